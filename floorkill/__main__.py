@@ -1,0 +1,3 @@
+from floorkill.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,171 @@
+"""Command line: the podium (default), big-screen, replay, import, export, verify.
+
+Every command exits non-zero with a one-line reason on bad input, never a traceback.
+Spec: kill-rules.md section 9.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+SUBCOMMANDS = ("replay", "import", "export", "verify", "big-screen")
+
+
+class CliError(Exception):
+    """A one-line reason to stop; exit code 2."""
+
+
+def default_journal() -> Path:
+    env = os.environ.get("FLOORKILL_JOURNAL")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_path
+
+    return user_data_path("floorkill", appauthor=False) / "journal.db"
+
+
+def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
+    if prog_cmd is None:
+        p = argparse.ArgumentParser(
+            prog="floorkill",
+            description="Run kill-pot poker games by the book. Commands: "
+                        + ", ".join(SUBCOMMANDS) + " (floorkill COMMAND --help).")
+        p.add_argument("table", nargs="?", help="table file (TOML); default: a built-in sample")
+        p.add_argument("--journal", type=Path, help="journal file (default: user data dir)")
+        p.add_argument("--floorperson", default=os.environ.get("FLOORKILL_FLOORPERSON"),
+                       help="who enters events (recorded in the journal)")
+        return p
+    p = argparse.ArgumentParser(prog=f"floorkill {prog_cmd}")
+    if prog_cmd == "replay":
+        p.add_argument("file", help="table file with [[events]]")
+        p.add_argument("--json", action="store_true", help="one JSON object per event")
+        p.add_argument("--lang", choices=("en", "ru"), default="en")
+    elif prog_cmd == "import":
+        p.add_argument("file")
+        p.add_argument("--journal", type=Path)
+        p.add_argument("--floorperson", default=os.environ.get("FLOORKILL_FLOORPERSON"))
+    elif prog_cmd == "export":
+        p.add_argument("--journal", type=Path)
+        p.add_argument("--table", required=True)
+        p.add_argument("--output", "-o", type=Path, help="write to this file (atomically)")
+    elif prog_cmd == "verify":
+        p.add_argument("--journal", type=Path)
+    elif prog_cmd == "big-screen":
+        p.add_argument("--journal", type=Path)
+        p.add_argument("--table")
+        p.add_argument("--serve", action="store_true")
+        p.add_argument("--host", default="127.0.0.1")
+        p.add_argument("--port", type=int, default=8000)
+    return p
+
+
+class _Parser(argparse.ArgumentParser):
+    pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    cmd = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    parser = _parser(cmd)
+    try:
+        args = parser.parse_args(argv[1:] if cmd else argv)
+    except SystemExit as exc:            # argparse already printed a one-line usage error
+        return int(exc.code or 0) if exc.code in (0, None) else 2
+    try:
+        if cmd == "replay":
+            return cmd_replay(args)
+        if cmd == "import":
+            from floorkill.store.commands import cmd_import
+            return cmd_import(args.file, args.journal or default_journal(), args.floorperson)
+        if cmd == "export":
+            from floorkill.store.commands import cmd_export
+            return cmd_export(args.journal or default_journal(), args.table, args.output)
+        if cmd == "verify":
+            from floorkill.store.commands import cmd_verify
+            return cmd_verify(args.journal or default_journal())
+        if cmd == "big-screen":
+            from floorkill.ui.big_screen import run_big_screen
+            return run_big_screen(args.journal or default_journal(), args.table,
+                                  serve=args.serve, host=args.host, port=args.port)
+        from floorkill.ui.podium import run_podium
+        return run_podium(args.table, args.journal or default_journal(), args.floorperson)
+    except CliError as exc:
+        print(f"floorkill: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # the promise: a one-line reason, never a traceback
+        from floorkill.rules.config import ConfigError
+
+        if isinstance(exc, ConfigError):
+            print(f"floorkill: {exc}", file=sys.stderr)
+            return 2
+        if os.environ.get("FLOORKILL_DEBUG"):
+            raise
+        print(f"floorkill: internal error: {type(exc).__name__}: {exc} "
+              "(set FLOORKILL_DEBUG=1 for details)", file=sys.stderr)
+        return 1
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from floorkill.rules import load_table_file, replay
+    from floorkill.rules.replay import step_json
+
+    table = load_table_file(args.file)
+    steps = replay(table)
+    refused = any(s.refusal is not None for s in steps)
+    if args.json:
+        out = sys.stdout
+        for s in steps:
+            out.write(json.dumps(step_json(s, args.lang), ensure_ascii=False) + "\n")
+        out.flush()
+    else:
+        _print_steps(table, steps, args.lang)
+    return 2 if refused else 0
+
+
+def _print_steps(table, steps, lang: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from floorkill.rules.names import safe_text
+    from floorkill.rules.replay import step_json
+
+    console = Console(highlight=False)
+    cfg = table.config
+    console.print(Text(f"{safe_text(cfg.name)} — {cfg.game} {cfg.stakes_text()} — "
+                       f"kill: {cfg.kill.kind} {', '.join(cfg.kill.triggers) or '-'}", style="bold"))
+    for s in steps:
+        data = step_json(s, lang)
+        t = Table(title=Text(f"event {s.index}: {data['type']} — hand {data['hand']}"),
+                  show_header=False, expand=False, title_justify="left")
+        t.add_column(style="dim")
+        t.add_column()
+        t.add_row("event", Text(safe_text(json.dumps(dict(s.raw), ensure_ascii=False))))
+        if s.refusal is not None:
+            cites = ", ".join(s.refusal.cites)
+            t.add_row("REFUSED", Text(safe_text(s.refusal.text(lang)) + (f" [{cites}]" if cites else ""),
+                                      style="bold red"))
+        b = data["button"]
+        who = f"seat {b['seat']} {b['player']}" if b["seat"] is not None else ""
+        t.add_row("kill button", Text(safe_text(f"{b['status']} {who}".strip())))
+        n = data["next"]
+        nxt = f"dealer {n['dealer']}, limits {'-'.join(n['limits'])}"
+        if n["killed"]:
+            nxt += f", KILL by seat {n['killer']} for {n['kill_blind']}"
+        t.add_row("next hand", Text(nxt))
+        for d in s.decisions:
+            t.add_row(d.code, Text(safe_text(d.text(lang)) + f" [{', '.join(d.cites)}]"))
+        if data["barred"]:
+            t.add_row("barred", Text(safe_text(", ".join(f"{o['player']} owes {o['owes']}"
+                                                         for o in data["barred"]))))
+        console.print(t)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

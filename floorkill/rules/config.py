@@ -1,0 +1,500 @@
+"""Table configuration: the table file's `[table]`, `[stakes]`, `[kill]` and `[[players]]`.
+
+Loaded from TOML with :func:`load_table_text` / :func:`load_table_file`; every
+error names the file, the line (and column for syntax errors) and the key.
+Spec: kill-rules.md section 3.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+from .money import Cents, MoneyError, fmt, parse_amount, scale, to_toml
+from .names import NameError_, name_key, validate_name
+
+GAMES = ("holdem", "omaha", "omaha8", "lowball-a5", "lowball-27", "draw-high", "stud", "stud8", "razz")
+BLINDLESS_GAMES = ("stud", "stud8", "razz")
+HILO_GAMES = ("omaha8", "stud8")
+LOWBALL_GAMES = ("lowball-a5", "lowball-27", "razz")
+FLOP_GAMES = ("holdem", "omaha", "omaha8")
+JOKER_GAMES = ("lowball-a5", "draw-high")
+GAME_NAMES = {
+    "holdem": "Hold'em", "omaha": "Omaha", "omaha8": "Omaha Hi-Lo 8/b",
+    "lowball-a5": "A-5 Lowball", "lowball-27": "2-7 Lowball", "draw-high": "Draw High",
+    "stud": "Seven-Card Stud", "stud8": "Stud Hi-Lo 8/b", "razz": "Razz",
+}
+TRIGGERS = ("two-pots", "scoop", "big-pot")
+MULTIPLIERS = {"full": (2, 1), "half": (3, 2)}
+
+# The kill options: name -> (allowed values or None for "amount or keyword", default, clause)
+KILL_OPTIONS: dict[str, tuple[tuple | None, Any, str]] = {
+    "scoop_minimum": (("5x-upper", "5x-lower"), "5x-upper", "rrop-13.8"),
+    "big_pot_minimum": (("5x-upper", "5x-lower"), "5x-upper", "house-big-pot"),
+    "second_leg_minimum": (("lower-bet", "upper-bet"), "lower-bet", "rrop-13.3"),
+    "second_leg_needs_flop": ((True, False), False, "house-natural"),
+    "split_with_leg": (("keeps", "neutral"), "keeps", "rrop-13.4"),
+    "split_by_killer": (("kills-again", "neutral"), "kills-again", "rrop-13.4"),
+    "walk": (("keeps", "neutral"), "keeps", "house-natural"),
+    "unqualified_second_win": (("keeps-leg", "neutral"), "keeps-leg", "rrop-13.3"),
+    "voluntary": ((True, False), False, "rrop-13.10"),
+    "voluntary_cards": ((2, 3), 2, "rrop-13.10"),
+    "killer_acts": (("in-turn", "last"), "in-turn", "rrop-13.2"),
+    "kill_blind_is_blind_money": ((True, False), True, "wsop-191"),
+    "new_player": (("must-agree", "may-sit"), "must-agree", "rrop-13.12"),
+    "missed_kill": (("barred", "post-later"), "barred", "rrop-13.6"),
+    "killer_in_blind": (("replaces", "both"), "replaces", "wsop-200"),
+}
+AMOUNT_OPTIONS = ("scoop_minimum", "big_pot_minimum", "second_leg_minimum")
+
+# Rule presets a table can start from; a table's own [kill] keys override them.
+PRESETS: dict[str, dict[str, Any]] = {
+    "robert": {},
+    "wsop": {
+        "killer_acts": "in-turn",
+        "kill_blind_is_blind_money": False,
+        "new_player": "may-sit",
+        "missed_kill": "post-later",
+    },
+    "house": {
+        "second_leg_needs_flop": True,
+        "unqualified_second_win": "neutral",
+    },
+    "house-alternate": {
+        "second_leg_needs_flop": True,
+        "unqualified_second_win": "neutral",
+        "split_with_leg": "neutral",
+        "split_by_killer": "neutral",
+        "walk": "neutral",
+    },
+}
+PRESET_TITLES = {
+    "robert": "Robert's Rules of Poker",
+    "wsop": "WSOP Live Action Rules",
+    "house": "House rules (seed)",
+    "house-alternate": "House rules, every Alternate Rule",
+}
+
+
+class ConfigError(ValueError):
+    """A table file that cannot be used. ``str()`` is one line: file:line[:col]: message."""
+
+    def __init__(self, message: str, *, file: str = "<table>", line: int | None = None,
+                 col: int | None = None, key: str | None = None) -> None:
+        self.message = message
+        self.file = file
+        self.line = line
+        self.col = col
+        self.key = key
+        where = file
+        if line is not None:
+            where += f":{line}"
+            if col is not None:
+                where += f":{col}"
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class KillOptions:
+    kind: str = "none"
+    triggers: tuple[str, ...] = ()
+    preset: str = "robert"
+    scoop_minimum: str | Cents = "5x-upper"
+    big_pot_minimum: str | Cents = "5x-upper"
+    second_leg_minimum: str | Cents = "lower-bet"
+    second_leg_needs_flop: bool = False
+    split_with_leg: str = "keeps"
+    split_by_killer: str = "kills-again"
+    walk: str = "keeps"
+    unqualified_second_win: str = "keeps-leg"
+    voluntary: bool = False
+    voluntary_cards: int = 2
+    killer_acts: str = "in-turn"
+    kill_blind_is_blind_money: bool = True
+    new_player: str = "must-agree"
+    missed_kill: str = "barred"
+    killer_in_blind: str = "replaces"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    seat: int
+    name: str
+    stack: Cents | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    name: str
+    game: str
+    seats: int
+    structure: str
+    bets: tuple[Cents, ...]
+    blinds: tuple[Cents, Cents]
+    kill: KillOptions = field(default_factory=KillOptions)
+    joker: bool = False
+    button: int | None = None
+
+    # -- derived amounts -------------------------------------------------
+    @property
+    def lower_limit(self) -> Cents:
+        return min(self.bets) if self.structure == "spread" else self.bets[0]
+
+    @property
+    def upper_limit(self) -> Cents:
+        return max(self.bets)
+
+    @property
+    def big_blind(self) -> Cents:
+        return self.blinds[1]
+
+    @property
+    def multiplier(self) -> tuple[int, int]:
+        return MULTIPLIERS.get(self.kill.kind, (1, 1))
+
+    @property
+    def kill_blind(self) -> Cents:
+        num, den = self.multiplier
+        return scale(self.big_blind, num, den)
+
+    def killed_limits(self) -> tuple[Cents, ...]:
+        num, den = self.multiplier
+        return tuple(scale(b, num, den) for b in self.bets)
+
+    def minimum(self, option: str) -> Cents:
+        """scoop/big-pot minimum in cents, from the game's own (unkilled) limits."""
+        spec = getattr(self.kill, option)
+        if spec == "5x-upper":
+            return 5 * self.upper_limit
+        if spec == "5x-lower":
+            return 5 * self.lower_limit
+        return spec
+
+    @property
+    def is_kill_game(self) -> bool:
+        return self.kill.kind != "none"
+
+    @property
+    def hilo(self) -> bool:
+        return self.game in HILO_GAMES
+
+    @property
+    def has_flop(self) -> bool:
+        return self.game in FLOP_GAMES
+
+    def stakes_text(self, limits: tuple[Cents, ...] | None = None) -> str:
+        bets = limits if limits is not None else self.bets
+        if self.structure == "fixed":
+            return f"${fmt(bets[0])}-${fmt(bets[1])}"
+        if len(bets) == 2:
+            return f"${fmt(bets[0])}-${fmt(bets[1])}"
+        return "$" + "-".join(fmt(b) for b in bets)
+
+    def game_type(self) -> tuple:
+        """Identity for broken-game lists (rrop-13.13): same game, same limits, kill or not."""
+        return (self.game, self.structure, self.bets, self.blinds, self.is_kill_game,
+                self.kill.kind if self.is_kill_game else "none")
+
+    def differs_from_preset(self) -> dict[str, tuple[Any, Any]]:
+        """Kill options that differ from the table's preset: name -> (preset value, value)."""
+        base = KillOptions(**{**PRESETS.get(self.kill.preset, {})})
+        out = {}
+        for name in KILL_OPTIONS:
+            a, b = getattr(base, name), getattr(self.kill, name)
+            if a != b:
+                out[name] = (a, b)
+        return out
+
+    def to_toml_dict(self) -> dict[str, Any]:
+        table: dict[str, Any] = {"name": self.name, "game": self.game, "joker": self.joker,
+                                 "seats": self.seats}
+        if self.button is not None:
+            table["button"] = self.button
+        stakes = {"structure": self.structure, "bets": [to_toml(b) for b in self.bets],
+                  "blinds": [to_toml(b) for b in self.blinds]}
+        kill: dict[str, Any] = {"kind": self.kill.kind, "triggers": list(self.kill.triggers)}
+        if self.kill.preset != "robert":
+            kill["preset"] = self.kill.preset
+        for name in KILL_OPTIONS:
+            value = getattr(self.kill, name)
+            if name in AMOUNT_OPTIONS and isinstance(value, int):
+                value = to_toml(value)
+            kill[name] = value
+        return {"table": table, "stakes": stakes, "kill": kill}
+
+
+@dataclass(frozen=True, slots=True)
+class TableFile:
+    config: TableConfig
+    players: tuple[PlayerSpec, ...]
+    events: tuple[dict, ...]
+    source: str = "<table>"
+    event_lines: tuple[int | None, ...] = ()
+
+
+# ---------------------------------------------------------------------------
+# loading
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(#.*)?$")
+
+
+def _key_line(text: str, section: str | None, key: str | None, index: int = 0) -> int | None:
+    """Best-effort line number of ``key`` in ``[section]`` (the index-th array table)."""
+    current: str | None = None
+    seen = -1
+    section_line = None
+    for no, line in enumerate(text.splitlines(), start=1):
+        m = _HEADER.match(line)
+        if m:
+            current = m.group(1).strip().strip("\"'")
+            if current == section:
+                seen += 1
+                if seen == index:
+                    section_line = no
+            continue
+        if current == section and seen == index and key is not None:
+            if re.match(rf"^\s*\"?{re.escape(key)}\"?\s*=", line):
+                return no
+    return section_line
+
+
+class _Loader:
+    def __init__(self, text: str, file: str) -> None:
+        self.text = text
+        self.file = file
+
+    def error(self, message: str, section: str | None = None, key: str | None = None,
+              index: int = 0) -> ConfigError:
+        line = _key_line(self.text, section, key, index)
+        where = f"[{section}] {key}" if section and key else (f"[{section}]" if section else key)
+        msg = f"{where}: {message}" if where else message
+        return ConfigError(msg, file=self.file, line=line, key=key)
+
+    def table_get(self, doc: Mapping, section: str) -> dict:
+        value = doc.get(section, {})
+        if not isinstance(value, dict):
+            raise self.error("must be a table", None, section)
+        return value
+
+    def check_keys(self, data: Mapping, section: str, allowed, index: int = 0) -> None:
+        for key in data:
+            if key not in allowed:
+                raise self.error(f"unknown key (expected one of: {', '.join(allowed)})",
+                                 section, key, index)
+
+    def amount(self, value: object, section: str, key: str, index: int = 0,
+               positive: bool = True) -> Cents:
+        try:
+            cents = parse_amount(value)
+        except MoneyError as exc:
+            raise self.error(str(exc), section, key, index) from None
+        if positive and cents <= 0:
+            raise self.error("must be more than zero", section, key, index)
+        return cents
+
+
+def load_table_file(path: str | Path) -> TableFile:
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
+    return load_table_text(text, str(path))
+
+
+def load_table_text(text: str, file: str = "<table>") -> TableFile:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        line = col = None
+        if m:
+            line, col = int(m.group(1)), int(m.group(2))
+            msg = msg[: m.start()].strip()
+        elif "end of document" in msg:
+            line = text.count("\n") + 1
+        raise ConfigError(f"TOML syntax error: {msg}", file=file, line=line, col=col) from None
+    return config_from_dict(doc, text=text, file=file)
+
+
+def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<table>") -> TableFile:
+    ld = _Loader(text, file)
+    if not doc:
+        raise ConfigError("empty table file (needs [table], [stakes])", file=file, line=1)
+    ld.check_keys(doc, None, ("table", "stakes", "kill", "players", "events"))  # type: ignore[arg-type]
+
+    t = ld.table_get(doc, "table")
+    if "table" not in doc:
+        raise ConfigError("missing [table] section", file=file, line=1, key="table")
+    ld.check_keys(t, "table", ("name", "game", "joker", "seats", "button"))
+    name = t.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ld.error("a table needs a name (text)", "table", "name")
+    game = t.get("game")
+    if game not in GAMES:
+        raise ld.error(f"{game!r} is not a game (one of: {', '.join(GAMES)})", "table", "game")
+    joker = t.get("joker", False)
+    if not isinstance(joker, bool):
+        raise ld.error("must be true or false", "table", "joker")
+    if joker and game not in JOKER_GAMES:
+        raise ld.error(f"the joker is allowed only in {' and '.join(JOKER_GAMES)} (joker-1)",
+                       "table", "joker")
+    seats = t.get("seats", 9)
+    if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 10:
+        raise ld.error("must be a whole number from 2 to 10", "table", "seats")
+    button = t.get("button")
+    if button is not None and (not isinstance(button, int) or isinstance(button, bool)
+                               or not 1 <= button <= seats):
+        raise ld.error(f"must be a seat number from 1 to {seats}", "table", "button")
+
+    if "stakes" not in doc:
+        raise ConfigError("missing [stakes] section", file=file, line=None, key="stakes")
+    s = ld.table_get(doc, "stakes")
+    ld.check_keys(s, "stakes", ("structure", "bets", "blinds"))
+    structure = s.get("structure", "fixed")
+    if structure not in ("fixed", "spread"):
+        raise ld.error("must be \"fixed\" or \"spread\"", "stakes", "structure")
+    bets_raw = s.get("bets")
+    if not isinstance(bets_raw, list) or not bets_raw:
+        raise ld.error("must be a list of amounts, e.g. [10, 20]", "stakes", "bets")
+    bets = tuple(ld.amount(b, "stakes", "bets") for b in bets_raw)
+    if structure == "fixed":
+        if len(bets) != 2:
+            raise ld.error("fixed limit needs [lower, upper]", "stakes", "bets")
+        if bets[1] < bets[0]:
+            raise ld.error("upper bet is smaller than the lower bet", "stakes", "bets")
+    else:
+        if len(bets) < 2:
+            raise ld.error("spread limit needs [min, max] or [min, max per round...]",
+                           "stakes", "bets")
+        if any(b < bets[0] for b in bets[1:]):
+            raise ld.error("no maximum may be below the minimum", "stakes", "bets")
+    blinds_raw = s.get("blinds")
+    if game in BLINDLESS_GAMES:
+        if blinds_raw not in (None, []):
+            raise ld.error(f"{game} is played without blinds (house-blind-games)", "stakes", "blinds")
+        blinds: tuple[Cents, Cents] = (0, 0)
+    else:
+        if not isinstance(blinds_raw, list) or len(blinds_raw) != 2:
+            raise ld.error("must be [small, big], e.g. [5, 10]", "stakes", "blinds")
+        sb = ld.amount(blinds_raw[0], "stakes", "blinds")
+        bb = ld.amount(blinds_raw[1], "stakes", "blinds")
+        if sb > bb:
+            raise ld.error("the small blind is bigger than the big blind", "stakes", "blinds")
+        blinds = (sb, bb)
+
+    k = ld.table_get(doc, "kill")
+    ld.check_keys(k, "kill", ("kind", "triggers", "preset", *KILL_OPTIONS))
+    kind = k.get("kind", "none")
+    if kind not in ("full", "half", "none"):
+        raise ld.error("must be \"full\", \"half\" or \"none\"", "kill", "kind")
+    if kind != "none" and game in BLINDLESS_GAMES:
+        raise ld.error(f"{game} has no blinds, so it cannot be played for a kill "
+                       "(house-blind-games)", "kill", "kind")
+    preset = k.get("preset", "robert")
+    if preset not in PRESETS:
+        raise ld.error(f"unknown preset (one of: {', '.join(PRESETS)})", "kill", "preset")
+    triggers_raw = k.get("triggers", [] if kind == "none" else ["two-pots"])
+    if not isinstance(triggers_raw, list) or any(tr not in TRIGGERS for tr in triggers_raw):
+        raise ld.error(f"must be a list of: {', '.join(TRIGGERS)}", "kill", "triggers")
+    if len(set(triggers_raw)) != len(triggers_raw):
+        raise ld.error("a trigger is listed twice", "kill", "triggers")
+    if kind == "none" and triggers_raw:
+        raise ld.error("kind = \"none\" cannot have triggers", "kill", "triggers")
+    if "scoop" in triggers_raw and game not in HILO_GAMES:
+        pass  # high-only: scoop means winning the whole pot alone (spec 5.2)
+    options: dict[str, Any] = dict(PRESETS[preset])
+    for opt, (allowed, default, _clause) in KILL_OPTIONS.items():
+        if opt not in k:
+            options.setdefault(opt, default)
+            continue
+        value = k[opt]
+        if opt in AMOUNT_OPTIONS and not (isinstance(value, str) and value in allowed):
+            value = ld.amount(value, "kill", opt)
+        elif isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
+            raise ld.error(f"must be one of: {', '.join(_show(a) for a in allowed)}"
+                           + (" or an amount" if opt in AMOUNT_OPTIONS else ""), "kill", opt)
+        options[opt] = value
+    if options["second_leg_needs_flop"] and game not in FLOP_GAMES:
+        raise ld.error(f"{game} has no flop", "kill", "second_leg_needs_flop")
+    if options["voluntary"] and kind == "none":
+        raise ld.error("a voluntary kill needs kind = \"full\" or \"half\"", "kill", "voluntary")
+    kill = KillOptions(kind=kind, triggers=tuple(triggers_raw), preset=preset, **options)
+    config = TableConfig(name=name.strip(), game=game, seats=seats, structure=structure,
+                         bets=bets, blinds=blinds, kill=kill, joker=joker, button=button)
+    if kind != "none":
+        try:
+            config.kill_blind
+            config.killed_limits()
+        except MoneyError as exc:
+            raise ld.error(f"a {kind} kill here {exc}; pick amounts the kill divides exactly",
+                           "kill", "kind") from None
+
+    players_raw = doc.get("players", [])
+    if not isinstance(players_raw, list):
+        raise ld.error("must be an array of tables ([[players]])", None, "players")
+    players: list[PlayerSpec] = []
+    taken: dict[int, int] = {}
+    names: dict[str, int] = {}
+    for i, p in enumerate(players_raw):
+        if not isinstance(p, dict):
+            raise ld.error("must be a table", "players", None, i)
+        ld.check_keys(p, "players", ("seat", "name", "stack"), i)
+        seat = p.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= seats:
+            raise ld.error(f"must be a seat number from 1 to {seats}", "players", "seat", i)
+        if seat in taken:
+            raise ld.error(f"seat {seat} is given twice", "players", "seat", i)
+        try:
+            pname = validate_name(p.get("name"))
+        except NameError_ as exc:
+            raise ld.error(str(exc), "players", "name", i) from None
+        if name_key(pname) in names:
+            raise ld.error(f"{pname!r} is already seated (names are unique, ignoring case)",
+                           "players", "name", i)
+        stack = p.get("stack")
+        if stack is not None:
+            stack = ld.amount(stack, "players", "stack", i, positive=False)
+        taken[seat] = i
+        names[name_key(pname)] = i
+        players.append(PlayerSpec(seat=seat, name=pname, stack=stack))
+
+    events_raw = doc.get("events", [])
+    if not isinstance(events_raw, list) or any(not isinstance(e, dict) for e in events_raw):
+        raise ld.error("must be an array of tables ([[events]])", None, "events")
+    lines = tuple(_key_line(text, "events", None, i) for i in range(len(events_raw))) if text else ()
+    return TableFile(config=config, players=tuple(players), events=tuple(events_raw),
+                     source=file, event_lines=lines)
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return f'"{v}"'
+    return str(v)
+
+
+def table_file_to_dict(config: TableConfig, players, events) -> dict[str, Any]:
+    """A table file as a TOML-ready dict (for tomli-w)."""
+    doc = config.to_toml_dict()
+    doc["players"] = [
+        {"seat": p.seat, "name": p.name, **({"stack": to_toml(p.stack)} if p.stack is not None else {})}
+        for p in players
+    ]
+    if events:
+        doc["events"] = [dict(e) for e in events]
+    return doc
+
+
+def with_options(config: TableConfig, **changes: Any) -> TableConfig:
+    return replace(config, kill=replace(config.kill, **changes))
+

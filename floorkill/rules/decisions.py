@@ -1,0 +1,44 @@
+"""Decisions and refusals: what the model says, with the clauses it rests on.
+
+A :class:`Decision` keeps a message key and its parameters; its text is rendered
+in English or Russian on demand (see :mod:`floorkill.rules.texts`), so the hot
+path never formats strings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .texts import render
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    code: str                     # kebab-case: leg-up, kill, kill-again, neutral, barred, ...
+    seat: int | None
+    key: str                      # message key in texts.MESSAGES
+    params: tuple = ()            # (name, value) pairs for the message
+    cites: tuple[str, ...] = ()
+
+    def text(self, lang: str = "en") -> str:
+        return render(self.key, dict(self.params), lang)
+
+    def to_json(self, lang: str = "en") -> dict:
+        return {"code": self.code, "seat": self.seat, "text": self.text(lang),
+                "cites": list(self.cites)}
+
+
+class Refusal(Exception):
+    """An event the rules refuse. Nothing of it is applied."""
+
+    def __init__(self, key: str, cites: tuple[str, ...] = (), **params: object) -> None:
+        self.key = key
+        self.cites = tuple(cites)
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        return render(self.key, self.params, lang)
+
+    def to_json(self, lang: str = "en") -> dict:
+        return {"message": self.text(lang), "cites": list(self.cites)}

@@ -1,0 +1,626 @@
+"""apply(state, event) -> (state, decisions): the kill-pot rules.
+
+Each rule lives in a small function named after what it decides; each decision
+cites its clause ids (see :mod:`floorkill.rules.clauses`). A refused event raises
+:class:`Refusal` and changes nothing (states are immutable).
+Spec: kill-rules.md sections 4 and 5.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from .config import HILO_GAMES
+from .decisions import Decision, Refusal
+from .events import (Away, Back, Event, Hand, Join, PayKill, Quit, Stack, Underpost,
+                     VoluntaryKill, parse_event)
+from .money import Cents, dollars
+from .state import (KILLED, LEG_UP, NEUTRAL, NEUTRAL_BUTTON, REQUIRED_KINDS, KillButton,
+                    Owed, Player, TableState, positions)
+
+Result = tuple[tuple[int, ...], tuple[int, ...], int | None]   # high, low, scoop
+
+
+class Applied:
+    """What one accepted event did: the new state, the decisions, the hand result."""
+    __slots__ = ("state", "decisions", "result", "event")
+
+    def __init__(self, state: TableState, decisions: list[Decision],
+                 result: Result | None, event: Event) -> None:
+        self.state = state
+        self.decisions = decisions
+        self.result = result
+        self.event = event
+
+
+def apply(state: TableState, raw: Mapping | Event,
+          barred_elsewhere: Mapping[str, tuple[Cents, str]] | None = None) -> Applied:
+    """Apply one event. ``barred_elsewhere`` maps casefolded names barred at other tables
+    to (owed amount, table name) so a join can be refused (rrop-13.6)."""
+    event = parse_event(raw, state.config.seats)
+    handler = _HANDLERS[event.type]
+    new, decisions, result = handler(state, event, barred_elsewhere)
+    return Applied(_settle(new, decisions), decisions, result, event)
+
+
+# ---------------------------------------------------------------------------
+# helpers
+
+def _name(state: TableState, seat: int | None) -> str:
+    p = state.player(seat)
+    return p.name if p is not None else "?"
+
+
+def _occupied(state: TableState, seat: int) -> Player:
+    p = state.player(seat)
+    if p is None:
+        raise Refusal("seat-empty", seat=seat)
+    return p
+
+
+def _set_player(players: tuple, seat: int, player: Player | None) -> tuple:
+    lst = list(players)
+    lst[seat - 1] = player
+    return tuple(lst)
+
+
+def _new(state: TableState, **changes) -> TableState:
+    values = {
+        "config": state.config, "players": state.players, "button": state.button,
+        "hands": state.hands, "dealer_pos": state.dealer_pos, "barred": state.barred,
+        "credits": state.credits, "agreed": state.agreed, "held_seat": state.held_seat,
+        "events": state.events + 1,
+    }
+    values.update(changes)
+    return TableState(**values)
+
+
+def _leg_of(button: KillButton) -> KillButton:
+    """The button as it would stand without this hand's kill (spec 5.5, 5.7)."""
+    if button.status == KILLED and button.leg_seat is not None:
+        return KillButton(status=LEG_UP, seat=button.leg_seat, player=button.leg_player)
+    return NEUTRAL_BUTTON
+
+
+def _leg_holder(button: KillButton) -> tuple[int | None, str | None]:
+    if button.status == LEG_UP:
+        return button.seat, button.player
+    if button.status == KILLED:
+        return button.leg_seat, button.leg_player
+    return None, None
+
+
+def _kill(state: TableState, seat: int, kind: str, amount: Cents | None = None,
+          leg: tuple[int | None, str | None] = (None, None)) -> KillButton:
+    return KillButton(status=KILLED, seat=seat, player=_name(state, seat), kind=kind,
+                      amount=state.config.kill_blind if amount is None else amount,
+                      leg_seat=leg[0], leg_player=leg[1])
+
+
+def _leg_up(state: TableState, seat: int) -> KillButton:
+    return KillButton(status=LEG_UP, seat=seat, player=_name(state, seat))
+
+
+def _miss_kill(state: TableState, button: KillButton, decisions: list[Decision]
+               ) -> tuple[Owed, ...]:
+    """A bound killer did not post (rrop-13.6): barred, or owing under wsop-197."""
+    name = button.player or "?"
+    amount = button.amount or state.config.kill_blind
+    mode = "post-later" if state.config.kill.missed_kill == "post-later" else "barred"
+    if mode == "barred":
+        decisions.append(Decision("barred", button.seat, "barred",
+                                  (("name", name), ("amount", dollars(amount))), ("rrop-13.6",)))
+    else:
+        decisions.append(Decision("owes", button.seat, "owes-later",
+                                  (("name", name), ("amount", dollars(amount))), ("wsop-197",)))
+    others = tuple(o for o in state.barred if o.player.casefold() != name.casefold())
+    return others + (Owed(player=name, owes=amount, mode=mode),)
+
+
+# ---------------------------------------------------------------------------
+# hand
+
+def _result(state: TableState, ev: Hand) -> Result:
+    cfg = state.config
+    if ev.showdown is not None:
+        from floorkill.cards import CardError, showdown as decide
+
+        try:
+            sd = decide(cfg.game, ev.showdown.board, dict(ev.showdown.hands), joker=cfg.joker)
+        except CardError as exc:
+            raise Refusal("bad-cards", reason=str(exc)) from None
+        return tuple(sd.high), tuple(sd.low), sd.scoop
+    if ev.high is not None:
+        if cfg.game not in HILO_GAMES:
+            raise Refusal("high-low-not-hilo", game=cfg.game)
+        high, low = ev.high, ev.low or ()
+    else:
+        high, low = ev.winners or (), ()
+    scoop = high[0] if len(high) == 1 and (not low or low == high) else None
+    return high, low, scoop
+
+
+def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision], Result]:
+    cfg = state.config
+    kill = cfg.kill
+    dealt = state.dealt_in()
+    if len(dealt) < 2:
+        raise Refusal("too-few-players")
+    if ev.showdown is not None:
+        for seat, _cards in ev.showdown.hands:
+            _check_winner(state, seat, dealt)
+    high, low, scoop = _result(state, ev)
+    for seat in (*high, *low):
+        _check_winner(state, seat, dealt)
+    if not high:
+        raise Refusal("no-winner")
+    if ev.won_beyond_blinds is not None and ev.qualifies is not None:
+        if (ev.won_beyond_blinds >= _second_leg_min(state)) != ev.qualifies:
+            raise Refusal("qualify-disagree", minimum=dollars(_second_leg_min(state)))
+
+    decisions: list[Decision] = []
+    button = state.button
+    barred = state.barred
+    credits = state.credits
+    players = state.players
+
+    # The kill of this hand: posted, or missed (spec 5.7).
+    if button.killed and not ev.kill_posted:
+        if button.seat in (*high, *low):
+            raise Refusal("missed-killer-won", seat=button.seat, name=button.player)
+        if button.kind != "voluntary":
+            barred = _miss_kill(state, button, decisions)
+            before = NEUTRAL_BUTTON                  # settled as if neutral
+        else:
+            before = _leg_of(button)
+    elif button.killed and button.kind == "owed":
+        barred = tuple(o for o in barred if o.player.casefold() != (button.player or "").casefold())
+        before = button
+    else:
+        before = button
+
+    # A leg holder who is away keeps the credit for the return (rrop-13.5).
+    leg_seat, leg_name = _leg_holder(before)
+    if leg_seat is not None:
+        p = state.player(leg_seat)
+        if p is None or p.away:
+            if leg_name and leg_name not in credits and p is not None:
+                credits = credits + (leg_name,)
+            before = (KillButton(status=KILLED, seat=before.seat, player=before.player,
+                                 kind=before.kind, amount=before.amount)
+                      if before.killed else NEUTRAL_BUTTON)
+
+    if kill.kind == "none":
+        new_button = NEUTRAL_BUTTON
+    else:
+        new_button = _next_button(state, ev, before, high, low, scoop, decisions)
+
+    # Agreed kill of the next pot (rrop-13.12): only if no kill already (rrop-13.11).
+    agreed = state.agreed
+    if agreed is not None:
+        p = state.player(agreed)
+        if p is None:
+            pass
+        elif new_button.killed:
+            decisions.append(Decision("agreement-lapses", agreed, "agreement-lapses",
+                                      (("name", p.name),), ("rrop-13.11", "rrop-13.12")))
+        else:
+            leg = (new_button.seat, new_button.player) if new_button.status == LEG_UP else (None, None)
+            new_button = _kill(state, agreed, "agreed", leg=leg)
+            decisions.append(Decision("kill", agreed, "agreed-kill",
+                                      (("name", p.name), ("amount", dollars(new_button.amount))),
+                                      ("rrop-13.12",)))
+        agreed = None
+
+    # Players who sat out the kill pot are dealt in from now on.
+    if any(p is not None and p.sitting_out for p in players):
+        players = tuple(Player(p.seat, p.name, p.stack, p.away, False) if p is not None and p.sitting_out
+                        else p for p in players)
+    dealer, _sb, _bb = positions(state, dealt)
+    n = cfg.seats
+    new = _new(state, players=players, button=new_button, hands=state.hands + 1,
+               dealer_pos=(dealer % n) + 1 if dealer is not None else state.dealer_pos,
+               barred=barred, credits=credits, agreed=agreed, held_seat=None)
+    return new, decisions, (high, low, scoop)
+
+
+def _check_winner(state: TableState, seat: int, dealt: tuple[int, ...]) -> None:
+    p = state.player(seat)
+    if p is None:
+        raise Refusal("seat-empty", seat=seat)
+    if seat not in dealt:
+        why = ("away" if p.away else "barred" if state.is_barred(p.name)
+               else "sitting out the kill pot")
+        cites = ("rrop-13.6",) if why == "barred" else ("rrop-13.12",) if p.sitting_out else ()
+        raise Refusal("not-dealt-in", cites, seat=seat, name=p.name, why=why)
+
+
+def _second_leg_min(state: TableState) -> Cents:
+    """One full bet at the limits being played this hand (rrop-13.3), or the house amount."""
+    cfg = state.config
+    spec = cfg.kill.second_leg_minimum
+    limits = cfg.killed_limits() if state.button.killed else cfg.bets
+    if spec == "lower-bet":
+        return min(limits) if cfg.structure == "spread" else limits[0]
+    if spec == "upper-bet":
+        return max(limits)
+    return spec
+
+
+def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, scoop,
+                 decisions: list[Decision]) -> KillButton:
+    cfg = state.config
+    kill = cfg.kill
+    two = "two-pots" in kill.triggers
+    W = scoop
+    shared = set(high) | set(low)
+
+    # Pot-size triggers (rrop-13.8, house-scoop, house-big-pot).
+    fired: list[str] = []
+    if W is not None and ("scoop" in kill.triggers or "big-pot" in kill.triggers):
+        if ev.pot is None:
+            raise Refusal("pot-needed", ("rrop-13.8",) if "scoop" in kill.triggers else ("house-big-pot",))
+        if "scoop" in kill.triggers and ev.pot >= cfg.minimum("scoop_minimum"):
+            fired += ["rrop-13.8", "house-scoop"]
+        if "big-pot" in kill.triggers and ev.pot >= cfg.minimum("big_pot_minimum"):
+            fired.append("house-big-pot")
+    if fired and two:
+        fired.append("rrop-13.11")
+
+    def say(code: str, seat: int | None, key: str, cites: tuple[str, ...], **params) -> None:
+        decisions.append(Decision(code, seat, key, tuple(params.items()), cites))
+
+    def neutral(key: str, cites: tuple[str, ...], **params) -> KillButton:
+        say("neutral", None, key, cites, **params)
+        return NEUTRAL_BUTTON
+
+    # Killed by a bound killer (spec 5.2).
+    if before.killed and before.kind == "required":
+        K = before.seat
+        kname = before.player
+        if W == K:
+            if two or fired:
+                b = _kill(state, K, "required", before.amount)
+                say("kill-again", K, "kill-again", ("rrop-13.7", *fired),
+                    name=kname, amount=dollars(b.amount))
+                return b
+            return neutral("killer-scoop-too-small", ("rrop-13.8",), name=kname,
+                           minimum=dollars(cfg.minimum("scoop_minimum")))
+        if K in shared:
+            if two and kill.split_by_killer == "kills-again":
+                b = _kill(state, K, "required", before.amount)
+                say("kill-again", K, "killer-split-kills-again", ("rrop-13.4",),
+                    name=kname, amount=dollars(b.amount))
+                return b
+            if two:
+                return neutral("killer-split-neutral", ("house-natural",), name=kname)
+            return neutral("split-no-kill", ("rrop-13.8", "rrop-13.1c"))
+        if W is not None:
+            return _ordinary_win(state, W, fired, two, say, first_leg=True)
+        return neutral("split-neutral", ("rrop-13.1c",))
+
+    # Neutral, leg up, or killed by a voluntary, agreed or owed kill (spec 5.3–5.5, 5.7).
+    L, lname = _leg_holder(before)
+    if W is not None:
+        if W == L and not fired and two:
+            return _second_leg(state, ev, L, lname, say, neutral)
+        return _ordinary_win(state, W, fired, two, say, first_leg=(W != L))
+    if L is not None and L in shared and two:
+        if kill.split_with_leg == "keeps":
+            say("leg-up", L, "split-keeps-leg", ("rrop-13.4",), name=lname)
+            return _leg_up(state, L)
+        return neutral("split-leg-neutral", ("house-natural",), name=lname)
+    return neutral("split-neutral", ("rrop-13.1c",))
+
+
+def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
+    name = _name(state, W)
+    if fired:
+        b = _kill(state, W, "required")
+        say("kill", W, "kill-trigger", tuple(fired), name=name, amount=dollars(b.amount))
+        return b
+    if two:
+        say("leg-up", W, "leg-up", ("rrop-13.3",), name=name)
+        return _leg_up(state, W)
+    cfg = state.config
+    if "scoop" in cfg.kill.triggers:
+        say("neutral", None, "no-kill-small-pot", ("rrop-13.8",), name=name,
+            minimum=dollars(cfg.minimum("scoop_minimum")))
+    else:
+        say("neutral", None, "no-kill-small-pot", ("house-big-pot",), name=name,
+            minimum=dollars(cfg.minimum("big_pot_minimum")))
+    return NEUTRAL_BUTTON
+
+
+def _second_leg(state: TableState, ev: Hand, L: int, lname: str | None, say, neutral) -> KillButton:
+    kill = state.config.kill
+    if kill.second_leg_needs_flop and not ev.flop:
+        if kill.walk == "keeps":
+            say("leg-up", L, "walk-keeps", ("house-natural",), name=lname)
+            return _leg_up(state, L)
+        return neutral("walk-neutral", ("house-natural",), name=lname)
+    minimum = _second_leg_min(state)
+    if ev.qualifies is not None:
+        ok = ev.qualifies
+    elif ev.won_beyond_blinds is not None:
+        ok = ev.won_beyond_blinds >= minimum
+    else:
+        raise Refusal("second-leg-question", ("rrop-13.3",), seat=L, name=lname,
+                      minimum=dollars(minimum))
+    if ok:
+        cites = ("rrop-13.3", "house-natural") if kill.second_leg_needs_flop else ("rrop-13.3",)
+        b = _kill(state, L, "required")
+        say("kill", L, "second-leg-kill", cites, name=lname, amount=dollars(b.amount))
+        return b
+    if kill.unqualified_second_win == "keeps-leg":
+        say("leg-up", L, "second-leg-short", ("rrop-13.3", "rrop-glossary"), name=lname,
+            minimum=dollars(minimum))
+        return _leg_up(state, L)
+    return neutral("second-leg-short-neutral", ("house-button",), name=lname,
+                   minimum=dollars(minimum))
+
+
+# ---------------------------------------------------------------------------
+# players
+
+def _voluntary_check(state: TableState, seat: int, stack: Cents | None, cards_seen: int,
+                     cards_dealt: int) -> None:
+    cfg = state.config
+    kill = cfg.kill
+    if not kill.voluntary:
+        raise Refusal("voluntary-off", ("rrop-13.10",))
+    if state.button.killed:
+        raise Refusal("one-kill-per-deal", ("rrop-13.11",), name=state.button.player,
+                      seat=state.button.seat)
+    if cards_seen > kill.voluntary_cards:
+        raise Refusal("voluntary-too-many-seen", ("rrop-13.10",), seen=cards_seen,
+                      allowed=kill.voluntary_cards)
+    if cards_dealt > kill.voluntary_cards:
+        raise Refusal("voluntary-closed", ("rrop-13.10",), dealt=cards_dealt,
+                      allowed=kill.voluntary_cards)
+    need = 4 * cfg.kill_blind
+    if stack is None:
+        raise Refusal("voluntary-stack-unknown", ("rrop-13.10",), seat=seat,
+                      need=dollars(need), blind=dollars(cfg.kill_blind))
+    if stack < need:
+        raise Refusal("voluntary-stack-short", ("rrop-13.10",), stack=dollars(stack),
+                      need=dollars(need), blind=dollars(cfg.kill_blind))
+
+
+def _voluntary_kill(state: TableState, ev: VoluntaryKill, _ctx):
+    p = _occupied(state, ev.seat)
+    if ev.seat not in state.dealt_in():
+        _check_winner(state, ev.seat, state.dealt_in())
+    _voluntary_check(state, ev.seat, p.stack, ev.cards_seen, ev.cards_dealt)
+    b = _kill(state, ev.seat, "voluntary", leg=_leg_holder(state.button))
+    d = Decision("kill", ev.seat, "voluntary-kill",
+                 (("name", p.name), ("amount", dollars(b.amount))), ("rrop-13.10",))
+    return _new(state, button=b), [d], None
+
+
+def _join(state: TableState, ev: Join, ctx):
+    cfg = state.config
+    if state.player(ev.seat) is not None:
+        raise Refusal("seat-taken", seat=ev.seat, name=_name(state, ev.seat))
+    if state.held_seat == ev.seat:
+        raise Refusal("seat-held", ("rrop-13.6",), seat=ev.seat, name=state.button.player)
+    if state.seat_of(ev.name) is not None:
+        raise Refusal("name-taken", name=ev.name, seat=state.seat_of(ev.name))
+    owed = state.owed(ev.name)
+    if owed is not None and owed.mode == "barred":
+        raise Refusal("join-barred", ("rrop-13.6",), name=ev.name, amount=dollars(owed.owes),
+                      table=cfg.name)
+    if ctx:
+        other = ctx.get(ev.name.casefold())
+        if other is not None:
+            raise Refusal("join-barred", ("rrop-13.6",), name=ev.name,
+                          amount=dollars(other[0]), table=other[1])
+    decisions: list[Decision] = []
+    player = Player(seat=ev.seat, name=ev.name, stack=ev.stack)
+    button = state.button
+    agreed = state.agreed
+    if button.killed:
+        if ev.posts_kill:
+            raise Refusal("one-kill-per-deal", ("rrop-13.11",), name=button.player, seat=button.seat)
+        if cfg.kill.new_player == "may-sit":
+            decisions.append(Decision("dealt-in", ev.seat, "new-player-may-sit",
+                                      (("name", ev.name),), ("wsop-201",)))
+        elif ev.agrees_to_kill:
+            if agreed is not None:
+                raise Refusal("already-agreed", ("rrop-13.11",), seat=agreed,
+                              name=_name(state, agreed))
+            agreed = ev.seat
+            decisions.append(Decision("agrees-to-kill", ev.seat, "agrees-to-kill",
+                                      (("name", ev.name), ("amount", dollars(cfg.kill_blind))),
+                                      ("rrop-13.12",)))
+        else:
+            player = Player(seat=ev.seat, name=ev.name, stack=ev.stack, sitting_out=True)
+            decisions.append(Decision("not-dealt-in", ev.seat, "new-player-sits-out",
+                                      (("name", ev.name),), ("rrop-13.12",)))
+    elif ev.posts_kill:
+        _voluntary_check(state, ev.seat, ev.stack, 0, 0)
+    players = _set_player(state.players, ev.seat, player)
+    new = _new(state, players=players, agreed=agreed)
+    if ev.posts_kill and not button.killed:
+        b = _kill(new, ev.seat, "voluntary", leg=_leg_holder(button))
+        new = _new(new, button=b, events=new.events)
+        decisions.append(Decision("kill", ev.seat, "voluntary-kill",
+                                  (("name", ev.name), ("amount", dollars(b.amount))), ("rrop-13.10",)))
+    return new, decisions, None
+
+
+def _leave(state: TableState, seat: int, posts_kill: bool, decisions: list[Decision],
+           quitting: bool) -> tuple[KillButton, tuple[Owed, ...], int | None]:
+    """What happens to the kill button when ``seat`` steps away or quits."""
+    button = state.button
+    barred = state.barred
+    held = state.held_seat
+    p = state.player(seat)
+    if button.killed and button.seat == seat:
+        bound = button.kind in REQUIRED_KINDS
+        if posts_kill:
+            decisions.append(Decision("kill", seat, "kill-stays-quit" if quitting else "kill-stays-away",
+                                      (("name", p.name), ("amount", dollars(button.amount))),
+                                      ("rrop-13.6",) if bound else ("rrop-13.10",)))
+            if quitting:
+                held = seat
+        else:
+            if bound:
+                barred = _miss_kill(state, button, decisions)
+                button = NEUTRAL_BUTTON
+            else:
+                button = _leg_of(button)
+                decisions.append(Decision("neutral", seat, "voluntary-withdrawn",
+                                          (("name", p.name),), ("rrop-13.10",)))
+    elif quitting:
+        L, _n = _leg_holder(button)
+        if L == seat:
+            if button.status == LEG_UP:
+                button = NEUTRAL_BUTTON
+            else:
+                button = KillButton(status=KILLED, seat=button.seat, player=button.player,
+                                    kind=button.kind, amount=button.amount)
+            decisions.append(Decision("neutral", seat, "leg-holder-quit", (("name", p.name),),
+                                      ("rrop-13.1b",)))
+    elif button.status == LEG_UP and button.seat == seat:
+        decisions.append(Decision("leg-up", seat, "leg-kept-away", (("name", p.name),),
+                                  ("rrop-13.5",)))
+    return button, barred, held
+
+
+def _away(state: TableState, ev: Away, _ctx):
+    p = _occupied(state, ev.seat)
+    if p.away:
+        raise Refusal("already-away", seat=ev.seat, name=p.name)
+    decisions: list[Decision] = []
+    button, barred, held = _leave(state, ev.seat, ev.posts_kill, decisions, quitting=False)
+    players = _set_player(state.players, ev.seat, Player(p.seat, p.name, p.stack, True, p.sitting_out))
+    return _new(state, players=players, button=button, barred=barred, held_seat=held), decisions, None
+
+
+def _back(state: TableState, ev: Back, _ctx):
+    p = _occupied(state, ev.seat)
+    if not p.away:
+        raise Refusal("not-away", seat=ev.seat, name=p.name)
+    owed = state.owed(p.name)
+    if owed is not None and owed.mode == "barred":
+        raise Refusal("back-barred", ("rrop-13.6",), name=p.name, amount=dollars(owed.owes))
+    players = _set_player(state.players, ev.seat, Player(p.seat, p.name, p.stack, False, p.sitting_out))
+    decisions: list[Decision] = []
+    button = state.button
+    credits = state.credits
+    if p.name in credits:
+        if button.status == NEUTRAL:
+            credits = tuple(c for c in credits if c != p.name)
+            button = KillButton(status=LEG_UP, seat=ev.seat, player=p.name)
+            decisions.append(Decision("leg-up", ev.seat, "leg-returns", (("name", p.name),),
+                                      ("rrop-13.5", "house-natural")))
+        else:
+            decisions.append(Decision("leg-credit", ev.seat, "leg-credit-waits", (("name", p.name),),
+                                      ("rrop-13.5", "house-natural")))
+    return _new(state, players=players, button=button, credits=credits), decisions, None
+
+
+def _quit(state: TableState, ev: Quit, _ctx):
+    p = _occupied(state, ev.seat)
+    decisions: list[Decision] = []
+    button, barred, held = _leave(state, ev.seat, ev.posts_kill, decisions, quitting=True)
+    credits = tuple(c for c in state.credits if c != p.name)
+    agreed = state.agreed
+    if agreed == ev.seat:
+        agreed = None
+        decisions.append(Decision("agreement-lapses", ev.seat, "agreement-lapses-quit",
+                                  (("name", p.name),), ("rrop-13.12",)))
+    players = _set_player(state.players, ev.seat, None)
+    return _new(state, players=players, button=button, barred=barred, held_seat=held,
+                credits=credits, agreed=agreed), decisions, None
+
+
+def _stack(state: TableState, ev: Stack, _ctx):
+    p = _occupied(state, ev.seat)
+    players = _set_player(state.players, ev.seat,
+                          Player(p.seat, p.name, ev.amount, p.away, p.sitting_out))
+    return _new(state, players=players), [], None
+
+
+def _pay_kill(state: TableState, ev: PayKill, _ctx):
+    owed = state.owed(ev.name)
+    if owed is None:
+        raise Refusal("nothing-owed", name=ev.name)
+    barred = tuple(o for o in state.barred if o is not owed)
+    seat = state.seat_of(owed.player)
+    d = Decision("paid", seat, "kill-paid", (("name", owed.player), ("amount", dollars(owed.owes))),
+                 ("rrop-13.6",) if owed.mode == "barred" else ("wsop-197",))
+    return _new(state, barred=barred), [d], None
+
+
+def _underpost(state: TableState, ev: Underpost, _ctx):
+    p = _occupied(state, ev.seat)
+    b = state.button
+    if not b.killed:
+        raise Refusal("underpost-not-killed", ("rrop-13.9",))
+    amount = dollars(state.config.kill_blind)
+    limits = state.config.stakes_text(state.config.killed_limits())
+    if b.kind in REQUIRED_KINDS:
+        d = Decision("must-complete", ev.seat, "must-complete",
+                     (("name", p.name), ("killer", b.player), ("amount", amount), ("limits", limits)),
+                     ("rrop-13.9",))
+    else:
+        d = Decision("may-withdraw", ev.seat, "may-withdraw",
+                     (("name", p.name), ("killer", b.player), ("limits", limits)), ("rrop-13.9",))
+    return _new(state), [d], None
+
+
+_HANDLERS = {
+    "hand": _hand, "join": _join, "away": _away, "back": _back, "quit": _quit,
+    "voluntary_kill": _voluntary_kill, "pay_kill": _pay_kill, "stack": _stack,
+    "underpost": _underpost,
+}
+
+
+# ---------------------------------------------------------------------------
+# after every event
+
+def _settle(state: TableState, decisions: list[Decision]) -> TableState:
+    """Obligations that take effect by themselves: a returning leg credit when the button is
+    neutral (rrop-13.5) and an owed kill posted at the first chance (wsop-197)."""
+    button = state.button
+    changed = False
+    credits = state.credits
+    if button.status == NEUTRAL and credits:
+        for name in credits:
+            seat = state.seat_of(name)
+            p = state.player(seat)
+            if p is not None and not p.away:
+                button = KillButton(status=LEG_UP, seat=seat, player=p.name)
+                credits = tuple(c for c in credits if c != name)
+                decisions.append(Decision("leg-up", seat, "leg-returns", (("name", p.name),),
+                                          ("rrop-13.5", "house-natural")))
+                changed = True
+                break
+    if button.killed and button.kind == "owed":
+        p = state.player(button.seat)
+        if p is None or p.away:
+            button = _leg_of(button)
+            changed = True
+    if not button.killed and any(o.mode == "post-later" for o in state.barred):
+        probe = state if not changed else _new(state, button=button, credits=credits,
+                                                events=state.events)
+        dealt = probe.dealt_in()
+        dealer, sb, bb = positions(probe, dealt)
+        for o in state.barred:
+            if o.mode != "post-later":
+                continue
+            seat = state.seat_of(o.player)
+            if seat is None or seat not in dealt or seat in (dealer, sb, bb):
+                continue
+            leg = (button.seat, button.player) if button.status == LEG_UP else (None, None)
+            button = _kill(state, seat, "owed", o.owes, leg=leg)
+            decisions.append(Decision("kill", seat, "owed-kill-posted",
+                                      (("name", o.player), ("amount", dollars(o.owes))),
+                                      ("wsop-197",)))
+            changed = True
+            break
+    if not changed:
+        return state
+    return _new(state, button=button, credits=credits, events=state.events)

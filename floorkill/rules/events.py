@@ -1,0 +1,348 @@
+"""Events: the ordered facts a session is made of (spec section 4).
+
+:func:`parse_event` turns a raw mapping (from TOML, JSON or the app) into a typed,
+validated event, or raises :class:`Refusal`. ``event.to_dict()`` gives the
+canonical mapping back: what the journal stores and what export writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Mapping, Union
+
+from .decisions import Refusal
+from .money import Cents, MoneyError, parse_amount, to_toml
+from .names import NameError_, validate_name
+
+Seats = tuple[int, ...]
+
+
+def _drop_none(d: dict) -> dict:
+    return {k: v for k, v in d.items() if v is not None}
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    board: str | None
+    hands: tuple[tuple[int, str], ...]
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {}
+        if self.board is not None:
+            out["board"] = self.board
+        out["hands"] = {str(seat): cards for seat, cards in self.hands}
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """The result of one hand."""
+    winners: Seats | None = None         # `winner` / `winners`
+    high: Seats | None = None            # hi-lo: seats that won the high half
+    low: Seats | None = None             # hi-lo: seats that won the low half; () = no qualifying low
+    showdown: Showdown | None = None
+    pot: Cents | None = None
+    won_beyond_blinds: Cents | None = None
+    qualifies: bool | None = None
+    flop: bool = True
+    kill_posted: bool = True
+    type = "hand"
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"type": "hand"}
+        if self.showdown is not None:
+            d["showdown"] = self.showdown.to_dict()
+        elif self.high is not None:
+            d["high"] = list(self.high)
+            d["low"] = list(self.low or ())
+        elif self.winners is not None:
+            if len(self.winners) == 1:
+                d["winner"] = self.winners[0]
+            else:
+                d["winners"] = list(self.winners)
+        if self.pot is not None:
+            d["pot"] = to_toml(self.pot)
+        if self.won_beyond_blinds is not None:
+            d["won_beyond_blinds"] = to_toml(self.won_beyond_blinds)
+        if self.qualifies is not None:
+            d["qualifies"] = self.qualifies
+        if not self.flop:
+            d["flop"] = False
+        if not self.kill_posted:
+            d["kill_posted"] = False
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    seat: int
+    name: str
+    stack: Cents | None = None
+    agrees_to_kill: bool = False
+    posts_kill: bool = False
+    type = "join"
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"type": "join", "seat": self.seat, "name": self.name}
+        if self.stack is not None:
+            d["stack"] = to_toml(self.stack)
+        if self.agrees_to_kill:
+            d["agrees_to_kill"] = True
+        if self.posts_kill:
+            d["posts_kill"] = True
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Away:
+    seat: int
+    posts_kill: bool = True
+    type = "away"
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"type": "away", "seat": self.seat}
+        if not self.posts_kill:
+            d["posts_kill"] = False
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    seat: int
+    type = "back"
+
+    def to_dict(self) -> dict:
+        return {"type": "back", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    seat: int
+    posts_kill: bool = True
+    type = "quit"
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"type": "quit", "seat": self.seat}
+        if not self.posts_kill:
+            d["posts_kill"] = False
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class VoluntaryKill:
+    seat: int
+    cards_seen: int = 2
+    cards_dealt: int = 2
+    type = "voluntary_kill"
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"type": "voluntary_kill", "seat": self.seat}
+        if self.cards_seen != 2:
+            d["cards_seen"] = self.cards_seen
+        if self.cards_dealt != self.cards_seen:
+            d["cards_dealt"] = self.cards_dealt
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class PayKill:
+    name: str
+    type = "pay_kill"
+
+    def to_dict(self) -> dict:
+        return {"type": "pay_kill", "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    seat: int
+    amount: Cents
+    type = "stack"
+
+    def to_dict(self) -> dict:
+        return {"type": "stack", "seat": self.seat, "amount": to_toml(self.amount)}
+
+
+@dataclass(frozen=True, slots=True)
+class Underpost:
+    seat: int
+    type = "underpost"
+
+    def to_dict(self) -> dict:
+        return {"type": "underpost", "seat": self.seat}
+
+
+Event = Union[Hand, Join, Away, Back, Quit, VoluntaryKill, PayKill, Stack, Underpost]
+EVENT_TYPES = {cls.type: cls for cls in (Hand, Join, Away, Back, Quit, VoluntaryKill,
+                                         PayKill, Stack, Underpost)}
+FIELDS = {
+    "hand": ("winner", "winners", "high", "low", "showdown", "pot", "won_beyond_blinds",
+             "qualifies", "flop", "kill_posted"),
+    "join": ("seat", "name", "stack", "agrees_to_kill", "posts_kill"),
+    "away": ("seat", "posts_kill"),
+    "back": ("seat",),
+    "quit": ("seat", "posts_kill"),
+    "voluntary_kill": ("seat", "cards_seen", "cards_dealt", "third_card_dealt"),
+    "pay_kill": ("name",),
+    "stack": ("seat", "amount"),
+    "underpost": ("seat",),
+}
+
+
+# ---------------------------------------------------------------------------
+# parsing
+
+def _seat(raw: Mapping, key: str, seats: int) -> int:
+    if key not in raw:
+        raise Refusal("missing-field", field=key)
+    v = raw[key]
+    if isinstance(v, str) and v.strip().isdigit():
+        v = int(v)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise Refusal("bad-seat", value=repr(v), seats=seats)
+    if not 1 <= v <= seats:
+        raise Refusal("seat-out-of-range", seat=v, seats=seats)
+    return v
+
+
+def _seat_list(raw: Mapping, key: str, seats: int, *, allow_empty: bool = False) -> Seats:
+    v = raw[key]
+    items = v if isinstance(v, list) else [v]
+    if not items and not allow_empty:
+        raise Refusal("empty-seats", field=key)
+    out = tuple(_seat({key: x}, key, seats) for x in items)
+    if len(set(out)) != len(out):
+        raise Refusal("seat-twice", field=key)
+    return tuple(sorted(out))
+
+
+def _bool(raw: Mapping, key: str, default: bool) -> bool:
+    v = raw.get(key, default)
+    if not isinstance(v, bool):
+        raise Refusal("bad-bool", field=key, value=repr(v))
+    return v
+
+
+def _amount(raw: Mapping, key: str, *, positive: bool = False) -> Cents | None:
+    if key not in raw or raw[key] is None:
+        return None
+    try:
+        cents = parse_amount(raw[key])
+    except MoneyError as exc:
+        raise Refusal("bad-amount", field=key, reason=str(exc)) from None
+    if positive and cents <= 0:
+        raise Refusal("bad-amount", field=key, reason="must be more than zero")
+    return cents
+
+
+def _int(raw: Mapping, key: str, default: int, lo: int, hi: int) -> int:
+    v = raw.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise Refusal("bad-number", field=key, value=repr(v), lo=lo, hi=hi)
+    return v
+
+
+def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
+    """Validate the shape of one event (not yet its rules); raise :class:`Refusal`."""
+    if isinstance(raw, (Hand, Join, Away, Back, Quit, VoluntaryKill, PayKill, Stack, Underpost)):
+        return raw
+    if not isinstance(raw, Mapping):
+        raise Refusal("not-an-event")
+    etype = raw.get("type")
+    if etype not in FIELDS:
+        raise Refusal("unknown-type", value=repr(etype), types=", ".join(FIELDS))
+    allowed = FIELDS[etype]
+    for key in raw:
+        if key != "type" and key not in allowed:
+            raise Refusal("unknown-field", field=key, type=etype, allowed=", ".join(allowed))
+    if etype == "hand":
+        return _parse_hand(raw, seats)
+    if etype == "join":
+        try:
+            name = validate_name(raw.get("name"))
+        except NameError_ as exc:
+            raise Refusal("bad-name", reason=str(exc)) from None
+        return Join(seat=_seat(raw, "seat", seats), name=name,
+                    stack=_amount(raw, "stack"),
+                    agrees_to_kill=_bool(raw, "agrees_to_kill", False),
+                    posts_kill=_bool(raw, "posts_kill", False))
+    if etype == "away":
+        return Away(seat=_seat(raw, "seat", seats), posts_kill=_bool(raw, "posts_kill", True))
+    if etype == "back":
+        return Back(seat=_seat(raw, "seat", seats))
+    if etype == "quit":
+        return Quit(seat=_seat(raw, "seat", seats), posts_kill=_bool(raw, "posts_kill", True))
+    if etype == "voluntary_kill":
+        seen = _int(raw, "cards_seen", 2, 0, 7)
+        dealt = _int(raw, "cards_dealt", seen, 0, 7)
+        if _bool(raw, "third_card_dealt", False):
+            dealt = max(dealt, 3)
+        if dealt < seen:
+            raise Refusal("bad-cards-dealt", seen=seen, dealt=dealt)
+        return VoluntaryKill(seat=_seat(raw, "seat", seats), cards_seen=seen, cards_dealt=dealt)
+    if etype == "pay_kill":
+        try:
+            name = validate_name(raw.get("name"))
+        except NameError_ as exc:
+            raise Refusal("bad-name", reason=str(exc)) from None
+        return PayKill(name=name)
+    if etype == "stack":
+        amount = _amount(raw, "amount")
+        if amount is None:
+            raise Refusal("missing-field", field="amount")
+        return Stack(seat=_seat(raw, "seat", seats), amount=amount)
+    return Underpost(seat=_seat(raw, "seat", seats))
+
+
+def _parse_hand(raw: Mapping, seats: int) -> Hand:
+    forms = [k for k in ("winner", "winners", "high", "showdown") if k in raw]
+    if "low" in raw and "high" not in raw:
+        raise Refusal("low-without-high")
+    if len(forms) != 1:
+        raise Refusal("hand-needs-one-result")
+    winners = high = low = None
+    showdown = None
+    form = forms[0]
+    if form == "winner":
+        winners = (_seat(raw, "winner", seats),)
+    elif form == "winners":
+        winners = _seat_list(raw, "winners", seats)
+    elif form == "high":
+        high = _seat_list(raw, "high", seats)
+        low = _seat_list(raw, "low", seats, allow_empty=True) if "low" in raw else ()
+    else:
+        sd = raw["showdown"]
+        if not isinstance(sd, Mapping) or not isinstance(sd.get("hands"), Mapping) or not sd["hands"]:
+            raise Refusal("bad-showdown")
+        for key in sd:
+            if key not in ("board", "hands"):
+                raise Refusal("unknown-field", field=f"showdown.{key}", type="hand",
+                              allowed="board, hands")
+        board = sd.get("board")
+        if board is not None and not isinstance(board, str):
+            raise Refusal("bad-showdown")
+        hands = []
+        for seat_raw, cards in sd["hands"].items():
+            seat = _seat({"seat": seat_raw}, "seat", seats)
+            if not isinstance(cards, str):
+                raise Refusal("bad-showdown")
+            hands.append((seat, cards.strip()))
+        showdown = Showdown(board=board.strip() if board else None, hands=tuple(sorted(hands)))
+    pot = _amount(raw, "pot", positive=True)
+    wbb = _amount(raw, "won_beyond_blinds")
+    qual = raw.get("qualifies")
+    if qual is not None and not isinstance(qual, bool):
+        raise Refusal("bad-bool", field="qualifies", value=repr(qual))
+    return Hand(winners=winners, high=high, low=low, showdown=showdown, pot=pot,
+                won_beyond_blinds=wbb, qualifies=qual, flop=_bool(raw, "flop", True),
+                kill_posted=_bool(raw, "kill_posted", True))
+
+
+def event_from_dict(raw: Mapping[str, Any], seats: int = 10) -> Event:
+    return parse_event(raw, seats)
+
+
+__all__ = ["Event", "EVENT_TYPES", "FIELDS", "Hand", "Join", "Away", "Back", "Quit",
+           "VoluntaryKill", "PayKill", "Stack", "Underpost", "Showdown", "parse_event",
+           "event_from_dict"]
+_ = fields

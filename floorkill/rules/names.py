@@ -1,0 +1,49 @@
+"""Player names: text, never markup, never terminal control.
+
+A name is NFC-normalised, 1..32 characters, and may not hold control or format
+characters (ESC, C0/C1 controls, bidi overrides, zero-width joiners, line and
+paragraph separators). Uniqueness is case-insensitive (``casefold``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_NAME = 32
+_BAD_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+class NameError_(ValueError):
+    """A player name that cannot be accepted."""
+
+
+def validate_name(raw: object) -> str:
+    if not isinstance(raw, str):
+        raise NameError_(f"a player name must be text, not {type(raw).__name__}")
+    name = unicodedata.normalize("NFC", raw)
+    for pos, ch in enumerate(name, start=1):
+        cat = unicodedata.category(ch)
+        if cat in _BAD_CATEGORIES:
+            label = unicodedata.name(ch, f"U+{ord(ch):04X}")
+            raise NameError_(
+                f"player name has a control or format character at position {pos} "
+                f"(U+{ord(ch):04X} {label})"
+            )
+    name = name.strip()
+    if not name:
+        raise NameError_("player name is empty")
+    if len(name) > MAX_NAME:
+        raise NameError_(f"player name is {len(name)} characters; at most {MAX_NAME}")
+    return name
+
+
+def name_key(name: str) -> str:
+    """The key two names are compared by: case-insensitive."""
+    return name.casefold()
+
+
+def safe_text(text: str) -> str:
+    """Replace control and format characters by U+FFFD: a last filter before rendering."""
+    return "".join(
+        "\ufffd" if unicodedata.category(ch) in _BAD_CATEGORIES else ch for ch in text
+    )

@@ -1,0 +1,221 @@
+"""Table state: seats, the dealer button, the kill button, obligations.
+
+Every state is immutable; :func:`floorkill.rules.engine.apply` returns a new one.
+:func:`next_hand` describes the coming hand (dealer, blinds, posts, limits).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .config import PlayerSpec, TableConfig
+from .money import Cents, fmt
+
+NEUTRAL, LEG_UP, KILLED = "neutral", "leg-up", "killed"
+BUTTON_STATUSES = (NEUTRAL, LEG_UP, KILLED)
+REQUIRED_KINDS = ("required", "owed", "agreed")   # kills a player is bound to post (rrop-13.6)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    seat: int
+    name: str
+    stack: Cents | None = None
+    away: bool = False
+    sitting_out: bool = False     # joined into a kill pot without agreeing to kill (rrop-13.12)
+
+
+@dataclass(frozen=True, slots=True)
+class KillButton:
+    """The kill button: neutral, leg up (face down) or killed (face up in the pot)."""
+    status: str = NEUTRAL
+    seat: int | None = None           # leg holder, or the killer
+    player: str | None = None
+    kind: str | None = None           # killed: required | voluntary | agreed | owed
+    amount: Cents | None = None       # killed: the kill blind
+    leg_seat: int | None = None       # killed by a non-required kill: who keeps the leg
+    leg_player: str | None = None
+
+    @property
+    def killed(self) -> bool:
+        return self.status == KILLED
+
+
+NEUTRAL_BUTTON = KillButton()
+
+
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """A kill a player failed to post (rrop-13.6) or owes to post later (wsop-197)."""
+    player: str
+    owes: Cents
+    mode: str = "barred"              # barred | post-later
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    config: TableConfig
+    players: tuple[Player | None, ...]        # index = seat - 1
+    button: KillButton = NEUTRAL_BUTTON
+    hands: int = 0
+    dealer_pos: int = 1                       # the dealer button stands at or before this seat
+    barred: tuple[Owed, ...] = ()
+    credits: tuple[str, ...] = ()             # leg credits of players who stepped away (rrop-13.5)
+    agreed: int | None = None                 # seat that agreed to kill the next pot (rrop-13.12)
+    held_seat: int | None = None              # seat of a killer who quit after posting
+    events: int = 0                           # events applied
+
+    # -- lookups ---------------------------------------------------------
+    def player(self, seat: int | None) -> Player | None:
+        if seat is None or not 1 <= seat <= len(self.players):
+            return None
+        return self.players[seat - 1]
+
+    def seat_of(self, name: str) -> int | None:
+        key = name.casefold()
+        for p in self.players:
+            if p is not None and p.name.casefold() == key:
+                return p.seat
+        return None
+
+    def owed(self, name: str) -> Owed | None:
+        key = name.casefold()
+        for o in self.barred:
+            if o.player.casefold() == key:
+                return o
+        return None
+
+    def is_barred(self, name: str) -> bool:
+        o = self.owed(name)
+        return o is not None and o.mode == "barred"
+
+    def dealt_in(self) -> tuple[int, ...]:
+        barred = {o.player.casefold() for o in self.barred if o.mode == "barred"}
+        return tuple(p.seat for p in self.players
+                     if p is not None and not p.away and not p.sitting_out
+                     and (not barred or p.name.casefold() not in barred))
+
+    @property
+    def occupied(self) -> tuple[int, ...]:
+        return tuple(p.seat for p in self.players if p is not None)
+
+
+def initial_state(config: TableConfig, players: tuple[PlayerSpec, ...] = ()) -> TableState:
+    seats: list[Player | None] = [None] * config.seats
+    for spec in players:
+        seats[spec.seat - 1] = Player(seat=spec.seat, name=spec.name, stack=spec.stack)
+    pos = config.button if config.button is not None else 1
+    return TableState(config=config, players=tuple(seats), dealer_pos=pos)
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """What the coming hand looks like."""
+    killed: bool
+    killer: int | None
+    kill_blind: Cents | None
+    kind: str | None
+    limits: tuple[Cents, ...]
+    blinds: tuple[Cents, Cents]
+    killer_acts_last: bool
+    dealer: int | None
+    small_blind: int | None
+    big_blind: int | None
+    posts: dict[int, Cents]
+    dealt_in: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "killed": self.killed,
+            "killer": self.killer,
+            "kill_blind": fmt(self.kill_blind) if self.kill_blind is not None else None,
+            "limits": [fmt(x) for x in self.limits],
+            "blinds": [fmt(x) for x in self.blinds],
+            "killer_acts_last": self.killer_acts_last,
+            "dealer": self.dealer,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "posts": {str(seat): fmt(amount) for seat, amount in sorted(self.posts.items())},
+        }
+
+
+def positions(state: TableState, dealt: tuple[int, ...] | None = None
+              ) -> tuple[int | None, int | None, int | None]:
+    """(dealer, small blind, big blind) seats for the coming hand (spec 5.11)."""
+    dealt = state.dealt_in() if dealt is None else dealt
+    if not dealt:
+        return None, None, None
+    n = state.config.seats
+    pos = state.dealer_pos
+    dealer = None
+    for i in range(n):
+        seat = (pos - 1 + i) % n + 1
+        if seat in dealt:
+            dealer = seat
+            break
+    if len(dealt) < 2:
+        return dealer, None, None
+    idx = dealt.index(dealer)
+    if len(dealt) == 2:
+        return dealer, dealer, dealt[(idx + 1) % 2]
+    return dealer, dealt[(idx + 1) % len(dealt)], dealt[(idx + 2) % len(dealt)]
+
+
+def killer_acts_last(state: TableState) -> bool:
+    b = state.button
+    if not b.killed:
+        return False
+    if b.kind == "voluntary":
+        return True                                # rrop-13.10
+    return state.config.kill.killer_acts == "last"  # rrop-13.2 / house practice
+
+
+def next_hand(state: TableState) -> NextHand:
+    cfg = state.config
+    dealt = state.dealt_in()
+    dealer, sb, bb = positions(state, dealt)
+    b = state.button
+    posts: dict[int, Cents] = {}
+    if sb is not None:
+        posts[sb] = cfg.blinds[0]
+    if bb is not None:
+        posts[bb] = cfg.blinds[1]
+    if b.killed and b.seat is not None and b.amount is not None:
+        if b.seat in posts and cfg.kill.killer_in_blind == "both":
+            posts[b.seat] = posts[b.seat] + b.amount
+        else:
+            posts[b.seat] = b.amount
+    return NextHand(
+        killed=b.killed,
+        killer=b.seat if b.killed else None,
+        kill_blind=b.amount if b.killed else None,
+        kind=b.kind if b.killed else None,
+        limits=cfg.killed_limits() if b.killed else cfg.bets,
+        blinds=cfg.blinds,
+        killer_acts_last=killer_acts_last(state),
+        dealer=dealer, small_blind=sb, big_blind=bb,
+        posts=posts, dealt_in=dealt,
+    )
+
+
+def button_json(state: TableState) -> dict[str, Any]:
+    b = state.button
+    out: dict[str, Any] = {"status": b.status, "seat": b.seat, "player": b.player}
+    if b.killed:
+        out["kind"] = b.kind
+        out["leg"] = ({"seat": b.leg_seat, "player": b.leg_player}
+                      if b.leg_player is not None else None)
+    if state.credits:
+        out["credits"] = list(state.credits)
+    return out
+
+
+def barred_json(state: TableState) -> list[dict[str, Any]]:
+    out = []
+    for o in state.barred:
+        item: dict[str, Any] = {"player": o.player, "owes": fmt(o.owes)}
+        if o.mode != "barred":
+            item["mode"] = o.mode
+        out.append(item)
+    return out

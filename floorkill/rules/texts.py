@@ -1,0 +1,173 @@
+"""Decision and refusal texts, English and Russian.
+
+Templates use ``str.format`` fields; values (player names) are plain data and are
+never interpreted as markup here or anywhere else.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # --- refusals: the shape of an event ---------------------------------------
+    "not-an-event": {"en": "an event must be a table of fields",
+                     "ru": "событие должно быть таблицей полей"},
+    "missing-field": {"en": "missing field '{field}'", "ru": "не хватает поля '{field}'"},
+    "bad-seat": {"en": "{value} is not a seat number (1 to {seats})",
+                 "ru": "{value} — не номер места (от 1 до {seats})"},
+    "seat-out-of-range": {"en": "there is no seat {seat} at this table (seats 1 to {seats})",
+                          "ru": "за этим столом нет места {seat} (места с 1 по {seats})"},
+    "empty-seats": {"en": "'{field}' names no seat", "ru": "в '{field}' не указано ни одного места"},
+    "seat-twice": {"en": "'{field}' names a seat twice", "ru": "в '{field}' место указано дважды"},
+    "bad-bool": {"en": "'{field}' must be true or false, not {value}",
+                 "ru": "'{field}' должно быть true или false, а не {value}"},
+    "bad-amount": {"en": "'{field}': {reason}", "ru": "'{field}': неверная сумма ({reason})"},
+    "bad-number": {"en": "'{field}' must be a whole number from {lo} to {hi}, not {value}",
+                   "ru": "'{field}' должно быть целым числом от {lo} до {hi}, а не {value}"},
+    "unknown-type": {"en": "unknown event type {value} (one of: {types})",
+                     "ru": "неизвестный тип события {value} (допустимы: {types})"},
+    "unknown-field": {"en": "'{field}' is not a field of a {type} event (fields: {allowed})",
+                      "ru": "'{field}' — не поле события {type} (поля: {allowed})"},
+    "bad-name": {"en": "{reason}", "ru": "недопустимое имя игрока: {reason}"},
+    "bad-cards-dealt": {"en": "cards_dealt ({dealt}) is less than cards_seen ({seen})",
+                        "ru": "cards_dealt ({dealt}) меньше, чем cards_seen ({seen})"},
+    "low-without-high": {"en": "'low' needs 'high' too", "ru": "для 'low' нужно указать и 'high'"},
+    "hand-needs-one-result": {
+        "en": "a hand needs exactly one of: winner, winners, high (with low), showdown",
+        "ru": "у раздачи должно быть ровно одно из: winner, winners, high (с low), showdown"},
+    "bad-showdown": {"en": "showdown must be {{ board = \"...\", hands = {{ 3 = \"As Ks\", ... }} }}",
+                     "ru": "showdown должен иметь вид {{ board = \"...\", hands = {{ 3 = \"As Ks\", ... }} }}"},
+    "bad-cards": {"en": "cards: {reason}", "ru": "карты: {reason}"},
+    "high-low-not-hilo": {"en": "high and low winners only exist in hi-lo games; {game} has one pot",
+                          "ru": "победители хай и лоу бывают только в хай-лоу играх; в {game} один банк"},
+    # --- refusals: the rules -------------------------------------------------------
+    "too-few-players": {"en": "fewer than two players are dealt in",
+                        "ru": "в раздаче меньше двух игроков"},
+    "no-winner": {"en": "the hand names no winner", "ru": "в раздаче не указан победитель"},
+    "seat-empty": {"en": "seat {seat} is empty", "ru": "место {seat} свободно"},
+    "not-dealt-in": {"en": "seat {seat} {name} was not dealt in ({why})",
+                     "ru": "место {seat} {name} не участвовало в раздаче ({why})"},
+    "qualify-disagree": {
+        "en": "won_beyond_blinds and qualifies disagree (one full bet here is {minimum})",
+        "ru": "won_beyond_blinds и qualifies противоречат друг другу (полная ставка здесь {minimum})"},
+    "missed-killer-won": {"en": "seat {seat} {name} did not post the kill, so cannot have won",
+                          "ru": "место {seat} {name} не поставило килл и не могло выиграть"},
+    "pot-needed": {"en": "this hand needs the pot size (uncalled bets excluded): a kill depends on it",
+                   "ru": "нужен размер банка (без неуравненных ставок): от него зависит килл"},
+    "second-leg-question": {
+        "en": "second leg for seat {seat} {name}: did the winner win at least {minimum} beyond the "
+              "blind money? Give won_beyond_blinds or qualifies",
+        "ru": "вторая «нога» для места {seat} {name}: выиграл ли победитель не меньше {minimum} сверх "
+              "денег блайндов? Укажите won_beyond_blinds или qualifies"},
+    "voluntary-off": {"en": "this table does not allow voluntary kills",
+                      "ru": "за этим столом добровольный килл не разрешён"},
+    "one-kill-per-deal": {"en": "this hand is already killed by seat {seat} {name}: only one kill per deal",
+                          "ru": "эта раздача уже убита местом {seat} {name}: только один килл за раздачу"},
+    "voluntary-too-many-seen": {
+        "en": "a voluntary kill must be declared after seeing at most {allowed} cards (seen {seen})",
+        "ru": "добровольный килл объявляется, увидев не больше {allowed} карт (увидено {seen})"},
+    "voluntary-closed": {
+        "en": "too late: a player has received card {dealt}; the pot can no longer be killed",
+        "ru": "поздно: игрок уже получил {dealt}-ю карту; банк больше нельзя убить"},
+    "voluntary-stack-unknown": {
+        "en": "record seat {seat}'s stack first: a voluntary kill needs at least {need} = 4 × {blind}",
+        "ru": "сначала запишите стек места {seat}: для добровольного килла нужно не меньше {need} = 4 × {blind}"},
+    "voluntary-stack-short": {"en": "stack {stack}, needs {need} = 4 × {blind}",
+                              "ru": "стек {stack}, нужно {need} = 4 × {blind}"},
+    "seat-taken": {"en": "seat {seat} is taken by {name}", "ru": "место {seat} занято: {name}"},
+    "seat-held": {"en": "seat {seat} is held: {name} posted the kill and left; it is free after this hand",
+                  "ru": "место {seat} удерживается: {name} поставил килл и ушёл; оно освободится после этой раздачи"},
+    "name-taken": {"en": "{name} is already seated at seat {seat}", "ru": "{name} уже сидит на месте {seat}"},
+    "join-barred": {"en": "{name} owes a kill of {amount} ({table}) and may not play until it is posted",
+                    "ru": "{name} должен килл {amount} ({table}) и не может играть, пока не внесёт его"},
+    "already-agreed": {"en": "seat {seat} {name} has already agreed to kill the next pot",
+                       "ru": "место {seat} {name} уже согласилось убить следующий банк"},
+    "already-away": {"en": "seat {seat} {name} is already away", "ru": "место {seat} {name} уже отошло"},
+    "not-away": {"en": "seat {seat} {name} is not away", "ru": "место {seat} {name} не отходило"},
+    "back-barred": {"en": "{name} owes a kill of {amount}: pay it before coming back",
+                    "ru": "{name} должен килл {amount}: сначала внесите его"},
+    "nothing-owed": {"en": "{name} owes no kill here", "ru": "{name} не должен здесь килл"},
+    "underpost-not-killed": {"en": "the coming hand is not a kill pot",
+                             "ru": "следующая раздача — не килл-пот"},
+    # --- decisions -------------------------------------------------------------
+    "leg-up": {"en": "{name} won the pot and has a leg up: the kill button goes face down in front of them",
+               "ru": "{name} выиграл банк: у него «нога» — килл-баттон лежит перед ним лицом вниз"},
+    "kill-trigger": {"en": "{name} must kill the next hand: posts {amount}, limits are raised",
+                     "ru": "{name} обязан убить следующую раздачу: ставит {amount}, лимиты повышаются"},
+    "second-leg-kill": {"en": "{name} won a second pot in a row that qualifies: must kill the next hand for {amount}",
+                        "ru": "{name} выиграл второй банк подряд, и он засчитан: обязан убить следующую раздачу на {amount}"},
+    "second-leg-short": {"en": "{name} won again but less than {minimum} beyond the blinds: keeps the leg up, no kill",
+                         "ru": "{name} снова выиграл, но меньше {minimum} сверх блайндов: «нога» остаётся, килла нет"},
+    "second-leg-short-neutral": {
+        "en": "{name} won again but less than {minimum} beyond the blinds: the button goes neutral",
+        "ru": "{name} снова выиграл, но меньше {minimum} сверх блайндов: баттон становится нейтральным"},
+    "walk-keeps": {"en": "{name} won without a flop (a walk): keeps the kill button, no kill",
+                   "ru": "{name} выиграл без флопа («прогулка»): килл-баттон остаётся у него, килла нет"},
+    "walk-neutral": {"en": "{name} won without a flop (a walk): the button goes neutral",
+                     "ru": "{name} выиграл без флопа («прогулка»): баттон становится нейтральным"},
+    "kill-again": {"en": "{name} killed the pot and won it: must kill again for {amount}",
+                   "ru": "{name} убил банк и выиграл его: обязан убить снова на {amount}"},
+    "killer-split-kills-again": {"en": "{name} killed the pot and split it: must kill again for {amount}",
+                                 "ru": "{name} убил банк и разделил его: обязан убить снова на {amount}"},
+    "killer-split-neutral": {"en": "{name} killed the pot and split it: the button goes neutral",
+                             "ru": "{name} убил банк и разделил его: баттон становится нейтральным"},
+    "killer-scoop-too-small": {"en": "{name} won the kill pot but it was under {minimum}: the button goes neutral",
+                               "ru": "{name} выиграл килл-пот, но банк меньше {minimum}: баттон нейтрален"},
+    "split-no-kill": {"en": "the pot was split: a shared pot never kills; the button goes neutral",
+                      "ru": "банк разделён: разделённый банк не даёт килла; баттон нейтрален"},
+    "split-neutral": {"en": "the pot was split and no splitter had the kill button: it goes neutral",
+                      "ru": "банк разделён, и ни у кого из деливших не было килл-баттона: он нейтрален"},
+    "split-keeps-leg": {"en": "{name} split the pot and keeps the leg up",
+                        "ru": "{name} разделил банк и сохраняет «ногу»"},
+    "split-leg-neutral": {"en": "{name} split the pot: under the house rule the button goes neutral",
+                          "ru": "{name} разделил банк: по правилу заведения баттон становится нейтральным"},
+    "no-kill-small-pot": {"en": "{name} won the pot, under {minimum}: no kill, the button stays neutral",
+                          "ru": "{name} выиграл банк меньше {minimum}: килла нет, баттон нейтрален"},
+    "barred": {"en": "{name} did not post the required kill of {amount}: barred from every game until it is posted",
+               "ru": "{name} не поставил обязательный килл {amount}: не допускается ни к одной игре, пока не внесёт его"},
+    "owes-later": {"en": "{name} did not post the kill of {amount}: owes it at the first hand off the button and blinds",
+                   "ru": "{name} не поставил килл {amount}: должен поставить его в первой раздаче не на баттоне и не на блайндах"},
+    "owed-kill-posted": {"en": "{name} posts the owed kill of {amount} this hand",
+                         "ru": "{name} ставит в этой раздаче задолженный килл {amount}"},
+    "voluntary-kill": {"en": "{name} kills the pot voluntarily for {amount} and acts last on the first round",
+                       "ru": "{name} добровольно убивает банк на {amount} и ходит последним в первом круге"},
+    "new-player-sits-out": {"en": "{name} sits down into a kill pot: not dealt in unless agreeing to kill the next pot",
+                            "ru": "{name} садится к килл-поту: не получает карт, если не согласится убить следующий банк"},
+    "new-player-may-sit": {"en": "{name} sits down and may play the kill pot (house rule)",
+                           "ru": "{name} садится и может играть килл-пот (правило заведения)"},
+    "agrees-to-kill": {"en": "{name} is dealt into the kill pot and agrees to kill the next pot for {amount}",
+                       "ru": "{name} получает карты в килл-поте и соглашается убить следующий банк на {amount}"},
+    "agreed-kill": {"en": "{name} kills this pot as agreed when sitting down: posts {amount}",
+                    "ru": "{name} убивает этот банк, как согласился при посадке: ставит {amount}"},
+    "agreement-lapses": {"en": "the next hand is already killed, so {name}'s agreed kill lapses: one kill per deal",
+                         "ru": "следующая раздача уже убита, поэтому согласованный килл {name} отменяется: один килл за раздачу"},
+    "agreement-lapses-quit": {"en": "{name} left before the kill pot: the agreement to kill lapses",
+                              "ru": "{name} ушёл до килл-пота: согласие убить банк отменяется"},
+    "kill-stays-quit": {"en": "{name} leaves but the kill of {amount} stays in the pot: this hand is still a kill pot",
+                        "ru": "{name} уходит, но килл {amount} остаётся в банке: раздача остаётся килл-потом"},
+    "kill-stays-away": {"en": "{name} steps away but the kill of {amount} stays in the pot: this hand is still a kill pot",
+                        "ru": "{name} отходит, но килл {amount} остаётся в банке: раздача остаётся килл-потом"},
+    "voluntary-withdrawn": {"en": "{name} withdraws the voluntary kill", "ru": "{name} отказывается от добровольного килла"},
+    "leg-holder-quit": {"en": "{name}, the last winner, quit the game: the button goes neutral",
+                        "ru": "{name}, последний победитель, ушёл из игры: баттон нейтрален"},
+    "leg-kept-away": {"en": "{name} steps away with a leg up and keeps it for the return",
+                      "ru": "{name} отходит с «ногой» и сохраняет её до возвращения"},
+    "leg-returns": {"en": "{name} is back with a leg up: the kill button is placed in front of them",
+                    "ru": "{name} вернулся с «ногой»: килл-баттон кладётся перед ним"},
+    "leg-credit-waits": {"en": "{name} is back with a leg up: gets the kill button the next time it is neutral",
+                         "ru": "{name} вернулся с «ногой»: получит килл-баттон, когда он в следующий раз станет нейтральным"},
+    "kill-paid": {"en": "{name} posted the owed kill of {amount}", "ru": "{name} внёс задолженный килл {amount}"},
+    "must-complete": {"en": "{name} must complete: the pot is killed by {killer} (button face up), limits {limits}",
+                      "ru": "{name} обязан доставить до полной суммы: банк убит игроком {killer} (баттон лицом вверх), лимиты {limits}"},
+    "may-withdraw": {"en": "{name} may withdraw the chips and reconsider: the kill by {killer} was voluntary, limits {limits}",
+                     "ru": "{name} может забрать фишки и передумать: килл игрока {killer} добровольный, лимиты {limits}"},
+}
+
+
+def render(key: str, params: dict, lang: str = "en") -> str:
+    entry = MESSAGES.get(key)
+    if entry is None:
+        return key
+    template = entry.get(lang) or entry["en"]
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError):
+        return entry["en"]
