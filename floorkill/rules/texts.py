@@ -87,6 +87,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "nothing-owed": {"en": "{name} owes no kill here", "ru": "{name} не должен здесь килл"},
     "underpost-not-killed": {"en": "the coming hand is not a kill pot",
                              "ru": "следующая раздача — не килл-пот"},
+    "void-no-record": {"en": "there is no record {seq} to undo", "ru": "нет записи {seq}, которую можно отменить"},
+    "void-of-void": {"en": "record {seq} is itself an undo; enter the event again instead",
+                     "ru": "запись {seq} сама является отменой; введите событие заново"},
+    "void-twice": {"en": "record {seq} is already undone", "ru": "запись {seq} уже отменена"},
+    "void-needs-reason": {"en": "an undo needs a reason", "ru": "для отмены нужна причина"},
     # --- decisions -------------------------------------------------------------
     "leg-up": {"en": "{name} won the pot and has a leg up: the kill button goes face down in front of them",
                "ru": "{name} выиграл банк: у него «нога» — килл-баттон лежит перед ним лицом вниз"},

@@ -1,0 +1,150 @@
+"""A table's session: its config, its ordered records, its current state.
+
+:class:`TableSession` is the interface the podium and the big screen use;
+:class:`MemorySession` keeps everything in memory (tests, replay, previews) and
+the SQLite journal (:mod:`floorkill.store.journal`) implements the same
+interface durably. Undo never deletes: it appends a ``void`` record naming the
+voided record and a reason, and the fold skips voided records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Iterable, Mapping, Protocol, Sequence
+
+from floorkill.rules import TableConfig, TableState, apply, initial_state
+from floorkill.rules.config import PlayerSpec
+from floorkill.rules.decisions import Decision, Refusal
+from floorkill.rules.engine import Result
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One accepted event as stored."""
+    seq: int                                  # per-table sequence, 1-based
+    type: str                                 # event type, or "void"
+    event: Mapping[str, Any]                  # canonical event dict (for a void: {"type": "void", "target": seq, "reason": ...})
+    decisions: tuple[Decision, ...] = ()
+    result: Result | None = None
+    hand: int = 0                             # hands played after this record
+    who: str | None = None
+    at: str = ""                              # UTC, ISO 8601
+    voided: bool = False                      # later voided by another record
+    gseq: int | None = None                   # global sequence in a journal
+
+
+class TableSession(Protocol):
+    name: str
+    config: TableConfig
+    players: tuple[PlayerSpec, ...]
+
+    @property
+    def state(self) -> TableState: ...
+    def __len__(self) -> int: ...
+    def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]: ...
+    def append(self, raw: Mapping[str, Any]) -> Record: ...
+    def void(self, seq: int, reason: str) -> Record: ...
+    def last_undoable(self) -> Record | None: ...
+
+
+def utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def fold_records(config: TableConfig, players: tuple[PlayerSpec, ...],
+                 events: Iterable[Mapping[str, Any]], state: TableState | None = None,
+                 barred_elsewhere=None) -> TableState:
+    """Fold accepted events (voids already removed) into a state. Raises Refusal if one no
+    longer applies."""
+    st = initial_state(config, players) if state is None else state
+    for ev in events:
+        st = apply(st, ev, barred_elsewhere).state
+    return st
+
+
+class MemorySession:
+    """An in-memory TableSession."""
+
+    def __init__(self, config: TableConfig, players: tuple[PlayerSpec, ...] = (),
+                 who: str | None = None) -> None:
+        self.name = config.name
+        self.config = config
+        self.players = players
+        self.who = who
+        self._records: list[Record] = []
+        self._state = initial_state(config, players)
+
+    @property
+    def state(self) -> TableState:
+        return self._state
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
+        return self._records[start:stop]
+
+    def append(self, raw: Mapping[str, Any], barred_elsewhere=None) -> Record:
+        applied = apply(self._state, raw, barred_elsewhere)
+        rec = Record(seq=len(self._records) + 1, type=applied.event.type,
+                     event=applied.event.to_dict(), decisions=tuple(applied.decisions),
+                     result=applied.result, hand=applied.state.hands, who=self.who, at=utc_now())
+        self._records.append(rec)
+        self._state = applied.state
+        return rec
+
+    def void(self, seq: int, reason: str) -> Record:
+        target = self._check_void(seq, reason)
+        live = [r.event for r in self._records if r.type != "void" and not r.voided and r.seq != seq]
+        state = fold_records(self.config, self.players, live)   # Refusal if a later event breaks
+        self._records[target.seq - 1] = _mark_voided(target)
+        rec = Record(seq=len(self._records) + 1, type="void",
+                     event={"type": "void", "target": seq, "reason": reason.strip()},
+                     hand=state.hands, who=self.who, at=utc_now())
+        self._records.append(rec)
+        self._state = state
+        return rec
+
+    def _check_void(self, seq: int, reason: str) -> Record:
+        return check_void(self._records[seq - 1] if 1 <= seq <= len(self._records) else None,
+                          seq, reason)
+
+    def last_undoable(self) -> Record | None:
+        for rec in reversed(self._records):
+            if rec.type != "void" and not rec.voided:
+                return rec
+        return None
+
+
+def check_void(target: Record | None, seq: int, reason: str) -> Record:
+    """The rules of undo: a void names an existing, live, non-void record and gives a reason.
+    Voiding a void is refused: enter the event again instead (nothing is ever deleted)."""
+    if target is None:
+        raise Refusal("void-no-record", seq=seq)
+    if target.type == "void":
+        raise Refusal("void-of-void", seq=seq)
+    if target.voided:
+        raise Refusal("void-twice", seq=seq)
+    if not reason or not reason.strip():
+        raise Refusal("void-needs-reason")
+    return target
+
+
+def _mark_voided(rec: Record) -> Record:
+    return Record(rec.seq, rec.type, rec.event, rec.decisions, rec.result, rec.hand, rec.who,
+                  rec.at, True, rec.gseq)
+
+
+def decision_to_json(d: Decision) -> dict[str, Any]:
+    """A decision as stored: its code, seat, message key and params, clauses and the English text."""
+    return {"code": d.code, "seat": d.seat, "key": d.key,
+            "params": [[k, v] for k, v in d.params], "cites": list(d.cites), "text": d.text("en")}
+
+
+def decision_from_json(data: Mapping[str, Any]) -> Decision:
+    return Decision(data["code"], data.get("seat"), data["key"],
+                    tuple((k, v) for k, v in data.get("params", [])), tuple(data.get("cites", ())))
+
+
+_ = field
