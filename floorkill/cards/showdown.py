@@ -1,0 +1,167 @@
+"""Showdown: who wins the high half, the low half, and whether someone scooped."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from floorkill.cards import evaluate as ev
+from floorkill.cards._core import CODE, JOKER_NAME, CardError, parse_cards
+
+__all__ = ["GAMES", "Showdown", "showdown"]
+
+GAMES = ("holdem", "omaha", "omaha8", "lowball-a5", "lowball-27", "draw-high", "stud", "stud8", "razz")
+
+# game -> (words, hole cards per seat, board cards or 0 for no board, joker possible)
+_RULES = {
+    "holdem": ("hold'em", 2, 5, False),
+    "omaha": ("Omaha", 4, 5, False),
+    "omaha8": ("Omaha hi-lo", 4, 5, False),
+    "lowball-a5": ("A-5 lowball", 5, 0, True),
+    "lowball-27": ("2-7 lowball", 5, 0, False),
+    "draw-high": ("draw high", 5, 0, True),
+    "stud": ("seven-card stud", 7, 0, False),
+    "stud8": ("stud hi-lo", 7, 0, False),
+    "razz": ("razz", 7, 0, False),
+}
+_NUMBERS = {2: "two", 4: "four", 5: "five", 7: "seven"}
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """The result of a showdown.
+
+    ``high``: seats winning the high half (for lowball-only games -- A-5, 2-7,
+    razz -- the seats winning the whole pot).  ``low``: seats winning the low
+    half in hi-lo games, ``()`` when no low qualifies or the game has no low
+    half.  ``scoop``: the seat that won the whole pot alone, else None.
+    ``hands``: seat -> words for the hand it played (hi-lo: ``"high / low"``
+    or ``"high / no low"``).
+    """
+
+    high: tuple[int, ...]
+    low: tuple[int, ...]
+    scoop: int | None
+    hands: dict[int, str]
+
+
+def _place(where: str | int) -> str:
+    return where if isinstance(where, str) else f"seat {where}"
+
+
+def _parse(text, where, joker: bool, game_words: str, joker_possible: bool) -> tuple[str, ...]:
+    """Parse with the joker always accepted by the scanner, then say precisely
+    why a joker is not allowed."""
+    cards = parse_cards(text, joker=True, where=_place(where))
+    if JOKER_NAME in cards and not joker:
+        if not joker_possible:
+            raise CardError(f"{_place(where)} shows the joker (Jk), but there is no joker in {game_words}")
+        raise CardError(f"{_place(where)} shows the joker (Jk), but the joker is not in play at this table")
+    return cards
+
+
+def showdown(game: str, board: str | None, hands: Mapping[int, str], *, joker: bool = False) -> Showdown:
+    """Compare the hands shown at a showdown.
+
+    ``game`` is one of :data:`GAMES`; ``board`` the five community cards for
+    hold'em and Omaha games, None (or empty) for draw and stud games;
+    ``hands`` maps seat numbers to the cards each seat shows (hold'em 2,
+    Omaha 4, draw 5, stud 7).  ``joker`` puts the joker in play (only A-5
+    lowball -- California lowball -- and draw high).  Ties split.
+
+    Raises :class:`CardError` (one line) for an unknown game, a card that does
+    not exist, a duplicate card, a wrong number of cards, a joker that is not
+    allowed, a board in a game without one, or no hands at all.
+    """
+    if not isinstance(game, str) or game not in _RULES:
+        raise CardError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+    words, n_hole, n_board, joker_possible = _RULES[game]
+    if joker and not joker_possible:
+        raise CardError(f"there is no joker in {words} (only A-5 lowball and draw high use it)")
+    if not isinstance(hands, Mapping) or not hands:
+        raise CardError("no hands to compare: a showdown needs at least one seat's cards")
+
+    seen: dict[str, str] = {}
+
+    def note(cards: tuple[str, ...], where: str) -> None:
+        for c in cards:
+            if c in seen:
+                raise CardError(f"duplicate card {c} ({seen[c]} and {where})")
+            seen[c] = where
+
+    seats = []
+    for seat in hands:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise CardError(f"seat {seat!r} is not a seat number")
+        seats.append(seat)
+    seats.sort()
+
+    parsed: dict[int, list[int]] = {}
+    for seat in seats:
+        cards = _parse(hands[seat], seat, joker, words, joker_possible)
+        if len(cards) != n_hole:
+            raise CardError(
+                f"seat {seat} shows {len(cards)} card{'s' if len(cards) != 1 else ''}; "
+                f"{words} needs exactly {_NUMBERS[n_hole]}"
+            )
+        note(cards, f"seat {seat}")
+        parsed[seat] = [CODE[c] for c in cards]
+
+    board_codes: list[int] = []
+    if n_board:
+        if board is None:
+            raise CardError(f"{words} needs the board: all five community cards")
+        bcards = _parse(board, "board", False, words, False)
+        if len(bcards) != n_board:
+            raise CardError(f"the board has {len(bcards)} card{'s' if len(bcards) != 1 else ''}; "
+                            f"a {words} showdown needs all five")
+        note(bcards, "board")
+        board_codes = [CODE[c] for c in bcards]
+    elif board is not None and (not isinstance(board, str) or board.strip()):
+        raise CardError(f"{words} has no board, but a board was given: put every card in the seat's hand")
+
+    high: dict[int, int] = {}
+    low: dict[int, int] = {}
+    words_of: dict[int, str] = {}
+    if game == "holdem":
+        for s, h in parsed.items():
+            high[s] = k = ev.best_high(h + board_codes)
+            words_of[s] = ev.describe_high(k)
+    elif game in ("omaha", "omaha8"):
+        for s, h in parsed.items():
+            high[s] = k = ev.omaha_high(h, board_codes)
+            words_of[s] = ev.describe_high(k)
+            if game == "omaha8":
+                low[s] = lk = ev.omaha_low8(h, board_codes)
+                words_of[s] += " / " + ev.describe_a5(lk)
+    elif game in ("stud", "stud8"):
+        for s, h in parsed.items():
+            high[s] = k = ev.best_high(h)
+            words_of[s] = ev.describe_high(k)
+            if game == "stud8":
+                low[s] = lk = ev.low8(h)
+                words_of[s] += " / " + ev.describe_a5(lk)
+    elif game in ("lowball-a5", "razz"):
+        for s, h in parsed.items():
+            high[s] = k = ev.low_a5(h)
+            words_of[s] = ev.describe_a5(k)
+    elif game == "lowball-27":
+        for s, h in parsed.items():
+            high[s] = k = ev.low_27(h)
+            words_of[s] = ev.describe_27(k)
+    else:  # draw-high
+        for s, h in parsed.items():
+            high[s] = k = ev.draw_high(h)
+            words_of[s] = ev.describe_high(k)
+
+    top = max(high.values())
+    high_winners = tuple(s for s in seats if high[s] == top)
+    low_winners: tuple[int, ...] = ()
+    if low:
+        best_low = max(low.values())
+        if best_low > 0:
+            low_winners = tuple(s for s in seats if low[s] == best_low)
+    scoop = None
+    if len(high_winners) == 1 and (not low_winners or low_winners == high_winners):
+        scoop = high_winners[0]
+    return Showdown(high=high_winners, low=low_winners, scoop=scoop, hands=words_of)
