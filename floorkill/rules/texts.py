@@ -92,6 +92,26 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "ru": "запись {seq} сама является отменой; введите событие заново"},
     "void-twice": {"en": "record {seq} is already undone", "ru": "запись {seq} уже отменена"},
     "void-needs-reason": {"en": "an undo needs a reason", "ru": "для отмены нужна причина"},
+    # --- rulings ------------------------------------------------------------------
+    "ruling-not-killed": {"en": "the coming hand is not a kill pot: normal limits and blinds",
+                          "ru": "следующая раздача — не килл-пот: обычные лимиты и блайнды"},
+    "ruling-killer-not-in-blind": {"en": "{name} posts the kill of {amount} as an extra blind; the blinds post as usual",
+                                   "ru": "{name} ставит килл {amount} как дополнительный блайнд; блайнды ставятся как обычно"},
+    "ruling-killer-in-blind-replaces": {
+        "en": "{name} is in the {which}: posts the kill in place of that blind ({amount} in all); no chopping in this pot",
+        "ru": "{name} на позиции блайнда ({which}): ставит килл вместо этого блайнда ({amount} всего); делить блайнды нельзя"},
+    "ruling-killer-in-blind-both": {
+        "en": "{name} is in the {which}: posts that blind and the kill ({amount} in all); no chopping in this pot",
+        "ru": "{name} на позиции блайнда ({which}): ставит и блайнд, и килл ({amount} всего); делить блайнды нельзя"},
+    "ruling-same-game": {"en": "{a} and {b} are the same game type: broken-game status carries over",
+                         "ru": "{a} и {b} — одна и та же игра: статус закрывшейся игры переносится"},
+    "ruling-different-game": {
+        "en": "{a} and {b} are different game types ({why} differs): no broken-game status between them",
+        "ru": "{a} и {b} — разные игры (отличается: {why}): статус закрывшейся игры не переносится"},
+    "ruling-already-killed": {"en": "this deal is already killed by {name} for {amount}: no second kill",
+                              "ru": "эта раздача уже убита игроком {name} на {amount}: второго килла не бывает"},
+    "ruling-no-kill-yet": {"en": "no kill on this deal yet: one kill at most may be posted",
+                           "ru": "в этой раздаче килла ещё нет: допускается не больше одного"},
     # --- decisions -------------------------------------------------------------
     "leg-up": {"en": "{name} won the pot and has a leg up: the kill button goes face down in front of them",
                "ru": "{name} выиграл банк: у него «нога» — килл-баттон лежит перед ним лицом вниз"},
@@ -167,11 +187,26 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+# Word-valued parameters (never names) that are translated too.
+TRANSLATED_PARAMS = ("which", "why")
+WORDS: dict[str, dict[str, str]] = {
+    "small blind": {"ru": "малый блайнд"},
+    "big blind": {"ru": "большой блайнд"},
+    "kill": {"en": "kill or no kill", "ru": "килл или без килла"},
+    "game": {"ru": "игра"},
+    "limits": {"ru": "лимиты"},
+}
+
+
 def render(key: str, params: dict, lang: str = "en") -> str:
     entry = MESSAGES.get(key)
     if entry is None:
         return key
     template = entry.get(lang) or entry["en"]
+    for name in TRANSLATED_PARAMS:
+        value = params.get(name)
+        if isinstance(value, str) and value in WORDS:
+            params = {**params, name: WORDS[value].get(lang, value)}
     try:
         return template.format(**params)
     except (KeyError, IndexError):

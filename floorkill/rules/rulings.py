@@ -1,0 +1,74 @@
+"""Rulings the floorperson asks for, on the current state (no event is applied).
+
+Each returns decisions with their clauses, like the engine does; nothing here
+changes a state.
+"""
+
+from __future__ import annotations
+
+from .config import TableConfig
+from .decisions import Decision
+from .money import dollars
+from .state import REQUIRED_KINDS, TableState, next_hand
+
+RULINGS = ("short-post", "killer-in-blind", "same-game", "one-kill-per-deal")
+
+
+def short_post(state: TableState, seat: int | None = None) -> list[Decision]:
+    """A player, unaware the pot is killed, put in a lesser amount (rrop-13.9; wsop-196)."""
+    b = state.button
+    cfg = state.config
+    name = state.player(seat).name if state.player(seat) is not None else "the player"
+    if not b.killed:
+        return [Decision("no-kill", seat, "ruling-not-killed", (), ("rrop-13.9",))]
+    limits = cfg.stakes_text(cfg.killed_limits())
+    params = (("name", name), ("killer", b.player), ("amount", dollars(b.amount or cfg.kill_blind)),
+              ("limits", limits))
+    cites = ("rrop-13.9", "wsop-196") if cfg.kill.preset == "wsop" else ("rrop-13.9",)
+    if b.kind in REQUIRED_KINDS:
+        return [Decision("must-complete", seat, "must-complete", params, cites)]
+    return [Decision("may-withdraw", seat, "may-withdraw", params[:2] + params[3:], cites)]
+
+
+def killer_in_blind(state: TableState) -> list[Decision]:
+    """What the killer posts when sitting in a blind (killer_in_blind option; wsop-200)."""
+    nh = next_hand(state)
+    if not nh.killed:
+        return [Decision("no-kill", None, "ruling-not-killed", (), ("rrop-13.0",))]
+    name = state.button.player or "?"
+    cfg = state.config
+    if nh.killer not in (nh.small_blind, nh.big_blind):
+        return [Decision("kill", nh.killer, "ruling-killer-not-in-blind",
+                         (("name", name), ("amount", dollars(nh.kill_blind or 0))),
+                         ("rrop-13.0", "rrop-13.2"))]
+    which = "small blind" if nh.killer == nh.small_blind else "big blind"
+    key = ("ruling-killer-in-blind-both" if cfg.kill.killer_in_blind == "both"
+           else "ruling-killer-in-blind-replaces")
+    return [Decision("kill", nh.killer, key,
+                     (("name", name), ("which", which),
+                      ("amount", dollars(nh.posts.get(nh.killer, 0)))),
+                     ("wsop-200", "house-kill-defined"))]
+
+
+def same_game(a: TableConfig, b: TableConfig) -> list[Decision]:
+    """Whether players of two tables share broken-game status (rrop-13.13)."""
+    same = a.game_type() == b.game_type()
+    key = "ruling-same-game" if same else "ruling-different-game"
+    why = ""
+    if not same:
+        if a.is_kill_game != b.is_kill_game:
+            why = "kill"
+        elif a.game != b.game:
+            why = "game"
+        else:
+            why = "limits"
+    return [Decision("same-game" if same else "different-game", None, key,
+                     (("a", a.name), ("b", b.name), ("why", why)), ("rrop-13.13",))]
+
+
+def one_kill_per_deal(state: TableState) -> list[Decision]:
+    b = state.button
+    if b.killed:
+        return [Decision("killed", b.seat, "ruling-already-killed",
+                         (("name", b.player), ("amount", dollars(b.amount or 0))), ("rrop-13.11",))]
+    return [Decision("not-killed", None, "ruling-no-kill-yet", (), ("rrop-13.11",))]
