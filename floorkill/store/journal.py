@@ -1,0 +1,417 @@
+"""The SQLite journal: every entered event durable, undoable, auditable, for many tables.
+
+``Journal(path, floorperson)`` opens (or creates) one journal file in WAL mode with
+``synchronous=FULL``; every write is one ``BEGIN IMMEDIATE … COMMIT`` and an event is
+returned to the caller only after COMMIT returns. ``create_table`` / ``open_table`` give a
+:class:`JournalSession`, the durable :class:`~floorkill.store.session.TableSession`.
+
+Layout and hash chain: :mod:`floorkill.store.schema`. Undo appends a ``void`` row; a
+void that would make a later live event invalid is refused (``fold_records`` raises
+Refusal). Opening a table reads the newest valid snapshot plus the tail after it.
+A player barred for a missed kill (rrop-13.6) at one table is refused a seat at every
+other table of the journal until the kill is paid: each write reads the other tables'
+owed kills from the ``obligations`` cache (checked against their last seq, rebuilt when
+stale) and passes them to ``apply`` as ``barred_elsewhere``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+import floorkill
+from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_state
+from floorkill.rules.config import PlayerSpec, table_file_to_dict
+from floorkill.rules.decisions import Refusal
+from floorkill.store import reading
+from floorkill.store.errors import JournalBusy, JournalError, TableExists, UnknownTable
+from floorkill.store.schema import (CREATE_TYPE, DDL, EVENT_SCHEMA, GENESIS, INSERT_EVENT,
+                                    SCHEMA_VERSION, VOID_TYPE, canonical_json, make_row)
+from floorkill.store.session import (Record, check_void, decision_to_json, fold_records,
+                                     utc_now)
+from floorkill.store.snapshot import state_to_dict
+
+SNAPSHOT_EVERY = 500
+
+
+def _result_json(result) -> str | None:
+    if result is None:
+        return None
+    high, low, scoop = result
+    return canonical_json({"high": list(high), "low": list(low), "scoop": scoop})
+
+
+def _sqlite_error(path: Path, exc: sqlite3.Error) -> JournalError:
+    msg = str(exc)
+    if "locked" in msg or "busy" in msg:
+        return JournalBusy(f"{path}: the journal is busy (another process holds it): {msg}")
+    if isinstance(exc, sqlite3.DatabaseError) and "not a database" in msg:
+        return JournalError(f"{path}: not a floorkill journal ({msg})")
+    return JournalError(f"{path}: {msg}")
+
+
+def table_toml(table_file: TableFile) -> str:
+    """The TOML text a journal keeps for a table: config and initial players, no events."""
+    import tomli_w
+
+    return tomli_w.dumps(table_file_to_dict(table_file.config, table_file.players, ()))
+
+
+class Journal:
+    """One journal file holding many tables."""
+
+    def __init__(self, path: str | Path, floorperson: str | None = None, *,
+                 create: bool = True, snapshot_every: int = SNAPSHOT_EVERY,
+                 busy_timeout: float = 5.0) -> None:
+        self.path = Path(path)
+        self.floorperson = floorperson
+        self.snapshot_every = max(1, int(snapshot_every))
+        self._lock = threading.RLock()
+        if self.path.is_dir():
+            raise JournalError(f"{self.path}: is a folder, not a journal file")
+        if not self.path.exists():
+            if not create:
+                raise JournalError(f"{self.path}: no journal there")
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise JournalError(f"{self.path.parent}: cannot create folder: "
+                                   f"{exc.strerror or exc}") from None
+        try:
+            self._conn = sqlite3.connect(str(self.path), isolation_level=None,
+                                         timeout=busy_timeout, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise _sqlite_error(self.path, exc) from None
+        try:
+            self._setup(busy_timeout)
+        except sqlite3.Error as exc:
+            self._conn.close()
+            raise _sqlite_error(self.path, exc) from None
+        except BaseException:
+            self._conn.close()
+            raise
+
+    # -- connection ---------------------------------------------------------
+    def _setup(self, busy_timeout: float) -> None:
+        c = self._conn
+        c.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+        mode = c.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise JournalError(f"{self.path}: cannot use WAL mode (got {mode})")
+        c.execute("PRAGMA synchronous = FULL")
+        c.execute("PRAGMA foreign_keys = ON")
+        have = c.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
+                         "AND name IN ('meta', 'tables', 'events')").fetchone()[0]
+        if have == 3:
+            self._check_version()
+            return
+        others = c.execute("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+                           ).fetchone()[0]
+        if others and have == 0:
+            raise JournalError(f"{self.path}: an SQLite file that is not a floorkill journal")
+        with self._write() as w:
+            w.executescript_in_tx(DDL)
+            c.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)",
+                      (str(SCHEMA_VERSION),))
+            c.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('created', ?)",
+                      (utc_now(),))
+        self._check_version()
+
+    def _check_version(self) -> None:
+        row = self._conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is None or not str(row[0]).isdigit():
+            raise JournalError(f"{self.path}: journal has no schema version")
+        if int(row[0]) > SCHEMA_VERSION:
+            raise JournalError(f"{self.path}: journal schema {row[0]} is newer than this "
+                               f"floorkill ({SCHEMA_VERSION}); upgrade floorkill")
+
+    @contextmanager
+    def _write(self) -> Iterator["_Tx"]:
+        """One write transaction: BEGIN IMMEDIATE … COMMIT (ROLLBACK on any error)."""
+        with self._lock:
+            c = self._conn
+            try:
+                c.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise _sqlite_error(self.path, exc) from None
+            try:
+                yield _Tx(c)
+                c.execute("COMMIT")
+            except BaseException as exc:
+                try:
+                    if c.in_transaction:
+                        c.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+                if isinstance(exc, sqlite3.Error):
+                    raise _sqlite_error(self.path, exc) from exc
+                raise
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None  # type: ignore[assignment]
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        return self._conn
+
+    # -- tables -------------------------------------------------------------
+    def table_names(self) -> list[str]:
+        with self._lock:
+            return reading.table_names(self._conn)
+
+    def create_table(self, table_file: TableFile, toml_text: str | None = None
+                     ) -> "JournalSession":
+        """Add a table (its events, if any, are NOT appended: append them one by one).
+        ``toml_text`` is the table's config and initial players; it must describe the same
+        config and players as ``table_file`` (default: written from it with tomli-w)."""
+        cfg, players = table_file.config, table_file.players
+        text = table_toml(table_file) if toml_text is None else toml_text
+        check = reading.load_table_text(text, f"<table {cfg.name!r}>")
+        if check.events:
+            text = table_toml(table_file)
+        elif check.config != cfg or check.players != players:
+            raise JournalError(f"table {cfg.name!r}: the TOML text does not describe the "
+                               "same config and players as the table file")
+        now = utc_now()
+        with self._write():
+            c = self._conn
+            row = c.execute("SELECT name FROM tables WHERE name = ? OR name_key = ?",
+                            (cfg.name, cfg.name.casefold())).fetchone()
+            if row is not None:
+                raise TableExists(f"a table named {row[0]!r} is already in the journal")
+            c.execute("INSERT INTO tables(name, name_key, toml, created, who) "
+                      "VALUES (?, ?, ?, ?, ?)",
+                      (cfg.name, cfg.name.casefold(), text, now, self.floorperson))
+            gseq, prev = self._chain_head()
+            payload = canonical_json({"type": CREATE_TYPE, "toml": text})
+            c.execute(INSERT_EVENT, make_row(prev, gseq + 1, cfg.name, 0, CREATE_TYPE, payload,
+                                             floorkill.RULES_VERSION, "[]", None, 0,
+                                             self.floorperson, now, None))
+            c.execute("INSERT OR REPLACE INTO obligations(tbl, seq, barred) VALUES (?, 0, '[]')",
+                      (cfg.name,))
+        return JournalSession(self, cfg.name, cfg, players, initial_state(cfg, players), 0)
+
+    def open_table(self, name: str) -> "JournalSession":
+        with self._lock:
+            try:
+                stored, text = reading.find_table(self._conn, name)
+                cfg, players = reading.parse_table_toml(stored, text)
+                state, seq = reading.load_state(self._conn, stored, cfg, players)
+            except sqlite3.Error as exc:
+                raise _sqlite_error(self.path, exc) from None
+        return JournalSession(self, stored, cfg, players, state, seq)
+
+    def barred_elsewhere(self, exclude: str | None = None) -> dict[str, tuple[int, str]]:
+        """Players barred (rrop-13.6) at tables other than ``exclude``:
+        {casefolded name: (owed cents, table name)}."""
+        with self._lock:
+            return self._barred_elsewhere(exclude)
+
+    # -- internals used by sessions (call with the lock held) ----------------
+    def _chain_head(self) -> tuple[int, str]:
+        row = self._conn.execute(
+            "SELECT gseq, hash FROM events ORDER BY gseq DESC LIMIT 1").fetchone()
+        return (0, GENESIS) if row is None else (row[0], row[1])
+
+    def _barred_elsewhere(self, exclude: str | None) -> dict[str, tuple[int, str]]:
+        c = self._conn
+        rows = c.execute(
+            "SELECT t.name, t.toml, o.seq, o.barred, "
+            "(SELECT coalesce(max(seq), 0) FROM events e WHERE e.tbl = t.name) "
+            "FROM tables t LEFT JOIN obligations o ON o.tbl = t.name ORDER BY t.rowid").fetchall()
+        out: dict[str, tuple[int, str]] = {}
+        for name, text, oseq, barred, last in rows:
+            if name == exclude:
+                continue
+            if oseq is None or oseq != last:              # stale cache: rebuild it
+                cfg, players = reading.parse_table_toml(name, text)
+                try:
+                    state, _ = reading.load_state(c, name, cfg, players, last)
+                except Refusal:
+                    continue
+                owed = reading.barred_of(state)
+                if c.in_transaction:
+                    c.execute("INSERT OR REPLACE INTO obligations(tbl, seq, barred) "
+                              "VALUES (?, ?, ?)", (name, last, canonical_json(owed)))
+            else:
+                owed = json.loads(barred)
+            for player, cents, mode in owed:
+                if mode == "barred":
+                    out.setdefault(player.casefold(), (cents, name))
+        return out
+
+
+class _Tx:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def executescript_in_tx(self, script: str) -> None:
+        for stmt in _statements(script):
+            self.conn.execute(stmt)
+
+
+def _statements(script: str) -> list[str]:
+    out, buf = [], ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                out.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        out.append(buf.strip())
+    return out
+
+
+class JournalSession:
+    """A table of a journal: the durable TableSession."""
+
+    def __init__(self, journal: Journal, name: str, config: TableConfig,
+                 players: tuple[PlayerSpec, ...], state: TableState, seq: int) -> None:
+        self.journal = journal
+        self.name = name
+        self.config = config
+        self.players = players
+        self._state = state
+        self._seq = seq
+
+    @property
+    def who(self) -> str | None:
+        return self.journal.floorperson
+
+    @property
+    def state(self) -> TableState:
+        return self._state
+
+    def __len__(self) -> int:
+        return self._seq
+
+    def __repr__(self) -> str:
+        return f"<JournalSession {self.name!r} seq={self._seq}>"
+
+    def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
+        with self.journal._lock:
+            return reading.read_records(self.journal._conn, self.name, self._seq, start, stop)
+
+    def last_undoable(self) -> Record | None:
+        with self.journal._lock:
+            return reading.last_undoable(self.journal._conn, self.name, self._seq)
+
+    def refresh(self) -> bool:
+        """Catch up with rows another process wrote to this table; True if any."""
+        with self.journal._lock:
+            last = reading.max_seq(self.journal._conn, self.name)
+            if last == self._seq:
+                return False
+            self._state, self._seq = reading.load_state(self.journal._conn, self.name,
+                                                        self.config, self.players, last)
+            return True
+
+    # -- writes ---------------------------------------------------------------
+    def append(self, raw: Mapping[str, Any]) -> Record:
+        """Apply and store one event; returns after COMMIT. Raises Refusal (nothing written)."""
+        return self.append_many([raw])[0]
+
+    def append_many(self, raws: Sequence[Mapping[str, Any]]) -> list[Record]:
+        """Apply and store several events in ONE transaction: all or nothing (the first
+        refusal raises and nothing is written). The rows are exactly those ``append`` would
+        write one by one."""
+        j = self.journal
+        every = j.snapshot_every
+        with j._write():
+            c = j._conn
+            self._sync()
+            elsewhere = j._barred_elsewhere(self.name)
+            gseq, prev = j._chain_head()
+            state, seq = self._state, self._seq
+            rows, snaps, records = [], [], []
+            for raw in raws:
+                applied = apply(state, raw, elsewhere)
+                state = applied.state
+                seq += 1
+                gseq += 1
+                at = utc_now()
+                decisions = [decision_to_json(d) for d in applied.decisions]
+                payload = canonical_json(applied.event.to_dict())
+                row = make_row(prev, gseq, self.name, seq, applied.event.type, payload,
+                               floorkill.RULES_VERSION, canonical_json(decisions),
+                               _result_json(applied.result), state.hands, j.floorperson, at,
+                               None)
+                prev = row[-1]
+                rows.append(row)
+                if seq % every == 0:
+                    snaps.append((self.name, seq, floorkill.RULES_VERSION,
+                                  canonical_json(state_to_dict(state))))
+                records.append(Record(seq=seq, type=applied.event.type,
+                                      event=applied.event.to_dict(),
+                                      decisions=tuple(applied.decisions), result=applied.result,
+                                      hand=state.hands, who=j.floorperson, at=at, gseq=gseq))
+            c.executemany(INSERT_EVENT, rows)
+            if snaps:
+                c.executemany("INSERT OR REPLACE INTO snapshots(tbl, seq, rules, state) "
+                              "VALUES (?, ?, ?, ?)", snaps)
+            self._write_obligations(state, seq)
+        self._state, self._seq = state, seq           # only after COMMIT returned
+        return records
+
+    def void(self, seq: int, reason: str) -> Record:
+        """Undo record ``seq``: append a void naming it and the reason. Refused (Refusal,
+        nothing written) for a missing, void or already voided record, without a reason, or
+        when a later live event would no longer apply without it."""
+        j = self.journal
+        with j._write():
+            c = j._conn
+            self._sync()
+            target = None
+            if 1 <= seq <= self._seq:
+                found = reading.read_records(c, self.name, self._seq, seq - 1, seq)
+                target = found[0] if found else None
+            check_void(target, seq, reason)
+            state, _ = reading.load_state(c, self.name, self.config, self.players, self._seq,
+                                          exclude=(seq,))
+            new_seq = self._seq + 1
+            gseq, prev = j._chain_head()
+            at = utc_now()
+            event = {"type": VOID_TYPE, "target": seq, "reason": reason.strip()}
+            c.execute(INSERT_EVENT, make_row(prev, gseq + 1, self.name, new_seq, VOID_TYPE,
+                                             canonical_json(event), floorkill.RULES_VERSION,
+                                             "[]", None, state.hands, j.floorperson, at, seq))
+            c.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, seq))
+            c.execute("INSERT OR REPLACE INTO snapshots(tbl, seq, rules, state) "
+                      "VALUES (?, ?, ?, ?)", (self.name, new_seq, floorkill.RULES_VERSION,
+                                              canonical_json(state_to_dict(state))))
+            self._write_obligations(state, new_seq)
+        self._state, self._seq = state, new_seq
+        return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
+                      who=j.floorperson, at=at, gseq=gseq + 1)
+
+    def _sync(self) -> None:
+        """Inside a write: fold rows another connection added since we last looked."""
+        last = reading.max_seq(self.journal._conn, self.name)
+        if last != self._seq:
+            self._state, self._seq = reading.load_state(self.journal._conn, self.name,
+                                                        self.config, self.players, last)
+
+    def _write_obligations(self, state: TableState, seq: int) -> None:
+        self.journal._conn.execute(
+            "INSERT OR REPLACE INTO obligations(tbl, seq, barred) VALUES (?, ?, ?)",
+            (self.name, seq, canonical_json(reading.barred_of(state))))
+
+    def full_replay(self) -> TableState:
+        """The state folded from the table's first row, ignoring every snapshot (for checks)."""
+        with self.journal._lock:
+            events = reading.live_events(self.journal._conn, self.name, 0, self._seq)
+        return fold_records(self.config, self.players, events)

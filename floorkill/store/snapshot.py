@@ -1,0 +1,81 @@
+"""Table states as JSON-ready dicts: the snapshot cache of the journal.
+
+``state_from_dict(config, state_to_dict(st)) == st`` for every field of
+:class:`TableState`, :class:`Player`, :class:`KillButton` and :class:`Owed`. A field
+added to one of them and not handled here makes :func:`state_to_dict` raise, so a
+snapshot can never silently drop part of a state (tested).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, Mapping
+
+from floorkill.rules import TableConfig, TableState
+from floorkill.rules.state import KillButton, Owed, Player
+
+SNAPSHOT_FORMAT = 1
+_PRIMITIVES = (str, int, bool, type(None))
+
+
+def _flat(obj: Any) -> dict[str, Any]:
+    out = {}
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        if not isinstance(value, _PRIMITIVES):
+            raise TypeError(f"{type(obj).__name__}.{f.name}: cannot snapshot {type(value).__name__}")
+        out[f.name] = value
+    return out
+
+
+def _names(cls) -> set[str]:
+    return {f.name for f in fields(cls)}
+
+
+def _build(cls, data: Mapping[str, Any]):
+    unknown = set(data) - _names(cls)
+    if unknown:
+        raise ValueError(f"snapshot: unknown {cls.__name__} fields {sorted(unknown)}")
+    return cls(**data)
+
+
+_STATE_FIELDS = {"config", "players", "button", "barred", "credits", "hands", "dealer_pos",
+                 "agreed", "held_seat", "events"}
+
+
+def state_to_dict(state: TableState) -> dict[str, Any]:
+    """Every field of the state but its config (the journal keeps that once per table)."""
+    names = _names(TableState)
+    if names != _STATE_FIELDS:
+        raise TypeError(f"snapshot: TableState fields changed: {sorted(names ^ _STATE_FIELDS)}")
+    out: dict[str, Any] = {"format": SNAPSHOT_FORMAT}
+    out["players"] = [None if p is None else _flat(p) for p in state.players]
+    out["button"] = _flat(state.button)
+    out["barred"] = [_flat(o) for o in state.barred]
+    out["credits"] = list(state.credits)
+    for name in ("hands", "dealer_pos", "agreed", "held_seat", "events"):
+        value = getattr(state, name)
+        if not isinstance(value, _PRIMITIVES):
+            raise TypeError(f"TableState.{name}: cannot snapshot {type(value).__name__}")
+        out[name] = value
+    return out
+
+
+def state_from_dict(config: TableConfig, data: Mapping[str, Any]) -> TableState:
+    if data.get("format") != SNAPSHOT_FORMAT:
+        raise ValueError(f"snapshot format {data.get('format')!r} is not {SNAPSHOT_FORMAT}")
+    players = tuple(None if p is None else _build(Player, p) for p in data["players"])
+    if len(players) != config.seats:
+        raise ValueError(f"snapshot has {len(players)} seats, the table {config.seats}")
+    return TableState(
+        config=config,
+        players=players,
+        button=_build(KillButton, data["button"]),
+        hands=data["hands"],
+        dealer_pos=data["dealer_pos"],
+        barred=tuple(_build(Owed, o) for o in data["barred"]),
+        credits=tuple(data["credits"]),
+        agreed=data["agreed"],
+        held_seat=data["held_seat"],
+        events=data["events"],
+    )
