@@ -1,0 +1,232 @@
+"""Hand entry: keyboard first.
+
+The plain case is the winning seat and Enter. A split is ``3 5``, hi-lo is
+``h3 l5`` (``h3 l-``: no qualifying low), a showdown is one key away (the app's
+showdown form). The form asks only what this hand's decision needs: it tries the
+event on the current state (pure, nothing stored) and, when the rules need the
+pot, the flop or the second-leg answer, asks that one question with the clause
+that makes it matter (see :mod:`floorkill.ui.questions`). A refused entry shows
+the reason and its clauses and keeps what was typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from floorkill.rules import Refusal, TableState
+from floorkill.rules import clauses as catalogue
+from floorkill.rules.names import safe_text
+
+from .questions import EntryError, Question, answer, next_question, parse_entry
+
+PROMPTS = {
+    "winner": {"en": "Winner", "ru": "Победитель"},
+    "pot": {"en": "Pot $", "ru": "Банк $"},
+    "flop": {"en": "Flop? y/n", "ru": "Флоп? y/n"},
+    "second-leg": {"en": "2nd leg? y/n", "ru": "2-я нога? y/n"},
+}
+HINT = {
+    "en": "seat + Enter · split: 3 5 · hi-lo: h3 l5 (h3 l- no low) · pot: $140 · F2 showdown · Esc clear",
+    "ru": "место + Enter · делёж: 3 5 · хай-лоу: h3 l5 (h3 l- без лоу) · банк: $140 · F2 вскрытие · Esc очистить",
+}
+RECORDED = {"en": "Recorded #{seq}.", "ru": "Записано #{seq}."}
+REFUSED = {"en": "Refused", "ru": "Отклонено"}
+
+
+class HandEntry(Widget):
+    """One input line, a prompt that turns into the question being asked, and a message line."""
+
+    DEFAULT_CSS = """
+    HandEntry {
+        height: auto;
+        padding: 0 1;
+        background: $panel;
+    }
+    HandEntry > #entry-row { height: 1; }
+    HandEntry #entry-prompt { width: auto; min-width: 8; padding: 0 1 0 0; color: $accent; text-style: bold; }
+    HandEntry #entry-input { width: 1fr; height: 1; border: none; padding: 0 1; }
+    HandEntry > #entry-message { height: auto; max-height: 3; color: $text-muted; }
+    HandEntry.-question > #entry-message { color: $warning; text-style: bold; }
+    HandEntry.-refused > #entry-message { color: $error; text-style: bold; }
+    HandEntry.-question #entry-prompt { color: $warning; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Clear", id="entry.cancel"),
+    ]
+
+    class Recorded(Message):
+        """An event was accepted and stored."""
+
+        def __init__(self, record: Any) -> None:
+            super().__init__()
+            self.record = record
+
+    class Refused(Message):
+        """The rules refused what was typed."""
+
+        def __init__(self, refusal: Refusal) -> None:
+            super().__init__()
+            self.refusal = refusal
+
+    def __init__(self, state: TableState, submit: Callable[[Mapping[str, Any]], Any],
+                 lang: str = "en", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._state = state
+        self._submit = submit
+        self.lang = lang
+        self.question: Question | None = None
+        self._draft: dict[str, Any] | None = None
+        self._typed = ""                      # what was typed before a question took the line
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="entry-row"):
+            yield Static(PROMPTS["winner"][self.lang], id="entry-prompt", markup=False)
+            yield Input(id="entry-input", compact=True, select_on_focus=False)
+        yield Static(HINT[self.lang], id="entry-message", markup=False)
+
+    # -- public --------------------------------------------------------------------
+    @property
+    def input(self) -> Input:
+        return self.query_one("#entry-input", Input)
+
+    def show(self, state: TableState) -> None:
+        self._state = state
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self._update_prompt()
+        if self.question is not None:
+            self._say_question(self.question)
+        elif not self.has_class("-refused"):
+            self._say(HINT[lang])
+
+    def focus_input(self) -> None:
+        self.input.focus()
+
+    def add_seat(self, seat: int) -> None:
+        """Append a seat number (picked on the seating diagram) to the line."""
+        inp = self.input
+        value = inp.value.rstrip()
+        inp.value = f"{value} {seat}".strip()
+        inp.cursor_position = len(inp.value)
+        inp.focus()
+
+    def enter_text(self, text: str) -> bool:
+        """Handle a line as if typed and Entered; True when an event was recorded."""
+        if self.question is not None:
+            try:
+                raw = answer(self.question, text, self._draft or {})
+            except EntryError as exc:       # the question stays open
+                self.set_class(True, "-refused")
+                self._say(Text("✗ " + exc.text(self.lang) + " — " + safe_text(self.question.text(self.lang))))
+                return False
+            return self.proceed(raw, typed=self._typed)
+        try:
+            raw = parse_entry(text)
+        except EntryError as exc:
+            self._refuse_text(exc.text(self.lang), keep=text)
+            return False
+        return self.proceed(raw, typed=text)
+
+    def proceed(self, raw: Mapping[str, Any], typed: str = "") -> bool:
+        """Ask the next question the rules need, or submit the completed event."""
+        self._typed = typed
+        try:
+            q = next_question(self._state, raw)
+        except Refusal as refusal:
+            self._refuse(refusal, keep=typed)
+            return False
+        if q is not None:
+            self.question = q
+            self._draft = dict(raw)
+            self.set_class(True, "-question")
+            self.set_class(False, "-refused")
+            self._update_prompt()
+            self.input.value = ""
+            self._say_question(q)
+            return False
+        try:
+            record = self._submit(raw)
+        except Refusal as refusal:
+            self._refuse(refusal, keep=typed)
+            return False
+        except Exception as exc:  # storage trouble: say it, keep the line, never crash
+            self._refuse_text(f"not recorded: {type(exc).__name__}: {exc}", keep=typed)
+            return False
+        self._reset()
+        seq = getattr(record, "seq", "?")
+        self._say(RECORDED[self.lang].format(seq=seq) + "  " + HINT[self.lang])
+        self.post_message(self.Recorded(record))
+        return True
+
+    def action_cancel(self) -> None:
+        if self.question is not None:
+            typed = self._typed
+            self._reset()
+            self.input.value = typed
+            self.input.cursor_position = len(typed)
+        else:
+            self._reset()
+            self.input.value = ""
+        self._say(HINT[self.lang])
+
+    # -- internals -------------------------------------------------------------------
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.enter_text(event.value)
+
+    def _reset(self) -> None:
+        self.question = None
+        self._draft = None
+        self.set_class(False, "-question")
+        self.set_class(False, "-refused")
+        self._update_prompt()
+        self.input.value = ""
+
+    def _update_prompt(self) -> None:
+        kind = self.question.kind if self.question is not None else "winner"
+        self.query_one("#entry-prompt", Static).update(PROMPTS[kind][self.lang])
+
+    def _say(self, text: str | Text) -> None:
+        self.message = text.plain if isinstance(text, Text) else text
+        self.query_one("#entry-message", Static).update(text)
+
+    def _say_question(self, q: Question) -> None:
+        text = Text(safe_text(q.text(self.lang)))
+        for cid in q.cites:
+            text.append(f"  [{cid}] {catalogue.title(cid, self.lang) if cid in catalogue.CLAUSES else ''}")
+        text.append("  · Esc cancels", style="dim")
+        self._say(text)
+
+    def _refuse(self, refusal: Refusal, keep: str) -> None:
+        text = Text(f"✗ {REFUSED[self.lang]}: " + safe_text(refusal.text(self.lang)))
+        for cid in refusal.cites:
+            title = catalogue.title(cid, self.lang) if cid in catalogue.CLAUSES else ""
+            text.append(f"  [{cid}] {title}")
+        self._show_refused(text, keep)
+        self.post_message(self.Refused(refusal))
+
+    def _refuse_text(self, message: str, keep: str) -> None:
+        self._show_refused(Text("✗ " + safe_text(message)), keep)
+
+    def _show_refused(self, text: Text, keep: str) -> None:
+        was_question = self.question is not None
+        self.question = None
+        self._draft = None
+        self.set_class(False, "-question")
+        self.set_class(True, "-refused")
+        self._update_prompt()
+        self._say(text)
+        # keep what was typed: the original line (an unreadable answer puts the line back)
+        value = self._typed if was_question and self._typed else keep
+        self.input.value = value
+        self.input.cursor_position = len(value)

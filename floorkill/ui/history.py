@@ -1,0 +1,181 @@
+"""The history: every record of the session, one line each, newest at the bottom.
+
+A virtual list (Textual's Line API): only the visible lines are rendered, read in
+pages through ``session.records(start, stop)``, so a table with 10,000 records
+opens as fast as one with 10. Up/Down move a cursor; the highlighted record is
+posted as :class:`HistoryView.RecordHighlighted` (the rules panel shows it).
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from floorkill.rules.names import safe_text
+from floorkill.store.session import Record
+
+from .rules_panel import event_words
+
+PAGE = 64
+
+
+def record_line(rec: Record, lang: str = "en") -> str:
+    """One record in one line: sequence, hands after it, the event, then its decisions
+    (codes and seats; the rules panel shows the full texts of the record under the cursor)."""
+    what = event_words(rec.event)
+    if rec.type == "void":
+        what += f" ({rec.event.get('reason', '')})"
+    decided = ", ".join(d.code + (f" s{d.seat}" if d.seat is not None else "") for d in rec.decisions)
+    line = f"{rec.seq:>5} {rec.hand:>5}  {what}"
+    if decided:
+        line += f"  → {decided}"
+    if rec.voided:
+        line += "  [undone]"
+    return safe_text(line)
+
+
+class HistoryView(ScrollView, can_focus=True):
+    """All records, virtually rendered."""
+
+    DEFAULT_CSS = """
+    HistoryView {
+        height: 1fr;
+        border: round $primary;
+        border-title-color: $accent;
+        background: $background;
+    }
+    HistoryView > .history--header { color: $text-muted; text-style: bold; }
+    HistoryView > .history--voided { color: $text-muted; text-style: strike; }
+    HistoryView > .history--kill { color: $error; text-style: bold; }
+    HistoryView > .history--cursor { background: $accent 40%; }
+    """
+    COMPONENT_CLASSES = {"history--header", "history--voided", "history--kill", "history--cursor"}
+    BINDINGS = [
+        Binding("up", "move(-1)", "Previous record", show=False, id="history.up"),
+        Binding("down", "move(1)", "Next record", show=False, id="history.down"),
+        Binding("pageup", "move(-10)", "Page up", show=False, id="history.page_up"),
+        Binding("pagedown", "move(10)", "Page down", show=False, id="history.page_down"),
+        Binding("home", "first", "First record", show=False, id="history.first"),
+        Binding("end", "last", "Last record", show=False, id="history.last"),
+    ]
+
+    cursor: reactive[int] = reactive(-1, init=False)
+
+    class RecordHighlighted(Message):
+        def __init__(self, record: Record) -> None:
+            super().__init__()
+            self.record = record
+
+    def __init__(self, session=None, lang: str = "en", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._session = session
+        self.lang = lang
+        self._pages: dict[int, list[Record]] = {}
+        self._total = 0
+
+    def on_mount(self) -> None:
+        self.border_title = "History"
+        self.reload()
+
+    # -- data --------------------------------------------------------------------
+    def set_session(self, session) -> None:
+        self._session = session
+        self.reload()
+
+    def reload(self) -> None:
+        """The session changed (a new record, or an undo marked an old one): re-read lazily."""
+        self._pages.clear()
+        follow = self.cursor < 0 or self.cursor >= self._total - 1
+        self._total = len(self._session) if self._session is not None else 0
+        self.virtual_size = Size(self.size.width, self._total)
+        if follow:
+            self.cursor = self._total - 1 if self.has_focus else -1
+            self.scroll_to(y=max(0, self._total - self.scrollable_content_region.height),
+                           animate=False, immediate=True)
+        self.refresh()
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.refresh()
+
+    def record(self, index: int) -> Record | None:
+        if self._session is None or not 0 <= index < self._total:
+            return None
+        page = index // PAGE
+        recs = self._pages.get(page)
+        if recs is None:
+            if len(self._pages) > 16:
+                self._pages.clear()
+            recs = list(self._session.records(page * PAGE, min(self._total, (page + 1) * PAGE)))
+            self._pages[page] = recs
+        off = index - page * PAGE
+        return recs[off] if off < len(recs) else None
+
+    @property
+    def total(self) -> int:
+        return self._total
+
+    # -- keys --------------------------------------------------------------------
+    def action_move(self, step: int) -> None:
+        if not self._total:
+            return
+        start = self.cursor if self.cursor >= 0 else self._total - 1
+        self.cursor = min(self._total - 1, max(0, start + step))
+
+    def action_first(self) -> None:
+        if self._total:
+            self.cursor = 0
+
+    def action_last(self) -> None:
+        if self._total:
+            self.cursor = self._total - 1
+
+    def watch_cursor(self, cursor: int) -> None:
+        if cursor < 0:
+            self.refresh()
+            return
+        height = self.scrollable_content_region.height
+        y = self.scroll_offset.y
+        if cursor < y:
+            self.scroll_to(y=cursor, animate=False, immediate=True)
+        elif cursor >= y + height:
+            self.scroll_to(y=cursor - height + 1, animate=False, immediate=True)
+        rec = self.record(cursor)
+        if rec is not None:
+            self.post_message(self.RecordHighlighted(rec))
+        self.refresh()
+
+    def on_focus(self) -> None:
+        if self.cursor < 0 and self._total:
+            self.cursor = self._total - 1
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    # -- Line API ---------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        rec = self.record(index)
+        if rec is None:
+            return Strip.blank(width, base)
+        line = record_line(rec, self.lang)
+        text = Text(line, no_wrap=True, end="")
+        text.stylize(base)
+        if rec.voided or rec.type == "void":
+            text.stylize(self.get_component_rich_style("history--voided"))
+        elif any(d.code in ("kill", "kill-again") for d in rec.decisions):
+            text.stylize(self.get_component_rich_style("history--kill"))
+        if index == self.cursor and self.has_focus:
+            text.stylize(self.get_component_rich_style("history--cursor"))
+        strip = Strip(text.render(self.app.console), cell_len(line))
+        return strip.crop_extend(scroll_x, scroll_x + width, base)

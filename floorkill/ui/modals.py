@@ -1,0 +1,126 @@
+"""Modal screens: the undo confirmation (asks for a reason) and the showdown form."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from floorkill.rules import TableState
+from floorkill.rules.names import safe_text
+from floorkill.store.session import Record
+
+from .history import record_line
+
+
+class UndoModal(ModalScreen[str | None]):
+    """"Undo #12? Why?" — Enter with a reason undoes (a void record), Esc keeps the record."""
+
+    DEFAULT_CSS = """
+    UndoModal { align: center middle; }
+    UndoModal > #undo-box {
+        width: 70; max-width: 95%; height: auto;
+        border: thick $error; background: $surface; padding: 1 2;
+    }
+    UndoModal #undo-title { text-style: bold; color: $error; }
+    UndoModal #undo-record { margin: 1 0; }
+    UndoModal #undo-error { color: $error; height: auto; }
+    UndoModal #undo-help { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Keep the record", id="undo.cancel")]
+
+    def __init__(self, record: Record, lang: str = "en") -> None:
+        super().__init__()
+        self.record = record
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="undo-box"):
+            yield Static(f"Undo record #{self.record.seq}?", id="undo-title", markup=False)
+            yield Static(Text(record_line(self.record, self.lang).strip()), id="undo-record", markup=False)
+            yield Static("Reason (required):", markup=False)
+            yield Input(id="undo-reason", placeholder="e.g. wrong seat entered", compact=True)
+            yield Static("", id="undo-error", markup=False)
+            yield Static("Enter: undo it (the record is kept, marked undone) · Esc: keep it",
+                         id="undo-help", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#undo-reason", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        reason = event.value.strip()
+        if not reason:
+            self.query_one("#undo-error", Static).update("An undo needs a reason.")
+            return
+        self.dismiss(safe_text(reason))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ShowdownModal(ModalScreen[dict | None]):
+    """Cards typed per seat (and the board); the card evaluator finds the winners."""
+
+    DEFAULT_CSS = """
+    ShowdownModal { align: center middle; }
+    ShowdownModal > #sd-box {
+        width: 72; max-width: 98%; height: auto; max-height: 95%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    ShowdownModal #sd-title { text-style: bold; color: $accent; }
+    ShowdownModal #sd-grid { grid-size: 2; grid-columns: 18 1fr; grid-rows: 1; height: auto; grid-gutter: 0 1; }
+    ShowdownModal .sd-label { height: 1; }
+    ShowdownModal Input { height: 1; border: none; }
+    ShowdownModal #sd-help { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel showdown", id="showdown.cancel")]
+
+    def __init__(self, state: TableState, previous: dict | None = None) -> None:
+        super().__init__()
+        self.state = state
+        self.previous = previous or {}
+
+    def compose(self) -> ComposeResult:
+        cfg = self.state.config
+        prev_hands = self.previous.get("hands", {})
+        with VerticalScroll(id="sd-box"):
+            yield Static("Showdown — type the cards shown (e.g. As Kd); the evaluator finds the winners",
+                         id="sd-title", markup=False)
+            with Grid(id="sd-grid"):
+                if cfg.has_flop:
+                    yield Static("Board", classes="sd-label", markup=False)
+                    yield Input(self.previous.get("board", ""), id="sd-board", compact=True,
+                                placeholder="e.g. 2c 4d 5h 9s Kc")
+                for seat in self.state.dealt_in():
+                    p = self.state.player(seat)
+                    label = safe_text(f"Seat {seat} {p.name if p else ''}")
+                    yield Static(Text(label), classes="sd-label", markup=False)
+                    yield Input(prev_hands.get(seat, ""), id=f"sd-seat-{seat}", compact=True)
+            yield Static("Tab: next field · Enter: decide · Esc: cancel (seats left blank mucked)",
+                         id="sd-help", markup=False)
+
+    def on_mount(self) -> None:
+        inputs = list(self.query(Input))
+        if inputs:
+            inputs[0].focus()
+
+    def values(self) -> dict:
+        board = ""
+        hands: dict[int, str] = {}
+        for inp in self.query(Input):
+            if inp.id == "sd-board":
+                board = inp.value
+            elif inp.id and inp.id.startswith("sd-seat-"):
+                hands[int(inp.id.rsplit("-", 1)[1])] = inp.value
+        return {"board": board, "hands": hands}
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(self.values())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,411 @@
+"""The seating diagram: an oval table with up to 10 seats around it.
+
+Read-only and reusable (the podium and the big screen): it draws a
+:class:`~floorkill.rules.TableState` given with :meth:`Seating.show` and never
+sends an event. Arrow keys move a seat cursor; Enter (or a click) posts
+:class:`Seating.SeatChosen` for the screen to act on.
+
+Each seat shows its number, the name (always plain text), the stack when known,
+the D / SB / BB markers of the coming hand, the kill button with its side
+readable without colour (``▽leg`` face down in front of the leg holder, ``▲KILL``
+face up in front of the killer) and the statuses ``away``, ``BARRED``, ``owes``
+and ``sits out`` (a new player sitting out a kill pot, rrop-13.12).
+The layout is computed from the widget's size at every render, so it redraws
+correctly from 80×24 to large terminals.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.events import Click
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from floorkill.rules import TableState, next_hand
+from floorkill.rules.money import dollars
+from floorkill.rules.names import safe_text
+
+LABEL_LINES = 3
+KILL_FACE_UP = "▲KILL"
+LEG_FACE_DOWN = "▽leg"
+
+
+# ---------------------------------------------------------------------------
+# geometry (pure)
+
+@dataclass(frozen=True)
+class Geometry:
+    width: int
+    height: int
+    label_width: int
+    boxes: dict[int, tuple[int, int]]          # seat -> (x, y) of its label's top-left cell
+    cx: float
+    cy: float
+    rx: float                                  # the table's half-width, in cells
+    ry: float                                  # the table's half-height, in cells
+    compact: bool = False
+
+    def inside_table(self, x: int, y: int) -> bool:
+        if self.rx <= 0 or self.ry <= 0:
+            return False
+        dx = (x + 0.5 - self.cx) / self.rx
+        dy = (y + 0.5 - self.cy) / self.ry
+        return dx * dx + dy * dy <= 1.0
+
+
+@lru_cache(maxsize=32)
+def geometry(seats: int, width: int, height: int) -> Geometry:
+    """Where each seat's label goes for a widget of ``width`` × ``height`` cells.
+
+    Seats go clockwise from the dealer's place at the top centre, seat 1 on the
+    dealer's left. Too small for an oval: one seat per line (compact).
+    """
+    if width < 30 or height < 9:
+        lw = max(8, width // 2 if seats > height else width)
+        per_col = max(1, height)
+        boxes = {s: (((s - 1) // per_col) * lw, (s - 1) % per_col) for s in range(1, seats + 1)}
+        return Geometry(width, height, lw, boxes, 0, 0, 0, 0, compact=True)
+    lw = max(10, min(18, width // 5))
+    lh = LABEL_LINES
+    cx, cy = width / 2, height / 2
+    # The table: as wide as the labels at its sides allow, and no taller than a real
+    # table looks (a cell is about twice as tall as it is wide: rx/ry = 3.2 looks 1.6:1).
+    rx = (width - lw) / 2 - lw / 2 - 1
+    ry = min((height - lh) / 2 - lh / 2 - 0.5, rx / 3.2)
+    rx, ry = max(2.0, rx), max(1.0, ry)
+    # The seats: on a ring just outside the table.
+    rx_s = min((width - lw) / 2, rx + lw / 2 + 1)
+    ry_s = min((height - lh) / 2, ry + lh / 2 + 1)
+    boxes: dict[int, tuple[int, int]] = {}
+    for seat in range(1, seats + 1):
+        theta = 2 * math.pi * seat / (seats + 1)
+        x = cx + rx_s * math.sin(theta)
+        y = cy - ry_s * math.cos(theta)
+        bx = min(max(0, round(x - lw / 2)), width - lw)
+        by = min(max(0, round(y - lh / 2)), height - lh)
+        boxes[seat] = (bx, by)
+    # Shrink the table until it stays clear of every label (with a cell of air).
+    for _ in range(40):
+        g = Geometry(width, height, lw, boxes, cx, cy, rx, ry)
+        if not any(g.inside_table(x, y)
+                   for bx, by in boxes.values()
+                   for y in range(by - 1 if by > 0 else by, by + lh)
+                   for x in range(bx - 1, bx + lw + 1)):
+            return g
+        rx *= 0.94
+        ry *= 0.96
+    return Geometry(width, height, lw, boxes, cx, cy, rx, ry)
+
+
+# ---------------------------------------------------------------------------
+# a character canvas that knows double-width cells
+
+class _Canvas:
+    def __init__(self, width: int, height: int, style: Style) -> None:
+        self.width = width
+        self.height = height
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles: list[list[Style]] = [[style] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: Style, limit: int | None = None) -> int:
+        """Write ``text`` from (x, y), at most ``limit`` cells; return the cells written."""
+        if not 0 <= y < self.height:
+            return 0
+        end = self.width if limit is None else min(self.width, x + limit)
+        row, srow = self.chars[y], self.styles[y]
+        pos = x
+        for ch in text:
+            w = cell_len(ch)
+            if w == 0:
+                if pos > x and pos - 1 < self.width:
+                    row[pos - 1] += ch
+                continue
+            if pos + w > end:
+                break
+            if pos >= 0:
+                if row[pos] == "" and pos > 0:
+                    row[pos - 1] = " "
+                row[pos] = ch
+                srow[pos] = style
+                if w == 2:
+                    row[pos + 1] = ""
+                    srow[pos + 1] = style
+            pos += w
+        return pos - x
+
+    def fill(self, x: int, y: int, n: int, style: Style) -> None:
+        if 0 <= y < self.height:
+            for i in range(max(0, x), min(self.width, x + n)):
+                self.styles[y][i] = style
+
+    def text(self) -> Text:
+        out = Text(no_wrap=True, overflow="crop", end="")
+        for y in range(self.height):
+            if y:
+                out.append("\n")
+            row, srow = self.chars[y], self.styles[y]
+            run_start = 0
+            for x in range(1, self.width + 1):
+                if x == self.width or srow[x] != srow[run_start]:
+                    out.append("".join(row[run_start:x]), srow[run_start])
+                    run_start = x
+        return out
+
+
+# ---------------------------------------------------------------------------
+# the widget
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat shows, as plain text (no markup anywhere)."""
+    seat: int
+    name: str | None
+    stack: str
+    markers: str
+    kill: str            # "▲KILL $20", "▽leg" or ""
+    status: str          # "away", "BARRED", "owes $20", "sits out"
+
+
+def seat_views(state: TableState) -> list[SeatView]:
+    nh = next_hand(state)
+    b = state.button
+    views = []
+    for i, p in enumerate(state.players):
+        seat = i + 1
+        if p is None:
+            views.append(SeatView(seat, None, "", "", "", ""))
+            continue
+        marks = []
+        if nh.dealer == seat:
+            marks.append("D")
+        if nh.small_blind == seat:
+            marks.append("SB")
+        if nh.big_blind == seat:
+            marks.append("BB")
+        kill = ""
+        if b.killed and b.seat == seat:
+            kill = f"{KILL_FACE_UP} {dollars(b.amount or 0)}"
+        elif (b.status == "leg-up" and b.seat == seat) or (b.killed and b.leg_seat == seat):
+            kill = LEG_FACE_DOWN
+        status = []
+        owed = state.owed(p.name)
+        if owed is not None:
+            status.append("BARRED" if owed.mode == "barred" else f"owes {dollars(owed.owes)}")
+        if p.away:
+            status.append("away")
+        if p.sitting_out:
+            status.append("sits out")
+        if p.name in state.credits:
+            status.append("leg credit")
+        views.append(SeatView(seat, safe_text(p.name),
+                              dollars(p.stack) if p.stack is not None else "",
+                              " ".join(marks), kill, " ".join(status)))
+    return views
+
+
+class Seating(Widget, can_focus=True):
+    """The table drawn as an oval, seats around it."""
+
+    DEFAULT_CSS = """
+    Seating {
+        width: 1fr;
+        height: 1fr;
+        min-height: 9;
+        background: $background;
+        color: $foreground;
+    }
+    Seating > .seating--felt { background: $success-darken-2; color: $success-lighten-1; }
+    Seating > .seating--felt-text { background: $success-darken-2; color: $text; text-style: bold; }
+    Seating > .seating--felt-kill { background: $error; color: $text; text-style: bold; }
+    Seating > .seating--seat { background: $surface; color: $foreground; }
+    Seating > .seating--name { background: $surface; color: $foreground; text-style: bold; }
+    Seating > .seating--empty { background: $background; color: $text-muted; }
+    Seating > .seating--dealer { background: $surface; color: $accent; text-style: bold; }
+    Seating > .seating--kill { background: $error; color: $text; text-style: bold; }
+    Seating > .seating--leg { background: $warning; color: $background; text-style: bold; }
+    Seating > .seating--status { background: $surface; color: $error; text-style: bold italic; }
+    Seating > .seating--cursor { background: $accent; color: $background; text-style: bold; }
+    Seating:focus > .seating--cursor { background: $accent; color: $background; text-style: bold reverse; }
+    """
+    COMPONENT_CLASSES = {"seating--felt", "seating--felt-text", "seating--felt-kill", "seating--seat",
+                         "seating--name", "seating--empty", "seating--dealer", "seating--kill",
+                         "seating--leg", "seating--status", "seating--cursor"}
+    BINDINGS = [
+        Binding("right,down", "cursor(1)", "Next seat", show=False, id="seating.next"),
+        Binding("left,up", "cursor(-1)", "Previous seat", show=False, id="seating.previous"),
+        Binding("enter,space", "choose", "Choose seat", show=False, id="seating.choose"),
+    ]
+
+    cursor: reactive[int] = reactive(1)
+
+    class SeatChosen(Message):
+        """The floorperson chose a seat (Enter on the cursor, or a click)."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    def __init__(self, state: TableState | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._state = state
+        self._views: list[SeatView] = seat_views(state) if state is not None else []
+
+    # -- data --------------------------------------------------------------
+    def show(self, state: TableState) -> None:
+        """Draw ``state`` (in place: nothing is remounted)."""
+        self._state = state
+        self._views = seat_views(state)
+        if not 1 <= self.cursor <= len(state.players):
+            self.cursor = 1
+        self.refresh()
+
+    @property
+    def state(self) -> TableState | None:
+        return self._state
+
+    # -- keys and mouse ----------------------------------------------------------
+    def action_cursor(self, step: int) -> None:
+        if self._state is None:
+            return
+        n = len(self._state.players)
+        self.cursor = (self.cursor - 1 + step) % n + 1
+
+    def action_choose(self) -> None:
+        self.post_message(self.SeatChosen(self.cursor))
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def seat_box(self, seat: int) -> tuple[int, int, int, int]:
+        """(x, y, width, height) of a seat's label in widget cells."""
+        g = self._geometry()
+        x, y = g.boxes[seat]
+        return x, y, g.label_width, 1 if g.compact else LABEL_LINES
+
+    def seat_at(self, x: int, y: int) -> int | None:
+        if self._state is None:
+            return None
+        for seat in range(1, len(self._state.players) + 1):
+            bx, by, w, h = self.seat_box(seat)
+            if bx <= x < bx + w and by <= y < by + h:
+                return seat
+        return None
+
+    def on_click(self, event: Click) -> None:
+        seat = self.seat_at(event.x, event.y)
+        if seat is not None:
+            self.cursor = seat
+            self.post_message(self.SeatChosen(seat))
+
+    # -- drawing -----------------------------------------------------------------
+    def _geometry(self) -> Geometry:
+        seats = len(self._state.players) if self._state is not None else 0
+        return geometry(seats, max(1, self.size.width), max(1, self.size.height))
+
+    def render(self) -> Text:
+        if self._state is None or self.size.width < 4 or self.size.height < 1:
+            return Text("")
+        g = self._geometry()
+        style = self.get_component_rich_style
+        base = self.rich_style
+        canvas = _Canvas(g.width, g.height, base)
+        if g.compact:
+            for v in self._views:
+                self._draw_compact(canvas, g, v, style)
+            return canvas.text()
+        self._draw_table(canvas, g, style)
+        for v in self._views:
+            self._draw_seat(canvas, g, v, style)
+        return canvas.text()
+
+    def _draw_table(self, canvas: _Canvas, g: Geometry, style) -> None:
+        felt = style("seating--felt")
+        for y in range(g.height):
+            for x in range(g.width):
+                if g.inside_table(x, y):
+                    canvas.put(x, y, "░", felt)
+        st = self._state
+        assert st is not None
+        nh = next_hand(st)
+        # centre text, most important first; each line only if it fits on the felt
+        wanted: list[tuple[str, Style]] = []
+        if st.button.killed:
+            wanted.append((f" KILL {st.config.stakes_text(nh.limits)} ", style("seating--felt-kill")))
+        else:
+            wanted.append((f" {st.config.stakes_text()} ", style("seating--felt-text")))
+        wanted.append((f" Hand {st.hands + 1} ", style("seating--felt-text")))
+        top = round(g.cy - len(wanted) / 2)
+        for i, (text, s) in enumerate(wanted):
+            width = cell_len(text)
+            x0 = round(g.cx - width / 2)
+            for y in (top + i, round(g.cy - 0.5)) if i == 0 else (top + i,):
+                if g.inside_table(x0, y) and g.inside_table(x0 + width - 1, y):
+                    if all(canvas.chars[y][x] == "░" for x in range(x0, x0 + width)):
+                        canvas.put(x0, y, text, s)
+                        break
+        # the dealer's place at the top of the table
+        y = round(g.cy - g.ry)
+        if g.inside_table(round(g.cx), y):
+            canvas.put(round(g.cx) - 1, y, "▼", style("seating--felt-text"))
+
+    def _draw_seat(self, canvas: _Canvas, g: Geometry, v: SeatView, style) -> None:
+        x, y = g.boxes[v.seat]
+        w = g.label_width
+        cursor = v.seat == self.cursor and self.has_focus
+        if v.name is None:
+            s = style("seating--empty")
+            for i in range(LABEL_LINES):
+                canvas.fill(x, y + i, w, s)
+            canvas.put(x, y, f" {v.seat} ·", style("seating--cursor") if cursor else s, w)
+            canvas.put(x, y + 1, " empty", s, w)
+            return
+        seat_s = style("seating--seat")
+        for i in range(LABEL_LINES):
+            canvas.fill(x, y + i, w, seat_s)
+        head = style("seating--cursor") if cursor else style("seating--name")
+        canvas.fill(x, y, w, head)
+        n = canvas.put(x, y, f" {v.seat} ", head, w)
+        canvas.put(x + n, y, v.name, head, w - n)
+        # line 2: stack, then the dealer and blind markers on the right
+        if v.markers:
+            mw = cell_len(v.markers) + 1
+            canvas.put(x + w - mw, y + 1, v.markers, style("seating--dealer"), mw)
+            canvas.put(x + 1, y + 1, v.stack, seat_s, w - mw - 2)
+        else:
+            canvas.put(x + 1, y + 1, v.stack, seat_s, w - 1)
+        # line 3: the kill button's side, and statuses
+        pos = x + 1
+        if v.kill:
+            ks = style("seating--kill") if v.kill.startswith(KILL_FACE_UP) else style("seating--leg")
+            pos += canvas.put(pos, y + 2, v.kill, ks, x + w - pos) + 1
+        if v.status:
+            canvas.put(pos, y + 2, v.status, style("seating--status"), max(0, x + w - pos))
+
+    def _draw_compact(self, canvas: _Canvas, g: Geometry, v: SeatView, style) -> None:
+        x, y = g.boxes[v.seat]
+        w = g.label_width
+        cursor = v.seat == self.cursor and self.has_focus
+        if v.name is None:
+            canvas.put(x, y, f"{v.seat:>2} ·", style("seating--cursor") if cursor else style("seating--empty"), w)
+            return
+        n = canvas.put(x, y, f"{v.seat:>2} ", style("seating--cursor") if cursor else style("seating--name"), w)
+        n += canvas.put(x + n, y, v.name, style("seating--name"), w - n)
+        for part, s in ((v.markers, "seating--dealer"), (v.kill, "seating--kill"),
+                        (v.status, "seating--status")):
+            if part:
+                n += canvas.put(x + n, y, " ", style("seating--seat"), w - n)
+                n += canvas.put(x + n, y, part, style(s), w - n)

@@ -1,0 +1,125 @@
+"""The status line: hand number, game and stakes, kill status in player words, barred players.
+
+Read-only and reusable (the podium and the big screen): give it a state with
+:meth:`StatusLine.show`; it never sends an event. The wording lives in plain
+functions (:func:`kill_status_text`, :func:`game_text`, :func:`barred_text`) so
+other screens can reuse it.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.widget import Widget
+
+from floorkill.rules import TableState, next_hand
+from floorkill.rules.config import GAME_NAMES, TableConfig
+from floorkill.rules.money import dollars
+from floorkill.rules.names import safe_text
+
+
+def seat_name(state: TableState, seat: int | None, fallback: str | None = None) -> str:
+    """"Seat 3 Cy" (the name as plain text, control characters filtered)."""
+    p = state.player(seat)
+    name = p.name if p is not None else (fallback or "?")
+    return safe_text(f"Seat {seat} {name}")
+
+
+def game_text(cfg: TableConfig) -> str:
+    blinds = f" · blinds {dollars(cfg.blinds[0])}/{dollars(cfg.blinds[1])}" if cfg.blinds[1] else ""
+    if cfg.is_kill_game:
+        triggers = ", ".join(t.replace("-", " ") for t in cfg.kill.triggers) or "—"
+        kill = f" · {cfg.kill.kind} kill ({triggers})"
+    else:
+        kill = " · no kill"
+    return f"{GAME_NAMES.get(cfg.game, cfg.game)} {cfg.stakes_text()}{blinds}{kill}"
+
+
+def kill_status_text(state: TableState) -> str:
+    """The kill status as a player would say it."""
+    b = state.button
+    cfg = state.config
+    if b.status == "leg-up":
+        return f"Leg up: {seat_name(state, b.seat, b.player)}"
+    if b.killed:
+        nh = next_hand(state)
+        kind = "" if b.kind == "required" else f" ({b.kind})"
+        acts = "acts last" if nh.killer_acts_last else "acts in turn"
+        text = (f"KILL POT — {seat_name(state, b.seat, b.player)} posts {dollars(b.amount or 0)}{kind}"
+                f" — playing {cfg.stakes_text(nh.limits)}, killer {acts}")
+        if b.leg_seat is not None:
+            text += f" · leg up: {seat_name(state, b.leg_seat, b.leg_player)}"
+        return text
+    return "Neutral"
+
+
+def barred_text(state: TableState) -> str:
+    parts = []
+    for o in state.barred:
+        if o.mode == "barred":
+            parts.append(f"{o.player} owes {dollars(o.owes)}")
+    owing = [f"{o.player} {dollars(o.owes)}" for o in state.barred if o.mode != "barred"]
+    out = ""
+    if parts:
+        out = "Barred: " + ", ".join(parts)
+    if owing:
+        out += (" · " if out else "") + "Owes a kill (posts later): " + ", ".join(owing)
+    if state.credits:
+        out += (" · " if out else "") + "Leg credit (away): " + ", ".join(state.credits)
+    return safe_text(out)
+
+
+class StatusLine(Widget):
+    """Two lines: table, hand and game; then the kill status and anyone barred."""
+
+    DEFAULT_CSS = """
+    StatusLine {
+        height: auto;
+        min-height: 2;
+        padding: 0 1;
+        background: $panel;
+        color: $foreground;
+    }
+    StatusLine > .status--neutral { text-style: bold; }
+    StatusLine > .status--leg { color: $warning; text-style: bold; }
+    StatusLine > .status--kill { background: $error; color: $text; text-style: bold; }
+    StatusLine > .status--barred { color: $error; text-style: bold; }
+    StatusLine > .status--dim { color: $text-muted; }
+    """
+    COMPONENT_CLASSES = {"status--neutral", "status--leg", "status--kill", "status--barred",
+                         "status--dim"}
+
+    def __init__(self, state: TableState | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._state = state
+
+    def show(self, state: TableState) -> None:
+        """Show ``state`` (in place: the widget is never remounted)."""
+        self._state = state
+        self.refresh(layout=True)
+
+    def render(self) -> Group | Text:
+        if self._state is None:
+            return Text("")
+        return self.build_text(self._state)
+
+    def build_text(self, state: TableState) -> Group:
+        """Line 1 (cropped with an ellipsis when narrow): table, hand, game. Line 2 (wraps):
+        the kill status and anyone barred."""
+        cfg = state.config
+        style = self.get_component_rich_style
+        top = Text(no_wrap=True, overflow="ellipsis")
+        top.append(f"Hand {state.hands + 1}", style="bold")
+        top.append(" · ")
+        top.append(safe_text(cfg.name), style="bold")
+        top.append(" · " + game_text(cfg))
+        line = Text()
+        status = kill_status_text(state)
+        kind = {"neutral": "status--neutral", "leg-up": "status--leg",
+                "killed": "status--kill"}[state.button.status]
+        line.append(" " + status + " " if state.button.killed else status, style=style(kind))
+        extra = barred_text(state)
+        if extra:
+            line.append("  ·  ")
+            line.append(extra, style=style("status--barred"))
+        return Group(top, line)
