@@ -479,3 +479,19 @@ def test_big_pot_killer_who_wins_a_small_kill_pot_kills_again(tmp_path):
     assert [d["code"] for d in last["decisions"]] == ["kill-again"]
     assert "rrop-13.8" not in {c for d in last["decisions"] for c in d["cites"]}
     assert "$40" not in " ".join(d["text"] for d in last["decisions"])
+
+
+def test_half_kill_amounts_are_exact_decimal_strings(tmp_path):
+    """$3-$6 with a $3 big blind, half kill: blind $4.50, played $4.50-$9 (never rounded)."""
+    text = (SAMPLES / HALF).read_text(encoding="utf-8")
+    text = text.replace("bets = [4, 8]", "bets = [3, 6]").replace("blinds = [2, 4]", "blinds = [1, 3]")
+    path = tmp_path / "half-3-6.toml"
+    path.write_text(text, encoding="utf-8")
+    proc = run_replay(path, "--json")
+    assert proc.returncode == 0, proc.stderr
+    steps = [json.loads(line) for line in proc.stdout.splitlines()]
+    s8 = steps[7]
+    assert [d["code"] for d in s8["decisions"]] == ["kill"]
+    assert s8["next"]["kill_blind"] == "4.50"
+    assert s8["next"]["limits"] == ["4.50", "9"]
+    assert s8["next"]["blinds"] == ["1", "3"]
