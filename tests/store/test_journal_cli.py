@@ -1,0 +1,307 @@
+"""floorkill import / export / verify (spec section 9), and tampering caught by verify."""
+
+import json
+import random
+import sqlite3
+import subprocess
+import sys
+import tomllib
+
+import pytest
+from storehelp import ROOT, T1, random_events, rich_table
+
+from floorkill.cli import main
+from floorkill.rules import load_table_file, load_table_text, parse_event, replay
+from floorkill.rules.config import table_file_to_dict
+from floorkill.rules.replay import step_json
+from floorkill.rules.state import barred_json, button_json, next_hand
+from floorkill.store.atomic import write_toml
+from floorkill.store.journal import Journal
+from floorkill.store.session import fold_records
+
+
+@pytest.fixture
+def jpath(tmp_path, monkeypatch):
+    path = tmp_path / "deep" / "er" / "journal.db"
+    monkeypatch.setenv("FLOORKILL_JOURNAL", str(path))
+    return path
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_import_prints_one_line_per_committed_event(jpath, capsys):
+    code, out, err = run(capsys, "import", str(T1), "--floorperson", "fp-1")
+    lines = out.splitlines()
+    assert lines[0].startswith("Table 12: new table")
+    assert lines[1:] == [
+        "Table 12 #1 hand: leg-up seat 3 [rrop-13.3]",
+        "Table 12 #2 hand: kill seat 3 [rrop-13.3]",
+        "Table 12 #3 hand: kill-again seat 3 [rrop-13.7]",
+        "Table 12 #4 hand: kill-again seat 3 [rrop-13.4]",
+        "Table 12 #5 hand: leg-up seat 4 [rrop-13.3]",
+    ]
+    # event 6 names an empty seat: refused, on stderr with its line, exit 2 at the end
+    assert "event 6 (hand) refused: seat 7 is empty" in err and "t1.toml:39" in err
+    assert code == 2
+    assert jpath.exists()                                   # parent folders were created
+    with Journal(jpath) as j:
+        s = j.open_table("Table 12")
+        assert len(s) == 5 and {r.who for r in s.records()} == {"fp-1"}
+
+
+def test_import_appends_to_an_existing_table(jpath, tmp_path, capsys):
+    tf = load_table_file(T1)
+    first = tmp_path / "first.toml"
+    write_toml(first, table_file_to_dict(tf.config, tf.players, tf.events[:2]))
+    second = tmp_path / "second.toml"
+    write_toml(second, table_file_to_dict(tf.config, tf.players, tf.events[2:5]))
+    assert run(capsys, "import", str(first))[0] == 0
+    code, out, _ = run(capsys, "import", str(second))
+    assert code == 0
+    assert out.splitlines() == ["Table 12 #3 hand: kill-again seat 3 [rrop-13.7]",
+                                "Table 12 #4 hand: kill-again seat 3 [rrop-13.4]",
+                                "Table 12 #5 hand: leg-up seat 4 [rrop-13.3]"]
+
+
+def test_import_refuses_a_different_config_or_players(jpath, tmp_path, capsys):
+    assert run(capsys, "import", str(T1))[0] == 2
+    text = T1.read_text()
+    changed = tmp_path / "changed.toml"
+    changed.write_text(text.replace('triggers = ["two-pots"]', 'triggers = ["scoop"]'))
+    rows = _rows(jpath)
+    code, out, err = run(capsys, "import", str(changed))
+    assert code == 2 and out == ""
+    assert "different config" in err and "kill.triggers" in err and len(err.splitlines()) == 1
+    other_players = tmp_path / "players.toml"
+    other_players.write_text(text.replace('name = "Cy"', 'name = "Cyd"'))
+    code, _, err = run(capsys, "import", str(other_players))
+    assert code == 2 and "initial players differ" in err
+    assert _rows(jpath) == rows
+
+
+def _rows(path):
+    c = sqlite3.connect(path)
+    try:
+        return c.execute("SELECT count(*) FROM events").fetchone()[0]
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("argv", [
+    ["import", "missing.toml"],
+    ["export", "--table", "Table 12"],
+    ["verify"],
+])
+def test_bad_input_is_one_line_exit_2(jpath, capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert not jpath.exists() or argv[0] == "import"
+
+
+def test_bad_toml_and_unknown_table(jpath, tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[table\nname = 1\n")
+    code, _, err = run(capsys, "import", str(bad))
+    assert code == 2 and "bad.toml:1" in err
+    run(capsys, "import", str(T1))
+    code, _, err = run(capsys, "export", "--table", "Table 99")
+    assert code == 2 and "no table 'Table 99'" in err and "'Table 12'" in err
+
+
+def test_no_traceback_from_the_real_command(tmp_path):
+    env = {"FLOORKILL_JOURNAL": str(tmp_path / "nothing" / "j.db"), "PATH": "/usr/bin:/bin"}
+    r = subprocess.run([sys.executable, "-m", "floorkill", "verify"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and r.stderr.startswith("floorkill: ") and "Traceback" not in r.stderr
+
+
+# -- export -> replay round trip ---------------------------------------------------------
+
+def _replay_json(path):
+    return [step_json(s) for s in replay(load_table_file(path))]
+
+
+def _journal_steps(session):
+    """What the journal shows, event by event: the stored decisions and result of each live
+    record and the state folded up to it."""
+    from floorkill.rules import apply, initial_state
+    st = initial_state(session.config, session.players)
+    live = [r for r in session.records() if r.type != "void" and not r.voided]
+    out = []
+    for rec in live:
+        st = apply(st, rec.event).state
+        high, low, scoop = rec.result if rec.result else (None, None, None)
+        out.append({
+            "button": button_json(st), "next": next_hand(st).to_json(),
+            "barred": barred_json(st), "hand": st.hands,
+            "result": None if rec.result is None else {"high": list(high), "low": list(low),
+                                                       "scoop": scoop},
+            "decisions": [d.to_json("en") for d in rec.decisions],
+        })
+    return out
+
+
+def _compare(exported, session):
+    steps = _replay_json(exported)
+    assert all(s["error"] is None for s in steps)
+    shown = _journal_steps(session)
+    assert len(steps) == len(shown)
+    for got, want in zip(steps, shown):
+        for key in ("button", "next", "barred", "result", "decisions", "hand"):
+            assert got[key] == want[key], key
+
+
+def test_export_replays_exactly_what_the_journal_shows(jpath, tmp_path, capsys):
+    run(capsys, "import", str(T1))
+    out_file = tmp_path / "out" / "exported.toml"
+    out_file.parent.mkdir()
+    code, out, _ = run(capsys, "export", "--table", "Table 12", "--output", str(out_file))
+    assert code == 0 and "5 events" in out
+    with Journal(jpath) as j:
+        _compare(out_file, j.open_table("Table 12"))
+    # printed to stdout: the same text, and it is a table file
+    code, printed, _ = run(capsys, "export", "--table", "Table 12")
+    assert code == 0 and printed == out_file.read_text()
+    assert tomllib.loads(printed)["table"]["name"] == "Table 12"
+    # and replay --json through the real command agrees
+    code, out, _ = run(capsys, "replay", str(out_file), "--json")
+    assert code == 0
+    assert [json.loads(line) for line in out.splitlines()] == _replay_json(out_file)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_round_trip_of_a_rich_session(jpath, tmp_path, capsys, seed):
+    tf = rich_table()
+    src = tmp_path / "rich.toml"
+    write_toml(src, table_file_to_dict(tf.config, tf.players, random_events(seed, 150, tf)))
+    code, out, err = run(capsys, "import", str(src))
+    assert code == 0, err
+    assert len(out.splitlines()) == 151
+    exported = tmp_path / "rich-out.toml"
+    assert run(capsys, "export", "--table", "Rich", "-o", str(exported))[0] == 0
+    with Journal(jpath) as j:
+        _compare(exported, j.open_table("Rich"))
+    canonical = [parse_event(e, 9).to_dict() for e in load_table_file(src).events]
+    assert list(load_table_file(exported).events) == canonical
+
+
+def test_export_leaves_out_voided_events(jpath, tmp_path, capsys):
+    tf = rich_table()
+    with Journal(jpath) as j:
+        s = j.create_table(tf)
+        evs = random_events(21, 60, tf)
+        for ev in evs:
+            s.append(ev)
+        rng = random.Random(21)
+        voided = 0
+        while voided < 3:
+            try:
+                s.void(rng.randint(1, len(s)), "wrong entry")
+                voided += 1
+            except Exception:
+                pass
+        state = s.state
+    exported = tmp_path / "v.toml"
+    assert run(capsys, "export", "--table", "Rich", "-o", str(exported))[0] == 0
+    back = load_table_file(exported)
+    assert len(back.events) == 60 - 3
+    assert fold_records(back.config, back.players, back.events) == state
+
+
+def test_export_keeps_file_mode(jpath, tmp_path, capsys):
+    run(capsys, "import", str(T1))
+    target = tmp_path / "keep.toml"
+    target.write_text("old")
+    target.chmod(0o640)
+    assert run(capsys, "export", "--table", "Table 12", "-o", str(target))[0] == 0
+    assert (target.stat().st_mode & 0o777) == 0o640
+    assert load_table_text(target.read_text()).config.name == "Table 12"
+
+
+# -- verify -------------------------------------------------------------------------------
+
+def test_verify_ok(jpath, capsys):
+    run(capsys, "import", str(T1))
+    code, out, err = run(capsys, "verify")
+    assert code == 0 and "ok" in out and "hash chain whole" in out and err == ""
+
+
+def test_verify_bad_input(tmp_path, capsys):
+    notdb = tmp_path / "notdb.db"
+    notdb.write_text("not a database" * 100)
+    code, _, err = run(capsys, "verify", "--journal", str(notdb))
+    assert code == 2 and "not a floorkill journal" in err
+    code, _, err = run(capsys, "verify", "--journal", str(tmp_path))
+    assert code == 2 and "not a file" in err
+
+
+def _tamper_sql(path, sql):
+    c = sqlite3.connect(path, isolation_level=None)
+    c.execute("DROP TRIGGER events_no_update")
+    c.execute(sql)
+    c.close()
+
+
+def test_a_changed_payload_byte_is_caught_and_the_row_named(jpath, capsys):
+    run(capsys, "import", str(T1))
+    _tamper_sql(jpath, "UPDATE events SET payload = replace(payload, '\"winner\":3', "
+                       "'\"winner\":4') WHERE gseq = 3")
+    code, out, err = run(capsys, "verify")
+    assert code == 1
+    assert "row gseq 3 (table 'Table 12', seq 2): hash does not match" in out
+    assert "NOT whole" in err and "triggers missing" in err
+
+
+def test_a_rehashed_row_breaks_the_next_link(jpath, capsys):
+    from floorkill.store.schema import row_content, row_hash
+    run(capsys, "import", str(T1))
+    c = sqlite3.connect(jpath, isolation_level=None)
+    c.execute("DROP TRIGGER events_no_update")
+    row = list(c.execute("SELECT gseq, tbl, seq, type, schema, payload, rules, decisions, "
+                         "result, hand, who, at, target, prev_hash FROM events WHERE gseq = 4"
+                         ).fetchone())
+    row[5] = row[5].replace('"winner":3', '"winner":4')
+    new_hash = row_hash(row[13], row_content(*row[:13]))
+    c.execute("UPDATE events SET payload = ?, hash = ? WHERE gseq = 4", (row[5], new_hash))
+    c.close()
+    code, out, _ = run(capsys, "verify")
+    assert code == 1 and "row gseq 5 (table 'Table 12', seq 4): prev_hash" in out
+
+
+def test_a_deleted_row_is_caught(jpath, capsys):
+    run(capsys, "import", str(T1))
+    c = sqlite3.connect(jpath, isolation_level=None)
+    c.execute("DROP TRIGGER events_no_delete")
+    c.execute("DELETE FROM events WHERE gseq = 3")
+    c.close()
+    code, out, _ = run(capsys, "verify")
+    assert code == 1 and "row gseq 4" in out and "jumps" in out
+
+
+def test_a_changed_config_is_caught(jpath, capsys):
+    run(capsys, "import", str(T1))
+    c = sqlite3.connect(jpath, isolation_level=None)
+    c.execute("DROP TRIGGER tables_no_update")
+    c.execute("UPDATE tables SET toml = replace(toml, 'two-pots', 'scoop')")
+    c.close()
+    code, out, _ = run(capsys, "verify")
+    assert code == 1 and "config differs" in out and "seq 0" in out
+
+
+def test_one_changed_byte_in_the_file_is_caught(jpath, capsys):
+    run(capsys, "import", str(T1))
+    with Journal(jpath) as j:                               # checkpoint: data in the main file
+        j.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+    data = bytearray(jpath.read_bytes())
+    needle = b'{"type":"hand","winner":4}'                   # record 5's payload, once
+    assert data.count(needle) == 1
+    at = data.index(needle) + len(needle) - 2
+    data[at] = ord("7")
+    jpath.write_bytes(bytes(data))
+    code, out, _ = run(capsys, "verify")
+    assert code == 1
+    assert "row gseq 6 (table 'Table 12', seq 5): hash does not match" in out

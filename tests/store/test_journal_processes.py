@@ -1,0 +1,142 @@
+"""Processes: a writer killed with SIGKILL at random moments loses no acknowledged event;
+one writer and three viewers following with data_version see everything, quietly."""
+
+import json
+import os
+import random
+import select
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from storehelp import table
+
+from floorkill.store.commands import verify_journal
+from floorkill.store.journal import Journal
+
+HERE = Path(__file__).resolve().parent
+WRITER = str(HERE / "crash_writer.py")
+READER = str(HERE / "follow_reader.py")
+TRIALS = 36
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+
+
+class Lines:
+    """Whole lines from a child's stdout, with a timeout (no partial lines)."""
+
+    def __init__(self, proc: subprocess.Popen) -> None:
+        self.proc = proc
+        self.fd = proc.stdout.fileno()
+        self.buf = b""
+
+    def next(self, timeout: float = 30.0) -> str | None:
+        end = time.monotonic() + timeout
+        while b"\n" not in self.buf:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError("child produced no line in time")
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                return None
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode()
+
+    def rest(self) -> list[str]:
+        """Whole lines left after the child died."""
+        while True:
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                break
+            self.buf += chunk
+        return self.buf.decode(errors="replace").split("\n")[:-1]
+
+
+def _spawn(*args) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, *map(str, args)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, bufsize=0)
+
+
+def _check_whole(path: Path, acked: dict[int, int]) -> None:
+    problems, _warnings, counts = verify_journal(path)    # integrity_check + chain + folds
+    assert problems == []
+    c = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        rows = dict(c.execute("SELECT gseq, seq FROM events WHERE tbl = 'Crash'"))
+        seqs = sorted(rows.values())
+    finally:
+        c.close()
+    for gseq, seq in acked.items():
+        assert rows.get(gseq) == seq, f"acknowledged row gseq {gseq} (seq {seq}) lost"
+    assert seqs == list(range(len(seqs)))                   # no gap
+    if seqs:
+        with Journal(path) as j:
+            s = j.open_table("Crash")
+            assert s.state == s.full_replay()
+
+
+def test_sigkill_at_random_moments_loses_no_acknowledged_event(tmp_path):
+    rng = random.Random(20261129)
+    path = tmp_path / "crash.db"
+    acked: dict[int, int] = {}
+    kills_during_open = 0
+    for _trial in range(TRIALS):
+        proc = _spawn(WRITER, path, rng.randrange(1 << 30), rng.choice([3, 5, 500]), 0)
+        lines = Lines(proc)
+        try:
+            assert lines.next() == "start"
+            if rng.random() < 0.15:                          # while opening / recovering
+                kills_during_open += 1
+            else:
+                ready = lines.next()
+                assert ready is not None and ready.startswith("ready"), \
+                    proc.stderr.read().decode()
+                for _ in range(rng.randint(0, 14)):
+                    line = lines.next()
+                    assert line is not None, proc.stderr.read().decode()
+                    _, seq, gseq = line.split()
+                    acked[int(gseq)] = int(seq)
+        finally:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+        for line in lines.rest():                           # acks printed before the kill
+            if line.startswith("ack "):
+                _, seq, gseq = line.split()
+                acked[int(gseq)] = int(seq)
+        proc.stdout.close()
+        proc.stderr.close()
+        assert proc.returncode == -signal.SIGKILL
+        _check_whole(path, acked)
+    assert len(acked) > TRIALS and kills_during_open > 0
+
+
+def test_one_writer_three_followers(tmp_path):
+    path = tmp_path / "follow.db"
+    total = 160
+    with Journal(path, "setup") as j:
+        j.create_table(table("Crash"))
+    readers = [_spawn(READER, path, "Crash", total) for _ in range(3)]
+    writer = _spawn(WRITER, path, 7, 20, total, 25)
+    w_out, w_err = writer.communicate(timeout=120)
+    assert writer.returncode == 0 and w_err == b"", w_err.decode()
+    done = [line for line in w_out.decode().splitlines() if line.startswith("done ")]
+    final = json.loads(done[0][5:])
+    assert final["len"] == total
+    for r in readers:
+        out, err = r.communicate(timeout=120)
+        assert r.returncode == 0
+        assert err == b"", err.decode()                    # no error reached the user
+        seen = json.loads(out)
+        assert seen["seqs"] == list(range(1, total + 1))    # every event, once, in order
+        assert (seen["button"], seen["hands"], seen["len"]) == \
+               (final["button"], final["hands"], final["len"])
+        assert seen["changes"] >= 2
+    _check_whole(path, {})
