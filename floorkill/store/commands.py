@@ -286,15 +286,42 @@ def _check_chain(conn: sqlite3.Connection, tables: dict[str, str]) -> list[str]:
 
 
 def _check_folds(conn: sqlite3.Connection, tables: dict[str, str]) -> list[str]:
+    """Every table's live events replay, and the caches agree with them: each snapshot a
+    reader would use equals the state the events give at its seq, and the obligations row
+    (what other tables are told about barred players) equals the table's owed kills."""
+    import floorkill
+    from floorkill.rules import initial_state
+    from floorkill.store.snapshot import state_from_dict
+
     problems = []
     for name, text in tables.items():
         try:
             cfg, players = reading.parse_table_toml(name, text)
-            fold_records(cfg, players, reading.live_events(conn, name))
         except ConfigError as exc:
             problems.append(f"table {name!r}: config does not load: {exc}")
+            continue
+        snaps = dict(conn.execute("SELECT seq, state FROM snapshots WHERE tbl = ? AND rules = ?",
+                                  (name, floorkill.RULES_VERSION)))
+        voids = reading.void_rows(conn, name)
+        seq, state = 0, initial_state(cfg, players)
+        try:
+            for seq, state in reading.replay_table(conn, name, cfg, players, voids):
+                if seq in snaps and reading.snapshot_is_valid(voids, seq):
+                    try:
+                        same = state_from_dict(cfg, json.loads(snaps[seq])) == state
+                    except (ValueError, KeyError, TypeError):
+                        same = False
+                    if not same:
+                        problems.append(f"table {name!r}: the snapshot at seq {seq} differs "
+                                        "from what the events give (a changed cache; "
+                                        "Journal.rebuild_caches() rewrites it)")
         except Refusal as exc:
-            problems.append(f"table {name!r}: live events do not replay: {exc}")
+            problems.append(f"table {name!r}: live events do not replay after seq {seq}: {exc}")
+            continue
+        row = conn.execute("SELECT seq, barred FROM obligations WHERE tbl = ?", (name,)).fetchone()
+        if row is not None and row[0] == seq and json.loads(row[1]) != reading.barred_of(state):
+            problems.append(f"table {name!r}: the obligations cache differs from the table's "
+                            "owed kills (Journal.rebuild_caches() rewrites it)")
     return problems
 
 

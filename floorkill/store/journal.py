@@ -220,6 +220,28 @@ class Journal:
         with self._lock:
             return self._barred_elsewhere(exclude)
 
+    def rebuild_caches(self) -> None:
+        """Drop and rewrite every table's snapshots and obligations from its events (the
+        caches are never trusted by `verify`; this repairs one it found changed)."""
+        every = self.snapshot_every
+        with self._write():
+            c = self._conn
+            c.execute("DELETE FROM snapshots")
+            c.execute("DELETE FROM obligations")
+            for name, text in c.execute("SELECT name, toml FROM tables").fetchall():
+                cfg, players = reading.parse_table_toml(name, text)
+                voids = reading.void_rows(c, name)
+                seq, state = 0, initial_state(cfg, players)
+                snaps = []
+                for seq, state in reading.replay_table(c, name, cfg, players, voids):
+                    if seq % every == 0 and reading.snapshot_is_valid(voids, seq):
+                        snaps.append((name, seq, floorkill.RULES_VERSION,
+                                      canonical_json(state_to_dict(state))))
+                c.executemany("INSERT INTO snapshots(tbl, seq, rules, state) VALUES "
+                              "(?, ?, ?, ?)", snaps)
+                c.execute("INSERT INTO obligations(tbl, seq, barred) VALUES (?, ?, ?)",
+                          (name, seq, canonical_json(reading.barred_of(state))))
+
     # -- internals used by sessions (call with the lock held) ----------------
     def _chain_head(self) -> tuple[int, str]:
         row = self._conn.execute(

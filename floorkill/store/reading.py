@@ -15,7 +15,7 @@ import sqlite3
 from typing import Any, Iterable
 
 import floorkill
-from floorkill.rules import TableConfig, TableState, initial_state, load_table_text
+from floorkill.rules import TableConfig, TableState, apply, initial_state, load_table_text
 from floorkill.rules.config import PlayerSpec
 from floorkill.store.errors import UnknownTable
 from floorkill.store.schema import CREATE_TYPE, VOID_TYPE
@@ -142,3 +142,31 @@ def load_state(conn: sqlite3.Connection, tbl: str, config: TableConfig,
 def barred_of(state: TableState) -> list[list[Any]]:
     """A state's owed kills as stored in the obligations cache."""
     return [[o.player, o.owes, o.mode] for o in state.barred]
+
+
+
+def void_rows(conn: sqlite3.Connection, tbl: str) -> list[tuple[int, int]]:
+    """(seq, target) of every void row of a table."""
+    return conn.execute("SELECT seq, target FROM events WHERE tbl = ? AND target IS NOT NULL",
+                        (tbl,)).fetchall()
+
+
+def snapshot_is_valid(voids: list[tuple[int, int]], seq: int) -> bool:
+    """A snapshot at ``seq`` is valid unless a void written after it names a row ``<= seq``."""
+    return not any(v > seq and t <= seq for v, t in voids)
+
+
+def replay_table(conn: sqlite3.Connection, tbl: str, config: TableConfig,
+                 players: tuple[PlayerSpec, ...], voids: list[tuple[int, int]]):
+    """Fold a whole table from its first row, ignoring every snapshot; yield ``(seq, state)``
+    after each row, voided rows skipped wherever their void sits. At a seq where a snapshot is
+    valid, this is exactly the state the snapshot must hold. Raises Refusal if a live row
+    does not apply."""
+    voided = {t for _, t in voids}
+    state = initial_state(config, players)
+    rows = conn.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > 0 "
+                        "ORDER BY seq", (tbl,)).fetchall()
+    for seq, type_, payload in rows:
+        if type_ != VOID_TYPE and seq not in voided:
+            state = apply(state, json.loads(payload)).state
+        yield seq, state

@@ -76,7 +76,7 @@ CREATE TABLE IF NOT EXISTS obligations(
     tbl    TEXT PRIMARY KEY,
     seq    INTEGER NOT NULL,
     barred TEXT NOT NULL
-);
+) WITHOUT ROWID;
 """
 
 TRIGGERS = ("events_no_update", "events_no_delete", "tables_no_update", "tables_no_delete")

@@ -305,3 +305,27 @@ def test_one_changed_byte_in_the_file_is_caught(jpath, capsys):
     code, out, _ = run(capsys, "verify")
     assert code == 1
     assert "row gseq 6 (table 'Table 12', seq 5): hash does not match" in out
+
+
+def test_a_changed_snapshot_or_obligation_cache_is_caught_and_rebuilt(jpath, capsys):
+    from storehelp import hand_events, table
+
+    from floorkill.rules import initial_state
+    from floorkill.store.snapshot import state_to_dict
+    tf = table()
+    with Journal(jpath, snapshot_every=10) as j:
+        s = j.create_table(tf)
+        s.append_many(hand_events(25))
+        s.void(22, "typo")
+        good = s.state
+        j.connection.execute("UPDATE snapshots SET state = ? WHERE seq = 20", (json.dumps(
+            state_to_dict(initial_state(tf.config, tf.players))),))
+        j.connection.execute("UPDATE obligations SET barred = '[[\"P1\", 2000, \"barred\"]]'")
+    code, out, _ = run(capsys, "verify")
+    assert code == 1
+    assert "the snapshot at seq 20 differs" in out and "obligations cache differs" in out
+    with Journal(jpath, snapshot_every=10) as j:
+        j.rebuild_caches()
+        assert j.open_table(tf.config.name).state == good
+        assert [r[0] for r in j.connection.execute("SELECT seq FROM snapshots")] == [10, 20]
+    assert run(capsys, "verify")[0] == 0
