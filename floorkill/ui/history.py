@@ -78,6 +78,7 @@ class HistoryView(ScrollView, can_focus=True):
         self.lang = lang
         self._pages: dict[int, list[Record]] = {}
         self._total = 0
+        self._follow = True
 
     def on_mount(self) -> None:
         self.border_title = "History"
@@ -94,11 +95,21 @@ class HistoryView(ScrollView, can_focus=True):
         follow = self.cursor < 0 or self.cursor >= self._total - 1
         self._total = len(self._session) if self._session is not None else 0
         self.virtual_size = Size(self.size.width, self._total)
+        self._follow = follow
         if follow:
             self.cursor = self._total - 1 if self.has_focus else -1
+            self._to_end()
+            self.call_after_refresh(self._to_end)
+        self.refresh()
+
+    def _to_end(self) -> None:
+        if self._follow:
             self.scroll_to(y=max(0, self._total - self.scrollable_content_region.height),
                            animate=False, immediate=True)
-        self.refresh()
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, self._total)
+        self._to_end()
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -137,6 +148,7 @@ class HistoryView(ScrollView, can_focus=True):
             self.cursor = self._total - 1
 
     def watch_cursor(self, cursor: int) -> None:
+        self._follow = cursor < 0 or cursor >= self._total - 1
         if cursor < 0:
             self.refresh()
             return

@@ -61,29 +61,17 @@ class Geometry:
         return dx * dx + dy * dy <= 1.0
 
 
-@lru_cache(maxsize=32)
-def geometry(seats: int, width: int, height: int) -> Geometry:
-    """Where each seat's label goes for a widget of ``width`` × ``height`` cells.
+def _compact(seats: int, width: int, height: int) -> Geometry:
+    rows = max(1, height)
+    cols = -(-seats // rows)
+    lw = max(1, width // cols)
+    boxes = {s: (((s - 1) // rows) * lw, (s - 1) % rows) for s in range(1, seats + 1)}
+    return Geometry(width, height, lw, boxes, 0, 0, 0, 0, compact=True)
 
-    Seats go clockwise from the dealer's place at the top centre, seat 1 on the
-    dealer's left. Too small for an oval: one seat per line (compact).
-    """
-    if width < 30 or height < 9:
-        lw = max(8, width // 2 if seats > height else width)
-        per_col = max(1, height)
-        boxes = {s: (((s - 1) // per_col) * lw, (s - 1) % per_col) for s in range(1, seats + 1)}
-        return Geometry(width, height, lw, boxes, 0, 0, 0, 0, compact=True)
-    lw = max(10, min(18, width // 5))
-    lh = LABEL_LINES
+
+def _place(seats: int, width: int, height: int, lw: int, lh: int, rx_s: float, ry_s: float
+           ) -> dict[int, tuple[int, int]]:
     cx, cy = width / 2, height / 2
-    # The table: as wide as the labels at its sides allow, and no taller than a real
-    # table looks (a cell is about twice as tall as it is wide: rx/ry = 3.2 looks 1.6:1).
-    rx = (width - lw) / 2 - lw / 2 - 1
-    ry = min((height - lh) / 2 - lh / 2 - 0.5, rx / 3.2)
-    rx, ry = max(2.0, rx), max(1.0, ry)
-    # The seats: on a ring just outside the table.
-    rx_s = min((width - lw) / 2, rx + lw / 2 + 1)
-    ry_s = min((height - lh) / 2, ry + lh / 2 + 1)
     boxes: dict[int, tuple[int, int]] = {}
     for seat in range(1, seats + 1):
         theta = 2 * math.pi * seat / (seats + 1)
@@ -92,17 +80,55 @@ def geometry(seats: int, width: int, height: int) -> Geometry:
         bx = min(max(0, round(x - lw / 2)), width - lw)
         by = min(max(0, round(y - lh / 2)), height - lh)
         boxes[seat] = (bx, by)
-    # Shrink the table until it stays clear of every label (with a cell of air).
-    for _ in range(40):
-        g = Geometry(width, height, lw, boxes, cx, cy, rx, ry)
-        if not any(g.inside_table(x, y)
-                   for bx, by in boxes.values()
-                   for y in range(by - 1 if by > 0 else by, by + lh)
-                   for x in range(bx - 1, bx + lw + 1)):
-            return g
-        rx *= 0.94
-        ry *= 0.96
-    return Geometry(width, height, lw, boxes, cx, cy, rx, ry)
+    return boxes
+
+
+def _overlap(boxes: dict[int, tuple[int, int]], lw: int, lh: int) -> bool:
+    items = list(boxes.values())
+    for i, (ax, ay) in enumerate(items):
+        for bx, by in items[i + 1:]:
+            if ax < bx + lw and bx < ax + lw and ay < by + lh and by < ay + lh:
+                return True
+    return False
+
+
+@lru_cache(maxsize=32)
+def geometry(seats: int, width: int, height: int) -> Geometry:
+    """Where each seat's label goes for a widget of ``width`` × ``height`` cells.
+
+    Seats go clockwise from the dealer's place at the top centre, seat 1 on the
+    dealer's left. The labels hug the table when there is room, move out to the
+    widget's edges when not, then get narrower; too small for that: one seat per
+    line (compact).
+    """
+    lh = LABEL_LINES
+    if width < 30 or height < 9:
+        return _compact(seats, width, height)
+    cx, cy = width / 2, height / 2
+    for lw in range(max(10, min(18, width // 5)), 7, -1):
+        # The table: as wide as the labels at its sides allow, and no taller than a real
+        # table looks (a cell is about twice as tall as wide: rx/ry = 3.2 looks 1.6:1).
+        rx = max(2.0, (width - lw) / 2 - lw / 2 - 1)
+        ry = max(1.0, min((height - lh) / 2 - lh / 2 - 0.5, rx / 3.2))
+        hug = (min((width - lw) / 2, rx + lw / 2 + 1), min((height - lh) / 2, ry + lh / 2 + 1))
+        full = ((width - lw) / 2, (height - lh) / 2)
+        for rx_s, ry_s in (hug, full):
+            boxes = _place(seats, width, height, lw, lh, rx_s, ry_s)
+            if _overlap(boxes, lw, lh):
+                continue
+            # Shrink the table until it stays clear of every label (with a cell of air).
+            trx, try_ = rx, ry
+            for _ in range(60):
+                g = Geometry(width, height, lw, boxes, cx, cy, trx, try_)
+                if not any(g.inside_table(x, y)
+                           for bx, by in boxes.values()
+                           for y in range(max(0, by - 1), by + lh)
+                           for x in range(bx - 1, bx + lw + 1)):
+                    return g
+                trx *= 0.94
+                try_ *= 0.96
+            return Geometry(width, height, lw, boxes, cx, cy, 0, 0)
+    return _compact(seats, width, height)
 
 
 # ---------------------------------------------------------------------------

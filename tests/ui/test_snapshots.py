@@ -1,0 +1,35 @@
+"""Snapshots of the podium (pytest-textual-snapshot): plain def tests, sizes given.
+
+Apps are built from MemorySession with fixed events; nothing on screen depends on
+the clock. Regenerate with ``pytest tests/ui/test_snapshots.py --snapshot-update``
+after a deliberate change, and look at every SVG before committing it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from floorkill.ui.podium import make_podium_app
+
+from uihelp import EVIL, KILLED_EVENTS, LEG_UP_EVENTS, NEUTRAL_EVENTS, hand, session
+
+STATES = {"neutral": NEUTRAL_EVENTS, "leg_up": LEG_UP_EVENTS, "killed": KILLED_EVENTS}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("state", list(STATES))
+def test_podium(snap_compare, state, size):
+    app = make_podium_app(session(events=STATES[state]))
+    assert snap_compare(app, terminal_size=size)
+
+
+def test_podium_markup_names(snap_compare):
+    """Names that look like markup are drawn as typed: "[@click=app.quit]Eve[/]", "[/]"."""
+    app = make_podium_app(session(EVIL, events=[hand(2), hand(4)]))
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_podium_question_asked(snap_compare):
+    """The second-leg question, with its clause, at 80x24."""
+    app = make_podium_app(session(events=LEG_UP_EVENTS))
+    assert snap_compare(app, press=["3", "enter"], terminal_size=(80, 24))
