@@ -10,16 +10,15 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
-from dataclasses import fields
 from pathlib import Path
 from typing import Any, TextIO
 
 from floorkill.rules import ConfigError, load_table_file
-from floorkill.rules.config import TableConfig, table_file_to_dict
+from floorkill.rules.config import table_file_to_dict
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.names import safe_text
 from floorkill.store import reading
-from floorkill.store.errors import JournalError
+from floorkill.store.errors import ConfigMismatch, JournalError
 from floorkill.store.schema import (CREATE_TYPE, GENESIS, TRIGGERS, VOID_TYPE, row_content,
                                     row_hash)
 from floorkill.store.session import Record, fold_records
@@ -43,20 +42,6 @@ def record_line(table: str, rec: Record) -> str:
     return safe_text(f"{table} #{rec.seq} {rec.type}: " + ("; ".join(parts) or "recorded"))
 
 
-def config_differences(a: TableConfig, b: TableConfig) -> list[str]:
-    out = []
-    for f in fields(a):
-        va, vb = getattr(a, f.name), getattr(b, f.name)
-        if f.name == "kill":
-            for k in fields(va):
-                ka, kb = getattr(va, k.name), getattr(vb, k.name)
-                if ka != kb:
-                    out.append(f"kill.{k.name}: {ka!r} in the journal, {kb!r} in the file")
-        elif va != vb:
-            out.append(f"{f.name}: {va!r} in the journal, {vb!r} in the file")
-    return out
-
-
 # ---------------------------------------------------------------------------
 # import
 
@@ -76,19 +61,12 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
         return _fail(str(exc), err)
     refused = 0
     try:
-        name = tf.config.name
-        known = {n.casefold(): n for n in journal.table_names()}
-        if name.casefold() in known:
-            session = journal.open_table(known[name.casefold()])
-            diffs = config_differences(session.config, tf.config)
-            if session.players != tf.players:
-                diffs.append("initial players differ")
-            if diffs:
-                return _fail(f"{file}: table {session.name!r} is in the journal with a different "
-                             f"config: {'; '.join(diffs)}", err)
-        else:
-            session = journal.create_table(tf)
-            print(safe_text(f"{name}: new table in {journal_path}"), file=out)
+        try:
+            session, created = journal.open_or_create(tf)
+        except ConfigMismatch as exc:
+            return _fail(f"{file}: {exc}", err)
+        if created:
+            print(safe_text(f"{session.name}: new table in {journal_path}"), file=out)
         lines = tf.event_lines
         for index, raw in enumerate(tf.events, start=1):
             try:
@@ -172,7 +150,6 @@ def _where(gseq: int, tbl: str, seq: int) -> str:
 
 def verify_journal(journal_path: str | Path) -> tuple[list[str], list[str], dict[str, int]]:
     """(problems, warnings, counts). Raises JournalError when the file is no journal."""
-    from floorkill.store.readonly import readonly_connect  # noqa: F401  (same URI rules)
     import urllib.parse
 
     path = Path(journal_path)

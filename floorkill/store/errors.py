@@ -22,3 +22,11 @@ class UnknownTable(JournalError):
 
 class TableExists(JournalError):
     """A table of that name is already in the journal."""
+
+
+class ConfigMismatch(JournalError):
+    """A table file names a journal table whose config or initial players differ."""
+
+    def __init__(self, message: str, differences: list[str]) -> None:
+        super().__init__(message)
+        self.differences = differences

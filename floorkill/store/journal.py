@@ -20,6 +20,7 @@ import json
 import sqlite3
 import threading
 from contextlib import contextmanager
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -28,8 +29,8 @@ from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_s
 from floorkill.rules.config import PlayerSpec, table_file_to_dict
 from floorkill.rules.decisions import Refusal
 from floorkill.store import reading
-from floorkill.store.errors import JournalBusy, JournalError, TableExists, UnknownTable
-from floorkill.store.schema import (CREATE_TYPE, DDL, EVENT_SCHEMA, GENESIS, INSERT_EVENT,
+from floorkill.store.errors import ConfigMismatch, JournalBusy, JournalError, TableExists
+from floorkill.store.schema import (CREATE_TYPE, DDL, GENESIS, INSERT_EVENT,
                                     SCHEMA_VERSION, VOID_TYPE, canonical_json, make_row)
 from floorkill.store.session import (Record, check_void, decision_to_json, fold_records,
                                      utc_now)
@@ -59,6 +60,21 @@ def table_toml(table_file: TableFile) -> str:
     import tomli_w
 
     return tomli_w.dumps(table_file_to_dict(table_file.config, table_file.players, ()))
+
+
+def config_differences(journal: TableConfig, file: TableConfig) -> list[str]:
+    """Each field (kill options one by one) where two configs differ, as readable text."""
+    out = []
+    for f in fields(journal):
+        a, b = getattr(journal, f.name), getattr(file, f.name)
+        if f.name == "kill":
+            for k in fields(a):
+                ka, kb = getattr(a, k.name), getattr(b, k.name)
+                if ka != kb:
+                    out.append(f"kill.{k.name}: {ka!r} in the journal, {kb!r} in the file")
+        elif a != b:
+            out.append(f"{f.name}: {a!r} in the journal, {b!r} in the file")
+    return out
 
 
 class Journal:
@@ -213,6 +229,27 @@ class Journal:
             except sqlite3.Error as exc:
                 raise _sqlite_error(self.path, exc) from None
         return JournalSession(self, stored, cfg, players, state, seq)
+
+    def open_or_create(self, table_file: TableFile, toml_text: str | None = None
+                       ) -> tuple["JournalSession", bool]:
+        """(session, created): the journal's table of this file's name, created from the file
+        when new. Raises ConfigMismatch (naming each difference) when the journal's table
+        has another config or other initial players. The file's events are not appended."""
+        name = table_file.config.name
+        known = {n.casefold(): n for n in self.table_names()}
+        if name.casefold() not in known:
+            try:
+                return self.create_table(table_file, toml_text), True
+            except TableExists:                 # another process created it just now
+                known = {n.casefold(): n for n in self.table_names()}
+        session = self.open_table(known[name.casefold()])
+        diffs = config_differences(session.config, table_file.config)
+        if session.players != table_file.players:
+            diffs.append("initial players differ")
+        if diffs:
+            raise ConfigMismatch(f"table {session.name!r} is in the journal with a different "
+                                 f"config: {'; '.join(diffs)}", diffs)
+        return session, False
 
     def barred_elsewhere(self, exclude: str | None = None) -> dict[str, tuple[int, str]]:
         """Players barred (rrop-13.6) at tables other than ``exclude``:

@@ -245,3 +245,20 @@ def test_table_toml_has_no_events():
     text = table_toml(tf)
     back = load_table_text(text)
     assert back.events == () and back.config == tf.config and back.players == tf.players
+
+
+def test_open_or_create(jpath):
+    from floorkill.store.errors import ConfigMismatch
+    tf = table("Table 5")
+    with Journal(jpath) as j:
+        s, created = j.open_or_create(tf)
+        assert created and s.name == "Table 5"
+        s.append(hand_events(1)[0])
+        again, created = j.open_or_create(tf)
+        assert not created and len(again) == 1 and again.state == s.state
+        with pytest.raises(ConfigMismatch) as exc:
+            j.open_or_create(table("Table 5", triggers='["scoop"]'))
+        assert exc.value.differences == [
+            "kill.triggers: ('two-pots',) in the journal, ('scoop',) in the file"]
+        with pytest.raises(ConfigMismatch, match="initial players differ"):
+            j.open_or_create(table("Table 5", players=4))

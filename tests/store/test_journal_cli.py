@@ -329,3 +329,20 @@ def test_a_changed_snapshot_or_obligation_cache_is_caught_and_rebuilt(jpath, cap
         assert j.open_table(tf.config.name).state == good
         assert [r[0] for r in j.connection.execute("SELECT seq FROM snapshots")] == [10, 20]
     assert run(capsys, "verify")[0] == 0
+
+
+def test_import_refusal_names_its_clause(jpath, tmp_path, capsys):
+    from storehelp import table, table_text
+    with Journal(jpath) as j:
+        a = j.create_table(table("Table A"))
+        a.append({"type": "hand", "winner": 3})
+        a.append({"type": "hand", "winner": 3, "qualifies": True})
+        a.append({"type": "quit", "seat": 3, "posts_kill": False})
+    src = tmp_path / "b.toml"
+    src.write_text(table_text("Table B", players=2)
+                   + '[[events]]\ntype = "join"\nseat = 4\nname = "P3"\n'
+                   + '[[events]]\ntype = "hand"\nwinner = 2\n')
+    code, out, err = run(capsys, "import", str(src))
+    assert code == 2
+    assert "event 1 (join) refused" in err and "[rrop-13.6]" in err and "$20" in err
+    assert "Table B #1 hand" in out                      # the next event still went in
