@@ -167,6 +167,7 @@ def verify_journal(journal_path: str | Path) -> tuple[list[str], list[str], dict
     try:
         conn.execute("PRAGMA query_only = ON")
         try:
+            conn.execute("BEGIN")                 # one read snapshot while a writer goes on
             integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
