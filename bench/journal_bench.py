@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sqlite3
 import statistics
 import sys
@@ -116,6 +117,23 @@ def bare_commit_once(c: sqlite3.Connection) -> float:
     return time.perf_counter() - t
 
 
+def raw_fsync(folder: Path, n: int = 100) -> float:
+    """Median of os.fsync after a 4 KB write: the floor of any durable commit here."""
+    path = folder / "fsync.bin"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
+    times = []
+    try:
+        for _ in range(n):
+            os.pwrite(fd, b"x" * 4096, 0)
+            t = time.perf_counter()
+            os.fsync(fd)
+            times.append(time.perf_counter() - t)
+    finally:
+        os.close(fd)
+        path.unlink()
+    return statistics.median(times)
+
+
 def read_all(path: Path) -> float:
     c = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     t = time.perf_counter()
@@ -146,7 +164,8 @@ def main() -> int:
 
         bare_conn = bare_connection(folder)
         bare = statistics.median(bare_commit_once(bare_conn) for _ in range(200))
-        print(f"baseline: bare SQLite commit (WAL, synchronous=FULL): {bare * 1e3:.3f} ms")
+        print(f"baseline: bare SQLite commit (WAL, synchronous=FULL): {bare * 1e3:.3f} ms; "
+              f"a raw fsync of 4 KB: {raw_fsync(folder) * 1e3:.3f} ms")
         print(f"baseline: read back {args.big:,} rows with json.loads: {read_all(big):.3f} s")
 
         t_small, h_small = open_time(small)
