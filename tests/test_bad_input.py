@@ -152,11 +152,6 @@ class FileCase:
     xfail: str | None = None              # ENGINE-BUG: why the engine gets it wrong
 
 
-TOP_LEVEL_NO_LINE = ("ENGINE-BUG: a semantic error on a top-level key (an unknown section, "
-                     "`players = 3`) names the key but not its line: config._key_line never "
-                     "matches section None")
-
-
 def _file_cases() -> list[FileCase]:
     b = BASE
     return [
@@ -258,11 +253,11 @@ def _file_cases() -> list[FileCase]:
         FileCase("table-without-name", sub(b, 'name = "Table 9"\n', ""),
                  ("[table]", "name"), "[table]"),
         FileCase("unknown-section", b + "\n[dealer]\nname = \"Sam\"\n", ("dealer", "unknown key"),
-                 "[dealer]", xfail=TOP_LEVEL_NO_LINE),
+                 "[dealer]"),
         FileCase("missing-stakes", b.split("[stakes]")[0] + "[kill]" + b.split("[kill]")[1],
                  ("missing [stakes]",)),
         FileCase("players-not-array", "players = 3\n" + b.split("[[players]]")[0],
-                 ("players", "[[players]]"), "players = 3", xfail=TOP_LEVEL_NO_LINE),
+                 ("players", "[[players]]"), "players = 3"),
         FileCase("empty-file", "", ("empty table file",)),
         FileCase("not-utf8", sub(b, 'name = "Table 9"', 'name = "Caf\u00e9"').encode("latin-1"),
                  ("not UTF-8",)),

@@ -462,11 +462,6 @@ def test_big_pot_minimum_is_the_houses_amount():
     assert codes(s3) == [("kill-again", 5)] and "rrop-13.7" in cites(s3)
 
 
-@pytest.mark.xfail(reason="ENGINE-BUG: in a big-pot (not scoop) game a required killer who "
-                          "wins the kill pot alone under the big-pot minimum goes neutral, "
-                          "citing rrop-13.8 and quoting the 5x-upper scoop minimum ($40); "
-                          "spec 5.2 says K wins alone -> kill again (rrop-13.7), only scoop "
-                          "games need a qualifying scoop", strict=True)
 def test_big_pot_killer_who_wins_a_small_kill_pot_kills_again(tmp_path):
     text = (SAMPLES / "holdem-1-4-8-8-big-pot.toml").read_text(encoding="utf-8")
     text += '\n[[events]]\ntype = "hand"\nwinner = 7\npot = 30\n'

@@ -191,6 +191,8 @@ class TableConfig:
             return f"${fmt(bets[0])}-${fmt(bets[1])}"
         if len(bets) == 2:
             return f"${fmt(bets[0])}-${fmt(bets[1])}"
+        if len(bets) == 5 and bets[1] == bets[2]:      # [1, 4, 4, 8, 8] is called $1-4-8-8
+            bets = (bets[0], bets[1], bets[3], bets[4])
         return "$" + "-".join(fmt(b) for b in bets)
 
     def game_type(self) -> tuple:
@@ -250,10 +252,16 @@ def _key_line(text: str, section: str | None, key: str | None, index: int = 0) -
         m = _HEADER.match(line)
         if m:
             current = m.group(1).strip().strip("\"'")
+            if section is None and current == key:
+                return no
             if current == section:
                 seen += 1
                 if seen == index:
                     section_line = no
+            continue
+        if section is None and current is None and key is not None:
+            if re.match(rf"^\s*\"?{re.escape(key)}\"?\s*=", line):
+                return no
             continue
         if current == section and seen == index and key is not None:
             if re.match(rf"^\s*\"?{re.escape(key)}\"?\s*=", line):

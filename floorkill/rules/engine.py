@@ -279,7 +279,8 @@ def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, sco
         K = before.seat
         kname = before.player
         if W == K:
-            if two or fired:
+            # rrop-13.7: wins again -> kills again; in scoop games "wins" means a qualifying scoop.
+            if two or fired or "scoop" not in kill.triggers:
                 b = _kill(state, K, "required", before.amount)
                 say("kill-again", K, "kill-again", ("rrop-13.7", *fired),
                     name=kname, amount=dollars(b.amount))
@@ -323,7 +324,9 @@ def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
         say("leg-up", W, "leg-up", ("rrop-13.3",), name=name)
         return _leg_up(state, W)
     cfg = state.config
-    if "scoop" in cfg.kill.triggers:
+    if not cfg.kill.triggers:
+        say("neutral", None, "no-required-kill", ("rrop-13.0",), name=name)
+    elif "scoop" in cfg.kill.triggers:
         say("neutral", None, "no-kill-small-pot", ("rrop-13.8",), name=name,
             minimum=dollars(cfg.minimum("scoop_minimum")))
     else:
@@ -467,7 +470,8 @@ def _leave(state: TableState, seat: int, posts_kill: bool, decisions: list[Decis
         else:
             if bound:
                 barred = _miss_kill(state, button, decisions)
-                button = NEUTRAL_BUTTON
+                # an owed kill not posted leaves the leg where it was; a required one: neutral
+                button = _leg_of(button) if button.kind == "owed" else NEUTRAL_BUTTON
             else:
                 button = _leg_of(button)
                 decisions.append(Decision("neutral", seat, "voluntary-withdrawn",
@@ -598,11 +602,6 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
                                           ("rrop-13.5", "house-natural")))
                 changed = True
                 break
-    if button.killed and button.kind == "owed":
-        p = state.player(button.seat)
-        if p is None or p.away:
-            button = _leg_of(button)
-            changed = True
     if not button.killed and any(o.mode == "post-later" for o in state.barred):
         probe = state if not changed else _new(state, button=button, credits=credits,
                                                 events=state.events)

@@ -146,6 +146,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "ru": "{name} разделил банк: по правилу заведения баттон становится нейтральным"},
     "no-kill-small-pot": {"en": "{name} won the pot, under {minimum}: no kill, the button stays neutral",
                           "ru": "{name} выиграл банк меньше {minimum}: килла нет, баттон нейтрален"},
+    "no-required-kill": {"en": "{name} won the pot; this table has no required kill, so the button stays neutral",
+                         "ru": "{name} выиграл банк; за этим столом нет обязательного килла, баттон остаётся нейтральным"},
     "barred": {"en": "{name} did not post the required kill of {amount}: barred from every game until it is posted",
                "ru": "{name} не поставил обязательный килл {amount}: не допускается ни к одной игре, пока не внесёт его"},
     "owes-later": {"en": "{name} did not post the kill of {amount}: owes it at the first hand off the button and blinds",
