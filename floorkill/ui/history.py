@@ -46,6 +46,8 @@ class HistoryView(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     HistoryView {
         height: 1fr;
+        scrollbar-gutter: stable;
+        scrollbar-size-vertical: 1;
         border: round $primary;
         border-title-color: $accent;
         background: $background;
@@ -79,6 +81,7 @@ class HistoryView(ScrollView, can_focus=True):
         self._pages: dict[int, list[Record]] = {}
         self._total = 0
         self._follow = True
+        self._strips: dict[tuple, Strip] = {}
 
     def on_mount(self) -> None:
         self.border_title = "History"
@@ -99,7 +102,8 @@ class HistoryView(ScrollView, can_focus=True):
         if follow:
             self.cursor = self._total - 1 if self.has_focus else -1
             self._to_end()
-            self.call_after_refresh(self._to_end)
+            if self.is_mounted and self.size.height:
+                self.call_after_refresh(self._to_end)
         self.refresh()
 
     def _to_end(self) -> None:
@@ -180,6 +184,18 @@ class HistoryView(ScrollView, can_focus=True):
         rec = self.record(index)
         if rec is None:
             return Strip.blank(width, base)
+        cursor = index == self.cursor and self.has_focus
+        key = (rec.seq, rec.voided, cursor, self.lang, self.app.theme)
+        strip = self._strips.get(key)
+        if strip is None:
+            strip = self._line_strip(rec, cursor)
+            if len(self._strips) > 512:
+                self._strips.clear()
+            self._strips[key] = strip
+        return strip.crop_extend(scroll_x, scroll_x + width, base)
+
+    def _line_strip(self, rec: Record, cursor: bool) -> Strip:
+        base = self.rich_style
         line = record_line(rec, self.lang)
         text = Text(line, no_wrap=True, end="")
         text.stylize(base)
@@ -187,7 +203,6 @@ class HistoryView(ScrollView, can_focus=True):
             text.stylize(self.get_component_rich_style("history--voided"))
         elif any(d.code in ("kill", "kill-again") for d in rec.decisions):
             text.stylize(self.get_component_rich_style("history--kill"))
-        if index == self.cursor and self.has_focus:
+        if cursor:
             text.stylize(self.get_component_rich_style("history--cursor"))
-        strip = Strip(text.render(self.app.console), cell_len(line))
-        return strip.crop_extend(scroll_x, scroll_x + width, base)
+        return Strip(text.render(self.app.console), cell_len(line))

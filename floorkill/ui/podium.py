@@ -48,7 +48,7 @@ class PodiumScreen(Screen, inherit_bindings=False):
 class PodiumApp(App[int], inherit_bindings=False):
     """One table: status line, seating diagram, rules panel, history, hand entry."""
 
-    CSS_PATH = "podium.tcss"
+    CSS_PATH = str(Path(__file__).with_name("podium.tcss"))   # absolute: subclasses live elsewhere
     TITLE = "floorkill"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
@@ -97,15 +97,14 @@ class PodiumApp(App[int], inherit_bindings=False):
         with Horizontal(id="main"):
             yield Seating(state, id="seating")
             with Vertical(id="side"):
-                yield RulesPanel(self.lang, id="rules")
+                yield RulesPanel(self.lang, state=state, record=self.last_record(), id="rules")
                 yield HistoryView(self.session, self.lang, id="history")
         yield HandEntry(state, self.submit_event, self.lang, id="entry")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = safe_text(f"floorkill — {self.session.name}")
-        self.refresh_panels()
-        self.query_one(HandEntry).focus_input()
+        self.query_one(HandEntry).focus_input()      # the panels were built with the state
         for problem in self.theme_problems:          # each reported once, never fatal
             self.notify(problem, title="Theme not loaded", severity="error", timeout=10, markup=False)
         for notice in self._notices:

@@ -133,6 +133,8 @@ class RulesPanel(VerticalScroll):
     RulesPanel {
         height: 1fr;
         padding: 0 1;
+        scrollbar-gutter: stable;
+        scrollbar-size-vertical: 1;
         border-title-color: $accent;
         border: round $primary;
     }
@@ -145,27 +147,37 @@ class RulesPanel(VerticalScroll):
     RulesPanel .rules--refused { color: $error; text-style: bold; }
     """
 
-    def __init__(self, lang: str = "en", **kwargs) -> None:
+    def __init__(self, lang: str = "en", state: TableState | None = None,
+                 record: Record | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.lang = lang
-        self._state: TableState | None = None
-        self._record: Record | None = None
+        self._state = state
+        self._record = record
         self._refusal: Refusal | None = None
         self._cites: list[str] = []
+        self._shown: dict[str, Text] = {}
+        self._options: tuple | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="rules-record", markup=False)
-        yield Static("", id="rules-decisions-title", classes="rules--heading", markup=False)
-        yield Static("", id="rules-decisions", markup=False)
-        yield Static("", id="rules-pending-title", classes="rules--heading", markup=False)
-        yield Static("", id="rules-pending", markup=False)
-        yield Static("", id="rules-clauses-title", classes="rules--heading", markup=False)
-        yield OptionList(id="rules-clauses", markup=False)
-        yield Static("", id="rules-summary", markup=False)
+        # Built with its content, so the first frame needs no second layout.
+        parts, seen = self._build()
+        self._cites = seen
+        self._shown = dict(parts)
+        self._options = (tuple(seen), self.lang)
+        summary = self._summary_text(seen[0] if seen else None)
+        self._shown["#rules-summary"] = summary
+        for selector in ("#rules-record", "#rules-decisions-title", "#rules-decisions",
+                         "#rules-pending-title", "#rules-pending", "#rules-clauses-title"):
+            classes = "rules--heading" if selector.endswith("-title") else None
+            yield Static(parts[selector], id=selector[1:], classes=classes, markup=False)
+        ol = OptionList(*self._option_list(seen), id="rules-clauses", markup=False)
+        if seen:
+            ol.highlighted = 0
+        yield ol
+        yield Static(summary, id="rules-summary", markup=False)
 
     def on_mount(self) -> None:
         self.border_title = panel_text("title", self.lang)
-        self._render_all()
 
     # -- public ------------------------------------------------------------------
     def show(self, state: TableState, record: Record | None) -> None:
@@ -194,6 +206,33 @@ class RulesPanel(VerticalScroll):
 
     # -- drawing -----------------------------------------------------------------
     def _render_all(self) -> None:
+        parts, seen = self._build()
+        self._cites = seen
+        for selector, text in parts.items():
+            self._set(selector, text)
+        ol = self.query_one("#rules-clauses", OptionList)
+        options = (tuple(seen), self.lang)
+        if options != self._options:            # unchanged lists keep the reader's place
+            self._options = options
+            keep = ol.highlighted_option.id if ol.highlighted_option is not None else None
+            ol.set_options(self._option_list(seen))
+            if seen:
+                ol.highlighted = seen.index(keep) if keep in seen else 0
+            self._show_summary(seen[ol.highlighted] if seen and ol.highlighted is not None else None)
+
+    def _option_list(self, seen: list[str]) -> list[Option]:
+        return [Option(Text(f"{c} — {catalogue.title(c, self.lang)}"), id=c) for c in seen]
+
+    def _summary_text(self, cid: str | None) -> Text:
+        if cid is None:
+            return Text("")
+        c = catalogue.clause(cid)
+        text = Text(catalogue.summary(cid, self.lang))
+        text.append(f"\n— {c.source}", style="italic")
+        return text
+
+    def _build(self) -> tuple[dict[str, Text], list[str]]:
+        """Every part's text, and the cited clause ids in order."""
         lang = self.lang
         rec = self._record
         decisions: Iterable[Decision] = rec.decisions if rec is not None else ()
@@ -240,29 +279,24 @@ class RulesPanel(VerticalScroll):
         for c in cites:
             if c not in seen and c in catalogue.CLAUSES:
                 seen.append(c)
-        self._cites = seen
-        self.query_one("#rules-record", Static).update(head)
-        self.query_one("#rules-decisions-title", Static).update(panel_text("decisions", lang))
-        self.query_one("#rules-decisions", Static).update(body)
-        self.query_one("#rules-clauses-title", Static).update(panel_text("clauses", lang))
-        self.query_one("#rules-pending-title", Static).update(panel_text("pending", lang))
-        self.query_one("#rules-pending", Static).update(pending)
-        ol = self.query_one("#rules-clauses", OptionList)
-        keep = ol.highlighted_option.id if ol.highlighted_option is not None else None
-        ol.set_options([Option(Text(f"{c} — {catalogue.title(c, lang)}"), id=c) for c in seen])
-        if seen:
-            ol.highlighted = seen.index(keep) if keep in seen else 0
-        self._show_summary(seen[ol.highlighted] if seen and ol.highlighted is not None else None)
+        parts = {
+            "#rules-record": head,
+            "#rules-decisions-title": Text(panel_text("decisions", lang)),
+            "#rules-decisions": body,
+            "#rules-pending-title": Text(panel_text("pending", lang)),
+            "#rules-pending": pending,
+            "#rules-clauses-title": Text(panel_text("clauses", lang)),
+        }
+        return parts, seen
+
+    def _set(self, selector: str, text: Text) -> None:
+        """Update a part only when it changed (each update costs a layout)."""
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            self.query_one(selector, Static).update(text)
 
     def _show_summary(self, cid: str | None) -> None:
-        summary = self.query_one("#rules-summary", Static)
-        if cid is None:
-            summary.update("")
-            return
-        c = catalogue.clause(cid)
-        text = Text(catalogue.summary(cid, self.lang))
-        text.append(f"\n— {c.source}", style="italic")
-        summary.update(text)
+        self._set("#rules-summary", self._summary_text(cid))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

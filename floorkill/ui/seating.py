@@ -21,12 +21,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from floorkill.rules import TableState, next_hand
@@ -41,7 +43,7 @@ LEG_FACE_DOWN = "▽leg"
 # ---------------------------------------------------------------------------
 # geometry (pure)
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Geometry:
     width: int
     height: int
@@ -53,12 +55,27 @@ class Geometry:
     ry: float                                  # the table's half-height, in cells
     compact: bool = False
 
+    @property
+    def spans(self) -> tuple[tuple[int, int, int], ...]:
+        """(y, first x, last x + 1) of the table on each row it covers."""
+        return _spans(self)
+
     def inside_table(self, x: int, y: int) -> bool:
         if self.rx <= 0 or self.ry <= 0:
             return False
         dx = (x + 0.5 - self.cx) / self.rx
         dy = (y + 0.5 - self.cy) / self.ry
         return dx * dx + dy * dy <= 1.0
+
+
+@lru_cache(maxsize=32)
+def _spans(g: "Geometry") -> tuple[tuple[int, int, int], ...]:
+    out = []
+    for y in range(g.height):
+        xs = [x for x in range(g.width) if g.inside_table(x, y)]
+        if xs:
+            out.append((y, xs[0], xs[-1] + 1))
+    return tuple(out)
 
 
 def _compact(seats: int, width: int, height: int) -> Geometry:
@@ -87,7 +104,7 @@ def _overlap(boxes: dict[int, tuple[int, int]], lw: int, lh: int) -> bool:
     items = list(boxes.values())
     for i, (ax, ay) in enumerate(items):
         for bx, by in items[i + 1:]:
-            if ax < bx + lw and bx < ax + lw and ay < by + lh and by < ay + lh:
+            if ax < bx + lw + 1 and bx < ax + lw + 1 and ay < by + lh and by < ay + lh:
                 return True
     return False
 
@@ -105,29 +122,34 @@ def geometry(seats: int, width: int, height: int) -> Geometry:
     if width < 30 or height < 9:
         return _compact(seats, width, height)
     cx, cy = width / 2, height / 2
-    for lw in range(max(10, min(18, width // 5)), 7, -1):
+    widest = max(10, min(20, width // 4))
+    tries = ([("hug", lw) for lw in range(widest, 11, -1)]
+             + [("full", lw) for lw in range(widest, 7, -1)])
+    for ring, lw in tries:
         # The table: as wide as the labels at its sides allow, and no taller than a real
         # table looks (a cell is about twice as tall as wide: rx/ry = 3.2 looks 1.6:1).
         rx = max(2.0, (width - lw) / 2 - lw / 2 - 1)
         ry = max(1.0, min((height - lh) / 2 - lh / 2 - 0.5, rx / 3.2))
-        hug = (min((width - lw) / 2, rx + lw / 2 + 1), min((height - lh) / 2, ry + lh / 2 + 1))
-        full = ((width - lw) / 2, (height - lh) / 2)
-        for rx_s, ry_s in (hug, full):
-            boxes = _place(seats, width, height, lw, lh, rx_s, ry_s)
-            if _overlap(boxes, lw, lh):
-                continue
-            # Shrink the table until it stays clear of every label (with a cell of air).
-            trx, try_ = rx, ry
-            for _ in range(60):
-                g = Geometry(width, height, lw, boxes, cx, cy, trx, try_)
-                if not any(g.inside_table(x, y)
-                           for bx, by in boxes.values()
-                           for y in range(max(0, by - 1), by + lh)
-                           for x in range(bx - 1, bx + lw + 1)):
-                    return g
-                trx *= 0.94
-                try_ *= 0.96
-            return Geometry(width, height, lw, boxes, cx, cy, 0, 0)
+        if ring == "hug":
+            rx_s = min((width - lw) / 2, rx + lw / 2 + 1)
+            ry_s = min((height - lh) / 2, ry + lh / 2 + 1)
+        else:
+            rx_s, ry_s = (width - lw) / 2, (height - lh) / 2
+        boxes = _place(seats, width, height, lw, lh, rx_s, ry_s)
+        if _overlap(boxes, lw, lh):
+            continue
+        # Shrink the table until it stays clear of every label (with a cell of air).
+        trx, try_ = rx, ry
+        for _ in range(60):
+            g = Geometry(width, height, lw, boxes, cx, cy, trx, try_)
+            if not any(g.inside_table(x, y)
+                       for bx, by in boxes.values()
+                       for y in range(max(0, by - 1), by + lh)
+                       for x in range(bx - 1, bx + lw + 1)):
+                return g
+            trx *= 0.94
+            try_ *= 0.96
+        return Geometry(width, height, lw, boxes, cx, cy, 0, 0)
     return _compact(seats, width, height)
 
 
@@ -172,6 +194,19 @@ class _Canvas:
             for i in range(max(0, x), min(self.width, x + n)):
                 self.styles[y][i] = style
 
+    def strips(self) -> list[Strip]:
+        out = []
+        for y in range(self.height):
+            row, srow = self.chars[y], self.styles[y]
+            segments = []
+            run_start = 0
+            for x in range(1, self.width + 1):
+                if x == self.width or srow[x] is not srow[run_start]:
+                    segments.append(Segment("".join(row[run_start:x]), srow[run_start]))
+                    run_start = x
+            out.append(Strip(segments, self.width))
+        return out
+
     def text(self) -> Text:
         out = Text(no_wrap=True, overflow="crop", end="")
         for y in range(self.height):
@@ -180,10 +215,26 @@ class _Canvas:
             row, srow = self.chars[y], self.styles[y]
             run_start = 0
             for x in range(1, self.width + 1):
-                if x == self.width or srow[x] != srow[run_start]:
+                if x == self.width or srow[x] is not srow[run_start]:
                     out.append("".join(row[run_start:x]), srow[run_start])
                     run_start = x
         return out
+
+
+def fit(text: str, cells: int) -> str:
+    """``text`` cut to ``cells`` terminal cells, ending in "…" when cut."""
+    if cell_len(text) <= cells:
+        return text
+    if cells <= 1:
+        return "…"[:max(0, cells)]
+    out, used = [], 0
+    for ch in text:
+        w = cell_len(ch)
+        if used + w > cells - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + "…"
 
 
 # ---------------------------------------------------------------------------
@@ -283,6 +334,7 @@ class Seating(Widget, can_focus=True):
         super().__init__(**kwargs)
         self._state = state
         self._views: list[SeatView] = seat_views(state) if state is not None else []
+        self._cache: tuple | None = None
 
     # -- data --------------------------------------------------------------
     def show(self, state: TableState) -> None:
@@ -342,9 +394,25 @@ class Seating(Widget, can_focus=True):
         seats = len(self._state.players) if self._state is not None else 0
         return geometry(seats, max(1, self.size.width), max(1, self.size.height))
 
-    def render(self) -> Text:
+    def render_line(self, y: int) -> Strip:
+        """Line API: the diagram is drawn once per change into strips, then read by line."""
+        width, height = self.size
+        if self._state is None or width < 4 or height < 1:
+            return Strip.blank(width, self.rich_style)
+        key = (id(self._state), self._state.events, self.size, self.cursor, self.has_focus,
+               self.app.theme)
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, self._render_canvas().strips())
+        strips = self._cache[1]
+        return strips[y] if 0 <= y < len(strips) else Strip.blank(width, self.rich_style)
+
+    def render_text(self) -> Text:
+        """The diagram as rich Text (for tests and plain-text exports)."""
         if self._state is None or self.size.width < 4 or self.size.height < 1:
             return Text("")
+        return self._render_canvas().text()
+
+    def _render_canvas(self) -> _Canvas:
         g = self._geometry()
         style = self.get_component_rich_style
         base = self.rich_style
@@ -352,18 +420,17 @@ class Seating(Widget, can_focus=True):
         if g.compact:
             for v in self._views:
                 self._draw_compact(canvas, g, v, style)
-            return canvas.text()
+            return canvas
         self._draw_table(canvas, g, style)
         for v in self._views:
             self._draw_seat(canvas, g, v, style)
-        return canvas.text()
+        return canvas
 
     def _draw_table(self, canvas: _Canvas, g: Geometry, style) -> None:
         felt = style("seating--felt")
-        for y in range(g.height):
-            for x in range(g.width):
-                if g.inside_table(x, y):
-                    canvas.put(x, y, "░", felt)
+        for y, x0, x1 in g.spans:
+            canvas.chars[y][x0:x1] = ["░"] * (x1 - x0)
+            canvas.styles[y][x0:x1] = [felt] * (x1 - x0)
         st = self._state
         assert st is not None
         nh = next_hand(st)
@@ -405,7 +472,7 @@ class Seating(Widget, can_focus=True):
         head = style("seating--cursor") if cursor else style("seating--name")
         canvas.fill(x, y, w, head)
         n = canvas.put(x, y, f" {v.seat} ", head, w)
-        canvas.put(x + n, y, v.name, head, w - n)
+        canvas.put(x + n, y, fit(v.name, w - n), head, w - n)
         # line 2: stack, then the dealer and blind markers on the right
         if v.markers:
             mw = cell_len(v.markers) + 1
@@ -429,7 +496,7 @@ class Seating(Widget, can_focus=True):
             canvas.put(x, y, f"{v.seat:>2} ·", style("seating--cursor") if cursor else style("seating--empty"), w)
             return
         n = canvas.put(x, y, f"{v.seat:>2} ", style("seating--cursor") if cursor else style("seating--name"), w)
-        n += canvas.put(x + n, y, v.name, style("seating--name"), w - n)
+        n += canvas.put(x + n, y, fit(v.name, w - n), style("seating--name"), w - n)
         for part, s in ((v.markers, "seating--dealer"), (v.kill, "seating--kill"),
                         (v.status, "seating--status")):
             if part:

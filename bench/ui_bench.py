@@ -1,0 +1,272 @@
+"""Podium speed, one run, against a same-run baseline.
+
+    /work/venv/bin/python bench/ui_bench.py [--runs 5] [--hands 200]
+
+1. Start: whole-process time from spawning ``python`` to the podium's first frame
+   (headless, the app exits right after its first refresh), against a bare Textual app
+   mounting the same number of widgets (Static). Median of ``--runs`` processes each.
+2. Submit-to-updated: from handing a typed line to the hand entry (parse, the rules'
+   trial, ``session.append``, every panel told) to the screen's next refresh having
+   happened (``call_after_refresh``): median and p99 over ``--hands`` hands, with a
+   10-hand and a 10,000-hand session (in memory, and in an SQLite journal).
+3. Peak memory (``ru_maxrss`` at the first frame) of both apps, each in its own process.
+
+Goals (issue 5): start <= 1.5x bare; p99 <= 16 ms; 10,000 vs 10 ratio <= 1.2;
+memory <= 1.5x bare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TABLE = """
+[table]
+name = "Bench"
+game = "holdem"
+seats = 9
+button = 1
+[stakes]
+structure = "fixed"
+bets = [10, 20]
+blinds = [5, 10]
+[kill]
+kind = "full"
+triggers = ["two-pots"]
+[[players]]
+seat = 1
+name = "Ann"
+stack = 500
+[[players]]
+seat = 3
+name = "Cy"
+[[players]]
+seat = 4
+name = "Dee"
+stack = 800
+[[players]]
+seat = 6
+name = "Fay"
+[[players]]
+seat = 7
+name = "Gus"
+stack = 1250
+"""
+
+# Winners that never ask a question (each a first leg) plus an occasional split.
+LINES = ["1", "3", "4", "6", "7", "3 4", "1", "6", "4", "7"]
+
+
+def _env() -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    tmp = tempfile.mkdtemp(prefix="fkbench-")
+    env["FLOORKILL_THEMES_DIR"] = str(Path(tmp) / "themes")      # never the user's own
+    env["XDG_CONFIG_HOME"] = str(Path(tmp) / "config")
+    env["XDG_DATA_HOME"] = str(Path(tmp) / "data")
+    return env
+
+
+def _maxrss_kb() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+# ---------------------------------------------------------------------------
+# child processes: one app each, report at the first frame
+
+def child_podium() -> None:
+    from floorkill.rules import load_table_text
+    from floorkill.store.session import MemorySession
+    from floorkill.ui.podium import PodiumApp
+
+    tf = load_table_text(TABLE)
+    session = MemorySession(tf.config, tf.players)
+    for i in range(10):
+        session.append({"type": "hand", "winner": (1, 3, 4, 6, 7)[i % 5]})
+
+    class FirstFrame(PodiumApp):
+        def on_mount(self) -> None:
+            self.call_after_refresh(self._first_frame)
+
+        def _first_frame(self) -> None:
+            print(json.dumps({"at": time.time(), "widgets": len(self.screen.query("*")),
+                              "maxrss_kb": _maxrss_kb()}), flush=True)
+            self.exit()
+
+    FirstFrame(session).run(headless=True, size=(120, 40))
+
+
+def child_bare(widgets: int) -> None:
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    class Bare(App):
+        def compose(self) -> ComposeResult:
+            for i in range(widgets):
+                yield Static(f"widget {i}")
+
+        def on_mount(self) -> None:
+            self.call_after_refresh(self._first_frame)
+
+        def _first_frame(self) -> None:
+            print(json.dumps({"at": time.time(), "widgets": len(self.screen.query("*")),
+                              "maxrss_kb": _maxrss_kb()}), flush=True)
+            self.exit()
+
+    Bare().run(headless=True, size=(120, 40))
+
+
+def spawn(args: list[str]) -> dict:
+    t0 = time.time()
+    out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True,
+                         env=_env(), cwd=ROOT, timeout=120)
+    line = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
+    if out.returncode != 0 or not line:
+        raise SystemExit(f"child {args} failed:\n{out.stdout}\n{out.stderr}")
+    data = json.loads(line[-1])
+    data["start_s"] = data["at"] - t0
+    return data
+
+
+# ---------------------------------------------------------------------------
+# submit-to-updated, in this process
+
+def _pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))
+    return s[k]
+
+
+async def submit_times(session, hands: int) -> tuple[list[float], list[float]]:
+    from floorkill.ui.hand_entry import HandEntry
+    from floorkill.ui.podium import make_podium_app
+
+    app = make_podium_app(session)
+    times: list[float] = []
+    cpu: list[float] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        entry = app.query_one(HandEntry)
+        loop = asyncio.get_running_loop()
+        for i in range(hands + 10):
+            done = loop.create_future()
+            c0 = time.process_time()
+            t0 = time.perf_counter()
+            ok = entry.enter_text(LINES[i % len(LINES)])
+            app.screen.call_after_refresh(
+                lambda f=done: f.done() or f.set_result((time.perf_counter(), time.process_time())))
+            t1, c1 = await done
+            if not ok:
+                raise SystemExit(f"hand {i} not recorded: {entry.message}")
+            if i >= 10:                      # the first few warm caches up
+                times.append((t1 - t0) * 1000)
+                cpu.append((c1 - c0) * 1000)
+            await pilot.pause()              # let the follow-up frame (history scroll) settle
+    return times, cpu
+
+
+def memory_session(n: int):
+    from floorkill.rules import load_table_text
+    from floorkill.store.session import MemorySession
+
+    tf = load_table_text(TABLE)
+    s = MemorySession(tf.config, tf.players)
+    for i in range(n):
+        s.append({"type": "hand", "winner": (1, 3, 4, 6, 7)[i % 5]})
+    return s
+
+
+def journal_session(n: int, folder: Path):
+    from floorkill.rules import load_table_text
+    from floorkill.store.journal import Journal
+
+    tf = load_table_text(TABLE)
+    j = Journal(folder / f"bench-{n}.db", "bench")
+    s = j.create_table(tf, TABLE)
+    raws = [{"type": "hand", "winner": (1, 3, 4, 6, 7)[i % 5]} for i in range(n)]
+    for k in range(0, n, 1000):
+        s.append_many(raws[k:k + 1000])
+    return j, s
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--hands", type=int, default=200)
+    ap.add_argument("--child", choices=("podium", "bare"))
+    ap.add_argument("--widgets", type=int, default=30)
+    args = ap.parse_args()
+    if args.child == "podium":
+        child_podium()
+        return 0
+    if args.child == "bare":
+        child_bare(args.widgets)
+        return 0
+
+    sys.path.insert(0, str(ROOT))
+    os.environ.update({k: v for k, v in _env().items() if k != "PYTHONPATH"})
+    spawn(["--child", "podium"])                       # warm the disk cache and .pyc files
+    podium = [spawn(["--child", "podium"]) for _ in range(args.runs)]
+    widgets = podium[0]["widgets"]
+    spawn(["--child", "bare", "--widgets", str(widgets)])
+    bare = [spawn(["--child", "bare", "--widgets", str(widgets)]) for _ in range(args.runs)]
+    p_start = statistics.median(r["start_s"] for r in podium)
+    b_start = statistics.median(r["start_s"] for r in bare)
+    p_mem = statistics.median(r["maxrss_kb"] for r in podium)
+    b_mem = statistics.median(r["maxrss_kb"] for r in bare)
+
+    print(f"start to first frame (median of {args.runs} processes, {widgets} widgets each)")
+    print(f"  podium {p_start * 1000:8.1f} ms   bare {b_start * 1000:8.1f} ms   "
+          f"ratio {p_start / b_start:.2f}  (goal <= 1.5)")
+    print("peak memory (ru_maxrss at first frame)")
+    print(f"  podium {p_mem / 1024:8.1f} MB   bare {b_mem / 1024:8.1f} MB   "
+          f"ratio {p_mem / b_mem:.2f}  (goal <= 1.5)")
+
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in ("memory", "journal"):
+            for n in (10, 10_000):
+                closer = None
+                if kind == "memory":
+                    s = memory_session(n)
+                else:
+                    j, s = journal_session(n, Path(tmp))
+                    closer = j.close
+                try:
+                    t, c = asyncio.run(submit_times(s, args.hands))
+                finally:
+                    if closer:
+                        closer()
+                results[(kind, n)] = (statistics.median(t), _pct(t, 0.99),
+                                      statistics.median(c), _pct(c, 0.99))
+    from textual import constants
+
+    print(f"submit to every panel updated ({args.hands} hands, 120x40); wall = until the next "
+          f"frame (Textual paints at most {constants.MAX_FPS} frames/s, so up to "
+          f"{1000 / constants.MAX_FPS:.1f} ms of it is waiting for the frame timer); "
+          "cpu = the work itself")
+    for kind in ("memory", "journal"):
+        for n in (10, 10_000):
+            m, p, cm, cp = results[(kind, n)]
+            print(f"  {kind:8s} {n:6,d} hands: wall median {m:6.2f} p99 {p:6.2f} ms | "
+                  f"cpu median {cm:6.2f} p99 {cp:6.2f} ms")
+        m10, p10, cm10, cp10 = results[(kind, 10)]
+        m10k, p10k, cm10k, cp10k = results[(kind, 10_000)]
+        print(f"  {kind:8s} ratio 10,000/10: wall median {m10k / m10:.2f} p99 {p10k / p10:.2f} | "
+              f"cpu median {cm10k / cm10:.2f} p99 {cp10k / cp10:.2f}  (goal <= 1.2)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
