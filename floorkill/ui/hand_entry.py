@@ -25,6 +25,7 @@ from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.names import safe_text
 
+from .quiet import update_static
 from .questions import EntryError, Question, answer, next_question, parse_entry
 
 PROMPTS = {
@@ -86,6 +87,7 @@ class HandEntry(Widget):
         self._draft: dict[str, Any] | None = None
         self._typed = ""                      # what was typed before a question took the line
         self.message = ""
+        self._prompt = PROMPTS["winner"][lang]
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="entry-row"):
@@ -194,11 +196,14 @@ class HandEntry(Widget):
 
     def _update_prompt(self) -> None:
         kind = self.question.kind if self.question is not None else "winner"
-        self.query_one("#entry-prompt", Static).update(PROMPTS[kind][self.lang])
+        prompt = PROMPTS[kind][self.lang]
+        if prompt != self._prompt:                # the prompt's width sets the input's
+            self._prompt = prompt
+            self.query_one("#entry-prompt", Static).update(prompt)
 
     def _say(self, text: str | Text) -> None:
         self.message = text.plain if isinstance(text, Text) else text
-        self.query_one("#entry-message", Static).update(text)
+        update_static(self.query_one("#entry-message", Static), text)
 
     def _say_question(self, q: Question) -> None:
         text = Text(safe_text(q.text(self.lang)))

@@ -97,13 +97,17 @@ class HistoryView(ScrollView, can_focus=True):
         self._pages.clear()
         follow = self.cursor < 0 or self.cursor >= self._total - 1
         self._total = len(self._session) if self._session is not None else 0
-        self.virtual_size = Size(self.size.width, self._total)
+        size = Size(self.size.width, self._total)
+        if self.is_mounted and self.size.height:
+            # scrollbars updated in place: setting virtual_size would lay out the screen
+            self.set_reactive(HistoryView.virtual_size, size)
+            self._scroll_update(size)
+        else:
+            self.virtual_size = size
         self._follow = follow
         if follow:
             self.cursor = self._total - 1 if self.has_focus else -1
-            self._to_end()
-            if self.is_mounted and self.size.height:
-                self.call_after_refresh(self._to_end)
+            self._to_end()                   # on_resize does it again once the size is known
         self.refresh()
 
     def _to_end(self) -> None:

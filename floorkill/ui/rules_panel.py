@@ -1,21 +1,27 @@
 """The rules panel: what the rules decided, which clauses say so, and what is pending.
 
 Shows the decisions of one record (the last event, or the one picked in the
-history) with their texts and clause ids; the cited clauses are a list, and
-moving onto one shows its full summary. English or Russian (:meth:`set_lang`).
-Below: what is pending — who must kill the coming hand, the leg up, who is barred
-or owes a kill, leg credits, an agreed kill. It sends no event.
+history) with their texts and clause ids; below, what is pending — who must kill the
+coming hand, the leg up, who is barred or owes a kill, leg credits, an agreed kill;
+then the cited clauses as a list: Up/Down move onto a clause and its full summary is
+shown under the list. English or Russian (:meth:`set_lang`). It sends no event.
+
+One Line-API widget (text wrapped to the width, drawn line by line, scrolled
+virtually) rather than a column of Static widgets: a hand whose decisions take more
+lines than the last one's then needs no screen layout.
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
+from rich.cells import cell_len
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.binding import Binding
+from textual.events import Click
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from floorkill.rules import Refusal, TableState, next_hand
 from floorkill.rules import clauses as catalogue
@@ -126,26 +132,37 @@ def event_words(event) -> str:
     return f"{t} seat {seat}" if seat is not None else str(t)
 
 
-class RulesPanel(VerticalScroll):
-    """Decisions with clause ids, the cited clauses, their summaries, and what is pending."""
+class RulesPanel(ScrollView, can_focus=True):
+    """Decisions with clause ids, what is pending, the cited clauses and their summaries."""
 
     DEFAULT_CSS = """
     RulesPanel {
         height: 1fr;
         padding: 0 1;
+        border: round $primary;
+        border-title-color: $accent;
         scrollbar-gutter: stable;
         scrollbar-size-vertical: 1;
-        border-title-color: $accent;
-        border: round $primary;
+        background: $background;
     }
-    RulesPanel > .rules--heading { color: $accent; text-style: bold; margin-top: 1; }
-    RulesPanel > #rules-record { text-style: bold; }
-    RulesPanel > #rules-decisions { height: auto; }
-    RulesPanel > #rules-clauses { height: auto; max-height: 6; border: none; padding: 0; }
-    RulesPanel > #rules-summary { height: auto; color: $text-muted; padding: 0 0 0 2; }
-    RulesPanel > #rules-pending { height: auto; }
-    RulesPanel .rules--refused { color: $error; text-style: bold; }
+    RulesPanel:focus { border: round $accent; }
+    RulesPanel > .rules--heading { color: $accent; text-style: bold; }
+    RulesPanel > .rules--record { text-style: bold; }
+    RulesPanel > .rules--refused { color: $error; text-style: bold; }
+    RulesPanel > .rules--cite { color: $text-muted; }
+    RulesPanel > .rules--clause { color: $foreground; }
+    RulesPanel > .rules--clause-cursor { background: $accent 30%; text-style: bold; }
+    RulesPanel:focus > .rules--clause-cursor { background: $accent; color: $background; text-style: bold; }
+    RulesPanel > .rules--summary { color: $text-muted; }
     """
+    COMPONENT_CLASSES = {"rules--heading", "rules--record", "rules--refused", "rules--cite",
+                         "rules--clause", "rules--clause-cursor", "rules--summary"}
+    BINDINGS = [
+        Binding("up", "clause(-1)", "Previous clause", show=False, id="rules.previous_clause"),
+        Binding("down", "clause(1)", "Next clause", show=False, id="rules.next_clause"),
+        Binding("pageup", "scroll_page(-1)", "Page up", show=False, id="rules.page_up"),
+        Binding("pagedown", "scroll_page(1)", "Page down", show=False, id="rules.page_down"),
+    ]
 
     def __init__(self, lang: str = "en", state: TableState | None = None,
                  record: Record | None = None, **kwargs) -> None:
@@ -155,26 +172,11 @@ class RulesPanel(VerticalScroll):
         self._record = record
         self._refusal: Refusal | None = None
         self._cites: list[str] = []
-        self._shown: dict[str, Text] = {}
-        self._options: tuple | None = None
-
-    def compose(self) -> ComposeResult:
-        # Built with its content, so the first frame needs no second layout.
-        parts, seen = self._build()
-        self._cites = seen
-        self._shown = dict(parts)
-        self._options = (tuple(seen), self.lang)
-        summary = self._summary_text(seen[0] if seen else None)
-        self._shown["#rules-summary"] = summary
-        for selector in ("#rules-record", "#rules-decisions-title", "#rules-decisions",
-                         "#rules-pending-title", "#rules-pending", "#rules-clauses-title"):
-            classes = "rules--heading" if selector.endswith("-title") else None
-            yield Static(parts[selector], id=selector[1:], classes=classes, markup=False)
-        ol = OptionList(*self._option_list(seen), id="rules-clauses", markup=False)
-        if seen:
-            ol.highlighted = 0
-        yield ol
-        yield Static(summary, id="rules-summary", markup=False)
+        self.clause_cursor = 0
+        self._lines: list[Strip] = []
+        self._plain: list[str] = []
+        self._clause_rows: dict[int, int] = {}          # row -> index into cited
+        self._built_for: tuple | None = None
 
     def on_mount(self) -> None:
         self.border_title = panel_text("title", self.lang)
@@ -185,119 +187,209 @@ class RulesPanel(VerticalScroll):
         self._state = state
         self._record = record
         self._refusal = None
-        if self.is_mounted:
-            self._render_all()
+        self._changed()
 
     def show_refusal(self, refusal: Refusal) -> None:
         """A refused entry: its reason and clauses take the decisions' place."""
         self._refusal = refusal
-        if self.is_mounted:
-            self._render_all()
+        self._changed()
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
         if self.is_mounted:
             self.border_title = panel_text("title", lang)
-            self._render_all()
+        self._changed()
 
     @property
     def cited(self) -> list[str]:
+        self._build()
         return list(self._cites)
 
-    # -- drawing -----------------------------------------------------------------
-    def _render_all(self) -> None:
-        parts, seen = self._build()
-        self._cites = seen
-        for selector, text in parts.items():
-            self._set(selector, text)
-        ol = self.query_one("#rules-clauses", OptionList)
-        options = (tuple(seen), self.lang)
-        if options != self._options:            # unchanged lists keep the reader's place
-            self._options = options
-            keep = ol.highlighted_option.id if ol.highlighted_option is not None else None
-            ol.set_options(self._option_list(seen))
-            if seen:
-                ol.highlighted = seen.index(keep) if keep in seen else 0
-            self._show_summary(seen[ol.highlighted] if seen and ol.highlighted is not None else None)
+    @property
+    def selected_clause(self) -> str | None:
+        cites = self.cited
+        return cites[self.clause_cursor] if cites else None
 
-    def _option_list(self, seen: list[str]) -> list[Option]:
-        return [Option(Text(f"{c} — {catalogue.title(c, self.lang)}"), id=c) for c in seen]
+    def plain_text(self) -> str:
+        """Everything the panel shows, as plain text (for tests and exports)."""
+        self._build()
+        return "\n".join(self._plain)
 
-    def _summary_text(self, cid: str | None) -> Text:
-        if cid is None:
-            return Text("")
-        c = catalogue.clause(cid)
-        text = Text(catalogue.summary(cid, self.lang))
-        text.append(f"\n— {c.source}", style="italic")
-        return text
+    # -- keys and mouse ----------------------------------------------------------------
+    def action_clause(self, step: int) -> None:
+        cites = self.cited
+        if not cites:
+            return
+        self.clause_cursor = max(0, min(len(cites) - 1, self.clause_cursor + step))
+        self._changed(keep_cursor=True)
+        for row, index in self._clause_rows.items():
+            if index == self.clause_cursor:
+                self.scroll_to_region_row(row)
 
-    def _build(self) -> tuple[dict[str, Text], list[str]]:
-        """Every part's text, and the cited clause ids in order."""
+    def action_scroll_page(self, step: int) -> None:
+        self.scroll_to(y=self.scroll_offset.y + step * max(1, self.scrollable_content_region.height - 1),
+                       animate=False)
+
+    def scroll_to_region_row(self, row: int) -> None:
+        height = self.scrollable_content_region.height
+        y = self.scroll_offset.y
+        # keep the clause and as much of its summary as fits in view
+        if row < y:
+            self.scroll_to(y=row, animate=False, immediate=True)
+        elif row >= y + height:
+            self.scroll_to(y=row - height + 1, animate=False, immediate=True)
+
+    def on_click(self, event: Click) -> None:
+        row = self.scroll_offset.y + event.y
+        if row in self._clause_rows:
+            self.clause_cursor = self._clause_rows[row]
+            self._changed(keep_cursor=True)
+
+    # -- content -----------------------------------------------------------------
+    def _changed(self, keep_cursor: bool = False) -> None:
+        before = list(self._cites)
+        self._built_for = None
+        self._build()
+        if not keep_cursor and self._cites != before:
+            self.clause_cursor = 0
+            self._built_for = None
+            self._build()
+        self.refresh()
+
+    def on_resize(self) -> None:
+        self._built_for = None
+        self._build()
+
+    def _texts(self) -> tuple[list[tuple[Text, str]], list[str]]:
+        """(text, component class) paragraphs before the clause list, and the cited ids."""
         lang = self.lang
         rec = self._record
         decisions: Iterable[Decision] = rec.decisions if rec is not None else ()
-        head = Text()
-        body = Text()
+        out: list[tuple[Text, str]] = []
         cites: list[str] = []
+        cite = self.get_component_rich_style("rules--cite") if self.is_mounted else None
         if self._refusal is not None:
             r = self._refusal
-            head.append(panel_text("refused", lang), style="bold")
-            body.append("✗ " + safe_text(r.text(lang)), style="bold")
+            out.append((Text(panel_text("refused", lang)), "rules--refused"))
+            t = Text("✗ " + safe_text(r.text(lang)))
             if r.cites:
-                body.append(f" [{', '.join(r.cites)}]")
+                t.append(f" [{', '.join(r.cites)}]")
+            out.append((t, "rules--refused"))
             cites.extend(r.cites)
         elif rec is None:
-            head.append(panel_text("none-yet", lang))
+            out.append((Text(panel_text("none-yet", lang)), "rules--record"))
         else:
-            head.append(safe_text(panel_text("record", lang, seq=rec.seq, what=event_words(rec.event),
-                                             hand=rec.hand)))
+            head = safe_text(panel_text("record", lang, seq=rec.seq, what=event_words(rec.event),
+                                        hand=rec.hand))
             if rec.voided:
-                head.append(" " + panel_text("voided", lang))
+                head += " " + panel_text("voided", lang)
+            out.append((Text(head), "rules--record"))
+            out.append((Text(""), ""))
+            out.append((Text(panel_text("decisions", lang)), "rules--heading"))
             if rec.type == "void":
-                body.append(safe_text(panel_text("undone", lang, target=rec.event.get("target"),
-                                                 reason=rec.event.get("reason", ""))))
-            first = True
+                out.append((Text(safe_text(panel_text("undone", lang, target=rec.event.get("target"),
+                                                      reason=rec.event.get("reason", "")))), ""))
+            any_decision = False
             for d in decisions:
-                if not first:
-                    body.append("\n")
-                first = False
-                body.append("• " + safe_text(d.text(lang)))
+                any_decision = True
+                t = Text("• " + safe_text(d.text(lang)))
                 if d.cites:
-                    body.append(f" [{', '.join(d.cites)}]", style="dim")
+                    t.append(f" [{', '.join(d.cites)}]", style=cite)
+                out.append((t, ""))
                 cites.extend(d.cites)
-            if first and rec.type == "hand":
-                body.append(panel_text("no-decision", lang))
-        pending = Text()
+            if not any_decision and rec.type == "hand":
+                out.append((Text(panel_text("no-decision", lang)), ""))
         if self._state is not None:
-            for i, (line, cid) in enumerate(pending_lines(self._state, lang)):
-                if i:
-                    pending.append("\n")
-                pending.append("• " + line)
-                pending.append(f" [{cid}]", style="dim")
+            out.append((Text(""), ""))
+            out.append((Text(panel_text("pending", lang)), "rules--heading"))
+            for line, cid in pending_lines(self._state, lang):
+                t = Text("• " + line)
+                t.append(f" [{cid}]", style=cite)
+                out.append((t, ""))
                 cites.append(cid)
         seen: list[str] = []
         for c in cites:
             if c not in seen and c in catalogue.CLAUSES:
                 seen.append(c)
-        parts = {
-            "#rules-record": head,
-            "#rules-decisions-title": Text(panel_text("decisions", lang)),
-            "#rules-decisions": body,
-            "#rules-pending-title": Text(panel_text("pending", lang)),
-            "#rules-pending": pending,
-            "#rules-clauses-title": Text(panel_text("clauses", lang)),
-        }
-        return parts, seen
+        return out, seen
 
-    def _set(self, selector: str, text: Text) -> None:
-        """Update a part only when it changed (each update costs a layout)."""
-        if self._shown.get(selector) != text:
-            self._shown[selector] = text
-            self.query_one(selector, Static).update(text)
+    def _build(self) -> None:
+        width = max(1, self.scrollable_content_region.width) if self.is_mounted else 40
+        key = (width, self.lang, self.clause_cursor, self.has_focus if self.is_mounted else False,
+               self.app.theme if self.is_mounted else None)
+        if self._built_for == key:
+            return
+        texts, seen = self._texts()
+        self._cites = seen
+        if self.clause_cursor >= len(seen):
+            self.clause_cursor = max(0, len(seen) - 1)
+        paragraphs: list[tuple[Text, str]] = list(texts)
+        clause_rows: list[int] = []
+        if seen:
+            paragraphs.append((Text(""), ""))
+            paragraphs.append((Text(panel_text("clauses", self.lang)), "rules--heading"))
+            for i, c in enumerate(seen):
+                clause_rows.append(len(paragraphs))
+                cls = "rules--clause-cursor" if i == self.clause_cursor else "rules--clause"
+                paragraphs.append((Text(f"{c} — {catalogue.title(c, self.lang)}"), cls))
+            cid = seen[self.clause_cursor]
+            paragraphs.append((Text(""), ""))
+            summary = Text(catalogue.summary(cid, self.lang))
+            summary.append(f"\n— {catalogue.clause(cid).source}", style="italic")
+            paragraphs.append((summary, "rules--summary"))
+        lines: list[Strip] = []
+        plain: list[str] = []
+        rows: dict[int, int] = {}
+        mounted = self.is_mounted
+        base = self.rich_style if mounted else None
+        console = self.app.console if mounted else None
+        for index, (text, cls) in enumerate(paragraphs):
+            style = self.get_component_rich_style(cls) if (mounted and cls) else None
+            first_row = len(lines)
+            if index in clause_rows:
+                rows[first_row] = clause_rows.index(index)
+            if not mounted:
+                plain.extend(text.plain.split("\n") or [""])
+                continue
+            t = text.copy()
+            if style is not None:
+                t.stylize_before(style)
+            t.stylize_before(base)
+            wrapped = t.wrap(console, width) if t.plain else [Text("")]
+            for line in wrapped:
+                line.end = ""
+                if cls == "rules--clause-cursor":
+                    line.pad_right(width - line.cell_len)
+                    line.stylize_before(style)
+                plain.append(line.plain)
+                lines.append(Strip(line.render(console), cell_len(line.plain)))
+            for extra in range(first_row + 1, len(lines)):
+                if index in clause_rows:
+                    rows[extra] = clause_rows.index(index)
+        self._lines = lines
+        self._plain = plain
+        self._clause_rows = rows
+        self._built_for = key if mounted else None
+        if mounted:
+            size = Size(width, len(lines))
+            if self.size.height:
+                self.set_reactive(RulesPanel.virtual_size, size)   # no screen layout
+                self._scroll_update(size)
+            else:
+                self.virtual_size = size
 
-    def _show_summary(self, cid: str | None) -> None:
-        self._set("#rules-summary", self._summary_text(cid))
+    def on_focus(self) -> None:
+        self._changed(keep_cursor=True)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        self._show_summary(event.option.id)
+    def on_blur(self) -> None:
+        self._changed(keep_cursor=True)
+
+    def render_line(self, y: int) -> Strip:
+        self._build()
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        row = scroll_y + y
+        base = self.rich_style
+        if 0 <= row < len(self._lines):
+            return self._lines[row].crop_extend(scroll_x, scroll_x + width, base)
+        return Strip.blank(width, base)

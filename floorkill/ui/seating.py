@@ -463,28 +463,33 @@ class Seating(Widget, can_focus=True):
             s = style("seating--empty")
             for i in range(LABEL_LINES):
                 canvas.fill(x, y + i, w, s)
-            canvas.put(x, y, f" {v.seat} ·", style("seating--cursor") if cursor else s, w)
-            canvas.put(x, y + 1, " empty", s, w)
+            lead = " " if w >= 11 else ""
+            canvas.put(x, y, f"{lead}{v.seat} ·", style("seating--cursor") if cursor else s, w)
+            canvas.put(x, y + 1, f"{lead}empty", s, w)
             return
         seat_s = style("seating--seat")
         for i in range(LABEL_LINES):
             canvas.fill(x, y + i, w, seat_s)
         head = style("seating--cursor") if cursor else style("seating--name")
         canvas.fill(x, y, w, head)
-        n = canvas.put(x, y, f" {v.seat} ", head, w)
+        lead = " " if w >= 11 else ""
+        n = canvas.put(x, y, f"{lead}{v.seat} ", head, w)
         canvas.put(x + n, y, fit(v.name, w - n), head, w - n)
+        pad = 1 if w >= 11 else 0              # narrow labels use every cell
         # line 2: stack, then the dealer and blind markers on the right
         if v.markers:
-            mw = cell_len(v.markers) + 1
+            mw = cell_len(v.markers) + pad
             canvas.put(x + w - mw, y + 1, v.markers, style("seating--dealer"), mw)
-            canvas.put(x + 1, y + 1, v.stack, seat_s, w - mw - 2)
+            room = w - mw - pad - 1
+            canvas.put(x + pad, y + 1, fit(v.stack, room), seat_s, room)
         else:
-            canvas.put(x + 1, y + 1, v.stack, seat_s, w - 1)
-        # line 3: the kill button's side, and statuses
-        pos = x + 1
+            canvas.put(x + pad, y + 1, fit(v.stack, w - pad), seat_s, w - pad)
+        # line 3: the kill button's side (the amount only if it fits), and statuses
+        pos = x + pad
         if v.kill:
             ks = style("seating--kill") if v.kill.startswith(KILL_FACE_UP) else style("seating--leg")
-            pos += canvas.put(pos, y + 2, v.kill, ks, x + w - pos) + 1
+            kill = v.kill if cell_len(v.kill) <= x + w - pos else v.kill.split(" ")[0]
+            pos += canvas.put(pos, y + 2, kill, ks, x + w - pos) + 1
         if v.status:
             canvas.put(pos, y + 2, v.status, style("seating--status"), max(0, x + w - pos))
 

@@ -17,6 +17,8 @@ from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 
+from .quiet import refresh_quietly
+
 
 def seat_name(state: TableState, seat: int | None, fallback: str | None = None) -> str:
     """"Seat 3 Cy" (the name as plain text, control characters filtered)."""
@@ -96,7 +98,7 @@ class StatusLine(Widget):
     def show(self, state: TableState) -> None:
         """Show ``state`` (in place: the widget is never remounted)."""
         self._state = state
-        self.refresh(layout=True)
+        refresh_quietly(self)
 
     def render(self) -> Group | Text:
         if self._state is None:

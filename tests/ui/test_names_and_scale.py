@@ -17,7 +17,7 @@ async def test_clicking_a_click_markup_name_does_not_quit():
     async with app.run_test(size=(120, 40)) as pilot:
         seating = app.query_one(Seating)
         x, y, w, _h = seating.seat_box(2)
-        for dx in range(3, w):                       # every cell of the name on the diagram
+        for dx in range(w):                          # every cell of the label, name included
             await pilot.click(Seating, offset=(x + dx, y))
         status = app.query_one(StatusLine)
         for dx in range(0, 40):                      # "Leg up: Seat 2 [@click=app.quit]Eve[/]"

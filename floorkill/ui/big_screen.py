@@ -1,0 +1,559 @@
+"""Big screen: a read-only display for the players that follows the podium live.
+
+``floorkill big-screen [--journal PATH] [--table NAME] [--serve [--host H] [--port P]]``
+(spec section 9). It shows the seating diagram with the kill button, the limits of the
+coming hand in large digits, a banner when the coming hand is a kill pot ("KILL POT —
+Seat 3 Cy — $20-$40") or someone has a leg up, and the last decision in a sentence with
+its clause. With no ``--table`` it shows every table of the journal in turn (``rotate``
+seconds each). High-contrast theme by default; laid out for 100×30 cells and up.
+
+Following the podium: every ``poll`` seconds (0.1 by default) a worker thread asks the
+read-only journal whether anything was committed (``PRAGMA data_version``) and, if so,
+folds the new rows. A journal being written, checkpointed or briefly locked is retried
+quietly and the last good picture stays up; a journal that is missing (or not a journal
+yet) is said in words — "Waiting for the podium journal …" — and retried until it is back.
+
+Read-only by construction:
+
+* the journal is opened only through :class:`~floorkill.store.readonly.ReadOnlyJournal`
+  (``mode=ro``, no ATTACH, deny-by-default authorizer);
+* the app and its screen have no key bindings at all (Textual's ``ctrl+q`` quit,
+  ``ctrl+c`` help-quit / copy, ``tab`` focus and ``ctrl+p`` palette are gone), no command
+  palette, nothing focusable, no text selection, and :meth:`BigScreenApp.run_action`
+  refuses every action — whether from a key, a click or ``@click`` markup;
+* screenshots, file delivery (the browser download of textual-serve), clipboard and URL
+  opening are disabled;
+* names are text, never markup (``Content``), with control characters replaced
+  (``safe_text``).
+
+The deliberate way out, since no single key quits: **type the word ``quit`` and press
+Enter** (letters typed in a row, any case; any other key in between starts over), or send
+the process SIGTERM / SIGINT from a shell (``kill PID``). In a served browser session,
+``quit`` + Enter only ends that browser's own display process; the page reconnects and
+starts a fresh one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Iterable
+
+from textual.app import App, ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.events import Click, Key
+from textual.screen import Screen
+from textual.widgets import Digits, Static
+
+from floorkill.rules import TableState, next_hand
+from floorkill.rules.clauses import title as clause_title
+from floorkill.rules.names import safe_text
+from floorkill.store.errors import JournalError, UnknownTable
+from floorkill.store.readonly import ReadOnlyJournal
+
+from .seating import Seating
+from .status_line import barred_text, game_text, seat_name
+from .themes import load_themes
+
+BIG_SCREEN_THEME = "high-contrast"
+DEFAULT_POLL = 0.1            # seconds between data_version checks
+DEFAULT_ROTATE = 12.0         # seconds per table when showing every table
+GRACE = 3.0                   # a readable-but-locked journal keeps the last picture this long
+QUIT_WORD = "quit"            # typed, then Enter: the deliberate way out
+WAITING_JOURNAL = "Waiting for the podium journal …"
+WAITING_TABLE = "Waiting for the podium to open a table …"
+LAST_RECORDS = 200            # how far back to look for the last decision
+
+
+# ---------------------------------------------------------------------------
+# what the screen shows (plain data, no Textual)
+
+@dataclass(frozen=True)
+class LastDecision:
+    hand: int | None          # the hand it followed, for hand records
+    text: str                 # sentence(s), plain text
+    cites: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TableView:
+    name: str
+    state: TableState
+    seq: int
+    last: LastDecision | None
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One poll's result: the tables to show, or why there is nothing to show yet."""
+    tables: tuple[TableView, ...] = ()
+    waiting: str | None = None                # headline when nothing can be shown
+    detail: str = ""                          # a quieter second line
+    at: float = field(default=0.0, compare=False)
+
+
+def last_decision(records: Iterable[Any]) -> LastDecision | None:
+    """The newest live record that carries decisions (records in seq order)."""
+    for rec in reversed(list(records)):
+        if rec.type == "void" or rec.voided or not rec.decisions:
+            continue
+        texts = [safe_text(d.text("en")) for d in rec.decisions]
+        cites: list[str] = []
+        for d in rec.decisions:
+            cites += [c for c in d.cites if c not in cites]
+        text = "; ".join(t[:1].upper() + t[1:] for t in texts if t)
+        return LastDecision(rec.hand if rec.type == "hand" else None, text, tuple(cites))
+    return None
+
+
+def _table_view(session) -> TableView:
+    n = len(session)
+    last = last_decision(session.records(max(0, n - LAST_RECORDS), n)) if n else None
+    return TableView(session.name, session.state, session.seq, last)
+
+
+class Follower:
+    """Follows a journal through the read-only path; one :meth:`poll` per timer tick.
+
+    ``poll()`` returns a new :class:`Picture` when there is something new to show and
+    ``None`` when the screen should stay as it is. It never raises: a journal that cannot
+    be read is retried on the next poll (quietly while it exists and the last picture is
+    younger than ``grace`` seconds; in words otherwise). Thread-safe enough for one
+    poller at a time (the app awaits each poll before the next).
+    """
+
+    def __init__(self, path: str | Path, table: str | None = None, *, grace: float = GRACE,
+                 clock: Callable[[], float] = time.monotonic,
+                 open_journal: Callable[[Path], ReadOnlyJournal] | None = None) -> None:
+        self.path = Path(path)
+        self.table = table
+        self.grace = grace
+        self.clock = clock
+        self._open_journal = open_journal or (
+            lambda p: ReadOnlyJournal(p, busy_timeout=0.1, retry_for=1.0))
+        self._ro: ReadOnlyJournal | None = None
+        self._ident: tuple[int, int] | None = None
+        self._sessions: dict[str, Any] = {}
+        self._last: Picture | None = None
+        self._last_ok = 0.0
+        self.polls = 0
+
+    # -- helpers ---------------------------------------------------------------
+    def _file_ident(self) -> tuple[int, int] | None:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
+
+    def _drop(self) -> None:
+        ro, self._ro, self._sessions, self._ident = self._ro, None, {}, None
+        if ro is not None:
+            try:
+                ro.close()
+            except Exception:
+                pass
+
+    def close(self) -> None:
+        self._drop()
+
+    def _open(self) -> None:
+        self._ident = self._file_ident()
+        self._ro = self._open_journal(self.path)
+
+    def _sync_tables(self) -> None:
+        ro = self._ro
+        assert ro is not None
+        names = [self.table] if self.table is not None else ro.table_names()
+        for name in list(self._sessions):
+            if name not in names:
+                del self._sessions[name]
+        for name in names:
+            s = self._sessions.get(name)
+            if s is None:
+                try:
+                    self._sessions[name] = ro.open_table(name)
+                except UnknownTable:
+                    continue
+            else:
+                ro.refresh(s)
+
+    def _picture(self) -> Picture:
+        now = self.clock()
+        self._last_ok = now
+        if not self._sessions:
+            if self.table is not None:
+                return Picture(waiting=f"Waiting for table “{safe_text(self.table)}” …",
+                               detail="The podium has not opened it in this journal yet.",
+                               at=now)
+            return Picture(waiting=WAITING_TABLE, detail="The journal has no table yet.", at=now)
+        return Picture(tables=tuple(_table_view(s) for s in self._sessions.values()), at=now)
+
+    # -- the poll ----------------------------------------------------------------
+    def poll(self) -> Picture | None:
+        self.polls += 1
+        try:
+            if self._ro is not None and self._file_ident() != self._ident:
+                self._drop()                       # gone or replaced: start again
+                if self._file_ident() is None:
+                    return self._unavailable(missing=True)
+            if self._ro is None:
+                self._open()
+                self._sync_tables()
+            elif self._ro.changed():
+                self._sync_tables()
+            elif self._last is not None and self._last.waiting is None:
+                return None
+            elif self.table is None or not self._sessions:
+                self._sync_tables()                # a table may appear without a commit we saw
+            picture = self._picture()
+        except Exception:                          # never an error in front of the players
+            self._drop()
+            return self._unavailable(missing=self._file_ident() is None)
+        if picture == self._last:
+            return None
+        self._last = picture
+        return picture
+
+    def _unavailable(self, *, missing: bool) -> Picture | None:
+        now = self.clock()
+        last = self._last
+        if (not missing and last is not None and last.waiting is None
+                and now - self._last_ok < self.grace):
+            return None                            # written, checkpointed or locked: wait quietly
+        if missing:
+            detail = f"No journal at {safe_text(str(self.path))} yet. Retrying …"
+        else:
+            detail = f"The journal at {safe_text(str(self.path))} cannot be read yet. Retrying …"
+        picture = Picture(waiting=WAITING_JOURNAL, detail=detail, at=now)
+        if picture == last:
+            return None
+        self._last = picture
+        return picture
+
+
+# ---------------------------------------------------------------------------
+# texts (plain strings; every name passed through safe_text)
+
+def limits_text(state: TableState) -> str:
+    return state.config.stakes_text(next_hand(state).limits)
+
+
+def banner_parts(state: TableState) -> tuple[str, str]:
+    """(kind, text): kind is "kill", "leg" or "neutral"."""
+    b = state.button
+    cfg = state.config
+    if b.killed:
+        who = seat_name(state, b.seat, b.player) if b.seat is not None else safe_text(b.player or "")
+        text = f"KILL POT — {who} — {limits_text(state)}"
+        if b.kind and b.kind != "required":
+            text += f" ({b.kind})"
+        return "kill", text
+    if b.status == "leg-up":
+        who = seat_name(state, b.seat, b.player) if b.seat is not None else safe_text(b.player or "")
+        return "leg", f"LEG UP — {who}"
+    if not cfg.is_kill_game:
+        return "neutral", f"No kill in this game — {limits_text(state)}"
+    return "neutral", f"No kill — {limits_text(state)}"
+
+
+def headline(state: TableState) -> tuple[str, str]:
+    """(table name, game line)."""
+    return safe_text(state.config.name), safe_text(game_text(state.config))
+
+
+def decision_content(last: LastDecision | None) -> Content:
+    if last is None:
+        return Content.assemble(("Last decision: ", "bold"), "none yet")
+    parts: list[str | tuple[str, str]] = [("Last decision", "bold")]
+    if last.hand is not None:
+        parts.append((f" · hand {last.hand}", "bold"))
+    parts += [": ", last.text]
+    if last.cites:
+        first = last.cites[0]
+        cite = ", ".join(last.cites)
+        parts += ["  ", (f"({cite} — {clause_title(first, 'en')})", "bold $accent")]
+    return Content.assemble(*parts)
+
+
+# ---------------------------------------------------------------------------
+# widgets
+
+class BigSeating(Seating, can_focus=False, inherit_bindings=False):
+    """The podium's seating diagram without its keys, cursor or click messages."""
+
+    BINDINGS: ClassVar[list[BindingType]] = []
+
+    def on_click(self, event: Click) -> None:
+        event.prevent_default()               # no SeatChosen, no cursor move
+        event.stop()
+
+    def action_choose(self) -> None:          # unreachable (no binding), kept inert
+        return None
+
+    def action_cursor(self, step: int) -> None:
+        return None
+
+
+class BigScreenScreen(Screen, inherit_bindings=False):
+    """The default screen, without Screen's tab / shift+tab / ctrl+c bindings."""
+
+    BINDINGS: ClassVar[list[BindingType]] = []
+    AUTO_FOCUS = None
+    ALLOW_SELECT = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return False
+
+
+# ---------------------------------------------------------------------------
+# the app
+
+class BigScreenApp(App[int], inherit_bindings=False):
+    """The big screen. See the module docstring for how to leave it."""
+
+    CSS_PATH = str(Path(__file__).with_name("big_screen.tcss"))
+    TITLE = "floorkill big screen"
+    BINDINGS: ClassVar[list[BindingType]] = []
+    ENABLE_COMMAND_PALETTE = False
+    COMMANDS: ClassVar[set] = set()
+    AUTO_FOCUS = None
+    ALLOW_SELECT = False
+
+    def __init__(self, follower: Follower, *, poll: float = DEFAULT_POLL,
+                 rotate: float = DEFAULT_ROTATE, theme: str | None = None,
+                 handle_signals: bool = False) -> None:
+        super().__init__()
+        self.follower = follower
+        self.poll_interval = poll
+        self.rotate_interval = rotate
+        self.picture: Picture | None = None
+        self.index = 0                         # which table is on screen
+        self.shown: TableView | None = None
+        self.shown_at = 0.0                    # monotonic time the shown view was set
+        self._typed = ""
+        self._handle_signals = handle_signals
+        self._polling = False
+        loaded = load_themes()
+        for t in loaded.themes.values():
+            self.register_theme(t)
+        wanted = theme or BIG_SCREEN_THEME
+        if wanted in self.available_themes:
+            self.theme = wanted
+
+    def get_default_screen(self) -> Screen:
+        return BigScreenScreen(id="_default")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table"):
+            with Horizontal(id="top"):
+                with Vertical(id="names"):
+                    yield Static("", id="table-name", markup=False)
+                    yield Static("", id="game", markup=False)
+                    yield Static("", id="hand", markup=False)
+                with Vertical(id="limits-box"):
+                    yield Static("LIMITS", id="limits-label", markup=False)
+                    yield Digits("", id="limits")
+            yield Static("", id="banner", markup=False)
+            yield BigSeating(id="seating")
+            yield Static("", id="last", markup=False)
+            yield Static("", id="barred", markup=False)
+            yield Static("", id="rotation", markup=False)
+        with Vertical(id="waiting"):
+            yield Static(WAITING_JOURNAL, id="waiting-text", markup=False)
+            yield Static("", id="waiting-detail", markup=False)
+
+    async def on_mount(self) -> None:
+        self.query_one("#table").display = False
+        await self._poll()                      # the first picture before the first frame
+        self.set_interval(self.poll_interval, self._poll, name="follow-journal")
+        if self.rotate_interval > 0:
+            self.set_interval(self.rotate_interval, self._rotate, name="rotate-tables")
+        if self._handle_signals:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                try:
+                    loop.add_signal_handler(sig, self.exit, 0)
+                except (NotImplementedError, RuntimeError, ValueError):
+                    pass
+
+    def on_unmount(self) -> None:
+        self.follower.close()
+
+    # -- following -------------------------------------------------------------
+    async def _poll(self) -> None:
+        if self._polling:
+            return
+        self._polling = True
+        try:
+            picture = await asyncio.to_thread(self.follower.poll)
+        except Exception:                       # the follower never raises; belt and braces
+            picture = None
+        finally:
+            self._polling = False
+        if picture is not None:
+            self.show_picture(picture)
+
+    def _rotate(self) -> None:
+        p = self.picture
+        if p is None or len(p.tables) < 2:
+            return
+        self.index = (self.index + 1) % len(p.tables)
+        self._show_table(p)
+
+    def show_picture(self, picture: Picture) -> None:
+        """Put a picture on screen (also used by tests to show a crafted state)."""
+        previous = self.shown.name if self.shown is not None else None
+        self.picture = picture
+        table = self.query_one("#table")
+        waiting = self.query_one("#waiting")
+        if picture.waiting is not None or not picture.tables:
+            self.shown = None
+            table.display = False
+            waiting.display = True
+            self.query_one("#waiting-text", Static).update(
+                Content(picture.waiting or WAITING_JOURNAL))
+            self.query_one("#waiting-detail", Static).update(Content(picture.detail))
+            return
+        names = [t.name for t in picture.tables]
+        if previous in names:
+            self.index = names.index(previous)
+        else:
+            self.index = min(self.index, len(names) - 1)
+        waiting.display = False
+        table.display = True
+        self._show_table(picture)
+
+    def _show_table(self, picture: Picture) -> None:
+        view = picture.tables[self.index]
+        st = view.state
+        name, game = headline(st)
+        self.query_one("#table-name", Static).update(Content.assemble((name, "bold")))
+        self.query_one("#game", Static).update(Content(game))
+        self.query_one("#hand", Static).update(
+            Content.assemble("Next hand: ", (f"{st.hands + 1}", "bold")))
+        kind, text = banner_parts(st)
+        banner = self.query_one("#banner", Static)
+        banner.set_classes(f"-{kind}")
+        banner.update(Content(text))
+        label = "KILL LIMITS" if st.button.killed else "LIMITS"
+        self.query_one("#limits-label", Static).update(Content(label))
+        limits = self.query_one("#limits", Digits)
+        limits.update(limits_text(st))
+        limits.set_class(st.button.killed, "-kill")
+        self.query_one(BigSeating).show(st)
+        self.query_one("#last", Static).update(decision_content(view.last))
+        barred = barred_text(st)
+        barred_w = self.query_one("#barred", Static)
+        barred_w.display = bool(barred)
+        barred_w.update(Content(barred))
+        rotation = self.query_one("#rotation", Static)
+        n = len(picture.tables)
+        rotation.display = n > 1
+        if n > 1:
+            nxt = picture.tables[(self.index + 1) % n].name
+            rotation.update(Content(f"Table {self.index + 1} of {n} · next: {safe_text(nxt)}"))
+        self.shown = view
+        self.shown_at = time.monotonic()
+
+    # -- the only input: the deliberate way out ------------------------------------
+    def on_key(self, event: Key) -> None:
+        event.stop()
+        event.prevent_default()
+        if event.key == "enter":
+            if self._typed == QUIT_WORD:
+                self.exit(0)
+            self._typed = ""
+            return
+        ch = event.character
+        if event.is_printable and ch and len(ch) == 1:
+            self._typed = (self._typed + ch.lower())[-len(QUIT_WORD):]
+        else:
+            self._typed = ""
+
+    # -- no action, no write path --------------------------------------------------
+    async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
+        """Every action is refused: keys, clicks and ``@click`` markup do nothing."""
+        return False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return False
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        return None
+
+    def deliver_screenshot(self, *args, **kwargs) -> None:
+        return None
+
+    def save_screenshot(self, *args, **kwargs) -> str:
+        raise PermissionError("the big screen saves no files")
+
+    def deliver_text(self, *args, **kwargs) -> None:
+        return None
+
+    def deliver_binary(self, *args, **kwargs) -> None:
+        return None
+
+    def copy_to_clipboard(self, text: str) -> None:
+        return None
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        return None
+
+    def action_command_palette(self) -> None:
+        return None
+
+    def action_suspend_process(self) -> None:
+        return None
+
+    def action_change_theme(self) -> None:
+        return None
+
+    def action_toggle_dark(self) -> None:
+        return None
+
+    def action_show_help_panel(self) -> None:
+        return None
+
+    async def action_quit(self) -> None:
+        return None
+
+    def action_help_quit(self) -> None:
+        return None
+
+
+# ---------------------------------------------------------------------------
+# entry points
+
+def make_big_screen_app(journal_path: str | Path, table_name: str | None = None, *,
+                        poll: float = DEFAULT_POLL, rotate: float = DEFAULT_ROTATE,
+                        theme: str | None = None, grace: float = GRACE,
+                        handle_signals: bool = False) -> BigScreenApp:
+    """The big-screen app following ``journal_path`` (one table, or all in turn)."""
+    follower = Follower(journal_path, table_name, grace=grace)
+    return BigScreenApp(follower, poll=poll, rotate=rotate, theme=theme,
+                        handle_signals=handle_signals)
+
+
+def run_big_screen(journal_path: str | Path, table_name: str | None = None, *,
+                   serve: bool = False, host: str = "127.0.0.1", port: int = 8000,
+                   rotate: float = DEFAULT_ROTATE) -> int:
+    """``floorkill big-screen``: run in this terminal, or serve to browsers (``serve``)."""
+    if serve:
+        from .serve import serve_big_screen
+
+        return serve_big_screen(journal_path, table_name, host=host, port=port, rotate=rotate)
+    app = make_big_screen_app(journal_path, table_name, rotate=rotate, handle_signals=True)
+    result = app.run()
+    return int(result or 0) if app.return_code in (None, 0) else int(app.return_code)
+
+
+__all__ = ["BigScreenApp", "BigSeating", "Follower", "JournalError", "LastDecision", "Picture",
+           "TableView", "banner_parts", "last_decision", "limits_text", "make_big_screen_app",
+           "run_big_screen"]
