@@ -140,6 +140,7 @@ class Follower:
         self._ro: ReadOnlyJournal | None = None
         self._ident: tuple[int, int] | None = None
         self._sessions: dict[str, Any] = {}
+        self._views: dict[str, TableView] = {}     # reused while a table's seq is unchanged
         self._last: Picture | None = None
         self._last_ok = 0.0
         self.polls = 0
@@ -154,6 +155,7 @@ class Follower:
 
     def _drop(self) -> None:
         ro, self._ro, self._sessions, self._ident = self._ro, None, {}, None
+        self._views = {}
         if ro is not None:
             try:
                 ro.close()
@@ -193,7 +195,13 @@ class Follower:
                                detail="The podium has not opened it in this journal yet.",
                                at=now)
             return Picture(waiting=WAITING_TABLE, detail="The journal has no table yet.", at=now)
-        return Picture(tables=tuple(_table_view(s) for s in self._sessions.values()), at=now)
+        views = []
+        for name, s in self._sessions.items():
+            view = self._views.get(name)
+            if view is None or view.seq != s.seq:
+                view = self._views[name] = _table_view(s)
+            views.append(view)
+        return Picture(tables=tuple(views), at=now)
 
     # -- the poll ----------------------------------------------------------------
     def poll(self) -> Picture | None:
