@@ -60,6 +60,8 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         p.add_argument("--serve", action="store_true")
         p.add_argument("--host", default="127.0.0.1")
         p.add_argument("--port", type=int, default=8000)
+        p.add_argument("--rotate", type=float, default=12.0, metavar="SECONDS",
+                       help="with no --table: seconds each table is shown")
     return p
 
 
@@ -90,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
         if cmd == "big-screen":
             from floorkill.ui.big_screen import run_big_screen
             return run_big_screen(args.journal or default_journal(), args.table,
-                                  serve=args.serve, host=args.host, port=args.port)
+                                  serve=args.serve, host=args.host, port=args.port,
+                                  rotate=args.rotate)
         from floorkill.ui.podium import run_podium
         return run_podium(args.table, args.journal or default_journal(), args.floorperson)
     except CliError as exc:
