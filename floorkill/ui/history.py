@@ -82,6 +82,7 @@ class HistoryView(ScrollView, can_focus=True):
         self._total = 0
         self._follow = True
         self._strips: dict[tuple, Strip] = {}
+        self._base: tuple | None = None
 
     def on_mount(self) -> None:
         self.border_title = "History"
@@ -184,19 +185,22 @@ class HistoryView(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         index = scroll_y + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        theme = self.app.theme
+        if self._base is None or self._base[0] != theme:
+            self._base = (theme, self.rich_style)          # once per theme, not per line
+        base = self._base[1]
         rec = self.record(index)
         if rec is None:
             return Strip.blank(width, base)
         cursor = index == self.cursor and self.has_focus
-        key = (rec.seq, rec.voided, cursor, self.lang, self.app.theme)
+        key = (rec.seq, rec.voided, cursor, self.lang, theme, scroll_x, width)
         strip = self._strips.get(key)
         if strip is None:
-            strip = self._line_strip(rec, cursor)
+            strip = self._line_strip(rec, cursor).crop_extend(scroll_x, scroll_x + width, base)
             if len(self._strips) > 512:
                 self._strips.clear()
             self._strips[key] = strip
-        return strip.crop_extend(scroll_x, scroll_x + width, base)
+        return strip
 
     def _line_strip(self, rec: Record, cursor: bool) -> Strip:
         base = self.rich_style

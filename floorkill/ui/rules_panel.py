@@ -177,6 +177,7 @@ class RulesPanel(ScrollView, can_focus=True):
         self._plain: list[str] = []
         self._clause_rows: dict[int, int] = {}          # row -> index into cited
         self._built_for: tuple | None = None
+        self._base_style = None
 
     def on_mount(self) -> None:
         self.border_title = panel_text("title", self.lang)
@@ -362,11 +363,13 @@ class RulesPanel(ScrollView, can_focus=True):
                     line.pad_right(width - line.cell_len)
                     line.stylize_before(style)
                 plain.append(line.plain)
-                lines.append(Strip(line.render(console), cell_len(line.plain)))
+                strip = Strip(line.render(console), cell_len(line.plain))
+                lines.append(strip.crop_extend(0, width, base))
             for extra in range(first_row + 1, len(lines)):
                 if index in clause_rows:
                     rows[extra] = clause_rows.index(index)
         self._lines = lines
+        self._base_style = base
         self._plain = plain
         self._clause_rows = rows
         self._built_for = key if mounted else None
@@ -386,10 +389,7 @@ class RulesPanel(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         self._build()
-        scroll_x, scroll_y = self.scroll_offset
-        width = self.scrollable_content_region.width
-        row = scroll_y + y
-        base = self.rich_style
+        row = self.scroll_offset.y + y
         if 0 <= row < len(self._lines):
-            return self._lines[row].crop_extend(scroll_x, scroll_x + width, base)
-        return Strip.blank(width, base)
+            return self._lines[row]                       # already exactly the width
+        return Strip.blank(self.scrollable_content_region.width, self._base_style)
