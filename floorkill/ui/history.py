@@ -32,7 +32,9 @@ def record_line(rec: Record, lang: str = "en") -> str:
     if rec.type == "void":
         what += f" ({rec.event.get('reason', '')})"
     decided = ", ".join(d.code + (f" s{d.seat}" if d.seat is not None else "") for d in rec.decisions)
-    line = f"{rec.seq:>5} {rec.hand:>5}  {what}"
+    if what.startswith("hand: "):
+        what = what[len("hand: "):]
+    line = f"{rec.seq:>4} {rec.hand:>4} {what}"
     if decided:
         line += f"  → {decided}"
     if rec.voided:
@@ -85,7 +87,7 @@ class HistoryView(ScrollView, can_focus=True):
         self._base: tuple | None = None
 
     def on_mount(self) -> None:
-        self.border_title = "History"
+        self.border_title = "History  (# · hands · result → decisions)"
         self.reload()
 
     # -- data --------------------------------------------------------------------
