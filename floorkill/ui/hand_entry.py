@@ -135,7 +135,7 @@ class HandEntry(Widget):
         try:
             raw = parse_entry(text)
         except EntryError as exc:
-            self._refuse_text(exc.text(self.lang), keep=text)
+            self.refuse_text(exc.text(self.lang), keep=text)
             return False
         return self.proceed(raw, typed=text)
 
@@ -162,7 +162,7 @@ class HandEntry(Widget):
             self._refuse(refusal, keep=typed)
             return False
         except Exception as exc:  # storage trouble: say it, keep the line, never crash
-            self._refuse_text(f"not recorded: {type(exc).__name__}: {exc}", keep=typed)
+            self.refuse_text(f"not recorded: {type(exc).__name__}: {exc}", keep=typed)
             return False
         self._reset()
         seq = getattr(record, "seq", "?")
@@ -220,7 +220,8 @@ class HandEntry(Widget):
         self._show_refused(text, keep)
         self.post_message(self.Refused(refusal))
 
-    def _refuse_text(self, message: str, keep: str) -> None:
+    def refuse_text(self, message: str, keep: str) -> None:
+        """Show a refusal that is not the rules' (unreadable input, storage trouble)."""
         self._show_refused(Text("✗ " + safe_text(message)), keep)
 
     def _show_refused(self, text: Text, keep: str) -> None:

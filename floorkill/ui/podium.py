@@ -179,7 +179,7 @@ class PodiumApp(App[int], inherit_bindings=False):
             try:
                 raw = showdown_event(values.get("board", ""), values.get("hands", {}))
             except EntryError as exc:
-                entry._refuse_text(exc.text(self.lang), keep="")
+                entry.refuse_text(exc.text(self.lang), keep="")
                 return
             if entry.proceed(raw, typed=""):
                 self._showdown_values = None

@@ -30,7 +30,11 @@ async def test_plain_hand_is_seat_and_enter():
     app = make_podium_app(s)
     keys = ["3", "enter"]
     async with app.run_test(size=SIZE) as pilot:
+        widgets = {type(w): w for w in (app.query_one(Seating), app.query_one(StatusLine),
+                                        app.query_one(RulesPanel), app.query_one(HistoryView))}
         await pilot.press(*keys)
+        for cls, w in widgets.items():                     # updated in place, never remounted
+            assert app.query_one(cls) is w
         assert len(keys) <= 3
         assert len(s) == 1
         assert s.records(0, 1)[0].event == {"type": "hand", "winner": 3}
