@@ -12,22 +12,29 @@ from uihelp import EVIL, hand, session
 
 
 async def test_clicking_a_click_markup_name_does_not_quit():
-    s = session(EVIL, events=[hand(2)])            # "[@click=app.quit]Eve[/]" has a leg up
+    name = "[@click=app.quit]Eve[/]"
+    s = session(EVIL, events=[hand(2)])            # she has a leg up: named everywhere
     app = make_podium_app(s)
     async with app.run_test(size=(120, 40)) as pilot:
         seating = app.query_one(Seating)
         x, y, w, _h = seating.seat_box(2)
-        for dx in range(w):                          # every cell of the label, name included
+        for dx in range(w):                          # the label on the diagram, name included
             await pilot.click(Seating, offset=(x + dx, y))
         status = app.query_one(StatusLine)
-        for dx in range(0, 40):                      # "Leg up: Seat 2 [@click=app.quit]Eve[/]"
-            await pilot.click(StatusLine, offset=(dx, 1))
-        for dx in range(0, 40):                      # the decision text naming her
-            await pilot.click(RulesPanel, offset=(dx, 4))
+        line = str(status.render().renderables[1])  # "Leg up: Seat 2 [@click=app.quit]Eve[/]"
+        start = line.index(name)
+        for dx in range(start, start + len(name), 3):
+            await pilot.click(StatusLine, offset=(dx + 1, 1))   # padding 1
+        panel = app.query_one(RulesPanel)
+        rows = panel.plain_text().split("\n")
+        row = next(i for i, r in enumerate(rows) if "[@click" in r)
+        col = rows[row].index("[@click")
+        for dx in range(col, col + 12, 3):
+            await pilot.click(RulesPanel, offset=(dx + 2, row + 1))   # border + padding
         await pilot.pause()
         assert app.is_running and app.return_code is None
-        assert "[@click=app.quit]Eve[/]" in kill_status_text(s.state)
-        assert "[@click=app.quit]Eve[/]" in str(status.render().renderables[1])
+        assert name in kill_status_text(s.state)
+        assert name in line
 
 
 async def test_slash_name_and_control_characters_do_not_crash_or_leak():
