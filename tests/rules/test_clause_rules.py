@@ -1176,6 +1176,17 @@ def test_wsop_197_owed_killer_who_leaves_without_posting_still_owes():
     assert barred_json(a.state) == [{"player": "Eve", "owes": "20", "mode": "post-later"}]
 
 
+def test_wsop_199_no_straddle_in_a_kill_pot():
+    # the kill blind is the only extra blind of a kill pot; the model has no straddle event
+    st = killed(6)
+    nh = next_hand(st)
+    extra = {seat: amt for seat, amt in nh.posts.items()
+             if seat not in (nh.small_blind, nh.big_blind)}
+    assert extra == {6: 2000}
+    refused(st, {"type": "straddle", "seat": 1})
+    assert clause("wsop-199").summary["en"]
+
+
 def _killer_in_small_blind(**kw):
     # dealer 1 -> 2 -> 3: on the third hand seat 4 is the small blind, seat 5 the big blind
     return run(start(**kw), hand(4), hand(4, qualifies=True))

@@ -122,6 +122,14 @@ class KillTableMachine(RuleBasedStateMachine):
             assert d.text("en") and d.text("ru")
         if applied.event.type != "hand":
             assert applied.state.hands == before.hands
+            # one kill per deal (rrop-13.11): between hands a declared kill is never
+            # replaced; it goes only when its killer leaves without posting
+            b0, b1 = before.button, applied.state.button
+            if b0.killed and b1.killed:
+                assert (b1.seat, b1.kind, b1.amount) == (b0.seat, b0.kind, b0.amount), (b0, b1)
+            elif b0.killed:
+                ev = applied.event
+                assert ev.type in ("away", "quit") and ev.seat == b0.seat and not ev.posts_kill
         else:
             assert applied.state.hands == before.hands + 1
         event(f"accepted {applied.event.type}")
