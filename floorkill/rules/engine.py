@@ -156,7 +156,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
         raise Refusal("no-winner")
     if ev.won_beyond_blinds is not None and ev.qualifies is not None:
         if (ev.won_beyond_blinds >= _second_leg_min(state)) != ev.qualifies:
-            raise Refusal("qualify-disagree", minimum=dollars(_second_leg_min(state)))
+            raise Refusal("qualify-disagree", ("rrop-13.3",), minimum=dollars(_second_leg_min(state)))
 
     decisions: list[Decision] = []
     button = state.button
@@ -476,7 +476,7 @@ def _leave(state: TableState, seat: int, posts_kill: bool, decisions: list[Decis
                 button = _leg_of(button)
                 decisions.append(Decision("neutral", seat, "voluntary-withdrawn",
                                           (("name", p.name),), ("rrop-13.10",)))
-    elif quitting:
+    if quitting:
         L, _n = _leg_holder(button)
         if L == seat:
             if button.status == LEG_UP:

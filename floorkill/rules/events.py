@@ -249,7 +249,7 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
     if not isinstance(raw, Mapping):
         raise Refusal("not-an-event")
     etype = raw.get("type")
-    if etype not in FIELDS:
+    if not isinstance(etype, str) or etype not in FIELDS:
         raise Refusal("unknown-type", value=repr(etype), types=", ".join(FIELDS))
     allowed = FIELDS[etype]
     for key in raw:

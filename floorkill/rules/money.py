@@ -8,7 +8,6 @@ nothing is ever rounded.
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from fractions import Fraction
 
 Cents = int
 
@@ -26,10 +25,11 @@ def parse_amount(value: object, *, allow_negative: bool = False) -> Cents:
     elif isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             raise MoneyError(f"{value!r} is not an amount")
-        exact = Fraction(value) * 100
-        if exact.denominator != 1:
+        # A float is read as the decimal it was written as (its shortest repr): 4.55 is 4.55.
+        scaled = Decimal(repr(value)) * 100
+        if scaled != scaled.to_integral_value():
             raise MoneyError(f"{value!r} is not exact to the cent")
-        cents = int(exact)
+        cents = int(scaled)
     elif isinstance(value, str):
         text = value.strip().lstrip("$").replace(",", "")
         try:

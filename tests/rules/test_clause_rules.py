@@ -150,11 +150,6 @@ def test_rrop_13_1b_leg_holder_quits_while_a_voluntary_kill_is_pending():
     assert_button(a.state, "leg-up", 3)
 
 
-@pytest.mark.xfail(reason="ENGINE-BUG: a leg holder who kills voluntarily and then quits keeps "
-                          "the leg (posts_kill=false leaves a leg-up button at the empty seat; "
-                          "true leaves button.leg naming them), and the next player to sit in that "
-                          "seat inherits it: rrop-13.1b / spec 5.6 'the last winner quits -> neutral'",
-                   strict=True)
 @pytest.mark.parametrize("posts_kill", [True, False])
 def test_rrop_13_1b_leg_holder_who_killed_voluntarily_quits(posts_kill):
     st = run(start(**LOWBALL, voluntary=True), hand(1),
@@ -1255,10 +1250,6 @@ def test_spec_4_bad_events_are_refused_and_change_nothing(event):
     refused(legged(2), event)
 
 
-@pytest.mark.xfail(reason="ENGINE-BUG: an event whose type is a list or table (e.g. JSON "
-                          "{\"type\": []}) raises TypeError: unhashable type in parse_event instead "
-                          "of a Refusal (spec 8: every refusal says what is wrong; no traceback)",
-                   strict=True)
 @pytest.mark.parametrize("bad_type", [[], ["hand"], {}, {"a": 1}])
 def test_spec_4_unhashable_event_type_is_refused(bad_type):
     refused(start(), {"type": bad_type, "seat": 1})

@@ -51,10 +51,6 @@ def test_parse_amount_negative_only_when_allowed():
         parse_amount("-4.505", allow_negative=True)
 
 
-@pytest.mark.xfail(reason="ENGINE-BUG: parse_amount refuses floats a person wrote to the cent "
-                          "(TOML `pot = 99.99`, `bets = [4.55, 9.10]`) because their binary value is "
-                          "not exactly n/100; spec 3 allows 'floats that are exact to the cent'",
-                   strict=True)
 @pytest.mark.parametrize("value, cents", [(4.55, 455), (99.99, 9999), (0.1, 10), (19.99, 1999)])
 def test_parse_amount_float_written_to_the_cent(value, cents):
     assert parse_amount(value) == cents

@@ -33,7 +33,7 @@ from fractions import Fraction
 
 import tomli_w
 import pytest
-from hypothesis import HealthCheck, Phase, event, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
@@ -91,8 +91,6 @@ def _mult(cfg) -> Fraction:
 
 class KillTableMachine(RuleBasedStateMachine):
     CONFIG = "two_pots_full"
-    AVOID_KNOWN_BUGS = True
-
     def __init__(self) -> None:
         super().__init__()
         tf = config_from_dict(copy.deepcopy(CONFIGS[self.CONFIG]))
@@ -227,24 +225,12 @@ class KillTableMachine(RuleBasedStateMachine):
             elsewhere = {ev["name"].strip().casefold(): (2000, "Table 9")}
         self.attempt(ev, elsewhere)
 
-    def known_bug(self, ev) -> bool:
-        """Events that hit an engine bug with its own xfail test (test_clause_rules.py)."""
-        if not self.AVOID_KNOWN_BUGS or ev.get("type") not in ("away", "quit"):
-            return False
-        b = self.state.button
-        if not b.killed or ev.get("seat") != b.seat:
-            return False
-        if ev["type"] == "quit" and b.leg_seat == b.seat:
-            return True          # voluntary killer who also holds the leg quits: leg survives
-        return False
-
     @rule(data=st.data(), kind=st.sampled_from(["away", "back", "quit"]))
     def leave_or_return(self, data, kind):
         ev: dict = {"type": kind, "seat": self.some_seat(data)}
         if kind != "back" and data.draw(st.integers(0, 2)) == 0:
             ev["posts_kill"] = data.draw(bool_st)
-        if not self.known_bug(ev):
-            self.attempt(ev)
+        self.attempt(ev)
 
     @rule(data=st.data())
     def voluntary_kill(self, data):
@@ -294,8 +280,7 @@ class KillTableMachine(RuleBasedStateMachine):
         if self.state.player(seat) is not None:
             ev = {"type": data.draw(st.sampled_from(["away", "quit"])), "seat": seat,
                   "posts_kill": data.draw(st.booleans())}
-            if not self.known_bug(ev):
-                self.attempt(ev)
+            self.attempt(ev)
         self.attempt(self.draw_hand(data))
 
     @precondition(lambda self: self.state.config.kill.voluntary
@@ -308,8 +293,7 @@ class KillTableMachine(RuleBasedStateMachine):
         self.attempt({"type": "voluntary_kill", "seat": seat})
         ev = {"type": data.draw(st.sampled_from(["away", "quit"])), "seat": seat,
               "posts_kill": data.draw(st.booleans())}
-        if not self.known_bug(ev):
-            self.attempt(ev)
+        self.attempt(ev)
 
     # -- invariants -------------------------------------------------------------
     @invariant()
@@ -416,12 +400,6 @@ class LowballVoluntaryPostLater(KillTableMachine):
     CONFIG = "lowball_voluntary_post_later"
 
 
-class LowballUnrestricted(LowballVoluntaryPostLater):
-    """The lowball machine without steering around known engine bugs: expected to fail
-    until they are fixed (then remove AVOID_KNOWN_BUGS and this class)."""
-    AVOID_KNOWN_BUGS = False
-
-
 TwoPotsFull.TestCase.settings = SETTINGS
 Omaha8ScoopHalf.TestCase.settings = SETTINGS
 LowballVoluntaryPostLater.TestCase.settings = SETTINGS
@@ -429,12 +407,3 @@ LowballVoluntaryPostLater.TestCase.settings = SETTINGS
 TestTwoPotsFull = TwoPotsFull.TestCase
 TestOmaha8ScoopHalf = Omaha8ScoopHalf.TestCase
 TestLowballVoluntaryPostLater = LowballVoluntaryPostLater.TestCase
-
-# Generate only (no shrinking) so the expected failure is quick; strict, so a fixed engine
-# shows up as XPASS and the steering above can be removed.
-LowballUnrestricted.TestCase.settings = settings(SETTINGS, phases=[Phase.explicit, Phase.reuse,
-                                                                   Phase.generate])
-TestLowballUnrestricted = pytest.mark.xfail(
-    reason="ENGINE-BUG: a voluntary killer who also holds the leg and quits leaves the leg "
-           "behind (rrop-13.1b); see test_rrop_13_1b_leg_holder_who_killed_voluntarily_quits",
-    strict=True)(LowballUnrestricted.TestCase)
