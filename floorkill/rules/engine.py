@@ -337,7 +337,10 @@ def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
 
 def _second_leg(state: TableState, ev: Hand, L: int, lname: str | None, say, neutral) -> KillButton:
     kill = state.config.kill
-    if kill.second_leg_needs_flop and not ev.flop:
+    # A walk (house-natural): with the flop required, the walk option decides; the
+    # alternate walk = "neutral" neutralises a flopless second win even where Robert's
+    # Rules would otherwise weigh the money.
+    if not ev.flop and (kill.second_leg_needs_flop or kill.walk == "neutral"):
         if kill.walk == "keeps":
             say("leg-up", L, "walk-keeps", ("house-natural",), name=lname)
             return _leg_up(state, L)

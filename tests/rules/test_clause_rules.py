@@ -1268,3 +1268,16 @@ def test_spec_5_11_dealer_and_blinds_move_clockwise_skipping_away_seats():
     st = run(st, hand(3))
     nh = next_hand(st)
     assert (nh.dealer, nh.small_blind, nh.big_blind) == (3, 3, 7)
+
+
+def test_house_natural_walk_neutral_alternate_applies_without_the_flop_rule():
+    """walk = "neutral" (the house alternate) neutralises a flopless second win even on a
+    table that does not require a flop for the second leg; walk = "keeps" there leaves the
+    question to rrop-13.3 (money beyond the blinds)."""
+    st = run(start(walk="neutral"), hand(2))
+    a = apply(st, hand(2, flop=False))
+    assert_decision(a, "neutral", None, "house-natural")
+    assert_button(a.state, "neutral")
+    st = run(start(), hand(2))
+    a = apply(st, hand(2, flop=False, qualifies=True))
+    assert_decision(a, "kill", 2, "rrop-13.3")
