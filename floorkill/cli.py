@@ -101,6 +101,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:                # `floorkill replay ... | head`: the reader left
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except OSError:
+            pass
+        return 0
     except Exception as exc:  # the promise: a one-line reason, never a traceback
         from floorkill.rules.config import ConfigError
 
