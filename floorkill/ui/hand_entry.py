@@ -60,7 +60,7 @@ class HandEntry(Widget):
     HandEntry.-question #entry-prompt { color: $warning; }
     """
     BINDINGS = [
-        Binding("escape", "cancel", "Clear", id="entry.cancel"),
+        Binding("escape", "cancel", "Clear", show=False, id="entry.cancel"),
     ]
 
     class Recorded(Message):
@@ -102,6 +102,18 @@ class HandEntry(Widget):
 
     def show(self, state: TableState) -> None:
         self._state = state
+
+    def draft(self) -> str:
+        """What is typed (the original line while a question is open)."""
+        return self._typed if self.question is not None else self.input.value
+
+    def restore(self, state: TableState, text: str = "") -> None:
+        """Another table: its state and its unfinished line (no question open)."""
+        self._state = state
+        self._reset()
+        self.input.value = text
+        self.input.cursor_position = len(text)
+        self._say(HINT[self.lang])
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang

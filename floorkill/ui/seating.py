@@ -8,8 +8,9 @@ sends an event. Arrow keys move a seat cursor; Enter (or a click) posts
 Each seat shows its number, the name (always plain text), the stack when known,
 the D / SB / BB markers of the coming hand, the kill button with its side
 readable without colour (``▽leg`` face down in front of the leg holder, ``▲KILL``
-face up in front of the killer) and the statuses ``away``, ``BARRED``, ``owes``
-and ``sits out`` (a new player sitting out a kill pot, rrop-13.12).
+face up in front of the killer) and the statuses ``away``, ``BARRED``, ``owes``,
+``sits out`` (a new player sitting out a kill pot, rrop-13.12) and ``acts last`` (a killer who
+acts last: a voluntary kill, rrop-13.10, or the house's ``killer_acts = "last"``).
 The layout is computed from the widget's size at every render, so it redraws
 correctly from 80×24 to large terminals.
 """
@@ -282,6 +283,8 @@ def seat_views(state: TableState) -> list[SeatView]:
             status.append("sits out")
         if p.name in state.credits:
             status.append("leg credit")
+        if b.killed and b.seat == seat and nh.killer_acts_last:
+            status.append("acts last")          # a voluntary killer (rrop-13.10) or the house
         views.append(SeatView(seat, safe_text(p.name),
                               dollars(p.stack) if p.stack is not None else "",
                               " ".join(marks), kill, " ".join(status)))
@@ -488,7 +491,10 @@ class Seating(Widget, can_focus=True):
         pos = x + pad
         if v.kill:
             ks = style("seating--kill") if v.kill.startswith(KILL_FACE_UP) else style("seating--leg")
-            kill = v.kill if cell_len(v.kill) <= x + w - pos else v.kill.split(" ")[0]
+            room = x + w - pos
+            # the amount goes first when the label cannot hold it and the statuses too
+            need = cell_len(v.kill) + (1 + cell_len(v.status) if v.status else 0)
+            kill = v.kill if need <= room else v.kill.split(" ")[0]
             pos += canvas.put(pos, y + 2, kill, ks, x + w - pos) + 1
         if v.status:
             canvas.put(pos, y + 2, v.status, style("seating--status"), max(0, x + w - pos))

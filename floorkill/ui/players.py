@@ -1,0 +1,367 @@
+"""Players coming and going: the seat keys, the forms and the questions.
+
+On the seating diagram (F6) a seat is picked with the arrows or its number, then a
+key acts on it: ``j`` join, ``a`` step away / come back, ``x`` leaves the game, ``s``
+stack, ``v`` voluntary kill, ``p`` pay an owed kill, ``r`` rulings. The same actions
+are in the command palette (they ask for the seat).
+
+Every form builds a raw event and *tries* it on the current state (pure, nothing
+stored): a refusal is shown in the form with its clause and what was typed stays.
+The app then asks the question the rules attach, if any (:func:`floor.choice_for`),
+showing what each answer decides, and stores the event through the session.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from floorkill.rules import Refusal, TableState
+from floorkill.rules import clauses as catalogue
+from floorkill.rules.money import MoneyError, dollars, parse_amount
+from floorkill.rules.names import safe_text
+
+from .floor import refusal_line
+from .seating import Seating
+
+
+class FormError(ValueError):
+    """What was typed cannot be read (before the rules see it)."""
+
+
+_YES = {"y", "yes", "д", "да", "1", "true"}
+_NO = {"n", "no", "н", "нет", "0", "false", ""}
+
+
+def read_seat(text: str, state: TableState) -> int:
+    t = text.strip()
+    if not t.isdigit():
+        raise FormError(f"seat: type a seat number from 1 to {state.config.seats}")
+    seat = int(t)
+    if not 1 <= seat <= state.config.seats:
+        raise FormError(f"there is no seat {seat} at this table (seats 1 to {state.config.seats})")
+    return seat
+
+
+def read_amount(text: str, what: str) -> str:
+    try:
+        cents = parse_amount(text.strip())
+    except MoneyError as exc:
+        raise FormError(f"{what}: {exc}") from None
+    whole, part = divmod(cents, 100)
+    return f"{whole}.{part:02d}" if part else str(whole)
+
+
+def read_yes_no(text: str, what: str) -> bool:
+    t = text.strip().lower()
+    if t in _YES:
+        return True
+    if t in _NO:
+        return False
+    raise FormError(f"{what}: answer y or n")
+
+
+def cites_text(cites: Iterable[str], lang: str = "en") -> str:
+    parts = []
+    for cid in cites:
+        title = catalogue.title(cid, lang) if cid in catalogue.CLAUSES else ""
+        parts.append(f"[{cid}] {title}".strip())
+    return "  ".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# the seating diagram with the floor's keys
+
+class FloorSeating(Seating):
+    """The podium's seating diagram: the shared drawing, plus keys that act on the seat
+    under the cursor (they call the app; the drawing itself never writes)."""
+
+    BINDINGS = [
+        *[Binding(str(n % 10), f"cursor_to({n})", f"Seat {n}", show=False, id=f"seating.seat_{n}")
+          for n in range(1, 11)],
+        Binding("j", "seat_action('join')", "Join", id="seating.join"),
+        Binding("a", "seat_action('away')", "Away/Back", id="seating.away"),
+        Binding("x", "seat_action('quit')", "Leaves", id="seating.quit"),
+        Binding("s", "seat_action('stack')", "Stack", id="seating.stack"),
+        Binding("v", "seat_action('voluntary')", "Vol. kill", id="seating.voluntary"),
+        Binding("p", "seat_action('pay')", "Pay kill", id="seating.pay"),
+        Binding("r", "seat_action('rulings')", "Ruling", id="seating.rulings"),
+    ]
+
+    def action_cursor_to(self, seat: int) -> None:
+        if self.state is not None and 1 <= seat <= len(self.state.players):
+            self.cursor = seat
+
+    def action_seat_action(self, what: str) -> None:
+        handler = getattr(self.app, f"floor_{what}", None)
+        if handler is not None:
+            handler(self.cursor)
+
+
+# ---------------------------------------------------------------------------
+# a question with what each answer decides
+
+class AskModal(ModalScreen[Any]):
+    """A question the rules attach, each answer shown with what it decides.
+
+    ``options`` are (key, label, lines, value): key ``y``, ``n`` or ``enter``."""
+
+    DEFAULT_CSS = """
+    AskModal { align: center middle; }
+    AskModal > #ask-box {
+        width: 84; max-width: 96%; height: auto; max-height: 95%;
+        border: thick $warning; background: $surface; padding: 0 1;
+    }
+    AskModal #ask-title { text-style: bold; color: $warning; }
+    AskModal #ask-question { text-style: bold; margin: 1 0 0 0; }
+    AskModal .ask-option { margin: 1 0 0 0; }
+    AskModal #ask-cites { color: $text-muted; margin: 1 0 0 0; }
+    AskModal #ask-help { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("y", "pick('y')", "Yes", id="ask.yes"),
+        Binding("n", "pick('n')", "No", id="ask.no"),
+        Binding("enter", "pick('enter')", "Confirm", id="ask.confirm"),
+        Binding("escape", "cancel", "Cancel", id="ask.cancel"),
+    ]
+
+    def __init__(self, title: str, question: str,
+                 options: Sequence[tuple[str, str, Sequence[str], Any]],
+                 cites: Iterable[str] = (), lang: str = "en") -> None:
+        super().__init__()
+        self.title_text = title
+        self.question = question
+        self.options = list(options)
+        self.cites = tuple(cites)
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        keys = " · ".join("Enter" if k == "enter" else k for k, *_ in self.options)
+        with Vertical(id="ask-box"):
+            yield Static(Text(safe_text(self.title_text)), id="ask-title", markup=False)
+            yield Static(Text(safe_text(self.question)), id="ask-question", markup=False)
+            for key, label, lines, _value in self.options:
+                t = Text(safe_text(label), style="bold")
+                for line in lines:
+                    t.append("\n  • " + safe_text(line), style="")
+                yield Static(t, classes="ask-option", markup=False)
+            if self.cites:
+                yield Static(Text(cites_text(self.cites, self.lang)), id="ask-cites", markup=False)
+            yield Static(Text(f"{keys} · Esc: cancel (nothing is recorded)"), id="ask-help",
+                         markup=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick":
+            return any(k == parameters[0] for k, *_ in self.options)
+        return True
+
+    def action_pick(self, key: str) -> None:
+        for k, _label, _lines, value in self.options:
+            if k == key:
+                self.dismiss(value)
+                return
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# ---------------------------------------------------------------------------
+# forms
+
+class FormModal(ModalScreen[dict | None]):
+    """Labelled inputs -> a raw event, tried on the current state before it closes.
+
+    ``fields`` are (id, label, initial value, placeholder). Enter in any field submits;
+    a refusal stays on screen (with its clause) and keeps everything typed."""
+
+    DEFAULT_CSS = """
+    FormModal { align: center middle; }
+    FormModal > #form-box {
+        width: 78; max-width: 96%; height: auto; max-height: 95%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    FormModal #form-title { text-style: bold; color: $accent; }
+    FormModal #form-note { color: $text-muted; }
+    FormModal #form-grid { grid-size: 2; grid-columns: 22 1fr; grid-rows: 1; height: auto;
+                           grid-gutter: 0 1; margin: 1 0 0 0; }
+    FormModal .form-label { height: 1; }
+    FormModal Input { height: 1; border: none; }
+    FormModal #form-error { color: $error; text-style: bold; height: auto; }
+    FormModal #form-help { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel")]
+
+    def __init__(self, title: str, fields: Sequence[tuple[str, str, str, str]],
+                 build: Callable[[dict[str, str]], dict], attempt: Callable[[dict], None],
+                 note: str = "", lang: str = "en", focus: str | None = None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.fields = list(fields)
+        self.build = build
+        self.attempt = attempt
+        self.note = note
+        self.lang = lang
+        self.error = ""
+        self._focus = focus
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form-box"):
+            yield Static(Text(safe_text(self.title_text)), id="form-title", markup=False)
+            if self.note:
+                yield Static(Text(safe_text(self.note)), id="form-note", markup=False)
+            with Grid(id="form-grid"):
+                for fid, label, value, placeholder in self.fields:
+                    yield Static(Text(label), classes="form-label", markup=False)
+                    yield Input(value, id=f"f-{fid}", placeholder=placeholder, compact=True)
+            yield Static("", id="form-error", markup=False)
+            yield Static("Enter: record · Tab: next field · Esc: cancel", id="form-help",
+                         markup=False)
+
+    def on_mount(self) -> None:
+        target = f"#f-{self._focus}" if self._focus else "Input"
+        self.query_one(target, Input).focus()
+
+    def values(self) -> dict[str, str]:
+        return {fid: self.query_one(f"#f-{fid}", Input).value for fid, *_ in self.fields}
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit()
+
+    def submit(self) -> bool:
+        try:
+            raw = self.build(self.values())
+        except FormError as exc:
+            self._show_error("✗ " + str(exc))
+            return False
+        try:
+            self.attempt(raw)
+        except Refusal as refusal:
+            self._show_error("✗ Refused: " + refusal_line(refusal, self.lang)
+                             + ("\n" + cites_text(refusal.cites, self.lang) if refusal.cites else ""))
+            return False
+        self.dismiss(raw)
+        return True
+
+    def _show_error(self, text: str) -> None:
+        self.error = text
+        self.query_one("#form-error", Static).update(Text(text))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PayKillModal(ModalScreen[tuple[str, str] | None]):
+    """Who owes a kill, here and at the other tables: pick one to record it paid."""
+
+    DEFAULT_CSS = """
+    PayKillModal { align: center middle; }
+    PayKillModal > #pay-box {
+        width: 78; max-width: 96%; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    PayKillModal #pay-title { text-style: bold; color: $accent; }
+    PayKillModal OptionList { height: auto; max-height: 12; margin: 1 0; }
+    PayKillModal #pay-help { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="pay.cancel")]
+
+    def __init__(self, owed: Sequence[tuple[str, int, str, str]], preselect: str | None = None) -> None:
+        super().__init__()
+        self.owed = list(owed)
+        self.preselect = preselect
+
+    def compose(self) -> ComposeResult:
+        options = []
+        for i, (player, owes, mode, table) in enumerate(self.owed):
+            what = "barred until paid" if mode == "barred" else "posts it later"
+            options.append(Option(Text(safe_text(f"{player} owes {dollars(owes)} — {table} ({what})")),
+                                  id=str(i)))
+        with Vertical(id="pay-box"):
+            yield Static("Pay an owed kill — who posts it now?", id="pay-title", markup=False)
+            yield OptionList(*options, id="pay-list", markup=False)
+            yield Static("↑↓ choose · Enter: the kill is paid (rrop-13.6) · Esc: cancel",
+                         id="pay-help", markup=False)
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        ol.focus()
+        if self.preselect:
+            for i, (player, *_rest) in enumerate(self.owed):
+                if player.casefold() == self.preselect.casefold():
+                    ol.highlighted = i
+                    break
+        elif self.owed:
+            ol.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        player, _owes, _mode, table = self.owed[int(event.option.id or 0)]
+        self.dismiss((player, table))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# ---------------------------------------------------------------------------
+# the forms of each action (builders are plain functions: tested without the app)
+
+def join_fields(state: TableState, seat: int | None) -> list[tuple[str, str, str, str]]:
+    if seat is None or state.player(seat) is not None:
+        seat = next((i + 1 for i, p in enumerate(state.players) if p is None), None)
+    fields = [("name", "Name", "", "as the player gives it"),
+              ("seat", "Seat", str(seat or ""), f"1 to {state.config.seats}"),
+              ("stack", "Stack (optional)", "", "e.g. 200")]
+    cfg = state.config
+    if cfg.kill.voluntary and not state.button.killed:
+        fields.append(("posts", "Posts a voluntary kill?", "n",
+                       f"y: kill this hand for {dollars(cfg.kill_blind)} (rrop-13.10)"))
+    return fields
+
+
+def build_join(state: TableState, v: dict[str, str]) -> dict:
+    name = v.get("name", "").strip()
+    if not name:
+        raise FormError("type the player's name")
+    raw: dict[str, Any] = {"type": "join", "seat": read_seat(v.get("seat", ""), state), "name": name}
+    if v.get("stack", "").strip():
+        raw["stack"] = read_amount(v["stack"], "stack")
+    if "posts" in v and read_yes_no(v["posts"], "voluntary kill"):
+        raw["posts_kill"] = True
+    return raw
+
+
+def build_stack(state: TableState, v: dict[str, str]) -> dict:
+    seat = read_seat(v.get("seat", ""), state)
+    if not v.get("amount", "").strip():
+        raise FormError("type the stack, e.g. 200")
+    return {"type": "stack", "seat": seat, "amount": read_amount(v["amount"], "stack")}
+
+
+def build_voluntary(state: TableState, v: dict[str, str]) -> dict:
+    seat = read_seat(v.get("seat", ""), state)
+    seen_text = v.get("seen", "").strip() or "2"
+    if not seen_text.isdigit():
+        raise FormError("cards seen: type a number (2 after the first two cards)")
+    raw: dict[str, Any] = {"type": "voluntary_kill", "seat": seat, "cards_seen": int(seen_text)}
+    if read_yes_no(v.get("third", ""), "third card out"):
+        raw["third_card_dealt"] = True
+    return raw
+
+
+def build_seat_event(state: TableState, v: dict[str, str], kind: str) -> dict:
+    """away / back (by the player's state) / quit / underpost, from a seat number."""
+    seat = read_seat(v.get("seat", ""), state)
+    p = state.player(seat)
+    if p is None:
+        raise FormError(f"seat {seat} is empty")
+    if kind == "away":
+        return {"type": "back" if p.away else "away", "seat": seat}
+    return {"type": kind, "seat": seat}

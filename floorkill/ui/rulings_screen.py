@@ -1,0 +1,276 @@
+"""Rulings: the floorperson picks a situation and reads the decision, with its clause,
+for the table as it stands now (nothing is stored unless asked: ``u`` records a
+short-post ruling as an ``underpost`` event).
+
+Situations (:mod:`floorkill.rules.rulings` decides each):
+
+1. a short post in a kill pot (rrop-13.9; wsop-196 under the WSOP preset) — pick the seat;
+2. a kill pot with the killer in a blind (killer_in_blind, wsop-200);
+3. whether two tables are the same game for broken-game lists (rrop-13.13) — pick the table;
+4. one kill per deal (rrop-13.11).
+
+English or Russian (F3), like the rules panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from floorkill.rules import TableState
+from floorkill.rules import clauses as catalogue
+from floorkill.rules import rulings
+from floorkill.rules.decisions import Decision
+from floorkill.rules.names import safe_text
+
+from .floor import TableRegistry, unique
+from .rules_panel import pending_lines
+
+SITUATIONS = ("short-post", "killer-in-blind", "same-game", "one-kill-per-deal")
+RULING_TEXT = {
+    "title": {"en": "Rulings", "ru": "Решения"},
+    "short-post": {"en": "Short post in a kill pot", "ru": "Недоставка в килл-поте"},
+    "killer-in-blind": {"en": "Kill pot, killer in a blind", "ru": "Килл-пот, киллер на блайнде"},
+    "same-game": {"en": "Same game? (broken-game lists)", "ru": "Та же игра? (списки закрытых игр)"},
+    "one-kill-per-deal": {"en": "One kill per deal", "ru": "Один килл за раздачу"},
+    "seat": {"en": "Seat that put in too little", "ru": "Место, доставившее слишком мало"},
+    "table": {"en": "The other table", "ru": "Другой стол"},
+    "no-table": {"en": "No other table in this journal: add one from the table list (F9).",
+                 "ru": "В журнале нет другого стола: добавьте его в списке столов (F9)."},
+    "no-seat": {"en": "Nobody is seated.", "ru": "За столом никого нет."},
+    "decision": {"en": "Decision", "ru": "Решение"},
+    "clauses": {"en": "Clauses", "ru": "Статьи правил"},
+    "now": {"en": "Now: hand {hand} · {status}", "ru": "Сейчас: раздача {hand} · {status}"},
+    "help": {"en": "1-4 or ↑↓ Enter: situation · Tab: seat/table · F3: EN/RU · u: record the "
+                   "short-post ruling · Esc: back",
+             "ru": "1-4 или ↑↓ Enter: ситуация · Tab: место/стол · F3: EN/RU · u: записать решение "
+                   "о недоставке · Esc: назад"},
+    "recorded": {"en": "Ruling recorded as record #{seq}.", "ru": "Решение записано: запись #{seq}."},
+}
+
+
+def rtext(key: str, lang: str, **params: Any) -> str:
+    entry = RULING_TEXT[key]
+    return (entry.get(lang) or entry["en"]).format(**params)
+
+
+def decide(situation: str, state: TableState, *, seat: int | None = None,
+           other=None) -> list[Decision]:
+    """The rules' decision for ``situation`` on ``state`` (pure)."""
+    if situation == "short-post":
+        return rulings.short_post(state, seat)
+    if situation == "killer-in-blind":
+        return rulings.killer_in_blind(state)
+    if situation == "same-game":
+        return rulings.same_game(state.config, other) if other is not None else []
+    if situation == "one-kill-per-deal":
+        return rulings.one_kill_per_deal(state)
+    raise ValueError(situation)
+
+
+def ruling_text(situation: str, decisions: list[Decision], lang: str, empty: str = "") -> Text:
+    """The decision lines, then each cited clause with its title and summary (plain text)."""
+    out = Text()
+    out.append(rtext("decision", lang) + "\n", style="bold")
+    if not decisions:
+        out.append(empty + "\n")
+    for d in decisions:
+        out.append("• " + safe_text(d.text(lang)))
+        if d.cites:
+            out.append(f" [{', '.join(d.cites)}]", style="dim")
+        out.append("\n")
+    cites = unique(c for d in decisions for c in d.cites if c in catalogue.CLAUSES)
+    if cites:
+        out.append("\n" + rtext("clauses", lang) + "\n", style="bold")
+        for cid in cites:
+            out.append(f"{cid} — {catalogue.title(cid, lang)}\n", style="bold")
+            out.append(catalogue.summary(cid, lang) + "\n")
+            out.append(f"— {catalogue.clause(cid).source}\n\n", style="italic dim")
+    return out
+
+
+class RulingsScreen(Screen[None]):
+    DEFAULT_CSS = """
+    RulingsScreen { layout: vertical; }
+    RulingsScreen #rl-now { height: auto; padding: 0 1; background: $panel; text-style: bold; }
+    RulingsScreen #rl-main { height: 1fr; }
+    RulingsScreen #rl-list { width: 36; height: 1fr; border: round $primary; }
+    RulingsScreen #rl-list:focus { border: round $accent; }
+    RulingsScreen #rl-right { width: 1fr; height: 1fr; }
+    RulingsScreen #rl-param-row { height: auto; padding: 0 1; }
+    RulingsScreen #rl-param-label { width: auto; padding: 0 1 0 0; }
+    RulingsScreen #rl-param { width: 1fr; }
+    RulingsScreen #rl-result { height: 1fr; border: round $primary; padding: 0 1; }
+    RulingsScreen #rl-help { height: auto; padding: 0 1; color: $text-muted; }
+    RulingsScreen.-narrow #rl-list { width: 26; }
+    """
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="rulings.back"),
+        Binding("f3", "language", "EN/RU", id="rulings.language"),
+        Binding("u", "record", "Record ruling", id="rulings.record"),
+        *[Binding(str(i + 1), f"situation({i})", RULING_TEXT[s]["en"], show=False,
+                  id=f"rulings.situation_{i + 1}") for i, s in enumerate(SITUATIONS)],
+    ]
+
+    def __init__(self, registry: TableRegistry, session, *, lang: str = "en", seat: int | None = None,
+                 situation: str = "short-post",
+                 record: Callable[[dict], Any] | None = None) -> None:
+        super().__init__()
+        self.registry = registry
+        self.session = session
+        self.lang = lang
+        self.situation = situation
+        self._record = record
+        state = session.state
+        occupied = list(state.occupied)
+        if seat is None or seat not in occupied:
+            b = state.button
+            seat = next((s for s in state.dealt_in() if s != b.seat), occupied[0] if occupied else None)
+        self.seat = seat
+        self.others = [n for n in registry.names() if n != session.name]
+        self.other = self.others[0] if self.others else None
+        self.decisions: list[Decision] = []
+
+    @property
+    def state(self) -> TableState:
+        return self.session.state
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="rl-now", markup=False)
+        with Horizontal(id="rl-main"):
+            yield OptionList(*self._options(), id="rl-list", markup=False)
+            with Vertical(id="rl-right"):
+                with Horizontal(id="rl-param-row"):
+                    yield Static("", id="rl-param-label", markup=False)
+                    yield Select([], id="rl-param", allow_blank=True, compact=True)
+                with VerticalScroll(id="rl-result"):
+                    yield Static("", id="rl-text", markup=False)
+        yield Static("", id="rl-help", markup=False)
+        yield Footer(compact=True)
+
+    def _options(self) -> list[Option]:
+        return [Option(Text(f"{i + 1}  {rtext(s, self.lang)}"), id=s) for i, s in enumerate(SITUATIONS)]
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        ol.highlighted = SITUATIONS.index(self.situation)
+        ol.focus()
+        self.show()
+
+    # -- content -----------------------------------------------------------------------
+    def show(self) -> None:
+        lang = self.lang
+        st = self.state
+        status = pending_lines(st, lang)[0][0]          # the kill status, in this language
+        self.query_one("#rl-now", Static).update(Text(safe_text(
+            f"{self.session.name} · " + rtext("now", lang, hand=st.hands + 1, status=status))))
+        self.query_one("#rl-help", Static).update(Text(rtext("help", lang)))
+        self._param()
+        other_cfg = None
+        if self.situation == "same-game" and self.other is not None:
+            other_cfg = self.registry.get(self.other).config
+        empty = ""
+        if self.situation == "same-game" and self.other is None:
+            empty = rtext("no-table", lang)
+        if self.situation == "short-post" and self.seat is None:
+            empty = rtext("no-seat", lang)
+        if self.situation == "short-post" and self.seat is None:
+            self.decisions = []
+        else:
+            self.decisions = decide(self.situation, st, seat=self.seat, other=other_cfg)
+        self.query_one("#rl-text", Static).update(ruling_text(self.situation, self.decisions, lang, empty))
+        self.refresh_bindings()
+
+    def _param(self) -> None:
+        label = self.query_one("#rl-param-label", Static)
+        sel = self.query_one("#rl-param", Select)
+        row = self.query_one("#rl-param-row")
+        if self.situation == "short-post":
+            row.display = True
+            label.update(Text(rtext("seat", self.lang)))
+            opts = [(Text(safe_text(f"Seat {p.seat} {p.name}")), p.seat)
+                    for p in self.state.players if p is not None]
+            self._set_options(sel, opts, self.seat)
+        elif self.situation == "same-game":
+            row.display = True
+            label.update(Text(rtext("table", self.lang)))
+            self._set_options(sel, [(Text(safe_text(n)), n) for n in self.others], self.other)
+        else:
+            row.display = False
+
+    def _set_options(self, sel: Select, opts, value) -> None:
+        sel.display = bool(opts)
+        if not opts:
+            return
+        key = tuple(v for _t, v in opts)
+        if getattr(sel, "_floor_key", None) != (self.situation, key):
+            sel._floor_key = (self.situation, key)          # type: ignore[attr-defined]
+            sel.set_options(opts)
+        if value is not None and sel.value != value:
+            sel.value = value
+
+    @property
+    def text(self) -> str:
+        return str(self.query_one("#rl-text", Static).render())
+
+    # -- keys --------------------------------------------------------------------------
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option.id and event.option.id != self.situation:
+            self.situation = event.option.id
+            self.show()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.query_one("#rl-param-row").display:
+            self.query_one("#rl-param", Select).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        value = event.value
+        if value == Select.NULL or value != event.select.value:
+            return                               # cleared by new options, or already stale
+        if self.situation == "short-post" and isinstance(value, int) and value != self.seat:
+            self.seat = value
+            self.show()
+        elif self.situation == "same-game" and value in self.others and value != self.other:
+            self.other = str(value)
+            self.show()
+
+    def action_situation(self, index: int) -> None:
+        self.query_one(OptionList).highlighted = index
+        self.situation = SITUATIONS[index]
+        self.show()
+
+    def action_language(self) -> None:
+        self.lang = "ru" if self.lang == "en" else "en"
+        ol = self.query_one(OptionList)
+        highlighted = ol.highlighted
+        ol.clear_options()
+        ol.add_options(self._options())
+        ol.highlighted = highlighted
+        self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "record":
+            return (self.situation == "short-post" and self.seat is not None
+                    and self.state.button.killed and self._record is not None)
+        return True
+
+    def action_record(self) -> None:
+        if self._record is None or self.seat is None:
+            return
+        rec = self._record({"type": "underpost", "seat": self.seat})
+        if rec is not None:
+            self.notify(rtext("recorded", self.lang, seq=rec.seq), markup=False)
+        self.show()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

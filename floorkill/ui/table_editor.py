@@ -1,0 +1,399 @@
+"""The table editor: a new table by form, from a sample, or as a copy of another.
+
+Every field of a table file: name, game, seats, structure, bets, blinds, the kill
+kind and triggers, the rule preset, and every house option with its default and the
+clause behind it. The form is checked by the rules' own config loader at every change
+(:func:`floorkill.rules.config.config_from_dict`: its ConfigError message is shown);
+options that differ from the chosen preset are marked (``differs_from_preset``).
+Saving writes the table file atomically (tomli-w, :func:`floorkill.store.atomic.write_toml`)
+into the tables folder (:func:`floorkill.ui.floor.tables_dir`), reads it back through
+the loader, and creates the table in the journal.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Checkbox, Footer, Input, Select, Static
+
+from floorkill.rules import ConfigError, TableConfig, load_table_file
+from floorkill.rules import clauses as catalogue
+from floorkill.rules.config import (AMOUNT_OPTIONS, BLINDLESS_GAMES, GAME_NAMES, GAMES, KILL_OPTIONS, PRESET_TITLES,
+                                    PRESETS, TRIGGERS, PlayerSpec, TableFile, config_from_dict,
+                                    table_file_to_dict)
+from floorkill.rules.money import fmt, to_toml
+from floorkill.rules.names import safe_text
+
+from .floor import TableRegistry, new_table_path, tables_dir
+
+OPTION_LABELS = {
+    "scoop_minimum": "Scoop kills from",
+    "big_pot_minimum": "Big pot kills from",
+    "second_leg_minimum": "Second leg: at least",
+    "second_leg_needs_flop": "Second leg needs a flop",
+    "split_with_leg": "Leg holder splits",
+    "split_by_killer": "Killer splits",
+    "walk": "Leg holder wins a walk",
+    "unqualified_second_win": "Second win too small",
+    "voluntary": "Voluntary kills",
+    "voluntary_cards": "Voluntary: cards seen",
+    "killer_acts": "Killer acts",
+    "kill_blind_is_blind_money": "Kill blind = blind money",
+    "new_player": "New player, kill pot",
+    "missed_kill": "Missed kill",
+    "killer_in_blind": "Killer in a blind",
+}
+TRIGGER_CLAUSES = {"two-pots": "house-natural", "scoop": "rrop-13.8", "big-pot": "house-big-pot"}
+
+
+def show_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int) and not isinstance(v, bool):
+        return str(v)
+    return str(v)
+
+
+def option_text(name: str, value: Any) -> str:
+    """An option's value as typed in the form (amount options: the keyword or dollars)."""
+    if name in AMOUNT_OPTIONS and isinstance(value, int):
+        return fmt(value)
+    return show_value(value)
+
+
+def _amounts(text: str) -> list[Any]:
+    out: list[Any] = []
+    for tok in re.split(r"[\s,/]+|(?<=\d)-(?=\$?\d)", text.strip()):
+        tok = tok.lstrip("$")
+        if not tok:
+            continue
+        out.append(int(tok) if tok.isdigit() else tok)
+    return out
+
+
+def form_doc(values: dict[str, Any]) -> dict[str, Any]:
+    """The form's values as a table-file document (what the config loader reads)."""
+    seats = values.get("seats", "").strip()
+    table: dict[str, Any] = {"name": values.get("name", ""), "game": values.get("game"),
+                             "seats": int(seats) if seats.isdigit() else seats,
+                             "joker": bool(values.get("joker"))}
+    button = str(values.get("button", "")).strip()
+    if button:
+        table["button"] = int(button) if button.isdigit() else button
+    stakes: dict[str, Any] = {"structure": values.get("structure"),
+                              "bets": _amounts(values.get("bets", ""))}
+    blinds = _amounts(values.get("blinds", ""))
+    if blinds:
+        stakes["blinds"] = blinds
+    kill: dict[str, Any] = {"kind": values.get("kind"), "triggers": list(values.get("triggers", ())),
+                            "preset": values.get("preset", "robert")}
+    for name in KILL_OPTIONS:
+        v = values.get(name)
+        if v is None:
+            continue
+        if name in AMOUNT_OPTIONS:
+            v = str(v).strip()
+            v = int(v) if v.isdigit() else v
+        kill[name] = v
+    return {"table": table, "stakes": stakes, "kill": kill}
+
+
+def check_form(values: dict[str, Any], players: Sequence[PlayerSpec] = ()) -> TableFile:
+    """The form through the rules' config loader (raises ConfigError)."""
+    doc = form_doc(values)
+    if players:
+        doc["players"] = [{"seat": p.seat, "name": p.name,
+                           **({"stack": to_toml(p.stack)} if p.stack is not None else {})}
+                          for p in players]
+    return config_from_dict(doc, file="table")
+
+
+def config_values(cfg: TableConfig) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "name": cfg.name, "game": cfg.game, "seats": str(cfg.seats), "joker": cfg.joker,
+        "button": str(cfg.button) if cfg.button is not None else "",
+        "structure": cfg.structure, "bets": " ".join(fmt(b) for b in cfg.bets),
+        "blinds": " ".join(fmt(b) for b in cfg.blinds) if cfg.blinds[1] else "",
+        "kind": cfg.kill.kind, "triggers": tuple(cfg.kill.triggers), "preset": cfg.kill.preset,
+    }
+    for name in KILL_OPTIONS:
+        v = getattr(cfg.kill, name)
+        values[name] = option_text(name, v) if name in AMOUNT_OPTIONS else v
+    return values
+
+
+def preset_values(preset: str) -> dict[str, Any]:
+    out = {}
+    for name, (_allowed, default, _clause) in KILL_OPTIONS.items():
+        v = PRESETS.get(preset, {}).get(name, default)
+        out[name] = option_text(name, v) if name in AMOUNT_OPTIONS else v
+    return out
+
+
+def table_doc(tf: TableFile) -> dict[str, Any]:
+    """What a new table file holds: its config and players (no events)."""
+    doc = table_file_to_dict(tf.config, tf.players, ())
+    if tf.config.game in BLINDLESS_GAMES:
+        # to_toml_dict writes blinds = [0, 0] for stud games, which the loader refuses
+        doc["stakes"].pop("blinds", None)
+    return doc
+
+
+DEFAULT_VALUES: dict[str, Any] = {
+    "name": "", "game": "holdem", "seats": "9", "joker": False, "button": "",
+    "structure": "fixed", "bets": "10 20", "blinds": "5 10", "kind": "full",
+    "triggers": ("two-pots",), "preset": "robert", **preset_values("robert"),
+}
+
+
+class TableEditor(Screen[str | None]):
+    """A new table; dismisses with its name once saved and created, or None."""
+
+    DEFAULT_CSS = """
+    TableEditor { layout: vertical; }
+    TableEditor #ed-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    TableEditor #ed-form { height: 1fr; padding: 0 1; }
+    TableEditor .ed-grid { grid-size: 3; grid-columns: 26 26 1fr; grid-rows: 1; height: auto;
+                           grid-gutter: 0 1; }
+    TableEditor .ed-head { height: 1; margin: 1 0 0 0; color: $accent; text-style: bold; }
+    TableEditor .ed-label { height: 1; }
+    TableEditor .ed-note { height: 1; color: $text-muted; }
+    TableEditor .ed-note.-differs { color: $warning; text-style: bold; }
+    TableEditor Input { height: 1; border: none; }
+    TableEditor Checkbox { height: 1; border: none; padding: 0; }
+    TableEditor #ed-status { height: auto; max-height: 4; padding: 0 1; background: $panel; }
+    TableEditor #ed-status.-error { color: $error; text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save table", id="editor.save"),
+        Binding("escape", "cancel", "Cancel", id="editor.cancel"),
+    ]
+
+    def __init__(self, registry: TableRegistry, *, base: TableConfig | None = None,
+                 players: Sequence[PlayerSpec] = (), title: str = "New table",
+                 name: str | None = None, folder: Path | None = None, lang: str = "en") -> None:
+        super().__init__()
+        self.registry = registry
+        self.values: dict[str, Any] = dict(DEFAULT_VALUES) if base is None else config_values(base)
+        if name is not None:
+            self.values["name"] = name
+        self.players = tuple(players)
+        self.title_text = title
+        self.folder = folder
+        self.lang = lang
+        self._preset_shown = self.values["preset"]
+        self.checked: TableFile | None = None
+        self.error = ""
+        self.saved_path: Path | None = None
+
+    # -- layout ----------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        v = self.values
+        yield Static(Text(safe_text(f"{self.title_text} — Ctrl+S saves it and opens it · Esc cancels")),
+                     id="ed-title", markup=False)
+        with VerticalScroll(id="ed-form"):
+            yield Static("Table", classes="ed-head", markup=False)
+            with Grid(classes="ed-grid"):
+                yield from self._row("Rule preset", Select([(t, k) for k, t in PRESET_TITLES.items()],
+                                                           value=v["preset"], allow_blank=False,
+                                                           compact=True, id="e-preset"),
+                                     "start from it: options reset to its readings", "preset")
+                yield from self._row("Name", Input(v["name"], id="e-name", compact=True,
+                                                   placeholder="e.g. Table 3"), "shown everywhere")
+                yield from self._row("Game", Select([(GAME_NAMES[g], g) for g in GAMES], value=v["game"],
+                                                    allow_blank=False, compact=True, id="e-game"),
+                                     "stud games have no blinds, so no kill (house-blind-games)")
+                yield from self._row("Seats", Input(v["seats"], id="e-seats", compact=True), "2 to 10")
+                yield from self._row("Dealer button at seat", Input(v["button"], id="e-button",
+                                                                    compact=True, placeholder="lowest"),
+                                     "optional")
+                yield from self._row("Joker", Checkbox("in the deck", v["joker"], id="e-joker",
+                                                       compact=True),
+                                     "A-5 lowball and draw high only (joker-1)")
+            yield Static("Stakes", classes="ed-head", markup=False)
+            with Grid(classes="ed-grid"):
+                yield from self._row("Structure", Select([("fixed limit", "fixed"), ("spread limit", "spread")],
+                                                         value=v["structure"], allow_blank=False,
+                                                         compact=True, id="e-structure"),
+                                     "spread kills raise the minimum and every maximum (house-spread)")
+                yield from self._row("Bets", Input(v["bets"], id="e-bets", compact=True),
+                                     "fixed: 10 20 · spread: 2 6 or 1 4 4 8 8")
+                yield from self._row("Blinds", Input(v["blinds"], id="e-blinds", compact=True),
+                                     "small big, e.g. 5 10 (empty in stud games)")
+            yield Static("Kill", classes="ed-head", markup=False)
+            with Grid(classes="ed-grid"):
+                yield from self._row("Kill", Select([("full kill (2x big blind)", "full"),
+                                                     ("half kill (1.5x)", "half"), ("no kill", "none")],
+                                                    value=v["kind"], allow_blank=False, compact=True,
+                                                    id="e-kind"),
+                                     "rrop-13.0 · house-kill-defined")
+                for trig in TRIGGERS:
+                    cid = TRIGGER_CLAUSES[trig]
+                    yield from self._row("Trigger" if trig == TRIGGERS[0] else "",
+                                         Checkbox(trig.replace("-", " "), trig in v["triggers"],
+                                                  id=f"e-trigger-{trig}", compact=True),
+                                         f"{cid} {catalogue.title(cid, 'en')}")
+            yield Static("House options (default · clause)", classes="ed-head", markup=False)
+            with Grid(classes="ed-grid"):
+                for name, (allowed, default, cid) in KILL_OPTIONS.items():
+                    yield from self._row(OPTION_LABELS.get(name, name), self._option_widget(name, allowed),
+                                         "", name)
+        yield Static("", id="ed-status", markup=False)
+        yield Footer(compact=True)
+
+    def _row(self, label: str, widget, note: str, note_id: str | None = None):
+        yield Static(Text(label), classes="ed-label", markup=False)
+        yield widget
+        yield Static(Text(note), classes="ed-note", id=f"n-{note_id}" if note_id else None, markup=False)
+
+    def _option_widget(self, name: str, allowed):
+        value = self.values.get(name)
+        if name in AMOUNT_OPTIONS:
+            return Input(str(value), id=f"e-{name}", compact=True,
+                         placeholder=" | ".join(allowed) + " | amount")
+        return Select([(show_value(a), a) for a in allowed], value=value, allow_blank=False,
+                      compact=True, id=f"e-{name}")
+
+    def on_mount(self) -> None:
+        self.query_one("#e-name", Input).focus()
+        self.validate()
+
+    # -- values ----------------------------------------------------------------------
+    def read(self) -> dict[str, Any]:
+        q = self.query_one
+        v: dict[str, Any] = {
+            "name": q("#e-name", Input).value, "game": q("#e-game", Select).value,
+            "seats": q("#e-seats", Input).value, "button": q("#e-button", Input).value,
+            "joker": q("#e-joker", Checkbox).value, "structure": q("#e-structure", Select).value,
+            "bets": q("#e-bets", Input).value, "blinds": q("#e-blinds", Input).value,
+            "kind": q("#e-kind", Select).value, "preset": q("#e-preset", Select).value,
+            "triggers": tuple(t for t in TRIGGERS if q(f"#e-trigger-{t}", Checkbox).value),
+        }
+        for name in KILL_OPTIONS:
+            w = q(f"#e-{name}")
+            v[name] = w.value
+        return v
+
+    def set_option(self, name: str, value: Any) -> None:
+        w = self.query_one(f"#e-{name}")
+        w.value = value
+
+    def validate(self) -> TableFile | None:
+        """Check the form with the rules' loader; mark options that differ from the preset."""
+        values = self.read()
+        self.values = values
+        status = self.query_one("#ed-status", Static)
+        try:
+            tf = check_form(values, self.players)
+        except ConfigError as exc:
+            self.checked = None
+            self.error = exc.message
+            status.set_class(True, "-error")
+            status.update(Text("✗ " + safe_text(exc.message)))
+            self._mark({})
+            return None
+        self.checked = tf
+        self.error = ""
+        differs = tf.config.differs_from_preset()
+        self._mark(differs)
+        cfg = tf.config
+        preset = PRESET_TITLES.get(cfg.kill.preset, cfg.kill.preset)
+        text = f"✓ {cfg.name or '?'} — {GAME_NAMES[cfg.game]} {cfg.stakes_text()}"
+        if cfg.is_kill_game:
+            text += f", {cfg.kill.kind} kill {cfg.stakes_text(cfg.killed_limits())}"
+        text += f" · {preset}"
+        text += f", {len(differs)} option(s) differ" if differs else ", as the preset reads"
+        if self.players:
+            text += f" · {len(self.players)} player(s) seated"
+        text += f" · saved in {self.folder or tables_dir()}"
+        status.set_class(False, "-error")
+        status.update(Text(safe_text(text)))
+        return tf
+
+    def _mark(self, differs: dict[str, tuple[Any, Any]]) -> None:
+        for name, (_allowed, default, cid) in KILL_OPTIONS.items():
+            note = self.query_one(f"#n-{name}", Static)
+            text = f"default {option_text(name, default)} · {cid} {catalogue.title(cid, 'en')}"
+            if name in differs:
+                text = f"≠ preset ({option_text(name, differs[name][0])}) · " + text
+            note.set_class(name in differs, "-differs")
+            note.update(Text(text))
+
+    @property
+    def differing(self) -> list[str]:
+        return list(self.checked.config.differs_from_preset()) if self.checked else []
+
+    # -- events ----------------------------------------------------------------------
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.validate()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.validate()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        sid = event.select.id
+        if sid == "e-preset" and event.value != self._preset_shown:
+            self._preset_shown = event.value
+            for name, value in preset_values(str(event.value)).items():
+                self.set_option(name, value)
+        elif sid == "e-kind":
+            none = event.value == "none"
+            if none:
+                for t in TRIGGERS:
+                    self.query_one(f"#e-trigger-{t}", Checkbox).value = False
+                self.set_option("voluntary", False)
+            elif not any(self.query_one(f"#e-trigger-{t}", Checkbox).value for t in TRIGGERS):
+                self.query_one("#e-trigger-two-pots", Checkbox).value = True
+        self.validate()
+
+    # -- saving ----------------------------------------------------------------------
+    def action_save(self) -> None:
+        self.save()
+
+    def save(self) -> str | None:
+        from floorkill.store.atomic import write_toml
+
+        tf = self.validate()
+        status = self.query_one("#ed-status", Static)
+
+        def fail(message: str) -> None:
+            self.error = message
+            status.set_class(True, "-error")
+            status.update(Text("✗ " + safe_text(message)))
+
+        if tf is None:
+            return None
+        cfg = tf.config
+        if self.registry.has(cfg.name):
+            fail(f"a table named {cfg.name!r} is already in the journal: give this one another name")
+            return None
+        try:
+            folder = self.folder or tables_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            path = new_table_path(cfg.name, folder)
+            write_toml(path, table_doc(tf))
+            saved = load_table_file(path)               # validated again, as written
+            session = self.registry.create(saved, path.read_text(encoding="utf-8"))
+        except ConfigError as exc:
+            fail(str(exc))
+            return None
+        except Exception as exc:                        # disk or journal trouble: say it
+            fail(f"not saved: {type(exc).__name__}: {exc}")
+            return None
+        self.saved_path = path
+        self.dismiss(session.name)
+        return session.name
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,257 @@
+"""Players coming and going, from the seat keys and the command palette (Pilot)."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from floorkill.rules import load_table_text
+from floorkill.store.journal import Journal
+from floorkill.ui.players import AskModal, FormModal, PayKillModal
+from floorkill.ui.podium import make_podium_app
+from floorkill.ui.rules_panel import RulesPanel
+from floorkill.ui.seating import Seating
+from floorkill.ui.status_line import kill_status_text
+
+from floorhelp import HALF, HOLDEM, KILLED, WSOP, hand, session
+
+SIZE = (120, 40)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def last(s):
+    return s.records(len(s) - 1, len(s))[0]
+
+
+async def seat_key(pilot, seat: int, key: str) -> None:
+    """On the seating diagram: pick the seat by its number, press the key."""
+    await pilot.press("f6", str(seat % 10), key)
+
+
+async def test_join_from_the_seat_keys():
+    s = session()
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_key(pilot, 5, "j")
+        form = app.screen
+        assert isinstance(form, FormModal)
+        assert form.query_one("#f-seat", Input).value == "5"
+        await pilot.press(*"Eve", "tab", "tab", *"300", "enter")
+        assert not isinstance(app.screen, FormModal)
+        assert last(s).event == {"type": "join", "seat": 5, "name": "Eve", "stack": 300}
+        assert s.state.player(5).name == "Eve" and s.state.player(5).stack == 30000
+        assert app.query_one(Seating).has_focus                # back on the diagram
+
+
+async def test_join_into_an_occupied_seat_is_refused_in_the_form():
+    s = session()
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "5", "j", *"Eve", "tab", "backspace", "3", "enter")
+        form = app.screen
+        assert isinstance(form, FormModal)                    # still open, nothing stored
+        assert "seat 3 is taken by Cy" in form.error
+        assert form.query_one("#f-name", Input).value == "Eve"
+        assert len(s) == 0
+        await pilot.press("backspace", "6", "enter")          # correct it in place
+        assert last(s).event["seat"] == 6
+
+
+async def test_join_an_unreadable_name_is_refused():
+    s = session()
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "5", "j", "enter")
+        assert "type the player's name" in app.screen.error
+        await pilot.press("escape")
+        assert len(s) == 0 and not isinstance(app.screen, FormModal)
+
+
+async def test_pending_killer_quits_and_the_kill_is_posted():
+    s = session(events=KILLED)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_key(pilot, 3, "x")
+        ask = app.screen
+        assert isinstance(ask, AskModal)
+        assert "is the kill posted" in ask.question and "$20" in ask.question
+        assert "rrop-13.6" in ask.cites
+        await pilot.press("y")
+        assert last(s).event == {"type": "quit", "seat": 3}             # posts_kill defaults to true
+        b = s.state.button
+        assert b.killed and b.seat == 3 and s.state.held_seat == 3 and not s.state.barred
+        assert "kill of $20 stays in the pot" in flat(app.query_one(RulesPanel).plain_text())
+
+
+async def test_pending_killer_quits_and_the_kill_is_not_posted_bars_them():
+    s = session(events=KILLED)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_key(pilot, 3, "x")
+        await pilot.press("n")
+        assert last(s).event == {"type": "quit", "seat": 3, "posts_kill": False}
+        assert s.state.button.status == "neutral"
+        assert s.state.is_barred("Cy") and s.state.owed("Cy").owes == 2000
+        assert "Barred: Cy owes $20" in " ".join(str(x) for x in app.query_one("#status").render().renderables)
+        assert "rrop-13.6" in app.query_one(RulesPanel).cited
+
+
+async def test_pending_killer_steps_away_escape_records_nothing():
+    s = session(events=KILLED)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_key(pilot, 3, "a")
+        assert isinstance(app.screen, AskModal)
+        assert "steps away" in app.screen.question
+        await pilot.press("escape")
+        assert len(s) == 2
+        await pilot.press("a", "y")                          # the cursor is still on seat 3
+        assert last(s).event == {"type": "away", "seat": 3}
+        assert s.state.player(3).away and s.state.button.killed
+
+
+async def test_away_and_back_without_a_question_and_a_barred_player_cannot_come_back():
+    s = session(events=[hand(4)])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_key(pilot, 4, "a")                        # a leg holder steps away: no question
+        assert not isinstance(app.screen, AskModal)
+        assert last(s).event == {"type": "away", "seat": 4}
+        assert "leg credit" in app.query_one(Seating).render_text().plain or s.state.player(4).away
+        await pilot.press("a")
+        assert last(s).event == {"type": "back", "seat": 4}
+        assert not s.state.player(4).away
+    s = session(events=KILLED + [{"type": "away", "seat": 3, "posts_kill": False}])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_key(pilot, 3, "a")
+        assert len(s) == 3                                   # refused: pay first
+        assert "pay it before coming back" in flat(app.query_one(RulesPanel).plain_text())
+        assert "rrop-13.6" in app.query_one(RulesPanel).cited
+
+
+async def test_quit_of_an_ordinary_player_is_confirmed_with_its_consequence():
+    s = session(events=[hand(4)])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_key(pilot, 4, "x")
+        ask = app.screen
+        assert isinstance(ask, AskModal) and "leaves the game?" in ask.question
+        assert "rrop-13.1b" in ask.cites                     # the last winner quits: neutral
+        await pilot.press("enter")
+        assert last(s).event == {"type": "quit", "seat": 4}
+        assert s.state.player(4) is None and s.state.button.status == "neutral"
+
+
+async def test_joining_a_kill_pot_agreeing_to_kill_the_next_pot():
+    s = session(events=KILLED)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "5", "j", *"Eve", "enter")
+        ask = app.screen
+        assert isinstance(ask, AskModal) and "agree to kill the next pot" in ask.question
+        assert ask.cites == ("rrop-13.12",)
+        await pilot.press("y")
+        assert last(s).event == {"type": "join", "seat": 5, "name": "Eve", "agrees_to_kill": True}
+        assert s.state.agreed == 5 and not s.state.player(5).sitting_out
+
+
+async def test_joining_a_kill_pot_not_agreeing_sits_out():
+    s = session(events=KILLED)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "5", "j", *"Eve", "enter", "n")
+        assert last(s).event == {"type": "join", "seat": 5, "name": "Eve"}
+        assert s.state.player(5).sitting_out and s.state.agreed is None
+        assert "sits out" in app.query_one(Seating).render_text().plain
+
+
+async def test_joining_a_kill_pot_under_the_wsop_preset_asks_nothing():
+    s = session(WSOP, events=KILLED)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "5", "j", *"Eve", "enter")
+        assert not isinstance(app.screen, AskModal)
+        assert last(s).decisions[0].cites == ("wsop-201",)
+
+
+async def test_stack_and_pay_an_owed_kill():
+    s = session(events=KILLED + [{"type": "quit", "seat": 3, "posts_kill": False}])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_key(pilot, 4, "s")
+        assert isinstance(app.screen, FormModal)
+        assert app.screen.query_one("#f-amount", Input).value == "500"
+        await pilot.press(*"640", "enter")                  # typing replaces the old stack
+        assert last(s).event == {"type": "stack", "seat": 4, "amount": 640}
+        await pilot.press("p")
+        assert isinstance(app.screen, PayKillModal)
+        await pilot.press("enter")
+        assert last(s).event == {"type": "pay_kill", "name": "Cy"}
+        assert not s.state.barred
+        assert last(s).decisions[0].cites == ("rrop-13.6",)
+        await pilot.press("p")                                 # nobody owes now
+        assert not isinstance(app.screen, PayKillModal)
+
+
+async def test_barred_at_one_table_is_refused_at_another_of_the_same_journal(tmp_path):
+    j = Journal(tmp_path / "evening.db", "test")
+    a = j.create_table(load_table_text(HOLDEM))
+    j.create_table(load_table_text(HALF))
+    for ev in KILLED:
+        a.append(ev)
+    app = make_podium_app(a)                                   # the journal comes with the session
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_key(pilot, 3, "x")
+        await pilot.press("n")                                 # Cy leaves without posting: barred
+        assert a.state.is_barred("Cy")
+        app.switch_table("Table 14")
+        await pilot.pause()
+        b = app.session
+        assert b.name == "Table 14"
+        await pilot.press("f6", "5", "j", *"cy", "enter")
+        form = app.screen
+        assert isinstance(form, FormModal)
+        assert "cy owes a kill of $20 (Table 12)" in form.error and "rrop-13.6" in form.error
+        assert len(b) == 0
+        await pilot.press("escape", "p")                       # pay it from here, at Table 12
+        assert isinstance(app.screen, PayKillModal)
+        assert app.screen.owed == [("Cy", 2000, "barred", "Table 12")]
+        await pilot.press("enter")
+        assert not a.state.barred and len(b) == 0
+        await pilot.press("j", *"Cy", "enter")
+        assert b.state.player(5).name == "Cy"
+    j.close()
+
+
+async def test_player_actions_from_the_command_palette():
+    s = session(events=KILLED)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        names = {c.title: c.callback for c in app.get_system_commands(app.screen)}
+        for title in ("Join a player", "Step away / come back", "Player leaves the game",
+                      "Record a stack", "Voluntary kill", "Pay an owed kill", "Tables", "Rulings",
+                      "New table", "New table from a sample"):
+            assert title in names, title
+        names["Player leaves the game"]()                      # asks the seat first
+        await pilot.pause()
+        assert isinstance(app.screen, FormModal)
+        await pilot.press("backspace", "3", "enter")
+        assert isinstance(app.screen, AskModal) and "is the kill posted" in app.screen.question
+        await pilot.press("n")
+        assert last(s).event == {"type": "quit", "seat": 3, "posts_kill": False}
+        assert "Neutral" == kill_status_text(s.state)
+
+
+def test_every_floor_binding_has_an_id():
+    from floorkill.ui.players import FloorSeating
+    from floorkill.ui.rulings_screen import RulingsScreen
+    from floorkill.ui.table_editor import TableEditor
+    from floorkill.ui.tables import SampleModal, TableListScreen
+
+    for cls in (FloorSeating, AskModal, FormModal, PayKillModal, RulingsScreen, TableEditor,
+                TableListScreen, SampleModal):
+        for b in cls.BINDINGS:
+            assert b.id, f"{cls.__name__}: {b.key} has no id"

@@ -1,0 +1,38 @@
+"""Snapshots of the floor screens (pytest-textual-snapshot): plain def tests, sizes given.
+
+In-memory sessions with fixed events; nothing on screen depends on the clock. Regenerate
+with ``pytest tests/ui/test_floor_snapshots.py --snapshot-update`` after a deliberate change
+and look at every SVG before committing it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from floorkill.ui.podium import make_podium_app
+
+from floorhelp import HALF, KILLED, STUD, hand, session
+
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+
+
+def evening():
+    """Three tables: a kill pot, a leg up with a barred player, a stud game without a kill."""
+    a = session(events=KILLED)
+    b = session(HALF, events=[hand(1), {"type": "join", "seat": 4, "name": "[bold]Lev[/]"}])
+    c = session(STUD)
+    return make_podium_app(a, others=[b, c])
+
+
+@SIZES
+def test_table_list(snap_compare, size):
+    assert snap_compare(evening(), press=["f9"], terminal_size=size)
+
+
+@SIZES
+def test_rulings_short_post(snap_compare, size):
+    assert snap_compare(evening(), press=["f6", "4", "r"], terminal_size=size)
+
+
+def test_rulings_same_game_in_russian(snap_compare):
+    assert snap_compare(evening(), press=["f10", "3", "f3"], terminal_size=(120, 40))
