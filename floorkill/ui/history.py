@@ -93,6 +93,8 @@ class HistoryView(ScrollView, can_focus=True):
     # -- data --------------------------------------------------------------------
     def set_session(self, session) -> None:
         self._session = session
+        self._strips.clear()                 # keyed by record number: another table's differ
+        self.cursor = -1
         self.reload()
 
     def reload(self) -> None:

@@ -32,6 +32,12 @@ from .floor import refusal_line
 from .seating import Seating
 
 
+REFUSAL_HINTS = {
+    "join-barred": "Paid now? Esc, then p (Pay kill) records it, at whichever table it is owed.",
+    "voluntary-stack-unknown": "Esc, then s (Stack) records the player's chips.",
+}
+
+
 class FormError(ValueError):
     """What was typed cannot be read (before the rules see it)."""
 
@@ -244,8 +250,10 @@ class FormModal(ModalScreen[dict | None]):
         try:
             self.attempt(raw)
         except Refusal as refusal:
+            hint = REFUSAL_HINTS.get(refusal.key, "")
             self._show_error("✗ Refused: " + refusal_line(refusal, self.lang)
-                             + ("\n" + cites_text(refusal.cites, self.lang) if refusal.cites else ""))
+                             + ("\n" + cites_text(refusal.cites, self.lang) if refusal.cites else "")
+                             + ("\n" + hint if hint else ""))
             return False
         self.dismiss(raw)
         return True

@@ -302,7 +302,8 @@ class PodiumApp(App[int], inherit_bindings=False):
         if session is self.session:
             self.refresh_panels()
         lines = [f"#{record.seq} {event_words(record.event)}", *decision_lines(record.decisions, self.lang)]
-        self.notify(safe_text("\n".join(lines)), title=safe_text(session.name), timeout=5, markup=False)
+        self.notify("\n".join(safe_text(line) for line in lines), title=safe_text(session.name),
+                    timeout=5, markup=False)
         return record
 
     def _cursor(self) -> int:

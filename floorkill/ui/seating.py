@@ -37,6 +37,7 @@ from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 
 LABEL_LINES = 3
+STATUS_SHORT = {"acts last": "last", "leg credit": "credit", "sits out": "out"}   # narrow labels
 KILL_FACE_UP = "▲KILL"
 LEG_FACE_DOWN = "▽leg"
 
@@ -497,7 +498,12 @@ class Seating(Widget, can_focus=True):
             kill = v.kill if need <= room else v.kill.split(" ")[0]
             pos += canvas.put(pos, y + 2, kill, ks, x + w - pos) + 1
         if v.status:
-            canvas.put(pos, y + 2, v.status, style("seating--status"), max(0, x + w - pos))
+            status = v.status
+            if cell_len(status) > x + w - pos:          # short words before an ellipsis
+                for word, short in STATUS_SHORT.items():
+                    status = status.replace(word, short)
+            canvas.put(pos, y + 2, fit(status, max(0, x + w - pos)), style("seating--status"),
+                       max(0, x + w - pos))
 
     def _draw_compact(self, canvas: _Canvas, g: Geometry, v: SeatView, style) -> None:
         x, y = g.boxes[v.seat]

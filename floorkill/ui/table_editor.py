@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, Select, Static
+from textual.widgets import Footer, Input, Select, Static
 
 from floorkill.rules import ConfigError, TableConfig, load_table_file
 from floorkill.rules import clauses as catalogue
@@ -160,14 +160,13 @@ class TableEditor(Screen[str | None]):
     TableEditor { layout: vertical; }
     TableEditor #ed-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
     TableEditor #ed-form { height: 1fr; padding: 0 1; }
-    TableEditor .ed-grid { grid-size: 3; grid-columns: 26 26 1fr; grid-rows: 1; height: auto;
+    TableEditor .ed-grid { grid-size: 3; grid-columns: 26 32 1fr; grid-rows: 1; height: auto;
                            grid-gutter: 0 1; }
     TableEditor .ed-head { height: 1; margin: 1 0 0 0; color: $accent; text-style: bold; }
     TableEditor .ed-label { height: 1; }
     TableEditor .ed-note { height: 1; color: $text-muted; }
     TableEditor .ed-note.-differs { color: $warning; text-style: bold; }
     TableEditor Input { height: 1; border: none; }
-    TableEditor Checkbox { height: 1; border: none; padding: 0; }
     TableEditor #ed-status { height: auto; max-height: 4; padding: 0 1; background: $panel; }
     TableEditor #ed-status.-error { color: $error; text-style: bold; }
     """
@@ -214,8 +213,7 @@ class TableEditor(Screen[str | None]):
                 yield from self._row("Dealer button at seat", Input(v["button"], id="e-button",
                                                                     compact=True, placeholder="lowest"),
                                      "optional")
-                yield from self._row("Joker", Checkbox("in the deck", v["joker"], id="e-joker",
-                                                       compact=True),
+                yield from self._row("Joker in the deck", self._yes_no("e-joker", v["joker"]),
                                      "A-5 lowball and draw high only (joker-1)")
             yield Static("Stakes", classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
@@ -236,9 +234,8 @@ class TableEditor(Screen[str | None]):
                                      "rrop-13.0 · house-kill-defined")
                 for trig in TRIGGERS:
                     cid = TRIGGER_CLAUSES[trig]
-                    yield from self._row("Trigger" if trig == TRIGGERS[0] else "",
-                                         Checkbox(trig.replace("-", " "), trig in v["triggers"],
-                                                  id=f"e-trigger-{trig}", compact=True),
+                    yield from self._row(f"Trigger: {trig.replace('-', ' ')}",
+                                         self._yes_no(f"e-trigger-{trig}", trig in v["triggers"]),
                                          f"{cid} {catalogue.title(cid, 'en')}")
             yield Static("House options (default · clause)", classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
@@ -252,6 +249,12 @@ class TableEditor(Screen[str | None]):
         yield Static(Text(label), classes="ed-label", markup=False)
         yield widget
         yield Static(Text(note), classes="ed-note", id=f"n-{note_id}" if note_id else None, markup=False)
+
+    @staticmethod
+    def _yes_no(wid: str, value: bool) -> Select:
+        """A yes/no switch that reads the same without colour (a checkbox's X does not)."""
+        return Select([("yes", True), ("no", False)], value=bool(value), allow_blank=False,
+                      compact=True, id=wid)
 
     def _option_widget(self, name: str, allowed):
         value = self.values.get(name)
@@ -271,10 +274,10 @@ class TableEditor(Screen[str | None]):
         v: dict[str, Any] = {
             "name": q("#e-name", Input).value, "game": q("#e-game", Select).value,
             "seats": q("#e-seats", Input).value, "button": q("#e-button", Input).value,
-            "joker": q("#e-joker", Checkbox).value, "structure": q("#e-structure", Select).value,
+            "joker": q("#e-joker", Select).value, "structure": q("#e-structure", Select).value,
             "bets": q("#e-bets", Input).value, "blinds": q("#e-blinds", Input).value,
             "kind": q("#e-kind", Select).value, "preset": q("#e-preset", Select).value,
-            "triggers": tuple(t for t in TRIGGERS if q(f"#e-trigger-{t}", Checkbox).value),
+            "triggers": tuple(t for t in TRIGGERS if q(f"#e-trigger-{t}", Select).value is True),
         }
         for name in KILL_OPTIONS:
             w = q(f"#e-{name}")
@@ -338,9 +341,6 @@ class TableEditor(Screen[str | None]):
         event.stop()
         self.focus_next()
 
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        self.validate()
-
     def on_select_changed(self, event: Select.Changed) -> None:
         sid = event.select.id
         if sid == "e-preset" and event.value != self._preset_shown:
@@ -351,10 +351,10 @@ class TableEditor(Screen[str | None]):
             none = event.value == "none"
             if none:
                 for t in TRIGGERS:
-                    self.query_one(f"#e-trigger-{t}", Checkbox).value = False
+                    self.query_one(f"#e-trigger-{t}", Select).value = False
                 self.set_option("voluntary", False)
-            elif not any(self.query_one(f"#e-trigger-{t}", Checkbox).value for t in TRIGGERS):
-                self.query_one("#e-trigger-two-pots", Checkbox).value = True
+            elif not any(self.query_one(f"#e-trigger-{t}", Select).value is True for t in TRIGGERS):
+                self.query_one("#e-trigger-two-pots", Select).value = True
         self.validate()
 
     # -- saving ----------------------------------------------------------------------

@@ -20,9 +20,9 @@ from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import GAME_NAMES
 from floorkill.rules.names import safe_text
 
-from .floor import TableRegistry, kill_game_text, table_row
+from .floor import TableRegistry, table_row
 
-COLUMNS = ("", "Table", "Game", "Stakes", "Kill status", "Kill game", "Hands", "Seated", "Barred")
+COLUMNS = ("", "Table", "Game", "Stakes", "Kill status", "Kill game", "Barred", "Seated", "Hands")
 
 
 class TableListScreen(Screen[tuple[str, str] | None]):
@@ -82,8 +82,8 @@ class TableListScreen(Screen[tuple[str, str] | None]):
             if r.who:
                 status.append(" " + r.who)
             out.append((Text("●" if name == self.current else ""), Text(r.name), Text(r.game),
-                        Text(r.stakes), status, Text(r.kill_game), Text(str(r.hands)),
-                        Text(f"{r.seated}/{r.seats}"), Text(r.barred)))
+                        Text(r.stakes), status, Text(r.kill_game), Text(r.barred),
+                        Text(f"{r.seated}/{r.seats}"), Text(str(r.hands))))
         return out
 
     def reload(self) -> None:
@@ -147,8 +147,9 @@ class SampleModal(ModalScreen[Path | None]):
             except ConfigError:
                 continue
             self.paths.append(p)
-            self.labels.append(safe_text(f"{cfg.name} — {GAME_NAMES.get(cfg.game, cfg.game)} "
-                                         f"{cfg.stakes_text()} · kill: {kill_game_text(cfg)}"))
+            kill = (f"{cfg.kill.kind} kill: {', '.join(t.replace('-', ' ') for t in cfg.kill.triggers)}"
+                    if cfg.is_kill_game else "no kill")
+            self.labels.append(safe_text(f"{cfg.name} — {GAME_NAMES.get(cfg.game, cfg.game)}, {kill}"))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="sample-box"):

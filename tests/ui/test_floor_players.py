@@ -41,6 +41,8 @@ async def test_join_from_the_seat_keys():
         await pilot.press(*"Eve", "tab", "tab", *"300", "enter")
         assert not isinstance(app.screen, FormModal)
         assert last(s).event == {"type": "join", "seat": 5, "name": "Eve", "stack": 300}
+        notice = list(app._notifications)[-1]
+        assert notice.message == "#1 join seat 5: Eve" and notice.title == "Table 12"
         assert s.state.player(5).name == "Eve" and s.state.player(5).stack == 30000
         assert app.query_one(Seating).has_focus                # back on the diagram
 
@@ -215,6 +217,7 @@ async def test_barred_at_one_table_is_refused_at_another_of_the_same_journal(tmp
         form = app.screen
         assert isinstance(form, FormModal)
         assert "cy owes a kill of $20 (Table 12)" in form.error and "rrop-13.6" in form.error
+        assert "Pay kill" in form.error                            # what to do about it
         assert len(b) == 0
         await pilot.press("escape", "p")                       # pay it from here, at Table 12
         assert isinstance(app.screen, PayKillModal)

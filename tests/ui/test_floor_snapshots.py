@@ -17,9 +17,12 @@ SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "12
 
 
 def evening():
-    """Three tables: a kill pot, a leg up with a barred player, a stud game without a kill."""
+    """Three tables: a kill pot; a leg up, a barred player and a name that looks like markup;
+    a stud game without a kill."""
     a = session(events=KILLED)
-    b = session(HALF, events=[hand(1), {"type": "join", "seat": 4, "name": "[bold]Lev[/]"}])
+    b = session(HALF, events=[hand(1), hand(1, qualifies=True),
+                              {"type": "quit", "seat": 1, "posts_kill": False},   # Ivy: barred
+                              hand(2), {"type": "join", "seat": 4, "name": "[bold]Lev[/]"}])
     c = session(STUD)
     return make_podium_app(a, others=[b, c])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tomllib
 
-from textual.widgets import Checkbox, DataTable, Input, Select
+from textual.widgets import DataTable, Input, Select
 
 from floorkill.rules import load_table_file
 from floorkill.ui.hand_entry import HandEntry
@@ -57,6 +57,10 @@ async def test_switching_keeps_each_tables_state_and_unfinished_line():
         assert entry.question is None and entry.input.value == ""
         await pilot.press("2", "enter")                  # Jon wins at B
         assert b.state.button.seat == 2 and len(a) == 1
+        view = app.query_one(HistoryView)
+        shown = [view.render_line(y).text for y in range(view.size.height)]
+        assert any("winner 2" in line for line in shown)          # B's history, not A's
+        assert not any("winner 3" in line for line in shown)
         await pilot.press("6")                           # left unfinished at B
         app.switch_table("Table 12")
         await pilot.pause()
@@ -85,7 +89,7 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
         ed.query_one("#e-bets", Input).value = "4 8"
         ed.query_one("#e-blinds", Input).value = "2 4"
         ed.query_one("#e-kind", Select).value = "half"
-        ed.query_one("#e-trigger-scoop", Checkbox).value = True
+        ed.query_one("#e-trigger-scoop", Select).value = True
         ed.query_one("#e-voluntary", Select).value = True
         await pilot.pause()
         assert ed.error == "" and ed.checked is not None
@@ -145,7 +149,7 @@ async def test_stud_cannot_be_a_kill_game():
         ed.query_one("#e-kind", Select).value = "none"
         await pilot.pause()
         assert ed.error == ""
-        assert not any(ed.query_one(f"#e-trigger-{t}", Checkbox).value
+        assert not any(ed.query_one(f"#e-trigger-{t}", Select).value
                        for t in ("two-pots", "scoop", "big-pot"))
         await pilot.press("ctrl+s")
         assert app.session.name == "Table 3" and not app.session.config.is_kill_game
