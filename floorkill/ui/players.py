@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -128,6 +128,9 @@ class AskModal(ModalScreen[Any]):
     AskModal #ask-title { text-style: bold; color: $warning; }
     AskModal #ask-question { text-style: bold; margin: 1 0 0 0; }
     AskModal .ask-option { margin: 1 0 0 0; }
+    AskModal .ask-line { height: auto; }
+    AskModal .ask-bullet { width: 4; }
+    AskModal .ask-text { width: 1fr; }
     AskModal #ask-cites { color: $text-muted; margin: 1 0 0 0; }
     AskModal #ask-help { color: $text-muted; }
     """
@@ -154,10 +157,11 @@ class AskModal(ModalScreen[Any]):
             yield Static(Text(safe_text(self.title_text)), id="ask-title", markup=False)
             yield Static(Text(safe_text(self.question)), id="ask-question", markup=False)
             for key, label, lines, _value in self.options:
-                t = Text(safe_text(label), style="bold")
-                for line in lines:
-                    t.append("\n  • " + safe_text(line), style="")
-                yield Static(t, classes="ask-option", markup=False)
+                yield Static(Text(safe_text(label), style="bold"), classes="ask-option", markup=False)
+                for line in lines:                  # a hanging bullet: wrapped lines stay indented
+                    with Horizontal(classes="ask-line"):
+                        yield Static("  •", classes="ask-bullet", markup=False)
+                        yield Static(Text(safe_text(line)), classes="ask-text", markup=False)
             if self.cites:
                 yield Static(Text(cites_text(self.cites, self.lang)), id="ask-cites", markup=False)
             yield Static(Text(f"{keys} · Esc: cancel (nothing is recorded)"), id="ask-help",

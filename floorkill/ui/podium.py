@@ -290,6 +290,7 @@ class PodiumApp(App[int], inherit_bindings=False):
 
     def commit(self, raw: Mapping[str, Any], session=None) -> Record | None:
         session = session or self.session
+        before = session.state
         try:
             record = self.tables.append(session, raw)
         except Refusal as refusal:
@@ -301,10 +302,29 @@ class PodiumApp(App[int], inherit_bindings=False):
             return None
         if session is self.session:
             self.refresh_panels()
-        lines = [f"#{record.seq} {event_words(record.event)}", *decision_lines(record.decisions, self.lang)]
+        what = f"#{record.seq} {event_words(record.event)}"
+        seat = record.event.get("seat")
+        if record.type != "join" and before.player(seat) is not None:
+            what += f" — {before.player(seat).name}"
+        lines = [what, *decision_lines(record.decisions, self.lang)]
         self.notify("\n".join(safe_text(line) for line in lines), title=safe_text(session.name),
                     timeout=5, markup=False)
+        if record.type == "join":
+            self._seated_elsewhere(session, record.event["name"])
         return record
+
+    def _seated_elsewhere(self, session, name: str) -> None:
+        """A name that sits at another table too: not a rule, but worth a look."""
+        for other in self.tables.names():
+            if other == session.name:
+                continue
+            try:
+                seat = self.tables.get(other).state.seat_of(name)
+            except Exception:
+                continue
+            if seat is not None:
+                self.notify(safe_text(f"{name} is also seated at {other}, seat {seat}"),
+                            title="Two tables?", severity="warning", timeout=8, markup=False)
 
     def _cursor(self) -> int:
         return self.podium.query_one(Seating).cursor
@@ -400,6 +420,8 @@ class PodiumApp(App[int], inherit_bindings=False):
     # -- several tables ----------------------------------------------------------------------
     def action_tables(self) -> None:
         from .tables import TableListScreen
+
+        self.clear_notifications()            # the list is read at a glance: nothing over it
 
         def chosen(result: tuple[str, str] | None) -> None:
             if result is None:

@@ -22,7 +22,7 @@ from floorkill.rules.names import safe_text
 
 from .floor import TableRegistry, table_row
 
-COLUMNS = ("", "Table", "Game", "Stakes", "Kill status", "Kill game", "Barred", "Seated", "Hands")
+COLUMNS = ("#", "Table", "Game", "Stakes", "Kill status", "Barred", "Kill game", "Seated", "Hands")
 
 
 class TableListScreen(Screen[tuple[str, str] | None]):
@@ -40,6 +40,8 @@ class TableListScreen(Screen[tuple[str, str] | None]):
         Binding("n", "new", "New table", id="tables.new"),
         Binding("s", "sample", "From sample", id="tables.sample"),
         Binding("c", "copy", "Copy table", id="tables.copy"),
+        *[Binding(str(n), f"open_nth({n})", f"Table {n}", show=False, id=f"tables.open_{n}")
+          for n in range(1, 10)],
     ]
 
     def __init__(self, registry: TableRegistry, current: str) -> None:
@@ -50,7 +52,7 @@ class TableListScreen(Screen[tuple[str, str] | None]):
         self.problems: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Tables — Enter switches (each table keeps its state)", id="tables-title",
+        yield Static("Tables — its number or Enter switches (each table keeps its state)", id="tables-title",
                      markup=False)
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static("", id="tables-error", markup=False)
@@ -61,7 +63,7 @@ class TableListScreen(Screen[tuple[str, str] | None]):
     def on_mount(self) -> None:
         dt = self.query_one(DataTable)
         for label in COLUMNS:
-            dt.add_column(Text(label), key=label or "mark")
+            dt.add_column(Text(label), key=label)
         self.reload()
         dt.focus()
 
@@ -81,8 +83,10 @@ class TableListScreen(Screen[tuple[str, str] | None]):
                           ("bold" if r.status == "leg up" else ""))
             if r.who:
                 status.append(" " + r.who)
-            out.append((Text("●" if name == self.current else ""), Text(r.name), Text(r.game),
-                        Text(r.stakes), status, Text(r.kill_game), Text(r.barred),
+            number = len(self.names)
+            mark = f"{number} ●" if name == self.current else f"{number}" if number <= 9 else ""
+            out.append((Text(mark), Text(r.name), Text(r.game),
+                        Text(r.stakes), status, Text(r.barred), Text(r.kill_game),
                         Text(f"{r.seated}/{r.seats}"), Text(str(r.hands))))
         return out
 
@@ -106,6 +110,11 @@ class TableListScreen(Screen[tuple[str, str] | None]):
         name = self.selected()
         if name is not None:
             self.dismiss(("open", name))
+
+    def action_open_nth(self, n: int) -> None:
+        """The n-th table of the list, at once (F9 then its number)."""
+        if 1 <= n <= len(self.names):
+            self.dismiss(("open", self.names[n - 1]))
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -258,3 +258,17 @@ def test_every_floor_binding_has_an_id():
                 TableListScreen, SampleModal):
         for b in cls.BINDINGS:
             assert b.id, f"{cls.__name__}: {b.key} has no id"
+
+
+async def test_notices_name_the_player_and_warn_of_a_second_table():
+    a = session(events=[hand(4)])
+    b = session(HALF)
+    app = make_podium_app(b, others=[a])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "5", "j", *"Dee", "enter")          # Dee sits at Table 12 too
+        notices = list(app._notifications)
+        assert b.state.player(5).name == "Dee"
+        assert any(n.message == "Dee is also seated at Table 12, seat 4" and n.severity == "warning"
+                   for n in notices)
+        await pilot.press("a")
+        assert list(app._notifications)[-1].message == "#2 away seat 5 — Dee"

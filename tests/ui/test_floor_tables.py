@@ -32,15 +32,19 @@ async def test_table_list_shows_each_table_and_enter_switches(tmp_path):
         assert isinstance(screen, TableListScreen)
         dt = screen.query_one(DataTable)
         assert screen.names == ["Table 12", "Table 14", "Table 3"]
-        assert [cell(dt, 0, c) for c in range(6)] == [
-            "●", "Table 12", "Hold'em", "$10-$20", "KILL Seat 3 Cy $20", "yes — full, two pots"]
-        assert cell(dt, 1, 4) == "leg up Seat 1 Ivy" and cell(dt, 1, 5) == "yes — half, two pots"
-        assert cell(dt, 2, 4) == "neutral" and cell(dt, 2, 5) == "no"
+        assert [cell(dt, 0, c) for c in range(7)] == [
+            "1 ●", "Table 12", "Hold'em", "$10-$20", "KILL Seat 3 Cy $20", "", "yes — full, two pots"]
+        assert cell(dt, 1, 4) == "leg up Seat 1 Ivy" and cell(dt, 1, 6) == "yes — half, two pots"
+        assert cell(dt, 2, 4) == "neutral" and cell(dt, 2, 6) == "no"
         await pilot.press("down", "enter")
         assert not isinstance(app.screen, TableListScreen)
         assert app.session.name == "Table 14"
         assert app.query_one(HistoryView).total == 1
         assert "Table 14" in app.title
+        await pilot.press("f9", "3")                        # its number switches at once
+        assert app.session.name == "Table 3" and not isinstance(app.screen, TableListScreen)
+        await pilot.press("f9", "1")
+        assert app.session.name == "Table 12" and app.session.state.button.killed   # as it was
     j.close()
 
 
