@@ -215,8 +215,9 @@ class TableConfig:
                                  "seats": self.seats}
         if self.button is not None:
             table["button"] = self.button
-        stakes = {"structure": self.structure, "bets": [to_toml(b) for b in self.bets],
-                  "blinds": [to_toml(b) for b in self.blinds]}
+        stakes: dict[str, Any] = {"structure": self.structure, "bets": [to_toml(b) for b in self.bets]}
+        if self.game not in BLINDLESS_GAMES:
+            stakes["blinds"] = [to_toml(b) for b in self.blinds]
         kill: dict[str, Any] = {"kind": self.kill.kind, "triggers": list(self.kill.triggers)}
         if self.kill.preset != "robert":
             kill["preset"] = self.kill.preset

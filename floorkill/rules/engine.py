@@ -623,6 +623,12 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
                                       ("wsop-197",)))
             changed = True
             break
+    players = state.players
+    if not button.killed and any(p is not None and p.sitting_out for p in players):
+        # nobody sits out a hand that is no longer a kill pot (rrop-13.12 applies to kill pots)
+        players = tuple(Player(p.seat, p.name, p.stack, p.away, False) if p is not None else None
+                        for p in players)
+        changed = True
     if not changed:
         return state
-    return _new(state, button=button, credits=credits, events=state.events)
+    return _new(state, players=players, button=button, credits=credits, events=state.events)

@@ -106,7 +106,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ruling-same-game": {"en": "{a} and {b} are the same game type: broken-game status carries over",
                          "ru": "{a} и {b} — одна и та же игра: статус закрывшейся игры переносится"},
     "ruling-different-game": {
-        "en": "{a} and {b} are different game types ({why} differs): no broken-game status between them",
+        "en": "{a} and {b} are different game types (the {why} differ): no broken-game status between them",
         "ru": "{a} и {b} — разные игры (отличается: {why}): статус закрывшейся игры не переносится"},
     "ruling-already-killed": {"en": "this deal is already killed by {name} for {amount}: no second kill",
                               "ru": "эта раздача уже убита игроком {name} на {amount}: второго килла не бывает"},
@@ -194,8 +194,8 @@ TRANSLATED_PARAMS = ("which", "why")
 WORDS: dict[str, dict[str, str]] = {
     "small blind": {"ru": "малый блайнд"},
     "big blind": {"ru": "большой блайнд"},
-    "kill": {"en": "kill or no kill", "ru": "килл или без килла"},
-    "game": {"ru": "игра"},
+    "kill": {"en": "kill provisions", "ru": "килл или без килла"},
+    "game": {"en": "games", "ru": "игра"},
     "limits": {"ru": "лимиты"},
 }
 

@@ -1281,3 +1281,21 @@ def test_house_natural_walk_neutral_alternate_applies_without_the_flop_rule():
     st = run(start(), hand(2))
     a = apply(st, hand(2, flop=False, qualifies=True))
     assert_decision(a, "kill", 2, "rrop-13.3")
+
+
+def test_rrop_13_12_sitting_out_ends_when_the_kill_pot_is_gone():
+    """A new player who sat out a kill pot is dealt in once the coming hand is no longer
+    killed (the killer quit without posting: rrop-13.6, settled as if neutral)."""
+    st = run(start(), hand(3), hand(3, qualifies=True), {"type": "join", "seat": 9, "name": "Nia"})
+    assert 9 not in next_hand(st).dealt_in
+    a = apply(st, {"type": "quit", "seat": 3, "posts_kill": False})
+    assert not a.state.button.killed
+    assert 9 in next_hand(a.state).dealt_in
+
+
+def test_house_blind_games_stud_table_round_trips_through_toml():
+    import tomli_w
+    from floorkill.rules.config import table_file_to_dict
+    tf = load_table_text('[table]\nname = "Stud"\ngame = "stud"\n[stakes]\nbets = [5, 10]\n')
+    text = tomli_w.dumps(table_file_to_dict(tf.config, tf.players, ()))
+    assert load_table_text(text).config == tf.config
