@@ -7,6 +7,7 @@ nothing is ever rounded.
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal, InvalidOperation
 
 Cents = int
@@ -23,7 +24,7 @@ def parse_amount(value: object, *, allow_negative: bool = False) -> Cents:
     if isinstance(value, int):
         cents = value * 100
     elif isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
+        if not math.isfinite(value):
             raise MoneyError(f"{value!r} is not an amount")
         # A float is read as the decimal it was written as (its shortest repr): 4.55 is 4.55.
         scaled = Decimal(repr(value)) * 100
