@@ -20,6 +20,7 @@ from textual.strip import Strip
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
+from .quiet import QuietScrollbars
 from .rules_panel import event_words
 
 PAGE = 64
@@ -42,7 +43,7 @@ def record_line(rec: Record, lang: str = "en") -> str:
     return safe_text(line)
 
 
-class HistoryView(ScrollView, can_focus=True):
+class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
     """All records, virtually rendered."""
 
     DEFAULT_CSS = """
@@ -106,7 +107,7 @@ class HistoryView(ScrollView, can_focus=True):
         if self.is_mounted and self.size.height:
             # scrollbars updated in place: setting virtual_size would lay out the screen
             self.set_reactive(HistoryView.virtual_size, size)
-            self._scroll_update(size)
+            self.quiet_scroll_update(size)
         else:
             self.virtual_size = size
         self._follow = follow

@@ -30,6 +30,7 @@ from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
+from .quiet import QuietScrollbars
 from .status_line import seat_name
 
 PANEL_TEXT = {
@@ -132,7 +133,7 @@ def event_words(event) -> str:
     return f"{t} seat {seat}" if seat is not None else str(t)
 
 
-class RulesPanel(ScrollView, can_focus=True):
+class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
     """Decisions with clause ids, what is pending, the cited clauses and their summaries."""
 
     DEFAULT_CSS = """
@@ -174,6 +175,7 @@ class RulesPanel(ScrollView, can_focus=True):
         self._cites: list[str] = []
         self.clause_cursor = 0
         self._lines: list[Strip] = []
+        self._drawn: list[Strip] = []                   # the lines render_line last read
         self._plain: list[str] = []
         self._clause_rows: dict[int, int] = {}          # row -> index into cited
         self._built_for: tuple | None = None
@@ -249,13 +251,41 @@ class RulesPanel(ScrollView, can_focus=True):
     # -- content -----------------------------------------------------------------
     def _changed(self, keep_cursor: bool = False) -> None:
         before = list(self._cites)
+        lines, scroll_y = self._drawn, self.scroll_offset.y
+        width = self.scrollable_content_region.width if self.is_mounted else 0
+        if not keep_cursor:
+            _, seen = self._texts()
+            if seen != before:
+                self.clause_cursor = 0
         self._built_for = None
         self._build()
-        if not keep_cursor and self._cites != before:
-            self.clause_cursor = 0
-            self._built_for = None
-            self._build()
-        self.refresh()
+        self._refresh_changed(lines, scroll_y, width)
+
+    def _refresh_changed(self, before: list[Strip], scroll_y: int, width: int) -> None:
+        """Repaint only the visible rows that differ from what was drawn (a hand changes the
+        record line and a decision or two; the pending lines and clauses mostly stay)."""
+        if (not self.is_mounted or not self.size.height or self._repaint_required
+                or self.scroll_offset.y != scroll_y
+                or width != self.scrollable_content_region.width):
+            self.refresh()
+            return
+        lines = self._lines
+
+        def same(row: int) -> bool:
+            if row < len(lines) and row < len(before):
+                return lines[row] == before[row]
+            return row >= len(lines) and row >= len(before)       # blank in both
+
+        y = scroll_y
+        bottom = scroll_y + self.scrollable_content_region.height
+        while y < bottom:
+            if same(y):
+                y += 1
+                continue
+            start = y
+            while y < bottom and not same(y):
+                y += 1
+            self.refresh_lines(start, y - start)
 
     def on_resize(self) -> None:
         self._built_for = None
@@ -376,8 +406,9 @@ class RulesPanel(ScrollView, can_focus=True):
         if mounted:
             size = Size(width, len(lines))
             if self.size.height:
-                self.set_reactive(RulesPanel.virtual_size, size)   # no screen layout
-                self._scroll_update(size)
+                if size != self.virtual_size:
+                    self.set_reactive(RulesPanel.virtual_size, size)   # no screen layout
+                    self.quiet_scroll_update(size)
             else:
                 self.virtual_size = size
 
@@ -389,6 +420,7 @@ class RulesPanel(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         self._build()
+        self._drawn = self._lines
         row = self.scroll_offset.y + y
         if 0 <= row < len(self._lines):
             return self._lines[row]                       # already exactly the width

@@ -27,6 +27,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -347,7 +348,36 @@ class Seating(Widget, can_focus=True):
         self._views = seat_views(state)
         if not 1 <= self.cursor <= len(state.players):
             self.cursor = 1
-        self.refresh()
+        self._refresh_changed_rows()
+
+    def _key(self) -> tuple:
+        return (id(self._state), self._state.events, self.size, self.cursor, self.has_focus,
+                self.app.theme)
+
+    def _refresh_changed_rows(self) -> None:
+        """Repaint only the rows the new state draws differently (a hand changes a seat
+        or two and the felt's hand count: not the whole diagram)."""
+        old = self._cache
+        width, height = self.size
+        if (old is None or self._state is None or not self.is_mounted or width < 4
+                or height < 1 or old[0][2:] != (key := self._key())[2:]):
+            self.refresh()
+            return
+        strips = self._render_canvas().strips()
+        self._cache = (key, strips)
+        before = old[1]
+        if len(before) != len(strips):
+            self.refresh()
+            return
+        y = 0
+        while y < len(strips):                      # one region per run of changed rows
+            if strips[y] == before[y]:
+                y += 1
+                continue
+            start = y
+            while y < len(strips) and strips[y] != before[y]:
+                y += 1
+            self.refresh(Region(0, start, width, y - start))
 
     @property
     def state(self) -> TableState | None:
@@ -403,8 +433,7 @@ class Seating(Widget, can_focus=True):
         width, height = self.size
         if self._state is None or width < 4 or height < 1:
             return Strip.blank(width, self.rich_style)
-        key = (id(self._state), self._state.events, self.size, self.cursor, self.has_focus,
-               self.app.theme)
+        key = self._key()
         if self._cache is None or self._cache[0] != key:
             self._cache = (key, self._render_canvas().strips())
         strips = self._cache[1]
