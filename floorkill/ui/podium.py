@@ -99,7 +99,14 @@ class PodiumApp(App[int], inherit_bindings=False):
 
     # -- layout --------------------------------------------------------------------
     def get_default_screen(self) -> Screen:
-        return PodiumScreen(id="_default")
+        screen = PodiumScreen(id="_default")
+        # the width's class now, not after the first layout: "-wide" widens the side
+        # column, and applying it after the first frame's layout lays out and paints twice
+        width = self.size.width
+        if width > 0:
+            screen.set_class(True, *screen._get_breakpoint_classes(width, self.HORIZONTAL_BREAKPOINTS),
+                             update=False)
+        return screen
 
     def compose(self) -> ComposeResult:
         state = self.session.state
