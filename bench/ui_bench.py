@@ -71,6 +71,11 @@ LINES = ["1", "3", "4", "6", "7", "3 4", "1", "6", "4", "7"]
 def _env() -> dict:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    # An installed floorkill has its .pyc files (pip compiles them); with
+    # PYTHONDONTWRITEBYTECODE set, the warm-up spawn could not write them and every
+    # podium process compiled floorkill's sources (~25 ms) while the bare app's Textual
+    # came precompiled from site-packages.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     tmp = tempfile.mkdtemp(prefix="fkbench-")
     env["FLOORKILL_THEMES_DIR"] = str(Path(tmp) / "themes")      # never the user's own
     env["XDG_CONFIG_HOME"] = str(Path(tmp) / "config")
