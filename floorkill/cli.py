@@ -65,10 +65,6 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
     return p
 
 
-class _Parser(argparse.ArgumentParser):
-    pass
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     cmd = argv[0] if argv and argv[0] in SUBCOMMANDS else None

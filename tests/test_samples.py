@@ -171,7 +171,7 @@ def test_sample_replays_json_with_exit_0_and_no_error(path):
     assert err == ""
     events = raw_table(path.name)["events"]
     assert [s["event"] for s in steps] == list(range(1, len(events) + 1))
-    for s, raw in zip(steps, events):
+    for s, raw in zip(steps, events, strict=True):
         assert set(s) == STEP_KEYS, s
         assert s["error"] is None, s
         assert s["type"] == raw["type"]
@@ -248,11 +248,11 @@ def test_russian_replay_has_cyrillic_texts_and_the_same_codes_and_cites(name):
     rc_ru, err, ru = replay_json(name, "ru")
     assert rc_en == rc_ru == 0, err
     assert len(en) == len(ru)
-    for a, b in zip(en, ru):
+    for a, b in zip(en, ru, strict=True):
         assert set(b) == STEP_KEYS
         assert [(d["code"], d["seat"], d["cites"]) for d in a["decisions"]] == \
                [(d["code"], d["seat"], d["cites"]) for d in b["decisions"]]
-        for d_en, d_ru in zip(a["decisions"], b["decisions"]):
+        for d_en, d_ru in zip(a["decisions"], b["decisions"], strict=True):
             assert CYRILLIC.search(d_ru["text"]), d_ru["text"]
             assert d_ru["text"] != d_en["text"]
         assert a["button"] == b["button"] and a["next"] == b["next"]

@@ -441,8 +441,8 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
                          bets=bets, blinds=blinds, kill=kill, joker=joker, button=button)
     if kind != "none":
         try:
-            config.kill_blind
-            config.killed_limits()
+            _ = config.kill_blind
+            _ = config.killed_limits()
         except MoneyError as exc:
             raise ld.error(f"a {kind} kill here {exc}; pick amounts the kill divides exactly",
                            "kill", "kind") from None

@@ -7,7 +7,7 @@ canonical mapping back: what the journal stores and what export writes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Mapping, Union
 
 from .decisions import Refusal
@@ -345,4 +345,3 @@ def event_from_dict(raw: Mapping[str, Any], seats: int = 10) -> Event:
 __all__ = ["Event", "EVENT_TYPES", "FIELDS", "Hand", "Join", "Away", "Back", "Quit",
            "VoluntaryKill", "PayKill", "Stack", "Underpost", "Showdown", "parse_event",
            "event_from_dict"]
-_ = fields

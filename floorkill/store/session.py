@@ -9,7 +9,7 @@ voided record and a reason, and the fold skips voided records.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
@@ -146,5 +146,3 @@ def decision_from_json(data: Mapping[str, Any]) -> Decision:
     return Decision(data["code"], data.get("seat"), data["key"],
                     tuple((k, v) for k, v in data.get("params", [])), tuple(data.get("cites", ())))
 
-
-_ = field

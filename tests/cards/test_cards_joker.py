@@ -112,7 +112,7 @@ def ref_a5(text: str) -> tuple:
 def assert_same_order(hands, ours, ref):
     """ours and ref (both bigger = better) order the sample identically."""
     order = sorted(range(len(hands)), key=lambda i: (ours[i], i))
-    for i, j in zip(order, order[1:]):
+    for i, j in zip(order, order[1:], strict=False):
         assert (ours[i] < ours[j]) == (ref[i] < ref[j]), (hands[i], hands[j], ref[i], ref[j])
         assert (ours[i] == ours[j]) == (ref[i] == ref[j]), (hands[i], hands[j], ref[i], ref[j])
 

@@ -71,7 +71,7 @@ def _pk_sign(a, b) -> int:
 def assert_same_order(label, deals_, ours, theirs, seed):
     mismatches = []
     order = sorted(range(len(ours)), key=ours.__getitem__)
-    for i, j in zip(order, order[1:]):
+    for i, j in zip(order, order[1:], strict=False):
         if _sign(ours[i], ours[j]) != _pk_sign(theirs[i], theirs[j]):
             mismatches.append((i, j))
     rng = random.Random(seed)
@@ -127,7 +127,7 @@ def test_omaha_eight_or_better_low_matches_pokerkit():
     ]
     # the sample must contain plenty of both outcomes to mean anything
     assert 0.2 < sum(t is None for t in theirs) / N < 0.8
-    assert all((o == 0) == (t is None) for o, t in zip(ours, theirs))
+    assert all((o == 0) == (t is None) for o, t in zip(ours, theirs, strict=True))
     assert_same_order("Omaha 8-or-better low", ds, ours, theirs, 4)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from floorkill.rules import ConfigError, Refusal, apply, load_table_text, next_hand
+from floorkill.rules import ConfigError, apply, load_table_text, next_hand
 from floorkill.rules.clauses import clause
 from floorkill.rules.config import KILL_OPTIONS, PRESETS
 from floorkill.rules.money import dollars

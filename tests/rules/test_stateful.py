@@ -32,7 +32,6 @@ import os
 from fractions import Fraction
 
 import tomli_w
-import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule

@@ -150,7 +150,7 @@ def _compare(exported, session):
     assert all(s["error"] is None for s in steps)
     shown = _journal_steps(session)
     assert len(steps) == len(shown)
-    for got, want in zip(steps, shown):
+    for got, want in zip(steps, shown, strict=True):
         for key in ("button", "next", "barred", "result", "decisions", "hand"):
             assert got[key] == want[key], key
 

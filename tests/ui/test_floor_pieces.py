@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,7 @@ from floorkill.ui.players import (FormError, build_join, build_seat_event, build
 from floorkill.ui.rulings_screen import decide, ruling_text
 from floorkill.ui.table_editor import DEFAULT_VALUES, check_form, config_values, form_doc, preset_values
 
-from floorhelp import HALF, HOLDEM, KILLED, LOWBALL, STUD, WSOP, hand, session
+from floorhelp import HALF, KILLED, LOWBALL, STUD, WSOP, hand, session
 
 
 # -- questions ----------------------------------------------------------------------
