@@ -201,7 +201,9 @@ def test_unknown_language_is_refused():
 
 def test_clause_is_frozen():
     c = clause("rrop-13.4")
-    with pytest.raises(Exception):
+    from dataclasses import FrozenInstanceError
+
+    with pytest.raises(FrozenInstanceError):
         c.id = "x"  # type: ignore[misc]
 
 
