@@ -176,6 +176,9 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
         self.clause_cursor = 0
         self._lines: list[Strip] = []
         self._drawn: list[Strip] = []                   # the lines render_line last read
+        # a paragraph's wrapped lines, by its text, styles and width: a hand changes the
+        # record and its decisions; the pending lines and the clauses mostly stay
+        self._paragraphs: dict[tuple, list[tuple[Strip, str]]] = {}
         self._plain: list[str] = []
         self._clause_rows: dict[int, int] = {}          # row -> index into cited
         self._built_for: tuple | None = None
@@ -382,19 +385,28 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
             if not mounted:
                 plain.extend(text.plain.split("\n") or [""])
                 continue
-            t = text.copy()
-            if style is not None:
-                t.stylize_before(style)
-            t.stylize_before(base)
-            wrapped = t.wrap(console, width) if t.plain else [Text("")]
-            for line in wrapped:
-                line.end = ""
-                if cls == "rules--clause-cursor":
-                    line.pad_right(width - line.cell_len)
-                    line.stylize_before(style)
-                plain.append(line.plain)
-                strip = Strip(line.render(console), cell_len(line.plain))
-                lines.append(strip.crop_extend(0, width, base))
+            pkey = (cls, style, base, width, text.plain, text.style, tuple(text.spans))
+            drawn = self._paragraphs.get(pkey)
+            if drawn is None:
+                drawn = []
+                t = text.copy()
+                if style is not None:
+                    t.stylize_before(style)
+                t.stylize_before(base)
+                wrapped = t.wrap(console, width) if t.plain else [Text("")]
+                for line in wrapped:
+                    line.end = ""
+                    if cls == "rules--clause-cursor":
+                        line.pad_right(width - line.cell_len)
+                        line.stylize_before(style)
+                    strip = Strip(line.render(console), cell_len(line.plain))
+                    drawn.append((strip.crop_extend(0, width, base), line.plain))
+                if len(self._paragraphs) > 256:
+                    self._paragraphs.clear()
+                self._paragraphs[pkey] = drawn
+            for strip, line_plain in drawn:
+                plain.append(line_plain)
+                lines.append(strip)
             for extra in range(first_row + 1, len(lines)):
                 if index in clause_rows:
                     rows[extra] = clause_rows.index(index)
