@@ -1,4 +1,4 @@
-"""Keep every test away from the user's own journal, config and themes."""
+"""Keep every test away from the user's own journal, tables, config and themes."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _isolated_user_dirs(tmp_path_factory, monkeypatch):
-    base = tmp_path_factory.mktemp("userdirs")
+def _isolated_user_dirs(tmp_path, monkeypatch):
+    base = tmp_path
     monkeypatch.setenv("FLOORKILL_JOURNAL", str(base / "journal.db"))
     monkeypatch.setenv("FLOORKILL_THEMES_DIR", str(base / "themes"))
+    monkeypatch.setenv("FLOORKILL_TABLES_DIR", str(base / "tables"))
     monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
-    monkeypatch.delenv("FLOORKILL_DEBUG", raising=False)
+    for name in ("FLOORKILL_DEBUG", "FLOORKILL_THEME", "FLOORKILL_LANG"):
+        monkeypatch.delenv(name, raising=False)
     yield
