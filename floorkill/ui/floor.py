@@ -22,6 +22,8 @@ from floorkill.rules.decisions import Decision
 from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 
+from .i18n import pick
+
 # ---------------------------------------------------------------------------
 # texts of the floor screens (the rules' own texts come from floorkill.rules.texts)
 
@@ -43,8 +45,7 @@ FLOOR_TEXT: dict[str, dict[str, str]] = {
 
 
 def floor_text(key: str, lang: str = "en", **params: Any) -> str:
-    entry = FLOOR_TEXT[key]
-    return (entry.get(lang) or entry["en"]).format(**params)
+    return pick(FLOOR_TEXT, key, lang, **params)
 
 
 def unique(items: Iterable[str]) -> tuple[str, ...]:

@@ -29,6 +29,8 @@ from typing import Any, Mapping
 from floorkill.rules import Refusal, TableState, apply
 from floorkill.rules.money import MoneyError, dollars, parse_amount
 
+from .i18n import pick
+
 # ---------------------------------------------------------------------------
 # texts of the form itself (the rules' own texts come from floorkill.rules.texts)
 
@@ -67,9 +69,7 @@ UI_TEXT: dict[str, dict[str, str]] = {
 
 
 def ui_text(key: str, lang: str = "en", **params: Any) -> str:
-    entry = UI_TEXT[key]
-    template = entry.get(lang) or entry["en"]
-    return template.format(**params)
+    return pick(UI_TEXT, key, lang, **params)
 
 
 class EntryError(ValueError):

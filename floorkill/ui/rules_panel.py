@@ -30,6 +30,7 @@ from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
+from .i18n import pick
 from .quiet import QuietScrollbars
 from .status_line import seat_name
 
@@ -65,8 +66,7 @@ PANEL_TEXT = {
 
 
 def panel_text(key: str, lang: str, **params) -> str:
-    entry = PANEL_TEXT[key]
-    return (entry.get(lang) or entry["en"]).format(**params)
+    return pick(PANEL_TEXT, key, lang, **params)
 
 
 def pending_lines(state: TableState, lang: str = "en") -> list[tuple[str, str]]:

@@ -24,13 +24,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from floorkill.rules import TableState
+from floorkill.rules import TableState, rulings
 from floorkill.rules import clauses as catalogue
-from floorkill.rules import rulings
 from floorkill.rules.decisions import Decision
 from floorkill.rules.names import safe_text
 
 from .floor import TableRegistry, unique
+from .i18n import pick
 from .rules_panel import pending_lines
 
 SITUATIONS = ("short-post", "killer-in-blind", "same-game", "one-kill-per-deal")
@@ -57,8 +57,7 @@ RULING_TEXT = {
 
 
 def rtext(key: str, lang: str, **params: Any) -> str:
-    entry = RULING_TEXT[key]
-    return (entry.get(lang) or entry["en"]).format(**params)
+    return pick(RULING_TEXT, key, lang, **params)
 
 
 def decide(situation: str, state: TableState, *, seat: int | None = None,
