@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-SUBCOMMANDS = ("replay", "import", "export", "verify", "big-screen")
+SUBCOMMANDS = ("replay", "import", "export", "verify", "head", "key", "big-screen")
 
 
 class CliError(Exception):
@@ -54,6 +54,18 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         p.add_argument("--output", "-o", type=Path, help="write to this file (atomically)")
     elif prog_cmd == "verify":
         p.add_argument("--journal", type=Path)
+        p.add_argument("--head", metavar="HASH@SEQ", dest="anchor",
+                       help="an anchor kept elsewhere (floorkill head): fail unless the chain "
+                            "up to SEQ is exactly the one it sealed")
+        p.add_argument("--key", type=Path, metavar="FILE", dest="key_file",
+                       help="check every row's MAC with this key (default: the user's key "
+                            "file, when there is one)")
+        p.add_argument("--no-key", action="store_true", help="do not check MACs")
+    elif prog_cmd == "head":
+        p.add_argument("--journal", type=Path)
+    elif prog_cmd == "key":
+        p.add_argument("--new", action="store_true",
+                       help="make a new key in the user config dir (never over one)")
     elif prog_cmd == "big-screen":
         p.add_argument("--journal", type=Path)
         p.add_argument("--table")
@@ -84,7 +96,14 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_export(args.journal or default_journal(), args.table, args.output)
         if cmd == "verify":
             from floorkill.store.commands import cmd_verify
-            return cmd_verify(args.journal or default_journal())
+            return cmd_verify(args.journal or default_journal(), args.anchor, args.key_file,
+                              args.no_key)
+        if cmd == "head":
+            from floorkill.store.commands import cmd_head
+            return cmd_head(args.journal or default_journal())
+        if cmd == "key":
+            from floorkill.store.commands import cmd_key
+            return cmd_key(args.new)
         if cmd == "big-screen":
             from floorkill.ui.big_screen import run_big_screen
             return run_big_screen(args.journal or default_journal(), args.table,
@@ -105,9 +124,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except Exception as exc:  # the promise: a one-line reason, never a traceback
         from floorkill.rules.config import ConfigError
+        from floorkill.store.errors import JournalError
 
         if isinstance(exc, ConfigError):
             print(f"floorkill: {exc}", file=sys.stderr)
+            return 2
+        if isinstance(exc, JournalError):          # the journal's own words, not "internal"
+            print(f"floorkill: journal: {exc}", file=sys.stderr)
             return 2
         if os.environ.get("FLOORKILL_DEBUG"):
             raise

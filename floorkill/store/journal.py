@@ -12,6 +12,15 @@ A player barred for a missed kill (rrop-13.6) at one table is refused a seat at 
 other table of the journal until the kill is paid: each write reads the other tables'
 owed kills from the ``obligations`` cache (checked against their last seq, rebuilt when
 stale) and passes them to ``apply`` as ``barred_elsewhere``.
+
+Chain and guards (:mod:`floorkill.store.schema`): every row carries the hash chain; rows
+with a snapshot carry the state's digest (a reader uses a snapshot only when it matches);
+with a key in the user config dir (:mod:`floorkill.store.keys`) every row also carries a
+MAC. :meth:`Journal.head` gives ``(gseq, hash)``, the anchor to keep elsewhere.
+
+Schema 1 journals are migrated in place by the first writer that opens them (one
+transaction, no row rewritten: the schema-1 rows keep their chain, the meta is mixed into
+it after the last of them). Readers read either version and never write.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import uuid
 from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
@@ -28,15 +38,17 @@ import floorkill
 from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_state
 from floorkill.rules.config import PlayerSpec, table_file_to_dict
 from floorkill.rules.decisions import Refusal
-from floorkill.store import reading
+from floorkill.store import keys, reading
 from floorkill.store.errors import ConfigMismatch, JournalBusy, JournalError, TableExists
-from floorkill.store.schema import (CREATE_TYPE, DDL, GENESIS, INSERT_EVENT,
-                                    SCHEMA_VERSION, VOID_TYPE, canonical_json, make_row)
+from floorkill.store.schema import (CREATE_TYPE, DDL, INSERT_EVENT, META_TRIGGERS_DDL,
+                                    MIGRATE_1_TO_2, SCHEMA_VERSION, VOID_TYPE,
+                                    canonical_json, make_row, state_digest)
 from floorkill.store.session import (Record, check_void, decision_to_json, fold_records,
                                      utc_now)
 from floorkill.store.snapshot import state_to_dict
 
 SNAPSHOT_EVERY = 500
+_DEFAULT_KEY = object()
 
 
 def _result_json(result) -> str | None:
@@ -52,6 +64,10 @@ def _sqlite_error(path: Path, exc: sqlite3.Error) -> JournalError:
         return JournalBusy(f"{path}: the journal is busy (another process holds it): {msg}")
     if isinstance(exc, sqlite3.DatabaseError) and "not a database" in msg:
         return JournalError(f"{path}: not a floorkill journal ({msg})")
+    if "readonly" in msg or "read-only" in msg or "unable to open" in msg:
+        return JournalError(f"{path}: the journal cannot be written here (read-only file, "
+                            "folder, mount or account): the podium and import need to write; "
+                            "verify, export and big-screen read it as it is")
     return JournalError(f"{path}: {msg}")
 
 
@@ -82,11 +98,19 @@ class Journal:
 
     def __init__(self, path: str | Path, floorperson: str | None = None, *,
                  create: bool = True, snapshot_every: int = SNAPSHOT_EVERY,
-                 busy_timeout: float = 5.0) -> None:
+                 busy_timeout: float = 5.0, mac_key: bytes | None | object = _DEFAULT_KEY
+                 ) -> None:
+        """``mac_key``: the key that MACs every appended row; by default the user's key
+        file (:func:`floorkill.store.keys.load_key`), none when there is no key file."""
         self.path = Path(path)
         self.floorperson = floorperson
         self.snapshot_every = max(1, int(snapshot_every))
         self._lock = threading.RLock()
+        self.mac_key: bytes | None = (keys.load_key() if mac_key is _DEFAULT_KEY
+                                      else mac_key)  # type: ignore[assignment]
+        self.meta: dict[str, str] = {}
+        self.problems: list[str] = []       # bad snapshots skipped (each said once)
+        self._seed: tuple[int, str] | None = None
         if self.path.is_dir():
             raise JournalError(f"{self.path}: is a folder, not a journal file")
         if not self.path.exists():
@@ -123,7 +147,9 @@ class Journal:
         have = c.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
                          "AND name IN ('meta', 'tables', 'events')").fetchone()[0]
         if have == 3:
-            self._check_version()
+            if self._check_version() < SCHEMA_VERSION:
+                self._migrate()
+            self._load_meta()
             return
         others = c.execute("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
                            ).fetchone()[0]
@@ -131,19 +157,40 @@ class Journal:
             raise JournalError(f"{self.path}: an SQLite file that is not a floorkill journal")
         with self._write() as w:
             w.executescript_in_tx(DDL)
-            c.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)",
-                      (str(SCHEMA_VERSION),))
-            c.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('created', ?)",
-                      (utc_now(),))
+            if c.execute("SELECT count(*) FROM meta").fetchone()[0] == 0:
+                c.executemany("INSERT INTO meta(key, value) VALUES (?, ?)",
+                              [("schema", str(SCHEMA_VERSION)), ("created", utc_now()),
+                               ("id", uuid.uuid4().hex)])
+            w.executescript_in_tx(META_TRIGGERS_DDL)
         self._check_version()
+        self._load_meta()
 
-    def _check_version(self) -> None:
-        row = self._conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        if row is None or not str(row[0]).isdigit():
+    def _check_version(self) -> int:
+        version = reading.schema_version(self._conn)
+        if version is None:
             raise JournalError(f"{self.path}: journal has no schema version")
-        if int(row[0]) > SCHEMA_VERSION:
-            raise JournalError(f"{self.path}: journal schema {row[0]} is newer than this "
-                               f"floorkill ({SCHEMA_VERSION}); upgrade floorkill")
+        return reading.check_schema(self.path, version)
+
+    def _migrate(self) -> None:
+        """Schema 1 -> 2 in one transaction (every row kept; see the module doc)."""
+        with self._write() as w:
+            c = self._conn
+            if reading.schema_version(c) != 1:
+                return                                  # another process did it just now
+            w.executescript_in_tx(MIGRATE_1_TO_2)
+            last = c.execute("SELECT coalesce(max(gseq), 0) FROM events").fetchone()[0]
+            c.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+            c.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                          [("id", uuid.uuid4().hex), ("migrated_from", "1"),
+                           ("migrated_at", str(last)), ("migrated", utc_now())])
+            w.executescript_in_tx(META_TRIGGERS_DDL)
+
+    def _report(self, message: str) -> None:
+        if message not in self.problems:
+            self.problems.append(message)
+
+    def _load_meta(self) -> None:
+        self.meta = reading.read_meta(self._conn)
 
     @contextmanager
     def _write(self) -> Iterator["_Tx"]:
@@ -188,6 +235,15 @@ class Journal:
         with self._lock:
             return reading.table_names(self._conn)
 
+    def head(self) -> tuple[int, str]:
+        """``(gseq, hash)`` of the chain's head: keep ``hash@gseq`` (`floorkill head`)
+        elsewhere, and `floorkill verify --head` proves nothing up to it changed."""
+        with self._lock:
+            try:
+                return self._chain_head()
+            except sqlite3.Error as exc:
+                raise _sqlite_error(self.path, exc) from None
+
     def create_table(self, table_file: TableFile, toml_text: str | None = None
                      ) -> "JournalSession":
         """Add a table (its events, if any, are NOT appended: append them one by one).
@@ -215,7 +271,8 @@ class Journal:
             payload = canonical_json({"type": CREATE_TYPE, "toml": text})
             c.execute(INSERT_EVENT, make_row(prev, gseq + 1, cfg.name, 0, CREATE_TYPE, payload,
                                              floorkill.RULES_VERSION, "[]", None, 0,
-                                             self.floorperson, now, None))
+                                             self.floorperson, now, None,
+                                             **self._mac_args()))
             c.execute("INSERT OR REPLACE INTO obligations(tbl, seq, barred) VALUES (?, 0, '[]')",
                       (cfg.name,))
         return JournalSession(self, cfg.name, cfg, players, initial_state(cfg, players), 0)
@@ -225,7 +282,8 @@ class Journal:
             try:
                 stored, text = reading.find_table(self._conn, name)
                 cfg, players = reading.parse_table_toml(stored, text)
-                state, seq = reading.load_state(self._conn, stored, cfg, players)
+                state, seq = reading.load_state(self._conn, stored, cfg, players,
+                                                report=self._report)
             except sqlite3.Error as exc:
                 raise _sqlite_error(self.path, exc) from None
         return JournalSession(self, stored, cfg, players, state, seq)
@@ -259,8 +317,8 @@ class Journal:
 
     def rebuild_caches(self) -> None:
         """Drop and rewrite every table's snapshots and obligations from its events (the
-        caches are never trusted by `verify`; this repairs one it found changed)."""
-        every = self.snapshot_every
+        caches are never trusted by `verify`; this repairs one it found changed). A
+        snapshot is written only where its row records the state's digest in the chain."""
         with self._write():
             c = self._conn
             c.execute("DELETE FROM snapshots")
@@ -268,12 +326,15 @@ class Journal:
             for name, text in c.execute("SELECT name, toml FROM tables").fetchall():
                 cfg, players = reading.parse_table_toml(name, text)
                 voids = reading.void_rows(c, name)
+                digests = dict(c.execute("SELECT seq, state_hash FROM events WHERE tbl = ? "
+                                         "AND state_hash IS NOT NULL", (name,)))
                 seq, state = 0, initial_state(cfg, players)
                 snaps = []
                 for seq, state in reading.replay_table(c, name, cfg, players, voids):
-                    if seq % every == 0 and reading.snapshot_is_valid(voids, seq):
-                        snaps.append((name, seq, floorkill.RULES_VERSION,
-                                      canonical_json(state_to_dict(state))))
+                    if seq in digests and reading.snapshot_is_valid(voids, seq):
+                        text = canonical_json(state_to_dict(state))
+                        if state_digest(text) == digests[seq]:   # only what the chain holds
+                            snaps.append((name, seq, floorkill.RULES_VERSION, text))
                 c.executemany("INSERT INTO snapshots(tbl, seq, rules, state) VALUES "
                               "(?, ?, ?, ?)", snaps)
                 c.execute("INSERT INTO obligations(tbl, seq, barred) VALUES (?, ?, ?)",
@@ -281,16 +342,39 @@ class Journal:
 
     # -- internals used by sessions (call with the lock held) ----------------
     def _chain_head(self) -> tuple[int, str]:
+        """(gseq, chain value) of the last row: its hash, or the seed right after the seed
+        point (the meta mixed in)."""
+        if self._seed is None:
+            self._seed = reading.seed_of(self._conn, self.meta)
         row = self._conn.execute(
             "SELECT gseq, hash FROM events ORDER BY gseq DESC LIMIT 1").fetchone()
-        return (0, GENESIS) if row is None else (row[0], row[1])
+        gseq = 0 if row is None else row[0]
+        if gseq == self._seed[0]:
+            return self._seed
+        return gseq, row[1]
+
+    def _mac_args(self) -> dict[str, Any]:
+        if self.mac_key is None:
+            return {}
+        return {"mac_key": self.mac_key, "journal_id": self.meta.get("id", "")}
 
     def _barred_elsewhere(self, exclude: str | None) -> dict[str, tuple[int, str]]:
         c = self._conn
-        rows = c.execute(
-            "SELECT t.name, t.toml, o.seq, o.barred, "
-            "(SELECT coalesce(max(seq), 0) FROM events e WHERE e.tbl = t.name) "
-            "FROM tables t LEFT JOIN obligations o ON o.tbl = t.name ORDER BY t.rowid").fetchall()
+        n_tables, n_rows = c.execute("SELECT (SELECT count(*) FROM tables), "
+                                     "(SELECT count(*) FROM obligations)").fetchone()
+        if n_tables == n_rows:
+            # Every write keeps its table's row current in the same transaction: read only
+            # the tables that bar someone (cost independent of the number of tables).
+            rows = c.execute(
+                "SELECT t.name, t.toml, o.seq, o.barred, o.seq FROM obligations o "
+                "JOIN tables t ON t.name = o.tbl WHERE o.barred != '[]' ORDER BY t.rowid"
+            ).fetchall()
+        else:
+            rows = c.execute(
+                "SELECT t.name, t.toml, o.seq, o.barred, "
+                "(SELECT coalesce(max(seq), 0) FROM events e WHERE e.tbl = t.name) "
+                "FROM tables t LEFT JOIN obligations o ON o.tbl = t.name ORDER BY t.rowid"
+            ).fetchall()
         out: dict[str, tuple[int, str]] = {}
         for name, text, oseq, barred, last in rows:
             if name == exclude:
@@ -298,7 +382,8 @@ class Journal:
             if oseq is None or oseq != last:              # stale cache: rebuild it
                 cfg, players = reading.parse_table_toml(name, text)
                 try:
-                    state, _ = reading.load_state(c, name, cfg, players, last)
+                    state, _ = reading.load_state(c, name, cfg, players, last,
+                                                report=self._report)
                 except Refusal:
                     continue
                 owed = reading.barred_of(state)
@@ -376,7 +461,8 @@ class JournalSession:
             if last == self._seq:
                 return False
             self._state, self._seq = reading.load_state(self.journal._conn, self.name,
-                                                        self.config, self.players, last)
+                                                        self.config, self.players, last,
+                                                        report=self.journal._report)
             return True
 
     # -- writes ---------------------------------------------------------------
@@ -397,6 +483,7 @@ class JournalSession:
             gseq, prev = j._chain_head()
             state, seq = self._state, self._seq
             rows, snaps, records = [], [], []
+            mac = j._mac_args()
             for raw in raws:
                 applied = apply(state, raw, elsewhere)
                 state = applied.state
@@ -405,15 +492,17 @@ class JournalSession:
                 at = utc_now()
                 decisions = [decision_to_json(d) for d in applied.decisions]
                 payload = canonical_json(applied.event.to_dict())
+                digest = None
+                if seq % every == 0:
+                    snap = canonical_json(state_to_dict(state))
+                    digest = state_digest(snap)
+                    snaps.append((self.name, seq, floorkill.RULES_VERSION, snap))
                 row = make_row(prev, gseq, self.name, seq, applied.event.type, payload,
                                floorkill.RULES_VERSION, canonical_json(decisions),
                                _result_json(applied.result), state.hands, j.floorperson, at,
-                               None)
-                prev = row[-1]
+                               None, state_hash=digest, **mac)
+                prev = row[14]
                 rows.append(row)
-                if seq % every == 0:
-                    snaps.append((self.name, seq, floorkill.RULES_VERSION,
-                                  canonical_json(state_to_dict(state))))
                 records.append(Record(seq=seq, type=applied.event.type,
                                       event=applied.event.to_dict(),
                                       decisions=tuple(applied.decisions), result=applied.result,
@@ -440,18 +529,19 @@ class JournalSession:
                 target = found[0] if found else None
             check_void(target, seq, reason)
             state, _ = reading.load_state(c, self.name, self.config, self.players, self._seq,
-                                          exclude=(seq,))
+                                          exclude=(seq,), report=j._report)
             new_seq = self._seq + 1
             gseq, prev = j._chain_head()
             at = utc_now()
             event = {"type": VOID_TYPE, "target": seq, "reason": reason.strip()}
+            snap = canonical_json(state_to_dict(state))
             c.execute(INSERT_EVENT, make_row(prev, gseq + 1, self.name, new_seq, VOID_TYPE,
                                              canonical_json(event), floorkill.RULES_VERSION,
-                                             "[]", None, state.hands, j.floorperson, at, seq))
+                                             "[]", None, state.hands, j.floorperson, at, seq,
+                                             state_hash=state_digest(snap), **j._mac_args()))
             c.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, seq))
             c.execute("INSERT OR REPLACE INTO snapshots(tbl, seq, rules, state) "
-                      "VALUES (?, ?, ?, ?)", (self.name, new_seq, floorkill.RULES_VERSION,
-                                              canonical_json(state_to_dict(state))))
+                      "VALUES (?, ?, ?, ?)", (self.name, new_seq, floorkill.RULES_VERSION, snap))
             self._write_obligations(state, new_seq)
         self._state, self._seq = state, new_seq
         return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
@@ -462,7 +552,8 @@ class JournalSession:
         last = reading.max_seq(self.journal._conn, self.name)
         if last != self._seq:
             self._state, self._seq = reading.load_state(self.journal._conn, self.name,
-                                                        self.config, self.players, last)
+                                                        self.config, self.players, last,
+                                                        report=self.journal._report)
 
     def _write_obligations(self, state: TableState, seq: int) -> None:
         self.journal._conn.execute(

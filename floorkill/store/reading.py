@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import floorkill
 from floorkill.rules import TableConfig, TableState, apply, initial_state, load_table_text
 from floorkill.rules.config import PlayerSpec
-from floorkill.store.errors import UnknownTable
-from floorkill.store.schema import CREATE_TYPE, VOID_TYPE
+from floorkill.store.errors import JournalError, UnknownTable
+from floorkill.store.schema import (CREATE_TYPE, GENESIS, OLDEST_SCHEMA, SCHEMA_VERSION,
+                                    VOID_TYPE, chain_seed, seed_point, state_digest)
 from floorkill.store.session import Record, decision_from_json, fold_records
 from floorkill.store.snapshot import state_from_dict
 
@@ -26,6 +27,50 @@ RECORD_SELECT = (
     "SELECT e.gseq, e.seq, e.type, e.payload, e.decisions, e.result, e.hand, e.who, e.at, "
     "EXISTS (SELECT 1 FROM events v WHERE v.tbl = e.tbl AND v.target = e.seq) "
     "FROM events e ")
+
+
+def schema_version(conn: sqlite3.Connection) -> int | None:
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    if row is None or not str(row[0]).isdigit():
+        return None
+    return int(row[0])
+
+
+def check_schema(path, version: int | None) -> int:
+    """The journal's layout version if this floorkill reads it; else JournalError saying
+    what to do. Every reader and writer calls this before reading anything else."""
+    if version is None:
+        raise JournalError(f"{path}: journal has no schema version")
+    if version > SCHEMA_VERSION:
+        raise JournalError(f"{path}: journal schema {version} is newer than this floorkill "
+                           f"(it reads {OLDEST_SCHEMA} to {SCHEMA_VERSION}); upgrade floorkill")
+    if version < OLDEST_SCHEMA:
+        raise JournalError(f"{path}: journal schema {version} is not a floorkill layout")
+    return version
+
+
+def read_meta(conn: sqlite3.Connection) -> dict[str, str]:
+    return {str(k): str(v) for k, v in conn.execute("SELECT key, value FROM meta")}
+
+
+def seed_of(conn: sqlite3.Connection, meta: dict[str, str]) -> tuple[int, str]:
+    """(gseq, chain value) at the seed point (for schema 1: (0, GENESIS), no seed)."""
+    at = seed_point(meta)
+    if at is None:
+        return 0, GENESIS
+    row = conn.execute("SELECT hash FROM events WHERE gseq = ?", (at,)).fetchone() if at else None
+    return at, chain_seed(GENESIS if row is None else row[0], meta)
+
+
+def chain_head(conn: sqlite3.Connection, meta: dict[str, str] | None = None) -> tuple[int, str]:
+    """(gseq, chain value) of a journal's last row (the seed when no row follows it)."""
+    meta = read_meta(conn) if meta is None else meta
+    row = conn.execute("SELECT gseq, hash FROM events ORDER BY gseq DESC LIMIT 1").fetchone()
+    gseq = 0 if row is None else row[0]
+    at = seed_point(meta)
+    if at is not None and gseq == at:
+        return seed_of(conn, meta)
+    return (0, GENESIS) if row is None else (row[0], row[1])
 
 
 def find_table(conn: sqlite3.Connection, name: str) -> tuple[str, str]:
@@ -104,17 +149,34 @@ def live_events(conn: sqlite3.Connection, tbl: str, after: int = 0, upto: int | 
     return out
 
 
+Report = Callable[[str], None]
+
+
 def best_snapshot(conn: sqlite3.Connection, tbl: str, config: TableConfig, upto: int,
-                  before: int | None = None) -> tuple[TableState, int] | None:
-    """The newest usable snapshot at ``seq <= upto`` (and ``< before``), or None."""
+                  before: int | None = None, report: Report | None = None
+                  ) -> tuple[TableState, int] | None:
+    """The newest usable snapshot at ``seq <= upto`` (and ``< before``), or None.
+
+    Usable: not stale, and its digest equals the ``state_hash`` its row carries in the hash
+    chain. A snapshot whose row records no digest (schema 1) is never used; one that does
+    not match is skipped and ``report``-ed (a changed cache is never shown)."""
     limit = upto if before is None else min(upto, before - 1)
-    for seq, state_json in conn.execute(
-            "SELECT seq, state FROM snapshots WHERE tbl = ? AND seq <= ? AND rules = ? "
-            "ORDER BY seq DESC", (tbl, limit, floorkill.RULES_VERSION)).fetchall():
+    for seq, state_json, digest in conn.execute(
+            "SELECT s.seq, s.state, e.state_hash FROM snapshots s LEFT JOIN events e "
+            "ON e.tbl = s.tbl AND e.seq = s.seq WHERE s.tbl = ? AND s.seq <= ? AND s.rules = ? "
+            "ORDER BY s.seq DESC", (tbl, limit, floorkill.RULES_VERSION)).fetchall():
+        if digest is None:
+            continue
         stale = conn.execute(
             "SELECT 1 FROM events WHERE tbl = ? AND target IS NOT NULL AND target <= ? "
             "AND seq > ? AND seq <= ? LIMIT 1", (tbl, seq, seq, upto)).fetchone()
         if stale is not None:
+            continue
+        if not isinstance(state_json, str) or state_digest(state_json) != digest:
+            if report is not None:
+                report(f"table {tbl!r}: the snapshot at seq {seq} is not the state its row "
+                       "records in the hash chain: skipped, the state is folded from the "
+                       "events (floorkill verify)")
             continue
         try:
             return state_from_dict(config, json.loads(state_json)), seq
@@ -125,13 +187,15 @@ def best_snapshot(conn: sqlite3.Connection, tbl: str, config: TableConfig, upto:
 
 def load_state(conn: sqlite3.Connection, tbl: str, config: TableConfig,
                players: tuple[PlayerSpec, ...], upto: int | None = None,
-               exclude: Iterable[int] = ()) -> tuple[TableState, int]:
+               exclude: Iterable[int] = (), report: Report | None = None
+               ) -> tuple[TableState, int]:
     """(state, seq) of a table at ``upto`` (default: its last row): the newest valid snapshot
     plus the live tail. ``exclude`` names rows to fold as if voided (a void being checked);
     raises Refusal if a live row no longer applies."""
     exclude = tuple(exclude)
     upto = max_seq(conn, tbl) if upto is None else upto
-    snap = best_snapshot(conn, tbl, config, upto, before=min(exclude) if exclude else None)
+    snap = best_snapshot(conn, tbl, config, upto, before=min(exclude) if exclude else None,
+                         report=report)
     if snap is None:
         base, after = initial_state(config, players), 0
     else:
@@ -143,6 +207,21 @@ def barred_of(state: TableState) -> list[list[Any]]:
     """A state's owed kills as stored in the obligations cache."""
     return [[o.player, o.owes, o.mode] for o in state.barred]
 
+
+
+def room_bars(owed_by_table: Iterable[tuple[str, list]], exclude: str | None
+              ) -> dict[str, tuple[int, str]]:
+    """{casefolded player: (owed cents, table)} of the players barred (rrop-13.6) at the
+    tables given in creation order, ``exclude`` left out: what a writer passes to ``apply``
+    as ``barred_elsewhere`` (the first table barring a player names the bar)."""
+    out: dict[str, tuple[int, str]] = {}
+    for name, owed in owed_by_table:
+        if name == exclude:
+            continue
+        for player, cents, mode in owed:
+            if mode == "barred":
+                out.setdefault(player.casefold(), (cents, name))
+    return out
 
 
 def void_rows(conn: sqlite3.Connection, tbl: str) -> list[tuple[int, int]]:

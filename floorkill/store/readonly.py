@@ -15,6 +15,17 @@ retried quietly (``on_retry`` is called between attempts); a missing file, a fil
 is not a journal or a lock that outlasts ``retry_for`` raise :class:`JournalUnavailable`,
 which a UI shows and retries later. If the file is replaced (another inode), the next
 :meth:`ReadOnlyJournal.changed` reconnects.
+
+Read-only media: a WAL journal needs its ``-shm`` index, which SQLite creates beside the
+file. On a read-only mount, in a folder the account cannot write, or for a copy without
+its ``-shm``, ``mode=ro`` cannot open it; the connection is then reopened with
+``immutable=1`` (nothing can change it there) and :attr:`ReadOnlyJournal.notice` says so,
+naming a ``-wal`` file whose newest commits cannot be read that way.
+
+Every open checks the schema version first (a newer journal is refused in words), and a
+snapshot is used only when it matches the digest its row keeps in the hash chain
+(:func:`floorkill.store.reading.best_snapshot`); a bad one is skipped and listed in
+:attr:`ReadOnlyJournal.problems`.
 """
 
 from __future__ import annotations
@@ -30,7 +41,7 @@ from typing import Callable, Sequence, TypeVar
 from floorkill.rules import TableState
 from floorkill.rules.decisions import Refusal
 from floorkill.store import reading
-from floorkill.store.errors import JournalUnavailable, UnknownTable
+from floorkill.store.errors import JournalError, JournalUnavailable, UnknownTable
 from floorkill.store.session import Record, fold_records
 
 T = TypeVar("T")
@@ -52,20 +63,71 @@ def _default_wait(attempt: int) -> None:
     time.sleep(min(0.005 * attempt, 0.05))
 
 
+# Errors of `mode=ro` that mean "no -shm can be made here" (not "locked", not "corrupt").
+_NO_SHM = {"SQLITE_CANTOPEN", "SQLITE_READONLY_DIRECTORY", "SQLITE_READONLY_CANTINIT",
+           "SQLITE_READONLY_CANTLOCK", "SQLITE_READONLY_RECOVERY", "SQLITE_READONLY"}
+
+
+def _no_shm(exc: sqlite3.Error) -> bool:
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    msg = str(exc)
+    return name in _NO_SHM or "unable to open" in msg or "readonly" in msg
+
+
+def _uri(path: Path, immutable: bool) -> str:
+    uri = "file:" + urllib.parse.quote(str(Path(path).absolute())) + "?mode=ro"
+    return uri + "&immutable=1" if immutable else uri
+
+
+def open_readonly(path: Path, busy_timeout: float = 1.0, *, guarded: bool = True
+                  ) -> tuple[sqlite3.Connection, str | None]:
+    """(connection, notice): read-only (mode=ro, no ATTACH, query_only; with ``guarded``
+    the deny-by-default authorizer too). Where ``mode=ro`` cannot open a WAL journal
+    (read-only media, no ``-shm``), it opens with ``immutable=1`` and ``notice`` says so."""
+    path = Path(path)
+    notice = None
+    for immutable in (False, True):
+        conn = sqlite3.connect(_uri(path, immutable), uri=True, isolation_level=None,
+                               timeout=busy_timeout, check_same_thread=False)
+        try:
+            conn.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
+            conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+            conn.execute("PRAGMA query_only = ON")
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError as exc:
+            msg = str(exc)
+            if "locked" in msg or "busy" in msg:
+                pass                    # opened; the reads retry while a writer holds it
+            elif immutable or not _no_shm(exc):
+                conn.close()
+                raise
+            else:
+                conn.close()
+                continue
+        except BaseException:
+            conn.close()
+            raise
+        if immutable:
+            notice = (f"{path}: opened read-only as immutable (read-only media, or a copy "
+                      "without its -shm file)")
+            wal = Path(f"{path}-wal")
+            try:
+                size = wal.stat().st_size
+            except OSError:
+                size = 0
+            if size:
+                notice += (f"; its -wal file ({size} bytes) cannot be read this way: the "
+                           "newest commits in it are not seen (copy the journal after the "
+                           "podium has closed it)")
+        if guarded:
+            conn.set_authorizer(_authorizer)
+        return conn, notice
+    raise AssertionError("unreachable")
+
+
 def readonly_connect(path: Path, busy_timeout: float = 1.0) -> sqlite3.Connection:
     """A guarded read-only connection (mode=ro, no ATTACH, deny-by-default authorizer)."""
-    uri = "file:" + urllib.parse.quote(str(path.absolute())) + "?mode=ro"
-    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=busy_timeout,
-                           check_same_thread=False)
-    try:
-        conn.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
-        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-        conn.execute("PRAGMA query_only = ON")
-        conn.set_authorizer(_authorizer)
-    except BaseException:
-        conn.close()
-        raise
-    return conn
+    return open_readonly(path, busy_timeout)[0]
 
 
 class ReadOnlySession:
@@ -116,6 +178,9 @@ class ReadOnlyJournal:
         self._conn: sqlite3.Connection | None = None
         self._ident: tuple[int, int] | None = None
         self._data_version: int | None = None
+        self.notice: str | None = None          # how it was opened, when that matters
+        self.problems: list[str] = []           # bad snapshots skipped (each said once)
+        self.meta: dict[str, str] = {}
         self._connect()
 
     # -- connection ---------------------------------------------------------
@@ -135,26 +200,35 @@ class ReadOnlyJournal:
             ident = self._stat()
             self._close_conn()
             try:
-                self._conn = readonly_connect(self.path, self.busy_timeout)
+                self._conn, self.notice = open_readonly(self.path, self.busy_timeout)
             except sqlite3.Error as exc:
                 raise JournalUnavailable(f"{self.path}: cannot open the journal: {exc}") from None
             self._ident = ident
             try:
-                self._run(self._check_journal)
+                self.meta = self._run(self._check_journal)
                 self._data_version = self._run(_data_version)
             except JournalUnavailable:
                 self._close_conn()
                 raise
 
     @staticmethod
-    def _check_journal(c: sqlite3.Connection) -> None:
+    def _check_journal(c: sqlite3.Connection) -> dict[str, str]:
         try:
-            c.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            version = reading.schema_version(c)
             c.execute("SELECT 1 FROM events LIMIT 1").fetchone()
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc):
                 raise JournalUnavailable("not a floorkill journal (yet)") from None
             raise
+        try:
+            reading.check_schema("journal", version)
+        except JournalError as exc:
+            raise JournalUnavailable(str(exc).removeprefix("journal: ")) from None
+        return reading.read_meta(c)
+
+    def _report(self, message: str) -> None:
+        if message not in self.problems:
+            self.problems.append(message)
 
     def _close_conn(self) -> None:
         if self._conn is not None:
@@ -201,11 +275,15 @@ class ReadOnlyJournal:
     def table_names(self) -> list[str]:
         return self._run(reading.table_names)
 
+    def head(self) -> tuple[int, str]:
+        """``(gseq, hash)`` of the chain's head, as :meth:`Journal.head` gives it."""
+        return self._run(lambda c: reading.chain_head(c, self.meta))
+
     def open_table(self, name: str) -> ReadOnlySession:
         def load(c):
             stored, text = reading.find_table(c, name)
             cfg, players = reading.parse_table_toml(stored, text)
-            state, seq = reading.load_state(c, stored, cfg, players)
+            state, seq = reading.load_state(c, stored, cfg, players, report=self._report)
             return ReadOnlySession(self, stored, cfg, players, state, seq)
         try:
             return self._run(load)
@@ -241,7 +319,7 @@ class ReadOnlyJournal:
             ).fetchone()
             if stale is not None or last < before:
                 state, seq = reading.load_state(c, session.name, session.config,
-                                                session.players, last)
+                                                session.players, last, report=self._report)
             else:
                 tail = reading.live_events(c, session.name, before, last)
                 state, seq = fold_records(session.config, session.players, tail,

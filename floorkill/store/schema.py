@@ -1,4 +1,4 @@
-"""The journal's SQLite schema, canonical JSON and the hash chain.
+"""The journal's SQLite schema, canonical JSON and the hash chain (pure functions).
 
 One file holds many tables. ``tables`` has one row per table (its name, the TOML text
 of its config and initial players, when and by whom it was created). ``events`` is the
@@ -7,22 +7,37 @@ chain), the table, a per-table sequence ``seq`` (0 is the table's creation row, 
 payload carries the TOML text, so the chain covers the config too; 1.. are events and
 voids), the event type, the event schema version, the canonical payload, the rules
 version, the decisions the model made, the hand result, the hand count after the row,
-who entered it, the UTC time, the void target (void rows only), and ``prev_hash`` /
-``hash``: ``hash = sha256(prev_hash + "\\n" + canonical JSON of the row's content)``.
+who entered it, the UTC time, the void target (void rows only), the digest of the table
+state after the row (``state_hash``, on the rows that have a snapshot), ``prev_hash`` /
+``hash`` and an optional keyed ``mac``:
+``hash = sha256(prev_hash + "\n" + canonical JSON of the row's content)``.
 
-Triggers forbid UPDATE and DELETE on ``events`` and ``tables``. ``snapshots`` and
-``obligations`` are caches (rebuilt from ``events`` when missing or stale).
+``meta`` (schema version, creation time, journal id) is in the chain too: the first row
+after the *seed point* (gseq 0 for a journal made at schema 2; the last schema-1 row for
+a migrated one) chains from ``chain_seed(hash at that point, meta)``, so one changed meta
+value breaks that link. ``tables.created`` / ``tables.who`` must equal the ``at`` / ``who``
+of the table's creation row (a hashed row).
+
+Triggers forbid UPDATE and DELETE on ``events``, ``tables`` and ``meta``. ``snapshots``
+and ``obligations`` are caches: a snapshot is used only when its digest equals the
+``state_hash`` its row carries in the chain.
+
+Nothing here touches SQLite: the chain, seeds, anchors and MACs are pure functions any
+store (SQLite, PostgreSQL) computes the same way.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
-from typing import Any
+import re
+from typing import Any, Mapping
 
-SCHEMA_VERSION = 1          # the database layout (meta 'schema')
+SCHEMA_VERSION = 2          # the database layout (meta 'schema')
+OLDEST_SCHEMA = 1           # the oldest layout still read (and migrated by a writer)
 EVENT_SCHEMA = 1            # the shape of stored payloads (events.schema)
-GENESIS = "0" * 64          # prev_hash of the first row
+GENESIS = "0" * 64          # prev_hash of the first row of a schema-1 chain
 CREATE_TYPE = "create"      # type of a table's seq-0 row
 VOID_TYPE = "void"
 
@@ -39,21 +54,23 @@ CREATE TABLE IF NOT EXISTS tables(
     who      TEXT
 );
 CREATE TABLE IF NOT EXISTS events(
-    gseq      INTEGER PRIMARY KEY,
-    tbl       TEXT NOT NULL REFERENCES tables(name),
-    seq       INTEGER NOT NULL CHECK (seq >= 0),
-    type      TEXT NOT NULL,
-    schema    INTEGER NOT NULL,
-    payload   TEXT NOT NULL,
-    rules     TEXT NOT NULL,
-    decisions TEXT NOT NULL,
-    result    TEXT,
-    hand      INTEGER NOT NULL,
-    who       TEXT,
-    at        TEXT NOT NULL,
-    target    INTEGER,
-    prev_hash TEXT NOT NULL,
-    hash      TEXT NOT NULL,
+    gseq       INTEGER PRIMARY KEY,
+    tbl        TEXT NOT NULL REFERENCES tables(name),
+    seq        INTEGER NOT NULL CHECK (seq >= 0),
+    type       TEXT NOT NULL,
+    schema     INTEGER NOT NULL,
+    payload    TEXT NOT NULL,
+    rules      TEXT NOT NULL,
+    decisions  TEXT NOT NULL,
+    result     TEXT,
+    hand       INTEGER NOT NULL,
+    who        TEXT,
+    at         TEXT NOT NULL,
+    target     INTEGER,
+    prev_hash  TEXT NOT NULL,
+    hash       TEXT NOT NULL,
+    state_hash TEXT,
+    mac        TEXT,
     UNIQUE (tbl, seq)
 );
 CREATE INDEX IF NOT EXISTS events_void ON events(tbl, target) WHERE target IS NOT NULL;
@@ -79,12 +96,34 @@ CREATE TABLE IF NOT EXISTS obligations(
 ) WITHOUT ROWID;
 """
 
-TRIGGERS = ("events_no_update", "events_no_delete", "tables_no_update", "tables_no_delete")
+META_TRIGGERS_DDL = """
+CREATE TRIGGER IF NOT EXISTS meta_no_update BEFORE UPDATE ON meta
+BEGIN SELECT RAISE(ABORT, 'journal meta is fixed at creation'); END;
+CREATE TRIGGER IF NOT EXISTS meta_no_delete BEFORE DELETE ON meta
+BEGIN SELECT RAISE(ABORT, 'journal meta is fixed at creation'); END;
+"""
+
+# Schema 1 -> 2, in one write transaction: the two new columns, the meta that seeds the
+# chain from the last schema-1 row on (set by the caller), the meta triggers. Schema-1
+# snapshots carry no digest in the chain, so readers never use them: they are dropped.
+MIGRATE_1_TO_2 = """
+ALTER TABLE events ADD COLUMN state_hash TEXT;
+ALTER TABLE events ADD COLUMN mac TEXT;
+DELETE FROM snapshots;
+"""
+
+TRIGGERS = ("events_no_update", "events_no_delete", "tables_no_update", "tables_no_delete",
+            "meta_no_update", "meta_no_delete")
 
 EVENT_COLUMNS = ("gseq", "tbl", "seq", "type", "schema", "payload", "rules", "decisions",
-                 "result", "hand", "who", "at", "target", "prev_hash", "hash")
+                 "result", "hand", "who", "at", "target", "prev_hash", "hash", "state_hash",
+                 "mac")
 INSERT_EVENT = (f"INSERT INTO events({', '.join(EVENT_COLUMNS)}) "
                 f"VALUES ({', '.join('?' * len(EVENT_COLUMNS))})")
+# The columns a chain check reads, in this order (see row_content for the hashed ones).
+CHAIN_COLUMNS = ("gseq", "tbl", "seq", "type", "schema", "payload", "rules", "decisions",
+                 "result", "hand", "who", "at", "target", "prev_hash", "hash", "state_hash",
+                 "mac")
 
 
 def canonical_json(value: Any) -> str:
@@ -94,24 +133,75 @@ def canonical_json(value: Any) -> str:
 
 def row_content(gseq: int, tbl: str, seq: int, type_: str, schema: int, payload: str,
                 rules: str, decisions: str, result: str | None, hand: int, who: str | None,
-                at: str, target: int | None) -> str:
-    """The canonical JSON of a row's own content (stored text columns taken byte for byte)."""
-    return canonical_json({
+                at: str, target: int | None, state_hash: str | None = None) -> str:
+    """The canonical JSON of a row's own content (stored text columns taken byte for byte).
+    ``state_hash`` is part of it when the row carries one (schema-1 rows never do, so their
+    hashes are unchanged)."""
+    content = {
         "gseq": gseq, "table": tbl, "seq": seq, "type": type_, "schema": schema,
         "payload": payload, "rules": rules, "decisions": decisions, "result": result,
         "hand": hand, "who": who, "at": at, "target": target,
-    })
+    }
+    if state_hash is not None:
+        content["state_hash"] = state_hash
+    return canonical_json(content)
 
 
 def row_hash(prev_hash: str, content: str) -> str:
     return hashlib.sha256((prev_hash + "\n" + content).encode("utf-8")).hexdigest()
 
 
+def state_digest(state_json: str) -> str:
+    """The digest a row keeps of the state after it (the snapshot's canonical JSON)."""
+    return hashlib.sha256(state_json.encode("utf-8")).hexdigest()
+
+
+def chain_seed(prev_hash: str, meta: Mapping[str, str]) -> str:
+    """The chain value after the seed point: the hash there mixed with every meta value."""
+    return hashlib.sha256((prev_hash + "\nmeta\n" + canonical_json(dict(meta))
+                           ).encode("utf-8")).hexdigest()
+
+
+def seed_point(meta: Mapping[str, str]) -> int | None:
+    """The gseq after which the meta is mixed into the chain (None for schema 1)."""
+    if str(meta.get("schema")) == "1":
+        return None
+    try:
+        return int(meta.get("migrated_at", 0))
+    except (TypeError, ValueError):
+        return 0
+
+
+def row_mac(key: bytes, journal_id: str, gseq: int, hash_: str) -> str:
+    """HMAC-SHA256 of a row's hash (which chains every row before it) under the user's key."""
+    msg = f"floorkill-journal-mac\n{journal_id}\n{gseq}\n{hash_}".encode("utf-8")
+    return hmac.new(key, msg, hashlib.sha256).hexdigest()
+
+
 def make_row(prev_hash: str, gseq: int, tbl: str, seq: int, type_: str, payload: str,
              rules: str, decisions: str, result: str | None, hand: int, who: str | None,
-             at: str, target: int | None, schema: int = EVENT_SCHEMA) -> tuple:
-    """A full ``events`` row (in EVENT_COLUMNS order) with its hash."""
+             at: str, target: int | None, schema: int = EVENT_SCHEMA,
+             state_hash: str | None = None, mac_key: bytes | None = None,
+             journal_id: str = "") -> tuple:
+    """A full ``events`` row (in EVENT_COLUMNS order) with its hash (and MAC with a key)."""
     h = row_hash(prev_hash, row_content(gseq, tbl, seq, type_, schema, payload, rules,
-                                        decisions, result, hand, who, at, target))
+                                        decisions, result, hand, who, at, target, state_hash))
+    mac = None if mac_key is None else row_mac(mac_key, journal_id, gseq, h)
     return (gseq, tbl, seq, type_, schema, payload, rules, decisions, result, hand, who, at,
-            target, prev_hash, h)
+            target, prev_hash, h, state_hash, mac)
+
+
+_ANCHOR = re.compile(r"^\s*([0-9a-fA-F]{16,64})@(\d+)\s*$")
+
+
+def format_anchor(gseq: int, hash_: str) -> str:
+    return f"{hash_}@{gseq}"
+
+
+def parse_anchor(text: str) -> tuple[int, str]:
+    """``HASH@SEQ`` -> (seq, lowercase hash or its first 16+ hex digits); ValueError."""
+    m = _ANCHOR.match(text or "")
+    if m is None:
+        raise ValueError(f"{text!r} is not HASH@SEQ (the hash: 16 to 64 hex digits, "
+                         "as `floorkill head` prints it)")
+    return int(m.group(2)), m.group(1).lower()

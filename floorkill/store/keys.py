@@ -1,0 +1,79 @@
+"""The optional journal key: HMAC-SHA256 over every row's hash, kept outside the journal.
+
+The key lives in the user config directory (``~/.config/floorkill/journal.key`` on
+Linux; ``$FLOORKILL_KEY_FILE`` overrides the path), never in the journal. When it exists,
+every row a writer appends carries ``mac = HMAC(key, journal id, gseq, row hash)``, and
+`floorkill verify` (on a machine holding the same key) fails on a row whose MAC is missing
+or wrong: a forged append, or a chain rebuilt with the sqlite3 shell, needs the key.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from floorkill.store.errors import JournalError
+
+KEY_BYTES = 32
+
+
+def key_path() -> Path:
+    env = os.environ.get("FLOORKILL_KEY_FILE")
+    if env:
+        return Path(env)
+    from platformdirs import user_config_path
+
+    return user_config_path("floorkill", appauthor=False) / "journal.key"
+
+
+def read_key(path: str | Path) -> bytes:
+    """The key in a key file (64 hex digits); JournalError with one line if it is not one."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        raise JournalError(f"{path}: no key file there") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise JournalError(f"{path}: cannot read the key file: "
+                           f"{getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if len(key) != KEY_BYTES:
+        raise JournalError(f"{path}: not a floorkill key ({KEY_BYTES * 2} hex digits expected)")
+    return key
+
+
+def load_key(path: str | Path | None = None) -> bytes | None:
+    """The user's key, or None when there is no key file (a MAC is optional)."""
+    path = key_path() if path is None else Path(path)
+    if not path.exists():
+        return None
+    return read_key(path)
+
+
+def create_key(path: str | Path | None = None) -> Path:
+    """Write a new random key (mode 0600, never over an existing one); returns its path."""
+    path = key_path() if path is None else Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise JournalError(f"{path}: a key is already there (it is never overwritten: "
+                           "rows MAC'd with it could no longer be checked)") from None
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot write the key: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(secrets.token_hex(KEY_BYTES) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    return path
+
+
+def key_id(key: bytes) -> str:
+    """A short fingerprint to tell keys apart (reveals nothing of the key)."""
+    import hashlib
+
+    return hashlib.sha256(b"floorkill-key-id\n" + key).hexdigest()[:12]
