@@ -123,9 +123,9 @@ class ChainAudit:
         self.macs = 0
         self.first_mac: int | None = None
         self.unmacced_before = 0
-        self.anchor_value: str | None = None
+        self.anchor_values: list[str] = []     # the row's hash, and the seed if it is one
         if anchor is not None and anchor[0] == 0:
-            self.anchor_value = self.prev
+            self.anchor_values = [self.prev]
         self.tables: dict[str, _Table] = {}
         self.order: list[str] = []                        # creation order (writer's rowid)
         self.bars: dict[str, list] = {}                   # owed kills (barred mode) by table
@@ -170,7 +170,7 @@ class ChainAudit:
             self.prev = chain_seed(self.prev, self.meta)
         self.last_gseq = gseq
         if self.anchor is not None and gseq == self.anchor[0]:
-            self.anchor_value = self.prev
+            self.anchor_values = [str(stored_hash), self.prev]
         self._check_content(w, row)
 
     def _meta_text(self) -> str:
@@ -390,9 +390,10 @@ class ChainAudit:
                 self.problem(f"row gseq {a_seq} (the anchor): the journal ends at gseq "
                              f"{self.last_gseq}: rows {self.last_gseq + 1} to {a_seq} were cut, "
                              "or the file was replaced")
-            elif self.anchor_value is None or not self.anchor_value.startswith(a_hash):
+            elif not any(v.startswith(a_hash) for v in self.anchor_values):
+                value = self.anchor_values[-1] if self.anchor_values else "?"
                 self.problem(f"row gseq {a_seq} (the anchor): the chain there is "
-                             f"{(self.anchor_value or '?')[:16]}…, the anchor says "
+                             f"{value[:16]}…, the anchor says "
                              f"{a_hash[:16]}…: the journal up to gseq {a_seq} was changed, cut "
                              "or replaced")
         if self.seed_at is None:

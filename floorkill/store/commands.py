@@ -203,8 +203,11 @@ def cmd_head(journal_path: str | Path, out: TextIO | None = None,
     try:
         with ReadOnlyJournal(journal_path) as ro:
             seq, hash_ = ro.head()
+            notice = ro.notice
     except JournalError as exc:
         return _fail(str(exc), err)
+    if notice:
+        print(safe_text(f"floorkill: note: {notice}"), file=err)
     print(format_anchor(seq, hash_), file=out)
     return 0
 

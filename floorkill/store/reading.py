@@ -161,10 +161,16 @@ def best_snapshot(conn: sqlite3.Connection, tbl: str, config: TableConfig, upto:
     chain. A snapshot whose row records no digest (schema 1) is never used; one that does
     not match is skipped and ``report``-ed (a changed cache is never shown)."""
     limit = upto if before is None else min(upto, before - 1)
-    for seq, state_json, digest in conn.execute(
+    try:
+        rows = conn.execute(
             "SELECT s.seq, s.state, e.state_hash FROM snapshots s LEFT JOIN events e "
             "ON e.tbl = s.tbl AND e.seq = s.seq WHERE s.tbl = ? AND s.seq <= ? AND s.rules = ? "
-            "ORDER BY s.seq DESC", (tbl, limit, floorkill.RULES_VERSION)).fetchall():
+            "ORDER BY s.seq DESC", (tbl, limit, floorkill.RULES_VERSION)).fetchall()
+    except sqlite3.OperationalError as exc:
+        if "no such column" in str(exc):
+            return None                   # schema 1: no digests in the chain, no snapshot
+        raise
+    for seq, state_json, digest in rows:
         if digest is None:
             continue
         stale = conn.execute(

@@ -221,15 +221,16 @@ class Follower:
             elif self.table is None or not self._sessions:
                 self._sync_tables()                # a table may appear without a commit we saw
             picture = self._picture()
-        except Exception:                          # never an error in front of the players
+        except Exception as exc:                   # never an error in front of the players
             self._drop()
-            return self._unavailable(missing=self._file_ident() is None)
+            why = str(exc) if isinstance(exc, JournalError) else None
+            return self._unavailable(missing=self._file_ident() is None, why=why)
         if picture == self._last:
             return None
         self._last = picture
         return picture
 
-    def _unavailable(self, *, missing: bool) -> Picture | None:
+    def _unavailable(self, *, missing: bool, why: str | None = None) -> Picture | None:
         now = self.clock()
         last = self._last
         if (not missing and last is not None and last.waiting is None
@@ -239,6 +240,10 @@ class Follower:
             detail = f"No journal at {safe_text(str(self.path))} yet. Retrying …"
         else:
             detail = f"The journal at {safe_text(str(self.path))} cannot be read yet. Retrying …"
+            if why:                                # the journal's own words (newer schema…)
+                why = why.removeprefix(f"{self.path}: ")
+                detail = (f"The journal at {safe_text(str(self.path))} cannot be read yet: "
+                          f"{safe_text(why)}. Retrying …")
         picture = Picture(waiting=WAITING_JOURNAL, detail=detail, at=now)
         if picture == last:
             return None

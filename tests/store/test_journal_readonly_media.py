@@ -1,0 +1,226 @@
+"""Where an auditor reads: a read-only mount, a read-only account, a copy without its -shm.
+verify, export, head and the big screen work there (SQLite `immutable=1` where no -shm can be
+made), and say how the journal was opened.
+
+The tests run as root here: a read-only account is a child process switched to `nobody`
+(uid 65534), a read-only mount is a private bind mount (`unshare -m`). Either is skipped
+where the machine cannot do it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import site
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from storehelp import ROOT, hand_events, table
+
+from floorkill.store.journal import Journal
+from floorkill.store.readonly import ReadOnlyJournal, open_readonly
+
+NOBODY = 65534
+
+FOLLOW = """
+import sys
+from floorkill.ui.big_screen import Follower
+pic = Follower(sys.argv[1], grace=0).poll()
+print(pic.waiting, [(t.name, t.seq, t.state.hands) for t in pic.tables])
+"""
+
+
+def make_journal(path: Path, n: int = 30, close: bool = True) -> Journal | None:
+    j = Journal(path, "fp", snapshot_every=8, mac_key=None)
+    s = j.create_table(table("Table 9"))
+    s.append_many(hand_events(n))
+    if close:
+        j.close()                            # the last close checkpoints: no -wal, no -shm
+        return None
+    return j
+
+
+@pytest.fixture
+def public_dir():
+    """A folder every account can read (pytest's own tmp is root-only)."""
+    d = Path(tempfile.mkdtemp(prefix="floorkill-ro-", dir="/tmp"))
+    d.chmod(0o755)
+    yield d
+    for p in d.rglob("*"):
+        if p.is_dir():
+            p.chmod(0o755)
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def _env(home: Path) -> dict[str, str]:
+    paths = [str(ROOT), *site.getsitepackages()]
+    return {"PATH": "/usr/bin:/bin", "PYTHONPATH": os.pathsep.join(paths),
+            "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
+            "XDG_DATA_HOME": str(home / "data"), "FLOORKILL_KEY_FILE": str(home / "no.key"),
+            "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def _drop_to_nobody():
+    os.setgroups([])
+    os.setgid(NOBODY)
+    os.setuid(NOBODY)
+
+
+def _nobody_python(home: Path) -> str:
+    if os.geteuid() != 0:
+        pytest.skip("needs root to switch to a read-only account")
+    for exe in (sys.executable, "/usr/bin/python3"):
+        try:
+            r = subprocess.run([exe, "-c", "import floorkill.store.readonly, textual"],
+                               env=_env(home), preexec_fn=_drop_to_nobody, capture_output=True,
+                               timeout=60)
+        except OSError:
+            continue
+        if r.returncode == 0:
+            return exe
+    pytest.skip("no interpreter the 'nobody' account can run with floorkill importable")
+
+
+def as_nobody(home: Path, *args: str) -> subprocess.CompletedProcess:
+    exe = _nobody_python(home)
+    return subprocess.run([exe, *args], env=_env(home), preexec_fn=_drop_to_nobody,
+                          capture_output=True, text=True, timeout=120)
+
+
+# -- in process: the fallback and its notice ---------------------------------------------
+
+def test_a_copy_without_shm_in_a_writable_folder_opens_normally(tmp_path):
+    make_journal(tmp_path / "j.db")
+    assert not (tmp_path / "j.db-shm").exists()
+    conn, notice = open_readonly(tmp_path / "j.db")
+    assert notice is None and conn.execute("SELECT count(*) FROM events").fetchone()[0] == 31
+    conn.close()
+
+
+# -- a read-only account --------------------------------------------------------------------
+
+def test_read_only_account_copy_without_shm(public_dir):
+    src = public_dir / "src"
+    src.mkdir()
+    make_journal(src / "j.db")
+    ro = public_dir / "ro"
+    ro.mkdir()
+    shutil.copy(src / "j.db", ro / "j.db")               # the auditor's copy: no -wal, -shm
+    (ro / "j.db").chmod(0o444)
+    ro.chmod(0o555)                                      # nobody can create a -shm here
+    home = public_dir / "home"
+    home.mkdir(mode=0o777)
+    home.chmod(0o777)
+    j = str(ro / "j.db")
+    r = as_nobody(home, "-m", "floorkill", "verify", "--journal", j)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "hash chain whole: 31 rows" in r.stdout
+    assert "opened read-only as immutable" in r.stderr
+    r = as_nobody(home, "-m", "floorkill", "export", "--journal", j, "--table", "Table 9")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.count('type = "hand"') == 30
+    r = as_nobody(home, "-m", "floorkill", "head", "--journal", j)
+    assert r.returncode == 0 and r.stdout.strip().endswith("@31")
+    r = as_nobody(home, "-c", FOLLOW, j)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "None [('Table 9', 30, 30)]"
+    assert sorted(p.name for p in ro.iterdir()) == ["j.db"]   # nothing written beside it
+
+
+def test_read_only_account_while_the_podium_has_it_open(public_dir):
+    """The podium (root) holds the journal with commits still in its -wal; the auditor's
+    account reads them through the existing -shm (mode=ro, not immutable)."""
+    live = public_dir / "live"
+    live.mkdir()
+    j = make_journal(live / "j.db", close=False)
+    assert j is not None
+    try:
+        assert (live / "j.db-wal").stat().st_size > 0
+        home = public_dir / "home"
+        home.mkdir()
+        home.chmod(0o777)
+        r = as_nobody(home, "-m", "floorkill", "verify", "--journal", str(live / "j.db"))
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "31 rows" in r.stdout and "immutable" not in r.stderr
+        r = as_nobody(home, "-c", FOLLOW, str(live / "j.db"))
+        assert r.stdout.strip() == "None [('Table 9', 30, 30)]", r.stderr
+    finally:
+        j.close()
+
+
+# -- a read-only mount ----------------------------------------------------------------------
+
+def _unshare_ok() -> bool:
+    if os.geteuid() != 0 or shutil.which("unshare") is None or shutil.which("mount") is None:
+        return False
+    r = subprocess.run(["unshare", "-m", "sh", "-c", "mount --bind -o ro /tmp /tmp"],
+                       capture_output=True, timeout=30)
+    return r.returncode == 0
+
+
+def test_read_only_mount(public_dir):
+    if not _unshare_ok():
+        pytest.skip("cannot make a private read-only bind mount here")
+    media = public_dir / "media"
+    media.mkdir()
+    make_journal(media / "j.db")
+    home = public_dir / "home"
+    home.mkdir()
+    j = str(media / "j.db")
+    py = sys.executable
+    script = (f"mount --bind -o ro {media} {media} && "
+              f"{py} -m floorkill verify --journal {j} && "
+              f"{py} -m floorkill export --journal {j} --table 'Table 9' >/dev/null && "
+              f"{py} -c \"$FOLLOW\" {j} && "
+              f"{py} -m floorkill import {ROOT}/tests/store/fixtures/t1.toml --journal {j}")
+    r = subprocess.run(["unshare", "-m", "sh", "-c", script],
+                       env={**_env(home), "FOLLOW": FOLLOW}, capture_output=True, text=True,
+                       timeout=180)
+    assert "hash chain whole: 31 rows" in r.stdout, r.stdout + r.stderr
+    assert "opened read-only as immutable" in r.stderr
+    assert "None [('Table 9', 30, 30)]" in r.stdout
+    # the writer says why it cannot write, in words, never "internal error"
+    assert r.returncode == 2
+    assert "cannot be written here (read-only file, folder, mount or account)" in r.stderr
+    assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+    assert sorted(p.name for p in media.iterdir()) == ["j.db"]
+
+
+# -- the immutable notice names a -wal it cannot read -----------------------------------------
+
+def test_the_notice_names_an_unread_wal(public_dir):
+    ro = public_dir / "ro"
+    ro.mkdir()
+    j = make_journal(ro / "j.db", close=False)
+    assert j is not None
+    try:
+        shutil.copy(ro / "j.db-wal", public_dir / "saved-wal")
+    finally:
+        j.close()
+    copy = public_dir / "copy"
+    copy.mkdir()
+    shutil.copy(ro / "j.db", copy / "j.db")
+    shutil.copy(public_dir / "saved-wal", copy / "j.db-wal")
+    copy.chmod(0o555)
+    home = public_dir / "home"
+    home.mkdir()
+    home.chmod(0o777)
+    r = as_nobody(home, "-m", "floorkill", "head", "--journal", str(copy / "j.db"))
+    assert r.returncode == 0, r.stderr
+    code = ("import sys; from floorkill.store.readonly import ReadOnlyJournal as R; "
+            "r = R(sys.argv[1]); print(r.notice)")
+    r = as_nobody(home, "-c", code, str(copy / "j.db"))
+    assert "opened read-only as immutable" in r.stdout and "-wal file" in r.stdout, r.stderr
+
+
+def test_readonly_journal_reports_how_it_opened(tmp_path):
+    make_journal(tmp_path / "j.db")
+    with ReadOnlyJournal(tmp_path / "j.db") as ro:
+        assert ro.notice is None and ro.head()[0] == 31
+    c = sqlite3.connect(tmp_path / "j.db")
+    assert c.execute("SELECT count(*) FROM events").fetchone()[0] == 31
+    c.close()
