@@ -42,7 +42,7 @@ from floorkill.store import keys, reading
 from floorkill.store.errors import ConfigMismatch, JournalBusy, JournalError, TableExists
 from floorkill.store.schema import (CREATE_TYPE, DDL, INSERT_EVENT, META_TRIGGERS_DDL,
                                     MIGRATE_1_TO_2, SCHEMA_VERSION, VOID_TYPE,
-                                    canonical_json, make_row, state_digest)
+                                    canonical_json, make_row, result_json, state_digest)
 from floorkill.store.session import (Record, check_void, decision_to_json, fold_records,
                                      utc_now)
 from floorkill.store.snapshot import state_to_dict
@@ -51,11 +51,7 @@ SNAPSHOT_EVERY = 500
 _DEFAULT_KEY = object()
 
 
-def _result_json(result) -> str | None:
-    if result is None:
-        return None
-    high, low, scoop = result
-    return canonical_json({"high": list(high), "low": list(low), "scoop": scoop})
+_result_json = result_json
 
 
 def _sqlite_error(path: Path, exc: sqlite3.Error) -> JournalError:
@@ -365,9 +361,10 @@ class Journal:
         if n_tables == n_rows:
             # Every write keeps its table's row current in the same transaction: read only
             # the tables that bar someone (cost independent of the number of tables).
+            # (CROSS JOIN: obligations first, through the partial index of barring rows)
             rows = c.execute(
                 "SELECT t.name, t.toml, o.seq, o.barred, o.seq FROM obligations o "
-                "JOIN tables t ON t.name = o.tbl WHERE o.barred != '[]' ORDER BY t.rowid"
+                "CROSS JOIN tables t ON t.name = o.tbl WHERE o.barred != '[]' ORDER BY t.rowid"
             ).fetchall()
         else:
             rows = c.execute(

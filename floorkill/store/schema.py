@@ -94,6 +94,7 @@ CREATE TABLE IF NOT EXISTS obligations(
     seq    INTEGER NOT NULL,
     barred TEXT NOT NULL
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS obligations_barring ON obligations(tbl) WHERE barred != '[]';
 """
 
 META_TRIGGERS_DDL = """
@@ -110,6 +111,7 @@ MIGRATE_1_TO_2 = """
 ALTER TABLE events ADD COLUMN state_hash TEXT;
 ALTER TABLE events ADD COLUMN mac TEXT;
 DELETE FROM snapshots;
+CREATE INDEX IF NOT EXISTS obligations_barring ON obligations(tbl) WHERE barred != '[]';
 """
 
 TRIGGERS = ("events_no_update", "events_no_delete", "tables_no_update", "tables_no_delete",
@@ -129,6 +131,17 @@ CHAIN_COLUMNS = ("gseq", "tbl", "seq", "type", "schema", "payload", "rules", "de
 def canonical_json(value: Any) -> str:
     """Sorted keys, no spaces, UTF-8 text: the same value always gives the same string."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def result_json(result) -> str | None:
+    """The stored form of a hand result ``(high, low, scoop)``: its canonical JSON."""
+    if result is None:
+        return None
+    high, low, scoop = result
+    if all(type(x) is int for x in (*high, *low)) and (scoop is None or type(scoop) is int):
+        return (f'{{"high":[{",".join(map(str, high))}],"low":[{",".join(map(str, low))}],'
+                f'"scoop":{"null" if scoop is None else scoop}}}')      # the same, faster
+    return canonical_json({"high": list(high), "low": list(low), "scoop": scoop})
 
 
 def row_content(gseq: int, tbl: str, seq: int, type_: str, schema: int, payload: str,

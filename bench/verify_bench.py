@@ -1,0 +1,205 @@
+"""Bench: append cost at 1 vs 100 tables; `verify` time and peak memory as the journal grows.
+
+    python bench/verify_bench.py [--dir DIR] [--sizes 10000,50000] [--appends 200]
+    python bench/verify_bench.py --dir /tmp/fk-bench --sizes 10000,1000000   # the issue's sizes
+
+Journals are built once into DIR (reused when already there; default: a temp dir): 100
+tables of a 9-seat hold'em two-pots game, events interleaved across the tables, hands with
+the second-leg answer, a void every 997 rows (so verify refolds). Same-run baselines:
+
+* append: the same append to a journal holding ONE table with as many rows in all, the two
+  measured alternately; with synchronous=OFF (our code's cost) and FULL (with fsync);
+* verify: reading every row once (SELECT of every column, payload json.loads), and a plain
+  full replay (every table's live events folded through the rules, as an open without
+  snapshots would) — the least work that reads what the journal means.
+* memory: peak RSS of a child process running verify, against a child that only imports.
+
+Goals (issue 18): append at 100 tables <= 1.2x one table; verify <= 3x the full replay and
+<= 100 MB peak at 1,000,000 events.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from floorkill.rules import load_table_text  # noqa: E402
+from floorkill.store.journal import Journal  # noqa: E402
+
+TABLES = 100
+GOAL_APPEND = 1.2
+GOAL_VERIFY = 3.0
+GOAL_MB = 100
+
+
+def table_text(name: str) -> str:
+    lines = ["[table]", f'name = "{name}"', 'game = "holdem"', "seats = 9", "button = 1",
+             "[stakes]", 'structure = "fixed"', "bets = [10, 20]", "blinds = [5, 10]",
+             "[kill]", 'kind = "full"', 'triggers = ["two-pots"]']
+    for s in range(1, 10):
+        lines += ["[[players]]", f"seat = {s}", f'name = "Player {s}"']
+    return "\n".join(lines) + "\n"
+
+
+def hands(start: int, n: int) -> list[dict]:
+    out = []
+    for i in range(start, start + n):
+        seat = (i * 7 // 3) % 9 + 1                     # runs of the same winner: kills too
+        out.append({"type": "hand", "winner": seat, "qualifies": i % 5 != 0})
+    return out
+
+
+def build(path: Path, events: int, tables: int, chunk: int = 997) -> float:
+    """A journal of ``events`` rows over ``tables`` tables (reused if already built)."""
+    if path.exists():
+        with Journal(path, mac_key=None) as j:
+            have = j.connection.execute("SELECT count(*) FROM events").fetchone()[0]
+        if have >= events:
+            return 0.0
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+    t = time.perf_counter()
+    with Journal(path, "bench", mac_key=None) as j:
+        sessions = [j.create_table(load_table_text(table_text(f"T{i:03d}")))
+                    for i in range(tables)]
+        written = tables
+        k = 0
+        while written < events:
+            s = sessions[k % tables]
+            n = min(chunk, events - written)
+            s.append_many(hands(len(s), n))
+            written += n
+            if written < events and len(s) > 2:
+                s.void(len(s) - 1, "bench undo")        # a void now and then
+                written += 1
+            k += 1
+    return time.perf_counter() - t
+
+
+# -- append ---------------------------------------------------------------------------------
+
+def append_ratio(folder: Path, per_table: int, n: int) -> None:
+    total = TABLES * (per_table + 1)          # the same number of rows in both journals
+    one, many = folder / f"append-1-{total}.db", folder / f"append-{TABLES}-{total}.db"
+    build(one, total, 1, chunk=per_table)
+    build(many, total, TABLES, chunk=per_table)
+    for sync in ("OFF", "FULL"):
+        times = {one: [], many: []}
+        js = {p: Journal(p, "bench", mac_key=None) for p in (one, many)}
+        try:
+            ss = {p: js[p].open_table(js[p].table_names()[0]) for p in js}
+            for p in js:
+                js[p].connection.execute(f"PRAGMA synchronous = {sync}")
+                ss[p].append(hands(len(ss[p]), 1)[0])        # warm
+            for i in range(n):
+                for p in ((one, many) if i % 2 else (many, one)):
+                    ev = hands(len(ss[p]), 1)[0]
+                    t = time.perf_counter()
+                    ss[p].append(ev)
+                    times[p].append(time.perf_counter() - t)
+        finally:
+            for j in js.values():
+                j.close()
+        m1, m100 = statistics.median(times[one]), statistics.median(times[many])
+        ratio = m100 / m1
+        ok = "OK" if ratio <= GOAL_APPEND else "MISSED"
+        print(f"append (synchronous={sync}): median {m1 * 1e3:.3f} ms at 1 table, "
+              f"{m100 * 1e3:.3f} ms at {TABLES} tables (max {max(times[many]) * 1e3:.2f} ms): "
+              f"ratio {ratio:.2f} (goal <= {GOAL_APPEND}) {ok if sync == 'OFF' else ''}")
+
+
+# -- verify ---------------------------------------------------------------------------------
+
+def read_once(path: Path) -> float:
+    c = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    t = time.perf_counter()
+    n = 0
+    for row in c.execute("SELECT * FROM events ORDER BY gseq"):
+        json.loads(row[5])
+        n += 1
+    c.close()
+    return time.perf_counter() - t
+
+
+def full_replay(path: Path) -> float:
+    from floorkill.store import reading
+    c = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    t = time.perf_counter()
+    for name, text in c.execute("SELECT name, toml FROM tables").fetchall():
+        cfg, players = reading.parse_table_toml(name, text)
+        for _ in reading.replay_table(c, name, cfg, players, reading.void_rows(c, name)):
+            pass
+    c.close()
+    return time.perf_counter() - t
+
+
+CHILD = """
+import resource, sys, time
+sys.path.insert(0, {root!r})
+from floorkill.store.audit import verify_sqlite
+t = time.perf_counter()
+if sys.argv[1] != "-":
+    result, _ = verify_sqlite(sys.argv[1])
+    assert not result.problems, result.problems[:3]
+print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def verify_child(path: Path | None) -> tuple[float, float]:
+    """(seconds, peak RSS in MB) of verify in a fresh process (path None: imports only)."""
+    r = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT)),
+                        "-" if path is None else str(path)],
+                       capture_output=True, text=True, check=True)
+    secs, kb = r.stdout.split()
+    return float(secs), int(kb) / 1024
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dir", type=Path)
+    ap.add_argument("--sizes", default="10000,50000",
+                    help="journal sizes (events) for verify, comma-separated")
+    ap.add_argument("--appends", type=int, default=200)
+    ap.add_argument("--per-table", type=int, default=200,
+                    help="events per table in the append journals")
+    args = ap.parse_args()
+    sizes = [int(x) for x in args.sizes.split(",") if x.strip()]
+    with tempfile.TemporaryDirectory(prefix="floorkill-vbench-") as tmp:
+        folder = args.dir or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        append_ratio(folder, args.per_table, args.appends)
+        _, base_mb = verify_child(None)
+        print(f"baseline: a process that only imports floorkill's verify: {base_mb:.1f} MB")
+        ok = True
+        for n in sizes:
+            path = folder / f"verify-{n}.db"
+            built = build(path, n, TABLES)
+            if built:
+                print(f"built {n:,} events over {TABLES} tables in {built:.1f} s "
+                      f"({path.stat().st_size / 1e6:.0f} MB)")
+            r1 = read_once(path)
+            rp = full_replay(path)
+            secs, mb = verify_child(path)
+            ratio = secs / rp
+            good = ratio <= GOAL_VERIFY and mb <= GOAL_MB
+            ok = ok and good
+            print(f"verify {n:,} events: {secs:.2f} s, peak {mb:.1f} MB "
+                  f"(+{mb - base_mb:.1f} over imports); read rows once {r1:.2f} s "
+                  f"(x{secs / r1:.1f}); full replay {rp:.2f} s: ratio {ratio:.2f} "
+                  f"(goal <= {GOAL_VERIFY}, <= {GOAL_MB} MB) {'OK' if good else 'MISSED'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
