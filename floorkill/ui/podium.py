@@ -612,13 +612,15 @@ def open_session(table_path: str | Path | None, journal_path: str | Path,
         known = {n.casefold(): n for n in journal.table_names()}
         if table_path is None:
             if known:
-                return journal.open_table(next(iter(known.values()))), [], closer
+                session = journal.open_table(next(iter(known.values())))
+                return session, list(getattr(journal, "problems", ())), closer
             table_path = default_sample()
         path = Path(table_path)
         tf = load_table_file(path)
         name = known.get(tf.config.name.casefold())
         if name is not None:
-            return journal.open_table(name), [], closer
+            session = journal.open_table(name)     # a bad snapshot skipped is said once
+            return session, list(getattr(journal, "problems", ())), closer
         session = journal.create_table(tf, path.read_text(encoding="utf-8"))
         return session, _load_events(session, path, tf.events), closer
     except BaseException:
