@@ -365,9 +365,12 @@ class ChainAudit:
             if name not in self.tables:
                 self.problem(f"table {name!r}: no creation row in the chain")
         if self.key is not None:
-            if self.rows and self.first_mac is None:
+            if self.rows and self.first_mac is None and self.seed_at is None:
+                self.warnings.append("schema-1 journal: its rows carry no MAC (not checked)")
+            elif self.rows and self.first_mac is None:
                 self.problem("row gseq 1 onwards: no row carries a MAC under this key (the "
-                             "chain was written or rebuilt without the key)")
+                             "chain was written or rebuilt without the key; --no-key checks "
+                             "a journal that was never MAC'd)")
             elif self.unmacced_before:
                 self.warnings.append(f"rows gseq 1 to {self.unmacced_before} carry no MAC "
                                      "(written before the key existed); every later row does")
