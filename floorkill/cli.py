@@ -1,4 +1,4 @@
-"""Command line: the podium (default), big-screen, replay, import, export, verify.
+"""Command line: the podium (default), big-screen, replay, import, export, verify, head, key.
 
 Every command exits non-zero with a one-line reason on bad input, never a traceback.
 Spec: kill-rules.md section 9.
