@@ -441,7 +441,7 @@ def verify_sqlite(journal_path, *, key: bytes | None = None,
 
     from floorkill.store.errors import JournalError
     from floorkill.store.readonly import open_readonly
-    from floorkill.store.schema import TRIGGERS
+    from floorkill.store.schema import CHAIN_COLUMNS, TRIGGERS
 
     path = Path(journal_path)
     if not path.exists():
@@ -489,10 +489,9 @@ def verify_sqlite(journal_path, *, key: bytes | None = None,
         if version == 1 and v2_columns:
             audit.problem("meta: the journal says schema 1 but its layout is schema 2 "
                           "(the meta was changed)")
-        extra = "state_hash, mac" if v2_columns else "NULL, NULL"
-        for row in conn.execute(
-                "SELECT gseq, tbl, seq, type, schema, payload, rules, decisions, result, hand, "
-                f"who, at, target, prev_hash, hash, {extra} FROM events ORDER BY gseq"):
+        select = ", ".join(c if v2_columns or c not in ("state_hash", "mac") else "NULL"
+                           for c in CHAIN_COLUMNS)
+        for row in conn.execute(f"SELECT {select} FROM events ORDER BY gseq"):
             audit.feed(row)
             if audit.full:
                 break
