@@ -199,10 +199,15 @@ class ChainAudit:
         try:
             data = json.loads(payload)      # decisions and result: compared as text below
         except (TypeError, ValueError):
-            self.problem(f"{w}: the payload is not valid JSON")
-            return
+            data = None
         if not isinstance(data, dict) or data.get("type") != type_:
-            self.problem(f"{w}: payload type does not match the row type {type_!r}")
+            what = "is not valid JSON" if data is None else \
+                f"type does not match the row type {type_!r}"
+            stop = ""
+            if t is not None and t.replaying:
+                t.replaying = False
+                stop = " (later rows of the table are not replayed)"
+            self.problem(f"{w}: the payload {what}{stop}")
             return
         if type_ == CREATE_TYPE:
             self._create(w, tbl, seq, data, row)
@@ -268,6 +273,12 @@ class ChainAudit:
                          f"{cites} (later rows of the table are not replayed)")
             t.replaying = False
             return
+        except Exception as exc:            # verify names the row; it never stops on one
+            self.problem(f"{w}: the rules cannot read this {type_} event: "
+                         f"{type(exc).__name__}: {exc} (later rows of the table are not "
+                         "replayed)")
+            t.replaying = False
+            return
         t.state = applied.state
         now = canonical_json([decision_to_json(d) for d in applied.decisions])
         if now != decisions:
@@ -324,6 +335,11 @@ class ChainAudit:
             self.problem(f"{w}: voiding seq {target} leaves a later event that no longer "
                          f"applies: {exc.text('en')} (later rows of the table are not "
                          "replayed)")
+            t.replaying = False
+            return
+        except Exception:                   # a row it reads back that the rules cannot read
+            self.problem(f"{w}: a row this void refolds is unreadable (later rows of the "
+                         "table are not replayed)")
             t.replaying = False
             return
         t.state = state
