@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-SUBCOMMANDS = ("replay", "import", "export", "verify", "big-screen")
+SUBCOMMANDS = ("replay", "import", "export", "verify", "big-screen", "report")
 
 
 class CliError(Exception):
@@ -54,6 +54,18 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         p.add_argument("--output", "-o", type=Path, help="write to this file (atomically)")
     elif prog_cmd == "verify":
         p.add_argument("--journal", type=Path)
+    elif prog_cmd == "report":
+        p.description = ("The shift report: every table's hands, kills, legs, bars, voids and "
+                         "rulings, with charts, as one self-contained HTML file.")
+        p.add_argument("--journal", type=Path)
+        p.add_argument("--from", dest="start", metavar="TIME",
+                       help="first moment counted (2026-11-30T18:00; no offset: local time)")
+        p.add_argument("--to", dest="end", metavar="TIME", help="first moment NOT counted")
+        p.add_argument("--table", action="append", default=[], metavar="NAME",
+                       help="only this table (repeat for more); default: every table")
+        p.add_argument("--lang", choices=("en", "ru"), default="en")
+        p.add_argument("--paper", choices=("a4", "letter"), default="a4")
+        p.add_argument("--output", "-o", type=Path, required=True, help="the HTML file to write")
     elif prog_cmd == "big-screen":
         p.add_argument("--journal", type=Path)
         p.add_argument("--table")
@@ -85,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
         if cmd == "verify":
             from floorkill.store.commands import cmd_verify
             return cmd_verify(args.journal or default_journal())
+        if cmd == "report":
+            from floorkill.report import cmd_report
+            return cmd_report(args.journal or default_journal(), args.output, tables=args.table,
+                              start=args.start, end=args.end, lang=args.lang, paper=args.paper)
         if cmd == "big-screen":
             from floorkill.ui.big_screen import run_big_screen
             return run_big_screen(args.journal or default_journal(), args.table,

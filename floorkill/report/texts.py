@@ -1,0 +1,127 @@
+"""The shift report's own words, English and Russian (decision texts and clause titles
+come from the rules model)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGS = ("en", "ru")
+
+TEXT: dict[str, dict[str, str]] = {
+    "title": {"en": "Shift report", "ru": "Отчёт о смене"},
+    "journal": {"en": "Journal", "ru": "Журнал"},
+    "period": {"en": "Period", "ru": "Период"},
+    "whole": {"en": "the whole journal", "ru": "весь журнал"},
+    "from": {"en": "from {t}", "ru": "с {t}"},
+    "to": {"en": "until {t}", "ru": "до {t}"},
+    "generated": {"en": "Generated", "ru": "Составлен"},
+    "times": {"en": "Times are {zone}.", "ru": "Время — {zone}."},
+    "room": {"en": "The room", "ru": "Зал"},
+    "contents": {"en": "Tables", "ru": "Столы"},
+    "table": {"en": "Table", "ru": "Стол"},
+    "game": {"en": "Game", "ru": "Игра"},
+    "stakes": {"en": "Stakes", "ru": "Ставки"},
+    "kill-game": {"en": "Kill", "ru": "Килл"},
+    "no-kill": {"en": "no kill", "ru": "без килла"},
+    "hands": {"en": "Hands", "ru": "Раздачи"},
+    "kill-pots": {"en": "Kill pots", "ru": "Килл-поты"},
+    "killer-won": {"en": "Won by the killer", "ru": "Выиграл киллер"},
+    "killer-split": {"en": "Split by the killer", "ru": "Киллер разделил"},
+    "legs": {"en": "Legs", "ru": "«Ноги»"},
+    "splits": {"en": "Splits", "ru": "Разделы банка"},
+    "walks": {"en": "Walks (no flop)", "ru": "Без флопа"},
+    "voluntary": {"en": "Voluntary kills", "ru": "Добровольные киллы"},
+    "agreements": {"en": "Agreed to kill", "ru": "Согласия на килл"},
+    "agreed-kills": {"en": "Agreed kills", "ru": "Киллы по согласию"},
+    "underposts": {"en": "Under-posts", "ru": "Недоставки"},
+    "missed": {"en": "Missed kills", "ru": "Непоставленные киллы"},
+    "payments": {"en": "Kills paid", "ru": "Оплаченные киллы"},
+    "voids": {"en": "Voids", "ru": "Отмены"},
+    "records": {"en": "Records", "ru": "Записи"},
+    "barred-now": {"en": "Barred at the end", "ru": "Не допущены на конец"},
+    "totals": {"en": "Totals", "ru": "Итого"},
+    "summary": {"en": "Summary", "ru": "Сводка"},
+    "kills-by-kind": {"en": "Kill pots by kind", "ru": "Килл-поты по виду"},
+    "kills-by-trigger": {"en": "Kill pots by trigger", "ru": "Килл-поты по причине"},
+    "kind": {"en": "Kind", "ru": "Вид"},
+    "trigger": {"en": "Trigger", "ru": "Причина"},
+    "count": {"en": "Count", "ru": "Число"},
+    "kind-required": {"en": "required", "ru": "обязательный"},
+    "kind-voluntary": {"en": "voluntary", "ru": "добровольный"},
+    "kind-agreed": {"en": "agreed (new player)", "ru": "по согласию (новый игрок)"},
+    "kind-owed": {"en": "owed (posted later)", "ru": "долг (поставлен позже)"},
+    "trigger-two-pots": {"en": "two pots in a row", "ru": "два банка подряд"},
+    "trigger-scoop": {"en": "scoop", "ru": "скуп"},
+    "trigger-big-pot": {"en": "big pot", "ru": "большой банк"},
+    "trigger-kill-again": {"en": "killer won again", "ru": "киллер выиграл снова"},
+    "trigger-voluntary": {"en": "voluntary", "ru": "добровольно"},
+    "trigger-agreed": {"en": "agreed by a new player", "ru": "по согласию нового игрока"},
+    "trigger-owed": {"en": "owed kill posted", "ru": "поставлен долг"},
+    "trigger-other": {"en": "other", "ru": "другое"},
+    "kills-per-hour": {"en": "Kill pots per hour", "ru": "Килл-поты по часам"},
+    "timeline": {"en": "Kill button, hand by hand", "ru": "Килл-баттон по раздачам"},
+    "timelines": {"en": "Kill button through the night", "ru": "Килл-баттон за ночь"},
+    "neutral": {"en": "neutral", "ru": "нейтрально"},
+    "leg-up": {"en": "leg up", "ru": "«нога»"},
+    "killed": {"en": "kill pot", "ru": "килл-пот"},
+    "hand-n": {"en": "hand {n}", "ru": "раздача {n}"},
+    "no-hands": {"en": "No hands in this period.", "ru": "В этот период раздач нет."},
+    "no-kills": {"en": "No kill pots in this period.", "ru": "В этот период килл-потов нет."},
+    "kill-list": {"en": "Kill pots", "ru": "Килл-поты"},
+    "time": {"en": "Time", "ru": "Время"},
+    "record": {"en": "#", "ru": "№"},
+    "seat": {"en": "Seat", "ru": "Место"},
+    "player": {"en": "Player", "ru": "Игрок"},
+    "amount": {"en": "Kill blind", "ru": "Килл-блайнд"},
+    "outcome": {"en": "Outcome", "ru": "Итог"},
+    "outcome-won": {"en": "killer won", "ru": "выиграл киллер"},
+    "outcome-split": {"en": "killer split", "ru": "киллер разделил"},
+    "outcome-lost": {"en": "another won", "ru": "выиграл другой"},
+    "barred-section": {"en": "Barred players and payments", "ru": "Недопущенные игроки и оплаты"},
+    "nobody-barred": {"en": "Nobody missed a kill.", "ru": "Никто не пропустил килл."},
+    "owes": {"en": "owes {amount}", "ru": "должен {amount}"},
+    "mode-barred": {"en": "barred from every game until paid", "ru": "не допускается ни к одной игре до оплаты"},
+    "mode-post-later": {"en": "posts it at the first chance", "ru": "ставит при первой возможности"},
+    "voids-section": {"en": "Voids (undo)", "ru": "Отмены"},
+    "no-voids": {"en": "Nothing was undone.", "ru": "Ничего не отменялось."},
+    "voided": {"en": "Undone", "ru": "Отменено"},
+    "reason": {"en": "Reason", "ru": "Причина"},
+    "by": {"en": "By", "ru": "Кем"},
+    "rulings": {"en": "Rulings", "ru": "Решения"},
+    "clause": {"en": "Clause", "ru": "Статья"},
+    "times-cited": {"en": "Times cited", "ru": "Раз цитировалась"},
+    "notable": {"en": "Rulings beyond the routine legs and kills",
+                "ru": "Решения помимо обычных «ног» и киллов"},
+    "no-notable": {"en": "None.", "ru": "Нет."},
+    "more": {"en": "… and {n} more (see the journal)", "ru": "… и ещё {n} (см. журнал)"},
+    "decision": {"en": "Ruling", "ru": "Решение"},
+    "floor": {"en": "Floorpersons on duty", "ru": "Флор-менеджеры на смене"},
+    "first": {"en": "First entry", "ru": "Первая запись"},
+    "last": {"en": "Last entry", "ru": "Последняя запись"},
+    "entries": {"en": "Entries", "ru": "Записей"},
+    "unnamed": {"en": "(not named)", "ru": "(не указан)"},
+    "problems": {"en": "Records that no longer apply under the current rules",
+                 "ru": "Записи, которые не применяются по текущим правилам"},
+    "seal": {"en": "Seal of the night", "ru": "Печать смены"},
+    "seal-text": {
+        "en": "The journal's chain head when this report was made. Keep it apart from the "
+              "journal: the command below later proves that nothing up to this row was changed, "
+              "cut or replaced.",
+        "ru": "Вершина цепочки журнала на момент составления отчёта. Храните её отдельно от "
+              "журнала: команда ниже позже докажет, что до этой записи ничего не изменено, "
+              "не обрезано и не подменено."},
+    "rows": {"en": "rows in the journal", "ru": "записей в журнале"},
+    "no-tables": {"en": "The journal has no tables.", "ru": "В журнале нет столов."},
+    "hour": {"en": "Hour", "ru": "Час"},
+    "all-hours": {"en": "all night", "ru": "за ночь"},
+    "credit": {"en": "Rules cited by clause id; summaries paraphrase Robert's Rules of Poker "
+                     "(Bob Ciaffone), house rules and the WSOP Live Action Rules.",
+               "ru": "Правила указаны по номерам статей; изложения пересказывают «Правила покера "
+                     "Роберта» (Боб Чиаффоне), внутренние правила зала и правила WSOP."},
+}
+
+
+def t(key: str, lang: str = "en", **params: Any) -> str:
+    entry = TEXT[key]
+    text = entry.get(lang) or entry["en"]
+    return text.format(**params) if params else text
