@@ -453,6 +453,9 @@ def _lines_table(lines, lang: str, clock: Clock) -> str:
 
 
 def _seal(room: Room, lang: str) -> str:
+    if not room.head_hash:
+        return (f'<footer class="seal"><h3>{esc(t("seal", lang))}</h3>'
+                f"<p>{esc(t('no-seal', lang))}</p></footer>")
     path = room.path or "JOURNAL"
     return (f'<footer class="seal"><h3>{esc(t("seal", lang))}</h3>'
             f"<p>{esc(t('seal-text', lang))}</p>"

@@ -110,6 +110,8 @@ TEXT: dict[str, dict[str, str]] = {
         "ru": "Вершина цепочки журнала на момент составления отчёта. Храните её отдельно от "
               "журнала: команда ниже позже докажет, что до этой записи ничего не изменено, "
               "не обрезано и не подменено."},
+    "no-seal": {"en": "These tables were kept in memory, not in a journal: there is no chain to seal.",
+                "ru": "Эти столы велись в памяти, без журнала: печати цепочки нет."},
     "rows": {"en": "rows in the journal", "ru": "записей в журнале"},
     "no-tables": {"en": "The journal has no tables.", "ru": "В журнале нет столов."},
     "hour": {"en": "Hour", "ru": "Час"},

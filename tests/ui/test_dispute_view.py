@@ -1,0 +1,80 @@
+"""The dispute view (time travel), driven with Pilot: at every record the screen shows the
+state the rules model's replay gives up to that record; stepping never writes."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from floorkill.resources import sample_tables_dir
+from floorkill.rules import load_table_file, replay
+from floorkill.store.journal import Journal
+from floorkill.ui.dispute import DisputeScreen
+from floorkill.ui.history import HistoryView
+from floorkill.ui.podium import make_podium_app
+from floorkill.ui.rules_panel import RulesPanel
+from floorkill.ui.seating import Seating
+from floorkill.ui.status_line import StatusLine
+
+from uihelp import EVIL, hand, session
+
+SIZE = (140, 44)
+SAMPLES = ("california-lowball-2-4.toml", "holdem-10-20-full-killer-last.toml",
+           "holdem-4-8-half-two-pots.toml")
+
+
+def journal_bytes(path: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(path.parent.glob(path.name + "*")):
+        h.update(p.name.encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()
+
+
+def sample_journal(tmp_path: Path, name: str):
+    tf = load_table_file(sample_tables_dir() / name)
+    j = Journal(tmp_path / "journal.db", "Floor Fay", snapshot_every=4)
+    s = j.create_table(tf)
+    for ev in tf.events:
+        s.append(ev)
+    return tf, j, s
+
+
+def shown(screen: DisputeScreen):
+    """The state each panel of the dispute screen draws."""
+    return (screen.state, screen.query_one(Seating).state, screen.query_one(StatusLine)._state,
+            screen.query_one(RulesPanel)._state)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+async def test_every_record_shows_the_replay_up_to_it_and_nothing_is_written(tmp_path, name):
+    tf, j, s = sample_journal(tmp_path, name)
+    steps = replay(tf)
+    assert len(steps) == 29 and not any(st.refusal for st in steps)
+    path = j.path
+    live_before = s.state
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        before = journal_bytes(path)
+        await pilot.press("f12")
+        screen = app.screen
+        assert isinstance(screen, DisputeScreen)
+        assert screen.seq == 29 and screen.state == steps[-1].state
+        await pilot.press("home")
+        assert screen.seq == 0 and screen.moment.record is None
+        for i in range(1, 30):
+            await pilot.press("right")
+            assert screen.seq == i
+            for st in shown(screen):
+                assert st == steps[i - 1].state, f"{name}: record {i}"
+            assert screen.moment.record.seq == i
+            assert screen.query_one(RulesPanel)._record.seq == i
+        for i in range(28, 0, -1):
+            await pilot.press("left")
+            assert screen.seq == i and screen.state == steps[i - 1].state
+        assert journal_bytes(path) == before
+        await pilot.press("escape")
+        assert not isinstance(app.screen, DisputeScreen)
+        assert s.state == live_before and len(s) == 29
+    j.close()
