@@ -135,6 +135,7 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
         self.moment: Moment | None = None
         self._listing = _Listing(None, self.rewind)
         self._problem: str | None = None
+        self._echo: int | None = None
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -152,8 +153,9 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
     def on_mount(self) -> None:
         history = self.query_one(HistoryView)
         history.border_title = dtext("history", self.lang)
-        history.focus()
-        self.call_after_refresh(self._sync_history)
+        self._sync_history()               # before the focus: a focused empty cursor jumps to the end
+        if history.cursor >= 0:
+            history.focus()
 
     def on_unmount(self) -> None:
         self.rewind.close()
@@ -188,6 +190,8 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
         history = self.query_one(HistoryView)
         index = self._listing.index_of(self.seq) if self.seq > 0 else -1
         if history.cursor != index:
+            rec = history.record(index) if index >= 0 else None
+            self._echo = rec.seq if rec is not None else None   # our own move, not the user's
             history.cursor = index
 
     def _banner(self, m: Moment) -> Text:
@@ -288,6 +292,9 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
 
     def on_history_view_record_highlighted(self, message: HistoryView.RecordHighlighted) -> None:
         message.stop()                         # the podium's live rules panel must not follow
+        echo, self._echo = self._echo, None
+        if message.record.seq == echo:
+            return                             # the cursor followed a step (filtered: nearest match)
         if message.record.seq != self.seq:
             self.go(message.record.seq)
 

@@ -78,3 +78,72 @@ async def test_every_record_shows_the_replay_up_to_it_and_nothing_is_written(tmp
         assert not isinstance(app.screen, DisputeScreen)
         assert s.state == live_before and len(s) == 29
     j.close()
+
+
+async def test_hand_steps_filter_and_the_history_cursor(tmp_path):
+    tf, j, s = sample_journal(tmp_path, SAMPLES[0])
+    steps = replay(tf)
+    hands = [st.index for st in steps if st.event.type == "hand"]
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        # open from the history, at the record under its cursor
+        await pilot.press("f7", "up", "up", "up")
+        at = app.query_one(HistoryView).cursor + 1
+        await pilot.press("f12")
+        screen = app.screen
+        assert isinstance(screen, DisputeScreen) and screen.seq == at == 26
+        await pilot.press("home", "right_square_bracket")
+        assert screen.seq == hands[0]
+        await pilot.press("right_square_bracket", "right_square_bracket")
+        assert screen.seq == hands[2] and screen.state == steps[hands[2] - 1].state
+        await pilot.press("left_square_bracket")
+        assert screen.seq == hands[1]
+        # every record of a voluntary kill ruling: the filter keeps them, ← → walk them
+        await pilot.press("slash", *"kill", "enter")
+        kills = [st.index for st in steps if any(d.code == "kill" for d in st.decisions)]
+        listing = screen.query_one(HistoryView)
+        assert listing.total == len(kills) >= 3
+        assert [listing.record(i).seq for i in range(listing.total)] == kills
+        await pilot.press("end")
+        assert screen.seq == 29
+        await pilot.press("left")
+        assert screen.seq == kills[-1] if kills[-1] < 29 else kills[-2]
+        await pilot.press("escape")
+        assert len(s) == 29
+    j.close()
+
+
+async def test_a_voided_record_before_and_after_its_void(tmp_path):
+    s = session(events=[hand(3), hand(4), hand(4, qualifies=True)])
+    s.void(3, "wrong winner: seat 7 took it")
+    s.append(hand(7))
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f12")
+        screen = app.screen
+        await pilot.press("home", "right", "right", "right")
+        assert screen.seq == 3
+        assert screen.state.button.status == "killed"            # as it stood then
+        banner = str(screen.query_one("#dispute-banner").render())
+        assert "UNDONE later by #4" in banner and "wrong winner: seat 7 took it" in banner
+        await pilot.press("right")
+        assert screen.seq == 4 and screen.state.button.status == "leg-up"
+        banner = str(screen.query_one("#dispute-banner").render())
+        assert "undid #3" in banner and "test" in banner
+        await pilot.press("right")
+        assert screen.state == s.state
+        await pilot.press("escape")
+        assert len(s) == 5
+
+
+async def test_names_are_text_in_the_dispute_view():
+    s = session(EVIL, events=[hand(2), hand(4), {"type": "quit", "seat": 5}])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f12")
+        screen = app.screen
+        await pilot.press("slash", *"[/]", "enter")
+        listing = screen.query_one(HistoryView)
+        assert listing.total == 1 and listing.record(0).seq == 2
+        await pilot.press("escape")
+        assert app.is_running
