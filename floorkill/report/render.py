@@ -23,6 +23,7 @@ from .svg import esc
 from .texts import t
 
 PAPERS = {"a4": "A4", "letter": "letter"}
+MAX_KILL_ROWS = 60          # a night's list per table; the dispute view has every one
 
 CSS = """
 @page { size: %(paper)s; margin: 13mm 12mm 14mm 12mm; }
@@ -375,7 +376,7 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
                    f"<th>{esc(t('kind', lang))}</th><th>{esc(t('trigger', lang))}</th>"
                    f'<th class="n">{esc(t("amount", lang))}</th><th>{esc(t("outcome", lang))}</th>'
                    "</tr></thead><tbody>")
-        for k in ts.kill_pots:
+        for k in ts.kill_pots[:MAX_KILL_ROWS]:
             out.append(f"<tr data-k=\"kill-pot\"><td>{esc(clock(k.at))}</td><td class=\"n\">{k.seq}</td>"
                        f"<td>{esc(t('seat', lang))} {k.seat} {esc(k.player or '')}</td>"
                        f"<td>{esc(t('kind-' + k.kind, lang))}</td>"
@@ -383,6 +384,8 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
                        f'<td class="n">{esc(dollars(k.amount) if k.amount is not None else "")}</td>'
                        f"<td>{esc(t('outcome-' + k.outcome, lang))}</td></tr>")
         out.append("</tbody></table>")
+        if len(ts.kill_pots) > MAX_KILL_ROWS:
+            out.append(f"<p class=\"muted\">{esc(t('more-kills', lang, n=len(ts.kill_pots) - MAX_KILL_ROWS))}</p>")
     else:
         out.append(f"<p class=\"muted\">{esc(t('no-kills', lang))}</p>")
     # barred players and payments

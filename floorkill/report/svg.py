@@ -45,28 +45,34 @@ def runs(statuses: Sequence[str]) -> list[tuple[int, int, str]]:
 def timeline(statuses: Sequence[str], ticks: Sequence[tuple[int, str]], labels: dict[str, str],
              *, width: int = 1000, height: int = 26, title: str = "") -> str:
     """One band: each hand a slice coloured by the button status it was played under.
-    ``ticks`` are (hand index, label) marks under the band."""
+    ``ticks`` are (hand index, label) marks under the band. One path per status (a night of
+    a thousand hands stays a few kilobytes)."""
     n = len(statuses)
     h = height + (14 if ticks else 0)
     parts = [f'<svg class="timeline" viewBox="0 0 {width} {h}" width="100%" '
              f'preserveAspectRatio="none" role="img" aria-label="{esc(title)}">']
     if title:
         parts.append(f"<title>{esc(title)}</title>")
-    if not n:
-        parts.append(f'<rect width="{width}" height="{height}" fill="#f4f5f7"/>')
+    parts.append(f'<rect width="{width}" height="{height}" fill="{COLOURS["neutral"] if n else "#f4f5f7"}"/>')
+    paths: dict[str, list[str]] = {"leg-up": [], "killed": []}
+    counts: dict[str, int] = {"neutral": 0, "leg-up": 0, "killed": 0}
     for first, length, status in runs(statuses):
-        x = width * first / n
-        w = width * length / n
-        tip = f"{labels.get(status, status)}: {first + 1}–{first + length}"
-        parts.append(f'<rect x="{x:.2f}" y="0" width="{w:.2f}" height="{height}" '
-                     f'fill="{FILLS.get(status, "#ccc")}" data-status="{esc(status)}" '
-                     f'data-hands="{length}"><title>{esc(tip)}</title></rect>')
+        counts[status] = counts.get(status, 0) + length
+        if status in paths:
+            x = width * first / n
+            w = width * length / n
+            paths[status].append(f"M{x:.1f} 0h{w:.1f}v{height}h-{w:.1f}z")
+    for status in ("neutral", "leg-up", "killed"):
+        if status in paths and paths[status]:
+            parts.append(f'<path d="{"".join(paths[status])}" fill="{FILLS[status]}" '
+                         f'data-status="{status}" data-hands="{counts[status]}">'
+                         f"<title>{esc(labels.get(status, status))}: {counts[status]}</title></path>")
     for index, label in ticks:
         x = width * index / max(1, n)
         anchor = "start" if index == 0 else ("end" if index >= n - 1 else "middle")
-        parts.append(f'<line x1="{x:.2f}" y1="0" x2="{x:.2f}" y2="{height + 3}" '
+        parts.append(f'<line x1="{x:.1f}" y1="0" x2="{x:.1f}" y2="{height + 3}" '
                      'stroke="#333" stroke-width="1"/>'
-                     f'<text x="{x:.2f}" y="{h - 1}" font-size="11" text-anchor="{anchor}">'
+                     f'<text x="{x:.1f}" y="{h - 1}" font-size="11" text-anchor="{anchor}">'
                      f'{esc(label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
@@ -93,7 +99,7 @@ def bars(values: Sequence[tuple[str, int]], *, width: int = 640, height: int = 1
     if title:
         parts.append(f"<title>{esc(title)}</title>")
     slot = width / max(1, n)
-    bw = max(2.0, slot * 0.7)
+    bw = min(44.0, max(2.0, slot * 0.7))
     for i, (label, v) in enumerate(values):
         x = i * slot + (slot - bw) / 2
         bh = plot * v / top

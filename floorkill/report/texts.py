@@ -94,6 +94,9 @@ TEXT: dict[str, dict[str, str]] = {
                 "ru": "Решения помимо обычных «ног» и киллов"},
     "no-notable": {"en": "None.", "ru": "Нет."},
     "more": {"en": "… and {n} more (see the journal)", "ru": "… и ещё {n} (см. журнал)"},
+    "more-kills": {"en": "… and {n} more kill pots (the dispute view, F12 on the podium, steps "
+                         "through every one)",
+                   "ru": "… и ещё килл-потов: {n} (режим спора, F12 на подиуме, показывает каждый)"},
     "decision": {"en": "Ruling", "ru": "Решение"},
     "floor": {"en": "Floorpersons on duty", "ru": "Флор-менеджеры на смене"},
     "first": {"en": "First entry", "ru": "Первая запись"},

@@ -64,7 +64,7 @@ def test_names_reasons_and_floorpersons_are_escaped_and_nothing_is_outside(tmp_p
     markup = " ".join(re.findall(r"<[^>]*>", html)).lower() + style.lower()
     assert set(re.findall(r"<([a-z0-9]+)", markup)) <= {
         "html", "head", "meta", "title", "style", "body", "svg", "defs", "pattern", "rect", "line",
-        "circle", "header", "h1", "h2", "h3", "p", "b", "section", "div", "span", "table", "thead",
+        "circle", "path", "header", "h1", "h2", "h3", "p", "b", "section", "div", "span", "table", "thead",
         "tbody", "tr", "th", "td", "code", "text", "footer", "ul", "li"}
     for bad in ("http:", "https:", "src=", "href=", "@import", "//", "javascript:", " on"):
         assert bad not in markup.replace("<!doctype html>", ""), bad
