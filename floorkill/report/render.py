@@ -179,7 +179,7 @@ def kill_text(ts: TableStats, lang: str) -> str:
         return t("no-kill", lang)
     trig = ", ".join(t(f"trigger-{x}", lang) if x in TRIGGERS else x
                      for x in cfg.kill.triggers) or "—"
-    return f"{cfg.kill.kind}, {trig}, {dollars(cfg.kill_blind)}"
+    return f"{t('kind-' + cfg.kill.kind, lang)}, {trig}, {dollars(cfg.kill_blind)}"
 
 
 COUNTS = (("hands", "hands"), ("kill_pot_count", "kill-pots"), ("killer_won", "killer-won"),
@@ -346,7 +346,7 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
                f'<div class="tile"><span class="v" data-k="barred-now" data-table="{esc(name)}">'
                f'{len(ts.barred_end)}</span><span class="k">{esc(t("barred-now", lang))}</span></div>'
                f'<div class="tile"><span class="v" data-k="hands-total" data-table="{esc(name)}">'
-               f'{ts.hands_total}</span><span class="k">{esc(t("hands", lang))} ∑</span></div>')
+               f'{ts.hands_total}</span><span class="k">{esc(t("hands-total", lang))}</span></div>')
     out.append("</div>")
     if ts.problems:
         out.append(f'<h3 class="warn">{esc(t("problems", lang))}</h3><ul>')

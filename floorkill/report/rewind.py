@@ -21,6 +21,7 @@ records by player and/or decision ("ann won", "barred", "kill ann").
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,6 +71,27 @@ class _JournalSource:
         if seq <= 0:
             return initial_state(self.config, self.players)
         return load_state(self.conn, self.name, self.config, self.players, seq)[0]
+
+    def states_to(self, seq: int) -> dict[int, TableState] | None:
+        """Every state from the newest usable snapshot up to ``seq``, in one fold — exactly
+        what :meth:`state_at` gives for each of them — when no void was entered in that
+        stretch (then a state part-way is not the fold up to ``seq``); else None."""
+        from floorkill.store.reading import best_snapshot
+
+        if seq <= 0:
+            return None
+        snap = best_snapshot(self.conn, self.name, self.config, seq)
+        state, after = snap if snap is not None else (initial_state(self.config, self.players), 0)
+        rows = self.conn.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > ? "
+                                 "AND seq <= ? ORDER BY seq", (self.name, after, seq)).fetchall()
+        if any(type_ == VOID for _s, type_, _p in rows):
+            return None
+        out = {after: state}
+        loads = json.loads
+        for s, _type, payload in rows:
+            state = apply(state, loads(payload)).state
+            out[s] = state
+        return out
 
     def void_of(self, seq: int) -> Record | None:
         from floorkill.store.reading import RECORD_SELECT, row_to_record
@@ -143,6 +165,7 @@ class Rewind:
         self.name = name
         self.total = source.total
         self._state_cache: tuple[int, TableState] | None = None
+        self._block: dict[int, TableState] = {}     # states of the last fold, by seq
         self._all: list[Record] | None = None
 
     def close(self) -> None:
@@ -187,7 +210,13 @@ class Rewind:
                 state = apply(cached[1], rec.event).state   # one record on: one apply
                 self._state_cache = (seq, state)
                 return state
-        state = self._src.state_at(seq)
+        block = self._block.get(seq)
+        if block is None:
+            states = getattr(self._src, "states_to", lambda _s: None)(seq)
+            if states is not None:
+                self._block = states              # stepping back from here: no fold at all
+                block = states.get(seq)
+        state = block if block is not None else self._src.state_at(seq)
         self._state_cache = (seq, state)
         return state
 

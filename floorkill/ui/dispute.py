@@ -33,6 +33,7 @@ from floorkill.store.session import Record
 
 from .history import HistoryView
 from .i18n import pick
+from .quiet import update_static
 from .rules_panel import RulesPanel, event_words
 from .seating import Seating
 from .status_line import StatusLine
@@ -180,7 +181,7 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
         seq = max(0, min(seq, self.rewind.total))
         self.seq = seq
         m = self._moment(seq)
-        self.query_one("#dispute-banner", Static).update(self._banner(m))
+        update_static(self.query_one("#dispute-banner", Static), self._banner(m))
         self.query_one(StatusLine).show(m.state)
         self.query_one(Seating).show(m.state)
         self.query_one(RulesPanel).show(m.state, m.record)
