@@ -103,6 +103,8 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
     #dispute-main { height: 1fr; }
     #dispute-seating { width: 1fr; height: 1fr; }
     #dispute-side { width: 54; height: 1fr; }
+    DisputeScreen.-narrow #dispute-side { width: 42; }
+    DisputeScreen.-narrow #dispute-filter { height: 1; border: none; padding: 0 1; }
     #dispute-side RulesPanel { height: 1fr; }
     #dispute-side HistoryView { height: 1fr; }
     #dispute-filter { height: 3; }

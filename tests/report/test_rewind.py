@@ -129,3 +129,29 @@ def test_filter_by_player_decision_and_won(tmp_path):
         assert [r.seq for r in rw.matching("p1 won")] == [1, 7]
         assert [r.seq for r in rw.matching("join")] == [4]
         assert rw.matching("") == rw.all_records()
+
+
+def test_a_step_at_record_10000_folds_one_snapshot_interval_at_most(tmp_path, monkeypatch):
+    """Snapshots + tail: wherever the view goes in 10,000 records, it applies at most one
+    snapshot interval of events (the journal writes one every 500); a step forward, one."""
+    import floorkill.report.rewind as rewind_mod
+    import floorkill.store.session as session_mod
+    from floorkill.store.journal import SNAPSHOT_EVERY
+
+    tf = table("Long", players=9)
+    with Journal(tmp_path / "j.db", "Fay") as j:
+        s = j.create_table(tf)
+        s.append_many([{"type": "hand", "winner": i % 9 + 1, "qualifies": i % 3 == 0}
+                       for i in range(10_000)])
+        calls = []
+        for mod in (rewind_mod, session_mod):
+            real = mod.apply
+            monkeypatch.setattr(mod, "apply", lambda st, ev, *a, _r=real: calls.append(1) or _r(st, ev, *a))
+        with open_rewind(s) as rw:
+            for seq, most in ((10_000, 0), (9_999, SNAPSHOT_EVERY), (9_998, 0), (9_999, 1),
+                              (5_321, SNAPSHOT_EVERY), (rw.hand_step(5_321, True), 1),
+                              (1, SNAPSHOT_EVERY)):
+                calls.clear()
+                state = rw.state_at(seq)
+                assert len(calls) <= most, (seq, len(calls))
+                assert state.hands == seq
