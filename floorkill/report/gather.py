@@ -209,15 +209,19 @@ class Room:
             out.update(getattr(t, attr))
         return out
 
-    def hours(self) -> list[datetime]:
-        """Every clock hour from the first to the last kill pot of the night."""
-        keys = {h for t in self.tables for h in t.kills_by_hour}
+    def hours(self, most: int = 36) -> list[datetime]:
+        """Every clock hour from the first to the last kill pot of the night; over more than
+        ``most`` hours (a report of several nights), only the hours that had a kill pot,
+        the last ``most`` of them."""
+        keys = sorted({h for t in self.tables for h in t.kills_by_hour})
         if not keys:
             return []
-        first, last = min(keys), max(keys)
+        first, last = keys[0], keys[-1]
+        if last - first >= timedelta(hours=most):
+            return keys[-most:]
         out = []
         h = first
-        while h <= last and len(out) < 48:
+        while h <= last:
             out.append(h)
             h += timedelta(hours=1)
         return out

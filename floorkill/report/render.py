@@ -11,7 +11,7 @@ Every number carries ``data-k`` (and its table ``data-table``) so tests read it 
 
 from __future__ import annotations
 
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from typing import Any, Iterable, Mapping
 
 from floorkill.rules import clauses as catalogue
@@ -277,7 +277,8 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
     if hours:
         rows = [(ts.name, [ts.kills_by_hour.get(h, 0) for h in hours]) for ts in room.tables]
         out.append(f"<h3>{esc(t('kills-per-hour', lang))}</h3><div class=\"chart\">")
-        out.append(svg.heatmap(rows, [svg.hour_label(h) for h in hours],
+        several_days = hours[-1] - hours[0] >= timedelta(hours=24)
+        out.append(svg.heatmap(rows, [svg.hour_label(h, several_days) for h in hours],
                                title=t("kills-per-hour", lang)))
         out.append("</div>")
     # every table's button through the night
@@ -367,7 +368,8 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
     if ts.kills_by_hour:
         hours = sorted(ts.kills_by_hour)
         out.append(f"<h3>{esc(t('kills-per-hour', lang))}</h3><div class=\"chart\">"
-                   + svg.bars([(svg.hour_label(h), ts.kills_by_hour[h]) for h in hours],
+                   + svg.bars([(svg.hour_label(h, hours[-1] - hours[0] >= timedelta(hours=24)),
+                                ts.kills_by_hour[h]) for h in hours[-36:]],
                               title=f"{name}: {t('kills-per-hour', lang)}") + "</div>")
     out.append(f"<h3>{esc(t('kill-list', lang))}</h3>")
     if ts.kill_pots:

@@ -151,5 +151,5 @@ def heatmap(rows: Sequence[tuple[str, Sequence[int]]], columns: Sequence[str], *
     return "".join(parts)
 
 
-def hour_label(hour: datetime) -> str:
-    return hour.strftime("%H:00")
+def hour_label(hour: datetime, with_day: bool = False) -> str:
+    return hour.strftime("%d.%m %H:00" if with_day else "%H:00")

@@ -141,3 +141,20 @@ def test_one_table_and_a_window_from_the_command_line(tmp_path, capsys):
     assert main(["report", "--journal", str(journal), "--to", "2000-01-01", "-o", str(out)]) == 0
     html = out.read_text(encoding="utf-8")
     assert re.search(r'data-k="hands" data-table="\*">0<', html)
+
+
+def test_several_nights_keep_the_hour_chart_readable():
+    from floorkill.report.gather import Room
+
+    tf = load_table_text(TABLE.replace('seat = 2\nname = "Cy"', 'seat = 3\nname = "Cy"'))
+    rows = []
+    for night in range(5):                       # a kill pot each night at 21:xx
+        for i, (minute, extra) in enumerate(((0, {}), (10, {"qualifies": True}), (20, {}))):
+            rows.append(Row(len(rows) + 1, "hand", {"type": "hand", "winner": 3, **extra}, "Fay",
+                            f"2026-11-{10 + night}T21:{minute:02d}:00.000Z", None))
+    ts = fold_table("T", tf.config, tf.players, rows, tz=timezone.utc)
+    room = Room("j", [ts], 1, "ab", None, None, "2026-11-30T00:00:00.000Z", timezone.utc)
+    hours = room.hours()
+    assert len(hours) == 5 and {h.hour for h in hours} == {21}
+    html = render(room)
+    assert "14.11 21:00" in html and html.count('class="heatmap"') == 1
