@@ -15,7 +15,7 @@ from reporthelp import sample_journal
 
 NASTY = '<script>alert(1)</script> & "Bo" \'x\' [/]'
 
-TABLE = f"""
+TABLE = """
 [table]
 name = "T <i>1</i> & co"
 game = "holdem"

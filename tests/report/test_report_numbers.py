@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from floorkill.cli import main
-from floorkill.rules import Refusal, load_table_file, load_table_text
+from floorkill.rules import Refusal, load_table_file
 from floorkill.store.journal import Journal
 
 from reporthelp import sample_journal
