@@ -288,6 +288,25 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
     for ts in room.tables:
         out.append(f'<div class="tl-row"><span class="name">{esc(ts.name)}</span>'
                    f'{svg.timeline(ts.timeline, (), labels, height=20, title=ts.name)}</div>')
+    # who ran the floor, room-wide
+    crew: dict[str, list] = {}
+    for ts in room.tables:
+        for who, (first, last, n) in ts.floorpersons.items():
+            c = crew.setdefault(who, [first, last, 0, 0])
+            c[0], c[1] = min(c[0], first), max(c[1], last)
+            c[2] += n
+            c[3] += 1
+    if crew:
+        out.append(f"<h3>{esc(t('floor', lang))}</h3><table><thead><tr><th></th>"
+                   f"<th>{esc(t('first', lang))}</th><th>{esc(t('last', lang))}</th>"
+                   f'<th class="n">{esc(t("contents", lang))}</th>'
+                   f'<th class="n">{esc(t("entries", lang))}</th></tr></thead><tbody>')
+        for who, (first, last, n, tables) in sorted(crew.items(), key=lambda kv: kv[1][0]):
+            label = t("unnamed", lang) if who == "—" else who
+            out.append(f'<tr data-k="room-floorperson"><td>{esc(label)}</td><td>{esc(clock(first))}</td>'
+                       f'<td>{esc(clock(last))}</td><td class="n">{tables}</td>'
+                       f'<td class="n">{n}</td></tr>')
+        out.append("</tbody></table>")
     # players barred at the end, room-wide
     barred = [(ts.name, p, owes, mode) for ts in room.tables for p, owes, mode in ts.barred_end]
     if barred:
