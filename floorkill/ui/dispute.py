@@ -207,7 +207,7 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
             text.append(dtext("start", lang))
         else:
             text.append(dtext("at", lang, seq=rec.seq, total=m.total, hand=rec.hand), style="bold")
-            text.append(" · " + safe_text(event_words(rec.event)))
+            text.append(" · " + safe_text(event_words(rec.event) + self._winner_names(m)))
             text.append("\n" + safe_text(dtext("entered", lang, who=rec.who or dtext("nobody", lang),
                                                 at=when(rec.at))))
         text.append(" · " + dtext("live-note", lang), style="italic")
@@ -225,6 +225,21 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
         if self._problem:
             text.append("\n" + safe_text(self._problem), style="bold")
         return text
+
+    @staticmethod
+    def _winner_names(m: Moment) -> str:
+        """" (Ann, Cy)": who won the hand of this record (nobody leaves the table in a hand,
+        so the state after it still seats them)."""
+        rec = m.record
+        if rec is None or rec.type != "hand" or rec.result is None:
+            return ""
+        high, low, _scoop = rec.result
+        names = []
+        for seat in (*high, *low):
+            p = m.state.player(seat)
+            if p is not None and p.name not in names:
+                names.append(p.name)
+        return f" ({', '.join(names)})" if names else ""
 
     # -- keys -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -147,3 +147,14 @@ async def test_names_are_text_in_the_dispute_view():
         assert listing.total == 1 and listing.record(0).seq == 2
         await pilot.press("escape")
         assert app.is_running
+
+
+async def test_the_banner_names_the_winners_and_who_entered_the_record(tmp_path):
+    s = session(events=[hand(3), {"type": "hand", "winners": [1, 4]}])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f12")
+        banner = str(app.screen.query_one("#dispute-banner").render())
+        assert "split 1,4 (Ann, Dee)" in banner and "entered by test at" in banner
+        await pilot.press("left")
+        assert "winner 3 (Cy)" in str(app.screen.query_one("#dispute-banner").render())
