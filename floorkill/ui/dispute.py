@@ -335,8 +335,9 @@ def open_dispute(app) -> None:
 
 
 def podium_report(app) -> None:
-    """The podium's action: the shift report of every table, written next to the journal
-    (or to the user data folder for tables kept in memory); a notice names the file."""
+    """The podium's action: the shift report of every table over the last 24 hours, written
+    next to the journal (or to the user data folder for tables kept in memory); a notice
+    names the file."""
     from floorkill.report.podium import report_for_podium
 
     try:
