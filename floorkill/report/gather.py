@@ -242,7 +242,15 @@ class Row:
 
 
 def chain_head(conn: sqlite3.Connection) -> tuple[int, str]:
-    """(global sequence, hash) of the journal's last row: the seal HASH@SEQ."""
+    """(global sequence, hash) of the journal's chain head: the seal HASH@SEQ, what
+    `floorkill head` prints. The store's own reading of it when it has one (issue 18 adds
+    ``reading.chain_head``, which also knows a migrated journal's seed); until then the
+    last row's hash."""
+    from floorkill.store import reading
+
+    store_head = getattr(reading, "chain_head", None)
+    if store_head is not None:
+        return store_head(conn)
     row = conn.execute("SELECT gseq, hash FROM events ORDER BY gseq DESC LIMIT 1").fetchone()
     return (0, GENESIS) if row is None else (row[0], row[1])
 
