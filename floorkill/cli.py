@@ -54,6 +54,14 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         p.add_argument("--output", "-o", type=Path, help="write to this file (atomically)")
     elif prog_cmd == "verify":
         p.add_argument("--journal", type=Path)
+    elif prog_cmd == "big-screen":
+        p.add_argument("--journal", type=Path)
+        p.add_argument("--table")
+        p.add_argument("--serve", action="store_true")
+        p.add_argument("--host", default="127.0.0.1")
+        p.add_argument("--port", type=int, default=8000)
+        p.add_argument("--rotate", type=float, default=12.0, metavar="SECONDS",
+                       help="with no --table: seconds each table is shown")
     elif prog_cmd == "report":
         p.description = ("The shift report: every table's hands, kills, legs, bars, voids and "
                          "rulings, with charts, as one self-contained HTML file.")
@@ -66,14 +74,6 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         p.add_argument("--lang", choices=("en", "ru"), default="en")
         p.add_argument("--paper", choices=("a4", "letter"), default="a4")
         p.add_argument("--output", "-o", type=Path, required=True, help="the HTML file to write")
-    elif prog_cmd == "big-screen":
-        p.add_argument("--journal", type=Path)
-        p.add_argument("--table")
-        p.add_argument("--serve", action="store_true")
-        p.add_argument("--host", default="127.0.0.1")
-        p.add_argument("--port", type=int, default=8000)
-        p.add_argument("--rotate", type=float, default=12.0, metavar="SECONDS",
-                       help="with no --table: seconds each table is shown")
     return p
 
 
@@ -97,15 +97,15 @@ def main(argv: list[str] | None = None) -> int:
         if cmd == "verify":
             from floorkill.store.commands import cmd_verify
             return cmd_verify(args.journal or default_journal())
-        if cmd == "report":
-            from floorkill.report import cmd_report
-            return cmd_report(args.journal or default_journal(), args.output, tables=args.table,
-                              start=args.start, end=args.end, lang=args.lang, paper=args.paper)
         if cmd == "big-screen":
             from floorkill.ui.big_screen import run_big_screen
             return run_big_screen(args.journal or default_journal(), args.table,
                                   serve=args.serve, host=args.host, port=args.port,
                                   rotate=args.rotate)
+        if cmd == "report":
+            from floorkill.report import cmd_report
+            return cmd_report(args.journal or default_journal(), args.output, tables=args.table,
+                              start=args.start, end=args.end, lang=args.lang, paper=args.paper)
         from floorkill.ui.podium import run_podium
         return run_podium(args.table, args.journal or default_journal(), args.floorperson)
     except CliError as exc:
