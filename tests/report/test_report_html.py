@@ -158,3 +158,21 @@ def test_several_nights_keep_the_hour_chart_readable():
     assert len(hours) == 5 and {h.hour for h in hours} == {21}
     html = render(room)
     assert "14.11 21:00" in html and html.count('class="heatmap"') == 1
+
+
+def test_the_seal_is_what_verify_head_accepts(tmp_path, capsys):
+    """Once `floorkill verify --head` exists (issue 18), the printed seal passes it, also
+    after the night goes on."""
+    import pytest
+
+    from floorkill import cli
+
+    if "head" not in cli.SUBCOMMANDS:
+        pytest.skip("this build has no `floorkill verify --head` yet")
+    journal = sample_journal(tmp_path / "j.db")
+    seal = gather_journal(journal).seal
+    assert main(["head", "--journal", str(journal)]) == 0
+    assert capsys.readouterr().out.strip() == seal
+    with Journal(journal, "Fay") as j:
+        j.open_table(j.table_names()[0]).append({"type": "stack", "seat": 1, "amount": 300})
+    assert main(["verify", "--journal", str(journal), "--head", seal]) == 0
