@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-SUBCOMMANDS = ("replay", "import", "export", "verify", "head", "key", "big-screen")
+SUBCOMMANDS = ("replay", "import", "export", "verify", "head", "key", "big-screen", "report")
 
 
 class CliError(Exception):
@@ -74,6 +74,18 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         p.add_argument("--port", type=int, default=8000)
         p.add_argument("--rotate", type=float, default=12.0, metavar="SECONDS",
                        help="with no --table: seconds each table is shown")
+    elif prog_cmd == "report":
+        p.description = ("The shift report: every table's hands, kills, legs, bars, voids and "
+                         "rulings, with charts, as one self-contained HTML file.")
+        p.add_argument("--journal", type=Path)
+        p.add_argument("--from", dest="start", metavar="TIME",
+                       help="first moment counted (2026-11-30T18:00; no offset: local time)")
+        p.add_argument("--to", dest="end", metavar="TIME", help="first moment NOT counted")
+        p.add_argument("--table", action="append", default=[], metavar="NAME",
+                       help="only this table (repeat for more); default: every table")
+        p.add_argument("--lang", choices=("en", "ru"), default="en")
+        p.add_argument("--paper", choices=("a4", "letter"), default="a4")
+        p.add_argument("--output", "-o", type=Path, required=True, help="the HTML file to write")
     return p
 
 
@@ -109,6 +121,10 @@ def main(argv: list[str] | None = None) -> int:
             return run_big_screen(args.journal or default_journal(), args.table,
                                   serve=args.serve, host=args.host, port=args.port,
                                   rotate=args.rotate)
+        if cmd == "report":
+            from floorkill.report import cmd_report
+            return cmd_report(args.journal or default_journal(), args.output, tables=args.table,
+                              start=args.start, end=args.end, lang=args.lang, paper=args.paper)
         from floorkill.ui.podium import run_podium
         return run_podium(args.table, args.journal or default_journal(), args.floorperson)
     except CliError as exc:

@@ -69,6 +69,7 @@ class PodiumApp(App[int], inherit_bindings=False):
         Binding("f8", "next_theme", "Theme", id="next_theme"),
         Binding("f9,ctrl+t", "tables", "Tables", id="tables"),
         Binding("f10,ctrl+r", "rulings", "Rulings", id="rulings"),
+        Binding("f12", "dispute", "Dispute", show=False, id="dispute"),
     ]
 
     def __init__(self, session, *, lang: str = "en", theme: str | None = None,
@@ -141,7 +142,8 @@ class PodiumApp(App[int], inherit_bindings=False):
         return self.screen_stack[0] if self.screen_stack else self.screen
 
     PODIUM_ACTIONS = frozenset({"undo", "showdown", "language", "side_panel", "focus_entry",
-                                "focus_seats", "focus_history", "tables", "rulings"})
+                                "focus_seats", "focus_history", "tables", "rulings",
+                                "dispute", "report"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The podium's keys act only on the podium screen (the table list, the rulings and
@@ -436,6 +438,14 @@ class PodiumApp(App[int], inherit_bindings=False):
         seat = self._cursor()
         self.floor_rulings(seat if self.session.state.player(seat) is not None else None)
 
+    def action_dispute(self) -> None:
+        from .dispute import open_dispute
+        open_dispute(self)
+
+    def action_report(self) -> None:
+        from .dispute import podium_report
+        podium_report(self)
+
     # -- several tables ----------------------------------------------------------------------
     def action_tables(self) -> None:
         from .tables import TableListScreen
@@ -521,6 +531,10 @@ class PodiumApp(App[int], inherit_bindings=False):
                             self.action_tables)
         yield SystemCommand("Rulings", "Short post, killer in a blind, same game, one kill per deal",
                             self.action_rulings)
+        yield SystemCommand("Dispute: step back through this table", "The table as it stood after "
+                            "any record; filter by player or decision (F12)", self.action_dispute)
+        yield SystemCommand("Shift report", "Every table's night as an HTML file for the manager",
+                            self.action_report)
         yield SystemCommand("New table", "A table by form: structure, kill, house options, preset",
                             self.new_table)
         yield SystemCommand("New table from a sample", "Start from a shipped table structure",

@@ -1,0 +1,199 @@
+"""Bench: the shift report and the dispute view's steps.
+
+    python bench/report_bench.py [--tables 50] [--hands 1000] [--dispute 10000] [--dir DIR]
+
+1. A journal of ``--tables`` hold'em tables x ``--hands`` hands (two-pots kills, seconds
+   legs that do and do not qualify, splits, a walk now and then). Same-run baseline:
+   reading every one of those records back (``reading.read_records`` for each table,
+   the Record objects the podium's history reads), through the read-only connection.
+   Measured: the whole report (gather: read + rules fold + counts; render: the HTML).
+   Goal (issue 17): report <= 3x the baseline.
+2. One table of ``--dispute`` records (snapshots every 500, as the journal writes them).
+   Measured: the dispute view's model at record N (a jump there, one record back, one
+   forward, a hand back, the worst spot: just before a snapshot) — each is what a key
+   press asks for. Goal: every step <= 50 ms at record 10,000. Then the same keys pressed
+   on the dispute screen over the podium (Pilot), key to screen idle, for reference.
+Prints medians of several runs and the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from floorkill.report import gather_journal, render  # noqa: E402
+from floorkill.report.rewind import open_rewind  # noqa: E402
+from floorkill.rules import load_table_text  # noqa: E402
+from floorkill.store import reading  # noqa: E402
+from floorkill.store.journal import Journal  # noqa: E402
+from floorkill.store.readonly import readonly_connect  # noqa: E402
+
+GOAL_RATIO = 3.0
+GOAL_STEP_MS = 50.0
+
+
+def table_text(name: str) -> str:
+    lines = ["[table]", f'name = "{name}"', 'game = "holdem"', "seats = 9", "button = 1",
+             "[stakes]", 'structure = "fixed"', "bets = [10, 20]", "blinds = [5, 10]",
+             "[kill]", 'kind = "full"', 'triggers = ["two-pots"]']
+    for s in range(1, 10):
+        lines += ["[[players]]", f"seat = {s}", f'name = "Player {s}"']
+    return "\n".join(lines) + "\n"
+
+
+def night(n: int, seed: int) -> list[dict]:
+    """n hands of a lively game: repeated winners (legs, kills, kills again), splits, walks."""
+    out = []
+    seat = seed % 9 + 1
+    for i in range(n):
+        r = (i * 7 + seed * 13) % 20
+        if r < 9:
+            seat = seat                     # the same winner again: second legs and kills
+        elif r < 17:
+            seat = (seat + r) % 9 + 1
+        if r == 17:
+            out.append({"type": "hand", "winners": [seat, seat % 9 + 1]})
+            continue
+        ev = {"type": "hand", "winner": seat, "qualifies": r % 3 != 0}
+        if r == 18:
+            ev["flop"] = False
+        out.append(ev)
+    return out
+
+
+def build(path: Path, tables: int, hands: int) -> list[str]:
+    names = []
+    with Journal(path, "Bench Floor") as j:
+        for t in range(tables):
+            s = j.create_table(load_table_text(table_text(f"Table {t + 1}")))
+            s.append_many(night(hands, t))
+            names.append(s.name)
+    return names
+
+
+def median_time(fn, reps: int) -> tuple[float, object]:
+    times, out = [], None
+    for _ in range(reps):
+        t = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times), out
+
+
+def read_all(path: Path, names: list[str]) -> int:
+    conn = readonly_connect(path)
+    try:
+        n = 0
+        for name in names:
+            length = reading.max_seq(conn, name)
+            n += len(reading.read_records(conn, name, length, 0, None))
+        return n
+    finally:
+        conn.close()
+
+
+def report(path: Path) -> str:
+    return render(gather_journal(path))
+
+
+def dispute(path: Path, records: int) -> dict[str, float]:
+    with Journal(path, "Bench Floor") as j:
+        s = j.create_table(load_table_text(table_text("Long Table")))
+        for start in range(0, records, 5000):
+            s.append_many(night(min(5000, records - start), start))
+        j_session = j.open_table("Long Table")
+        out: dict[str, list[float]] = {"jump to N": [], "one back": [], "one forward": [],
+                                       "hand back": [], "just before a snapshot": []}
+        for _ in range(7):
+            rw = open_rewind(j_session)
+            try:
+                for label, fn in (("jump to N", lambda: rw.moment(records)),
+                                  ("one back", lambda: rw.moment(records - 1)),
+                                  ("one forward", lambda: rw.moment(records)),
+                                  ("hand back", lambda: rw.moment(rw.hand_step(records, False))),
+                                  ("just before a snapshot", lambda: rw.moment(records - 501))):
+                    t = time.perf_counter()
+                    fn()
+                    out[label].append((time.perf_counter() - t) * 1000)
+            finally:
+                rw.close()
+    medians = {k: statistics.median(v) for k, v in out.items()}
+    return medians | {"slowest step (median)": max(medians.values()),
+                      "slowest single run": max(max(v) for v in out.values())}
+
+
+def dispute_keys(path: Path, records: int, presses: int = 15) -> dict[str, float]:
+    """The same steps as key presses on the dispute screen over the podium (Pilot): from the
+    key to the screen idle again, panels redrawn."""
+    import asyncio
+
+    from floorkill.ui.dispute import DisputeScreen
+    from floorkill.ui.podium import make_podium_app
+
+    out: dict[str, list[float]] = {"z (no binding: the same-run baseline)": [],
+                                   "← one record back": [], "→ one forward": [],
+                                   "[ a hand back": []}
+
+    async def run() -> None:
+        with Journal(path, "Bench Floor") as j:
+            s = j.open_table("Long Table")
+            app = make_podium_app(s)
+            async with app.run_test(size=(140, 44)) as pilot:
+                await pilot.press("f12")
+                assert isinstance(app.screen, DisputeScreen)
+                for _ in range(presses):
+                    for label, key in (("z (no binding: the same-run baseline)", "z"),
+                                       ("← one record back", "left"), ("→ one forward", "right"),
+                                       ("[ a hand back", "left_square_bracket")):
+                        t = time.perf_counter()
+                        await pilot.press(key)
+                        out[label].append((time.perf_counter() - t) * 1000)
+                    await pilot.press("end")
+
+    asyncio.run(run())
+    return {k: statistics.median(v) for k, v in out.items()}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--hands", type=int, default=1000)
+    ap.add_argument("--dispute", type=int, default=10_000)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--dir", type=Path)
+    args = ap.parse_args()
+    folder = args.dir or Path(tempfile.mkdtemp(prefix="fk-report-bench-"))
+    path = folder / "night.db"
+    t = time.perf_counter()
+    names = build(path, args.tables, args.hands)
+    print(f"journal: {args.tables} tables x {args.hands} hands built in "
+          f"{time.perf_counter() - t:.1f} s")
+    read_all(path, names)                                   # warm the page cache
+    base, n = median_time(lambda: read_all(path, names), args.reps)
+    rep, html = median_time(lambda: report(path), args.reps)
+    ratio = rep / base
+    print(f"reading the {n} records (baseline): {base * 1000:.0f} ms")
+    print(f"report (gather + render, {len(html) // 1024} KiB of HTML): {rep * 1000:.0f} ms")
+    print(f"ratio report / reading: {ratio:.2f}  (goal <= {GOAL_RATIO}) "
+          f"{'OK' if ratio <= GOAL_RATIO else 'MISSED'}")
+    steps = dispute(folder / "long.db", args.dispute)
+    for label, ms in steps.items():
+        print(f"dispute at record {args.dispute}: {label}: {ms:.1f} ms")
+    for label, ms in dispute_keys(folder / "long.db", args.dispute).items():
+        print(f"dispute screen at record {args.dispute}, key {label}: {ms:.1f} ms (median, "
+              "key to screen idle)")
+    worst = steps["slowest step (median)"]
+    print(f"dispute: slowest step {worst:.1f} ms (median of 7; goal <= {GOAL_STEP_MS:.0f} ms) "
+          f"{'OK' if worst <= GOAL_STEP_MS else 'MISSED'}")
+    return 0 if ratio <= GOAL_RATIO and worst <= GOAL_STEP_MS else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,470 @@
+"""The night in numbers: per-table statistics folded from the journal with the rules model.
+
+Textual-free and read-only. :func:`gather` reads a journal through a guarded read-only
+connection: first the chain head (the report's seal), then every row up to it, so the
+numbers and the seal describe exactly the same rows. Each table's live events (voided
+ones skipped, as ``replay`` of an export does) are folded with
+:func:`floorkill.rules.apply` from the table's first row; the window ``[start, end)`` only
+chooses which events are *counted* (the state before the window is still folded).
+
+What counts as what (the report's definitions, cross-checked against ``replay --json``):
+
+* a **kill pot** is a hand played while the kill button was in the pot with the kill
+  posted (a hand with ``kill_posted = false`` is a missed kill, not a kill pot);
+  its *kind* is the button's kind, its *trigger* what made the kill (the decision
+  that put the button in the pot);
+* **won by the killer**: the killer won the whole pot alone; *split* if among several;
+* a **leg** is a hand after which the button is leg up before a player who did not
+  hold the leg before it;
+* a **split** is a hand with no sole winner of the whole pot; a **walk** a hand
+  recorded without a flop (``flop = false``);
+* **voluntary kills**, **agreements** and **agreed kills** are the rules' decisions of
+  those names; **under-posts** are ``underpost`` events with their ruling.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone, tzinfo
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+from floorkill.rules import Refusal, TableConfig, TableState, apply, initial_state
+from floorkill.rules.config import GAME_NAMES, PlayerSpec
+from floorkill.rules.decisions import Decision
+from floorkill.rules.money import Cents
+from floorkill.rules.state import KILLED, LEG_UP
+
+# what made a kill, by the key of the decision that put the button in the pot
+TRIGGER_OF_KEY = {
+    "second-leg-kill": "two-pots",
+    "kill-again": "kill-again",
+    "killer-split-kills-again": "kill-again",
+    "voluntary-kill": "voluntary",
+    "agreed-kill": "agreed",
+    "owed-kill-posted": "owed",
+}
+TRIGGERS = ("two-pots", "scoop", "big-pot", "kill-again", "voluntary", "agreed", "owed", "other")
+KINDS = ("required", "voluntary", "agreed", "owed")
+# decisions the kill tables already show: the notable-rulings list leaves them out
+ROUTINE_HAND_CODES = frozenset({"leg-up", "neutral", "kill", "kill-again"})
+MAX_RULINGS = 300
+GENESIS = "0" * 64
+
+
+def _trigger(d: Decision) -> str | None:
+    if d.key == "kill-trigger":
+        cites = set(d.cites)
+        if cites & {"rrop-13.8", "house-scoop"}:
+            return "scoop"
+        return "big-pot"
+    return TRIGGER_OF_KEY.get(d.key)
+
+
+# ---------------------------------------------------------------------------
+# time
+
+def parse_at(at: str) -> datetime:
+    """A journal time (UTC, ISO 8601 with ``Z``) as an aware datetime."""
+    return datetime.fromisoformat(at.replace("Z", "+00:00"))
+
+
+def utc_text(moment: datetime) -> str:
+    """The journal's own format, so bounds compare as strings with its rows."""
+    return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class BadTime(ValueError):
+    """A --from / --to the report cannot read."""
+
+
+def read_bound(text: str, tz: tzinfo | None = None) -> str:
+    """``2026-11-30``, ``2026-11-30T18:00``, ``2026-11-30 18:00:00+03:00`` … as a journal time
+    string. Without an offset the time is read in ``tz`` (default: this machine's zone)."""
+    raw = text.strip()
+    try:
+        moment = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+    except ValueError:
+        raise BadTime(f"{text!r} is not a date or time (use 2026-11-30 or 2026-11-30T18:00)"
+                      ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=tz) if tz is not None else moment.astimezone()
+    return utc_text(moment)
+
+
+# ---------------------------------------------------------------------------
+# results
+
+
+@dataclass
+class Line:
+    """One listed item: when, which record, who (seat, name) and what, with clauses."""
+    at: str
+    seq: int
+    seat: int | None
+    name: str | None
+    code: str
+    decision: Decision | None = None
+    amount: Cents | None = None
+    extra: str = ""                 # voids: the reason; under-posts: nothing
+
+
+@dataclass
+class Void:
+    at: str
+    seq: int
+    target: int
+    target_event: dict[str, Any] | None
+    reason: str
+    who: str | None
+
+
+@dataclass
+class KillPot:
+    at: str
+    seq: int
+    hand: int
+    seat: int | None
+    player: str | None
+    kind: str
+    trigger: str
+    amount: Cents | None
+    outcome: str                     # won | split | lost
+
+
+@dataclass
+class TableStats:
+    name: str
+    config: TableConfig
+    created: str
+    records: int = 0                          # rows in the window (voids included)
+    hands: int = 0
+    hands_total: int = 0                      # hands played up to the window's end
+    kill_pots: list[KillPot] = field(default_factory=list)
+    kills_by_kind: Counter = field(default_factory=Counter)
+    kills_by_trigger: Counter = field(default_factory=Counter)
+    killer_won: int = 0
+    killer_split: int = 0
+    legs: int = 0
+    splits: int = 0
+    walks: int = 0
+    voluntary: int = 0
+    agreements: int = 0
+    agreed_kills: int = 0
+    underposts: list[Line] = field(default_factory=list)
+    missed: list[Line] = field(default_factory=list)         # barred / owes decisions
+    payments: list[Line] = field(default_factory=list)
+    barred_end: list[tuple[str, Cents, str]] = field(default_factory=list)
+    voids: list[Void] = field(default_factory=list)
+    clause_counts: Counter = field(default_factory=Counter)
+    code_counts: Counter = field(default_factory=Counter)
+    rulings: list[Line] = field(default_factory=list)
+    rulings_total: int = 0
+    floorpersons: dict[str, list] = field(default_factory=dict)   # who -> [first, last, count]
+    kills_by_hour: Counter = field(default_factory=Counter)        # local hour start -> count
+    timeline: list[str] = field(default_factory=list)             # status each hand was played under
+    timeline_at: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    first_at: str | None = None
+    last_at: str | None = None
+    state: TableState | None = None           # at the window's end
+
+    @property
+    def kill_pot_count(self) -> int:
+        return len(self.kill_pots)
+
+    @property
+    def game_name(self) -> str:
+        return GAME_NAMES.get(self.config.game, self.config.game)
+
+
+@dataclass
+class Room:
+    path: str
+    tables: list[TableStats]
+    head_seq: int
+    head_hash: str
+    start: str | None
+    end: str | None
+    generated: str
+    tz: tzinfo
+
+    @property
+    def seal(self) -> str:
+        return f"{self.head_hash}@{self.head_seq}"
+
+    def total(self, attr: str) -> int:
+        out = 0
+        for t in self.tables:
+            v = getattr(t, attr)
+            out += v if isinstance(v, int) else len(v)
+        return out
+
+    def kills_by(self, attr: str) -> Counter:
+        out: Counter = Counter()
+        for t in self.tables:
+            out.update(getattr(t, attr))
+        return out
+
+    def hours(self, most: int = 36) -> list[datetime]:
+        """Every clock hour from the first to the last kill pot of the night; over more than
+        ``most`` hours (a report of several nights), only the hours that had a kill pot,
+        the last ``most`` of them."""
+        keys = sorted({h for t in self.tables for h in t.kills_by_hour})
+        if not keys:
+            return []
+        first, last = keys[0], keys[-1]
+        if last - first >= timedelta(hours=most):
+            return keys[-most:]
+        out = []
+        h = first
+        while h <= last:
+            out.append(h)
+            h += timedelta(hours=1)
+        return out
+
+
+# ---------------------------------------------------------------------------
+# reading
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    seq: int
+    type: str
+    payload: dict[str, Any]
+    who: str | None
+    at: str
+    target: int | None
+
+
+def chain_head(conn: sqlite3.Connection) -> tuple[int, str]:
+    """(global sequence, hash) of the journal's chain head: the seal HASH@SEQ, what
+    `floorkill head` prints. The store's own reading of it when it has one (issue 18 adds
+    ``reading.chain_head``, which also knows a migrated journal's seed); until then the
+    last row's hash."""
+    from floorkill.store import reading
+
+    store_head = getattr(reading, "chain_head", None)
+    if store_head is not None:
+        return store_head(conn)
+    row = conn.execute("SELECT gseq, hash FROM events ORDER BY gseq DESC LIMIT 1").fetchone()
+    return (0, GENESIS) if row is None else (row[0], row[1])
+
+
+def table_rows(conn: sqlite3.Connection, tbl: str, head: int) -> list[Row]:
+    """A table's rows (creation row excluded) up to the global sequence ``head``."""
+    loads = json.loads
+    return [Row(seq, type_, loads(payload), who, at, target)
+            for seq, type_, payload, who, at, target in conn.execute(
+                "SELECT seq, type, payload, who, at, target FROM events "
+                "WHERE tbl = ? AND seq > 0 AND gseq <= ? ORDER BY seq", (tbl, head))]
+
+
+def tables_of(conn: sqlite3.Connection, names: Sequence[str] = ()) -> list[tuple[str, str, str]]:
+    """(name, toml, created) of the asked tables (all, in creation order, when none asked);
+    a name matches case-insensitively. Raises UnknownTable."""
+    from floorkill.store.reading import find_table
+
+    rows = conn.execute("SELECT name, toml, created FROM tables ORDER BY rowid").fetchall()
+    if not names:
+        return rows
+    by_name = {r[0]: r for r in rows}
+    out, seen = [], set()
+    for n in names:
+        stored, _ = find_table(conn, n)
+        if stored not in seen:
+            seen.add(stored)
+            out.append(by_name[stored])
+    return out
+
+
+# ---------------------------------------------------------------------------
+# folding one table
+
+
+def _leg_holder(state: TableState) -> int | None:
+    b = state.button
+    if b.status == LEG_UP:
+        return b.seat
+    if b.status == KILLED:
+        return b.leg_seat
+    return None
+
+
+def _name_at(state: TableState, seat: Any) -> str | None:
+    p = state.player(seat) if isinstance(seat, int) else None
+    return p.name if p is not None else None
+
+
+def fold_table(name: str, config: TableConfig, players: Sequence[PlayerSpec],
+               rows: Iterable[Row], *, created: str = "", start: str | None = None,
+               end: str | None = None, tz: tzinfo | None = None) -> TableStats:
+    """Fold a table's rows and count what happened in ``[start, end)`` (journal time strings)."""
+    tz = tz or datetime.now().astimezone().tzinfo
+    st = TableStats(name=name, config=config, created=created)
+    rows = list(rows)
+    # every void up to the seal counts, as in an export: a later void corrects the record
+    voided = {r.target for r in rows if r.type == "void" and r.target is not None}
+    by_seq = {r.seq: r for r in rows}
+    state = initial_state(config, tuple(players))
+    trigger: str | None = None
+    hour_cache: dict[str, datetime] = {}
+    for r in rows:
+        if end is not None and r.at >= end:
+            break
+        inside = start is None or r.at >= start
+        if inside:
+            st.records += 1
+            if st.first_at is None:
+                st.first_at = r.at
+            st.last_at = r.at
+            who = r.who or "—"
+            f = st.floorpersons.get(who)
+            if f is None:
+                st.floorpersons[who] = [r.at, r.at, 1]
+            else:
+                f[1] = r.at
+                f[2] += 1
+        if r.type == "void":
+            if inside:
+                target = by_seq.get(r.target) if r.target is not None else None
+                st.voids.append(Void(r.at, r.seq, r.target or 0,
+                                     target.payload if target is not None else None,
+                                     str(r.payload.get("reason", "")), r.who))
+            continue
+        if r.seq in voided:
+            continue
+        before = state
+        try:
+            applied = apply(state, r.payload)
+        except Refusal as exc:
+            st.problems.append(f"#{r.seq}: {exc.text('en')}")
+            continue
+        state = applied.state
+        decisions = applied.decisions
+        b = before.button
+        made_by = trigger                   # what put the button in the pot for this hand
+        if state.button.killed:
+            for d in decisions:
+                t = _trigger(d)
+                if t is not None:
+                    trigger = t
+        if r.type == "hand":
+            ev = applied.event
+            killed = b.killed and ev.kill_posted
+            status = KILLED if killed else (LEG_UP if _leg_holder(before) is not None else "neutral")
+            if inside:
+                st.hands += 1
+                st.timeline.append(status)
+                st.timeline_at.append(r.at)
+                high, low, scoop = applied.result
+                if scoop is None:
+                    st.splits += 1
+                if not ev.flop:
+                    st.walks += 1
+                after = state.button
+                if after.status == LEG_UP and after.seat != _leg_holder(before):
+                    st.legs += 1
+                if killed:
+                    if scoop is not None and scoop == b.seat:
+                        outcome = "won"
+                        st.killer_won += 1
+                    elif b.seat in high or b.seat in low:
+                        outcome = "split"
+                        st.killer_split += 1
+                    else:
+                        outcome = "lost"
+                    kind = b.kind or "required"
+                    trig = made_by or "other"
+                    st.kill_pots.append(KillPot(r.at, r.seq, state.hands, b.seat, b.player, kind,
+                                                trig, b.amount, outcome))
+                    st.kills_by_kind[kind] += 1
+                    st.kills_by_trigger[trig] += 1
+                    hour = hour_cache.get(r.at[:13])
+                    if hour is None:
+                        hour = parse_at(r.at).astimezone(tz).replace(minute=0, second=0,
+                                                                     microsecond=0)
+                        hour_cache[r.at[:13]] = hour
+                    st.kills_by_hour[hour] += 1
+        if not inside:
+            continue
+        for d in decisions:
+            st.code_counts[d.code] += 1
+            for c in d.cites:
+                st.clause_counts[c] += 1
+            seat = d.seat
+            who = _name_at(state, seat) or _name_at(before, seat) or dict(d.params).get("name")
+            line = Line(r.at, r.seq, seat, who, d.code, d)
+            if d.code in ("barred", "owes"):
+                st.missed.append(line)
+            elif d.code == "paid":
+                st.payments.append(line)
+            elif d.code in ("must-complete", "may-withdraw") and r.type == "underpost":
+                st.underposts.append(line)
+            elif d.code == "agrees-to-kill":
+                st.agreements += 1
+            if d.key == "voluntary-kill":
+                st.voluntary += 1
+            elif d.key == "agreed-kill":
+                st.agreed_kills += 1
+            if r.type != "hand" or d.code not in ROUTINE_HAND_CODES:
+                st.rulings_total += 1
+                if len(st.rulings) < MAX_RULINGS:
+                    st.rulings.append(line)
+    st.state = state
+    st.hands_total = state.hands
+    st.barred_end = [(o.player, o.owes, o.mode) for o in state.barred]
+    return st
+
+
+# ---------------------------------------------------------------------------
+# the room
+
+
+def gather(conn: sqlite3.Connection, path: str = "", *, tables: Sequence[str] = (),
+           start: str | None = None, end: str | None = None,
+           tz: tzinfo | None = None) -> Room:
+    """Every asked table of the journal behind ``conn`` (a read-only connection)."""
+    from floorkill.store.reading import parse_table_toml
+
+    tz = tz or datetime.now().astimezone().tzinfo
+    head_seq, head_hash = chain_head(conn)
+    out = []
+    for name, toml, created in tables_of(conn, tables):
+        cfg, players = parse_table_toml(name, toml)
+        out.append(fold_table(name, cfg, players, table_rows(conn, name, head_seq),
+                              created=created, start=start, end=end, tz=tz))
+    return Room(path=path, tables=out, head_seq=head_seq, head_hash=head_hash, start=start,
+                end=end, generated=utc_text(datetime.now(timezone.utc)), tz=tz)
+
+
+def gather_journal(path: str | Path, **kwargs) -> Room:
+    """:func:`gather` through the store's guarded read-only connection (it cannot write)."""
+    from floorkill.store.errors import JournalError
+    from floorkill.store.readonly import readonly_connect
+
+    p = Path(path)
+    if not p.is_file():
+        raise JournalError(f"{p}: no journal there")
+    try:
+        conn = readonly_connect(p)
+    except sqlite3.Error as exc:
+        raise JournalError(f"{p}: cannot open the journal: {exc}") from None
+    try:
+        return gather(conn, str(p), **kwargs)
+    except sqlite3.DatabaseError as exc:
+        raise JournalError(f"{p}: not a readable journal: {exc}") from None
+    finally:
+        conn.close()
+
+
+def rows_of_records(records: Iterable[Any]) -> Iterator[Row]:
+    """Rows from a session's :class:`~floorkill.store.session.Record` list (an in-memory
+    table has no journal to read)."""
+    for rec in records:
+        target = rec.event.get("target") if rec.type == "void" else None
+        yield Row(rec.seq, rec.type, dict(rec.event), rec.who, rec.at, target)

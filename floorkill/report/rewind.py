@@ -1,0 +1,361 @@
+"""Time travel for disputes: a table's state as it stood after any of its records.
+
+Textual-free and read-only. :func:`open_rewind` takes the podium's session:
+
+* a journal table (``JournalSession`` or ``ReadOnlySession``) is read through a NEW
+  guarded read-only connection (``mode=ro``, deny-by-default authorizer), so stepping can
+  never write. The state after record ``s`` is the store's own
+  :func:`~floorkill.store.reading.load_state` at ``upto = s``: the newest valid snapshot at
+  or before ``s`` plus the live tail (at most one snapshot interval of ``apply``), and a
+  step forward over a non-void record is one ``apply`` on the state already shown;
+* an in-memory session is folded once, record by record (a void refolds, as
+  ``MemorySession.void`` does).
+
+"As it stood" is what the podium showed right after that record: a record voided LATER
+still counts before its void (the view says it was undone, when, by whom and why), and
+a void counts from its own record on.
+
+Position 0 is the table before its first record. :meth:`Rewind.matching` filters the
+records by player and/or decision ("ann won", "barred", "kill ann").
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from floorkill.rules import TableState, apply, initial_state
+from floorkill.rules.names import name_key
+from floorkill.store.session import Record
+
+VOID = "void"
+WON_WORDS = frozenset({"won", "wins", "win", "winner", "выиграл", "выиграла", "победил"})
+EVENT_TYPES = frozenset({"hand", "join", "away", "back", "quit", "voluntary_kill", "pay_kill",
+                         "stack", "underpost", "void"})
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What the dispute view shows at position ``seq``."""
+    seq: int                          # 0: before the first record
+    total: int
+    state: TableState
+    record: Record | None             # the record at ``seq`` (None at 0)
+    voided_by: Record | None          # the later void of this record, if any
+    target: Record | None             # for a void record: the record it undid
+
+
+class _JournalSource:
+    """Reads one journal table through its own read-only connection."""
+
+    def __init__(self, path: Path, name: str, config, players, total: int) -> None:
+        from floorkill.store.readonly import readonly_connect
+
+        self.conn = readonly_connect(path)
+        self.name, self.config, self.players, self.total = name, config, players, total
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def records(self, start: int, stop: int) -> list[Record]:
+        from floorkill.store.reading import read_records
+
+        return read_records(self.conn, self.name, self.total, start, stop)
+
+    def state_at(self, seq: int) -> TableState:
+        from floorkill.store.reading import load_state
+
+        if seq <= 0:
+            return initial_state(self.config, self.players)
+        return load_state(self.conn, self.name, self.config, self.players, seq)[0]
+
+    def states_to(self, seq: int) -> dict[int, TableState] | None:
+        """Every state from the newest usable snapshot up to ``seq``, in one fold — exactly
+        what :meth:`state_at` gives for each of them — when no void was entered in that
+        stretch (then a state part-way is not the fold up to ``seq``); else None."""
+        from floorkill.store.reading import best_snapshot
+
+        if seq <= 0:
+            return None
+        snap = best_snapshot(self.conn, self.name, self.config, seq)
+        state, after = snap if snap is not None else (initial_state(self.config, self.players), 0)
+        rows = self.conn.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > ? "
+                                 "AND seq <= ? ORDER BY seq", (self.name, after, seq)).fetchall()
+        if any(type_ == VOID for _s, type_, _p in rows):
+            return None
+        out = {after: state}
+        loads = json.loads
+        for s, _type, payload in rows:
+            state = apply(state, loads(payload)).state
+            out[s] = state
+        return out
+
+    def void_of(self, seq: int) -> Record | None:
+        from floorkill.store.reading import RECORD_SELECT, row_to_record
+
+        row = self.conn.execute(RECORD_SELECT + "WHERE e.tbl = ? AND e.target = ? "
+                                "ORDER BY e.seq LIMIT 1", (self.name, seq)).fetchone()
+        return None if row is None else row_to_record(row)
+
+    def next_hand(self, seq: int, forward: bool) -> int | None:
+        if forward:
+            sql = ("SELECT min(seq) FROM events WHERE tbl = ? AND type = 'hand' AND seq > ? "
+                   "AND seq <= ?")
+            args = (self.name, seq, self.total)
+        else:
+            sql = "SELECT max(seq) FROM events WHERE tbl = ? AND type = 'hand' AND seq > 0 AND seq < ?"
+            args = (self.name, seq)
+        row = self.conn.execute(sql, args).fetchone()
+        return row[0] if row and row[0] is not None else None
+
+
+class _MemorySource:
+    """An in-memory session's records, folded once."""
+
+    def __init__(self, session, total: int) -> None:
+        self.session = session
+        self.total = total
+        self.config, self.players = session.config, session.players
+        self._records = list(session.records(0, total))
+        self._voids = {r.event.get("target"): r for r in session.records(0, len(session))
+                       if r.type == VOID}
+        self._states: list[TableState] = [initial_state(self.config, self.players)]
+        self._live: list[Record] = []
+
+    def close(self) -> None:
+        pass
+
+    def records(self, start: int, stop: int) -> list[Record]:
+        return self._records[start:stop]
+
+    def state_at(self, seq: int) -> TableState:
+        while len(self._states) <= seq:
+            rec = self._records[len(self._states) - 1]
+            if rec.type == VOID:
+                target = rec.event.get("target")
+                self._live = [r for r in self._live if r.seq != target]
+                st = initial_state(self.config, self.players)
+                for r in self._live:
+                    st = apply(st, r.event).state
+            else:
+                self._live.append(rec)
+                st = apply(self._states[-1], rec.event).state
+            self._states.append(st)
+        return self._states[max(0, seq)]
+
+    def void_of(self, seq: int) -> Record | None:
+        return self._voids.get(seq)
+
+    def next_hand(self, seq: int, forward: bool) -> int | None:
+        seqs = range(seq + 1, self.total + 1) if forward else range(seq - 1, 0, -1)
+        for s in seqs:
+            if self._records[s - 1].type == "hand":
+                return s
+        return None
+
+
+class Rewind:
+    """A table frozen at ``total`` records (the live table may go on; this view does not)."""
+
+    def __init__(self, source, name: str) -> None:
+        self._src = source
+        self.name = name
+        self.total = source.total
+        self._state_cache: tuple[int, TableState] | None = None
+        self._block: dict[int, TableState] = {}     # states of the last fold, by seq
+        self._all: list[Record] | None = None
+
+    def close(self) -> None:
+        self._src.close()
+
+    def __enter__(self) -> "Rewind":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- records -------------------------------------------------------------
+    def record(self, seq: int) -> Record | None:
+        if not 1 <= seq <= self.total:
+            return None
+        found = self._src.records(seq - 1, seq)
+        return found[0] if found else None
+
+    def records(self, start: int = 0, stop: int | None = None) -> list[Record]:
+        """Records by 0-based index (slice semantics), like a session's."""
+        a, b, _ = slice(start, stop).indices(self.total)
+        return self._src.records(a, b) if b > a else []
+
+    def __len__(self) -> int:
+        return self.total
+
+    def all_records(self) -> list[Record]:
+        if self._all is None:
+            self._all = self.records(0, self.total)
+        return self._all
+
+    # -- states --------------------------------------------------------------
+    def state_at(self, seq: int) -> TableState:
+        """The state right after record ``seq`` (0: before the first)."""
+        seq = max(0, min(seq, self.total))
+        cached = self._state_cache
+        if cached is not None and cached[0] == seq:
+            return cached[1]
+        if cached is not None and seq == cached[0] + 1:
+            rec = self.record(seq)
+            if rec is not None and rec.type != VOID:
+                state = apply(cached[1], rec.event).state   # one record on: one apply
+                self._state_cache = (seq, state)
+                return state
+        block = self._block.get(seq)
+        if block is None:
+            states = getattr(self._src, "states_to", lambda _s: None)(seq)
+            if states is not None:
+                self._block = states              # stepping back from here: no fold at all
+                block = states.get(seq)
+        state = block if block is not None else self._src.state_at(seq)
+        self._state_cache = (seq, state)
+        return state
+
+    def moment(self, seq: int) -> Moment:
+        seq = max(0, min(seq, self.total))
+        rec = self.record(seq)
+        voided_by = target = None
+        if rec is not None and rec.voided:
+            voided_by = self._src.void_of(rec.seq)    # may be after this view was opened
+        if rec is not None and rec.type == VOID:
+            t = rec.event.get("target")
+            target = self.record(t) if isinstance(t, int) else None
+        return Moment(seq, self.total, self.state_at(seq), rec, voided_by, target)
+
+    def hand_step(self, seq: int, forward: bool) -> int:
+        """The position of the next (previous) hand record; ``seq`` itself when none."""
+        found = self._src.next_hand(seq, forward)
+        return seq if found is None else found
+
+    # -- filter ----------------------------------------------------------------
+    def matching(self, query: str) -> list[Record]:
+        """Records that match every word of ``query``: a decision code (``kill``,
+        ``leg-up``, ``barred``…) or event type (``hand``, ``join``, ``void``…); ``won``: hands
+        the named player won; every other word is part of a player's name."""
+        words = query.split()
+        if not words:
+            return self.all_records()
+        recs = self.all_records()
+        codes = {d.code for r in recs for d in r.decisions}
+        want_codes, want_types, name_words, won = [], [], [], False
+        for w in words:
+            lw = w.casefold()
+            if lw in WON_WORDS:
+                won = True
+            elif lw in codes:
+                want_codes.append(lw)
+            elif lw in EVENT_TYPES or lw.replace("-", "_") in EVENT_TYPES:
+                want_types.append(lw.replace("-", "_"))
+            else:
+                name_words.append(w)
+        who = name_key(" ".join(name_words)) if name_words else None
+        out = []
+        for rec, seats in _with_seats(recs, self._src.players):
+            if want_types and rec.type not in want_types:
+                continue
+            if want_codes and not all(any(d.code == c for d in rec.decisions) for c in want_codes):
+                continue
+            if who is not None:
+                if won:
+                    if rec.type != "hand" or not any(same_player(seats.get(s, ""), who)
+                                                     for s in _winners(rec)):
+                        continue
+                elif not _involves(rec, seats, who):
+                    continue
+            elif won and rec.type != "hand":
+                continue
+            out.append(rec)
+        return out
+
+
+def same_player(name: str, who: str) -> bool:
+    """``who`` (already a name key) names this player: the whole name, or its first words,
+    or one of its words ("ngozi" is Ngozi Balogun)."""
+    key = name_key(" ".join(name.split()))
+    return bool(who) and (key == who or key.startswith(who + " ") or who in key.split())
+
+
+def _winners(rec: Record) -> Iterable[int]:
+    if rec.result is not None:
+        high, low, _scoop = rec.result
+        return (*high, *low)
+    ev = rec.event
+    if "winner" in ev:
+        return (ev["winner"],)
+    return tuple(ev.get("winners", ())) + tuple(ev.get("high", ())) + tuple(ev.get("low", ()))
+
+
+def _involves(rec: Record, seats: dict[int, str], who: str) -> bool:
+    ev = rec.event
+    if isinstance(ev.get("name"), str) and same_player(ev["name"], who):
+        return True
+    seat = ev.get("seat")
+    if isinstance(seat, int) and same_player(seats.get(seat, ""), who):
+        return True
+    if rec.type == "hand" and any(same_player(seats.get(s, ""), who) for s in _winners(rec)):
+        return True
+    for d in rec.decisions:
+        if d.seat is not None and same_player(seats.get(d.seat, ""), who):
+            return True
+        for k, v in d.params:
+            if k in ("name", "killer") and isinstance(v, str) and same_player(v, who):
+                return True
+    return False
+
+
+def _with_seats(recs: Sequence[Record], players) -> Iterable[tuple[Record, dict[int, str]]]:
+    """Each record with the seat -> name map as it stood while it was entered (names change
+    only by join and quit; a void of one puts the seat back)."""
+    seats = {p.seat: p.name for p in players}
+    joined: dict[int, tuple[int, str]] = {}         # join seq -> (seat, name)
+    left: dict[int, tuple[int, str]] = {}           # quit seq -> (seat, name)
+    for rec in recs:
+        ev = rec.event
+        if rec.type == VOID:
+            t = ev.get("target")
+            if t in joined:
+                seat, name = joined[t]
+                if seats.get(seat) == name:
+                    del seats[seat]
+            elif t in left:
+                seat, name = left[t]
+                seats.setdefault(seat, name)
+            yield rec, seats
+            continue
+        if rec.type == "quit":
+            yield rec, seats                         # the leaver is still seated for the match
+            seat = ev.get("seat")
+            if seat in seats:
+                left[rec.seq] = (seat, seats.pop(seat))
+            continue
+        if rec.type == "join" and isinstance(ev.get("seat"), int):
+            seats[ev["seat"]] = str(ev.get("name", ""))
+            joined[rec.seq] = (ev["seat"], seats[ev["seat"]])
+        yield rec, seats
+
+
+def open_rewind(session, upto: int | None = None) -> Rewind:
+    """A :class:`Rewind` over ``session``'s first ``upto`` records (default: all)."""
+    total = len(session) if upto is None else max(0, min(upto, len(session)))
+    journal = getattr(session, "journal", None) or getattr(session, "_journal", None)
+    path = getattr(journal, "path", None)
+    if path is not None:
+        try:
+            src = _JournalSource(Path(path), session.name, session.config, session.players, total)
+        except sqlite3.Error:
+            src = _MemorySource(session, total)
+    else:
+        src = _MemorySource(session, total)
+    return Rewind(src, session.name)
+
+
+__all__ = ["Moment", "Rewind", "open_rewind"]

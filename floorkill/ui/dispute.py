@@ -1,0 +1,351 @@
+"""The dispute view: step a table back to any record and see it as it stood then.
+
+Pushed over the podium (F12, or the command palette; from the history it opens
+at the record under the cursor). It shows the seating diagram, the status line (kill
+button, limits, barred players) and the rules panel exactly as they stood right after
+the chosen record, with who entered it and when; a record undone later says so (when, by
+whom, why), and a void names what it undid. ←/→ step a record, [ / ] (Ctrl+←/→) a hand,
+Home/End the first/last record, / filters the history by player or decision
+("ann won", "kill", "barred ann"); Esc returns to the live table, which this screen
+never touches.
+
+Nothing here decides a rule or writes: the states come from
+:mod:`floorkill.report.rewind` (the store's snapshots + tail, through a read-only
+connection), drawn with the podium's own read-only widgets.
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from floorkill.report.rewind import Moment, Rewind, open_rewind
+from floorkill.rules import Refusal
+from floorkill.rules.names import safe_text
+from floorkill.store.session import Record
+
+from .history import HistoryView
+from .i18n import pick
+from .quiet import update_static
+from .rules_panel import RulesPanel, event_words
+from .seating import Seating
+from .status_line import StatusLine
+
+DISPUTE_TEXT = {
+    "title": {"en": "DISPUTE", "ru": "СПОР"},
+    "start": {"en": "before the first record", "ru": "до первой записи"},
+    "at": {"en": "after record #{seq} of {total} · hand {hand} played",
+           "ru": "после записи №{seq} из {total} · сыграно раздач: {hand}"},
+    "entered": {"en": "entered by {who} at {at}", "ru": "внёс {who}, {at}"},
+    "nobody": {"en": "(not named)", "ru": "(не указан)"},
+    "live-note": {"en": "the live table is untouched · Esc: back to live",
+                  "ru": "живой стол не затронут · Esc: назад к живому столу"},
+    "voided": {"en": "UNDONE later by #{seq} ({who}, {at}): {reason}",
+               "ru": "ОТМЕНЕНА позже записью №{seq} ({who}, {at}): {reason}"},
+    "void": {"en": "this record undid #{target} ({what}): {reason}",
+             "ru": "эта запись отменила №{target} ({what}): {reason}"},
+    "filter": {"en": "filter: player and/or decision — ann won · kill · barred",
+               "ru": "фильтр: игрок и/или решение — ann won · kill · barred"},
+    "matches": {"en": "{n} of {total} records match", "ru": "подходит записей: {n} из {total}"},
+    "history": {"en": "Records (←/→ record · [ ] hand · / filter)",
+                "ru": "Записи (←/→ запись · [ ] раздача · / фильтр)"},
+    "refused": {"en": "this record no longer applies under the current rules: {text}",
+                "ru": "запись не применяется по текущим правилам: {text}"},
+}
+
+
+def dtext(key: str, lang: str, **params: Any) -> str:
+    return pick(DISPUTE_TEXT, key, lang, **params)
+
+
+def when(at: str) -> str:
+    """A journal time (UTC) as ``2026-11-30 21:04:07 UTC``."""
+    return f"{at[:10]} {at[11:19]} UTC" if len(at) >= 19 else at
+
+
+class _Listing:
+    """The records the history shows: all of them, or those matching the filter."""
+
+    def __init__(self, records: Sequence[Record] | None, rewind: Rewind) -> None:
+        self._records = records
+        self._rewind = rewind
+        self.seqs = [r.seq for r in records] if records is not None else None
+
+    def __len__(self) -> int:
+        return len(self._records) if self._records is not None else len(self._rewind)
+
+    def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
+        if self._records is None:
+            return self._rewind.records(start, stop)
+        return self._records[start:stop]
+
+    def index_of(self, seq: int) -> int:
+        """The list index of record ``seq`` (the nearest at or before it when filtered; -1)."""
+        if self.seqs is None:
+            return seq - 1
+        i = bisect.bisect_right(self.seqs, seq) - 1
+        return i
+
+
+class DisputeScreen(Screen[None], inherit_bindings=False):
+    """A table at any record; the live table stays as it is."""
+
+    DEFAULT_CSS = """
+    DisputeScreen { layout: vertical; }
+    #dispute-banner { height: auto; padding: 0 1; background: $warning 35%; color: $foreground; }
+    #dispute-main { height: 1fr; }
+    #dispute-seating { width: 1fr; height: 1fr; }
+    #dispute-side { width: 54; height: 1fr; }
+    DisputeScreen.-narrow #dispute-side { width: 42; }
+    DisputeScreen.-narrow #dispute-filter { height: 1; border: none; padding: 0 1; }
+    #dispute-side RulesPanel { height: 1fr; }
+    #dispute-side HistoryView { height: 1fr; }
+    #dispute-filter { height: 3; }
+    """
+    # the stepping keys win over the focused history (its Home is record 1, ours the
+    # table before it) but not over the filter box, where they edit the text
+    BINDINGS = [
+        Binding("escape", "live", "Live", id="dispute.live"),
+        Binding("left", "step(-1)", "◀ Record", priority=True, id="dispute.back"),
+        Binding("right", "step(1)", "Record ▶", priority=True, id="dispute.forward"),
+        Binding("left_square_bracket,ctrl+left", "hand(-1)", "◀ Hand", priority=True,
+                id="dispute.hand_back"),
+        Binding("right_square_bracket,ctrl+right", "hand(1)", "Hand ▶", priority=True,
+                id="dispute.hand_forward"),
+        Binding("home", "first", "First", show=False, priority=True, id="dispute.first"),
+        Binding("end", "last", "Last", show=False, priority=True, id="dispute.last"),
+        Binding("slash,ctrl+f", "filter", "Filter", id="dispute.filter"),
+        Binding("f3", "language", "EN/RU", id="dispute.language"),
+        Binding("tab", "app.focus_next", "Focus next", show=False, id="dispute.focus_next"),
+        Binding("shift+tab", "app.focus_previous", "Focus previous", show=False,
+                id="dispute.focus_previous"),
+    ]
+    STEP_ACTIONS = frozenset({"step", "hand", "first", "last"})
+
+    def __init__(self, session, seq: int | None = None, *, lang: str = "en",
+                 rewind: Rewind | None = None) -> None:
+        super().__init__()
+        self.rewind = rewind if rewind is not None else open_rewind(session)
+        self.lang = lang
+        self.seq = self.rewind.total if seq is None else max(0, min(seq, self.rewind.total))
+        self.moment: Moment | None = None
+        self._listing = _Listing(None, self.rewind)
+        self._problem: str | None = None
+        self._echo: int | None = None
+
+    # -- layout ----------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        m = self._moment(self.seq)
+        yield Static(self._banner(m), id="dispute-banner", markup=False)
+        yield StatusLine(m.state, id="dispute-status")
+        with Horizontal(id="dispute-main"):
+            yield Seating(m.state, id="dispute-seating")
+            with Vertical(id="dispute-side"):
+                yield RulesPanel(self.lang, state=m.state, record=m.record, id="dispute-rules")
+                yield Input(placeholder=dtext("filter", self.lang), id="dispute-filter")
+                yield HistoryView(self._listing, self.lang, id="dispute-history")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        history = self.query_one(HistoryView)
+        history.border_title = dtext("history", self.lang)
+        self._sync_history()               # before the focus: a focused empty cursor jumps to the end
+        if history.cursor >= 0:
+            history.focus()
+
+    def on_unmount(self) -> None:
+        self.rewind.close()
+
+    # -- the moment --------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.moment.state if self.moment is not None else None
+
+    def _moment(self, seq: int) -> Moment:
+        try:
+            m = self.rewind.moment(seq)
+            self._problem = None
+        except Refusal as refusal:           # a record the current rules no longer accept
+            self._problem = dtext("refused", self.lang, text=refusal.text(self.lang))
+            m = self.moment if self.moment is not None else self.rewind.moment(0)
+        self.moment = m
+        return m
+
+    def go(self, seq: int) -> None:
+        """Show the table as it stood right after record ``seq`` (0: before the first)."""
+        seq = max(0, min(seq, self.rewind.total))
+        self.seq = seq
+        m = self._moment(seq)
+        update_static(self.query_one("#dispute-banner", Static), self._banner(m))
+        self.query_one(StatusLine).show(m.state)
+        self.query_one(Seating).show(m.state)
+        self.query_one(RulesPanel).show(m.state, m.record)
+        self._sync_history()
+
+    def _sync_history(self) -> None:
+        history = self.query_one(HistoryView)
+        index = self._listing.index_of(self.seq) if self.seq > 0 else -1
+        if history.cursor != index:
+            rec = history.record(index) if index >= 0 else None
+            self._echo = rec.seq if rec is not None else None   # our own move, not the user's
+            history.cursor = index
+
+    def _banner(self, m: Moment) -> Text:
+        lang = self.lang
+        text = Text()
+        text.append(f" {dtext('title', lang)} ", style="bold reverse")
+        text.append(" " + safe_text(self.rewind.name) + " · ", style="bold")
+        rec = m.record
+        if rec is None:
+            text.append(dtext("start", lang))
+        else:
+            text.append(dtext("at", lang, seq=rec.seq, total=m.total, hand=rec.hand), style="bold")
+            text.append(" · " + safe_text(event_words(rec.event) + self._winner_names(m)))
+            text.append("\n" + safe_text(dtext("entered", lang, who=rec.who or dtext("nobody", lang),
+                                                at=when(rec.at))))
+        text.append(" · " + dtext("live-note", lang), style="italic")
+        if rec is not None and rec.type == "void" and m.target is not None:
+            text.append("\n" + safe_text(dtext("void", lang, target=m.target.seq,
+                                                what=event_words(m.target.event),
+                                                reason=rec.event.get("reason", ""))),
+                        style="bold")
+        if m.voided_by is not None:
+            v = m.voided_by
+            text.append("\n" + safe_text(dtext("voided", lang, seq=v.seq,
+                                                who=v.who or dtext("nobody", lang), at=when(v.at),
+                                                reason=v.event.get("reason", ""))),
+                        style="bold")
+        if self._problem:
+            text.append("\n" + safe_text(self._problem), style="bold")
+        return text
+
+    @staticmethod
+    def _winner_names(m: Moment) -> str:
+        """" (Ann, Cy)": who won the hand of this record (nobody leaves the table in a hand,
+        so the state after it still seats them)."""
+        rec = m.record
+        if rec is None or rec.type != "hand" or rec.result is None:
+            return ""
+        high, low, _scoop = rec.result
+        names = []
+        for seat in (*high, *low):
+            p = m.state.player(seat)
+            if p is not None and p.name not in names:
+                names.append(p.name)
+        return f" ({', '.join(names)})" if names else ""
+
+    # -- keys -----------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.STEP_ACTIONS and isinstance(self.focused, Input):
+            return False                       # the key goes on to the filter box
+        return True
+
+    def action_live(self) -> None:
+        self.dismiss(None)
+
+    def action_step(self, step: int) -> None:
+        listing = self._listing
+        if listing.seqs is None:
+            self.go(self.seq + step)
+            return
+        seqs = listing.seqs                    # filtered: step through the matches
+        if step > 0:
+            i = bisect.bisect_right(seqs, self.seq)
+            if i < len(seqs):
+                self.go(seqs[i])
+        else:
+            i = bisect.bisect_left(seqs, self.seq) - 1
+            if i >= 0:
+                self.go(seqs[i])
+
+    def action_hand(self, step: int) -> None:
+        self.go(self.rewind.hand_step(self.seq, step > 0))
+
+    def action_first(self) -> None:
+        self.go(0)
+
+    def action_last(self) -> None:
+        self.go(self.rewind.total)
+
+    def action_filter(self) -> None:
+        self.query_one("#dispute-filter", Input).focus()
+
+    def action_language(self) -> None:
+        self.lang = "ru" if self.lang == "en" else "en"
+        self.query_one(RulesPanel).set_lang(self.lang)
+        self.query_one(HistoryView).set_lang(self.lang)
+        self.query_one(HistoryView).border_title = dtext("history", self.lang)
+        self.query_one("#dispute-filter", Input).placeholder = dtext("filter", self.lang)
+        self.go(self.seq)
+
+    def set_filter(self, query: str) -> None:
+        """Show only the records matching ``query`` (empty: all)."""
+        query = query.strip()
+        records = self.rewind.matching(query) if query else None
+        self._listing = _Listing(records, self.rewind)
+        history = self.query_one(HistoryView)
+        history.set_session(self._listing)
+        if records is not None:
+            history.border_title = dtext("matches", self.lang, n=len(records),
+                                         total=self.rewind.total)
+            if records and self.seq not in self._listing.seqs:
+                self.go(records[0].seq)
+                return
+        else:
+            history.border_title = dtext("history", self.lang)
+        self._sync_history()
+
+    # -- messages -------------------------------------------------------------------
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.set_filter(event.value)
+        self.query_one(HistoryView).focus()
+
+    def on_history_view_record_highlighted(self, message: HistoryView.RecordHighlighted) -> None:
+        message.stop()                         # the podium's live rules panel must not follow
+        echo, self._echo = self._echo, None
+        if message.record.seq == echo:
+            return                             # the cursor followed a step (filtered: nearest match)
+        if message.record.seq != self.seq:
+            self.go(message.record.seq)
+
+    def on_seating_seat_chosen(self, message: Seating.SeatChosen) -> None:
+        message.stop()                         # no seat acts on the live table from here
+
+
+def open_dispute(app) -> None:
+    """The podium's action: the current table, at the record under the history cursor
+    (when the history has the focus), else at its last record."""
+    seq = None
+    try:
+        history = app.podium.query_one(HistoryView)
+        if history.has_focus and history.cursor >= 0:
+            rec = history.record(history.cursor)
+            seq = rec.seq if rec is not None else None
+    except Exception:
+        seq = None
+    app.push_screen(DisputeScreen(app.session, seq, lang=getattr(app, "lang", "en")))
+
+
+def podium_report(app) -> None:
+    """The podium's action: the shift report of every table over the last 24 hours, written
+    next to the journal (or to the user data folder for tables kept in memory); a notice
+    names the file."""
+    from floorkill.report.podium import report_for_podium
+
+    try:
+        path, room = report_for_podium(app.session, app.tables, getattr(app, "lang", "en"))
+    except Exception as exc:
+        app.notify(safe_text(f"report not written: {type(exc).__name__}: {exc}"),
+                   title="Shift report", severity="error", timeout=10, markup=False)
+        return
+    app.notify(safe_text(f"{path} — {len(room.tables)} table(s), {room.total('hands')} hands, "
+                         f"{room.total('kill_pots')} kill pots; seal {room.seal}"),
+               title="Shift report written", timeout=12, markup=False)

@@ -1,0 +1,47 @@
+"""The podium's report action without Textual: the last SHIFT_HOURS hours, every table."""
+
+from __future__ import annotations
+
+import re
+
+import floorkill.report.podium as podium_report
+from floorkill.report.podium import report_for_podium
+from floorkill.rules import load_table_text
+from floorkill.store.journal import Journal
+
+TEXT = """
+[table]
+name = "Table 40"
+game = "holdem"
+seats = 9
+[stakes]
+structure = "fixed"
+bets = [10, 20]
+blinds = [5, 10]
+[kill]
+kind = "full"
+triggers = ["two-pots"]
+[[players]]
+seat = 1
+name = "Ann"
+[[players]]
+seat = 2
+name = "Bo"
+"""
+
+
+def test_the_shift_is_the_last_hours_and_every_table(tmp_path, monkeypatch):
+    with Journal(tmp_path / "j.db", "Fay") as j:
+        a = j.create_table(load_table_text(TEXT))
+        b = j.create_table(load_table_text(TEXT.replace("Table 40", "Table 41")))
+        for s in (a, b):
+            s.append({"type": "hand", "winner": 1})
+        path, room = report_for_podium(a)
+        assert path.parent == tmp_path / "reports" and path.suffix == ".html"
+        assert [t.name for t in room.tables] == ["Table 40", "Table 41"]
+        assert room.total("hands") == 2
+        html = path.read_text(encoding="utf-8")
+        assert re.search(r'data-k="hands" data-table="\*">2<', html)
+        monkeypatch.setattr(podium_report, "SHIFT_HOURS", 0)   # the shift starts now
+        _path, room = report_for_podium(a)
+        assert room.total("hands") == 0 and room.tables[0].hands_total == 1

@@ -1,0 +1,157 @@
+"""The dispute view's model: the state after any record is the rules' fold of what was
+live at that moment (records voided later still count before their void), read through a
+read-only connection that cannot write."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from floorkill.report.rewind import open_rewind
+from floorkill.rules import Refusal, apply, initial_state
+from floorkill.store.journal import Journal
+from floorkill.store.session import MemorySession
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+from storehelp import RICH_KILL, random_events, table  # noqa: E402
+
+
+def as_it_stood(records, config, players, seq):
+    """Independent oracle: fold the events entered up to ``seq`` minus those voided by a
+    void entered up to ``seq``."""
+    voided = {r.event["target"] for r in records[:seq] if r.type == "void"}
+    state = initial_state(config, players)
+    for r in records[:seq]:
+        if r.type != "void" and r.seq not in voided:
+            state = apply(state, r.event).state
+    return state
+
+
+def build(session, seed: int, n: int) -> None:
+    rng = random.Random(seed)
+    for i, ev in enumerate(random_events(seed, n, table("Rw", players=6, extra_kill=RICH_KILL))):
+        try:
+            session.append(ev)
+        except Refusal:
+            continue
+        if rng.random() < 0.12:
+            rec = session.last_undoable()
+            try:
+                session.void(rec.seq, f"undo {i}")
+            except Refusal:
+                pass
+
+
+def digest(path: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(path.parent.glob(path.name + "*")):
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), order=st.randoms(use_true_random=False))
+def test_every_position_in_any_order_is_the_fold_as_it_stood(tmp_path_factory, seed, order):
+    tf = table("Rw", players=6, extra_kill=RICH_KILL)
+    path = tmp_path_factory.mktemp("rw") / "j.db"
+    with Journal(path, "Fay", snapshot_every=7) as j:
+        s = j.create_table(tf)
+        build(s, seed, 120)
+        records = list(s.records())
+        mem = MemorySession(tf.config, tf.players)
+        build(mem, seed, 120)
+        assert [r.event for r in mem.records()] == [r.event for r in records]
+        before = digest(path)
+        for sess in (s, mem):
+            positions = list(range(len(records) + 1))
+            order.shuffle(positions)
+            with open_rewind(sess) as rw:
+                for p in positions + sorted(positions):          # jumps, then steps forward
+                    assert rw.state_at(p) == as_it_stood(records, tf.config, tf.players, p), p
+        assert digest(path) == before
+
+
+def test_a_void_shows_both_sides_and_who_did_it(tmp_path):
+    tf = table("Rv", players=4)
+    with Journal(tmp_path / "j.db", "Fay") as j:
+        s = j.create_table(tf)
+        for ev in ({"type": "hand", "winner": 1}, {"type": "hand", "winner": 1, "qualifies": True},
+                   {"type": "hand", "winner": 2}):
+            s.append(ev)
+        s.void(2, "the second leg was a chop")
+        with open_rewind(s) as rw:
+            m2 = rw.moment(2)
+            assert m2.state.button.status == "killed"
+            assert m2.voided_by is not None and m2.voided_by.seq == 4
+            assert m2.voided_by.event["reason"] == "the second leg was a chop"
+            assert m2.voided_by.who == "Fay"
+            m4 = rw.moment(4)
+            assert m4.target.seq == 2 and m4.state.button.status == "leg-up"
+            assert m4.state == s.state
+            assert rw.hand_step(4, False) == 3 and rw.hand_step(0, True) == 1
+            assert rw.hand_step(3, True) == 3                     # no hand after: stays
+
+
+def test_the_view_is_frozen_and_reads_through_a_read_only_connection(tmp_path):
+    import sqlite3
+
+    tf = table("Rf", players=4)
+    with Journal(tmp_path / "j.db", "Fay") as j:
+        s = j.create_table(tf)
+        s.append({"type": "hand", "winner": 1})
+        rw = open_rewind(s)
+        s.append({"type": "hand", "winner": 2})                  # the live table goes on
+        assert len(rw) == 1 and rw.state_at(5).hands == 1
+        with pytest.raises(sqlite3.DatabaseError):
+            rw._src.conn.execute("DELETE FROM snapshots")
+        rw.close()
+
+
+def test_filter_by_player_decision_and_won(tmp_path):
+    tf = table("Rq", players=4)
+    s = MemorySession(tf.config, tf.players)
+    for ev in ({"type": "hand", "winner": 1}, {"type": "hand", "winner": 2},
+               {"type": "quit", "seat": 2}, {"type": "join", "seat": 2, "name": "Ann Lee"},
+               {"type": "hand", "winner": 2}, {"type": "hand", "winner": 2, "qualifies": True},
+               {"type": "hand", "winner": 1}):
+        s.append(ev)
+    with open_rewind(s) as rw:
+        assert [r.seq for r in rw.matching("P2")] == [2, 3]            # before the seat changed
+        assert [r.seq for r in rw.matching("ann won")] == [5, 6]
+        assert [r.seq for r in rw.matching("Ann Lee")] == [4, 5, 6]
+        assert [r.seq for r in rw.matching("kill")] == [6]
+        assert [r.seq for r in rw.matching("p1 won")] == [1, 7]
+        assert [r.seq for r in rw.matching("join")] == [4]
+        assert rw.matching("") == rw.all_records()
+
+
+def test_a_step_at_record_10000_folds_one_snapshot_interval_at_most(tmp_path, monkeypatch):
+    """Snapshots + tail: wherever the view goes in 10,000 records, it applies at most one
+    snapshot interval of events (the journal writes one every 500); a step forward, one."""
+    import floorkill.report.rewind as rewind_mod
+    import floorkill.store.session as session_mod
+    from floorkill.store.journal import SNAPSHOT_EVERY
+
+    tf = table("Long", players=9)
+    with Journal(tmp_path / "j.db", "Fay") as j:
+        s = j.create_table(tf)
+        s.append_many([{"type": "hand", "winner": i % 9 + 1, "qualifies": i % 3 == 0}
+                       for i in range(10_000)])
+        calls = []
+        for mod in (rewind_mod, session_mod):
+            real = mod.apply
+            monkeypatch.setattr(mod, "apply", lambda st, ev, *a, _r=real: calls.append(1) or _r(st, ev, *a))
+        with open_rewind(s) as rw:
+            for seq, most in ((10_000, 0), (9_999, SNAPSHOT_EVERY), (9_998, 0), (9_999, 1),
+                              (5_321, SNAPSHOT_EVERY), (rw.hand_step(5_321, True), 1),
+                              (1, SNAPSHOT_EVERY)):
+                calls.clear()
+                state = rw.state_at(seq)
+                assert len(calls) <= most, (seq, len(calls))
+                assert state.hands == seq

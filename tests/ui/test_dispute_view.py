@@ -1,0 +1,160 @@
+"""The dispute view (time travel), driven with Pilot: at every record the screen shows the
+state the rules model's replay gives up to that record; stepping never writes."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from floorkill.resources import sample_tables_dir
+from floorkill.rules import load_table_file, replay
+from floorkill.store.journal import Journal
+from floorkill.ui.dispute import DisputeScreen
+from floorkill.ui.history import HistoryView
+from floorkill.ui.podium import make_podium_app
+from floorkill.ui.rules_panel import RulesPanel
+from floorkill.ui.seating import Seating
+from floorkill.ui.status_line import StatusLine
+
+from uihelp import EVIL, hand, session
+
+SIZE = (140, 44)
+SAMPLES = ("california-lowball-2-4.toml", "holdem-10-20-full-killer-last.toml",
+           "holdem-4-8-half-two-pots.toml")
+
+
+def journal_bytes(path: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(path.parent.glob(path.name + "*")):
+        h.update(p.name.encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()
+
+
+def sample_journal(tmp_path: Path, name: str):
+    tf = load_table_file(sample_tables_dir() / name)
+    j = Journal(tmp_path / "journal.db", "Floor Fay", snapshot_every=4)
+    s = j.create_table(tf)
+    for ev in tf.events:
+        s.append(ev)
+    return tf, j, s
+
+
+def shown(screen: DisputeScreen):
+    """The state each panel of the dispute screen draws."""
+    return (screen.state, screen.query_one(Seating).state, screen.query_one(StatusLine)._state,
+            screen.query_one(RulesPanel)._state)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+async def test_every_record_shows_the_replay_up_to_it_and_nothing_is_written(tmp_path, name):
+    tf, j, s = sample_journal(tmp_path, name)
+    steps = replay(tf)
+    assert len(steps) == 29 and not any(st.refusal for st in steps)
+    path = j.path
+    live_before = s.state
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        before = journal_bytes(path)
+        await pilot.press("f12")
+        screen = app.screen
+        assert isinstance(screen, DisputeScreen)
+        assert screen.seq == 29 and screen.state == steps[-1].state
+        await pilot.press("home")
+        assert screen.seq == 0 and screen.moment.record is None
+        for i in range(1, 30):
+            await pilot.press("right")
+            assert screen.seq == i
+            for st in shown(screen):
+                assert st == steps[i - 1].state, f"{name}: record {i}"
+            assert screen.moment.record.seq == i
+            assert screen.query_one(RulesPanel)._record.seq == i
+        for i in range(28, 0, -1):
+            await pilot.press("left")
+            assert screen.seq == i and screen.state == steps[i - 1].state
+        assert journal_bytes(path) == before
+        await pilot.press("escape")
+        assert not isinstance(app.screen, DisputeScreen)
+        assert s.state == live_before and len(s) == 29
+    j.close()
+
+
+async def test_hand_steps_filter_and_the_history_cursor(tmp_path):
+    tf, j, s = sample_journal(tmp_path, SAMPLES[0])
+    steps = replay(tf)
+    hands = [st.index for st in steps if st.event.type == "hand"]
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        # open from the history, at the record under its cursor
+        await pilot.press("f7", "up", "up", "up")
+        at = app.query_one(HistoryView).cursor + 1
+        await pilot.press("f12")
+        screen = app.screen
+        assert isinstance(screen, DisputeScreen) and screen.seq == at == 26
+        await pilot.press("home", "right_square_bracket")
+        assert screen.seq == hands[0]
+        await pilot.press("right_square_bracket", "right_square_bracket")
+        assert screen.seq == hands[2] and screen.state == steps[hands[2] - 1].state
+        await pilot.press("left_square_bracket")
+        assert screen.seq == hands[1]
+        # every record of a voluntary kill ruling: the filter keeps them, ← → walk them
+        await pilot.press("slash", *"kill", "enter")
+        kills = [st.index for st in steps if any(d.code == "kill" for d in st.decisions)]
+        listing = screen.query_one(HistoryView)
+        assert listing.total == len(kills) >= 3
+        assert [listing.record(i).seq for i in range(listing.total)] == kills
+        await pilot.press("end")
+        assert screen.seq == 29
+        await pilot.press("left")
+        assert screen.seq == kills[-1] if kills[-1] < 29 else kills[-2]
+        await pilot.press("escape")
+        assert len(s) == 29
+    j.close()
+
+
+async def test_a_voided_record_before_and_after_its_void(tmp_path):
+    s = session(events=[hand(3), hand(4), hand(4, qualifies=True)])
+    s.void(3, "wrong winner: seat 7 took it")
+    s.append(hand(7))
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f12")
+        screen = app.screen
+        await pilot.press("home", "right", "right", "right")
+        assert screen.seq == 3
+        assert screen.state.button.status == "killed"            # as it stood then
+        banner = str(screen.query_one("#dispute-banner").render())
+        assert "UNDONE later by #4" in banner and "wrong winner: seat 7 took it" in banner
+        await pilot.press("right")
+        assert screen.seq == 4 and screen.state.button.status == "leg-up"
+        banner = str(screen.query_one("#dispute-banner").render())
+        assert "undid #3" in banner and "test" in banner
+        await pilot.press("right")
+        assert screen.state == s.state
+        await pilot.press("escape")
+        assert len(s) == 5
+
+
+async def test_names_are_text_in_the_dispute_view():
+    s = session(EVIL, events=[hand(2), hand(4), {"type": "quit", "seat": 5}])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f12")
+        screen = app.screen
+        await pilot.press("slash", *"[/]", "enter")
+        listing = screen.query_one(HistoryView)
+        assert listing.total == 1 and listing.record(0).seq == 2
+        await pilot.press("escape")
+        assert app.is_running
+
+
+async def test_the_banner_names_the_winners_and_who_entered_the_record(tmp_path):
+    s = session(events=[hand(3), {"type": "hand", "winners": [1, 4]}])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f12")
+        banner = str(app.screen.query_one("#dispute-banner").render())
+        assert "split 1,4 (Ann, Dee)" in banner and "entered by test at" in banner
+        await pilot.press("left")
+        assert "winner 3 (Cy)" in str(app.screen.query_one("#dispute-banner").render())
