@@ -397,11 +397,11 @@ class BigScreenApp(App[int], inherit_bindings=False):
                  handle_signals: bool = False, grid: bool | None = None) -> None:
         super().__init__()
         self.follower = follower
-        self.grid = grid                       # True always, False never, None when it fits
+        self.grid_mode = grid                       # True always, False never, None when it fits
         self.in_grid = False                   # the grid is on screen
         self.grid_at = 0.0                     # monotonic time the grid was last updated
         parent = os.environ.get(PARENT_ENV, "")
-        self._parent = int(parent) if parent.isdigit() else None
+        self._server_pid = int(parent) if parent.isdigit() else None
         self.poll_interval = poll
         self.rotate_interval = rotate
         self.picture: Picture | None = None
@@ -466,7 +466,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
     # -- following -------------------------------------------------------------
     def _orphaned(self) -> bool:
         """Served: the server that started this display is gone (killed outright)."""
-        return self._parent is not None and os.getppid() != self._parent
+        return self._server_pid is not None and os.getppid() != self._server_pid
 
     async def _poll(self) -> None:
         if self._orphaned():
@@ -530,8 +530,8 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self._show_table(picture)
 
     def _wants_grid(self, picture: Picture) -> bool:
-        if self.grid is not None:
-            return self.grid
+        if self.grid_mode is not None:
+            return self.grid_mode
         if self.follower.table is not None or len(picture.tables) < 2:
             return False
         size = self.size

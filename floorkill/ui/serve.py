@@ -51,6 +51,7 @@ MAX_STDIN = 256                       # characters of one stdin message
 DEFAULT_MAX_DISPLAYS = 8
 STOP_WAIT = 2.0                       # seconds a display gets to quit before SIGTERM/SIGKILL
 PARENT_ENV = "FLOORKILL_DISPLAY_PARENT"
+FIRST_FRAME_BYTES = 512               # the first data this long is a drawn frame
 TEXTUAL_JS_HOOKS = (                  # (anchor in textual-serve's bundle, replacement)
     ("const i=e.dataset.fontSize;",
      "const i=window.floorkillFontSize?window.floorkillFontSize(e):e.dataset.fontSize;"),
@@ -185,6 +186,28 @@ def _display_service_class():
         def __init__(self, argv: list[str], **kwargs) -> None:
             super().__init__(" ".join(argv), **kwargs)
             self.argv = argv
+            self.drawing = False               # the display has drawn its first frame
+            self.size_sent: tuple[int, int] | None = None
+            self.size_wanted: tuple[int, int] | None = None
+
+        async def start(self, width: int, height: int) -> None:
+            self.size_sent = self.size_wanted = (width, height)
+            await super().start(width, height)
+
+        async def resize(self, width: int, height: int) -> None:
+            """Pass a (clamped) size on — only once the display draws: Textual's web
+            driver can lose a resize that arrives while it starts."""
+            self.size_wanted = (width, height)
+            if self.drawing and self.size_wanted != self.size_sent:
+                self.size_sent = self.size_wanted
+                await self.set_terminal_size(width, height)
+
+        async def on_data(self, payload: bytes) -> None:
+            await super().on_data(payload)
+            if not self.drawing and len(payload) >= FIRST_FRAME_BYTES:   # a frame, not setup
+                self.drawing = True
+                if self.size_wanted is not None and self.size_wanted != self.size_sent:
+                    await self.resize(*self.size_wanted)
 
         async def _open_app_process(self, width: int = 80, height: int = 24):
             env = _package_root_env(self._build_environment(width=width, height=height))
@@ -379,7 +402,7 @@ class BigScreenServer:
 
             watcher = asyncio.create_task(close_when_ended())
             try:
-                await self._messages(websocket, service, (width, height))
+                await self._messages(websocket, service)
             finally:
                 watcher.cancel()
         except asyncio.CancelledError:
@@ -396,7 +419,7 @@ class BigScreenServer:
                 await websocket.close()
         return websocket
 
-    async def _messages(self, websocket, service, size: tuple[int, int]) -> None:
+    async def _messages(self, websocket, service) -> None:
         from aiohttp import WSMsgType
 
         async for message in websocket:
@@ -407,9 +430,7 @@ class BigScreenServer:
                 continue
             kind, payload = parsed
             if kind == "resize":
-                if payload != size:
-                    size = payload
-                    await service.set_terminal_size(*size)
+                await service.resize(*payload)
             elif kind == "stdin":
                 await service.send_bytes(payload.encode("utf-8"))
             elif kind == "ping":

@@ -54,13 +54,20 @@
     b.fontSize = String(t.terminal.options.fontSize);
   }
 
+  function settle() {
+    // After the terminal lost rows, xterm can leave its view above the screen the app
+    // draws on: show the screen.
+    terminals().forEach(function (t) { t.terminal.scrollToBottom(); });
+    mark();
+  }
+
   function refit() {
     terminals().forEach(function (t) {
       var f = fontSize(t.element);
       if (t.terminal.options.fontSize !== f) { t.terminal.options.fontSize = f; }
       t.fit();
     });
-    mark();
+    settle();
   }
   window.floorkillRefit = refit;
 
@@ -68,7 +75,11 @@
   window.floorkillAdopt = function (t) {
     window.floorkillTerminals = terminals().concat([t]);
     t.terminal.options.screenReaderMode = true;
-    t.terminal.onResize(mark);
+    t.terminal.onResize(function () { setTimeout(settle, 0); });
+    t.terminal.onWriteParsed(function () {
+      var b = t.terminal.buffer.active;
+      if (b.viewportY !== b.baseY) { t.terminal.scrollToBottom(); }
+    });
     mark();
     if (document.fonts && document.fonts.load) {
       document.fonts.load("16px " + FAMILY).then(refit, function () {});
