@@ -94,3 +94,97 @@ def digest(path: Path) -> dict[str, str | None]:
 def text_of(app, selector: str) -> str:
     """The plain text a Static shows."""
     return str(app.query_one(selector).content)
+
+
+# ---------------------------------------------------------------------------
+# a served big screen in another process
+
+ROOT = HERE.parents[1]
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Served:
+    """``floorkill big-screen --serve`` in a subprocess; ``url`` is what it printed."""
+
+    def __init__(self, journal: Path, *args: str, port: int | None = None,
+                 host: str = "127.0.0.1") -> None:
+        import os
+        import subprocess
+        import sys
+
+        self.port = port or free_port()
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "floorkill", "big-screen", "--journal", str(journal),
+             "--serve", "--host", host, "--port", str(self.port), *args],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        line = self.proc.stdout.readline()          # "floorkill big screen: open URL ..."
+        assert "open http" in line, line + (self.proc.stdout.read() if self.proc.poll() else "")
+        self.url = line.split("open ", 1)[1].split()[0]
+        self.token = self.url.split("token=", 1)[1] if "token=" in self.url else None
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def displays(self) -> list[int]:
+        """Pids of the display processes (the server's children)."""
+        out: list[int] = []
+        task = Path(f"/proc/{self.proc.pid}/task")
+        for t in task.glob("*/children") if task.exists() else ():
+            out += [int(p) for p in t.read_text().split()]
+        return out
+
+    def stop(self, sig=None) -> None:
+        import signal
+        import subprocess
+
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig or signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+
+async def wait_http(base: str, timeout: float = 30.0) -> None:
+    """Until the server answers (bounded polling)."""
+    import asyncio
+    import time
+
+    import aiohttp
+
+    deadline = time.monotonic() + timeout
+    async with aiohttp.ClientSession() as http:
+        while True:
+            try:
+                async with http.get(base + "/static/page.css") as r:
+                    if r.status == 200:
+                        return
+            except aiohttp.ClientConnectionError:
+                pass
+            assert time.monotonic() < deadline, "the server did not answer"
+            await asyncio.sleep(0.05)
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def alive(pid: int) -> bool:
+    """True while ``pid`` runs (a zombie counts as gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
