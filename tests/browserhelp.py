@@ -231,6 +231,10 @@ class Page:
                                 {"width": width, "height": height, "deviceScaleFactor": 1,
                                  "mobile": False}, session=self.session)
 
+    async def front(self) -> None:
+        """Make this tab the visible one: a background tab is throttled (no painting)."""
+        await self.browser.send("Page.bringToFront", session=self.session)
+
     async def goto(self, url: str) -> None:
         await self.browser.send("Page.navigate", {"url": url}, session=self.session)
 
