@@ -101,17 +101,20 @@ class TableCard(Widget):
         color: $foreground;
         height: 1fr;
         width: 1fr;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     TableCard.-kill { border: heavy $error; }
     TableCard.-leg { border: double $warning; }
     TableCard > .card--name { text-style: bold; }
     TableCard > .card--kill { text-style: bold reverse; color: $error; }
     TableCard > .card--leg { text-style: bold; color: $warning; }
-    TableCard > .card--neutral { color: $foreground; }
+    TableCard > .card--big-kill { text-style: bold; color: $error; }
+    TableCard > .card--neutral { color: $text-muted; }
     TableCard > .card--barred { text-style: bold; color: $error; }
     TableCard > .card--dim { color: $text-muted; }
     """
-    COMPONENT_CLASSES = {"card--name", "card--kill", "card--leg", "card--neutral",
+    COMPONENT_CLASSES = {"card--name", "card--kill", "card--big-kill", "card--leg", "card--neutral",
                          "card--barred", "card--dim"}
 
     def __init__(self, card: Card, **kwargs) -> None:
@@ -132,17 +135,15 @@ class TableCard(Widget):
         width, height = self.content_region.width, self.content_region.height
         style = self.get_component_rich_style
         lines: list[Text] = []
-        top = Text(no_wrap=True, overflow="ellipsis", end="")
-        top.append(c.name, style=style("card--name"))
-        gap = width - len(c.name) - len(c.limits) - 1
-        if gap >= 0:
-            top.append(" " * (gap + 1))
-            top.append(c.limits, style="bold")
-            lines.append(top)
-        else:
-            lines.append(top)
-            lines.append(Text(c.limits, style="bold", no_wrap=True, overflow="ellipsis"))
+        room = max(1, width - len(c.limits) - 1)          # the limits always show in full
+        name = c.name if len(c.name) <= room else c.name[:max(0, room - 1)] + "…"
+        top = Text(no_wrap=True, end="")
+        top.append(name, style=style("card--name"))
+        top.append(" " * max(1, width - len(name) - len(c.limits)))
+        top.append(c.limits, style="bold")
+        lines.append(top)
         kind_style = style(f"card--{c.kind}")
+        big_style = style("card--big-kill") if c.kind == "kill" else kind_style
         rest = 1 + (1 if c.who else 0) + (1 if c.barred else 0)
         big = None
         if height - len(lines) - rest >= BIG_HEIGHT + 1:
@@ -150,9 +151,9 @@ class TableCard(Widget):
                                                    if c.kind != "neutral" else None)
         if big is not None:
             lines.append(Text(""))
+            pad = " " * max(0, (width - len(big[0])) // 2)
             for row in big:
-                lines.append(Text(row.center(width).rstrip() if width > len(row) else row,
-                                  style=kind_style, no_wrap=True))
+                lines.append(Text(pad + row, style=big_style, no_wrap=True))
         else:
             status = Text(f" {c.status} ", style=kind_style, no_wrap=True)
             lines.append(status)
@@ -160,7 +161,11 @@ class TableCard(Widget):
             lines.append(Text(c.who, no_wrap=True, overflow="ellipsis"))
         if c.barred:
             lines.append(Text(f"Barred: {c.barred}", style=style("card--barred"), no_wrap=True))
-        out = Text("\n", end="").join(lines[:max(1, height)])
+        lines = lines[:max(1, height)]
+        full = 3 + (BIG_HEIGHT + 1 if big is not None else 1)   # every card's lines level
+        if full < height:                                # centred top to bottom
+            lines = [Text("")] * ((height - full) // 2) + lines
+        out = Text("\n", end="").join(lines)
         out.no_wrap = True
         out.overflow = "ellipsis"
         return out

@@ -188,3 +188,23 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+HOSTILE_TABLE = "[b]Table[/b] [@click=app.quit]x[/]"
+BARRED = KILL_POT + [{"type": "quit", "seat": 3, "posts_kill": False}]     # Cy barred
+MIXED = [KILL_POT, HOSTILE_LEG, NEUTRAL, BARRED]
+
+
+def room_journal(path: Path, n: int) -> list[str]:
+    """A journal with ``n`` tables in turn: kill pot, leg up, neutral, a barred player;
+    the second table's name is markup. Returns the names."""
+    names = []
+    j = Journal(path, "podium")
+    for i in range(n):
+        name = HOSTILE_TABLE if i == 1 else f"Table {i + 1}"
+        s = j.create_table(load_table_text(table_text(name.replace('"', "'")), f"<{name}>"))
+        for ev in MIXED[i % len(MIXED)]:
+            s.append(ev)
+        names.append(name)
+    j.close()
+    return names
