@@ -552,6 +552,9 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self.query_one("#room-title", Static).update(
             Content(room_title(n, grid.page, grid.pages)))
 
+    def on_room_grid_paged(self) -> None:
+        self._grid_title(self.picture)
+
     def on_resize(self) -> None:
         if self.picture is not None and self.is_mounted:
             self.call_after_refresh(self._reshow)

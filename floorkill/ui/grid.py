@@ -21,12 +21,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
 from floorkill.rules import TableState, next_hand
-from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 
 from .bigtext import HEIGHT as BIG_HEIGHT
@@ -183,11 +183,15 @@ class RoomGrid(Widget):
     }
     """
 
+    class Paged(Message):
+        """The page or the number of pages changed (titles say "page 2 of 3")."""
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.cards: list[Card] = []
         self.page = 0
         self._shape: tuple[int, int, int] | None = None
+        self._paged: tuple[int, int] = (0, 1)
 
     @property
     def pages(self) -> int:
@@ -229,6 +233,21 @@ class RoomGrid(Widget):
                 w.remove()
         elif len(page) > len(widgets):
             self.mount_all([TableCard(c) for c in page[len(widgets):]])
+        if (self.page, self.pages) != self._paged:
+            self._paged = (self.page, self.pages)
+            self.post_message(self.Paged())
+
+
+def room_states(registry) -> list[TableState]:
+    """Every table's state from the podium's table registry (``names()``/``get(name)``);
+    a table that cannot be opened is left out (the table list reports it)."""
+    out = []
+    for name in registry.names():
+        try:
+            out.append(registry.get(name).state)
+        except Exception:
+            continue
+    return out
 
 
 class RoomScreen(ModalScreen[None]):
@@ -237,35 +256,46 @@ class RoomScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     RoomScreen { background: $background; }
     RoomScreen > #room-title { height: 1; padding: 0 1; text-style: bold; background: $panel; }
+    RoomScreen > #room { height: 1fr; }
     """
     BINDINGS = [
-        Binding("escape,f11", "dismiss", "Close", id="room_close"),
+        Binding("escape,ctrl+g", "dismiss", "Close", id="room_close"),
         Binding("pagedown", "page(1)", "Next page", id="room_next_page"),
         Binding("pageup", "page(-1)", "Previous page", id="room_previous_page"),
     ]
 
-    def __init__(self, states: Sequence[TableState], title: str = "All tables") -> None:
+    def __init__(self, states: Sequence[TableState]) -> None:
         super().__init__()
         self.states = list(states)
-        self.title_text = title
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(self.title_text), id="room-title")
+        yield Static(Text(room_title(len(self.states))), id="room-title")
         with Container(id="room"):
             yield RoomGrid(id="room-grid")
 
     def on_mount(self) -> None:
-        self.query_one(RoomGrid).show(self.states)
+        self.show(self.states)
 
     def show(self, states: Sequence[TableState]) -> None:
         self.states = list(states)
-        self.query_one(RoomGrid).show(self.states)
+        grid = self.query_one(RoomGrid)
+        grid.show(self.states)
+        self._title()
+
+    def _title(self) -> None:
+        grid = self.query_one(RoomGrid)
+        self.query_one("#room-title", Static).update(
+            Text(room_title(len(self.states), grid.page, grid.pages) + "  ·  Esc closes"))
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
 
+    def on_room_grid_paged(self) -> None:
+        self._title()
+
     def action_page(self, step: int) -> None:
         self.query_one(RoomGrid).next_page(step)
+        self._title()
 
 
 def room_title(n: int, page: int = 0, pages: int = 1) -> str:
@@ -273,5 +303,5 @@ def room_title(n: int, page: int = 0, pages: int = 1) -> str:
     return text + (f" · page {page + 1} of {pages}" if pages > 1 else "")
 
 
-__all__ = ["Card", "RoomGrid", "RoomScreen", "TableCard", "card_of", "dollars", "fits_big",
-           "grid_shape", "room_title"]
+__all__ = ["Card", "RoomGrid", "RoomScreen", "TableCard", "card_of", "fits_big", "grid_shape",
+           "room_states", "room_title"]
