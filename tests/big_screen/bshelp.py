@@ -208,3 +208,54 @@ def room_journal(path: Path, n: int) -> list[str]:
         names.append(name)
     j.close()
     return names
+
+
+async def follow_times(path: Path, commits: int, *, grid: bool | None,
+                       table: str | None = None, size=(100, 30)) -> list[float]:
+    """Seconds from each podium commit (a hand at "Table 1", the writing Journal in this
+    process) to the big screen showing it: the card's hand number in the grid, the
+    "Next hand" line otherwise. The app polls the journal every 0.1 s, as served."""
+    import asyncio
+    import time
+
+    from floorkill.ui.big_screen import make_big_screen_app
+    from floorkill.ui.grid import TableCard
+
+    app = make_big_screen_app(path, table, grid=grid, rotate=0, poll=0.1)
+    times: list[float] = []
+
+    def shown_hand() -> int | None:
+        if app.in_grid:
+            for card in app.query(TableCard):
+                if card.card.name == "Table 1":
+                    return card.card.hand
+            return None
+        if app.shown is None or app.shown.name != "Table 1":
+            return None
+        return int(text_of(app, "#hand").rsplit(" ", 1)[1])
+
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        j = Journal(path, "podium")
+        s = j.open_table("Table 1")
+        try:
+            for i in range(commits):
+                s.append({"type": "hand", "winner": [1, 3, 5, 7][i % 4]})
+                committed = time.monotonic()
+                want = s.state.hands + 1
+                while shown_hand() != want:
+                    assert time.monotonic() - committed < 20, "the big screen did not follow"
+                    await pilot.pause(0.002)
+                times.append(time.monotonic() - committed)
+                await asyncio.sleep(0.037 * (i % 3))     # commits land at other poll phases
+        finally:
+            j.close()
+    return times
+
+
+def many_tables(path: Path, n: int) -> None:
+    """``n`` neutral tables "Table 1" … "Table n"."""
+    j = Journal(path, "podium")
+    for i in range(n):
+        j.create_table(load_table_text(table_text(f"Table {i + 1}"), f"<{i}>"))
+    j.close()
