@@ -2,10 +2,13 @@
 
 ``floorkill big-screen [--journal PATH] [--table NAME] [--serve [--host H] [--port P]]``
 (spec section 9). It shows the seating diagram with the kill button, the limits of the
-coming hand in large digits, a banner when the coming hand is a kill pot ("KILL POT —
-Seat 3 Cy — $20-$40") or someone has a leg up, and the last decision in a sentence with
-its clause. With no ``--table`` it shows every table of the journal in turn (``rotate``
-seconds each). High-contrast theme by default; laid out for 100×30 cells and up.
+coming hand in large digits, a banner when the coming hand is a kill pot or someone has a
+leg up — KILL POT / LEG UP, the seat and the name in block letters (:mod:`.bigtext`) over
+the sentence ("KILL POT — Seat 3 Cy — $20-$40") — and the last decision in a sentence
+with its clause. With no ``--table``: every table of the journal in a grid of cards
+(:mod:`.grid`) when they all fit at a readable size (or ``grid=True``), else one table at
+a time in turn (``rotate`` seconds each; grid pages turn at the same pace). High-contrast
+theme by default; laid out for 100×27 cells and up.
 
 Following the podium: every ``poll`` seconds (0.1 by default) a worker thread asks the
 read-only journal whether anything was committed (``PRAGMA data_version``) and, if so,
