@@ -359,7 +359,7 @@ class BigBanner(Widget):
             words = tuple(w for w in words if w)
             if not words:
                 return ["", "", ""]
-            text = "  ".join(words)
+            text = "    ".join(words)        # parts apart more than words
             rows = big_lines(text, width)
             if rows is not None:
                 pad = max(0, (width - big_width(text)) // 2)

@@ -1,6 +1,6 @@
 """Large letters for the big screens: a 3×5 pixel block font drawn with half blocks.
 
-Each glyph is 3 cells wide and 3 rows high (5 pixel rows, two per cell: ``▀ ▄ █``), one
+Each glyph is 3 cells wide (a space 1) and 3 rows high (5 pixel rows, two per cell: ``▀ ▄ █``), one
 blank cell between glyphs — solid strokes that read from across a room, in any colour
 or none. Covers A–Z, 0–9 and ``$ - . , : ' / ( ) #`` and space; :func:`big_lines` returns
 None for text it cannot draw (a name in another alphabet), so the caller shows it in
@@ -29,14 +29,16 @@ _FONT = {
     "$": ".## ##. .#. .## ##.", "-": "... ... ### ... ...", ".": "... ... ... ... .#.",
     ",": "... ... ... .#. #..", ":": "... .#. ... .#. ...", "'": ".#. .#. ... ... ...",
     "/": "..# ..# .#. #.. #..", "(": ".#. #.. #.. #.. .#.", ")": ".#. ..# ..# ..# .#.",
-    "#": "#.# ### #.# ### #.#", " ": "... ... ... ... ...",
+    "#": "#.# ### #.# ### #.#", " ": ". . . . .",
 }
 _HALF = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
 
 
 def _glyph(ch: str) -> tuple[str, str, str]:
-    rows = [[c == "#" for c in r] for r in _FONT[ch].split()] + [[False] * 3]
-    return tuple("".join(_HALF[(rows[2 * i][x], rows[2 * i + 1][x])] for x in range(3))
+    rows = [[c == "#" for c in r] for r in _FONT[ch].split()]
+    width = len(rows[0])                  # 3; a space is 1 (words stay apart: 3 cells)
+    rows.append([False] * width)
+    return tuple("".join(_HALF[(rows[2 * i][x], rows[2 * i + 1][x])] for x in range(width))
                  for i in range(HEIGHT))  # type: ignore[return-value]
 
 
@@ -49,7 +51,9 @@ def can_draw(text: str) -> bool:
 
 
 def big_width(text: str) -> int:
-    return len(text) * (3 + GAP) - GAP if text else 0
+    if not can_draw(text):
+        return 0
+    return sum(len(_GLYPHS[_ALIASES.get(c, c.upper())][0]) + GAP for c in text) - GAP if text else 0
 
 
 def big_lines(text: str, width: int | None = None) -> list[str] | None:

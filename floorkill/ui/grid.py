@@ -177,7 +177,7 @@ class RoomGrid(Widget):
     DEFAULT_CSS = """
     RoomGrid {
         layout: grid;
-        grid-gutter: 0 1;
+        grid-gutter: 0;
         height: 1fr;
         width: 1fr;
     }
