@@ -115,3 +115,30 @@ def test_card_of_a_state_is_plain_text(tmp_path):
     with ReadOnlyJournal(path) as ro:
         card = card_of(ro.open_table(HOSTILE_TABLE).state)
     assert card.name == HOSTILE_TABLE and card.kind == "leg" and card.who.endswith(HOSTILE)
+
+
+async def test_the_grid_is_read_only_keys_and_clicks_change_nothing(tmp_path):
+    from bshelp import digest
+
+    from floorkill.store.journal import Journal
+
+    path = tmp_path / "journal.db"
+    room_journal(path, 9)
+    podium = Journal(path, "podium")                         # the podium is open
+    before = digest(path)
+    app = make_big_screen_app(path, grid=True, rotate=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = [c.card for c in app.query(TableCard)]
+        for key in ("enter", "escape", "tab", "ctrl+q", "ctrl+c", "ctrl+p", "pagedown",
+                    "ctrl+g", "space", "q", "1"):
+            await pilot.press(key)
+        for x in range(0, 100, 7):
+            for y in range(1, 30, 4):
+                await pilot.click(offset=(x, y))
+        await pilot.pause()
+        assert app.is_running and len(app.screen_stack) == 1 and app.screen.focused is None
+        assert [c.card for c in app.query(TableCard)] == shown
+        assert app.query_one(RoomGrid).page == 0
+        assert digest(path) == before
+    podium.close()
