@@ -107,11 +107,11 @@ class TableCard(Widget):
     TableCard.-kill { border: heavy $error; }
     TableCard.-leg { border: double $warning; }
     TableCard > .card--name { text-style: bold; }
-    TableCard > .card--kill { text-style: bold reverse; color: $error; }
+    TableCard > .card--kill { text-style: bold; color: #ffffff; background: $error-darken-3; }
     TableCard > .card--leg { text-style: bold; color: $warning; }
-    TableCard > .card--big-kill { text-style: bold; color: $error; }
+    TableCard > .card--big-kill { text-style: bold; color: #ffffff; background: $error-darken-3; }
     TableCard > .card--neutral { color: $text-muted; }
-    TableCard > .card--barred { text-style: bold; color: $error; }
+    TableCard > .card--barred { text-style: bold; color: #ffffff; background: $error-darken-3; }
     TableCard > .card--dim { color: $text-muted; }
     """
     COMPONENT_CLASSES = {"card--name", "card--kill", "card--big-kill", "card--leg", "card--neutral",
@@ -152,15 +152,18 @@ class TableCard(Widget):
         if big is not None:
             lines.append(Text(""))
             pad = " " * max(0, (width - len(big[0])) // 2)
-            for row in big:
-                lines.append(Text(pad + row, style=big_style, no_wrap=True))
+            for row in big:                          # a kill: a full-width band (white on red)
+                row = pad + row
+                if c.kind == "kill":
+                    row = row.ljust(width)
+                lines.append(Text(row, style=big_style, no_wrap=True))
         else:
             status = Text(f" {c.status} ", style=kind_style, no_wrap=True)
             lines.append(status)
         if c.who:
             lines.append(Text(c.who, no_wrap=True, overflow="ellipsis"))
         if c.barred:
-            lines.append(Text(f"Barred: {c.barred}", style=style("card--barred"), no_wrap=True))
+            lines.append(Text(f" Barred: {c.barred} ", style=style("card--barred"), no_wrap=True))
         lines = lines[:max(1, height)]
         full = 3 + (BIG_HEIGHT + 1 if big is not None else 1)   # every card's lines level
         if full < height:                                # centred top to bottom

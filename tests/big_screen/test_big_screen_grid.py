@@ -142,3 +142,15 @@ async def test_the_grid_is_read_only_keys_and_clicks_change_nothing(tmp_path):
         assert app.query_one(RoomGrid).page == 0
         assert digest(path) == before
     podium.close()
+
+
+@pytest.mark.parametrize("grid", [True, False], ids=["grid", "one-table"])
+def test_readable_without_colour(snap_compare, tmp_path, monkeypatch, grid):
+    """NO_COLOR (Textual's monochrome filter): the kill status still reads — the words are
+    the block letters, the card borders differ in shape."""
+    path = tmp_path / "journal.db"
+    room_journal(path, 4)
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_big_screen_app(path, None if grid else "Table 1", grid=grid or None, rotate=0)
+    assert app.no_color
+    assert snap_compare(app, terminal_size=(100, 30))
