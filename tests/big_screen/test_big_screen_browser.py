@@ -29,10 +29,20 @@ SHOTS = os.environ.get("FLOORKILL_SCREENSHOTS")        # keep the screenshots he
 ROWS_TEXT = "(document.querySelector('.xterm-accessibility-tree') || {}).innerText || ''"
 READY = ("document.body && document.body.dataset.cols && !document.body.classList.contains"
          "('-closed') && (%s).includes('Table 12')" % ROWS_TEXT)
+# the terminal's size and font as the page says them (page.js), the width xterm gave its
+# screen element and the rows xterm keeps in the DOM: they must agree
 METRICS = ("[+document.body.dataset.cols, +document.body.dataset.rows, "
            "+document.body.dataset.fontSize, "
-           "parseFloat(getComputedStyle(document.querySelector('.xterm-rows') || "
-           "document.querySelector('.xterm-helper-textarea') || document.body).fontSize)]")
+           "parseFloat(document.querySelector('.xterm-screen').style.width), "
+           "document.querySelectorAll('.xterm-accessibility-tree > div').length]")
+
+
+def check_metrics(metrics) -> None:
+    cols, rows, font, screen_px, dom_rows = metrics
+    assert 90 <= cols <= 110 and font >= 14, metrics
+    assert dom_rows == rows, metrics
+    cell = screen_px / cols                        # Roboto Mono's cell is 0.6 em wide
+    assert 0.5 * font <= cell <= 0.7 * font, metrics
 
 
 def _shot_dir(tmp_path: Path) -> Path:
@@ -58,16 +68,15 @@ async def test_the_page_in_chromium_sized_followed_and_reconnecting(tmp_path):
             big = await browser.new_page(1920, 1080)
             await big.goto(srv.base + "/")
             assert await big.wait_for(READY, timeout=30), big.console
-            cols, rows, font, css_font = await big.evaluate(METRICS)
-            assert 90 <= cols <= 110 and font >= 14, (cols, rows, font)
-            assert rows >= 24
+            metrics = await big.evaluate(METRICS)
+            check_metrics(metrics)
+            assert metrics[1] >= 24
             await big.screenshot(shots / "big-screen-1920x1080.png")
 
             small = await browser.new_page(1280, 720)
             await small.goto(srv.base + "/")
             assert await small.wait_for(READY, timeout=30), small.console
-            cols, rows, font, css_font = await small.evaluate(METRICS)
-            assert 90 <= cols <= 110 and font >= 14, (cols, rows, font)
+            check_metrics(await small.evaluate(METRICS))
             await small.screenshot(shots / "big-screen-1280x720.png")
 
             # a podium commit: KILL POT on the page within a second

@@ -92,6 +92,30 @@
     pending = setTimeout(function () { pending = null; refit(); }, 100);
   });
 
+  // The bundle (textual.js) makes its terminal in window.onload. Hold that until the font
+  // is loaded (at most FONT_WAIT_MS), so the first size is measured with the real font and
+  // the display starts at its final size (no resize right after connecting).
+  var FONT_WAIT_MS = 3000, bundleOnload = null;
+  try {
+    Object.defineProperty(window, "onload", {
+      configurable: true,
+      get: function () { return bundleOnload; },
+      set: function (f) { bundleOnload = f; }
+    });
+  } catch (e) { /* the bundle's onload runs as usual; refit() follows the font */ }
+  window.addEventListener("load", function (ev) {
+    var started = false;
+    function go() {
+      if (started || typeof bundleOnload !== "function") { return; }
+      started = true;
+      bundleOnload.call(window, ev);
+    }
+    var fonts = (document.fonts && document.fonts.load)
+      ? document.fonts.load("16px " + FAMILY) : Promise.resolve();
+    fonts.then(go, go);
+    setTimeout(go, FONT_WAIT_MS);
+  });
+
   var retrying = false;
   function retry() {
     fetch(window.location.href, {cache: "no-store"}).then(function (r) {
