@@ -34,3 +34,13 @@ async def _drive(app, names) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, RoomScreen)
+
+
+def test_room_at_the_podium_snapshot(snap_compare, tmp_path):
+    path = tmp_path / "journal.db"
+    room_journal(path, 6)
+    session, _notices, close = open_session(None, path, "floor")
+    try:
+        assert snap_compare(make_podium_app(session), press=["ctrl+g"], terminal_size=(120, 36))
+    finally:
+        close()
