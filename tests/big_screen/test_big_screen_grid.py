@@ -133,8 +133,8 @@ async def test_the_grid_is_read_only_keys_and_clicks_change_nothing(tmp_path):
         for key in ("enter", "escape", "tab", "ctrl+q", "ctrl+c", "ctrl+p", "pagedown",
                     "ctrl+g", "space", "q", "1"):
             await pilot.press(key)
-        for x in range(0, 100, 7):
-            for y in range(1, 30, 4):
+        for x in range(3, 100, 16):                 # every card, name and status rows
+            for y in range(2, 30, 5):
                 await pilot.click(offset=(x, y))
         await pilot.pause()
         assert app.is_running and len(app.screen_stack) == 1 and app.screen.focused is None
