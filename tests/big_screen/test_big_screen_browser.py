@@ -79,6 +79,12 @@ async def test_the_page_in_chromium_sized_followed_and_reconnecting(tmp_path):
             check_metrics(await small.evaluate(METRICS))
             await small.screenshot(shots / "big-screen-1280x720.png")
 
+            fixed = await browser.new_page(1920, 1080)              # ?fontsize= wins
+            await fixed.goto(srv.base + "/?fontsize=20")
+            assert await fixed.wait_for(READY, timeout=30), fixed.console
+            cols, rows, font, _px, _dom_rows = await fixed.evaluate(METRICS)
+            assert font == 20 and cols > 140, (cols, rows, font)
+
             # a podium commit: KILL POT on the page within a second
             await big.front()
             assert "KILL POT" not in (await big.evaluate(ROWS_TEXT))
@@ -116,7 +122,7 @@ async def test_the_page_in_chromium_sized_followed_and_reconnecting(tmp_path):
             assert took <= RECONNECT_LIMIT * CI_MARGIN
             await big.screenshot(shots / "big-screen-after-restart.png")
 
-            for page in (big, small):                 # nothing but this server, ever
+            for page in (big, small, fixed):          # nothing but this server, ever
                 assert page.requests and not _only_loopback(page.requests, port), page.requests
     finally:
         srv.stop()
