@@ -128,6 +128,11 @@ class Served:
         line = self.proc.stdout.readline()          # "floorkill big screen: open URL ..."
         assert "open http" in line, line + (self.proc.stdout.read() if self.proc.poll() else "")
         self.url = line.split("open ", 1)[1].split()[0]
+        self.output: list[str] = []                   # the rest, drained so it never blocks
+        import threading
+
+        threading.Thread(target=lambda: self.output.extend(self.proc.stdout),
+                         daemon=True).start()
         self.token = self.url.split("token=", 1)[1] if "token=" in self.url else None
         self.base = f"http://127.0.0.1:{self.port}"
 
@@ -150,8 +155,7 @@ class Served:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        if self.proc.stdout is not None:
-            self.proc.stdout.close()
+
 
 
 async def wait_http(base: str, timeout: float = 30.0) -> None:
