@@ -69,11 +69,19 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
     elif prog_cmd == "big-screen":
         p.add_argument("--journal", type=Path)
         p.add_argument("--table")
-        p.add_argument("--serve", action="store_true")
+        p.add_argument("--grid", action=argparse.BooleanOptionalAction, default=None,
+                       help="every table at once (default: when they all fit); --no-grid: "
+                            "one table at a time, in turn")
+        p.add_argument("--serve", action="store_true", help="serve to browsers")
         p.add_argument("--host", default="127.0.0.1")
         p.add_argument("--port", type=int, default=8000)
+        p.add_argument("--token", help="with --serve: the token every address must carry "
+                                       "(default: a new one printed at start when the host "
+                                       "is not loopback)")
+        p.add_argument("--max-displays", type=int, default=None, metavar="N",
+                       help="with --serve: at most N browsers at once (default 8)")
         p.add_argument("--rotate", type=float, default=12.0, metavar="SECONDS",
-                       help="with no --table: seconds each table is shown")
+                       help="seconds each table (or grid page) is shown")
     elif prog_cmd == "report":
         p.description = ("The shift report: every table's hands, kills, legs, bars, voids and "
                          "rulings, with charts, as one self-contained HTML file.")
@@ -120,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
             from floorkill.ui.big_screen import run_big_screen
             return run_big_screen(args.journal or default_journal(), args.table,
                                   serve=args.serve, host=args.host, port=args.port,
-                                  rotate=args.rotate)
+                                  rotate=args.rotate, grid=args.grid, token=args.token,
+                                  max_displays=args.max_displays)
         if cmd == "report":
             from floorkill.report import cmd_report
             return cmd_report(args.journal or default_journal(), args.output, tables=args.table,

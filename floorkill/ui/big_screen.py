@@ -2,10 +2,13 @@
 
 ``floorkill big-screen [--journal PATH] [--table NAME] [--serve [--host H] [--port P]]``
 (spec section 9). It shows the seating diagram with the kill button, the limits of the
-coming hand in large digits, a banner when the coming hand is a kill pot ("KILL POT —
-Seat 3 Cy — $20-$40") or someone has a leg up, and the last decision in a sentence with
-its clause. With no ``--table`` it shows every table of the journal in turn (``rotate``
-seconds each). High-contrast theme by default; laid out for 100×30 cells and up.
+coming hand in large digits, a banner when the coming hand is a kill pot or someone has a
+leg up — KILL POT / LEG UP, the seat and the name in block letters (:mod:`.bigtext`) over
+the sentence ("KILL POT — Seat 3 Cy — $20-$40") — and the last decision in a sentence
+with its clause. With no ``--table``: every table of the journal in a grid of cards
+(:mod:`.grid`) when they all fit at a readable size (or ``grid=True``), else one table at
+a time in turn (``rotate`` seconds each; grid pages turn at the same pace). High-contrast
+theme by default; laid out for 100×27 cells and up.
 
 Following the podium: every ``poll`` seconds (0.1 by default) a worker thread asks the
 read-only journal whether anything was committed (``PRAGMA data_version``) and, if so,
@@ -46,9 +49,11 @@ from typing import Any, Callable, ClassVar, Iterable
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
+from rich.text import Text
 from textual.content import Content
 from textual.events import Click, Key
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Digits, Static
 
 from floorkill.rules import TableState, next_hand
@@ -57,6 +62,8 @@ from floorkill.rules.names import safe_text
 from floorkill.store.errors import JournalError, UnknownTable
 from floorkill.store.readonly import ReadOnlyJournal
 
+from .bigtext import big_lines, big_width
+from .grid import RoomGrid, fits_big, room_title
 from .seating import Seating
 from .status_line import barred_text, game_text, seat_name
 from .themes import load_themes
@@ -65,6 +72,7 @@ BIG_SCREEN_THEME = "high-contrast"
 DEFAULT_POLL = 0.1            # seconds between data_version checks
 DEFAULT_ROTATE = 12.0         # seconds per table when showing every table
 GRACE = 3.0                   # a readable-but-locked journal keeps the last picture this long
+PARENT_ENV = "FLOORKILL_DISPLAY_PARENT"   # served: the server's pid (see serve.py)
 QUIT_WORD = "quit"            # typed, then Enter: the deliberate way out
 WAITING_JOURNAL = "Waiting for the podium journal …"
 WAITING_TABLE = "Waiting for the podium to open a table …"
@@ -276,6 +284,20 @@ def banner_parts(state: TableState) -> tuple[str, str]:
     return "neutral", f"No kill — {limits_text(state)}"
 
 
+def big_banner_parts(state: TableState) -> tuple[str, str, str]:
+    """(status, seat, name) for the block letters: "KILL POT", "SEAT 3", "CY"; empty
+    strings where there is nothing to say."""
+    b = state.button
+    if b.killed or b.status == "leg-up":
+        status = "KILL POT" if b.killed else "LEG UP"
+        if b.seat is None:
+            return status, "", ""
+        p = state.player(b.seat)
+        name = safe_text(p.name if p is not None else (b.player or ""))
+        return status, f"SEAT {b.seat}", name.upper()
+    return "NO KILL", "", ""
+
+
 def headline(state: TableState) -> tuple[str, str]:
     """(table name, game line)."""
     return safe_text(state.config.name), safe_text(game_text(state.config))
@@ -314,6 +336,40 @@ class BigSeating(Seating, can_focus=False, inherit_bindings=False):
         return None
 
 
+class BigBanner(Widget):
+    """The kill status in block letters: KILL POT / LEG UP, the seat, and the name when
+    the name can be drawn and fits (else the sentence below the letters names it)."""
+
+    DEFAULT_CSS = """
+    BigBanner { height: 3; width: 1fr; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.parts: tuple[str, str, str] = ("", "", "")
+
+    def show(self, parts: tuple[str, str, str]) -> None:
+        if parts != self.parts:
+            self.parts = parts
+            self.refresh()
+
+    def lines(self, width: int) -> list[str]:
+        status, seat, name = self.parts
+        for words in ((status, seat, name), (status, seat), (status,), (status.split(" ")[0],)):
+            words = tuple(w for w in words if w)
+            if not words:
+                return ["", "", ""]
+            text = "    ".join(words)        # parts apart more than words
+            rows = big_lines(text, width)
+            if rows is not None:
+                pad = max(0, (width - big_width(text)) // 2)
+                return [" " * pad + r for r in rows]
+        return ["", "", ""]
+
+    def render(self) -> Text:
+        return Text("\n".join(self.lines(self.content_region.width)), no_wrap=True, end="")
+
+
 class BigScreenScreen(Screen, inherit_bindings=False):
     """The default screen, without Screen's tab / shift+tab / ctrl+c bindings."""
 
@@ -341,9 +397,14 @@ class BigScreenApp(App[int], inherit_bindings=False):
 
     def __init__(self, follower: Follower, *, poll: float = DEFAULT_POLL,
                  rotate: float = DEFAULT_ROTATE, theme: str | None = None,
-                 handle_signals: bool = False) -> None:
+                 handle_signals: bool = False, grid: bool | None = None) -> None:
         super().__init__()
         self.follower = follower
+        self.grid_mode = grid                       # True always, False never, None when it fits
+        self.in_grid = False                   # the grid is on screen
+        self.grid_at = 0.0                     # monotonic time the grid was last updated
+        parent = os.environ.get(PARENT_ENV, "")
+        self._server_pid = int(parent) if parent.isdigit() else None
         self.poll_interval = poll
         self.rotate_interval = rotate
         self.picture: Picture | None = None
@@ -373,17 +434,23 @@ class BigScreenApp(App[int], inherit_bindings=False):
                 with Vertical(id="limits-box"):
                     yield Static("LIMITS", id="limits-label", markup=False)
                     yield Digits("", id="limits")
-            yield Static("", id="banner", markup=False)
+            with Vertical(id="banner-box"):
+                yield BigBanner(id="banner-big")
+                yield Static("", id="banner", markup=False)
             yield BigSeating(id="seating")
             yield Static("", id="last", markup=False)
             yield Static("", id="barred", markup=False)
             yield Static("", id="rotation", markup=False)
+        with Vertical(id="room"):
+            yield Static("", id="room-title", markup=False)
+            yield RoomGrid(id="room-grid")
         with Vertical(id="waiting"):
             yield Static(WAITING_JOURNAL, id="waiting-text", markup=False)
             yield Static("", id="waiting-detail", markup=False)
 
     async def on_mount(self) -> None:
         self.query_one("#table").display = False
+        self.query_one("#room").display = False
         await self._poll()                      # the first picture before the first frame
         self.set_interval(self.poll_interval, self._poll, name="follow-journal")
         if self.rotate_interval > 0:
@@ -400,7 +467,14 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self.follower.close()
 
     # -- following -------------------------------------------------------------
+    def _orphaned(self) -> bool:
+        """Served: the server that started this display is gone (killed outright)."""
+        return self._server_pid is not None and os.getppid() != self._server_pid
+
     async def _poll(self) -> None:
+        if self._orphaned():
+            self.exit(0)
+            return
         if self._polling:
             return
         self._polling = True
@@ -415,6 +489,12 @@ class BigScreenApp(App[int], inherit_bindings=False):
 
     def _rotate(self) -> None:
         p = self.picture
+        if self.in_grid:
+            grid = self.query_one(RoomGrid)
+            if grid.pages > 1:
+                grid.next_page()
+                self._grid_title(p)
+            return
         if p is None or len(p.tables) < 2:
             return
         self.index = (self.index + 1) % len(p.tables)
@@ -428,12 +508,21 @@ class BigScreenApp(App[int], inherit_bindings=False):
         waiting = self.query_one("#waiting")
         if picture.waiting is not None or not picture.tables:
             self.shown = None
+            self.in_grid = False
             table.display = False
+            self.query_one("#room").display = False
             waiting.display = True
             self.query_one("#waiting-text", Static).update(
                 Content(picture.waiting or WAITING_JOURNAL))
             self.query_one("#waiting-detail", Static).update(Content(picture.detail))
             return
+        waiting.display = False
+        if self._wants_grid(picture):
+            table.display = False
+            self._show_grid(picture)
+            return
+        self.in_grid = False
+        self.query_one("#room").display = False
         names = [t.name for t in picture.tables]
         if previous in names:
             self.index = names.index(previous)
@@ -442,6 +531,40 @@ class BigScreenApp(App[int], inherit_bindings=False):
         waiting.display = False
         table.display = True
         self._show_table(picture)
+
+    def _wants_grid(self, picture: Picture) -> bool:
+        if self.grid_mode is not None:
+            return self.grid_mode
+        if self.follower.table is not None or len(picture.tables) < 2:
+            return False
+        size = self.size
+        return fits_big(len(picture.tables), size.width, size.height - 1)
+
+    def _show_grid(self, picture: Picture) -> None:
+        self.in_grid = True
+        self.shown = None
+        room = self.query_one("#room")
+        room.display = True
+        self.query_one(RoomGrid).show([t.state for t in picture.tables])
+        self._grid_title(picture)
+        self.grid_at = time.monotonic()
+
+    def _grid_title(self, picture: Picture | None) -> None:
+        grid = self.query_one(RoomGrid)
+        n = len(picture.tables) if picture is not None else 0
+        self.query_one("#room-title", Static).update(
+            Content(room_title(n, grid.page, grid.pages)))
+
+    def on_room_grid_paged(self) -> None:
+        self._grid_title(self.picture)
+
+    def on_resize(self) -> None:
+        if self.picture is not None and self.is_mounted:
+            self.call_after_refresh(self._reshow)
+
+    def _reshow(self) -> None:
+        if self.picture is not None and self._wants_grid(self.picture) != self.in_grid:
+            self.show_picture(self.picture)
 
     def _show_table(self, picture: Picture) -> None:
         view = picture.tables[self.index]
@@ -452,9 +575,9 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self.query_one("#hand", Static).update(
             Content.assemble("Next hand: ", (f"{st.hands + 1}", "bold")))
         kind, text = banner_parts(st)
-        banner = self.query_one("#banner", Static)
-        banner.set_classes(f"-{kind}")
-        banner.update(Content(text))
+        self.query_one("#banner-box").set_classes(f"-{kind}")
+        self.query_one(BigBanner).show(big_banner_parts(st))
+        self.query_one("#banner", Static).update(Content(text))
         label = "KILL LIMITS" if st.button.killed else "LIMITS"
         self.query_one("#limits-label", Static).update(Content(label))
         limits = self.query_one("#limits", Digits)
@@ -547,22 +670,27 @@ class BigScreenApp(App[int], inherit_bindings=False):
 def make_big_screen_app(journal_path: str | Path, table_name: str | None = None, *,
                         poll: float = DEFAULT_POLL, rotate: float = DEFAULT_ROTATE,
                         theme: str | None = None, grace: float = GRACE,
-                        handle_signals: bool = False) -> BigScreenApp:
-    """The big-screen app following ``journal_path`` (one table, or all in turn)."""
+                        handle_signals: bool = False, grid: bool | None = None) -> BigScreenApp:
+    """The big-screen app following ``journal_path``: one table, or all of them — in a
+    grid (``grid`` True, or None and they fit) or in turn."""
     follower = Follower(journal_path, table_name, grace=grace)
     return BigScreenApp(follower, poll=poll, rotate=rotate, theme=theme,
-                        handle_signals=handle_signals)
+                        handle_signals=handle_signals, grid=grid)
 
 
 def run_big_screen(journal_path: str | Path, table_name: str | None = None, *,
                    serve: bool = False, host: str = "127.0.0.1", port: int = 8000,
-                   rotate: float = DEFAULT_ROTATE) -> int:
+                   rotate: float = DEFAULT_ROTATE, grid: bool | None = None,
+                   token: str | None = None, max_displays: int | None = None) -> int:
     """``floorkill big-screen``: run in this terminal, or serve to browsers (``serve``)."""
     if serve:
-        from .serve import serve_big_screen
+        from .serve import DEFAULT_MAX_DISPLAYS, serve_big_screen
 
-        return serve_big_screen(journal_path, table_name, host=host, port=port, rotate=rotate)
-    app = make_big_screen_app(journal_path, table_name, rotate=rotate, handle_signals=True)
+        return serve_big_screen(journal_path, table_name, host=host, port=port, rotate=rotate,
+                                grid=grid, token=token,
+                                max_displays=max_displays or DEFAULT_MAX_DISPLAYS)
+    app = make_big_screen_app(journal_path, table_name, rotate=rotate, handle_signals=True,
+                              grid=grid)
     result = app.run()
     return int(result or 0) if app.return_code in (None, 0) else int(app.return_code)
 

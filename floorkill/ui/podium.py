@@ -70,6 +70,7 @@ class PodiumApp(App[int], inherit_bindings=False):
         Binding("f9,ctrl+t", "tables", "Tables", id="tables"),
         Binding("f10,ctrl+r", "rulings", "Rulings", id="rulings"),
         Binding("f12", "dispute", "Dispute", show=False, id="dispute"),
+        Binding("ctrl+g", "room", "All tables", show=False, id="room"),
     ]
 
     def __init__(self, session, *, lang: str = "en", theme: str | None = None,
@@ -467,6 +468,12 @@ class PodiumApp(App[int], inherit_bindings=False):
 
         self.push_screen(TableListScreen(self.tables, self.session.name), chosen)
 
+    def action_room(self) -> None:
+        """Every table's kill status at a glance (the big screen's grid)."""
+        from .grid import RoomScreen, room_states
+
+        self.push_screen(RoomScreen(room_states(self.tables)))
+
     def switch_table(self, name: str) -> None:
         """Show another table; the one left keeps its state (its session stays open)."""
         try:
@@ -564,6 +571,8 @@ class PodiumApp(App[int], inherit_bindings=False):
                             self.action_focus_seats)
         yield SystemCommand("Focus history", "Read every record; the rules panel follows the cursor",
                             self.action_focus_history)
+        yield SystemCommand("All tables at a glance", "Every table's kill status (Ctrl+G)",
+                            self.action_room)
         yield SystemCommand("Next floorkill theme", "Cycle felt-green, high-contrast, light, "
                             "colour-blind-safe and your own themes", self.action_next_theme)
 

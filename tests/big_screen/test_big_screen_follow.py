@@ -232,7 +232,7 @@ async def test_rotation_through_all_tables(tmp_path):
     path = tmp_path / "journal.db"
     make_journal(path, KILL_POT)
     add_table(path, "Table 7", NEUTRAL)
-    app = make_big_screen_app(path, rotate=0)             # rotation driven by the test
+    app = make_big_screen_app(path, rotate=0, grid=False)  # rotation driven by the test
     async with app.run_test(size=(100, 30)) as pilot:
         assert text_of(app, "#table-name") == "Table 12"
         assert text_of(app, "#rotation") == "Table 1 of 2 · next: Table 7"

@@ -1,0 +1,66 @@
+"""Large letters for the big screens: a 3×5 pixel block font drawn with half blocks.
+
+Each glyph is 3 cells wide (a space 1) and 3 rows high (5 pixel rows, two per cell: ``▀ ▄ █``), one
+blank cell between glyphs — solid strokes that read from across a room, in any colour
+or none. Covers A–Z, 0–9 and ``$ - . , : ' / ( ) #`` and space; :func:`big_lines` returns
+None for text it cannot draw (a name in another alphabet), so the caller shows it in
+ordinary bold type instead.
+"""
+
+from __future__ import annotations
+
+HEIGHT = 3              # rows of one line of big text
+GAP = 1                 # blank cells between glyphs
+
+_FONT = {
+    "A": ".#. #.# ### #.# #.#", "B": "##. #.# ##. #.# ##.", "C": ".## #.. #.. #.. .##",
+    "D": "##. #.# #.# #.# ##.", "E": "### #.. ##. #.. ###", "F": "### #.. ##. #.. #..",
+    "G": ".## #.. #.# #.# .##", "H": "#.# #.# ### #.# #.#", "I": "### .#. .#. .#. ###",
+    "J": "..# ..# ..# #.# .#.", "K": "#.# #.# ##. #.# #.#", "L": "#.. #.. #.. #.. ###",
+    "M": "#.# ### ### #.# #.#", "N": "##. #.# #.# #.# #.#", "O": ".#. #.# #.# #.# .#.",
+    "P": "##. #.# ##. #.. #..", "Q": ".#. #.# #.# ##. .##", "R": "##. #.# ##. #.# #.#",
+    "S": ".## #.. .#. ..# ##.", "T": "### .#. .#. .#. .#.", "U": "#.# #.# #.# #.# ###",
+    "V": "#.# #.# #.# #.# .#.", "W": "#.# #.# ### ### #.#", "X": "#.# #.# .#. #.# #.#",
+    "Y": "#.# #.# .#. .#. .#.", "Z": "### ..# .#. #.. ###",
+    "0": "### #.# #.# #.# ###", "1": ".#. ##. .#. .#. ###", "2": "##. ..# .#. #.. ###",
+    "3": "##. ..# .#. ..# ##.", "4": "#.# #.# ### ..# ..#", "5": "### #.. ##. ..# ##.",
+    "6": ".## #.. ### #.# ###", "7": "### ..# .#. .#. .#.", "8": "### #.# ### #.# ###",
+    "9": "### #.# ### ..# ##.",
+    "$": ".## ##. .#. .## ##.", "-": "... ... ### ... ...", ".": "... ... ... ... .#.",
+    ",": "... ... ... .#. #..", ":": "... .#. ... .#. ...", "'": ".#. .#. ... ... ...",
+    "/": "..# ..# .#. #.. #..", "(": ".#. #.. #.. #.. .#.", ")": ".#. ..# ..# ..# .#.",
+    "#": "#.# ### #.# ### #.#", " ": ". . . . .",
+}
+_HALF = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
+
+
+def _glyph(ch: str) -> tuple[str, str, str]:
+    rows = [[c == "#" for c in r] for r in _FONT[ch].split()]
+    width = len(rows[0])                  # 3; a space is 1 (words stay apart: 3 cells)
+    rows.append([False] * width)
+    return tuple("".join(_HALF[(rows[2 * i][x], rows[2 * i + 1][x])] for x in range(width))
+                 for i in range(HEIGHT))  # type: ignore[return-value]
+
+
+_GLYPHS = {ch: _glyph(ch) for ch in _FONT}
+_ALIASES = {"—": "-", "–": "-", "·": "-", "×": "X"}
+
+
+def can_draw(text: str) -> bool:
+    return all(_ALIASES.get(c, c.upper()) in _GLYPHS for c in text)
+
+
+def big_width(text: str) -> int:
+    if not can_draw(text):
+        return 0
+    return sum(len(_GLYPHS[_ALIASES.get(c, c.upper())][0]) + GAP for c in text) - GAP if text else 0
+
+
+def big_lines(text: str, width: int | None = None) -> list[str] | None:
+    """``text`` as HEIGHT lines of block letters, or None when a character has no glyph
+    or the result would be wider than ``width``."""
+    if not can_draw(text) or (width is not None and big_width(text) > width):
+        return None
+    glyphs = [_GLYPHS[_ALIASES.get(c, c.upper())] for c in text]
+    sep = " " * GAP
+    return [sep.join(g[i] for g in glyphs) for i in range(HEIGHT)]
