@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -75,8 +76,9 @@ class PodiumApp(App[int], inherit_bindings=False):
 
     def __init__(self, session, *, lang: str = "en", theme: str | None = None,
                  notices: Iterable[str] = (), on_exit=None, journal=None,
-                 others: Iterable[Any] = ()) -> None:
+                 others: Iterable[Any] = (), cursor_blink: bool = True) -> None:
         super().__init__()
+        self.cursor_blink = cursor_blink
         self.session = session
         self.tables = TableRegistry(session, journal if journal is not None
                                     else getattr(session, "journal", None), others)
@@ -130,6 +132,12 @@ class PodiumApp(App[int], inherit_bindings=False):
             self.notify(problem, title="Theme not loaded", severity="error", timeout=10, markup=False)
         for notice in self._notices:
             self.notify(notice, severity="warning", timeout=10, markup=False)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """``cursor_blink=False`` (the snapshot tests): every input, in every screen and
+        modal, keeps a steady cursor, so a screenshot never catches it half-way."""
+        if not self.cursor_blink and getattr(event.widget, "cursor_blink", False):
+            event.widget.cursor_blink = False
 
     def _freeze_startup_objects(self) -> None:
         """Move everything alive after the first frame (Textual's widgets and styles, the
@@ -578,12 +586,12 @@ class PodiumApp(App[int], inherit_bindings=False):
 
 
 def make_podium_app(session, *, lang: str = "en", theme: str | None = None,
-                    notices: Iterable[str] = (), journal=None, others: Iterable[Any] = ()
-                    ) -> PodiumApp:
+                    notices: Iterable[str] = (), journal=None, others: Iterable[Any] = (),
+                    cursor_blink: bool = True) -> PodiumApp:
     """The podium around ``session`` (used by the CLI and the tests); ``journal`` (default:
     the session's own) or ``others`` (in-memory sessions) are the evening's other tables."""
     return PodiumApp(session, lang=lang, theme=theme, notices=notices, journal=journal,
-                     others=others)
+                     others=others, cursor_blink=cursor_blink)
 
 
 # ---------------------------------------------------------------------------

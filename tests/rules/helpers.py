@@ -7,7 +7,6 @@ spec/kill-rules.md.
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Iterable, Mapping
 
 import pytest
@@ -122,13 +121,11 @@ def assert_killed_by(state: TableState, seat: int, *, kind: str | None = None,
 
 def refused(state: TableState, event: Any, *, key: str | None = None, cite: str | None = None,
             barred_elsewhere: Mapping | None = None) -> Refusal:
-    """``event`` is refused and ``state`` is unchanged (equal to a deep copy taken before)."""
-    before = copy.deepcopy(state)
+    """``event`` is refused, with a reason in both languages (states are frozen, so "nothing
+    of it is applied" is shown where it can fail: the sessions' tests in tests/store)."""
     with pytest.raises(Refusal) as info:
         apply(state, event, barred_elsewhere)
     r = info.value
-    assert state == before
-    assert next_hand(state) == next_hand(before)
     if key is not None:
         assert r.key == key, (r.key, r.text())
     if cite is not None:

@@ -24,7 +24,7 @@ def evening():
                               {"type": "quit", "seat": 1, "posts_kill": False},   # Ivy: barred
                               hand(2), {"type": "join", "seat": 4, "name": "[bold]Lev[/]"}])
     c = session(STUD)
-    return make_podium_app(a, others=[b, c])
+    return make_podium_app(a, others=[b, c], cursor_blink=False)
 
 
 @SIZES

@@ -19,17 +19,17 @@ STATES = {"neutral": NEUTRAL_EVENTS, "leg_up": LEG_UP_EVENTS, "killed": KILLED_E
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @pytest.mark.parametrize("state", list(STATES))
 def test_podium(snap_compare, state, size):
-    app = make_podium_app(session(events=STATES[state]))
+    app = make_podium_app(session(events=STATES[state]), cursor_blink=False)
     assert snap_compare(app, terminal_size=size)
 
 
 def test_podium_markup_names(snap_compare):
     """Names that look like markup are drawn as typed: "[@click=app.quit]Eve[/]", "[/]"."""
-    app = make_podium_app(session(EVIL, events=[hand(2), hand(4)]))
+    app = make_podium_app(session(EVIL, events=[hand(2), hand(4)]), cursor_blink=False)
     assert snap_compare(app, terminal_size=(80, 24))
 
 
 def test_podium_question_asked(snap_compare):
     """The second-leg question, with its clause, at 80x24."""
-    app = make_podium_app(session(events=LEG_UP_EVENTS))
+    app = make_podium_app(session(events=LEG_UP_EVENTS), cursor_blink=False)
     assert snap_compare(app, press=["3", "enter"], terminal_size=(80, 24))
