@@ -48,6 +48,12 @@ KILL_OPTIONS: dict[str, tuple[tuple | None, Any, str]] = {
     "missed_kill": (("barred", "post-later"), "barred", "rrop-13.6"),
     "killer_in_blind": (("replaces", "both"), "replaces", "wsop-200"),
 }
+
+
+def _default(name: str) -> Any:
+    return KILL_OPTIONS[name][1]
+
+
 AMOUNT_OPTIONS = ("scoop_minimum", "big_pot_minimum", "second_leg_minimum")
 
 # Rule presets a table can start from; a table's own [kill] keys override them.
@@ -99,24 +105,25 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class KillOptions:
+    # every option's default comes from KILL_OPTIONS: one source
     kind: str = "none"
     triggers: tuple[str, ...] = ()
     preset: str = "robert"
-    scoop_minimum: str | Cents = "5x-upper"
-    big_pot_minimum: str | Cents = "5x-upper"
-    second_leg_minimum: str | Cents = "lower-bet"
-    second_leg_needs_flop: bool = False
-    split_with_leg: str = "keeps"
-    split_by_killer: str = "kills-again"
-    walk: str = "keeps"
-    unqualified_second_win: str = "keeps-leg"
-    voluntary: bool = False
-    voluntary_cards: int = 2
-    killer_acts: str = "in-turn"
-    kill_blind_is_blind_money: bool = True
-    new_player: str = "must-agree"
-    missed_kill: str = "barred"
-    killer_in_blind: str = "replaces"
+    scoop_minimum: str | Cents = _default('scoop_minimum')
+    big_pot_minimum: str | Cents = _default('big_pot_minimum')
+    second_leg_minimum: str | Cents = _default('second_leg_minimum')
+    second_leg_needs_flop: bool = _default('second_leg_needs_flop')
+    split_with_leg: str = _default('split_with_leg')
+    split_by_killer: str = _default('split_by_killer')
+    walk: str = _default('walk')
+    unqualified_second_win: str = _default('unqualified_second_win')
+    voluntary: bool = _default('voluntary')
+    voluntary_cards: int = _default('voluntary_cards')
+    killer_acts: str = _default('killer_acts')
+    kill_blind_is_blind_money: bool = _default('kill_blind_is_blind_money')
+    new_player: str = _default('new_player')
+    missed_kill: str = _default('missed_kill')
+    killer_in_blind: str = _default('killer_in_blind')
 
 
 @dataclass(frozen=True, slots=True)

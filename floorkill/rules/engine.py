@@ -15,6 +15,7 @@ from .decisions import Decision, Refusal
 from .events import (Away, Back, Event, Hand, Join, PayKill, Quit, Stack, Underpost,
                      VoluntaryKill, parse_event)
 from .money import Cents, dollars
+from .rulings import underpost
 from .state import (KILLED, LEG_UP, NEUTRAL, NEUTRAL_BUTTON, REQUIRED_KINDS, KillButton,
                     Owed, Player, TableState, positions)
 
@@ -562,20 +563,10 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx):
 
 
 def _underpost(state: TableState, ev: Underpost, _ctx):
-    p = _occupied(state, ev.seat)
-    b = state.button
-    if not b.killed:
+    _occupied(state, ev.seat)
+    if not state.button.killed:
         raise Refusal("underpost-not-killed", ("rrop-13.9",))
-    amount = dollars(state.config.kill_blind)
-    limits = state.config.stakes_text(state.config.killed_limits())
-    if b.kind in REQUIRED_KINDS:
-        d = Decision("must-complete", ev.seat, "must-complete",
-                     (("name", p.name), ("killer", b.player), ("amount", amount), ("limits", limits)),
-                     ("rrop-13.9",))
-    else:
-        d = Decision("may-withdraw", ev.seat, "may-withdraw",
-                     (("name", p.name), ("killer", b.player), ("limits", limits)), ("rrop-13.9",))
-    return _new(state), [d], None
+    return _new(state), [underpost(state, ev.seat)], None
 
 
 _HANDLERS = {

@@ -14,20 +14,29 @@ from .state import REQUIRED_KINDS, TableState, next_hand
 RULINGS = ("short-post", "killer-in-blind", "same-game", "one-kill-per-deal")
 
 
-def short_post(state: TableState, seat: int | None = None) -> list[Decision]:
-    """A player, unaware the pot is killed, put in a lesser amount (rrop-13.9; wsop-196)."""
+def underpost(state: TableState, seat: int | None) -> Decision:
+    """The ruling on a short post in a killed pot (rrop-13.9; wsop-196 under the WSOP preset):
+    a required kill (button face up) must be completed, a voluntary one may be withdrawn.
+    The engine's ``underpost`` event records exactly this decision."""
     b = state.button
     cfg = state.config
-    name = state.player(seat).name if state.player(seat) is not None else "the player"
-    if not b.killed:
-        return [Decision("no-kill", seat, "ruling-not-killed", (), ("rrop-13.9",))]
+    p = state.player(seat)
+    name = p.name if p is not None else "the player"
     limits = cfg.stakes_text(cfg.killed_limits())
-    params = (("name", name), ("killer", b.player), ("amount", dollars(b.amount or cfg.kill_blind)),
-              ("limits", limits))
     cites = ("rrop-13.9", "wsop-196") if cfg.kill.preset == "wsop" else ("rrop-13.9",)
     if b.kind in REQUIRED_KINDS:
-        return [Decision("must-complete", seat, "must-complete", params, cites)]
-    return [Decision("may-withdraw", seat, "may-withdraw", params[:2] + params[3:], cites)]
+        return Decision("must-complete", seat, "must-complete",
+                        (("name", name), ("killer", b.player),
+                         ("amount", dollars(b.amount or cfg.kill_blind)), ("limits", limits)), cites)
+    return Decision("may-withdraw", seat, "may-withdraw",
+                    (("name", name), ("killer", b.player), ("limits", limits)), cites)
+
+
+def short_post(state: TableState, seat: int | None = None) -> list[Decision]:
+    """A player, unaware the pot is killed, put in a lesser amount (rrop-13.9; wsop-196)."""
+    if not state.button.killed:
+        return [Decision("no-kill", seat, "ruling-not-killed", (), ("rrop-13.9",))]
+    return [underpost(state, seat)]
 
 
 def killer_in_blind(state: TableState) -> list[Decision]:

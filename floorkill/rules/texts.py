@@ -213,3 +213,9 @@ def render(key: str, params: dict, lang: str = "en") -> str:
         return template.format(**params)
     except (KeyError, IndexError):
         return entry["en"]
+
+
+# The questions the rules ask and what is pending (kept in their own module).
+from .floor_texts import FLOOR_MESSAGES as _FLOOR_MESSAGES  # noqa: E402
+
+MESSAGES.update(_FLOOR_MESSAGES)

@@ -1,11 +1,8 @@
 """Running the floor without Textual: several tables, the questions player events ask,
 table summaries, where new table files go.
 
-Nothing here decides a rule. The questions are found by *trying* an event on the
-current state with the pure :func:`floorkill.rules.apply` both ways (``posts_kill``
-true and false, ``agrees_to_kill`` true and false): when the rules accept both and
-decide differently, the answer matters and the floorperson is asked, shown what each
-answer leads to in the rules' own words.
+Nothing here decides a rule: the questions come from :func:`floorkill.rules.questions.needs`,
+each with what every answer decides in the rules' own words.
 """
 
 from __future__ import annotations
@@ -19,6 +16,7 @@ from typing import Any, Callable, Iterable, Mapping
 from floorkill.rules import Applied, Refusal, TableState, apply, next_hand
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.decisions import Decision
+from floorkill.rules.questions import Question, needs
 from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 
@@ -28,15 +26,6 @@ from .i18n import pick
 # texts of the floor screens (the rules' own texts come from floorkill.rules.texts)
 
 FLOOR_TEXT: dict[str, dict[str, str]] = {
-    "q-posts-kill-quit": {
-        "en": "Seat {seat} {name} leaves while the coming hand is their kill of {amount}: is the kill posted?",
-        "ru": "Место {seat} {name} уходит, а следующая раздача — его килл {amount}: килл поставлен?"},
-    "q-posts-kill-away": {
-        "en": "Seat {seat} {name} steps away while the coming hand is their kill of {amount}: is the kill posted?",
-        "ru": "Место {seat} {name} отходит, а следующая раздача — его килл {amount}: килл поставлен?"},
-    "q-agrees": {
-        "en": "The coming hand is a kill pot: does {name} agree to kill the next pot for {amount}?",
-        "ru": "Следующая раздача — килл-пот: согласен ли {name} убить следующий банк на {amount}?"},
     "yes": {"en": "y — yes", "ru": "y — да"},
     "no": {"en": "n — no", "ru": "n — нет"},
     "confirm-quit": {"en": "Seat {seat} {name} leaves the game?", "ru": "Место {seat} {name} уходит из игры?"},
@@ -57,60 +46,16 @@ def unique(items: Iterable[str]) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------------------
-# questions a player event asks
-
-QUESTION_FIELDS = {"quit": "posts_kill", "away": "posts_kill", "join": "agrees_to_kill"}
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A yes/no the rules need: ``field`` of the event, what each answer decides."""
-    field: str
-    yes: tuple[Decision, ...]
-    no: tuple[Decision, ...]
-    cites: tuple[str, ...]
-    params: Mapping[str, Any]
-    key: str                                   # FLOOR_TEXT key of the question
-
-    def text(self, lang: str = "en") -> str:
-        return floor_text(self.key, lang, **self.params)
-
-    def answered(self, raw: Mapping[str, Any], yes: bool) -> dict[str, Any]:
-        return {**raw, self.field: yes}
-
-
-def _shape(decisions: Iterable[Decision]) -> list[tuple]:
-    return [(d.code, d.key, d.seat) for d in decisions]
-
+# questions a player event asks: the rules say (floorkill.rules.questions.needs)
 
 def choice_for(state: TableState, raw: Mapping[str, Any],
-               elsewhere: Mapping[str, tuple[int, str]] | None = None) -> Choice | None:
-    """The question ``raw`` asks on ``state``, or None (ask nothing; send ``raw`` as it is).
-
-    Refusals are not raised here: :func:`try_event` raises them."""
-    field = QUESTION_FIELDS.get(str(raw.get("type")))
-    if field is None or field in raw:
-        return None
+               elsewhere: Mapping[str, tuple[int, str]] | None = None) -> Question | None:
+    """The question ``raw`` asks on ``state`` (the first the rules cannot decide without),
+    or None: send ``raw`` as it is. Refusals are not raised here: :func:`try_event` does."""
     try:
-        yes = apply(state, {**raw, field: True}, elsewhere)
-        no = apply(state, {**raw, field: False}, elsewhere)
+        return next((q for q in needs(state, raw, elsewhere) if q.ask), None)
     except Refusal:
         return None
-    if _shape(yes.decisions) == _shape(no.decisions):
-        return None
-    cites = unique(c for d in (*yes.decisions, *no.decisions) for c in d.cites)
-    b = state.button
-    if field == "posts_kill":
-        seat = raw.get("seat")
-        p = state.player(seat if isinstance(seat, int) else None)
-        params = {"seat": seat, "name": safe_text(p.name if p else "?"),
-                  "amount": dollars(b.amount or state.config.kill_blind)}
-        key = "q-posts-kill-quit" if raw["type"] == "quit" else "q-posts-kill-away"
-    else:
-        params = {"name": safe_text(str(raw.get("name", "?"))),
-                  "amount": dollars(state.config.kill_blind)}
-        key = "q-agrees"
-    return Choice(field, tuple(yes.decisions), tuple(no.decisions), cites, params, key)
 
 
 def try_event(state: TableState, raw: Mapping[str, Any],
@@ -141,7 +86,7 @@ def refusal_line(refusal: Refusal, lang: str = "en") -> str:
 # several tables
 
 def barred_in(sessions: Iterable[Any], exclude: str | None = None) -> dict[str, tuple[int, str]]:
-    """{casefolded name: (owed cents, table)} of players barred (rrop-13.6) at ``sessions``
+    """{casefolded name: (owed cents, table)} of players barred (an unposted kill) at ``sessions``
     other than ``exclude`` (what the journal computes for its own tables)."""
     out: dict[str, tuple[int, str]] = {}
     for s in sessions:

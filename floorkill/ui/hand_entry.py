@@ -5,7 +5,7 @@ The plain case is the winning seat and Enter. A split is ``3 5``, hi-lo is
 showdown form). The form asks only what this hand's decision needs: it tries the
 event on the current state (pure, nothing stored) and, when the rules need the
 pot, the flop or the second-leg answer, asks that one question with the clause
-that makes it matter (see :mod:`floorkill.ui.questions`). A refused entry shows
+that makes it matter (:func:`floorkill.rules.questions.needs`). A refused entry shows
 the reason and its clauses and keeps what was typed.
 """
 
@@ -26,18 +26,24 @@ from floorkill.rules import clauses as catalogue
 from floorkill.rules.names import safe_text
 
 from .quiet import update_static
-from .questions import EntryError, Question, answer, next_question, parse_entry
+from floorkill.rules.questions import Question, needs
+
+from .questions import EntryError, answer, parse_entry
 
 PROMPTS = {
     "winner": {"en": "Winner", "ru": "Победитель"},
     "pot": {"en": "Pot $", "ru": "Банк $"},
     "flop": {"en": "Flop? y/n", "ru": "Флоп? y/n"},
-    "second-leg": {"en": "2nd leg? y/n", "ru": "2-я нога? y/n"},
+    "qualifies": {"en": "2nd leg? y/n", "ru": "2-я нога? y/n"},
+    "kill_posted": {"en": "Kill posted? y/n", "ru": "Килл? y/n"},
+    "posts_kill": {"en": "Posts kill? y/n", "ru": "Килл? y/n"},
+    "agrees_to_kill": {"en": "Agrees? y/n", "ru": "Согласен? y/n"},
 }
 HINT = {
     "en": "seat + Enter · split: 3 5 · hi-lo: h3 l5 (h3 l- no low) · pot: $140 · F2 showdown · Esc clear",
     "ru": "место + Enter · делёж: 3 5 · хай-лоу: h3 l5 (h3 l- без лоу) · банк: $140 · F2 вскрытие · Esc очистить",
 }
+KILL_HINT = {"en": " · k-: kill not posted", "ru": " · k-: килл не поставлен"}
 RECORDED = {"en": "Recorded #{seq}.", "ru": "Записано #{seq}."}
 REFUSED = {"en": "Refused", "ru": "Отклонено"}
 
@@ -93,7 +99,7 @@ class HandEntry(Widget):
         with Horizontal(id="entry-row"):
             yield Static(PROMPTS["winner"][self.lang], id="entry-prompt", markup=False)
             yield Input(id="entry-input", compact=True, select_on_focus=False)
-        yield Static(HINT[self.lang], id="entry-message", markup=False)
+        yield Static(self._hint(), id="entry-message", markup=False)
 
     # -- public --------------------------------------------------------------------
     @property
@@ -113,7 +119,7 @@ class HandEntry(Widget):
         self._reset()
         self.input.value = text
         self.input.cursor_position = len(text)
-        self._say(HINT[self.lang])
+        self._say(self._hint())
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -121,7 +127,12 @@ class HandEntry(Widget):
         if self.question is not None:
             self._say_question(self.question)
         elif not self.has_class("-refused"):
-            self._say(HINT[lang])
+            self._say(self._hint())
+
+    def _hint(self) -> str:
+        """The syntax line; in a kill pot also how to say the kill was not posted."""
+        killed = self._state is not None and self._state.button.killed
+        return HINT[self.lang] + (KILL_HINT[self.lang] if killed else "")
 
     def focus_input(self) -> None:
         self.input.focus()
@@ -155,7 +166,7 @@ class HandEntry(Widget):
         """Ask the next question the rules need, or submit the completed event."""
         self._typed = typed
         try:
-            q = next_question(self._state, raw)
+            q = next((q for q in needs(self._state, raw) if q.ask), None)
         except Refusal as refusal:
             self._refuse(refusal, keep=typed)
             return False
@@ -178,7 +189,7 @@ class HandEntry(Widget):
             return False
         self._reset()
         seq = getattr(record, "seq", "?")
-        self._say(RECORDED[self.lang].format(seq=seq) + "  " + HINT[self.lang])
+        self._say(RECORDED[self.lang].format(seq=seq) + "  " + self._hint())
         self.post_message(self.Recorded(record))
         return True
 
@@ -191,7 +202,7 @@ class HandEntry(Widget):
         else:
             self._reset()
             self.input.value = ""
-        self._say(HINT[self.lang])
+        self._say(self._hint())
 
     # -- internals -------------------------------------------------------------------
     def on_input_submitted(self, event: Input.Submitted) -> None:

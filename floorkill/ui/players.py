@@ -27,14 +27,17 @@ from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.money import MoneyError, dollars, parse_amount
 from floorkill.rules.names import safe_text
+from floorkill.rules.options import FIELD_CITES
+from floorkill.rules.questions import needs, remedy
 
 from .floor import refusal_line
 from .seating import Seating
 
 
-REFUSAL_HINTS = {
-    "join-barred": "Paid now? Esc, then p (Pay kill) records it, at whichever table it is owed.",
-    "voluntary-stack-unknown": "Esc, then s (Stack) records the player's chips.",
+# what to do when the rules name the event that lifts a refusal (rules.questions.remedy)
+REMEDY_HINTS = {
+    "pay_kill": "Paid now? Esc, then p (Pay kill) records it, at whichever table it is owed.",
+    "stack": "Esc, then s (Stack) records the player's chips.",
 }
 
 
@@ -254,7 +257,7 @@ class FormModal(ModalScreen[dict | None]):
         try:
             self.attempt(raw)
         except Refusal as refusal:
-            hint = REFUSAL_HINTS.get(refusal.key, "")
+            hint = REMEDY_HINTS.get(remedy(refusal) or "", "")
             self._show_error("✗ Refused: " + refusal_line(refusal, self.lang)
                              + ("\n" + cites_text(refusal.cites, self.lang) if refusal.cites else "")
                              + ("\n" + hint if hint else ""))
@@ -299,7 +302,7 @@ class PayKillModal(ModalScreen[tuple[str, str] | None]):
         with Vertical(id="pay-box"):
             yield Static("Pay an owed kill — who posts it now?", id="pay-title", markup=False)
             yield OptionList(*options, id="pay-list", markup=False)
-            yield Static("↑↓ choose · Enter: the kill is paid (rrop-13.6) · Esc: cancel",
+            yield Static(f"↑↓ choose · Enter: the kill is paid [{', '.join(FIELD_CITES['pay_kill'])}] · Esc: cancel",
                          id="pay-help", markup=False)
 
     def on_mount(self) -> None:
@@ -331,10 +334,11 @@ def join_fields(state: TableState, seat: int | None) -> list[tuple[str, str, str
     fields = [("name", "Name", "", "as the player gives it"),
               ("seat", "Seat", str(seat or ""), f"1 to {state.config.seats}"),
               ("stack", "Stack (optional)", "", "e.g. 200")]
-    cfg = state.config
-    if cfg.kill.voluntary and not state.button.killed:
-        fields.append(("posts", "Posts a voluntary kill?", "n",
-                       f"y: kill this hand for {dollars(cfg.kill_blind)} (rrop-13.10)"))
+    offered = [q for q in needs(state, {"type": "join", "seat": seat}) if q.kind == "posts_kill"]
+    for q in offered:                     # a voluntary kill, where the rules allow one now
+        fields.append(("posts", "Posts a voluntary kill?", "y" if q.default else "n",
+                       f"y: kill this hand for {dollars(state.config.kill_blind)} "
+                       f"[{', '.join(q.cites)}]"))
     return fields
 
 

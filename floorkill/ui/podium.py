@@ -23,6 +23,7 @@ from textual.widgets import Footer
 
 from floorkill.rules import Refusal, load_table_file
 from floorkill.rules.names import safe_text
+from floorkill.rules.options import FIELD_CITES
 from floorkill.store.session import MemorySession, Record
 
 from .floor import TableRegistry, decision_lines, floor_text, refusal_line
@@ -293,14 +294,14 @@ class PodiumApp(App[int], inherit_bindings=False):
         choice = self.tables.choice(session, raw)
         if choice is not None:
             lang = self.lang
-            options = [("y", floor_text("yes", lang), decision_lines(choice.yes, lang), True),
-                       ("n", floor_text("no", lang), decision_lines(choice.no, lang), False)]
+            options = [("y", floor_text("yes", lang), decision_lines(choice.consequences(True), lang), True),
+                       ("n", floor_text("no", lang), decision_lines(choice.consequences(False), lang), False)]
 
             def answered(yes: bool | None) -> None:
                 if yes is not None:
                     self.commit(choice.answered(raw, yes), session)
 
-            self.push_screen(AskModal(safe_text(session.name), choice.text(lang), options,
+            self.push_screen(AskModal(safe_text(session.name), safe_text(choice.text(lang)), options,
                                       choice.cites, lang), answered)
             return
         if confirm is not None:
@@ -409,7 +410,8 @@ class PodiumApp(App[int], inherit_bindings=False):
         seat = self._cursor() if seat is None else seat
         from floorkill.rules.money import dollars
         cfg = st.config
-        note = (f"rrop-13.10: declared after seeing at most {cfg.kill.voluntary_cards} cards, before "
+        note = (f"[{', '.join(FIELD_CITES['voluntary_kill'])}] declared after seeing at most "
+                f"{cfg.kill.voluntary_cards} cards, before "
                 f"anyone has one more; stack at least {dollars(4 * cfg.kill_blind)} = 4 × "
                 f"{dollars(cfg.kill_blind)}; the killer acts last on the first round.")
         self._form("Voluntary kill of the hand being dealt",
@@ -561,9 +563,9 @@ class PodiumApp(App[int], inherit_bindings=False):
         yield SystemCommand("Player leaves the game", "Quit; a pending killer is asked about the kill",
                             self.floor_quit)
         yield SystemCommand("Record a stack", "A player's chips", self.floor_stack)
-        yield SystemCommand("Voluntary kill", "Kill the hand being dealt (rrop-13.10)",
+        yield SystemCommand("Voluntary kill", "Kill the hand being dealt (a voluntary kill)",
                             self.floor_voluntary)
-        yield SystemCommand("Pay an owed kill", "A barred player posts the missed kill (rrop-13.6)",
+        yield SystemCommand("Pay an owed kill", "A barred player posts the missed kill",
                             self.floor_pay)
         yield SystemCommand("Undo the last event", "Void the last event after asking for a reason",
                             self.action_undo)

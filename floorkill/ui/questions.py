@@ -1,12 +1,8 @@
-"""What the hand-entry form types and asks: pure Python, no Textual.
+"""What the hand-entry form reads: pure Python, no Textual.
 
 The form never decides a rule. It turns what the floorperson typed into a raw
-``hand`` event, then *tries* that event on the current state with the pure
-:func:`floorkill.rules.apply` (nothing is stored: states are immutable). When the
-rules refuse because they need one more fact — the pot size (``pot-needed``) or
-the second-leg answer (``second-leg-question``) — the form asks exactly that
-question, citing the clause the rules cited. Any other refusal goes back to the
-floorperson with its reason and clauses.
+``hand`` event; :func:`floorkill.rules.questions.needs` says what the rules still need
+(the pot, the flop, the second leg) and :func:`answer` reads the typed answer.
 
 Entry syntax (one line, seats separated by spaces or commas):
 
@@ -17,17 +13,17 @@ Entry syntax (one line, seats separated by spaces or commas):
 ``h3 l-``             hi-lo: seat 3 won the high, no qualifying low (a scoop)
 ``h3,4 l5``           several seats on one side
 ``3 $140`` / ``p140`` the pot, when you know a kill will depend on it
+``4 k-``              the kill of this kill pot was not posted
 ====================  ==========================================================
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from floorkill.rules import Refusal, TableState, apply
-from floorkill.rules.money import MoneyError, dollars, parse_amount
+from floorkill.rules.money import MoneyError, parse_amount
+from floorkill.rules.questions import Question
 
 from .i18n import pick
 
@@ -49,20 +45,6 @@ UI_TEXT: dict[str, dict[str, str]] = {
     "yes-no": {"en": "answer y (yes) or n (no)", "ru": "ответьте y (да) или n (нет)"},
     "yes-no-amount": {"en": "answer y (yes), n (no) or the amount won beyond the blinds",
                       "ru": "ответьте y (да), n (нет) или сумму выигрыша сверх блайндов"},
-    "q-pot": {"en": "Pot size? (uncalled bets excluded) — {why}",
-              "ru": "Размер банка? (без неуравненных ставок) — {why}"},
-    "why-scoop": {"en": "a scoop of {minimum} or more kills", "ru": "скуп от {minimum} даёт килл"},
-    "why-big-pot": {"en": "a pot of {minimum} or more kills", "ru": "банк от {minimum} даёт килл"},
-    "q-flop": {"en": "Second leg for seat {seat} {name}: did the hand see a flop? (y/n)",
-               "ru": "Вторая «нога» для места {seat} {name}: был ли флоп? (y/n)"},
-    "q-second-leg": {"en": "Second leg for seat {seat} {name}: did the winner win at least one full bet "
-                           "({minimum}) beyond the blinds? (y/n or the amount)",
-                     "ru": "Вторая «нога» для места {seat} {name}: выиграл ли победитель хотя бы одну полную "
-                           "ставку ({minimum}) сверх блайндов? (y/n или сумма)"},
-    "kill-blind-counts": {"en": "the kill blind counts as blind money",
-                          "ru": "килл-блайнд считается деньгами блайндов"},
-    "kill-blind-not-blind": {"en": "the kill blind is not blind structure: count it",
-                             "ru": "килл-блайнд не входит в структуру блайндов: учитывайте его"},
     "sd-board": {"en": "board", "ru": "борд"},
     "sd-need-hand": {"en": "type at least one seat's cards", "ru": "введите карты хотя бы одного места"},
 }
@@ -102,6 +84,7 @@ def parse_entry(text: str) -> dict[str, Any]:
     low: list[int] | None = None
     side = "w"
     pot: str | None = None
+    kill_posted = True
     for tok in tokens:
         m = _SEAT.match(tok)
         if m:
@@ -129,6 +112,9 @@ def parse_entry(text: str) -> dict[str, Any]:
                     low.append(int(rest))
                 if rest == "-":
                     side = "l-"            # nothing more may be added to an empty low
+            continue
+        if tok.lower() == "k-":
+            kill_posted = False
             continue
         m = _POT.match(tok)
         if m:
@@ -158,6 +144,8 @@ def parse_entry(text: str) -> dict[str, Any]:
             raw["winners"] = winners
     if pot is not None:
         raw["pot"] = _amount(pot)
+    if not kill_posted:
+        raw["kill_posted"] = False
     return raw
 
 
@@ -182,96 +170,27 @@ def showdown_event(board: str, hands: Mapping[int, str]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------
-# the questions the rules ask
-
-@dataclass(frozen=True)
-class Question:
-    """One fact the rules need before they can decide this hand."""
-    kind: str                                  # pot | flop | second-leg
-    cites: tuple[str, ...]
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def text(self, lang: str = "en") -> str:
-        p = self.params
-        if self.kind == "pot":
-            why = "; ".join(ui_text(k, lang, minimum=v) for k, v in p.get("why", ()))
-            return ui_text("q-pot", lang, why=why)
-        if self.kind == "flop":
-            return ui_text("q-flop", lang, seat=p.get("seat"), name=p.get("name"))
-        text = ui_text("q-second-leg", lang, seat=p.get("seat"), name=p.get("name"),
-                       minimum=p.get("minimum"))
-        note = p.get("note")
-        return f"{text} — {ui_text(note, lang)}" if note else text
-
-
-def next_question(state: TableState, raw: Mapping[str, Any]) -> Question | None:
-    """Try ``raw`` on ``state`` without storing anything.
-
-    Returns None when the rules accept the event as it is, a :class:`Question` when
-    they need one more fact, and re-raises every other :class:`Refusal`.
-    """
-    try:
-        apply(state, raw)
-    except Refusal as refusal:
-        q = question_for(state, raw, refusal)
-        if q is None:
-            raise
-        return q
-    return None
-
-
-def question_for(state: TableState, raw: Mapping[str, Any], refusal: Refusal) -> Question | None:
-    cfg = state.config
-    if refusal.key == "pot-needed":
-        why = []
-        if "scoop" in cfg.kill.triggers:
-            why.append(("why-scoop", dollars(cfg.minimum("scoop_minimum"))))
-        if "big-pot" in cfg.kill.triggers:
-            why.append(("why-big-pot", dollars(cfg.minimum("big_pot_minimum"))))
-        return Question("pot", refusal.cites, {"why": tuple(why)})
-    if refusal.key == "second-leg-question":
-        params = dict(refusal.params)
-        if cfg.kill.second_leg_needs_flop and "flop" not in raw:
-            return Question("flop", ("house-natural",), params)
-        cites = tuple(refusal.cites)
-        if state.button.killed:            # money in this pot includes a kill blind
-            if cfg.kill.kill_blind_is_blind_money:
-                params["note"] = "kill-blind-counts"
-            else:
-                params["note"] = "kill-blind-not-blind"
-                cites = cites + ("wsop-191",)
-        return Question("second-leg", cites, params)
-    return None
-
+# answering the questions the rules ask (floorkill.rules.questions.needs)
 
 _YES = {"y", "yes", "д", "да", "1", "true"}
 _NO = {"n", "no", "н", "нет", "0", "false"}
 
 
 def answer(question: Question, text: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """``raw`` completed with the answer to ``question``; :class:`EntryError` if unreadable."""
-    out = dict(raw)
+    """``raw`` completed with the typed answer to ``question``: y/n, or an amount where the
+    question takes one; :class:`EntryError` if unreadable."""
     t = text.strip().lower()
-    if question.kind == "pot":
-        out["pot"] = _amount(t.lstrip("p"))
-        return out
-    if question.kind == "flop":
+    if question.answers:
         if t in _YES:
-            out["flop"] = True
-        elif t in _NO:
-            out["flop"] = False
-        else:
-            raise EntryError("yes-no")
-        return out
-    if t in _YES:
-        out["qualifies"] = True
-    elif t in _NO:
-        out["qualifies"] = False
-    else:
-        try:
-            cents = parse_amount(t)
-        except MoneyError:
+            return question.answered(raw, True)
+        if t in _NO:
+            return question.answered(raw, False)
+    if not question.amount:
+        raise EntryError("yes-no")
+    try:
+        cents = parse_amount(t.lstrip("$p"))
+    except MoneyError as exc:
+        if question.answers:
             raise EntryError("yes-no-amount") from None
-        whole, part = divmod(cents, 100)
-        out["won_beyond_blinds"] = f"{whole}.{part:02d}"
-    return out
+        raise EntryError("bad-pot", reason=str(exc)) from None
+    return question.answered(raw, cents)

@@ -23,16 +23,15 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from floorkill.rules import Refusal, TableState, next_hand
+from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
-from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
+from floorkill.rules.pending import pending
 from floorkill.store.session import Record
 
 from .i18n import pick
 from .quiet import QuietScrollbars
-from .status_line import seat_name
 
 PANEL_TEXT = {
     "title": {"en": "Rules", "ru": "Правила"},
@@ -47,21 +46,6 @@ PANEL_TEXT = {
     "voided": {"en": "(this record was undone)", "ru": "(эта запись отменена)"},
     "record": {"en": "#{seq} {what} — after it: hand {hand} played",
                "ru": "#{seq} {what} — после неё сыграно раздач: {hand}"},
-    "p-kill": {"en": "Coming hand is a KILL POT: {who} posts {amount}; limits {limits}; killer {acts}",
-               "ru": "Следующая раздача — КИЛЛ-ПОТ: {who} ставит {amount}; лимиты {limits}; киллер {acts}"},
-    "acts-last": {"en": "acts last", "ru": "ходит последним"},
-    "acts-in-turn": {"en": "acts in turn", "ru": "ходит в свою очередь"},
-    "p-leg": {"en": "Leg up: {who} — a second qualifying win in a row kills the next hand",
-              "ru": "«Нога»: {who} — вторая засчитанная победа подряд даёт килл следующей раздачи"},
-    "p-leg-kept": {"en": "Leg kept by {who} under this kill", "ru": "«Нога» сохраняется за {who}"},
-    "p-neutral": {"en": "Neutral: no kill pending", "ru": "Нейтрально: килла не ожидается"},
-    "p-barred": {"en": "BARRED until the kill is posted: {name} owes {amount}",
-                 "ru": "НЕ ДОПУСКАЕТСЯ, пока не внесёт килл: {name} должен {amount}"},
-    "p-owes": {"en": "{name} owes a kill of {amount}, posted at the first hand off the button and blinds",
-               "ru": "{name} должен килл {amount}: ставит в первой раздаче не на баттоне и не на блайндах"},
-    "p-credit": {"en": "{name} stepped away with a leg up: gets it back on return",
-                 "ru": "{name} отошёл с «ногой»: получит её по возвращении"},
-    "p-agreed": {"en": "{who} agreed to kill the next pot", "ru": "{who} согласился убить следующий банк"},
 }
 
 
@@ -69,33 +53,9 @@ def panel_text(key: str, lang: str, **params) -> str:
     return pick(PANEL_TEXT, key, lang, **params)
 
 
-def pending_lines(state: TableState, lang: str = "en") -> list[tuple[str, str]]:
-    """(text, clause id) lines describing what is pending."""
-    out: list[tuple[str, str]] = []
-    b = state.button
-    if b.killed:
-        nh = next_hand(state)
-        out.append((panel_text("p-kill", lang, who=seat_name(state, b.seat, b.player),
-                               amount=dollars(b.amount or 0),
-                               limits=state.config.stakes_text(nh.limits),
-                               acts=panel_text("acts-last" if nh.killer_acts_last else "acts-in-turn", lang)),
-                    "rrop-13.10" if b.kind == "voluntary" else "rrop-13.2"))
-        if b.leg_seat is not None:
-            out.append((panel_text("p-leg-kept", lang, who=seat_name(state, b.leg_seat, b.leg_player)),
-                        "rrop-13.3"))
-    elif b.status == "leg-up":
-        out.append((panel_text("p-leg", lang, who=seat_name(state, b.seat, b.player)), "rrop-13.3"))
-    else:
-        out.append((panel_text("p-neutral", lang), "house-button"))
-    for o in state.barred:
-        key = "p-barred" if o.mode == "barred" else "p-owes"
-        out.append((panel_text(key, lang, name=safe_text(o.player), amount=dollars(o.owes)),
-                    "rrop-13.6" if o.mode == "barred" else "wsop-197"))
-    for name in state.credits:
-        out.append((panel_text("p-credit", lang, name=safe_text(name)), "rrop-13.5"))
-    if state.agreed is not None:
-        out.append((panel_text("p-agreed", lang, who=seat_name(state, state.agreed)), "rrop-13.12"))
-    return out
+def pending_lines(state: TableState, lang: str = "en") -> list[tuple[str, tuple[str, ...]]]:
+    """(text, clause ids) of what is pending, as the rules say it (:func:`rules.pending.pending`)."""
+    return [(safe_text(d.text(lang)), d.cites) for d in pending(state)]
 
 
 def event_words(event) -> str:
@@ -336,11 +296,11 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
         if self._state is not None:
             out.append((Text(""), ""))
             out.append((Text(panel_text("pending", lang)), "rules--heading"))
-            for line, cid in pending_lines(self._state, lang):
+            for line, ids in pending_lines(self._state, lang):
                 t = Text("• " + line)
-                t.append(f" [{cid}]", style=cite)
+                t.append(f" [{', '.join(ids)}]", style=cite)
                 out.append((t, ""))
-                cites.append(cid)
+                cites.extend(ids)
         seen: list[str] = []
         for c in cites:
             if c not in seen and c in catalogue.CLAUSES:

@@ -4,10 +4,11 @@ short-post ruling as an ``underpost`` event).
 
 Situations (:mod:`floorkill.rules.rulings` decides each):
 
-1. a short post in a kill pot (rrop-13.9; wsop-196 under the WSOP preset) — pick the seat;
-2. a kill pot with the killer in a blind (killer_in_blind, wsop-200);
-3. whether two tables are the same game for broken-game lists (rrop-13.13) — pick the table;
-4. one kill per deal (rrop-13.11).
+1. a short post in a kill pot — pick the seat;
+2. a kill pot with the killer in a blind (the killer_in_blind option);
+3. whether two tables are the same game for broken-game lists — pick the table;
+4. one kill per deal.
+(Each ruling is one function of floorkill.rules.rulings; its clauses come with it.)
 
 English or Russian (F3), like the rules panel.
 """

@@ -9,8 +9,8 @@ Each seat shows its number, the name (always plain text), the stack when known,
 the D / SB / BB markers of the coming hand, the kill button with its side
 readable without colour (``▽leg`` face down in front of the leg holder, ``▲KILL``
 face up in front of the killer) and the statuses ``away``, ``BARRED``, ``owes``,
-``sits out`` (a new player sitting out a kill pot, rrop-13.12) and ``acts last`` (a killer who
-acts last: a voluntary kill, rrop-13.10, or the house's ``killer_acts = "last"``).
+``sits out`` (a new player sitting out a kill pot) and ``acts last`` (a killer who
+acts last: a voluntary kill, or the house's ``killer_acts = "last"``).
 The layout is computed from the widget's size at every render, so it redraws
 correctly from 80×24 to large terminals.
 """

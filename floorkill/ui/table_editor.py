@@ -26,10 +26,11 @@ from textual.widgets import Footer, Input, Select, Static
 from floorkill.rules import ConfigError, TableConfig, load_table_file
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.config import (AMOUNT_OPTIONS, BLINDLESS_GAMES, GAME_NAMES, GAMES, KILL_OPTIONS, PRESET_TITLES,
-                                    PRESETS, TRIGGERS, PlayerSpec, TableFile, config_from_dict,
+                                    TRIGGERS, PlayerSpec, TableFile, config_from_dict,
                                     table_file_to_dict)
 from floorkill.rules.money import fmt, to_toml
 from floorkill.rules.names import safe_text
+from floorkill.rules.options import FIELD_CITES, kill_options, trigger_cites
 
 from .floor import TableRegistry, new_table_path, tables_dir
 
@@ -50,7 +51,13 @@ OPTION_LABELS = {
     "missed_kill": "Missed kill",
     "killer_in_blind": "Killer in a blind",
 }
-TRIGGER_CLAUSES = {"two-pots": "house-natural", "scoop": "rrop-13.8", "big-pot": "house-big-pot"}
+
+
+def cites_note(text: str, cites) -> str:
+    """A note with the clauses behind it, as the rules catalogue them (rules/options.py)."""
+    ids = " · ".join(f"{cid} {catalogue.title(cid, 'en')}" if cid in catalogue.CLAUSES else cid
+                     for cid in cites)
+    return f"{text} ({ids})" if text else ids
 
 
 def show_value(v: Any) -> str:
@@ -131,9 +138,9 @@ def config_values(cfg: TableConfig) -> dict[str, Any]:
 
 def preset_values(preset: str) -> dict[str, Any]:
     out = {}
-    for name, (_allowed, default, _clause) in KILL_OPTIONS.items():
-        v = PRESETS.get(preset, {}).get(name, default)
-        out[name] = option_text(name, v) if name in AMOUNT_OPTIONS else v
+    for opt in kill_options():
+        v = opt.preset_value(preset)
+        out[opt.name] = option_text(opt.name, v) if opt.amount else v
     return out
 
 
@@ -208,19 +215,21 @@ class TableEditor(Screen[str | None]):
                                                    placeholder="e.g. Table 3"), "shown everywhere")
                 yield from self._row("Game", Select([(GAME_NAMES[g], g) for g in GAMES], value=v["game"],
                                                     allow_blank=False, compact=True, id="e-game"),
-                                     "stud games have no blinds, so no kill (house-blind-games)")
+                                     cites_note("stud games have no blinds, so no kill",
+                                                FIELD_CITES["game"]))
                 yield from self._row("Seats", Input(v["seats"], id="e-seats", compact=True), "2 to 10")
                 yield from self._row("Dealer button at seat", Input(v["button"], id="e-button",
                                                                     compact=True, placeholder="lowest"),
                                      "optional")
                 yield from self._row("Joker in the deck", self._yes_no("e-joker", v["joker"]),
-                                     "A-5 lowball and draw high only (joker-1)")
+                                     cites_note("A-5 lowball and draw high only", FIELD_CITES["joker"]))
             yield Static("Stakes", classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
                 yield from self._row("Structure", Select([("fixed limit", "fixed"), ("spread limit", "spread")],
                                                          value=v["structure"], allow_blank=False,
                                                          compact=True, id="e-structure"),
-                                     "spread kills raise the minimum and every maximum (house-spread)")
+                                     cites_note("spread kills raise the minimum and every maximum",
+                                                FIELD_CITES["structure"]))
                 yield from self._row("Bets", Input(v["bets"], id="e-bets", compact=True),
                                      "fixed: 10 20 · spread: 2 6 or 1 4 4 8 8")
                 yield from self._row("Blinds", Input(v["blinds"], id="e-blinds", compact=True),
@@ -231,17 +240,16 @@ class TableEditor(Screen[str | None]):
                                                      ("half kill (1.5x)", "half"), ("no kill", "none")],
                                                     value=v["kind"], allow_blank=False, compact=True,
                                                     id="e-kind"),
-                                     "rrop-13.0 · house-kill-defined")
+                                     " · ".join(FIELD_CITES["kind"]))
                 for trig in TRIGGERS:
-                    cid = TRIGGER_CLAUSES[trig]
                     yield from self._row(f"Trigger: {trig.replace('-', ' ')}",
                                          self._yes_no(f"e-trigger-{trig}", trig in v["triggers"]),
-                                         f"{cid} {catalogue.title(cid, 'en')}")
+                                         cites_note("", trigger_cites(trig)))
             yield Static("House options (default · clause)", classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
-                for name, (allowed, default, cid) in KILL_OPTIONS.items():
-                    yield from self._row(OPTION_LABELS.get(name, name), self._option_widget(name, allowed),
-                                         "", name)
+                for opt in kill_options():
+                    yield from self._row(OPTION_LABELS.get(opt.name, opt.name),
+                                         self._option_widget(opt.name, opt.allowed), "", opt.name)
         yield Static("", id="ed-status", markup=False)
         yield Footer(compact=True)
 
@@ -321,9 +329,10 @@ class TableEditor(Screen[str | None]):
         return tf
 
     def _mark(self, differs: dict[str, tuple[Any, Any]]) -> None:
-        for name, (_allowed, default, cid) in KILL_OPTIONS.items():
+        for opt in kill_options():
+            name = opt.name
             note = self.query_one(f"#n-{name}", Static)
-            text = f"default {option_text(name, default)} · {cid} {catalogue.title(cid, 'en')}"
+            text = f"default {option_text(name, opt.default)} · {cites_note('', opt.cites)}"
             if name in differs:
                 text = f"≠ preset ({option_text(name, differs[name][0])}) · " + text
             note.set_class(name in differs, "-differs")

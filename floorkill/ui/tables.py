@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import GAME_NAMES
 from floorkill.rules.names import safe_text
+from floorkill.rules.options import FIELD_CITES
 
 from .floor import TableRegistry, table_row
 
@@ -57,7 +58,8 @@ class TableListScreen(Screen[tuple[str, str] | None]):
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static("", id="tables-error", markup=False)
         yield Static("Kill game: counts as a different game from the same game without a kill "
-                     "for broken-game lists (rrop-13.13).", id="tables-help", markup=False)
+                     f"for broken-game lists [{', '.join(FIELD_CITES['kill_game'])}].", id="tables-help",
+                     markup=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

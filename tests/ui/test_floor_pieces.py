@@ -22,8 +22,9 @@ from floorhelp import HALF, KILLED, LOWBALL, STUD, WSOP, hand, session
 def test_pending_killer_quitting_is_asked_whether_the_kill_is_posted():
     st = session(events=KILLED).state
     c = choice_for(st, {"type": "quit", "seat": 3})
-    assert c is not None and c.field == "posts_kill" and "rrop-13.6" in c.cites
-    assert [d.code for d in c.yes] == ["kill"] and [d.code for d in c.no] == ["barred"]
+    assert c is not None and c.kind == "posts_kill" and "rrop-13.6" in c.cites
+    assert [d.code for d in c.consequences(True)] == ["kill"]
+    assert [d.code for d in c.consequences(False)] == ["barred"]
     assert "$20" in c.text("en") and "Cy" in c.text("ru")
     assert c.answered({"type": "quit", "seat": 3}, False) == {"type": "quit", "seat": 3, "posts_kill": False}
 
@@ -43,8 +44,8 @@ def test_no_question_when_the_answer_changes_nothing():
 def test_joining_a_kill_pot_asks_for_the_agreement_unless_the_house_lets_them_sit():
     st = session(events=KILLED).state
     c = choice_for(st, {"type": "join", "seat": 5, "name": "Eve"})
-    assert c is not None and c.field == "agrees_to_kill" and c.cites == ("rrop-13.12",)
-    assert [d.code for d in c.no] == ["not-dealt-in"]
+    assert c is not None and c.kind == "agrees_to_kill" and c.cites == ("rrop-13.12",)
+    assert [d.code for d in c.consequences(False)] == ["not-dealt-in"]
     assert choice_for(session(events=[]).state, {"type": "join", "seat": 5, "name": "Eve"}) is None
     wsop = session(WSOP, events=KILLED).state
     assert choice_for(wsop, {"type": "join", "seat": 5, "name": "Eve"}) is None

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from floorkill.rules import Refusal
+from floorkill.rules.questions import needs
 from floorkill.ui.podium import memory_session, open_session
-from floorkill.ui.questions import EntryError, answer, next_question, parse_entry
+from floorkill.ui.questions import EntryError, answer, parse_entry
 from floorkill.ui.seating import geometry
 
 from uihelp import HOLDEM, OMAHA8, hand, session
@@ -37,24 +37,23 @@ def test_entry_syntax_errors(text):
         parse_entry(text)
 
 
-def test_no_question_for_a_first_leg():
-    assert next_question(session().state, {"type": "hand", "winner": 3}) is None
+def first_asked(state, raw):
+    return next((q for q in needs(state, raw) if q.ask), None)
 
 
-def test_pot_question_only_for_a_sole_winner_in_a_scoop_game():
+def test_pot_answer_is_read_as_an_amount():
     st = session(OMAHA8).state
-    q = next_question(st, {"type": "hand", "high": [3], "low": []})
-    assert q.kind == "pot" and "rrop-13.8" in q.cites
-    assert next_question(st, {"type": "hand", "high": [3], "low": [5]}) is None
-    assert answer(q, "$140", {"type": "hand", "winner": 3})["pot"] == "140.00"
+    q = first_asked(st, {"type": "hand", "high": [3], "low": []})
+    assert q.kind == "pot"
+    assert answer(q, "$140", {"type": "hand", "winner": 3})["pot"] == 140
+    with pytest.raises(EntryError):
+        answer(q, "y", {})
 
 
-def test_second_leg_question_only_when_the_leg_holder_wins_again():
+def test_second_leg_answer_is_yes_no_or_the_amount_won_beyond_the_blinds():
     st = session(events=[hand(3)]).state
-    assert next_question(st, {"type": "hand", "winner": 4}) is None
-    q = next_question(st, {"type": "hand", "winner": 3})
-    assert q.kind == "second-leg" and q.cites == ("rrop-13.3",)
-    assert "$10" in q.text("en") and "Cy" in q.text("ru")
+    q = first_asked(st, {"type": "hand", "winner": 3})
+    assert q.kind == "qualifies"
     assert answer(q, "y", {})["qualifies"] is True
     assert answer(q, "нет", {})["qualifies"] is False
     assert answer(q, "12.50", {})["won_beyond_blinds"] == "12.50"
@@ -62,10 +61,8 @@ def test_second_leg_question_only_when_the_leg_holder_wins_again():
         answer(q, "maybe", {})
 
 
-def test_other_refusals_pass_through():
-    with pytest.raises(Refusal) as info:
-        next_question(session().state, {"type": "hand", "winner": 2})
-    assert info.value.key == "seat-empty"
+def test_kill_not_posted_is_typed_on_the_line():
+    assert parse_entry("4 k-") == {"type": "hand", "winner": 4, "kill_posted": False}
 
 
 @pytest.mark.parametrize("seats", range(2, 11))

@@ -52,7 +52,7 @@ async def test_natural_kill_from_keyboard_asks_the_second_leg_question():
         await pilot.press(*keys)
         entry = app.query_one(HandEntry)
         assert len(s) == 1                                 # the second hand waits for the answer
-        assert entry.question is not None and entry.question.kind == "second-leg"
+        assert entry.question is not None and entry.question.kind == "qualifies"
         assert "rrop-13.3" in entry_message(app)
         assert "$10" in entry_message(app)                 # one full bet at $10-$20
         await pilot.press("y", "enter")
@@ -181,7 +181,7 @@ async def test_bad_answer_keeps_the_question_open():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("3", "enter", "x", "enter")
         entry = app.query_one(HandEntry)
-        assert entry.question is not None and entry.question.kind == "second-leg"
+        assert entry.question is not None and entry.question.kind == "qualifies"
         assert "answer y" in entry_message(app)
         await pilot.press("backspace", "n", "enter")
         assert s.records(1, 2)[0].event["qualifies"] is False
@@ -319,3 +319,16 @@ async def test_narrow_terminal_swaps_rules_and_history():
         assert app.query_one(RulesPanel).display and not app.query_one(HistoryView).display
         await pilot.press("f4")
         assert not app.query_one(RulesPanel).display and app.query_one(HistoryView).display
+
+
+async def test_kill_not_posted_is_entered_on_the_line_and_bars_the_killer():
+    """rrop-13.6: ``kill_posted = false`` is answerable at the podium: ``4 k-``."""
+    s = session(events=[hand(3), hand(3, qualifies=True)])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "k-" in entry_message(app)                  # offered in a kill pot
+        await pilot.press("4", "space", "k", "minus", "enter")
+        last = s.records(len(s) - 1, len(s))[0]
+        assert last.event.get("kill_posted") is False
+        assert [o.player for o in s.state.barred] == ["Cy"]
+        assert "rrop-13.6" in app.query_one(RulesPanel).cited

@@ -1,0 +1,59 @@
+"""The table options a form can set, with the clauses behind them: what the table editor
+shows next to each field. Read from :mod:`.config` (the one source of values and
+defaults); the clauses of the triggers and of the table's own fields live here, so no
+screen keeps a clause id of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .config import AMOUNT_OPTIONS, KILL_OPTIONS, PRESETS, TRIGGERS
+
+# Why each trigger kills (spec 5.1). A new trigger adds its line here (a test checks that
+# every trigger of config.TRIGGERS has one).
+TRIGGER_CITES: dict[str, tuple[str, ...]] = {
+    "two-pots": ("house-natural",),
+    "scoop": ("rrop-13.8",),
+    "big-pot": ("house-big-pot",),
+}
+
+# The clauses behind the table's own fields.
+FIELD_CITES: dict[str, tuple[str, ...]] = {
+    "game": ("house-blind-games",),
+    "joker": ("joker-1",),
+    "structure": ("house-spread",),
+    "kind": ("rrop-13.0", "house-kill-defined"),
+    "kill_game": ("rrop-13.13",),
+    "voluntary_kill": ("rrop-13.10",),
+    "pay_kill": ("rrop-13.6",),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One house option of ``[kill]``."""
+    name: str
+    allowed: tuple | None         # the keywords or values; None: an amount only
+    default: Any
+    cites: tuple[str, ...]
+    amount: bool                  # an amount may be typed instead of a keyword
+
+    def preset_value(self, preset: str) -> Any:
+        return PRESETS.get(preset, {}).get(self.name, self.default)
+
+
+def kill_options() -> list[Option]:
+    """Every house option, in the table file's order."""
+    return [Option(name, tuple(allowed) if allowed is not None else None, default, (cid,),
+                   name in AMOUNT_OPTIONS)
+            for name, (allowed, default, cid) in KILL_OPTIONS.items()]
+
+
+def trigger_cites(trigger: str) -> tuple[str, ...]:
+    return TRIGGER_CITES.get(trigger, ())
+
+
+def triggers() -> tuple[str, ...]:
+    return TRIGGERS

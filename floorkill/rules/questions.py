@@ -1,0 +1,248 @@
+"""What the rules still need to know before they can decide an event.
+
+:func:`needs` tries the event on the state with the pure :func:`~.engine.apply` (nothing
+is stored: states are immutable) and returns the questions, each with what every answer
+decides, in the rules' own words, and the clauses that make it matter. The podium asks
+exactly these questions; it never reads a refusal key or names a clause itself.
+
+Two sorts of question:
+
+* ``ask`` — the rules cannot decide without the answer (the pot a trigger depends on, the
+  flop and the second-leg answer, whether a pending killer who leaves posts the kill,
+  whether a new player agrees to kill the next pot). The first one comes first: answering
+  it may raise the next, so ask, fill in, and call :func:`needs` again.
+* offered (``ask`` false, ``default`` set) — the rules assume ``default`` unless told
+  otherwise: a kill pot's kill was posted (``kill_posted``), a new player posts no
+  voluntary kill (``posts_kill`` on a join). The podium makes them answerable, not asked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .decisions import Decision, Refusal
+from .engine import _voluntary_check, apply
+from .money import Cents, dollars, to_toml
+from .texts import render
+
+QUESTION_KINDS = ("pot", "flop", "qualifies", "kill_posted", "posts_kill", "agrees_to_kill")
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One answer and what the rules decide with it (empty: another question follows)."""
+    value: bool
+    decisions: tuple[Decision, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    kind: str                            # one of QUESTION_KINDS; also the event field it fills
+    key: str                             # text key (rules/floor_texts.py)
+    params: tuple = ()
+    cites: tuple[str, ...] = ()
+    answers: tuple[Answer, ...] = ()     # yes / no, each with its consequences
+    amount: bool = False                 # an amount answers it (pot; won beyond the blinds)
+    ask: bool = True                     # the rules cannot decide without it
+    default: bool | None = None          # what the rules assume when it is not answered
+
+    def text(self, lang: str = "en") -> str:
+        params = dict(self.params)
+        why = params.get("why")
+        if isinstance(why, tuple):       # (text key, minimum) pairs, joined in the language
+            params["why"] = "; ".join(render(k, {"minimum": m}, lang) for k, m in why)
+        return render(self.key, params, lang)
+
+    def consequences(self, value: bool) -> tuple[Decision, ...]:
+        for a in self.answers:
+            if a.value == value:
+                return a.decisions
+        return ()
+
+    def answered(self, raw: Mapping[str, Any], value: bool | Cents) -> dict[str, Any]:
+        """``raw`` with this answer: yes/no, or an amount in cents where ``amount``."""
+        out = dict(raw)
+        if isinstance(value, bool):
+            if self.kind == "pot":
+                raise ValueError("the pot is an amount")
+            out[self.kind] = value
+        elif self.kind == "pot":
+            out["pot"] = to_toml(value)
+        elif self.kind == "qualifies":
+            out["won_beyond_blinds"] = to_toml(value)
+        else:
+            raise ValueError(f"{self.kind} is answered yes or no")
+        return out
+
+
+def _try(state, raw, elsewhere) -> tuple[Decision, ...] | None:
+    """The decisions of ``raw``, or None when the rules refuse it (or need more)."""
+    try:
+        return tuple(apply(state, raw, elsewhere).decisions)
+    except Refusal:
+        return None
+
+
+def _yes_no(state, raw, field: str, elsewhere) -> tuple[Answer, ...]:
+    out = []
+    for value in (True, False):
+        d = _try(state, {**raw, field: value}, elsewhere)
+        out.append(Answer(value, d if d is not None else ()))
+    return tuple(out)
+
+
+def _unique(items) -> tuple[str, ...]:
+    out: list[str] = []
+    for i in items:
+        if i not in out:
+            out.append(i)
+    return tuple(out)
+
+
+def _shape(decisions) -> list[tuple]:
+    return [(d.code, d.key, d.seat) for d in decisions]
+
+
+def _name(state, seat) -> str:
+    p = state.player(seat if isinstance(seat, int) else None)
+    return p.name if p is not None else "?"
+
+
+# ---------------------------------------------------------------------------
+# hands
+
+def _pot_question(state, refusal: Refusal) -> Question:
+    cfg = state.config
+    why = []
+    if "scoop" in cfg.kill.triggers:
+        why.append(("q-why-scoop", dollars(cfg.minimum("scoop_minimum"))))
+    if "big-pot" in cfg.kill.triggers:
+        why.append(("q-why-big-pot", dollars(cfg.minimum("big_pot_minimum"))))
+    return Question("pot", "q-pot", (("why", tuple(why)),), tuple(refusal.cites), amount=True)
+
+
+def _second_leg_questions(state, raw, refusal: Refusal, elsewhere) -> Question:
+    params = tuple(refusal.params.items())
+    if "flop" not in raw:
+        # the flop matters when a flopless second win is settled without the money question
+        # (house-natural: second_leg_needs_flop, or the walk alternate)
+        no_flop = _try(state, {**raw, "flop": False}, elsewhere)
+        if no_flop is not None:
+            answers = (Answer(True, ()), Answer(False, no_flop))
+            cites = _unique(("house-natural", *(c for d in no_flop for c in d.cites)))
+            return Question("flop", "q-flop", params, cites, answers)
+    cites = tuple(refusal.cites)
+    key = "q-second-leg"
+    if state.button.killed:                    # money in this pot includes a kill blind
+        if state.config.kill.kill_blind_is_blind_money:
+            key = "q-second-leg-kill-blind-counts"
+        else:
+            key = "q-second-leg-kill-blind-not-blind"
+            cites = cites + ("wsop-191",)
+    return Question("qualifies", key, params, cites, _yes_no(state, raw, "qualifies", elsewhere),
+                    amount=True)
+
+
+def _kill_posted_question(state, raw, elsewhere) -> Question | None:
+    b = state.button
+    if not b.killed or "kill_posted" in raw:
+        return None
+    answers = _yes_no(state, raw, "kill_posted", elsewhere)
+    if not answers[1].decisions:          # refused (the killer won) or more to ask first
+        return None
+    cites = _unique(c for a in answers for d in a.decisions for c in d.cites)
+    return Question("kill_posted", "q-kill-posted",
+                    (("seat", b.seat), ("name", b.player or "?"),
+                     ("amount", dollars(b.amount or state.config.kill_blind))),
+                    cites, answers, ask=False, default=True)
+
+
+def _hand(state, raw, elsewhere) -> list[Question]:
+    out: list[Question] = []
+    try:
+        apply(state, raw, elsewhere)
+    except Refusal as refusal:
+        if refusal.key == "pot-needed":
+            out.append(_pot_question(state, refusal))
+        elif refusal.key == "second-leg-question":
+            out.append(_second_leg_questions(state, raw, refusal, elsewhere))
+        else:
+            raise
+    offered = _kill_posted_question(state, raw, elsewhere)
+    if offered is not None:
+        out.append(offered)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# players
+
+def voluntary_open(state) -> bool:
+    """A voluntary kill (rrop-13.10) could be declared now, stack permitting."""
+    try:
+        _voluntary_check(state, 0, None, 0, 0)
+    except Refusal as r:
+        return r.key in ("voluntary-stack-unknown", "voluntary-stack-short")
+    return True
+
+
+def _differs(state, raw, field: str, elsewhere) -> tuple[Answer, ...] | None:
+    yes = _try(state, {**raw, field: True}, elsewhere)
+    no = _try(state, {**raw, field: False}, elsewhere)
+    if yes is None or no is None or _shape(yes) == _shape(no):
+        return None
+    return (Answer(True, yes), Answer(False, no))
+
+
+def _player(state, raw, elsewhere) -> list[Question]:
+    t = raw.get("type")
+    out: list[Question] = []
+    seat = raw.get("seat")
+    b = state.button
+    if t in ("quit", "away") and "posts_kill" not in raw:
+        answers = _differs(state, raw, "posts_kill", elsewhere)
+        if answers is not None:
+            out.append(Question("posts_kill", f"q-posts-kill-{t}",
+                                (("seat", seat), ("name", _name(state, seat)),
+                                 ("amount", dollars(b.amount or state.config.kill_blind))),
+                                _unique(c for a in answers for d in a.decisions for c in d.cites),
+                                answers))
+    if t == "join":
+        if "agrees_to_kill" not in raw:
+            answers = _differs(state, raw, "agrees_to_kill", elsewhere)
+            if answers is not None:
+                out.append(Question("agrees_to_kill", "q-agrees",
+                                    (("name", str(raw.get("name", "?"))),
+                                     ("amount", dollars(state.config.kill_blind))),
+                                    _unique(c for a in answers for d in a.decisions for c in d.cites),
+                                    answers))
+        if "posts_kill" not in raw and voluntary_open(state):
+            answers = _yes_no(state, raw, "posts_kill", elsewhere)
+            out.append(Question("posts_kill", "q-posts-kill-join",
+                                (("name", str(raw.get("name", "?"))),
+                                 ("amount", dollars(state.config.kill_blind))),
+                                ("rrop-13.10",), answers, ask=False, default=False))
+    return out
+
+
+def needs(state, raw: Mapping[str, Any], elsewhere=None) -> list[Question]:
+    """The questions ``raw`` raises on ``state``: those to ask (the first first), then those
+    offered. Re-raises a :class:`Refusal` that no answer could lift (a hand only: a player
+    event's refusal is for :func:`~.engine.apply` to raise)."""
+    if raw.get("type") == "hand":
+        return _hand(state, raw, elsewhere)
+    return _player(state, raw, elsewhere)
+
+
+
+# The event that lifts a refusal, where one does: the podium offers it next to the reason.
+_REMEDIES = {
+    "join-barred": "pay_kill", "back-barred": "pay_kill",          # rrop-13.6: paid, then play
+    "voluntary-stack-unknown": "stack",                            # rrop-13.10 needs the stack
+}
+
+
+def remedy(refusal: Refusal) -> str | None:
+    """The event type that would lift ``refusal`` (``pay_kill``, ``stack``), or None."""
+    return _REMEDIES.get(refusal.key)
