@@ -31,6 +31,26 @@ FIELD_CITES: dict[str, tuple[str, ...]] = {
 }
 
 
+# How the table editor labels each house option (English; the option's name without one).
+LABELS: dict[str, str] = {
+    "scoop_minimum": "Scoop kills from",
+    "big_pot_minimum": "Big pot kills from",
+    "second_leg_minimum": "Second leg: at least",
+    "second_leg_needs_flop": "Second leg needs a flop",
+    "split_with_leg": "Leg holder splits",
+    "split_by_killer": "Killer splits",
+    "walk": "Leg holder wins a walk",
+    "unqualified_second_win": "Second win too small",
+    "voluntary": "Voluntary kills",
+    "voluntary_cards": "Voluntary: cards seen",
+    "killer_acts": "Killer acts",
+    "kill_blind_is_blind_money": "Kill blind = blind money",
+    "new_player": "New player, kill pot",
+    "missed_kill": "Missed kill",
+    "killer_in_blind": "Killer in a blind",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One house option of ``[kill]``."""
@@ -39,6 +59,7 @@ class Option:
     default: Any
     cites: tuple[str, ...]
     amount: bool                  # an amount may be typed instead of a keyword
+    label: str = ""
 
     def preset_value(self, preset: str) -> Any:
         return PRESETS.get(preset, {}).get(self.name, self.default)
@@ -47,7 +68,7 @@ class Option:
 def kill_options() -> list[Option]:
     """Every house option, in the table file's order."""
     return [Option(name, tuple(allowed) if allowed is not None else None, default, (cid,),
-                   name in AMOUNT_OPTIONS)
+                   name in AMOUNT_OPTIONS, LABELS.get(name, name.replace("_", " ")))
             for name, (allowed, default, cid) in KILL_OPTIONS.items()]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from floorkill.rules import TableConfig, TableState, apply, initial_state
 from floorkill.rules.config import PlayerSpec
@@ -43,7 +43,9 @@ class TableSession(Protocol):
     def state(self) -> TableState: ...
     def __len__(self) -> int: ...
     def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]: ...
-    def append(self, raw: Mapping[str, Any]) -> Record: ...
+    def append(self, raw: Mapping[str, Any]) -> Record:
+        """Apply and store; the players barred at the other tables come from where the
+        session gets them (its journal, or ``bars_elsewhere`` in memory)."""
     def void(self, seq: int, reason: str) -> Record: ...
     def last_undoable(self) -> Record | None: ...
 
@@ -74,6 +76,9 @@ class MemorySession:
         self.who = who
         self._records: list[Record] = []
         self._state = initial_state(config, players)
+        # where the players barred at the other tables come from (the tables' registry
+        # sets it); without it, this table stands alone
+        self.bars_elsewhere: Callable[[], Mapping[str, tuple[int, str]]] | None = None
 
     @property
     def state(self) -> TableState:
@@ -86,6 +91,8 @@ class MemorySession:
         return self._records[start:stop]
 
     def append(self, raw: Mapping[str, Any], barred_elsewhere=None) -> Record:
+        if barred_elsewhere is None and self.bars_elsewhere is not None:
+            barred_elsewhere = self.bars_elsewhere()
         applied = apply(self._state, raw, barred_elsewhere)
         rec = Record(seq=len(self._records) + 1, type=applied.event.type,
                      event=applied.event.to_dict(), decisions=tuple(applied.decisions),

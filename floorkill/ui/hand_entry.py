@@ -11,13 +11,15 @@ the reason and its clauses and keeps what was typed.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Mapping
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -26,9 +28,11 @@ from floorkill.rules import clauses as catalogue
 from floorkill.rules.names import safe_text
 
 from .quiet import update_static
-from floorkill.rules.questions import Question, needs
+from floorkill.floor import Floor
+from floorkill.rules.questions import Question
 
 from .questions import EntryError, answer, parse_entry
+from .view import TableView
 
 PROMPTS = {
     "winner": {"en": "Winner", "ru": "Победитель"},
@@ -69,25 +73,22 @@ class HandEntry(Widget):
         Binding("escape", "cancel", "Clear", show=False, id="entry.cancel"),
     ]
 
+    @dataclass
     class Recorded(Message):
         """An event was accepted and stored."""
+        record: Any
 
-        def __init__(self, record: Any) -> None:
-            super().__init__()
-            self.record = record
-
+    @dataclass
     class Refused(Message):
         """The rules refused what was typed."""
+        refusal: Refusal
 
-        def __init__(self, refusal: Refusal) -> None:
-            super().__init__()
-            self.refusal = refusal
+    view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
 
-    def __init__(self, state: TableState, submit: Callable[[Mapping[str, Any]], Any],
-                 lang: str = "en", **kwargs) -> None:
+    def __init__(self, floor: Floor, lang: str = "en", **kwargs) -> None:
         super().__init__(**kwargs)
-        self._state = state
-        self._submit = submit
+        self._floor = floor
+        self._state = floor.state
         self.lang = lang
         self.question: Question | None = None
         self._draft: dict[str, Any] | None = None
@@ -99,15 +100,20 @@ class HandEntry(Widget):
         with Horizontal(id="entry-row"):
             yield Static(PROMPTS["winner"][self.lang], id="entry-prompt", markup=False)
             yield Input(id="entry-input", compact=True, select_on_focus=False)
-        yield Static(self._hint(), id="entry-message", markup=False)
+        self.message = self._hint()
+        yield Static(self.message, id="entry-message", markup=False)
 
     # -- public --------------------------------------------------------------------
     @property
     def input(self) -> Input:
         return self.query_one("#entry-input", Input)
 
-    def show(self, state: TableState) -> None:
-        self._state = state
+    def watch_view(self, view: TableView | None) -> None:
+        if view is None:
+            return
+        self._state = view.state
+        if view.lang != self.lang:
+            self.set_lang(view.lang)
 
     def draft(self) -> str:
         """What is typed (the original line while a question is open)."""
@@ -166,7 +172,7 @@ class HandEntry(Widget):
         """Ask the next question the rules need, or submit the completed event."""
         self._typed = typed
         try:
-            q = next((q for q in needs(self._state, raw) if q.ask), None)
+            q = next((q for q in self._floor.needs(raw) if q.ask), None)
         except Refusal as refusal:
             self._refuse(refusal, keep=typed)
             return False
@@ -180,7 +186,7 @@ class HandEntry(Widget):
             self._say_question(q)
             return False
         try:
-            record = self._submit(raw)
+            record = self._floor.commit(raw)          # the widgets follow through the view
         except Refusal as refusal:
             self._refuse(refusal, keep=typed)
             return False

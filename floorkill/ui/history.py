@@ -8,6 +8,8 @@ posted as :class:`HistoryView.RecordHighlighted` (the rules panel shows it).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
@@ -22,6 +24,7 @@ from floorkill.store.session import Record
 
 from .quiet import QuietScrollbars
 from .rules_panel import event_words
+from .view import TableView
 
 PAGE = 64
 
@@ -72,14 +75,29 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
 
     cursor: reactive[int] = reactive(-1, init=False)
 
+    @dataclass
     class RecordHighlighted(Message):
-        def __init__(self, record: Record) -> None:
-            super().__init__()
-            self.record = record
+        """The cursor is on ``record`` (the rules panel explains it)."""
+        record: Record
+
+    view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
+
+    def watch_view(self, view: TableView | None) -> None:
+        if view is None:
+            return
+        if view.session is not self._session:
+            self.lang = view.lang
+            self.set_session(view.session)
+            return
+        if view.lang != self.lang:
+            self.set_lang(view.lang)
+        if len(view.session) != self._total or view.record is not self._last:
+            self.reload()
 
     def __init__(self, session=None, lang: str = "en", **kwargs) -> None:
         super().__init__(**kwargs)
         self._session = session
+        self._last: Record | None = None
         self.lang = lang
         self._pages: dict[int, list[Record]] = {}
         self._total = 0
@@ -101,6 +119,8 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
     def reload(self) -> None:
         """The session changed (a new record, or an undo marked an old one): re-read lazily."""
         self._pages.clear()
+        n = len(self._session) if self._session is not None else 0
+        self._last = self._session.records(n - 1, n)[0] if n else None
         follow = self.cursor < 0 or self.cursor >= self._total - 1
         self._total = len(self._session) if self._session is not None else 0
         size = Size(self.size.width, self._total)

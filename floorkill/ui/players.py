@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -32,6 +33,7 @@ from floorkill.rules.questions import needs, remedy
 
 from .floor import refusal_line
 from .seating import Seating
+from .view import TableView
 
 
 # what to do when the rules name the event that lifts a refusal (rules.questions.remedy)
@@ -103,6 +105,12 @@ class FloorSeating(Seating):
         Binding("p", "seat_action('pay')", "Pay kill", id="seating.pay"),
         Binding("r", "seat_action('rulings')", "Ruling", id="seating.rulings"),
     ]
+
+    view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
+
+    def watch_view(self, view: TableView | None) -> None:
+        if view is not None and view.state is not self.state:
+            self.show(view.state)
 
     def action_cursor_to(self, seat: int) -> None:
         if self.state is not None and 1 <= seat <= len(self.state.players):

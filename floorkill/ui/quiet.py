@@ -15,6 +15,8 @@ from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 from textual.widgets import Static
 
+from .compat import refresh_scrollbars, start_widget
+
 
 def needs_layout(widget: Widget) -> bool:
     """True when ``widget``'s content no longer has the height it was laid out with."""
@@ -98,7 +100,7 @@ class QuietScrollbars:
             self._vertical_scrollbar = bar = QuietScrollBar(
                 vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)
             bar.display = False
-            self.app._start_widget(self, bar)
+            start_widget(self.app, self, bar)
         return self._vertical_scrollbar
 
     @property
@@ -107,12 +109,12 @@ class QuietScrollbars:
             self._horizontal_scrollbar = bar = QuietScrollBar(
                 vertical=False, name="horizontal", thickness=self.scrollbar_size_horizontal)
             bar.display = False
-            self.app._start_widget(self, bar)
+            start_widget(self.app, self, bar)
         return self._horizontal_scrollbar
 
     def quiet_scroll_update(self, virtual_size) -> None:
         """``Widget._scroll_update`` without repainting scrollbars whose thumb stays put."""
-        self._refresh_scrollbars()
+        refresh_scrollbars(self)
         width, height = self.container_size
         if self.show_vertical_scrollbar and self.styles.scrollbar_size_vertical:
             bar = self.vertical_scrollbar

@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
 from textual.geometry import Size
+from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -31,7 +32,9 @@ from floorkill.rules.pending import pending
 from floorkill.store.session import Record
 
 from .i18n import pick
+from .compat import repaint_required
 from .quiet import QuietScrollbars
+from .view import TableView
 
 PANEL_TEXT = {
     "title": {"en": "Rules", "ru": "Правила"},
@@ -124,6 +127,21 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
         Binding("pageup", "scroll_page(-1)", "Page up", show=False, id="rules.page_up"),
         Binding("pagedown", "scroll_page(1)", "Page down", show=False, id="rules.page_down"),
     ]
+
+    view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
+
+    def watch_view(self, view: TableView | None) -> None:
+        if view is None:
+            return
+        if view.lang != self.lang:
+            self.lang = view.lang
+            if self.is_mounted:
+                self.border_title = panel_text("title", view.lang)
+            if view.state is self._state and view.record is self._record:
+                self._changed()
+                return
+        if view.state is not self._state or view.record is not self._record:
+            self.show(view.state, view.record)
 
     def __init__(self, lang: str = "en", state: TableState | None = None,
                  record: Record | None = None, **kwargs) -> None:
@@ -227,7 +245,7 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
     def _refresh_changed(self, before: list[Strip], scroll_y: int, width: int) -> None:
         """Repaint only the visible rows that differ from what was drawn (a hand changes the
         record line and a decision or two; the pending lines and clauses mostly stay)."""
-        if (not self.is_mounted or not self.size.height or self._repaint_required
+        if (not self.is_mounted or not self.size.height or repaint_required(self)
                 or self.scroll_offset.y != scroll_y
                 or width != self.scrollable_content_region.width):
             self.refresh()

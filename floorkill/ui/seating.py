@@ -328,12 +328,10 @@ class Seating(Widget, can_focus=True):
 
     cursor: reactive[int] = reactive(1)
 
+    @dataclass
     class SeatChosen(Message):
         """The floorperson chose a seat (Enter on the cursor, or a click)."""
-
-        def __init__(self, seat: int) -> None:
-            super().__init__()
-            self.seat = seat
+        seat: int
 
     def __init__(self, state: TableState | None = None, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from floorkill.rules import TableState, next_hand
@@ -18,6 +19,7 @@ from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 
 from .quiet import refresh_quietly
+from .view import TableView
 
 
 def seat_name(state: TableState, seat: int | None, fallback: str | None = None) -> str:
@@ -91,9 +93,15 @@ class StatusLine(Widget):
     COMPONENT_CLASSES = {"status--neutral", "status--leg", "status--kill", "status--barred",
                          "status--dim"}
 
+    view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
+
     def __init__(self, state: TableState | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self._state = state
+
+    def watch_view(self, view: TableView | None) -> None:
+        if view is not None and view.state is not self._state:
+            self.show(view.state)
 
     def show(self, state: TableState) -> None:
         """Show ``state`` (in place: the widget is never remounted)."""

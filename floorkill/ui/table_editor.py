@@ -34,23 +34,6 @@ from floorkill.rules.options import FIELD_CITES, kill_options, trigger_cites
 
 from .floor import TableRegistry, new_table_path, tables_dir
 
-OPTION_LABELS = {
-    "scoop_minimum": "Scoop kills from",
-    "big_pot_minimum": "Big pot kills from",
-    "second_leg_minimum": "Second leg: at least",
-    "second_leg_needs_flop": "Second leg needs a flop",
-    "split_with_leg": "Leg holder splits",
-    "split_by_killer": "Killer splits",
-    "walk": "Leg holder wins a walk",
-    "unqualified_second_win": "Second win too small",
-    "voluntary": "Voluntary kills",
-    "voluntary_cards": "Voluntary: cards seen",
-    "killer_acts": "Killer acts",
-    "kill_blind_is_blind_money": "Kill blind = blind money",
-    "new_player": "New player, kill pot",
-    "missed_kill": "Missed kill",
-    "killer_in_blind": "Killer in a blind",
-}
 
 
 def cites_note(text: str, cites) -> str:
@@ -248,7 +231,7 @@ class TableEditor(Screen[str | None]):
             yield Static("House options (default · clause)", classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
                 for opt in kill_options():
-                    yield from self._row(OPTION_LABELS.get(opt.name, opt.name),
+                    yield from self._row(opt.label,
                                          self._option_widget(opt.name, opt.allowed), "", opt.name)
         yield Static("", id="ed-status", markup=False)
         yield Footer(compact=True)

@@ -143,3 +143,20 @@ def test_rrop_13_9_recorded_underpost_and_the_rulings_screen_are_one_ruling(pres
     asked = short_post(st, 4)
     assert recorded == asked
     assert recorded[0].code == "must-complete" and recorded[0].cites == cites
+
+
+def test_every_trigger_and_option_has_its_clauses_in_the_catalogue():
+    """The table editor shows what rules/options.py lists: nothing to add in the UI."""
+    from floorkill.rules.clauses import CLAUSES
+    from floorkill.rules.config import KILL_OPTIONS, TRIGGERS, KillOptions
+    from floorkill.rules.options import FIELD_CITES, kill_options, trigger_cites
+
+    for t in TRIGGERS:
+        assert trigger_cites(t) and all(c in CLAUSES for c in trigger_cites(t)), t
+    assert all(c in CLAUSES for cites in FIELD_CITES.values() for c in cites)
+    opts = kill_options()
+    assert [o.name for o in opts] == list(KILL_OPTIONS)
+    defaults = KillOptions()
+    for o in opts:
+        assert o.label and all(c in CLAUSES for c in o.cites)
+        assert getattr(defaults, o.name) == o.default          # one source for each default

@@ -1,0 +1,121 @@
+"""The floor controller: the one write path, without Textual.
+
+Everything that changes a table goes through :class:`Floor`: a hand, a player coming or
+going, a paid kill, an undo, a switch to another table. The podium, the command line and
+the tests use it alike:
+
+    floor = Floor(session)                    # or Floor(session, journal=j)
+    floor.needs({"type": "hand", "winner": 3})   -> the questions the rules ask (if any)
+    floor.try_event(raw)                      -> what it would decide (nothing stored)
+    floor.commit(raw)                         -> the stored Record (raises Refusal)
+    floor.undo(seq, "wrong seat")             -> the void Record (raises Refusal)
+    floor.switch("Table 7")                   -> that table's session
+
+Each change is told to every watcher (:meth:`watch`) as a :class:`Change` after it is
+stored; the podium's one watcher turns it into the state its widgets read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
+
+from floorkill.rules import Applied, Refusal, TableState
+from floorkill.rules.questions import Question, needs
+from floorkill.store.session import Record
+
+from .tables import TableRegistry
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change of the floor: ``kind`` is ``event``, ``undo`` or ``switch``."""
+    kind: str
+    session: Any
+    record: Record | None = None
+    before: TableState | None = None        # the table's state before the change
+
+    @property
+    def table(self) -> str:
+        return self.session.name
+
+
+class Floor:
+    """The tables of an evening, the current one, and the one way to change them."""
+
+    def __init__(self, session, journal=None, others: Iterable[Any] = ()) -> None:
+        self.tables = TableRegistry(session, journal if journal is not None
+                                    else getattr(session, "journal", None), others)
+        self.session = session
+        self._watchers: list[Callable[[Change], None]] = []
+
+    # -- reading -------------------------------------------------------------------
+    @property
+    def state(self) -> TableState:
+        return self.session.state
+
+    def last_record(self, session=None) -> Record | None:
+        s = session or self.session
+        n = len(s)
+        recs = s.records(n - 1, n) if n else ()
+        return recs[0] if recs else None
+
+    def last_undoable(self, session=None) -> Record | None:
+        return (session or self.session).last_undoable()
+
+    def watch(self, callback: Callable[[Change], None]) -> None:
+        """Call ``callback(change)`` after every stored change and every switch."""
+        self._watchers.append(callback)
+
+    def _tell(self, change: Change) -> None:
+        for w in self._watchers:
+            w(change)
+
+    # -- trying (pure: nothing is stored) -------------------------------------------------
+    def try_event(self, raw: Mapping[str, Any], session=None) -> Applied:
+        """What ``raw`` would decide (raises Refusal)."""
+        return self.tables.try_event(session or self.session, raw)
+
+    def needs(self, raw: Mapping[str, Any], session=None) -> list[Question]:
+        """The questions the rules ask about ``raw`` (:func:`floorkill.rules.questions.needs`)."""
+        s = session or self.session
+        return needs(s.state, raw, self.tables.elsewhere(s.name))
+
+    def question(self, raw: Mapping[str, Any], session=None) -> Question | None:
+        """The first question the rules cannot decide without, or None. Refusals are raised
+        by :meth:`try_event` and :meth:`commit`, not here."""
+        try:
+            return next((q for q in self.needs(raw, session) if q.ask), None)
+        except Refusal:
+            return None
+
+    # -- writing ---------------------------------------------------------------------------
+    def commit(self, raw: Mapping[str, Any], session=None) -> Record:
+        """Store ``raw`` at the current table (or ``session``'s); raises Refusal, nothing
+        stored. Storage errors propagate as they are."""
+        s = session or self.session
+        before = s.state
+        record = self.tables.append(s, raw)
+        self._tell(Change("event", s, record, before))
+        return record
+
+    def undo(self, seq: int, reason: str, session=None) -> Record:
+        """Void record ``seq`` with ``reason`` (appends a void; raises Refusal)."""
+        s = session or self.session
+        before = s.state
+        record = s.void(seq, reason)
+        self._tell(Change("undo", s, record, before))
+        return record
+
+    def switch(self, name: str):
+        """Make ``name`` the current table (opened from the journal if need be); the one
+        left keeps its state. Raises KeyError or the journal's error for an unknown table."""
+        s = self.tables.get(name)
+        if s is not self.session:
+            self.session = s
+            self._tell(Change("switch", s))
+        return s
+
+    def create(self, table_file, toml_text: str | None = None):
+        """A new table (in the journal, or in memory without one); not yet current."""
+        return self.tables.create(table_file, toml_text)

@@ -1,0 +1,45 @@
+"""Every private Textual name floorkill uses, in one place (textual is pinned exactly).
+
+Each is used for speed (a repaint or a layout avoided on the hand-entry path) or to
+avoid a visible double layout at start; ``tests/ui/test_compat.py`` has one test per
+name, so a Textual upgrade that moves one fails that test by name — not a snapshot hunt.
+Nothing else in floorkill may touch a private Textual name.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual.app import App
+from textual.screen import Screen
+from textual.widget import Widget
+
+# The private names used below, checked by the tests.
+PRIVATE_NAMES = {
+    App: ("_start_widget",),
+    Widget: ("_refresh_scrollbars", "_repaint_required"),
+    Screen: ("_get_breakpoint_classes",),
+}
+
+
+def start_widget(app: App, parent: Widget, widget: Widget) -> None:
+    """Start ``widget`` (a scrollbar) as ``parent``'s without mounting it in the DOM,
+    as Textual does for its own scrollbars."""
+    app._start_widget(parent, widget)
+
+
+def refresh_scrollbars(widget: Widget) -> None:
+    """Decide which scrollbars ``widget`` shows for its current virtual size."""
+    widget._refresh_scrollbars()
+
+
+def repaint_required(widget: Widget) -> bool:
+    """A full repaint of ``widget`` is already scheduled (partial refreshes are moot)."""
+    return bool(widget._repaint_required)
+
+
+def breakpoint_classes(screen: Screen, width: int,
+                       breakpoints: Sequence[tuple[int, str]]) -> tuple[str, ...]:
+    """The breakpoint classes ``screen`` gets at ``width`` (to set them before the first
+    layout rather than after it)."""
+    return tuple(screen._get_breakpoint_classes(width, breakpoints))

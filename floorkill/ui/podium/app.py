@@ -1,0 +1,259 @@
+"""The podium's shell: layout, keys, theme, language — and the one view its widgets read.
+
+The app owns a :class:`floorkill.floor.Floor` (the one write path) and one reactive
+:class:`~floorkill.ui.view.TableView`. Every change the floor reports becomes a new view;
+the widgets are bound to it (``data_bind``) and each redraws what changed. Widgets talk
+back with messages (``@on``). The jobs live in mixins: :mod:`.entry` (hands, undo,
+showdown, the player-event flow), :mod:`.forms` (seat keys), :mod:`.tables` (switching,
+new tables), :mod:`.palette` (commands).
+"""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+from typing import Any, Iterable
+
+from textual import events, on
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from floorkill.floor import Change, Floor
+from floorkill.rules.names import safe_text
+
+from ..compat import breakpoint_classes
+from ..hand_entry import HandEntry
+from ..history import HistoryView
+from ..players import FloorSeating
+from ..rules_panel import RulesPanel
+from ..seating import Seating
+from ..status_line import StatusLine
+from ..themes import DEFAULT_THEME, load_themes
+from ..view import TableView
+from .entry import EntryActions
+from .forms import FloorForms
+from .palette import podium_commands
+from .tables import TableActions
+
+LANGS = ("en", "ru")
+
+
+class PodiumScreen(Screen, inherit_bindings=False):
+    """The default screen, with its focus keys given ids like every other binding."""
+
+    BINDINGS = [
+        Binding("tab", "app.focus_next", "Focus next", show=False, id="focus_next"),
+        Binding("shift+tab", "app.focus_previous", "Focus previous", show=False, id="focus_previous"),
+        Binding("ctrl+c,super+c", "screen.copy_text", "Copy selected text", show=False, id="copy_text"),
+    ]
+
+
+class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindings=False):
+    """One table at a time: status line, seating diagram, rules panel, history, hand entry."""
+
+    CSS_PATH = str(Path(__file__).with_name("podium.tcss"))   # absolute: subclasses live elsewhere
+    TITLE = "floorkill"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
+        Binding("ctrl+c", "help_quit", show=False, system=True, id="help_quit"),
+        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, id="command_palette"),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("f2", "showdown", "Showdown", id="showdown"),
+        Binding("f3", "language", "EN/RU", id="language"),
+        Binding("f4", "side_panel", "Panel", id="side_panel"),
+        Binding("f5", "focus_entry", "Entry", id="focus_entry"),
+        Binding("f6", "focus_seats", "Seats", id="focus_seats"),
+        Binding("f7", "focus_history", "History", id="focus_history"),
+        Binding("f8", "next_theme", "Theme", id="next_theme"),
+        Binding("f9,ctrl+t", "tables", "Tables", id="tables"),
+        Binding("f10,ctrl+r", "rulings", "Rulings", id="rulings"),
+        Binding("f12", "dispute", "Dispute", show=False, id="dispute"),
+        Binding("ctrl+g", "room", "All tables", show=False, id="room"),
+    ]
+    PODIUM_ACTIONS = frozenset({"undo", "showdown", "language", "side_panel", "focus_entry",
+                                "focus_seats", "focus_history", "tables", "rulings",
+                                "dispute", "report"})
+
+    # the current table as every widget shows it (a new view per change: see TableView)
+    table_view: reactive[TableView | None] = reactive(None, init=False, always_update=True,
+                                                      repaint=False)
+
+    def __init__(self, session, *, lang: str = "en", theme: str | None = None,
+                 notices: Iterable[str] = (), on_exit=None, journal=None,
+                 others: Iterable[Any] = (), cursor_blink: bool = True) -> None:
+        super().__init__()
+        self.cursor_blink = cursor_blink
+        self.floor = Floor(session, journal, others)
+        self.floor.watch(self._floor_changed)
+        self._drafts: dict[str, str] = {}
+        self.lang = lang if lang in LANGS else "en"
+        self.set_reactive(PodiumApp.table_view, TableView.of(session, self.lang))
+        self._notices = list(notices)
+        self._on_exit = on_exit
+        self._collect_pending = False
+        self.floorkill_themes: list[str] = []
+        loaded = load_themes()
+        for t in loaded.themes.values():
+            self.register_theme(t)
+            self.floorkill_themes.append(t.name)
+        self.theme_problems: list[str] = loaded.problems
+        name = theme or DEFAULT_THEME
+        if name in self.available_themes:
+            self.theme = name
+        elif theme is not None:
+            self.theme_problems.append(f"theme {theme!r} not found; using {self.theme}")
+
+    # -- the floor ---------------------------------------------------------------------
+    @property
+    def session(self):
+        """The current table's session (the floor's)."""
+        return self.floor.session
+
+    @property
+    def tables(self):
+        return self.floor.tables
+
+    def _floor_changed(self, change: Change) -> None:
+        """A stored change or a switch: the current table's new view, then a collection
+        once the screen is painted."""
+        if change.session is not self.floor.session:
+            return                                  # another table (a kill paid there)
+        self.table_view = TableView.of(change.session, self.lang)
+        if not self._collect_pending:
+            self._collect_pending = True
+            self.call_after_refresh(self.call_later, self._collect_after_paint)
+
+    def _collect_after_paint(self) -> None:
+        """Collect garbage once the panels are on screen, while the floorperson reads them:
+        a hand's work then starts with empty young generations, and the collector's full
+        pass (5 ms and more, every ten hands or so) no longer lands between Enter and
+        the screen updated."""
+        self._collect_pending = False
+        gc.collect()
+
+    def last_record(self):
+        return self.floor.last_record()
+
+    # -- layout --------------------------------------------------------------------
+    def get_default_screen(self) -> Screen:
+        screen = PodiumScreen(id="_default")
+        # the width's class now, not after the first layout: "-wide" widens the side
+        # column, and applying it after the first frame's layout lays out and paints twice
+        width = self.size.width
+        if width > 0:
+            screen.set_class(True, *breakpoint_classes(screen, width, self.HORIZONTAL_BREAKPOINTS),
+                             update=False)
+        return screen
+
+    def compose(self) -> ComposeResult:
+        view = self.table_view
+        state = view.state
+        yield StatusLine(state, id="status").data_bind(view=PodiumApp.table_view)
+        with Horizontal(id="main"):
+            yield FloorSeating(state, id="seating").data_bind(view=PodiumApp.table_view)
+            with Vertical(id="side"):
+                yield RulesPanel(self.lang, state=state, record=view.record,
+                                 id="rules").data_bind(view=PodiumApp.table_view)
+                yield HistoryView(view.session, self.lang,
+                                  id="history").data_bind(view=PodiumApp.table_view)
+        yield HandEntry(self.floor, self.lang, id="entry").data_bind(view=PodiumApp.table_view)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.title = safe_text(f"floorkill — {self.session.name}")
+        self.podium.query_one(HandEntry).focus_input()
+        self.call_after_refresh(self._freeze_startup_objects)
+        for problem in self.theme_problems:          # each reported once, never fatal
+            self.notify(problem, title="Theme not loaded", severity="error", timeout=10, markup=False)
+        for notice in self._notices:
+            self.notify(notice, severity="warning", timeout=10, markup=False)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """``cursor_blink=False`` (the snapshot tests): every input, in every screen and
+        modal, keeps a steady cursor, so a screenshot never catches it half-way."""
+        if not self.cursor_blink and getattr(event.widget, "cursor_blink", False):
+            event.widget.cursor_blink = False
+
+    def _freeze_startup_objects(self) -> None:
+        """Move everything alive after the first frame (Textual's widgets and styles, the
+        session's records) out of the garbage collector's way: a full collection over them
+        took ~40 ms, the p99 of entering a hand."""
+        gc.freeze()
+
+    @property
+    def podium(self) -> Screen:
+        """The podium screen (at the bottom of the stack, whatever is on top of it)."""
+        return self.screen_stack[0] if self.screen_stack else self.screen
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The podium's keys act only on the podium screen (the table list, the rulings and
+        the editor have their own)."""
+        if action in self.PODIUM_ACTIONS and not isinstance(self.screen, PodiumScreen):
+            return False
+        return True
+
+    # -- messages from the widgets -------------------------------------------------------
+    @on(Seating.SeatChosen)
+    def _seat_chosen(self, message: Seating.SeatChosen) -> None:
+        self.podium.query_one(HandEntry).add_seat(message.seat)
+
+    @on(HistoryView.RecordHighlighted)
+    def _record_highlighted(self, message: HistoryView.RecordHighlighted) -> None:
+        self.podium.query_one(RulesPanel).show(self.floor.state, message.record)
+
+    @on(HandEntry.Refused)
+    def _entry_refused(self, message: HandEntry.Refused) -> None:
+        self.podium.query_one(RulesPanel).show_refusal(message.refusal)
+
+    # -- view actions -----------------------------------------------------------------------
+    def action_language(self) -> None:
+        self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
+        self.table_view = TableView.of(self.session, self.lang)
+
+    def action_side_panel(self) -> None:
+        self.podium.query_one("#side").toggle_class("-history")
+
+    def action_focus_entry(self) -> None:
+        self.podium.query_one(HandEntry).focus_input()
+
+    def action_focus_seats(self) -> None:
+        self.podium.query_one(Seating).focus()
+
+    def action_focus_history(self) -> None:
+        side = self.podium.query_one("#side")
+        if self.screen.has_class("-narrow"):
+            side.add_class("-history")
+        self.podium.query_one(HistoryView).focus()
+
+    def action_next_theme(self) -> None:
+        names = self.floorkill_themes or [self.theme]
+        i = names.index(self.theme) if self.theme in names else -1
+        self.theme = names[(i + 1) % len(names)]
+
+    def action_dispute(self) -> None:
+        from ..dispute import open_dispute
+        open_dispute(self)
+
+    def action_report(self) -> None:
+        from ..dispute import podium_report
+        podium_report(self)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, PodiumScreen):
+            yield from podium_commands(self)
+
+
+def make_podium_app(session, *, lang: str = "en", theme: str | None = None,
+                    notices: Iterable[str] = (), journal=None, others: Iterable[Any] = (),
+                    cursor_blink: bool = True) -> PodiumApp:
+    """The podium around ``session`` (used by the CLI and the tests); ``journal`` (default:
+    the session's own) or ``others`` (in-memory sessions) are the evening's other tables.
+    ``cursor_blink=False`` for snapshot tests."""
+    return PodiumApp(session, lang=lang, theme=theme, notices=notices, journal=journal,
+                     others=others, cursor_blink=cursor_blink)

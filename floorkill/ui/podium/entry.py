@@ -1,0 +1,147 @@
+"""The podium's entry flow: events tried, asked about, committed or undone — always
+through the floor controller (:class:`floorkill.floor.Floor`), never a session directly."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from floorkill.rules import Refusal
+from floorkill.rules.names import safe_text
+from floorkill.store.session import Record
+
+from ..floor import decision_lines, floor_text, refusal_line
+from ..hand_entry import HandEntry
+from ..modals import ShowdownModal, UndoModal
+from ..players import AskModal
+from ..questions import EntryError, showdown_event
+from ..rules_panel import RulesPanel, event_words
+
+
+class EntryActions:
+    """Mixin of :class:`PodiumApp`: undo, showdown, and the player-event flow."""
+
+    _showdown_values: dict | None = None
+
+    def action_undo(self) -> None:
+        record = self.floor.last_undoable()
+        if record is None:
+            self.notify("Nothing to undo.", markup=False)
+            return
+
+        def done(reason: str | None) -> None:
+            if not reason:
+                return
+            try:
+                self.floor.undo(record.seq, reason)
+            except Refusal as refusal:
+                self.notify(safe_text(refusal.text(self.lang)), title="Undo refused",
+                            severity="error", markup=False)
+                return
+            self.notify(f"Record #{record.seq} undone.", markup=False)
+
+        self.push_screen(UndoModal(record, self.lang), done)
+
+    def action_showdown(self) -> None:
+        def done(values: dict | None) -> None:
+            entry = self.podium.query_one(HandEntry)
+            if values is None:
+                entry.focus_input()
+                return
+            self._showdown_values = values
+            try:
+                raw = showdown_event(values.get("board", ""), values.get("hands", {}))
+            except EntryError as exc:
+                entry.refuse_text(exc.text(self.lang), keep="")
+                return
+            if entry.proceed(raw, typed=""):
+                self._showdown_values = None
+            entry.focus_input()
+
+        self.push_screen(ShowdownModal(self.floor.state, self._showdown_values), done)
+
+    # -- player events ---------------------------------------------------------------
+    def floor_try(self, raw: Mapping[str, Any]):
+        """Try ``raw`` on the current table (pure; raises Refusal)."""
+        return self.floor.try_event(raw)
+
+    def report_refusal(self, refusal: Refusal, title: str = "Refused") -> None:
+        """A refused player event: the reason and its clause in the rules panel and a notice."""
+        self.podium.query_one(RulesPanel).show_refusal(refusal)
+        self.notify(refusal_line(refusal, self.lang), title=title, severity="error",
+                    timeout=8, markup=False)
+
+    def run_event(self, raw: Mapping[str, Any] | None, *, session=None,
+                  confirm: str | None = None) -> None:
+        """Try ``raw``; ask the question the rules ask (or confirm), then commit it."""
+        if raw is None:
+            return
+        session = session or self.session
+        try:
+            applied = self.floor.try_event(raw, session)
+        except Refusal as refusal:
+            self.report_refusal(refusal)
+            return
+        question = self.floor.question(raw, session)
+        if question is not None:
+            lang = self.lang
+            options = [(key, floor_text(word, lang), decision_lines(question.consequences(value), lang),
+                        value) for key, word, value in (("y", "yes", True), ("n", "no", False))]
+
+            def answered(yes: bool | None) -> None:
+                if yes is not None:
+                    self.commit(question.answered(raw, yes), session)
+
+            self.push_screen(AskModal(safe_text(session.name), safe_text(question.text(lang)),
+                                      options, question.cites, lang), answered)
+            return
+        if confirm is not None:
+            lines = decision_lines(applied.decisions, self.lang) or [
+                floor_text("nothing-decided", self.lang)]
+
+            def confirmed(yes: bool | None) -> None:
+                if yes:
+                    self.commit(raw, session)
+
+            cites = [c for d in applied.decisions for c in d.cites]
+            self.push_screen(AskModal(safe_text(session.name), confirm,
+                                      [("enter", "Enter — yes", lines, True)], cites, self.lang),
+                             confirmed)
+            return
+        self.commit(raw, session)
+
+    def commit(self, raw: Mapping[str, Any], session=None) -> Record | None:
+        """Commit through the floor; say what was decided (or why not), never crash."""
+        session = session or self.session
+        before = session.state
+        try:
+            record = self.floor.commit(raw, session)
+        except Refusal as refusal:
+            self.report_refusal(refusal)
+            return None
+        except Exception as exc:    # storage trouble: say it, never crash
+            self.notify(f"not recorded: {type(exc).__name__}: {exc}", title="Not recorded",
+                        severity="error", timeout=10, markup=False)
+            return None
+        what = f"#{record.seq} {event_words(record.event)}"
+        seat = record.event.get("seat")
+        if record.type != "join" and before.player(seat) is not None:
+            what += f" — {before.player(seat).name}"
+        lines = [what, *decision_lines(record.decisions, self.lang)]
+        self.notify("\n".join(safe_text(line) for line in lines), title=safe_text(session.name),
+                    timeout=5, markup=False)
+        if record.type == "join":
+            self._seated_elsewhere(session, record.event["name"])
+        return record
+
+    def _seated_elsewhere(self, session, name: str) -> None:
+        """A name that sits at another table too: not a rule, but worth a look."""
+        for other in self.tables.names():
+            if other == session.name:
+                continue
+            try:
+                seat = self.tables.get(other).state.seat_of(name)
+            except Exception:
+                continue
+            if seat is not None:
+                self.notify(safe_text(f"{name} is also seated at {other}, seat {seat}"),
+                            title="Two tables?", severity="warning", timeout=8, markup=False)

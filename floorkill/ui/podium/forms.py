@@ -1,0 +1,106 @@
+"""The podium's player forms: join, away/back, leaves, stack, voluntary kill, pay an
+owed kill, rulings. Each builds a raw event, tries it, and goes through
+:meth:`EntryActions.run_event` (the rules' question, then the floor controller)."""
+
+from __future__ import annotations
+
+from floorkill.rules.money import dollars, fmt
+from floorkill.rules.names import safe_text
+from floorkill.rules.options import FIELD_CITES
+
+from ..floor import floor_text
+from ..players import (FormModal, PayKillModal, build_join, build_seat_event, build_stack,
+                       build_voluntary, join_fields)
+from ..seating import Seating
+from ..status_line import seat_name
+
+
+class FloorForms:
+    """Mixin of :class:`PodiumApp`: ``floor_<what>(seat)`` for each seat key."""
+
+    def _cursor(self) -> int:
+        return self.podium.query_one(Seating).cursor
+
+    def _form(self, title: str, fields, build, note: str = "", focus: str | None = None,
+              confirm=None) -> None:
+        state = self.floor.state
+        form = FormModal(title, fields, lambda v: build(state, v), self.floor_try, note=note,
+                         lang=self.lang, focus=focus)
+        self.push_screen(form, lambda raw: self.run_event(
+            raw, confirm=confirm(raw) if confirm and raw else None))
+
+    def floor_join(self, seat: int | None = None) -> None:
+        st = self.floor.state
+        seat = self._cursor() if seat is None else seat
+        note = ""
+        if st.button.killed:
+            note = f"The coming hand is a kill pot ({seat_name(st, st.button.seat, st.button.player)})."
+        self._form("Join — a player sits down", join_fields(st, seat), build_join, note=note)
+
+    def floor_away(self, seat: int | None = None) -> None:
+        if seat is None:
+            self._form("Step away / come back", [("seat", "Seat", str(self._cursor()), "")],
+                       lambda st, v: build_seat_event(st, v, "away"))
+            return
+        p = self.floor.state.player(seat)
+        self.run_event({"type": "back" if p is not None and p.away else "away", "seat": seat})
+
+    def _quit_question(self, raw) -> str:
+        return floor_text("confirm-quit", self.lang, seat=raw["seat"],
+                          name=safe_text(getattr(self.floor.state.player(raw["seat"]), "name", "?")))
+
+    def floor_quit(self, seat: int | None = None) -> None:
+        if seat is None:
+            self._form("A player leaves the game", [("seat", "Seat", str(self._cursor()), "")],
+                       lambda st, v: build_seat_event(st, v, "quit"), confirm=self._quit_question)
+            return
+        raw = {"type": "quit", "seat": seat}
+        self.run_event(raw, confirm=self._quit_question(raw))
+
+    def floor_stack(self, seat: int | None = None) -> None:
+        st = self.floor.state
+        seat = self._cursor() if seat is None else seat
+        p = st.player(seat)
+        current = fmt(p.stack) if p is not None and p.stack is not None else ""
+        self._form("Record a stack", [("seat", "Seat", str(seat), ""),
+                                      ("amount", "Stack", current, "e.g. 200")],
+                   build_stack, focus="amount")
+
+    def floor_voluntary(self, seat: int | None = None) -> None:
+        st = self.floor.state
+        seat = self._cursor() if seat is None else seat
+        cfg = st.config
+        note = (f"[{', '.join(FIELD_CITES['voluntary_kill'])}] declared after seeing at most "
+                f"{cfg.kill.voluntary_cards} cards, before "
+                f"anyone has one more; stack at least {dollars(4 * cfg.kill_blind)} = 4 × "
+                f"{dollars(cfg.kill_blind)}; the killer acts last on the first round.")
+        self._form("Voluntary kill of the hand being dealt",
+                   [("seat", "Seat", str(seat), ""),
+                    ("seen", "Cards seen", "2", "the cards the player has looked at"),
+                    ("third", "Third card out?", "n", "y if anyone has received a third card")],
+                   build_voluntary, note=note)
+
+    def floor_pay(self, seat: int | None = None) -> None:
+        owed = self.tables.owed_everywhere(self.session)
+        if not owed:
+            self.notify("Nobody owes a kill at any table.", markup=False)
+            return
+        p = self.floor.state.player(seat if seat is not None else self._cursor())
+
+        def paid(choice: tuple[str, str] | None) -> None:
+            if choice is None:
+                return
+            player, table = choice
+            self.run_event({"type": "pay_kill", "name": player}, session=self.tables.get(table))
+
+        self.push_screen(PayKillModal(owed, preselect=p.name if p is not None else None), paid)
+
+    def floor_rulings(self, seat: int | None = None) -> None:
+        from ..rulings_screen import RulingsScreen
+
+        self.push_screen(RulingsScreen(self.tables, self.session, lang=self.lang, seat=seat,
+                                       record=self.commit))
+
+    def action_rulings(self) -> None:
+        seat = self._cursor()
+        self.floor_rulings(seat if self.floor.state.player(seat) is not None else None)

@@ -1,0 +1,94 @@
+"""The podium's tables: the list (F9), switching (each table keeps its state and its
+unfinished line), new tables by form, from a sample or as a copy."""
+
+from __future__ import annotations
+
+from floorkill.rules import load_table_file
+from floorkill.rules.names import safe_text
+
+from ..hand_entry import HandEntry
+
+
+class TableActions:
+    """Mixin of :class:`PodiumApp`."""
+
+    def action_tables(self) -> None:
+        from ..tables import TableListScreen
+
+        self.clear_notifications()            # the list is read at a glance: nothing over it
+
+        def chosen(result: tuple[str, str] | None) -> None:
+            if result is None:
+                return
+            what, name = result
+            if what == "open":
+                self.switch_table(name)
+            elif what == "new":
+                self.new_table()
+            elif what == "sample":
+                self.new_table_from_sample()
+            elif what == "copy":
+                self.new_table(copy_of=name)
+
+        self.push_screen(TableListScreen(self.tables, self.session.name), chosen)
+
+    def action_room(self) -> None:
+        """Every table's kill status at a glance (the big screen's grid)."""
+        from ..grid import RoomScreen, room_states
+
+        self.push_screen(RoomScreen(room_states(self.tables)))
+
+    def switch_table(self, name: str) -> None:
+        """Show another table; the one left keeps its state (its session stays open)."""
+        entry = self.podium.query_one(HandEntry)
+        left = self.session
+        try:
+            session = self.floor.tables.get(name)
+        except Exception as exc:
+            self.notify(f"cannot open {name}: {type(exc).__name__}: {exc}", severity="error",
+                        markup=False)
+            return
+        self._drafts[left.name] = entry.draft()
+        if session is left:
+            return
+        self.floor.switch(session.name)               # the widgets follow through the view
+        self.title = safe_text(f"floorkill — {session.name}")
+        entry.restore(session.state, self._drafts.get(session.name, ""))
+        self.notify(safe_text(f"Now at {session.name}"), timeout=3, markup=False)
+
+    def _open_editor(self, **kwargs) -> None:
+        from ..table_editor import TableEditor
+
+        def saved(name: str | None) -> None:
+            if name:
+                self.switch_table(name)
+
+        self.push_screen(TableEditor(self.tables, lang=self.lang, **kwargs), saved)
+
+    def new_table(self, copy_of: str | None = None) -> None:
+        if copy_of is None:
+            self._open_editor()
+            return
+        base = self.tables.get(copy_of).config
+        self._open_editor(base=base, name="", title=safe_text(f"New table like {copy_of}"))
+
+    def new_table_from_sample(self) -> None:
+        from floorkill.resources import sample_tables
+
+        from ..tables import SampleModal
+
+        def picked(path) -> None:
+            if path is None:
+                return
+            try:
+                tf = load_table_file(path)
+            except Exception as exc:
+                self.notify(str(exc), severity="error", markup=False)
+                return
+            name = tf.config.name
+            if self.tables.has(name):
+                name = ""
+            self._open_editor(base=tf.config, players=tf.players, name=name,
+                              title=safe_text(f"New table from the sample {path.name}"))
+
+        self.push_screen(SampleModal(sample_tables()), picked)

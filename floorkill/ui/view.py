@@ -1,0 +1,31 @@
+"""What the podium's widgets read: one immutable view of the current table.
+
+The app holds one :class:`TableView` in a reactive; each widget binds it with
+``data_bind`` and redraws what changed in its ``watch_view``. A change of the floor (a
+hand, an undo, a switch of table, the language) is one new view: no widget is told by
+hand, and none keeps a copy the others could disagree with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from floorkill.rules import TableState
+from floorkill.store.session import Record
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class TableView:
+    """The current table as the widgets show it (compared by identity: every change is a
+    new view)."""
+    session: Any                      # the TableSession (its records, for the history)
+    state: TableState
+    record: Record | None             # the last record (the rules panel explains it)
+    lang: str = "en"
+
+    @classmethod
+    def of(cls, session, lang: str = "en") -> "TableView":
+        n = len(session)
+        recs = session.records(n - 1, n) if n else ()
+        return cls(session, session.state, recs[0] if recs else None, lang)

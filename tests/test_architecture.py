@@ -1,0 +1,122 @@
+"""The arrows of the architecture, checked on the source (an import-linter contract in
+plain Python): ``ui → floor → store → rules ← cards``.
+
+* ``rules``, ``store``, ``cards`` and ``floor`` never import ``ui`` (nor Textual);
+* ``rules`` never imports ``store`` or ``floor``; ``store`` never imports ``floor``;
+* no module of ``ui`` holds a clause id ("rrop-13.6", "wsop-197", …) in any string: the
+  screen shows the clauses the rules cite, it never names one itself;
+* the command line and the UI import each other only one way (no import cycle).
+
+Every ``import`` statement counts, at module level or inside a function.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from floorkill.rules.clauses import CLAUSES
+
+PKG = Path(__file__).resolve().parents[1] / "floorkill"
+
+
+def modules(package: str, pkg: Path = PKG) -> list[Path]:
+    return sorted((pkg / package).rglob("*.py"))
+
+
+def imports(path: Path, pkg: Path = PKG) -> set[str]:
+    """Every module ``path`` imports (relative imports resolved to absolute names)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    rel = path.relative_to(pkg.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+        here = parts
+    else:
+        here = parts[:-1]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[:len(here) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            out.add(mod)
+            out.update(f"{mod}.{a.name}" for a in node.names)
+    return out
+
+
+def offenders(package: str, forbidden: tuple[str, ...], pkg: Path = PKG) -> list[str]:
+    found = []
+    for path in modules(package, pkg):
+        for mod in imports(path, pkg):
+            if any(mod == f or mod.startswith(f + ".") for f in forbidden):
+                found.append(f"{path.relative_to(pkg.parent)} imports {mod}")
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("package, forbidden", [
+    ("rules", ("floorkill.ui", "floorkill.store", "floorkill.floor", "textual", "rich", "sqlite3")),
+    ("cards", ("floorkill.ui", "floorkill.store", "floorkill.floor", "textual", "rich")),
+    ("store", ("floorkill.ui", "floorkill.floor", "textual")),
+    ("floor", ("floorkill.ui", "textual", "rich")),
+])
+def test_lower_layers_never_import_upper_ones(package, forbidden):
+    assert offenders(package, forbidden) == []
+
+
+def test_the_checker_sees_an_import_it_must_refuse(tmp_path):
+    """The contract can fail: a rules module importing the UI (inside a function) is caught."""
+    fake = tmp_path / "floorkill"
+    (fake / "rules").mkdir(parents=True)
+    (fake / "rules" / "bad.py").write_text("def f():\n    from ..ui import podium\n", encoding="utf-8")
+    assert offenders("rules", ("floorkill.ui",), fake) == [
+        "floorkill/rules/bad.py imports floorkill.ui", "floorkill/rules/bad.py imports floorkill.ui.podium"]
+
+
+CLAUSE_ID = re.compile(r"(?<![\w-])(?:rrop|wsop|house|joker)-[\w.]+")
+
+
+def clause_literals(path: Path, pkg: Path = PKG) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            for m in CLAUSE_ID.finditer(node.value):
+                if m.group(0).rstrip(".") in CLAUSES:
+                    found.append(f"{path.relative_to(pkg.parent)}:{node.lineno}: {m.group(0)}")
+    return found
+
+
+def test_the_ui_names_no_clause():
+    found = [hit for path in modules("ui") for hit in clause_literals(path)]
+    assert found == []
+
+
+def test_the_clause_check_can_fail(tmp_path):
+    bad = tmp_path / "floorkill" / "ui" / "bad.py"
+    bad.parent.mkdir(parents=True)
+    bad.write_text('NOTE = "barred until paid (rrop-13.6)"\n', encoding="utf-8")
+    assert clause_literals(bad, tmp_path / "floorkill") == ["floorkill/ui/bad.py:1: rrop-13.6"]
+
+
+def test_the_ui_matches_no_refusal_key():
+    """Refusal keys are the rules' own: no ``refusal.key`` read anywhere in the UI."""
+    found = []
+    for path in modules("ui"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "key" and \
+                    isinstance(node.value, ast.Name) and node.value.id in ("refusal", "r", "exc"):
+                found.append(f"{path.relative_to(PKG.parent)}:{node.lineno}")
+    assert found == []
+
+
+def test_no_import_cycle_between_the_command_line_and_the_ui():
+    """``cli`` imports the UI (lazily); nothing in the UI imports ``cli`` back."""
+    assert offenders("ui", ("floorkill.cli",)) == []

@@ -1,0 +1,67 @@
+"""One test per private Textual name floorkill uses (floorkill/ui/compat.py): a Textual
+upgrade that renames or changes one fails here, by name."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
+
+from floorkill.ui import compat
+
+
+class Scroller(ScrollView):
+    DEFAULT_CSS = "Scroller { height: 1fr; scrollbar-size-vertical: 1; }"
+
+
+class One(App):
+    def compose(self) -> ComposeResult:
+        yield Scroller()
+
+
+def test_every_private_name_still_exists():
+    from textual.widget import Widget
+
+    instances = {App: App(), Widget: Widget(), Screen: Screen()}
+    for cls, names in compat.PRIVATE_NAMES.items():
+        for name in names:
+            assert hasattr(instances[cls], name), (cls.__name__, name)
+
+
+async def test_start_widget_starts_a_scrollbar_outside_the_dom():
+    app = One()
+    async with app.run_test(size=(40, 10)) as pilot:
+        s = app.query_one(Scroller)
+        bar = ScrollBar(vertical=True, name="extra")
+        compat.start_widget(app, s, bar)
+        await pilot.pause()
+        assert bar.is_running and bar.parent is s and bar not in s.children
+
+
+async def test_refresh_scrollbars_shows_a_bar_once_content_overflows():
+    app = One()
+    async with app.run_test(size=(40, 10)) as pilot:
+        s = app.query_one(Scroller)
+        s.set_reactive(ScrollView.virtual_size, Size(40, 100))   # no layout, as the panels do
+        compat.refresh_scrollbars(s)
+        await pilot.pause()
+        assert s.show_vertical_scrollbar
+
+
+async def test_repaint_required_follows_refresh():
+    app = One()
+    async with app.run_test(size=(40, 10)) as pilot:
+        s = app.query_one(Scroller)
+        await pilot.pause()
+        assert compat.repaint_required(s) is False
+        s.refresh()
+        assert compat.repaint_required(s) is True
+
+
+def test_breakpoint_classes_by_width():
+    bps = [(0, "-narrow"), (100, "-wide")]
+    screen = Screen()
+    assert set(compat.breakpoint_classes(screen, 80, bps)) == {"-narrow"}
+    assert set(compat.breakpoint_classes(screen, 120, bps)) == {"-wide"}
