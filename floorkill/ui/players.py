@@ -13,12 +13,14 @@ showing what each answer decides, and stores the event through the session.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
@@ -116,10 +118,15 @@ class FloorSeating(Seating):
         if self.state is not None and 1 <= seat <= len(self.state.players):
             self.cursor = seat
 
+    @dataclass
+    class SeatAction(Message):
+        """A seat key was pressed: ``what`` (join, away, quit, stack, voluntary, pay,
+        rulings) for ``seat``. The app opens the form (the diagram never writes)."""
+        what: str
+        seat: int
+
     def action_seat_action(self, what: str) -> None:
-        handler = getattr(self.app, f"floor_{what}", None)
-        if handler is not None:
-            handler(self.cursor)
+        self.post_message(self.SeatAction(what, self.cursor))
 
 
 # ---------------------------------------------------------------------------

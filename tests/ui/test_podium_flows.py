@@ -28,15 +28,15 @@ def rules_text(app) -> str:
 async def test_plain_hand_is_seat_and_enter():
     s = session()
     app = make_podium_app(s)
-    keys = ["3", "enter"]
     async with app.run_test(size=SIZE) as pilot:
         widgets = {type(w): w for w in (app.query_one(Seating), app.query_one(StatusLine),
                                         app.query_one(RulesPanel), app.query_one(HistoryView))}
-        await pilot.press(*keys)
+        await pilot.press("3")                             # key 1: nothing stored yet
+        assert len(s) == 0
+        await pilot.press("enter")                         # key 2: stored, no question asked
         for cls, w in widgets.items():                     # updated in place, never remounted
             assert app.query_one(cls) is w
-        assert len(keys) <= 3
-        assert len(s) == 1
+        assert len(s) == 1 and app.query_one(HandEntry).question is None
         assert s.records(0, 1)[0].event == {"type": "hand", "winner": 3}
         assert s.state.button.status == "leg-up" and s.state.button.seat == 3
         assert kill_status_text(s.state) == "Leg up: Seat 3 Cy"
@@ -332,3 +332,24 @@ async def test_kill_not_posted_is_entered_on_the_line_and_bars_the_killer():
         assert last.event.get("kill_posted") is False
         assert [o.player for o in s.state.barred] == ["Cy"]
         assert "rrop-13.6" in app.query_one(RulesPanel).cited
+
+
+async def test_a_change_through_the_floor_reaches_every_panel():
+    """One write path, state that flows: an event committed through the app's floor
+    controller (as a test or a script would) shows in every panel, none told by hand."""
+    s = session()
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        app.floor.commit(hand(3))
+        await pilot.pause()
+        assert kill_status_text(s.state) == "Leg up: Seat 3 Cy"
+        assert "Leg up: Seat 3 Cy" in app.query_one(StatusLine).render().renderables[1].plain
+        assert app.query_one(Seating).state is s.state
+        assert app.query_one(HistoryView).total == 1
+        assert "#1 hand: winner 3" in rules_text(app)
+        app.floor.undo(1, "test")
+        await pilot.pause()
+        assert app.query_one(HistoryView).total == 2 and "Neutral" in rules_text(app)
+        await pilot.press("f3")                                  # the language flows the same way
+        assert "Ожидается" in rules_text(app) and app.query_one(HandEntry).lang == "ru"
+        assert app.query_one(HistoryView).lang == "ru"

@@ -202,6 +202,12 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def _seat_chosen(self, message: Seating.SeatChosen) -> None:
         self.podium.query_one(HandEntry).add_seat(message.seat)
 
+    @on(FloorSeating.SeatAction)
+    def _seat_action(self, message: FloorSeating.SeatAction) -> None:
+        handler = getattr(self, f"floor_{message.what}", None)
+        if handler is not None:
+            handler(message.seat)
+
     @on(HistoryView.RecordHighlighted)
     def _record_highlighted(self, message: HistoryView.RecordHighlighted) -> None:
         self.podium.query_one(RulesPanel).show(self.floor.state, message.record)

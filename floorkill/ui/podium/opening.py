@@ -6,16 +6,19 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from floorkill.floor import Floor
 from floorkill.rules import Refusal, load_table_file
 from floorkill.store.session import MemorySession
 
 
 def _load_events(session, path: Path, events) -> list[str]:
-    """Append a table file's recorded events; a refused one is skipped and reported."""
+    """Commit a table file's recorded events through the floor controller; a refused one is
+    skipped and reported."""
+    floor = Floor(session)
     notices: list[str] = []
     for i, ev in enumerate(events, start=1):
         try:
-            session.append(ev)
+            floor.commit(ev)
         except Refusal as refusal:
             cites = f" [{', '.join(refusal.cites)}]" if refusal.cites else ""
             notices.append(f"{path.name}: event {i} refused and skipped: {refusal.text('en')}{cites}")
