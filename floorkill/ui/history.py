@@ -91,13 +91,12 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
             return
         if view.lang != self.lang:
             self.set_lang(view.lang)
-        if len(view.session) != self._total or view.record is not self._last:
+        if len(view.session) != self._total:        # a new record (an undo is one too)
             self.reload()
 
     def __init__(self, session=None, lang: str = "en", **kwargs) -> None:
         super().__init__(**kwargs)
         self._session = session
-        self._last: Record | None = None
         self.lang = lang
         self._pages: dict[int, list[Record]] = {}
         self._total = 0
@@ -119,8 +118,6 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
     def reload(self) -> None:
         """The session changed (a new record, or an undo marked an old one): re-read lazily."""
         self._pages.clear()
-        n = len(self._session) if self._session is not None else 0
-        self._last = self._session.records(n - 1, n)[0] if n else None
         follow = self.cursor < 0 or self.cursor >= self._total - 1
         self._total = len(self._session) if self._session is not None else 0
         size = Size(self.size.width, self._total)
