@@ -111,9 +111,12 @@ class HandEntry(Widget):
     def watch_view(self, view: TableView | None) -> None:
         if view is None:
             return
+        hint = self._hint()
         self._state = view.state
         if view.lang != self.lang:
             self.set_lang(view.lang)
+        elif self.message == hint and self._hint() != hint:    # a kill pot came or went
+            self._say(self._hint())
 
     def draft(self) -> str:
         """What is typed (the original line while a question is open)."""
