@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from floorkill.rules import Applied, Refusal, TableState
-from floorkill.rules.questions import Question, needs
+from floorkill.rules import Applied, TableState
+from floorkill.rules.questions import Question, first_asked, needs
 from floorkill.store.session import Record
 
 from .tables import TableRegistry
@@ -84,10 +84,8 @@ class Floor:
     def question(self, raw: Mapping[str, Any], session=None) -> Question | None:
         """The first question the rules cannot decide without, or None. Refusals are raised
         by :meth:`try_event` and :meth:`commit`, not here."""
-        try:
-            return next((q for q in self.needs(raw, session) if q.ask), None)
-        except Refusal:
-            return None
+        s = session or self.session
+        return first_asked(s.state, raw, self.tables.elsewhere(s.name))
 
     # -- writing ---------------------------------------------------------------------------
     def commit(self, raw: Mapping[str, Any], session=None) -> Record:

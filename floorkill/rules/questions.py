@@ -226,6 +226,15 @@ def _player(state, raw, elsewhere) -> list[Question]:
     return out
 
 
+def first_asked(state, raw: Mapping[str, Any], elsewhere=None) -> Question | None:
+    """The first question the rules cannot decide ``raw`` without, or None: ``raw`` can be
+    sent as it is (or is refused: :func:`~.engine.apply` says why, not this)."""
+    try:
+        return next((q for q in needs(state, raw, elsewhere) if q.ask), None)
+    except Refusal:
+        return None
+
+
 def needs(state, raw: Mapping[str, Any], elsewhere=None) -> list[Question]:
     """The questions ``raw`` raises on ``state``: those to ask (the first first), then those
     offered. Re-raises a :class:`Refusal` that no answer could lift (a hand only: a player

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 from floorkill.rules import Applied, Refusal, TableState, apply, next_hand
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.decisions import Decision
-from floorkill.rules.questions import Question, needs
+from floorkill.rules.questions import first_asked
 from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 
@@ -46,16 +46,9 @@ def unique(items: Iterable[str]) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------------------
-# questions a player event asks: the rules say (floorkill.rules.questions.needs)
+# the question a player event asks is the rules' (floorkill.rules.questions.first_asked)
 
-def choice_for(state: TableState, raw: Mapping[str, Any],
-               elsewhere: Mapping[str, tuple[int, str]] | None = None) -> Question | None:
-    """The question ``raw`` asks on ``state`` (the first the rules cannot decide without),
-    or None: send ``raw`` as it is. Refusals are not raised here: :func:`try_event` does."""
-    try:
-        return next((q for q in needs(state, raw, elsewhere) if q.ask), None)
-    except Refusal:
-        return None
+choice_for = first_asked
 
 
 def try_event(state: TableState, raw: Mapping[str, Any],
