@@ -1,6 +1,10 @@
 """Podium speed, one run, against a same-run baseline.
 
-    /work/venv/bin/python bench/ui_bench.py [--runs 5] [--hands 200]
+    /work/venv/bin/python bench/ui_bench.py [--runs 5] [--hands 200] [--before TREE]
+
+``--before TREE`` (another source tree of floorkill, e.g. the main branch checked out in
+/tmp) measures both in the same run: start children interleaved, then submit-to-updated
+for each in its own process.
 
 1. Start: whole-process time from spawning ``python`` to the podium's first frame
    (headless, the app exits right after its first refresh), against a bare Textual app
@@ -68,9 +72,9 @@ stack = 1250
 LINES = ["1", "3", "4", "6", "7", "3 4", "1", "6", "4", "7"]
 
 
-def _env() -> dict:
+def _env(root: Path = ROOT) -> dict:
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = str(root) + os.pathsep + env.get("PYTHONPATH", "")
     # An installed floorkill has its .pyc files (pip compiles them); with
     # PYTHONDONTWRITEBYTECODE set, the warm-up spawn could not write them and every
     # podium process compiled floorkill's sources (~25 ms) while the bare app's Textual
@@ -132,10 +136,11 @@ def child_bare(widgets: int) -> None:
     Bare().run(headless=True, size=(120, 40))
 
 
-def spawn(args: list[str]) -> dict:
+def spawn(args: list[str], root: Path = ROOT) -> dict:
+    """Run this script as a child with ``root``'s floorkill first on the path."""
     t0 = time.time()
     out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True,
-                         env=_env(), cwd=ROOT, timeout=120)
+                         env=_env(root), cwd=root, timeout=1200)
     line = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
     if out.returncode != 0 or not line:
         raise SystemExit(f"child {args} failed:\n{out.stdout}\n{out.stderr}")
@@ -205,11 +210,79 @@ def journal_session(n: int, folder: Path):
     return j, s
 
 
+def child_submit(hands: int) -> None:
+    """Submit-to-updated for the floorkill on this process's path (one JSON line)."""
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in ("memory", "journal"):
+            for n in (10, 10_000):
+                closer = None
+                if kind == "memory":
+                    s = memory_session(n)
+                else:
+                    j, s = journal_session(n, Path(tmp))
+                    closer = j.close
+                try:
+                    t, c = asyncio.run(submit_times(s, hands))
+                finally:
+                    if closer:
+                        closer()
+                results[f"{kind} {n}"] = (statistics.median(t), _pct(t, 0.99),
+                                          statistics.median(c), _pct(c, 0.99))
+    print(json.dumps({"at": time.time(), "results": results}), flush=True)
+
+
+def report_submit(label: str, results: dict, hands: int) -> None:
+    from textual import constants
+
+    print(f"submit to every panel updated — {label} ({hands} hands, 120x40); wall = until the "
+          f"next frame (Textual paints at most {constants.MAX_FPS} frames/s, so up to "
+          f"{1000 / constants.MAX_FPS:.1f} ms of it is waiting for the frame timer); "
+          "cpu = the work itself")
+    for kind in ("memory", "journal"):
+        for n in (10, 10_000):
+            m, p, cm, cp = results[f"{kind} {n}"]
+            print(f"  {kind:8s} {n:6,d} hands: wall median {m:6.2f} p99 {p:6.2f} ms | "
+                  f"cpu median {cm:6.2f} p99 {cp:6.2f} ms   (goal p99 <= 16)")
+        m10, p10, cm10, cp10 = results[f"{kind} 10"]
+        m10k, p10k, cm10k, cp10k = results[f"{kind} 10000"]
+        print(f"  {kind:8s} ratio 10,000/10: wall median {m10k / m10:.2f} p99 {p10k / p10:.2f} | "
+              f"cpu median {cm10k / cm10:.2f} p99 {cp10k / cp10:.2f}  (goal <= 1.2)")
+
+
+def compare(before: Path, runs: int, hands: int) -> int:
+    """Before and after in the same run: the start children interleaved (before, after,
+    bare, before, after, bare, …) so a busy machine slows all three alike."""
+    for root in (before, ROOT):
+        spawn(["--child", "podium"], root)            # warm the disk cache and .pyc files
+    widgets = spawn(["--child", "podium"])["widgets"]
+    spawn(["--child", "bare", "--widgets", str(widgets)])
+    got: dict[str, list[dict]] = {"before": [], "after": [], "bare": []}
+    for _ in range(runs):
+        got["before"].append(spawn(["--child", "podium"], before))
+        got["after"].append(spawn(["--child", "podium"]))
+        got["bare"].append(spawn(["--child", "bare", "--widgets", str(widgets)]))
+    start = {k: statistics.median(r["start_s"] for r in v) for k, v in got.items()}
+    mem = {k: statistics.median(r["maxrss_kb"] for r in v) for k, v in got.items()}
+    print(f"start to first frame (median of {runs} interleaved processes each)")
+    for k in ("before", "after"):
+        print(f"  {k:6s} podium {start[k] * 1000:8.1f} ms   bare {start['bare'] * 1000:8.1f} ms   "
+              f"ratio {start[k] / start['bare']:.2f}  (goal <= 1.5)   "
+              f"memory {mem[k] / 1024:.1f} MB, ratio {mem[k] / mem['bare']:.2f}")
+    for k, root in (("before", before), ("after", ROOT)):
+        data = spawn(["--child", "submit", "--hands", str(hands)], root)
+        report_submit(f"{k} ({root})", data["results"], hands)
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--hands", type=int, default=200)
-    ap.add_argument("--child", choices=("podium", "bare"))
+    ap.add_argument("--child", choices=("podium", "bare", "submit"))
+    ap.add_argument("--before", type=Path, metavar="TREE",
+                    help="another floorkill source tree (e.g. `git worktree add /tmp/base main`): "
+                         "report it and this one in the same run")
     ap.add_argument("--widgets", type=int, default=30)
     args = ap.parse_args()
     if args.child == "podium":
@@ -218,9 +291,14 @@ def main() -> int:
     if args.child == "bare":
         child_bare(args.widgets)
         return 0
+    if args.child == "submit":
+        child_submit(args.hands)
+        return 0
 
     sys.path.insert(0, str(ROOT))
     os.environ.update({k: v for k, v in _env().items() if k != "PYTHONPATH"})
+    if args.before is not None:
+        return compare(args.before.resolve(), args.runs, args.hands)
     spawn(["--child", "podium"])                       # warm the disk cache and .pyc files
     podium = [spawn(["--child", "podium"]) for _ in range(args.runs)]
     widgets = podium[0]["widgets"]
