@@ -45,7 +45,8 @@ def pending(state: TableState) -> list[Decision]:
     for name in state.credits:
         out.append(Decision("leg-credit", state.seat_of(name), "pending-credit", (("name", name),),
                             ("rrop-13.5",)))
-    if state.agreed is not None:
-        out.append(Decision("agreed-kill", state.agreed, "pending-agreed",
-                            _who(state, state.agreed, None), ("rrop-13.12",)))
+    agreed = state.agreed               # one seat, or (a queue of agreements) a tuple of seats
+    for seat in agreed if isinstance(agreed, tuple) else (() if agreed is None else (agreed,)):
+        out.append(Decision("agreed-kill", seat, "pending-agreed", _who(state, seat, None),
+                            ("rrop-13.12",)))
     return out
