@@ -120,3 +120,54 @@ def test_the_ui_matches_no_refusal_key():
 def test_no_import_cycle_between_the_command_line_and_the_ui():
     """``cli`` imports the UI (lazily); nothing in the UI imports ``cli`` back."""
     assert offenders("ui", ("floorkill.cli",)) == []
+
+
+def textual_private_names() -> set[str]:
+    """Private names of Textual's apps, screens and widgets (class and instance ones)."""
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.scroll_view import ScrollView
+    from textual.widget import Widget
+    from textual.widgets import Input, Static
+
+    names = set()
+    for obj in (App, Screen, Widget, ScrollView, Input, Static, App(), Widget(), Screen()):
+        names |= {n for n in dir(obj) if n.startswith("_") and not n.startswith("__")}
+    return names
+
+
+def own_names(paths) -> set[str]:
+    """Names floorkill itself defines (methods, attributes it assigns, class attributes)."""
+    out = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                out.add(node.name)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for t in targets:
+                    for sub in ast.walk(t):
+                        if isinstance(sub, ast.Attribute):
+                            out.add(sub.attr)
+                        elif isinstance(sub, ast.Name):
+                            out.add(sub.id)
+    return out
+
+
+def private_textual_uses(paths, private: set[str], own: set[str]) -> list[str]:
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in private and node.attr not in own:
+                found.append(f"{path.relative_to(PKG.parent)}:{node.lineno}: {node.attr}")
+    return found
+
+
+def test_private_textual_names_only_in_the_compat_module():
+    """A Textual upgrade that moves a private name breaks ui/compat.py (one test each in
+    tests/ui/test_compat.py), nothing else."""
+    paths = [p for p in modules("ui") if p.name != "compat.py"]
+    private = textual_private_names()
+    assert private_textual_uses(paths, private, own_names(modules("ui"))) == []
+    bad = PKG / "ui" / "compat.py"
+    assert private_textual_uses([bad], private, set())            # the check can fail
