@@ -29,7 +29,7 @@ from .tables import TableRegistry
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One change of the floor: ``kind`` is ``event``, ``undo`` or ``switch``."""
+    """One change of the floor: ``kind`` is ``event``, ``undo``, ``switch`` or ``followed``."""
     kind: str
     session: Any
     record: Record | None = None
@@ -113,6 +113,12 @@ class Floor:
             self.session = s
             self._tell(Change("switch", s))
         return s
+
+    def followed(self, session=None) -> None:
+        """Another process wrote to ``session``'s table (the session has caught up): tell the
+        watchers as for a change made here (kind ``followed``), so the screens follow it."""
+        s = session or self.session
+        self._tell(Change("followed", s))
 
     def create(self, table_file, toml_text: str | None = None):
         """A new table (in the journal, or in memory without one); not yet current."""

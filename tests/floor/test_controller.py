@@ -103,6 +103,24 @@ def test_switch_keeps_each_tables_state():
         floor.switch("Table 99")
 
 
+def test_a_write_by_another_process_is_told_like_a_change_made_here(tmp_path):
+    j = Journal(tmp_path / "j.db", "podium")
+    other = Journal(tmp_path / "j.db", "other")
+    try:
+        text = TABLE.format(name="Table 12")
+        s = j.create_table(load_table_text(text), text)
+        floor = Floor(s)
+        seen = []
+        floor.watch(lambda ch: seen.append((ch.kind, ch.session.state.hands)))
+        other.open_table("Table 12").append({"type": "hand", "winner": 3})
+        assert s.refresh()                                   # the session catches up
+        floor.followed()
+        assert seen == [("followed", 1)]
+    finally:
+        other.close()
+        j.close()
+
+
 def test_rrop_13_6_a_player_barred_at_one_memory_table_is_refused_at_another():
     """The same call, append(raw), for every session: memory tables get their bars from the
     floor's registry, as journal tables get them from their journal."""
