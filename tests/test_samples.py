@@ -342,8 +342,8 @@ def test_half_kill_leg_holder_away_keeps_the_leg_for_the_return():
     assert s15["button"]["seat"] == 3 and s15["button"].get("credits") == ["Ana María Ruiz"]
     assert "rrop-13.5" in cites(s16)
     assert s16["button"]["seat"] == 3             # another player has the leg: hers waits
-    s27 = step(HALF, 27)                          # the leg holder quits: neutral, then hers
-    assert codes(s27) == [("neutral", 1), ("leg-up", 7)]
+    s27 = step(HALF, 27)                          # the leg holder quits: the leg is lost, hers returns
+    assert codes(s27) == [("leg-lost", 1), ("leg-up", 7)]   # never neutral: no `neutral` decision
     assert {"rrop-13.1b", "rrop-13.5"} <= cites(s27)
     assert s27["button"] == {"status": "leg-up", "seat": 7, "player": "Ana María Ruiz"}
 
@@ -380,7 +380,7 @@ def test_full_kill_short_second_wins_keep_the_leg_under_roberts_rules():
 
 def test_full_kill_missed_kill_bars_until_paid():
     s17, s18, s19, s20 = (step(FULL_LAST, i) for i in (17, 18, 19, 20))
-    assert codes(s17) == [("barred", 8)] and cites(s17) == {"rrop-13.6"}
+    assert codes(s17) == [("barred", 8), ("neutral", None)] and cites(s17) == {"rrop-13.6"}
     assert s17["barred"] == [{"player": "Наталья Кузнецова", "owes": "20"}]
     assert s17["next"]["killed"] is False and s17["button"]["status"] == "neutral"
     assert s18["barred"] == s17["barred"]
@@ -424,7 +424,7 @@ def test_lowball_joker_showdown_and_voluntary_killer_wins_an_ordinary_leg():
 def test_omaha8_scoop_kill_and_kill_again():
     name = "omaha8-10-20-scoop.toml"
     s2, s3, s4, s5, s6 = (step(name, i) for i in (2, 3, 4, 5, 6))
-    assert codes(s2) == [("neutral", None)] and "rrop-13.8" in cites(s2)   # $85 < $100
+    assert codes(s2) == [("no-kill", None)] and "rrop-13.8" in cites(s2)   # $85 < $100, stays neutral
     assert s3["result"] == {"high": [7], "low": [7], "scoop": 7}
     assert codes(s3) == [("kill", 7)] and {"rrop-13.8", "house-scoop"} <= cites(s3)
     assert s3["next"]["kill_blind"] == "20" and s3["next"]["limits"] == ["20", "40"]
@@ -455,8 +455,9 @@ def test_spread_kills_raise_minimum_and_maximum():
 
 def test_big_pot_minimum_is_the_houses_amount():
     name = "holdem-1-4-8-8-big-pot.toml"
-    assert codes(step(name, 1)) == [("neutral", None)]       # $38
-    assert codes(step(name, 6)) == [("neutral", None)]       # $49
+    assert codes(step(name, 1)) == [("no-kill", None)]       # $38: the button stays neutral
+    assert codes(step(name, 5)) == [("neutral", None)]       # the kill pot is over: neutral
+    assert codes(step(name, 6)) == [("no-kill", None)]       # $49
     assert codes(step(name, 7)) == [("kill", 7)]             # $75
     s3 = step(name, 3)
     assert codes(s3) == [("kill-again", 5)] and "rrop-13.7" in cites(s3)

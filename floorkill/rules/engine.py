@@ -41,7 +41,10 @@ def apply(state: TableState, raw: Mapping | Event,
     event = parse_event(raw, state.config.seats)
     handler = _HANDLERS[event.type]
     new, decisions, result = handler(state, event, barred_elsewhere)
-    return Applied(_settle(new, decisions), decisions, result, event)
+    new = _settle(new, decisions)
+    if decisions and not (state.button.status != NEUTRAL and new.button.status == NEUTRAL):
+        decisions = _not_neutral(decisions)
+    return Applied(new, decisions, result, event)
 
 
 # ---------------------------------------------------------------------------
@@ -63,6 +66,17 @@ def _set_player(players: tuple, seat: int, player: Player | None) -> tuple:
     lst = list(players)
     lst[seat - 1] = player
     return tuple(lst)
+
+
+def _not_neutral(decisions: list[Decision]) -> list[Decision]:
+    """A `neutral` decision appears exactly when the button becomes neutral (spec 6): when
+    the event leaves the button neutral as it was, or a later rule of the same event places
+    it (a returning leg credit, an agreed or owed kill), the decision keeps its text and
+    clauses under another code."""
+    if not any(d.code == "neutral" for d in decisions):
+        return decisions
+    return [Decision("leg-lost" if d.key == "leg-holder-quit" else "no-kill", d.seat, d.key,
+                     d.params, d.cites) if d.code == "neutral" else d for d in decisions]
 
 
 def _new(state: TableState, **changes) -> TableState:
@@ -155,9 +169,6 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
         _check_winner(state, seat, dealt)
     if not high:
         raise Refusal("no-winner")
-    if ev.won_beyond_blinds is not None and ev.qualifies is not None:
-        if (ev.won_beyond_blinds >= _second_leg_min(state)) != ev.qualifies:
-            raise Refusal("qualify-disagree", ("rrop-13.3",), minimum=dollars(_second_leg_min(state)))
 
     decisions: list[Decision] = []
     button = state.button
@@ -165,20 +176,30 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     credits = state.credits
     players = state.players
 
-    # The kill of this hand: posted, or missed (spec 5.7).
+    # The kill of this hand: posted, or missed (spec 5.5, 5.7). A missed kill leaves the
+    # hand at the ordinary limits and the leg where it was; a bound killer who missed is
+    # barred (or owes), and was not dealt in; a voluntary one changes nothing else.
+    killed_now = button.killed and ev.kill_posted
     if button.killed and not ev.kill_posted:
-        if button.seat in (*high, *low):
-            raise Refusal("missed-killer-won", seat=button.seat, name=button.player)
-        if button.kind != "voluntary":
+        if button.kind in REQUIRED_KINDS:
+            if button.seat in (*high, *low):
+                raise Refusal("missed-killer-won", ("rrop-13.6",), seat=button.seat,
+                              name=button.player)
             barred = _miss_kill(state, button, decisions)
-            before = NEUTRAL_BUTTON                  # settled as if neutral
         else:
-            before = _leg_of(button)
+            decisions.append(Decision("kill-not-posted", button.seat, "voluntary-not-posted",
+                                      (("name", button.player or "?"),), ("rrop-13.10", "rrop-13.6")))
+        before = _leg_of(button)
     elif button.killed and button.kind == "owed":
         barred = tuple(o for o in barred if o.player.casefold() != (button.player or "").casefold())
         before = button
     else:
         before = button
+
+    minimum = _second_leg_min(state, killed_now)
+    if ev.won_beyond_blinds is not None and ev.qualifies is not None:
+        if (ev.won_beyond_blinds >= minimum) != ev.qualifies:
+            raise Refusal("qualify-disagree", ("rrop-13.3",), minimum=dollars(minimum))
 
     # A leg holder who is away keeps the credit for the return (rrop-13.5).
     leg_seat, leg_name = _leg_holder(before)
@@ -194,24 +215,24 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     if kill.kind == "none":
         new_button = NEUTRAL_BUTTON
     else:
-        new_button = _next_button(state, ev, before, high, low, scoop, decisions)
+        new_button = _next_button(state, ev, before, high, low, scoop, decisions, minimum)
 
-    # Agreed kill of the next pot (rrop-13.12): only if no kill already (rrop-13.11).
-    agreed = state.agreed
-    if agreed is not None:
-        p = state.player(agreed)
-        if p is None:
-            pass
-        elif new_button.killed:
-            decisions.append(Decision("agreement-lapses", agreed, "agreement-lapses",
+    # Agreed kills (rrop-13.12) wait for the first hand without a required kill (rrop-13.11,
+    # spec 5.8), one a hand, in the order agreed.
+    agreed = tuple(seat for seat in state.agreed if state.player(seat) is not None)
+    if agreed:
+        seat = agreed[0]
+        p = state.player(seat)
+        if new_button.killed:
+            decisions.append(Decision("agreement-waits", seat, "agreement-waits",
                                       (("name", p.name),), ("rrop-13.11", "rrop-13.12")))
         else:
             leg = (new_button.seat, new_button.player) if new_button.status == LEG_UP else (None, None)
-            new_button = _kill(state, agreed, "agreed", leg=leg)
-            decisions.append(Decision("kill", agreed, "agreed-kill",
+            new_button = _kill(state, seat, "agreed", leg=leg)
+            decisions.append(Decision("kill", seat, "agreed-kill",
                                       (("name", p.name), ("amount", dollars(new_button.amount))),
                                       ("rrop-13.12",)))
-        agreed = None
+            agreed = agreed[1:]
 
     # Players who sat out the kill pot are dealt in from now on.
     if any(p is not None and p.sitting_out for p in players):
@@ -236,11 +257,12 @@ def _check_winner(state: TableState, seat: int, dealt: tuple[int, ...]) -> None:
         raise Refusal("not-dealt-in", cites, seat=seat, name=p.name, why=why)
 
 
-def _second_leg_min(state: TableState) -> Cents:
-    """One full bet at the limits being played this hand (rrop-13.3), or the house amount."""
+def _second_leg_min(state: TableState, killed: bool) -> Cents:
+    """One full bet at the limits actually played this hand (rrop-13.3, spec 5.5), or the
+    house amount."""
     cfg = state.config
     spec = cfg.kill.second_leg_minimum
-    limits = cfg.killed_limits() if state.button.killed else cfg.bets
+    limits = cfg.killed_limits() if killed else cfg.bets
     if spec == "lower-bet":
         return min(limits) if cfg.structure == "spread" else limits[0]
     if spec == "upper-bet":
@@ -249,7 +271,7 @@ def _second_leg_min(state: TableState) -> Cents:
 
 
 def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, scoop,
-                 decisions: list[Decision]) -> KillButton:
+                 decisions: list[Decision], minimum: Cents) -> KillButton:
     cfg = state.config
     kill = cfg.kill
     two = "two-pots" in kill.triggers
@@ -296,7 +318,7 @@ def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, sco
                 return b
             if two:
                 return neutral("killer-split-neutral", ("house-natural",), name=kname)
-            return neutral("split-no-kill", ("rrop-13.8", "rrop-13.1c"))
+            return neutral("split-no-kill", _sole_winner_clauses(kill.triggers), name=kname)
         if W is not None:
             return _ordinary_win(state, W, fired, two, say, first_leg=True)
         return neutral("split-neutral", ("rrop-13.1c",))
@@ -305,14 +327,27 @@ def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, sco
     L, lname = _leg_holder(before)
     if W is not None:
         if W == L and not fired and two:
-            return _second_leg(state, ev, L, lname, say, neutral)
+            return _second_leg(state, ev, L, lname, say, neutral, minimum)
         return _ordinary_win(state, W, fired, two, say, first_leg=(W != L))
     if L is not None and L in shared and two:
         if kill.split_with_leg == "keeps":
             say("leg-up", L, "split-keeps-leg", ("rrop-13.4",), name=lname)
             return _leg_up(state, L)
         return neutral("split-leg-neutral", ("house-natural",), name=lname)
+    if before.killed and before.seat in shared and not two:
+        # The killer shared the pot: what decides is that only a sole winner kills (the
+        # scoop or big-pot requirement), not rrop-13.1c (nobody with the button shared).
+        return neutral("split-no-kill", _sole_winner_clauses(kill.triggers), name=before.player)
     return neutral("split-neutral", ("rrop-13.1c",))
+
+
+def _sole_winner_clauses(triggers: tuple[str, ...]) -> tuple[str, ...]:
+    cites: tuple[str, ...] = ()
+    if "scoop" in triggers:
+        cites += ("rrop-13.8", "house-scoop")
+    if "big-pot" in triggers:
+        cites += ("house-big-pot",)
+    return cites or ("rrop-13.0",)
 
 
 def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
@@ -336,7 +371,8 @@ def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
     return NEUTRAL_BUTTON
 
 
-def _second_leg(state: TableState, ev: Hand, L: int, lname: str | None, say, neutral) -> KillButton:
+def _second_leg(state: TableState, ev: Hand, L: int, lname: str | None, say, neutral,
+                minimum: Cents) -> KillButton:
     kill = state.config.kill
     # A walk (house-natural): with the flop required, the walk option decides; the
     # alternate walk = "neutral" neutralises a flopless second win even where Robert's
@@ -346,7 +382,6 @@ def _second_leg(state: TableState, ev: Hand, L: int, lname: str | None, say, neu
             say("leg-up", L, "walk-keeps", ("house-natural",), name=lname)
             return _leg_up(state, L)
         return neutral("walk-neutral", ("house-natural",), name=lname)
-    minimum = _second_leg_min(state)
     if ev.qualifies is not None:
         ok = ev.qualifies
     elif ev.won_beyond_blinds is not None:
@@ -433,10 +468,8 @@ def _join(state: TableState, ev: Join, ctx):
             decisions.append(Decision("dealt-in", ev.seat, "new-player-may-sit",
                                       (("name", ev.name),), ("wsop-201",)))
         elif ev.agrees_to_kill:
-            if agreed is not None:
-                raise Refusal("already-agreed", ("rrop-13.11",), seat=agreed,
-                              name=_name(state, agreed))
-            agreed = ev.seat
+            # Several agreements queue in the order made, one kill a hand (spec 5.8).
+            agreed = agreed + (ev.seat,)
             decisions.append(Decision("agrees-to-kill", ev.seat, "agrees-to-kill",
                                       (("name", ev.name), ("amount", dollars(cfg.kill_blind))),
                                       ("rrop-13.12",)))
@@ -472,24 +505,33 @@ def _leave(state: TableState, seat: int, posts_kill: bool, decisions: list[Decis
             if quitting:
                 held = seat
         else:
+            # No kill this hand: the leg stays where it was (spec 5.5, 5.7), on this path
+            # as on the hand's `kill_posted = false`.
             if bound:
                 barred = _miss_kill(state, button, decisions)
-                # an owed kill not posted leaves the leg where it was; a required one: neutral
-                button = _leg_of(button) if button.kind == "owed" else NEUTRAL_BUTTON
             else:
-                button = _leg_of(button)
-                decisions.append(Decision("neutral", seat, "voluntary-withdrawn",
+                decisions.append(Decision("withdrawn", seat, "voluntary-withdrawn",
                                           (("name", p.name),), ("rrop-13.10",)))
+            cites = ("rrop-13.6",) if bound else ("rrop-13.10",)
+            button = _leg_of(button)
+            if button.status == LEG_UP:
+                decisions.append(Decision("leg-up", button.seat, "kill-gone-leg-stays",
+                                          (("name", button.player),), (*cites, "rrop-13.3")))
+            else:
+                decisions.append(Decision("neutral", None, "kill-gone-neutral", (), cites))
     if quitting:
         L, _n = _leg_holder(button)
         if L == seat:
             if button.status == LEG_UP:
                 button = NEUTRAL_BUTTON
+                decisions.append(Decision("neutral", seat, "leg-holder-quit", (("name", p.name),),
+                                          ("rrop-13.1b",)))
             else:
                 button = KillButton(status=KILLED, seat=button.seat, player=button.player,
                                     kind=button.kind, amount=button.amount)
-            decisions.append(Decision("neutral", seat, "leg-holder-quit", (("name", p.name),),
-                                      ("rrop-13.1b",)))
+                decisions.append(Decision("leg-lost", seat, "leg-holder-quit-killed",
+                                          (("name", p.name), ("killer", button.player)),
+                                          ("rrop-13.1b",)))
     elif button.status == LEG_UP and button.seat == seat:
         decisions.append(Decision("leg-up", seat, "leg-kept-away", (("name", p.name),),
                                   ("rrop-13.5",)))
@@ -535,8 +577,8 @@ def _quit(state: TableState, ev: Quit, _ctx):
     button, barred, held = _leave(state, ev.seat, ev.posts_kill, decisions, quitting=True)
     credits = tuple(c for c in state.credits if c != p.name)
     agreed = state.agreed
-    if agreed == ev.seat:
-        agreed = None
+    if ev.seat in agreed:
+        agreed = tuple(x for x in agreed if x != ev.seat)
         decisions.append(Decision("agreement-lapses", ev.seat, "agreement-lapses-quit",
                                   (("name", p.name),), ("rrop-13.12",)))
     players = _set_player(state.players, ev.seat, None)
@@ -585,6 +627,14 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
     button = state.button
     changed = False
     credits = state.credits
+    if credits:
+        # A leg credit is used up once its holder has the button again (rrop-13.5).
+        holders = {button.leg_player}
+        if button.status == LEG_UP or (button.killed and button.kind == "required"):
+            holders.add(button.player)
+        if any(c in holders for c in credits):
+            credits = tuple(c for c in credits if c not in holders)
+            changed = True
     if button.status == NEUTRAL and credits:
         for name in credits:
             seat = state.seat_of(name)

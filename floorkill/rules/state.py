@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .config import PlayerSpec, TableConfig
+from .config import BLINDLESS_GAMES, PlayerSpec, TableConfig
 from .money import Cents, fmt
 
 NEUTRAL, LEG_UP, KILLED = "neutral", "leg-up", "killed"
@@ -62,7 +62,7 @@ class TableState:
     dealer_pos: int = 1                       # the dealer button stands at or before this seat
     barred: tuple[Owed, ...] = ()
     credits: tuple[str, ...] = ()             # leg credits of players who stepped away (rrop-13.5)
-    agreed: int | None = None                 # seat that agreed to kill the next pot (rrop-13.12)
+    agreed: tuple[int, ...] = ()              # seats that agreed to kill a pot, in order (rrop-13.12)
     held_seat: int | None = None              # seat of a killer who quit after posting
     events: int = 0                           # events applied
 
@@ -117,7 +117,7 @@ class NextHand:
     kill_blind: Cents | None
     kind: str | None
     limits: tuple[Cents, ...]
-    blinds: tuple[Cents, Cents]
+    blinds: tuple[Cents, ...]                  # () in a game without blinds (stud, stud8, razz)
     killer_acts_last: bool
     dealer: int | None
     small_blind: int | None
@@ -175,6 +175,9 @@ def next_hand(state: TableState) -> NextHand:
     cfg = state.config
     dealt = state.dealt_in()
     dealer, sb, bb = positions(state, dealt)
+    blindless = cfg.game in BLINDLESS_GAMES
+    if blindless:                       # stud games: antes and a bring-in, no blinds
+        sb = bb = None
     b = state.button
     posts: dict[int, Cents] = {}
     if sb is not None:
@@ -192,7 +195,7 @@ def next_hand(state: TableState) -> NextHand:
         kill_blind=b.amount if b.killed else None,
         kind=b.kind if b.killed else None,
         limits=cfg.killed_limits() if b.killed else cfg.bets,
-        blinds=cfg.blinds,
+        blinds=() if blindless else cfg.blinds,
         killer_acts_last=killer_acts_last(state),
         dealer=dealer, small_blind=sb, big_blind=bb,
         posts=posts, dealt_in=dealt,

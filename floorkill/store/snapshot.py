@@ -53,12 +53,22 @@ def state_to_dict(state: TableState) -> dict[str, Any]:
     out["button"] = _flat(state.button)
     out["barred"] = [_flat(o) for o in state.barred]
     out["credits"] = list(state.credits)
-    for name in ("hands", "dealer_pos", "agreed", "held_seat", "events"):
+    out["agreed"] = list(state.agreed)
+    for name in ("hands", "dealer_pos", "held_seat", "events"):
         value = getattr(state, name)
         if not isinstance(value, _PRIMITIVES):
             raise TypeError(f"TableState.{name}: cannot snapshot {type(value).__name__}")
         out[name] = value
     return out
+
+
+def _agreed(value: Any) -> tuple[int, ...]:
+    """Agreed killers in order; an older snapshot kept one seat or None."""
+    if value is None:
+        return ()
+    if isinstance(value, int):
+        return (value,)
+    return tuple(value)
 
 
 def state_from_dict(config: TableConfig, data: Mapping[str, Any]) -> TableState:
@@ -75,7 +85,7 @@ def state_from_dict(config: TableConfig, data: Mapping[str, Any]) -> TableState:
         dealer_pos=data["dealer_pos"],
         barred=tuple(_build(Owed, o) for o in data["barred"]),
         credits=tuple(data["credits"]),
-        agreed=data["agreed"],
+        agreed=_agreed(data["agreed"]),
         held_seat=data["held_seat"],
         events=data["events"],
     )

@@ -143,7 +143,7 @@ def test_rrop_13_1b_leg_holder_quits_while_a_voluntary_kill_is_pending():
              {"type": "stack", "seat": 3, "amount": 100}, {"type": "voluntary_kill", "seat": 3})
     assert st.button.leg_seat == 2
     a = apply(st, {"type": "quit", "seat": 2})
-    assert_decision(a, "neutral", 2, "rrop-13.1b")
+    assert_decision(a, "leg-lost", 2, "rrop-13.1b")        # the kill stands: not a `neutral` decision
     assert_killed_by(a.state, 3, kind="voluntary")          # the kill stays; only the leg goes
     assert a.state.button.leg_seat is None and a.state.button.leg_player is None
     a = apply(a.state, hand(3))                              # the killer wins: an ordinary first leg
@@ -168,9 +168,9 @@ def test_rrop_13_1b_leg_holder_who_killed_voluntarily_quits(posts_kill):
 
 
 def test_rrop_13_1c_split_without_button_neutral():
-    # from neutral
+    # from neutral: the button stays neutral, so the decision is not a `neutral` one (spec 6)
     a = apply(start(), hand(winners=[1, 3]))
-    assert_decision(a, "neutral", None, "rrop-13.1c")
+    assert_decision(a, "no-kill", None, "rrop-13.1c")
     assert_button(a.state, "neutral")
     assert_not_killed(a.state)
     # leg up for Bob (2), the pot split by 1 and 3
@@ -345,7 +345,7 @@ def test_rrop_13_5_returning_player_waits_while_another_has_the_leg():
     assert d and all("rrop-13.5" in x.cites for x in d)
     assert_button(a.state, "leg-up", 3, "Cy")            # Cy keeps the button for now
     a = apply(a.state, hand(winners=[1, 4]))              # next time it would be neutral
-    assert_decision(a, "neutral", None, "rrop-13.1c")
+    assert_decision(a, "no-kill", None, "rrop-13.1c")     # ...but Bob's credit places it at once
     assert_decision(a, "leg-up", 2, "rrop-13.5")
     assert_button(a.state, "leg-up", 2, "Bob")
     assert_not_killed(a.state)
@@ -674,15 +674,20 @@ def test_rrop_13_11_scoop_and_two_pots_make_one_kill():
     assert sum(1 for amt in next_hand(a.state).posts.values() if amt == 2000) == 1
 
 
-def test_rrop_13_11_agreed_kill_lapses_when_the_next_hand_is_already_killed():
-    # spec 5.8 says the agreement obliges "a kill of the next hand without a required kill";
-    # the engine reads it as: if the next hand is killed anyway, the agreement lapses.
+def test_rrop_13_11_agreed_kill_waits_when_the_next_hand_is_already_killed():
+    # spec 5.8: the agreement obliges a kill of the next hand *without a required kill*; when
+    # the next hand is already killed (one kill per deal) it waits, it does not lapse.
     st = run(killed(2), {"type": "join", "seat": 7, "name": "Yan", "agrees_to_kill": True})
     a = apply(st, hand(2))
     assert_decision(a, "kill-again", 2, "rrop-13.7")
-    assert_decision(a, "agreement-lapses", 7, "rrop-13.11")
+    assert_decision(a, "agreement-waits", 7, "rrop-13.11", "rrop-13.12")
     assert_killed_by(a.state, 2, kind="required")
-    assert a.state.agreed is None
+    assert a.state.agreed == (7,)
+    a = apply(a.state, hand(3))                            # first later hand without a required kill
+    assert_decision(a, "leg-up", 3, "rrop-13.3")
+    assert_decision(a, "kill", 7, "rrop-13.12")
+    assert_killed_by(a.state, 7, kind="agreed")
+    assert a.state.button.leg_seat == 3 and a.state.agreed == ()
 
 
 # ---------------------------------------------------------------------------
@@ -723,9 +728,16 @@ def test_rrop_13_12_joining_an_unkilled_hand_is_dealt_in():
     assert_button(a.state, "leg-up", 2)
 
 
-def test_rrop_13_12_only_one_agreement_per_deal():
-    st = run(killed(2), {"type": "join", "seat": 7, "name": "Yan", "agrees_to_kill": True})
-    refused(st, {"type": "join", "seat": 8, "name": "Uma", "agrees_to_kill": True}, cite="rrop-13.11")
+def test_rrop_13_12_agreements_queue_one_kill_a_hand():
+    st = run(killed(2), {"type": "join", "seat": 7, "name": "Yan", "agrees_to_kill": True},
+             {"type": "join", "seat": 8, "name": "Uma", "agrees_to_kill": True})
+    assert st.agreed == (7, 8)
+    a = apply(st, hand(3))
+    assert_decision(a, "kill", 7, "rrop-13.12")
+    assert "kill" not in [d.code for d in a.decisions if d.seat == 8]
+    a = apply(a.state, hand(4))
+    assert_decision(a, "kill", 8, "rrop-13.12")
+    assert a.state.agreed == ()
 
 
 # ---------------------------------------------------------------------------

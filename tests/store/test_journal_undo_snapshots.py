@@ -188,7 +188,7 @@ def test_state_round_trip_explicit_values():
                  *([None] * 6)),
         button=KillButton("killed", 3, "Бо", "voluntary", 2000, 1, "Ann"),
         hands=17, dealer_pos=3, barred=(Owed("Zed", 450, "post-later"), Owed("Yo", 2000)),
-        credits=("Ann",), agreed=3, held_seat=2, events=40)
+        credits=("Ann",), agreed=(3, 5), held_seat=2, events=40)
     assert state_from_dict(tf.config, state_to_dict(st)) == st
     with pytest.raises(ValueError):
         state_from_dict(tf.config, {**state_to_dict(st), "format": 99})

@@ -157,7 +157,7 @@ async def test_joining_a_kill_pot_agreeing_to_kill_the_next_pot():
         assert ask.cites == ("rrop-13.12",)
         await pilot.press("y")
         assert last(s).event == {"type": "join", "seat": 5, "name": "Eve", "agrees_to_kill": True}
-        assert s.state.agreed == 5 and not s.state.player(5).sitting_out
+        assert s.state.agreed == (5,) and not s.state.player(5).sitting_out
 
 
 async def test_joining_a_kill_pot_not_agreeing_sits_out():
@@ -166,7 +166,7 @@ async def test_joining_a_kill_pot_not_agreeing_sits_out():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6", "5", "j", *"Eve", "enter", "n")
         assert last(s).event == {"type": "join", "seat": 5, "name": "Eve"}
-        assert s.state.player(5).sitting_out and s.state.agreed is None
+        assert s.state.player(5).sitting_out and s.state.agreed == ()
         assert "sits out" in app.query_one(Seating).render_text().plain
 
 
