@@ -39,7 +39,7 @@ def _show(value: object) -> str:
     return text if len(text) <= 24 else text[:20] + "..." + text[-1]
 
 
-def _from_text(text: str, value: object) -> int:
+def _from_text(text: str, value: object, finer: str = "has more than two decimals") -> int:
     """Cents from a written amount, by integer arithmetic on bounded pieces."""
     m = _AMOUNT_RE.fullmatch(text)
     if m is None or not (m.group(2) or m.group(3)):
@@ -53,7 +53,7 @@ def _from_text(text: str, value: object) -> int:
     stripped = digits.rstrip("0")
     power += len(digits) - len(stripped)
     if power < 0:
-        raise MoneyError(f"{_show(value)} has more than two decimals")
+        raise MoneyError(f"{_show(value)} {finer}")
     if len(stripped) + power > 17:                       # >= 10**17 cents: far past MAX_CENTS
         raise MoneyError(f"{_show(value)} is too large (at most {_MAX_TEXT})")
     cents = int(stripped) * 10 ** power
@@ -78,7 +78,8 @@ def parse_amount(value: object, *, allow_negative: bool = False) -> Cents:
         if not math.isfinite(value):
             raise MoneyError(f"{value!r} is not an amount")
         # A float is read as the decimal it was written as (its shortest repr): 4.55 is 4.55.
-        return _bound(_from_text(repr(value), value), value, allow_negative)
+        return _bound(_from_text(repr(value), value, "is not exact to the cent"), value,
+                      allow_negative)
     if isinstance(value, str):
         if len(value) > MAX_TEXT * 4:
             raise MoneyError(f"{_show(value)} is too long for an amount")
