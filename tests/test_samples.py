@@ -186,7 +186,9 @@ def test_sample_replays_json_with_exit_0_and_no_error(path):
         if s["next"]["kill_blind"] is not None:
             assert AMOUNT.match(s["next"]["kill_blind"])
         if s["type"] == "hand":
-            assert set(s["result"]) == {"high", "low", "scoop"}
+            assert set(s["result"]) == {"high", "low", "scoop", "hands"}
+            for h in s["result"]["hands"]:                # a showdown explains itself
+                assert set(h) == {"seat", "value", "joker"} and h["value"]
         else:
             assert s["result"] is None
         for o in s["barred"]:
@@ -412,8 +414,11 @@ def test_lowball_voluntary_kill_keeps_the_leg_and_acts_last():
 def test_lowball_joker_showdown_and_voluntary_killer_wins_an_ordinary_leg():
     pytest.importorskip("floorkill.cards")
     s8 = step(LOWBALL, 8)
-    assert s8["result"] == {"high": [2], "low": [], "scoop": 2}
-    assert codes(s8) == [("leg-up", 2)]
+    assert {k: s8["result"][k] for k in ("high", "low", "scoop")} == {"high": [2], "low": [], "scoop": 2}
+    hands = {h["seat"]: h for h in s8["result"]["hands"]}
+    assert hands[2]["value"] == "7-5-3-2-A low" and hands[4]["value"] == "8-6-4-2-A low"
+    assert hands[2]["joker"]["as"] == "A" and "joker-1" in hands[2]["joker"]["cites"]
+    assert codes(s8) == [("shows", 2), ("shows", 4), ("leg-up", 2)]
     s16, s17 = step(LOWBALL, 16), step(LOWBALL, 17)
     assert codes(s16) == [("kill", 8)] and s16["button"]["kind"] == "voluntary"
     assert codes(s17) == [("leg-up", 8)]          # no kill again for a voluntary killer
@@ -425,7 +430,10 @@ def test_omaha8_scoop_kill_and_kill_again():
     name = "omaha8-10-20-scoop.toml"
     s2, s3, s4, s5, s6 = (step(name, i) for i in (2, 3, 4, 5, 6))
     assert codes(s2) == [("no-kill", None)] and "rrop-13.8" in cites(s2)   # $85 < $100, stays neutral
-    assert s3["result"] == {"high": [7], "low": [7], "scoop": 7}
+    assert {k: s3["result"][k] for k in ("high", "low", "scoop")} == {"high": [7], "low": [7], "scoop": 7}
+    assert [h["seat"] for h in s3["result"]["hands"]] == [1, 7]
+    assert [c for c, _ in codes(s3)][:2] == ["shows", "shows"]
+    s3 = {**s3, "decisions": [d for d in s3["decisions"] if d["code"] != "shows"]}
     assert codes(s3) == [("kill", 7)] and {"rrop-13.8", "house-scoop"} <= cites(s3)
     assert s3["next"]["kill_blind"] == "20" and s3["next"]["limits"] == ["20", "40"]
     assert codes(s4) == [("must-complete", 3)]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from floorkill.cards import evaluate as ev
 from floorkill.cards._core import CODE, JOKER_NAME, CardError, parse_cards
+from floorkill.cards.words import JokerUse, joker_use, value_words
 
-__all__ = ["GAMES", "Showdown", "showdown"]
+__all__ = ["GAMES", "HandValue", "Showdown", "showdown"]
 
 GAMES = ("holdem", "omaha", "omaha8", "lowball-a5", "lowball-27", "draw-high", "stud", "stud8", "razz")
 
@@ -27,6 +28,28 @@ _RULES = {
 _NUMBERS = {2: "two", 4: "four", 5: "five", 7: "seven"}
 
 
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    """What one seat showed, in words on demand: ``kind`` of the high key (high | a5 | 27),
+    ``low`` the 8-or-better low key in hi-lo games (0 = no low), else None; ``joker`` how
+    the joker played, if it was in the hand."""
+    seat: int
+    kind: str
+    key: int
+    low: int | None = None
+    joker: JokerUse | None = None
+
+    def value(self, lang: str = "en") -> str:
+        text = value_words(self.kind, self.key, lang)
+        if self.low is not None:
+            text += "; " + value_words("a5", self.low, lang)
+        return text
+
+    def to_json(self, lang: str = "en") -> dict:
+        return {"seat": self.seat, "value": self.value(lang),
+                "joker": self.joker.to_json(lang) if self.joker is not None else None}
+
+
 @dataclass(frozen=True)
 class Showdown:
     """The result of a showdown.
@@ -43,6 +66,7 @@ class Showdown:
     low: tuple[int, ...]
     scoop: int | None
     hands: dict[int, str]
+    values: tuple[HandValue, ...] = field(default=(), compare=False)   # derived: words, joker use
 
 
 def _place(where: str | int) -> str:
@@ -97,8 +121,9 @@ def showdown(game: str, board: str | None, hands: Mapping[int, str], *, joker: b
     seats.sort()
 
     parsed: dict[int, list[int]] = {}
+    names: dict[int, tuple[str, ...]] = {}
     for seat in seats:
-        cards = _parse(hands[seat], seat, joker, words, joker_possible)
+        cards = names[seat] = _parse(hands[seat], seat, joker, words, joker_possible)
         if len(cards) != n_hole:
             raise CardError(
                 f"seat {seat} shows {len(cards)} card{'s' if len(cards) != 1 else ''}; "
@@ -154,6 +179,10 @@ def showdown(game: str, board: str | None, hands: Mapping[int, str], *, joker: b
             high[s] = k = ev.draw_high(h)
             words_of[s] = ev.describe_high(k)
 
+    kind = {"lowball-a5": "a5", "razz": "a5", "lowball-27": "27"}.get(game, "high")
+    values = tuple(HandValue(s, kind, high[s], low.get(s) if low else None,
+                             joker_use(game, names[s], high[s]) if joker else None)
+                   for s in seats)
     top = max(high.values())
     high_winners = tuple(s for s in seats if high[s] == top)
     low_winners: tuple[int, ...] = ()
@@ -164,4 +193,4 @@ def showdown(game: str, board: str | None, hands: Mapping[int, str], *, joker: b
     scoop = None
     if len(high_winners) == 1 and (not low_winners or low_winners == high_winners):
         scoop = high_winners[0]
-    return Showdown(high=high_winners, low=low_winners, scoop=scoop, hands=words_of)
+    return Showdown(high=high_winners, low=low_winners, scoop=scoop, hands=words_of, values=values)

@@ -18,8 +18,17 @@ from .money import Cents, dollars
 from .rulings import underpost
 from .state import (KILLED, LEG_UP, NEUTRAL, NEUTRAL_BUTTON, REQUIRED_KINDS, KillButton,
                     Owed, Player, TableState, positions)
+from .texts import outcome_words
 
 Result = tuple[tuple[int, ...], tuple[int, ...], int | None]   # high, low, scoop
+
+LOWBALL_GAMES = ("lowball-a5", "lowball-27", "razz")
+
+
+class HandResult(tuple):
+    """(high, low, scoop) of a hand, with ``hands``: what each seat showed at a showdown
+    (:class:`floorkill.cards.HandValue`), empty when the winners were typed."""
+    hands: tuple = ()
 
 
 class Applied:
@@ -32,6 +41,11 @@ class Applied:
         self.decisions = decisions
         self.result = result
         self.event = event
+
+    @property
+    def hands(self) -> tuple:
+        """The showdown's hands in words (seat, value, joker use), or ()."""
+        return getattr(self.result, "hands", ())
 
 
 def apply(state: TableState, raw: Mapping | Event,
@@ -144,7 +158,9 @@ def _result(state: TableState, ev: Hand) -> Result:
             sd = decide(cfg.game, ev.showdown.board, dict(ev.showdown.hands), joker=cfg.joker)
         except CardError as exc:
             raise Refusal("bad-cards", reason=str(exc)) from None
-        return tuple(sd.high), tuple(sd.low), sd.scoop
+        out = HandResult((tuple(sd.high), tuple(sd.low), sd.scoop))
+        out.hands = sd.values
+        return out
     if ev.high is not None:
         if cfg.game not in HILO_GAMES:
             raise Refusal("high-low-not-hilo", game=cfg.game)
@@ -164,13 +180,14 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     if ev.showdown is not None:
         for seat, _cards in ev.showdown.hands:
             _check_winner(state, seat, dealt)
-    high, low, scoop = _result(state, ev)
+    result = _result(state, ev)
+    high, low, scoop = result
     for seat in (*high, *low):
         _check_winner(state, seat, dealt)
     if not high:
         raise Refusal("no-winner")
 
-    decisions: list[Decision] = []
+    decisions: list[Decision] = _explain(state, result)
     button = state.button
     barred = state.barred
     credits = state.credits
@@ -243,7 +260,36 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     new = _new(state, players=players, button=new_button, hands=state.hands + 1,
                dealer_pos=(dealer % n) + 1 if dealer is not None else state.dealer_pos,
                barred=barred, credits=credits, agreed=agreed, held_seat=None)
-    return new, decisions, (high, low, scoop)
+    return new, decisions, result
+
+
+def _explain(state: TableState, result) -> list[Decision]:
+    """One `shows` decision a seat at a showdown: the hand in words, how the joker played
+    (joker-1...joker-4) and what the hand took. The clauses: who won is who the kill button
+    follows (rrop-13.0); lowball and hi-lo words (scoop, California and Kansas City
+    lowball) are the glossary's (rrop-glossary)."""
+    hands = getattr(result, "hands", ())
+    if not hands:
+        return []
+    high, low, scoop = result
+    cfg = state.config
+    hilo = cfg.game in HILO_GAMES
+    base = ("rrop-13.0", "rrop-glossary") if hilo or cfg.game in LOWBALL_GAMES else ("rrop-13.0",)
+    out = []
+    for v in hands:
+        part_high = ("takes" if len(high) == 1 else "shares") if v.seat in high else None
+        part_low = ("takes" if len(low) == 1 else "shares") if v.seat in low else None
+        outcome = {lang: outcome_words(lang, hilo, part_high, part_low, scoop == v.seat, not low)
+                   for lang in ("en", "ru")}
+        joker = {lang: f" ({v.joker.text(lang)})" if v.joker is not None else "" for lang in ("en", "ru")}
+        cites = base + tuple(c for c in (v.joker.cites if v.joker is not None else ()) if c not in base)
+        out.append(Decision("shows", v.seat, "shows",
+                            (("name", _name(state, v.seat)),
+                             ("value_en", v.value("en")), ("value_ru", v.value("ru")),
+                             ("joker_en", joker["en"]), ("joker_ru", joker["ru"]),
+                             ("outcome_en", outcome["en"]), ("outcome_ru", outcome["ru"])),
+                            cites))
+    return out
 
 
 def _check_winner(state: TableState, seat: int, dealt: tuple[int, ...]) -> None:

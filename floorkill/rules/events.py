@@ -328,6 +328,11 @@ def _parse_hand(raw: Mapping, seats: int) -> Hand:
                 raise Refusal("bad-showdown")
             hands.append((seat, cards.strip()))
         showdown = Showdown(board=board.strip() if board else None, hands=tuple(sorted(hands)))
+        if board_saw_flop(showdown.board):
+            # A board is a fact: three or more community cards mean the hand saw the flop.
+            if raw.get("flop") is False:
+                raise Refusal("board-contradicts-flop", ("house-natural",))
+            raw = {**raw, "flop": True}
     pot = _amount(raw, "pot", positive=True)
     wbb = _amount(raw, "won_beyond_blinds")
     qual = raw.get("qualifies")
@@ -338,10 +343,33 @@ def _parse_hand(raw: Mapping, seats: int) -> Hand:
                 kill_posted=_bool(raw, "kill_posted", True))
 
 
+def board_saw_flop(board: object) -> bool:
+    """True when a showdown board shows three or more cards (the flop was dealt)."""
+    if not isinstance(board, str) or not board.strip():
+        return False
+    from floorkill.cards import CardError, parse_cards
+
+    try:
+        return len(parse_cards(board, joker=True)) >= 3
+    except CardError:
+        return False
+
+
+def flop_known(raw: Mapping[str, Any]) -> bool | None:
+    """Whether a raw ``hand`` event says the hand saw a flop: its ``flop`` field, or its
+    showdown board (three or more cards); None when it does not say."""
+    if isinstance(raw.get("flop"), bool):
+        return raw["flop"]
+    sd = raw.get("showdown")
+    if isinstance(sd, Mapping) and board_saw_flop(sd.get("board")):
+        return True
+    return None
+
+
 def event_from_dict(raw: Mapping[str, Any], seats: int = 10) -> Event:
     return parse_event(raw, seats)
 
 
 __all__ = ["Event", "EVENT_TYPES", "FIELDS", "Hand", "Join", "Away", "Back", "Quit",
            "VoluntaryKill", "PayKill", "Stack", "Underpost", "Showdown", "parse_event",
-           "event_from_dict"]
+           "event_from_dict", "board_saw_flop", "flop_known"]

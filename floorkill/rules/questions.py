@@ -23,6 +23,7 @@ from typing import Any, Mapping
 
 from .decisions import Decision, Refusal
 from .engine import _voluntary_check, apply
+from .events import flop_known
 from .money import Cents, dollars, to_toml
 from .texts import render
 
@@ -124,7 +125,7 @@ def _pot_question(state, refusal: Refusal) -> Question:
 
 def _second_leg_questions(state, raw, refusal: Refusal, elsewhere) -> Question:
     params = tuple(refusal.params.items())
-    if "flop" not in raw:
+    if flop_known(raw) is None:                # a showdown board (3+ cards) is a fact
         # the flop matters when a flopless second win is settled without the money question
         # (house-natural: second_leg_needs_flop, or the walk alternate)
         no_flop = _try(state, {**raw, "flop": False}, elsewhere)

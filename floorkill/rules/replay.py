@@ -25,6 +25,11 @@ class Step:
     result: Result | None = None
     refusal: Refusal | None = None
 
+    @property
+    def hands(self) -> tuple:
+        """What each seat showed at a showdown (seat, value, joker use), or ()."""
+        return getattr(self.result, "hands", ())
+
 
 def replay_events(state: TableState, events: Iterable[Mapping[str, Any]], start: int = 1
                   ) -> list[Step]:
@@ -63,7 +68,8 @@ def step_json(step: Step, lang: str = "en") -> dict[str, Any]:
     result = None
     if step.result is not None:
         high, low, scoop = step.result
-        result = {"high": list(high), "low": list(low), "scoop": scoop}
+        result = {"high": list(high), "low": list(low), "scoop": scoop,
+                  "hands": [v.to_json(lang) for v in step.hands]}
     return {
         "event": step.index,
         "type": etype if isinstance(etype, str) else None,

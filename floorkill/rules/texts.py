@@ -36,6 +36,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bad-showdown": {"en": "showdown must be {{ board = \"...\", hands = {{ 3 = \"As Ks\", ... }} }}",
                      "ru": "showdown должен иметь вид {{ board = \"...\", hands = {{ 3 = \"As Ks\", ... }} }}"},
     "bad-cards": {"en": "cards: {reason}", "ru": "карты: {reason}"},
+    "board-contradicts-flop": {
+        "en": "the showdown board has three or more cards, so the hand saw the flop: flop = false contradicts it",
+        "ru": "на борде вскрытия три карты или больше, значит, флоп был: flop = false этому противоречит"},
     "high-low-not-hilo": {"en": "high and low winners only exist in hi-lo games; {game} has one pot",
                           "ru": "победители хай и лоу бывают только в хай-лоу играх; в {game} один банк"},
     # --- refusals: the rules -------------------------------------------------------
@@ -186,6 +189,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "ru": "{name} отказывается от добровольного килла; за это никого не отстраняют"},
     "leg-holder-quit": {"en": "{name}, the last winner, quit the game: the button goes neutral",
                         "ru": "{name}, последний победитель, ушёл из игры: баттон нейтрален"},
+    "shows": {"en": "{name} shows {value_en} and {outcome_en}{joker_en}",
+              "ru": "{name}: {value_ru} — {outcome_ru}{joker_ru}"},
     "leg-holder-quit-killed": {
         "en": "{name}, the last winner, quit the game: the leg is gone; {killer}'s kill of this hand stands",
         "ru": "{name}, последний победитель, ушёл из игры: «нога» пропадает; килл игрока {killer} в этой раздаче остаётся"},
@@ -227,6 +232,46 @@ def render(key: str, params: dict, lang: str = "en") -> str:
         return template.format(**params)
     except (KeyError, IndexError):
         return entry["en"]
+
+
+_OUTCOME = {
+    "win": {"en": "wins the pot", "ru": "выигрывает банк"},
+    "split": {"en": "splits the pot", "ru": "делит банк"},
+    "lose": {"en": "does not win", "ru": "не выигрывает"},
+    "scoop": {"en": "scoops the pot, high and low", "ru": "забирает весь банк, хай и лоу"},
+    "scoop-no-low": {"en": "scoops the pot: no hand qualifies for low",
+                     "ru": "забирает весь банк: квалифицированного лоу нет ни у кого"},
+    "takes-high": {"en": "takes the high half", "ru": "забирает хай"},
+    "shares-high": {"en": "shares the high half", "ru": "делит хай"},
+    "takes-low": {"en": "takes the low half", "ru": "забирает лоу"},
+    "shares-low": {"en": "shares the low half", "ru": "делит лоу"},
+    "no-low-half": {"en": "no hand qualifies for low", "ru": "квалифицированного лоу нет ни у кого"},
+    "nothing": {"en": "wins nothing", "ru": "ничего не выигрывает"},
+    "and": {"en": " and ", "ru": " и "},
+    "; ": {"en": "; ", "ru": "; "},
+}
+
+
+def outcome_words(lang: str, hilo: bool, high: str | None, low: str | None, scoop: bool,
+                  no_low: bool) -> str:
+    """What one hand took at a showdown: ``high`` / ``low`` are "takes", "shares" or None."""
+    def w(key: str) -> str:
+        return _OUTCOME[key][lang if lang in ("en", "ru") else "en"]
+    if not hilo:
+        return w("win") if high == "takes" else w("split") if high == "shares" else w("lose")
+    if scoop:
+        return w("scoop-no-low") if no_low else w("scoop")
+    parts = []
+    if high:
+        parts.append(w(f"{high}-high"))
+    if low:
+        parts.append(w(f"{low}-low"))
+    if not parts:
+        return w("nothing")
+    text = w("and").join(parts)
+    if high and no_low:
+        text += w("; ") + w("no-low-half")
+    return text
 
 
 # The questions the rules ask and what is pending (kept in their own module).

@@ -20,8 +20,6 @@ from ..rules_panel import RulesPanel, event_words
 class EntryActions:
     """Mixin of :class:`PodiumApp`: undo, showdown, and the player-event flow."""
 
-    _showdown_values: dict | None = None
-
     def action_undo(self) -> None:
         record = self.floor.last_undoable()
         if record is None:
@@ -47,17 +45,17 @@ class EntryActions:
             if values is None:
                 entry.focus_input()
                 return
-            self._showdown_values = values
             try:
                 raw = showdown_event(values.get("board", ""), values.get("hands", {}))
             except EntryError as exc:
                 entry.refuse_text(exc.text(self.lang), keep="")
                 return
-            if entry.proceed(raw, typed=""):
-                self._showdown_values = None
+            entry.proceed(raw, typed="")
             entry.focus_input()
 
-        self.push_screen(ShowdownModal(self.floor.state, self._showdown_values), done)
+        # Always an empty form: cards left from another table or an earlier submit could
+        # change a winner (issue 11).
+        self.push_screen(ShowdownModal(self.floor.state), done)
 
     # -- player events ---------------------------------------------------------------
     def floor_try(self, raw: Mapping[str, Any]):

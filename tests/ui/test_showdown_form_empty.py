@@ -1,0 +1,48 @@
+"""Issue 11: the showdown form starts empty every time (after a refused submit, after an
+accepted one), so cards from another table or an earlier hand can never change a winner."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from floorkill.ui.modals import ShowdownModal
+from floorkill.ui.podium import make_podium_app
+
+from uihelp import HOLDEM, session
+
+SIZE = (120, 40)
+
+
+def form_values(app) -> list[str]:
+    return [w.value for w in app.screen.query(Input)]
+
+
+async def test_showdown_form_starts_empty_after_a_refused_and_an_accepted_submit():
+    s = session()
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f2", *"Ah Kd 7c 2s 9h", "tab", "tab", "tab", *"As As", "enter")
+        assert len(s) == 0                                   # refused: duplicate card
+        await pilot.press("f2")
+        assert isinstance(app.screen, ShowdownModal)
+        assert form_values(app) and all(v == "" for v in form_values(app))
+        await pilot.press(*"Ah Kd 7c 2s 9h", "tab", "tab", *"As Ks", "tab", *"Qd Qh", "enter")
+        assert len(s) == 1                                   # accepted
+        await pilot.press("f2")
+        assert isinstance(app.screen, ShowdownModal)
+        assert all(v == "" for v in form_values(app))
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ShowdownModal)
+
+
+def test_house_natural_a_showdown_board_is_not_asked_did_the_hand_see_a_flop():
+    from floorkill.ui.questions import next_question
+
+    text = HOLDEM.replace("[kill]\n", "[kill]\nsecond_leg_needs_flop = true\n", 1)
+    s = session(text, events=[{"type": "hand", "winner": 3}])
+    raw = {"type": "hand", "showdown": {"board": "Ah Kd 7c 2s 9h",
+                                        "hands": {"3": "As Ks", "4": "Qd Qh"}}}
+    q = next_question(s.state, raw)
+    assert q is not None and q.kind == "second-leg"          # the money question, not the flop
+    q = next_question(s.state, {"type": "hand", "winner": 3})
+    assert q is not None and q.kind == "flop"
