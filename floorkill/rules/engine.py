@@ -213,8 +213,8 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     else:
         before = button
 
-    minimum = _second_leg_min(state, killed_now)
     if ev.won_beyond_blinds is not None and ev.qualifies is not None:
+        minimum = _second_leg_min(state, killed_now)
         if (ev.won_beyond_blinds >= minimum) != ev.qualifies:
             raise Refusal("qualify-disagree", ("rrop-13.3",), minimum=dollars(minimum))
 
@@ -232,7 +232,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     if kill.kind == "none":
         new_button = NEUTRAL_BUTTON
     else:
-        new_button = _next_button(state, ev, before, high, low, scoop, decisions, minimum)
+        new_button = _next_button(state, ev, before, high, low, scoop, decisions, killed_now)
 
     # Agreed kills (rrop-13.12) wait for the first hand without a required kill (rrop-13.11,
     # spec 5.8), one a hand, in the order agreed.
@@ -317,7 +317,7 @@ def _second_leg_min(state: TableState, killed: bool) -> Cents:
 
 
 def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, scoop,
-                 decisions: list[Decision], minimum: Cents) -> KillButton:
+                 decisions: list[Decision], killed_now: bool) -> KillButton:
     cfg = state.config
     kill = cfg.kill
     two = "two-pots" in kill.triggers
@@ -373,7 +373,7 @@ def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, sco
     L, lname = _leg_holder(before)
     if W is not None:
         if W == L and not fired and two:
-            return _second_leg(state, ev, L, lname, say, neutral, minimum)
+            return _second_leg(state, ev, L, lname, say, neutral, killed_now)
         return _ordinary_win(state, W, fired, two, say, first_leg=(W != L))
     if L is not None and L in shared and two:
         if kill.split_with_leg == "keeps":
@@ -418,7 +418,7 @@ def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
 
 
 def _second_leg(state: TableState, ev: Hand, L: int, lname: str | None, say, neutral,
-                minimum: Cents) -> KillButton:
+                killed_now: bool) -> KillButton:
     kill = state.config.kill
     # A walk (house-natural): with the flop required, the walk option decides; the
     # alternate walk = "neutral" neutralises a flopless second win even where Robert's
@@ -428,6 +428,7 @@ def _second_leg(state: TableState, ev: Hand, L: int, lname: str | None, say, neu
             say("leg-up", L, "walk-keeps", ("house-natural",), name=lname)
             return _leg_up(state, L)
         return neutral("walk-neutral", ("house-natural",), name=lname)
+    minimum = _second_leg_min(state, killed_now)
     if ev.qualifies is not None:
         ok = ev.qualifies
     elif ev.won_beyond_blinds is not None:

@@ -22,7 +22,8 @@ class MoneyError(ValueError):
 # microseconds: nothing huge is ever built, exponentiated or rounded.
 MAX_CENTS = 10 ** 15              # $10,000,000,000,000
 MAX_TEXT = 40                     # characters of a written amount, separators included
-_MAX_TEXT = f"${MAX_CENTS // 100:,}"
+_MAX_WHOLE = MAX_CENTS // 100
+_MAX_TEXT = f"${_MAX_WHOLE:,}"
 _AMOUNT_RE = re.compile(r"([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,6}))?")
 
 
@@ -69,8 +70,12 @@ def parse_amount(value: object, *, allow_negative: bool = False) -> Cents:
     of any size or shape, is a :class:`MoneyError`, quickly."""
     if isinstance(value, bool):
         raise MoneyError(f"{value!r} is not an amount")
+    if type(value) is int and -_MAX_WHOLE <= value <= _MAX_WHOLE:       # the common case
+        if value < 0 and not allow_negative:
+            raise MoneyError(f"{value!r} is negative")
+        return value * 100
     if isinstance(value, int):
-        if abs(value) > MAX_CENTS // 100:
+        if abs(value) > _MAX_WHOLE:
             raise MoneyError(f"an amount of about {value.bit_length() * 3 // 10 + 1} digits is too large "
                              f"(at most {_MAX_TEXT})")
         return _bound(value * 100, value, allow_negative)
