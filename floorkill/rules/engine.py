@@ -680,6 +680,10 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
         if button.status == LEG_UP or (button.killed and button.kind == "required"):
             holders.add(button.player)
         if any(c in holders for c in credits):
+            for name in credits:
+                if name in holders:
+                    decisions.append(Decision("leg-credit", state.seat_of(name), "leg-credit-used",
+                                              (("name", name),), ("rrop-13.5",)))
             credits = tuple(c for c in credits if c not in holders)
             changed = True
     if button.status == NEUTRAL and credits:

@@ -198,6 +198,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "ru": "{name} отходит с «ногой» и сохраняет её до возвращения"},
     "leg-returns": {"en": "{name} is back with a leg up: the kill button is placed in front of them",
                     "ru": "{name} вернулся с «ногой»: килл-баттон кладётся перед ним"},
+    "leg-credit-used": {
+        "en": "{name} has the kill button again: the leg kept from stepping away is used up (a credit comes back once, not on a later neutral button)",
+        "ru": "Килл-баттон снова у игрока {name}: «нога», сохранённая при уходе, использована (она возвращается один раз, а не при следующем нейтральном баттоне)"},
     "leg-credit-waits": {"en": "{name} is back with a leg up: gets the kill button the next time it is neutral",
                          "ru": "{name} вернулся с «ногой»: получит килл-баттон, когда он в следующий раз станет нейтральным"},
     "kill-paid": {"en": "{name} posted the owed kill of {amount}", "ru": "{name} внёс задолженный килл {amount}"},

@@ -136,6 +136,8 @@ def test_rrop_13_5_leg_credit_is_used_up_when_its_holder_has_the_button_again():
     a = apply(st, hand(2))                                   # Bob wins: he has the button again
     assert_button(a.state, "leg-up", 2, "Bob")
     assert a.state.credits == ()
+    d = assert_decision(a, "leg-credit", 2, "rrop-13.5")
+    assert "used up" in d.text("en")
     a = apply(a.state, hand(winners=[1, 4]))                 # a later neutral button stays neutral
     assert_button(a.state, "neutral")
     assert_decision(a, "neutral", None, "rrop-13.1c")
