@@ -133,13 +133,15 @@ def _journal_steps(session):
     live = [r for r in session.records() if r.type != "void" and not r.voided]
     out = []
     for rec in live:
-        st = apply(st, rec.event).state
+        applied = apply(st, rec.event)
+        st = applied.state
         high, low, scoop = rec.result if rec.result else (None, None, None)
         out.append({
             "button": button_json(st), "next": next_hand(st).to_json(),
             "barred": barred_json(st), "hand": st.hands,
             "result": None if rec.result is None else {"high": list(high), "low": list(low),
-                                                       "scoop": scoop},
+                                                       "scoop": scoop,
+                                                       "hands": [v.to_json("en") for v in applied.hands]},
             "decisions": [d.to_json("en") for d in rec.decisions],
         })
     return out

@@ -24,7 +24,7 @@ def test_pending_killer_quitting_is_asked_whether_the_kill_is_posted():
     c = choice_for(st, {"type": "quit", "seat": 3})
     assert c is not None and c.kind == "posts_kill" and "rrop-13.6" in c.cites
     assert [d.code for d in c.consequences(True)] == ["kill"]
-    assert [d.code for d in c.consequences(False)] == ["barred"]
+    assert [d.code for d in c.consequences(False)] == ["barred", "neutral"]
     assert "$20" in c.text("en") and "Cy" in c.text("ru")
     assert c.answered({"type": "quit", "seat": 3}, False) == {"type": "quit", "seat": 3, "posts_kill": False}
 
