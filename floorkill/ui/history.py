@@ -35,7 +35,8 @@ def record_line(rec: Record, lang: str = "en") -> str:
     what = event_words(rec.event)
     if rec.type == "void":
         what += f" ({rec.event.get('reason', '')})"
-    decided = ", ".join(d.code + (f" s{d.seat}" if d.seat is not None else "") for d in rec.decisions)
+    decided = ", ".join(d.code + (f" s{d.seat}" if d.seat is not None else "") for d in rec.decisions
+                        if d.code != "shows")      # the showdown's words: in the rules panel
     if what.startswith("hand: "):
         what = what[len("hand: "):]
     line = f"{rec.seq:>4} {rec.hand:>4} {what}"
