@@ -162,6 +162,9 @@ class Model:
             "button": (b.status, b.seat, b.kind, b.leg[0] if b.leg else None),
             "killed": b.status == "killed",
             "killer": b.seat if b.status == "killed" else None,
+            # rrop-13.10: a voluntary killer acts last; a bound one as killer_acts says (13.2)
+            "killer_acts_last": b.status == "killed" and (b.kind == "voluntary"
+                                                          or self.opt["killer_acts"] == "last"),
             "kill_blind": b.amount if b.status == "killed" else None,
             "limits": self.killed_limits() if b.status == "killed" else self.bets,
             "dealer": dealer, "small_blind": sb, "big_blind": bb, "posts": posts,
@@ -219,6 +222,7 @@ class Model:
         shared = set(high) | set(low)
         W = high[0] if len(high) == 1 and (not low or low == high) else None
         posted = ev.get("kill_posted", True)
+        wbb, qual = ev.get("won_beyond_blinds"), ev.get("qualifies")
         flop = ev.get("flop", True)
         b = t.button
         # this hand's kill (spec 5.5, 5.7)
@@ -231,6 +235,8 @@ class Model:
             b = self._without_kill(b)
         elif b.status == "killed" and b.kind == "owed":
             t.barred = [x for x in t.barred if x[0].casefold() != b.name.casefold()]
+        if wbb is not None and qual is not None and (cents(wbb) >= self.full_bet(killed_now)) != qual:
+            raise Refused                         # the two answers disagree
         # an away leg holder keeps a credit (rrop-13.5)
         lh = self.leg_holder(b)
         if lh is not None and t.seats.get(lh[0]) is not None and t.seats[lh[0]].away:
@@ -287,10 +293,10 @@ class Model:
             if W == L and two and not fired:
                 if not flop and (self.opt["second_leg_needs_flop"] or self.opt["walk"] == "neutral"):
                     return Button("leg-up", L, lh[1]) if self.opt["walk"] == "keeps" else Button()
-                wbb = ev.get("won_beyond_blinds")
-                if wbb is None:
+                wbb, qual = ev.get("won_beyond_blinds"), ev.get("qualifies")
+                if wbb is None and qual is None:
                     raise Refused                 # the second-leg question
-                if cents(wbb) >= self.full_bet(killed_now):
+                if qual if qual is not None else cents(wbb) >= self.full_bet(killed_now):
                     return Button("killed", L, lh[1], "required", self.kill_blind)
                 if self.opt["unqualified_second_win"] == "keeps-leg":
                     return Button("leg-up", L, lh[1])

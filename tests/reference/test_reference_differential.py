@@ -35,14 +35,23 @@ def tables(draw):
                          ("voluntary", [False, True]),
                          ("new_player", ["must-agree", "may-sit"]),
                          ("missed_kill", ["barred", "post-later"]),
-                         ("killer_in_blind", ["replaces", "both"])]:
+                         ("killer_in_blind", ["replaces", "both"]),
+                         ("killer_acts", ["in-turn", "last"])]:
         kill[opt] = draw(st.sampled_from(choices))
     if game != "lowball-a5":
         kill["second_leg_needs_flop"] = draw(st.booleans())
-    players = [{"seat": s, "name": NAMES[s - 1], "stack": 100} for s in range(1, 6)]
-    return {"table": {"name": "Diff", "game": game, "seats": SEATS, "button": 1},
-            "stakes": {"structure": "fixed", "bets": [10, 20], "blinds": [5, 10]},
-            "kill": kill, "players": players}
+    kill["scoop_minimum"] = draw(st.sampled_from(["5x-upper", "5x-lower", 75]))
+    kill["big_pot_minimum"] = draw(st.sampled_from(["5x-upper", "5x-lower", 120]))
+    stakes = draw(st.sampled_from([
+        {"structure": "fixed", "bets": [10, 20], "blinds": [5, 10]},
+        {"structure": "spread", "bets": [2, 6], "blinds": [1, 2]},
+        {"structure": "spread", "bets": [1, 4, 4, 8, 8], "blinds": [1, 2]},
+    ]))
+    n = draw(st.integers(min_value=2, max_value=5))
+    players = [{"seat": s, "name": NAMES[s - 1], "stack": 100} for s in range(1, n + 1)]
+    return {"table": {"name": "Diff", "game": game, "seats": SEATS,
+                      "button": draw(st.integers(min_value=1, max_value=SEATS))},
+            "stakes": stakes, "kill": kill, "players": players}
 
 
 seat = st.integers(min_value=1, max_value=SEATS)
@@ -64,10 +73,13 @@ def hand_events(draw, hilo: bool, flop_game: bool):
         h = draw(winner_seat)
         ev["high"] = [h]
         ev["low"] = draw(st.sampled_from([[], [h], [h % SEATS + 1]]))
-    ev["pot"] = draw(st.sampled_from([40, 100, 150]))
-    wbb = draw(st.sampled_from([None, 0, 10, 20, 40, 40]))
+    ev["pot"] = draw(st.sampled_from([20, 40, 100, 150]))
+    wbb = draw(st.sampled_from([None, 0, 2, 4, 10, 20, 40, 40]))
     if wbb is not None:
         ev["won_beyond_blinds"] = wbb
+    q = draw(st.sampled_from([None, None, None, True, False]))
+    if q is not None:
+        ev["qualifies"] = q
     if flop_game and draw(st.integers(0, 5)) == 0:
         ev["flop"] = False
     if draw(st.integers(0, 7)) == 0:
@@ -102,8 +114,17 @@ def sessions(draw):
     # hands most of the time, like a real session; the rest spread over the other events
     weights = ["hand"] * 12 + ["join"] * 2 + ["away", "back", "back", "quit", "voluntary_kill",
                                               "voluntary_kill", "stack", "pay_kill", "underpost"]
+    weights += ["step-away"] * 2
     kind_list = draw(st.lists(st.sampled_from(weights), min_size=5, max_size=40))
-    events = [draw(kinds[k]) for k in kind_list]
+    events = []
+    for k in kind_list:
+        if k == "step-away":                    # a player steps away over a hand or two
+            s = draw(winner_seat)
+            events.append({"type": "away", "seat": s, "posts_kill": draw(st.booleans())})
+            events += [draw(kinds["hand"]) for _ in range(draw(st.integers(1, 2)))]
+            events.append({"type": "back", "seat": s})
+        else:
+            events.append(draw(kinds[k]))
     return doc, events
 
 
@@ -113,6 +134,7 @@ def observe_engine(state, decisions) -> dict:
     return {
         "button": (b.status, b.seat, b.kind if b.killed else None, b.leg_seat if b.killed else None),
         "killed": nh.killed, "killer": nh.killer, "kill_blind": nh.kill_blind,
+        "killer_acts_last": nh.killer_acts_last,
         "limits": tuple(nh.limits), "dealer": nh.dealer, "small_blind": nh.small_blind,
         "big_blind": nh.big_blind, "posts": dict(nh.posts), "dealt_in": tuple(nh.dealt_in),
         "barred": sorted((o.player.casefold(), o.owes, o.mode) for o in state.barred),
