@@ -50,7 +50,7 @@ TRIGGER_OF_KEY = {
 TRIGGERS = ("two-pots", "scoop", "big-pot", "kill-again", "voluntary", "agreed", "owed", "other")
 KINDS = ("required", "voluntary", "agreed", "owed")
 # decisions the kill tables already show: the notable-rulings list leaves them out
-ROUTINE_HAND_CODES = frozenset({"leg-up", "neutral", "kill", "kill-again"})
+ROUTINE_HAND_CODES = frozenset({"leg-up", "neutral", "no-kill", "kill", "kill-again", "shows"})
 MAX_RULINGS = 300
 GENESIS = "0" * 64
 
