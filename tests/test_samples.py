@@ -274,13 +274,16 @@ def test_long_sessions_walk_through_every_kind_of_ruling():
         own_types = {s["type"] for s in steps}
         own_codes = {d["code"] for s in steps for d in s["decisions"]}
         assert {"hand", "join", "away", "back", "quit", "stack", "underpost"} <= own_types, name
-        assert {"leg-up", "kill", "kill-again", "neutral"} <= own_codes, name
+        assert {"leg-up", "kill", "kill-again"} <= own_codes, name
+        # the button going neutral, or a leg lost / a hand leaving it neutral (spec 6: the
+        # `neutral` code only when the button becomes neutral)
+        assert own_codes & {"neutral", "leg-lost", "no-kill"}, name
         assert own_codes & {"not-dealt-in", "agrees-to-kill"}, name
         assert own_codes & {"must-complete", "may-withdraw"}, name
         splits = [s for s in steps if s["type"] == "hand" and s["result"]["scoop"] is None]
         assert splits, f"{name} has no split pot"
     assert "voluntary_kill" in all_types
-    assert {"barred", "not-dealt-in", "must-complete", "may-withdraw"} <= all_codes
+    assert {"barred", "not-dealt-in", "must-complete", "may-withdraw", "neutral"} <= all_codes
     assert {"rrop-13.1b", "rrop-13.1c", "rrop-13.3", "rrop-13.4", "rrop-13.5", "rrop-13.6",
             "rrop-13.7", "rrop-13.9", "rrop-13.10", "rrop-13.12", "house-natural"} <= all_cites
 
