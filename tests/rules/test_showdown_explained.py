@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from floorkill.rules import apply, load_table_text
 from floorkill.rules.events import flop_known, parse_event
+from floorkill.rules.questions import first_asked
 from floorkill.rules.replay import replay, step_json
 
 from helpers import assert_button, hand, refused, run, start
@@ -26,6 +27,14 @@ def test_house_natural_a_showdown_board_means_the_flop_was_seen():
     st = run(start(second_leg_needs_flop=True), hand(2))
     a = apply(st, hand(showdown=sd(BOARD, s2="As Ks", s3="Qd Qh"), won_beyond_blinds=10))
     assert_button(a.state, "killed", 2)
+
+
+def test_house_natural_a_showdown_board_is_not_asked_did_the_hand_see_a_flop():
+    st = run(start(second_leg_needs_flop=True), hand(2))
+    q = first_asked(st, hand(showdown=sd(BOARD, s2="As Ks", s3="Qd Qh")))
+    assert q is not None and q.kind == "qualifies"          # the money question, not the flop
+    q = first_asked(st, hand(2))
+    assert q is not None and q.kind == "flop"
 
 
 def test_house_natural_flop_false_with_a_board_is_a_contradiction():

@@ -8,7 +8,7 @@ from textual.widgets import Input
 from floorkill.ui.modals import ShowdownModal
 from floorkill.ui.podium import make_podium_app
 
-from uihelp import HOLDEM, session
+from uihelp import session
 
 SIZE = (120, 40)
 
@@ -34,15 +34,3 @@ async def test_showdown_form_starts_empty_after_a_refused_and_an_accepted_submit
         await pilot.press("escape")
         assert not isinstance(app.screen, ShowdownModal)
 
-
-def test_house_natural_a_showdown_board_is_not_asked_did_the_hand_see_a_flop():
-    from floorkill.ui.questions import next_question
-
-    text = HOLDEM.replace("[kill]\n", "[kill]\nsecond_leg_needs_flop = true\n", 1)
-    s = session(text, events=[{"type": "hand", "winner": 3}])
-    raw = {"type": "hand", "showdown": {"board": "Ah Kd 7c 2s 9h",
-                                        "hands": {"3": "As Ks", "4": "Qd Qh"}}}
-    q = next_question(s.state, raw)
-    assert q is not None and q.kind == "second-leg"          # the money question, not the flop
-    q = next_question(s.state, {"type": "hand", "winner": 3})
-    assert q is not None and q.kind == "flop"
