@@ -280,17 +280,21 @@ class ChainAudit:
             t.replaying = False
             return
         t.state = applied.state
+        same_rules = rules == floorkill.RULES_VERSION
+        # A row written under an earlier rules version recorded what those rules decided;
+        # where today's rules decide otherwise that is a changed ruling, not tampering (the
+        # row itself is still held by the chain, the key and the anchor): a warning.
+        differs = self.problem if same_rules else self._ruling_changed
         now = canonical_json([decision_to_json(d) for d in applied.decisions])
         if now != decisions:
-            self.problem(f"{w}: the stored decision says «{decisions_text(decisions)}» but the "
-                         f"rules decide «{decisions_text(now)}»")
+            differs(f"{w}: the stored decision says «{decisions_text(decisions)}» but the "
+                    f"rules decide «{decisions_text(now)}»")
         if result_json(applied.result) != result:
-            self.problem(f"{w}: the stored result {result} is not the rules' "
-                         f"{result_json(applied.result)}")
+            differs(f"{w}: the stored result {result} is not the rules' "
+                    f"{result_json(applied.result)}")
         if hand != applied.state.hands:
-            self.problem(f"{w}: the stored hand count {hand} is not the rules' "
-                         f"{applied.state.hands}")
-        same_rules = rules == floorkill.RULES_VERSION
+            differs(f"{w}: the stored hand count {hand} is not the rules' "
+                    f"{applied.state.hands}")
         if not same_rules:
             self.old_rules += 1
         elif canonical_json(applied.event.to_dict()) != payload:
@@ -301,6 +305,10 @@ class ChainAudit:
         self._check_digest(w, t, digest, same_rules)
         if applied.state.barred != before.barred:
             self._bars_changed(t)
+
+    def _ruling_changed(self, text: str) -> None:
+        self.warnings.append(f"{text} (written under an earlier rules version: a ruling "
+                             "changed since, not a change to the row)")
 
     def _void(self, w: str, t: _Table, seq: int, data: dict, row: tuple) -> None:
         (_g, _t, _s, _ty, _sc, _p, rules, decisions, result, hand, _who, _at, target,
