@@ -35,6 +35,9 @@ KILL_OPTIONS: dict[str, tuple[tuple | None, Any, str]] = {
     "scoop_minimum": (("5x-upper", "5x-lower"), "5x-upper", "rrop-13.8"),
     "big_pot_minimum": (("5x-upper", "5x-lower"), "5x-upper", "house-big-pot"),
     "second_leg_minimum": (("lower-bet", "upper-bet"), "lower-bet", "rrop-13.3"),
+    # The house alternate "must win a pot of a certain size" (house-natural); when set it
+    # replaces the beyond-the-blinds test of second_leg_minimum (spec 3, 5.3).
+    "second_leg_pot": (("none", "5x-upper", "5x-lower", "5x-big-blind"), "none", "house-natural"),
     "second_leg_needs_flop": ((True, False), False, "house-natural"),
     "split_with_leg": (("keeps", "neutral"), "keeps", "rrop-13.4"),
     "split_by_killer": (("kills-again", "neutral"), "kills-again", "rrop-13.4"),
@@ -54,7 +57,7 @@ def _default(name: str) -> Any:
     return KILL_OPTIONS[name][1]
 
 
-AMOUNT_OPTIONS = ("scoop_minimum", "big_pot_minimum", "second_leg_minimum")
+AMOUNT_OPTIONS = ("scoop_minimum", "big_pot_minimum", "second_leg_minimum", "second_leg_pot")
 
 # Rule presets a table can start from; a table's own [kill] keys override them.
 PRESETS: dict[str, dict[str, Any]] = {
@@ -76,12 +79,23 @@ PRESETS: dict[str, dict[str, Any]] = {
         "split_by_killer": "neutral",
         "walk": "neutral",
     },
+    # What rooms commonly play (issue 19): a kill when the leg holder wins again and the pot
+    # is at least five big blinds, the leg going back to the middle on a split or a walk.
+    "house-pot": {
+        "second_leg_pot": "5x-big-blind",
+        "second_leg_needs_flop": True,
+        "unqualified_second_win": "neutral",
+        "split_with_leg": "neutral",
+        "split_by_killer": "neutral",
+        "walk": "neutral",
+    },
 }
 PRESET_TITLES = {
     "robert": "Robert's Rules of Poker",
     "wsop": "WSOP Live Action Rules",
     "house": "House rules (seed)",
     "house-alternate": "House rules, every Alternate Rule",
+    "house-pot": "House rules, second leg by pot size (5 big blinds)",
 }
 
 
@@ -112,6 +126,7 @@ class KillOptions:
     scoop_minimum: str | Cents = _default('scoop_minimum')
     big_pot_minimum: str | Cents = _default('big_pot_minimum')
     second_leg_minimum: str | Cents = _default('second_leg_minimum')
+    second_leg_pot: str | Cents = _default('second_leg_pot')
     second_leg_needs_flop: bool = _default('second_leg_needs_flop')
     split_with_leg: str = _default('split_with_leg')
     split_by_killer: str = _default('split_by_killer')
@@ -172,13 +187,24 @@ class TableConfig:
         return tuple(scale(b, num, den) for b in self.bets)
 
     def minimum(self, option: str) -> Cents:
-        """scoop/big-pot minimum in cents, from the game's own (unkilled) limits."""
+        """scoop/big-pot/second-leg-pot minimum in cents, from the game's own (unkilled)
+        limits and blinds."""
         spec = getattr(self.kill, option)
         if spec == "5x-upper":
             return 5 * self.upper_limit
         if spec == "5x-lower":
             return 5 * self.lower_limit
+        if spec == "5x-big-blind":
+            return 5 * self.big_blind
         return spec
+
+    @property
+    def second_leg_pot(self) -> Cents | None:
+        """The pot a second leg must reach under the house alternate, or None (the
+        beyond-the-blinds test of rrop-13.3 applies)."""
+        if self.kill.second_leg_pot == "none":
+            return None
+        return self.minimum("second_leg_pot")
 
     @property
     def is_kill_game(self) -> bool:

@@ -213,7 +213,11 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     else:
         before = button
 
-    if ev.won_beyond_blinds is not None and ev.qualifies is not None:
+    pot_size = cfg.second_leg_pot
+    if pot_size is not None:                  # the house alternate: the pot answers it
+        if ev.pot is not None and ev.qualifies is not None and (ev.pot >= pot_size) != ev.qualifies:
+            raise Refusal("qualify-disagree-pot", ("house-natural",), minimum=dollars(pot_size))
+    elif ev.won_beyond_blinds is not None and ev.qualifies is not None:
         minimum = _second_leg_min(state, killed_now)
         if (ev.won_beyond_blinds >= minimum) != ev.qualifies:
             raise Refusal("qualify-disagree", ("rrop-13.3",), minimum=dollars(minimum))
@@ -420,14 +424,19 @@ def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
 def _second_leg(state: TableState, ev: Hand, L: int, lname: str | None, say, neutral,
                 killed_now: bool) -> KillButton:
     kill = state.config.kill
-    # A walk (house-natural): with the flop required, the walk option decides; the
-    # alternate walk = "neutral" neutralises a flopless second win even where Robert's
-    # Rules would otherwise weigh the money.
-    if not ev.flop and (kill.second_leg_needs_flop or kill.walk == "neutral"):
+    # A walk (house-natural): the walk option is the flop rule's own question, "what
+    # happens to the leg when the flop rule stops a second win", so it applies only with
+    # second_leg_needs_flop. Without the flop rule a flopless second win is weighed like
+    # any other (by money or by pot size), whichever walk value the table has (issue 19:
+    # one reading for both values; walk = "neutral" used to act alone).
+    if not ev.flop and kill.second_leg_needs_flop:
         if kill.walk == "keeps":
             say("leg-up", L, "walk-keeps", ("house-natural",), name=lname)
             return _leg_up(state, L)
         return neutral("walk-neutral", ("house-natural",), name=lname)
+    pot_size = state.config.second_leg_pot
+    if pot_size is not None:
+        return _second_leg_by_pot(state, ev, L, lname, pot_size, say, neutral)
     minimum = _second_leg_min(state, killed_now)
     if ev.qualifies is not None:
         ok = ev.qualifies
@@ -447,6 +456,32 @@ def _second_leg(state: TableState, ev: Hand, L: int, lname: str | None, say, neu
         return _leg_up(state, L)
     return neutral("second-leg-short-neutral", ("house-button",), name=lname,
                    minimum=dollars(minimum))
+
+
+def _second_leg_by_pot(state: TableState, ev: Hand, L: int, lname: str | None, pot_size: Cents,
+                       say, neutral) -> KillButton:
+    """The house alternate (house-natural): "a player must win a pot of a certain size to be
+    set by the house for the pot to qualify as the second leg of a kill". The pot (uncalled
+    bets excluded) is measured against the game's own limits, like the scoop and big-pot
+    minimums; money beyond the blinds is not asked."""
+    if ev.pot is not None:
+        ok = ev.pot >= pot_size
+    elif ev.qualifies is not None:
+        ok = ev.qualifies
+    else:
+        raise Refusal("second-leg-pot-question", ("house-natural",), seat=L, name=lname,
+                      minimum=dollars(pot_size))
+    if ok:
+        b = _kill(state, L, "required")
+        say("kill", L, "second-leg-pot-kill", ("house-natural",), name=lname,
+            amount=dollars(b.amount), minimum=dollars(pot_size))
+        return b
+    if state.config.kill.unqualified_second_win == "keeps-leg":
+        say("leg-up", L, "second-leg-pot-short", ("house-natural", "rrop-glossary"), name=lname,
+            minimum=dollars(pot_size))
+        return _leg_up(state, L)
+    return neutral("second-leg-pot-short-neutral", ("house-natural", "house-button"), name=lname,
+                   minimum=dollars(pot_size))
 
 
 # ---------------------------------------------------------------------------

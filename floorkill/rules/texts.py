@@ -61,6 +61,14 @@ MESSAGES: dict[str, dict[str, str]] = {
               "blind money? Give won_beyond_blinds or qualifies",
         "ru": "вторая «нога» для места {seat} {name}: выиграл ли победитель не меньше {minimum} сверх "
               "денег блайндов? Укажите won_beyond_blinds или qualifies"},
+    "second-leg-pot-question": {
+        "en": "second leg for seat {seat} {name}: was the pot at least {minimum} (uncalled bets "
+              "excluded)? Give pot or qualifies",
+        "ru": "вторая «нога» для места {seat} {name}: был ли банк не меньше {minimum} (без "
+              "неуравненных ставок)? Укажите pot или qualifies"},
+    "qualify-disagree-pot": {
+        "en": "pot and qualifies disagree (the second leg here needs a pot of at least {minimum})",
+        "ru": "pot и qualifies противоречат друг другу (для второй «ноги» здесь нужен банк не меньше {minimum})"},
     "voluntary-off": {"en": "this table does not allow voluntary kills",
                       "ru": "за этим столом добровольный килл не разрешён"},
     "one-kill-per-deal": {"en": "this hand is already killed by seat {seat} {name}: only one kill per deal",
@@ -126,6 +134,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "second-leg-short-neutral": {
         "en": "{name} won again but less than {minimum} beyond the blinds: the button goes neutral",
         "ru": "{name} снова выиграл, но меньше {minimum} сверх блайндов: баттон становится нейтральным"},
+    "second-leg-pot-kill": {
+        "en": "{name} won a second pot in a row of at least {minimum} (house rule): must kill the next hand for {amount}",
+        "ru": "{name} выиграл второй банк подряд, не меньше {minimum} (правило заведения): обязан убить следующую раздачу на {amount}"},
+    "second-leg-pot-short": {
+        "en": "{name} won again but the pot was under {minimum}: keeps the leg up, no kill",
+        "ru": "{name} снова выиграл, но банк меньше {minimum}: «нога» остаётся, килла нет"},
+    "second-leg-pot-short-neutral": {
+        "en": "{name} won again but the pot was under {minimum}: the button goes neutral",
+        "ru": "{name} снова выиграл, но банк меньше {minimum}: баттон становится нейтральным"},
     "walk-keeps": {"en": "{name} won without a flop (a walk): keeps the kill button, no kill",
                    "ru": "{name} выиграл без флопа («прогулка»): килл-баттон остаётся у него, килла нет"},
     "walk-neutral": {"en": "{name} won without a flop (a walk): the button goes neutral",

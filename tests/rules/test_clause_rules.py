@@ -1282,17 +1282,21 @@ def test_spec_5_11_dealer_and_blinds_move_clockwise_skipping_away_seats():
     assert (nh.dealer, nh.small_blind, nh.big_blind) == (3, 3, 7)
 
 
-def test_house_natural_walk_neutral_alternate_applies_without_the_flop_rule():
-    """walk = "neutral" (the house alternate) neutralises a flopless second win even on a
-    table that does not require a flop for the second leg; walk = "keeps" there leaves the
-    question to rrop-13.3 (money beyond the blinds)."""
-    st = run(start(walk="neutral"), hand(2))
-    a = apply(st, hand(2, flop=False))
-    assert_decision(a, "neutral", None, "house-natural")
-    assert_button(a.state, "neutral")
-    st = run(start(), hand(2))
+@pytest.mark.parametrize("walk", ["keeps", "neutral"])
+def test_house_natural_walk_option_applies_only_with_the_flop_rule(walk):
+    """One reading for both walk values (issue 19): the walk option answers what the flop
+    rule does to a flopless second win, so without second_leg_needs_flop it has no effect
+    and the second leg is weighed by money (rrop-13.3), whichever value the table has."""
+    st = run(start(walk=walk), hand(2))
+    refused(st, hand(2, flop=False), key="second-leg-question", cite="rrop-13.3")
     a = apply(st, hand(2, flop=False, qualifies=True))
     assert_decision(a, "kill", 2, "rrop-13.3")
+    a = apply(st, hand(2, flop=False, qualifies=False))
+    assert_decision(a, "leg-up", 2, "rrop-13.3")
+    st = run(start(walk=walk, second_leg_needs_flop=True), hand(2))
+    a = apply(st, hand(2, flop=False, qualifies=True))
+    assert_decision(a, "leg-up" if walk == "keeps" else "neutral", 2 if walk == "keeps" else None,
+                    "house-natural")
 
 
 def test_rrop_13_12_sitting_out_ends_when_the_kill_pot_is_gone():
