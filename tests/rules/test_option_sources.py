@@ -1,0 +1,92 @@
+"""The options catalogue (rules/option_sources.py): every option explained from its source.
+
+* every [kill] option, kind and every trigger has an entry, and every allowed value a choice;
+* every English quote is found word for word in its seed file; every Russian text is
+  written (Cyrillic, not the English again);
+* every cited clause exists in the clause catalogue;
+* the clauses a choice promises are the ones the rules model cites when it decides under
+  that choice (second-leg pot, the walk, the splits, the short second win).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from floorkill.rules import apply
+from floorkill.rules.clauses import CLAUSES
+from floorkill.rules.config import AMOUNT_OPTIONS, KILL_OPTIONS, TRIGGERS
+from floorkill.rules.option_sources import AMOUNT, SOURCES, cites, explain, options, source
+
+from helpers import hand, run, start
+
+SEEDS = Path("/work/shared/seeds")
+if not SEEDS.is_dir():                                    # a checkout without the shared seeds
+    SEEDS = None
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def test_every_option_and_every_value_is_explained():
+    assert set(options()) == {"kind", *TRIGGERS, *KILL_OPTIONS} == set(SOURCES)
+    for name, (allowed, _default, _cid) in KILL_OPTIONS.items():
+        entry = source(name)
+        for value in allowed:
+            for lang in ("en", "ru"):
+                assert explain(name, value, lang)
+            assert cites(name, value)
+        if name in AMOUNT_OPTIONS:
+            assert AMOUNT in entry.choices
+            assert explain(name, 2500, "ru") == entry.choices[AMOUNT].text["ru"]
+    for value in ("full", "half", "none"):
+        assert cites("kind", value)
+    for trig in TRIGGERS:
+        assert cites(trig, True) and cites(trig, False)
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_quotes_come_from_the_seeds_and_russian_is_written(name):
+    entry = source(name)
+    assert entry.sources
+    for src in entry.sources:
+        assert re.search("[а-яё]", src.quote["ru"], re.I) and src.quote["ru"] != src.quote["en"]
+        assert re.search("[а-яё]", src.where["ru"], re.I)
+        if src.seed is None or SEEDS is None:
+            continue
+        seed = _flat((SEEDS / src.seed).read_text(encoding="utf-8"))
+        quote = _flat(src.quote["en"]).lstrip(".")
+        assert quote in seed, (name, quote)
+    for choice in entry.choices.values():
+        assert re.search("[а-яё]", choice.text["ru"], re.I)
+        for cid in choice.cites:
+            assert cid in CLAUSES, (name, cid)
+
+
+def _cited(state, event) -> set[str]:
+    return {c for d in apply(state, event).decisions for c in d.cites}
+
+
+@pytest.mark.parametrize("name, value, kill, event", [
+    ("second_leg_pot", "5x-big-blind", {}, hand(2, pot=50)),
+    ("second_leg_pot", "none", {}, hand(2, won_beyond_blinds=10)),
+    ("walk", "keeps", {"second_leg_needs_flop": True}, hand(2, flop=False)),
+    ("walk", "neutral", {"second_leg_needs_flop": True}, hand(2, flop=False)),
+    ("split_with_leg", "keeps", {}, hand(winners=[2, 3])),
+    ("split_with_leg", "neutral", {}, hand(winners=[2, 3])),
+    ("unqualified_second_win", "keeps-leg", {}, hand(2, won_beyond_blinds=0)),
+    ("unqualified_second_win", "neutral", {}, hand(2, won_beyond_blinds=0)),
+    ("second_leg_needs_flop", True, {}, hand(2, flop=True, won_beyond_blinds=10)),
+])
+def test_a_choice_cites_what_the_rules_model_cites(name, value, kill, event):
+    st = run(start(**{name: value}, **kill), hand(2))
+    assert set(cites(name, value)) <= _cited(st, event)
+
+
+def test_the_walk_states_its_tie_to_the_flop_rule_in_both_languages():
+    note = source("walk").note
+    assert "second leg needs a flop" in note["en"]
+    assert "флоп" in note["ru"]
