@@ -1,4 +1,4 @@
-"""Command line: the podium (default), big-screen, replay, import, export, verify, head, key.
+"""Command line: the podium (default), big-screen, replay, rules, import, export, verify, head, key.
 
 Every command exits non-zero with a one-line reason on bad input, never a traceback.
 Spec: kill-rules.md section 9.
@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-SUBCOMMANDS = ("replay", "import", "export", "verify", "head", "key", "big-screen", "report")
+SUBCOMMANDS = ("replay", "rules", "import", "export", "verify", "head", "key", "big-screen", "report")
 
 
 class CliError(Exception):
@@ -44,6 +44,13 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         p.add_argument("file", help="table file with [[events]]")
         p.add_argument("--json", action="store_true", help="one JSON object per event")
         p.add_argument("--lang", choices=("en", "ru"), default="en")
+    elif prog_cmd == "rules":
+        p.add_argument("file", metavar="TABLE", help="table file (TOML)")
+        p.add_argument("--lang", choices=("en", "ru"), default="en")
+        p.add_argument("--html", action="store_true",
+                       help="one self-contained HTML page (big print, for a screen or a printer)")
+        p.add_argument("--output", "-o", type=Path, metavar="FILE",
+                       help="write to this file (atomically) instead of printing")
     elif prog_cmd == "import":
         p.add_argument("file")
         p.add_argument("--journal", type=Path)
@@ -108,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if cmd == "replay":
             return cmd_replay(args)
+        if cmd == "rules":
+            return cmd_rules(args)
         if cmd == "import":
             from floorkill.store.commands import cmd_import
             return cmd_import(args.file, args.journal or default_journal(), args.floorperson)
@@ -179,6 +188,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         _print_steps(table, steps, args.lang)
     return 2 if refused else 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """The table's placard in player words (kill-rules.md section 9), text or HTML."""
+    from floorkill.rules import load_table_file
+    from floorkill.rules.names import safe_text
+    from floorkill.rules.placard import placard_html, placard_text
+
+    cfg = load_table_file(args.file).config
+    out = placard_html(cfg, args.lang) if args.html else placard_text(cfg, args.lang)
+    if args.output is not None:
+        from floorkill.store.atomic import atomic_write_text
+        try:
+            atomic_write_text(args.output, out)
+        except OSError as exc:
+            raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        return 0
+    sys.stdout.write("\n".join(safe_text(line) for line in out.split("\n")))
+    sys.stdout.flush()
+    return 0
 
 
 def _print_steps(table, steps, lang: str) -> None:
