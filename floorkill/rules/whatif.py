@@ -1,0 +1,182 @@
+"""What-if preview: replay a recorded session under a changed option and say which hands
+the rules model decides differently, and how ("hand 7: kill pot (Bob) → leg up (Bob)").
+
+Both sides are computed by the rules model itself (:func:`.engine.apply`); this module
+only compares them. The recorded session is replayed once under the table's own
+configuration (:class:`WhatIf` keeps it), and once per change asked about.
+
+* A hand is reported when the kill button after it differs (status or holder); any other
+  event when what the model decided on it differs (its decisions, or a refusal).
+* A hand the changed rule cannot decide from what was recorded (the pot was never
+  written down and the new rule needs it) shows as "not decided" with the model's own
+  question, and the preview carries on from the recorded outcome of that hand, so one
+  missing answer does not turn every later hand into noise.
+
+Pure Python: no Textual, no Rich.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Mapping
+
+from .config import KILL_OPTIONS, PlayerSpec, TableConfig, TableFile
+from .decisions import Refusal
+from .engine import apply
+from .state import KILLED, LEG_UP, TableState, initial_state
+
+_WORDS = {
+    "killed": {"en": "kill pot", "ru": "килл-пот"},
+    "leg-up": {"en": "leg up", "ru": "«нога»"},
+    "neutral": {"en": "neutral", "ru": "нейтрально"},
+    "refused": {"en": "not decided", "ru": "не решено"},
+    "hand": {"en": "hand", "ru": "раздача"},
+    "event": {"en": "event", "ru": "событие"},
+    "nothing": {"en": "no decision", "ru": "без решения"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the model made of one event: the kill button after it, or its refusal."""
+    status: str                       # killed | leg-up | neutral | refused
+    seat: int | None = None
+    player: str | None = None
+    reason: dict[str, str] | None = None     # a refusal's text, en/ru
+    codes: tuple[str, ...] = ()
+    cites: tuple[str, ...] = ()
+    said: tuple[dict[str, str], ...] = ()    # the decisions' texts, en/ru (events other than hands)
+    hand: bool = True
+
+    def key(self) -> tuple:
+        reason = self.reason["en"] if self.reason else None
+        if self.hand:
+            return (self.status, self.seat, reason)
+        return (self.status == "refused", self.codes, tuple(t["en"] for t in self.said), reason)
+
+    def text(self, lang: str = "en") -> str:
+        word = _WORDS[self.status].get(lang, _WORDS[self.status]["en"])
+        if self.status == "refused" and self.reason:
+            return f"{word}: {self.reason.get(lang) or self.reason['en']}"
+        if not self.hand:
+            return ("; ".join(t.get(lang) or t["en"] for t in self.said)
+                    or _WORDS["nothing"].get(lang, _WORDS["nothing"]["en"]))
+        if self.player and self.status in (KILLED, LEG_UP):
+            return f"{word} ({self.player})"
+        return word
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    event: int                        # 1-based index in the recorded events
+    hand: int | None                  # 1-based count of hand events, for a hand
+    type: str
+    before: Outcome
+    after: Outcome
+
+    def text(self, lang: str = "en") -> str:
+        if self.hand is not None:
+            where = f"{_WORDS['hand'][lang if lang in ('en', 'ru') else 'en']} {self.hand}"
+        else:
+            where = f"{_WORDS['event'][lang if lang in ('en', 'ru') else 'en']} {self.event} ({self.type})"
+        return f"{where}: {self.before.text(lang)} → {self.after.text(lang)}"
+
+
+def _outcome(state: TableState, decisions, refusal: Refusal | None, hand: bool) -> Outcome:
+    if refusal is not None:
+        return Outcome("refused", reason={"en": refusal.text("en"), "ru": refusal.text("ru")},
+                       cites=refusal.cites, hand=hand)
+    b = state.button
+    cites = tuple(dict.fromkeys(c for d in decisions for c in d.cites))
+    said = () if hand else tuple({"en": d.text("en"), "ru": d.text("ru")} for d in decisions)
+    return Outcome(b.status, b.seat, b.player, codes=tuple(d.code for d in decisions),
+                   cites=cites, said=said, hand=hand)
+
+
+def _type(raw: Any) -> str:
+    t = raw.get("type") if isinstance(raw, Mapping) else None
+    return t if isinstance(t, str) else "?"
+
+
+class WhatIf:
+    """A recorded session, replayed once under its own configuration."""
+
+    def __init__(self, config: TableConfig, players: Iterable[PlayerSpec],
+                 events: Iterable[Mapping[str, Any]]) -> None:
+        self.config = config
+        self.players = tuple(players)
+        self.events = tuple(events)
+        self._types = tuple(_type(e) for e in self.events)
+        hands, n = [], 0
+        for t in self._types:
+            if t == "hand":
+                n += 1
+                hands.append(n)
+            else:
+                hands.append(None)
+        self._hands = tuple(hands)
+        outcomes: list[Outcome] = []
+        states: list[TableState] = []
+
+        def seen(_i: int, state: TableState, out: Outcome) -> None:
+            outcomes.append(out)
+            states.append(state)
+
+        self._run(config, seen)
+        self.baseline = tuple(outcomes)               # the session as recorded
+        self._states = tuple(states)                  # the state after each recorded event
+        self._accepted = tuple(o.status != "refused" for o in outcomes)
+
+    @classmethod
+    def of(cls, table: TableFile) -> "WhatIf":
+        return cls(table.config, table.players, table.events)
+
+    def _run(self, config: TableConfig, seen, resync: bool = False) -> None:
+        state = initial_state(config, self.players)
+        for i, raw in enumerate(self.events):
+            hand = self._types[i] == "hand"
+            try:
+                applied = apply(state, raw)
+            except Refusal as refusal:
+                seen(i, state, _outcome(state, (), refusal, hand))
+                if resync and self._accepted[i]:
+                    # carry on from what was recorded, under the changed rules
+                    state = replace(self._states[i], config=config)
+                continue
+            state = applied.state
+            seen(i, state, _outcome(state, applied.decisions, None, hand))
+
+    def compare(self, config: TableConfig) -> list[Difference]:
+        """Every event the model decides differently under ``config``."""
+        out: list[Difference] = []
+
+        def seen(i: int, _state, after: Outcome) -> None:
+            before = self.baseline[i]
+            if after.key() != before.key():
+                out.append(Difference(i + 1, self._hands[i], self._types[i], before, after))
+
+        self._run(config, seen, resync=True)
+        return out
+
+    def change(self, **options: Any) -> list[Difference]:
+        """Differences when the ``[kill]`` options named are set (e.g. ``walk="neutral"``,
+        ``second_leg_pot="5x-big-blind"``, ``triggers=("two-pots",)``)."""
+        unknown = set(options) - set(KILL_OPTIONS) - {"kind", "triggers"}
+        if unknown:
+            raise KeyError(f"not a kill option: {', '.join(sorted(unknown))}")
+        return self.compare(replace(self.config, kill=replace(self.config.kill, **options)))
+
+
+def what_if(table: TableFile, **options: Any) -> list[Difference]:
+    """One-shot: the differences a change of options makes to the table's own session."""
+    return WhatIf.of(table).change(**options)
+
+
+def summary(diffs: list[Difference], lang: str = "en") -> str:
+    if not diffs:
+        return {"en": "No hand of this session would be decided differently.",
+                "ru": "Ни одна раздача этой сессии не была бы решена иначе."}.get(lang, "")
+    return "\n".join(d.text(lang) for d in diffs)
+
+
+__all__ = ["Difference", "Outcome", "WhatIf", "summary", "what_if"]
