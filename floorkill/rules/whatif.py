@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping
 
-from .config import KILL_OPTIONS, PlayerSpec, TableConfig, TableFile
+from .config import AMOUNT_OPTIONS, KILL_OPTIONS, PlayerSpec, TableConfig, TableFile, config_from_dict
+from .money import to_toml
 from .decisions import Refusal
 from .engine import apply
 from .state import KILLED, LEG_UP, TableState, initial_state
@@ -164,7 +165,23 @@ class WhatIf:
         unknown = set(options) - set(KILL_OPTIONS) - {"kind", "triggers"}
         if unknown:
             raise KeyError(f"not a kill option: {', '.join(sorted(unknown))}")
-        return self.compare(replace(self.config, kill=replace(self.config.kill, **options)))
+        return self.compare(changed_config(self.config, **options))
+
+
+def changed_config(config: TableConfig, **options: Any) -> TableConfig:
+    """``config`` with some ``[kill]`` options changed, checked by the table-file loader
+    (a combination no table file may have, such as the flop rule in a draw game, raises
+    :class:`.config.ConfigError` with its one-line reason)."""
+    doc = config.to_toml_dict()
+    kill = doc["kill"]
+    for name, value in options.items():
+        kill[name] = list(value) if name == "triggers" else (
+            to_toml(value) if name in AMOUNT_OPTIONS and isinstance(value, int)
+            and not isinstance(value, bool) else value)
+    if kill.get("kind") == "none":
+        kill["triggers"] = []
+        kill["voluntary"] = False
+    return config_from_dict(doc, file="what-if").config
 
 
 def what_if(table: TableFile, **options: Any) -> list[Difference]:

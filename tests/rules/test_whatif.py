@@ -105,3 +105,12 @@ def test_what_if_is_quick_on_a_29_event_sample():
         w.change(walk=value, unqualified_second_win="neutral")
         runs.append(time.perf_counter() - t0)
     assert min(runs) < 0.5
+
+
+def test_a_change_no_table_file_may_have_is_refused_in_one_line():
+    from floorkill.rules import ConfigError
+    table = load_table_file(SAMPLES / "deuce-seven-10-20.toml")
+    with pytest.raises(ConfigError) as info:
+        what_if(table, second_leg_needs_flop=True)
+    assert "has no flop" in str(info.value) and "\n" not in str(info.value)
+    assert what_if(table, second_leg_pot=2500) is not None      # an amount, in cents
