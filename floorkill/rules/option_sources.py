@@ -373,3 +373,17 @@ def cites(name: str, value: Any) -> tuple[str, ...]:
 def options() -> tuple[str, ...]:
     """Every name the catalogue covers: kind, the triggers, then the [kill] options."""
     return ("kind", *TRIGGERS, *KILL_OPTIONS)
+
+
+def describe(name: str, value: Any, lang: str = "en") -> tuple[str, ...]:
+    """What a form shows beside an option set to ``value``: each source sentence with where
+    it comes from, what this choice does with the clauses it cites, and the option's note
+    (how it works with the others). Plain text lines."""
+    entry = SOURCES[name]
+    lang = lang if lang in ("en", "ru") else "en"
+    open_q, close_q = ("«", "»") if lang == "ru" else ("\u201c", "\u201d")
+    out = [f"{open_q}{src.quote[lang]}{close_q} — {src.where[lang]}" for src in entry.sources]
+    out.append(f"{explain(name, value, lang)} [{', '.join(cites(name, value))}]")
+    if entry.note:
+        out.append(entry.note.get(lang) or entry.note["en"])
+    return tuple(out)

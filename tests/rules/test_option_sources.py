@@ -90,3 +90,13 @@ def test_the_walk_states_its_tie_to_the_flop_rule_in_both_languages():
     note = source("walk").note
     assert "second leg needs a flop" in note["en"]
     assert "флоп" in note["ru"]
+
+
+def test_describe_gives_source_choice_and_note_in_the_form_language():
+    from floorkill.rules.option_sources import describe
+    en = describe("walk", "neutral", "en")
+    assert en[1].startswith("\u201cIn the event of a walk, the kill button becomes neutral.\u201d")
+    assert en[-2].endswith("[house-natural]") and "second leg needs a flop" in en[-1]
+    ru = describe("second_leg_pot", 5000, "ru")
+    assert ru[0].startswith("«Чтобы банк засчитывался") and "[house-natural]" in ru[1]
+    assert describe("second_leg_pot", "none", "ru")[1].endswith("[rrop-13.3]")
