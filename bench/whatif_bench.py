@@ -1,6 +1,6 @@
 """What-if preview on the 29-event sample sessions: time per option change.
 
-For each 29-event sample table, every other value of every [kill] option (amount options
+For each 29-event sample table (and the pot-size fixture of tests/fixtures), every other value of every [kill] option (amount options
 also an amount) is asked of one :class:`floorkill.rules.whatif.WhatIf`, as the table
 editor would on each change. Baseline, same run: one plain replay of the same session
 (``floorkill.rules.replay.replay``). Goal (issue 19): <= 50 ms per option change.
@@ -37,8 +37,9 @@ def changes(cfg):
 
 
 def main(repeat: int = 5) -> None:
-    tables = [load_table_file(p) for p in sorted((ROOT / "sample_tables").glob("*.toml"))]
-    tables = [t for t in tables if len(t.events) == 29]
+    paths = [*sorted((ROOT / "sample_tables").glob("*.toml")),
+             ROOT / "tests" / "fixtures" / "holdem-10-20-house-pot.toml"]
+    tables = [t for t in map(load_table_file, paths) if len(t.events) == 29]
     worst = 0.0
     all_ms: list[float] = []
     base_ms: list[float] = []

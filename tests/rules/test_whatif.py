@@ -114,3 +114,18 @@ def test_a_change_no_table_file_may_have_is_refused_in_one_line():
         what_if(table, second_leg_needs_flop=True)
     assert "has no flop" in str(info.value) and "\n" not in str(info.value)
     assert what_if(table, second_leg_pot=2500) is not None      # an amount, in cents
+
+
+def test_house_pot_session_previewed_under_the_beyond_the_blinds_test():
+    """tests/fixtures/holdem-10-20-house-pot.toml records the pot and the money beyond the
+    blinds of every hand: hand 2 (Bob again, $38 pot, $10 beyond the blinds) goes to the
+    middle under the pot rule but kills under Robert's Rules 3."""
+    table = load_table_file(ROOT / "tests" / "fixtures" / "holdem-10-20-house-pot.toml")
+    assert len(table.events) == 29 and table.config.second_leg_pot == 50_00
+    assert all(s.refusal is None for s in replay(table))
+    diffs = what_if(table, second_leg_pot="none")
+    assert diffs[0].text() == "hand 2: neutral → kill pot (Bob)"
+    assert diffs[0].after.cites == ("rrop-13.3", "house-natural")
+    assert all(d.after.status != "refused" for d in diffs)
+    up = what_if(table, second_leg_pot="5x-upper")           # $100: Cy's $90 pot no longer kills
+    assert up[0].text() == "hand 4: kill pot (Cy) → neutral"
