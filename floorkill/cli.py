@@ -79,6 +79,10 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         p.add_argument("--grid", action=argparse.BooleanOptionalAction, default=None,
                        help="every table at once (default: when they all fit); --no-grid: "
                             "one table at a time, in turn")
+        p.add_argument("--placard", action="store_true",
+                       help="show each table's placard (game, limits, kill rules) instead "
+                            "of its play")
+        p.add_argument("--lang", choices=("en", "ru"), default="en", help="the placard's language")
         p.add_argument("--serve", action="store_true", help="serve to browsers")
         p.add_argument("--host", default="127.0.0.1")
         p.add_argument("--port", type=int, default=8000)
@@ -138,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_big_screen(args.journal or default_journal(), args.table,
                                   serve=args.serve, host=args.host, port=args.port,
                                   rotate=args.rotate, grid=args.grid, token=args.token,
-                                  max_displays=args.max_displays)
+                                  max_displays=args.max_displays, placard=args.placard,
+                                  lang=args.lang)
         if cmd == "report":
             from floorkill.report import cmd_report
             return cmd_report(args.journal or default_journal(), args.output, tables=args.table,

@@ -8,7 +8,10 @@ the sentence ("KILL POT — Seat 3 Cy — $20-$40") — and the last decision in
 with its clause. With no ``--table``: every table of the journal in a grid of cards
 (:mod:`.grid`) when they all fit at a readable size (or ``grid=True``), else one table at
 a time in turn (``rotate`` seconds each; grid pages turn at the same pace). High-contrast
-theme by default; laid out for 100×27 cells and up.
+theme by default; laid out for 100×27 cells and up. ``placard=True`` (``--placard``)
+shows instead each table's placard — its game, limits and kill rules in player words with
+the clauses, from the rules model (:mod:`floorkill.rules.placard`), English or Russian —
+following the journal (an edited table's placard changes with it).
 
 Following the podium: every ``poll`` seconds (0.1 by default) a worker thread asks the
 read-only journal whether anything was committed (``PRAGMA data_version``) and, if so,
@@ -59,6 +62,7 @@ from textual.widgets import Digits, Static
 from floorkill.rules import TableState, next_hand
 from floorkill.rules.clauses import title as clause_title
 from floorkill.rules.names import safe_text
+from floorkill.rules.placard import placard as table_placard
 from floorkill.store.errors import JournalError, UnknownTable
 from floorkill.store.readonly import ReadOnlyJournal
 
@@ -397,9 +401,12 @@ class BigScreenApp(App[int], inherit_bindings=False):
 
     def __init__(self, follower: Follower, *, poll: float = DEFAULT_POLL,
                  rotate: float = DEFAULT_ROTATE, theme: str | None = None,
-                 handle_signals: bool = False, grid: bool | None = None) -> None:
+                 handle_signals: bool = False, grid: bool | None = None,
+                 placard: bool = False, lang: str = "en") -> None:
         super().__init__()
         self.follower = follower
+        self.placard_mode = placard                 # the tables' placards, not their play
+        self.lang = lang if lang in ("en", "ru") else "en"
         self.grid_mode = grid                       # True always, False never, None when it fits
         self.in_grid = False                   # the grid is on screen
         self.grid_at = 0.0                     # monotonic time the grid was last updated
@@ -444,6 +451,10 @@ class BigScreenApp(App[int], inherit_bindings=False):
         with Vertical(id="room"):
             yield Static("", id="room-title", markup=False)
             yield RoomGrid(id="room-grid")
+        with Vertical(id="placard"):
+            yield Static("", id="placard-title", markup=False)
+            yield Static("", id="placard-lines", markup=False)
+            yield Static("", id="placard-rotation", markup=False)
         with Vertical(id="waiting"):
             yield Static(WAITING_JOURNAL, id="waiting-text", markup=False)
             yield Static("", id="waiting-detail", markup=False)
@@ -451,6 +462,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
     async def on_mount(self) -> None:
         self.query_one("#table").display = False
         self.query_one("#room").display = False
+        self.query_one("#placard").display = False
         await self._poll()                      # the first picture before the first frame
         self.set_interval(self.poll_interval, self._poll, name="follow-journal")
         if self.rotate_interval > 0:
@@ -498,6 +510,9 @@ class BigScreenApp(App[int], inherit_bindings=False):
         if p is None or len(p.tables) < 2:
             return
         self.index = (self.index + 1) % len(p.tables)
+        if self.placard_mode:
+            self._show_placard(p)
+            return
         self._show_table(p)
 
     def show_picture(self, picture: Picture) -> None:
@@ -511,12 +526,20 @@ class BigScreenApp(App[int], inherit_bindings=False):
             self.in_grid = False
             table.display = False
             self.query_one("#room").display = False
+            self.query_one("#placard").display = False
             waiting.display = True
             self.query_one("#waiting-text", Static).update(
                 Content(picture.waiting or WAITING_JOURNAL))
             self.query_one("#waiting-detail", Static).update(Content(picture.detail))
             return
         waiting.display = False
+        if self.placard_mode:
+            table.display = False
+            self.query_one("#room").display = False
+            names = [t.name for t in picture.tables]
+            self.index = names.index(previous) if previous in names else min(self.index, len(names) - 1)
+            self._show_placard(picture)
+            return
         if self._wants_grid(picture):
             table.display = False
             self._show_grid(picture)
@@ -532,7 +555,33 @@ class BigScreenApp(App[int], inherit_bindings=False):
         table.display = True
         self._show_table(picture)
 
+    def _show_placard(self, picture: Picture) -> None:
+        """The shown table's placard: lines and clauses as the rules model words them."""
+        view = picture.tables[self.index]
+        card = table_placard(view.state.config)
+        lang = self.lang
+        self.query_one("#placard").display = True
+        self.query_one("#placard-title", Static).update(
+            Content.assemble((card.title.get(lang) or card.title["en"], "bold")))
+        parts: list = []
+        for i, line in enumerate(card.lines):
+            if i:
+                parts.append("\n")
+            parts.append(("• " + line.render(lang), ""))
+            if line.cites:
+                parts.append(("  " + ", ".join(line.cites), "dim"))
+        self.query_one("#placard-lines", Static).update(Content.assemble(*parts))
+        rotation = self.query_one("#placard-rotation", Static)
+        n = len(picture.tables)
+        rotation.display = n > 1
+        if n > 1:
+            rotation.update(Content(f"{self.index + 1} / {n}"))
+        self.shown = view
+        self.shown_at = time.monotonic()
+
     def _wants_grid(self, picture: Picture) -> bool:
+        if self.placard_mode:
+            return False
         if self.grid_mode is not None:
             return self.grid_mode
         if self.follower.table is not None or len(picture.tables) < 2:
@@ -670,27 +719,30 @@ class BigScreenApp(App[int], inherit_bindings=False):
 def make_big_screen_app(journal_path: str | Path, table_name: str | None = None, *,
                         poll: float = DEFAULT_POLL, rotate: float = DEFAULT_ROTATE,
                         theme: str | None = None, grace: float = GRACE,
-                        handle_signals: bool = False, grid: bool | None = None) -> BigScreenApp:
+                        handle_signals: bool = False, grid: bool | None = None,
+                        placard: bool = False, lang: str = "en") -> BigScreenApp:
     """The big-screen app following ``journal_path``: one table, or all of them — in a
-    grid (``grid`` True, or None and they fit) or in turn."""
+    grid (``grid`` True, or None and they fit) or in turn; ``placard``: their placards."""
     follower = Follower(journal_path, table_name, grace=grace)
     return BigScreenApp(follower, poll=poll, rotate=rotate, theme=theme,
-                        handle_signals=handle_signals, grid=grid)
+                        handle_signals=handle_signals, grid=grid, placard=placard, lang=lang)
 
 
 def run_big_screen(journal_path: str | Path, table_name: str | None = None, *,
                    serve: bool = False, host: str = "127.0.0.1", port: int = 8000,
                    rotate: float = DEFAULT_ROTATE, grid: bool | None = None,
-                   token: str | None = None, max_displays: int | None = None) -> int:
+                   token: str | None = None, max_displays: int | None = None,
+                   placard: bool = False, lang: str = "en") -> int:
     """``floorkill big-screen``: run in this terminal, or serve to browsers (``serve``)."""
     if serve:
         from .serve import DEFAULT_MAX_DISPLAYS, serve_big_screen
 
         return serve_big_screen(journal_path, table_name, host=host, port=port, rotate=rotate,
                                 grid=grid, token=token,
-                                max_displays=max_displays or DEFAULT_MAX_DISPLAYS)
+                                max_displays=max_displays or DEFAULT_MAX_DISPLAYS,
+                                placard=placard, lang=lang)
     app = make_big_screen_app(journal_path, table_name, rotate=rotate, handle_signals=True,
-                              grid=grid)
+                              grid=grid, placard=placard, lang=lang)
     result = app.run()
     return int(result or 0) if app.return_code in (None, 0) else int(app.return_code)
 

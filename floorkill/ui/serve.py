@@ -74,7 +74,8 @@ class ServeUnavailable(Exception):
 
 def big_screen_argv(journal_path: str | Path, table_name: str | None = None, *,
                     rotate: float | None = None, grid: bool | None = None,
-                    python: str | None = None) -> list[str]:
+                    python: str | None = None, placard: bool = False,
+                    lang: str = "en") -> list[str]:
     """The command each browser connection runs: the terminal big screen, never --serve.
     ``grid``: True ``--grid``, False ``--no-grid``, None the automatic choice."""
     argv = [python or sys.executable, "-m", "floorkill", "big-screen",
@@ -87,6 +88,10 @@ def big_screen_argv(journal_path: str | Path, table_name: str | None = None, *,
         argv += ["--grid"]
     elif grid is False:
         argv += ["--no-grid"]
+    if placard:
+        argv += ["--placard"]
+    if lang != "en":
+        argv += ["--lang", lang]
     return argv
 
 
@@ -480,14 +485,16 @@ def serve_big_screen(journal_path: str | Path, table_name: str | None = None, *,
                      host: str = "127.0.0.1", port: int = 8000,
                      rotate: float | None = None, grid: bool | None = None,
                      token: str | None = None,
-                     max_displays: int = DEFAULT_MAX_DISPLAYS) -> int:
+                     max_displays: int = DEFAULT_MAX_DISPLAYS,
+                     placard: bool = False, lang: str = "en") -> int:
     """Serve the big screen until Ctrl+C / SIGTERM. Returns an exit code."""
     if token is not None and (len(token) < 8 or not token.isascii()
                               or any(c in token for c in "&#?%/ \"'<>")):
         print("floorkill: --token needs at least 8 plain characters (letters, digits, - _ .)",
               file=sys.stderr)
         return 2
-    argv = big_screen_argv(journal_path, table_name, rotate=rotate, grid=grid)
+    argv = big_screen_argv(journal_path, table_name, rotate=rotate, grid=grid,
+                           placard=placard, lang=lang)
     config = ServeConfig(argv, host=host, port=port, token=make_token(host, token),
                          max_displays=max(1, max_displays))
     try:
