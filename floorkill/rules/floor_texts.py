@@ -28,6 +28,11 @@ FLOOR_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Вторая «нога» для места {seat} {name}: выиграл ли победитель хотя бы одну полную ставку "
               "({minimum}) сверх блайндов? (y/n или сумма) — килл-блайнд не входит в структуру "
               "блайндов: учитывайте его"},
+    "q-second-leg-pot": {
+        "en": "Second leg for seat {seat} {name}: pot size? (uncalled bets excluded; the amount, or "
+              "y/n: did it reach {minimum}?) — a pot of {minimum} or more kills",
+        "ru": "Вторая «нога» для места {seat} {name}: размер банка? (без неуравненных ставок; сумма "
+              "или y/n: достиг ли он {minimum}?) — банк от {minimum} даёт килл"},
     "q-kill-posted": {"en": "Did seat {seat} {name} post the kill of {amount}? (k- on the line: not posted)",
                       "ru": "Поставил ли место {seat} {name} килл {amount}? (k- в строке: не поставлен)"},
     "q-posts-kill-quit": {

@@ -66,8 +66,11 @@ class Question:
         out = dict(raw)
         if isinstance(value, bool):
             if self.kind == "pot":
-                raise ValueError("the pot is an amount")
-            out[self.kind] = value
+                if not self.answers:
+                    raise ValueError("the pot is an amount")
+                out["qualifies"] = value          # a pot-size second leg: "did it reach it?"
+            else:
+                out[self.kind] = value
         elif self.kind == "pot":
             out["pot"] = to_toml(value)
         elif self.kind == "qualifies":
@@ -123,17 +126,22 @@ def _pot_question(state, refusal: Refusal) -> Question:
     return Question("pot", "q-pot", (("why", tuple(why)),), tuple(refusal.cites), amount=True)
 
 
-def _second_leg_questions(state, raw, refusal: Refusal, elsewhere) -> Question:
+def _second_leg_questions(state, raw, refusal: Refusal, elsewhere, by_pot: bool = False) -> Question:
     params = tuple(refusal.params.items())
     if flop_known(raw) is None:                # a showdown board (3+ cards) is a fact
-        # the flop matters when a flopless second win is settled without the money question
-        # (house-natural: second_leg_needs_flop, or the walk alternate)
+        # the flop matters when a flopless second win is settled without the money question:
+        # under the flop rule (house-natural: second_leg_needs_flop), which the walk option
+        # belongs to
         no_flop = _try(state, {**raw, "flop": False}, elsewhere)
         if no_flop is not None:
             answers = (Answer(True, ()), Answer(False, no_flop))
             cites = _unique(("house-natural", *(c for d in no_flop for c in d.cites)))
             return Question("flop", "q-flop", params, cites, answers)
     cites = tuple(refusal.cites)
+    if by_pot:
+        # the house alternate (house-natural): the pot, not the money beyond the blinds
+        return Question("pot", "q-second-leg-pot", params, cites,
+                        _yes_no(state, raw, "qualifies", elsewhere), amount=True)
     key = "q-second-leg"
     if state.button.killed:                    # money in this pot includes a kill blind
         if state.config.kill.kill_blind_is_blind_money:
@@ -168,6 +176,8 @@ def _hand(state, raw, elsewhere) -> list[Question]:
             out.append(_pot_question(state, refusal))
         elif refusal.key == "second-leg-question":
             out.append(_second_leg_questions(state, raw, refusal, elsewhere))
+        elif refusal.key == "second-leg-pot-question":
+            out.append(_second_leg_questions(state, raw, refusal, elsewhere, by_pot=True))
         else:
             raise
     offered = _kill_posted_question(state, raw, elsewhere)

@@ -46,9 +46,30 @@ def test_house_natural_flop_is_asked_first_then_the_money():
     assert q2.kind == "qualifies"
 
 
-def test_house_natural_walk_alternate_asks_the_flop_even_without_the_flop_rule():
-    st = run(start(walk="neutral"), hand(3))
-    assert needs(st, hand(3))[0].kind == "flop"
+@pytest.mark.parametrize("walk", ["keeps", "neutral"])
+def test_house_natural_walk_option_asks_no_flop_without_the_flop_rule(walk):
+    """The walk option belongs to the flop rule (issue 19): without it no flop is asked and
+    the second leg is weighed by money, whichever walk value the table has."""
+    st = run(start(walk=walk), hand(3))
+    assert needs(st, hand(3))[0].kind == "qualifies"
+
+
+def test_house_natural_second_leg_pot_asks_for_the_pot():
+    """Under second_leg_pot the podium asks for the pot, not for money beyond the blinds;
+    the flop comes first under the flop rule; y/n answers whether the pot reached the size."""
+    st = run(start(second_leg_pot="5x-big-blind"), hand(3))
+    (q,) = needs(st, hand(3))
+    assert q.kind == "pot" and q.amount and "house-natural" in q.cites
+    assert "$50" in q.text("en") and "банк" in q.text("ru")
+    assert [d.code for d in q.consequences(True)] == ["kill"]
+    assert [d.code for d in q.consequences(False)] == ["leg-up"]
+    assert needs(st, q.answered(hand(3), 5000)) == []
+    assert q.answered(hand(3), True)["qualifies"] is True
+    st = run(start(second_leg_pot="5x-big-blind", second_leg_needs_flop=True, walk="neutral"), hand(3))
+    (q,) = needs(st, hand(3))
+    assert q.kind == "flop"
+    (q2,) = needs(st, q.answered(hand(3), True))
+    assert q2.kind == "pot"
 
 
 def test_wsop_191_kill_blind_is_counted_when_the_second_leg_is_played_in_a_kill_pot():
