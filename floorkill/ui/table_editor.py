@@ -28,9 +28,12 @@ from floorkill.rules import clauses as catalogue
 from floorkill.rules.config import (AMOUNT_OPTIONS, BLINDLESS_GAMES, GAME_NAMES, GAMES, KILL_OPTIONS, PRESET_TITLES,
                                     TRIGGERS, PlayerSpec, TableFile, config_from_dict,
                                     table_file_to_dict)
-from floorkill.rules.money import fmt, to_toml
+from floorkill.rules.money import MoneyError, fmt, parse_amount, to_toml
 from floorkill.rules.names import safe_text
+from floorkill.rules.option_sources import describe
 from floorkill.rules.options import FIELD_CITES, kill_options, trigger_cites
+from floorkill.rules.whatif import WhatIf, summary
+from floorkill.resources import sample_tables_dir
 
 from .floor import TableRegistry, new_table_path, tables_dir
 
@@ -143,6 +146,26 @@ DEFAULT_VALUES: dict[str, Any] = {
 }
 
 
+_SAMPLES = {True: "holdem-4-8-half-two-pots.toml", False: "california-lowball-2-4.toml"}
+_WHATIF_CACHE: dict[str, WhatIf] = {}
+
+
+def preview_changes(cfg: TableConfig, changed: dict[str, Any], lang: str = "en") -> list[str]:
+    """What the changed options would decide differently on a recorded sample session (a
+    flop game's for flop games, a draw game's otherwise): the rules model's what-if."""
+    sample = _SAMPLES[cfg.has_flop]
+    w = _WHATIF_CACHE.get(sample)
+    if w is None:
+        w = _WHATIF_CACHE[sample] = WhatIf.of(load_table_file(sample_tables_dir() / sample))
+    head = {"en": f"What-if on a recorded sample ({w.config.name}):",
+            "ru": f"Что если — на записанной сессии ({w.config.name}):"}
+    try:
+        diffs = w.change(**changed)
+    except (ConfigError, KeyError) as exc:
+        return [head.get(lang, head["en"]), str(exc)]
+    return [head.get(lang, head["en"]), *summary(diffs, lang).splitlines()]
+
+
 class TableEditor(Screen[str | None]):
     """A new table; dismisses with its name once saved and created, or None."""
 
@@ -157,6 +180,8 @@ class TableEditor(Screen[str | None]):
     TableEditor .ed-note { height: 1; color: $text-muted; }
     TableEditor .ed-note.-differs { color: $warning; text-style: bold; }
     TableEditor Input { height: 1; border: none; }
+    TableEditor #ed-about { height: auto; max-height: 6; padding: 0 1; color: $text; }
+    TableEditor #ed-whatif { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
     TableEditor #ed-status { height: auto; max-height: 4; padding: 0 1; background: $panel; }
     TableEditor #ed-status.-error { color: $error; text-style: bold; }
     """
@@ -178,6 +203,9 @@ class TableEditor(Screen[str | None]):
         self.folder = folder
         self.lang = lang
         self._preset_shown = self.values["preset"]
+        self._opened: TableConfig | None = None          # the options as the editor opened
+        self._about: str | None = None                   # the option explained below the form
+        self.whatif_lines: list[str] = []
         self.checked: TableFile | None = None
         self.error = ""
         self.saved_path: Path | None = None
@@ -233,6 +261,8 @@ class TableEditor(Screen[str | None]):
                 for opt in kill_options():
                     yield from self._row(opt.label,
                                          self._option_widget(opt.name, opt.allowed), "", opt.name)
+        yield Static("", id="ed-about", markup=False)
+        yield Static("", id="ed-whatif", markup=False)
         yield Static("", id="ed-status", markup=False)
         yield Footer(compact=True)
 
@@ -256,6 +286,13 @@ class TableEditor(Screen[str | None]):
                       compact=True, id=f"e-{name}")
 
     def on_mount(self) -> None:
+        self.query_one("#ed-about", Static).display = False
+        self.query_one("#ed-whatif", Static).display = False
+        try:                                   # the options as the editor opened
+            self._opened = check_form({**self.values, "name": self.values["name"] or "?"},
+                                      self.players).config
+        except ConfigError:
+            self._opened = None
         self.query_one("#e-name", Input).focus()
         self.validate()
 
@@ -289,12 +326,15 @@ class TableEditor(Screen[str | None]):
         except ConfigError as exc:
             self.checked = None
             self.error = exc.message
+            self._show_about()
             status.set_class(True, "-error")
             status.update(Text("✗ " + safe_text(exc.message)))
             self._mark({})
             return None
         self.checked = tf
         self.error = ""
+        self._show_about()
+        self._show_whatif(tf.config)
         differs = tf.config.differs_from_preset()
         self._mark(differs)
         cfg = tf.config
@@ -320,6 +360,56 @@ class TableEditor(Screen[str | None]):
                 text = f"≠ preset ({option_text(name, differs[name][0])}) · " + text
             note.set_class(name in differs, "-differs")
             note.update(Text(text))
+
+    # -- every option explained from its source, and what changing it would do ----------
+    def on_descendant_focus(self, event) -> None:
+        widget = event.widget
+        while widget is not None and widget is not self:
+            wid = widget.id or ""
+            if wid.startswith("e-") and wid[2:] in KILL_OPTIONS:
+                if wid[2:] != self._about:
+                    self._about = wid[2:]
+                    self._show_about()
+                return
+            widget = widget.parent
+
+    def _form_value(self, name: str) -> Any:
+        value = self.query_one(f"#e-{name}").value
+        if name in AMOUNT_OPTIONS and isinstance(value, str):
+            text = value.strip()
+            if text in KILL_OPTIONS[name][0]:
+                return text
+            try:
+                return parse_amount(text.lstrip("$"))
+            except MoneyError:
+                return None
+        return value
+
+    def _show_about(self) -> None:
+        about = self.query_one("#ed-about", Static)
+        name = self._about
+        value = self._form_value(name) if name is not None else None
+        if name is None or value is None:
+            about.display = False
+            return
+        about.display = True
+        about.update(Text("\n".join(safe_text(line) for line in describe(name, value, self.lang))))
+
+    def _show_whatif(self, cfg: TableConfig) -> None:
+        """Options changed since the editor opened, replayed on a recorded sample session
+        (the shipped 29-event one of the same kind of game), by the rules model."""
+        box = self.query_one("#ed-whatif", Static)
+        base = self._opened
+        changed = {n: getattr(cfg.kill, n) for n in KILL_OPTIONS
+                   if base is not None and getattr(cfg.kill, n) != getattr(base.kill, n)}
+        if not changed or not cfg.is_kill_game:
+            self.whatif_lines = []
+            box.display = False
+            return
+        lines = preview_changes(cfg, changed, self.lang)
+        self.whatif_lines = lines
+        box.display = True
+        box.update(Text("\n".join(safe_text(line) for line in lines[:6])))
 
     @property
     def differing(self) -> list[str]:

@@ -1,0 +1,56 @@
+"""The table editor explains each option from its source and previews what a change would
+decide differently on a recorded session (issue 19), both from the rules model (Pilot)."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select
+
+from floorkill.ui.podium import make_podium_app
+
+from floorhelp import session
+
+SIZE = (120, 40)
+
+
+async def test_focusing_an_option_shows_its_source_sentence_and_choice():
+    app = make_podium_app(session())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+t", "n")
+        ed = app.screen
+        ed.query_one("#e-walk", Select).focus()
+        await pilot.pause()
+        about = str(ed.query_one("#ed-about").render())
+        assert "This is known as a walk." in about                # the seed's own sentence
+        assert "house-natural" in about and "second leg needs a flop" in about
+        ed.query_one("#e-second_leg_pot", Input).focus()
+        await pilot.pause()
+        about = str(ed.query_one("#ed-about").render())
+        assert "must win a pot of a certain size" in about and "rrop-13.3" in about
+
+
+async def test_the_editor_in_russian_quotes_the_source_in_russian():
+    app = make_podium_app(session(), lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+t", "n")
+        ed = app.screen
+        ed.query_one("#e-split_with_leg", Select).focus()
+        await pilot.pause()
+        about = str(ed.query_one("#ed-about").render())
+        assert "сохраняется на следующую раздачу" in about and "rrop-13.4" in about
+
+
+async def test_changing_an_option_previews_the_hands_decided_differently():
+    app = make_podium_app(session())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+t", "n")
+        ed = app.screen
+        ed.query_one("#e-name", Input).value = "Table 9"
+        await pilot.pause()
+        assert not ed.query_one("#ed-whatif").display             # nothing changed yet
+        ed.query_one("#e-split_with_leg", Select).value = "neutral"
+        await pilot.pause()
+        assert ed.query_one("#ed-whatif").display
+        assert any(line.startswith("hand ") and "→ neutral" in line for line in ed.whatif_lines)
+        ed.query_one("#e-split_with_leg", Select).value = "keeps"
+        await pilot.pause()
+        assert not ed.query_one("#ed-whatif").display
