@@ -45,6 +45,8 @@ UI_TEXT: dict[str, dict[str, str]] = {
     "yes-no": {"en": "answer y (yes) or n (no)", "ru": "ответьте y (да) или n (нет)"},
     "yes-no-amount": {"en": "answer y (yes), n (no) or the amount won beyond the blinds",
                       "ru": "ответьте y (да), n (нет) или сумму выигрыша сверх блайндов"},
+    "yes-no-pot": {"en": "answer y (yes), n (no) or the pot size",
+                   "ru": "ответьте y (да), n (нет) или размер банка"},
     "sd-board": {"en": "board", "ru": "борд"},
     "sd-need-hand": {"en": "type at least one seat's cards", "ru": "введите карты хотя бы одного места"},
 }
@@ -191,6 +193,6 @@ def answer(question: Question, text: str, raw: Mapping[str, Any]) -> dict[str, A
         cents = parse_amount(t.lstrip("$p"))
     except MoneyError as exc:
         if question.answers:
-            raise EntryError("yes-no-amount") from None
+            raise EntryError("yes-no-pot" if question.kind == "pot" else "yes-no-amount") from None
         raise EntryError("bad-pot", reason=str(exc)) from None
     return question.answered(raw, cents)

@@ -72,12 +72,13 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         Binding("f8", "next_theme", "Theme", id="next_theme"),
         Binding("f9,ctrl+t", "tables", "Tables", id="tables"),
         Binding("f10,ctrl+r", "rulings", "Rulings", id="rulings"),
+        Binding("f11", "placard", "Placard", show=False, id="placard"),
         Binding("f12", "dispute", "Dispute", show=False, id="dispute"),
         Binding("ctrl+g", "room", "All tables", show=False, id="room"),
     ]
     PODIUM_ACTIONS = frozenset({"undo", "showdown", "language", "side_panel", "focus_entry",
                                 "focus_seats", "focus_history", "tables", "rulings",
-                                "dispute", "report"})
+                                "dispute", "report", "placard"})
 
     # the current table as every widget shows it (a new view per change: see TableView)
     table_view: reactive[TableView | None] = reactive(None, init=False, always_update=True,
@@ -244,6 +245,11 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def action_dispute(self) -> None:
         from ..dispute import open_dispute
         open_dispute(self)
+
+    def action_placard(self) -> None:
+        """This table's placard in player words (the rules model's, F3 for Russian)."""
+        from ..placard_screen import PlacardScreen
+        self.push_screen(PlacardScreen(self.session.config, self.lang))
 
     def action_report(self) -> None:
         from ..dispute import podium_report

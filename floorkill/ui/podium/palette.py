@@ -14,6 +14,8 @@ def podium_commands(app) -> Iterable[SystemCommand]:
                         app.action_rulings)
     yield SystemCommand("Dispute: step back through this table", "The table as it stood after "
                         "any record; filter by player or decision (F12)", app.action_dispute)
+    yield SystemCommand("Placard: this table's rules", "Game, limits and kill rules in player "
+                        "words, with the clauses (F11)", app.action_placard)
     yield SystemCommand("Shift report", "Every table's night as an HTML file for the manager",
                         app.action_report)
     yield SystemCommand("New table", "A table by form: structure, kill, house options, preset",

@@ -1,0 +1,66 @@
+"""The table's placard at the podium (F11): its game, limits and kill rules in player
+words with the clauses, as the rules model words them (:mod:`floorkill.rules.placard`),
+to read out or show a player. Esc closes; F3 switches English / Russian.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from floorkill.rules.config import TableConfig
+from floorkill.rules.names import safe_text
+from floorkill.rules.placard import placard
+
+
+def placard_rich(cfg: TableConfig, lang: str) -> tuple[Text, Text]:
+    """Title and lines as plain rich Text (never markup)."""
+    card = placard(cfg)
+    title = Text(safe_text(card.title.get(lang) or card.title["en"]), style="bold")
+    body = Text()
+    for i, line in enumerate(card.lines):
+        if i:
+            body.append("\n")
+        body.append("• " + safe_text(line.render(lang)))
+        if line.cites:
+            body.append("  " + ", ".join(line.cites), style="dim")
+    return title, body
+
+
+class PlacardScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    PlacardScreen { background: $background; }
+    PlacardScreen #placard-title { height: 1; padding: 0 1; background: $panel; }
+    PlacardScreen #placard-body { height: 1fr; padding: 1 2; }
+    """
+    BINDINGS = [
+        Binding("escape,f11", "dismiss", "Close", id="placard_close"),
+        Binding("f3", "language", "EN/RU", id="placard_language"),
+    ]
+
+    def __init__(self, config: TableConfig, lang: str = "en") -> None:
+        super().__init__()
+        self.config = config
+        self.lang = lang if lang in ("en", "ru") else "en"
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="placard-title", markup=False)
+        with VerticalScroll(id="placard-body"):
+            yield Static("", id="placard-lines", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        title, body = placard_rich(self.config, self.lang)
+        self.query_one("#placard-title", Static).update(title)
+        self.query_one("#placard-lines", Static).update(body)
+
+    def action_language(self) -> None:
+        self.lang = "ru" if self.lang == "en" else "en"
+        self._show()
