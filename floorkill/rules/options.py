@@ -36,6 +36,7 @@ LABELS: dict[str, str] = {
     "scoop_minimum": "Scoop kills from",
     "big_pot_minimum": "Big pot kills from",
     "second_leg_minimum": "Second leg: at least",
+    "second_leg_pot": "Second leg: pot at least",
     "second_leg_needs_flop": "Second leg needs a flop",
     "split_with_leg": "Leg holder splits",
     "split_by_killer": "Killer splits",
