@@ -173,8 +173,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     refused = any(s.refusal is not None for s in steps)
     if args.json:
         out = sys.stdout
+        encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+        chunk: list[str] = []
         for s in steps:
-            out.write(json.dumps(step_json(s, args.lang), ensure_ascii=False) + "\n")
+            chunk.append(encode(step_json(s, args.lang)))
+            if len(chunk) == 1000:                  # one write per thousand lines
+                out.write("\n".join(chunk) + "\n")
+                chunk.clear()
+        if chunk:
+            out.write("\n".join(chunk) + "\n")
         out.flush()
     else:
         _print_steps(table, steps, args.lang)

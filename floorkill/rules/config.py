@@ -277,6 +277,26 @@ def _key_line(text: str, section: str | None, key: str | None, index: int = 0) -
     return section_line
 
 
+_EVENTS_HEADER = re.compile(r"""^[ \t]*\[\[[ \t]*(?:events|"events"|'events')[ \t]*\]\][ \t]*(?:#.*)?$""",
+                            re.MULTILINE)
+
+
+def event_lines(text: str, count: int) -> tuple[int | None, ...]:
+    """The line of each ``[[events]]`` header, found in ONE pass over the text (a search per
+    event made loading quadratic). When the headers found are not exactly one per event
+    (inline ``events = [...]``, a header-like line inside a multi-line string), no line is
+    given rather than a wrong one."""
+    found: list[int | None] = []
+    line, pos = 1, 0
+    for m in _EVENTS_HEADER.finditer(text):
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        found.append(line)
+        if len(found) > count:
+            break
+    return tuple(found) if len(found) == count else (None,) * count
+
+
 class _Loader:
     def __init__(self, text: str, file: str) -> None:
         self.text = text
@@ -486,7 +506,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     events_raw = doc.get("events", [])
     if not isinstance(events_raw, list) or any(not isinstance(e, dict) for e in events_raw):
         raise ld.error("must be an array of tables ([[events]])", None, "events")
-    lines = tuple(_key_line(text, "events", None, i) for i in range(len(events_raw))) if text else ()
+    lines = event_lines(text, len(events_raw)) if text else ()
     return TableFile(config=config, players=tuple(players), events=tuple(events_raw),
                      source=file, event_lines=lines)
 
