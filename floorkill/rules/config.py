@@ -85,6 +85,15 @@ PRESET_TITLES = {
 }
 
 
+MAX_TABLE_NAME = 64
+
+
+def validate_table_name(raw: object) -> str:
+    """A table name follows the rules of player names (text, no control, format or bidi
+    characters, NFC, stripped), up to 64 characters."""
+    return validate_name(raw, what="table name", limit=MAX_TABLE_NAME)
+
+
 class ConfigError(ValueError):
     """A table file that cannot be used. ``str()`` is one line: file:line[:col]: message."""
 
@@ -371,9 +380,12 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     if "table" not in doc:
         raise ConfigError("missing [table] section", file=file, line=1, key="table")
     ld.check_keys(t, "table", ("name", "game", "joker", "seats", "button"))
-    name = t.get("name")
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(t.get("name"), str) or not t["name"].strip():
         raise ld.error("a table needs a name (text)", "table", "name")
+    try:
+        name = validate_table_name(t.get("name"))
+    except NameError_ as exc:
+        raise ld.error(str(exc), "table", "name") from None
     game = t.get("game")
     if game not in GAMES:
         raise ld.error(f"{game!r} is not a game (one of: {', '.join(GAMES)})", "table", "game")
@@ -464,7 +476,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     if options["voluntary"] and kind == "none":
         raise ld.error("a voluntary kill needs kind = \"full\" or \"half\"", "kill", "voluntary")
     kill = KillOptions(kind=kind, triggers=tuple(triggers_raw), preset=preset, **options)
-    config = TableConfig(name=name.strip(), game=game, seats=seats, structure=structure,
+    config = TableConfig(name=name, game=game, seats=seats, structure=structure,
                          bets=bets, blinds=blinds, kill=kill, joker=joker, button=button)
     if kind != "none":
         try:

@@ -181,3 +181,68 @@ def write_plan(journal, tf: TableFile, plan: ImportPlan,
         if on_batch is not None:
             on_batch(session, records)
     return session
+
+
+# ---------------------------------------------------------------------------
+# the podium opening a table file
+
+@dataclass(frozen=True)
+class FileDiffers:
+    """The journal already has a table of the file's name, set up differently: the podium
+    asks what to do (keep the journal's table / a new table from the file / cancel).
+    ``str()`` is the notice shown if nobody asks."""
+    file: str                      # the file's name, as shown
+    table: TableFile
+    name: str                      # the journal's table
+    changes: tuple[str, ...]       # journal → file
+
+    def __str__(self) -> str:
+        return (f"{self.file} differs from the journal's table {self.name!r} (journal → file): "
+                f"{'; '.join(self.changes)}. The journal's table is shown; the file was not used.")
+
+
+def free_table_name(taken, base: str, limit: int = 64) -> str:
+    """``base (2)``, ``base (3)``, … : the first name not in ``taken`` (case-insensitive)."""
+    known = {n.casefold() for n in taken}
+    k = 2
+    while True:
+        tail = f" ({k})"
+        name = base[:max(1, limit - len(tail))].rstrip() + tail
+        if name.casefold() not in known:
+            return name
+        k += 1
+
+
+def open_file(journal, tf: TableFile, file: str, toml_text: str | None = None
+              ) -> tuple[Any, list[Any]]:
+    """(session, notices) for the podium opening a table file with a journal. A new table
+    is created from the file with all its events (only if every event is accepted); the
+    journal's table of the same set-up gets the file's new events (same rule); anything
+    else is said: a notice line, or a :class:`FileDiffers` to ask about."""
+    plan = plan_import(journal, tf)
+    if plan.changes:
+        return plan.session, [FileDiffers(file, tf, plan.name, tuple(plan.changes))]
+    if plan.conflict is not None:
+        c = plan.conflict
+        return plan.session, [f"{file}: event {c.index} differs from the journal's table "
+                              f"{plan.name!r}: the journal has \"{c.journal}\", the file "
+                              f"\"{c.file}\". The journal's table is shown; the file's events "
+                              "were not used."]
+    if plan.refused:
+        r = plan.refused[0]
+        cites = f" [{', '.join(r.cites)}]" if r.cites else ""
+        where = f"{file}:{r.line}" if r.line else file
+        more = f" (and {len(plan.refused) - 1} more)" if len(plan.refused) > 1 else ""
+        session = plan.session
+        if session is None:
+            session = journal.create_table(tf, toml_text)
+        return session, [f"{where}: event {r.index} ({r.type}) refused: {r.text}{cites}{more}. "
+                         f"None of the file's {len(plan.tail)} new events were loaded."]
+    session = write_plan(journal, tf, plan, toml_text=toml_text)
+    notices: list[Any] = []
+    if plan.exists and plan.tail:
+        notices.append(f"{file}: {len(plan.tail)} new events appended; the first "
+                       f"{plan.in_journal} were already in the journal.")
+    elif plan.exists and plan.in_file:
+        notices.append(f"{file}: its {plan.in_file} events are already in the journal.")
+    return session, notices
