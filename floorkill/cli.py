@@ -139,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     except CliError as exc:
         print(f"floorkill: {exc}", file=sys.stderr)
         return 2
+    except RecursionError:                 # data nested beyond any table file's needs
+        print("floorkill: the input is nested too deeply to read", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:                # `floorkill replay ... | head`: the reader left
@@ -159,8 +162,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         if os.environ.get("FLOORKILL_DEBUG"):
             raise
-        print(f"floorkill: internal error: {type(exc).__name__}: {exc} "
-              "(set FLOORKILL_DEBUG=1 for details)", file=sys.stderr)
+        from floorkill.rules.names import one_line
+
+        print(one_line(f"floorkill: internal error: {type(exc).__name__}: {exc} "
+                       "(set FLOORKILL_DEBUG=1 for details)", 1000), file=sys.stderr)
         return 1
 
 

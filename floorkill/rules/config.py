@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .money import Cents, MoneyError, fmt, parse_amount, scale, to_toml
-from .names import NameError_, name_key, validate_name
+from .names import NameError_, name_key, one_line, validate_name
 
 GAMES = ("holdem", "omaha", "omaha8", "lowball-a5", "lowball-27", "draw-high", "stud", "stud8", "razz")
 BLINDLESS_GAMES = ("stud", "stud8", "razz")
@@ -86,6 +86,8 @@ PRESET_TITLES = {
 
 
 MAX_TABLE_NAME = 64
+MAX_MESSAGE = 400              # a ConfigError is one line of at most this many characters
+MAX_EVENT_DEPTH = 8            # lists and tables inside an event: a showdown needs 3
 
 
 def validate_table_name(raw: object) -> str:
@@ -109,7 +111,7 @@ class ConfigError(ValueError):
             where += f":{line}"
             if col is not None:
                 where += f":{col}"
-        super().__init__(f"{where}: {message}")
+        super().__init__(one_line(f"{where}: {message}", MAX_MESSAGE))
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +263,10 @@ _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(#.*)?$")
 
 
 def _key_line(text: str, section: str | None, key: str | None, index: int = 0) -> int | None:
-    """Best-effort line number of ``key`` in ``[section]`` (the index-th array table)."""
+    """Best-effort line number of ``key`` in ``[section]`` (the index-th array table).
+    Called only for an error message."""
+    if key is not None and len(key) > 200:
+        key = None                      # a giant key: the section's line will do
     current: str | None = None
     seen = -1
     section_line = None
@@ -314,7 +319,8 @@ class _Loader:
     def error(self, message: str, section: str | None = None, key: str | None = None,
               index: int = 0) -> ConfigError:
         line = _key_line(self.text, section, key, index)
-        where = f"[{section}] {key}" if section and key else (f"[{section}]" if section else key)
+        shown = one_line(key, 60) if key is not None else None
+        where = f"[{section}] {shown}" if section and key else (f"[{section}]" if section else shown)
         msg = f"{where}: {message}" if where else message
         return ConfigError(msg, file=self.file, line=line, key=key)
 
@@ -357,6 +363,9 @@ def load_table_file(path: str | Path) -> TableFile:
 def load_table_text(text: str, file: str = "<table>") -> TableFile:
     try:
         doc = tomllib.loads(text)
+    except RecursionError:
+        raise ConfigError("arrays or tables nested too deeply", file=file,
+                          line=_first_line(text, _DEEP)) from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
@@ -367,7 +376,34 @@ def load_table_text(text: str, file: str = "<table>") -> TableFile:
         elif "end of document" in msg:
             line = text.count("\n") + 1
         raise ConfigError(f"TOML syntax error: {msg}", file=file, line=line, col=col) from None
+    except ValueError:                  # tomllib: an integer of more than 4,300 digits
+        raise ConfigError("a number with thousands of digits is not a number this file can "
+                          "hold", file=file, line=_first_line(text, _HUGE_NUMBER)) from None
     return config_from_dict(doc, text=text, file=file)
+
+
+_DEEP = re.compile(r"[\[{](?:[^\]}\n]*?[\[{]){40}")
+_HUGE_NUMBER = re.compile(r"[0-9_]{1000}")
+
+
+def _first_line(text: str, pattern: re.Pattern) -> int | None:
+    m = pattern.search(text)
+    return None if m is None else text.count("\n", 0, m.start()) + 1
+
+
+def _too_deep(value: Any, limit: int) -> bool:
+    """Whether lists/tables nest deeper than ``limit`` (no recursion: any depth is safe)."""
+    stack = [(value, 0)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((x, depth + 1) for x in v if isinstance(x, (list, dict)))
+    return False
 
 
 def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<table>") -> TableFile:
@@ -387,8 +423,9 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     except NameError_ as exc:
         raise ld.error(str(exc), "table", "name") from None
     game = t.get("game")
-    if game not in GAMES:
-        raise ld.error(f"{game!r} is not a game (one of: {', '.join(GAMES)})", "table", "game")
+    if not isinstance(game, str) or game not in GAMES:
+        shown = one_line(repr(game), 60) if isinstance(game, str) else type(game).__name__
+        raise ld.error(f"{shown} is not a game (one of: {', '.join(GAMES)})", "table", "game")
     joker = t.get("joker", False)
     if not isinstance(joker, bool):
         raise ld.error("must be true or false", "table", "joker")
@@ -448,7 +485,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
         raise ld.error(f"{game} has no blinds, so it cannot be played for a kill "
                        "(house-blind-games)", "kill", "kind")
     preset = k.get("preset", "robert")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise ld.error(f"unknown preset (one of: {', '.join(PRESETS)})", "kill", "preset")
     triggers_raw = k.get("triggers", [] if kind == "none" else ["two-pots"])
     if not isinstance(triggers_raw, list) or any(tr not in TRIGGERS for tr in triggers_raw):
@@ -519,6 +556,11 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     if not isinstance(events_raw, list) or any(not isinstance(e, dict) for e in events_raw):
         raise ld.error("must be an array of tables ([[events]])", None, "events")
     lines = event_lines(text, len(events_raw)) if text else ()
+    for i, e in enumerate(events_raw):
+        if _too_deep(e, MAX_EVENT_DEPTH):
+            raise ConfigError(f"[[events]] number {i + 1}: lists or tables nested too deeply "
+                              f"(an event needs at most {MAX_EVENT_DEPTH})", file=file,
+                              line=lines[i] if lines else None)
     return TableFile(config=config, players=tuple(players), events=tuple(events_raw),
                      source=file, event_lines=lines)
 

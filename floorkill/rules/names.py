@@ -49,3 +49,14 @@ def safe_text(text: str) -> str:
     return "".join(
         "\ufffd" if unicodedata.category(ch) in _BAD_CATEGORIES else ch for ch in text
     )
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """A message on one line of at most ``limit`` characters: control and format characters
+    written as escapes (``\\n``, ``\\u202e``), anything longer cut with "…" (a 10 MB key is
+    not echoed whole)."""
+    if len(text) > 4 * limit:
+        text = text[:4 * limit]
+    out = "".join(ch.encode("unicode_escape").decode("ascii")
+                  if unicodedata.category(ch) in _BAD_CATEGORIES else ch for ch in text)
+    return out if len(out) <= limit else out[:limit - 1] + "…"

@@ -72,7 +72,7 @@ def step_json(step: Step, lang: str = "en") -> dict[str, Any]:
                   "hands": [v.to_json(lang) for v in step.hands]}
     return {
         "event": step.index,
-        "type": etype if isinstance(etype, str) else None,
+        "type": (etype if len(etype) <= 40 else etype[:39] + "…") if isinstance(etype, str) else None,
         "hand": state.hands,
         "button": button_json(state),
         "next": next_hand(state).to_json(),

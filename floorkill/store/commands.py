@@ -14,14 +14,17 @@ from typing import Any, TextIO
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import table_file_to_dict
 from floorkill.rules.decisions import Refusal
-from floorkill.rules.names import safe_text
+from floorkill.rules.names import one_line, safe_text
 from floorkill.store import reading
 from floorkill.store.errors import ConfigMismatch, JournalError
 from floorkill.store.session import Record, fold_records
 
 def _fail(message: str, err: TextIO | None = None) -> int:
-    print(f"floorkill: {safe_text(message)}", file=err or sys.stderr)
+    print(f"floorkill: {one_line(message, MAX_LINE)}", file=err or sys.stderr)
     return 2
+
+
+MAX_LINE = 1500                 # characters of one message line (nothing is echoed whole)
 
 
 def record_line(table: str, rec: Record) -> str:
@@ -61,7 +64,7 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
         problem = plan_problem(file, plan)
         if problem is not None:
             for line in problem[:-1]:
-                print(safe_text(f"floorkill: {line}"), file=err)
+                print(f"floorkill: {one_line(line, MAX_LINE)}", file=err)
             return _fail(problem[-1], err)
         name = plan.name
         if not plan.exists:
@@ -112,7 +115,8 @@ def plan_problem(file: str | Path, plan) -> list[str] | None:
         for r in plan.refused[:MAX_REFUSALS_SHOWN]:
             where = f"{file}:{r.line}" if r.line else str(file)
             cites = f" [{', '.join(r.cites)}]" if r.cites else ""
-            lines.append(f"{where}: event {r.index} ({r.type}) refused: {r.text}{cites}")
+            etype = one_line(r.type, 40) if r.type else "no type"
+            lines.append(f"{where}: event {r.index} ({etype}) refused: {r.text}{cites}")
         if len(plan.refused) > MAX_REFUSALS_SHOWN:
             lines.append(f"{file}: … and {len(plan.refused) - MAX_REFUSALS_SHOWN} more refused")
         already = (f" ({plan.in_journal} events of the file are already in the journal)"

@@ -24,6 +24,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from floorkill.rules import TableFile, apply, initial_state, parse_event
 from floorkill.rules.decisions import Refusal
+from floorkill.rules.names import one_line
 from floorkill.rules.table_diff import setup_changes
 from floorkill.store import reading
 from floorkill.store.errors import JournalError, TableExists
@@ -232,11 +233,12 @@ def open_file(journal, tf: TableFile, file: str, toml_text: str | None = None
         r = plan.refused[0]
         cites = f" [{', '.join(r.cites)}]" if r.cites else ""
         where = f"{file}:{r.line}" if r.line else file
+        etype = one_line(r.type, 40) if r.type else "no type"
         more = f" (and {len(plan.refused) - 1} more)" if len(plan.refused) > 1 else ""
         session = plan.session
         if session is None:
             session = journal.create_table(tf, toml_text)
-        return session, [f"{where}: event {r.index} ({r.type}) refused: {r.text}{cites}{more}. "
+        return session, [f"{where}: event {r.index} ({etype}) refused: {r.text}{cites}{more}. "
                          f"None of the file's {len(plan.tail)} new events were loaded."]
     session = write_plan(journal, tf, plan, toml_text=toml_text)
     notices: list[Any] = []
