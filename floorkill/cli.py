@@ -198,7 +198,7 @@ def _print_steps(table, steps, lang: str) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from floorkill.rules.names import safe_text
+    from floorkill.rules.names import one_line, safe_text
     from floorkill.rules.replay import step_json
 
     console = Console(highlight=False)
@@ -211,7 +211,8 @@ def _print_steps(table, steps, lang: str) -> None:
                   show_header=False, expand=False, title_justify="left")
         t.add_column(style="dim")
         t.add_column()
-        t.add_row("event", Text(safe_text(json.dumps(dict(s.raw), ensure_ascii=False))))
+        raw = json.dumps(dict(s.raw), ensure_ascii=False, default=str)   # dates, times as text
+        t.add_row("event", Text(one_line(raw, 300)))
         if s.refusal is not None:
             cites = ", ".join(s.refusal.cites)
             t.add_row("REFUSED", Text(safe_text(s.refusal.text(lang)) + (f" [{cites}]" if cites else ""),

@@ -664,6 +664,7 @@ _PIECES = [
     "qualifies = true\n", "stack = -5\n", "x = [[[[[[1]]]]]]\n", '"a\\nb" = 1\n',
     "winner = 99999999999999999999999999\n", "high = 1\nlow = []\n",
     'showdown = { board = "Ah Kd 7c 2s 9h", hands = { 1 = "As Ks", 2 = "Qd Qh" } }\n',
+    "type = 2020-01-01\n", "winner = 07:32:00\n", "pot = nan\n", 'name = "\\u202e"\n',
 ]
 
 
@@ -675,7 +676,8 @@ def test_random_table_files_never_end_in_an_internal_error(tmp_path, capsys, pie
     path.write_text(BASE + "".join(pieces), encoding="utf-8")
     journal = tmp_path / "fuzz.db"
     journal.unlink(missing_ok=True)
-    for argv in (("replay", str(path), "--json"), ("import", str(path), "--journal", str(journal))):
+    for argv in (("replay", str(path), "--json"), ("replay", str(path)),
+                 ("import", str(path), "--journal", str(journal))):
         code, out, err = _run_main(capsys, *argv)
         assert code in (0, 2), (argv[0], err)
         assert "internal error" not in err
