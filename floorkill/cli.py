@@ -170,17 +170,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from floorkill.rules import load_table_file, replay
-    from floorkill.rules.replay import step_json
+    from floorkill.rules import initial_state, load_table_file, replay
+    from floorkill.rules.replay import iter_steps, step_json
 
     table = load_table_file(args.file)
-    steps = replay(table)
-    refused = any(s.refusal is not None for s in steps)
-    if args.json:
+    if args.json:                        # streamed: output as it goes, one state held
         out = sys.stdout
         encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
         chunk: list[str] = []
-        for s in steps:
+        refused = False
+        for s in iter_steps(initial_state(table.config, table.players), table.events):
+            refused = refused or s.refusal is not None
             chunk.append(encode(step_json(s, args.lang)))
             if len(chunk) == 1000:                  # one write per thousand lines
                 out.write("\n".join(chunk) + "\n")
@@ -188,9 +188,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if chunk:
             out.write("\n".join(chunk) + "\n")
         out.flush()
-    else:
-        _print_steps(table, steps, args.lang)
-    return 2 if refused else 0
+        return 2 if refused else 0
+    steps = replay(table)
+    _print_steps(table, steps, args.lang)
+    return 2 if any(s.refusal is not None for s in steps) else 0
 
 
 def _print_steps(table, steps, lang: str) -> None:
