@@ -14,6 +14,29 @@ from .money import dollars
 
 ARROW = "→"
 
+_WORDS = {   # label: Russian
+    "game": "игра", "joker": "джокер", "seats": "мест", "first dealer seat": "первый дилер",
+    "limits": "лимиты", "blinds": "блайнды", "kill": "килл", "kill triggers": "поводы для килла",
+    "rules preset": "набор правил", "seat": "место", "in": "в игре", "out": "нет",
+    "lowest": "наименьшее", "empty": "пусто", "none": "нет", "yes": "да", "no": "нет",
+    "spread": "спред", "full": "полный", "half": "половинный",
+    "scoop kill needs a pot of": "килл за скуп от банка",
+    "big-pot kill needs a pot of": "килл за большой банк от",
+    "second leg needs to win": "вторая нога: выигрыш сверх блайндов от",
+    "second leg needs a flop": "второй ноге нужен флоп",
+    "leg holder who splits": "держатель ноги делит банк",
+    "killer who splits": "киллер делит банк",
+    "leg holder who wins a walk": "держатель ноги выигрывает без флопа",
+    "second win too small": "вторая победа мала",
+    "voluntary kills": "добровольный килл",
+    "voluntary kill after cards": "добровольный килл после карт",
+    "killer acts": "киллер ходит",
+    "kill blind counts as blind money": "килл-блайнд считается блайндом",
+    "new player in a kill pot": "новый игрок в килл-банке",
+    "missed_kill": "пропущенный килл", "missed kill": "пропущенный килл",
+    "killer in a blind posts": "киллер на блайнде ставит",
+}
+
 _OPTION_WORDS = {
     "scoop_minimum": "scoop kill needs a pot of",
     "big_pot_minimum": "big-pot kill needs a pot of",
@@ -41,6 +64,10 @@ def _word(value: Any, amount: bool = False) -> str:
     return str(value)
 
 
+def _ru(text: str) -> str:
+    return _WORDS.get(text, text)
+
+
 def _blinds(cfg: TableConfig) -> str:
     return "none" if cfg.blinds == (0, 0) else f"{dollars(cfg.blinds[0])}/{dollars(cfg.blinds[1])}"
 
@@ -49,20 +76,25 @@ def _limits(cfg: TableConfig) -> str:
     return ("spread " if cfg.structure == "spread" else "") + cfg.stakes_text()
 
 
-def _player(p: PlayerSpec | None) -> str:
+def _player(p: PlayerSpec | None, lang: str = "en") -> str:
     if p is None:
-        return "empty"
+        return "пусто" if lang == "ru" else "empty"
     return p.name + (f" ({dollars(p.stack)})" if p.stack is not None else "")
 
 
 def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: TableConfig,
-                  new_players: Sequence[PlayerSpec]) -> list[str]:
-    """Every difference between two set-ups of a table, old → new; [] when the same."""
+                  new_players: Sequence[PlayerSpec], lang: str = "en") -> list[str]:
+    """Every difference between two set-ups of a table, old → new; [] when the same.
+    ``lang="ru"``: the labels and words in Russian (amounts, names and option values stay)."""
     out: list[str] = []
+    tr = _ru if lang == "ru" else (lambda text: text)
 
     def diff(label: str, a: Any, b: Any) -> None:
         if a != b:
-            out.append(f"{label} {a} {ARROW} {b}")
+            if label.startswith("seat "):           # a player's name is never translated
+                out.append(f"{tr('seat')}{label[4:]} {a} {ARROW} {b}")
+            else:
+                out.append(f"{tr(label)} {tr(str(a))} {ARROW} {tr(str(b))}")
 
     diff("game", GAME_NAMES.get(old.game, old.game), GAME_NAMES.get(new.game, new.game))
     diff("joker", "in" if old.joker else "out", "in" if new.joker else "out")
@@ -78,10 +110,10 @@ def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: Tabl
         a, b = getattr(ka, name), getattr(kb, name)
         if a != b:
             amount = name in AMOUNT_OPTIONS
-            out.append(f"{_OPTION_WORDS.get(name, name)} {_word(a, amount)} {ARROW} "
-                       f"{_word(b, amount)}")
+            out.append(f"{tr(_OPTION_WORDS.get(name, name))} {tr(_word(a, amount))} {ARROW} "
+                       f"{tr(_word(b, amount))}")
     seats_a = {p.seat: p for p in old_players}
     seats_b = {p.seat: p for p in new_players}
     for seat in sorted(set(seats_a) | set(seats_b)):
-        diff(f"seat {seat}", _player(seats_a.get(seat)), _player(seats_b.get(seat)))
+        diff(f"seat {seat}", _player(seats_a.get(seat), lang), _player(seats_b.get(seat), lang))
     return out

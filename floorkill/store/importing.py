@@ -196,6 +196,14 @@ class FileDiffers:
     table: TableFile
     name: str                      # the journal's table
     changes: tuple[str, ...]       # journal → file
+    journal_setup: tuple = ()      # (config, players) of the journal's table
+
+    def lines(self, lang: str = "en") -> list[str]:
+        """The differences in ``lang`` (journal → file)."""
+        if lang == "en" or not self.journal_setup:
+            return list(self.changes)
+        config, players = self.journal_setup
+        return setup_changes(config, players, self.table.config, self.table.players, lang)
 
     def __str__(self) -> str:
         return (f"{self.file} differs from the journal's table {self.name!r} (journal → file): "
@@ -222,7 +230,8 @@ def open_file(journal, tf: TableFile, file: str, toml_text: str | None = None
     else is said: a notice line, or a :class:`FileDiffers` to ask about."""
     plan = plan_import(journal, tf)
     if plan.changes:
-        return plan.session, [FileDiffers(file, tf, plan.name, tuple(plan.changes))]
+        s = plan.session
+        return s, [FileDiffers(file, tf, plan.name, tuple(plan.changes), (s.config, s.players))]
     if plan.conflict is not None:
         c = plan.conflict
         return plan.session, [f"{file}: event {c.index} differs from the journal's table "

@@ -82,7 +82,7 @@ class ConfigDiffModal(ModalScreen[tuple[str, str] | None]):
                          id="cd-title", markup=False)
             yield Static(Text(self.t("intro")), markup=False)
             with VerticalScroll(id="cd-changes"):
-                for change in q.changes:
+                for change in q.lines(self.lang):
                     yield Static(Text(safe_text(f"  {change}")), classes="cd-change",
                                  markup=False)
             yield Static(Text(self.t("name")), markup=False)

@@ -88,3 +88,15 @@ def _text(tmp_path, tf, events):
     path = tmp_path / "f.toml"
     write_toml(path, table_file_to_dict(tf.config, tf.players, events))
     return path.read_text(encoding="utf-8")
+
+
+def test_the_differences_in_russian_keep_amounts_and_names(tmp_path):
+    tf = load_table_file(SAMPLE)
+    text = SAMPLE.read_text(encoding="utf-8")
+    changed = load_table_text(text.replace("bets = [4, 8]", "bets = [5, 10]")
+                              .replace('kind = "half"', 'kind = "full"'))
+    with Journal(tmp_path / "j.db") as j:
+        open_file(j, tf, SAMPLE.name)
+        _s, (q,) = open_file(j, changed, "copy.toml")
+        assert q.lines("ru") == ["лимиты $4-$8 → $5-$10", "килл половинный → полный"]
+        assert q.lines("en") == ["limits $4-$8 → $5-$10", "kill half → full"]
