@@ -161,7 +161,7 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
 
 def write_plan(journal, tf: TableFile, plan: ImportPlan,
                on_batch: Callable[[Any, Sequence[Record]], None] | None = None,
-               toml_text: str | None = None, batch: int = BATCH):
+               toml_text: str | None = None, batch: int | None = None):
     """Write a checked plan: the table when new, then the tail in batches (one transaction
     each; ``on_batch(session, records)`` after each COMMIT). Returns the session.
     Raises JournalError when the journal's table changed since the plan was made."""
@@ -176,6 +176,7 @@ def write_plan(journal, tf: TableFile, plan: ImportPlan,
     else:
         session = plan.session or journal.open_table(plan.name)
     expect = plan.seq
+    batch = batch or BATCH
     for i in range(0, len(plan.tail), batch):
         records = session.append_many(plan.tail[i:i + batch], expect_seq=expect)
         expect = len(session)

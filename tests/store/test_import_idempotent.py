@@ -174,3 +174,56 @@ def test_twenty_thousand_events_import_in_batches_each_acknowledged(jpath, tmp_p
     assert rows(jpath) == 20_001
     code, out, _ = run(capsys, "import", str(path))
     assert code == 0 and out.strip().endswith("already in the journal: 20000 events")
+
+
+def test_a_table_changed_between_check_and_write_is_not_written(jpath, tmp_path):
+    from floorkill.store.errors import JournalError
+    from floorkill.store.importing import plan_import, write_plan
+
+    tf = rich_table("Race")
+    evs = random_events(11, 20, tf)
+    with Journal(jpath) as j:
+        s = j.create_table(tf)
+        s.append_many(evs[:5])
+        file_tf = load_table_file(write(tmp_path, "f.toml", tf, evs))
+        plan = plan_import(j, file_tf)
+        assert plan.ok and len(plan.tail) == 15
+        with Journal(jpath) as other:                       # another podium, meanwhile
+            other.open_table("Race").append(evs[5])
+        before = rows(jpath)
+        with pytest.raises(JournalError, match="changed while the file was imported"):
+            write_plan(j, file_tf, plan)
+        assert rows(jpath) == before
+
+
+def test_each_printed_line_was_committed_when_a_later_batch_fails(jpath, tmp_path, monkeypatch):
+    import io
+
+    from floorkill.store import importing
+    from floorkill.store.commands import cmd_import
+    from floorkill.store.errors import JournalError
+    from floorkill.store.journal import JournalSession
+
+    tf = rich_table("Batches")
+    path = write(tmp_path, "f.toml", tf, random_events(12, 10, tf))
+    monkeypatch.setattr(importing, "BATCH", 4)
+    real = JournalSession.append_many
+    calls = []
+
+    def flaky(self, raws, **kw):
+        calls.append(len(raws))
+        if len(calls) == 2:
+            raise JournalError("disk full")
+        return real(self, raws, **kw)
+
+    monkeypatch.setattr(JournalSession, "append_many", flaky)
+    out, err = io.StringIO(), io.StringIO()
+    assert cmd_import(path, jpath, out=out, err=err) == 2
+    printed = [ln for ln in out.getvalue().splitlines() if " #" in ln]
+    assert len(printed) == 4 and "disk full" in err.getvalue()
+    with Journal(jpath) as j:
+        assert len(j.open_table("Batches")) == 4            # exactly what was acknowledged
+    monkeypatch.setattr(JournalSession, "append_many", real)
+    out = io.StringIO()
+    assert cmd_import(path, jpath, out=out, err=io.StringIO()) == 0   # run again: the rest
+    assert out.getvalue().splitlines()[0] == "Batches: already in the journal: 4 events; appending 6"
