@@ -114,7 +114,7 @@ def replay_time(path: Path, repeat: int = 3) -> float:
 def import_time(path: Path, folder: Path, repeat: int = 2) -> tuple[float, Path]:
     best, last = float("inf"), None
     for i in range(repeat):
-        journal = folder / f"import-{path.stem}-{i}.db"
+        journal = folder / f"import-{path.stem}-{i}-{time.time_ns()}.db"
         t = time.perf_counter()
         run_cli("import", str(path), "--journal", str(journal))
         best = min(best, time.perf_counter() - t)
