@@ -46,6 +46,8 @@ def name_key(name: str) -> str:
 
 def safe_text(text: str) -> str:
     """Replace control and format characters by U+FFFD: a last filter before rendering."""
+    if text.isprintable():      # fast path: no character of those categories (nor any space
+        return text             # but " "), so nothing to replace
     return "".join(
         "\ufffd" if unicodedata.category(ch) in _BAD_CATEGORIES else ch for ch in text
     )

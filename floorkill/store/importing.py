@@ -87,6 +87,8 @@ class ImportPlan:
     tail_start: int = 1            # file position of tail[0]
     refused: list[Refused] = field(default_factory=list)
     session: Any = None            # the journal's session of the table when it exists
+    applied: list[Any] = field(default_factory=list)    # the tail folded by the check
+    elsewhere: Any = None          # the bars at other tables the check used
 
     @property
     def ok(self) -> bool:
@@ -145,11 +147,14 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
         return plan
     plan.tail_start = len(history) + 1
     plan.tail = list(tf.events[len(history):])
+    plan.elsewhere = elsewhere
     for k, raw in enumerate(plan.tail, start=plan.tail_start):
         etype = raw.get("type") if isinstance(raw, Mapping) else None
         etype = etype if isinstance(etype, str) else None
         try:
-            state = apply(state, raw, elsewhere).state
+            applied = apply(state, raw, elsewhere)
+            state = applied.state
+            plan.applied.append(applied)
         except Refusal as refusal:
             plan.refused.append(Refused(k, _line(tf, k), etype, refusal.text("en"),
                                         refusal.cites))
@@ -178,7 +183,9 @@ def write_plan(journal, tf: TableFile, plan: ImportPlan,
     expect = plan.seq
     batch = batch or BATCH
     for i in range(0, len(plan.tail), batch):
-        records = session.append_many(plan.tail[i:i + batch], expect_seq=expect)
+        checked = plan.applied[i:i + batch] if len(plan.applied) == len(plan.tail) else None
+        records = session.append_many(plan.tail[i:i + batch], expect_seq=expect,
+                                      checked=checked, checked_elsewhere=plan.elsewhere)
         expect = len(session)
         if on_batch is not None:
             on_batch(session, records)
