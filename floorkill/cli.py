@@ -153,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     except CliError as exc:
         print(f"floorkill: {exc}", file=sys.stderr)
         return 2
+    except RecursionError:                 # data nested beyond any table file's needs
+        print("floorkill: the input is nested too deeply to read", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:                # `floorkill replay ... | head`: the reader left
@@ -173,26 +176,36 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         if os.environ.get("FLOORKILL_DEBUG"):
             raise
-        print(f"floorkill: internal error: {type(exc).__name__}: {exc} "
-              "(set FLOORKILL_DEBUG=1 for details)", file=sys.stderr)
+        from floorkill.rules.names import one_line
+
+        print(one_line(f"floorkill: internal error: {type(exc).__name__}: {exc} "
+                       "(set FLOORKILL_DEBUG=1 for details)", 1000), file=sys.stderr)
         return 1
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from floorkill.rules import load_table_file, replay
-    from floorkill.rules.replay import step_json
+    from floorkill.rules import initial_state, load_table_file, replay
+    from floorkill.rules.replay import iter_steps, step_json
 
     table = load_table_file(args.file)
-    steps = replay(table)
-    refused = any(s.refusal is not None for s in steps)
-    if args.json:
+    if args.json:                        # streamed: output as it goes, one state held
         out = sys.stdout
-        for s in steps:
-            out.write(json.dumps(step_json(s, args.lang), ensure_ascii=False) + "\n")
+        encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+        chunk: list[str] = []
+        refused = False
+        for s in iter_steps(initial_state(table.config, table.players), table.events):
+            refused = refused or s.refusal is not None
+            chunk.append(encode(step_json(s, args.lang)))
+            if len(chunk) == 1000:                  # one write per thousand lines
+                out.write("\n".join(chunk) + "\n")
+                chunk.clear()
+        if chunk:
+            out.write("\n".join(chunk) + "\n")
         out.flush()
-    else:
-        _print_steps(table, steps, args.lang)
-    return 2 if refused else 0
+        return 2 if refused else 0
+    steps = replay(table)
+    _print_steps(table, steps, args.lang)
+    return 2 if any(s.refusal is not None for s in steps) else 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -220,7 +233,7 @@ def _print_steps(table, steps, lang: str) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from floorkill.rules.names import safe_text
+    from floorkill.rules.names import one_line, safe_text
     from floorkill.rules.replay import step_json
 
     console = Console(highlight=False)
@@ -233,7 +246,8 @@ def _print_steps(table, steps, lang: str) -> None:
                   show_header=False, expand=False, title_justify="left")
         t.add_column(style="dim")
         t.add_column()
-        t.add_row("event", Text(safe_text(json.dumps(dict(s.raw), ensure_ascii=False))))
+        raw = json.dumps(dict(s.raw), ensure_ascii=False, default=str)   # dates, times as text
+        t.add_row("event", Text(one_line(raw, 300)))
         if s.refusal is not None:
             cites = ", ".join(s.refusal.cites)
             t.add_row("REFUSED", Text(safe_text(s.refusal.text(lang)) + (f" [{cites}]" if cites else ""),

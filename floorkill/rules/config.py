@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .money import Cents, MoneyError, fmt, parse_amount, scale, to_toml
-from .names import NameError_, name_key, validate_name
+from .names import NameError_, name_key, one_line, validate_name
 
 GAMES = ("holdem", "omaha", "omaha8", "lowball-a5", "lowball-27", "draw-high", "stud", "stud8", "razz")
 BLINDLESS_GAMES = ("stud", "stud8", "razz")
@@ -99,6 +99,17 @@ PRESET_TITLES = {
 }
 
 
+MAX_TABLE_NAME = 64
+MAX_MESSAGE = 400              # a ConfigError is one line of at most this many characters
+MAX_EVENT_DEPTH = 8            # lists and tables inside an event: a showdown needs 3
+
+
+def validate_table_name(raw: object) -> str:
+    """A table name follows the rules of player names (text, no control, format or bidi
+    characters, NFC, stripped), up to 64 characters."""
+    return validate_name(raw, what="table name", limit=MAX_TABLE_NAME)
+
+
 class ConfigError(ValueError):
     """A table file that cannot be used. ``str()`` is one line: file:line[:col]: message."""
 
@@ -114,7 +125,7 @@ class ConfigError(ValueError):
             where += f":{line}"
             if col is not None:
                 where += f":{col}"
-        super().__init__(f"{where}: {message}")
+        super().__init__(one_line(f"{where}: {message}", MAX_MESSAGE))
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +289,10 @@ _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(#.*)?$")
 
 
 def _key_line(text: str, section: str | None, key: str | None, index: int = 0) -> int | None:
-    """Best-effort line number of ``key`` in ``[section]`` (the index-th array table)."""
+    """Best-effort line number of ``key`` in ``[section]`` (the index-th array table).
+    Called only for an error message."""
+    if key is not None and len(key) > 200:
+        key = None                      # a giant key: the section's line will do
     current: str | None = None
     seen = -1
     section_line = None
@@ -303,6 +317,26 @@ def _key_line(text: str, section: str | None, key: str | None, index: int = 0) -
     return section_line
 
 
+_EVENTS_HEADER = re.compile(r"""^[ \t]*\[\[[ \t]*(?:events|"events"|'events')[ \t]*\]\][ \t]*(?:#.*)?$""",
+                            re.MULTILINE)
+
+
+def event_lines(text: str, count: int) -> tuple[int | None, ...]:
+    """The line of each ``[[events]]`` header, found in ONE pass over the text (a search per
+    event made loading quadratic). When the headers found are not exactly one per event
+    (inline ``events = [...]``, a header-like line inside a multi-line string), no line is
+    given rather than a wrong one."""
+    found: list[int | None] = []
+    line, pos = 1, 0
+    for m in _EVENTS_HEADER.finditer(text):
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        found.append(line)
+        if len(found) > count:
+            break
+    return tuple(found) if len(found) == count else (None,) * count
+
+
 class _Loader:
     def __init__(self, text: str, file: str) -> None:
         self.text = text
@@ -311,7 +345,8 @@ class _Loader:
     def error(self, message: str, section: str | None = None, key: str | None = None,
               index: int = 0) -> ConfigError:
         line = _key_line(self.text, section, key, index)
-        where = f"[{section}] {key}" if section and key else (f"[{section}]" if section else key)
+        shown = one_line(key, 60) if key is not None else None
+        where = f"[{section}] {shown}" if section and key else (f"[{section}]" if section else shown)
         msg = f"{where}: {message}" if where else message
         return ConfigError(msg, file=self.file, line=line, key=key)
 
@@ -354,6 +389,9 @@ def load_table_file(path: str | Path) -> TableFile:
 def load_table_text(text: str, file: str = "<table>") -> TableFile:
     try:
         doc = tomllib.loads(text)
+    except RecursionError:
+        raise ConfigError("arrays or tables nested too deeply", file=file,
+                          line=_first_line(text, _DEEP)) from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
@@ -364,7 +402,34 @@ def load_table_text(text: str, file: str = "<table>") -> TableFile:
         elif "end of document" in msg:
             line = text.count("\n") + 1
         raise ConfigError(f"TOML syntax error: {msg}", file=file, line=line, col=col) from None
+    except ValueError:                  # tomllib: an integer of more than 4,300 digits
+        raise ConfigError("a number with thousands of digits is not a number this file can "
+                          "hold", file=file, line=_first_line(text, _HUGE_NUMBER)) from None
     return config_from_dict(doc, text=text, file=file)
+
+
+_DEEP = re.compile(r"[\[{](?:[^\]}\n]*?[\[{]){40}")
+_HUGE_NUMBER = re.compile(r"[0-9_]{1000}")
+
+
+def _first_line(text: str, pattern: re.Pattern) -> int | None:
+    m = pattern.search(text)
+    return None if m is None else text.count("\n", 0, m.start()) + 1
+
+
+def _too_deep(value: Any, limit: int) -> bool:
+    """Whether lists/tables nest deeper than ``limit`` (no recursion: any depth is safe)."""
+    stack = [(value, 0)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((x, depth + 1) for x in v if isinstance(x, (list, dict)))
+    return False
 
 
 def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<table>") -> TableFile:
@@ -377,12 +442,16 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     if "table" not in doc:
         raise ConfigError("missing [table] section", file=file, line=1, key="table")
     ld.check_keys(t, "table", ("name", "game", "joker", "seats", "button"))
-    name = t.get("name")
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(t.get("name"), str) or not t["name"].strip():
         raise ld.error("a table needs a name (text)", "table", "name")
+    try:
+        name = validate_table_name(t.get("name"))
+    except NameError_ as exc:
+        raise ld.error(str(exc), "table", "name") from None
     game = t.get("game")
-    if game not in GAMES:
-        raise ld.error(f"{game!r} is not a game (one of: {', '.join(GAMES)})", "table", "game")
+    if not isinstance(game, str) or game not in GAMES:
+        shown = one_line(repr(game), 60) if isinstance(game, str) else type(game).__name__
+        raise ld.error(f"{shown} is not a game (one of: {', '.join(GAMES)})", "table", "game")
     joker = t.get("joker", False)
     if not isinstance(joker, bool):
         raise ld.error("must be true or false", "table", "joker")
@@ -442,7 +511,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
         raise ld.error(f"{game} has no blinds, so it cannot be played for a kill "
                        "(house-blind-games)", "kill", "kind")
     preset = k.get("preset", "robert")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise ld.error(f"unknown preset (one of: {', '.join(PRESETS)})", "kill", "preset")
     triggers_raw = k.get("triggers", [] if kind == "none" else ["two-pots"])
     if not isinstance(triggers_raw, list) or any(tr not in TRIGGERS for tr in triggers_raw):
@@ -470,7 +539,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     if options["voluntary"] and kind == "none":
         raise ld.error("a voluntary kill needs kind = \"full\" or \"half\"", "kill", "voluntary")
     kill = KillOptions(kind=kind, triggers=tuple(triggers_raw), preset=preset, **options)
-    config = TableConfig(name=name.strip(), game=game, seats=seats, structure=structure,
+    config = TableConfig(name=name, game=game, seats=seats, structure=structure,
                          bets=bets, blinds=blinds, kill=kill, joker=joker, button=button)
     if kind != "none":
         try:
@@ -512,7 +581,12 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     events_raw = doc.get("events", [])
     if not isinstance(events_raw, list) or any(not isinstance(e, dict) for e in events_raw):
         raise ld.error("must be an array of tables ([[events]])", None, "events")
-    lines = tuple(_key_line(text, "events", None, i) for i in range(len(events_raw))) if text else ()
+    lines = event_lines(text, len(events_raw)) if text else ()
+    for i, e in enumerate(events_raw):
+        if _too_deep(e, MAX_EVENT_DEPTH):
+            raise ConfigError(f"[[events]] number {i + 1}: lists or tables nested too deeply "
+                              f"(an event needs at most {MAX_EVENT_DEPTH})", file=file,
+                              line=lines[i] if lines else None)
     return TableFile(config=config, players=tuple(players), events=tuple(events_raw),
                      source=file, event_lines=lines)
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from .texts import render
 
+MAX_QUOTE = 120               # characters of a refused value quoted in a refusal
+
 
 @dataclass(frozen=True, slots=True)
 class Decision:
@@ -34,7 +36,9 @@ class Refusal(Exception):
     def __init__(self, key: str, cites: tuple[str, ...] = (), **params: object) -> None:
         self.key = key
         self.cites = tuple(cites)
-        self.params = params
+        # what a file said is quoted, never echoed whole (a 10 MB key)
+        self.params = {k: (v[:MAX_QUOTE - 1] + "…" if isinstance(v, str) and len(v) > MAX_QUOTE
+                           else v) for k, v in params.items()}
         super().__init__(self.text("en"))
 
     def text(self, lang: str = "en") -> str:

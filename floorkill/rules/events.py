@@ -196,7 +196,7 @@ def _seat(raw: Mapping, key: str, seats: int) -> int:
     if key not in raw:
         raise Refusal("missing-field", field=key)
     v = raw[key]
-    if isinstance(v, str) and v.strip().isdigit():
+    if isinstance(v, str) and v.strip().isascii() and v.strip().isdigit():   # not "²"
         v = int(v)
     if not isinstance(v, int) or isinstance(v, bool):
         raise Refusal("bad-seat", value=repr(v), seats=seats)

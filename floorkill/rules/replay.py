@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from .config import TableFile
 from .decisions import Decision, Refusal
@@ -31,19 +31,22 @@ class Step:
         return getattr(self.result, "hands", ())
 
 
-def replay_events(state: TableState, events: Iterable[Mapping[str, Any]], start: int = 1
-                  ) -> list[Step]:
-    steps = []
+def iter_steps(state: TableState, events: Iterable[Mapping[str, Any]], start: int = 1
+               ) -> Iterator[Step]:
+    """The steps one at a time (a long replay prints as it goes, holding one state)."""
     for index, raw in enumerate(events, start=start):
         try:
             applied = apply(state, raw)
         except Refusal as refusal:
-            steps.append(Step(index, raw, state, refusal=refusal))
+            yield Step(index, raw, state, refusal=refusal)
             continue
         state = applied.state
-        steps.append(Step(index, raw, state, applied.event, tuple(applied.decisions),
-                          applied.result))
-    return steps
+        yield Step(index, raw, state, applied.event, tuple(applied.decisions), applied.result)
+
+
+def replay_events(state: TableState, events: Iterable[Mapping[str, Any]], start: int = 1
+                  ) -> list[Step]:
+    return list(iter_steps(state, events, start))
 
 
 def replay(table: TableFile) -> list[Step]:
@@ -72,7 +75,7 @@ def step_json(step: Step, lang: str = "en") -> dict[str, Any]:
                   "hands": [v.to_json(lang) for v in step.hands]}
     return {
         "event": step.index,
-        "type": etype if isinstance(etype, str) else None,
+        "type": (etype if len(etype) <= 40 else etype[:39] + "…") if isinstance(etype, str) else None,
         "hand": state.hands,
         "button": button_json(state),
         "next": next_hand(state).to_json(),

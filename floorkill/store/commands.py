@@ -14,14 +14,17 @@ from typing import Any, TextIO
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import table_file_to_dict
 from floorkill.rules.decisions import Refusal
-from floorkill.rules.names import safe_text
+from floorkill.rules.names import one_line, safe_text
 from floorkill.store import reading
 from floorkill.store.errors import ConfigMismatch, JournalError
 from floorkill.store.session import Record, fold_records
 
 def _fail(message: str, err: TextIO | None = None) -> int:
-    print(f"floorkill: {safe_text(message)}", file=err or sys.stderr)
+    print(f"floorkill: {one_line(message, MAX_LINE)}", file=err or sys.stderr)
     return 2
+
+
+MAX_LINE = 1500                 # characters of one message line (nothing is echoed whole)
 
 
 def record_line(table: str, rec: Record) -> str:
@@ -40,6 +43,10 @@ def record_line(table: str, rec: Record) -> str:
 
 def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | None = None,
                out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Append a table file's events to the journal's table of that name (created from the
+    file when new): the whole file checked first, nothing written unless all of it can be;
+    events already in the journal are not written again (see floorkill.store.importing)."""
+    from floorkill.store.importing import plan_import, write_plan
     from floorkill.store.journal import Journal
 
     out = out or sys.stdout
@@ -52,37 +59,71 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
         journal = Journal(journal_path, floorperson)
     except JournalError as exc:
         return _fail(str(exc), err)
-    refused = 0
     try:
-        try:
-            session, created = journal.open_or_create(tf)
-        except ConfigMismatch as exc:
-            return _fail(f"{file}: {exc}", err)
-        if created:
-            print(safe_text(f"{session.name}: new table in {journal_path}"), file=out)
-        lines = tf.event_lines
-        for index, raw in enumerate(tf.events, start=1):
-            try:
-                rec = session.append(raw)
-            except Refusal as refusal:
-                refused += 1
-                line = lines[index - 1] if index - 1 < len(lines) else None
-                where = f"{file}:{line}" if line else str(file)
-                etype = raw.get("type") if isinstance(raw, dict) else None
-                cites = f" [{', '.join(refusal.cites)}]" if refusal.cites else ""
-                print(safe_text(f"floorkill: {where}: event {index} ({etype}) refused: "
-                                f"{refusal.text('en')}{cites}"), file=err)
-                continue
-            print(record_line(session.name, rec), file=out)
+        plan = plan_import(journal, tf)
+        problem = plan_problem(file, plan)
+        if problem is not None:
+            for line in problem[:-1]:
+                print(f"floorkill: {one_line(line, MAX_LINE)}", file=err)
+            return _fail(problem[-1], err)
+        name = plan.name
+        if not plan.exists:
+            print(safe_text(f"{name}: new table in {journal_path}"), file=out)
+        elif not plan.tail:
+            more = (f" (the journal's table has {plan.in_journal})"
+                    if plan.in_journal > plan.in_file else "")
+            print(safe_text(f"{name}: already in the journal: {plan.in_file} events{more}"),
+                  file=out)
+            return 0
+        else:
+            print(safe_text(f"{name}: already in the journal: {plan.in_journal} events; "
+                            f"appending {len(plan.tail)}"), file=out)
+        out.flush()
+
+        def acknowledged(session, records) -> None:      # called after each COMMIT
+            out.write("".join(record_line(session.name, rec) + "\n" for rec in records))
             out.flush()
+
+        write_plan(journal, tf, plan, acknowledged)
+    except Refusal as refusal:            # another writer changed the table meanwhile
+        return _fail(f"{file}: refused while writing: {refusal.text('en')}; run the import "
+                     "again", err)
     except (JournalError, ConfigError) as exc:
         return _fail(str(exc), err)
     finally:
         journal.close()
-    if refused:
-        print(f"floorkill: {refused} event(s) refused and not written", file=err)
-        return 2
     return 0
+
+
+MAX_REFUSALS_SHOWN = 20
+
+
+def plan_problem(file: str | Path, plan) -> list[str] | None:
+    """Why a plan cannot be written, as lines (the last one the summary), or None."""
+    if plan.changes:
+        return [f"{file}: table {plan.name!r} is in the journal with another set-up "
+                f"(journal → file): {'; '.join(plan.changes)}; nothing written (give the file "
+                "another [table] name to import it as a new table)"]
+    if plan.conflict is not None:
+        c = plan.conflict
+        where = f"{file}:{c.line}" if c.line else str(file)
+        return [f"{where}: event {c.index} differs from event {c.index} of table "
+                f"{plan.name!r} in the journal: journal has \"{c.journal}\", the file "
+                f"\"{c.file}\"; nothing written (the journal is the record)"]
+    if plan.refused:
+        lines = []
+        for r in plan.refused[:MAX_REFUSALS_SHOWN]:
+            where = f"{file}:{r.line}" if r.line else str(file)
+            cites = f" [{', '.join(r.cites)}]" if r.cites else ""
+            etype = one_line(r.type, 40) if r.type else "no type"
+            lines.append(f"{where}: event {r.index} ({etype}) refused: {r.text}{cites}")
+        if len(plan.refused) > MAX_REFUSALS_SHOWN:
+            lines.append(f"{file}: … and {len(plan.refused) - MAX_REFUSALS_SHOWN} more refused")
+        already = (f" ({plan.in_journal} events of the file are already in the journal)"
+                   if plan.in_journal else "")
+        lines.append(f"{file}: {len(plan.refused)} event(s) refused; nothing written{already}")
+        return lines
+    return None
 
 
 # ---------------------------------------------------------------------------

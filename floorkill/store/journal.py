@@ -467,22 +467,33 @@ class JournalSession:
         """Apply and store one event; returns after COMMIT. Raises Refusal (nothing written)."""
         return self.append_many([raw])[0]
 
-    def append_many(self, raws: Sequence[Mapping[str, Any]]) -> list[Record]:
+    def append_many(self, raws: Sequence[Mapping[str, Any]], *,
+                    expect_seq: int | None = None, checked: Sequence[Any] | None = None,
+                    checked_elsewhere: Mapping[str, Any] | None = None) -> list[Record]:
         """Apply and store several events in ONE transaction: all or nothing (the first
         refusal raises and nothing is written). The rows are exactly those ``append`` would
-        write one by one."""
+        write one by one. ``expect_seq``: refuse (JournalError, nothing written) unless the
+        table's last seq is still that one (an import checked against it). ``checked``: the
+        ``apply`` results an import already folded from that very state with the bars
+        ``checked_elsewhere``; used as they are when both still hold (not folded twice)."""
         j = self.journal
         every = j.snapshot_every
         with j._write():
             c = j._conn
             self._sync()
+            if expect_seq is not None and self._seq != expect_seq:
+                raise JournalError(f"table {self.name!r} changed while the file was imported "
+                                   f"(seq {self._seq}, expected {expect_seq}); run the import "
+                                   "again: what is in the journal stays, the rest is appended")
             elsewhere = j._barred_elsewhere(self.name)
+            reuse = (checked is not None and expect_seq is not None and len(checked) == len(raws)
+                     and elsewhere == checked_elsewhere)
             gseq, prev = j._chain_head()
             state, seq = self._state, self._seq
             rows, snaps, records = [], [], []
             mac = j._mac_args()
-            for raw in raws:
-                applied = apply(state, raw, elsewhere)
+            for i, raw in enumerate(raws):
+                applied = checked[i] if reuse else apply(state, raw, elsewhere)  # type: ignore[index]
                 state = applied.state
                 seq += 1
                 gseq += 1

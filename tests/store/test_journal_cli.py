@@ -8,7 +8,7 @@ import sys
 import tomllib
 
 import pytest
-from storehelp import ROOT, T1, random_events, rich_table
+from storehelp import FIXTURES, ROOT, T1, random_events, rich_table
 
 from floorkill.cli import main
 from floorkill.rules import load_table_file, load_table_text, parse_event, replay
@@ -18,6 +18,8 @@ from floorkill.rules.state import barred_json, button_json, next_hand
 from floorkill.store.atomic import write_toml
 from floorkill.store.journal import Journal
 from floorkill.store.session import fold_records
+
+T1_OK = FIXTURES / "t1-accepted.toml"          # t1.toml without its refused event 6
 
 
 @pytest.fixture
@@ -34,7 +36,7 @@ def run(capsys, *argv):
 
 
 def test_import_prints_one_line_per_committed_event(jpath, capsys):
-    code, out, err = run(capsys, "import", str(T1), "--floorperson", "fp-1")
+    code, out, err = run(capsys, "import", str(T1_OK), "--floorperson", "fp-1")
     lines = out.splitlines()
     assert lines[0].startswith("Table 12: new table")
     assert lines[1:] == [
@@ -44,13 +46,20 @@ def test_import_prints_one_line_per_committed_event(jpath, capsys):
         "Table 12 #4 hand: kill-again seat 3 [rrop-13.4]",
         "Table 12 #5 hand: leg-up seat 4 [rrop-13.3]",
     ]
-    # event 6 names an empty seat: refused, on stderr with its line, exit 2 at the end
-    assert "event 6 (hand) refused: seat 7 is empty" in err and "t1.toml:39" in err
-    assert code == 2
+    assert code == 0 and err == ""
     assert jpath.exists()                                   # parent folders were created
     with Journal(jpath) as j:
         s = j.open_table("Table 12")
         assert len(s) == 5 and {r.who for r in s.records()} == {"fp-1"}
+
+
+def test_import_of_a_file_with_a_refused_event_writes_nothing(jpath, capsys):
+    code, out, err = run(capsys, "import", str(T1))
+    # event 6 names an empty seat: refused, on stderr with its line, exit 2, nothing written
+    assert "event 6 (hand) refused: seat 7 is empty" in err and "t1.toml:39" in err
+    assert code == 2 and out == ""
+    with Journal(jpath) as j:
+        assert j.table_names() == []
 
 
 def test_import_appends_to_an_existing_table(jpath, tmp_path, capsys):
@@ -58,28 +67,30 @@ def test_import_appends_to_an_existing_table(jpath, tmp_path, capsys):
     first = tmp_path / "first.toml"
     write_toml(first, table_file_to_dict(tf.config, tf.players, tf.events[:2]))
     second = tmp_path / "second.toml"
-    write_toml(second, table_file_to_dict(tf.config, tf.players, tf.events[2:5]))
+    write_toml(second, table_file_to_dict(tf.config, tf.players, tf.events[:5]))
     assert run(capsys, "import", str(first))[0] == 0
-    code, out, _ = run(capsys, "import", str(second))
+    code, out, _ = run(capsys, "import", str(second))   # the same history, 3 events longer
     assert code == 0
-    assert out.splitlines() == ["Table 12 #3 hand: kill-again seat 3 [rrop-13.7]",
+    assert out.splitlines() == ["Table 12: already in the journal: 2 events; appending 3",
+                                "Table 12 #3 hand: kill-again seat 3 [rrop-13.7]",
                                 "Table 12 #4 hand: kill-again seat 3 [rrop-13.4]",
                                 "Table 12 #5 hand: leg-up seat 4 [rrop-13.3]"]
 
 
 def test_import_refuses_a_different_config_or_players(jpath, tmp_path, capsys):
-    assert run(capsys, "import", str(T1))[0] == 2
-    text = T1.read_text()
+    assert run(capsys, "import", str(T1_OK))[0] == 0
+    text = T1_OK.read_text()
     changed = tmp_path / "changed.toml"
     changed.write_text(text.replace('triggers = ["two-pots"]', 'triggers = ["scoop"]'))
     rows = _rows(jpath)
     code, out, err = run(capsys, "import", str(changed))
     assert code == 2 and out == ""
-    assert "different config" in err and "kill.triggers" in err and len(err.splitlines()) == 1
+    assert "another set-up" in err and "kill triggers two-pots → scoop" in err
+    assert len(err.splitlines()) == 1
     other_players = tmp_path / "players.toml"
     other_players.write_text(text.replace('name = "Cy"', 'name = "Cyd"'))
     code, _, err = run(capsys, "import", str(other_players))
-    assert code == 2 and "initial players differ" in err
+    assert code == 2 and "seat 3 Cy → Cyd" in err
     assert _rows(jpath) == rows
 
 
@@ -107,7 +118,7 @@ def test_bad_toml_and_unknown_table(jpath, tmp_path, capsys):
     bad.write_text("[table\nname = 1\n")
     code, _, err = run(capsys, "import", str(bad))
     assert code == 2 and "bad.toml:1" in err
-    run(capsys, "import", str(T1))
+    run(capsys, "import", str(T1_OK))
     code, _, err = run(capsys, "export", "--table", "Table 99")
     assert code == 2 and "no table 'Table 99'" in err and "'Table 12'" in err
 
@@ -158,7 +169,7 @@ def _compare(exported, session):
 
 
 def test_export_replays_exactly_what_the_journal_shows(jpath, tmp_path, capsys):
-    run(capsys, "import", str(T1))
+    run(capsys, "import", str(T1_OK))
     out_file = tmp_path / "out" / "exported.toml"
     out_file.parent.mkdir()
     code, out, _ = run(capsys, "export", "--table", "Table 12", "--output", str(out_file))
@@ -215,7 +226,7 @@ def test_export_leaves_out_voided_events(jpath, tmp_path, capsys):
 
 
 def test_export_keeps_file_mode(jpath, tmp_path, capsys):
-    run(capsys, "import", str(T1))
+    run(capsys, "import", str(T1_OK))
     target = tmp_path / "keep.toml"
     target.write_text("old")
     target.chmod(0o640)
@@ -227,7 +238,7 @@ def test_export_keeps_file_mode(jpath, tmp_path, capsys):
 # -- verify -------------------------------------------------------------------------------
 
 def test_verify_ok(jpath, capsys):
-    run(capsys, "import", str(T1))
+    run(capsys, "import", str(T1_OK))
     code, out, err = run(capsys, "verify")
     assert code == 0 and "ok" in out and "hash chain whole" in out and err == ""
 
@@ -249,7 +260,7 @@ def _tamper_sql(path, sql):
 
 
 def test_a_changed_payload_byte_is_caught_and_the_row_named(jpath, capsys):
-    run(capsys, "import", str(T1))
+    run(capsys, "import", str(T1_OK))
     _tamper_sql(jpath, "UPDATE events SET payload = replace(payload, '\"winner\":3', "
                        "'\"winner\":4') WHERE gseq = 3")
     code, out, err = run(capsys, "verify")
@@ -260,7 +271,7 @@ def test_a_changed_payload_byte_is_caught_and_the_row_named(jpath, capsys):
 
 def test_a_rehashed_row_breaks_the_next_link(jpath, capsys):
     from floorkill.store.schema import row_content, row_hash
-    run(capsys, "import", str(T1))
+    run(capsys, "import", str(T1_OK))
     c = sqlite3.connect(jpath, isolation_level=None)
     c.execute("DROP TRIGGER events_no_update")
     row = list(c.execute("SELECT gseq, tbl, seq, type, schema, payload, rules, decisions, "
@@ -275,7 +286,7 @@ def test_a_rehashed_row_breaks_the_next_link(jpath, capsys):
 
 
 def test_a_deleted_row_is_caught(jpath, capsys):
-    run(capsys, "import", str(T1))
+    run(capsys, "import", str(T1_OK))
     c = sqlite3.connect(jpath, isolation_level=None)
     c.execute("DROP TRIGGER events_no_delete")
     c.execute("DELETE FROM events WHERE gseq = 3")
@@ -285,7 +296,7 @@ def test_a_deleted_row_is_caught(jpath, capsys):
 
 
 def test_a_changed_config_is_caught(jpath, capsys):
-    run(capsys, "import", str(T1))
+    run(capsys, "import", str(T1_OK))
     c = sqlite3.connect(jpath, isolation_level=None)
     c.execute("DROP TRIGGER tables_no_update")
     c.execute("UPDATE tables SET toml = replace(toml, 'two-pots', 'scoop')")
@@ -295,7 +306,7 @@ def test_a_changed_config_is_caught(jpath, capsys):
 
 
 def test_one_changed_byte_in_the_file_is_caught(jpath, capsys):
-    run(capsys, "import", str(T1))
+    run(capsys, "import", str(T1_OK))
     with Journal(jpath) as j:                               # checkpoint: data in the main file
         j.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
     data = bytearray(jpath.read_bytes())
@@ -348,4 +359,4 @@ def test_import_refusal_names_its_clause(jpath, tmp_path, capsys):
     code, out, err = run(capsys, "import", str(src))
     assert code == 2
     assert "event 1 (join) refused" in err and "[rrop-13.6]" in err and "$20" in err
-    assert "Table B #1 hand" in out                      # the next event still went in
+    assert "nothing written" in err and out == ""          # the whole file or nothing

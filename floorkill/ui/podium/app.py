@@ -171,8 +171,11 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.call_after_refresh(self._freeze_startup_objects)
         for problem in self.theme_problems:          # each reported once, never fatal
             self.notify(problem, title="Theme not loaded", severity="error", timeout=10, markup=False)
+        from ..config_diff import ask_about_file
+
         for notice in self._notices:
-            self.notify(notice, severity="warning", timeout=10, markup=False)
+            if not ask_about_file(self, notice):     # a file set up unlike the journal's table
+                self.notify(str(notice), severity="warning", timeout=10, markup=False)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """``cursor_blink=False`` (the snapshot tests): every input, in every screen and

@@ -64,12 +64,11 @@ def open_session(table_path: str | Path | None, journal_path: str | Path,
             table_path = default_sample()
         path = Path(table_path)
         tf = load_table_file(path)
-        name = known.get(tf.config.name.casefold())
-        if name is not None:
-            session = journal.open_table(name)     # a bad snapshot skipped is said once
-            return session, list(getattr(journal, "problems", ())), closer
-        session = journal.create_table(tf, path.read_text(encoding="utf-8"))
-        return session, _load_events(session, path, tf.events), closer
+        from floorkill.store.importing import open_file     # never ignores the file
+
+        session, notices = open_file(journal, tf, path.name, path.read_text(encoding="utf-8"))
+        # a bad snapshot skipped is said once, like every note about the file
+        return session, list(getattr(journal, "problems", ())) + notices, closer
     except BaseException:
         if closer is not None:
             closer()

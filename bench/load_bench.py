@@ -1,0 +1,213 @@
+"""Bench: loading is linear — replay, import and export against tomllib, same run.
+
+    python bench/load_bench.py [--n 20000] [--small 10000] [--big 100000] [--podium]
+
+Writes table files of N recorded events (a 9-seat hold'em two-pots table; hands, splits,
+steps away and back, stacks: every event accepted) and prints, each against the time
+``tomllib`` takes to parse the very same file in this run:
+
+- ``replay --json`` (load, validate, fold, print one JSON line per event) / tomllib;
+- ``import`` into a fresh journal (check the whole file, then commit in batches) / tomllib;
+- ``export`` of that table / tomllib;
+- growth: replay of ``--big`` events / replay of ``--small`` events (linear: about 10);
+- with ``--podium``: the podium's start (open the journal, build the app, first frame)
+  on a 100,000-event table / on a 1,000-event table.
+
+Goals (issue 12): replay <= 3x tomllib; import <= 10x; growth 100k/10k <= 11;
+podium start 100k/1k <= 1.2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import sys
+import tempfile
+import time
+import tomllib
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+NAME = "Bench 12"
+GOALS = {"replay": 3.0, "import": 10.0, "growth": 11.0, "podium": 1.2}
+
+
+def table_head(name: str = NAME) -> str:
+    lines = ["[table]", f'name = "{name}"', 'game = "holdem"', "seats = 9", "button = 1",
+             "[stakes]", 'structure = "fixed"', "bets = [4, 8]", "blinds = [2, 4]",
+             "[kill]", 'kind = "half"', 'triggers = ["two-pots"]']
+    for s in range(1, 10):
+        lines += ["[[players]]", f"seat = {s}", f'name = "Player {s}"', "stack = 200"]
+    return "\n".join(lines) + "\n"
+
+
+def events(n: int, seed: int = 12) -> list[dict]:
+    """n events every one of which the rules accept in order (nobody ever away at a hand)."""
+    rng = random.Random(seed)
+    out: list[dict] = []
+    while len(out) < n:
+        r = rng.random()
+        if r < 0.08 and len(out) + 2 <= n:
+            s = rng.randint(1, 9)
+            out += [{"type": "away", "seat": s}, {"type": "back", "seat": s}]
+        elif r < 0.12:
+            out.append({"type": "stack", "seat": rng.randint(1, 9),
+                        "amount": rng.choice([150, "212.50", 400])})
+        elif r < 0.2:
+            out.append({"type": "hand", "winners": sorted(rng.sample(range(1, 10), 2))})
+        else:
+            out.append({"type": "hand", "winner": rng.randint(1, 9),
+                        "qualifies": rng.random() < 0.5})
+    return out
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return f'"{v}"'
+    if isinstance(v, list):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    return str(v)
+
+
+def table_file_text(n: int, name: str = NAME) -> str:
+    parts = [table_head(name)]
+    for ev in events(n):
+        parts.append("[[events]]\n" + "".join(f"{k} = {_value(v)}\n" for k, v in ev.items()))
+    return "".join(parts)
+
+
+def best_of(fn, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def run_cli(*argv: str) -> int:
+    from floorkill.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(argv))
+    if code != 0:
+        raise SystemExit(f"floorkill {' '.join(argv)} failed ({code}): {err.getvalue()[:300]}")
+    return code
+
+
+def tomllib_time(path: Path, repeat: int = 3) -> float:
+    text = path.read_text(encoding="utf-8")
+    return best_of(lambda: tomllib.loads(text), repeat)
+
+
+def replay_time(path: Path, repeat: int = 3) -> float:
+    return best_of(lambda: run_cli("replay", str(path), "--json"), repeat)
+
+
+def import_time(path: Path, folder: Path, repeat: int = 2) -> tuple[float, Path]:
+    best, last = float("inf"), None
+    for i in range(repeat):
+        journal = folder / f"import-{path.stem}-{i}-{time.time_ns()}.db"
+        t = time.perf_counter()
+        run_cli("import", str(path), "--journal", str(journal))
+        best = min(best, time.perf_counter() - t)
+        last = journal
+    return best, last  # type: ignore[return-value]
+
+
+def export_time(journal: Path, folder: Path, repeat: int = 2) -> float:
+    out = folder / "export.toml"
+    return best_of(lambda: run_cli("export", "--journal", str(journal), "--table", NAME,
+                                   "-o", str(out)), repeat)
+
+
+def podium_start(journal: Path) -> float:
+    """Open the journal's table and run the podium to its first frame (headless)."""
+    import asyncio
+
+    from floorkill.ui.podium import make_podium_app, open_session
+
+    async def go() -> float:
+        t = time.perf_counter()
+        session, notices, closer = open_session(None, journal, "bench")
+        try:
+            app = make_podium_app(session, notices=notices)
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                return time.perf_counter() - t
+        finally:
+            if closer is not None:
+                closer()
+
+    return min(asyncio.run(go()) for _ in range(3))
+
+
+def build_journal(folder: Path, n: int) -> Path:
+    from floorkill.rules import load_table_text
+    from floorkill.store.journal import Journal
+
+    path = folder / f"podium-{n}.db"
+    with Journal(path, "bench") as j:
+        s = j.create_table(load_table_text(table_head()))
+        evs = events(n)
+        for i in range(0, n, 20_000):
+            s.append_many(evs[i:i + 20_000])
+    return path
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=20_000)
+    ap.add_argument("--small", type=int, default=10_000)
+    ap.add_argument("--big", type=int, default=100_000)
+    ap.add_argument("--podium", action="store_true", help="also the podium start ratio")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        path = folder / "n.toml"
+        path.write_text(table_file_text(args.n), encoding="utf-8")
+        base = tomllib_time(path)
+        rep = replay_time(path)
+        imp, journal = import_time(path, folder)
+        exp = export_time(journal, folder)
+        print(f"{args.n} events, {path.stat().st_size / 1e6:.1f} MB: tomllib {base:.3f} s")
+        ok = True
+        for label, t, goal in (("replay --json", rep, GOALS["replay"]),
+                               ("import", imp, GOALS["import"]),
+                               ("export", exp, None)):
+            ratio = t / base
+            mark = "" if goal is None else (" ok" if ratio <= goal else f" OVER goal {goal}")
+            ok &= goal is None or ratio <= goal
+            print(f"  {label:14s} {t:7.3f} s = {ratio:5.2f}x tomllib{mark}")
+        small, big = folder / "small.toml", folder / "big.toml"
+        small.write_text(table_file_text(args.small), encoding="utf-8")
+        big.write_text(table_file_text(args.big), encoding="utf-8")
+        t_small, t_big = replay_time(small), replay_time(big, repeat=1)
+        growth = t_big / t_small
+        ok &= growth <= GOALS["growth"] * args.big / args.small / 10
+        print(f"replay growth {args.big}/{args.small} events: {t_big:.2f} s / {t_small:.2f} s "
+              f"= {growth:.2f} (linear: {args.big / args.small:.0f})")
+        i_small, _ = import_time(small, folder, 1)
+        i_big, _ = import_time(big, folder, 1)
+        print(f"import growth {args.big}/{args.small} events: {i_big:.2f} s / {i_small:.2f} s "
+              f"= {i_big / i_small:.2f}")
+        if args.podium:
+            j_small, j_big = build_journal(folder, 1_000), build_journal(folder, 100_000)
+            p_small, p_big = podium_start(j_small), podium_start(j_big)
+            ratio = p_big / p_small
+            ok &= ratio <= GOALS["podium"]
+            print(f"podium start 100,000 / 1,000 events: {p_big:.3f} s / {p_small:.3f} s "
+                  f"= {ratio:.2f}")
+    print("all goals met" if ok else "GOAL MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,119 @@
+"""How two set-ups of a table differ, in the floor's words and dollars.
+
+``setup_changes(old, old_players, new, new_players)`` gives one short phrase per
+difference, old → new: ``limits $4-$8 → $5-$10``, ``kill half → full``,
+``seat 3 Cy → Cyd``. The CLI import and the podium's open question both show these.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .config import AMOUNT_OPTIONS, GAME_NAMES, KILL_OPTIONS, PlayerSpec, TableConfig
+from .money import dollars
+
+ARROW = "→"
+
+_WORDS = {   # label: Russian
+    "game": "игра", "joker": "джокер", "seats": "мест", "first dealer seat": "первый дилер",
+    "limits": "лимиты", "blinds": "блайнды", "kill": "килл", "kill triggers": "поводы для килла",
+    "rules preset": "набор правил", "seat": "место", "in": "в игре", "out": "нет",
+    "lowest": "наименьшее", "empty": "пусто", "none": "нет", "yes": "да", "no": "нет",
+    "spread": "спред", "full": "полный", "half": "половинный",
+    "scoop kill needs a pot of": "килл за скуп от банка",
+    "big-pot kill needs a pot of": "килл за большой банк от",
+    "second leg needs to win": "вторая нога: выигрыш сверх блайндов от",
+    "second leg needs a flop": "второй ноге нужен флоп",
+    "leg holder who splits": "держатель ноги делит банк",
+    "killer who splits": "киллер делит банк",
+    "leg holder who wins a walk": "держатель ноги выигрывает без флопа",
+    "second win too small": "вторая победа мала",
+    "voluntary kills": "добровольный килл",
+    "voluntary kill after cards": "добровольный килл после карт",
+    "killer acts": "киллер ходит",
+    "kill blind counts as blind money": "килл-блайнд считается блайндом",
+    "new player in a kill pot": "новый игрок в килл-банке",
+    "missed_kill": "пропущенный килл", "missed kill": "пропущенный килл",
+    "killer in a blind posts": "киллер на блайнде ставит",
+}
+
+_OPTION_WORDS = {
+    "scoop_minimum": "scoop kill needs a pot of",
+    "big_pot_minimum": "big-pot kill needs a pot of",
+    "second_leg_minimum": "second leg needs to win",
+    "second_leg_needs_flop": "second leg needs a flop",
+    "split_with_leg": "leg holder who splits",
+    "split_by_killer": "killer who splits",
+    "walk": "leg holder who wins a walk",
+    "unqualified_second_win": "second win too small",
+    "voluntary": "voluntary kills",
+    "voluntary_cards": "voluntary kill after cards",
+    "killer_acts": "killer acts",
+    "kill_blind_is_blind_money": "kill blind counts as blind money",
+    "new_player": "new player in a kill pot",
+    "missed_kill": "missed kill",
+    "killer_in_blind": "killer in a blind posts",
+}
+
+
+def _word(value: Any, amount: bool = False) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if amount and isinstance(value, int):
+        return dollars(value)
+    return str(value)
+
+
+def _ru(text: str) -> str:
+    return _WORDS.get(text, text)
+
+
+def _blinds(cfg: TableConfig) -> str:
+    return "none" if cfg.blinds == (0, 0) else f"{dollars(cfg.blinds[0])}/{dollars(cfg.blinds[1])}"
+
+
+def _limits(cfg: TableConfig) -> str:
+    return ("spread " if cfg.structure == "spread" else "") + cfg.stakes_text()
+
+
+def _player(p: PlayerSpec | None, lang: str = "en") -> str:
+    if p is None:
+        return "пусто" if lang == "ru" else "empty"
+    return p.name + (f" ({dollars(p.stack)})" if p.stack is not None else "")
+
+
+def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: TableConfig,
+                  new_players: Sequence[PlayerSpec], lang: str = "en") -> list[str]:
+    """Every difference between two set-ups of a table, old → new; [] when the same.
+    ``lang="ru"``: the labels and words in Russian (amounts, names and option values stay)."""
+    out: list[str] = []
+    tr = _ru if lang == "ru" else (lambda text: text)
+
+    def diff(label: str, a: Any, b: Any) -> None:
+        if a != b:
+            if label.startswith("seat "):           # a player's name is never translated
+                out.append(f"{tr('seat')}{label[4:]} {a} {ARROW} {b}")
+            else:
+                out.append(f"{tr(label)} {tr(str(a))} {ARROW} {tr(str(b))}")
+
+    diff("game", GAME_NAMES.get(old.game, old.game), GAME_NAMES.get(new.game, new.game))
+    diff("joker", "in" if old.joker else "out", "in" if new.joker else "out")
+    diff("seats", old.seats, new.seats)
+    diff("first dealer seat", old.button or "lowest", new.button or "lowest")
+    diff("limits", _limits(old), _limits(new))
+    diff("blinds", _blinds(old), _blinds(new))
+    ka, kb = old.kill, new.kill
+    diff("kill", ka.kind, kb.kind)
+    diff("kill triggers", ", ".join(ka.triggers) or "none", ", ".join(kb.triggers) or "none")
+    diff("rules preset", ka.preset, kb.preset)
+    for name in KILL_OPTIONS:
+        a, b = getattr(ka, name), getattr(kb, name)
+        if a != b:
+            amount = name in AMOUNT_OPTIONS
+            out.append(f"{tr(_OPTION_WORDS.get(name, name))} {tr(_word(a, amount))} {ARROW} "
+                       f"{tr(_word(b, amount))}")
+    seats_a = {p.seat: p for p in old_players}
+    seats_b = {p.seat: p for p in new_players}
+    for seat in sorted(set(seats_a) | set(seats_b)):
+        diff(f"seat {seat}", _player(seats_a.get(seat), lang), _player(seats_b.get(seat), lang))
+    return out

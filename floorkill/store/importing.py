@@ -1,0 +1,267 @@
+"""A table file's events into the journal: idempotent, checked whole, then written in batches.
+
+Each event of a file is identified by its table, its position in the table's history
+(the n-th live event: voided events and voids are not part of the history, exactly as
+``export`` writes it) and the digest of its canonical content (``parse_event(...).to_dict()``
+as canonical JSON). :func:`plan_import` compares the file with the journal's table:
+
+- a different set-up (game, limits, kill, options, initial players) → ``changes``;
+- an event that differs at position k → ``conflict`` (k, both versions);
+- the file's events all in the journal already → nothing to write;
+- the file longer than the journal's history, the rest equal → ``tail`` to append,
+  folded first on the journal's state (every refusal collected in ``refused``).
+
+Only a plan with no changes, no conflict and no refusal is written (:func:`write_plan`):
+the table created if new, then the tail in batches, one transaction each, every batch
+reported only after its COMMIT returned.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from floorkill.rules import TableFile, apply, initial_state, parse_event
+from floorkill.rules.decisions import Refusal
+from floorkill.rules.names import one_line
+from floorkill.rules.table_diff import setup_changes
+from floorkill.store import reading
+from floorkill.store.errors import JournalError, TableExists
+from floorkill.store.schema import canonical_json
+from floorkill.store.session import Record
+
+BATCH = 2000                   # events per transaction: one fsync per batch, not per event
+SHOW = 160                     # characters of an event shown in a message
+# What malformed data can raise out of the rules before they refuse it: reported as a
+# reason for that event, never as an internal error.
+BAD_DATA = (ValueError, TypeError, RecursionError, OverflowError, KeyError, AttributeError)
+
+
+def event_digest(event: Mapping[str, Any]) -> str:
+    """The identity of an event's content: sha256 of its canonical JSON."""
+    return hashlib.sha256(canonical_json(event).encode("utf-8")).hexdigest()
+
+
+def event_words(event: Any) -> str:
+    """An event on one short line: ``hand winner 3, won_beyond_blinds 20``."""
+    if not isinstance(event, Mapping):
+        text = f"not an event ({type(event).__name__})"
+    else:
+        etype = event.get("type")
+        parts = [f"{k} {canonical_json(v) if not isinstance(v, str) else v}"
+                 for k, v in event.items() if k != "type"]
+        text = (str(etype) if etype is not None else "(no type)") + (
+            " " + ", ".join(parts) if parts else "")
+    text = " ".join(text.split())
+    return text if len(text) <= SHOW else text[:SHOW - 1] + "…"
+
+
+@dataclass(frozen=True)
+class Refused:
+    index: int                     # 1-based position in the file
+    line: int | None
+    type: str | None
+    text: str
+    cites: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Conflict:
+    index: int                     # 1-based position where the histories part
+    line: int | None
+    journal: str                   # the journal's event, in words
+    file: str                      # the file's event, in words
+
+
+@dataclass
+class ImportPlan:
+    name: str                      # the journal's name of the table (the file's when new)
+    exists: bool
+    seq: int = 0                   # the journal table's last seq when planned
+    in_journal: int = 0            # live events of the journal's table
+    in_file: int = 0
+    changes: list[str] = field(default_factory=list)
+    conflict: Conflict | None = None
+    tail: list[Mapping[str, Any]] = field(default_factory=list)
+    tail_start: int = 1            # file position of tail[0]
+    refused: list[Refused] = field(default_factory=list)
+    session: Any = None            # the journal's session of the table when it exists
+    applied: list[Any] = field(default_factory=list)    # the tail folded by the check
+    elsewhere: Any = None          # the bars at other tables the check used
+
+    @property
+    def ok(self) -> bool:
+        return not self.changes and self.conflict is None and not self.refused
+
+    @property
+    def already(self) -> int:
+        """How many of the file's events are already in the journal."""
+        return min(self.in_file, self.in_journal) if self.exists else 0
+
+
+def _line(tf: TableFile, index: int) -> int | None:
+    lines = tf.event_lines
+    return lines[index - 1] if 0 < index <= len(lines) else None
+
+
+def _canonical(raw: Any, seats: int) -> dict[str, Any] | None:
+    try:
+        return parse_event(raw, seats).to_dict()
+    except (Refusal, *BAD_DATA):
+        return None
+
+
+def journal_history(journal, name: str, upto: int) -> list[dict[str, Any]]:
+    """The live events of a journal table (what `export` writes), in order."""
+    return reading.live_events(journal.connection, name, 0, upto)
+
+
+def plan_import(journal, tf: TableFile) -> ImportPlan:
+    """Compare ``tf`` with the journal's table of its name; nothing is written."""
+    cfg = tf.config
+    known = {n.casefold(): n for n in journal.table_names()}
+    stored = known.get(cfg.name.casefold())
+    plan = ImportPlan(name=stored or cfg.name, exists=stored is not None, in_file=len(tf.events))
+    if stored is None:
+        state = initial_state(cfg, tf.players)
+        elsewhere = journal.barred_elsewhere(None)
+        history: list[dict[str, Any]] = []
+    else:
+        session = plan.session = journal.open_table(stored)
+        plan.seq = len(session)
+        plan.changes = setup_changes(session.config, session.players, cfg, tf.players)
+        if plan.changes:
+            return plan
+        history = journal_history(journal, stored, plan.seq)
+        plan.in_journal = len(history)
+        state = session.state
+        elsewhere = journal.barred_elsewhere(stored)
+    for k, (mine, theirs) in enumerate(zip(history, tf.events), start=1):
+        canon = _canonical(theirs, cfg.seats)
+        if canon is None or event_digest(canon) != event_digest(mine):
+            plan.conflict = Conflict(k, _line(tf, k), event_words(mine),
+                                     event_words(canon if canon is not None else theirs))
+            return plan
+    if len(tf.events) <= len(history):
+        return plan
+    plan.tail_start = len(history) + 1
+    plan.tail = list(tf.events[len(history):])
+    plan.elsewhere = elsewhere
+    for k, raw in enumerate(plan.tail, start=plan.tail_start):
+        etype = raw.get("type") if isinstance(raw, Mapping) else None
+        etype = etype if isinstance(etype, str) else None
+        try:
+            applied = apply(state, raw, elsewhere)
+            state = applied.state
+            plan.applied.append(applied)
+        except Refusal as refusal:
+            plan.refused.append(Refused(k, _line(tf, k), etype, refusal.text("en"),
+                                        refusal.cites))
+        except BAD_DATA as exc:
+            plan.refused.append(Refused(k, _line(tf, k), etype,
+                                        f"cannot be read ({type(exc).__name__})"))
+    return plan
+
+
+def write_plan(journal, tf: TableFile, plan: ImportPlan,
+               on_batch: Callable[[Any, Sequence[Record]], None] | None = None,
+               toml_text: str | None = None, batch: int | None = None):
+    """Write a checked plan: the table when new, then the tail in batches (one transaction
+    each; ``on_batch(session, records)`` after each COMMIT). Returns the session.
+    Raises JournalError when the journal's table changed since the plan was made."""
+    if not plan.ok:
+        raise JournalError("an import plan with changes, a conflict or refusals is not written")
+    if not plan.exists:
+        try:
+            session = journal.create_table(tf, toml_text)
+        except TableExists:
+            raise JournalError(f"table {plan.name!r} was created by someone else meanwhile; "
+                               "nothing of the file written: run the import again") from None
+    else:
+        session = plan.session or journal.open_table(plan.name)
+    expect = plan.seq
+    batch = batch or BATCH
+    for i in range(0, len(plan.tail), batch):
+        checked = plan.applied[i:i + batch] if len(plan.applied) == len(plan.tail) else None
+        records = session.append_many(plan.tail[i:i + batch], expect_seq=expect,
+                                      checked=checked, checked_elsewhere=plan.elsewhere)
+        expect = len(session)
+        if on_batch is not None:
+            on_batch(session, records)
+    return session
+
+
+# ---------------------------------------------------------------------------
+# the podium opening a table file
+
+@dataclass(frozen=True)
+class FileDiffers:
+    """The journal already has a table of the file's name, set up differently: the podium
+    asks what to do (keep the journal's table / a new table from the file / cancel).
+    ``str()`` is the notice shown if nobody asks."""
+    file: str                      # the file's name, as shown
+    table: TableFile
+    name: str                      # the journal's table
+    changes: tuple[str, ...]       # journal → file
+    journal_setup: tuple = ()      # (config, players) of the journal's table
+
+    def lines(self, lang: str = "en") -> list[str]:
+        """The differences in ``lang`` (journal → file)."""
+        if lang == "en" or not self.journal_setup:
+            return list(self.changes)
+        config, players = self.journal_setup
+        return setup_changes(config, players, self.table.config, self.table.players, lang)
+
+    def __str__(self) -> str:
+        return (f"{self.file} differs from the journal's table {self.name!r} (journal → file): "
+                f"{'; '.join(self.changes)}. The journal's table is shown; the file was not used.")
+
+
+def free_table_name(taken, base: str, limit: int = 64) -> str:
+    """``base (2)``, ``base (3)``, … : the first name not in ``taken`` (case-insensitive)."""
+    known = {n.casefold() for n in taken}
+    k = 2
+    while True:
+        tail = f" ({k})"
+        name = base[:max(1, limit - len(tail))].rstrip() + tail
+        if name.casefold() not in known:
+            return name
+        k += 1
+
+
+def open_file(journal, tf: TableFile, file: str, toml_text: str | None = None
+              ) -> tuple[Any, list[Any]]:
+    """(session, notices) for the podium opening a table file with a journal. A new table
+    is created from the file with all its events (only if every event is accepted); the
+    journal's table of the same set-up gets the file's new events (same rule); anything
+    else is said: a notice line, or a :class:`FileDiffers` to ask about."""
+    plan = plan_import(journal, tf)
+    if plan.changes:
+        s = plan.session
+        return s, [FileDiffers(file, tf, plan.name, tuple(plan.changes), (s.config, s.players))]
+    if plan.conflict is not None:
+        c = plan.conflict
+        return plan.session, [f"{file}: event {c.index} differs from the journal's table "
+                              f"{plan.name!r}: the journal has \"{c.journal}\", the file "
+                              f"\"{c.file}\". The journal's table is shown; the file's events "
+                              "were not used."]
+    if plan.refused:
+        r = plan.refused[0]
+        cites = f" [{', '.join(r.cites)}]" if r.cites else ""
+        where = f"{file}:{r.line}" if r.line else file
+        etype = one_line(r.type, 40) if r.type else "no type"
+        more = f" (and {len(plan.refused) - 1} more)" if len(plan.refused) > 1 else ""
+        session = plan.session
+        if session is None:
+            session = journal.create_table(tf, toml_text)
+        return session, [f"{where}: event {r.index} ({etype}) refused: {r.text}{cites}{more}. "
+                         f"None of the file's {len(plan.tail)} new events were loaded."]
+    session = write_plan(journal, tf, plan, toml_text=toml_text)
+    notices: list[Any] = []
+    if plan.exists and plan.tail:
+        notices.append(f"{file}: {len(plan.tail)} new events appended; the first "
+                       f"{plan.in_journal} were already in the journal.")
+    elif plan.exists and plan.in_file:
+        notices.append(f"{file}: its {plan.in_file} events are already in the journal.")
+    return session, notices

@@ -1,0 +1,181 @@
+"""The podium opened a table file whose set-up differs from the journal's table of that name.
+
+:class:`ConfigDiffModal` shows the differences in the floor's words and dollars (worded by
+:func:`floorkill.rules.table_diff.setup_changes`, the same lines `floorkill import`
+prints) and asks: keep the journal's table, start a new table from the file under a new
+name, or cancel (quit without changing anything). :func:`ask_about_file` is the podium's
+one hook: it asks about a :class:`~floorkill.store.importing.FileDiffers` notice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from floorkill.rules.config import validate_table_name
+from floorkill.rules.names import NameError_, safe_text
+from floorkill.store.errors import JournalError
+from floorkill.store.importing import FileDiffers, free_table_name
+
+from .i18n import pick
+
+TEXTS = {
+    "title": {"en": "{file} is not the journal's table {name}",
+              "ru": "{file} — не тот стол {name}, что в журнале"},
+    "intro": {"en": "The journal's table of that name is set up differently (journal → file):",
+              "ru": "Стол с этим именем в журнале устроен иначе (журнал → файл):"},
+    "keep": {"en": "Keep the journal's table", "ru": "Оставить стол журнала"},
+    "new": {"en": "New table from the file", "ru": "Новый стол из файла"},
+    "cancel": {"en": "Cancel", "ru": "Отмена"},
+    "name": {"en": "Name of the new table:", "ru": "Имя нового стола:"},
+    "help": {"en": "k: keep · n: new table (name above) · Esc: cancel, quit without changes",
+             "ru": "k: оставить · n: новый стол (имя выше) · Esc: отмена, выйти без изменений"},
+    "taken": {"en": "a table named {name} is already in the journal",
+              "ru": "стол {name} уже есть в журнале"},
+    "kept": {"en": "Kept the journal's table {name}; {file} was not used.",
+             "ru": "Оставлен стол журнала {name}; {file} не использован."},
+    "made": {"en": "New table {name} from {file}.", "ru": "Новый стол {name} из {file}."},
+}
+
+
+class ConfigDiffModal(ModalScreen[tuple[str, str] | None]):
+    """Dismisses with ("keep", ""), ("new", name) or None (cancel)."""
+
+    DEFAULT_CSS = """
+    ConfigDiffModal { align: center middle; }
+    ConfigDiffModal > #cd-box {
+        width: 84; max-width: 98%; height: auto; max-height: 95%;
+        border: thick $warning; background: $surface; padding: 0 1;
+    }
+    ConfigDiffModal #cd-title { text-style: bold; color: $warning; }
+    ConfigDiffModal #cd-changes { height: auto; max-height: 14; margin: 1 0; }
+    ConfigDiffModal #cd-error { color: $error; height: auto; }
+    ConfigDiffModal #cd-buttons { height: auto; }
+    ConfigDiffModal Button { margin-right: 1; }
+    ConfigDiffModal #cd-help { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="config_diff.cancel"),
+        Binding("k", "keep", "Keep the journal's table", id="config_diff.keep"),
+        Binding("n", "new", "New table from the file", id="config_diff.new"),
+    ]
+
+    def __init__(self, question: FileDiffers, taken, lang: str = "en") -> None:
+        super().__init__()
+        self.question = question
+        self.taken = list(taken)
+        self.lang = lang
+
+    def t(self, key: str, **params) -> str:
+        return pick(TEXTS, key, self.lang, **params)
+
+    def compose(self) -> ComposeResult:
+        q = self.question
+        with Vertical(id="cd-box"):
+            yield Static(Text(safe_text(self.t("title", file=q.file, name=repr(q.name)))),
+                         id="cd-title", markup=False)
+            yield Static(Text(self.t("intro")), markup=False)
+            with VerticalScroll(id="cd-changes"):
+                for change in q.lines(self.lang):
+                    yield Static(Text(safe_text(f"  {change}")), classes="cd-change",
+                                 markup=False)
+            yield Static(Text(self.t("name")), markup=False)
+            yield Input(free_table_name(self.taken, q.table.config.name), id="cd-name",
+                        compact=True)
+            yield Static("", id="cd-error", markup=False)
+            with Horizontal(id="cd-buttons"):
+                yield Button(self.t("keep"), id="cd-keep", variant="primary", compact=True)
+                yield Button(self.t("new"), id="cd-new", compact=True)
+                yield Button(self.t("cancel"), id="cd-cancel", compact=True)
+            yield Static(Text(self.t("help")), id="cd-help", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#cd-keep", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        {"cd-keep": self.action_keep, "cd-new": self.action_new,
+         "cd-cancel": self.action_cancel}[event.button.id or "cd-cancel"]()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_new()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        # letters typed into the name field are text, not the k / n keys
+        if action in ("keep", "new") and isinstance(self.focused, Input):
+            return False
+        return True
+
+    def new_name(self) -> str | None:
+        """The typed name if a new table may take it; else says why (and None)."""
+        error = self.query_one("#cd-error", Static)
+        try:
+            name = validate_table_name(self.query_one("#cd-name", Input).value)
+        except NameError_ as exc:
+            error.update(Text(safe_text(str(exc))))
+            return None
+        if name.casefold() in {n.casefold() for n in self.taken}:
+            error.update(Text(safe_text(self.t("taken", name=repr(name)))))
+            return None
+        return name
+
+    def action_keep(self) -> None:
+        self.dismiss(("keep", ""))
+
+    def action_new(self) -> None:
+        name = self.new_name()
+        if name is not None:
+            self.dismiss(("new", name))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def ask_about_file(app, notice) -> bool:
+    """The podium's hook: ask about a file set up unlike the journal's table (True), or
+    leave any other notice to the caller (False)."""
+    if not isinstance(notice, FileDiffers):
+        return False
+    lang = getattr(app, "lang", "en")
+    registry = app.tables
+
+    def answered(choice: tuple[str, str] | None) -> None:
+        if choice is None:
+            app.exit(0)
+            return
+        kind, name = choice
+        if kind == "keep":
+            app.notify(safe_text(pick(TEXTS, "kept", lang, name=notice.name, file=notice.file)),
+                       timeout=6, markup=False)
+            return
+        open_new_table(app, notice, name)
+
+    app.push_screen(ConfigDiffModal(notice, registry.names(), lang), answered)
+    return True
+
+
+def open_new_table(app, notice: FileDiffers, name: str) -> None:
+    """Create a journal table ``name`` from the file (its events too, all or none) and
+    show it."""
+    from floorkill.store.importing import open_file
+
+    registry = app.tables
+    tf = notice.table
+    tf = replace(tf, config=replace(tf.config, name=name))
+    try:
+        _session, notices = open_file(registry.journal, tf, notice.file)
+    except JournalError as exc:              # a journal error: said, never fatal
+        app.notify(safe_text(f"{name}: {exc}"), severity="error", markup=False)
+        return
+    app.switch_table(name)
+    app.notify(safe_text(pick(TEXTS, "made", getattr(app, "lang", "en"), name=name,
+                              file=notice.file)), timeout=6, markup=False)
+    for line in notices:
+        app.notify(safe_text(str(line)), severity="warning", timeout=10, markup=False)
