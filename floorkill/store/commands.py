@@ -16,6 +16,7 @@ from floorkill.rules.config import table_file_to_dict
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.names import safe_text
 from floorkill.store import reading
+from floorkill.store.backend import is_url, location_text
 from floorkill.store.errors import ConfigMismatch, JournalError
 from floorkill.store.session import Record, fold_records
 
@@ -40,7 +41,7 @@ def record_line(table: str, rec: Record) -> str:
 
 def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | None = None,
                out: TextIO | None = None, err: TextIO | None = None) -> int:
-    from floorkill.store.journal import Journal
+    from floorkill.store.backend import open_journal
 
     out = out or sys.stdout
     err = err or sys.stderr
@@ -49,7 +50,7 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
     except ConfigError as exc:
         return _fail(str(exc), err)
     try:
-        journal = Journal(journal_path, floorperson)
+        journal = open_journal(journal_path, floorperson=floorperson)
     except JournalError as exc:
         return _fail(str(exc), err)
     refused = 0
@@ -59,7 +60,8 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
         except ConfigMismatch as exc:
             return _fail(f"{file}: {exc}", err)
         if created:
-            print(safe_text(f"{session.name}: new table in {journal_path}"), file=out)
+            print(safe_text(f"{session.name}: new table in {location_text(journal_path)}"),
+                  file=out)
         lines = tf.event_lines
         for index, raw in enumerate(tf.events, start=1):
             try:
@@ -90,9 +92,9 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
 
 def export_doc(journal_path: str | Path, table: str) -> tuple[str, dict[str, Any], Any]:
     """(stored name, the table file as a dict, the journal's state) of a journal table."""
-    from floorkill.store.readonly import ReadOnlyJournal
+    from floorkill.store.backend import open_journal
 
-    with ReadOnlyJournal(journal_path) as ro:
+    with open_journal(journal_path, readonly=True) as ro:
         session = ro.open_table(table)
         events = ro._run(lambda c: reading.live_events(c, session.name, 0, session.seq))
     return session.name, table_file_to_dict(session.config, session.players, events), session
@@ -107,7 +109,7 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
 
     out = out or sys.stdout
     err = err or sys.stderr
-    if not Path(journal_path).exists():
+    if not is_url(journal_path) and not Path(journal_path).exists():
         return _fail(f"{journal_path}: no journal there", err)
     try:
         name, doc, session = export_doc(journal_path, table)
@@ -140,10 +142,16 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
 def verify_journal(journal_path: str | Path, *, key: bytes | None = None,
                    anchor: tuple[int, str] | None = None
                    ) -> tuple[list[str], list[str], dict[str, Any]]:
-    """(problems, warnings, counts). Raises JournalError when the file is no journal."""
-    from floorkill.store.audit import verify_sqlite
+    """(problems, warnings, counts). Raises JournalError when the file is no journal.
+    A ``postgresql://`` URL is verified on its server (:func:`floorkill.store.pg.verify_pg`)."""
+    if is_url(journal_path):
+        from floorkill.store.pg import verify_pg
 
-    result, _ = verify_sqlite(journal_path, key=key, anchor=anchor)
+        result = verify_pg(str(journal_path), key=key, anchor=anchor)
+    else:
+        from floorkill.store.audit import verify_sqlite
+
+        result, _ = verify_sqlite(journal_path, key=key, anchor=anchor)
     counts = {"tables": result.tables, "rows": result.rows, "head": result.head[1],
               "head_seq": result.head[0], "schema": result.schema, "macs": result.macs}
     return result.problems, result.warnings, counts
@@ -176,15 +184,16 @@ def cmd_verify(journal_path: str | Path, anchor: str | None = None,
         for p in problems[:MAX_PROBLEMS]:
             print(safe_text(p), file=out)
         more = " (the first ones)" if len(problems) > MAX_PROBLEMS else ""
-        print(f"floorkill: {journal_path}: journal NOT whole ({len(problems)} problem(s)"
-              f"{more})", file=err)
+        print(f"floorkill: {location_text(journal_path)}: journal NOT whole "
+              f"({len(problems)} problem(s){more})", file=err)
         return 1
     guards = ["every table replayed through the rules"]
     if key is not None:
         guards.append("every MAC checked")
     if parsed is not None:
         guards.append(f"anchor @{parsed[0]} matches")
-    print(f"{journal_path}: ok — integrity_check ok, hash chain whole: {counts['rows']} rows, "
+    check = "" if is_url(journal_path) else "integrity_check ok, "
+    print(f"{location_text(journal_path)}: ok — {check}hash chain whole: {counts['rows']} rows, "
           f"{counts['tables']} table(s), {', '.join(guards)}; head "
           f"{format_anchor(counts['head_seq'], counts['head'])}", file=out)
     return 0
@@ -193,17 +202,17 @@ def cmd_verify(journal_path: str | Path, anchor: str | None = None,
 def cmd_head(journal_path: str | Path, out: TextIO | None = None,
              err: TextIO | None = None) -> int:
     """Print the chain head ``HASH@SEQ`` (read-only; works on read-only media)."""
-    from floorkill.store.readonly import ReadOnlyJournal
+    from floorkill.store.backend import open_journal
     from floorkill.store.schema import format_anchor
 
     out = out or sys.stdout
     err = err or sys.stderr
-    if not Path(journal_path).exists():
+    if not is_url(journal_path) and not Path(journal_path).exists():
         return _fail(f"{journal_path}: no journal there", err)
     try:
-        with ReadOnlyJournal(journal_path) as ro:
+        with open_journal(journal_path, readonly=True) as ro:
             seq, hash_ = ro.head()
-            notice = ro.notice
+            notice = getattr(ro, "notice", None)
     except JournalError as exc:
         return _fail(str(exc), err)
     if notice:
