@@ -65,7 +65,8 @@ floorkill_pg_stop() {
 
 if [ "${BASH_SOURCE[0]}" != "$0" ]; then          # sourced: start now, stop on exit
     floorkill_pg_start || return 1
-    trap 'floorkill_pg_stop' EXIT
+    _floorkill_prev_trap=$(trap -p EXIT | sed -e "s/^trap -- '//" -e "s/' EXIT\$//")
+    trap "floorkill_pg_stop; ${_floorkill_prev_trap}" EXIT
 else
     echo "source this file: . .ci/postgres.sh" >&2
     exit 2
