@@ -86,3 +86,14 @@ def pg_url():
     schema, url = new_schema()
     yield url
     drop_schema(schema)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def where(request, tmp_path):
+    """A journal location for either backend: a file, or a fresh schema's URL."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "journal.db")
+        return
+    schema, url = new_schema()
+    yield url
+    drop_schema(schema)

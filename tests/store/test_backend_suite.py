@@ -7,23 +7,13 @@ Every test takes ``where`` (a journal path or URL) and opens it only through
 from __future__ import annotations
 
 import pytest
-from pghelp import drop_schema, new_schema, ro_url
+from pghelp import ro_url, where  # noqa: F401  (where: the backend fixture)
 from storehelp import hand_events, random_events, rich_table, table
 
 from floorkill.rules import Refusal
 from floorkill.store.backend import is_url, open_journal
 from floorkill.store.commands import verify_journal
 from floorkill.store.errors import JournalError, TableChanged, TableExists
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request, tmp_path):
-    if request.param == "sqlite":
-        yield str(tmp_path / "journal.db")
-        return
-    schema, url = new_schema()
-    yield url
-    drop_schema(schema)
 
 
 def readonly_of(where: str):
