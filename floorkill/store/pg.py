@@ -324,7 +324,11 @@ class PgJournal:
         """One transaction holding the chain head's row lock: (conn, head gseq, head hash).
         COMMIT when the block ends; ROLLBACK on any error."""
         with self._lock, self._guard(writing=True):
-            c = self._conn()
+            try:
+                c = self._conn()
+            except JournalUnavailable as exc:
+                raise JournalUnavailable(f"{exc} — the entry was not recorded; try again"
+                                         ) from None
             with c.raw.transaction():
                 gseq, head = c.execute(
                     "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE").fetchone()

@@ -97,3 +97,98 @@ def where(request, tmp_path):
     schema, url = new_schema()
     yield url
     drop_schema(schema)
+
+
+class Outage:
+    """A TCP front for the test server that can go down and come back (the podium's view
+    of "the server is down mid-shift"): ``down()`` cuts every connection and stops
+    accepting, ``up()`` accepts again on the same port. ``url(base)`` points a URL at it."""
+
+    def __init__(self) -> None:
+        import socket
+        import threading
+
+        parts = urllib.parse.urlsplit(require_pg())
+        q = dict(urllib.parse.parse_qsl(parts.query))
+        self.target = f"{q['host']}/.s.PGSQL.{q['port']}"       # the server's unix socket
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        self._lock = threading.Lock()
+        self._socks: list = []
+        self._listener = None
+        self.up()
+
+    def url(self, base: str) -> str:
+        parts = urllib.parse.urlsplit(base)
+        q = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query) if k not in ("host", "port")]
+        netloc = parts.netloc.split("@")[0] + f"@127.0.0.1:{self.port}"
+        return urllib.parse.urlunsplit(parts._replace(netloc=netloc,
+                                                      query=urllib.parse.urlencode(q)))
+
+    def up(self) -> None:
+        import socket
+        import threading
+
+        ls = socket.socket()
+        ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        ls.bind(("127.0.0.1", self.port))
+        ls.listen(16)
+        self._listener = ls
+        threading.Thread(target=self._accept, args=(ls,), daemon=True).start()
+
+    def down(self) -> None:
+        import socket
+
+        with self._lock:
+            ls, self._listener = self._listener, None
+            socks, self._socks = self._socks, []
+        if ls is not None:
+            try:
+                ls.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            ls.close()
+        for s in socks:
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
+
+    def _accept(self, ls) -> None:
+        import socket
+        import threading
+
+        while True:
+            try:
+                client, _ = ls.accept()
+            except OSError:
+                return
+            server = socket.socket(socket.AF_UNIX)
+            try:
+                server.connect(self.target)
+            except OSError:
+                client.close()
+                continue
+            with self._lock:
+                self._socks += [client, server]
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=_pump, args=(a, b), daemon=True).start()
+
+
+def _pump(src, dst) -> None:
+    try:
+        while True:
+            data = src.recv(65536)
+            if not data:
+                break
+            dst.sendall(data)
+    except OSError:
+        pass
+    for s in (src, dst):
+        try:
+            s.close()
+        except OSError:
+            pass

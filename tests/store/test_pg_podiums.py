@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from pghelp import where  # noqa: F401  (the backend fixture)
+from pghelp import Outage, pg_url, where  # noqa: F401  (pg_url, where: fixtures)
 from storehelp import hand_events, table
 
 from floorkill.store.backend import open_journal
@@ -85,3 +85,24 @@ async def test_undo_offered_before_another_podiums_entry_voids_nothing(where):
             assert len(recs) == 85 and not any(r.voided for r in recs)
             assert app.session.records(-1)[0].type == "hand"
             assert len(app.session) == 85             # the screen shows #85 now
+
+
+async def test_server_down_the_podium_says_so_keeps_the_entry_and_retries(pg_url):
+    outage = Outage()
+    with open_journal(outage.url(pg_url), floorperson="bob") as journal:
+        s = journal.create_table(table("Table 7"))
+        app = make_podium_app(s)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            outage.down()
+            await pilot.press("5", "enter")
+            entry = app.query_one(HandEntry)
+            assert entry.message.startswith("✗ not recorded: ")
+            assert "unreachable" in entry.message and "\n" not in entry.message
+            assert entry.input.value == "5" and len(s) == 0
+            await pilot.pause(0.3)                     # the follower ticks quietly meanwhile
+            outage.up()
+            await pilot.press("enter")                 # the retry
+            await pilot.pause()
+            assert len(s) == 1 and s.records(-1)[0].event["winner"] == 5
+    outage.down()

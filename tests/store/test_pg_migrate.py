@@ -1,0 +1,131 @@
+"""`floorkill migrate`: a journal file copied to PostgreSQL (and back), the chain verified
+on both sides; `verify` on a PostgreSQL journal."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import psycopg
+import pytest
+from pghelp import new_schema, drop_schema, pg_url, require_pg  # noqa: F401  (pg_url: fixture)
+from storehelp import random_events, rich_table, table
+
+from floorkill.cli import main
+from floorkill.rules import Refusal
+from floorkill.store.backend import open_journal
+from floorkill.store.commands import verify_journal
+from floorkill.store.schema import EVENT_COLUMNS
+
+COLS = ", ".join(EVENT_COLUMNS)
+
+
+def _journal_file(path, snapshot_every: int = 7) -> dict:
+    """Two tables with random accepted events and voids; {table: state}."""
+    states = {}
+    with open_journal(path, floorperson="ann", snapshot_every=snapshot_every) as j:
+        for name, seed in (("Table 7", 1), ("Table 12", 2)):
+            tf = rich_table(name)
+            s = j.create_table(tf)
+            for i, e in enumerate(random_events(seed, 80, tf)):
+                try:
+                    s.append(e)
+                except Refusal:                    # an earlier void changed the table
+                    continue
+                if i % 17 == 16:
+                    last = s.last_undoable()
+                    s.void(last.seq, "wrong seat")
+            states[name] = s.state
+    return states
+
+
+def _rows(where) -> list[tuple]:
+    if isinstance(where, str) and where.startswith("postgresql://"):
+        with psycopg.connect(where) as conn:
+            return [tuple(r) for r in conn.execute(f"SELECT {COLS} FROM events ORDER BY gseq")]
+    conn = sqlite3.connect(where)
+    try:
+        return conn.execute(f"SELECT {COLS} FROM events ORDER BY gseq").fetchall()
+    finally:
+        conn.close()
+
+
+def test_migrate_copies_every_row_and_the_chain_verifies(tmp_path, pg_url, capsys):
+    src = str(tmp_path / "journal.db")
+    states = _journal_file(src)
+    assert main(["migrate", "--from", src, "--to", pg_url]) == 0
+    out = capsys.readouterr().out
+    assert "hash chain verified on both sides" in out and "rows of 2 table(s)" in out
+    assert _rows(pg_url) == _rows(src)                  # byte for byte, hashes included
+    assert main(["verify", "--journal", pg_url]) == 0
+    assert "hash chain whole" in capsys.readouterr().out
+    with open_journal(pg_url, floorperson="bob") as j:
+        assert j.table_names() == ["Table 7", "Table 12"]
+        for name, state in states.items():
+            s = j.open_table(name)
+            assert s.state == state == s.full_replay()
+        rec = j.open_table("Table 7").append({"type": "hand", "winner": 1, "qualifies": False})
+        assert rec.gseq == len(_rows(src)) + 1          # the chain goes on where it stopped
+    assert verify_journal(pg_url)[0] == []
+
+
+def test_migrate_back_to_a_file(tmp_path, pg_url):
+    src = str(tmp_path / "journal.db")
+    _journal_file(src)
+    assert main(["migrate", "--from", src, "--to", pg_url]) == 0
+    back = str(tmp_path / "back.db")
+    assert main(["migrate", "--from", pg_url, "--to", back]) == 0
+    assert _rows(back) == _rows(src)
+    assert verify_journal(back)[0] == []
+
+
+def test_migrate_refuses_a_target_that_is_not_empty(tmp_path, pg_url, capsys):
+    src = str(tmp_path / "journal.db")
+    _journal_file(src)
+    with open_journal(pg_url) as j:
+        j.create_table(table("Other"))
+    assert main(["migrate", "--from", src, "--to", pg_url]) == 2
+    err = capsys.readouterr().err
+    assert "already holds a journal" in err and len(err.strip().splitlines()) == 1
+    assert len(_rows(pg_url)) == 1
+
+
+def test_migrate_refuses_a_source_that_is_not_whole(tmp_path, pg_url, capsys):
+    src = str(tmp_path / "journal.db")
+    _journal_file(src)
+    conn = sqlite3.connect(src, isolation_level=None)
+    conn.execute("DROP TRIGGER events_no_update")
+    conn.execute("UPDATE events SET who = 'mallory' WHERE gseq = 5")
+    conn.close()
+    assert main(["migrate", "--from", src, "--to", pg_url]) == 2
+    err = capsys.readouterr().err
+    assert "NOT whole, nothing copied" in err and "gseq 5" in err
+    with psycopg.connect(pg_url) as conn:               # nothing was created there
+        assert conn.execute("SELECT to_regclass('events')").fetchone()[0] is None
+
+
+def test_migrate_bad_arguments_are_one_line(tmp_path, pg_url, capsys):
+    assert main(["migrate", "--from", str(tmp_path / "none.db"), "--to", pg_url]) == 2
+    assert "no journal there" in capsys.readouterr().err
+    src = str(tmp_path / "journal.db")
+    _journal_file(src)
+    assert main(["migrate", "--from", src, "--to", src]) == 2
+    assert "already there" in capsys.readouterr().err
+
+
+def test_verify_on_postgresql_names_a_changed_row_and_a_moved_head(pg_url, capsys):
+    with open_journal(pg_url) as j:
+        s = j.create_table(table("Table 9"))
+        for e in random_events(4, 12, table("Table 9")):
+            s.append(e)
+    assert main(["verify", "--journal", pg_url]) == 0
+    capsys.readouterr()
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("UPDATE chain_head SET gseq = 3")
+    assert main(["verify", "--journal", pg_url]) == 1
+    assert "chain_head" in capsys.readouterr().out
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("ALTER TABLE events DISABLE TRIGGER events_append_only")
+        conn.execute("DELETE FROM events WHERE gseq = 4")
+    assert main(["verify", "--journal", pg_url]) == 1
+    cap = capsys.readouterr()
+    assert "gseq 5" in cap.out and "triggers missing or disabled" in cap.err
