@@ -127,6 +127,17 @@ CREATE TABLE IF NOT EXISTS obligations(
 );
 """
 
+# Only the tables whose cache says someone owes, or whose cache is missing or stale: a room of
+# 200 tables sends a handful of rows per entry, not 200 TOML texts.
+BARRED_QUERY = (
+    "SELECT t.name, t.toml, o.seq, o.barred, h.last FROM tables t "
+    "LEFT JOIN obligations o ON o.tbl = t.name "
+    "CROSS JOIN LATERAL (SELECT coalesce(max(e.seq), 0) AS last FROM events e "
+    "WHERE e.tbl = t.name) h "
+    "WHERE t.name IS DISTINCT FROM ?::text "
+    "AND (o.seq IS NULL OR o.seq <> h.last OR o.barred <> '[]') ORDER BY t.rowid")
+MAX_SEQ = "SELECT coalesce(max(seq), 0) FROM events WHERE tbl = ?"
+
 INSERT_EVENT = (f"INSERT INTO events({', '.join(EVENT_COLUMNS)}) "
                 f"VALUES ({', '.join('?' * len(EVENT_COLUMNS))})")
 UPSERT_SNAPSHOT = ("INSERT INTO snapshots(tbl, seq, rules, state) VALUES (?, ?, ?, ?) "
@@ -329,7 +340,9 @@ class PgJournal:
             except JournalUnavailable as exc:
                 raise JournalUnavailable(f"{exc} — the entry was not recorded; try again"
                                          ) from None
-            with c.raw.transaction():
+            # pipeline mode: the statements whose answers we do not read (the inserts, the
+            # head, the NOTIFY) go out with the COMMIT in one round trip
+            with c.raw.pipeline(), c.raw.transaction():
                 gseq, head = c.execute(
                     "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE").fetchone()
                 yield c, gseq, head
@@ -460,13 +473,13 @@ class PgJournal:
                 c.execute(UPSERT_OBLIGATIONS,
                           (name, seq, canonical_json(reading.barred_of(state))))
 
-    def _barred_elsewhere(self, c: PgConn, exclude: str | None, writing: bool
-                          ) -> dict[str, tuple[int, str]]:
-        rows = c.execute(
-            "SELECT t.name, t.toml, o.seq, o.barred, "
-            "(SELECT coalesce(max(seq), 0) FROM events e WHERE e.tbl = t.name) "
-            "FROM tables t LEFT JOIN obligations o ON o.tbl = t.name ORDER BY t.rowid"
-        ).fetchall()
+    def _barred_elsewhere(self, c: PgConn, exclude: str | None, writing: bool,
+                          rows: list[tuple] | None = None) -> dict[str, tuple[int, str]]:
+        """Players barred at the other tables, from the obligations cache (rebuilt for a
+        table whose cache is missing or behind its last seq). ``rows``: the answer of
+        :data:`BARRED_QUERY`, when already fetched."""
+        if rows is None:
+            rows = c.execute(BARRED_QUERY, (exclude,)).fetchall()
         out: dict[str, tuple[int, str]] = {}
         for name, text, oseq, barred, last in rows:
             if name == exclude:
@@ -558,8 +571,10 @@ class PgSession:
         j = self.journal
         every = j.snapshot_every
         with j._write() as (c, gseq, prev):
-            self._sync(c, expect_seq)
-            elsewhere = j._barred_elsewhere(c, self.name, writing=True)
+            last = c.execute(MAX_SEQ, (self.name,))            # both asked in one round trip
+            barred = c.execute(BARRED_QUERY, (self.name,))
+            self._sync(c, expect_seq, last.fetchone()[0])
+            elsewhere = j._barred_elsewhere(c, self.name, True, barred.fetchall())
             state, seq = self._state, self._seq
             rows, snaps, records = [], [], []
             for raw in raws:
@@ -621,8 +636,12 @@ class PgSession:
         return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
                       who=j.floorperson, at=at, gseq=gseq + 1)
 
-    def _sync(self, c: PgConn, expect_seq: int | None, undo: bool = False) -> None:
-        last = reading.max_seq(c, self.name)
+    def _sync(self, c: PgConn, expect_seq: int | None, last: int | None = None,
+              undo: bool = False) -> None:
+        """Inside a write: catch up with other writers' rows; TableChanged when the table
+        is not at ``expect_seq``."""
+        if last is None:
+            last = reading.max_seq(c, self.name)
         if last != self._seq:
             self._state, self._seq = reading.load_state(c, self.name, self.config,
                                                         self.players, last)

@@ -106,3 +106,29 @@ async def test_server_down_the_podium_says_so_keeps_the_entry_and_retries(pg_url
             await pilot.pause()
             assert len(s) == 1 and s.records(-1)[0].event["winner"] == 5
     outage.down()
+
+
+def test_the_big_screen_follows_postgresql_with_the_select_only_role(pg_url):
+    from pghelp import ro_url
+
+    from floorkill.ui.big_screen import Follower
+
+    with open_journal(pg_url, floorperson="ann") as podium:
+        s = podium.create_table(table("Table 7"))
+        follower = Follower(ro_url(pg_url), "Table 7")
+        try:
+            first = follower.poll()
+            assert first is not None and first.waiting is None
+            assert [v.name for v in first.tables] == ["Table 7"]
+            assert follower.poll() is None                      # nothing new
+            s.append({"type": "hand", "winner": 3})
+            s.append({"type": "hand", "winner": 3, "qualifies": True})
+            start = time.monotonic()
+            picture = None
+            while picture is None and time.monotonic() - start < 2:
+                picture = follower.poll()
+            assert picture is not None and time.monotonic() - start < 1.0
+            assert follower._sessions["Table 7"].state == s.state
+            assert "floorkill_ro" in follower._ro.url            # the viewer's own role
+        finally:
+            follower.close()
