@@ -30,7 +30,7 @@ def test_a_wrong_url_is_one_line(url, says, capsys):
     with pytest.raises(JournalError, match=says):
         open_journal(url)
     for argv in (["verify", "--journal", url], ["export", "--journal", url, "--table", "x"],
-                 ["import", str(T1), "--journal", url]):
+                 ["import", str(T1), "--journal", url], ["--journal", url]):
         assert main(argv) == 2
         line = _one_line(capsys.readouterr().err)
         assert line.startswith("floorkill: ") and says in line
