@@ -394,6 +394,12 @@ class PgJournal:
                 self._listen = None
                 return False
 
+    def head(self) -> tuple[int, str]:
+        """``(gseq, hash)`` of the chain's head (the row every writer locks)."""
+        with self._read() as c:
+            gseq, hash_ = c.execute("SELECT gseq, hash FROM chain_head WHERE one").fetchone()
+            return gseq, hash_
+
     # -- tables -------------------------------------------------------------
     def table_names(self) -> list[str]:
         with self._read() as c:

@@ -129,3 +129,25 @@ def test_verify_on_postgresql_names_a_changed_row_and_a_moved_head(pg_url, capsy
     assert main(["verify", "--journal", pg_url]) == 1
     cap = capsys.readouterr()
     assert "gseq 5" in cap.out and "triggers missing or disabled" in cap.err
+
+
+def test_import_export_and_verify_commands_on_postgresql(pg_url, tmp_path, capsys):
+    from storehelp import table_text
+
+    from floorkill.rules import load_table_file
+
+    src = tmp_path / "t5.toml"
+    src.write_text(table_text("Table 5") + "".join(
+        f'[[events]]\ntype = "hand"\nwinner = {w}\nqualifies = false\n' for w in (3, 3, 5, 1)))
+    tf = load_table_file(src)
+    assert main(["import", str(src), "--journal", pg_url, "--floorperson", "ann"]) == 0
+    out = capsys.readouterr().out
+    assert f"{tf.config.name}: new table in postgresql://" in out
+    target = tmp_path / "out.toml"
+    assert main(["export", "--journal", pg_url, "--table", tf.config.name, "-o",
+                 str(target)]) == 0
+    assert load_table_file(target).events == tf.events
+    assert main(["verify", "--journal", pg_url]) == 0
+    with open_journal(pg_url) as j:
+        recs = j.open_table(tf.config.name).records()
+        assert recs and all(r.who == "ann" for r in recs)
