@@ -39,7 +39,8 @@ from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_s
 from floorkill.rules.config import PlayerSpec
 from floorkill.rules.decisions import Refusal
 from floorkill.store import reading
-from floorkill.store.errors import (ConfigMismatch, JournalError, JournalUnavailable,
+from floorkill.store.errors import (ConfigMismatch, JournalBusy, JournalError,
+                                    JournalUnavailable,
                                     TableExists, UnknownTable, table_changed)
 from floorkill.store.journal import (SNAPSHOT_EVERY, _result_json, config_differences,
                                      table_toml)
@@ -181,6 +182,10 @@ def pg_error(where: str, exc: BaseException, *, writing: bool = False) -> Journa
         if isinstance(exc, psycopg.errors.InsufficientPrivilege) or \
                 isinstance(exc, psycopg.errors.ReadOnlySqlTransaction):
             return JournalError(f"{where}: this role may only read the journal ({msg})")
+        if isinstance(exc, (psycopg.errors.LockNotAvailable, psycopg.errors.QueryCanceled)):
+            return JournalBusy(f"{where}: the journal is busy (another podium's entry is "
+                               f"taking too long; {msg}) — the entry was not recorded; "
+                               "try again")
         if isinstance(exc, psycopg.OperationalError):
             tail = " — the entry was not recorded; try again" if writing else ""
             return JournalUnavailable(f"{where}: the journal server is unreachable "
@@ -209,14 +214,16 @@ class PgConn:
                 cur.executemany(pg_sql(query), rows)
 
 
-def connect(url: str, *, connect_timeout: float = 5.0, readonly: bool = False
-            ) -> "psycopg.Connection":
+def connect(url: str, *, connect_timeout: float = 5.0, readonly: bool = False,
+            lock_timeout: float = 20.0) -> "psycopg.Connection":
     _need_psycopg()
     where = redact_url(url)
     try:
+        # keepalives: a server (or network) gone mid-shift is noticed in seconds, not hours
         conn = psycopg.connect(url, autocommit=True,
                                connect_timeout=max(1, int(round(connect_timeout))),
-                               application_name="floorkill")
+                               application_name="floorkill", keepalives=1,
+                               keepalives_idle=5, keepalives_interval=2, keepalives_count=3)
     except psycopg.ProgrammingError as exc:      # a malformed URL / conninfo
         raise JournalError(f"{where}: not a usable PostgreSQL URL ({_first_line(exc)})"
                            ) from None
@@ -225,7 +232,11 @@ def connect(url: str, *, connect_timeout: float = 5.0, readonly: bool = False
     try:
         if readonly:
             conn.execute("SET default_transaction_read_only = on")
-        conn.execute("SET idle_in_transaction_session_timeout = '60s'")
+        # a podium that froze inside its transaction frees the chain head soon; a writer
+        # never waits for it forever
+        conn.execute("SET idle_in_transaction_session_timeout = '15s'")
+        if not readonly:
+            conn.execute(f"SET lock_timeout = '{int(lock_timeout * 1000)}ms'")
     except psycopg.Error as exc:
         conn.close()
         raise pg_error(where, exc) from None
@@ -263,8 +274,12 @@ class PgJournal:
     ``public``). Same interface as :class:`floorkill.store.journal.Journal`."""
 
     def __init__(self, url: str, floorperson: str | None = None, *, create: bool = True,
-                 snapshot_every: int = SNAPSHOT_EVERY, connect_timeout: float = 5.0) -> None:
+                 snapshot_every: int = SNAPSHOT_EVERY, connect_timeout: float = 5.0,
+                 lock_timeout: float = 20.0) -> None:
+        """``lock_timeout``: how long an entry may wait for the chain head (another podium's
+        entry) before it is refused as busy."""
         self.url = url
+        self.lock_timeout = lock_timeout
         self.where = redact_url(url)
         self.floorperson = floorperson
         self.snapshot_every = max(1, int(snapshot_every))
@@ -278,7 +293,8 @@ class PgJournal:
 
     # -- connection ---------------------------------------------------------
     def _connect(self) -> None:
-        raw = connect(self.url, connect_timeout=self.connect_timeout)
+        raw = connect(self.url, connect_timeout=self.connect_timeout,
+                      lock_timeout=self.lock_timeout)
         try:
             self.channel = channel_of(raw)
             self._setup(PgConn(raw))

@@ -107,3 +107,19 @@ def test_a_lost_commit_answer_is_never_entered_twice(pg_url):
         with psycopg.connect(pg_url) as conn:
             assert conn.execute("SELECT count(*) FROM events WHERE tbl = 'Table 7' "
                                 "AND seq > 0").fetchone()[0] == 2
+
+
+def test_a_stuck_chain_head_is_refused_as_busy_not_waited_forever(pg_url):
+    import psycopg
+
+    from floorkill.store.errors import JournalBusy
+
+    with open_journal(pg_url, floorperson="ann", lock_timeout=0.3) as j:
+        s = j.create_table(table("Table 7"))
+        with psycopg.connect(pg_url) as other:                # a podium frozen mid-entry
+            other.execute("SELECT * FROM chain_head FOR UPDATE")
+            with pytest.raises(JournalBusy) as exc:
+                s.append(hand_events(1)[0], expect_seq=0)
+            assert "busy" in str(exc.value) and "\n" not in str(exc.value)
+            assert len(s) == 0
+        assert s.append(hand_events(1)[0], expect_seq=0).seq == 1     # released: taken
