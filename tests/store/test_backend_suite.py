@@ -272,3 +272,62 @@ def test_verify_names_a_changed_row(where):
     tamper(where, "UPDATE events SET who = 'mallory' WHERE seq = 3")
     problems = verify_journal(where)[0]
     assert any("seq 3" in p and "hash does not match" in p for p in problems)
+
+
+# -- invariants --------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), undo_every=st.integers(3, 12))
+def test_any_accepted_session_reopens_to_its_full_replay(where, seed, undo_every):
+    """Appends and undos of any accepted session: the live state, the reopened state (from
+    a snapshot plus the tail) and a replay of every live event from the start agree."""
+    name = f"Table {seed}-{undo_every}"
+    tf = rich_table(name)
+    with open_journal(where, floorperson="ann", snapshot_every=5) as j:
+        if name in j.table_names():
+            return
+        s = j.create_table(tf)
+        for i, e in enumerate(random_events(seed, 30, tf)):
+            try:
+                s.append(e, expect_seq=len(s))
+            except Refusal:
+                continue                     # an undo earlier changed the table
+            if i % undo_every == undo_every - 1:
+                try:
+                    s.void(s.last_undoable().seq, "check", expect_seq=len(s))
+                except Refusal:
+                    pass                     # a later event needs it
+        state = s.state
+        assert state == s.full_replay()
+    with open_journal(where, snapshot_every=5) as j:
+        assert j.open_table(name).state == state
+
+
+def test_podiums_starting_together_on_an_empty_journal(where):
+    import threading
+
+    opened, errors = [], []
+
+    def start(who: str) -> None:
+        try:
+            opened.append(open_journal(where, floorperson=who))
+        except Exception as exc:             # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start, args=(f"p{i}",)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    try:
+        assert errors == [] and len(opened) == 4
+        opened[0].create_table(table("Table 1"))
+        assert all(j.table_names() == ["Table 1"] for j in opened)
+    finally:
+        for j in opened:
+            j.close()
