@@ -27,7 +27,6 @@ carries the seq it saw, so it is refused as "Table … changed" rather than ente
 from __future__ import annotations
 
 import json
-import re
 import threading
 import urllib.parse
 from contextlib import contextmanager

@@ -8,6 +8,9 @@ locally, but FAIL in CI (``CI=true``): a missing server must never pass quietly.
 from __future__ import annotations
 
 import os
+import select
+import subprocess
+import time
 import urllib.parse
 import uuid
 
@@ -192,3 +195,37 @@ def _pump(src, dst) -> None:
             s.close()
         except OSError:
             pass
+
+
+class Lines:
+    """Whole lines from a child's stdout, with a timeout (no partial lines)."""
+
+    def __init__(self, proc: subprocess.Popen) -> None:
+        self.proc = proc
+        self.fd = proc.stdout.fileno()
+        self.buf = b""
+
+    def next(self, timeout: float = 30.0) -> str | None:
+        end = time.monotonic() + timeout
+        while b"\n" not in self.buf:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError("child produced no line in time")
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                return None
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode()
+
+    def rest(self) -> list[str]:
+        """Whole lines left after the child died."""
+        while True:
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                break
+            self.buf += chunk
+        return self.buf.decode(errors="replace").split("\n")[:-1]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import sqlite3
 
 import psycopg
-import pytest
 from pghelp import new_schema, drop_schema, pg_url, require_pg  # noqa: F401  (pg_url: fixture)
 from storehelp import random_events, rich_table, table
 

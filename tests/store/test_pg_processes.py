@@ -4,7 +4,6 @@ give one hand two results and keep the chain whole (run on both backends)."""
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import subprocess
@@ -12,8 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pghelp import pg_url, where  # noqa: F401  (fixtures)
-from test_journal_processes import Lines
+from pghelp import Lines, pg_url, where  # noqa: F401  (pg_url, where: fixtures)
 
 from floorkill.store.backend import open_journal
 from floorkill.store.commands import verify_journal
