@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         from floorkill.rules.config import ConfigError
         from floorkill.store.errors import JournalError
 
-        if isinstance(exc, (ConfigError, JournalError)):
+        if isinstance(exc, ConfigError):
             print(f"floorkill: {exc}", file=sys.stderr)
             return 2
         if isinstance(exc, JournalError):          # the journal's own words, not "internal"

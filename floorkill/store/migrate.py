@@ -24,8 +24,9 @@ from floorkill.rules.names import safe_text
 from floorkill.store.backend import is_url, location_text, open_journal
 from floorkill.store.commands import verify_journal
 from floorkill.store.errors import JournalError
-from floorkill.store.schema import EVENT_COLUMNS, GENESIS, INSERT_EVENT
-from floorkill.store.session import utc_now
+from floorkill.store import reading
+from floorkill.store.schema import (DDL, EVENT_COLUMNS, INSERT_EVENT, META_TRIGGERS_DDL,
+                                    SCHEMA_VERSION)
 
 TABLE_COLUMNS = ("name", "name_key", "toml", "created", "who")
 BATCH = 2000
@@ -36,20 +37,31 @@ def _fail(message: str, err: TextIO) -> int:
     return 2
 
 
-def read_rows(source: str | Path) -> tuple[list[tuple], list[tuple]]:
-    """(tables rows, events rows) of a journal, in creation / gseq order, from one read."""
-    tables_sql = f"SELECT {', '.join(TABLE_COLUMNS)} FROM tables ORDER BY rowid"
-    events_sql = f"SELECT {', '.join(EVENT_COLUMNS)} FROM events ORDER BY gseq"
+Rows = tuple[dict[str, str], list[tuple], list[tuple], tuple[int, str]]
+
+
+def _read(c) -> Rows:
+    meta = reading.read_meta(c)
+    tables = c.execute(f"SELECT {', '.join(TABLE_COLUMNS)} FROM tables ORDER BY rowid"
+                       ).fetchall()
+    events = [tuple(r) for r in c.execute(
+        f"SELECT {', '.join(EVENT_COLUMNS)} FROM events ORDER BY gseq").fetchall()]
+    return meta, [tuple(t) for t in tables], events, reading.chain_head(c, meta)
+
+
+def read_rows(source: str | Path) -> Rows:
+    """(meta, tables rows, events rows, chain head) of a journal, in creation / gseq order,
+    from one consistent read."""
     if is_url(source):
-        from floorkill.store.pg import connect, pg_error
         import psycopg
+
+        from floorkill.store.pg import PgConn, connect, pg_error
 
         raw = connect(str(source), readonly=True)
         try:
             with raw.transaction():
                 raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-                return (raw.execute(tables_sql).fetchall(),
-                        raw.execute(events_sql).fetchall())
+                return _read(PgConn(raw))
         except psycopg.Error as exc:
             raise pg_error(location_text(source), exc) from None
         finally:
@@ -61,41 +73,65 @@ def read_rows(source: str | Path) -> tuple[list[tuple], list[tuple]]:
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5.0)
         try:
             conn.execute("BEGIN")
-            return conn.execute(tables_sql).fetchall(), conn.execute(events_sql).fetchall()
+            return _read(conn)
         finally:
             conn.close()
     except sqlite3.Error as exc:
         raise JournalError(f"{source}: cannot read: {exc}") from None
 
 
-def _write_rows(journal, tables: list[tuple], events: list[tuple], source: str) -> None:
-    """Insert the rows into an empty journal, in one transaction."""
-    table_insert = (f"INSERT INTO tables({', '.join(TABLE_COLUMNS)}) "
-                    f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})")
-    note = ("INSERT INTO meta(key, value) VALUES ('migrated_from', ?)", (
-        f"{source} at {utc_now()}",))
+def _write_rows(journal, meta: dict[str, str], tables: list[tuple], events: list[tuple]
+                ) -> None:
+    """Insert the rows into an empty journal made with the source's meta (the chain's seed
+    mixes the meta in: it must be the same), in one transaction."""
     from floorkill.store.pg import PgJournal
 
     if isinstance(journal, PgJournal):
+        with journal._read() as c:
+            _refuse_nonempty(c, journal.location)
+    else:
+        _refuse_nonempty(journal.connection, journal.location)
+    if journal.meta != meta:
+        raise JournalError(f"{journal.location}: an empty journal of its own is already "
+                           "there (another id); migrate copies into an empty database "
+                           "schema or a new file")
+    table_insert = (f"INSERT INTO tables({', '.join(TABLE_COLUMNS)}) "
+                    f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})")
+    if isinstance(journal, PgJournal):
         from floorkill.store.pg import INSERT_EVENT as PG_INSERT
 
-        with journal._write() as (c, gseq, _head):
+        with journal._write() as (c, _gseq, _head):
             _refuse_nonempty(c, journal.location)
             c.executemany(table_insert, tables)
             for i in range(0, len(events), BATCH):
                 c.executemany(PG_INSERT, events[i:i + BATCH])
-            c.execute(note[0] + " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-                      note[1])
+            gseq, head = reading.chain_head(c, meta)
             if events:
-                last = events[-1]
-                journal._advance(c, last[0], last[-1], last[1], last[2])
+                journal._advance(c, gseq, head, events[-1][1], events[-1][2])
         return
     with journal._write():
         c = journal.connection
         _refuse_nonempty(c, journal.location)
         c.executemany(table_insert, tables)
         c.executemany(INSERT_EVENT, events)
-        c.execute(note[0].replace("INSERT", "INSERT OR REPLACE"), note[1])
+
+
+def _new_file(path: Path, meta: dict[str, str]) -> None:
+    """A journal file made with the source's meta (what Journal() makes, but this meta)."""
+    from floorkill.store.journal import _statements
+
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("BEGIN IMMEDIATE")
+        for stmt in _statements(DDL):
+            conn.execute(stmt)
+        conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", sorted(meta.items()))
+        for stmt in _statements(META_TRIGGERS_DDL):
+            conn.execute(stmt)
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
 
 
 def _refuse_nonempty(c, where: str) -> None:
@@ -114,20 +150,31 @@ def migrate(source: str | Path, target: str | Path) -> dict[str, Any]:
         raise JournalError(f"{src}: no journal there")
     if not is_url(target) and Path(target).exists():
         raise JournalError(f"{dst}: a file is already there; migrate writes a new journal")
-    problems, _warnings, _counts = verify_journal(source)
+    from floorkill.store import keys
+
+    key = keys.load_key()           # MACs are checked when the user has the key
+    problems, _warnings, _counts = verify_journal(source, key=key)
     if problems:
         raise JournalError(f"{src}: journal NOT whole, nothing copied "
                            f"({len(problems)} problem(s), first: {problems[0]})")
-    tables, events = read_rows(source)
-    head = events[-1][-1] if events else GENESIS
-    with open_journal(target, floorperson="migrate") as journal:
-        _write_rows(journal, tables, events, src)
+    meta, tables, events, (head_seq, head) = read_rows(source)
+    if meta.get("schema") != str(SCHEMA_VERSION):
+        raise JournalError(f"{src}: a schema-{meta.get('schema')} journal: open it once with "
+                           "this floorkill's podium (it brings the file to schema "
+                           f"{SCHEMA_VERSION} in place), then migrate")
+    options: dict[str, Any] = {"floorperson": "migrate", "mac_key": None}
+    if is_url(target):
+        options["create_meta"] = meta
+    else:
+        _new_file(Path(target), meta)
+    with open_journal(target, **options) as journal:
+        _write_rows(journal, meta, tables, events)
         journal.rebuild_caches()
-    problems, _warnings, counts = verify_journal(target)
+    problems, _warnings, counts = verify_journal(target, key=key)
     if problems:
         raise CopyNotWhole(f"{dst}: the copy does NOT verify ({len(problems)} problem(s), "
                            f"first: {problems[0]}); it is left there for inspection")
-    if counts["head"] != head or counts["rows"] != len(events):
+    if (counts["head_seq"], counts["head"]) != (head_seq, head) or counts["rows"] != len(events):
         raise CopyNotWhole(f"{dst}: the copy's head {str(counts['head'])[:16]} / "
                            f"{counts['rows']} rows differ from the source's {head[:16]} / "
                            f"{len(events)} rows")

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import threading
 import urllib.parse
+import uuid
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
@@ -37,15 +38,15 @@ import floorkill
 from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_state
 from floorkill.rules.config import PlayerSpec
 from floorkill.rules.decisions import Refusal
-from floorkill.store import reading
+from floorkill.store import keys, reading
 from floorkill.store.errors import (ConfigMismatch, JournalBusy, JournalError,
                                     JournalUnavailable,
                                     TableExists, UnknownTable, table_changed)
-from floorkill.store.journal import (SNAPSHOT_EVERY, _result_json, config_differences,
-                                     table_toml)
+from floorkill.store.journal import SNAPSHOT_EVERY, config_differences, table_toml
 from floorkill.store.readonly import ReadOnlyJournal, ReadOnlySession
-from floorkill.store.schema import (CREATE_TYPE, EVENT_COLUMNS, GENESIS, SCHEMA_VERSION,
-                                    VOID_TYPE, canonical_json, make_row)
+from floorkill.store.schema import (CHAIN_COLUMNS, CREATE_TYPE, EVENT_COLUMNS,
+                                    SCHEMA_VERSION, VOID_TYPE, canonical_json,
+                                    make_row, result_json, state_digest)
 from floorkill.store.session import (Record, check_void, decision_to_json, fold_records,
                                      utc_now)
 from floorkill.store.snapshot import state_to_dict
@@ -57,9 +58,11 @@ except ImportError:                     # the optional extra is not installed
     psycopg = None  # type: ignore[assignment]
 
 T = TypeVar("T")
+HASH = EVENT_COLUMNS.index("hash")             # a row tuple's own hash
+_DEFAULT_KEY = object()
 
 PG_TRIGGERS = ("events_append_only", "events_no_truncate", "tables_append_only",
-               "tables_no_truncate")
+               "tables_no_truncate", "meta_fixed", "meta_no_truncate")
 
 DDL = f"""
 CREATE TABLE IF NOT EXISTS meta(
@@ -90,6 +93,8 @@ CREATE TABLE IF NOT EXISTS events(
     target    BIGINT,
     prev_hash TEXT NOT NULL,
     hash      TEXT NOT NULL,
+    state_hash TEXT,
+    mac       TEXT,
     UNIQUE (tbl, seq)
 );
 CREATE INDEX IF NOT EXISTS events_void ON events(tbl, target) WHERE target IS NOT NULL;
@@ -98,7 +103,6 @@ CREATE TABLE IF NOT EXISTS chain_head(
     gseq BIGINT NOT NULL,
     hash TEXT NOT NULL
 );
-INSERT INTO chain_head(one, gseq, hash) VALUES (TRUE, 0, '{GENESIS}') ON CONFLICT DO NOTHING;
 CREATE OR REPLACE FUNCTION floorkill_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN RAISE EXCEPTION 'journal % are append-only', TG_TABLE_NAME; END $$;
 DROP TRIGGER IF EXISTS events_append_only ON events;
@@ -113,6 +117,14 @@ CREATE TRIGGER tables_append_only BEFORE UPDATE OR DELETE ON tables
 DROP TRIGGER IF EXISTS tables_no_truncate ON tables;
 CREATE TRIGGER tables_no_truncate BEFORE TRUNCATE ON tables
     FOR EACH STATEMENT EXECUTE FUNCTION floorkill_append_only();
+CREATE OR REPLACE FUNCTION floorkill_meta_fixed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN RAISE EXCEPTION 'journal meta is fixed at creation'; END $$;
+DROP TRIGGER IF EXISTS meta_fixed ON meta;
+CREATE TRIGGER meta_fixed BEFORE UPDATE OR DELETE ON meta
+    FOR EACH ROW EXECUTE FUNCTION floorkill_meta_fixed();
+DROP TRIGGER IF EXISTS meta_no_truncate ON meta;
+CREATE TRIGGER meta_no_truncate BEFORE TRUNCATE ON meta
+    FOR EACH STATEMENT EXECUTE FUNCTION floorkill_meta_fixed();
 CREATE TABLE IF NOT EXISTS snapshots(
     tbl   TEXT NOT NULL,
     seq   BIGINT NOT NULL,
@@ -125,6 +137,7 @@ CREATE TABLE IF NOT EXISTS obligations(
     seq    BIGINT NOT NULL,
     barred TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS obligations_barring ON obligations(tbl) WHERE barred <> '[]';
 """
 
 # Only the tables whose cache says someone owes, or whose cache is missing or stale: a room of
@@ -256,13 +269,14 @@ def _journal_present(c: PgConn) -> int:
                if c.execute("SELECT to_regclass(?)", (name,)).fetchone()[0] is not None)
 
 
-def _check_version(c: PgConn, where: str) -> None:
-    row = c.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    if row is None or not str(row[0]).isdigit():
-        raise JournalError(f"{where}: journal has no schema version")
-    if int(row[0]) > SCHEMA_VERSION:
-        raise JournalError(f"{where}: journal schema {row[0]} is newer than this floorkill "
-                           f"({SCHEMA_VERSION}); upgrade floorkill")
+def _check_version(c: PgConn, where: str) -> dict[str, str]:
+    """The journal's meta, once its schema is one this floorkill reads (a PostgreSQL
+    journal is always made at schema 2 or later)."""
+    version = reading.check_schema(where, reading.schema_version(c))
+    if version < 2:
+        raise JournalError(f"{where}: a schema-{version} journal on PostgreSQL (made by a "
+                           "development build): migrate it again from its file")
+    return reading.read_meta(c)
 
 
 # ---------------------------------------------------------------------------
@@ -274,10 +288,18 @@ class PgJournal:
 
     def __init__(self, url: str, floorperson: str | None = None, *, create: bool = True,
                  snapshot_every: int = SNAPSHOT_EVERY, connect_timeout: float = 5.0,
-                 lock_timeout: float = 20.0) -> None:
+                 lock_timeout: float = 20.0, mac_key: bytes | None | object = _DEFAULT_KEY,
+                 create_meta: Mapping[str, str] | None = None) -> None:
         """``lock_timeout``: how long an entry may wait for the chain head (another podium's
-        entry) before it is refused as busy."""
+        entry) before it is refused as busy. ``mac_key``: as for the SQLite Journal (the
+        user's key file by default). ``create_meta``: the meta a new journal gets (migrate
+        copies the source's; default: schema, created, a new id)."""
         self.url = url
+        self.mac_key: bytes | None = (keys.load_key() if mac_key is _DEFAULT_KEY
+                                      else mac_key)  # type: ignore[assignment]
+        self.meta: dict[str, str] = {}
+        self.problems: list[str] = []       # bad snapshots skipped (each said once)
+        self._create_meta = dict(create_meta) if create_meta is not None else None
         self.lock_timeout = lock_timeout
         self.where = redact_url(url)
         self.floorperson = floorperson
@@ -307,21 +329,35 @@ class PgJournal:
 
     def _setup(self, c: PgConn) -> None:
         if _journal_present(c) == 3:
-            _check_version(c, self.where)
+            self.meta = _check_version(c, self.where)
             return
         if not self._create:
             raise JournalError(f"{self.where}: no journal there")
         with c.raw.transaction():
             # one creator at a time (two podiums starting on an empty database)
             c.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (self.channel,))
-            if _journal_present(c) != 3:
-                for stmt in _ddl_statements(DDL):
-                    c.raw.execute(stmt)
-                c.execute("INSERT INTO meta(key, value) VALUES ('schema', ?) "
-                          "ON CONFLICT DO NOTHING", (str(SCHEMA_VERSION),))
-                c.execute("INSERT INTO meta(key, value) VALUES ('created', ?) "
-                          "ON CONFLICT DO NOTHING", (utc_now(),))
-        _check_version(c, self.where)
+            for stmt in _ddl_statements(DDL):                # all IF NOT EXISTS
+                c.raw.execute(stmt)
+            # (the rows, not the catalog, say whether another podium just made it)
+            if c.execute("SELECT count(*) FROM meta").fetchone()[0] == 0:
+                meta = self._create_meta or {"schema": str(SCHEMA_VERSION),
+                                             "created": utc_now(), "id": uuid.uuid4().hex}
+                c.executemany("INSERT INTO meta(key, value) VALUES (?, ?)",
+                              sorted(meta.items()))
+                # the chain starts from the seed: the meta mixed into the genesis value
+                gseq, head = reading.seed_of(c, meta)
+                c.execute("INSERT INTO chain_head(one, gseq, hash) VALUES (TRUE, ?, ?)",
+                          (gseq, head))
+        self.meta = _check_version(c, self.where)
+
+    def _report(self, message: str) -> None:
+        if message not in self.problems:
+            self.problems.append(message)
+
+    def _mac_args(self) -> dict[str, Any]:
+        if self.mac_key is None:
+            return {}
+        return {"mac_key": self.mac_key, "journal_id": self.meta.get("id", "")}
 
     def _conn(self) -> PgConn:
         """The connection, reconnecting after a lost one (raises JournalUnavailable)."""
@@ -440,17 +476,18 @@ class PgJournal:
                       (cfg.name, cfg.name.casefold(), text, now, self.floorperson))
             payload = canonical_json({"type": CREATE_TYPE, "toml": text})
             ev = make_row(prev, gseq + 1, cfg.name, 0, CREATE_TYPE, payload,
-                          floorkill.RULES_VERSION, "[]", None, 0, self.floorperson, now, None)
+                          floorkill.RULES_VERSION, "[]", None, 0, self.floorperson, now, None,
+                          **self._mac_args())
             c.execute(INSERT_EVENT, ev)
             c.execute(UPSERT_OBLIGATIONS, (cfg.name, 0, "[]"))
-            self._advance(c, gseq + 1, ev[-1], cfg.name, 0)
+            self._advance(c, gseq + 1, ev[HASH], cfg.name, 0)
         return PgSession(self, cfg.name, cfg, players, initial_state(cfg, players), 0)
 
     def open_table(self, name: str) -> "PgSession":
         with self._read() as c:
             stored, text = reading.find_table(c, name)
             cfg, players = reading.parse_table_toml(stored, text)
-            state, seq = reading.load_state(c, stored, cfg, players)
+            state, seq = reading.load_state(c, stored, cfg, players, report=self._report)
         return PgSession(self, stored, cfg, players, state, seq)
 
     def open_or_create(self, table_file: TableFile, toml_text: str | None = None
@@ -476,7 +513,6 @@ class PgJournal:
             return self._barred_elsewhere(c, exclude, writing=False)
 
     def rebuild_caches(self) -> None:
-        every = self.snapshot_every
         with self._write() as (c, _gseq, _head):
             c.execute("DELETE FROM snapshots")
             c.execute("DELETE FROM obligations")
@@ -484,12 +520,15 @@ class PgJournal:
                                         ).fetchall():
                 cfg, players = reading.parse_table_toml(name, text)
                 voids = reading.void_rows(c, name)
+                digests = dict(c.execute("SELECT seq, state_hash FROM events WHERE tbl = ? "
+                                         "AND state_hash IS NOT NULL", (name,)).fetchall())
                 seq, state = 0, initial_state(cfg, players)
                 snaps = []
                 for seq, state in reading.replay_table(c, name, cfg, players, voids):
-                    if seq % every == 0 and reading.snapshot_is_valid(voids, seq):
-                        snaps.append((name, seq, floorkill.RULES_VERSION,
-                                      canonical_json(state_to_dict(state))))
+                    if seq in digests and reading.snapshot_is_valid(voids, seq):
+                        snap = canonical_json(state_to_dict(state))
+                        if state_digest(snap) == digests[seq]:   # only what the chain holds
+                            snaps.append((name, seq, floorkill.RULES_VERSION, snap))
                 c.executemany(UPSERT_SNAPSHOT, snaps)
                 c.execute(UPSERT_OBLIGATIONS,
                           (name, seq, canonical_json(reading.barred_of(state))))
@@ -508,7 +547,8 @@ class PgJournal:
             if oseq is None or oseq != last:              # stale cache: rebuild it
                 cfg, players = reading.parse_table_toml(name, text)
                 try:
-                    state, _ = reading.load_state(c, name, cfg, players, last)
+                    state, _ = reading.load_state(c, name, cfg, players, last,
+                                                report=self._report)
                 except Refusal:
                     continue
                 owed = reading.barred_of(state)
@@ -580,7 +620,8 @@ class PgSession:
             if last == self._seq:
                 return False
             self._state, self._seq = reading.load_state(c, self.name, self.config,
-                                                        self.players, last)
+                                                        self.players, last,
+                                                        report=self.journal._report)
             return True
 
     def append(self, raw: Mapping[str, Any], expect_seq: int | None = None) -> Record:
@@ -598,6 +639,7 @@ class PgSession:
             elsewhere = j._barred_elsewhere(c, self.name, True, barred.fetchall())
             state, seq = self._state, self._seq
             rows, snaps, records = [], [], []
+            mac = j._mac_args()
             for raw in raws:
                 applied = apply(state, raw, elsewhere)
                 state = applied.state
@@ -605,15 +647,17 @@ class PgSession:
                 gseq += 1
                 at = utc_now()
                 decisions = [decision_to_json(d) for d in applied.decisions]
+                digest = None
+                if seq % every == 0:
+                    snap = canonical_json(state_to_dict(state))
+                    digest = state_digest(snap)
+                    snaps.append((self.name, seq, floorkill.RULES_VERSION, snap))
                 row = make_row(prev, gseq, self.name, seq, applied.event.type,
                                canonical_json(applied.event.to_dict()), floorkill.RULES_VERSION,
-                               canonical_json(decisions), _result_json(applied.result),
-                               state.hands, j.floorperson, at, None)
-                prev = row[-1]
+                               canonical_json(decisions), result_json(applied.result),
+                               state.hands, j.floorperson, at, None, state_hash=digest, **mac)
+                prev = row[HASH]
                 rows.append(row)
-                if seq % every == 0:
-                    snaps.append((self.name, seq, floorkill.RULES_VERSION,
-                                  canonical_json(state_to_dict(state))))
                 records.append(Record(seq=seq, type=applied.event.type,
                                       event=applied.event.to_dict(),
                                       decisions=tuple(applied.decisions), result=applied.result,
@@ -639,20 +683,20 @@ class PgSession:
                 target = found[0] if found else None
             check_void(target, seq, reason)
             state, _ = reading.load_state(c, self.name, self.config, self.players, self._seq,
-                                          exclude=(seq,))
+                                          exclude=(seq,), report=j._report)
             new_seq = self._seq + 1
             at = utc_now()
             event = {"type": VOID_TYPE, "target": seq, "reason": reason.strip()}
+            snap = canonical_json(state_to_dict(state))
             row = make_row(prev, gseq + 1, self.name, new_seq, VOID_TYPE, canonical_json(event),
                            floorkill.RULES_VERSION, "[]", None, state.hands, j.floorperson, at,
-                           seq)
+                           seq, state_hash=state_digest(snap), **j._mac_args())
             c.execute(INSERT_EVENT, row)
             c.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, seq))
-            c.execute(UPSERT_SNAPSHOT, (self.name, new_seq, floorkill.RULES_VERSION,
-                                        canonical_json(state_to_dict(state))))
+            c.execute(UPSERT_SNAPSHOT, (self.name, new_seq, floorkill.RULES_VERSION, snap))
             c.execute(UPSERT_OBLIGATIONS,
                       (self.name, new_seq, canonical_json(reading.barred_of(state))))
-            j._advance(c, gseq + 1, row[-1], self.name, new_seq)
+            j._advance(c, gseq + 1, row[HASH], self.name, new_seq)
         self._state, self._seq = state, new_seq
         return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
                       who=j.floorperson, at=at, gseq=gseq + 1)
@@ -665,7 +709,8 @@ class PgSession:
             last = reading.max_seq(c, self.name)
         if last != self._seq:
             self._state, self._seq = reading.load_state(c, self.name, self.config,
-                                                        self.players, last)
+                                                        self.players, last,
+                                                        report=self.journal._report)
         if expect_seq is not None and last != expect_seq:
             latest = reading.read_records(c, self.name, last, last - 1, last)
             raise table_changed(self.name, expect_seq, last, latest[0] if latest else None,
@@ -697,6 +742,9 @@ class PgReadOnlyJournal(ReadOnlyJournal):
         self._lock = threading.RLock()
         self._conn = None
         self._raw: psycopg.Connection | None = None
+        self.notice: str | None = None
+        self.problems: list[str] = []
+        self.meta: dict[str, str] = {}
         self._connect()
 
     def _connect(self) -> None:
@@ -710,7 +758,7 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                 c = PgConn(raw)
                 if _journal_present(c) != 3:
                     raise JournalUnavailable(f"{self.path}: not a floorkill journal (yet)")
-                _check_version(c, self.path)
+                self.meta = _check_version(c, self.path)
                 raw.execute(_sql_mod.SQL("LISTEN {}").format(
                     _sql_mod.Identifier(channel_of(raw))))
             except JournalError as exc:
@@ -776,47 +824,64 @@ __all__ = ["PgJournal", "PgSession", "PgReadOnlyJournal", "ReadOnlySession", "Pg
 # ---------------------------------------------------------------------------
 # verify
 
-def verify_pg(url: str) -> tuple[list[str], list[str], dict[str, Any]]:
-    """(problems, warnings, counts) of a PostgreSQL journal, read in one REPEATABLE READ,
-    READ ONLY transaction (a writer may go on): the same chain and fold checks as for a
-    journal file (``commands._check_chain`` / ``_check_folds``), plus the chain head row
-    and the append-only triggers. Raises JournalError when there is no journal."""
-    from floorkill.store.commands import _check_chain, _check_folds
+def verify_pg(url: str, *, key: bytes | None = None,
+              anchor: tuple[int, str] | None = None):
+    """:class:`~floorkill.store.audit.AuditResult` of a PostgreSQL journal, read in one
+    REPEATABLE READ, READ ONLY transaction (a writer may go on): the same streaming pass as
+    for a file (:class:`~floorkill.store.audit.ChainAudit`: chain, replay through the rules,
+    MACs with a key, an anchor, the caches), plus the ``chain_head`` row and the
+    append-only triggers. Raises JournalError when there is no journal."""
+    from floorkill.store.audit import AuditResult, ChainAudit, check_caches
 
     where = redact_url(url)
     raw = connect(url, readonly=True)
-    problems: list[str] = []
-    warnings: list[str] = []
     try:
         c = PgConn(raw)
         with raw.transaction():
             raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             if _journal_present(c) != 3:
                 raise JournalError(f"{where}: not a floorkill journal (no journal tables)")
+            meta = _check_version(c, where)
+            version = int(meta["schema"])
+            tables = {name: (toml, created, who) for name, toml, created, who in c.execute(
+                "SELECT name, toml, created, who FROM tables ORDER BY rowid").fetchall()}
+
+            def fetch_rows(tbl: str, after: int, before: int):
+                return c.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND "
+                                 "seq > ? AND seq < ? ORDER BY seq", (tbl, after, before)
+                                 ).fetchall()
+
+            audit = ChainAudit(meta, tables, fetch_rows, key=key, anchor=anchor)
             triggers = {r[0] for r in c.execute(
                 "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgenabled <> 'D' "
-                "AND tgrelid IN (to_regclass('events'), to_regclass('tables'))")}
+                "AND tgrelid IN (to_regclass('events'), to_regclass('tables'), "
+                "to_regclass('meta'))")}
             missing = [t for t in PG_TRIGGERS if t not in triggers]
             if missing:
-                warnings.append(f"append-only triggers missing or disabled: "
-                                f"{', '.join(missing)}")
-            tables = {name: toml for name, toml in
-                      c.execute("SELECT name, toml FROM tables ORDER BY rowid")}
-            problems.extend(_check_chain(c, tables))
-            last = c.execute("SELECT gseq, hash FROM events ORDER BY gseq DESC LIMIT 1"
-                             ).fetchone()
-            last = (0, GENESIS) if last is None else tuple(last)
-            head = c.execute("SELECT gseq, hash FROM chain_head").fetchall()
-            if [tuple(h) for h in head] != [last]:
-                problems.append(f"chain_head {head!r} is not the last row {last!r}")
-            counts: dict[str, Any] = {
-                "tables": len(tables),
-                "rows": c.execute("SELECT count(*) FROM events").fetchone()[0],
-                "head": last[1]}
-            if not problems:
-                problems.extend(_check_folds(c, tables))
+                audit.warnings.append(f"append-only triggers missing or disabled: "
+                                      f"{', '.join(missing)}")
+            with raw.cursor(name="floorkill_verify") as cur:     # streamed, not all in memory
+                cur.itersize = 2000
+                cur.execute(f"SELECT {', '.join(CHAIN_COLUMNS)} FROM events ORDER BY gseq")
+                for row in cur:
+                    audit.feed(tuple(row))
+                    if audit.full:
+                        break
+            if not audit.full:
+                check_caches(
+                    audit,
+                    iter(c.execute("SELECT s.tbl, s.seq, s.rules, s.state, e.state_hash "
+                                   "FROM snapshots s LEFT JOIN events e ON e.tbl = s.tbl "
+                                   "AND e.seq = s.seq").fetchall()),
+                    c.execute("SELECT tbl, seq, barred FROM obligations").fetchall())
+            audit.finish()
+            head = [tuple(h) for h in c.execute("SELECT gseq, hash FROM chain_head").fetchall()]
+            if not audit.full and head != [audit.head()]:
+                audit.problem(f"chain_head {head!r} is not the chain's last value "
+                              f"{audit.head()!r} (a row was cut or the head was moved)")
     except psycopg.Error as exc:
         raise pg_error(where, exc) from None
     finally:
         raw.close()
-    return problems, warnings, counts
+    return AuditResult(audit.problems, audit.warnings, audit.rows, len(tables), audit.head(),
+                       version, audit.macs)
