@@ -150,3 +150,27 @@ def test_import_export_and_verify_commands_on_postgresql(pg_url, tmp_path, capsy
     with open_journal(pg_url) as j:
         recs = j.open_table(tf.config.name).records()
         assert recs and all(r.who == "ann" for r in recs)
+
+
+def test_head_anchor_and_macs_on_postgresql(pg_url, capsys):
+    key = b"k" * 32
+    with open_journal(pg_url, floorperson="ann", mac_key=key) as j:
+        s = j.create_table(table("Table 9"))
+        for e in random_events(5, 10, table("Table 9")):
+            s.append(e)
+        gseq, head = j.head()
+    assert main(["head", "--journal", pg_url]) == 0
+    anchor = capsys.readouterr().out.strip()
+    assert anchor == f"{head}@{gseq}"
+    problems, _w, counts = verify_journal(pg_url, key=key)
+    assert problems == [] and counts["macs"] == counts["rows"] == gseq
+    assert verify_journal(pg_url, key=b"x" * 32)[0]              # another key: named
+    assert main(["verify", "--journal", pg_url, "--head", anchor, "--no-key"]) == 0
+    capsys.readouterr()
+    with psycopg.connect(pg_url, autocommit=True) as conn:        # cut the last row
+        conn.execute("ALTER TABLE events DISABLE TRIGGER events_append_only")
+        conn.execute("DELETE FROM events WHERE gseq = %s", (gseq,))
+        conn.execute("UPDATE chain_head SET gseq = gseq - 1, hash = (SELECT hash FROM events "
+                     "ORDER BY gseq DESC LIMIT 1)")
+        conn.execute("ALTER TABLE events ENABLE TRIGGER events_append_only")
+    assert main(["verify", "--journal", pg_url, "--head", anchor, "--no-key"]) == 1
