@@ -107,7 +107,7 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
     elif prog_cmd == "report":
         p.description = ("The shift report: every table's hands, kills, legs, bars, voids and "
                          "rulings, with charts, as one self-contained HTML file.")
-        p.add_argument("--journal", type=Path)
+        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
         p.add_argument("--from", dest="start", metavar="TIME",
                        help="first moment counted (2026-11-30T18:00; no offset: local time)")
         p.add_argument("--to", dest="end", metavar="TIME", help="first moment NOT counted")

@@ -174,3 +174,15 @@ def test_head_anchor_and_macs_on_postgresql(pg_url, capsys):
                      "ORDER BY gseq DESC LIMIT 1)")
         conn.execute("ALTER TABLE events ENABLE TRIGGER events_append_only")
     assert main(["verify", "--journal", pg_url, "--head", anchor, "--no-key"]) == 1
+
+
+def test_the_shift_report_reads_postgresql(pg_url, tmp_path, capsys):
+    with open_journal(pg_url, floorperson="ann") as j:
+        s = j.create_table(table("Table 9"))
+        for e in random_events(6, 12, table("Table 9")):
+            s.append(e)
+        gseq, head = j.head()
+    out = tmp_path / "shift.html"
+    assert main(["report", "--journal", pg_url, "-o", str(out)]) == 0
+    assert f"seal {head}@{gseq}" in capsys.readouterr().out
+    assert "Table 9" in out.read_text(encoding="utf-8")
