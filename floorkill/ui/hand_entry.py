@@ -179,6 +179,9 @@ class HandEntry(Widget):
         except Refusal as refusal:
             self._refuse(refusal, keep=typed)
             return False
+        except Exception as exc:  # the journal away (bars at other tables are read there)
+            self.refuse_text(not_recorded(exc), keep=typed)
+            return False
         if q is not None:
             self.question = q
             self._draft = dict(raw)
