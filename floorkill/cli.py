@@ -1,4 +1,5 @@
-"""Command line: the podium (default), big-screen, replay, rules, import, export, verify, head, key.
+"""Command line: the podium (default), big-screen, replay, rules, import, export, verify, head,
+key, report, migrate.
 
 Every command exits non-zero with a one-line reason on bad input, never a traceback.
 Spec: kill-rules.md section 9.
@@ -12,20 +13,36 @@ import os
 import sys
 from pathlib import Path
 
-SUBCOMMANDS = ("replay", "rules", "import", "export", "verify", "head", "key", "big-screen", "report")
+from floorkill.store.backend import default_floorperson, is_url
+
+SUBCOMMANDS = ("replay", "rules", "import", "export", "verify", "head", "key", "big-screen",
+               "report", "migrate")
 
 
 class CliError(Exception):
     """A one-line reason to stop; exit code 2."""
 
 
-def default_journal() -> Path:
+def default_journal() -> str | Path:
+    """``$FLOORKILL_JOURNAL`` (a file, or a ``postgresql://`` URL), else journal.db in the
+    user data directory."""
     env = os.environ.get("FLOORKILL_JOURNAL")
     if env:
-        return Path(env)
+        return env if is_url(env) else Path(env)
     from platformdirs import user_data_path
 
     return user_data_path("floorkill", appauthor=False) / "journal.db"
+
+
+def journal_arg(text: str) -> str | Path:
+    """``--journal``: a file path, or a PostgreSQL URL kept as typed (a Path would fold
+    its ``//``)."""
+    return text if is_url(text) else Path(text)
+
+
+JOURNAL_HELP = "journal file, or postgresql://user@host/db (default: user data dir)"
+FLOORPERSON_HELP = ("who enters events, recorded with each one "
+                    "(default: $FLOORKILL_FLOORPERSON, else the OS user)")
 
 
 def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
@@ -35,9 +52,8 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             description="Run kill-pot poker games by the book. Commands: "
                         + ", ".join(SUBCOMMANDS) + " (floorkill COMMAND --help).")
         p.add_argument("table", nargs="?", help="table file (TOML); default: a built-in sample")
-        p.add_argument("--journal", type=Path, help="journal file (default: user data dir)")
-        p.add_argument("--floorperson", default=os.environ.get("FLOORKILL_FLOORPERSON"),
-                       help="who enters events (recorded in the journal)")
+        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
+        p.add_argument("--floorperson", help=FLOORPERSON_HELP)
         return p
     p = argparse.ArgumentParser(prog=f"floorkill {prog_cmd}")
     if prog_cmd == "replay":
@@ -53,14 +69,14 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
                        help="write to this file (atomically) instead of printing")
     elif prog_cmd == "import":
         p.add_argument("file")
-        p.add_argument("--journal", type=Path)
-        p.add_argument("--floorperson", default=os.environ.get("FLOORKILL_FLOORPERSON"))
+        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
+        p.add_argument("--floorperson", help=FLOORPERSON_HELP)
     elif prog_cmd == "export":
-        p.add_argument("--journal", type=Path)
+        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
         p.add_argument("--table", required=True)
         p.add_argument("--output", "-o", type=Path, help="write to this file (atomically)")
     elif prog_cmd == "verify":
-        p.add_argument("--journal", type=Path)
+        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
         p.add_argument("--head", metavar="HASH@SEQ", dest="anchor",
                        help="an anchor kept elsewhere (floorkill head): fail unless the chain "
                             "up to SEQ is exactly the one it sealed")
@@ -69,12 +85,18 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
                             "file, when there is one)")
         p.add_argument("--no-key", action="store_true", help="do not check MACs")
     elif prog_cmd == "head":
-        p.add_argument("--journal", type=Path)
+        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
     elif prog_cmd == "key":
         p.add_argument("--new", action="store_true",
                        help="make a new key in the user config dir (never over one)")
+    elif prog_cmd == "migrate":
+        p.add_argument("--from", dest="source", type=journal_arg, required=True,
+                       help="the journal to copy (file or postgresql:// URL)")
+        p.add_argument("--to", dest="target", type=journal_arg, required=True,
+                       help="an empty journal to copy into (postgresql:// URL, or a new file)")
     elif prog_cmd == "big-screen":
-        p.add_argument("--journal", type=Path)
+        p.add_argument("--journal", type=journal_arg,
+                       help=JOURNAL_HELP + "; on PostgreSQL use a role that can only SELECT")
         p.add_argument("--table")
         p.add_argument("--grid", action=argparse.BooleanOptionalAction, default=None,
                        help="every table at once (default: when they all fit); --no-grid: "
@@ -96,7 +118,7 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
     elif prog_cmd == "report":
         p.description = ("The shift report: every table's hands, kills, legs, bars, voids and "
                          "rulings, with charts, as one self-contained HTML file.")
-        p.add_argument("--journal", type=Path)
+        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
         p.add_argument("--from", dest="start", metavar="TIME",
                        help="first moment counted (2026-11-30T18:00; no offset: local time)")
         p.add_argument("--to", dest="end", metavar="TIME", help="first moment NOT counted")
@@ -123,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_rules(args)
         if cmd == "import":
             from floorkill.store.commands import cmd_import
-            return cmd_import(args.file, args.journal or default_journal(), args.floorperson)
+            return cmd_import(args.file, args.journal or default_journal(),
+                              args.floorperson or default_floorperson())
         if cmd == "export":
             from floorkill.store.commands import cmd_export
             return cmd_export(args.journal or default_journal(), args.table, args.output)
@@ -137,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
         if cmd == "key":
             from floorkill.store.commands import cmd_key
             return cmd_key(args.new)
+        if cmd == "migrate":
+            from floorkill.store.migrate import cmd_migrate
+            return cmd_migrate(args.source, args.target)
         if cmd == "big-screen":
             from floorkill.ui.big_screen import run_big_screen
             return run_big_screen(args.journal or default_journal(), args.table,
@@ -149,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_report(args.journal or default_journal(), args.output, tables=args.table,
                               start=args.start, end=args.end, lang=args.lang, paper=args.paper)
         from floorkill.ui.podium import run_podium
-        return run_podium(args.table, args.journal or default_journal(), args.floorperson)
+        return run_podium(args.table, args.journal or default_journal(),
+                          args.floorperson or default_floorperson())
     except CliError as exc:
         print(f"floorkill: {exc}", file=sys.stderr)
         return 2

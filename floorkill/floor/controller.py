@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from floorkill.rules import Applied, TableState
 from floorkill.rules.questions import Question, first_asked, needs
+from floorkill.store.errors import TableChanged
 from floorkill.store.session import Record
 
 from .tables import TableRegistry
@@ -93,15 +94,25 @@ class Floor:
         stored. Storage errors propagate as they are."""
         s = session or self.session
         before = s.state
-        record = self.tables.append(s, raw)
+        try:
+            record = self.tables.append(s, raw)
+        except TableChanged:               # another podium was first: show its entry
+            self._tell(Change("followed", s))
+            raise
         self._tell(Change("event", s, record, before))
         return record
 
-    def undo(self, seq: int, reason: str, session=None) -> Record:
-        """Void record ``seq`` with ``reason`` (appends a void; raises Refusal)."""
+    def undo(self, seq: int, reason: str, session=None, seen: int | None = None) -> Record:
+        """Void record ``seq`` with ``reason`` (appends a void; raises Refusal). ``seen``:
+        the table's length when the undo was offered; if another podium wrote since,
+        TableChanged and nothing is voided."""
         s = session or self.session
         before = s.state
-        record = s.void(seq, reason)
+        try:
+            record = self.tables.void(s, seq, reason, seen)
+        except TableChanged:
+            self._tell(Change("followed", s))
+            raise
         self._tell(Change("undo", s, record, before))
         return record
 
@@ -113,6 +124,15 @@ class Floor:
             self.session = s
             self._tell(Change("switch", s))
         return s
+
+    def follow(self) -> bool:
+        """Catch up with other podiums' commits (the journal says whether there were any):
+        each table that moved is told to the watchers as ``followed``. True when the
+        current table moved."""
+        moved = self.tables.follow()
+        for s in moved:
+            self.followed(s)
+        return any(s is self.session for s in moved)
 
     def followed(self, session=None) -> None:
         """Another process wrote to ``session``'s table (the session has caught up): tell the

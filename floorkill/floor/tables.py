@@ -85,8 +85,27 @@ class TableRegistry:
         return apply(session.state, raw, self.elsewhere(session.name))
 
     def append(self, session, raw: Mapping[str, Any]):
-        """Store ``raw`` at ``session``'s table (each session knows where its bars come from)."""
+        """Store ``raw`` at ``session``'s table (each session knows where its bars come from).
+        On a journal only if the table is still where this podium saw it: another podium's
+        entry since raises TableChanged (nothing written, the session caught up)."""
+        if getattr(session, "journal", None) is not None:
+            return session.append(raw, expect_seq=len(session))
         return session.append(raw)
+
+    def void(self, session, seq: int, reason: str, seen: int | None = None):
+        """Void ``seq``; on a journal, with ``seen`` given, only if the table is still at
+        ``seen`` (what the floorperson saw when the undo was offered)."""
+        if seen is not None and getattr(session, "journal", None) is not None:
+            return session.void(seq, reason, expect_seq=seen)
+        return session.void(seq, reason)
+
+    def follow(self) -> list[Any]:
+        """The open tables another podium wrote to since the last look, caught up (cheap
+        when nothing was committed: the journal's ``changed()``)."""
+        journal = self.journal
+        if journal is None or not hasattr(journal, "changed") or not journal.changed():
+            return []
+        return [s for s in self._open.values() if hasattr(s, "refresh") and s.refresh()]
 
     def create(self, table_file, toml_text: str | None = None, who: str | None = None):
         """A new table: in the journal, or in memory without one."""

@@ -444,9 +444,12 @@ def gather(conn: sqlite3.Connection, path: str = "", *, tables: Sequence[str] = 
 
 def gather_journal(path: str | Path, **kwargs) -> Room:
     """:func:`gather` through the store's guarded read-only connection (it cannot write)."""
+    from floorkill.store.backend import is_url
     from floorkill.store.errors import JournalError
     from floorkill.store.readonly import readonly_connect
 
+    if is_url(path):                   # PostgreSQL: a read-only session (the same SQL)
+        return _gather_pg(str(path), **kwargs)
     p = Path(path)
     if not p.is_file():
         raise JournalError(f"{p}: no journal there")
@@ -460,6 +463,22 @@ def gather_journal(path: str | Path, **kwargs) -> Room:
         raise JournalError(f"{p}: not a readable journal: {exc}") from None
     finally:
         conn.close()
+
+
+def _gather_pg(url: str, **kwargs) -> Room:
+    import psycopg
+
+    from floorkill.store.pg import PgConn, connect, pg_error, redact_url
+
+    raw = connect(url, readonly=True)
+    try:
+        with raw.transaction():        # one consistent read while podiums go on writing
+            raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            return gather(PgConn(raw), redact_url(url), **kwargs)
+    except psycopg.Error as exc:
+        raise pg_error(redact_url(url), exc) from None
+    finally:
+        raw.close()
 
 
 def rows_of_records(records: Iterable[Any]) -> Iterator[Row]:

@@ -16,6 +16,7 @@ from floorkill.rules.config import table_file_to_dict
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.names import one_line, safe_text
 from floorkill.store import reading
+from floorkill.store.backend import is_url, location_text
 from floorkill.store.errors import ConfigMismatch, JournalError
 from floorkill.store.session import Record, fold_records
 
@@ -47,7 +48,7 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
     file when new): the whole file checked first, nothing written unless all of it can be;
     events already in the journal are not written again (see floorkill.store.importing)."""
     from floorkill.store.importing import plan_import, write_plan
-    from floorkill.store.journal import Journal
+    from floorkill.store.backend import open_journal
 
     out = out or sys.stdout
     err = err or sys.stderr
@@ -56,7 +57,7 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
     except ConfigError as exc:
         return _fail(str(exc), err)
     try:
-        journal = Journal(journal_path, floorperson)
+        journal = open_journal(journal_path, floorperson=floorperson)
     except JournalError as exc:
         return _fail(str(exc), err)
     try:
@@ -68,7 +69,8 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
             return _fail(problem[-1], err)
         name = plan.name
         if not plan.exists:
-            print(safe_text(f"{name}: new table in {journal_path}"), file=out)
+            print(safe_text(f"{name}: new table in {location_text(journal_path)}"),
+                  file=out)
         elif not plan.tail:
             more = (f" (the journal's table has {plan.in_journal})"
                     if plan.in_journal > plan.in_file else "")
@@ -131,9 +133,9 @@ def plan_problem(file: str | Path, plan) -> list[str] | None:
 
 def export_doc(journal_path: str | Path, table: str) -> tuple[str, dict[str, Any], Any]:
     """(stored name, the table file as a dict, the journal's state) of a journal table."""
-    from floorkill.store.readonly import ReadOnlyJournal
+    from floorkill.store.backend import open_journal
 
-    with ReadOnlyJournal(journal_path) as ro:
+    with open_journal(journal_path, readonly=True) as ro:
         session = ro.open_table(table)
         events = ro._run(lambda c: reading.live_events(c, session.name, 0, session.seq))
     return session.name, table_file_to_dict(session.config, session.players, events), session
@@ -148,7 +150,7 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
 
     out = out or sys.stdout
     err = err or sys.stderr
-    if not Path(journal_path).exists():
+    if not is_url(journal_path) and not Path(journal_path).exists():
         return _fail(f"{journal_path}: no journal there", err)
     try:
         name, doc, session = export_doc(journal_path, table)
@@ -181,10 +183,16 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
 def verify_journal(journal_path: str | Path, *, key: bytes | None = None,
                    anchor: tuple[int, str] | None = None
                    ) -> tuple[list[str], list[str], dict[str, Any]]:
-    """(problems, warnings, counts). Raises JournalError when the file is no journal."""
-    from floorkill.store.audit import verify_sqlite
+    """(problems, warnings, counts). Raises JournalError when the file is no journal.
+    A ``postgresql://`` URL is verified on its server (:func:`floorkill.store.pg.verify_pg`)."""
+    if is_url(journal_path):
+        from floorkill.store.pg import verify_pg
 
-    result, _ = verify_sqlite(journal_path, key=key, anchor=anchor)
+        result = verify_pg(str(journal_path), key=key, anchor=anchor)
+    else:
+        from floorkill.store.audit import verify_sqlite
+
+        result, _ = verify_sqlite(journal_path, key=key, anchor=anchor)
     counts = {"tables": result.tables, "rows": result.rows, "head": result.head[1],
               "head_seq": result.head[0], "schema": result.schema, "macs": result.macs}
     return result.problems, result.warnings, counts
@@ -217,15 +225,16 @@ def cmd_verify(journal_path: str | Path, anchor: str | None = None,
         for p in problems[:MAX_PROBLEMS]:
             print(safe_text(p), file=out)
         more = " (the first ones)" if len(problems) > MAX_PROBLEMS else ""
-        print(f"floorkill: {journal_path}: journal NOT whole ({len(problems)} problem(s)"
-              f"{more})", file=err)
+        print(f"floorkill: {location_text(journal_path)}: journal NOT whole "
+              f"({len(problems)} problem(s){more})", file=err)
         return 1
     guards = ["every table replayed through the rules"]
     if key is not None:
         guards.append("every MAC checked")
     if parsed is not None:
         guards.append(f"anchor @{parsed[0]} matches")
-    print(f"{journal_path}: ok — integrity_check ok, hash chain whole: {counts['rows']} rows, "
+    check = "" if is_url(journal_path) else "integrity_check ok, "
+    print(f"{location_text(journal_path)}: ok — {check}hash chain whole: {counts['rows']} rows, "
           f"{counts['tables']} table(s), {', '.join(guards)}; head "
           f"{format_anchor(counts['head_seq'], counts['head'])}", file=out)
     return 0
@@ -234,17 +243,17 @@ def cmd_verify(journal_path: str | Path, anchor: str | None = None,
 def cmd_head(journal_path: str | Path, out: TextIO | None = None,
              err: TextIO | None = None) -> int:
     """Print the chain head ``HASH@SEQ`` (read-only; works on read-only media)."""
-    from floorkill.store.readonly import ReadOnlyJournal
+    from floorkill.store.backend import open_journal
     from floorkill.store.schema import format_anchor
 
     out = out or sys.stdout
     err = err or sys.stderr
-    if not Path(journal_path).exists():
+    if not is_url(journal_path) and not Path(journal_path).exists():
         return _fail(f"{journal_path}: no journal there", err)
     try:
-        with ReadOnlyJournal(journal_path) as ro:
+        with open_journal(journal_path, readonly=True) as ro:
             seq, hash_ = ro.head()
-            notice = ro.notice
+            notice = getattr(ro, "notice", None)
     except JournalError as exc:
         return _fail(str(exc), err)
     if notice:

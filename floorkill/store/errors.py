@@ -30,3 +30,33 @@ class ConfigMismatch(JournalError):
     def __init__(self, message: str, differences: list[str]) -> None:
         super().__init__(message)
         self.differences = differences
+
+
+class TableChanged(JournalError):
+    """Optimistic concurrency: the table moved on since the podium last saw it (another
+    podium entered or undid something). Nothing was written; the session has caught up."""
+
+    def __init__(self, message: str, table: str, expected: int, actual: int) -> None:
+        super().__init__(message)
+        self.table = table
+        self.expected = expected
+        self.actual = actual
+
+
+def table_changed(table: str, expected: int, actual: int, latest=None, *,
+                  undo: bool = False) -> TableChanged:
+    """The refusal a podium shows when ``table`` is at ``actual`` instead of the ``expected``
+    seq it saw: "Table 7 changed: hand 41 was just entered by ann — check and enter again".
+    ``latest`` is the table's newest Record (or None)."""
+    if latest is None:
+        what = f"record #{actual}"
+    elif latest.type == "void":
+        what = f"an undo of #{latest.event.get('target')}"
+    elif latest.type == "hand":
+        what = f"hand {latest.hand}"
+    else:
+        what = f"#{latest.seq} {latest.type}"
+    who = getattr(latest, "who", None) or "another podium"
+    again = "undo again" if undo else "enter again"
+    return TableChanged(f"{table} changed: {what} was just entered by {who} — check and {again}",
+                        table, expected, actual)

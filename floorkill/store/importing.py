@@ -26,7 +26,6 @@ from floorkill.rules import TableFile, apply, initial_state, parse_event
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.names import one_line
 from floorkill.rules.table_diff import setup_changes
-from floorkill.store import reading
 from floorkill.store.errors import JournalError, TableExists
 from floorkill.store.schema import canonical_json
 from floorkill.store.session import Record
@@ -114,7 +113,7 @@ def _canonical(raw: Any, seats: int) -> dict[str, Any] | None:
 
 def journal_history(journal, name: str, upto: int) -> list[dict[str, Any]]:
     """The live events of a journal table (what `export` writes), in order."""
-    return reading.live_events(journal.connection, name, 0, upto)
+    return journal.live_events(name, upto)
 
 
 def plan_import(journal, tf: TableFile) -> ImportPlan:

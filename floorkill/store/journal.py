@@ -39,7 +39,8 @@ from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_s
 from floorkill.rules.config import PlayerSpec, table_file_to_dict
 from floorkill.rules.decisions import Refusal
 from floorkill.store import keys, reading
-from floorkill.store.errors import ConfigMismatch, JournalBusy, JournalError, TableExists
+from floorkill.store.errors import (ConfigMismatch, JournalBusy, JournalError, TableChanged,
+                                    TableExists, table_changed)
 from floorkill.store.schema import (CREATE_TYPE, DDL, INSERT_EVENT, META_TRIGGERS_DDL,
                                     MIGRATE_1_TO_2, SCHEMA_VERSION, VOID_TYPE,
                                     canonical_json, make_row, result_json, state_digest)
@@ -130,6 +131,7 @@ class Journal:
         except BaseException:
             self._conn.close()
             raise
+        self._data_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
 
     # -- connection ---------------------------------------------------------
     def _setup(self, busy_timeout: float) -> None:
@@ -226,6 +228,18 @@ class Journal:
     def connection(self) -> sqlite3.Connection:
         return self._conn
 
+    @property
+    def location(self) -> str:
+        return str(self.path)
+
+    def changed(self) -> bool:
+        """True when another connection committed since the last call (``PRAGMA
+        data_version``, as the big screen's follower does): podiums follow each other."""
+        with self._lock:
+            version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+            seen, self._data_version = self._data_version, version
+            return seen != version
+
     # -- tables -------------------------------------------------------------
     def table_names(self) -> list[str]:
         with self._lock:
@@ -304,6 +318,10 @@ class Journal:
             raise ConfigMismatch(f"table {session.name!r} is in the journal with a different "
                                  f"config: {'; '.join(diffs)}", diffs)
         return session, False
+
+    def live_events(self, name: str, upto: int | None = None) -> list[dict[str, Any]]:
+        """The live events of a table up to ``upto`` (what `export` writes), in order."""
+        return reading.live_events(self._conn, name, 0, upto)
 
     def barred_elsewhere(self, exclude: str | None = None) -> dict[str, tuple[int, str]]:
         """Players barred (rrop-13.6) at tables other than ``exclude``:
@@ -463,12 +481,14 @@ class JournalSession:
             return True
 
     # -- writes ---------------------------------------------------------------
-    def append(self, raw: Mapping[str, Any]) -> Record:
-        """Apply and store one event; returns after COMMIT. Raises Refusal (nothing written)."""
-        return self.append_many([raw])[0]
+    def append(self, raw: Mapping[str, Any], expect_seq: int | None = None) -> Record:
+        """Apply and store one event; returns after COMMIT. Raises Refusal (nothing written).
+        ``expect_seq``: the table's last seq the caller saw; if another writer moved the table
+        since, raises TableChanged (nothing written, the session caught up)."""
+        return self.append_many([raw], expect_seq)[0]
 
-    def append_many(self, raws: Sequence[Mapping[str, Any]], *,
-                    expect_seq: int | None = None, checked: Sequence[Any] | None = None,
+    def append_many(self, raws: Sequence[Mapping[str, Any]],
+                    expect_seq: int | None = None, *, checked: Sequence[Any] | None = None,
                     checked_elsewhere: Mapping[str, Any] | None = None) -> list[Record]:
         """Apply and store several events in ONE transaction: all or nothing (the first
         refusal raises and nothing is written). The rows are exactly those ``append`` would
@@ -480,11 +500,16 @@ class JournalSession:
         every = j.snapshot_every
         with j._write():
             c = j._conn
-            self._sync()
-            if expect_seq is not None and self._seq != expect_seq:
-                raise JournalError(f"table {self.name!r} changed while the file was imported "
-                                   f"(seq {self._seq}, expected {expect_seq}); run the import "
-                                   "again: what is in the journal stays, the rest is appended")
+            try:
+                self._sync(expect_seq)
+            except TableChanged as exc:
+                if checked is None:
+                    raise
+                raise TableChanged(
+                    f"table {self.name!r} changed while the file was imported (seq "
+                    f"{exc.actual}, expected {exc.expected}); run the import again: what is "
+                    "in the journal stays, the rest is appended",
+                    self.name, exc.expected, exc.actual) from None
             elsewhere = j._barred_elsewhere(self.name)
             reuse = (checked is not None and expect_seq is not None and len(checked) == len(raws)
                      and elsewhere == checked_elsewhere)
@@ -523,14 +548,15 @@ class JournalSession:
         self._state, self._seq = state, seq           # only after COMMIT returned
         return records
 
-    def void(self, seq: int, reason: str) -> Record:
+    def void(self, seq: int, reason: str, expect_seq: int | None = None) -> Record:
         """Undo record ``seq``: append a void naming it and the reason. Refused (Refusal,
         nothing written) for a missing, void or already voided record, without a reason, or
-        when a later live event would no longer apply without it."""
+        when a later live event would no longer apply without it. ``expect_seq`` as for
+        ``append`` (the undo offered must be the one the floorperson saw)."""
         j = self.journal
         with j._write():
             c = j._conn
-            self._sync()
+            self._sync(expect_seq, undo=True)
             target = None
             if 1 <= seq <= self._seq:
                 found = reading.read_records(c, self.name, self._seq, seq - 1, seq)
@@ -555,13 +581,19 @@ class JournalSession:
         return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
                       who=j.floorperson, at=at, gseq=gseq + 1)
 
-    def _sync(self) -> None:
-        """Inside a write: fold rows another connection added since we last looked."""
-        last = reading.max_seq(self.journal._conn, self.name)
+    def _sync(self, expect_seq: int | None = None, undo: bool = False) -> None:
+        """Inside a write: fold rows another connection added since we last looked; raise
+        TableChanged when the table is not at ``expect_seq``."""
+        c = self.journal._conn
+        last = reading.max_seq(c, self.name)
         if last != self._seq:
-            self._state, self._seq = reading.load_state(self.journal._conn, self.name,
-                                                        self.config, self.players, last,
+            self._state, self._seq = reading.load_state(c, self.name, self.config,
+                                                        self.players, last,
                                                         report=self.journal._report)
+        if expect_seq is not None and last != expect_seq:
+            latest = reading.read_records(c, self.name, last, last - 1, last)
+            raise table_changed(self.name, expect_seq, last, latest[0] if latest else None,
+                                undo=undo)
 
     def _write_obligations(self, state: TableState, seq: int) -> None:
         self.journal._conn.execute(

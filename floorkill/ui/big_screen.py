@@ -64,6 +64,8 @@ from floorkill.rules.clauses import title as clause_title
 from floorkill.rules.names import safe_text
 from floorkill.rules.placard import placard as table_placard
 from floorkill.store.errors import JournalError, UnknownTable
+from floorkill.store.backend import is_url, location_text
+from floorkill.store.backend import open_journal as open_any_journal
 from floorkill.store.readonly import ReadOnlyJournal
 
 from .bigtext import big_lines, big_width
@@ -143,12 +145,12 @@ class Follower:
     def __init__(self, path: str | Path, table: str | None = None, *, grace: float = GRACE,
                  clock: Callable[[], float] = time.monotonic,
                  open_journal: Callable[[Path], ReadOnlyJournal] | None = None) -> None:
-        self.path = Path(path)
+        self.path = path if is_url(path) else Path(path)     # a file, or postgresql://
         self.table = table
         self.grace = grace
         self.clock = clock
         self._open_journal = open_journal or (
-            lambda p: ReadOnlyJournal(p, busy_timeout=0.1, retry_for=1.0))
+            lambda p: open_any_journal(p, readonly=True, busy_timeout=0.1, retry_for=1.0))
         self._ro: ReadOnlyJournal | None = None
         self._ident: tuple[int, int] | None = None
         self._sessions: dict[str, Any] = {}
@@ -159,6 +161,8 @@ class Follower:
 
     # -- helpers ---------------------------------------------------------------
     def _file_ident(self) -> tuple[int, int] | None:
+        if is_url(self.path):
+            return (0, 0)                          # a server: the connection says if it is gone
         try:
             st = os.stat(self.path)
         except OSError:
@@ -249,13 +253,13 @@ class Follower:
                 and now - self._last_ok < self.grace):
             return None                            # written, checkpointed or locked: wait quietly
         if missing:
-            detail = f"No journal at {safe_text(str(self.path))} yet. Retrying …"
+            detail = f"No journal at {safe_text(location_text(self.path))} yet. Retrying …"
         else:
-            detail = f"The journal at {safe_text(str(self.path))} cannot be read yet. Retrying …"
+            where = safe_text(location_text(self.path))
+            detail = f"The journal at {where} cannot be read yet. Retrying …"
             if why:                                # the journal's own words (newer schema…)
                 why = why.removeprefix(f"{self.path}: ")
-                detail = (f"The journal at {safe_text(str(self.path))} cannot be read yet: "
-                          f"{safe_text(why)}. Retrying …")
+                detail = f"The journal at {where} cannot be read yet: {safe_text(why)}. Retrying …"
         picture = Picture(waiting=WAITING_JOURNAL, detail=detail, at=now)
         if picture == last:
             return None

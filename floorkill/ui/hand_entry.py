@@ -179,6 +179,9 @@ class HandEntry(Widget):
         except Refusal as refusal:
             self._refuse(refusal, keep=typed)
             return False
+        except Exception as exc:  # the journal away (bars at other tables are read there)
+            self.refuse_text(not_recorded(exc), keep=typed)
+            return False
         if q is not None:
             self.question = q
             self._draft = dict(raw)
@@ -194,7 +197,7 @@ class HandEntry(Widget):
             self._refuse(refusal, keep=typed)
             return False
         except Exception as exc:  # storage trouble: say it, keep the line, never crash
-            self.refuse_text(f"not recorded: {type(exc).__name__}: {exc}", keep=typed)
+            self.refuse_text(not_recorded(exc), keep=typed)
             return False
         self._reset()
         seq = getattr(record, "seq", "?")
@@ -268,3 +271,14 @@ class HandEntry(Widget):
         value = self._typed if was_question and self._typed else keep
         self.input.value = value
         self.input.cursor_position = len(value)
+
+
+def not_recorded(exc: Exception) -> str:
+    """One line for an entry the journal did not take (kept on the line for a retry)."""
+    from floorkill.store.errors import JournalError, TableChanged
+
+    if isinstance(exc, TableChanged):
+        return str(exc)
+    if isinstance(exc, JournalError):
+        return f"not recorded: {exc}"
+    return f"not recorded: {type(exc).__name__}: {exc}"

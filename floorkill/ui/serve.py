@@ -79,7 +79,7 @@ def big_screen_argv(journal_path: str | Path, table_name: str | None = None, *,
     """The command each browser connection runs: the terminal big screen, never --serve.
     ``grid``: True ``--grid``, False ``--no-grid``, None the automatic choice."""
     argv = [python or sys.executable, "-m", "floorkill", "big-screen",
-            "--journal", str(Path(journal_path).absolute())]
+            "--journal", journal_location(journal_path)]
     if table_name is not None:
         argv += ["--table", table_name]
     if rotate is not None:
@@ -107,6 +107,13 @@ def clamp_int(value: Any, low: int, high: int) -> int | None:
     if not isinstance(value, int):
         return None
     return max(low, min(high, value))
+
+
+def journal_location(journal_path: str | Path) -> str:
+    """A file as an absolute path; a postgresql:// URL as given."""
+    from floorkill.store.backend import is_url
+
+    return str(journal_path) if is_url(journal_path) else str(Path(journal_path).absolute())
 
 
 def is_loopback(host: str) -> bool:

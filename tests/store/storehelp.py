@@ -9,6 +9,7 @@ from floorkill.rules import Refusal, apply, initial_state, load_table_text
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 T1 = FIXTURES / "t1.toml"
+T1_OK = FIXTURES / "t1-accepted.toml"          # t1.toml without its refused event 6
 
 
 def table_text(name: str = "Table 9", *, seats: int = 9, players: int = 9,

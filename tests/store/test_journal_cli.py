@@ -8,7 +8,7 @@ import sys
 import tomllib
 
 import pytest
-from storehelp import FIXTURES, ROOT, T1, random_events, rich_table
+from storehelp import FIXTURES, ROOT, T1, T1_OK, random_events, rich_table
 
 from floorkill.cli import main
 from floorkill.rules import load_table_file, load_table_text, parse_event, replay
@@ -19,7 +19,6 @@ from floorkill.store.atomic import write_toml
 from floorkill.store.journal import Journal
 from floorkill.store.session import fold_records
 
-T1_OK = FIXTURES / "t1-accepted.toml"          # t1.toml without its refused event 6
 
 
 @pytest.fixture

@@ -40,6 +40,7 @@ from .palette import podium_commands
 from .tables import TableActions
 
 LANGS = ("en", "ru")
+FOLLOW_EVERY = 0.25          # seconds between looks at the journal for other podiums' commits
 
 
 class PodiumScreen(Screen, inherit_bindings=False):
@@ -176,6 +177,16 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         for notice in self._notices:
             if not ask_about_file(self, notice):     # a file set up unlike the journal's table
                 self.notify(str(notice), severity="warning", timeout=10, markup=False)
+        if self.floor.tables.journal is not None:       # other podiums on this journal
+            self.follow_timer = self.set_interval(FOLLOW_EVERY, self.follow_journal,
+                                                  name="follow-podiums")
+
+    def follow_journal(self) -> bool:
+        """Show what other podiums committed, with no keypress; True if this table moved."""
+        try:
+            return self.floor.follow()
+        except Exception:            # the journal is away: the next tick tries again
+            return False
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """``cursor_blink=False`` (the snapshot tests): every input, in every screen and

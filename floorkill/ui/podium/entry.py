@@ -10,7 +10,7 @@ from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
 from ..floor import decision_lines, floor_text, refusal_line
-from ..hand_entry import HandEntry
+from ..hand_entry import HandEntry, not_recorded
 from ..modals import ShowdownModal, UndoModal
 from ..players import AskModal
 from ..questions import EntryError, showdown_event
@@ -21,6 +21,7 @@ class EntryActions:
     """Mixin of :class:`PodiumApp`: undo, showdown, and the player-event flow."""
 
     def action_undo(self) -> None:
+        seen = len(self.floor.session)       # the undo must hit what is on the screen
         record = self.floor.last_undoable()
         if record is None:
             self.notify("Nothing to undo.", markup=False)
@@ -30,10 +31,14 @@ class EntryActions:
             if not reason:
                 return
             try:
-                self.floor.undo(record.seq, reason)
+                self.floor.undo(record.seq, reason, seen=seen)
             except Refusal as refusal:
                 self.notify(safe_text(refusal.text(self.lang)), title="Undo refused",
                             severity="error", markup=False)
+                return
+            except Exception as exc:         # the table moved on, or the journal is away
+                self.notify(safe_text(not_recorded(exc)), title="Undo refused",
+                            severity="error", timeout=10, markup=False)
                 return
             self.notify(f"Record #{record.seq} undone.", markup=False)
 
@@ -76,10 +81,14 @@ class EntryActions:
         session = session or self.session
         try:
             applied = self.floor.try_event(raw, session)
+            question = self.floor.question(raw, session)
         except Refusal as refusal:
             self.report_refusal(refusal)
             return
-        question = self.floor.question(raw, session)
+        except Exception as exc:    # the journal away (bars at other tables are read there)
+            self.notify(safe_text(not_recorded(exc)), title="Not recorded",
+                        severity="error", timeout=10, markup=False)
+            return
         if question is not None:
             lang = self.lang
             options = [(key, floor_text(word, lang), decision_lines(question.consequences(value), lang),
@@ -117,7 +126,7 @@ class EntryActions:
             self.report_refusal(refusal)
             return None
         except Exception as exc:    # storage trouble: say it, never crash
-            self.notify(f"not recorded: {type(exc).__name__}: {exc}", title="Not recorded",
+            self.notify(safe_text(not_recorded(exc)), title="Not recorded",
                         severity="error", timeout=10, markup=False)
             return None
         what = f"#{record.seq} {event_words(record.event)}"

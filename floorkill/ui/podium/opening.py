@@ -45,15 +45,16 @@ def open_session(table_path: str | Path | None, journal_path: str | Path,
     sample. Without a journal module (an early build): in memory.
     """
     try:
-        from floorkill.store.journal import Journal
+        from floorkill.store.backend import is_url, open_journal
     except ImportError:
         session, notices = memory_session(table_path, floorperson)
         notices.insert(0, "No journal in this build: this session is kept in memory only.")
         return session, notices, None
     from floorkill.resources import default_sample
 
-    Path(journal_path).parent.mkdir(parents=True, exist_ok=True)
-    journal = Journal(journal_path, floorperson)
+    if not is_url(journal_path):
+        Path(journal_path).parent.mkdir(parents=True, exist_ok=True)
+    journal = open_journal(journal_path, floorperson=floorperson)
     closer = getattr(journal, "close", None)
     try:
         known = {n.casefold(): n for n in journal.table_names()}

@@ -1,0 +1,282 @@
+"""Bench: the journal on PostgreSQL (local socket) against the SQLite file, same run.
+
+    FLOORKILL_TEST_PG=postgresql://… python bench/pg_bench.py [--appends 300]
+        [--podiums 10] [--tables 20] [--hands 20] [--full]
+
+(``source .ci/postgres.sh`` starts a throw-away server and sets FLOORKILL_TEST_PG.)
+Each part runs in a fresh schema of that database, dropped afterwards.
+
+1. Append latency: ``--appends`` acknowledged appends (call to return, COMMIT included)
+   on one table, SQLite file (WAL, synchronous=FULL) then PostgreSQL; median, p99, ratio.
+2. Follower latency with LISTEN/NOTIFY: a read-only follower (its own connection, blocked
+   in ``wait_changed``) catches each append up to the new state; from the writer's COMMIT
+   returned to the follower's refreshed state; median and max. Goal <= 0.2 s.
+3. A room: ``--podiums`` processes, each entering ``--hands`` hands at each of its own
+   ``--tables`` tables (round robin, as fast as it can, every entry carrying the seq it
+   saw) on one journal, all at once; p50 / p99 / max of one append. Goal p99 <= 20 ms.
+   The default is 10 x 20 x 20; ``--full`` is 10 x 20 x 1,000 (200,000 entries).
+   ``--pace S``: each podium enters one event every S seconds instead of flat out (a
+   floorperson enters a hand a table every minute or so; 0.1 s is already 100 entries
+   a second room-wide). With every entry chained after the one before, flat out the
+   writers queue on the chain head: p50 is about (podiums x one durable commit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from floorkill.rules import load_table_text  # noqa: E402
+from floorkill.store.backend import open_journal  # noqa: E402
+
+GOAL_FOLLOW_S = 0.2
+GOAL_P99_MS = 20.0
+
+
+def table_text(name: str) -> str:
+    lines = ["[table]", f'name = "{name}"', 'game = "holdem"', "seats = 9", "button = 1",
+             "[stakes]", 'structure = "fixed"', "bets = [10, 20]", "blinds = [5, 10]",
+             "[kill]", 'kind = "full"', 'triggers = ["two-pots"]']
+    for s in range(1, 10):
+        lines += ["[[players]]", f"seat = {s}", f'name = "Player {s}"']
+    return "\n".join(lines) + "\n"
+
+
+def hand(i: int) -> dict:
+    return {"type": "hand", "winner": i % 9 + 1, "qualifies": False}
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+# -- schemas -------------------------------------------------------------------------
+
+def with_schema(url: str, schema: str) -> str:
+    parts = urllib.parse.urlsplit(url)
+    q = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query) if k != "options"]
+    q.append(("options", f"-csearch_path={schema}"))
+    return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(q)))
+
+
+class Schema:
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self.base = url
+        self.name = "bench_" + uuid.uuid4().hex[:10]
+        with psycopg.connect(url, autocommit=True) as c:
+            c.execute(f'CREATE SCHEMA "{self.name}"')
+        self.url = with_schema(url, self.name)
+
+    def drop(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.base, autocommit=True) as c:
+            c.execute(f'DROP SCHEMA IF EXISTS "{self.name}" CASCADE')
+
+
+# -- 1. append latency ------------------------------------------------------------------
+
+def append_latencies(where: str, n: int) -> list[float]:
+    with open_journal(where, floorperson="bench") as j:
+        s = j.create_table(load_table_text(table_text("Bench 9")))
+        for i in range(20):                                  # warm-up (not counted)
+            s.append(hand(i), expect_seq=len(s))
+        out = []
+        for i in range(n):
+            t = time.perf_counter()
+            s.append(hand(i), expect_seq=len(s))
+            out.append(time.perf_counter() - t)
+        return out
+
+
+def bare_commits(where: str, n: int) -> list[float]:
+    """Same-run baseline: one tiny durable transaction (a 1-row UPDATE and COMMIT) on the
+    same server or file, as fast as the disk and the machine allow today."""
+    out = []
+    if where.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(where, autocommit=True) as c:
+            c.execute("CREATE TABLE IF NOT EXISTS bare(one BOOLEAN PRIMARY KEY, n BIGINT)")
+            c.execute("INSERT INTO bare VALUES (TRUE, 0) ON CONFLICT DO NOTHING")
+            for i in range(n):
+                t = time.perf_counter()
+                with c.transaction():
+                    c.execute("UPDATE bare SET n = %s WHERE one", (i,))
+                out.append(time.perf_counter() - t)
+        return out
+    import sqlite3
+
+    c = sqlite3.connect(where, isolation_level=None)
+    c.execute("PRAGMA journal_mode = WAL")
+    c.execute("PRAGMA synchronous = FULL")
+    c.execute("CREATE TABLE IF NOT EXISTS bare(one INTEGER PRIMARY KEY, n INTEGER)")
+    c.execute("INSERT OR IGNORE INTO bare VALUES (1, 0)")
+    for i in range(n):
+        t = time.perf_counter()
+        c.execute("BEGIN IMMEDIATE")
+        c.execute("UPDATE bare SET n = ? WHERE one = 1", (i,))
+        c.execute("COMMIT")
+        out.append(time.perf_counter() - t)
+    c.close()
+    return out
+
+
+# -- 2. follower latency -----------------------------------------------------------------
+
+def follower_latencies(url: str, n: int) -> list[float]:
+    done: dict[int, float] = {}
+    ready = threading.Event()
+    stop = threading.Event()
+    with open_journal(url, floorperson="bench") as j:
+        s = j.create_table(load_table_text(table_text("Follow 1")))
+
+        def follow() -> None:
+            ro = open_journal(url, readonly=True)
+            view = ro.open_table("Follow 1")
+            ready.set()
+            while not stop.is_set():
+                if ro.wait_changed(0.5):
+                    ro.refresh(view)
+                    done.setdefault(view.seq, time.perf_counter())
+            ro.close()
+
+        th = threading.Thread(target=follow, daemon=True)
+        th.start()
+        ready.wait(30)
+        committed: dict[int, float] = {}
+        for i in range(n):
+            rec = s.append(hand(i))
+            committed[rec.seq] = time.perf_counter()
+            time.sleep(0.02)                     # the next hand comes later (a pace, not a wait)
+        deadline = time.monotonic() + 5
+        while max(done, default=0) < n and time.monotonic() < deadline:
+            time.sleep(0.01)
+        stop.set()
+        th.join(5)
+    # a refresh that caught several seqs at once counts for each of them
+    lat = []
+    for seq, t in committed.items():
+        seen = min((v for k, v in done.items() if k >= seq), default=None)
+        lat.append(float("inf") if seen is None else max(0.0, seen - t))
+    return lat
+
+
+# -- 3. a room of podiums -------------------------------------------------------------------
+
+def podium(args: tuple) -> list[float]:
+    url, p, tables, hands, start_at, pace = args
+    with open_journal(url, floorperson=f"podium-{p}") as j:
+        sessions = [j.open_table(f"P{p:02d}-T{t:02d}") for t in range(tables)]
+        while time.time() < start_at:
+            time.sleep(0.001)
+        out = []
+        next_at = time.perf_counter()
+        for h in range(hands):
+            for s in sessions:
+                if pace:
+                    next_at += pace
+                    delay = next_at - time.perf_counter()
+                    if delay > 0:
+                        time.sleep(delay)          # the podium's pace
+                t = time.perf_counter()
+                s.append(hand(h), expect_seq=len(s))
+                out.append(time.perf_counter() - t)
+        return out
+
+
+def room(url: str, podiums: int, tables: int, hands: int, pace: float = 0.0
+         ) -> tuple[list[float], float]:
+    with open_journal(url, floorperson="setup") as j:
+        for p in range(podiums):
+            for t in range(tables):
+                j.create_table(load_table_text(table_text(f"P{p:02d}-T{t:02d}")))
+    start_at = time.time() + 2.0
+    ctx = mp.get_context("spawn")
+    with ctx.Pool(podiums) as pool:
+        t0 = time.perf_counter()
+        results = pool.map(podium, [(url, p, tables, hands, start_at, pace)
+                                    for p in range(podiums)])
+        wall = time.perf_counter() - t0 - max(0.0, start_at - time.time())
+    return [x for r in results for x in r], wall
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--appends", type=int, default=300)
+    ap.add_argument("--follows", type=int, default=100)
+    ap.add_argument("--podiums", type=int, default=10)
+    ap.add_argument("--tables", type=int, default=20)
+    ap.add_argument("--hands", type=int, default=20)
+    ap.add_argument("--full", action="store_true", help="10 podiums x 20 tables x 1,000 hands")
+    ap.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                    help="each podium enters one event every SECONDS (default: flat out)")
+    args = ap.parse_args()
+    if args.full:
+        args.podiums, args.tables, args.hands = 10, 20, 1000
+    url = os.environ.get("FLOORKILL_TEST_PG")
+    if not url:
+        print("pg_bench: set FLOORKILL_TEST_PG (source .ci/postgres.sh)", file=sys.stderr)
+        return 2
+
+    with tempfile.TemporaryDirectory() as d:
+        lite = append_latencies(str(Path(d) / "bench.db"), args.appends)
+        lite_bare = bare_commits(str(Path(d) / "bare.db"), args.appends)
+    sch = Schema(url)
+    try:
+        pg = append_latencies(sch.url, args.appends)
+        pg_bare = bare_commits(sch.url, args.appends)
+    finally:
+        sch.drop()
+    ml, mp_ = statistics.median(lite) * 1000, statistics.median(pg) * 1000
+    bl, bp = statistics.median(lite_bare) * 1000, statistics.median(pg_bare) * 1000
+    print(f"append, {args.appends} acknowledged (median / p99 ms): "
+          f"SQLite {ml:.2f} / {pct(lite, 99) * 1000:.2f}   "
+          f"PostgreSQL {mp_:.2f} / {pct(pg, 99) * 1000:.2f}   ratio PG/SQLite {mp_ / ml:.2f}")
+    print(f"  baseline, a bare durable 1-row commit (median ms): SQLite {bl:.2f}, "
+          f"PostgreSQL {bp:.2f}; append / bare commit: SQLite {ml / bl:.1f}x, "
+          f"PostgreSQL {mp_ / bp:.1f}x")
+
+    sch = Schema(url)
+    try:
+        follow = follower_latencies(sch.url, args.follows)
+    finally:
+        sch.drop()
+    worst = max(follow)
+    print(f"follower (LISTEN/NOTIFY, commit returned -> follower's state caught up), "
+          f"{len(follow)} appends: median {statistics.median(follow) * 1000:.1f} ms, "
+          f"max {worst * 1000:.1f} ms  goal <= {GOAL_FOLLOW_S * 1000:.0f} ms: "
+          f"{'ok' if worst <= GOAL_FOLLOW_S else 'MISSED'}")
+
+    sch = Schema(url)
+    try:
+        lat, wall = room(sch.url, args.podiums, args.tables, args.hands, args.pace)
+    finally:
+        sch.drop()
+    p99 = pct(lat, 99) * 1000
+    pace = f", one entry per podium every {args.pace:g} s" if args.pace else ", flat out"
+    print(f"room{pace}: {args.podiums} podiums x {args.tables} tables x {args.hands} hands = "
+          f"{len(lat)} appends at once in {wall:.1f} s ({len(lat) / wall:.0f}/s): "
+          f"p50 {pct(lat, 50) * 1000:.2f} ms, p99 {p99:.2f} ms, max {max(lat) * 1000:.1f} ms  "
+          f"goal p99 <= {GOAL_P99_MS:.0f} ms: {'ok' if p99 <= GOAL_P99_MS else 'MISSED'}")
+    print(f"(machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,202 @@
+"""`floorkill migrate --from journal.db --to postgresql://…`: copy a journal, verified.
+
+1. The source is verified (hash chain, sequences, folds); a source that is not whole is
+   not copied.
+2. Its ``tables`` and ``events`` rows are read in one consistent read and written to the
+   target, which must be empty, in ONE transaction: every column byte for byte, so every
+   hash, ``gseq`` and ``seq`` is the same on both sides.
+3. The target's caches (snapshots, obligations) are rebuilt from its events, and the
+   target is verified; its head hash and row count must equal the source's.
+
+Either side may be a file or a ``postgresql://`` URL (so a room can also go back to a
+file, or copy between servers). Exit codes: 0 copied, 2 bad input / refused, 1 the copy
+does not verify (then it is left in place for inspection and said so).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from floorkill.rules.names import safe_text
+from floorkill.store.backend import is_url, location_text, open_journal
+from floorkill.store.commands import verify_journal
+from floorkill.store.errors import JournalError
+from floorkill.store import reading
+from floorkill.store.schema import (DDL, EVENT_COLUMNS, INSERT_EVENT, META_TRIGGERS_DDL,
+                                    SCHEMA_VERSION)
+
+TABLE_COLUMNS = ("name", "name_key", "toml", "created", "who")
+BATCH = 2000
+
+
+def _fail(message: str, err: TextIO) -> int:
+    print(f"floorkill: {safe_text(message)}", file=err)
+    return 2
+
+
+Rows = tuple[dict[str, str], list[tuple], list[tuple], tuple[int, str]]
+
+
+def _read(c) -> Rows:
+    meta = reading.read_meta(c)
+    tables = c.execute(f"SELECT {', '.join(TABLE_COLUMNS)} FROM tables ORDER BY rowid"
+                       ).fetchall()
+    events = [tuple(r) for r in c.execute(
+        f"SELECT {', '.join(EVENT_COLUMNS)} FROM events ORDER BY gseq").fetchall()]
+    return meta, [tuple(t) for t in tables], events, reading.chain_head(c, meta)
+
+
+def read_rows(source: str | Path) -> Rows:
+    """(meta, tables rows, events rows, chain head) of a journal, in creation / gseq order,
+    from one consistent read."""
+    if is_url(source):
+        import psycopg
+
+        from floorkill.store.pg import PgConn, connect, pg_error
+
+        raw = connect(str(source), readonly=True)
+        try:
+            with raw.transaction():
+                raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                return _read(PgConn(raw))
+        except psycopg.Error as exc:
+            raise pg_error(location_text(source), exc) from None
+        finally:
+            raw.close()
+    import urllib.parse
+
+    uri = "file:" + urllib.parse.quote(str(Path(source).absolute())) + "?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5.0)
+        try:
+            conn.execute("BEGIN")
+            return _read(conn)
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise JournalError(f"{source}: cannot read: {exc}") from None
+
+
+def _write_rows(journal, meta: dict[str, str], tables: list[tuple], events: list[tuple]
+                ) -> None:
+    """Insert the rows into an empty journal made with the source's meta (the chain's seed
+    mixes the meta in: it must be the same), in one transaction."""
+    from floorkill.store.pg import PgJournal
+
+    if isinstance(journal, PgJournal):
+        with journal._read() as c:
+            _refuse_nonempty(c, journal.location)
+    else:
+        _refuse_nonempty(journal.connection, journal.location)
+    if journal.meta != meta:
+        raise JournalError(f"{journal.location}: an empty journal of its own is already "
+                           "there (another id); migrate copies into an empty database "
+                           "schema or a new file")
+    table_insert = (f"INSERT INTO tables({', '.join(TABLE_COLUMNS)}) "
+                    f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})")
+    if isinstance(journal, PgJournal):
+        from floorkill.store.pg import INSERT_EVENT as PG_INSERT
+
+        with journal._write() as (c, _gseq, _head):
+            _refuse_nonempty(c, journal.location)
+            c.executemany(table_insert, tables)
+            for i in range(0, len(events), BATCH):
+                c.executemany(PG_INSERT, events[i:i + BATCH])
+            gseq, head = reading.chain_head(c, meta)
+            if events:
+                journal._advance(c, gseq, head, events[-1][1], events[-1][2])
+        return
+    with journal._write():
+        c = journal.connection
+        _refuse_nonempty(c, journal.location)
+        c.executemany(table_insert, tables)
+        c.executemany(INSERT_EVENT, events)
+
+
+def _new_file(path: Path, meta: dict[str, str]) -> None:
+    """A journal file made with the source's meta (what Journal() makes, but this meta)."""
+    from floorkill.store.journal import _statements
+
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("BEGIN IMMEDIATE")
+        for stmt in _statements(DDL):
+            conn.execute(stmt)
+        conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", sorted(meta.items()))
+        for stmt in _statements(META_TRIGGERS_DDL):
+            conn.execute(stmt)
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+def _refuse_nonempty(c, where: str) -> None:
+    rows = c.execute("SELECT count(*) FROM events").fetchone()[0]
+    names = c.execute("SELECT count(*) FROM tables").fetchone()[0]
+    if rows or names:
+        raise JournalError(f"{where}: already holds a journal ({names} table(s), {rows} "
+                           "rows); migrate copies into an empty one")
+
+
+def migrate(source: str | Path, target: str | Path) -> dict[str, Any]:
+    """Copy ``source`` into the empty journal at ``target``; returns the counts and head.
+    Raises JournalError (one line) when either side refuses or a check fails."""
+    src, dst = location_text(source), location_text(target)
+    if not is_url(source) and not Path(source).exists():
+        raise JournalError(f"{src}: no journal there")
+    if not is_url(target) and Path(target).exists():
+        raise JournalError(f"{dst}: a file is already there; migrate writes a new journal")
+    from floorkill.store import keys
+
+    key = keys.load_key()           # MACs are checked when the user has the key
+    problems, _warnings, _counts = verify_journal(source, key=key)
+    if problems:
+        raise JournalError(f"{src}: journal NOT whole, nothing copied "
+                           f"({len(problems)} problem(s), first: {problems[0]})")
+    meta, tables, events, (head_seq, head) = read_rows(source)
+    if meta.get("schema") != str(SCHEMA_VERSION):
+        raise JournalError(f"{src}: a schema-{meta.get('schema')} journal: open it once with "
+                           "this floorkill's podium (it brings the file to schema "
+                           f"{SCHEMA_VERSION} in place), then migrate")
+    options: dict[str, Any] = {"floorperson": "migrate", "mac_key": None}
+    if is_url(target):
+        options["create_meta"] = meta
+    else:
+        _new_file(Path(target), meta)
+    with open_journal(target, **options) as journal:
+        _write_rows(journal, meta, tables, events)
+        journal.rebuild_caches()
+    problems, _warnings, counts = verify_journal(target, key=key)
+    if problems:
+        raise CopyNotWhole(f"{dst}: the copy does NOT verify ({len(problems)} problem(s), "
+                           f"first: {problems[0]}); it is left there for inspection")
+    if (counts["head_seq"], counts["head"]) != (head_seq, head) or counts["rows"] != len(events):
+        raise CopyNotWhole(f"{dst}: the copy's head {str(counts['head'])[:16]} / "
+                           f"{counts['rows']} rows differ from the source's {head[:16]} / "
+                           f"{len(events)} rows")
+    return {"tables": len(tables), "rows": len(events), "head": head}
+
+
+class CopyNotWhole(JournalError):
+    """The target was written but does not verify as the source's copy."""
+
+
+def cmd_migrate(source: str | Path, target: str | Path, out: TextIO | None = None,
+                err: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        done = migrate(source, target)
+    except CopyNotWhole as exc:
+        print(f"floorkill: {safe_text(str(exc))}", file=err)
+        return 1
+    except JournalError as exc:
+        return _fail(str(exc), err)
+    print(safe_text(f"{location_text(source)} -> {location_text(target)}: {done['rows']} rows "
+                    f"of {done['tables']} table(s) copied; hash chain verified on both sides, "
+                    f"head {done['head'][:16]}"), file=out)
+    return 0

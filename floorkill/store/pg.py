@@ -1,0 +1,895 @@
+"""The journal on a PostgreSQL server (psycopg 3), for a room past one machine.
+
+The same records as the SQLite journal (:mod:`floorkill.store.journal`): the same
+``tables`` / ``events`` rows, byte for byte the same hash chain (``schema.make_row``),
+void undo, snapshots, the ``obligations`` cache behind room-wide bars. What differs is how
+the database keeps it whole:
+
+* every event is ONE transaction; its first statement locks the single row of
+  ``chain_head`` (``SELECT … FOR UPDATE``), so writers queue on the chain head in the
+  server — no lock of our own — and ``UNIQUE (tbl, seq)`` / ``gseq PRIMARY KEY`` refuse a
+  second row for one place even if that were bypassed;
+* triggers refuse UPDATE, DELETE and TRUNCATE of ``events`` and ``tables``;
+* the commit NOTIFYs the journal's channel (``floorkill.<schema>``) and followers LISTEN
+  (a podium's :meth:`PgJournal.changed`, the big screen's :class:`PgReadOnlyJournal`);
+* viewers connect with a role that can only SELECT, and set their session read-only too.
+
+The reading code is shared with SQLite (:mod:`floorkill.store.reading`, ``verify``): an
+adapter gives psycopg the ``conn.execute(sql, params)`` shape with ``?`` placeholders, and
+``tables`` has a ``rowid`` column so "in creation order" reads the same on both.
+
+A server that goes away mid-shift: the write raises :class:`JournalUnavailable` with one
+line (nothing acknowledged is lost: a row is acknowledged only after COMMIT returned), the
+next call reconnects. A commit whose answer was lost may have landed: the podium's retry
+carries the seq it saw, so it is refused as "Table … changed" rather than entered twice.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.parse
+import uuid
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
+
+import floorkill
+from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_state
+from floorkill.rules.config import PlayerSpec
+from floorkill.rules.decisions import Refusal
+from floorkill.store import keys, reading
+from floorkill.store.errors import (ConfigMismatch, JournalBusy, JournalError,
+                                    JournalUnavailable,
+                                    TableExists, UnknownTable, table_changed)
+from floorkill.store.journal import SNAPSHOT_EVERY, config_differences, table_toml
+from floorkill.store.readonly import ReadOnlyJournal, ReadOnlySession
+from floorkill.store.schema import (CHAIN_COLUMNS, CREATE_TYPE, EVENT_COLUMNS,
+                                    SCHEMA_VERSION, VOID_TYPE, canonical_json,
+                                    make_row, result_json, state_digest)
+from floorkill.store.session import (Record, check_void, decision_to_json, fold_records,
+                                     utc_now)
+from floorkill.store.snapshot import state_to_dict
+
+try:
+    import psycopg
+    from psycopg import sql as _sql_mod
+except ImportError:                     # the optional extra is not installed
+    psycopg = None  # type: ignore[assignment]
+
+T = TypeVar("T")
+HASH = EVENT_COLUMNS.index("hash")             # a row tuple's own hash
+_DEFAULT_KEY = object()
+
+PG_TRIGGERS = ("events_append_only", "events_no_truncate", "tables_append_only",
+               "tables_no_truncate", "meta_fixed", "meta_no_truncate")
+
+DDL = f"""
+CREATE TABLE IF NOT EXISTS meta(
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tables(
+    rowid    BIGSERIAL NOT NULL UNIQUE,
+    name     TEXT PRIMARY KEY,
+    name_key TEXT NOT NULL UNIQUE,
+    toml     TEXT NOT NULL,
+    created  TEXT NOT NULL,
+    who      TEXT
+);
+CREATE TABLE IF NOT EXISTS events(
+    gseq      BIGINT PRIMARY KEY,
+    tbl       TEXT NOT NULL REFERENCES tables(name),
+    seq       BIGINT NOT NULL CHECK (seq >= 0),
+    type      TEXT NOT NULL,
+    schema    INTEGER NOT NULL,
+    payload   TEXT NOT NULL,
+    rules     TEXT NOT NULL,
+    decisions TEXT NOT NULL,
+    result    TEXT,
+    hand      INTEGER NOT NULL,
+    who       TEXT,
+    at        TEXT NOT NULL,
+    target    BIGINT,
+    prev_hash TEXT NOT NULL,
+    hash      TEXT NOT NULL,
+    state_hash TEXT,
+    mac       TEXT,
+    UNIQUE (tbl, seq)
+);
+CREATE INDEX IF NOT EXISTS events_void ON events(tbl, target) WHERE target IS NOT NULL;
+CREATE TABLE IF NOT EXISTS chain_head(
+    one  BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one),
+    gseq BIGINT NOT NULL,
+    hash TEXT NOT NULL
+);
+CREATE OR REPLACE FUNCTION floorkill_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN RAISE EXCEPTION 'journal % are append-only', TG_TABLE_NAME; END $$;
+DROP TRIGGER IF EXISTS events_append_only ON events;
+CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON events
+    FOR EACH ROW EXECUTE FUNCTION floorkill_append_only();
+DROP TRIGGER IF EXISTS events_no_truncate ON events;
+CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events
+    FOR EACH STATEMENT EXECUTE FUNCTION floorkill_append_only();
+DROP TRIGGER IF EXISTS tables_append_only ON tables;
+CREATE TRIGGER tables_append_only BEFORE UPDATE OR DELETE ON tables
+    FOR EACH ROW EXECUTE FUNCTION floorkill_append_only();
+DROP TRIGGER IF EXISTS tables_no_truncate ON tables;
+CREATE TRIGGER tables_no_truncate BEFORE TRUNCATE ON tables
+    FOR EACH STATEMENT EXECUTE FUNCTION floorkill_append_only();
+CREATE OR REPLACE FUNCTION floorkill_meta_fixed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN RAISE EXCEPTION 'journal meta is fixed at creation'; END $$;
+DROP TRIGGER IF EXISTS meta_fixed ON meta;
+CREATE TRIGGER meta_fixed BEFORE UPDATE OR DELETE ON meta
+    FOR EACH ROW EXECUTE FUNCTION floorkill_meta_fixed();
+DROP TRIGGER IF EXISTS meta_no_truncate ON meta;
+CREATE TRIGGER meta_no_truncate BEFORE TRUNCATE ON meta
+    FOR EACH STATEMENT EXECUTE FUNCTION floorkill_meta_fixed();
+CREATE TABLE IF NOT EXISTS snapshots(
+    tbl   TEXT NOT NULL,
+    seq   BIGINT NOT NULL,
+    rules TEXT NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY (tbl, seq)
+);
+CREATE TABLE IF NOT EXISTS obligations(
+    tbl    TEXT PRIMARY KEY,
+    seq    BIGINT NOT NULL,
+    barred TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS obligations_barring ON obligations(tbl) WHERE barred <> '[]';
+"""
+
+# Only the tables whose cache says someone owes, or whose cache is missing or stale: a room of
+# 200 tables sends a handful of rows per entry, not 200 TOML texts.
+BARRED_QUERY = (
+    "SELECT t.name, t.toml, o.seq, o.barred, h.last FROM tables t "
+    "LEFT JOIN obligations o ON o.tbl = t.name "
+    "CROSS JOIN LATERAL (SELECT coalesce(max(e.seq), 0) AS last FROM events e "
+    "WHERE e.tbl = t.name) h "
+    "WHERE t.name IS DISTINCT FROM ?::text "
+    "AND (o.seq IS NULL OR o.seq <> h.last OR o.barred <> '[]') ORDER BY t.rowid")
+MAX_SEQ = "SELECT coalesce(max(seq), 0) FROM events WHERE tbl = ?"
+
+INSERT_EVENT = (f"INSERT INTO events({', '.join(EVENT_COLUMNS)}) "
+                f"VALUES ({', '.join('?' * len(EVENT_COLUMNS))})")
+UPSERT_SNAPSHOT = ("INSERT INTO snapshots(tbl, seq, rules, state) VALUES (?, ?, ?, ?) "
+                   "ON CONFLICT (tbl, seq) DO UPDATE SET rules = EXCLUDED.rules, "
+                   "state = EXCLUDED.state")
+UPSERT_OBLIGATIONS = ("INSERT INTO obligations(tbl, seq, barred) VALUES (?, ?, ?) "
+                      "ON CONFLICT (tbl) DO UPDATE SET seq = EXCLUDED.seq, "
+                      "barred = EXCLUDED.barred")
+
+
+# ---------------------------------------------------------------------------
+# connecting
+
+def redact_url(url: str) -> str:
+    """The URL without its password (for messages)."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+    except ValueError:
+        return "postgresql://…"
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(":" + parts.password + "@", ":***@", 1)
+    return urllib.parse.urlunsplit(parts._replace(netloc=netloc))
+
+
+def _need_psycopg() -> None:
+    if psycopg is None:
+        raise JournalError("a PostgreSQL journal needs psycopg 3: "
+                           "pip install 'floorkill[pg]'")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0].strip() if text else type(exc).__name__
+
+
+def pg_error(where: str, exc: BaseException, *, writing: bool = False) -> JournalError:
+    """A psycopg error as one line a podium or a command can show."""
+    msg = _first_line(exc)
+    if psycopg is not None:
+        if isinstance(exc, psycopg.errors.InsufficientPrivilege) or \
+                isinstance(exc, psycopg.errors.ReadOnlySqlTransaction):
+            return JournalError(f"{where}: this role may only read the journal ({msg})")
+        if isinstance(exc, (psycopg.errors.LockNotAvailable, psycopg.errors.QueryCanceled)):
+            return JournalBusy(f"{where}: the journal is busy (another podium's entry is "
+                               f"taking too long; {msg}) — the entry was not recorded; "
+                               "try again")
+        if isinstance(exc, psycopg.OperationalError):
+            tail = " — the entry was not recorded; try again" if writing else ""
+            return JournalUnavailable(f"{where}: the journal server is unreachable "
+                                      f"({msg}){tail}")
+    return JournalError(f"{where}: {msg}")
+
+
+@lru_cache(maxsize=256)
+def pg_sql(query: str) -> str:
+    """SQLite's ``?`` placeholders as psycopg's ``%s`` (a literal ``%`` doubled)."""
+    return query.replace("%", "%%").replace("?", "%s")
+
+
+class PgConn:
+    """The ``conn.execute(sql, params)`` shape the shared reading code expects."""
+
+    def __init__(self, conn: "psycopg.Connection") -> None:
+        self.raw = conn
+
+    def execute(self, query: str, params: Sequence[Any] = ()) -> "psycopg.Cursor":
+        return self.raw.execute(pg_sql(query), tuple(params) if params else None)
+
+    def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            with self.raw.cursor() as cur:
+                cur.executemany(pg_sql(query), rows)
+
+
+def connect(url: str, *, connect_timeout: float = 5.0, readonly: bool = False,
+            lock_timeout: float = 20.0) -> "psycopg.Connection":
+    _need_psycopg()
+    where = redact_url(url)
+    try:
+        # keepalives: a server (or network) gone mid-shift is noticed in seconds, not hours
+        conn = psycopg.connect(url, autocommit=True,
+                               connect_timeout=max(1, int(round(connect_timeout))),
+                               application_name="floorkill", keepalives=1,
+                               keepalives_idle=5, keepalives_interval=2, keepalives_count=3)
+    except psycopg.ProgrammingError as exc:      # a malformed URL / conninfo
+        raise JournalError(f"{where}: not a usable PostgreSQL URL ({_first_line(exc)})"
+                           ) from None
+    except psycopg.Error as exc:
+        raise JournalUnavailable(f"{where}: cannot connect ({_first_line(exc)})") from None
+    try:
+        if readonly:
+            conn.execute("SET default_transaction_read_only = on")
+        # a podium that froze inside its transaction frees the chain head soon; a writer
+        # never waits for it forever
+        conn.execute("SET idle_in_transaction_session_timeout = '15s'")
+        if not readonly:
+            conn.execute(f"SET lock_timeout = '{int(lock_timeout * 1000)}ms'")
+    except psycopg.Error as exc:
+        conn.close()
+        raise pg_error(where, exc) from None
+    return conn
+
+
+def channel_of(conn: "psycopg.Connection") -> str:
+    """The NOTIFY channel of the journal in this connection's schema."""
+    schema = conn.execute("SELECT current_schema()").fetchone()[0]
+    if schema is None:
+        raise JournalError("no schema to keep the journal in (check the search_path)")
+    return ("floorkill." + schema)[:63]
+
+
+def _journal_present(c: PgConn) -> int:
+    """How many of the journal's tables exist in the current schema (0..3)."""
+    return sum(1 for name in ("meta", "tables", "events")
+               if c.execute("SELECT to_regclass(?)", (name,)).fetchone()[0] is not None)
+
+
+def _check_version(c: PgConn, where: str) -> dict[str, str]:
+    """The journal's meta, once its schema is one this floorkill reads (a PostgreSQL
+    journal is always made at schema 2 or later)."""
+    version = reading.check_schema(where, reading.schema_version(c))
+    if version < 2:
+        raise JournalError(f"{where}: a schema-{version} journal on PostgreSQL (made by a "
+                           "development build): migrate it again from its file")
+    return reading.read_meta(c)
+
+
+# ---------------------------------------------------------------------------
+# the writer
+
+class PgJournal:
+    """A journal in one schema of a PostgreSQL database (the URL's search_path, default
+    ``public``). Same interface as :class:`floorkill.store.journal.Journal`."""
+
+    def __init__(self, url: str, floorperson: str | None = None, *, create: bool = True,
+                 snapshot_every: int = SNAPSHOT_EVERY, connect_timeout: float = 5.0,
+                 lock_timeout: float = 20.0, mac_key: bytes | None | object = _DEFAULT_KEY,
+                 create_meta: Mapping[str, str] | None = None) -> None:
+        """``lock_timeout``: how long an entry may wait for the chain head (another podium's
+        entry) before it is refused as busy. ``mac_key``: as for the SQLite Journal (the
+        user's key file by default). ``create_meta``: the meta a new journal gets (migrate
+        copies the source's; default: schema, created, a new id)."""
+        self.url = url
+        self.mac_key: bytes | None = (keys.load_key() if mac_key is _DEFAULT_KEY
+                                      else mac_key)  # type: ignore[assignment]
+        self.meta: dict[str, str] = {}
+        self.problems: list[str] = []       # bad snapshots skipped (each said once)
+        self._create_meta = dict(create_meta) if create_meta is not None else None
+        self.lock_timeout = lock_timeout
+        self.where = redact_url(url)
+        self.floorperson = floorperson
+        self.snapshot_every = max(1, int(snapshot_every))
+        self.connect_timeout = connect_timeout
+        self._create = create
+        self._lock = threading.RLock()
+        self._raw: psycopg.Connection | None = None
+        self._listen: psycopg.Connection | None = None
+        self.channel = ""
+        self._connect()
+
+    # -- connection ---------------------------------------------------------
+    def _connect(self) -> None:
+        raw = connect(self.url, connect_timeout=self.connect_timeout,
+                      lock_timeout=self.lock_timeout)
+        try:
+            self.channel = channel_of(raw)
+            self._setup(PgConn(raw))
+        except psycopg.Error as exc:
+            raw.close()
+            raise pg_error(self.where, exc) from None
+        except BaseException:
+            raw.close()
+            raise
+        self._raw = raw
+
+    def _setup(self, c: PgConn) -> None:
+        if _journal_present(c) == 3:
+            self.meta = _check_version(c, self.where)
+            return
+        if not self._create:
+            raise JournalError(f"{self.where}: no journal there")
+        with c.raw.transaction():
+            # one creator at a time (two podiums starting on an empty database)
+            c.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (self.channel,))
+            for stmt in _ddl_statements(DDL):                # all IF NOT EXISTS
+                c.raw.execute(stmt)
+            # (the rows, not the catalog, say whether another podium just made it)
+            if c.execute("SELECT count(*) FROM meta").fetchone()[0] == 0:
+                meta = self._create_meta or {"schema": str(SCHEMA_VERSION),
+                                             "created": utc_now(), "id": uuid.uuid4().hex}
+                c.executemany("INSERT INTO meta(key, value) VALUES (?, ?)",
+                              sorted(meta.items()))
+                # the chain starts from the seed: the meta mixed into the genesis value
+                gseq, head = reading.seed_of(c, meta)
+                c.execute("INSERT INTO chain_head(one, gseq, hash) VALUES (TRUE, ?, ?)",
+                          (gseq, head))
+        self.meta = _check_version(c, self.where)
+
+    def _report(self, message: str) -> None:
+        if message not in self.problems:
+            self.problems.append(message)
+
+    def _mac_args(self) -> dict[str, Any]:
+        if self.mac_key is None:
+            return {}
+        return {"mac_key": self.mac_key, "journal_id": self.meta.get("id", "")}
+
+    def _conn(self) -> PgConn:
+        """The connection, reconnecting after a lost one (raises JournalUnavailable)."""
+        raw = self._raw
+        if raw is None or raw.closed or raw.broken:
+            if raw is not None:
+                raw.close()
+            self._raw = None
+            self._connect()
+        return PgConn(self._raw)  # type: ignore[arg-type]
+
+    @contextmanager
+    def _guard(self, writing: bool = False) -> Iterator[None]:
+        try:
+            yield
+        except psycopg.Error as exc:
+            raise pg_error(self.where, exc, writing=writing) from None
+
+    @contextmanager
+    def _read(self) -> Iterator[PgConn]:
+        with self._lock, self._guard():
+            yield self._conn()
+
+    @contextmanager
+    def _write(self) -> Iterator[tuple[PgConn, int, str]]:
+        """One transaction holding the chain head's row lock: (conn, head gseq, head hash).
+        COMMIT when the block ends; ROLLBACK on any error."""
+        with self._lock, self._guard(writing=True):
+            try:
+                c = self._conn()
+            except JournalUnavailable as exc:
+                raise JournalUnavailable(f"{exc} — the entry was not recorded; try again"
+                                         ) from None
+            # pipeline mode: the statements whose answers we do not read (the inserts, the
+            # head, the NOTIFY) go out with the COMMIT in one round trip
+            with c.raw.pipeline(), c.raw.transaction():
+                gseq, head = c.execute(
+                    "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE").fetchone()
+                yield c, gseq, head
+
+    def _advance(self, c: PgConn, gseq: int, head: str, tbl: str, seq: int) -> None:
+        """Inside a write: move the chain head and tell the followers (at COMMIT)."""
+        c.execute("UPDATE chain_head SET gseq = ?, hash = ? WHERE one", (gseq, head))
+        c.execute("SELECT pg_notify(?, ?)", (self.channel, canonical_json([tbl, seq])))
+
+    def close(self) -> None:
+        with self._lock:
+            for conn in (self._raw, self._listen):
+                if conn is not None:
+                    try:
+                        conn.close()
+                    except Exception:
+                        pass
+            self._raw = self._listen = None
+
+    def __enter__(self) -> "PgJournal":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def location(self) -> str:
+        return self.where
+
+    # -- following other podiums -------------------------------------------
+    def changed(self) -> bool:
+        """True when another podium committed since the last call (LISTEN/NOTIFY; the first
+        call starts listening and says True). Never blocks; a lost server says True once
+        it is back."""
+        with self._lock:
+            try:
+                if self._listen is None or self._listen.closed or self._listen.broken:
+                    self._listen = connect(self.url, connect_timeout=self.connect_timeout)
+                    self._listen.execute(
+                        _sql_mod.SQL("LISTEN {}").format(_sql_mod.Identifier(self.channel)))
+                    return True
+                got = False
+                for _ in self._listen.notifies(timeout=0):
+                    got = True
+                return got
+            except (JournalError, psycopg.Error):
+                if self._listen is not None:
+                    self._listen.close()
+                self._listen = None
+                return False
+
+    def head(self) -> tuple[int, str]:
+        """``(gseq, hash)`` of the chain's head (the row every writer locks)."""
+        with self._read() as c:
+            gseq, hash_ = c.execute("SELECT gseq, hash FROM chain_head WHERE one").fetchone()
+            return gseq, hash_
+
+    # -- tables -------------------------------------------------------------
+    def table_names(self) -> list[str]:
+        with self._read() as c:
+            return reading.table_names(c)
+
+    def create_table(self, table_file: TableFile, toml_text: str | None = None) -> "PgSession":
+        cfg, players = table_file.config, table_file.players
+        text = table_toml(table_file) if toml_text is None else toml_text
+        check = reading.load_table_text(text, f"<table {cfg.name!r}>")
+        if check.events:
+            text = table_toml(table_file)
+        elif check.config != cfg or check.players != players:
+            raise JournalError(f"table {cfg.name!r}: the TOML text does not describe the "
+                               "same config and players as the table file")
+        now = utc_now()
+        with self._write() as (c, gseq, prev):
+            row = c.execute("SELECT name FROM tables WHERE name = ? OR name_key = ?",
+                            (cfg.name, cfg.name.casefold())).fetchone()
+            if row is not None:
+                raise TableExists(f"a table named {row[0]!r} is already in the journal")
+            c.execute("INSERT INTO tables(name, name_key, toml, created, who) "
+                      "VALUES (?, ?, ?, ?, ?)",
+                      (cfg.name, cfg.name.casefold(), text, now, self.floorperson))
+            payload = canonical_json({"type": CREATE_TYPE, "toml": text})
+            ev = make_row(prev, gseq + 1, cfg.name, 0, CREATE_TYPE, payload,
+                          floorkill.RULES_VERSION, "[]", None, 0, self.floorperson, now, None,
+                          **self._mac_args())
+            c.execute(INSERT_EVENT, ev)
+            c.execute(UPSERT_OBLIGATIONS, (cfg.name, 0, "[]"))
+            self._advance(c, gseq + 1, ev[HASH], cfg.name, 0)
+        return PgSession(self, cfg.name, cfg, players, initial_state(cfg, players), 0)
+
+    def open_table(self, name: str) -> "PgSession":
+        with self._read() as c:
+            stored, text = reading.find_table(c, name)
+            cfg, players = reading.parse_table_toml(stored, text)
+            state, seq = reading.load_state(c, stored, cfg, players, report=self._report)
+        return PgSession(self, stored, cfg, players, state, seq)
+
+    def open_or_create(self, table_file: TableFile, toml_text: str | None = None
+                       ) -> tuple["PgSession", bool]:
+        name = table_file.config.name
+        known = {n.casefold(): n for n in self.table_names()}
+        if name.casefold() not in known:
+            try:
+                return self.create_table(table_file, toml_text), True
+            except TableExists:
+                known = {n.casefold(): n for n in self.table_names()}
+        session = self.open_table(known[name.casefold()])
+        diffs = config_differences(session.config, table_file.config)
+        if session.players != table_file.players:
+            diffs.append("initial players differ")
+        if diffs:
+            raise ConfigMismatch(f"table {session.name!r} is in the journal with a different "
+                                 f"config: {'; '.join(diffs)}", diffs)
+        return session, False
+
+    def live_events(self, name: str, upto: int | None = None) -> list[dict[str, Any]]:
+        """The live events of a table up to ``upto`` (what `export` writes), in order."""
+        with self._read() as c:
+            return reading.live_events(c, name, 0, upto)
+
+    def barred_elsewhere(self, exclude: str | None = None) -> dict[str, tuple[int, str]]:
+        with self._read() as c:
+            return self._barred_elsewhere(c, exclude, writing=False)
+
+    def rebuild_caches(self) -> None:
+        with self._write() as (c, _gseq, _head):
+            c.execute("DELETE FROM snapshots")
+            c.execute("DELETE FROM obligations")
+            for name, text in c.execute("SELECT name, toml FROM tables ORDER BY rowid"
+                                        ).fetchall():
+                cfg, players = reading.parse_table_toml(name, text)
+                voids = reading.void_rows(c, name)
+                digests = dict(c.execute("SELECT seq, state_hash FROM events WHERE tbl = ? "
+                                         "AND state_hash IS NOT NULL", (name,)).fetchall())
+                seq, state = 0, initial_state(cfg, players)
+                snaps = []
+                for seq, state in reading.replay_table(c, name, cfg, players, voids):
+                    if seq in digests and reading.snapshot_is_valid(voids, seq):
+                        snap = canonical_json(state_to_dict(state))
+                        if state_digest(snap) == digests[seq]:   # only what the chain holds
+                            snaps.append((name, seq, floorkill.RULES_VERSION, snap))
+                c.executemany(UPSERT_SNAPSHOT, snaps)
+                c.execute(UPSERT_OBLIGATIONS,
+                          (name, seq, canonical_json(reading.barred_of(state))))
+
+    def _barred_elsewhere(self, c: PgConn, exclude: str | None, writing: bool,
+                          rows: list[tuple] | None = None) -> dict[str, tuple[int, str]]:
+        """Players barred at the other tables, from the obligations cache (rebuilt for a
+        table whose cache is missing or behind its last seq). ``rows``: the answer of
+        :data:`BARRED_QUERY`, when already fetched."""
+        if rows is None:
+            rows = c.execute(BARRED_QUERY, (exclude,)).fetchall()
+        out: dict[str, tuple[int, str]] = {}
+        for name, text, oseq, barred, last in rows:
+            if name == exclude:
+                continue
+            if oseq is None or oseq != last:              # stale cache: rebuild it
+                cfg, players = reading.parse_table_toml(name, text)
+                try:
+                    state, _ = reading.load_state(c, name, cfg, players, last,
+                                                report=self._report)
+                except Refusal:
+                    continue
+                owed = reading.barred_of(state)
+                if writing:
+                    c.execute(UPSERT_OBLIGATIONS, (name, last, canonical_json(owed)))
+            else:
+                owed = json.loads(barred)
+            for player, cents, mode in owed:
+                if mode == "barred":
+                    out.setdefault(player.casefold(), (cents, name))
+        return out
+
+
+def _ddl_statements(script: str) -> list[str]:
+    """Split the DDL on ';' at line ends, keeping $$ … $$ bodies whole."""
+    out, buf, in_body = [], [], False
+    for line in script.splitlines():
+        buf.append(line)
+        if line.count("$$") % 2:
+            in_body = not in_body
+        if not in_body and line.rstrip().endswith(";"):
+            stmt = "\n".join(buf).strip()
+            if stmt:
+                out.append(stmt)
+            buf = []
+    rest = "\n".join(buf).strip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+class PgSession:
+    """A table of a PostgreSQL journal: the durable TableSession."""
+
+    def __init__(self, journal: PgJournal, name: str, config: TableConfig,
+                 players: tuple[PlayerSpec, ...], state: TableState, seq: int) -> None:
+        self.journal = journal
+        self.name = name
+        self.config = config
+        self.players = players
+        self._state = state
+        self._seq = seq
+
+    @property
+    def who(self) -> str | None:
+        return self.journal.floorperson
+
+    @property
+    def state(self) -> TableState:
+        return self._state
+
+    def __len__(self) -> int:
+        return self._seq
+
+    def __repr__(self) -> str:
+        return f"<PgSession {self.name!r} seq={self._seq}>"
+
+    def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
+        with self.journal._read() as c:
+            return reading.read_records(c, self.name, self._seq, start, stop)
+
+    def last_undoable(self) -> Record | None:
+        with self.journal._read() as c:
+            return reading.last_undoable(c, self.name, self._seq)
+
+    def refresh(self) -> bool:
+        with self.journal._read() as c:
+            last = reading.max_seq(c, self.name)
+            if last == self._seq:
+                return False
+            self._state, self._seq = reading.load_state(c, self.name, self.config,
+                                                        self.players, last,
+                                                        report=self.journal._report)
+            return True
+
+    def append(self, raw: Mapping[str, Any], expect_seq: int | None = None) -> Record:
+        return self.append_many([raw], expect_seq)[0]
+
+    def append_many(self, raws: Sequence[Mapping[str, Any]],
+                    expect_seq: int | None = None, *, checked: Sequence[Any] | None = None,
+                    checked_elsewhere: Mapping[str, Any] | None = None) -> list[Record]:
+        """All of ``raws`` in one transaction (all or nothing); see Journal.append_many.
+        ``checked``/``checked_elsewhere`` (an import's own fold, a speed hint on SQLite) are
+        not used here: the events are folded again inside the transaction."""
+        j = self.journal
+        every = j.snapshot_every
+        with j._write() as (c, gseq, prev):
+            last = c.execute(MAX_SEQ, (self.name,))            # both asked in one round trip
+            barred = c.execute(BARRED_QUERY, (self.name,))
+            self._sync(c, expect_seq, last.fetchone()[0])
+            elsewhere = j._barred_elsewhere(c, self.name, True, barred.fetchall())
+            state, seq = self._state, self._seq
+            rows, snaps, records = [], [], []
+            mac = j._mac_args()
+            for raw in raws:
+                applied = apply(state, raw, elsewhere)
+                state = applied.state
+                seq += 1
+                gseq += 1
+                at = utc_now()
+                decisions = [decision_to_json(d) for d in applied.decisions]
+                digest = None
+                if seq % every == 0:
+                    snap = canonical_json(state_to_dict(state))
+                    digest = state_digest(snap)
+                    snaps.append((self.name, seq, floorkill.RULES_VERSION, snap))
+                row = make_row(prev, gseq, self.name, seq, applied.event.type,
+                               canonical_json(applied.event.to_dict()), floorkill.RULES_VERSION,
+                               canonical_json(decisions), result_json(applied.result),
+                               state.hands, j.floorperson, at, None, state_hash=digest, **mac)
+                prev = row[HASH]
+                rows.append(row)
+                records.append(Record(seq=seq, type=applied.event.type,
+                                      event=applied.event.to_dict(),
+                                      decisions=tuple(applied.decisions), result=applied.result,
+                                      hand=state.hands, who=j.floorperson, at=at, gseq=gseq))
+            if len(rows) == 1:
+                c.execute(INSERT_EVENT, rows[0])
+            else:
+                c.executemany(INSERT_EVENT, rows)
+            c.executemany(UPSERT_SNAPSHOT, snaps)
+            c.execute(UPSERT_OBLIGATIONS,
+                      (self.name, seq, canonical_json(reading.barred_of(state))))
+            j._advance(c, gseq, prev, self.name, seq)
+        self._state, self._seq = state, seq            # only after COMMIT returned
+        return records
+
+    def void(self, seq: int, reason: str, expect_seq: int | None = None) -> Record:
+        j = self.journal
+        with j._write() as (c, gseq, prev):
+            self._sync(c, expect_seq, undo=True)
+            target = None
+            if 1 <= seq <= self._seq:
+                found = reading.read_records(c, self.name, self._seq, seq - 1, seq)
+                target = found[0] if found else None
+            check_void(target, seq, reason)
+            state, _ = reading.load_state(c, self.name, self.config, self.players, self._seq,
+                                          exclude=(seq,), report=j._report)
+            new_seq = self._seq + 1
+            at = utc_now()
+            event = {"type": VOID_TYPE, "target": seq, "reason": reason.strip()}
+            snap = canonical_json(state_to_dict(state))
+            row = make_row(prev, gseq + 1, self.name, new_seq, VOID_TYPE, canonical_json(event),
+                           floorkill.RULES_VERSION, "[]", None, state.hands, j.floorperson, at,
+                           seq, state_hash=state_digest(snap), **j._mac_args())
+            c.execute(INSERT_EVENT, row)
+            c.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, seq))
+            c.execute(UPSERT_SNAPSHOT, (self.name, new_seq, floorkill.RULES_VERSION, snap))
+            c.execute(UPSERT_OBLIGATIONS,
+                      (self.name, new_seq, canonical_json(reading.barred_of(state))))
+            j._advance(c, gseq + 1, row[HASH], self.name, new_seq)
+        self._state, self._seq = state, new_seq
+        return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
+                      who=j.floorperson, at=at, gseq=gseq + 1)
+
+    def _sync(self, c: PgConn, expect_seq: int | None, last: int | None = None,
+              undo: bool = False) -> None:
+        """Inside a write: catch up with other writers' rows; TableChanged when the table
+        is not at ``expect_seq``."""
+        if last is None:
+            last = reading.max_seq(c, self.name)
+        if last != self._seq:
+            self._state, self._seq = reading.load_state(c, self.name, self.config,
+                                                        self.players, last,
+                                                        report=self.journal._report)
+        if expect_seq is not None and last != expect_seq:
+            latest = reading.read_records(c, self.name, last, last - 1, last)
+            raise table_changed(self.name, expect_seq, last, latest[0] if latest else None,
+                                undo=undo)
+
+    def full_replay(self) -> TableState:
+        with self.journal._read() as c:
+            events = reading.live_events(c, self.name, 0, self._seq)
+        return fold_records(self.config, self.players, events)
+
+
+# ---------------------------------------------------------------------------
+# the viewers' side
+
+class PgReadOnlyJournal(ReadOnlyJournal):
+    """The big screen's journal on PostgreSQL: a read-only session (connect with a role that
+    can only SELECT); LISTENs for the writers' NOTIFY instead of polling ``data_version``.
+    Errors are :class:`JournalUnavailable` (shown, then retried), as for SQLite."""
+
+    def __init__(self, url: str, *, busy_timeout: float = 0.2, retry_for: float = 5.0,
+                 on_retry: Callable[[int], None] | None = None,
+                 connect_timeout: float = 5.0) -> None:
+        self.url = url
+        self.path = redact_url(url)                     # how messages name it
+        self.busy_timeout = busy_timeout
+        self.retry_for = retry_for
+        self.connect_timeout = connect_timeout
+        self._on_retry = on_retry or (lambda attempt: None)
+        self._lock = threading.RLock()
+        self._conn = None
+        self._raw: psycopg.Connection | None = None
+        self.notice: str | None = None
+        self.problems: list[str] = []
+        self.meta: dict[str, str] = {}
+        self._connect()
+
+    def _connect(self) -> None:
+        with self._lock:
+            self._close_conn()
+            try:
+                raw = connect(self.url, connect_timeout=self.connect_timeout, readonly=True)
+            except JournalError as exc:
+                raise JournalUnavailable(str(exc)) from None
+            try:
+                c = PgConn(raw)
+                if _journal_present(c) != 3:
+                    raise JournalUnavailable(f"{self.path}: not a floorkill journal (yet)")
+                self.meta = _check_version(c, self.path)
+                raw.execute(_sql_mod.SQL("LISTEN {}").format(
+                    _sql_mod.Identifier(channel_of(raw))))
+            except JournalError as exc:
+                raw.close()
+                raise JournalUnavailable(str(exc)) from None
+            except psycopg.Error as exc:
+                raw.close()
+                raise JournalUnavailable(f"{self.path}: {_first_line(exc)}") from None
+            self._raw, self._conn = raw, c
+
+    def _close_conn(self) -> None:
+        raw, self._raw, self._conn = getattr(self, "_raw", None), None, None
+        if raw is not None:
+            try:
+                raw.close()
+            except Exception:
+                pass
+
+    def _run(self, fn: Callable[[Any], T]) -> T:
+        with self._lock:
+            raw = self._raw
+            if raw is None or raw.closed or raw.broken:
+                self._connect()
+            try:
+                return fn(self._conn)
+            except JournalUnavailable as exc:
+                raise JournalUnavailable(f"{self.path}: {exc}") from None
+            except psycopg.OperationalError as exc:
+                self._close_conn()
+                raise JournalUnavailable(f"{self.path}: journal unavailable: "
+                                         f"{_first_line(exc)}") from None
+            except psycopg.Error as exc:
+                raise JournalUnavailable(f"{self.path}: not a readable journal: "
+                                         f"{_first_line(exc)}") from None
+
+    def changed(self) -> bool:
+        """True when a writer committed since the last call (a NOTIFY arrived), or after a
+        reconnect. Never blocks. Raises JournalUnavailable while the server is away."""
+        return self.wait_changed(0)
+
+    def wait_changed(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for a writer's commit; True if one came."""
+        with self._lock:
+            raw = self._raw
+            if raw is None or raw.closed or raw.broken:
+                self._connect()
+                return True
+            try:
+                got = list(raw.notifies(timeout=timeout, stop_after=1))
+                if got:
+                    list(raw.notifies(timeout=0))         # drain the rest
+                return bool(got)
+            except psycopg.Error as exc:
+                self._close_conn()
+                raise JournalUnavailable(f"{self.path}: journal unavailable: "
+                                         f"{_first_line(exc)}") from None
+
+
+__all__ = ["PgJournal", "PgSession", "PgReadOnlyJournal", "ReadOnlySession", "PgConn",
+           "UnknownTable", "connect", "redact_url", "pg_error", "pg_sql"]
+
+
+# ---------------------------------------------------------------------------
+# verify
+
+def verify_pg(url: str, *, key: bytes | None = None,
+              anchor: tuple[int, str] | None = None):
+    """:class:`~floorkill.store.audit.AuditResult` of a PostgreSQL journal, read in one
+    REPEATABLE READ, READ ONLY transaction (a writer may go on): the same streaming pass as
+    for a file (:class:`~floorkill.store.audit.ChainAudit`: chain, replay through the rules,
+    MACs with a key, an anchor, the caches), plus the ``chain_head`` row and the
+    append-only triggers. Raises JournalError when there is no journal."""
+    from floorkill.store.audit import AuditResult, ChainAudit, check_caches
+
+    where = redact_url(url)
+    raw = connect(url, readonly=True)
+    try:
+        c = PgConn(raw)
+        with raw.transaction():
+            raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            if _journal_present(c) != 3:
+                raise JournalError(f"{where}: not a floorkill journal (no journal tables)")
+            meta = _check_version(c, where)
+            version = int(meta["schema"])
+            tables = {name: (toml, created, who) for name, toml, created, who in c.execute(
+                "SELECT name, toml, created, who FROM tables ORDER BY rowid").fetchall()}
+
+            def fetch_rows(tbl: str, after: int, before: int):
+                return c.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND "
+                                 "seq > ? AND seq < ? ORDER BY seq", (tbl, after, before)
+                                 ).fetchall()
+
+            audit = ChainAudit(meta, tables, fetch_rows, key=key, anchor=anchor)
+            triggers = {r[0] for r in c.execute(
+                "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgenabled <> 'D' "
+                "AND tgrelid IN (to_regclass('events'), to_regclass('tables'), "
+                "to_regclass('meta'))")}
+            missing = [t for t in PG_TRIGGERS if t not in triggers]
+            if missing:
+                audit.warnings.append(f"append-only triggers missing or disabled: "
+                                      f"{', '.join(missing)}")
+            with raw.cursor(name="floorkill_verify") as cur:     # streamed, not all in memory
+                cur.itersize = 2000
+                cur.execute(f"SELECT {', '.join(CHAIN_COLUMNS)} FROM events ORDER BY gseq")
+                for row in cur:
+                    audit.feed(tuple(row))
+                    if audit.full:
+                        break
+            if not audit.full:
+                check_caches(
+                    audit,
+                    iter(c.execute("SELECT s.tbl, s.seq, s.rules, s.state, e.state_hash "
+                                   "FROM snapshots s LEFT JOIN events e ON e.tbl = s.tbl "
+                                   "AND e.seq = s.seq").fetchall()),
+                    c.execute("SELECT tbl, seq, barred FROM obligations").fetchall())
+            audit.finish()
+            head = [tuple(h) for h in c.execute("SELECT gseq, hash FROM chain_head").fetchall()]
+            if not audit.full and head != [audit.head()]:
+                audit.problem(f"chain_head {head!r} is not the chain's last value "
+                              f"{audit.head()!r} (a row was cut or the head was moved)")
+    except psycopg.Error as exc:
+        raise pg_error(where, exc) from None
+    finally:
+        raw.close()
+    return AuditResult(audit.problems, audit.warnings, audit.rows, len(tables), audit.head(),
+                       version, audit.macs)

@@ -1,0 +1,134 @@
+"""Several podiums on one journal (SQLite file and PostgreSQL): each follows the others'
+commits with no keypress, and a podium that did not see the table move is refused."""
+
+from __future__ import annotations
+
+import time
+
+from pghelp import Outage, pg_url, where  # noqa: F401  (pg_url, where: fixtures)
+from storehelp import hand_events, table
+
+from floorkill.store.backend import open_journal
+from floorkill.ui.hand_entry import HandEntry
+from floorkill.ui.history import HistoryView
+from floorkill.ui.modals import UndoModal
+from floorkill.ui.podium import make_podium_app
+
+SIZE = (120, 40)
+
+
+async def _until(pilot, check, within: float = 5.0) -> float:
+    """Seconds until ``check()`` held (the app keeps running while we wait)."""
+    start = time.monotonic()
+    while not check() and time.monotonic() - start < within:
+        await pilot.pause(0.02)
+    return time.monotonic() - start
+
+
+async def test_a_hand_from_another_podium_shows_within_a_second(where):
+    with open_journal(where, floorperson="ann") as podium1, \
+            open_journal(where, floorperson="bob") as podium2:
+        s1 = podium1.create_table(table("Table 7"))
+        app = make_podium_app(podium2.open_table("Table 7"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            history = app.query_one(HistoryView)
+            assert history.total == 0
+            s1.append({"type": "hand", "winner": 3})
+            took = await _until(pilot, lambda: history.total == 1)
+            assert history.total == 1 and took < 1.0, took
+            assert app.session.state == s1.state
+
+
+async def test_a_stale_entry_is_refused_naming_who_and_kept(where):
+    with open_journal(where, floorperson="ann") as podium1, \
+            open_journal(where, floorperson="bob") as podium2:
+        s1 = podium1.create_table(table("Table 7"))
+        for e in hand_events(40):
+            s1.append(e)
+        app = make_podium_app(podium2.open_table("Table 7"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.follow_timer.pause()                 # podium 2 has not looked yet
+            s1.append({"type": "hand", "winner": 2})  # hand 41 on podium 1
+            await pilot.press("5", "enter")
+            entry = app.query_one(HandEntry)
+            assert ("Table 7 changed: hand 41 was just entered by ann — check and enter again"
+                    in entry.message)
+            assert entry.input.value == "5"          # the entry is kept
+            assert len(app.session) == 41 and app.query_one(HistoryView).total == 41
+            await pilot.press("enter")               # checked: enter again
+            await pilot.pause()
+            assert len(app.session) == 42
+            last = app.session.records(-1)[0]
+            assert last.who == "bob" and last.event["winner"] == 5
+
+
+async def test_undo_offered_before_another_podiums_entry_voids_nothing(where):
+    """The measured bug: Ctrl+Z offered #84 while the other podium recorded #85."""
+    with open_journal(where, floorperson="ann") as podium1, \
+            open_journal(where, floorperson="bob") as podium2:
+        s1 = podium1.create_table(table("Table 7"))
+        for e in hand_events(84):
+            s1.append(e)
+        app = make_podium_app(podium2.open_table("Table 7"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.follow_timer.pause()
+            await pilot.press("ctrl+z")
+            assert isinstance(app.screen, UndoModal) and app.screen.record.seq == 84
+            s1.append(hand_events(1, 84)[0])         # #85 on podium 1 meanwhile
+            await pilot.press(*"misclick", "enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, UndoModal)
+            recs = s1.records()
+            assert len(recs) == 85 and not any(r.voided for r in recs)
+            assert app.session.records(-1)[0].type == "hand"
+            assert len(app.session) == 85             # the screen shows #85 now
+
+
+async def test_server_down_the_podium_says_so_keeps_the_entry_and_retries(pg_url):
+    outage = Outage()
+    with open_journal(outage.url(pg_url), floorperson="bob") as journal:
+        s = journal.create_table(table("Table 7"))
+        app = make_podium_app(s)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            outage.down()
+            await pilot.press("5", "enter")
+            entry = app.query_one(HandEntry)
+            assert entry.message.startswith("✗ not recorded: ")
+            assert "unreachable" in entry.message and "\n" not in entry.message
+            assert entry.input.value == "5" and len(s) == 0
+            await pilot.pause(0.3)                     # the follower ticks quietly meanwhile
+            outage.up()
+            await pilot.press("enter")                 # the retry
+            await pilot.pause()
+            assert len(s) == 1 and s.records(-1)[0].event["winner"] == 5
+    outage.down()
+
+
+def test_the_big_screen_follows_postgresql_with_the_select_only_role(pg_url):
+    from pghelp import ro_url
+
+    from floorkill.ui.big_screen import Follower
+
+    with open_journal(pg_url, floorperson="ann") as podium:
+        s = podium.create_table(table("Table 7"))
+        follower = Follower(ro_url(pg_url), "Table 7")
+        try:
+            first = follower.poll()
+            assert first is not None and first.waiting is None
+            assert [v.name for v in first.tables] == ["Table 7"]
+            assert follower.poll() is None                      # nothing new
+            s.append({"type": "hand", "winner": 3})
+            s.append({"type": "hand", "winner": 3, "qualifies": True})
+            start = time.monotonic()
+            picture = None
+            while picture is None and time.monotonic() - start < 2:
+                picture = follower.poll()
+            assert picture is not None and time.monotonic() - start < 1.0
+            assert follower._sessions["Table 7"].state == s.state
+            assert "floorkill_ro" in follower._ro.url            # the viewer's own role
+        finally:
+            follower.close()
