@@ -69,7 +69,7 @@ class EntryActions:
                     timeout=8, markup=False)
 
     def run_event(self, raw: Mapping[str, Any] | None, *, session=None,
-                  confirm: str | None = None) -> None:
+                  confirm: str | None = None, near_asked: bool = False) -> None:
         """Try ``raw``; ask the question the rules ask (or confirm), then commit it."""
         if raw is None:
             return
@@ -79,6 +79,12 @@ class EntryActions:
         except Refusal as refusal:
             self.report_refusal(refusal)
             return
+        if not near_asked:                       # "is this …, barred at … for …?"
+            from ..room_view import ask_near_match
+
+            if ask_near_match(self, session, raw, lambda: self.run_event(
+                    raw, session=session, confirm=confirm, near_asked=True)):
+                return
         question = self.floor.question(raw, session)
         if question is not None:
             lang = self.lang
