@@ -127,8 +127,8 @@ class Floor:
 
     def follow(self) -> bool:
         """Catch up with other podiums' commits (the journal says whether there were any):
-        each table that moved is told to the watchers as ``followed``. True when the
-        current table moved."""
+        each open table is told to the watchers as ``followed`` (another table's bar may
+        change what it shows). True when anything was committed."""
         moved = self.tables.follow()
         for s in moved:
             self.followed(s)

@@ -14,19 +14,24 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from floorkill.rules import Applied, apply
+from floorkill.rules import room as room_rules
+from floorkill.rules.room import Room
 from floorkill.store.session import MemorySession
 
+
+def _folded(session):
+    return session.folded if hasattr(session, "folded") else session.state
+
+
+def room_of(sessions: Iterable[Any]) -> Room:
+    """The room of in-memory sessions (what the journal keeps for its own tables)."""
+    return Room.of_states({s.name: _folded(s) for s in sessions})
+
+
 def barred_in(sessions: Iterable[Any], exclude: str | None = None) -> dict[str, tuple[int, str]]:
-    """{casefolded name: (owed cents, table)} of players barred (an unposted kill) at ``sessions``
+    """{name key: (owed cents, table)} of players barred (an unposted kill) at ``sessions``
     other than ``exclude`` (what the journal computes for its own tables)."""
-    out: dict[str, tuple[int, str]] = {}
-    for s in sessions:
-        if s.name == exclude:
-            continue
-        for o in s.state.barred:
-            if o.mode == "barred":
-                out.setdefault(o.player.casefold(), (o.owes, s.name))
-    return out
+    return room_of(sessions).elsewhere(exclude)
 
 
 class TableRegistry:
@@ -40,6 +45,7 @@ class TableRegistry:
         self.journal = journal
         self._open: dict[str, Any] = {}
         self._order: list[str] = []
+        self._room_memo: tuple[tuple, Room] | None = None
         for s in (current, *others):
             self._keep(s)
 
@@ -65,9 +71,39 @@ class TableRegistry:
                 return self._open[folded[name.casefold()]]
             if self.journal is None:
                 raise KeyError(name)
-            s = self.journal.open_table(name)
+            opener = getattr(self.journal, "session", None) or self.journal.open_table
+            s = opener(name)                     # the session already open in this process
             self._keep(s)
         return s
+
+    def open_sessions(self) -> list[Any]:
+        return list(self._open.values())
+
+    def room(self) -> Room:
+        """Every table's own owed kills: the journal's, or the open in-memory tables'."""
+        if self.journal is not None:
+            return self.journal.room()
+        states = tuple(_folded(s) for s in self._open.values())
+        memo = self._room_memo
+        if memo is not None and len(memo[0]) == len(states) and all(
+                a is b for a, b in zip(memo[0], states)):
+            return memo[1]
+        room = room_of(self._open.values())
+        self._room_memo = (states, room)
+        return room
+
+    def target(self, session, raw: Mapping[str, Any]):
+        """The session an event is stored at: a pay_kill goes where the kill is owed."""
+        if not isinstance(raw, Mapping) or raw.get("type") != "pay_kill":
+            return session
+        name = room_rules.route(session.name, raw, self.room())
+        return session if name == session.name else self.get(name)
+
+    def near_match(self, raw: Mapping[str, Any]):
+        """The question a join asks before seating ("is this …, barred at … for …?")."""
+        if not isinstance(raw, Mapping) or raw.get("type") != "join":
+            return None
+        return room_rules.near_match_question(raw, self.room())
 
     def is_open(self, name: str) -> bool:
         return name in self._open
@@ -77,20 +113,21 @@ class TableRegistry:
         return any(n.casefold() == key for n in self.names())
 
     def elsewhere(self, exclude: str | None) -> dict[str, tuple[int, str]]:
-        if self.journal is not None:
-            return self.journal.barred_elsewhere(exclude)
-        return barred_in(self._open.values(), exclude)
+        return self.room().elsewhere(exclude)
 
     def try_event(self, session, raw: Mapping[str, Any]) -> Applied:
+        session = self.target(session, raw)
         return apply(session.state, raw, self.elsewhere(session.name))
 
     def append(self, session, raw: Mapping[str, Any]):
-        """Store ``raw`` at ``session``'s table (each session knows where its bars come from).
-        On a journal only if the table is still where this podium saw it: another podium's
-        entry since raises TableChanged (nothing written, the session caught up)."""
-        if getattr(session, "journal", None) is not None:
-            return session.append(raw, expect_seq=len(session))
-        return session.append(raw)
+        """Store ``raw`` at its table (a pay_kill where the kill is owed; each session knows
+        where its bars come from and stamps its events with them: rules/room.py). On a journal
+        only if that table is still where this podium saw it: another podium's entry since
+        raises TableChanged (nothing written, the session caught up)."""
+        target = self.target(session, raw)
+        if getattr(target, "journal", None) is not None:
+            return target.append(raw, expect_seq=len(target))
+        return target.append(raw)
 
     def void(self, session, seq: int, reason: str, seen: int | None = None):
         """Void ``seq``; on a journal, with ``seen`` given, only if the table is still at
@@ -100,12 +137,19 @@ class TableRegistry:
         return session.void(seq, reason)
 
     def follow(self) -> list[Any]:
-        """The open tables another podium wrote to since the last look, caught up (cheap
-        when nothing was committed: the journal's ``changed()``)."""
+        """After another process committed to the journal (its ``changed()``; cheap when
+        nothing was): every open table, caught up. All of them, not only those whose own
+        records moved: a bar or a payment at another table changes what each table shows
+        (rules/room.py)."""
         journal = self.journal
         if journal is None or not hasattr(journal, "changed") or not journal.changed():
             return []
-        return [s for s in self._open.values() if hasattr(s, "refresh") and s.refresh()]
+        sessions = self.open_sessions()
+        for s in sessions:
+            refresh = getattr(s, "refresh", None)
+            if refresh is not None:
+                refresh()
+        return sessions
 
     def create(self, table_file, toml_text: str | None = None, who: str | None = None):
         """A new table: in the journal, or in memory without one."""
@@ -119,18 +163,11 @@ class TableRegistry:
         return s
 
     def owed_everywhere(self, current) -> list[tuple[str, int, str, str]]:
-        """(player, owes, mode, table) of every owed kill: this table's first."""
-        out = [(o.player, o.owes, o.mode, current.name) for o in current.state.barred]
-        seen = {(p.casefold(), t) for p, _o, _m, t in out}
-        for name, (owes, table) in sorted(self.elsewhere(current.name).items(),
-                                          key=lambda kv: kv[1][1]):
-            s = self.get(table)
-            o = s.state.owed(name)
-            player = o.player if o is not None else name
-            if (player.casefold(), table) not in seen:
-                out.append((player, owes, "barred", table))
-        return out
-
+        """(player, owes, mode, table) of every owed kill in the room: this table's first."""
+        bars = self.room().bars()
+        here = [b for b in bars if b.table == current.name]
+        there = sorted((b for b in bars if b.table != current.name), key=lambda b: b.table)
+        return [(b.player, b.owes, b.mode, b.table) for b in (*here, *there)]
 
 
 # ---------------------------------------------------------------------------

@@ -14,7 +14,9 @@ from .config import HILO_GAMES
 from .decisions import Decision, Refusal
 from .events import (Away, Back, Event, Hand, Join, PayKill, Quit, Stack, Underpost,
                      VoluntaryKill, parse_event)
+from . import room
 from .money import Cents, dollars
+from .names import name_key
 from .rulings import underpost
 from .state import (KILLED, LEG_UP, NEUTRAL, NEUTRAL_BUTTON, REQUIRED_KINDS, KillButton,
                     Owed, Player, TableState, positions)
@@ -32,15 +34,18 @@ class HandResult(tuple):
 
 
 class Applied:
-    """What one accepted event did: the new state, the decisions, the hand result."""
-    __slots__ = ("state", "decisions", "result", "event")
+    """What one accepted event did: the new state, the decisions, the hand result, and
+    the room stamp it was applied with (rules/room.py; None when it carried none)."""
+    __slots__ = ("state", "decisions", "result", "event", "room")
 
     def __init__(self, state: TableState, decisions: list[Decision],
-                 result: Result | None, event: Event) -> None:
+                 result: Result | None, event: Event, room: tuple[Owed, ...] | None = None
+                 ) -> None:
         self.state = state
         self.decisions = decisions
         self.result = result
         self.event = event
+        self.room = room
 
     @property
     def hands(self) -> tuple:
@@ -50,15 +55,19 @@ class Applied:
 
 def apply(state: TableState, raw: Mapping | Event,
           barred_elsewhere: Mapping[str, tuple[Cents, str]] | None = None) -> Applied:
-    """Apply one event. ``barred_elsewhere`` maps casefolded names barred at other tables
-    to (owed amount, table name) so a join can be refused (rrop-13.6)."""
+    """Apply one event. ``barred_elsewhere`` maps name keys of players barred at other
+    tables to (owed amount, table name) so a join can be refused (rrop-13.6). An event's
+    ``room`` stamp sets the bars of seated players at other tables first (rules/room.py)."""
+    raw, stamp = room.split(raw)
+    if stamp is not None:
+        state = room.with_mirrors(state, stamp)
     event = parse_event(raw, state.config.seats)
     handler = _HANDLERS[event.type]
     new, decisions, result = handler(state, event, barred_elsewhere)
-    new = _settle(new, decisions)
+    new = room.drop_unseated(_settle(new, decisions))
     if decisions and not (state.button.status != NEUTRAL and new.button.status == NEUTRAL):
         decisions = _not_neutral(decisions)
-    return Applied(new, decisions, result, event)
+    return Applied(new, decisions, result, event, stamp)
 
 
 # ---------------------------------------------------------------------------
@@ -142,7 +151,8 @@ def _miss_kill(state: TableState, button: KillButton, decisions: list[Decision]
     else:
         decisions.append(Decision("owes", button.seat, "owes-later",
                                   (("name", name), ("amount", dollars(amount))), ("wsop-197",)))
-    others = tuple(o for o in state.barred if o.player.casefold() != name.casefold())
+    key = name_key(name)
+    others = tuple(o for o in state.barred if o.table is not None or name_key(o.player) != key)
     return others + (Owed(player=name, owes=amount, mode=mode),)
 
 
@@ -208,7 +218,8 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
                                       (("name", button.player or "?"),), ("rrop-13.10", "rrop-13.6")))
         before = _leg_of(button)
     elif button.killed and button.kind == "owed":
-        barred = tuple(o for o in barred if o.player.casefold() != (button.player or "").casefold())
+        key = name_key(button.player or "")
+        barred = tuple(o for o in barred if o.table is not None or name_key(o.player) != key)
         before = button
     else:
         before = button
@@ -301,6 +312,9 @@ def _check_winner(state: TableState, seat: int, dealt: tuple[int, ...]) -> None:
     if p is None:
         raise Refusal("seat-empty", seat=seat)
     if seat not in dealt:
+        barred = room.winner_refusal(state, seat, p.name)     # rrop-13.6, naming the table
+        if barred is not None:
+            raise barred
         why = ("away" if p.away else "barred" if state.is_barred(p.name)
                else "sitting out the kill pot")
         cites = ("rrop-13.6",) if why == "barred" else ("rrop-13.12",) if p.sitting_out else ()
@@ -535,7 +549,7 @@ def _join(state: TableState, ev: Join, ctx):
         raise Refusal("join-barred", ("rrop-13.6",), name=ev.name, amount=dollars(owed.owes),
                       table=cfg.name)
     if ctx:
-        other = ctx.get(ev.name.casefold())
+        other = ctx.get(name_key(ev.name))
         if other is not None:
             raise Refusal("join-barred", ("rrop-13.6",), name=ev.name,
                           amount=dollars(other[0]), table=other[1])
@@ -634,9 +648,9 @@ def _back(state: TableState, ev: Back, _ctx):
     p = _occupied(state, ev.seat)
     if not p.away:
         raise Refusal("not-away", seat=ev.seat, name=p.name)
-    owed = state.owed(p.name)
-    if owed is not None and owed.mode == "barred":
-        raise Refusal("back-barred", ("rrop-13.6",), name=p.name, amount=dollars(owed.owes))
+    owed = room.bar_of(state, p.name)
+    if owed is not None:
+        raise room.back_refusal(owed)
     players = _set_player(state.players, ev.seat, Player(p.seat, p.name, p.stack, False, p.sitting_out))
     decisions: list[Decision] = []
     button = state.button
@@ -679,6 +693,8 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx):
     owed = state.owed(ev.name)
     if owed is None:
         raise Refusal("nothing-owed", name=ev.name)
+    if owed.table is not None:
+        raise room.pay_elsewhere_refusal(owed)
     barred = tuple(o for o in state.barred if o is not owed)
     seat = state.seat_of(owed.player)
     d = Decision("paid", seat, "kill-paid", (("name", owed.player), ("amount", dollars(owed.owes))),

@@ -1,16 +1,32 @@
-"""Player names: text, never markup, never terminal control.
+"""Player names: text, never markup, never terminal control; one key per person.
 
 A name is NFC-normalised, 1..32 characters, and may not hold control or format
-characters (ESC, C0/C1 controls, bidi overrides, zero-width joiners, line and
-paragraph separators). Uniqueness is case-insensitive (``casefold``).
+characters (ESC, C0/C1 controls, bidi overrides, zero-width spaces and joiners, line
+and paragraph separators): a zero-width character is refused by name, since two names
+differing only by one would look identical on every screen.
+
+:func:`name_key` is the one key a person is matched by, everywhere in the room (joins,
+pay_kill, bars, the same-name-at-two-tables notice): Unicode NFKC, case folded, inner
+whitespace collapsed to one space, ends trimmed (spec section 8). ``наталья  смирнова``
+and ``Наталья Смирнова`` have the same key; ``Zoe`` and ``Zoë`` do not.
+
+:func:`near_match` finds names that are *probably* the same person but not the same key:
+one edit off (a typo), Latin/Cyrillic look-alike letters (``Hатaлья`` typed with a Latin
+``H`` and ``a``), a dropped diacritic (``Zoe`` for ``Zoë``). Those are asked about, never
+guessed (see :func:`floorkill.rules.room.near_match_question`).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from functools import lru_cache
 
 MAX_NAME = 32
 _BAD_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_SPACES = re.compile(r"\s+")
+# invisible characters that make two names look identical (all are category Cf)
+ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u180e\u00ad")
 
 
 class NameError_(ValueError):
@@ -27,21 +43,100 @@ def validate_name(raw: object, *, what: str = "player name", limit: int = MAX_NA
         cat = unicodedata.category(ch)
         if cat in _BAD_CATEGORIES:
             label = unicodedata.name(ch, f"U+{ord(ch):04X}")
+            if ch in ZERO_WIDTH:
+                visible = "".join(c for c in name if c not in ZERO_WIDTH).strip()
+                raise NameError_(
+                    f"{what} has an invisible character at position {pos} "
+                    f"(U+{ord(ch):04X} {label}): it would look exactly like "
+                    f"{visible!r}; type the name without it")
             raise NameError_(
                 f"{what} has a control or format character at position {pos} "
                 f"(U+{ord(ch):04X} {label})"
             )
     name = name.strip()
-    if not name:
-        raise NameError_(f"{what} is empty")
+    if not name or not name_key(name):
+        raise NameError_(f"{what} is empty (nothing is left once spaces are trimmed)")
     if len(name) > limit:
         raise NameError_(f"{what} is {len(name)} characters; at most {limit}")
     return name
 
 
+@lru_cache(maxsize=8192)
 def name_key(name: str) -> str:
-    """The key two names are compared by: case-insensitive."""
-    return name.casefold()
+    """The key two names are compared by: NFKC, case folded, inner whitespace collapsed,
+    ends trimmed. Idempotent: ``name_key(name_key(x)) == name_key(x)``."""
+    key = unicodedata.normalize("NFKC", name).casefold()
+    key = _SPACES.sub(" ", key).strip()
+    # casefold can denormalise (e.g. U+0345 → ι): normalise once more so the key is stable
+    key = unicodedata.normalize("NFKC", key)
+    if "\u0131" in key or "i\u0307" in key:      # Turkish dotless ı and dotted İ: one i
+        key = key.replace("\u0131", "i").replace("i\u0307", "i")
+    return _SPACES.sub(" ", key).strip()
+
+
+def same_person(a: str, b: str) -> bool:
+    return name_key(a) == name_key(b)
+
+
+# ---------------------------------------------------------------------------
+# near matches
+
+# Cyrillic letters that look like Latin ones (lower case: keys are case folded), and a
+# few Greek ones. Both sides are mapped to the Latin letter.
+_CONFUSABLE = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
+    "п": "n", "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i",
+    "ї": "i", "ј": "j", "һ": "h", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ь": "b",
+    "α": "a", "β": "b", "ε": "e", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
+    "τ": "t", "υ": "u", "χ": "x",
+})
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like: its key with diacritics dropped and Cyrillic/Greek
+    look-alikes mapped to Latin letters (``Zoë`` → ``zoe``, ``Наталья`` → ``hatal…``)."""
+    key = name_key(name)
+    stripped = "".join(c for c in unicodedata.normalize("NFD", key)
+                       if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", stripped).translate(_CONFUSABLE)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """True when ``a`` and ``b`` differ by exactly one insertion, deletion, substitution
+    or swap of two neighbouring letters."""
+    if a == b:
+        return False
+    la, lb = len(a), len(b)
+    if abs(la - lb) > 1:
+        return False
+    if la > lb:
+        a, b, la, lb = b, a, lb, la
+    i = 0
+    while i < la and a[i] == b[i]:
+        i += 1
+    if la == lb:
+        if a[i + 1:] == b[i + 1:]:
+            return True                                     # substitution
+        return (i + 1 < la and a[i] == b[i + 1] and a[i + 1] == b[i]
+                and a[i + 2:] == b[i + 2:])                 # neighbours swapped
+    return a[i:] == b[i + 1:]                               # one letter more in b
+
+
+def near_match(a: str, b: str) -> str | None:
+    """Why ``a`` and ``b`` are probably the same person though their keys differ:
+    ``"diacritics"``, ``"look-alike"``, ``"one-letter"``; None when they are the same
+    key (the same person, no question) or clearly different."""
+    ka, kb = name_key(a), name_key(b)
+    if ka == kb or not ka or not kb:
+        return None
+    sa, sb = skeleton(a), skeleton(b)
+    if sa == sb:
+        plain_a = "".join(c for c in unicodedata.normalize("NFD", ka) if not unicodedata.combining(c))
+        plain_b = "".join(c for c in unicodedata.normalize("NFD", kb) if not unicodedata.combining(c))
+        return "diacritics" if plain_a == plain_b else "look-alike"
+    if min(len(ka), len(kb)) >= 3 and (_one_edit(ka, kb) or _one_edit(sa, sb)):
+        return "one-letter"
+    return None
 
 
 def safe_text(text: str) -> str:

@@ -40,7 +40,8 @@ def pending(state: TableState) -> list[Decision]:
         barred = o.mode == "barred"
         out.append(Decision("barred" if barred else "owes", state.seat_of(o.player),
                             "pending-barred" if barred else "pending-owes",
-                            (("name", o.player), ("amount", dollars(o.owes))),
+                            (("name", o.player),
+                             ("amount", dollars(o.owes) + (f" ({o.table})" if o.table else ""))),
                             ("rrop-13.6",) if barred else ("wsop-197",)))
     for name in state.credits:
         out.append(Decision("leg-credit", state.seat_of(name), "pending-credit", (("name", name),),

@@ -11,6 +11,7 @@ from typing import Any
 
 from .config import BLINDLESS_GAMES, PlayerSpec, TableConfig
 from .money import Cents, fmt
+from .names import name_key
 
 NEUTRAL, LEG_UP, KILLED = "neutral", "leg-up", "killed"
 BUTTON_STATUSES = (NEUTRAL, LEG_UP, KILLED)
@@ -51,6 +52,7 @@ class Owed:
     player: str
     owes: Cents
     mode: str = "barred"              # barred | post-later
+    table: str | None = None          # owed at another table of the room (rules/room.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,28 +75,35 @@ class TableState:
         return self.players[seat - 1]
 
     def seat_of(self, name: str) -> int | None:
-        key = name.casefold()
+        key = name_key(name)
         for p in self.players:
-            if p is not None and p.name.casefold() == key:
+            if p is not None and name_key(p.name) == key:
                 return p.seat
         return None
 
     def owed(self, name: str) -> Owed | None:
-        key = name.casefold()
+        """The kill ``name`` owes: at this table first, else at another (a room bar)."""
+        key = name_key(name)
+        found = None
         for o in self.barred:
-            if o.player.casefold() == key:
-                return o
-        return None
+            if name_key(o.player) == key:
+                if o.table is None:
+                    return o
+                found = found or o
+        return found
 
     def is_barred(self, name: str) -> bool:
-        o = self.owed(name)
-        return o is not None and o.mode == "barred"
+        key = name_key(name)
+        return any(o.mode == "barred" and name_key(o.player) == key for o in self.barred)
 
     def dealt_in(self) -> tuple[int, ...]:
-        barred = {o.player.casefold() for o in self.barred if o.mode == "barred"}
+        if not self.barred:
+            return tuple(p.seat for p in self.players
+                         if p is not None and not p.away and not p.sitting_out)
+        barred = {name_key(o.player) for o in self.barred if o.mode == "barred"}
         return tuple(p.seat for p in self.players
                      if p is not None and not p.away and not p.sitting_out
-                     and (not barred or p.name.casefold() not in barred))
+                     and name_key(p.name) not in barred)
 
     @property
     def occupied(self) -> tuple[int, ...]:
@@ -220,5 +229,7 @@ def barred_json(state: TableState) -> list[dict[str, Any]]:
         item: dict[str, Any] = {"player": o.player, "owes": fmt(o.owes)}
         if o.mode != "barred":
             item["mode"] = o.mode
+        if o.table is not None:
+            item["table"] = o.table
         out.append(item)
     return out

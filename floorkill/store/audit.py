@@ -13,7 +13,8 @@ What a pass proves, row by row (each failure names the row):
 * the content: the creation row holds the table's config and its ``tables`` row's
   ``created``/``who``; every event, replayed through today's rules model in the order it
   was written (voids refold the table as the writer did, bars at other tables passed as the
-  writer passed them), gives the stored payload, decisions, result, hand count and state
+  writer passed them, each event's room stamp the one the global order gives:
+  :mod:`floorkill.rules.room`), gives the stored payload, decisions, result, hand count and state
   digest; every void names a live event of its table and leaves every later one valid;
 * with a key: every row's MAC (a forged append or a rebuilt chain fails);
 * with an anchor ``HASH@SEQ``: the chain value at that gseq (nothing up to it changed,
@@ -33,6 +34,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import floorkill
 from floorkill.rules import ConfigError, TableState, apply, initial_state
+from floorkill.rules import room as room_rules
 from floorkill.rules.decisions import Refusal
 from floorkill.store import reading
 from floorkill.store.schema import (CREATE_TYPE, GENESIS, VOID_TYPE, canonical_json,
@@ -265,8 +267,21 @@ class ChainAudit:
         if not t.replaying or t.state is None:
             return
         before = t.state
+        elsewhere = self._elsewhere_for(t.name)
+        want = data
+        if elsewhere or room_rules.ROOM_FIELD in data or before.barred:
+            try:
+                # the room stamp (rules/room.py) is the one the journal's order gives
+                want = room_rules.stamp(before, {k: v for k, v in data.items()
+                                                 if k != room_rules.ROOM_FIELD}, elsewhere)
+            except Exception:               # an unreadable row is named below, by apply
+                want = data
+        if want.get(room_rules.ROOM_FIELD) != data.get(room_rules.ROOM_FIELD):
+            self.problem(f"{w}: its room stamp {data.get(room_rules.ROOM_FIELD)!r} is not the "
+                         f"bars at other tables then ({want.get(room_rules.ROOM_FIELD)!r}, "
+                         "rrop-13.6)")
         try:
-            applied = apply(before, data, self._elsewhere_for(t.name))
+            applied = apply(before, data, elsewhere)
         except Refusal as exc:
             cites = f" [{', '.join(exc.cites)}]" if exc.cites else ""
             self.problem(f"{w}: the rules refuse this {type_} event now: {exc.text('en')}"
@@ -297,7 +312,7 @@ class ChainAudit:
                     f"{applied.state.hands}")
         if not same_rules:
             self.old_rules += 1
-        elif canonical_json(applied.event.to_dict()) != payload:
+        elif canonical_json(room_rules.stored_event(applied)) != payload:
             self.problem(f"{w}: the stored payload is not the event as the rules read it")
         if applied.event.type != type_:
             self.problem(f"{w}: the row type {type_!r} is not the event's "

@@ -8,10 +8,13 @@ returned to the caller only after COMMIT returns. ``create_table`` / ``open_tabl
 Layout and hash chain: :mod:`floorkill.store.schema`. Undo appends a ``void`` row; a
 void that would make a later live event invalid is refused (``fold_records`` raises
 Refusal). Opening a table reads the newest valid snapshot plus the tail after it.
-A player barred for a missed kill (rrop-13.6) at one table is refused a seat at every
-other table of the journal until the kill is paid: each write reads the other tables'
-owed kills from the ``obligations`` cache (checked against their last seq, rebuilt when
-stale) and passes them to ``apply`` as ``barred_elsewhere``.
+A player barred for a missed kill (rrop-13.6) at one table is barred at every table of
+the journal until the kill is paid (design: :mod:`floorkill.rules.room`). The room — every
+table's own owed kills — is kept by :class:`~floorkill.store.room_cache.RoomCache` (from
+the ``obligations`` cache, refreshed by head gseq); each write stamps its event with the
+bars of the table's seated players elsewhere and passes the room to ``apply`` as
+``barred_elsewhere``; a ``pay_kill`` is stored at the table where the kill is owed;
+:meth:`Journal.changed` (``PRAGMA data_version``) tells a podium another process wrote.
 
 Chain and guards (:mod:`floorkill.store.schema`): every row carries the hash chain; rows
 with a snapshot carry the state's digest (a reader uses a snapshot only when it matches);
@@ -25,10 +28,10 @@ it after the last of them). Readers read either version and never write.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 import uuid
+import weakref
 from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
@@ -37,10 +40,12 @@ from typing import Any, Iterator, Mapping, Sequence
 import floorkill
 from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_state
 from floorkill.rules.config import PlayerSpec, table_file_to_dict
-from floorkill.rules.decisions import Refusal
+from floorkill.rules import room as room_rules
+from floorkill.rules.room import Room
 from floorkill.store import keys, reading
 from floorkill.store.errors import (ConfigMismatch, JournalBusy, JournalError, TableChanged,
                                     TableExists, table_changed)
+from floorkill.store.room_cache import RoomCache
 from floorkill.store.schema import (CREATE_TYPE, DDL, INSERT_EVENT, META_TRIGGERS_DDL,
                                     MIGRATE_1_TO_2, SCHEMA_VERSION, VOID_TYPE,
                                     canonical_json, make_row, result_json, state_digest)
@@ -108,6 +113,9 @@ class Journal:
         self.meta: dict[str, str] = {}
         self.problems: list[str] = []       # bad snapshots skipped (each said once)
         self._seed: tuple[int, str] | None = None
+        self._rooms = RoomCache()
+        self._data_version: int | None = None
+        self._live: weakref.WeakValueDictionary[str, JournalSession] = weakref.WeakValueDictionary()
         if self.path.is_dir():
             raise JournalError(f"{self.path}: is a folder, not a journal file")
         if not self.path.exists():
@@ -125,6 +133,7 @@ class Journal:
             raise _sqlite_error(self.path, exc) from None
         try:
             self._setup(busy_timeout)
+            self._data_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
         except sqlite3.Error as exc:
             self._conn.close()
             raise _sqlite_error(self.path, exc) from None
@@ -285,6 +294,7 @@ class Journal:
                                              **self._mac_args()))
             c.execute("INSERT OR REPLACE INTO obligations(tbl, seq, barred) VALUES (?, 0, '[]')",
                       (cfg.name,))
+        self._rooms.wrote(cfg.name, (), gseq, gseq + 1)
         return JournalSession(self, cfg.name, cfg, players, initial_state(cfg, players), 0)
 
     def open_table(self, name: str) -> "JournalSession":
@@ -325,14 +335,53 @@ class Journal:
 
     def barred_elsewhere(self, exclude: str | None = None) -> dict[str, tuple[int, str]]:
         """Players barred (rrop-13.6) at tables other than ``exclude``:
-        {casefolded name: (owed cents, table name)}."""
+        {name key: (owed cents, table name)}."""
         with self._lock:
             return self._barred_elsewhere(exclude)
+
+    def room(self) -> Room:
+        """Every table's own owed kills as the journal stands now (rules/room.py)."""
+        with self._lock:
+            try:
+                return self._rooms.room(self._conn)
+            except sqlite3.Error as exc:
+                raise _sqlite_error(self.path, exc) from None
+
+    @property
+    def room_cached(self) -> Room:
+        """The room as last read (no query once read): what sessions draw their views with."""
+        if self._rooms.head is None and self._conn is not None:
+            return self.room()
+        return self._rooms.room_cached
+
+    def changed(self) -> bool:
+        """True when another connection (another podium process) committed since the last
+        call (``PRAGMA data_version``); the room is then read again. Cheap: for a timer."""
+        with self._lock:
+            try:
+                version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+            except sqlite3.Error as exc:
+                raise _sqlite_error(self.path, exc) from None
+            if version == self._data_version:
+                return False
+            self._data_version = version
+            self._rooms.room(self._conn)
+            return True
+
+    def session(self, name: str) -> "JournalSession":
+        """An open session of table ``name`` (the one already open in this process, if any)."""
+        with self._lock:
+            s = self._live.get(name)
+            if s is None:
+                stored, _ = reading.find_table(self._conn, name)
+                s = self._live.get(stored) or self.open_table(stored)
+            return s
 
     def rebuild_caches(self) -> None:
         """Drop and rewrite every table's snapshots and obligations from its events (the
         caches are never trusted by `verify`; this repairs one it found changed). A
         snapshot is written only where its row records the state's digest in the chain."""
+        self._rooms.forget()
         with self._write():
             c = self._conn
             c.execute("DELETE FROM snapshots")
@@ -373,44 +422,9 @@ class Journal:
         return {"mac_key": self.mac_key, "journal_id": self.meta.get("id", "")}
 
     def _barred_elsewhere(self, exclude: str | None) -> dict[str, tuple[int, str]]:
-        c = self._conn
-        n_tables, n_rows = c.execute("SELECT (SELECT count(*) FROM tables), "
-                                     "(SELECT count(*) FROM obligations)").fetchone()
-        if n_tables == n_rows:
-            # Every write keeps its table's row current in the same transaction: read only
-            # the tables that bar someone (cost independent of the number of tables).
-            # (CROSS JOIN: obligations first, through the partial index of barring rows)
-            rows = c.execute(
-                "SELECT t.name, t.toml, o.seq, o.barred, o.seq FROM obligations o "
-                "CROSS JOIN tables t ON t.name = o.tbl WHERE o.barred != '[]' ORDER BY t.rowid"
-            ).fetchall()
-        else:
-            rows = c.execute(
-                "SELECT t.name, t.toml, o.seq, o.barred, "
-                "(SELECT coalesce(max(seq), 0) FROM events e WHERE e.tbl = t.name) "
-                "FROM tables t LEFT JOIN obligations o ON o.tbl = t.name ORDER BY t.rowid"
-            ).fetchall()
-        out: dict[str, tuple[int, str]] = {}
-        for name, text, oseq, barred, last in rows:
-            if name == exclude:
-                continue
-            if oseq is None or oseq != last:              # stale cache: rebuild it
-                cfg, players = reading.parse_table_toml(name, text)
-                try:
-                    state, _ = reading.load_state(c, name, cfg, players, last,
-                                                report=self._report)
-                except Refusal:
-                    continue
-                owed = reading.barred_of(state)
-                if c.in_transaction:
-                    c.execute("INSERT OR REPLACE INTO obligations(tbl, seq, barred) "
-                              "VALUES (?, ?, ?)", (name, last, canonical_json(owed)))
-            else:
-                owed = json.loads(barred)
-            for player, cents, mode in owed:
-                if mode == "barred":
-                    out.setdefault(player.casefold(), (cents, name))
-        return out
+        """{name key: (owed cents, table)} of players barred at tables other than
+        ``exclude``, from the room cache (one query for the head when nobody else wrote)."""
+        return self._rooms.room(self._conn).elsewhere(exclude)
 
 
 class _Tx:
@@ -446,6 +460,8 @@ class JournalSession:
         self.players = players
         self._state = state
         self._seq = seq
+        self._view: tuple[TableState, Room, TableState] | None = None
+        journal._live.setdefault(name, self)
 
     @property
     def who(self) -> str | None:
@@ -453,6 +469,19 @@ class JournalSession:
 
     @property
     def state(self) -> TableState:
+        """The table as it stands in the room: its folded state with the bars of its seated
+        players at other tables (rules/room.py ``view``)."""
+        room = self.journal.room_cached
+        memo = self._view
+        if memo is not None and memo[0] is self._state and memo[1] is room:
+            return memo[2]
+        seen = room_rules.view(self._state, room.elsewhere(self.name))
+        self._view = (self._state, room, seen)
+        return seen
+
+    @property
+    def folded(self) -> TableState:
+        """The fold of this table's own events (what a snapshot and `export` hold)."""
         return self._state
 
     def __len__(self) -> int:
@@ -484,7 +513,13 @@ class JournalSession:
     def append(self, raw: Mapping[str, Any], expect_seq: int | None = None) -> Record:
         """Apply and store one event; returns after COMMIT. Raises Refusal (nothing written).
         ``expect_seq``: the table's last seq the caller saw; if another writer moved the table
-        since, raises TableChanged (nothing written, the session caught up)."""
+        since, raises TableChanged (nothing written, the session caught up). A ``pay_kill``
+        of a kill owed at another table is stored THERE (one event; the record returned is
+        that table's)."""
+        if isinstance(raw, Mapping) and raw.get("type") == "pay_kill":
+            target = room_rules.route(self.name, raw, self.journal.room())
+            if target != self.name:
+                return self.journal.session(target).append(raw)
         return self.append_many([raw], expect_seq)[0]
 
     def append_many(self, raws: Sequence[Mapping[str, Any]],
@@ -510,21 +545,31 @@ class JournalSession:
                     f"{exc.actual}, expected {exc.expected}); run the import again: what is "
                     "in the journal stays, the rest is appended",
                     self.name, exc.expected, exc.actual) from None
-            elsewhere = j._barred_elsewhere(self.name)
-            reuse = (checked is not None and expect_seq is not None and len(checked) == len(raws)
-                     and elsewhere == checked_elsewhere)
             gseq, prev = j._chain_head()
+            start = gseq
+            elsewhere = j._barred_elsewhere(self.name)
             state, seq = self._state, self._seq
             rows, snaps, records = [], [], []
             mac = j._mac_args()
+            # An import's own fold is reused while the writer's room stamp adds nothing to
+            # the event (rules/room.py); from the first stamped event on, fold here.
+            reuse = (checked is not None and expect_seq is not None and len(checked) == len(raws)
+                     and elsewhere == checked_elsewhere and not elsewhere
+                     and not room_rules.mirrors(state))
             for i, raw in enumerate(raws):
-                applied = checked[i] if reuse else apply(state, raw, elsewhere)  # type: ignore[index]
+                stamped = room_rules.stamp(state, raw, elsewhere)
+                if reuse and stamped is raw:
+                    applied = checked[i]  # type: ignore[index]
+                else:
+                    reuse = False
+                    applied = apply(state, stamped, elsewhere)
                 state = applied.state
                 seq += 1
                 gseq += 1
                 at = utc_now()
                 decisions = [decision_to_json(d) for d in applied.decisions]
-                payload = canonical_json(applied.event.to_dict())
+                stored = room_rules.stored_event(applied)
+                payload = canonical_json(stored)
                 digest = None
                 if seq % every == 0:
                     snap = canonical_json(state_to_dict(state))
@@ -537,7 +582,7 @@ class JournalSession:
                 prev = row[14]
                 rows.append(row)
                 records.append(Record(seq=seq, type=applied.event.type,
-                                      event=applied.event.to_dict(),
+                                      event=stored,
                                       decisions=tuple(applied.decisions), result=applied.result,
                                       hand=state.hands, who=j.floorperson, at=at, gseq=gseq))
             c.executemany(INSERT_EVENT, rows)
@@ -546,6 +591,7 @@ class JournalSession:
                               "VALUES (?, ?, ?, ?)", snaps)
             self._write_obligations(state, seq)
         self._state, self._seq = state, seq           # only after COMMIT returned
+        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), start, gseq)
         return records
 
     def void(self, seq: int, reason: str, expect_seq: int | None = None) -> Record:
@@ -578,6 +624,7 @@ class JournalSession:
                       "VALUES (?, ?, ?, ?)", (self.name, new_seq, floorkill.RULES_VERSION, snap))
             self._write_obligations(state, new_seq)
         self._state, self._seq = state, new_seq
+        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1)
         return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
                       who=j.floorperson, at=at, gseq=gseq + 1)
 

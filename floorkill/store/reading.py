@@ -210,24 +210,22 @@ def load_state(conn: sqlite3.Connection, tbl: str, config: TableConfig,
 
 
 def barred_of(state: TableState) -> list[list[Any]]:
-    """A state's owed kills as stored in the obligations cache."""
-    return [[o.player, o.owes, o.mode] for o in state.barred]
+    """A state's own owed kills as stored in the obligations cache (mirrors of bars at
+    other tables left out: rules/room.py)."""
+    return [[o.player, o.owes, o.mode] for o in state.barred if o.table is None]
 
 
 
 def room_bars(owed_by_table: Iterable[tuple[str, list]], exclude: str | None
               ) -> dict[str, tuple[int, str]]:
-    """{casefolded player: (owed cents, table)} of the players barred (rrop-13.6) at the
-    tables given in creation order, ``exclude`` left out: what a writer passes to ``apply``
-    as ``barred_elsewhere`` (the first table barring a player names the bar)."""
-    out: dict[str, tuple[int, str]] = {}
-    for name, owed in owed_by_table:
-        if name == exclude:
-            continue
-        for player, cents, mode in owed:
-            if mode == "barred":
-                out.setdefault(player.casefold(), (cents, name))
-    return out
+    """{name key: (owed cents, table)} of the players barred (rrop-13.6) at the tables
+    given, ``exclude`` left out: what a writer passes to ``apply`` as ``barred_elsewhere``
+    (the room of :mod:`floorkill.rules.room`: a player barred at two tables is named with
+    the first table by name, whatever order the tables come in)."""
+    from floorkill.rules.room import Bar, Room
+
+    return Room({name: [Bar(player, cents, name, mode) for player, cents, mode in owed]
+                 for name, owed in owed_by_table}).elsewhere(exclude)
 
 
 def void_rows(conn: sqlite3.Connection, tbl: str) -> list[tuple[int, int]]:

@@ -39,9 +39,11 @@ from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
 from floorkill.rules import TableState
+from floorkill.rules import room as room_rules
 from floorkill.rules.decisions import Refusal
 from floorkill.store import reading
 from floorkill.store.errors import JournalError, JournalUnavailable, UnknownTable
+from floorkill.store.room_cache import RoomCache
 from floorkill.store.session import Record, fold_records
 
 T = TypeVar("T")
@@ -141,9 +143,23 @@ class ReadOnlySession:
         self.players = players
         self._state = state
         self._seq = seq
+        self._view = None
 
     @property
     def state(self) -> TableState:
+        """The table as it stands in the room (bars of its players at other tables shown:
+        rules/room.py ``view``); the same object while nothing changed."""
+        room = self._journal.room_cached
+        memo = self._view
+        if memo is not None and memo[0] is self._state and memo[1] is room:
+            return memo[2]
+        seen = room_rules.view(self._state, room.elsewhere(self.name))
+        self._view = (self._state, room, seen)
+        return seen
+
+    @property
+    def folded(self) -> TableState:
+        """The fold of this table's own events (what `export` must reproduce)."""
         return self._state
 
     @property
@@ -181,6 +197,7 @@ class ReadOnlyJournal:
         self.notice: str | None = None          # how it was opened, when that matters
         self.problems: list[str] = []           # bad snapshots skipped (each said once)
         self.meta: dict[str, str] = {}
+        self._rooms = RoomCache()
         self._connect()
 
     # -- connection ---------------------------------------------------------
@@ -199,6 +216,7 @@ class ReadOnlyJournal:
         with self._lock:
             ident = self._stat()
             self._close_conn()
+            self._rooms.forget()
             try:
                 self._conn, self.notice = open_readonly(self.path, self.busy_timeout)
             except sqlite3.Error as exc:
@@ -279,8 +297,19 @@ class ReadOnlyJournal:
         """``(gseq, hash)`` of the chain's head, as :meth:`Journal.head` gives it."""
         return self._run(lambda c: reading.chain_head(c, self.meta))
 
+    @property
+    def room_cached(self):
+        if self._rooms.head is None:
+            return self.room()
+        return self._rooms.room_cached
+
+    def room(self):
+        """The room (every table's own owed kills) as the journal stands now."""
+        return self._run(self._rooms.room)
+
     def open_table(self, name: str) -> ReadOnlySession:
         def load(c):
+            self._rooms.room(c)
             stored, text = reading.find_table(c, name)
             cfg, players = reading.parse_table_toml(stored, text)
             state, seq = reading.load_state(c, stored, cfg, players, report=self._report)
@@ -303,6 +332,7 @@ class ReadOnlyJournal:
             version = self._run(_data_version)
             if version != self._data_version:
                 self._data_version = version
+                self._run(self._rooms.room)
                 return True
             return False
 

@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from floorkill.rules import TableConfig, TableState, apply, initial_state
+from floorkill.rules import room as room_rules
 from floorkill.rules.config import PlayerSpec
 from floorkill.rules.decisions import Decision, Refusal
 from floorkill.rules.engine import Result
@@ -79,9 +80,23 @@ class MemorySession:
         # where the players barred at the other tables come from (the tables' registry
         # sets it); without it, this table stands alone
         self.bars_elsewhere: Callable[[], Mapping[str, tuple[int, str]]] | None = None
+        self._view = None
 
     @property
     def state(self) -> TableState:
+        """The table as it stands in the room (rules/room.py ``view``) when it has one."""
+        if self.bars_elsewhere is None:
+            return self._state
+        elsewhere = self.bars_elsewhere()
+        memo = self._view
+        if memo is not None and memo[0] is self._state and memo[1] == elsewhere:
+            return memo[2]
+        seen = room_rules.view(self._state, elsewhere)
+        self._view = (self._state, elsewhere, seen)
+        return seen
+
+    @property
+    def folded(self) -> TableState:
         return self._state
 
     def __len__(self) -> int:
@@ -93,9 +108,11 @@ class MemorySession:
     def append(self, raw: Mapping[str, Any], barred_elsewhere=None) -> Record:
         if barred_elsewhere is None and self.bars_elsewhere is not None:
             barred_elsewhere = self.bars_elsewhere()
+        if barred_elsewhere is not None:     # stamped with the room's bars (rules/room.py)
+            raw = room_rules.stamp(self._state, raw, barred_elsewhere)
         applied = apply(self._state, raw, barred_elsewhere)
         rec = Record(seq=len(self._records) + 1, type=applied.event.type,
-                     event=applied.event.to_dict(), decisions=tuple(applied.decisions),
+                     event=room_rules.stored_event(applied), decisions=tuple(applied.decisions),
                      result=applied.result, hand=applied.state.hands, who=self.who, at=utc_now())
         self._records.append(rec)
         self._state = applied.state

@@ -214,7 +214,7 @@ class Follower:
         views = []
         for name, s in self._sessions.items():
             view = self._views.get(name)
-            if view is None or view.seq != s.seq:
+            if view is None or view.seq != s.seq or view.state is not s.state:   # room bars too
                 view = self._views[name] = _table_view(s)
             views.append(view)
         return Picture(tables=tuple(views), at=now)

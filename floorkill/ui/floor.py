@@ -112,7 +112,8 @@ def table_row(session) -> TableRow:
         who = f"Seat {b.seat} {b.player} {dollars(b.amount or 0)}"
     else:
         status = "neutral"
-    barred = ", ".join(f"{o.player} {dollars(o.owes)}" for o in st.barred if o.mode == "barred")
+    barred = ", ".join(f"{o.player} {dollars(o.owes)}" + (f" at {o.table}" if o.table else "")
+                       for o in st.barred if o.mode == "barred")
     return TableRow(name=safe_text(session.name), game=GAME_NAMES.get(cfg.game, cfg.game),
                     stakes=cfg.stakes_text(), status=status, who=safe_text(who),
                     kill_game=kill_game_text(cfg), hands=st.hands,

@@ -29,7 +29,7 @@ from textual.widgets.option_list import Option
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.money import MoneyError, dollars, parse_amount
-from floorkill.rules.names import safe_text
+from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.options import FIELD_CITES
 from floorkill.rules.questions import needs, remedy
 
@@ -325,7 +325,7 @@ class PayKillModal(ModalScreen[tuple[str, str] | None]):
         ol.focus()
         if self.preselect:
             for i, (player, *_rest) in enumerate(self.owed):
-                if player.casefold() == self.preselect.casefold():
+                if name_key(player) == name_key(self.preselect):
                     ol.highlighted = i
                     break
         elif self.owed:

@@ -277,8 +277,10 @@ def seat_views(state: TableState) -> list[SeatView]:
             kill = LEG_FACE_DOWN
         status = []
         owed = state.owed(p.name)
-        if owed is not None:
-            status.append("BARRED" if owed.mode == "barred" else f"owes {dollars(owed.owes)}")
+        if state.is_barred(p.name):                 # here or at another table (rrop-13.6)
+            status.append("BARRED")
+        elif owed is not None:
+            status.append(f"owes {dollars(owed.owes)}")
         if p.away:
             status.append("away")
         if p.sitting_out:

@@ -61,7 +61,7 @@ def barred_text(state: TableState) -> str:
     parts = []
     for o in state.barred:
         if o.mode == "barred":
-            parts.append(f"{o.player} owes {dollars(o.owes)}")
+            parts.append(f"{o.player} owes {dollars(o.owes)}" + (f" at {o.table}" if o.table else ""))
     owing = [f"{o.player} {dollars(o.owes)}" for o in state.barred if o.mode != "barred"]
     out = ""
     if parts:

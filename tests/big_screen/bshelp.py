@@ -206,7 +206,12 @@ def room_journal(path: Path, n: int) -> list[str]:
     j = Journal(path, "podium")
     for i in range(n):
         name = HOSTILE_TABLE if i == 1 else f"Table {i + 1}"
-        s = j.create_table(load_table_text(table_text(name.replace('"', "'")), f"<{name}>"))
+        text = table_text(name.replace('"', "'"))
+        if MIXED[i % len(MIXED)] is BARRED:
+            # a bar holds at every table where the same person sits (rrop-13.6, issue 10):
+            # the barred player of each such table is someone seated nowhere else
+            text = text.replace('name = "Cy"', f'name = "Cy {i + 1}"')
+        s = j.create_table(load_table_text(text, f"<{name}>"))
         for ev in MIXED[i % len(MIXED)]:
             s.append(ev)
         names.append(name)

@@ -76,10 +76,11 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         Binding("f11", "placard", "Placard", show=False, id="placard"),
         Binding("f12", "dispute", "Dispute", show=False, id="dispute"),
         Binding("ctrl+g", "room", "All tables", show=False, id="room"),
+        Binding("ctrl+o", "room_players", "Players", id="room_players"),
     ]
     PODIUM_ACTIONS = frozenset({"undo", "showdown", "language", "side_panel", "focus_entry",
                                 "focus_seats", "focus_history", "tables", "rulings",
-                                "dispute", "report", "placard"})
+                                "dispute", "report", "placard", "room", "room_players"})
 
     # the current table as every widget shows it (a new view per change: see TableView)
     table_view: reactive[TableView | None] = reactive(None, init=False, always_update=True,
@@ -123,9 +124,10 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def _floor_changed(self, change: Change) -> None:
         """A stored change or a switch: the current table's new view, then a collection
         once the screen is painted."""
-        if change.session is not self.floor.session:
-            return                                  # another table (a kill paid there)
-        self.table_view = TableView.of(change.session, self.lang)
+        paid = change.record is not None and change.record.type == "pay_kill"
+        if change.session is not self.floor.session and not paid:
+            return                                  # another table
+        self.table_view = TableView.of(self.floor.session, self.lang)   # a pay lifts bars here too
         if not self._collect_pending:
             self._collect_pending = True
             self.call_after_refresh(self.call_later, self._collect_after_paint)
@@ -184,9 +186,15 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def follow_journal(self) -> bool:
         """Show what other podiums committed, with no keypress; True if this table moved."""
         try:
-            return self.floor.follow()
+            moved = self.floor.follow()
         except Exception:            # the journal is away: the next tick tries again
             return False
+        if moved:
+            from ..room_view import RoomPlayersScreen
+
+            if isinstance(self.screen, RoomPlayersScreen):
+                self.screen.reload()
+        return moved
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """``cursor_blink=False`` (the snapshot tests): every input, in every screen and

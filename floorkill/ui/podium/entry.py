@@ -74,7 +74,7 @@ class EntryActions:
                     timeout=8, markup=False)
 
     def run_event(self, raw: Mapping[str, Any] | None, *, session=None,
-                  confirm: str | None = None) -> None:
+                  confirm: str | None = None, near_asked: bool = False) -> None:
         """Try ``raw``; ask the question the rules ask (or confirm), then commit it."""
         if raw is None:
             return
@@ -89,6 +89,12 @@ class EntryActions:
             self.notify(safe_text(not_recorded(exc)), title="Not recorded",
                         severity="error", timeout=10, markup=False)
             return
+        if not near_asked:                       # "is this …, barred at … for …?"
+            from ..room_view import ask_near_match
+
+            if ask_near_match(self, session, raw, lambda: self.run_event(
+                    raw, session=session, confirm=confirm, near_asked=True)):
+                return
         if question is not None:
             lang = self.lang
             options = [(key, floor_text(word, lang), decision_lines(question.consequences(value), lang),

@@ -49,5 +49,7 @@ def podium_commands(app) -> Iterable[SystemCommand]:
                         app.action_focus_history)
     yield SystemCommand("All tables at a glance", "Every table's kill status (Ctrl+G)",
                         app.action_room)
+    yield SystemCommand("Players in the room", "Every player at every table: where, owed, "
+                        "barred, legs; pay (Ctrl+O)", app.action_room_players)
     yield SystemCommand("Next floorkill theme", "Cycle felt-green, high-contrast, light, "
                         "colour-blind-safe and your own themes", app.action_next_theme)

@@ -32,6 +32,17 @@ class TableActions:
 
         self.push_screen(TableListScreen(self.tables, self.session.name), chosen)
 
+    def action_room_players(self) -> None:
+        """Every player of the room: where, owed, barred or owing, legs; pay from it."""
+        from ..room_view import RoomPlayersScreen
+
+        def pay(player: str, table: str) -> None:
+            raw = {"type": "pay_kill", "name": player}
+            self.run_event(raw, session=self.tables.get(table),
+                           confirm=safe_text(f"{player} pays the owed kill ({table})?"))
+
+        self.push_screen(RoomPlayersScreen(self.tables, pay))
+
     def action_room(self) -> None:
         """Every table's kill status at a glance (the big screen's grid)."""
         from ..grid import RoomScreen, room_states

@@ -1,0 +1,453 @@
+"""The room: every table of one journal, and who is barred where (rrop-13.6).
+
+Robert's Rules, Kill Pots rule 6: a player who does not post a required kill is barred
+"from every game" until it is paid. A bar is owed at ONE table (where the kill was
+missed; that table's state keeps it as an :class:`~floorkill.rules.state.Owed` with
+``table = None``) and holds at EVERY table where the same person sits (one
+:func:`~floorkill.rules.names.name_key` per person).
+
+Design: how a bar at table A reaches table B and stays a fold over events
+-------------------------------------------------------------------------
+
+* **Global order.** Every journal row has a global sequence ``gseq`` (the order of the
+  hash chain; one writer at a time, ``BEGIN IMMEDIATE``). The *room* at ``gseq = g`` is
+  the union of every table's own bars in the states those tables had after the rows
+  before ``g``. :class:`Room` holds that union: ``{name key: Bar(player, owes, table)}``.
+  :func:`fold_room` is the reference definition (all tables, one pass in global order).
+
+* **Mirrors.** At B, a seated player barred at A appears in B's state as an ``Owed`` with
+  ``table = "A"`` (a *mirror*): B's ``dealt_in()``, ``is_barred()``, seat labels, status
+  line, rules panel and big screen all see it with no code of their own. A mirror is
+  never a bar of B: it is not paid at B, and it is not part of what B tells the room.
+
+* **Stamped events.** B's state may only change by B's events. So the writer *stamps*
+  each event it stores at B with the room as it stands at that event's ``gseq``:
+  :func:`stamp` adds a ``room`` field, the list of B's seated players barred elsewhere,
+  only when it differs from the mirrors B's state already holds (absent = unchanged;
+  ``[]`` = all lifted). :func:`floorkill.rules.engine.apply` sets the mirrors from that
+  field before it applies the event. The stamp is part of the stored payload (and of the
+  hash chain), so a table's state stays a fold of its OWN events: snapshots, undo,
+  ``export`` → ``replay`` reproduce it exactly, and ``verify`` can check each stamp
+  against :func:`fold_room`. A stamp in an imported file is replaced by the importing
+  journal's own room (the journal is the truth of its room).
+
+* **Between events** (a bar at A while B is idle) B's *view* is
+  :func:`view` (its state with the mirrors of the room now): what the podium and the big
+  screen draw, what an entered event is tried on. It equals the state B's next event
+  will be applied to, because that event is stamped with the same room.
+
+* **Paying.** ``pay_kill`` of a kill owed at A is ONE event, stored at A (where the kill
+  is owed), whichever table or screen it is entered from (:func:`where_owed`); the bar
+  lifts at A at once and everywhere else with the room.
+
+* **Undo.** A void at A that removes a bar lifts it in the room from the void's ``gseq``
+  on; B's events stamped before it keep their stamp (that was the room then).
+
+Near matches (one letter off, look-alike letters, a dropped diacritic) are never
+guessed: :func:`near_match_question` returns the question to ask before seating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Iterator, Mapping
+
+from .decisions import Refusal
+from .money import Cents, MoneyError, dollars, parse_amount, to_toml
+from .names import NameError_, name_key, near_match, validate_name
+from .state import Owed, TableState
+from .texts import MESSAGES
+
+ROOM_FIELD = "room"
+RROP_BAR = "rrop-13.6"
+
+ROOM_MESSAGES: dict[str, dict[str, str]] = {
+    "bad-room": {"en": "'room' must be a list of {{ player, owes, table }}: {reason}",
+                 "ru": "'room' должен быть списком {{ player, owes, table }}: {reason}"},
+    "winner-barred-at": {
+        "en": "seat {seat} {name} is barred from every game: owes a kill of {amount} at {table}, "
+              "so was not dealt in",
+        "ru": "место {seat} {name} отстранено от всех игр: должен килл {amount} за столом {table}, "
+              "поэтому не участвовал в раздаче"},
+    "back-barred-at": {"en": "{name} owes a kill of {amount} at {table}: pay it before coming back",
+                       "ru": "{name} должен килл {amount} за столом {table}: сначала внесите его"},
+    "owed-at-other-table": {
+        "en": "{name} owes the kill of {amount} at {table}: the payment is recorded there",
+        "ru": "{name} должен килл {amount} за столом {table}: оплата записывается там"},
+    "q-near-barred": {
+        "en": "Is this {player}, barred at {table} for {amount}?",
+        "ru": "Это {player}, отстранённый за столом {table} (долг {amount})?"},
+    "near-yes": {"en": "yes — the same person: not seated until the kill is paid",
+                 "ru": "да — тот же человек: не садится, пока килл не оплачен"},
+    "near-no": {"en": "no — someone else: seat {name}",
+                "ru": "нет — другой человек: посадить {name}"},
+}
+MESSAGES.update(ROOM_MESSAGES)
+
+
+# ---------------------------------------------------------------------------
+# the room
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """A kill owed at ``table`` by ``player`` (as written there)."""
+    player: str
+    owes: Cents
+    table: str
+    mode: str = "barred"              # barred (rrop-13.6) | post-later (wsop-197: owing, not barred)
+
+    @property
+    def barred(self) -> bool:
+        return self.mode == "barred"
+
+
+class Room:
+    """Every table's own owed kills, by name key: "is this player barred anywhere, at
+    which table, for how much?" Immutable; built from each table's state."""
+
+    __slots__ = ("_by_table", "_index", "_elsewhere")
+
+    def __init__(self, by_table: Mapping[str, Iterable[Bar]] | None = None) -> None:
+        # in table-name order, whatever order the tables were read in: the bar a stamp
+        # names for a player barred at two tables must not depend on the reader's history
+        self._by_table: dict[str, tuple[Bar, ...]] = {
+            t: tuple(b) for t, b in sorted((by_table or {}).items()) if b}
+        index: dict[str, list[Bar]] = {}
+        for bars in self._by_table.values():
+            for b in bars:
+                index.setdefault(name_key(b.player), []).append(b)
+        self._index = {k: tuple(v) for k, v in index.items()}
+        self._elsewhere: dict[str | None, dict[str, tuple[Cents, str]]] = {}
+
+    @classmethod
+    def of_states(cls, states: Mapping[str, TableState]) -> "Room":
+        return cls({t: own_bars(t, st) for t, st in states.items()})
+
+    def with_table(self, table: str, bars: Iterable[Bar]) -> "Room":
+        """This room with ``table``'s own bars replaced."""
+        by = dict(self._by_table)
+        by[table] = tuple(bars)
+        return Room(by)
+
+    def bars(self) -> tuple[Bar, ...]:
+        return tuple(b for bars in self._by_table.values() for b in bars)
+
+    def tables(self) -> dict[str, tuple[Bar, ...]]:
+        return dict(self._by_table)
+
+    def owed(self, name: str) -> tuple[Bar, ...]:
+        """Every kill this person owes, at any table (barred or owing)."""
+        return self._index.get(name_key(name), ())
+
+    def barred_at(self, name: str, exclude: str | None = None) -> Bar | None:
+        """Where this person is barred (the first table), or None."""
+        for b in self._index.get(name_key(name), ()):
+            if b.barred and b.table != exclude:
+                return b
+        return None
+
+    def elsewhere(self, table: str | None) -> dict[str, tuple[Cents, str]]:
+        """{name key: (owed cents, table)} of players barred at tables other than ``table``:
+        what :func:`floorkill.rules.engine.apply` takes as ``barred_elsewhere``."""
+        memo = self._elsewhere.get(table)
+        if memo is not None:
+            return memo
+        out: dict[str, tuple[Cents, str]] = {}
+        for key, bars in self._index.items():
+            for b in bars:
+                if b.barred and b.table != table:
+                    out.setdefault(key, (b.owes, b.table))
+                    break
+        self._elsewhere[table] = out
+        return out
+
+    def near(self, name: str) -> list[tuple[Bar, str]]:
+        """Barred players whose names are close to ``name`` but not the same key."""
+        out = []
+        for b in self.bars():
+            if b.barred:
+                why = near_match(name, b.player)
+                if why is not None:
+                    out.append((b, why))
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Room) and self._by_table == other._by_table
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._by_table.items())))
+
+    def __bool__(self) -> bool:
+        return bool(self._by_table)
+
+    def __repr__(self) -> str:
+        return f"Room({self._by_table!r})"
+
+
+def own_bars(table: str, state: TableState) -> tuple[Bar, ...]:
+    """A table's own owed kills (mirrors of other tables' bars left out)."""
+    return tuple(Bar(o.player, o.owes, table, o.mode) for o in state.barred if o.table is None)
+
+
+def where_owed(name: str, room: Room, here: str | None = None) -> str | None:
+    """The table where ``name``'s kill is recorded as paid: here when owed here, else the
+    first table where it is owed. None when nothing is owed anywhere."""
+    bars = room.owed(name)
+    if not bars:
+        return None
+    for b in bars:
+        if b.table == here:
+            return here
+    return bars[0].table
+
+
+def route(table: str, raw: Any, room: Room) -> str:
+    """The table an event is stored at: a ``pay_kill`` goes to the table where the kill is
+    owed (one event, whichever table or screen it was entered from); anything else stays."""
+    if isinstance(raw, Mapping) and raw.get("type") == "pay_kill" and isinstance(raw.get("name"), str):
+        return where_owed(raw["name"], room, here=table) or table
+    return table
+
+
+# ---------------------------------------------------------------------------
+# mirrors and stamps
+
+def mirrors(state: TableState) -> tuple[Owed, ...]:
+    return tuple(o for o in state.barred if o.table is not None)
+
+
+def seated_bars(state: TableState, elsewhere: Mapping[str, tuple[Cents, str]] | None
+                ) -> tuple[Owed, ...]:
+    """The mirrors ``state`` should hold: its seated players barred at other tables."""
+    if not elsewhere:
+        return ()
+    out = []
+    for p in state.players:
+        if p is None:
+            continue
+        hit = elsewhere.get(name_key(p.name))
+        if hit is not None and hit[1] != state.config.name:
+            out.append(Owed(player=p.name, owes=hit[0], mode="barred", table=hit[1]))
+    return tuple(out)
+
+
+def with_mirrors(state: TableState, new: tuple[Owed, ...]) -> TableState:
+    """``state`` with its mirrors replaced (its own bars first, untouched)."""
+    if mirrors(state) == new:
+        return state
+    own = tuple(o for o in state.barred if o.table is None)
+    return replace(state, barred=own + new)
+
+
+def view(state: TableState, elsewhere: Mapping[str, tuple[Cents, str]] | Room | None
+         ) -> TableState:
+    """What a table looks like now: its state with the room's bars of its seated players."""
+    if isinstance(elsewhere, Room):
+        elsewhere = elsewhere.elsewhere(state.config.name)
+    return with_mirrors(state, seated_bars(state, elsewhere))
+
+
+def drop_unseated(state: TableState) -> TableState:
+    """After an event: mirrors of players no longer seated go (a quit)."""
+    ms = mirrors(state)
+    if not ms:
+        return state
+    keep = tuple(o for o in ms if state.seat_of(o.player) is not None)
+    return with_mirrors(state, keep)
+
+
+def room_json(bars: Iterable[Owed]) -> list[dict[str, Any]]:
+    return [{"player": o.player, "owes": to_toml(o.owes), "table": o.table} for o in bars]
+
+
+def stamp(state: TableState, raw: Mapping[str, Any],
+          elsewhere: Mapping[str, tuple[Cents, str]] | Room | None) -> Mapping[str, Any]:
+    """``raw`` with the ``room`` field the writer stores: the bars of this table's seated
+    players at other tables, when they differ from the mirrors ``state`` holds. Any
+    ``room`` field ``raw`` came with (an imported file's) is replaced."""
+    if isinstance(elsewhere, Room):
+        elsewhere = elsewhere.elsewhere(state.config.name)
+    if not isinstance(raw, Mapping):
+        return raw
+    want = seated_bars(state, elsewhere)
+    base = raw
+    if ROOM_FIELD in raw:
+        base = {k: v for k, v in raw.items() if k != ROOM_FIELD}
+    if want == mirrors(state):
+        return base
+    return {**base, ROOM_FIELD: room_json(want)}
+
+
+def split(raw: Any) -> tuple[Any, tuple[Owed, ...] | None]:
+    """(the event without its ``room`` field, the mirrors it sets or None). Raises
+    Refusal for a malformed field."""
+    if not isinstance(raw, Mapping) or ROOM_FIELD not in raw:
+        return raw, None
+    items = raw[ROOM_FIELD]
+    rest = {k: v for k, v in raw.items() if k != ROOM_FIELD}
+    if not isinstance(items, list):
+        raise Refusal("bad-room", reason="not a list")
+    out = []
+    for item in items:
+        if not isinstance(item, Mapping) or set(item) != {"player", "owes", "table"}:
+            raise Refusal("bad-room", reason="each entry needs exactly player, owes and table")
+        try:
+            player = validate_name(item["player"])
+        except NameError_ as exc:
+            raise Refusal("bad-room", reason=str(exc)) from None
+        try:
+            owes = parse_amount(item["owes"])
+        except MoneyError as exc:
+            raise Refusal("bad-room", reason=f"owes: {exc}") from None
+        table = item["table"]
+        if not isinstance(table, str) or not table.strip():
+            raise Refusal("bad-room", reason="table must be a table's name")
+        out.append(Owed(player=player, owes=owes, mode="barred", table=table.strip()))
+    return rest, tuple(out)
+
+
+def stored_event(applied) -> dict[str, Any]:
+    """The payload a writer stores for an applied event: its canonical mapping, plus the
+    room stamp it was applied with."""
+    d = applied.event.to_dict()
+    room = getattr(applied, "room", None)
+    if room is not None:
+        d[ROOM_FIELD] = room_json(room)
+    return d
+
+
+# ---------------------------------------------------------------------------
+# refusals the engine raises for room bars
+
+def bar_of(state: TableState, name: str) -> Owed | None:
+    """The bar (rrop-13.6) that keeps ``name`` out: this table's own first, else a room bar;
+    None when the player is not barred (owing to post later is no bar)."""
+    key = name_key(name)
+    found = None
+    for o in state.barred:
+        if o.mode == "barred" and name_key(o.player) == key:
+            if o.table is None:
+                return o
+            found = found or o
+    return found
+
+
+def winner_refusal(state: TableState, seat: int, name: str) -> Refusal | None:
+    """A winner (or voluntary killer) barred here or at another table: refused naming the
+    table where the kill is owed."""
+    o = bar_of(state, name)
+    if o is None:
+        return None
+    return Refusal("winner-barred-at", (RROP_BAR,), seat=seat, name=name,
+                   amount=dollars(o.owes), table=o.table or state.config.name)
+
+
+def back_refusal(owed: Owed) -> Refusal:
+    if owed.table is None:
+        return Refusal("back-barred", (RROP_BAR,), name=owed.player, amount=dollars(owed.owes))
+    return Refusal("back-barred-at", (RROP_BAR,), name=owed.player, amount=dollars(owed.owes),
+                   table=owed.table)
+
+
+def pay_elsewhere_refusal(owed: Owed) -> Refusal:
+    return Refusal("owed-at-other-table", (RROP_BAR,), name=owed.player,
+                   amount=dollars(owed.owes), table=owed.table)
+
+
+# ---------------------------------------------------------------------------
+# near matches
+
+@dataclass(frozen=True)
+class NearMatchQuestion:
+    """"Is this Наталья Смирнова, barred at Table 14 for $20?" — asked before seating a
+    player whose name is close to a barred player's. ``yes`` is the refusal of the join
+    (the same person: barred); ``no`` seats the player as typed."""
+    name: str                        # the name typed
+    bar: Bar
+    why: str                         # diacritics | look-alike | one-letter
+    cites: tuple[str, ...] = (RROP_BAR,)
+
+    def text(self, lang: str = "en") -> str:
+        from .texts import render
+        return render("q-near-barred", {"player": self.bar.player, "table": self.bar.table,
+                                         "amount": dollars(self.bar.owes)}, lang)
+
+    def yes_text(self, lang: str = "en") -> str:
+        from .texts import render
+        return render("near-yes", {}, lang)
+
+    def no_text(self, lang: str = "en") -> str:
+        from .texts import render
+        return render("near-no", {"name": self.name}, lang)
+
+    @property
+    def refusal(self) -> Refusal:
+        return Refusal("join-barred", self.cites, name=self.bar.player,
+                       amount=dollars(self.bar.owes), table=self.bar.table)
+
+
+def near_match_question(raw: Mapping[str, Any], room: Room) -> NearMatchQuestion | None:
+    """The question a ``join`` asks before seating, or None. Exact matches are not asked
+    (the rules refuse them); a join already answered (``"not_near": True`` is not an event
+    field — the UI simply does not ask twice) is the caller's business."""
+    if not isinstance(raw, Mapping) or raw.get("type") != "join":
+        return None
+    name = raw.get("name")
+    if not isinstance(name, str):
+        return None
+    try:
+        name = validate_name(name)
+    except NameError_:
+        return None
+    if room.barred_at(name) is not None:
+        return None
+    near = room.near(name)
+    if not near:
+        return None
+    bar, why = near[0]
+    return NearMatchQuestion(name, bar, why)
+
+
+# ---------------------------------------------------------------------------
+# the reference fold of a whole room
+
+@dataclass(frozen=True)
+class RoomStep:
+    gseq: int
+    table: str
+    raw: Mapping[str, Any]
+    stamped: Mapping[str, Any] | None    # what was stored (None when refused)
+    state_before: TableState              # the table's view before the event
+    room_before: Room                     # the whole room before the event
+    applied: Any = None                   # engine Applied, or None
+    refusal: Refusal | None = None
+
+
+def fold_room(tables: Mapping[str, TableState], events: Iterable[tuple[str, Mapping[str, Any]]]
+              ) -> Iterator[RoomStep]:
+    """The room's reference fold: ``events`` (table, raw) in global order, each tried on
+    its table's view of the room at that point and stamped as a writer stores it.
+    Refused events change nothing. ``tables`` (initial states) is updated in place."""
+    from .engine import apply
+
+    states = dict(tables)
+    room = Room.of_states(states)
+    for gseq, (table, raw) in enumerate(events, start=1):
+        table = route(table, raw, room)
+        state = states[table]
+        elsewhere = room.elsewhere(table)
+        before = view(state, elsewhere)
+        try:
+            stamped = stamp(state, raw, elsewhere)
+            applied = apply(state, stamped, elsewhere)
+        except Refusal as refusal:
+            yield RoomStep(gseq, table, raw, None, before, room, refusal=refusal)
+            continue
+        states[table] = applied.state
+        if isinstance(tables, dict):
+            tables[table] = applied.state
+        step = RoomStep(gseq, table, raw, stored_event(applied), before, room, applied)
+        new_own = own_bars(table, applied.state)
+        if new_own != own_bars(table, state):
+            room = room.with_table(table, new_own)
+        yield step

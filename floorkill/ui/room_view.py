@@ -1,0 +1,226 @@
+"""The room view: every player of the journal's tables at a glance, and paying from it.
+
+One row per seated player (where they sit, away or not, leg held) and per owed kill
+(barred until paid, or owing to post later): a player barred at Table 14 and seated at
+Table 7 shows on both rows as barred, with the table where the kill is owed; a barred
+player who sits nowhere still has a row. Typing filters by name (the one name key: case,
+spacing and Unicode form do not matter). Enter (or ``p``) on a row with an owed kill asks
+to record the payment: one ``pay_kill`` event at the table where it is owed; the bar
+lifts everywhere at once.
+
+Also here, so the podium only hooks it in: :func:`ask_near_match` (the question a join
+close to a barred player's name asks before seating). Another process's commit shows
+without a keypress through the floor controller's ``follow``. Nothing here
+decides a rule: the rows are read from the tables' states and the room
+(:mod:`floorkill.rules.room`), the question comes from the rules model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from floorkill.rules.money import dollars
+from floorkill.rules.names import name_key, safe_text
+from floorkill.rules.room import RROP_BAR, bar_of
+
+from .floor import TableRegistry, floor_text
+
+COLUMNS = ("Player", "Table", "Seat", "Status", "Owes", "Legs")
+
+
+@dataclass(frozen=True)
+class RoomRow:
+    player: str
+    table: str
+    seat: int | None
+    status: str               # BARRED … | owes … | away | playing | not seated
+    owes: int | None          # cents, when an owed kill is on this row
+    owed_at: str | None       # the table where that kill is owed (where a payment goes)
+    legs: str
+    barred: bool
+
+    @property
+    def key(self) -> str:
+        return name_key(self.player)
+
+
+def room_rows(tables: TableRegistry) -> tuple[list[RoomRow], list[str]]:
+    """(rows, problems): every seated player and every owed kill, table by table."""
+    rows: list[RoomRow] = []
+    problems: list[str] = []
+    seated_keys: set[str] = set()
+    room = tables.room()
+    for name in tables.names():
+        try:
+            state = tables.get(name).state
+        except Exception as exc:          # a table that cannot be opened: said, never fatal
+            problems.append(safe_text(f"{name}: cannot open ({type(exc).__name__}: {exc})"))
+            continue
+        b = state.button
+        for p in state.players:
+            if p is None:
+                continue
+            seated_keys.add(name_key(p.name))
+            legs = []
+            if (b.status == "leg-up" and b.seat == p.seat) or (b.killed and b.leg_seat == p.seat):
+                legs.append("leg up")
+            if b.killed and b.seat == p.seat:
+                legs.append(f"kills {dollars(b.amount or 0)}")
+            if p.name in state.credits:
+                legs.append("leg credit")
+            o = bar_of(state, p.name) or state.owed(p.name)
+            if o is not None and o.mode == "barred":
+                at = o.table or name
+                status = f"BARRED — owes {dollars(o.owes)} at {at}"
+            elif o is not None:
+                at = o.table or name
+                status = f"owes {dollars(o.owes)} (posts later)"
+            else:
+                at = None
+                status = "away" if p.away else "sits out" if p.sitting_out else "playing"
+            if o is not None and p.away:
+                status += " · away"
+            rows.append(RoomRow(p.name, name, p.seat, status, o.owes if o else None, at,
+                                ", ".join(legs), bool(o and o.mode == "barred")))
+    for bar in room.bars():                     # owed kills of players seated nowhere
+        if name_key(bar.player) in seated_keys:
+            continue
+        status = (f"BARRED — owes {dollars(bar.owes)} at {bar.table}" if bar.barred
+                  else f"owes {dollars(bar.owes)} (posts later)")
+        rows.append(RoomRow(bar.player, bar.table, None, status + " · not seated", bar.owes,
+                            bar.table, "", bar.barred))
+    rows.sort(key=lambda row: (row.key, row.table))
+    return rows, problems
+
+
+def filter_rows(rows: list[RoomRow], typed: str) -> list[RoomRow]:
+    key = name_key(typed) if typed.strip() else ""
+    if not key:
+        return rows
+    return [row for row in rows if key in row.key or key in name_key(row.table)]
+
+
+class RoomPlayersScreen(Screen[None]):
+    """Every player of the room; type to filter; Enter or p on an owed kill pays it."""
+
+    DEFAULT_CSS = """
+    RoomPlayersScreen { layout: vertical; }
+    RoomPlayersScreen #room-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    RoomPlayersScreen #room-filter { height: 3; }
+    RoomPlayersScreen DataTable { height: 1fr; }
+    RoomPlayersScreen #room-help { height: auto; padding: 0 1; color: $text-muted; }
+    RoomPlayersScreen #room-error { height: auto; padding: 0 1; color: $error; text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="room.back"),
+        Binding("enter", "pay", "Pay kill", id="room.pay", priority=True),
+        Binding("down", "move(1)", "Down", show=False, id="room.down", priority=True),
+        Binding("up", "move(-1)", "Up", show=False, id="room.up", priority=True),
+    ]
+
+    def __init__(self, tables: TableRegistry, pay: Callable[[str, str], None]) -> None:
+        super().__init__()
+        self.tables = tables
+        self._pay = pay
+        self.rows: list[RoomRow] = []
+        self.shown: list[RoomRow] = []
+        self.problems: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Room — every player at every table; barred players are barred everywhere "
+                     f"({RROP_BAR})", id="room-title", markup=False)
+        yield Input(placeholder="type a name or table to filter", id="room-filter")
+        yield DataTable(id="room-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="room-error", markup=False)
+        yield Static("↑↓ choose · Enter: the owed kill is paid (recorded at the table where it "
+                     "is owed; the bar lifts everywhere) · Esc: back", id="room-help", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        dt = self.query_one(DataTable)
+        for label in COLUMNS:
+            dt.add_column(Text(label), key=label)
+        self.reload()
+        self.query_one(Input).focus()
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted and self.rows:     # back from the pay question: read again
+            self.reload()
+
+    def reload(self) -> None:
+        self.rows, self.problems = room_rows(self.tables)
+        self.show_rows()
+        self.query_one("#room-error", Static).update(Text("\n".join(self.problems)))
+
+    def show_rows(self) -> None:
+        dt = self.query_one(DataTable)
+        self.shown = filter_rows(self.rows, self.query_one(Input).value)
+        dt.clear()
+        for i, r in enumerate(self.shown):
+            status = Text(safe_text(r.status), style="bold reverse" if r.barred else
+                          ("bold" if r.owes is not None else ""))
+            dt.add_row(Text(safe_text(r.player)), Text(safe_text(r.table)),
+                       Text("" if r.seat is None else str(r.seat)), status,
+                       Text(dollars(r.owes) if r.owes is not None else ""), Text(r.legs),
+                       key=str(i))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.show_rows()
+
+    def action_move(self, step: int) -> None:
+        dt = self.query_one(DataTable)
+        if self.shown:
+            dt.move_cursor(row=max(0, min(len(self.shown) - 1, dt.cursor_row + step)))
+
+    def selected(self) -> RoomRow | None:
+        dt = self.query_one(DataTable)
+        if not self.shown or not 0 <= dt.cursor_row < len(self.shown):
+            return None
+        return self.shown[dt.cursor_row]
+
+    def action_pay(self) -> None:
+        row = self.selected()
+        if row is None or row.owes is None or row.owed_at is None:
+            self.app.notify("No owed kill on this row.", markup=False)
+            return
+        self._pay(row.player, row.owed_at)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+# ---------------------------------------------------------------------------
+# hooks the podium calls
+
+def ask_near_match(app, session, raw: Mapping[str, Any], proceed: Callable[[], None]) -> bool:
+    """Before seating: "is this Наталья Смирнова, barred at Table 14 for $20?" when the
+    rules model says a join's name is close to a barred player's. True when it asked
+    (``proceed`` then runs on "no"; "yes" shows the refusal)."""
+    from .players import AskModal
+
+    question = app.tables.near_match(raw)
+    if question is None:
+        return False
+    lang = app.lang
+    options = [("y", floor_text("yes", lang), [question.yes_text(lang)], True),
+               ("n", floor_text("no", lang), [question.no_text(lang)], False)]
+
+    def answered(same: bool | None) -> None:
+        if same is None:
+            return
+        if same:
+            app.report_refusal(question.refusal)
+        else:
+            proceed()
+
+    app.push_screen(AskModal(safe_text(session.name), safe_text(question.text(lang)), options,
+                             question.cites, lang), answered)
+    return True

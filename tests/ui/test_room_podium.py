@@ -1,0 +1,188 @@
+"""Room-wide bars at the podium (Pilot): two tables of one journal, two podium processes,
+the room view, near-match questions (rrop-13.6)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+from textual.widgets import Input
+
+from floorkill.rules import load_table_text
+from floorkill.store.journal import Journal
+from floorkill.ui.players import AskModal
+from floorkill.ui.podium import make_podium_app
+from floorkill.ui.room_view import RoomPlayersScreen
+from floorkill.ui.rules_panel import RulesPanel
+from floorkill.ui.seating import Seating
+from floorkill.ui.status_line import barred_text
+
+from floorhelp import HALF, HOLDEM, KILLED
+
+SIZE = (120, 40)
+ROOT = Path(__file__).resolve().parents[2]
+# Table 14 (HALF) seats "cy" at seat 5 too: the same person as Table 12's Cy
+HALF_CY = HALF + '[[players]]\nseat = 5\nname = "cy"\n'
+
+
+def seat_status(app, seat: int) -> str:
+    views = app.podium.query_one(Seating)._views
+    return views[seat - 1].status
+
+
+def panel(app) -> str:
+    return " ".join(app.podium.query_one(RulesPanel).plain_text().split())
+
+
+def _journal(path):
+    j = Journal(path, "test")
+    a = j.create_table(load_table_text(HOLDEM))
+    b = j.create_table(load_table_text(HALF_CY))
+    for ev in KILLED:
+        a.append(ev)
+    return j, a, b
+
+
+async def test_rrop_13_6_bar_at_a_shows_at_b_a_win_at_b_is_refused_pay_at_b_lifts_at_a(tmp_path):
+    j, a, b = _journal(tmp_path / "evening.db")
+    app = make_podium_app(a)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "3", "x", "n")             # Cy leaves without posting: barred
+        assert a.state.is_barred("Cy")
+        app.switch_table("Table 14")
+        await pilot.pause()
+        assert app.session is b
+        assert seat_status(app, 5) == "BARRED"               # seat label at B
+        assert "cy owes $20 at Table 12" in barred_text(app.session.state)   # status line
+        assert "cy owes $20 (Table 12)" in panel(app)                         # rules panel
+        await pilot.press("f5", "5", "enter")                # a hand naming Cy the winner
+        await pilot.pause()
+        assert len(b) == 0
+        assert "owes a kill of $20 at Table 12" in panel(app) and "rrop-13.6" in panel(app)
+        await pilot.press("ctrl+u", "1", "enter")            # Ivy wins: Cy dealt out
+        await pilot.pause()
+        assert len(b) == 1 and b.records(0, 1)[0].event["room"][0]["table"] == "Table 12"
+        await pilot.press("f6", "5", "p")                    # pay from B, at Cy's seat
+        assert app.screen.owed == [("Cy", 2000, "barred", "Table 12")]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not a.state.is_barred("Cy") and not b.state.is_barred("Cy")
+        assert seat_status(app, 5) == ""
+        assert j.connection.execute("SELECT tbl FROM events WHERE type = 'pay_kill'"
+                                    ).fetchall() == [("Table 12",)]
+    j.close()
+
+
+async def test_the_room_view_lists_filters_and_pays(tmp_path):
+    j, a, b = _journal(tmp_path / "evening.db")
+    a.append({"type": "quit", "seat": 3, "posts_kill": False})
+    app = make_podium_app(b)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        screen = app.screen
+        assert isinstance(screen, RoomPlayersScreen)
+        rows = {(r.player, r.table): r for r in screen.rows}
+        assert rows[("cy", "Table 14")].barred and "Table 12" in rows[("cy", "Table 14")].status
+        assert rows[("cy", "Table 14")].owed_at == "Table 12"      # where a payment goes
+        assert ("Cy", "Table 12") not in rows                       # shown where she sits
+        assert rows[("Ivy", "Table 14")].status == "playing"
+        await pilot.press(*"CY  ")                                 # the name key filters
+        assert [(r.player, r.table) for r in screen.shown] == [("cy", "Table 14")]
+        await pilot.press("enter", "enter")                        # pay; confirm
+        await pilot.pause()
+        assert not b.state.is_barred("cy") and not a.state.barred
+        assert all(not r.barred for r in app.screen.rows)
+        b.append({"type": "quit", "seat": 5})
+        a.void(len(a), "the pay was entered by mistake")          # barred again, seated nowhere
+        app.screen.reload()
+        nowhere = [r for r in app.screen.rows if r.key == "cy"]
+        assert len(nowhere) == 1 and nowhere[0].seat is None and nowhere[0].table == "Table 12"
+        assert "not seated" in nowhere[0].status
+        await pilot.press("escape")
+        assert not isinstance(app.screen, RoomPlayersScreen)
+    j.close()
+
+
+async def test_a_near_match_join_asks_before_seating(tmp_path):
+    j, a, b = _journal(tmp_path / "evening.db")
+    b.append({"type": "join", "seat": 8, "name": "Наталья Смирнова"})
+    b.append({"type": "hand", "winner": 8})
+    b.append({"type": "hand", "winner": 8, "qualifies": True})
+    b.append({"type": "quit", "seat": 8, "posts_kill": False})     # barred at Table 14, $6
+    app = make_podium_app(a)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "8", "j", *"Наталия Смирнова", "enter")   # one letter off
+        ask = app.screen
+        assert isinstance(ask, AskModal)
+        assert ask.question == "Is this Наталья Смирнова, barred at Table 14 for $6?"
+        await pilot.press("y")                                      # the same person: refused
+        assert a.state.player(8) is None
+        assert "rrop-13.6" in " ".join(app.podium.query_one(RulesPanel).plain_text().split())
+        await pilot.press("f6", "8", "j", *"Наталия Смирнова", "enter", "n")   # someone else
+        assert "agree" in app.screen.question                       # then the kill-pot question
+        await pilot.press("n")
+        await pilot.pause()
+        assert a.state.player(8).name == "Наталия Смирнова"
+        await pilot.press("f6", "9", "j", *"наталья  смирнова", "enter")  # the same key: refused
+        assert a.state.player(9) is None and len(a) == 3
+    j.close()
+
+
+async def test_a_bar_from_another_podium_process_shows_within_a_second(tmp_path):
+    """Podium 1 is another process on the same journal: it bars Cy at Table 12, then
+    follows the journal as a podium does (``changed()`` on a timer) until the bar lifts.
+    Podium 2 (this app) shows Table 14 and is never touched: its own timer (PRAGMA
+    data_version) must show Cy barred within 1 s; a win by Cy is refused here; the pay
+    entered here lifts the bar in podium 1 within 1 s."""
+    path = tmp_path / "evening.db"
+    j, a, b = _journal(path)
+    j.close()
+    j2 = Journal(path, "podium-2")
+    b2 = j2.open_table("Table 14")
+    app = make_podium_app(b2)
+    script = textwrap.dedent(f"""
+        import sys, time; sys.path.insert(0, {str(ROOT)!r})
+        from floorkill.store.journal import Journal
+        with Journal({str(path)!r}, "podium-1") as j:
+            a = j.open_table("Table 12")
+            a.append({{"type": "quit", "seat": 3, "posts_kill": False}})
+            print("barred", time.monotonic(), flush=True)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                if j.changed():
+                    a.refresh()
+                    if not a.state.is_barred("Cy"):
+                        print("lifted", time.monotonic(), flush=True)
+                        break
+                time.sleep(0.05)            # podium 1's own timer, not a test wait
+    """)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert seat_status(app, 5) == ""
+        podium1 = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                                   text=True)
+        try:
+            word, at = podium1.stdout.readline().split()
+            assert word == "barred"
+            committed = float(at)
+            while seat_status(app, 5) != "BARRED" and time.monotonic() - committed < 5:
+                await pilot.pause(0.02)                             # the app's own timer works
+            assert seat_status(app, 5) == "BARRED"
+            assert time.monotonic() - committed < 1.0 + 0.5         # 1 s, slack for a busy box
+            await pilot.press("f5", "5", "enter")                   # Cy's win: refused
+            await pilot.pause()
+            assert len(b2) == 0
+            await pilot.press("f6", "5", "p", "enter")              # paid here, stored at A
+            await pilot.pause()
+            paid = time.monotonic()
+            assert seat_status(app, 5) == ""
+            word, at = podium1.stdout.readline().split()
+            assert word == "lifted" and float(at) - paid < 1.0 + 0.5
+        finally:
+            podium1.wait(timeout=60)
+    j2.close()
+    with Journal(path) as j3:
+        assert not j3.open_table("Table 12").state.is_barred("Cy")
