@@ -11,6 +11,8 @@ FLOOR_MESSAGES: dict[str, dict[str, str]] = {
               "ru": "Размер банка? (без неуравненных ставок) — {why}"},
     "q-why-scoop": {"en": "a scoop of {minimum} or more kills", "ru": "скуп от {minimum} даёт килл"},
     "q-why-big-pot": {"en": "a pot of {minimum} or more kills", "ru": "банк от {minimum} даёт килл"},
+    "q-low": {"en": "No qualifying low — scoop for seat {high}? y = scoop, or type the low winner's seat",
+              "ru": "Лоу не сыграл — скуп для места {high}? y = скуп, или введите место победителя лоу"},
     "q-flop": {"en": "Second leg for seat {seat} {name}: did the hand see a flop? (y/n)",
                "ru": "Вторая «нога» для места {seat} {name}: был ли флоп? (y/n)"},
     "q-second-leg": {"en": "Second leg for seat {seat} {name}: did the winner win at least one full bet "

@@ -98,6 +98,7 @@ class StatusLine(Widget):
     def __init__(self, state: TableState | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self._state = state
+        self.badge = ""          # e.g. "DEMO journal": said first, in the warning colour
 
     def watch_view(self, view: TableView | None) -> None:
         if view is not None and view.state is not self._state:
@@ -119,6 +120,12 @@ class StatusLine(Widget):
         cfg = state.config
         style = self.get_component_rich_style
         top = Text(no_wrap=True, overflow="ellipsis")
+        if self.badge:
+            top.append(self.badge, style=style("status--leg"))
+            top.append(" · ")
+        if state.closed:
+            top.append("CLOSED (Ctrl+P: Reopen)", style=style("status--barred"))
+            top.append(" · ")
         top.append(f"Hand {state.hands + 1}", style="bold")
         top.append(" · ")
         top.append(safe_text(cfg.name), style="bold")

@@ -102,5 +102,11 @@ class FloorForms:
                                        record=self.commit))
 
     def action_rulings(self) -> None:
+        """F10: the short post of the seat under the seat cursor — never the killer's own seat
+        (the one who posted the kill is not the one who put in too little); the screen then
+        picks the first other seat dealt in."""
         seat = self._cursor()
-        self.floor_rulings(seat if self.floor.state.player(seat) is not None else None)
+        state = self.floor.state
+        if state.player(seat) is None or (state.button.killed and seat == state.button.seat):
+            seat = None
+        self.floor_rulings(seat)

@@ -22,6 +22,15 @@ def podium_commands(app) -> Iterable[SystemCommand]:
                         app.new_table)
     yield SystemCommand("New table from a sample", "Start from a shipped table structure",
                         app.new_table_from_sample)
+    if app.session.state.closed:
+        yield SystemCommand("Reopen this table", "Take hands at this closed table again",
+                            app.reopen_table)
+    else:
+        yield SystemCommand("Close this table", "End of the night: hidden from the lists and "
+                            "the big screens; nothing is deleted (reopen any time)",
+                            app.close_table)
+    yield SystemCommand("About floorkill", "Version, journal file, rulebook credits",
+                        app.action_about)
     yield SystemCommand("Join a player", "Name, seat, stack; asks what the rules need",
                         app.floor_join)
     yield SystemCommand("Step away / come back", "A player leaves the seat held, or returns",
