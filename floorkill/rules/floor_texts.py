@@ -69,6 +69,10 @@ FLOOR_MESSAGES: dict[str, dict[str, str]] = {
                        "ru": "НЕ ДОПУСКАЕТСЯ, пока не внесёт килл: {name} должен {amount}"},
     "pending-owes": {"en": "{name} owes a kill of {amount}, posted at the first hand off the button and blinds",
                      "ru": "{name} должен килл {amount}: ставит в первой раздаче не на баттоне и не на блайндах"},
+    "pending-credit-back": {"en": "{name} is back with a leg credit: the leg returns when the kill "
+                                  "button is next neutral",
+                            "ru": "{name} вернулся с правом на «ногу»: она вернётся, когда килл-баттон "
+                                  "в следующий раз станет нейтральным"},
     "pending-credit": {"en": "{name} stepped away with a leg up: gets it back on return",
                        "ru": "{name} отошёл с «ногой»: получит её по возвращении"},
     "pending-agreed": {"en": "Seat {seat} {name} agreed to kill the next pot",

@@ -68,8 +68,11 @@ def barred_text(state: TableState) -> str:
         out = "Barred: " + ", ".join(parts)
     if owing:
         out += (" · " if out else "") + "Owes a kill (posts later): " + ", ".join(owing)
-    if state.credits:
-        out += (" · " if out else "") + "Leg credit (away): " + ", ".join(state.credits)
+    if state.credits:                      # from the state: away now, or back and waiting
+        def where(name: str) -> str:
+            p = state.player(state.seat_of(name))
+            return f"{name} ({'back' if p is not None and not p.away else 'away'})"
+        out += (" · " if out else "") + "Leg credit: " + ", ".join(where(n) for n in state.credits)
     return safe_text(out)
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from floorkill.rules.money import dollars, fmt
 from floorkill.rules.names import safe_text
+from floorkill.rules import Refusal
 from floorkill.rules.options import FIELD_CITES
+from floorkill.rules.questions import voluntary_open
 
 from ..floor import floor_text
 from ..players import (FormModal, PayKillModal, build_join, build_seat_event, build_stack,
@@ -69,6 +71,12 @@ class FloorForms:
     def floor_voluntary(self, seat: int | None = None) -> None:
         st = self.floor.state
         seat = self._cursor() if seat is None else seat
+        if not voluntary_open(st):                # the rules' reason now, not after a form
+            try:
+                self.floor.try_event({"type": "voluntary_kill", "seat": seat})
+            except Refusal as refusal:
+                self.report_refusal(refusal)
+            return
         cfg = st.config
         note = (f"[{', '.join(FIELD_CITES['voluntary_kill'])}] declared after seeing at most "
                 f"{cfg.kill.voluntary_cards} cards, before "

@@ -6,6 +6,8 @@ from typing import Iterable
 
 from textual.app import SystemCommand
 
+from floorkill.rules.questions import voluntary_open
+
 
 def podium_commands(app) -> Iterable[SystemCommand]:
     yield SystemCommand("Tables", "Every table: game, stakes, kill status; switch, or add one",
@@ -38,8 +40,9 @@ def podium_commands(app) -> Iterable[SystemCommand]:
     yield SystemCommand("Player leaves the game", "Quit; a pending killer is asked about the kill",
                         app.floor_quit)
     yield SystemCommand("Record a stack", "A player's chips", app.floor_stack)
-    yield SystemCommand("Voluntary kill", "Kill the hand being dealt (a voluntary kill)",
-                        app.floor_voluntary)
+    if voluntary_open(app.floor.state):            # offered only where the rules take one
+        yield SystemCommand("Voluntary kill", "Kill the hand being dealt (a voluntary kill)",
+                            app.floor_voluntary)
     yield SystemCommand("Pay an owed kill", "A barred player posts the missed kill",
                         app.floor_pay)
     yield SystemCommand("Undo the last event", "Void the last event after asking for a reason",
