@@ -152,7 +152,11 @@ class HandEntry(Widget):
         return HINT[self.lang] + (KILL_HINT[self.lang] if killed else "")
 
     def focus_input(self) -> None:
-        self.input.focus()
+        """At once (Widget.focus() is deferred: a key already typed would go elsewhere)."""
+        if self.is_attached and self.screen.is_current:
+            self.screen.set_focus(self.input)
+        else:
+            self.input.focus()
 
     def add_seat(self, seat: int) -> None:
         """Append a seat number (picked on the seating diagram) to the line."""

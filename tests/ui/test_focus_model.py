@@ -152,3 +152,17 @@ async def test_recorded_n_is_said_only_while_it_is_the_last_word():
         await pilot.press(*"typo", "enter")                  # undone: not "Recorded #3" any more
         await pilot.pause()
         assert "Recorded #3" not in entry.message
+
+
+async def test_f6_then_a_digit_at_once_picks_the_seat_never_types_into_the_entry():
+    """The report: under load, F6 then a digit put the digit into the entry ("86"). The
+    keys go in one burst here, with no pause between them."""
+    s = session(HOLDEM)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        for key in ("f6", "4", "a"):
+            app.simulate_key(key)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one(HandEntry).input.value == ""
+        assert s.state.player(4).away

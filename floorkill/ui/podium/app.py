@@ -95,9 +95,10 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         Binding("f2", "showdown", "Showdown", id="showdown"),
         Binding("f3", "language", "EN/RU", id="language"),
         Binding("f4", "side_panel", "Panel", id="side_panel"),
-        Binding("f5", "focus_entry", "Entry", id="focus_entry"),
-        Binding("f6", "focus_seats", "Seats", id="focus_seats"),
-        Binding("f7", "focus_history", "History", id="focus_history"),
+        # the focus keys act before the keys typed after them are handed out: priority
+        Binding("f5", "focus_entry", "Entry", priority=True, id="focus_entry"),
+        Binding("f6", "focus_seats", "Seats", priority=True, id="focus_seats"),
+        Binding("f7", "focus_history", "History", priority=True, id="focus_history"),
         Binding("f8", "next_theme", "Theme", id="next_theme"),
         Binding("f9,ctrl+t", "tables", "Tables", id="tables"),
         Binding("f10,ctrl+r", "rulings", "Rulings", id="rulings"),
@@ -279,13 +280,15 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.podium.query_one(HandEntry).focus_input()
 
     def action_focus_seats(self) -> None:
-        self.podium.query_one(Seating).focus()
+        # at once, not Widget.focus()'s deferred call: a digit typed right after F6 picks a
+        # seat, never lands in the entry ("86")
+        self.podium.set_focus(self.podium.query_one(Seating))
 
     def action_focus_history(self) -> None:
         side = self.podium.query_one("#side")
         if self.screen.has_class("-narrow"):
             side.add_class("-history")
-        self.podium.query_one(HistoryView).focus()
+        self.podium.set_focus(self.podium.query_one(HistoryView))
 
     def action_next_theme(self) -> None:
         names = self.floorkill_themes or [self.theme]
