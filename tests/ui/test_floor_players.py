@@ -236,9 +236,10 @@ async def test_player_actions_from_the_command_palette():
     async with app.run_test(size=SIZE) as pilot:
         names = {c.title: c.callback for c in app.get_system_commands(app.screen)}
         for title in ("Join a player", "Step away / come back", "Player leaves the game",
-                      "Record a stack", "Voluntary kill", "Pay an owed kill", "Tables", "Rulings",
-                      "New table", "New table from a sample"):
+                      "Record a stack", "Pay an owed kill", "Tables", "Rulings",
+                      "New table", "New table from a sample", "Close this table", "About floorkill"):
             assert title in names, title
+        assert "Voluntary kill" not in names          # this table takes none: not offered
         names["Player leaves the game"]()                      # asks the seat first
         await pilot.pause()
         assert isinstance(app.screen, FormModal)

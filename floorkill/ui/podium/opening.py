@@ -53,9 +53,9 @@ class Opening:
 
 
 def demo_notice(demo: Path, real: Path) -> str:
-    return (f"DEMO: the built-in sample table is in its own demo journal ({demo}); "
-            f"nothing of it goes into your journal ({real}). A table you create "
-            "(F9, then n) is written to your journal.")
+    """Short: it shares the side column with the rules panel on a narrow screen (About and
+    the status line say the rest)."""
+    return f"DEMO journal ({demo.name}): your journal {real} stays empty until you add a table (F9, n)."
 
 
 def open_podium(table_path: str | Path | None, journal_path: str | Path,
