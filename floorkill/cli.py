@@ -231,7 +231,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         out.flush()
         return 2 if refused else 0
     steps = replay(table)
-    _print_steps(table, steps, args.lang)
+    _print_steps(table, steps, args.lang, args.file)
     return 2 if any(s.refusal is not None for s in steps) else 0
 
 
@@ -255,7 +255,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_steps(table, steps, lang: str) -> None:
+def refusal_where(file, table, index: int) -> str:
+    """``FILE:LINE`` of the index-th (1-based) event of a table file, as import names it."""
+    lines = getattr(table, "event_lines", ())
+    line = lines[index - 1] if 0 < index <= len(lines) else None
+    return f"{file}:{line}" if line else str(file)
+
+
+def _print_steps(table, steps, lang: str, file="<table>") -> None:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -269,7 +276,10 @@ def _print_steps(table, steps, lang: str) -> None:
                        f"kill: {cfg.kill.kind} {', '.join(cfg.kill.triggers) or '-'}", style="bold"))
     for s in steps:
         data = step_json(s, lang)
-        t = Table(title=Text(f"event {s.index}: {data['type']} — hand {data['hand']}"),
+        where = refusal_where(file, table, s.index)
+        line = where.rpartition(":")[2] if where != str(file) else None
+        at = f" (line {line})" if line else ""
+        t = Table(title=Text(safe_text(f"event {s.index}{at}: {data['type']} — hand {data['hand']}")),
                   show_header=False, expand=False, title_justify="left")
         t.add_column(style="dim")
         t.add_column()
@@ -277,8 +287,8 @@ def _print_steps(table, steps, lang: str) -> None:
         t.add_row("event", Text(one_line(raw, 300)))
         if s.refusal is not None:
             cites = ", ".join(s.refusal.cites)
-            t.add_row("REFUSED", Text(safe_text(s.refusal.text(lang)) + (f" [{cites}]" if cites else ""),
-                                      style="bold red"))
+            t.add_row("REFUSED", Text(safe_text(f"{where}: " + s.refusal.text(lang))
+                                      + (f" [{cites}]" if cites else ""), style="bold red"))
         b = data["button"]
         who = f"seat {b['seat']} {b['player']}" if b["seat"] is not None else ""
         t.add_row("kill button", Text(safe_text(f"{b['status']} {who}".strip())))
@@ -293,6 +303,13 @@ def _print_steps(table, steps, lang: str) -> None:
             t.add_row("barred", Text(safe_text(", ".join(f"{o['player']} owes {o['owes']}"
                                                          for o in data["barred"]))))
         console.print(t)
+    for s in steps:                      # the refusals again, one line each, as import says them
+        if s.refusal is not None:
+            cites = f" [{', '.join(s.refusal.cites)}]" if s.refusal.cites else ""
+            etype = s.raw.get("type") if isinstance(s.raw, dict) else None
+            console.print(Text(safe_text(f"floorkill: {refusal_where(file, table, s.index)}: event "
+                                         f"{s.index} ({etype}) refused: {s.refusal.text(lang)}"
+                                         f"{cites}"), style="bold red"), soft_wrap=True)
 
 
 if __name__ == "__main__":

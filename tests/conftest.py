@@ -13,6 +13,6 @@ def _isolated_user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("FLOORKILL_TABLES_DIR", str(base / "tables"))
     monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
-    for name in ("FLOORKILL_DEBUG", "FLOORKILL_THEME", "FLOORKILL_LANG"):
+    for name in ("FLOORKILL_DEBUG", "FLOORKILL_THEME", "FLOORKILL_LANG", "FLOORKILL_DEMO_JOURNAL"):
         monkeypatch.delenv(name, raising=False)
     yield

@@ -62,6 +62,8 @@ def apply(state: TableState, raw: Mapping | Event,
     if stamp is not None:
         state = room.with_mirrors(state, stamp)
     event = parse_event(raw, state.config.seats)
+    if state.closed and event.type not in _WHILE_CLOSED:
+        raise Refusal("table-closed", type=event.type)
     handler = _HANDLERS[event.type]
     new, decisions, result = handler(state, event, barred_elsewhere)
     new = room.drop_unseated(_settle(new, decisions))
@@ -107,7 +109,7 @@ def _new(state: TableState, **changes) -> TableState:
         "config": state.config, "players": state.players, "button": state.button,
         "hands": state.hands, "dealer_pos": state.dealer_pos, "barred": state.barred,
         "credits": state.credits, "agreed": state.agreed, "held_seat": state.held_seat,
-        "events": state.events + 1,
+        "events": state.events + 1, "closed": state.closed,
     }
     values.update(changes)
     return TableState(**values)
@@ -709,7 +711,32 @@ def _underpost(state: TableState, ev: Underpost, _ctx):
     return _new(state), [underpost(state, ev.seat)], None
 
 
+def _close_table(state: TableState, ev, _ctx):
+    if state.closed:
+        raise Refusal("table-closed-already")
+    b = state.button
+    if b.killed:
+        key, params = "closed-kill-kept", (("name", b.player or ""), ("seat", b.seat))
+    elif b.status == LEG_UP:
+        key, params = "closed-leg-kept", (("name", b.player or ""), ("seat", b.seat))
+    else:
+        key, params = "closed", ()
+    d = Decision("table-closed", None, key, (("hands", state.hands),) + params, ())
+    return _new(state, closed=True), [d], None
+
+
+def _reopen_table(state: TableState, ev, _ctx):
+    if not state.closed:
+        raise Refusal("table-open-already")
+    return _new(state, closed=False), [Decision("table-reopened", None, "reopened",
+                                                (("hands", state.hands),), ())], None
+
+
+# a closed table takes only these: its reopening, and a kill owed here being paid
+_WHILE_CLOSED = frozenset({"reopen_table", "pay_kill"})
+
 _HANDLERS = {
+    "close_table": _close_table, "reopen_table": _reopen_table,
     "hand": _hand, "join": _join, "away": _away, "back": _back, "quit": _quit,
     "voluntary_kill": _voluntary_kill, "pay_kill": _pay_kill, "stack": _stack,
     "underpost": _underpost,

@@ -172,9 +172,27 @@ class Underpost:
         return {"type": "underpost", "seat": self.seat}
 
 
-Event = Union[Hand, Join, Away, Back, Quit, VoluntaryKill, PayKill, Stack, Underpost]
+@dataclass(frozen=True, slots=True)
+class CloseTable:
+    """The table is closed for the night: nothing is deleted, it only leaves the lists."""
+    type = "close_table"
+
+    def to_dict(self) -> dict:
+        return {"type": "close_table"}
+
+
+@dataclass(frozen=True, slots=True)
+class ReopenTable:
+    type = "reopen_table"
+
+    def to_dict(self) -> dict:
+        return {"type": "reopen_table"}
+
+
+Event = Union[Hand, Join, Away, Back, Quit, VoluntaryKill, PayKill, Stack, Underpost,
+              CloseTable, ReopenTable]
 EVENT_TYPES = {cls.type: cls for cls in (Hand, Join, Away, Back, Quit, VoluntaryKill,
-                                         PayKill, Stack, Underpost)}
+                                         PayKill, Stack, Underpost, CloseTable, ReopenTable)}
 FIELDS = {
     "hand": ("winner", "winners", "high", "low", "showdown", "pot", "won_beyond_blinds",
              "qualifies", "flop", "kill_posted"),
@@ -186,6 +204,8 @@ FIELDS = {
     "pay_kill": ("name",),
     "stack": ("seat", "amount"),
     "underpost": ("seat",),
+    "close_table": (),
+    "reopen_table": (),
 }
 
 
@@ -244,7 +264,8 @@ def _int(raw: Mapping, key: str, default: int, lo: int, hi: int) -> int:
 
 def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
     """Validate the shape of one event (not yet its rules); raise :class:`Refusal`."""
-    if isinstance(raw, (Hand, Join, Away, Back, Quit, VoluntaryKill, PayKill, Stack, Underpost)):
+    if isinstance(raw, (Hand, Join, Away, Back, Quit, VoluntaryKill, PayKill, Stack, Underpost,
+                        CloseTable, ReopenTable)):
         return raw
     if not isinstance(raw, Mapping):
         raise Refusal("not-an-event")
@@ -291,6 +312,10 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
         if amount is None:
             raise Refusal("missing-field", field="amount")
         return Stack(seat=_seat(raw, "seat", seats), amount=amount)
+    if etype == "close_table":
+        return CloseTable()
+    if etype == "reopen_table":
+        return ReopenTable()
     return Underpost(seat=_seat(raw, "seat", seats))
 
 
@@ -371,5 +396,5 @@ def event_from_dict(raw: Mapping[str, Any], seats: int = 10) -> Event:
 
 
 __all__ = ["Event", "EVENT_TYPES", "FIELDS", "Hand", "Join", "Away", "Back", "Quit",
-           "VoluntaryKill", "PayKill", "Stack", "Underpost", "Showdown", "parse_event",
-           "event_from_dict", "board_saw_flop", "flop_known"]
+           "VoluntaryKill", "PayKill", "Stack", "Underpost", "CloseTable", "ReopenTable",
+           "Showdown", "parse_event", "event_from_dict", "board_saw_flop", "flop_known"]

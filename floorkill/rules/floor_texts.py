@@ -11,6 +11,8 @@ FLOOR_MESSAGES: dict[str, dict[str, str]] = {
               "ru": "Размер банка? (без неуравненных ставок) — {why}"},
     "q-why-scoop": {"en": "a scoop of {minimum} or more kills", "ru": "скуп от {minimum} даёт килл"},
     "q-why-big-pot": {"en": "a pot of {minimum} or more kills", "ru": "банк от {minimum} даёт килл"},
+    "q-low": {"en": "No qualifying low — scoop for seat {high}? y = scoop, or type the low winner's seat",
+              "ru": "Лоу не сыграл — скуп для места {high}? y = скуп, или введите место победителя лоу"},
     "q-flop": {"en": "Second leg for seat {seat} {name}: did the hand see a flop? (y/n)",
                "ru": "Вторая «нога» для места {seat} {name}: был ли флоп? (y/n)"},
     "q-second-leg": {"en": "Second leg for seat {seat} {name}: did the winner win at least one full bet "
@@ -67,6 +69,10 @@ FLOOR_MESSAGES: dict[str, dict[str, str]] = {
                        "ru": "НЕ ДОПУСКАЕТСЯ, пока не внесёт килл: {name} должен {amount}"},
     "pending-owes": {"en": "{name} owes a kill of {amount}, posted at the first hand off the button and blinds",
                      "ru": "{name} должен килл {amount}: ставит в первой раздаче не на баттоне и не на блайндах"},
+    "pending-credit-back": {"en": "{name} is back with a leg credit: the leg returns when the kill "
+                                  "button is next neutral",
+                            "ru": "{name} вернулся с правом на «ногу»: она вернётся, когда килл-баттон "
+                                  "в следующий раз станет нейтральным"},
     "pending-credit": {"en": "{name} stepped away with a leg up: gets it back on return",
                        "ru": "{name} отошёл с «ногой»: получит её по возвращении"},
     "pending-agreed": {"en": "Seat {seat} {name} agreed to kill the next pot",

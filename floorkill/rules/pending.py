@@ -44,7 +44,11 @@ def pending(state: TableState) -> list[Decision]:
                              ("amount", dollars(o.owes) + (f" ({o.table})" if o.table else ""))),
                             ("rrop-13.6",) if barred else ("wsop-197",)))
     for name in state.credits:
-        out.append(Decision("leg-credit", state.seat_of(name), "pending-credit", (("name", name),),
+        seat = state.seat_of(name)
+        p = state.player(seat)
+        back = p is not None and not p.away           # said from the state: back or still away
+        out.append(Decision("leg-credit", seat, "pending-credit-back" if back else "pending-credit",
+                            (("name", name),),
                             ("rrop-13.5",)))
     agreed = state.agreed               # one seat, or (a queue of agreements) a tuple of seats
     for seat in agreed if isinstance(agreed, tuple) else (() if agreed is None else (agreed,)):

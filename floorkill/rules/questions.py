@@ -21,13 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from .config import HILO_GAMES
 from .decisions import Decision, Refusal
 from .engine import _voluntary_check, apply
 from .events import flop_known
 from .money import Cents, dollars, to_toml
 from .texts import render
 
-QUESTION_KINDS = ("pot", "flop", "qualifies", "kill_posted", "posts_kill", "agrees_to_kill")
+QUESTION_KINDS = ("low", "pot", "flop", "qualifies", "kill_posted", "posts_kill", "agrees_to_kill")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,11 @@ class Question:
     def answered(self, raw: Mapping[str, Any], value: bool | Cents) -> dict[str, Any]:
         """``raw`` with this answer: yes/no, or an amount in cents where ``amount``."""
         out = dict(raw)
+        if self.kind == "low":
+            if value is not True:
+                raise ValueError("a low is answered y (none: a scoop) or by its seats (answered_low)")
+            out["low"] = []
+            return out
         if isinstance(value, bool):
             if self.kind == "pot":
                 if not self.answers:
@@ -78,6 +84,11 @@ class Question:
         else:
             raise ValueError(f"{self.kind} is answered yes or no")
         return out
+
+
+    def answered_low(self, raw: Mapping[str, Any], seats) -> dict[str, Any]:
+        """``raw`` with the low half's winners (kind ``low``)."""
+        return {**raw, "low": list(seats)}
 
 
 def _try(state, raw, elsewhere) -> tuple[Decision, ...] | None:
@@ -167,7 +178,25 @@ def _kill_posted_question(state, raw, elsewhere) -> Question | None:
                     cites, answers, ask=False, default=True)
 
 
+def _low_question(state, raw, elsewhere) -> Question | None:
+    """house-scoop: a hi-lo high with nothing said of the low ("h3" alone) is not recorded
+    as a scoop silently: "no qualifying low — scoop?" (yes: ``low = []``; else the low's
+    seats). Asked before anything else: the answer decides whether a pot is a scoop."""
+    if "high" not in raw or "low" in raw or state.config.game not in HILO_GAMES:
+        return None
+    high = raw["high"]
+    seats = high if isinstance(high, (list, tuple)) else [high]
+    scoop = _try(state, {**raw, "low": []}, elsewhere) or ()
+    cites = _unique((*(("house-scoop",) if "scoop" in state.config.kill.triggers else ()),
+                     *(c for d in scoop for c in d.cites)))
+    return Question("low", "q-low", (("high", ",".join(str(x) for x in seats)),), cites,
+                    (Answer(True, scoop), Answer(False, ())))
+
+
 def _hand(state, raw, elsewhere) -> list[Question]:
+    low = _low_question(state, raw, elsewhere)
+    if low is not None:
+        return [low]                     # the rest depends on it: asked again once answered
     out: list[Question] = []
     try:
         apply(state, raw, elsewhere)

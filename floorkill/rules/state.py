@@ -67,6 +67,7 @@ class TableState:
     agreed: tuple[int, ...] = ()              # seats that agreed to kill a pot, in order (rrop-13.12)
     held_seat: int | None = None              # seat of a killer who quit after posting
     events: int = 0                           # events applied
+    closed: bool = False                      # closed for the night (close_table); nothing deleted
 
     # -- lookups ---------------------------------------------------------
     def player(self, seat: int | None) -> Player | None:

@@ -95,6 +95,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     "back-barred": {"en": "{name} owes a kill of {amount}: pay it before coming back",
                     "ru": "{name} должен килл {amount}: сначала внесите его"},
     "nothing-owed": {"en": "{name} owes no kill here", "ru": "{name} не должен здесь килл"},
+    "table-closed": {"en": "this table is closed: reopen it before entering a {type} event",
+                     "ru": "этот стол закрыт: откройте его снова, прежде чем вводить событие {type}"},
+    "table-closed-already": {"en": "this table is already closed", "ru": "этот стол уже закрыт"},
+    "table-open-already": {"en": "this table is open: only a closed table can be reopened",
+                           "ru": "этот стол открыт: снова открыть можно только закрытый стол"},
+    "closed": {"en": "table closed after {hands} hands (nothing is deleted; reopen to go on)",
+               "ru": "стол закрыт после {hands} раздач (ничего не удалено; откройте, чтобы продолжить)"},
+    "closed-kill-kept": {"en": "table closed after {hands} hands; the coming kill by seat {seat} "
+                               "{name} stands if it is reopened",
+                         "ru": "стол закрыт после {hands} раздач; килл места {seat} {name} "
+                               "сохраняется, если стол откроют снова"},
+    "closed-leg-kept": {"en": "table closed after {hands} hands; seat {seat} {name} keeps the leg "
+                              "if it is reopened",
+                        "ru": "стол закрыт после {hands} раздач; место {seat} {name} сохраняет "
+                              "«ногу», если стол откроют снова"},
+    "reopened": {"en": "table reopened after {hands} hands", "ru": "стол снова открыт после {hands} раздач"},
     "underpost-not-killed": {"en": "the coming hand is not a kill pot",
                              "ru": "следующая раздача — не килл-пот"},
     "void-no-record": {"en": "there is no record {seq} to undo", "ru": "нет записи {seq}, которую можно отменить"},

@@ -254,6 +254,15 @@ class Journal:
         with self._lock:
             return reading.table_names(self._conn)
 
+    def open_table_names(self) -> list[str]:
+        """The tables not closed (close_table), in creation order."""
+        with self._lock:
+            return reading.open_table_names(self._conn)
+
+    def closed_tables(self) -> set[str]:
+        with self._lock:
+            return reading.closed_tables(self._conn)
+
     def head(self) -> tuple[int, str]:
         """``(gseq, hash)`` of the chain's head: keep ``hash@gseq`` (`floorkill head`)
         elsewhere, and `floorkill verify --head` proves nothing up to it changed."""

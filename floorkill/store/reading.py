@@ -90,6 +90,30 @@ def table_names(conn: sqlite3.Connection) -> list[str]:
     return [r[0] for r in conn.execute("SELECT name FROM tables ORDER BY rowid")]
 
 
+def closed_tables(conn: sqlite3.Connection) -> set[str]:
+    """Names of the tables whose last live close_table / reopen_table row is a close.
+
+    The rules fold the same rows (``TableState.closed``); this is the cheap question the
+    table lists and the big screens ask without folding every table."""
+    closed: set[str] = set()
+    for tbl, type_ in conn.execute(
+            "SELECT e.tbl, e.type FROM events e "
+            "WHERE e.type IN ('close_table', 'reopen_table') "
+            "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.tbl = e.tbl AND v.target = e.seq) "
+            "ORDER BY e.gseq"):
+        if type_ == "close_table":
+            closed.add(tbl)
+        else:
+            closed.discard(tbl)
+    return closed
+
+
+def open_table_names(conn: sqlite3.Connection) -> list[str]:
+    """Table names in creation order, closed tables left out."""
+    closed = closed_tables(conn)
+    return [n for n in table_names(conn) if n not in closed]
+
+
 def parse_table_toml(name: str, text: str) -> tuple[TableConfig, tuple[PlayerSpec, ...]]:
     tf = load_table_text(text, f"<journal table {name!r}>")
     return tf.config, tf.players

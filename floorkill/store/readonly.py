@@ -293,6 +293,10 @@ class ReadOnlyJournal:
     def table_names(self) -> list[str]:
         return self._run(reading.table_names)
 
+    def open_table_names(self) -> list[str]:
+        """The tables not closed, as :meth:`Journal.open_table_names`."""
+        return self._run(reading.open_table_names)
+
     def head(self) -> tuple[int, str]:
         """``(gseq, hash)`` of the chain's head, as :meth:`Journal.head` gives it."""
         return self._run(lambda c: reading.chain_head(c, self.meta))

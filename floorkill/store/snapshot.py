@@ -40,7 +40,7 @@ def _build(cls, data: Mapping[str, Any]):
 
 
 _STATE_FIELDS = {"config", "players", "button", "barred", "credits", "hands", "dealer_pos",
-                 "agreed", "held_seat", "events"}
+                 "agreed", "held_seat", "events", "closed"}
 
 
 def state_to_dict(state: TableState) -> dict[str, Any]:
@@ -59,6 +59,8 @@ def state_to_dict(state: TableState) -> dict[str, Any]:
         if not isinstance(value, _PRIMITIVES):
             raise TypeError(f"TableState.{name}: cannot snapshot {type(value).__name__}")
         out[name] = value
+    if state.closed:          # only when true: the digests of every open table stay as they were
+        out["closed"] = True
     return out
 
 
@@ -88,4 +90,5 @@ def state_from_dict(config: TableConfig, data: Mapping[str, Any]) -> TableState:
         agreed=_agreed(data["agreed"]),
         held_seat=data["held_seat"],
         events=data["events"],
+        closed=data.get("closed", False) is True,
     )

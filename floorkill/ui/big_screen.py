@@ -188,7 +188,7 @@ class Follower:
     def _sync_tables(self) -> None:
         ro = self._ro
         assert ro is not None
-        names = [self.table] if self.table is not None else ro.table_names()
+        names = [self.table] if self.table is not None else ro.open_table_names()  # closed: hidden
         for name in list(self._sessions):
             if name not in names:
                 del self._sessions[name]

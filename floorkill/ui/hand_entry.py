@@ -42,6 +42,7 @@ PROMPTS = {
     "kill_posted": {"en": "Kill posted? y/n", "ru": "Килл? y/n"},
     "posts_kill": {"en": "Posts kill? y/n", "ru": "Килл? y/n"},
     "agrees_to_kill": {"en": "Agrees? y/n", "ru": "Согласен? y/n"},
+    "low": {"en": "Low? y/seat", "ru": "Лоу? y/место"},
 }
 HINT = {
     "en": "seat + Enter · split: 3 5 · hi-lo: h3 l5 (h3 l- no low) · pot: $140 · F2 showdown · Esc clear",
@@ -95,6 +96,7 @@ class HandEntry(Widget):
         self._typed = ""                      # what was typed before a question took the line
         self.message = ""
         self._prompt = PROMPTS["winner"][lang]
+        self._recorded_at: tuple[int, int] | None = None   # (events, hands) when "Recorded #n" was said
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="entry-row"):
@@ -117,6 +119,12 @@ class HandEntry(Widget):
             self.set_lang(view.lang)
         elif self.message == hint and self._hint() != hint:    # a kill pot came or went
             self._say(self._hint())
+        # "Recorded #7." belongs to the state it was said in: any later event or undo drops it
+        state = view.state
+        if self._recorded_at is not None and (state.events, state.hands) != self._recorded_at:
+            self._recorded_at = None
+            if self.question is None and not self.has_class("-refused"):
+                self._say(self._hint())
 
     def draft(self) -> str:
         """What is typed (the original line while a question is open)."""
@@ -144,7 +152,11 @@ class HandEntry(Widget):
         return HINT[self.lang] + (KILL_HINT[self.lang] if killed else "")
 
     def focus_input(self) -> None:
-        self.input.focus()
+        """At once (Widget.focus() is deferred: a key already typed would go elsewhere)."""
+        if self.is_attached and self.screen.is_current:
+            self.screen.set_focus(self.input)
+        else:
+            self.input.focus()
 
     def add_seat(self, seat: int) -> None:
         """Append a seat number (picked on the seating diagram) to the line."""
@@ -202,6 +214,8 @@ class HandEntry(Widget):
         self._reset()
         seq = getattr(record, "seq", "?")
         self._say(RECORDED[self.lang].format(seq=seq) + "  " + self._hint())
+        state = self._floor.state
+        self._recorded_at = (state.events, state.hands)
         self.post_message(self.Recorded(record))
         return True
 

@@ -29,9 +29,9 @@ from .view import TableView
 PAGE = 64
 
 
-def record_line(rec: Record, lang: str = "en") -> str:
-    """One record in one line: sequence, hands after it, the event, then its decisions
-    (codes and seats; the rules panel shows the full texts of the record under the cursor)."""
+def record_parts(rec: Record, lang: str = "en") -> tuple[str, str, str]:
+    """(numbers, event, decisions) of one record's line: "  12    9 [undone]", "winner 3",
+    "leg-up s3" (decision codes and seats; the rules panel shows the full texts)."""
     what = event_words(rec.event)
     if rec.type == "void":
         what += f" ({rec.event.get('reason', '')})"
@@ -39,12 +39,50 @@ def record_line(rec: Record, lang: str = "en") -> str:
                         if d.code != "shows")      # the showdown's words: in the rules panel
     if what.startswith("hand: "):
         what = what[len("hand: "):]
-    line = f"{rec.seq:>4} {rec.hand:>4} {what}"
+    undone = " [undone]" if rec.voided else ""      # first: a cut line still says it
+    return safe_text(f"{rec.seq:>4} {rec.hand:>4}{undone}"), safe_text(what), safe_text(decided)
+
+
+def record_line(rec: Record, lang: str = "en") -> str:
+    """One record in one line: sequence, hands after it, the event, then its decisions."""
+    head, what, decided = record_parts(rec, lang)
+    line = f"{head} {what}"
     if decided:
         line += f"  → {decided}"
-    if rec.voided:
-        line += "  [undone]"
-    return safe_text(line)
+    return line
+
+
+def fit_line(line: str, width: int, keep: int = 8) -> str:
+    """``line`` in ``width`` cells, cut only between words (then "…"), never mid-word (but
+    within the first ``keep`` characters, the record's numbers)."""
+    if width <= 0 or cell_len(line) <= width:
+        return line
+    cut = line[:max(0, width - 1)]
+    while cell_len(cut) > width - 1:
+        cut = cut[:-1]
+    space = cut.rstrip().rfind(" ")
+    head = cut[:space].rstrip(" ,→") if space > keep else cut[:0] if keep == 0 else cut
+    return head + "…"
+
+
+def fit_record(rec: Record, width: int, lang: str = "en") -> str:
+    """The record's line in ``width`` cells: the decision words keep their room first, the
+    event's words give way (cut between words, "…"), then the decisions' own."""
+    line = record_line(rec, lang)
+    if width <= 0 or cell_len(line) <= width:
+        return line
+    head, what, decided = record_parts(rec, lang)
+    if not decided:
+        return fit_line(line, width)
+    tail = f"  → {decided}"
+    room = width - cell_len(head) - 1 - cell_len(tail)
+    if room >= 6:                                    # a few words of the event, then all decisions
+        short = fit_line(what, room, keep=0)
+        return f"{head} {short}{tail}"
+    bare = f"{head} …{tail}"                        # no room for the event: the decisions stay
+    if cell_len(bare) <= width:
+        return bare
+    return fit_line(line, width)
 
 
 class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
@@ -227,7 +265,7 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
 
     def _line_strip(self, rec: Record, cursor: bool) -> Strip:
         base = self.rich_style
-        line = record_line(rec, self.lang)
+        line = fit_record(rec, self.scrollable_content_region.width, self.lang)
         text = Text(line, no_wrap=True, end="")
         text.stylize(base)
         if rec.voided or rec.type == "void":

@@ -31,7 +31,7 @@ from floorkill.rules import clauses as catalogue
 from floorkill.rules.money import MoneyError, dollars, parse_amount
 from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.options import FIELD_CITES
-from floorkill.rules.questions import needs, remedy
+from floorkill.rules.questions import needs, remedy, voluntary_open
 
 from .floor import refusal_line
 from .seating import Seating
@@ -127,6 +127,13 @@ class FloorSeating(Seating):
 
     def action_seat_action(self, what: str) -> None:
         self.post_message(self.SeatAction(what, self.cursor))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The voluntary-kill key is offered only when the rules would take one now (the
+        table allows them and the coming hand is not killed already)."""
+        if action == "seat_action" and parameters and parameters[0] == "voluntary":
+            return self.state is not None and voluntary_open(self.state)
+        return True
 
 
 # ---------------------------------------------------------------------------

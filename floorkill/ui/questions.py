@@ -11,6 +11,7 @@ Entry syntax (one line, seats separated by spaces or commas):
 ``3 5`` / ``3,5``     a split pot between seats 3 and 5
 ``h3 l5``             hi-lo: seat 3 won the high, seat 5 the low
 ``h3 l-``             hi-lo: seat 3 won the high, no qualifying low (a scoop)
+``h3``                hi-lo, high only: asks "no qualifying low — scoop?" (y, or the low seat)
 ``h3,4 l5``           several seats on one side
 ``3 $140`` / ``p140`` the pot, when you know a kill will depend on it
 ``4 k-``              the kill of this kill pot was not posted
@@ -42,6 +43,8 @@ UI_TEXT: dict[str, dict[str, str]] = {
                          "ru": "для лоу нужен и победитель хай (h3 l5)"},
     "mixed": {"en": "type either winners (3 5) or high and low (h3 l5), not both",
               "ru": "укажите либо победителей (3 5), либо хай и лоу (h3 l5), но не то и другое"},
+    "low-answer": {"en": "answer y (no qualifying low: a scoop) or the low winner's seat (5 or l5)",
+                   "ru": "ответьте y (лоу не сыграл: скуп) или место победителя лоу (5 или l5)"},
     "yes-no": {"en": "answer y (yes) or n (no)", "ru": "ответьте y (да) или n (нет)"},
     "yes-no-amount": {"en": "answer y (yes), n (no) or the amount won beyond the blinds",
                       "ru": "ответьте y (да), n (нет) или сумму выигрыша сверх блайндов"},
@@ -136,7 +139,8 @@ def parse_entry(text: str) -> dict[str, Any]:
         if not high:
             raise EntryError("no-seat")
         raw["high"] = high
-        raw["low"] = low if low is not None else []
+        if low is not None:                # h3 alone says nothing of the low: the rules ask
+            raw["low"] = low
     else:
         if not winners:
             raise EntryError("no-seat")
@@ -182,6 +186,13 @@ def answer(question: Question, text: str, raw: Mapping[str, Any]) -> dict[str, A
     """``raw`` completed with the typed answer to ``question``: y/n, or an amount where the
     question takes one; :class:`EntryError` if unreadable."""
     t = text.strip().lower()
+    if question.kind == "low":
+        if t in _YES or t in ("l-", "-"):
+            return question.answered(raw, True)
+        seats = [tok[1:] if tok.startswith("l") else tok for tok in re.split(r"[\s,;/]+", t) if tok]
+        if seats and all(x.isdigit() and len(x) <= 2 for x in seats):
+            return question.answered_low(raw, [int(x) for x in seats])
+        raise EntryError("low-answer")
     if question.answers:
         if t in _YES:
             return question.answered(raw, True)

@@ -90,6 +90,8 @@ def event_words(event) -> str:
         return f"undo #{event.get('target')}"
     if t == "pay_kill":
         return f"pay kill: {event.get('name')}"
+    if t in ("close_table", "reopen_table"):
+        return "table closed" if t == "close_table" else "table reopened"
     if t == "join":
         return f"join seat {event.get('seat')}: {event.get('name')}"
     seat = event.get("seat")

@@ -113,14 +113,94 @@ def _overlap(boxes: dict[int, tuple[int, int]], lw: int, lh: int) -> bool:
 
 
 @lru_cache(maxsize=32)
-def geometry(seats: int, width: int, height: int) -> Geometry:
+def geometry(seats: int, width: int, height: int, want: int = 0) -> Geometry:
     """Where each seat's label goes for a widget of ``width`` × ``height`` cells.
 
     Seats go clockwise from the dealer's place at the top centre, seat 1 on the
     dealer's left. The labels hug the table when there is room, move out to the
     widget's edges when not, then get narrower; too small for that: one seat per
     line (compact).
+
+    ``want``: the label width the players' names need ("5 Sung-min Park"). Names get the
+    room first: when the usual layout would cut one, labels as wide as ``want`` are tried
+    with the crowded ones pushed apart sideways (:func:`_spread`), before any is cut.
     """
+    g = _geometry(seats, width, height)
+    if g.compact or g.label_width >= want:
+        return g
+    for lw in range(min(want, width // 3), g.label_width, -1):
+        wider = _spread_geometry(seats, width, height, lw)
+        if wider is not None:
+            return wider
+    return g
+
+
+def _spread(boxes: dict[int, tuple[int, int]], lw: int, lh: int, width: int,
+            height: int | None = None) -> dict[int, tuple[int, int]] | None:
+    """``boxes`` with overlapping labels pushed apart — up and down when they stand at
+    different heights and there is room, else sideways (each by half of what is missing,
+    within the widget) — or None when that cannot clear them."""
+    out = dict(boxes)
+    for _ in range(6 * len(out)):
+        clash = None
+        items = sorted(out.items(), key=lambda kv: kv[1][0])
+        for i, (a, (ax, ay)) in enumerate(items):
+            for b, (bx, by) in items[i + 1:]:
+                if ax < bx + lw + 1 and bx < ax + lw + 1 and ay < by + lh and by < ay + lh:
+                    clash = (a, b)
+                    break
+            if clash:
+                break
+        if clash is None:
+            return out
+        a, b = clash                                # a is left of (or level with) b
+        (ax, ay), (bx, by) = out[a], out[b]
+        if height is not None and ay != by:         # apart vertically, if there is room
+            (t, (tx, ty)), (u, (ux, uy)) = sorted(((a, (ax, ay)), (b, (bx, by))),
+                                                  key=lambda kv: kv[1][1])
+            need = ty + lh - uy
+            down = min(height - lh - uy, (need + 1) // 2)
+            up = min(ty, need - down)
+            down = min(height - lh - uy, need - up)
+            if up + down >= need:
+                out[t] = (tx, ty - up)
+                out[u] = (ux, uy + down)
+                continue
+        need = ax + lw + 1 - bx
+        left = min(ax, (need + 1) // 2)
+        right = min(width - lw - bx, need - left)
+        left = min(ax, need - right)
+        if left + right < need:
+            return None
+        out[a] = (ax - left, ay)
+        out[b] = (bx + right, by)
+    return None
+
+
+def _spread_geometry(seats: int, width: int, height: int, lw: int) -> Geometry | None:
+    lh = LABEL_LINES
+    cx, cy = width / 2, height / 2
+    rx = max(2.0, (width - lw) / 2 - lw / 2 - 1)
+    ry = max(1.0, min((height - lh) / 2 - lh / 2 - 0.5, rx / 3.2))
+    boxes = _spread(_place(seats, width, height, lw, lh, (width - lw) / 2, (height - lh) / 2),
+                    lw, lh, width, height)
+    if boxes is None:
+        return None
+    trx, try_ = rx, ry
+    for _ in range(60):
+        g = Geometry(width, height, lw, boxes, cx, cy, trx, try_)
+        if not any(g.inside_table(x, y)
+                   for bx, by in boxes.values()
+                   for y in range(max(0, by - 1), by + lh)
+                   for x in range(bx - 1, bx + lw + 1)):
+            return g if trx >= 6 else None           # a table still worth drawing
+        trx *= 0.94
+        try_ *= 0.96
+    return None
+
+
+@lru_cache(maxsize=32)
+def _geometry(seats: int, width: int, height: int) -> Geometry:
     lh = LABEL_LINES
     if width < 30 or height < 9:
         return _compact(seats, width, height)
@@ -252,6 +332,11 @@ class SeatView:
     markers: str
     kill: str            # "▲KILL $20", "▽leg" or ""
     status: str          # "away", "BARRED", "owes $20", "sits out"
+
+
+def names_width(views) -> int:
+    """The label width that shows every seated player's whole name (" 5 Sung-min Park")."""
+    return max((1 + len(str(v.seat)) + 1 + cell_len(v.name) for v in views if v.name), default=0)
 
 
 def seat_views(state: TableState) -> list[SeatView]:
@@ -426,7 +511,8 @@ class Seating(Widget, can_focus=True):
     # -- drawing -----------------------------------------------------------------
     def _geometry(self) -> Geometry:
         seats = len(self._state.players) if self._state is not None else 0
-        return geometry(seats, max(1, self.size.width), max(1, self.size.height))
+        return geometry(seats, max(1, self.size.width), max(1, self.size.height),
+                        names_width(self._views))
 
     def render_line(self, y: int) -> Strip:
         """Line API: the diagram is drawn once per change into strips, then read by line."""

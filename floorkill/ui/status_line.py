@@ -68,8 +68,11 @@ def barred_text(state: TableState) -> str:
         out = "Barred: " + ", ".join(parts)
     if owing:
         out += (" · " if out else "") + "Owes a kill (posts later): " + ", ".join(owing)
-    if state.credits:
-        out += (" · " if out else "") + "Leg credit (away): " + ", ".join(state.credits)
+    if state.credits:                      # from the state: away now, or back and waiting
+        def where(name: str) -> str:
+            p = state.player(state.seat_of(name))
+            return f"{name} ({'back' if p is not None and not p.away else 'away'})"
+        out += (" · " if out else "") + "Leg credit: " + ", ".join(where(n) for n in state.credits)
     return safe_text(out)
 
 
@@ -98,6 +101,7 @@ class StatusLine(Widget):
     def __init__(self, state: TableState | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self._state = state
+        self.badge = ""          # e.g. "DEMO journal": said first, in the warning colour
 
     def watch_view(self, view: TableView | None) -> None:
         if view is not None and view.state is not self._state:
@@ -119,6 +123,12 @@ class StatusLine(Widget):
         cfg = state.config
         style = self.get_component_rich_style
         top = Text(no_wrap=True, overflow="ellipsis")
+        if self.badge:
+            top.append(self.badge, style=style("status--leg"))
+            top.append(" · ")
+        if state.closed:
+            top.append("CLOSED (Ctrl+P: Reopen)", style=style("status--barred"))
+            top.append(" · ")
         top.append(f"Hand {state.hands + 1}", style="bold")
         top.append(" · ")
         top.append(safe_text(cfg.name), style="bold")

@@ -41,6 +41,7 @@ class TableListScreen(Screen[tuple[str, str] | None]):
         Binding("n", "new", "New table", id="tables.new"),
         Binding("s", "sample", "From sample", id="tables.sample"),
         Binding("c", "copy", "Copy table", id="tables.copy"),
+        Binding("a", "show_closed", "Closed tables", show=False, id="tables.closed"),  # said when any is hidden
         *[Binding(str(n), f"open_nth({n})", f"Table {n}", show=False, id=f"tables.open_{n}")
           for n in range(1, 10)],
     ]
@@ -51,6 +52,8 @@ class TableListScreen(Screen[tuple[str, str] | None]):
         self.current = current
         self.names: list[str] = []
         self.problems: list[str] = []
+        self.show_closed = False       # closed tables (close_table) are hidden until asked for
+        self.hidden = 0
 
     def compose(self) -> ComposeResult:
         yield Static("Tables — its number or Enter switches (each table keeps its state)", id="tables-title",
@@ -73,17 +76,26 @@ class TableListScreen(Screen[tuple[str, str] | None]):
         out = []
         self.problems = []
         self.names = []
+        self.hidden = 0
         for name in self.registry.names():
             try:
-                r = table_row(self.registry.get(name))
+                session = self.registry.get(name)
+                closed = session.state.closed
+                if closed and not self.show_closed and name != self.current:
+                    self.hidden += 1
+                    continue
+                r = table_row(session)
             except Exception as exc:   # a table that cannot be opened is reported, never fatal
                 self.problems.append(safe_text(f"{name}: cannot open ({type(exc).__name__}: {exc})"))
                 continue
             self.names.append(name)
-            status = Text(r.status.upper() if r.status == "KILL" else r.status,
-                          style="bold reverse" if r.status == "KILL" else
-                          ("bold" if r.status == "leg up" else ""))
-            if r.who:
+            if closed:
+                status = Text("closed", style="dim italic")
+            else:
+                status = Text(r.status.upper() if r.status == "KILL" else r.status,
+                              style="bold reverse" if r.status == "KILL" else
+                              ("bold" if r.status == "leg up" else ""))
+            if r.who and not closed:
                 status.append(" " + r.who)
             number = len(self.names)
             mark = f"{number} ●" if name == self.current else f"{number}" if number <= 9 else ""
@@ -99,7 +111,15 @@ class TableListScreen(Screen[tuple[str, str] | None]):
             dt.add_row(*row, key=str(i))
         if self.current in self.names:
             dt.move_cursor(row=self.names.index(self.current))
-        self.query_one("#tables-error", Static).update(Text("\n".join(self.problems)))
+        lines = list(self.problems)
+        if self.hidden:
+            lines.append(f"{self.hidden} closed table(s) hidden — a shows them (a closed table "
+                         "keeps its history; reopen it from the palette at that table)")
+        self.query_one("#tables-error", Static).update(Text("\n".join(lines)))
+
+    def action_show_closed(self) -> None:
+        self.show_closed = not self.show_closed
+        self.reload()
 
     def selected(self) -> str | None:
         dt = self.query_one(DataTable)

@@ -127,6 +127,7 @@ def test_every_kind_is_answerable():
         (run(start(), hand(3)), hand(3)),
         (run(start(preset="house"), hand(3)), hand(3)),
         (start("omaha8", triggers=("scoop",)), {"type": "hand", "high": [3], "low": []}),
+        (start("omaha8", triggers=("scoop",)), {"type": "hand", "high": [3]}),    # low unsaid
         (run(start(), *KILLED), hand(4)),
         (run(start(), *KILLED), {"type": "quit", "seat": 3}),
         (run(start(), *KILLED), {"type": "join", "seat": 7, "name": "Gus"}),
@@ -181,3 +182,15 @@ def test_every_trigger_and_option_has_its_clauses_in_the_catalogue():
     for o in opts:
         assert o.label and all(c in CLAUSES for c in o.cites)
         assert getattr(defaults, o.name) == o.default          # one source for each default
+
+
+def test_house_scoop_high_alone_asks_no_qualifying_low_first_with_what_a_scoop_decides():
+    st = start("omaha8", triggers=("scoop",))
+    (q,) = needs(st, {"type": "hand", "high": [3], "pot": 500})
+    assert q.kind == "low" and q.ask and "house-scoop" in q.cites
+    assert "seat 3" in q.text("en") and "скуп" in q.text("ru")
+    assert [d.code for d in q.consequences(True)] == ["kill"]     # a $500 scoop kills
+    assert q.answered({"type": "hand", "high": [3]}, True) == {"type": "hand", "high": [3], "low": []}
+    assert q.answered_low({"type": "hand", "high": [3]}, [5]) == {"type": "hand", "high": [3], "low": [5]}
+    assert all(q.kind != "low" for q in needs(st, {"type": "hand", "high": [3], "low": [5]}))
+    assert needs(start(), hand(3)) == [] or all(q.kind != "low" for q in needs(start(), hand(3)))

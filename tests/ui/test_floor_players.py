@@ -7,6 +7,7 @@ from textual.widgets import Input
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
 from floorkill.ui.players import AskModal, FormModal, PayKillModal
+from floorkill.ui.hand_entry import HandEntry
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.rules_panel import RulesPanel
 from floorkill.ui.seating import Seating
@@ -44,7 +45,7 @@ async def test_join_from_the_seat_keys():
         notice = list(app._notifications)[-1]
         assert notice.message == "#1 join seat 5: Eve" and notice.title == "Table 12"
         assert s.state.player(5).name == "Eve" and s.state.player(5).stack == 30000
-        assert app.query_one(Seating).has_focus                # back on the diagram
+        assert app.query_one(HandEntry).input.has_focus        # the focus model: the entry
 
 
 async def test_join_into_an_occupied_seat_is_refused_in_the_form():
@@ -122,7 +123,7 @@ async def test_away_and_back_without_a_question_and_a_barred_player_cannot_come_
         assert not isinstance(app.screen, AskModal)
         assert last(s).event == {"type": "away", "seat": 4}
         assert "leg credit" in app.query_one(Seating).render_text().plain or s.state.player(4).away
-        await pilot.press("a")
+        await pilot.press("f6", "4", "a")                    # the entry had the focus again
         assert last(s).event == {"type": "back", "seat": 4}
         assert not s.state.player(4).away
     s = session(events=KILLED + [{"type": "away", "seat": 3, "posts_kill": False}])
@@ -188,13 +189,13 @@ async def test_stack_and_pay_an_owed_kill():
         assert app.screen.query_one("#f-amount", Input).value == "500"
         await pilot.press(*"640", "enter")                  # typing replaces the old stack
         assert last(s).event == {"type": "stack", "seat": 4, "amount": 640}
-        await pilot.press("p")
+        await pilot.press("f6", "p")                           # recorded: the entry had the focus
         assert isinstance(app.screen, PayKillModal)
         await pilot.press("enter")
         assert last(s).event == {"type": "pay_kill", "name": "Cy"}
         assert not s.state.barred
         assert last(s).decisions[0].cites == ("rrop-13.6",)
-        await pilot.press("p")                                 # nobody owes now
+        await pilot.press("f6", "p")                           # nobody owes now
         assert not isinstance(app.screen, PayKillModal)
 
 
@@ -219,12 +220,12 @@ async def test_barred_at_one_table_is_refused_at_another_of_the_same_journal(tmp
         assert "cy owes a kill of $20 (Table 12)" in form.error and "rrop-13.6" in form.error
         assert "Pay kill" in form.error                            # what to do about it
         assert len(b) == 0
-        await pilot.press("escape", "p")                       # pay it from here, at Table 12
+        await pilot.press("escape", "p")                       # cancelled: still on the seats
         assert isinstance(app.screen, PayKillModal)
         assert app.screen.owed == [("Cy", 2000, "barred", "Table 12")]
         await pilot.press("enter")
         assert not a.state.barred and len(b) == 0
-        await pilot.press("j", *"Cy", "enter")
+        await pilot.press("f6", "5", "j", *"Cy", "enter")      # paid: the entry had the focus
         assert b.state.player(5).name == "Cy"
     j.close()
 
@@ -235,9 +236,10 @@ async def test_player_actions_from_the_command_palette():
     async with app.run_test(size=SIZE) as pilot:
         names = {c.title: c.callback for c in app.get_system_commands(app.screen)}
         for title in ("Join a player", "Step away / come back", "Player leaves the game",
-                      "Record a stack", "Voluntary kill", "Pay an owed kill", "Tables", "Rulings",
-                      "New table", "New table from a sample"):
+                      "Record a stack", "Pay an owed kill", "Tables", "Rulings",
+                      "New table", "New table from a sample", "Close this table", "About floorkill"):
             assert title in names, title
+        assert "Voluntary kill" not in names          # this table takes none: not offered
         names["Player leaves the game"]()                      # asks the seat first
         await pilot.pause()
         assert isinstance(app.screen, FormModal)
@@ -270,5 +272,5 @@ async def test_notices_name_the_player_and_warn_of_a_second_table():
         assert b.state.player(5).name == "Dee"
         assert any(n.message == "Dee is also seated at Table 12, seat 4" and n.severity == "warning"
                    for n in notices)
-        await pilot.press("a")
+        await pilot.press("f6", "5", "a")
         assert list(app._notifications)[-1].message == "#2 away seat 5 — Dee"

@@ -124,3 +124,15 @@ async def test_rulings_in_russian():
         assert "второго килла не бывает" in flat(screen.text)
         await pilot.press("f3")
         assert "no second kill" in flat(screen.text)
+
+
+async def test_f10_never_defaults_the_short_post_to_the_killers_own_seat():
+    s = session(events=KILLED)                                 # Cy (seat 3) kills the coming hand
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "3", "f5")                     # the seat cursor left on the killer
+        await pilot.press("f10")
+        screen = app.screen
+        assert isinstance(screen, RulingsScreen)
+        assert screen.seat not in (None, 3)
+        assert "killed by Cy" in flat(screen.text) and "Cy must complete" not in flat(screen.text)

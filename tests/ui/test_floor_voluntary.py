@@ -42,17 +42,29 @@ async def test_refused_once_a_third_card_is_out_and_for_too_many_cards_seen():
         assert len(s) == 0
 
 
-async def test_refused_on_a_table_without_voluntary_kills_and_in_a_killed_pot():
-    s = session(HOLDEM)
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "3", "v", "enter")
-        assert "does not allow voluntary kills" in app.screen.error
-    s = session(LOWBALL, events=[{"type": "voluntary_kill", "seat": 3}])
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "1", "v", "enter")
-        assert "only one kill per deal" in app.screen.error and "rrop-13.11" in app.screen.error
+async def test_not_offered_on_a_table_without_voluntary_kills_nor_in_a_killed_pot():
+    """The form opens only where the rules take a voluntary kill now; elsewhere the key is
+    not offered, and asked for anyway (the palette's caller) the rules' reason is said at
+    once, with its clause — never after filling a form."""
+    from floorkill.ui.players import FloorSeating, FormModal
+    from floorkill.ui.rules_panel import RulesPanel
+
+    for table, events, reason in ((HOLDEM, [], "does not allow voluntary kills"),
+                                  (LOWBALL, [{"type": "voluntary_kill", "seat": 3}],
+                                   "only one kill per deal")):
+        s = session(table, events=events)
+        app = make_podium_app(s)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("f6", "1", "v")
+            assert not isinstance(app.screen, FormModal)
+            seating = app.query_one(FloorSeating)
+            assert seating.check_action("seat_action", ("voluntary",)) is False
+            assert seating.check_action("seat_action", ("join",)) is True
+            app.floor_voluntary(1)
+            await pilot.pause()
+            assert not isinstance(app.screen, FormModal)
+            assert reason in " ".join(app.query_one(RulesPanel).plain_text().split())
+            assert len(s) == len(events)
 
 
 async def test_accepted_the_killer_acts_last():

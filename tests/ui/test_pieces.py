@@ -23,7 +23,7 @@ from uihelp import HOLDEM, OMAHA8, hand, session
     ("h3,4 l5", {"type": "hand", "high": [3, 4], "low": [5]}),
     ("h 3 l 5 6", {"type": "hand", "high": [3], "low": [5, 6]}),
     ("h3 l-", {"type": "hand", "high": [3], "low": []}),
-    ("h3", {"type": "hand", "high": [3], "low": []}),
+    ("h3", {"type": "hand", "high": [3]}),            # the low unsaid: the rules ask
     ("3 $140", {"type": "hand", "winner": 3, "pot": "140.00"}),
     ("3 p4.50", {"type": "hand", "winner": 3, "pot": "4.50"}),
 ])

@@ -353,3 +353,29 @@ async def test_a_change_through_the_floor_reaches_every_panel():
         await pilot.press("f3")                                  # the language flows the same way
         assert "Ожидается" in rules_text(app) and app.query_one(HandEntry).lang == "ru"
         assert app.query_one(HistoryView).lang == "ru"
+
+async def test_hilo_high_alone_asks_no_qualifying_low_scoop_before_recording():
+    s = session(OMAHA8)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h", "3", "enter")
+        entry = app.query_one(HandEntry)
+        assert len(s) == 0                                  # nothing recorded silently
+        assert entry.question.kind == "low"
+        assert "No qualifying low" in entry_message(app) and "house-scoop" in entry_message(app)
+        await pilot.press("5", "enter")                     # there was a low after all: seat 5
+        assert s.records(0, 1)[0].event == {"type": "hand", "high": [3], "low": [5]}
+        await pilot.press("h", "3", "enter", "y", "enter")  # a scoop: then the pot it needs
+        assert entry.question.kind == "pot"
+        await pilot.press(*"50", "enter")
+        assert s.records(1, 2)[0].event == {"type": "hand", "high": [3], "low": [], "pot": 50}
+
+
+async def test_hilo_low_question_keeps_the_line_on_a_bad_answer():
+    s = session(OMAHA8)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h", "3", "enter", "x", "enter")
+        entry = app.query_one(HandEntry)
+        assert entry.question is not None and entry.question.kind == "low" and len(s) == 0
+        assert "low winner" in entry_message(app)

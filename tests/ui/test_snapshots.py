@@ -33,3 +33,16 @@ def test_podium_question_asked(snap_compare):
     """The second-leg question, with its clause, at 80x24."""
     app = make_podium_app(session(events=LEG_UP_EVENTS), cursor_blink=False)
     assert snap_compare(app, press=["3", "enter"], terminal_size=(80, 24))
+
+
+SIZES = [(80, 24), (100, 30), (120, 40), (160, 45)]
+# English at 80x24 and 120x40 is test_podium[killed-...]: the other sizes here, Russian at all
+EVERY = [("en", (100, 30)), ("en", (160, 45))] + [("ru", size) for size in SIZES]
+
+
+@pytest.mark.parametrize("lang,size", EVERY, ids=[f"{l}-{w}x{h}" for l, (w, h) in EVERY])
+def test_podium_kill_pot_at_every_size_in_both_languages(snap_compare, lang, size):
+    """Issue 20: at 80x24, 100x30, 120x40 and 160x45, in English and Russian, nothing
+    essential is cut (names, the KILL POT banner, the decisions)."""
+    app = make_podium_app(session(events=KILLED_EVENTS), lang=lang, cursor_blink=False)
+    assert snap_compare(app, terminal_size=size)

@@ -7,7 +7,7 @@ Every write goes through :class:`floorkill.floor.Floor`.
 """
 
 from .app import LANGS, PodiumApp, PodiumScreen, make_podium_app
-from .opening import memory_session, open_session, run_podium
+from .opening import Opening, memory_session, open_podium, open_session, run_podium
 
-__all__ = ["LANGS", "PodiumApp", "PodiumScreen", "make_podium_app", "memory_session",
-           "open_session", "run_podium"]
+__all__ = ["LANGS", "Opening", "PodiumApp", "PodiumScreen", "make_podium_app", "memory_session",
+           "open_podium", "open_session", "run_podium"]

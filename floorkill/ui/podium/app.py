@@ -44,7 +44,16 @@ FOLLOW_EVERY = 0.25          # seconds between looks at the journal for other po
 
 
 class PodiumScreen(Screen, inherit_bindings=False):
-    """The default screen, with its focus keys given ids like every other binding."""
+    """The default screen, with its focus keys given ids like every other binding.
+
+    The focus model: after every action — a form, a question or a screen closed with
+    something recorded (the table list, a switch, a new table, a ruling, undo), a seat
+    key's event recorded — the hand entry has the focus, so the next hand is the winner's
+    seat and Enter. Only a question keeps it (the entry's own question is in the entry; a
+    modal question has it until answered). A form or screen cancelled (Esc) with nothing
+    recorded gives the focus back where it was. F6/F7 move it to the seats or the history
+    on purpose; it stays there until the next action. Tested action by action in
+    tests/ui/test_focus_model.py."""
 
     BINDINGS = [
         Binding("tab", "app.focus_next", "Focus next", show=False, id="focus_next"),
@@ -52,13 +61,33 @@ class PodiumScreen(Screen, inherit_bindings=False):
         Binding("ctrl+c,super+c", "screen.copy_text", "Copy selected text", show=False, id="copy_text"),
     ]
 
+    _shown = False
+    _left: tuple | None = None
+
+    def on_screen_suspend(self) -> None:
+        app = self.app
+        self._left = (app.session, len(app.session))
+
+    def on_screen_resume(self) -> None:
+        """Back on the podium from a screen or modal: the entry, at once (a key typed right
+        after goes there), when something was recorded or the table changed meanwhile. Not
+        at the start: the app focuses the entry on mount, and a late refocus would steal
+        F6 from a quick floorperson."""
+        if not self._shown:
+            self._shown = True
+            return
+        app = self.app
+        if self._left is None or self._left != (app.session, len(app.session)):
+            app.action_focus_entry()
+
 
 class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindings=False):
     """One table at a time: status line, seating diagram, rules panel, history, hand entry."""
 
     CSS_PATH = str(Path(__file__).with_name("podium.tcss"))   # absolute: subclasses live elsewhere
     TITLE = "floorkill"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    # 100-119 columns: the history stays, the side column gives the seats' names room
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-medium"), (120, "-wide")]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
         Binding("ctrl+c", "help_quit", show=False, system=True, id="help_quit"),
@@ -67,9 +96,10 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         Binding("f2", "showdown", "Showdown", id="showdown"),
         Binding("f3", "language", "EN/RU", id="language"),
         Binding("f4", "side_panel", "Panel", id="side_panel"),
-        Binding("f5", "focus_entry", "Entry", id="focus_entry"),
-        Binding("f6", "focus_seats", "Seats", id="focus_seats"),
-        Binding("f7", "focus_history", "History", id="focus_history"),
+        # the focus keys act before the keys typed after them are handed out: priority
+        Binding("f5", "focus_entry", "Entry", priority=True, id="focus_entry"),
+        Binding("f6", "focus_seats", "Seats", priority=True, id="focus_seats"),
+        Binding("f7", "focus_history", "History", priority=True, id="focus_history"),
         Binding("f8", "next_theme", "Theme", id="next_theme"),
         Binding("f9,ctrl+t", "tables", "Tables", id="tables"),
         Binding("f10,ctrl+r", "rulings", "Rulings", id="rulings"),
@@ -81,6 +111,8 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     PODIUM_ACTIONS = frozenset({"undo", "showdown", "language", "side_panel", "focus_entry",
                                 "focus_seats", "focus_history", "tables", "rulings",
                                 "dispute", "report", "placard", "room", "room_players"})
+
+    demo_of = None     # the real journal, when the session shown lives in the demo journal
 
     # the current table as every widget shows it (a new view per change: see TableView)
     table_view: reactive[TableView | None] = reactive(None, init=False, always_update=True,
@@ -127,10 +159,25 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         paid = change.record is not None and change.record.type == "pay_kill"
         if change.session is not self.floor.session and not paid:
             return                                  # another table
+        self._say_where(self.floor.session)
         self.table_view = TableView.of(self.floor.session, self.lang)   # a pay lifts bars here too
         if not self._collect_pending:
             self._collect_pending = True
             self.call_after_refresh(self.call_later, self._collect_after_paint)
+
+    # -- where we are: the demo journal, a closed table (from the state, every change) -----
+    def in_demo(self, session) -> bool:
+        return self.demo_of is not None and getattr(session, "journal", None) is not self.tables.journal
+
+    def title_of(self, session) -> str:
+        closed = " — CLOSED" if session.state.closed else ""
+        demo = " — DEMO journal" if self.in_demo(session) else ""
+        return safe_text(f"floorkill — {session.name}{closed}{demo}")
+
+    def _say_where(self, session) -> None:
+        self.title = self.title_of(session)
+        if self.is_mounted and self.screen_stack:
+            self.podium.query_one(StatusLine).badge = "DEMO journal" if self.in_demo(session) else ""
 
     def _collect_after_paint(self) -> None:
         """Collect garbage once the panels are on screen, while the floorperson reads them:
@@ -169,7 +216,8 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.title = safe_text(f"floorkill — {self.session.name}")
+        self._say_where(self.session)
+        self.podium.query_one(StatusLine).show(self.session.state)
         self.podium.query_one(HandEntry).focus_input()
         self.call_after_refresh(self._freeze_startup_objects)
         for problem in self.theme_problems:          # each reported once, never fatal
@@ -251,13 +299,15 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.podium.query_one(HandEntry).focus_input()
 
     def action_focus_seats(self) -> None:
-        self.podium.query_one(Seating).focus()
+        # at once, not Widget.focus()'s deferred call: a digit typed right after F6 picks a
+        # seat, never lands in the entry ("86")
+        self.podium.set_focus(self.podium.query_one(Seating))
 
     def action_focus_history(self) -> None:
         side = self.podium.query_one("#side")
         if self.screen.has_class("-narrow"):
             side.add_class("-history")
-        self.podium.query_one(HistoryView).focus()
+        self.podium.set_focus(self.podium.query_one(HistoryView))
 
     def action_next_theme(self) -> None:
         names = self.floorkill_themes or [self.theme]

@@ -135,6 +135,8 @@ class EntryActions:
             self.notify(safe_text(not_recorded(exc)), title="Not recorded",
                         severity="error", timeout=10, markup=False)
             return None
+        if self.screen is self.podium:            # a seat key's event: back to the entry
+            self.action_focus_entry()
         what = f"#{record.seq} {event_words(record.event)}"
         seat = record.event.get("seat")
         if record.type != "join" and before.player(seat) is not None:

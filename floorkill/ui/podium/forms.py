@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from floorkill.rules.money import dollars, fmt
 from floorkill.rules.names import safe_text
+from floorkill.rules import Refusal
 from floorkill.rules.options import FIELD_CITES
+from floorkill.rules.questions import voluntary_open
 
 from ..floor import floor_text
 from ..players import (FormModal, PayKillModal, build_join, build_seat_event, build_stack,
@@ -69,6 +71,12 @@ class FloorForms:
     def floor_voluntary(self, seat: int | None = None) -> None:
         st = self.floor.state
         seat = self._cursor() if seat is None else seat
+        if not voluntary_open(st):                # the rules' reason now, not after a form
+            try:
+                self.floor.try_event({"type": "voluntary_kill", "seat": seat})
+            except Refusal as refusal:
+                self.report_refusal(refusal)
+            return
         cfg = st.config
         note = (f"[{', '.join(FIELD_CITES['voluntary_kill'])}] declared after seeing at most "
                 f"{cfg.kill.voluntary_cards} cards, before "
@@ -102,5 +110,11 @@ class FloorForms:
                                        record=self.commit))
 
     def action_rulings(self) -> None:
+        """F10: the short post of the seat under the seat cursor — never the killer's own seat
+        (the one who posted the kill is not the one who put in too little); the screen then
+        picks the first other seat dealt in."""
         seat = self._cursor()
-        self.floor_rulings(seat if self.floor.state.player(seat) is not None else None)
+        state = self.floor.state
+        if state.player(seat) is None or (state.button.killed and seat == state.button.seat):
+            seat = None
+        self.floor_rulings(seat)

@@ -6,6 +6,8 @@ from typing import Iterable
 
 from textual.app import SystemCommand
 
+from floorkill.rules.questions import voluntary_open
+
 
 def podium_commands(app) -> Iterable[SystemCommand]:
     yield SystemCommand("Tables", "Every table: game, stakes, kill status; switch, or add one",
@@ -22,6 +24,15 @@ def podium_commands(app) -> Iterable[SystemCommand]:
                         app.new_table)
     yield SystemCommand("New table from a sample", "Start from a shipped table structure",
                         app.new_table_from_sample)
+    if app.session.state.closed:
+        yield SystemCommand("Reopen this table", "Take hands at this closed table again",
+                            app.reopen_table)
+    else:
+        yield SystemCommand("Close this table", "End of the night: hidden from the lists and "
+                            "the big screens; nothing is deleted (reopen any time)",
+                            app.close_table)
+    yield SystemCommand("About floorkill", "Version, journal file, rulebook credits",
+                        app.action_about)
     yield SystemCommand("Join a player", "Name, seat, stack; asks what the rules need",
                         app.floor_join)
     yield SystemCommand("Step away / come back", "A player leaves the seat held, or returns",
@@ -29,8 +40,9 @@ def podium_commands(app) -> Iterable[SystemCommand]:
     yield SystemCommand("Player leaves the game", "Quit; a pending killer is asked about the kill",
                         app.floor_quit)
     yield SystemCommand("Record a stack", "A player's chips", app.floor_stack)
-    yield SystemCommand("Voluntary kill", "Kill the hand being dealt (a voluntary kill)",
-                        app.floor_voluntary)
+    if voluntary_open(app.floor.state):            # offered only where the rules take one
+        yield SystemCommand("Voluntary kill", "Kill the hand being dealt (a voluntary kill)",
+                            app.floor_voluntary)
     yield SystemCommand("Pay an owed kill", "A barred player posts the missed kill",
                         app.floor_pay)
     yield SystemCommand("Undo the last event", "Void the last event after asking for a reason",

@@ -43,6 +43,22 @@ class TableActions:
 
         self.push_screen(RoomPlayersScreen(self.tables, pay))
 
+    # -- a table's life cycle ------------------------------------------------------------
+    def close_table(self) -> None:
+        self.run_event({"type": "close_table"}, confirm=safe_text(
+            f"Close {self.session.name} for the night? It leaves the table list and the big "
+            "screens; its history stays, and it can be reopened."))
+
+    def reopen_table(self) -> None:
+        self.run_event({"type": "reopen_table"})
+
+    def action_about(self) -> None:
+        from ..about import AboutScreen
+
+        journal = getattr(self.session, "journal", None)
+        demo = self.demo_of if self.in_demo(self.session) else None
+        self.push_screen(AboutScreen(getattr(journal, "path", None), demo=demo))
+
     def action_room(self) -> None:
         """Every table's kill status at a glance (the big screen's grid)."""
         from ..grid import RoomScreen, room_states
@@ -63,7 +79,7 @@ class TableActions:
         if session is left:
             return
         self.floor.switch(session.name)               # the widgets follow through the view
-        self.title = safe_text(f"floorkill — {session.name}")
+        self.title = self.title_of(session)
         entry.restore(session.state, self._drafts.get(session.name, ""))
         self.notify(safe_text(f"Now at {session.name}"), timeout=3, markup=False)
 
