@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from floorkill.rules import TableFile, apply, initial_state, parse_event
+from floorkill.rules import room as room_rules
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.names import one_line
 from floorkill.rules.table_diff import setup_changes
@@ -134,7 +135,9 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
             return plan
         history = journal_history(journal, stored, plan.seq)
         plan.in_journal = len(history)
-        state = session.state
+        # the table's own fold (what its events make), not the room view: the writer
+        # stamps each event with the bars elsewhere and folds it on its own state
+        state = getattr(session, "folded", session.state)
         elsewhere = journal.barred_elsewhere(stored)
     for k, (mine, theirs) in enumerate(zip(history, tf.events), start=1):
         canon = _canonical(theirs, cfg.seats)
@@ -151,7 +154,9 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
         etype = raw.get("type") if isinstance(raw, Mapping) else None
         etype = etype if isinstance(etype, str) else None
         try:
-            applied = apply(state, raw, elsewhere)
+            # stamped as the writer stamps it (rules/room.py), so a room-barred player is
+            # refused here exactly as at the podium
+            applied = apply(state, room_rules.stamp(state, raw, elsewhere), elsewhere)
             state = applied.state
             plan.applied.append(applied)
         except Refusal as refusal:

@@ -26,10 +26,10 @@ carries the seq it saw, so it is refused as "Table … changed" rather than ente
 
 from __future__ import annotations
 
-import json
 import threading
 import urllib.parse
 import uuid
+import weakref
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
@@ -37,13 +37,15 @@ from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 import floorkill
 from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_state
 from floorkill.rules.config import PlayerSpec
-from floorkill.rules.decisions import Refusal
+from floorkill.rules import room as room_rules
+from floorkill.rules.room import Room
 from floorkill.store import keys, reading
 from floorkill.store.errors import (ConfigMismatch, JournalBusy, JournalError,
-                                    JournalUnavailable,
+                                    JournalUnavailable, TableChanged,
                                     TableExists, UnknownTable, table_changed)
 from floorkill.store.journal import SNAPSHOT_EVERY, config_differences, table_toml
 from floorkill.store.readonly import ReadOnlyJournal, ReadOnlySession
+from floorkill.store.room_cache import RoomCache
 from floorkill.store.schema import (CHAIN_COLUMNS, CREATE_TYPE, EVENT_COLUMNS,
                                     SCHEMA_VERSION, VOID_TYPE, canonical_json,
                                     make_row, result_json, state_digest)
@@ -140,15 +142,6 @@ CREATE TABLE IF NOT EXISTS obligations(
 CREATE INDEX IF NOT EXISTS obligations_barring ON obligations(tbl) WHERE barred <> '[]';
 """
 
-# Only the tables whose cache says someone owes, or whose cache is missing or stale: a room of
-# 200 tables sends a handful of rows per entry, not 200 TOML texts.
-BARRED_QUERY = (
-    "SELECT t.name, t.toml, o.seq, o.barred, h.last FROM tables t "
-    "LEFT JOIN obligations o ON o.tbl = t.name "
-    "CROSS JOIN LATERAL (SELECT coalesce(max(e.seq), 0) AS last FROM events e "
-    "WHERE e.tbl = t.name) h "
-    "WHERE t.name IS DISTINCT FROM ?::text "
-    "AND (o.seq IS NULL OR o.seq <> h.last OR o.barred <> '[]') ORDER BY t.rowid")
 MAX_SEQ = "SELECT coalesce(max(seq), 0) FROM events WHERE tbl = ?"
 
 INSERT_EVENT = (f"INSERT INTO events({', '.join(EVENT_COLUMNS)}) "
@@ -310,6 +303,8 @@ class PgJournal:
         self._raw: psycopg.Connection | None = None
         self._listen: psycopg.Connection | None = None
         self.channel = ""
+        self._rooms = RoomCache()
+        self._live: weakref.WeakValueDictionary[str, PgSession] = weakref.WeakValueDictionary()
         self._connect()
 
     # -- connection ---------------------------------------------------------
@@ -434,16 +429,19 @@ class PgJournal:
                     self._listen = connect(self.url, connect_timeout=self.connect_timeout)
                     self._listen.execute(
                         _sql_mod.SQL("LISTEN {}").format(_sql_mod.Identifier(self.channel)))
-                    return True
-                got = False
-                for _ in self._listen.notifies(timeout=0):
                     got = True
-                return got
+                else:
+                    got = False
+                    for _ in self._listen.notifies(timeout=0):
+                        got = True
             except (JournalError, psycopg.Error):
                 if self._listen is not None:
                     self._listen.close()
                 self._listen = None
                 return False
+            if got:
+                self.room()                       # the room is read again
+            return got
 
     def head(self) -> tuple[int, str]:
         """``(gseq, hash)`` of the chain's head (the row every writer locks)."""
@@ -455,6 +453,15 @@ class PgJournal:
     def table_names(self) -> list[str]:
         with self._read() as c:
             return reading.table_names(c)
+
+    def open_table_names(self) -> list[str]:
+        """The tables not closed (close_table), in creation order."""
+        with self._read() as c:
+            return reading.open_table_names(c)
+
+    def closed_tables(self) -> set[str]:
+        with self._read() as c:
+            return reading.closed_tables(c)
 
     def create_table(self, table_file: TableFile, toml_text: str | None = None) -> "PgSession":
         cfg, players = table_file.config, table_file.players
@@ -481,6 +488,7 @@ class PgJournal:
             c.execute(INSERT_EVENT, ev)
             c.execute(UPSERT_OBLIGATIONS, (cfg.name, 0, "[]"))
             self._advance(c, gseq + 1, ev[HASH], cfg.name, 0)
+        self._rooms.wrote(cfg.name, (), gseq, gseq + 1)
         return PgSession(self, cfg.name, cfg, players, initial_state(cfg, players), 0)
 
     def open_table(self, name: str) -> "PgSession":
@@ -514,10 +522,35 @@ class PgJournal:
             return reading.live_events(c, name, 0, upto)
 
     def barred_elsewhere(self, exclude: str | None = None) -> dict[str, tuple[int, str]]:
+        """Players barred (rrop-13.6) at tables other than ``exclude``:
+        {name key: (owed cents, table name)}."""
         with self._read() as c:
-            return self._barred_elsewhere(c, exclude, writing=False)
+            return self._rooms.room(c).elsewhere(exclude)
+
+    def room(self) -> Room:
+        """Every table's own owed kills as the journal stands now (rules/room.py)."""
+        with self._read() as c:
+            return self._rooms.room(c)
+
+    @property
+    def room_cached(self) -> Room:
+        """The room as last read (no query once read): what sessions draw their views with."""
+        if self._rooms.head is None:
+            return self.room()
+        return self._rooms.room_cached
+
+    def session(self, name: str) -> "PgSession":
+        """An open session of table ``name`` (the one already open in this process, if any)."""
+        with self._lock:
+            s = self._live.get(name)
+            if s is None:
+                with self._read() as c:
+                    stored, _ = reading.find_table(c, name)
+                s = self._live.get(stored) or self.open_table(stored)
+            return s
 
     def rebuild_caches(self) -> None:
+        self._rooms.forget()
         with self._write() as (c, _gseq, _head):
             c.execute("DELETE FROM snapshots")
             c.execute("DELETE FROM obligations")
@@ -538,33 +571,11 @@ class PgJournal:
                 c.execute(UPSERT_OBLIGATIONS,
                           (name, seq, canonical_json(reading.barred_of(state))))
 
-    def _barred_elsewhere(self, c: PgConn, exclude: str | None, writing: bool,
-                          rows: list[tuple] | None = None) -> dict[str, tuple[int, str]]:
-        """Players barred at the other tables, from the obligations cache (rebuilt for a
-        table whose cache is missing or behind its last seq). ``rows``: the answer of
-        :data:`BARRED_QUERY`, when already fetched."""
-        if rows is None:
-            rows = c.execute(BARRED_QUERY, (exclude,)).fetchall()
-        out: dict[str, tuple[int, str]] = {}
-        for name, text, oseq, barred, last in rows:
-            if name == exclude:
-                continue
-            if oseq is None or oseq != last:              # stale cache: rebuild it
-                cfg, players = reading.parse_table_toml(name, text)
-                try:
-                    state, _ = reading.load_state(c, name, cfg, players, last,
-                                                report=self._report)
-                except Refusal:
-                    continue
-                owed = reading.barred_of(state)
-                if writing:
-                    c.execute(UPSERT_OBLIGATIONS, (name, last, canonical_json(owed)))
-            else:
-                owed = json.loads(barred)
-            for player, cents, mode in owed:
-                if mode == "barred":
-                    out.setdefault(player.casefold(), (cents, name))
-        return out
+    def _barred_elsewhere(self, c: PgConn, exclude: str | None,
+                          head: int | None = None) -> dict[str, tuple[int, str]]:
+        """{name key: (owed cents, table)} of players barred at tables other than
+        ``exclude``, from the room cache (``head``: the chain head's gseq, when known)."""
+        return self._rooms.room(c, head).elsewhere(exclude)
 
 
 def _ddl_statements(script: str) -> list[str]:
@@ -596,6 +607,8 @@ class PgSession:
         self.players = players
         self._state = state
         self._seq = seq
+        self._view: tuple[TableState, Room, TableState] | None = None
+        journal._live.setdefault(name, self)
 
     @property
     def who(self) -> str | None:
@@ -603,6 +616,19 @@ class PgSession:
 
     @property
     def state(self) -> TableState:
+        """The table as it stands in the room: its folded state with the bars of its seated
+        players at other tables (rules/room.py ``view``)."""
+        room = self.journal.room_cached
+        memo = self._view
+        if memo is not None and memo[0] is self._state and memo[1] is room:
+            return memo[2]
+        seen = room_rules.view(self._state, room.elsewhere(self.name))
+        self._view = (self._state, room, seen)
+        return seen
+
+    @property
+    def folded(self) -> TableState:
+        """The fold of this table's own events (what a snapshot and `export` hold)."""
         return self._state
 
     def __len__(self) -> int:
@@ -630,6 +656,11 @@ class PgSession:
             return True
 
     def append(self, raw: Mapping[str, Any], expect_seq: int | None = None) -> Record:
+        """As Journal's: a ``pay_kill`` of a kill owed at another table is stored THERE."""
+        if isinstance(raw, Mapping) and raw.get("type") == "pay_kill":
+            target = room_rules.route(self.name, raw, self.journal.room())
+            if target != self.name:
+                return self.journal.session(target).append(raw)
         return self.append_many([raw], expect_seq)[0]
 
     def append_many(self, raws: Sequence[Mapping[str, Any]],
@@ -641,15 +672,23 @@ class PgSession:
         j = self.journal
         every = j.snapshot_every
         with j._write() as (c, gseq, prev):
-            last = c.execute(MAX_SEQ, (self.name,))            # both asked in one round trip
-            barred = c.execute(BARRED_QUERY, (self.name,))
-            self._sync(c, expect_seq, last.fetchone()[0])
-            elsewhere = j._barred_elsewhere(c, self.name, True, barred.fetchall())
+            start = gseq
+            try:
+                self._sync(c, expect_seq, c.execute(MAX_SEQ, (self.name,)).fetchone()[0])
+            except TableChanged as exc:
+                if checked is None:
+                    raise
+                raise TableChanged(
+                    f"table {self.name!r} changed while the file was imported (seq "
+                    f"{exc.actual}, expected {exc.expected}); run the import again: what is "
+                    "in the journal stays, the rest is appended",
+                    self.name, exc.expected, exc.actual) from None
+            elsewhere = j._barred_elsewhere(c, self.name, gseq)
             state, seq = self._state, self._seq
             rows, snaps, records = [], [], []
             mac = j._mac_args()
             for raw in raws:
-                applied = apply(state, raw, elsewhere)
+                applied = apply(state, room_rules.stamp(state, raw, elsewhere), elsewhere)
                 state = applied.state
                 seq += 1
                 gseq += 1
@@ -660,14 +699,15 @@ class PgSession:
                     snap = canonical_json(state_to_dict(state))
                     digest = state_digest(snap)
                     snaps.append((self.name, seq, floorkill.RULES_VERSION, snap))
+                stored = room_rules.stored_event(applied)
                 row = make_row(prev, gseq, self.name, seq, applied.event.type,
-                               canonical_json(applied.event.to_dict()), floorkill.RULES_VERSION,
+                               canonical_json(stored), floorkill.RULES_VERSION,
                                canonical_json(decisions), result_json(applied.result),
                                state.hands, j.floorperson, at, None, state_hash=digest, **mac)
                 prev = row[HASH]
                 rows.append(row)
                 records.append(Record(seq=seq, type=applied.event.type,
-                                      event=applied.event.to_dict(),
+                                      event=stored,
                                       decisions=tuple(applied.decisions), result=applied.result,
                                       hand=state.hands, who=j.floorperson, at=at, gseq=gseq))
             if len(rows) == 1:
@@ -679,6 +719,7 @@ class PgSession:
                       (self.name, seq, canonical_json(reading.barred_of(state))))
             j._advance(c, gseq, prev, self.name, seq)
         self._state, self._seq = state, seq            # only after COMMIT returned
+        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), start, gseq)
         return records
 
     def void(self, seq: int, reason: str, expect_seq: int | None = None) -> Record:
@@ -706,6 +747,7 @@ class PgSession:
                       (self.name, new_seq, canonical_json(reading.barred_of(state))))
             j._advance(c, gseq + 1, row[HASH], self.name, new_seq)
         self._state, self._seq = state, new_seq
+        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1)
         return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
                       who=j.floorperson, at=at, gseq=gseq + 1)
 
@@ -753,11 +795,13 @@ class PgReadOnlyJournal(ReadOnlyJournal):
         self.notice: str | None = None
         self.problems: list[str] = []
         self.meta: dict[str, str] = {}
+        self._rooms = RoomCache()
         self._connect()
 
     def _connect(self) -> None:
         with self._lock:
             self._close_conn()
+            self._rooms.forget()
             try:
                 raw = connect(self.url, connect_timeout=self.connect_timeout, readonly=True)
             except JournalError as exc:
@@ -813,16 +857,19 @@ class PgReadOnlyJournal(ReadOnlyJournal):
             raw = self._raw
             if raw is None or raw.closed or raw.broken:
                 self._connect()
+                self._run(self._rooms.room)
                 return True
             try:
                 got = list(raw.notifies(timeout=timeout, stop_after=1))
                 if got:
                     list(raw.notifies(timeout=0))         # drain the rest
-                return bool(got)
             except psycopg.Error as exc:
                 self._close_conn()
                 raise JournalUnavailable(f"{self.path}: journal unavailable: "
                                          f"{_first_line(exc)}") from None
+            if got:
+                self._run(self._rooms.room)               # the room is read again
+            return bool(got)
 
 
 __all__ = ["PgJournal", "PgSession", "PgReadOnlyJournal", "ReadOnlySession", "PgConn",
