@@ -149,8 +149,11 @@ def test_import_refuses_each_event_where_a_room_barred_player_wins(jpath, tmp_pa
     assert len(refused) == 2
     assert all("Table 14" in line and "rrop-13.6" in line for line in refused)
     assert "event 2 " in refused[0] and "event 3 " in refused[1]
+    # the import is checked whole and written all or nothing (issue 12,
+    # test_a_refused_event_anywhere_writes_nothing_not_even_the_table): not even the table
+    assert "2 event(s) refused; nothing written" in err.getvalue()
     with Journal(jpath) as j:
-        assert len(j.open_table("Table 7")) == 2
+        assert j.table_names() == ["Table 14"]
 
 
 def test_a_bar_recorded_by_another_process_reaches_this_one(jpath):
