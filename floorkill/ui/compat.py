@@ -8,7 +8,7 @@ Nothing else in floorkill may touch a private Textual name.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from textual.app import App
 from textual.screen import Screen
@@ -17,7 +17,8 @@ from textual.widget import Widget
 # The private names used below, checked by the tests.
 PRIVATE_NAMES = {
     App: ("_start_widget",),
-    Widget: ("_refresh_scrollbars", "_repaint_required"),
+    Widget: ("_refresh_scrollbars", "_repaint_required", "_vertical_scrollbar",
+             "_horizontal_scrollbar"),
     Screen: ("_get_breakpoint_classes",),
 }
 
@@ -26,6 +27,19 @@ def start_widget(app: App, parent: Widget, widget: Widget) -> None:
     """Start ``widget`` (a scrollbar) as ``parent``'s without mounting it in the DOM,
     as Textual does for its own scrollbars."""
     app._start_widget(parent, widget)
+
+
+def own_scrollbar(widget: Widget, vertical: bool, make: Callable[[], Widget]) -> Widget:
+    """``widget``'s vertical or horizontal scrollbar, made by ``make`` the first time and
+    kept where Textual keeps its own (a private slot), started hidden as Textual does."""
+    slot = "_vertical_scrollbar" if vertical else "_horizontal_scrollbar"
+    bar = getattr(widget, slot)
+    if bar is None:
+        bar = make()
+        setattr(widget, slot, bar)
+        bar.display = False
+        start_widget(widget.app, widget, bar)
+    return bar
 
 
 def refresh_scrollbars(widget: Widget) -> None:

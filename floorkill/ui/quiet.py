@@ -15,7 +15,7 @@ from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 from textual.widgets import Static
 
-from .compat import refresh_scrollbars, start_widget
+from .compat import own_scrollbar, refresh_scrollbars
 
 
 def needs_layout(widget: Widget) -> bool:
@@ -96,21 +96,13 @@ class QuietScrollbars:
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
-        if self._vertical_scrollbar is None:
-            self._vertical_scrollbar = bar = QuietScrollBar(
-                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)
-            bar.display = False
-            start_widget(self.app, self, bar)
-        return self._vertical_scrollbar
+        return own_scrollbar(self, True, lambda: QuietScrollBar(
+            vertical=True, name="vertical", thickness=self.scrollbar_size_vertical))
 
     @property
     def horizontal_scrollbar(self) -> ScrollBar:
-        if self._horizontal_scrollbar is None:
-            self._horizontal_scrollbar = bar = QuietScrollBar(
-                vertical=False, name="horizontal", thickness=self.scrollbar_size_horizontal)
-            bar.display = False
-            start_widget(self.app, self, bar)
-        return self._horizontal_scrollbar
+        return own_scrollbar(self, False, lambda: QuietScrollBar(
+            vertical=False, name="horizontal", thickness=self.scrollbar_size_horizontal))
 
     def quiet_scroll_update(self, virtual_size) -> None:
         """``Widget._scroll_update`` without repainting scrollbars whose thumb stays put."""

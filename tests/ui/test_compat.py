@@ -40,6 +40,24 @@ async def test_start_widget_starts_a_scrollbar_outside_the_dom():
         assert bar.is_running and bar.parent is s and bar not in s.children
 
 
+async def test_own_scrollbar_is_made_once_and_kept_where_textual_looks():
+    app = One()
+    async with app.run_test(size=(40, 10)) as pilot:
+        s = app.query_one(Scroller)
+        s._vertical_scrollbar = None                 # as before Textual first asks for it
+        made = []
+
+        def make():
+            made.append(ScrollBar(vertical=True, name="vertical"))
+            return made[-1]
+
+        bar = compat.own_scrollbar(s, True, make)
+        await pilot.pause()
+        assert compat.own_scrollbar(s, True, make) is bar and len(made) == 1
+        assert s.vertical_scrollbar is bar          # Textual's own property reads the slot
+        assert bar.is_running and bar.parent is s and not bar.display
+
+
 async def test_refresh_scrollbars_shows_a_bar_once_content_overflows():
     app = One()
     async with app.run_test(size=(40, 10)) as pilot:
