@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 import uuid
 import weakref
 from contextlib import contextmanager
@@ -146,7 +147,7 @@ class Journal:
     def _setup(self, busy_timeout: float) -> None:
         c = self._conn
         c.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-        mode = c.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        mode = self._enter_wal(busy_timeout)
         if str(mode).lower() != "wal":
             raise JournalError(f"{self.path}: cannot use WAL mode (got {mode})")
         c.execute("PRAGMA synchronous = FULL")
@@ -171,6 +172,29 @@ class Journal:
             w.executescript_in_tx(META_TRIGGERS_DDL)
         self._check_version()
         self._load_meta()
+
+    def _enter_wal(self, busy_timeout: float) -> str:
+        """Switch the file to WAL (a no-op once it is WAL, which persists in the file).
+
+        SQLite answers a journal-mode change that races another connection with
+        SQLITE_BUSY at once, without calling the busy handler; podiums starting
+        together on a new journal hit that, so the change is retried (with a short,
+        growing pause) until ``busy_timeout`` runs out."""
+        c = self._conn
+        mode = c.execute("PRAGMA journal_mode").fetchone()[0]
+        if str(mode).lower() == "wal":
+            return mode
+        deadline = time.monotonic() + busy_timeout
+        pause = 0.001
+        while True:
+            try:
+                return c.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            except sqlite3.OperationalError as exc:
+                msg = str(exc)
+                if ("locked" not in msg and "busy" not in msg) or time.monotonic() > deadline:
+                    raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
 
     def _check_version(self) -> int:
         version = reading.schema_version(self._conn)

@@ -262,3 +262,44 @@ def test_open_or_create(jpath):
             "kill.triggers: ('two-pots',) in the journal, ('scoop',) in the file"]
         with pytest.raises(ConfigMismatch, match="initial players differ"):
             j.open_or_create(table("Table 5", players=4))
+
+
+def test_wal_switch_waits_for_a_podium_opening_the_same_new_file(jpath, monkeypatch):
+    """SQLite answers a journal-mode change that races another connection with BUSY at
+    once (no busy handler); a podium opening a new journal while another holds it
+    must wait and retry, not fail (the CI flake of podiums starting together)."""
+    import threading
+
+    from floorkill.store import journal as journal_mod
+
+    jpath.parent.mkdir(parents=True)
+    holder = sqlite3.connect(str(jpath), isolation_level=None)
+    holder.execute("CREATE TABLE x(a)")
+    holder.execute("DROP TABLE x")
+    holder.execute("BEGIN IMMEDIATE")     # a racing podium mid-write: BUSY at once, no wait
+    retried = threading.Event()
+    real_sleep = journal_mod.time.sleep
+
+    def sleep(seconds):
+        retried.set()
+        real_sleep(seconds)
+
+    monkeypatch.setattr(journal_mod.time, "sleep", sleep)
+    out: list = []
+    t = threading.Thread(target=lambda: out.append(_open_or_error(jpath)))
+    t.start()
+    assert retried.wait(10), "the WAL switch never retried"
+    holder.execute("COMMIT")
+    holder.close()
+    t.join(10)
+    j = out[0]
+    assert isinstance(j, Journal), j
+    assert j.connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    j.close()
+
+
+def _open_or_error(path):
+    try:
+        return Journal(path, "fp")
+    except Exception as exc:                          # the test above reports it
+        return exc
