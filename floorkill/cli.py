@@ -11,6 +11,9 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
+
+from floorkill.i18n import LANGS, N_, get_lang, set_lang, tr
 
 SUBCOMMANDS = ("replay", "rules", "import", "export", "verify", "head", "key", "big-screen", "report")
 
@@ -28,94 +31,147 @@ def default_journal() -> Path:
     return user_data_path("floorkill", appauthor=False) / "journal.db"
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help with our words for "usage:"."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, prefix=tr("usage: "))
+
+
+def _new_parser(prog: str, description: str | None = None
+                ) -> tuple[argparse.ArgumentParser, Any, Any]:
+    """(parser, arguments group, options group): the groups carry translated titles."""
+    p = argparse.ArgumentParser(prog=prog, description=description, add_help=False,
+                                formatter_class=_Formatter)
+    args = p.add_argument_group(tr("arguments"))
+    opts = p.add_argument_group(tr("options"))
+    opts.add_argument("-h", "--help", action="help", help=tr("show this help and exit"))
+    opts.add_argument("--lang", choices=LANGS, default=None,
+                      help=tr("language of messages and texts (default: $FLOORKILL_LANG, "
+                              "else the locale, e.g. LANG=ru_RU.UTF-8)"))
+    return p, args, opts
+
+
 def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
+    journal_help = tr("journal file (default: the user data dir or $FLOORKILL_JOURNAL)")
+    floor_help = tr("who enters events (recorded in the journal)")
     if prog_cmd is None:
-        p = argparse.ArgumentParser(
-            prog="floorkill",
-            description="Run kill-pot poker games by the book. Commands: "
-                        + ", ".join(SUBCOMMANDS) + " (floorkill COMMAND --help).")
-        p.add_argument("table", nargs="?", help="table file (TOML); default: a built-in sample")
-        p.add_argument("--journal", type=Path, help="journal file (default: user data dir)")
-        p.add_argument("--floorperson", default=os.environ.get("FLOORKILL_FLOORPERSON"),
-                       help="who enters events (recorded in the journal)")
+        p, a, o = _new_parser("floorkill", tr("Run kill-pot poker games by the book. Commands: "
+                                              "{commands} (floorkill COMMAND --help).",
+                                              commands=", ".join(SUBCOMMANDS)))
+        a.add_argument("table", nargs="?", metavar=tr("TABLE"),
+                       help=tr("table file (TOML); default: a built-in sample"))
+        o.add_argument("--journal", type=Path, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--floorperson", default=os.environ.get("FLOORKILL_FLOORPERSON"),
+                       metavar=tr("NAME"), help=floor_help)
         return p
-    p = argparse.ArgumentParser(prog=f"floorkill {prog_cmd}")
+    p, a, o = _new_parser(f"floorkill {prog_cmd}", tr(DESCRIPTIONS[prog_cmd]))
     if prog_cmd == "replay":
-        p.add_argument("file", help="table file with [[events]]")
-        p.add_argument("--json", action="store_true", help="one JSON object per event")
-        p.add_argument("--lang", choices=("en", "ru"), default="en")
+        a.add_argument("file", metavar=tr("FILE"), help=tr("table file with [[events]]"))
+        o.add_argument("--json", action="store_true", help=tr("one JSON object per event"))
     elif prog_cmd == "rules":
-        p.add_argument("file", metavar="TABLE", help="table file (TOML)")
-        p.add_argument("--lang", choices=("en", "ru"), default="en")
-        p.add_argument("--html", action="store_true",
-                       help="one self-contained HTML page (big print, for a screen or a printer)")
-        p.add_argument("--output", "-o", type=Path, metavar="FILE",
-                       help="write to this file (atomically) instead of printing")
+        a.add_argument("file", metavar=tr("TABLE"), help=tr("table file (TOML)"))
+        o.add_argument("--html", action="store_true",
+                       help=tr("one self-contained HTML page (big print, for a screen or a printer)"))
+        o.add_argument("--output", "-o", type=Path, metavar=tr("FILE"),
+                       help=tr("write to this file (atomically) instead of printing"))
     elif prog_cmd == "import":
-        p.add_argument("file")
-        p.add_argument("--journal", type=Path)
-        p.add_argument("--floorperson", default=os.environ.get("FLOORKILL_FLOORPERSON"))
+        a.add_argument("file", metavar=tr("FILE"), help=tr("table file with [[events]]"))
+        o.add_argument("--journal", type=Path, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--floorperson", default=os.environ.get("FLOORKILL_FLOORPERSON"),
+                       metavar=tr("NAME"), help=floor_help)
     elif prog_cmd == "export":
-        p.add_argument("--journal", type=Path)
-        p.add_argument("--table", required=True)
-        p.add_argument("--output", "-o", type=Path, help="write to this file (atomically)")
+        o.add_argument("--journal", type=Path, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--table", required=True, metavar=tr("NAME"),
+                       help=tr("the table to export"))
+        o.add_argument("--output", "-o", type=Path, metavar=tr("FILE"),
+                       help=tr("write to this file (atomically); default: standard output"))
     elif prog_cmd == "verify":
-        p.add_argument("--journal", type=Path)
-        p.add_argument("--head", metavar="HASH@SEQ", dest="anchor",
-                       help="an anchor kept elsewhere (floorkill head): fail unless the chain "
-                            "up to SEQ is exactly the one it sealed")
-        p.add_argument("--key", type=Path, metavar="FILE", dest="key_file",
-                       help="check every row's MAC with this key (default: the user's key "
-                            "file, when there is one)")
-        p.add_argument("--no-key", action="store_true", help="do not check MACs")
+        o.add_argument("--journal", type=Path, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--head", metavar="HASH@SEQ", dest="anchor",
+                       help=tr("an anchor kept elsewhere (floorkill head): fail unless the chain "
+                               "up to SEQ is exactly the one it sealed"))
+        o.add_argument("--key", type=Path, metavar=tr("FILE"), dest="key_file",
+                       help=tr("check every row's MAC with this key (default: the user's key "
+                               "file, when there is one)"))
+        o.add_argument("--no-key", action="store_true", help=tr("do not check MACs"))
     elif prog_cmd == "head":
-        p.add_argument("--journal", type=Path)
+        o.add_argument("--journal", type=Path, metavar=tr("PATH"), help=journal_help)
     elif prog_cmd == "key":
-        p.add_argument("--new", action="store_true",
-                       help="make a new key in the user config dir (never over one)")
+        o.add_argument("--new", action="store_true",
+                       help=tr("make a new key in the user config dir (never over one)"))
     elif prog_cmd == "big-screen":
-        p.add_argument("--journal", type=Path)
-        p.add_argument("--table")
-        p.add_argument("--grid", action=argparse.BooleanOptionalAction, default=None,
-                       help="every table at once (default: when they all fit); --no-grid: "
-                            "one table at a time, in turn")
-        p.add_argument("--placard", action="store_true",
-                       help="show each table's placard (game, limits, kill rules) instead "
-                            "of its play")
-        p.add_argument("--lang", choices=("en", "ru"), default="en", help="the placard's language")
-        p.add_argument("--serve", action="store_true", help="serve to browsers")
-        p.add_argument("--host", default="127.0.0.1")
-        p.add_argument("--port", type=int, default=8000)
-        p.add_argument("--token", help="with --serve: the token every address must carry "
-                                       "(default: a new one printed at start when the host "
-                                       "is not loopback)")
-        p.add_argument("--max-displays", type=int, default=None, metavar="N",
-                       help="with --serve: at most N browsers at once (default 8)")
-        p.add_argument("--rotate", type=float, default=12.0, metavar="SECONDS",
-                       help="seconds each table (or grid page) is shown")
+        o.add_argument("--journal", type=Path, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--table", metavar=tr("NAME"),
+                       help=tr("show only this table (default: every table)"))
+        o.add_argument("--grid", action=argparse.BooleanOptionalAction, default=None,
+                       help=tr("every table at once (default: when they all fit); --no-grid: "
+                               "one table at a time, in turn"))
+        o.add_argument("--placard", action="store_true",
+                       help=tr("show each table's placard (game, limits, kill rules) instead "
+                               "of its play"))
+        o.add_argument("--serve", action="store_true", help=tr("serve to browsers"))
+        o.add_argument("--host", default="127.0.0.1", help=tr("with --serve: the address to "
+                                                              "listen on"))
+        o.add_argument("--port", type=int, default=8000, help=tr("with --serve: the port"))
+        o.add_argument("--token", help=tr("with --serve: the token every address must carry "
+                                          "(default: a new one printed at start when the host "
+                                          "is not loopback)"))
+        o.add_argument("--max-displays", type=int, default=None, metavar="N",
+                       help=tr("with --serve: at most N browsers at once (default 8)"))
+        o.add_argument("--rotate", type=float, default=12.0, metavar=tr("SECONDS"),
+                       help=tr("seconds each table (or grid page) is shown"))
     elif prog_cmd == "report":
-        p.description = ("The shift report: every table's hands, kills, legs, bars, voids and "
-                         "rulings, with charts, as one self-contained HTML file.")
-        p.add_argument("--journal", type=Path)
-        p.add_argument("--from", dest="start", metavar="TIME",
-                       help="first moment counted (2026-11-30T18:00; no offset: local time)")
-        p.add_argument("--to", dest="end", metavar="TIME", help="first moment NOT counted")
-        p.add_argument("--table", action="append", default=[], metavar="NAME",
-                       help="only this table (repeat for more); default: every table")
-        p.add_argument("--lang", choices=("en", "ru"), default="en")
-        p.add_argument("--paper", choices=("a4", "letter"), default="a4")
-        p.add_argument("--output", "-o", type=Path, required=True, help="the HTML file to write")
+        o.add_argument("--journal", type=Path, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--from", dest="start", metavar=tr("TIME"),
+                       help=tr("first moment counted (2026-11-30T18:00; no offset: local time)"))
+        o.add_argument("--to", dest="end", metavar=tr("TIME"),
+                       help=tr("first moment NOT counted"))
+        o.add_argument("--table", action="append", default=[], metavar=tr("NAME"),
+                       help=tr("only this table (repeat for more); default: every table"))
+        o.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                       help=tr("paper size for printing"))
+        o.add_argument("--output", "-o", type=Path, required=True, metavar=tr("FILE"),
+                       help=tr("the HTML file to write"))
     return p
+
+
+DESCRIPTIONS = {
+    "rules": N_("A table's placard: the game, the limits and the kill rules, from its table file."),
+    "replay": N_("Replay a table file's [[events]] through the rules and show every ruling."),
+    "import": N_("Append a table file's events to the journal."),
+    "export": N_("Write a journal table back as a table file (its events replay to the same "
+                 "state)."),
+    "verify": N_("Check the journal: integrity, the hash chain, every table replayed."),
+    "head": N_("Print the chain head HASH@SEQ, to keep away from the journal."),
+    "key": N_("Show (or make) the key that MACs every row this user writes."),
+    "big-screen": N_("The players' big screen: follows the podium's journal, read-only."),
+    "report": N_("The shift report: every table's hands, kills, legs, bars, voids and "
+                 "rulings, with charts, as one self-contained HTML file."),
+}
+
+
+def _lang_in(argv: list[str]) -> str | None:
+    """The ``--lang`` value on the command line, read before the parser is built (its help
+    is in that language)."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     cmd = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    set_lang(_lang_in(argv))
     parser = _parser(cmd)
     try:
         args = parser.parse_args(argv[1:] if cmd else argv)
     except SystemExit as exc:            # argparse already printed a one-line usage error
         return int(exc.code or 0) if exc.code in (0, None) else 2
+    lang = set_lang(args.lang)
     try:
         if cmd == "replay":
             return cmd_replay(args)
@@ -143,11 +199,11 @@ def main(argv: list[str] | None = None) -> int:
                                   serve=args.serve, host=args.host, port=args.port,
                                   rotate=args.rotate, grid=args.grid, token=args.token,
                                   max_displays=args.max_displays, placard=args.placard,
-                                  lang=args.lang)
+                                  lang=lang)
         if cmd == "report":
             from floorkill.report import cmd_report
             return cmd_report(args.journal or default_journal(), args.output, tables=args.table,
-                              start=args.start, end=args.end, lang=args.lang, paper=args.paper)
+                              start=args.start, end=args.end, lang=lang, paper=args.paper)
         from floorkill.ui.podium import run_podium
         return run_podium(args.table, args.journal or default_journal(), args.floorperson)
     except CliError as exc:
@@ -169,12 +225,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"floorkill: {exc}", file=sys.stderr)
             return 2
         if isinstance(exc, JournalError):          # the journal's own words, not "internal"
-            print(f"floorkill: journal: {exc}", file=sys.stderr)
+            print("floorkill: " + tr("journal: {reason}", reason=exc), file=sys.stderr)
             return 2
         if os.environ.get("FLOORKILL_DEBUG"):
             raise
-        print(f"floorkill: internal error: {type(exc).__name__}: {exc} "
-              "(set FLOORKILL_DEBUG=1 for details)", file=sys.stderr)
+        print("floorkill: " + tr("internal error: {error} (set FLOORKILL_DEBUG=1 for details)",
+                                 error=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
         return 1
 
 
@@ -188,10 +244,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         out = sys.stdout
         for s in steps:
-            out.write(json.dumps(step_json(s, args.lang), ensure_ascii=False) + "\n")
+            out.write(json.dumps(step_json(s, get_lang()), ensure_ascii=False) + "\n")
         out.flush()
     else:
-        _print_steps(table, steps, args.lang)
+        _print_steps(table, steps, get_lang())
     return 2 if refused else 0
 
 
@@ -202,7 +258,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from floorkill.rules.placard import placard_html, placard_text
 
     cfg = load_table_file(args.file).config
-    out = placard_html(cfg, args.lang) if args.html else placard_text(cfg, args.lang)
+    out = placard_html(cfg, get_lang()) if args.html else placard_text(cfg, get_lang())
     if args.output is not None:
         from floorkill.store.atomic import atomic_write_text
         try:
@@ -225,33 +281,46 @@ def _print_steps(table, steps, lang: str) -> None:
 
     console = Console(highlight=False)
     cfg = table.config
+    triggers = ", ".join(cfg.kill.triggers) or "-"
     console.print(Text(f"{safe_text(cfg.name)} — {cfg.game} {cfg.stakes_text()} — "
-                       f"kill: {cfg.kill.kind} {', '.join(cfg.kill.triggers) or '-'}", style="bold"))
+                       + tr("kill: {kind} {triggers}", lang, kind=cfg.kill.kind,
+                            triggers=triggers), style="bold"))
     for s in steps:
         data = step_json(s, lang)
-        t = Table(title=Text(f"event {s.index}: {data['type']} — hand {data['hand']}"),
+        t = Table(title=Text(tr("event {index}: {type} — hand {hand}", lang, index=s.index,
+                                type=data["type"], hand=data["hand"])),
                   show_header=False, expand=False, title_justify="left")
         t.add_column(style="dim")
         t.add_column()
-        t.add_row("event", Text(safe_text(json.dumps(dict(s.raw), ensure_ascii=False))))
+        t.add_row(tr("event", lang), Text(safe_text(json.dumps(dict(s.raw), ensure_ascii=False))))
         if s.refusal is not None:
             cites = ", ".join(s.refusal.cites)
-            t.add_row("REFUSED", Text(safe_text(s.refusal.text(lang)) + (f" [{cites}]" if cites else ""),
-                                      style="bold red"))
+            t.add_row(tr("REFUSED", lang),
+                      Text(safe_text(s.refusal.text(lang)) + (f" [{cites}]" if cites else ""),
+                           style="bold red"))
         b = data["button"]
-        who = f"seat {b['seat']} {b['player']}" if b["seat"] is not None else ""
-        t.add_row("kill button", Text(safe_text(f"{b['status']} {who}".strip())))
+        who = (tr("seat {seat} {player}", lang, seat=b["seat"], player=b["player"])
+               if b["seat"] is not None else "")
+        status = tr(BUTTON_WORDS[b["status"]], lang) if b["status"] in BUTTON_WORDS else b["status"]
+        t.add_row(tr("kill button", lang), Text(safe_text(f"{status} {who}".strip())))
         n = data["next"]
-        nxt = f"dealer {n['dealer']}, limits {'-'.join(n['limits'])}"
+        nxt = tr("dealer {dealer}, limits {limits}", lang, dealer=n["dealer"],
+                 limits="-".join(n["limits"]))
         if n["killed"]:
-            nxt += f", KILL by seat {n['killer']} for {n['kill_blind']}"
-        t.add_row("next hand", Text(nxt))
+            nxt += tr(", KILL by seat {seat} for {amount}", lang, seat=n["killer"],
+                      amount=n["kill_blind"])
+        t.add_row(tr("next hand", lang), Text(nxt))
         for d in s.decisions:
             t.add_row(d.code, Text(safe_text(d.text(lang)) + f" [{', '.join(d.cites)}]"))
         if data["barred"]:
-            t.add_row("barred", Text(safe_text(", ".join(f"{o['player']} owes {o['owes']}"
-                                                         for o in data["barred"]))))
+            t.add_row(tr("barred", lang),
+                      Text(safe_text(", ".join(tr("{player} owes {amount}", lang,
+                                                  player=o["player"], amount=o["owes"])
+                                               for o in data["barred"]))))
         console.print(t)
+
+
+BUTTON_WORDS = {"neutral": N_("neutral"), "leg-up": N_("leg up"), "killed": N_("kill pot")}
 
 
 if __name__ == "__main__":

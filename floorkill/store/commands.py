@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from floorkill.i18n import get_lang, ntr, tr
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import table_file_to_dict
 from floorkill.rules.decisions import Refusal
@@ -59,7 +60,8 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
         except ConfigMismatch as exc:
             return _fail(f"{file}: {exc}", err)
         if created:
-            print(safe_text(f"{session.name}: new table in {journal_path}"), file=out)
+            print(safe_text(tr("{table}: new table in {journal}", table=session.name,
+                                journal=journal_path)), file=out)
         lines = tf.event_lines
         for index, raw in enumerate(tf.events, start=1):
             try:
@@ -70,8 +72,10 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
                 where = f"{file}:{line}" if line else str(file)
                 etype = raw.get("type") if isinstance(raw, dict) else None
                 cites = f" [{', '.join(refusal.cites)}]" if refusal.cites else ""
-                print(safe_text(f"floorkill: {where}: event {index} ({etype}) refused: "
-                                f"{refusal.text('en')}{cites}"), file=err)
+                print(safe_text("floorkill: " + tr("{where}: event {index} ({type}) refused: "
+                                                   "{reason}", where=where, index=index,
+                                                   type=etype, reason=refusal.text(get_lang()))
+                                + cites), file=err)
                 continue
             print(record_line(session.name, rec), file=out)
             out.flush()
@@ -80,7 +84,8 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
     finally:
         journal.close()
     if refused:
-        print(f"floorkill: {refused} event(s) refused and not written", file=err)
+        print("floorkill: " + ntr("{n} event refused and not written",
+                                  "{n} events refused and not written", refused), file=err)
         return 2
     return 0
 
@@ -108,7 +113,7 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
     out = out or sys.stdout
     err = err or sys.stderr
     if not Path(journal_path).exists():
-        return _fail(f"{journal_path}: no journal there", err)
+        return _fail(tr("{journal}: no journal there", journal=journal_path), err)
     try:
         name, doc, session = export_doc(journal_path, table)
     except (JournalError, ConfigError) as exc:
@@ -119,9 +124,11 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
     try:
         replayed = fold_records(tf.config, tf.players, tf.events)
     except Refusal as exc:
-        return _fail(f"table {name!r}: exported events do not replay: {exc}", err)
+        return _fail(tr("table {name}: exported events do not replay: {reason}", name=repr(name),
+                        reason=exc), err)
     if replayed != session.state:
-        return _fail(f"table {name!r}: exported events do not reproduce the journal's state", err)
+        return _fail(tr("table {name}: exported events do not reproduce the journal's state",
+                        name=repr(name)), err)
     if output is None:
         out.write(text)
         out.flush()
@@ -129,8 +136,12 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
     try:
         write_toml(output, doc)
     except OSError as exc:
-        return _fail(f"{output}: cannot write: {exc.strerror or exc}", err)
-    print(safe_text(f"{name}: {len(doc.get('events', []))} events written to {output}"), file=out)
+        return _fail(tr("{file}: cannot write: {reason}", file=output,
+                        reason=exc.strerror or exc), err)
+    n = len(doc.get("events", []))
+    print(safe_text(ntr("{table}: {n} event written to {file}",
+                        "{table}: {n} events written to {file}", n, table=name, file=output)),
+          file=out)
     return 0
 
 
@@ -171,22 +182,26 @@ def cmd_verify(journal_path: str | Path, anchor: str | None = None,
     except JournalError as exc:
         return _fail(str(exc), err)
     for w in warnings:
-        print(safe_text(f"floorkill: warning: {w}"), file=err)
+        print(safe_text("floorkill: " + tr("warning: {text}", text=w)), file=err)
     if problems:
         for p in problems[:MAX_PROBLEMS]:
             print(safe_text(p), file=out)
-        more = " (the first ones)" if len(problems) > MAX_PROBLEMS else ""
-        print(f"floorkill: {journal_path}: journal NOT whole ({len(problems)} problem(s)"
-              f"{more})", file=err)
+        more = tr(" (the first ones)") if len(problems) > MAX_PROBLEMS else ""
+        print("floorkill: " + ntr("{journal}: journal NOT whole ({n} problem{more})",
+                                  "{journal}: journal NOT whole ({n} problems{more})",
+                                  len(problems), journal=journal_path, more=more), file=err)
         return 1
-    guards = ["every table replayed through the rules"]
+    guards = [tr("every table replayed through the rules")]
     if key is not None:
-        guards.append("every MAC checked")
+        guards.append(tr("every MAC checked"))
     if parsed is not None:
-        guards.append(f"anchor @{parsed[0]} matches")
-    print(f"{journal_path}: ok — integrity_check ok, hash chain whole: {counts['rows']} rows, "
-          f"{counts['tables']} table(s), {', '.join(guards)}; head "
-          f"{format_anchor(counts['head_seq'], counts['head'])}", file=out)
+        guards.append(tr("anchor @{seq} matches", seq=parsed[0]))
+    print(tr("{journal}: ok — integrity_check ok, hash chain whole: {rows}, {tables}, "
+             "{guards}; head {head}", journal=journal_path,
+             rows=ntr("{n} row", "{n} rows", counts["rows"]),
+             tables=ntr("{n} table", "{n} tables", counts["tables"]),
+             guards=", ".join(guards),
+             head=format_anchor(counts["head_seq"], counts["head"])), file=out)
     return 0
 
 
@@ -199,7 +214,7 @@ def cmd_head(journal_path: str | Path, out: TextIO | None = None,
     out = out or sys.stdout
     err = err or sys.stderr
     if not Path(journal_path).exists():
-        return _fail(f"{journal_path}: no journal there", err)
+        return _fail(tr("{journal}: no journal there", journal=journal_path), err)
     try:
         with ReadOnlyJournal(journal_path) as ro:
             seq, hash_ = ro.head()
@@ -207,7 +222,7 @@ def cmd_head(journal_path: str | Path, out: TextIO | None = None,
     except JournalError as exc:
         return _fail(str(exc), err)
     if notice:
-        print(safe_text(f"floorkill: note: {notice}"), file=err)
+        print(safe_text("floorkill: " + tr("note: {text}", text=notice)), file=err)
     print(format_anchor(seq, hash_), file=out)
     return 0
 
@@ -226,9 +241,10 @@ def cmd_key(new: bool = False, out: TextIO | None = None, err: TextIO | None = N
     except JournalError as exc:
         return _fail(str(exc), err)
     if key is None:
-        print(safe_text(f"no key at {path} (floorkill key --new makes one; without it rows "
-                        "carry no MAC)"), file=out)
+        print(safe_text(tr("no key at {path} (floorkill key --new makes one; without it rows "
+                           "carry no MAC)", path=path)), file=out)
         return 1
-    print(safe_text(f"{path}: key {keys.key_id(key)} (every row written by this user is "
-                    "MAC'd with it; keep a copy away from the journal)"), file=out)
+    print(safe_text(tr("{path}: key {id} (every row written by this user is MAC'd with it; "
+                       "keep a copy away from the journal)", path=path, id=keys.key_id(key))),
+          file=out)
     return 0
