@@ -276,19 +276,22 @@ def _print_steps(table, steps, lang: str) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from floorkill import vocab
     from floorkill.rules.names import safe_text
     from floorkill.rules.replay import step_json
 
     console = Console(highlight=False)
     cfg = table.config
-    triggers = ", ".join(cfg.kill.triggers) or "-"
+    triggers = ", ".join(vocab.word(vocab.TRIGGERS, x, lang) for x in cfg.kill.triggers) or "-"
     console.print(Text(f"{safe_text(cfg.name)} — {cfg.game} {cfg.stakes_text()} — "
-                       + tr("kill: {kind} {triggers}", lang, kind=cfg.kill.kind,
+                       + tr("{kind} ({triggers})", lang,
+                            kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
                             triggers=triggers), style="bold"))
     for s in steps:
         data = step_json(s, lang)
         t = Table(title=Text(tr("event {index}: {type} — hand {hand}", lang, index=s.index,
-                                type=data["type"], hand=data["hand"])),
+                                type=vocab.word(vocab.EVENT_TYPES, data["type"], lang),
+                                hand=data["hand"])),
                   show_header=False, expand=False, title_justify="left")
         t.add_column(style="dim")
         t.add_column()
@@ -301,7 +304,7 @@ def _print_steps(table, steps, lang: str) -> None:
         b = data["button"]
         who = (tr("seat {seat} {player}", lang, seat=b["seat"], player=b["player"])
                if b["seat"] is not None else "")
-        status = tr(BUTTON_WORDS[b["status"]], lang) if b["status"] in BUTTON_WORDS else b["status"]
+        status = vocab.word(vocab.BUTTON, b["status"], lang)
         t.add_row(tr("kill button", lang), Text(safe_text(f"{status} {who}".strip())))
         n = data["next"]
         nxt = tr("dealer {dealer}, limits {limits}", lang, dealer=n["dealer"],
@@ -318,9 +321,6 @@ def _print_steps(table, steps, lang: str) -> None:
                                                   player=o["player"], amount=o["owes"])
                                                for o in data["barred"]))))
         console.print(t)
-
-
-BUTTON_WORDS = {"neutral": N_("neutral"), "leg-up": N_("leg up"), "killed": N_("kill pot")}
 
 
 if __name__ == "__main__":

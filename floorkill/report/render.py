@@ -15,7 +15,8 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any, Iterable, Mapping
 
 from floorkill.rules import clauses as catalogue
-from floorkill.i18n import N_, money, ntr, tr
+from floorkill import vocab
+from floorkill.i18n import money, ntr, tr
 from floorkill.rules.money import MoneyError, dollars, parse_amount
 
 from . import svg
@@ -143,13 +144,8 @@ def event_words(payload: Mapping[str, Any] | None, lang: str) -> str:
         return tr("join: seat {seat}, {name}", lang, seat=seat, name=payload.get("name"))
     if typ == "pay_kill":
         return tr("kill paid: {name}", lang, name=payload.get("name"))
-    word = tr(EVENT_WORDS[typ], lang) if typ in EVENT_WORDS else str(typ).replace("_", " ")
+    word = vocab.word(vocab.EVENT_TYPES, str(typ), lang)
     return tr("{what}: seat {seat}", lang, what=word, seat=seat) if seat is not None else word
-
-
-EVENT_WORDS = {"away": N_("away"), "back": N_("back"), "quit": N_("quit"),
-               "stack": N_("stack"), "voluntary_kill": N_("voluntary kill"),
-               "underpost": N_("under-post")}
 
 
 def _pot(value: Any, lang: str) -> str:

@@ -13,6 +13,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from floorkill import vocab
+from floorkill.i18n import money, tr
 from floorkill.rules import TableState, next_hand
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.money import dollars
@@ -22,20 +24,22 @@ from .quiet import refresh_quietly
 from .view import TableView
 
 
-def seat_name(state: TableState, seat: int | None, fallback: str | None = None) -> str:
-    """"Seat 3 Cy" (the name as plain text, control characters filtered)."""
+def seat_name(state: TableState, seat: int | None, fallback: str | None = None,
+              lang: str | None = None) -> str:
+    """"Seat 3 Cy" / "Место 3 Cy" (the name as plain text, control characters filtered)."""
     p = state.player(seat)
     name = p.name if p is not None else (fallback or "?")
-    return safe_text(f"Seat {seat} {name}")
+    return safe_text(tr("Seat {seat} {name}", lang, seat=seat, name=name))
 
 
-def game_text(cfg: TableConfig) -> str:
-    blinds = f" · blinds {dollars(cfg.blinds[0])}/{dollars(cfg.blinds[1])}" if cfg.blinds[1] else ""
+def game_text(cfg: TableConfig, lang: str | None = None) -> str:
+    blinds = (" · " + tr("blinds {small}/{big}", lang, small=dollars(cfg.blinds[0]),
+                         big=dollars(cfg.blinds[1]))) if cfg.blinds[1] else ""
     if cfg.is_kill_game:
-        triggers = ", ".join(t.replace("-", " ") for t in cfg.kill.triggers) or "—"
-        kill = f" · {cfg.kill.kind} kill ({triggers})"
+        triggers = ", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers) or "—"
+        kill = f" · {vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang)} ({triggers})"
     else:
-        kill = " · no kill"
+        kill = " · " + tr("no kill", lang)
     return f"{GAME_NAMES.get(cfg.game, cfg.game)} {cfg.stakes_text()}{blinds}{kill}"
 
 
@@ -57,19 +61,22 @@ def kill_status_text(state: TableState) -> str:
     return "Neutral"
 
 
-def barred_text(state: TableState) -> str:
+def barred_text(state: TableState, lang: str | None = None) -> str:
     parts = []
     for o in state.barred:
         if o.mode == "barred":
-            parts.append(f"{o.player} owes {dollars(o.owes)}")
-    owing = [f"{o.player} {dollars(o.owes)}" for o in state.barred if o.mode != "barred"]
+            parts.append(tr("{player} owes {amount}", lang, player=o.player,
+                            amount=money(o.owes, lang)))
+    owing = [f"{o.player} {money(o.owes, lang)}" for o in state.barred if o.mode != "barred"]
     out = ""
     if parts:
-        out = "Barred: " + ", ".join(parts)
+        out = tr("Barred: {players}", lang, players=", ".join(parts))
     if owing:
-        out += (" · " if out else "") + "Owes a kill (posts later): " + ", ".join(owing)
+        out += (" · " if out else "") + tr("Owes a kill (posts later): {players}", lang,
+                                           players=", ".join(owing))
     if state.credits:
-        out += (" · " if out else "") + "Leg credit (away): " + ", ".join(state.credits)
+        out += (" · " if out else "") + tr("Leg credit (away): {players}", lang,
+                                           players=", ".join(state.credits))
     return safe_text(out)
 
 
