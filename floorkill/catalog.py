@@ -21,7 +21,7 @@ DOMAIN = "floorkill"
 # the functions whose literal arguments are message ids: name -> (context?, plural?)
 MARKERS = {"_": (False, False), "gettext": (False, False), "tr": (False, False),
            "N_": (False, False), "ngettext": (False, True), "ntr": (False, True),
-           "pgettext": (True, False), "ptr": (True, False)}
+           "pgettext": (True, False), "ptr": (True, False), "NC_": (True, False)}
 
 
 class PoError(ValueError):

@@ -111,6 +111,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """:func:`N_` for a message in a context (translate it with :func:`ptr`)."""
+    return message
+
+
 def tr(message: str, lang: str | None = None, /, **params: Any) -> str:
     """``gettext`` then ``str.format(**params)``."""
     text = gettext(message, lang)
@@ -133,14 +138,17 @@ NBSP = "\u00a0"        # Russian groups thousands with a non-breaking space: 12 
 
 
 def number(n: int, lang: str | None = None) -> str:
-    """12500 -> "12,500" in English, "12 500" (non-breaking space) in Russian."""
+    """12500 -> "12,500" in English; "12 500" in Russian (a non-breaking space, and as
+    Russian typesetting does, none in a four-digit number: "1500")."""
     lang = normalize(lang) or get_lang()
-    text = f"{n:,}"
-    return text.replace(",", NBSP) if lang == "ru" else text
+    if lang == "ru":
+        return str(n) if -10000 < n < 10000 else f"{n:,}".replace(",", NBSP)
+    return f"{n:,}"
 
 
 def money(cents: int, lang: str | None = None) -> str:
-    """Whole dollars when whole: English "$1200" / "$4.50" (as everywhere); Russian "1 200 $" / "4,50 $"
+    """Whole dollars when whole: English "$1200" / "$4.50" (as everywhere); Russian "1200 $",
+    "12 500 $", "4,50 $"
     (a decimal comma, the sign after the amount, non-breaking spaces)."""
     lang = normalize(lang) or get_lang()
     sign = "-" if cents < 0 else ""
@@ -151,6 +159,6 @@ def money(cents: int, lang: str | None = None) -> str:
     return dollars(cents)
 
 
-__all__ = ["LANGS", "LANG_NAMES", "N_", "NBSP", "SOURCE_LANG", "_", "default_lang", "get_lang",
+__all__ = ["LANGS", "LANG_NAMES", "NC_", "N_", "NBSP", "SOURCE_LANG", "_", "default_lang", "get_lang",
            "gettext", "money", "next_lang", "ngettext", "normalize", "number", "pgettext",
            "ptr", "set_lang", "tr", "ntr", "translations"]

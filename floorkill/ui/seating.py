@@ -34,18 +34,18 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from floorkill.rules import TableState, next_hand
-from floorkill.i18n import N_, money, tr
+from floorkill.i18n import NC_, money, ptr, tr
 from floorkill.rules.names import safe_text
 
 LABEL_LINES = 3
 KILL_FACE_UP = "▲"            # the kill button face up ("▲KILL"), face down for a leg ("▽leg")
 LEG_FACE_DOWN = "▽"
-# seat statuses: (label, the word a narrow label uses)
+# seat statuses: (label, the word a narrow label uses), in the catalogue's "seat" context
 STATUS_WORDS = {
-    "away": (N_("away"), N_("away")),
-    "sits out": (N_("sits out"), N_("out")),
-    "leg credit": (N_("leg credit"), N_("credit")),
-    "acts last": (N_("acts last"), N_("last")),
+    "away": (NC_("seat", "away"), NC_("seat", "away")),
+    "sits out": (NC_("seat", "sits out"), NC_("seat", "out")),
+    "leg credit": (NC_("seat", "leg credit"), NC_("seat", "credit")),
+    "acts last": (NC_("seat", "acts last"), NC_("seat", "last")),
 }
 
 
@@ -296,8 +296,8 @@ def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
             codes.append("leg credit")
         if b.killed and b.seat == seat and nh.killer_acts_last:
             codes.append("acts last")           # a voluntary killer (rrop-13.10) or the house
-        long = status + [tr(STATUS_WORDS[c][0], lang) for c in codes]
-        short = status + [tr(STATUS_WORDS[c][1], lang) for c in codes]
+        long = status + [ptr("seat", STATUS_WORDS[c][0], lang) for c in codes]
+        short = status + [ptr("seat", STATUS_WORDS[c][1], lang) for c in codes]
         views.append(SeatView(seat, safe_text(p.name),
                               money(p.stack, lang) if p.stack is not None else "",
                               " ".join(marks), kill, " ".join(long), " ".join(short)))
