@@ -138,6 +138,9 @@ def compile_mo(entries: list[Entry]) -> bytes:
         if e.context is not None:
             key = f"{e.context}\x04{key}"
         pairs[key.encode()] = "\0".join(e.msgstr).encode()
+    head = pairs.get(b"", b"").decode()
+    if "charset=" not in head:                     # the catalogue is UTF-8, whatever it says
+        pairs[b""] = (head + "Content-Type: text/plain; charset=UTF-8\n").encode()
     keys = sorted(pairs)
     ids = strs = b""
     offsets = []

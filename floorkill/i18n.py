@@ -64,10 +64,11 @@ def get_lang() -> str:
 
 
 def set_lang(lang: str | None) -> str:
-    """Use ``lang`` from now on (None: back to the environment's choice); returns it."""
+    """Use ``lang`` from now on (None: back to the environment's choice, read again when
+    next needed); returns it."""
     global _current
     _current = normalize(lang) if lang else None
-    return get_lang()
+    return _current or default_lang()
 
 
 def next_lang(lang: str | None = None) -> str:

@@ -48,9 +48,17 @@ def stray_words(lines: list[str], lang: str, names: list[str]) -> list[str]:
     notation and :data:`ALLOWED_LATIN`), Cyrillic ones on an English screen (outside
     ``names``)."""
     stray = []
+    pieces = set(names) | {w for n in names for w in n.split()}
+
+    def cut_name(m: re.Match) -> str:             # a name cut short with an ellipsis
+        return " " if any(p.startswith(m.group(1)) for p in pieces) else m.group(0)
+
     for line in lines:
         for name in sorted(names, key=len, reverse=True):
             line = line.replace(name, " ").replace(name.upper(), " ")
+            for k in range(len(name) - 1, 2, -1):
+                line = line.replace(name[:k].rstrip() + "…", " ")
+        line = re.sub(r"(\S+)…", cut_name, line)
         line = NOTATION.sub(" ", line)
         if lang == "ru":
             stray += [w for w in LATIN_WORD.findall(line) if w not in ALLOWED_LATIN]
