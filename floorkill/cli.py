@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,11 +39,38 @@ class _Formatter(argparse.HelpFormatter):
         super().add_usage(usage, actions, groups, prefix=tr("usage: "))
 
 
+# argparse's own error messages, as it words them (Python 3.11+), and their message ids
+_ARGPARSE_ERRORS = (
+    (re.compile(r"the following arguments are required: (?P<args>.*)"),
+     N_("the following arguments are required: {args}")),
+    (re.compile(r"unrecognized arguments: (?P<args>.*)"), N_("unrecognized arguments: {args}")),
+    (re.compile(r"argument (?P<arg>\S+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)"),
+     N_("argument {arg}: invalid choice: {value} (choose from {choices})")),
+    (re.compile(r"argument (?P<arg>\S+): expected one argument"),
+     N_("argument {arg}: expected one argument")),
+    (re.compile(r"argument (?P<arg>\S+): invalid (?P<type>\w+) value: (?P<value>.*)"),
+     N_("argument {arg}: invalid value: {value}")),
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its usage errors in the language in use."""
+
+    def error(self, message: str):
+        for pattern, msgid in _ARGPARSE_ERRORS:
+            m = pattern.fullmatch(message)
+            if m:
+                message = tr(msgid, **m.groupdict())
+                break
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: {tr('error: {reason}', reason=message)}\n")
+
+
 def _new_parser(prog: str, description: str | None = None
                 ) -> tuple[argparse.ArgumentParser, Any, Any]:
     """(parser, arguments group, options group): the groups carry translated titles."""
-    p = argparse.ArgumentParser(prog=prog, description=description, add_help=False,
-                                formatter_class=_Formatter)
+    p = _Parser(prog=prog, description=description, add_help=False,
+                formatter_class=_Formatter)
     args = p.add_argument_group(tr("arguments"))
     opts = p.add_argument_group(tr("options"))
     opts.add_argument("-h", "--help", action="help", help=tr("show this help and exit"))
@@ -111,10 +139,10 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
                        help=tr("show each table's placard (game, limits, kill rules) instead "
                                "of its play"))
         o.add_argument("--serve", action="store_true", help=tr("serve to browsers"))
-        o.add_argument("--host", default="127.0.0.1", help=tr("with --serve: the address to "
+        o.add_argument("--host", default="127.0.0.1", metavar=tr("HOST"), help=tr("with --serve: the address to "
                                                               "listen on"))
-        o.add_argument("--port", type=int, default=8000, help=tr("with --serve: the port"))
-        o.add_argument("--token", help=tr("with --serve: the token every address must carry "
+        o.add_argument("--port", type=int, default=8000, metavar=tr("PORT"), help=tr("with --serve: the port"))
+        o.add_argument("--token", metavar=tr("TOKEN"), help=tr("with --serve: the token every address must carry "
                                           "(default: a new one printed at start when the host "
                                           "is not loopback)"))
         o.add_argument("--max-displays", type=int, default=None, metavar="N",
