@@ -70,3 +70,16 @@ async def test_waiting_speaks_one_language(tmp_path):
     ru, en = await _both(path, (80, 24))
     assert any("Ждём журнал подиума" in line for line in ru)
     assert any("Waiting for the podium journal" in line for line in en)
+
+
+def test_the_served_page_is_in_the_language_in_use():
+    from floorkill.i18n import set_lang
+    from floorkill.ui.serve import render_page
+
+    set_lang("ru")
+    page = render_page(websocket="ws://h/ws", static="s", fontsize=None)
+    assert '<html lang="ru">' in page and "Снова подключаемся к большому экрану" in page
+    assert "<title>floorkill — большой экран</title>" in page
+    set_lang("en")
+    page = render_page(websocket="ws://h/ws", static="s", fontsize=None)
+    assert '<html lang="en">' in page and "Reconnecting to the big screen" in page
