@@ -213,6 +213,11 @@ def problems(lang: str) -> list[str]:
     used = extract()
     have = {e.key: e for e in entries if e.msgid}
     out = []
+    seen: set = set()
+    for e in entries:
+        if e.msgid and e.key in seen:
+            out.append(f"twice: {e.msgid!r} (line {e.line})")
+        seen.add(e.key)
     nplurals = int(header(entries).get("Plural-Forms", "nplurals=2").split(";")[0].split("=")[1])
     for key, (plural, where) in sorted(used.items(), key=lambda kv: kv[1][1]):
         if key not in have:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from floorkill.i18n import LANGS, N_, tr
+from floorkill.i18n import LANGS, NC_, N_, ptr, tr
 
-TEXT: dict[str, str] = {
+TEXT: dict[str, str | tuple[str, str]] = {     # a tuple: (context, message id)
     "title": N_("Shift report"),
     "journal": N_("Journal"),
     "period": N_("Period"),
@@ -58,7 +58,7 @@ TEXT: dict[str, str] = {
     "trigger-scoop": N_("scoop"),
     "trigger-big-pot": N_("big pot"),
     "trigger-kill-again": N_("killer won again"),
-    "trigger-voluntary": N_("voluntary"),
+    "trigger-voluntary": NC_("trigger", "voluntary"),
     "trigger-agreed": N_("agreed by a new player"),
     "trigger-owed": N_("owed kill posted"),
     "trigger-other": N_("other"),
@@ -118,7 +118,10 @@ TEXT: dict[str, str] = {
 
 
 def t(key: str, lang: str = "en", **params: Any) -> str:
-    return tr(TEXT[key], lang, **params)
+    entry = TEXT[key]
+    if isinstance(entry, tuple):
+        return ptr(entry[0], entry[1], lang, **params)
+    return tr(entry, lang, **params)
 
 
 __all__ = ["LANGS", "TEXT", "t"]

@@ -43,22 +43,29 @@ def game_text(cfg: TableConfig, lang: str | None = None) -> str:
     return f"{GAME_NAMES.get(cfg.game, cfg.game)} {cfg.stakes_text()}{blinds}{kill}"
 
 
-def kill_status_text(state: TableState) -> str:
+def kill_status_text(state: TableState, lang: str | None = None) -> str:
     """The kill status as a player would say it."""
     b = state.button
     cfg = state.config
     if b.status == "leg-up":
-        return f"Leg up: {seat_name(state, b.seat, b.player)}"
+        return tr("Leg up: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
     if b.killed:
         nh = next_hand(state)
-        kind = "" if b.kind == "required" else f" ({b.kind})"
-        acts = "acts last" if nh.killer_acts_last else "acts in turn"
-        text = (f"KILL POT — {seat_name(state, b.seat, b.player)} posts {dollars(b.amount or 0)}{kind}"
-                f" — playing {cfg.stakes_text(nh.limits)}, killer {acts}")
+        kind = "" if b.kind == "required" else f" ({vocab.word(vocab.BY_KIND, b.kind, lang)})"
+        words = {"seat": seat_name(state, b.seat, b.player, lang),
+                 "amount": money(b.amount or 0, lang), "kind": kind,
+                 "limits": cfg.stakes_text(nh.limits)}
+        if nh.killer_acts_last:
+            text = tr("KILL POT — {seat} posts {amount}{kind} — playing {limits}, killer acts "
+                      "last", lang, **words)
+        else:
+            text = tr("KILL POT — {seat} posts {amount}{kind} — playing {limits}, killer acts "
+                      "in turn", lang, **words)
         if b.leg_seat is not None:
-            text += f" · leg up: {seat_name(state, b.leg_seat, b.leg_player)}"
+            text += " · " + tr("leg up: {seat}", lang,
+                               seat=seat_name(state, b.leg_seat, b.leg_player, lang))
         return text
-    return "Neutral"
+    return tr("Neutral", lang)
 
 
 def barred_text(state: TableState, lang: str | None = None) -> str:
@@ -102,9 +109,15 @@ class StatusLine(Widget):
 
     view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
 
-    def __init__(self, state: TableState | None = None, **kwargs) -> None:
+    def __init__(self, state: TableState | None = None, *, lang: str | None = None,
+                 **kwargs) -> None:
         super().__init__(**kwargs)
         self._state = state
+        self.lang = lang              # None: the language in use (floorkill.i18n.get_lang)
+
+    def set_lang(self, lang: str | None) -> None:
+        self.lang = lang
+        refresh_quietly(self)
 
     def watch_view(self, view: TableView | None) -> None:
         if view is not None and view.state is not self._state:
@@ -126,16 +139,17 @@ class StatusLine(Widget):
         cfg = state.config
         style = self.get_component_rich_style
         top = Text(no_wrap=True, overflow="ellipsis")
-        top.append(f"Hand {state.hands + 1}", style="bold")
+        lang = self.lang
+        top.append(tr("Hand {n}", lang, n=state.hands + 1), style="bold")
         top.append(" · ")
         top.append(safe_text(cfg.name), style="bold")
-        top.append(" · " + game_text(cfg))
+        top.append(" · " + game_text(cfg, lang))
         line = Text()
-        status = kill_status_text(state)
+        status = kill_status_text(state, lang)
         kind = {"neutral": "status--neutral", "leg-up": "status--leg",
                 "killed": "status--kill"}[state.button.status]
         line.append(" " + status + " " if state.button.killed else status, style=style(kind))
-        extra = barred_text(state)
+        extra = barred_text(state, lang)
         if extra:
             line.append("  ·  ")
             line.append(extra, style=style("status--barred"))
