@@ -120,6 +120,10 @@ class StatusLine(Widget):
         refresh_quietly(self)
 
     def watch_view(self, view: TableView | None) -> None:
+        if view is not None and view.lang != self.lang:
+            self.lang = view.lang
+            if view.state is self._state:
+                refresh_quietly(self)
         if view is not None and view.state is not self._state:
             self.show(view.state)
 
