@@ -9,7 +9,6 @@ every catalogue against the source (the test suite does the same).
 
 from __future__ import annotations
 
-import ast
 import struct
 import sys
 from dataclasses import dataclass, field
@@ -43,6 +42,8 @@ class Entry:
 
 
 def _unquote(text: str, where: str) -> str:
+    import ast                      # only when a catalogue is read (never for English)
+
     text = text.strip()
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise PoError(f"{where}: expected a quoted string")
@@ -174,7 +175,9 @@ def languages() -> tuple[str, ...]:
 
 # -- what the code uses --------------------------------------------------------------
 
-def _literal(node: ast.AST) -> str | None:
+def _literal(node) -> str | None:
+    import ast
+
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     return None
@@ -182,6 +185,8 @@ def _literal(node: ast.AST) -> str | None:
 
 def extract(root: Path = PACKAGE) -> dict[tuple[str | None, str], tuple[str | None, str]]:
     """Every message id a marker call names with literals: (context, msgid) -> (plural, where)."""
+    import ast
+
     found: dict[tuple[str | None, str], tuple[str | None, str]] = {}
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))

@@ -23,7 +23,6 @@ from functools import lru_cache
 from typing import Any
 
 from .catalog import compile_mo, languages, parse_po, po_path
-from .rules.money import dollars
 
 SOURCE_LANG = "en"
 LANGS: tuple[str, ...] = languages()
@@ -157,6 +156,8 @@ def money(cents: int, lang: str | None = None) -> str:
     if lang == "ru":
         text = number(whole, lang) + (f",{part:02d}" if part else "")
         return f"{sign}{text}{NBSP}$"
+    from .rules.money import dollars         # lazily: the CLI's help needs no rules model
+
     return dollars(cents)
 
 
