@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping
 
 from floorkill.rules import clauses as catalogue
 from floorkill import vocab
-from floorkill.i18n import money, ntr, tr
+from floorkill.i18n import LANGS, money, ntr, tr
 from floorkill.rules.money import MoneyError, dollars, parse_amount
 
 from . import svg
@@ -194,7 +194,7 @@ def kill_text(ts: TableStats, lang: str) -> str:
         return t("no-kill", lang)
     trig = ", ".join(t(f"trigger-{x}", lang) if x in TRIGGERS else x
                      for x in cfg.kill.triggers) or "—"
-    return f"{t('kind-' + cfg.kill.kind, lang)}, {trig}, {dollars(cfg.kill_blind)}"
+    return f"{t('kind-' + cfg.kill.kind, lang)}, {trig}, {money(cfg.kill_blind, lang)}"
 
 
 COUNTS = (("hands", "hands"), ("kill_pot_count", "kill-pots"), ("killer_won", "killer-won"),
@@ -214,7 +214,7 @@ def _value(ts: TableStats, attr: str) -> int:
 
 
 def render(room: Room, lang: str = "en", paper: str = "a4") -> str:
-    lang = lang if lang in ("en", "ru") else "en"
+    lang = lang if lang in LANGS else "en"
     days = {room_day for ts in room.tables for room_day in
             (ts.first_at[:10] if ts.first_at else None, ts.last_at[:10] if ts.last_at else None)
             if room_day}
@@ -330,7 +330,7 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
                    f'<th class="n">{esc(t("amount", lang))}</th><th></th></tr></thead><tbody>')
         for table, p, owes, mode in barred:
             out.append(f'<tr data-k="barred-end"><td>{esc(p)}</td><td>{esc(table)}</td>'
-                       f'<td class="n">{esc(dollars(owes))}</td>'
+                       f'<td class="n">{esc(money(owes, lang))}</td>'
                        f'<td>{esc(t("mode-" + mode, lang))}</td></tr>')
         out.append("</tbody></table>")
     out.append("</section>")
@@ -417,7 +417,7 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
                        f"<td>{esc(t('seat', lang))} {k.seat} {esc(k.player or '')}</td>"
                        f"<td>{esc(t('kind-' + k.kind, lang))}</td>"
                        f"<td>{esc(t('trigger-' + k.trigger, lang))}</td>"
-                       f'<td class="n">{esc(dollars(k.amount) if k.amount is not None else "")}</td>'
+                       f'<td class="n">{esc(money(k.amount, lang) if k.amount is not None else "")}</td>'
                        f"<td>{esc(t('outcome-' + k.outcome, lang))}</td></tr>")
         out.append("</tbody></table>")
         if len(ts.kill_pots) > MAX_KILL_ROWS:
@@ -430,7 +430,7 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
     if lines or ts.barred_end:
         out.append(_lines_table(lines, lang, clock))
         for p, owes, mode in ts.barred_end:
-            out.append(f'<p class="warn"><b>{esc(p)}</b> — {esc(t("owes", lang, amount=dollars(owes)))}: '
+            out.append(f'<p class="warn"><b>{esc(p)}</b> — {esc(t("owes", lang, amount=money(owes, lang)))}: '
                        f'{esc(t("mode-" + mode, lang))}</p>')
     else:
         out.append(f"<p class=\"muted\">{esc(t('nobody-barred', lang))}</p>")
