@@ -82,3 +82,29 @@ def test_a_usage_error_is_one_russian_line(capsys):
     assert capsys.readouterr().err.endswith(
         "floorkill report: ошибка: аргумент --paper: недопустимое значение 'b5' "
         "(возможны: 'a4', 'letter')\n")
+
+
+def _report_words(path: Path) -> list[str]:
+    import html as html_mod
+
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"<(style|script)\b.*?</\1>", " ", text, flags=re.S)
+    text = html_mod.unescape(re.sub(r"<[^>]+>", " ", text))
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def test_the_report_speaks_one_language(tmp_path):
+    from bshelp import HOSTILE, HOSTILE_TABLE, room_journal
+    from screenwords import stray_words
+
+    path = tmp_path / "journal.db"
+    names = room_journal(path, 4) + ["Ann", HOSTILE, HOSTILE_TABLE, "Cy", "Eve", "Gus",
+                                     "podium", str(path)]
+    for lang in ("ru", "en"):
+        out = tmp_path / f"{lang}.html"
+        assert main(["report", "--journal", str(path), "-o", str(out), "--lang", lang]) == 0
+        lines = [re.sub(r"\b[0-9a-f]{64}@\d+\b", " ", line) for line in _report_words(out)]
+        lines = [line.replace("floorkill verify --journal", " ").replace("--head", " ")
+                 for line in lines]
+        allowed = {"WSOP", "UTC"}                     # the rulebook's and the clock's names
+        assert [w for w in stray_words(lines, lang, names) if w not in allowed] == [], lang
