@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from floorkill.i18n import tr
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
@@ -32,18 +33,19 @@ PAGE = 64
 def record_line(rec: Record, lang: str = "en") -> str:
     """One record in one line: sequence, hands after it, the event, then its decisions
     (codes and seats; the rules panel shows the full texts of the record under the cursor)."""
-    what = event_words(rec.event)
+    what = event_words(rec.event, lang)
     if rec.type == "void":
         what += f" ({rec.event.get('reason', '')})"
     decided = ", ".join(d.code + (f" s{d.seat}" if d.seat is not None else "") for d in rec.decisions
                         if d.code != "shows")      # the showdown's words: in the rules panel
-    if what.startswith("hand: "):
-        what = what[len("hand: "):]
+    hand_prefix = tr("hand: {what}", lang, what="")
+    if what.startswith(hand_prefix):
+        what = what[len(hand_prefix):]
     line = f"{rec.seq:>4} {rec.hand:>4} {what}"
     if decided:
         line += f"  → {decided}"
     if rec.voided:
-        line += "  [undone]"
+        line += "  " + tr("[undone]", lang)
     return safe_text(line)
 
 

@@ -24,6 +24,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from floorkill import vocab
+from floorkill.i18n import get_lang, normalize, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
@@ -61,39 +63,42 @@ def pending_lines(state: TableState, lang: str = "en") -> list[tuple[str, tuple[
     return [(safe_text(d.text(lang)), d.cites) for d in pending(state)]
 
 
-def event_words(event) -> str:
+def event_words(event, lang: str | None = None) -> str:
     """A record's event in a few words (seats only: names live in the decisions)."""
     t = event.get("type")
     if t == "hand":
         if "showdown" in event:
-            words = "showdown " + ", ".join(f"seat {s}" for s in event["showdown"].get("hands", {}))
+            words = tr("showdown {seats}", lang, seats=", ".join(
+                tr("seat {seat}", lang, seat=s) for s in event["showdown"].get("hands", {})))
         elif "high" in event:
             low = event.get("low") or []
-            words = "high " + ",".join(map(str, event["high"])) + " low " + (
-                ",".join(map(str, low)) if low else "none")
+            words = tr("high {high} low {low}", lang, high=",".join(map(str, event["high"])),
+                       low=",".join(map(str, low)) if low else tr("none", lang))
         elif "winners" in event:
-            words = "split " + ",".join(map(str, event["winners"]))
+            words = tr("split {seats}", lang, seats=",".join(map(str, event["winners"])))
         else:
-            words = f"winner {event.get('winner')}"
+            words = tr("winner {seat}", lang, seat=event.get("winner"))
         if "pot" in event:
-            words += f" pot ${event['pot']}"
+            words += " " + tr("pot ${amount}", lang, amount=event["pot"])
         if "qualifies" in event:
-            words += " 2nd leg " + ("yes" if event["qualifies"] else "no")
+            words += " " + (tr("2nd leg yes", lang) if event["qualifies"] else tr("2nd leg no", lang))
         if "won_beyond_blinds" in event:
-            words += f" won ${event['won_beyond_blinds']} beyond blinds"
+            words += " " + tr("won ${amount} beyond blinds", lang, amount=event["won_beyond_blinds"])
         if event.get("flop") is False:
-            words += " no flop"
+            words += " " + tr("no flop", lang)
         if event.get("kill_posted") is False:
-            words += " kill not posted"
-        return "hand: " + words
+            words += " " + tr("kill not posted", lang)
+        return tr("hand: {what}", lang, what=words)
     if t == "void":
-        return f"undo #{event.get('target')}"
+        return tr("undo #{seq}", lang, seq=event.get("target"))
     if t == "pay_kill":
-        return f"pay kill: {event.get('name')}"
+        return tr("pay kill: {name}", lang, name=event.get("name"))
     if t == "join":
-        return f"join seat {event.get('seat')}: {event.get('name')}"
+        return tr("join seat {seat}: {name}", lang, seat=event.get("seat"), name=event.get("name"))
     seat = event.get("seat")
-    return f"{t} seat {seat}" if seat is not None else str(t)
+    english = (normalize(lang) or get_lang()) == "en"       # English keeps the event's own type
+    word = str(t) if english else vocab.word(vocab.EVENT_TYPES, str(t), lang)
+    return tr("{what} seat {seat}", lang, what=word, seat=seat) if seat is not None else word
 
 
 class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):

@@ -31,3 +31,15 @@ async def test_f3_switches_status_line_and_seat_labels():
         assert "▲КИЛЛ" in seating.render_text().plain and "KILL" not in seating.render_text().plain
         await pilot.press("f3")
         assert "KILL POT — Seat 3" in _status(app) and "▲KILL" in seating.render_text().plain
+
+
+def test_history_lines_follow_the_language():
+    from floorkill.ui.history import record_line
+
+    s = session(events=[hand(3, pot=120), hand(3, qualifies=True), {"type": "away", "seat": 4}])
+    recs = s.records(0, len(s))
+    en = [record_line(r, "en") for r in recs]
+    ru = [record_line(r, "ru") for r in recs]
+    assert "winner 3 pot $120" in en[0] and "2nd leg yes" in en[1] and "away seat 4" in en[2]
+    assert "банк у места 3 банк 120 $" in ru[0] and "вторая нога засчитана" in ru[1]
+    assert "отход от стола: место 4" in ru[2]
