@@ -25,7 +25,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from floorkill import vocab
-from floorkill.i18n import get_lang, normalize, tr
+from floorkill.i18n import N_, get_lang, normalize, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
@@ -38,19 +38,17 @@ from .compat import repaint_required
 from .quiet import QuietScrollbars
 from .view import TableView
 
-PANEL_TEXT = {
-    "title": {"en": "Rules", "ru": "Правила"},
-    "decisions": {"en": "Decisions", "ru": "Решения"},
-    "clauses": {"en": "Clauses cited (↑↓ to read)", "ru": "Статьи правил (↑↓ — читать)"},
-    "pending": {"en": "Pending", "ru": "Ожидается"},
-    "none-yet": {"en": "No event yet: enter the first hand.", "ru": "Событий пока нет: введите первую раздачу."},
-    "no-decision": {"en": "No decision: nothing changes for the kill button.",
-                    "ru": "Решений нет: килл-баттон не меняется."},
-    "refused": {"en": "Refused", "ru": "Отклонено"},
-    "undone": {"en": "Undo of #{target}: {reason}", "ru": "Отмена #{target}: {reason}"},
-    "voided": {"en": "(this record was undone)", "ru": "(эта запись отменена)"},
-    "record": {"en": "#{seq} {what} — after it: hand {hand} played",
-               "ru": "#{seq} {what} — после неё сыграно раздач: {hand}"},
+PANEL_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+    "title": N_("Rules"),
+    "decisions": N_("Decisions"),
+    "clauses": N_("Clauses cited (↑↓ to read)"),
+    "pending": N_("Pending"),
+    "none-yet": N_("No event yet: enter the first hand."),
+    "no-decision": N_("No decision: nothing changes for the kill button."),
+    "refused": N_("Refused"),
+    "undone": N_("Undo of #{target}: {reason}"),
+    "voided": N_("(this record was undone)"),
+    "record": N_("#{seq} {what} — after it: hand {hand} played"),
 }
 
 
