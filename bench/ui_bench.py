@@ -1,6 +1,6 @@
 """Podium speed, one run, against a same-run baseline.
 
-    /work/venv/bin/python bench/ui_bench.py [--runs 5] [--hands 200] [--before TREE]
+    /work/venv/bin/python bench/ui_bench.py [--runs 5] [--hands 200] [--before TREE] [--lang ru]
 
 ``--before TREE`` (another source tree of floorkill, e.g. the main branch checked out in
 /tmp) measures both in the same run: start children interleaved, then submit-to-updated
@@ -94,6 +94,15 @@ def _maxrss_kb() -> int:
 # ---------------------------------------------------------------------------
 # child processes: one app each, report at the first frame
 
+def _lang() -> str:
+    """The podium's language: --lang (passed down as $FLOORKILL_LANG), else the locale's."""
+    try:
+        from floorkill.i18n import get_lang
+    except ImportError:                      # a --before tree from before the catalogue
+        return os.environ.get("FLOORKILL_LANG", "en")
+    return get_lang()
+
+
 def child_podium() -> None:
     from floorkill.rules import load_table_text
     from floorkill.store.session import MemorySession
@@ -114,7 +123,7 @@ def child_podium() -> None:
                   flush=True)
             self.exit()
 
-    FirstFrame(session).run(headless=True, size=(120, 40))
+    FirstFrame(session, lang=_lang()).run(headless=True, size=(120, 40))
 
 
 def child_bare(widgets: int) -> None:
@@ -164,7 +173,7 @@ async def submit_times(session, hands: int) -> tuple[list[float], list[float]]:
     from floorkill.ui.hand_entry import HandEntry
     from floorkill.ui.podium import make_podium_app
 
-    app = make_podium_app(session)
+    app = make_podium_app(session, lang=_lang())
     times: list[float] = []
     cpu: list[float] = []
     async with app.run_test(size=(120, 40)) as pilot:
@@ -289,7 +298,11 @@ def main() -> int:
                     help="another floorkill source tree (e.g. `git worktree add /tmp/base main`): "
                          "report it and this one in the same run")
     ap.add_argument("--widgets", type=int, default=30)
+    ap.add_argument("--lang", choices=("en", "ru"), default=None,
+                    help="the podium's language (default: $FLOORKILL_LANG, else the locale)")
     args = ap.parse_args()
+    if args.lang:
+        os.environ["FLOORKILL_LANG"] = args.lang        # this process and every child
     if args.child == "podium":
         child_podium()
         return 0
@@ -314,6 +327,7 @@ def main() -> int:
     p_mem = statistics.median(r["maxrss_kb"] for r in podium)
     b_mem = statistics.median(r["maxrss_kb"] for r in bare)
 
+    print(f"language: {_lang()}")
     print(f"start to first frame (median of {args.runs} processes, {widgets} widgets each)")
     print(f"  podium {p_start * 1000:8.1f} ms   bare {b_start * 1000:8.1f} ms   "
           f"ratio {p_start / b_start:.2f}  (goal <= 1.5)")

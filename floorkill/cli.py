@@ -10,8 +10,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
+from typing import Any
+
+from floorkill.i18n import LANGS, N_, get_lang, set_lang, tr
 
 from floorkill.store.backend import default_floorperson, is_url
 
@@ -40,104 +44,188 @@ def journal_arg(text: str) -> str | Path:
     return text if is_url(text) else Path(text)
 
 
-JOURNAL_HELP = "journal file, or postgresql://user@host/db (default: user data dir)"
-FLOORPERSON_HELP = ("who enters events, recorded with each one "
-                    "(default: $FLOORKILL_FLOORPERSON, else the OS user)")
+JOURNAL_HELP = N_("journal file, or postgresql://user@host/db (default: user data dir)")
+FLOORPERSON_HELP = N_("who enters events, recorded with each one "
+                      "(default: $FLOORKILL_FLOORPERSON, else the OS user)")
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help with our words for "usage:"."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, prefix=tr("usage: "))
+
+
+# argparse's own error messages, as it words them (Python 3.11+), and their message ids
+_ARGPARSE_ERRORS = (
+    (re.compile(r"the following arguments are required: (?P<args>.*)"),
+     N_("the following arguments are required: {args}")),
+    (re.compile(r"unrecognized arguments: (?P<args>.*)"), N_("unrecognized arguments: {args}")),
+    (re.compile(r"argument (?P<arg>\S+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)"),
+     N_("argument {arg}: invalid choice: {value} (choose from {choices})")),
+    (re.compile(r"argument (?P<arg>\S+): expected one argument"),
+     N_("argument {arg}: expected one argument")),
+    (re.compile(r"argument (?P<arg>\S+): invalid (?P<type>\w+) value: (?P<value>.*)"),
+     N_("argument {arg}: invalid value: {value}")),
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its usage errors in the language in use."""
+
+    def error(self, message: str):
+        for pattern, msgid in _ARGPARSE_ERRORS:
+            m = pattern.fullmatch(message)
+            if m:
+                message = tr(msgid, **m.groupdict())
+                break
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: {tr('error: {reason}', reason=message)}\n")
+
+
+def _new_parser(prog: str, description: str | None = None
+                ) -> tuple[argparse.ArgumentParser, Any, Any]:
+    """(parser, arguments group, options group): the groups carry translated titles."""
+    p = _Parser(prog=prog, description=description, add_help=False,
+                formatter_class=_Formatter)
+    args = p.add_argument_group(tr("arguments"))
+    opts = p.add_argument_group(tr("options"))
+    opts.add_argument("-h", "--help", action="help", help=tr("show this help and exit"))
+    opts.add_argument("--lang", choices=LANGS, default=None,
+                      help=tr("language of messages and texts (default: $FLOORKILL_LANG, "
+                              "else the locale, e.g. LANG=ru_RU.UTF-8)"))
+    return p, args, opts
 
 
 def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
+    journal_help = tr(JOURNAL_HELP)
+    floor_help = tr(FLOORPERSON_HELP)
     if prog_cmd is None:
-        p = argparse.ArgumentParser(
-            prog="floorkill",
-            description="Run kill-pot poker games by the book. Commands: "
-                        + ", ".join(SUBCOMMANDS) + " (floorkill COMMAND --help).")
-        p.add_argument("table", nargs="?", help="table file (TOML); default: a built-in sample")
-        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
-        p.add_argument("--floorperson", help=FLOORPERSON_HELP)
+        p, a, o = _new_parser("floorkill", tr("Run kill-pot poker games by the book. Commands: "
+                                              "{commands} (floorkill COMMAND --help).",
+                                              commands=", ".join(SUBCOMMANDS)))
+        a.add_argument("table", nargs="?", metavar=tr("TABLE"),
+                       help=tr("table file (TOML); default: a built-in sample"))
+        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
         return p
-    p = argparse.ArgumentParser(prog=f"floorkill {prog_cmd}")
+    p, a, o = _new_parser(f"floorkill {prog_cmd}", tr(DESCRIPTIONS[prog_cmd]))
     if prog_cmd == "replay":
-        p.add_argument("file", help="table file with [[events]]")
-        p.add_argument("--json", action="store_true", help="one JSON object per event")
-        p.add_argument("--lang", choices=("en", "ru"), default="en")
+        a.add_argument("file", metavar=tr("FILE"), help=tr("table file with [[events]]"))
+        o.add_argument("--json", action="store_true", help=tr("one JSON object per event"))
     elif prog_cmd == "rules":
-        p.add_argument("file", metavar="TABLE", help="table file (TOML)")
-        p.add_argument("--lang", choices=("en", "ru"), default="en")
-        p.add_argument("--html", action="store_true",
-                       help="one self-contained HTML page (big print, for a screen or a printer)")
-        p.add_argument("--output", "-o", type=Path, metavar="FILE",
-                       help="write to this file (atomically) instead of printing")
+        a.add_argument("file", metavar=tr("TABLE"), help=tr("table file (TOML)"))
+        o.add_argument("--html", action="store_true",
+                       help=tr("one self-contained HTML page (big print, for a screen or a printer)"))
+        o.add_argument("--output", "-o", type=Path, metavar=tr("FILE"),
+                       help=tr("write to this file (atomically) instead of printing"))
     elif prog_cmd == "import":
-        p.add_argument("file")
-        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
-        p.add_argument("--floorperson", help=FLOORPERSON_HELP)
+        a.add_argument("file", metavar=tr("FILE"), help=tr("table file with [[events]]"))
+        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
     elif prog_cmd == "export":
-        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
-        p.add_argument("--table", required=True)
-        p.add_argument("--output", "-o", type=Path, help="write to this file (atomically)")
+        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--table", required=True, metavar=tr("NAME"),
+                       help=tr("the table to export"))
+        o.add_argument("--output", "-o", type=Path, metavar=tr("FILE"),
+                       help=tr("write to this file (atomically); default: standard output"))
     elif prog_cmd == "verify":
-        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
-        p.add_argument("--head", metavar="HASH@SEQ", dest="anchor",
-                       help="an anchor kept elsewhere (floorkill head): fail unless the chain "
-                            "up to SEQ is exactly the one it sealed")
-        p.add_argument("--key", type=Path, metavar="FILE", dest="key_file",
-                       help="check every row's MAC with this key (default: the user's key "
-                            "file, when there is one)")
-        p.add_argument("--no-key", action="store_true", help="do not check MACs")
+        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--head", metavar="HASH@SEQ", dest="anchor",
+                       help=tr("an anchor kept elsewhere (floorkill head): fail unless the chain "
+                               "up to SEQ is exactly the one it sealed"))
+        o.add_argument("--key", type=Path, metavar=tr("FILE"), dest="key_file",
+                       help=tr("check every row's MAC with this key (default: the user's key "
+                               "file, when there is one)"))
+        o.add_argument("--no-key", action="store_true", help=tr("do not check MACs"))
     elif prog_cmd == "head":
-        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
+        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
     elif prog_cmd == "key":
-        p.add_argument("--new", action="store_true",
-                       help="make a new key in the user config dir (never over one)")
+        o.add_argument("--new", action="store_true",
+                       help=tr("make a new key in the user config dir (never over one)"))
     elif prog_cmd == "migrate":
-        p.add_argument("--from", dest="source", type=journal_arg, required=True,
-                       help="the journal to copy (file or postgresql:// URL)")
-        p.add_argument("--to", dest="target", type=journal_arg, required=True,
-                       help="an empty journal to copy into (postgresql:// URL, or a new file)")
+        o.add_argument("--from", dest="source", type=journal_arg, required=True,
+                       metavar=tr("JOURNAL"),
+                       help=tr("the journal to copy (file or postgresql:// URL)"))
+        o.add_argument("--to", dest="target", type=journal_arg, required=True,
+                       metavar=tr("JOURNAL"),
+                       help=tr("an empty journal to copy into (postgresql:// URL, or a new file)"))
     elif prog_cmd == "big-screen":
-        p.add_argument("--journal", type=journal_arg,
-                       help=JOURNAL_HELP + "; on PostgreSQL use a role that can only SELECT")
-        p.add_argument("--table")
-        p.add_argument("--grid", action=argparse.BooleanOptionalAction, default=None,
-                       help="every table at once (default: when they all fit); --no-grid: "
-                            "one table at a time, in turn")
-        p.add_argument("--placard", action="store_true",
-                       help="show each table's placard (game, limits, kill rules) instead "
-                            "of its play")
-        p.add_argument("--lang", choices=("en", "ru"), default="en", help="the placard's language")
-        p.add_argument("--serve", action="store_true", help="serve to browsers")
-        p.add_argument("--host", default="127.0.0.1")
-        p.add_argument("--port", type=int, default=8000)
-        p.add_argument("--token", help="with --serve: the token every address must carry "
-                                       "(default: a new one printed at start when the host "
-                                       "is not loopback)")
-        p.add_argument("--max-displays", type=int, default=None, metavar="N",
-                       help="with --serve: at most N browsers at once (default 8)")
-        p.add_argument("--rotate", type=float, default=12.0, metavar="SECONDS",
-                       help="seconds each table (or grid page) is shown")
+        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"),
+                       help=tr("journal file, or postgresql://user@host/db (default: user data "
+                               "dir); on PostgreSQL use a role that can only SELECT"))
+        o.add_argument("--table", metavar=tr("NAME"),
+                       help=tr("show only this table (default: every table)"))
+        o.add_argument("--grid", action=argparse.BooleanOptionalAction, default=None,
+                       help=tr("every table at once (default: when they all fit); --no-grid: "
+                               "one table at a time, in turn"))
+        o.add_argument("--placard", action="store_true",
+                       help=tr("show each table's placard (game, limits, kill rules) instead "
+                               "of its play"))
+        o.add_argument("--serve", action="store_true", help=tr("serve to browsers"))
+        o.add_argument("--host", default="127.0.0.1", metavar=tr("HOST"), help=tr("with --serve: the address to "
+                                                              "listen on"))
+        o.add_argument("--port", type=int, default=8000, metavar=tr("PORT"), help=tr("with --serve: the port"))
+        o.add_argument("--token", metavar=tr("TOKEN"), help=tr("with --serve: the token every address must carry "
+                                          "(default: a new one printed at start when the host "
+                                          "is not loopback)"))
+        o.add_argument("--max-displays", type=int, default=None, metavar="N",
+                       help=tr("with --serve: at most N browsers at once (default 8)"))
+        o.add_argument("--rotate", type=float, default=12.0, metavar=tr("SECONDS"),
+                       help=tr("seconds each table (or grid page) is shown"))
     elif prog_cmd == "report":
-        p.description = ("The shift report: every table's hands, kills, legs, bars, voids and "
-                         "rulings, with charts, as one self-contained HTML file.")
-        p.add_argument("--journal", type=journal_arg, help=JOURNAL_HELP)
-        p.add_argument("--from", dest="start", metavar="TIME",
-                       help="first moment counted (2026-11-30T18:00; no offset: local time)")
-        p.add_argument("--to", dest="end", metavar="TIME", help="first moment NOT counted")
-        p.add_argument("--table", action="append", default=[], metavar="NAME",
-                       help="only this table (repeat for more); default: every table")
-        p.add_argument("--lang", choices=("en", "ru"), default="en")
-        p.add_argument("--paper", choices=("a4", "letter"), default="a4")
-        p.add_argument("--output", "-o", type=Path, required=True, help="the HTML file to write")
+        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--from", dest="start", metavar=tr("TIME"),
+                       help=tr("first moment counted (2026-11-30T18:00; no offset: local time)"))
+        o.add_argument("--to", dest="end", metavar=tr("TIME"),
+                       help=tr("first moment NOT counted"))
+        o.add_argument("--table", action="append", default=[], metavar=tr("NAME"),
+                       help=tr("only this table (repeat for more); default: every table"))
+        o.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                       help=tr("paper size for printing"))
+        o.add_argument("--output", "-o", type=Path, required=True, metavar=tr("FILE"),
+                       help=tr("the HTML file to write"))
     return p
+
+
+DESCRIPTIONS = {
+    "rules": N_("A table's placard: the game, the limits and the kill rules, from its table file."),
+    "replay": N_("Replay a table file's [[events]] through the rules and show every ruling."),
+    "import": N_("Append a table file's events to the journal."),
+    "export": N_("Write a journal table back as a table file (its events replay to the same "
+                 "state)."),
+    "verify": N_("Check the journal: integrity, the hash chain, every table replayed."),
+    "head": N_("Print the chain head HASH@SEQ, to keep away from the journal."),
+    "key": N_("Show (or make) the key that MACs every row this user writes."),
+    "big-screen": N_("The players' big screen: follows the podium's journal, read-only."),
+    "report": N_("The shift report: every table's hands, kills, legs, bars, voids and "
+                 "rulings, with charts, as one self-contained HTML file."),
+    "migrate": N_("Copy a journal into an empty one (a file or PostgreSQL), verifying the "
+                  "chain on both sides."),
+}
+
+
+def _lang_in(argv: list[str]) -> str | None:
+    """The ``--lang`` value on the command line, read before the parser is built (its help
+    is in that language)."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     cmd = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    set_lang(_lang_in(argv))
     parser = _parser(cmd)
     try:
         args = parser.parse_args(argv[1:] if cmd else argv)
     except SystemExit as exc:            # argparse already printed a one-line usage error
         return int(exc.code or 0) if exc.code in (0, None) else 2
+    lang = set_lang(args.lang)
     try:
         if cmd == "replay":
             return cmd_replay(args)
@@ -169,11 +257,11 @@ def main(argv: list[str] | None = None) -> int:
                                   serve=args.serve, host=args.host, port=args.port,
                                   rotate=args.rotate, grid=args.grid, token=args.token,
                                   max_displays=args.max_displays, placard=args.placard,
-                                  lang=args.lang)
+                                  lang=lang)
         if cmd == "report":
             from floorkill.report import cmd_report
             return cmd_report(args.journal or default_journal(), args.output, tables=args.table,
-                              start=args.start, end=args.end, lang=args.lang, paper=args.paper)
+                              start=args.start, end=args.end, lang=lang, paper=args.paper)
         from floorkill.ui.podium import run_podium
         return run_podium(args.table, args.journal or default_journal(),
                           args.floorperson or default_floorperson())
@@ -199,14 +287,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"floorkill: {exc}", file=sys.stderr)
             return 2
         if isinstance(exc, JournalError):          # the journal's own words, not "internal"
-            print(f"floorkill: journal: {exc}", file=sys.stderr)
+            print("floorkill: " + tr("journal: {reason}", reason=exc), file=sys.stderr)
             return 2
         if os.environ.get("FLOORKILL_DEBUG"):
             raise
         from floorkill.rules.names import one_line
 
-        print(one_line(f"floorkill: internal error: {type(exc).__name__}: {exc} "
-                       "(set FLOORKILL_DEBUG=1 for details)", 1000), file=sys.stderr)
+        print(one_line("floorkill: " + tr("internal error: {error} (set FLOORKILL_DEBUG=1 for "
+                                          "details)", error=f"{type(exc).__name__}: {exc}"),
+                       1000), file=sys.stderr)
         return 1
 
 
@@ -215,6 +304,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from floorkill.rules.replay import iter_steps, step_json
 
     table = load_table_file(args.file)
+    lang = get_lang()
     if args.json:                        # streamed: output as it goes, one state held
         out = sys.stdout
         encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
@@ -222,7 +312,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         refused = False
         for s in iter_steps(initial_state(table.config, table.players), table.events):
             refused = refused or s.refusal is not None
-            chunk.append(encode(step_json(s, args.lang)))
+            chunk.append(encode(step_json(s, lang)))
             if len(chunk) == 1000:                  # one write per thousand lines
                 out.write("\n".join(chunk) + "\n")
                 chunk.clear()
@@ -231,7 +321,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         out.flush()
         return 2 if refused else 0
     steps = replay(table)
-    _print_steps(table, steps, args.lang, args.file)
+    _print_steps(table, steps, lang, args.file)
     return 2 if any(s.refusal is not None for s in steps) else 0
 
 
@@ -242,7 +332,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from floorkill.rules.placard import placard_html, placard_text
 
     cfg = load_table_file(args.file).config
-    out = placard_html(cfg, args.lang) if args.html else placard_text(cfg, args.lang)
+    out = placard_html(cfg, get_lang()) if args.html else placard_text(cfg, get_lang())
     if args.output is not None:
         from floorkill.store.atomic import atomic_write_text
         try:
@@ -267,49 +357,66 @@ def _print_steps(table, steps, lang: str, file="<table>") -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from floorkill import vocab
     from floorkill.rules.names import one_line, safe_text
     from floorkill.rules.replay import step_json
 
     console = Console(highlight=False)
     cfg = table.config
+    triggers = ", ".join(vocab.word(vocab.TRIGGERS, x, lang) for x in cfg.kill.triggers) or "-"
     console.print(Text(f"{safe_text(cfg.name)} — {cfg.game} {cfg.stakes_text()} — "
-                       f"kill: {cfg.kill.kind} {', '.join(cfg.kill.triggers) or '-'}", style="bold"))
+                       + tr("{kind} ({triggers})", lang,
+                            kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
+                            triggers=triggers), style="bold"))
     for s in steps:
         data = step_json(s, lang)
         where = refusal_where(file, table, s.index)
         line = where.rpartition(":")[2] if where != str(file) else None
-        at = f" (line {line})" if line else ""
-        t = Table(title=Text(safe_text(f"event {s.index}{at}: {data['type']} — hand {data['hand']}")),
-                  show_header=False, expand=False, title_justify="left")
+        title = tr("event {index}: {type} — hand {hand}", lang, index=s.index,
+                   type=vocab.word(vocab.EVENT_TYPES, data["type"], lang), hand=data["hand"])
+        if line:
+            title = tr("event {index} (line {line}): {type} — hand {hand}", lang, index=s.index,
+                       line=line, type=vocab.word(vocab.EVENT_TYPES, data["type"], lang),
+                       hand=data["hand"])
+        t = Table(title=Text(safe_text(title)), show_header=False, expand=False,
+                  title_justify="left")
         t.add_column(style="dim")
         t.add_column()
         raw = json.dumps(dict(s.raw), ensure_ascii=False, default=str)   # dates, times as text
-        t.add_row("event", Text(one_line(raw, 300)))
+        t.add_row(tr("event", lang), Text(one_line(raw, 300)))
         if s.refusal is not None:
             cites = ", ".join(s.refusal.cites)
-            t.add_row("REFUSED", Text(safe_text(f"{where}: " + s.refusal.text(lang))
-                                      + (f" [{cites}]" if cites else ""), style="bold red"))
+            t.add_row(tr("REFUSED", lang),
+                      Text(safe_text(f"{where}: " + s.refusal.text(lang))
+                           + (f" [{cites}]" if cites else ""), style="bold red"))
         b = data["button"]
-        who = f"seat {b['seat']} {b['player']}" if b["seat"] is not None else ""
-        t.add_row("kill button", Text(safe_text(f"{b['status']} {who}".strip())))
+        who = (tr("seat {seat} {player}", lang, seat=b["seat"], player=b["player"])
+               if b["seat"] is not None else "")
+        status = vocab.word(vocab.BUTTON, b["status"], lang)
+        t.add_row(tr("kill button", lang), Text(safe_text(f"{status} {who}".strip())))
         n = data["next"]
-        nxt = f"dealer {n['dealer']}, limits {'-'.join(n['limits'])}"
+        nxt = tr("dealer {dealer}, limits {limits}", lang, dealer=n["dealer"],
+                 limits="-".join(n["limits"]))
         if n["killed"]:
-            nxt += f", KILL by seat {n['killer']} for {n['kill_blind']}"
-        t.add_row("next hand", Text(nxt))
+            nxt += tr(", KILL by seat {seat} for {amount}", lang, seat=n["killer"],
+                      amount=n["kill_blind"])
+        t.add_row(tr("next hand", lang), Text(nxt))
         for d in s.decisions:
             t.add_row(d.code, Text(safe_text(d.text(lang)) + f" [{', '.join(d.cites)}]"))
         if data["barred"]:
-            t.add_row("barred", Text(safe_text(", ".join(f"{o['player']} owes {o['owes']}"
-                                                         for o in data["barred"]))))
+            t.add_row(tr("barred", lang),
+                      Text(safe_text(", ".join(tr("{player} owes {amount}", lang,
+                                                  player=o["player"], amount=o["owes"])
+                                               for o in data["barred"]))))
         console.print(t)
     for s in steps:                      # the refusals again, one line each, as import says them
         if s.refusal is not None:
             cites = f" [{', '.join(s.refusal.cites)}]" if s.refusal.cites else ""
             etype = s.raw.get("type") if isinstance(s.raw, dict) else None
-            console.print(Text(safe_text(f"floorkill: {refusal_where(file, table, s.index)}: event "
-                                         f"{s.index} ({etype}) refused: {s.refusal.text(lang)}"
-                                         f"{cites}"), style="bold red"), soft_wrap=True)
+            console.print(Text(safe_text("floorkill: " + tr(
+                "{where}: event {index} ({type}) refused: {reason}", lang,
+                where=refusal_where(file, table, s.index), index=s.index, type=etype,
+                reason=s.refusal.text(lang)) + cites), style="bold red"), soft_wrap=True)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,13 @@ def _isolated_user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("FLOORKILL_TABLES_DIR", str(base / "tables"))
     monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
-    for name in ("FLOORKILL_DEBUG", "FLOORKILL_THEME", "FLOORKILL_LANG", "FLOORKILL_DEMO_JOURNAL"):
+    for name in ("FLOORKILL_DEBUG", "FLOORKILL_THEME", "FLOORKILL_LANG", "FLOORKILL_DEMO_JOURNAL",
+                 "LANGUAGE", "LC_ALL",
+                 "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")          # English unless a test asks for another
+    from floorkill.i18n import set_lang
+
+    set_lang(None)
     yield
+    set_lang(None)

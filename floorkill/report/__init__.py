@@ -29,6 +29,7 @@ def cmd_report(journal, output, *, tables=(), start=None, end=None, lang="en",
     """``floorkill report``: 0 written; 2 bad input (one line on stderr)."""
     import sys
 
+    from floorkill.i18n import ntr, tr
     from floorkill.rules.names import safe_text
     from floorkill.store.errors import JournalError
 
@@ -40,17 +41,21 @@ def cmd_report(journal, output, *, tables=(), start=None, end=None, lang="en",
         lo = read_bound(start) if start else None
         hi = read_bound(end) if end else None
         if lo is not None and hi is not None and hi <= lo:
-            raise BadTime(f"--to ({end}) is not after --from ({start})")
+            raise BadTime(tr("--to ({end}) is not after --from ({start})", end=end, start=start))
         room = write_report(journal, output, tables=tables, start=lo, end=hi, lang=lang,
                             paper=paper)
     except (BadTime, JournalError) as exc:
         print(safe_text(f"floorkill: {exc}"), file=err)
         return 2
     except OSError as exc:
-        print(safe_text(f"floorkill: {output}: cannot write: {exc.strerror or exc}"), file=err)
+        print(safe_text("floorkill: " + tr("{file}: cannot write: {reason}", file=output,
+                                           reason=exc.strerror or exc)), file=err)
         return 2
     hands = room.total("hands")
     kills = room.total("kill_pots")
-    print(safe_text(f"{output}: {len(room.tables)} table(s), {hands} hands, {kills} kill pots; "
-                    f"seal {room.seal}"), file=out)
+    print(safe_text(tr("{file}: {tables}, {hands}, {kills}; seal {seal}", lang, file=output,
+                       tables=ntr("{n} table", "{n} tables", len(room.tables), lang),
+                       hands=ntr("{n} hand", "{n} hands", hands, lang),
+                       kills=ntr("{n} kill pot", "{n} kill pots", kills, lang),
+                       seal=room.seal)), file=out)
     return 0

@@ -15,7 +15,9 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any, Iterable, Mapping
 
 from floorkill.rules import clauses as catalogue
-from floorkill.rules.money import dollars
+from floorkill import vocab
+from floorkill.i18n import LANGS, money, ntr, tr
+from floorkill.rules.money import MoneyError, dollars, parse_amount
 
 from . import svg
 from .gather import KINDS, TRIGGERS, Room, TableStats, parse_at
@@ -122,34 +124,47 @@ def event_words(payload: Mapping[str, Any] | None, lang: str) -> str:
     if not payload:
         return "?"
     typ = payload.get("type")
-    ru = lang == "ru"
     seat = payload.get("seat")
     if typ == "hand":
         if "showdown" in payload:
             seats = ", ".join(str(s) for s in payload["showdown"].get("hands", {}))
-            what = ("вскрытие: места " if ru else "showdown: seats ") + seats
+            what = tr("showdown: seats {seats}", lang, seats=seats)
         elif "high" in payload:
             low = payload.get("low") or []
-            what = (f"хай {','.join(map(str, payload['high']))}, лоу "
-                    f"{','.join(map(str, low)) or 'нет'}" if ru else
-                    f"high {','.join(map(str, payload['high']))}, low "
-                    f"{','.join(map(str, low)) or 'none'}")
+            what = tr("high {high}, low {low}", lang, high=",".join(map(str, payload["high"])),
+                      low=",".join(map(str, low)) or tr("none", lang))
         elif "winners" in payload:
-            what = ("раздел: места " if ru else "split: seats ") + ",".join(map(str, payload["winners"]))
+            what = tr("split: seats {seats}", lang, seats=",".join(map(str, payload["winners"])))
         else:
-            what = ("выиграло место " if ru else "won by seat ") + str(payload.get("winner"))
+            what = tr("won by seat {seat}", lang, seat=payload.get("winner"))
         if "pot" in payload:
-            what += (f", банк ${payload['pot']}" if ru else f", pot ${payload['pot']}")
-        return ("раздача: " if ru else "hand: ") + what
+            what += tr(", pot {amount}", lang, amount=_pot(payload["pot"], lang))
+        return tr("hand: {what}", lang, what=what)
     if typ == "join":
-        return (f"посадка: место {seat}, {payload.get('name')}" if ru
-                else f"join: seat {seat}, {payload.get('name')}")
+        return tr("join: seat {seat}, {name}", lang, seat=seat, name=payload.get("name"))
     if typ == "pay_kill":
-        return (f"оплата килла: {payload.get('name')}" if ru else f"kill paid: {payload.get('name')}")
-    names_ru = {"away": "отошёл", "back": "вернулся", "quit": "ушёл", "stack": "стек",
-                "voluntary_kill": "добровольный килл", "underpost": "недоставка"}
-    word = names_ru.get(str(typ), str(typ)) if ru else str(typ).replace("_", " ")
-    return f"{word}: {'место' if ru else 'seat'} {seat}" if seat is not None else word
+        return tr("kill paid: {name}", lang, name=payload.get("name"))
+    word = vocab.word(vocab.EVENT_TYPES, str(typ), lang)
+    return tr("{what}: seat {seat}", lang, what=word, seat=seat) if seat is not None else word
+
+
+def _pot(value: Any, lang: str) -> str:
+    try:
+        return money(parse_amount(value), lang)
+    except MoneyError:
+        return f"${value}"
+
+
+def _more_kills(n: int, lang: str) -> str:
+    return ntr("… and {n} more kill pot (the dispute view, F12 on the podium, steps through "
+               "every one)",
+               "… and {n} more kill pots (the dispute view, F12 on the podium, steps through "
+               "every one)", n, lang)
+
+
+def _more_rulings(n: int, lang: str) -> str:
+    return ntr("… and {n} more ruling (see the journal)",
+               "… and {n} more rulings (see the journal)", n, lang)
 
 
 def _cites(cites: Iterable[str]) -> str:
@@ -179,7 +194,7 @@ def kill_text(ts: TableStats, lang: str) -> str:
         return t("no-kill", lang)
     trig = ", ".join(t(f"trigger-{x}", lang) if x in TRIGGERS else x
                      for x in cfg.kill.triggers) or "—"
-    return f"{t('kind-' + cfg.kill.kind, lang)}, {trig}, {dollars(cfg.kill_blind)}"
+    return f"{t('kind-' + cfg.kill.kind, lang)}, {trig}, {money(cfg.kill_blind, lang)}"
 
 
 COUNTS = (("hands", "hands"), ("kill_pot_count", "kill-pots"), ("killer_won", "killer-won"),
@@ -199,7 +214,7 @@ def _value(ts: TableStats, attr: str) -> int:
 
 
 def render(room: Room, lang: str = "en", paper: str = "a4") -> str:
-    lang = lang if lang in ("en", "ru") else "en"
+    lang = lang if lang in LANGS else "en"
     days = {room_day for ts in room.tables for room_day in
             (ts.first_at[:10] if ts.first_at else None, ts.last_at[:10] if ts.last_at else None)
             if room_day}
@@ -315,7 +330,7 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
                    f'<th class="n">{esc(t("amount", lang))}</th><th></th></tr></thead><tbody>')
         for table, p, owes, mode in barred:
             out.append(f'<tr data-k="barred-end"><td>{esc(p)}</td><td>{esc(table)}</td>'
-                       f'<td class="n">{esc(dollars(owes))}</td>'
+                       f'<td class="n">{esc(money(owes, lang))}</td>'
                        f'<td>{esc(t("mode-" + mode, lang))}</td></tr>')
         out.append("</tbody></table>")
     out.append("</section>")
@@ -402,11 +417,11 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
                        f"<td>{esc(t('seat', lang))} {k.seat} {esc(k.player or '')}</td>"
                        f"<td>{esc(t('kind-' + k.kind, lang))}</td>"
                        f"<td>{esc(t('trigger-' + k.trigger, lang))}</td>"
-                       f'<td class="n">{esc(dollars(k.amount) if k.amount is not None else "")}</td>'
+                       f'<td class="n">{esc(money(k.amount, lang) if k.amount is not None else "")}</td>'
                        f"<td>{esc(t('outcome-' + k.outcome, lang))}</td></tr>")
         out.append("</tbody></table>")
         if len(ts.kill_pots) > MAX_KILL_ROWS:
-            out.append(f"<p class=\"muted\">{esc(t('more-kills', lang, n=len(ts.kill_pots) - MAX_KILL_ROWS))}</p>")
+            out.append(f"<p class=\"muted\">{esc(_more_kills(len(ts.kill_pots) - MAX_KILL_ROWS, lang))}</p>")
     else:
         out.append(f"<p class=\"muted\">{esc(t('no-kills', lang))}</p>")
     # barred players and payments
@@ -415,7 +430,7 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
     if lines or ts.barred_end:
         out.append(_lines_table(lines, lang, clock))
         for p, owes, mode in ts.barred_end:
-            out.append(f'<p class="warn"><b>{esc(p)}</b> — {esc(t("owes", lang, amount=dollars(owes)))}: '
+            out.append(f'<p class="warn"><b>{esc(p)}</b> — {esc(t("owes", lang, amount=money(owes, lang)))}: '
                        f'{esc(t("mode-" + mode, lang))}</p>')
     else:
         out.append(f"<p class=\"muted\">{esc(t('nobody-barred', lang))}</p>")
@@ -448,7 +463,7 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
     if ts.rulings:
         out.append(_lines_table(ts.rulings, lang, clock))
         if ts.rulings_total > len(ts.rulings):
-            out.append(f"<p class=\"muted\">{esc(t('more', lang, n=ts.rulings_total - len(ts.rulings)))}</p>")
+            out.append(f"<p class=\"muted\">{esc(_more_rulings(ts.rulings_total - len(ts.rulings), lang))}</p>")
     else:
         out.append(f"<p class=\"muted\">{esc(t('no-notable', lang))}</p>")
     # floorpersons

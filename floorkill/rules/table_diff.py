@@ -87,14 +87,14 @@ def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: Tabl
     """Every difference between two set-ups of a table, old → new; [] when the same.
     ``lang="ru"``: the labels and words in Russian (amounts, names and option values stay)."""
     out: list[str] = []
-    tr = _ru if lang == "ru" else (lambda text: text)
+    say = _ru if lang == "ru" else (lambda text: text)
 
     def diff(label: str, a: Any, b: Any) -> None:
         if a != b:
             if label.startswith("seat "):           # a player's name is never translated
-                out.append(f"{tr('seat')}{label[4:]} {a} {ARROW} {b}")
+                out.append(f"{say('seat')}{label[4:]} {a} {ARROW} {b}")
             else:
-                out.append(f"{tr(label)} {tr(str(a))} {ARROW} {tr(str(b))}")
+                out.append(f"{say(label)} {say(str(a))} {ARROW} {say(str(b))}")
 
     diff("game", GAME_NAMES.get(old.game, old.game), GAME_NAMES.get(new.game, new.game))
     diff("joker", "in" if old.joker else "out", "in" if new.joker else "out")
@@ -110,8 +110,8 @@ def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: Tabl
         a, b = getattr(ka, name), getattr(kb, name)
         if a != b:
             amount = name in AMOUNT_OPTIONS
-            out.append(f"{tr(_OPTION_WORDS.get(name, name))} {tr(_word(a, amount))} {ARROW} "
-                       f"{tr(_word(b, amount))}")
+            out.append(f"{say(_OPTION_WORDS.get(name, name))} {say(_word(a, amount))} {ARROW} "
+                       f"{say(_word(b, amount))}")
     seats_a = {p.seat: p for p in old_players}
     seats_b = {p.seat: p for p in new_players}
     for seat in sorted(set(seats_a) | set(seats_b)):

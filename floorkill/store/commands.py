@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from floorkill.i18n import get_lang, ntr, tr
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import table_file_to_dict
 from floorkill.rules.decisions import Refusal
@@ -69,17 +70,19 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
             return _fail(problem[-1], err)
         name = plan.name
         if not plan.exists:
-            print(safe_text(f"{name}: new table in {location_text(journal_path)}"),
-                  file=out)
+            print(safe_text(tr("{table}: new table in {journal}", table=name,
+                               journal=location_text(journal_path))), file=out)
         elif not plan.tail:
-            more = (f" (the journal's table has {plan.in_journal})"
+            more = (tr(" (the journal's table has {n})", n=plan.in_journal)
                     if plan.in_journal > plan.in_file else "")
-            print(safe_text(f"{name}: already in the journal: {plan.in_file} events{more}"),
-                  file=out)
+            print(safe_text(ntr("{table}: already in the journal: {n} event{more}",
+                                "{table}: already in the journal: {n} events{more}",
+                                plan.in_file, table=name, more=more)), file=out)
             return 0
         else:
-            print(safe_text(f"{name}: already in the journal: {plan.in_journal} events; "
-                            f"appending {len(plan.tail)}"), file=out)
+            print(safe_text(ntr("{table}: already in the journal: {n} event; appending {tail}",
+                                "{table}: already in the journal: {n} events; appending {tail}",
+                                plan.in_journal, table=name, tail=len(plan.tail))), file=out)
         out.flush()
 
         def acknowledged(session, records) -> None:      # called after each COMMIT
@@ -88,8 +91,8 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
 
         write_plan(journal, tf, plan, acknowledged)
     except Refusal as refusal:            # another writer changed the table meanwhile
-        return _fail(f"{file}: refused while writing: {refusal.text('en')}; run the import "
-                     "again", err)
+        return _fail(tr("{file}: refused while writing: {reason}; run the import again",
+                        file=file, reason=refusal.text(get_lang())), err)
     except (JournalError, ConfigError) as exc:
         return _fail(str(exc), err)
     finally:
@@ -151,7 +154,7 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
     out = out or sys.stdout
     err = err or sys.stderr
     if not is_url(journal_path) and not Path(journal_path).exists():
-        return _fail(f"{journal_path}: no journal there", err)
+        return _fail(tr("{journal}: no journal there", journal=journal_path), err)
     try:
         name, doc, session = export_doc(journal_path, table)
     except (JournalError, ConfigError) as exc:
@@ -162,9 +165,11 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
     try:
         replayed = fold_records(tf.config, tf.players, tf.events)
     except Refusal as exc:
-        return _fail(f"table {name!r}: exported events do not replay: {exc}", err)
+        return _fail(tr("table {name}: exported events do not replay: {reason}", name=repr(name),
+                        reason=exc), err)
     if replayed != getattr(session, "folded", session.state):
-        return _fail(f"table {name!r}: exported events do not reproduce the journal's state", err)
+        return _fail(tr("table {name}: exported events do not reproduce the journal's state",
+                        name=repr(name)), err)
     if output is None:
         out.write(text)
         out.flush()
@@ -172,8 +177,12 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
     try:
         write_toml(output, doc)
     except OSError as exc:
-        return _fail(f"{output}: cannot write: {exc.strerror or exc}", err)
-    print(safe_text(f"{name}: {len(doc.get('events', []))} events written to {output}"), file=out)
+        return _fail(tr("{file}: cannot write: {reason}", file=output,
+                        reason=exc.strerror or exc), err)
+    n = len(doc.get("events", []))
+    print(safe_text(ntr("{table}: {n} event written to {file}",
+                        "{table}: {n} events written to {file}", n, table=name, file=output)),
+          file=out)
     return 0
 
 
@@ -220,23 +229,28 @@ def cmd_verify(journal_path: str | Path, anchor: str | None = None,
     except JournalError as exc:
         return _fail(str(exc), err)
     for w in warnings:
-        print(safe_text(f"floorkill: warning: {w}"), file=err)
+        print(safe_text("floorkill: " + tr("warning: {text}", text=w)), file=err)
     if problems:
         for p in problems[:MAX_PROBLEMS]:
             print(safe_text(p), file=out)
-        more = " (the first ones)" if len(problems) > MAX_PROBLEMS else ""
-        print(f"floorkill: {location_text(journal_path)}: journal NOT whole "
-              f"({len(problems)} problem(s){more})", file=err)
+        more = tr(" (the first ones)") if len(problems) > MAX_PROBLEMS else ""
+        print("floorkill: " + ntr("{journal}: journal NOT whole ({n} problem{more})",
+                                  "{journal}: journal NOT whole ({n} problems{more})",
+                                  len(problems), journal=location_text(journal_path), more=more),
+              file=err)
         return 1
-    guards = ["every table replayed through the rules"]
+    guards = [tr("every table replayed through the rules")]
     if key is not None:
-        guards.append("every MAC checked")
+        guards.append(tr("every MAC checked"))
     if parsed is not None:
-        guards.append(f"anchor @{parsed[0]} matches")
-    check = "" if is_url(journal_path) else "integrity_check ok, "
-    print(f"{location_text(journal_path)}: ok — {check}hash chain whole: {counts['rows']} rows, "
-          f"{counts['tables']} table(s), {', '.join(guards)}; head "
-          f"{format_anchor(counts['head_seq'], counts['head'])}", file=out)
+        guards.append(tr("anchor @{seq} matches", seq=parsed[0]))
+    check = "" if is_url(journal_path) else tr("integrity_check ok, ")
+    print(tr("{journal}: ok — {check}hash chain whole: {rows}, {tables}, "
+             "{guards}; head {head}", journal=location_text(journal_path), check=check,
+             rows=ntr("{n} row", "{n} rows", counts["rows"]),
+             tables=ntr("{n} table", "{n} tables", counts["tables"]),
+             guards=", ".join(guards),
+             head=format_anchor(counts["head_seq"], counts["head"])), file=out)
     return 0
 
 
@@ -249,7 +263,7 @@ def cmd_head(journal_path: str | Path, out: TextIO | None = None,
     out = out or sys.stdout
     err = err or sys.stderr
     if not is_url(journal_path) and not Path(journal_path).exists():
-        return _fail(f"{journal_path}: no journal there", err)
+        return _fail(tr("{journal}: no journal there", journal=journal_path), err)
     try:
         with open_journal(journal_path, readonly=True) as ro:
             seq, hash_ = ro.head()
@@ -257,7 +271,7 @@ def cmd_head(journal_path: str | Path, out: TextIO | None = None,
     except JournalError as exc:
         return _fail(str(exc), err)
     if notice:
-        print(safe_text(f"floorkill: note: {notice}"), file=err)
+        print(safe_text("floorkill: " + tr("note: {text}", text=notice)), file=err)
     print(format_anchor(seq, hash_), file=out)
     return 0
 
@@ -276,9 +290,10 @@ def cmd_key(new: bool = False, out: TextIO | None = None, err: TextIO | None = N
     except JournalError as exc:
         return _fail(str(exc), err)
     if key is None:
-        print(safe_text(f"no key at {path} (floorkill key --new makes one; without it rows "
-                        "carry no MAC)"), file=out)
+        print(safe_text(tr("no key at {path} (floorkill key --new makes one; without it rows "
+                           "carry no MAC)", path=path)), file=out)
         return 1
-    print(safe_text(f"{path}: key {keys.key_id(key)} (every row written by this user is "
-                    "MAC'd with it; keep a copy away from the journal)"), file=out)
+    print(safe_text(tr("{path}: key {id} (every row written by this user is MAC'd with it; "
+                       "keep a copy away from the journal)", path=path, id=keys.key_id(key))),
+          file=out)
     return 0

@@ -60,6 +60,8 @@ from textual.widget import Widget
 from textual.widgets import Digits, Static
 
 from floorkill.rules import TableState, next_hand
+from floorkill import vocab
+from floorkill.i18n import N_, get_lang, normalize, tr
 from floorkill.rules.clauses import title as clause_title
 from floorkill.rules.names import safe_text
 from floorkill.rules.placard import placard as table_placard
@@ -80,8 +82,8 @@ DEFAULT_ROTATE = 12.0         # seconds per table when showing every table
 GRACE = 3.0                   # a readable-but-locked journal keeps the last picture this long
 PARENT_ENV = "FLOORKILL_DISPLAY_PARENT"   # served: the server's pid (see serve.py)
 QUIT_WORD = "quit"            # typed, then Enter: the deliberate way out
-WAITING_JOURNAL = "Waiting for the podium journal …"
-WAITING_TABLE = "Waiting for the podium to open a table …"
+WAITING_JOURNAL = N_("Waiting for the podium journal …")
+WAITING_TABLE = N_("Waiting for the podium to open a table …")
 LAST_RECORDS = 200            # how far back to look for the last decision
 
 
@@ -112,12 +114,13 @@ class Picture:
     at: float = field(default=0.0, compare=False)
 
 
-def last_decision(records: Iterable[Any]) -> LastDecision | None:
+def last_decision(records: Iterable[Any], lang: str | None = None) -> LastDecision | None:
     """The newest live record that carries decisions (records in seq order)."""
+    lang = lang or get_lang()
     for rec in reversed(list(records)):
         if rec.type == "void" or rec.voided or not rec.decisions:
             continue
-        texts = [safe_text(d.text("en")) for d in rec.decisions]
+        texts = [safe_text(d.text(lang)) for d in rec.decisions]
         cites: list[str] = []
         for d in rec.decisions:
             cites += [c for c in d.cites if c not in cites]
@@ -126,9 +129,9 @@ def last_decision(records: Iterable[Any]) -> LastDecision | None:
     return None
 
 
-def _table_view(session) -> TableView:
+def _table_view(session, lang: str | None = None) -> TableView:
     n = len(session)
-    last = last_decision(session.records(max(0, n - LAST_RECORDS), n)) if n else None
+    last = last_decision(session.records(max(0, n - LAST_RECORDS), n), lang) if n else None
     return TableView(session.name, session.state, session.seq, last)
 
 
@@ -144,8 +147,10 @@ class Follower:
 
     def __init__(self, path: str | Path, table: str | None = None, *, grace: float = GRACE,
                  clock: Callable[[], float] = time.monotonic,
-                 open_journal: Callable[[Path], ReadOnlyJournal] | None = None) -> None:
+                 open_journal: Callable[[Path], ReadOnlyJournal] | None = None,
+                 lang: str | None = None) -> None:
         self.path = path if is_url(path) else Path(path)     # a file, or postgresql://
+        self.lang = lang or get_lang()
         self.table = table
         self.grace = grace
         self.clock = clock
@@ -207,15 +212,18 @@ class Follower:
         self._last_ok = now
         if not self._sessions:
             if self.table is not None:
-                return Picture(waiting=f"Waiting for table “{safe_text(self.table)}” …",
-                               detail="The podium has not opened it in this journal yet.",
+                return Picture(waiting=tr("Waiting for table “{name}” …", self.lang,
+                                          name=safe_text(self.table)),
+                               detail=tr("The podium has not opened it in this journal yet.",
+                                         self.lang),
                                at=now)
-            return Picture(waiting=WAITING_TABLE, detail="The journal has no table yet.", at=now)
+            return Picture(waiting=tr(WAITING_TABLE, self.lang),
+                           detail=tr("The journal has no table yet.", self.lang), at=now)
         views = []
         for name, s in self._sessions.items():
             view = self._views.get(name)
             if view is None or view.seq != s.seq or view.state is not s.state:   # room bars too
-                view = self._views[name] = _table_view(s)
+                view = self._views[name] = _table_view(s, self.lang)
             views.append(view)
         return Picture(tables=tuple(views), at=now)
 
@@ -253,14 +261,17 @@ class Follower:
                 and now - self._last_ok < self.grace):
             return None                            # written, checkpointed or locked: wait quietly
         if missing:
-            detail = f"No journal at {safe_text(location_text(self.path))} yet. Retrying …"
+            detail = tr("No journal at {path} yet. Retrying …", self.lang,
+                        path=safe_text(location_text(self.path)))
         else:
             where = safe_text(location_text(self.path))
-            detail = f"The journal at {where} cannot be read yet. Retrying …"
+            detail = tr("The journal at {path} cannot be read yet. Retrying …", self.lang,
+                        path=where)
             if why:                                # the journal's own words (newer schema…)
                 why = why.removeprefix(f"{self.path}: ")
-                detail = f"The journal at {where} cannot be read yet: {safe_text(why)}. Retrying …"
-        picture = Picture(waiting=WAITING_JOURNAL, detail=detail, at=now)
+                detail = tr("The journal at {path} cannot be read yet: {reason}. Retrying …",
+                            self.lang, path=where, reason=safe_text(why))
+        picture = Picture(waiting=tr(WAITING_JOURNAL, self.lang), detail=detail, at=now)
         if picture == last:
             return None
         self._last = picture
@@ -274,54 +285,58 @@ def limits_text(state: TableState) -> str:
     return state.config.stakes_text(next_hand(state).limits)
 
 
-def banner_parts(state: TableState) -> tuple[str, str]:
+def banner_parts(state: TableState, lang: str | None = None) -> tuple[str, str]:
     """(kind, text): kind is "kill", "leg" or "neutral"."""
     b = state.button
     cfg = state.config
+
+    def who() -> str:
+        return (seat_name(state, b.seat, b.player, lang) if b.seat is not None
+                else safe_text(b.player or ""))
+
     if b.killed:
-        who = seat_name(state, b.seat, b.player) if b.seat is not None else safe_text(b.player or "")
-        text = f"KILL POT — {who} — {limits_text(state)}"
+        text = tr("KILL POT — {who} — {limits}", lang, who=who(), limits=limits_text(state))
         if b.kind and b.kind != "required":
-            text += f" ({b.kind})"
+            text += f" ({vocab.word(vocab.BY_KIND, b.kind, lang)})"
         return "kill", text
     if b.status == "leg-up":
-        who = seat_name(state, b.seat, b.player) if b.seat is not None else safe_text(b.player or "")
-        return "leg", f"LEG UP — {who}"
+        return "leg", tr("LEG UP — {who}", lang, who=who())
     if not cfg.is_kill_game:
-        return "neutral", f"No kill in this game — {limits_text(state)}"
-    return "neutral", f"No kill — {limits_text(state)}"
+        return "neutral", tr("No kill in this game — {limits}", lang, limits=limits_text(state))
+    return "neutral", tr("No kill — {limits}", lang, limits=limits_text(state))
 
 
-def big_banner_parts(state: TableState) -> tuple[str, str, str]:
+def big_banner_parts(state: TableState, lang: str | None = None) -> tuple[str, str, str]:
     """(status, seat, name) for the block letters: "KILL POT", "SEAT 3", "CY"; empty
     strings where there is nothing to say."""
     b = state.button
     if b.killed or b.status == "leg-up":
-        status = "KILL POT" if b.killed else "LEG UP"
+        status = tr("KILL POT", lang) if b.killed else tr("LEG UP", lang)
         if b.seat is None:
             return status, "", ""
         p = state.player(b.seat)
         name = safe_text(p.name if p is not None else (b.player or ""))
-        return status, f"SEAT {b.seat}", name.upper()
-    return "NO KILL", "", ""
+        return status, tr("SEAT {seat}", lang, seat=b.seat), name.upper()
+    return tr("NO KILL", lang), "", ""
 
 
-def headline(state: TableState) -> tuple[str, str]:
+def headline(state: TableState, lang: str | None = None) -> tuple[str, str]:
     """(table name, game line)."""
-    return safe_text(state.config.name), safe_text(game_text(state.config))
+    return safe_text(state.config.name), safe_text(game_text(state.config, lang))
 
 
-def decision_content(last: LastDecision | None) -> Content:
+def decision_content(last: LastDecision | None, lang: str | None = None) -> Content:
     if last is None:
-        return Content.assemble(("Last decision: ", "bold"), "none yet")
-    parts: list[str | tuple[str, str]] = [("Last decision", "bold")]
+        return Content.assemble((tr("Last decision: ", lang), "bold"), tr("none yet", lang))
+    parts: list[str | tuple[str, str]] = [(tr("Last decision", lang), "bold")]
     if last.hand is not None:
-        parts.append((f" · hand {last.hand}", "bold"))
+        parts.append((" · " + tr("hand {n}", lang, n=last.hand), "bold"))
     parts += [": ", last.text]
     if last.cites:
         first = last.cites[0]
         cite = ", ".join(last.cites)
-        parts += ["  ", (f"({cite} — {clause_title(first, 'en')})", "bold $accent")]
+        title = clause_title(first, normalize(lang) or get_lang())
+        parts += ["  ", (f"({cite} — {title})", "bold $accent")]
     return Content.assemble(*parts)
 
 
@@ -406,11 +421,12 @@ class BigScreenApp(App[int], inherit_bindings=False):
     def __init__(self, follower: Follower, *, poll: float = DEFAULT_POLL,
                  rotate: float = DEFAULT_ROTATE, theme: str | None = None,
                  handle_signals: bool = False, grid: bool | None = None,
-                 placard: bool = False, lang: str = "en") -> None:
+                 placard: bool = False, lang: str | None = None) -> None:
         super().__init__()
         self.follower = follower
         self.placard_mode = placard                 # the tables' placards, not their play
-        self.lang = lang if lang in ("en", "ru") else "en"
+        self.lang = normalize(lang) or follower.lang
+        self.title = tr("floorkill big screen", self.lang)
         self.grid_mode = grid                       # True always, False never, None when it fits
         self.in_grid = False                   # the grid is on screen
         self.grid_at = 0.0                     # monotonic time the grid was last updated
@@ -443,24 +459,24 @@ class BigScreenApp(App[int], inherit_bindings=False):
                     yield Static("", id="game", markup=False)
                     yield Static("", id="hand", markup=False)
                 with Vertical(id="limits-box"):
-                    yield Static("LIMITS", id="limits-label", markup=False)
+                    yield Static(tr("LIMITS", self.lang), id="limits-label", markup=False)
                     yield Digits("", id="limits")
             with Vertical(id="banner-box"):
                 yield BigBanner(id="banner-big")
                 yield Static("", id="banner", markup=False)
-            yield BigSeating(id="seating")
+            yield BigSeating(id="seating", lang=self.lang)
             yield Static("", id="last", markup=False)
             yield Static("", id="barred", markup=False)
             yield Static("", id="rotation", markup=False)
         with Vertical(id="room"):
             yield Static("", id="room-title", markup=False)
-            yield RoomGrid(id="room-grid")
+            yield RoomGrid(id="room-grid", lang=self.lang)
         with Vertical(id="placard"):
             yield Static("", id="placard-title", markup=False)
             yield Static("", id="placard-lines", markup=False)
             yield Static("", id="placard-rotation", markup=False)
         with Vertical(id="waiting"):
-            yield Static(WAITING_JOURNAL, id="waiting-text", markup=False)
+            yield Static(tr(WAITING_JOURNAL, self.lang), id="waiting-text", markup=False)
             yield Static("", id="waiting-detail", markup=False)
 
     async def on_mount(self) -> None:
@@ -533,7 +549,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
             self.query_one("#placard").display = False
             waiting.display = True
             self.query_one("#waiting-text", Static).update(
-                Content(picture.waiting or WAITING_JOURNAL))
+                Content(picture.waiting or tr(WAITING_JOURNAL, self.lang)))
             self.query_one("#waiting-detail", Static).update(Content(picture.detail))
             return
         waiting.display = False
@@ -606,7 +622,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
         grid = self.query_one(RoomGrid)
         n = len(picture.tables) if picture is not None else 0
         self.query_one("#room-title", Static).update(
-            Content(room_title(n, grid.page, grid.pages)))
+            Content(room_title(n, grid.page, grid.pages, self.lang)))
 
     def on_room_grid_paged(self) -> None:
         self._grid_title(self.picture)
@@ -622,23 +638,24 @@ class BigScreenApp(App[int], inherit_bindings=False):
     def _show_table(self, picture: Picture) -> None:
         view = picture.tables[self.index]
         st = view.state
-        name, game = headline(st)
+        lang = self.lang
+        name, game = headline(st, lang)
         self.query_one("#table-name", Static).update(Content.assemble((name, "bold")))
         self.query_one("#game", Static).update(Content(game))
         self.query_one("#hand", Static).update(
-            Content.assemble("Next hand: ", (f"{st.hands + 1}", "bold")))
-        kind, text = banner_parts(st)
+            Content.assemble(tr("Next hand: ", lang), (f"{st.hands + 1}", "bold")))
+        kind, text = banner_parts(st, lang)
         self.query_one("#banner-box").set_classes(f"-{kind}")
-        self.query_one(BigBanner).show(big_banner_parts(st))
+        self.query_one(BigBanner).show(big_banner_parts(st, lang))
         self.query_one("#banner", Static).update(Content(text))
-        label = "KILL LIMITS" if st.button.killed else "LIMITS"
+        label = tr("KILL LIMITS", lang) if st.button.killed else tr("LIMITS", lang)
         self.query_one("#limits-label", Static).update(Content(label))
         limits = self.query_one("#limits", Digits)
         limits.update(limits_text(st))
         limits.set_class(st.button.killed, "-kill")
         self.query_one(BigSeating).show(st)
-        self.query_one("#last", Static).update(decision_content(view.last))
-        barred = barred_text(st)
+        self.query_one("#last", Static).update(decision_content(view.last, lang))
+        barred = barred_text(st, lang)
         barred_w = self.query_one("#barred", Static)
         barred_w.display = bool(barred)
         barred_w.update(Content(barred))
@@ -647,7 +664,8 @@ class BigScreenApp(App[int], inherit_bindings=False):
         rotation.display = n > 1
         if n > 1:
             nxt = picture.tables[(self.index + 1) % n].name
-            rotation.update(Content(f"Table {self.index + 1} of {n} · next: {safe_text(nxt)}"))
+            rotation.update(Content(tr("Table {index} of {count} · next: {name}", lang,
+                                       index=self.index + 1, count=n, name=safe_text(nxt))))
         self.shown = view
         self.shown_at = time.monotonic()
 
@@ -724,10 +742,11 @@ def make_big_screen_app(journal_path: str | Path, table_name: str | None = None,
                         poll: float = DEFAULT_POLL, rotate: float = DEFAULT_ROTATE,
                         theme: str | None = None, grace: float = GRACE,
                         handle_signals: bool = False, grid: bool | None = None,
-                        placard: bool = False, lang: str = "en") -> BigScreenApp:
+                        placard: bool = False, lang: str | None = None) -> BigScreenApp:
     """The big-screen app following ``journal_path``: one table, or all of them — in a
-    grid (``grid`` True, or None and they fit) or in turn; ``placard``: their placards."""
-    follower = Follower(journal_path, table_name, grace=grace)
+    grid (``grid`` True, or None and they fit) or in turn; ``placard``: their placards; in
+    ``lang`` (default: the language in use, :func:`floorkill.i18n.get_lang`)."""
+    follower = Follower(journal_path, table_name, grace=grace, lang=lang)
     return BigScreenApp(follower, poll=poll, rotate=rotate, theme=theme,
                         handle_signals=handle_signals, grid=grid, placard=placard, lang=lang)
 
@@ -740,6 +759,8 @@ def run_big_screen(journal_path: str | Path, table_name: str | None = None, *,
     """``floorkill big-screen``: run in this terminal, or serve to browsers (``serve``)."""
     if serve:
         from .serve import DEFAULT_MAX_DISPLAYS, serve_big_screen
+
+        os.environ["FLOORKILL_LANG"] = get_lang()      # every display runs in this language
 
         return serve_big_screen(journal_path, table_name, host=host, port=port, rotate=rotate,
                                 grid=grid, token=token,

@@ -2,7 +2,7 @@
 
 Each glyph is 3 cells wide (a space 1) and 3 rows high (5 pixel rows, two per cell: ``▀ ▄ █``), one
 blank cell between glyphs — solid strokes that read from across a room, in any colour
-or none. Covers A–Z, 0–9 and ``$ - . , : ' / ( ) #`` and space; :func:`big_lines` returns
+or none. Covers A–Z, the Cyrillic А–Я, 0–9 and ``$ - . , : ' / ( ) #`` and space; :func:`big_lines` returns
 None for text it cannot draw (a name in another alphabet), so the caller shows it in
 ordinary bold type instead.
 """
@@ -30,6 +30,14 @@ _FONT = {
     ",": "... ... ... .#. #..", ":": "... .#. ... .#. ...", "'": ".#. .#. ... ... ...",
     "/": "..# ..# .#. #.. #..", "(": ".#. #.. #.. #.. .#.", ")": ".#. ..# ..# ..# .#.",
     "#": "#.# ### #.# ### #.#", " ": ". . . . .",
+    # Cyrillic: the letters that look like no Latin one (the others are aliases below)
+    "Б": "### #.. ##. #.# ##.", "Г": "### #.. #.. #.. #..", "Д": ".## #.# #.# ### #.#",
+    "Ж": "#.# ### .#. ### #.#", "И": "#.# #.# ### ##. #.#", "Й": ".#. #.# ### ##. #.#",
+    "Л": ".## #.# #.# #.# #.#", "П": "### #.# #.# #.# #.#", "У": "#.# #.# .## ..# ##.",
+    "Ф": ".#. ### ### .#. .#.", "Ц": "#.# #.# #.# ### ..#", "Ч": "#.# #.# .## ..# ..#",
+    "Ш": "#.# #.# ### ### ###", "Щ": "#.# ### ### ### ..#", "Ъ": "##. .#. .## .#. .##",
+    "Ы": "#.# #.# ##. #.# ###", "Ь": "#.. #.. ##. #.# ##.", "Э": "##. ..# .## ..# ##.",
+    "Ю": "#.# ### ### ### #.#", "Я": ".## #.# .## #.# #.#",
 }
 _HALF = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
 
@@ -43,17 +51,24 @@ def _glyph(ch: str) -> tuple[str, str, str]:
 
 
 _GLYPHS = {ch: _glyph(ch) for ch in _FONT}
-_ALIASES = {"—": "-", "–": "-", "·": "-", "×": "X"}
+_ALIASES = {"—": "-", "–": "-", "·": "-", "×": "X",
+            "А": "A", "В": "B", "Е": "E", "Ё": "E", "З": "3", "К": "K", "М": "M", "Н": "H",
+            "О": "O", "Р": "P", "С": "C", "Т": "T", "Х": "X"}
+
+
+def _key(c: str) -> str:
+    up = c.upper()
+    return _ALIASES.get(up, up)
 
 
 def can_draw(text: str) -> bool:
-    return all(_ALIASES.get(c, c.upper()) in _GLYPHS for c in text)
+    return all(_key(c) in _GLYPHS for c in text)
 
 
 def big_width(text: str) -> int:
     if not can_draw(text):
         return 0
-    return sum(len(_GLYPHS[_ALIASES.get(c, c.upper())][0]) + GAP for c in text) - GAP if text else 0
+    return sum(len(_GLYPHS[_key(c)][0]) + GAP for c in text) - GAP if text else 0
 
 
 def big_lines(text: str, width: int | None = None) -> list[str] | None:
@@ -61,6 +76,6 @@ def big_lines(text: str, width: int | None = None) -> list[str] | None:
     or the result would be wider than ``width``."""
     if not can_draw(text) or (width is not None and big_width(text) > width):
         return None
-    glyphs = [_GLYPHS[_ALIASES.get(c, c.upper())] for c in text]
+    glyphs = [_GLYPHS[_key(c)] for c in text]
     sep = " " * GAP
     return [sep.join(g[i] for g in glyphs) for i in range(HEIGHT)]

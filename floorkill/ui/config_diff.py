@@ -23,24 +23,21 @@ from floorkill.rules.names import NameError_, safe_text
 from floorkill.store.errors import JournalError
 from floorkill.store.importing import FileDiffers, free_table_name
 
+from floorkill.i18n import N_
+
 from .i18n import pick
 
-TEXTS = {
-    "title": {"en": "{file} is not the journal's table {name}",
-              "ru": "{file} — не тот стол {name}, что в журнале"},
-    "intro": {"en": "The journal's table of that name is set up differently (journal → file):",
-              "ru": "Стол с этим именем в журнале устроен иначе (журнал → файл):"},
-    "keep": {"en": "Keep the journal's table", "ru": "Оставить стол журнала"},
-    "new": {"en": "New table from the file", "ru": "Новый стол из файла"},
-    "cancel": {"en": "Cancel", "ru": "Отмена"},
-    "name": {"en": "Name of the new table:", "ru": "Имя нового стола:"},
-    "help": {"en": "k: keep · n: new table (name above) · Esc: cancel, quit without changes",
-             "ru": "k: оставить · n: новый стол (имя выше) · Esc: отмена, выйти без изменений"},
-    "taken": {"en": "a table named {name} is already in the journal",
-              "ru": "стол {name} уже есть в журнале"},
-    "kept": {"en": "Kept the journal's table {name}; {file} was not used.",
-             "ru": "Оставлен стол журнала {name}; {file} не использован."},
-    "made": {"en": "New table {name} from {file}.", "ru": "Новый стол {name} из {file}."},
+TEXTS: dict[str, str | tuple[str, str]] = {     # key -> message id (the catalogue has the words)
+    "title": N_("{file} is not the journal's table {name}"),
+    "intro": N_("The journal's table of that name is set up differently (journal → file):"),
+    "keep": N_("Keep the journal's table"),
+    "new": N_("New table from the file"),
+    "cancel": N_("Cancel"),
+    "name": N_("Name of the new table:"),
+    "help": N_("k: keep · n: new table (name above) · Esc: cancel, quit without changes"),
+    "taken": N_("a table named {name} is already in the journal"),
+    "kept": N_("Kept the journal's table {name}; {file} was not used."),
+    "made": N_("New table {name} from {file}."),
 }
 
 

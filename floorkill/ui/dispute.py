@@ -26,6 +26,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from floorkill.i18n import NC_, N_
 from floorkill.report.rewind import Moment, Rewind, open_rewind
 from floorkill.rules import Refusal
 from floorkill.rules.names import safe_text
@@ -38,26 +39,19 @@ from .rules_panel import RulesPanel, event_words
 from .seating import Seating
 from .status_line import StatusLine
 
-DISPUTE_TEXT = {
-    "title": {"en": "DISPUTE", "ru": "СПОР"},
-    "start": {"en": "before the first record", "ru": "до первой записи"},
-    "at": {"en": "after record #{seq} of {total} · hand {hand} played",
-           "ru": "после записи №{seq} из {total} · сыграно раздач: {hand}"},
-    "entered": {"en": "entered by {who} at {at}", "ru": "внёс {who}, {at}"},
-    "nobody": {"en": "(not named)", "ru": "(не указан)"},
-    "live-note": {"en": "the live table is untouched · Esc: back to live",
-                  "ru": "живой стол не затронут · Esc: назад к живому столу"},
-    "voided": {"en": "UNDONE later by #{seq} ({who}, {at}): {reason}",
-               "ru": "ОТМЕНЕНА позже записью №{seq} ({who}, {at}): {reason}"},
-    "void": {"en": "this record undid #{target} ({what}): {reason}",
-             "ru": "эта запись отменила №{target} ({what}): {reason}"},
-    "filter": {"en": "filter: player and/or decision — ann won · kill · barred",
-               "ru": "фильтр: игрок и/или решение — ann won · kill · barred"},
-    "matches": {"en": "{n} of {total} records match", "ru": "подходит записей: {n} из {total}"},
-    "history": {"en": "Records (←/→ record · [ ] hand · / filter)",
-                "ru": "Записи (←/→ запись · [ ] раздача · / фильтр)"},
-    "refused": {"en": "this record no longer applies under the current rules: {text}",
-                "ru": "запись не применяется по текущим правилам: {text}"},
+DISPUTE_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+    "title": N_("DISPUTE"),
+    "start": N_("before the first record"),
+    "at": N_("after record #{seq} of {total} · hand {hand} played"),
+    "entered": N_("entered by {who} at {at}"),
+    "nobody": NC_("dispute", "(not named)"),
+    "live-note": N_("the live table is untouched · Esc: back to live"),
+    "voided": N_("UNDONE later by #{seq} ({who}, {at}): {reason}"),
+    "void": N_("this record undid #{target} ({what}): {reason}"),
+    "filter": N_("filter: player and/or decision — ann won · kill · barred"),
+    "matches": N_("{n} of {total} records match"),
+    "history": N_("Records (←/→ record · [ ] hand · / filter)"),
+    "refused": N_("this record no longer applies under the current rules: {text}"),
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
+from floorkill.i18n import N_
 from floorkill.rules import Applied, Refusal, TableState, apply, next_hand
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.decisions import Decision
@@ -25,11 +26,11 @@ from .i18n import pick
 # ---------------------------------------------------------------------------
 # texts of the floor screens (the rules' own texts come from floorkill.rules.texts)
 
-FLOOR_TEXT: dict[str, dict[str, str]] = {
-    "yes": {"en": "y — yes", "ru": "y — да"},
-    "no": {"en": "n — no", "ru": "n — нет"},
-    "confirm-quit": {"en": "Seat {seat} {name} leaves the game?", "ru": "Место {seat} {name} уходит из игры?"},
-    "nothing-decided": {"en": "nothing changes for the kill button", "ru": "для килл-баттона ничего не меняется"},
+FLOOR_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+    "yes": N_("y — yes"),
+    "no": N_("n — no"),
+    "confirm-quit": N_("Seat {seat} {name} leaves the game?"),
+    "nothing-decided": N_("nothing changes for the kill button"),
 }
 
 

@@ -26,6 +26,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from floorkill.i18n import tr
 from floorkill.rules import TableState, next_hand
 from floorkill.rules.names import safe_text
 
@@ -49,24 +50,27 @@ class Card:
     who: str                 # "Killer: Seat 3 Cy" / "Leg up: Seat 2 Bo" / ""
     barred: int
     hand: int
+    lang: str | None = None
 
 
-def card_of(state: TableState) -> Card:
+def card_of(state: TableState, lang: str | None = None) -> Card:
     b = state.button
     cfg = state.config
     limits = cfg.stakes_text(next_hand(state).limits)
     if b.killed:
-        who = f"Killer: {seat_name(state, b.seat, b.player)}"
+        who = tr("Killer: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
         if b.leg_seat is not None:
-            who += f" · leg: {seat_name(state, b.leg_seat, b.leg_player)}"
-        kind, status = "kill", "KILL POT"
+            who += " · " + tr("leg: {seat}", lang,
+                              seat=seat_name(state, b.leg_seat, b.leg_player, lang))
+        kind, status = "kill", tr("KILL POT", lang)
     elif b.status == "leg-up":
-        kind, status, who = "leg", "LEG UP", f"Leg up: {seat_name(state, b.seat, b.player)}"
+        kind, status = "leg", tr("LEG UP", lang)
+        who = tr("Leg up: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
     else:
-        kind, status = "neutral", "NO KILL"
-        who = "" if cfg.is_kill_game else "No kill in this game"
+        kind, status = "neutral", tr("NO KILL", lang)
+        who = "" if cfg.is_kill_game else tr("No kill in this game", lang)
     barred = sum(1 for o in state.barred if o.mode == "barred")
-    return Card(safe_text(cfg.name), limits, kind, status, who, barred, state.hands + 1)
+    return Card(safe_text(cfg.name), limits, kind, status, who, barred, state.hands + 1, lang)
 
 
 def grid_shape(n: int, width: int, height: int) -> tuple[int, int, int]:
@@ -163,7 +167,8 @@ class TableCard(Widget):
         if c.who:
             lines.append(Text(c.who, no_wrap=True, overflow="ellipsis"))
         if c.barred:
-            lines.append(Text(f" Barred: {c.barred} ", style=style("card--barred"), no_wrap=True))
+            lines.append(Text(" " + tr("Barred: {n}", c.lang, n=c.barred) + " ",
+                              style=style("card--barred"), no_wrap=True))
         lines = lines[:max(1, height)]
         full = 3 + (BIG_HEIGHT + 1 if big is not None else 1)   # every card's lines level
         if full < height:                                # centred top to bottom
@@ -189,8 +194,9 @@ class RoomGrid(Widget):
     class Paged(Message):
         """The page or the number of pages changed (titles say "page 2 of 3")."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, *, lang: str | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.lang = lang
         self.cards: list[Card] = []
         self.page = 0
         self._shape: tuple[int, int, int] | None = None
@@ -203,7 +209,7 @@ class RoomGrid(Widget):
 
     def show(self, states: Sequence[TableState]) -> None:
         """Show one card per state, in order (in place: unchanged cards are not redrawn)."""
-        self.cards = [card_of(s) for s in states]
+        self.cards = [card_of(s, self.lang) for s in states]
         self._sync()
 
     def next_page(self, step: int = 1) -> None:
@@ -288,7 +294,7 @@ class RoomScreen(ModalScreen[None]):
     def _title(self) -> None:
         grid = self.query_one(RoomGrid)
         self.query_one("#room-title", Static).update(
-            Text(room_title(len(self.states), grid.page, grid.pages) + "  ·  Esc closes"))
+            Text(room_title(len(self.states), grid.page, grid.pages) + "  ·  " + tr("Esc closes")))
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
@@ -301,9 +307,10 @@ class RoomScreen(ModalScreen[None]):
         self._title()
 
 
-def room_title(n: int, page: int = 0, pages: int = 1) -> str:
-    text = f"All tables · {n}"
-    return text + (f" · page {page + 1} of {pages}" if pages > 1 else "")
+def room_title(n: int, page: int = 0, pages: int = 1, lang: str | None = None) -> str:
+    text = tr("All tables · {n}", lang, n=n)
+    return text + (" · " + tr("page {page} of {pages}", lang, page=page + 1, pages=pages)
+                   if pages > 1 else "")
 
 
 __all__ = ["Card", "RoomGrid", "RoomScreen", "TableCard", "card_of", "fits_big", "grid_shape",

@@ -23,10 +23,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from floorkill.i18n import N_, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.names import safe_text
 
+from .i18n import pick
 from .quiet import update_static
 from floorkill.floor import Floor
 from floorkill.rules.questions import Question
@@ -34,23 +36,21 @@ from floorkill.rules.questions import Question
 from .questions import EntryError, answer, parse_entry
 from .view import TableView
 
-PROMPTS = {
-    "winner": {"en": "Winner", "ru": "Победитель"},
-    "pot": {"en": "Pot $", "ru": "Банк $"},
-    "flop": {"en": "Flop? y/n", "ru": "Флоп? y/n"},
-    "qualifies": {"en": "2nd leg? y/n", "ru": "2-я нога? y/n"},
-    "kill_posted": {"en": "Kill posted? y/n", "ru": "Килл? y/n"},
-    "posts_kill": {"en": "Posts kill? y/n", "ru": "Килл? y/n"},
-    "agrees_to_kill": {"en": "Agrees? y/n", "ru": "Согласен? y/n"},
-    "low": {"en": "Low? y/seat", "ru": "Лоу? y/место"},
+PROMPTS: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+    "winner": N_("Winner"),
+    "pot": N_("Pot $"),
+    "flop": N_("Flop? y/n"),
+    "qualifies": N_("2nd leg? y/n"),
+    "kill_posted": N_("Kill posted? y/n"),
+    "posts_kill": N_("Posts kill? y/n"),
+    "agrees_to_kill": N_("Agrees? y/n"),
+    "low": N_("Low? y/seat"),
 }
-HINT = {
-    "en": "seat + Enter · split: 3 5 · hi-lo: h3 l5 (h3 l- no low) · pot: $140 · F2 showdown · Esc clear",
-    "ru": "место + Enter · делёж: 3 5 · хай-лоу: h3 l5 (h3 l- без лоу) · банк: $140 · F2 вскрытие · Esc очистить",
-}
-KILL_HINT = {"en": " · k-: kill not posted", "ru": " · k-: килл не поставлен"}
-RECORDED = {"en": "Recorded #{seq}.", "ru": "Записано #{seq}."}
-REFUSED = {"en": "Refused", "ru": "Отклонено"}
+HINT = N_("seat + Enter · split: 3 5 · hi-lo: h3 l5 (h3 l- no low) · pot: $140 · F2 showdown · "
+          "Esc clear")
+KILL_HINT = N_(" · k-: kill not posted")
+RECORDED = N_("Recorded #{seq}.")
+REFUSED = N_("Refused")
 
 
 class HandEntry(Widget):
@@ -95,12 +95,12 @@ class HandEntry(Widget):
         self._draft: dict[str, Any] | None = None
         self._typed = ""                      # what was typed before a question took the line
         self.message = ""
-        self._prompt = PROMPTS["winner"][lang]
+        self._prompt = pick(PROMPTS, "winner", lang)
         self._recorded_at: tuple[int, int] | None = None   # (events, hands) when "Recorded #n" was said
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="entry-row"):
-            yield Static(PROMPTS["winner"][self.lang], id="entry-prompt", markup=False)
+            yield Static(pick(PROMPTS, "winner", self.lang), id="entry-prompt", markup=False)
             yield Input(id="entry-input", compact=True, select_on_focus=False)
         self.message = self._hint()
         yield Static(self.message, id="entry-message", markup=False)
@@ -149,7 +149,7 @@ class HandEntry(Widget):
     def _hint(self) -> str:
         """The syntax line; in a kill pot also how to say the kill was not posted."""
         killed = self._state is not None and self._state.button.killed
-        return HINT[self.lang] + (KILL_HINT[self.lang] if killed else "")
+        return tr(HINT, self.lang) + (tr(KILL_HINT, self.lang) if killed else "")
 
     def focus_input(self) -> None:
         """At once (Widget.focus() is deferred: a key already typed would go elsewhere)."""
@@ -213,7 +213,7 @@ class HandEntry(Widget):
             return False
         self._reset()
         seq = getattr(record, "seq", "?")
-        self._say(RECORDED[self.lang].format(seq=seq) + "  " + self._hint())
+        self._say(tr(RECORDED, self.lang, seq=seq) + "  " + self._hint())
         state = self._floor.state
         self._recorded_at = (state.events, state.hands)
         self.post_message(self.Recorded(record))
@@ -245,7 +245,7 @@ class HandEntry(Widget):
 
     def _update_prompt(self) -> None:
         kind = self.question.kind if self.question is not None else "winner"
-        prompt = PROMPTS[kind][self.lang]
+        prompt = pick(PROMPTS, kind, self.lang)
         if prompt != self._prompt:                # the prompt's width sets the input's
             self._prompt = prompt
             self.query_one("#entry-prompt", Static).update(prompt)
@@ -262,7 +262,7 @@ class HandEntry(Widget):
         self._say(text)
 
     def _refuse(self, refusal: Refusal, keep: str) -> None:
-        text = Text(f"✗ {REFUSED[self.lang]}: " + safe_text(refusal.text(self.lang)))
+        text = Text(f"✗ {tr(REFUSED, self.lang)}: " + safe_text(refusal.text(self.lang)))
         for cid in refusal.cites:
             title = catalogue.title(cid, self.lang) if cid in catalogue.CLAUSES else ""
             text.append(f"  [{cid}] {title}")

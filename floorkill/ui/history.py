@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from floorkill.i18n import tr
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
@@ -32,14 +33,15 @@ PAGE = 64
 def record_parts(rec: Record, lang: str = "en") -> tuple[str, str, str]:
     """(numbers, event, decisions) of one record's line: "  12    9 [undone]", "winner 3",
     "leg-up s3" (decision codes and seats; the rules panel shows the full texts)."""
-    what = event_words(rec.event)
+    what = event_words(rec.event, lang)
     if rec.type == "void":
         what += f" ({rec.event.get('reason', '')})"
     decided = ", ".join(d.code + (f" s{d.seat}" if d.seat is not None else "") for d in rec.decisions
                         if d.code != "shows")      # the showdown's words: in the rules panel
-    if what.startswith("hand: "):
-        what = what[len("hand: "):]
-    undone = " [undone]" if rec.voided else ""      # first: a cut line still says it
+    hand_prefix = tr("hand: {what}", lang, what="")
+    if what.startswith(hand_prefix):
+        what = what[len(hand_prefix):]
+    undone = " " + tr("[undone]", lang) if rec.voided else ""   # first: a cut line still says it
     return safe_text(f"{rec.seq:>4} {rec.hand:>4}{undone}"), safe_text(what), safe_text(decided)
 
 

@@ -1,11 +1,17 @@
-"""The UI's own bilingual texts: one lookup for every panel's table of templates."""
+"""The UI's tables of texts: each key names a message id of the catalogue (or a
+(context, id) pair); :func:`pick` translates and formats (floorkill.i18n does the work)."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from floorkill.i18n import pgettext, tr
 
-def pick(table: Mapping[str, Mapping[str, str]], key: str, lang: str = "en", **params: Any) -> str:
-    """``table[key]`` in ``lang`` (English when missing), formatted with ``params``."""
+
+def pick(table: Mapping[str, str | tuple[str, str]], key: str, lang: str | None = "en",
+         **params: Any) -> str:
+    """``table[key]`` in ``lang``, formatted with ``params``."""
     entry = table[key]
-    return (entry.get(lang) or entry["en"]).format(**params)
+    if isinstance(entry, tuple):
+        return pgettext(entry[0], entry[1], lang).format(**params)
+    return tr(entry, lang).format(**params)

@@ -111,6 +111,8 @@ class FloorSeating(Seating):
     view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
 
     def watch_view(self, view: TableView | None) -> None:
+        if view is not None and view.lang != self.lang:
+            self.set_lang(view.lang)
         if view is not None and view.state is not self.state:
             self.show(view.state)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from floorkill.i18n import N_
 from floorkill.rules.money import MoneyError, parse_amount
 from floorkill.rules.questions import Question
 
@@ -31,27 +32,20 @@ from .i18n import pick
 # ---------------------------------------------------------------------------
 # texts of the form itself (the rules' own texts come from floorkill.rules.texts)
 
-UI_TEXT: dict[str, dict[str, str]] = {
-    "empty": {"en": "type the winning seat, then Enter",
-              "ru": "введите номер места победителя и нажмите Enter"},
-    "bad-token": {"en": "cannot read {token!r}: type seats (3, 3 5, h3 l5, h3 l-) and optionally the pot ($140)",
-                  "ru": "не понятно {token!r}: введите места (3, 3 5, h3 l5, h3 l-) и, если нужно, банк ($140)"},
-    "bad-pot": {"en": "pot: {reason}", "ru": "банк: {reason}"},
-    "pot-twice": {"en": "the pot is given twice", "ru": "банк указан дважды"},
-    "no-seat": {"en": "no winning seat typed", "ru": "не указано место победителя"},
-    "low-without-high": {"en": "a low winner needs a high winner too (h3 l5)",
-                         "ru": "для лоу нужен и победитель хай (h3 l5)"},
-    "mixed": {"en": "type either winners (3 5) or high and low (h3 l5), not both",
-              "ru": "укажите либо победителей (3 5), либо хай и лоу (h3 l5), но не то и другое"},
-    "low-answer": {"en": "answer y (no qualifying low: a scoop) or the low winner's seat (5 or l5)",
-                   "ru": "ответьте y (лоу не сыграл: скуп) или место победителя лоу (5 или l5)"},
-    "yes-no": {"en": "answer y (yes) or n (no)", "ru": "ответьте y (да) или n (нет)"},
-    "yes-no-amount": {"en": "answer y (yes), n (no) or the amount won beyond the blinds",
-                      "ru": "ответьте y (да), n (нет) или сумму выигрыша сверх блайндов"},
-    "yes-no-pot": {"en": "answer y (yes), n (no) or the pot size",
-                   "ru": "ответьте y (да), n (нет) или размер банка"},
-    "sd-board": {"en": "board", "ru": "борд"},
-    "sd-need-hand": {"en": "type at least one seat's cards", "ru": "введите карты хотя бы одного места"},
+UI_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+    "empty": N_("type the winning seat, then Enter"),
+    "bad-token": N_("cannot read {token!r}: type seats (3, 3 5, h3 l5, h3 l-) and optionally the pot ($140)"),
+    "bad-pot": N_("pot: {reason}"),
+    "pot-twice": N_("the pot is given twice"),
+    "no-seat": N_("no winning seat typed"),
+    "low-without-high": N_("a low winner needs a high winner too (h3 l5)"),
+    "mixed": N_("type either winners (3 5) or high and low (h3 l5), not both"),
+    "low-answer": N_("answer y (no qualifying low: a scoop) or the low winner's seat (5 or l5)"),
+    "yes-no": N_("answer y (yes) or n (no)"),
+    "yes-no-amount": N_("answer y (yes), n (no) or the amount won beyond the blinds"),
+    "yes-no-pot": N_("answer y (yes), n (no) or the pot size"),
+    "sd-board": N_("board"),
+    "sd-need-hand": N_("type at least one seat's cards"),
 }
 
 

@@ -24,6 +24,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from floorkill import vocab
+from floorkill.i18n import N_, get_lang, normalize, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
@@ -36,19 +38,17 @@ from .compat import repaint_required
 from .quiet import QuietScrollbars
 from .view import TableView
 
-PANEL_TEXT = {
-    "title": {"en": "Rules", "ru": "Правила"},
-    "decisions": {"en": "Decisions", "ru": "Решения"},
-    "clauses": {"en": "Clauses cited (↑↓ to read)", "ru": "Статьи правил (↑↓ — читать)"},
-    "pending": {"en": "Pending", "ru": "Ожидается"},
-    "none-yet": {"en": "No event yet: enter the first hand.", "ru": "Событий пока нет: введите первую раздачу."},
-    "no-decision": {"en": "No decision: nothing changes for the kill button.",
-                    "ru": "Решений нет: килл-баттон не меняется."},
-    "refused": {"en": "Refused", "ru": "Отклонено"},
-    "undone": {"en": "Undo of #{target}: {reason}", "ru": "Отмена #{target}: {reason}"},
-    "voided": {"en": "(this record was undone)", "ru": "(эта запись отменена)"},
-    "record": {"en": "#{seq} {what} — after it: hand {hand} played",
-               "ru": "#{seq} {what} — после неё сыграно раздач: {hand}"},
+PANEL_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+    "title": N_("Rules"),
+    "decisions": N_("Decisions"),
+    "clauses": N_("Clauses cited (↑↓ to read)"),
+    "pending": N_("Pending"),
+    "none-yet": N_("No event yet: enter the first hand."),
+    "no-decision": N_("No decision: nothing changes for the kill button."),
+    "refused": N_("Refused"),
+    "undone": N_("Undo of #{target}: {reason}"),
+    "voided": N_("(this record was undone)"),
+    "record": N_("#{seq} {what} — after it: hand {hand} played"),
 }
 
 
@@ -61,41 +61,44 @@ def pending_lines(state: TableState, lang: str = "en") -> list[tuple[str, tuple[
     return [(safe_text(d.text(lang)), d.cites) for d in pending(state)]
 
 
-def event_words(event) -> str:
+def event_words(event, lang: str | None = None) -> str:
     """A record's event in a few words (seats only: names live in the decisions)."""
     t = event.get("type")
     if t == "hand":
         if "showdown" in event:
-            words = "showdown " + ", ".join(f"seat {s}" for s in event["showdown"].get("hands", {}))
+            words = tr("showdown {seats}", lang, seats=", ".join(
+                tr("seat {seat}", lang, seat=s) for s in event["showdown"].get("hands", {})))
         elif "high" in event:
             low = event.get("low") or []
-            words = "high " + ",".join(map(str, event["high"])) + " low " + (
-                ",".join(map(str, low)) if low else "none")
+            words = tr("high {high} low {low}", lang, high=",".join(map(str, event["high"])),
+                       low=",".join(map(str, low)) if low else tr("none", lang))
         elif "winners" in event:
-            words = "split " + ",".join(map(str, event["winners"]))
+            words = tr("split {seats}", lang, seats=",".join(map(str, event["winners"])))
         else:
-            words = f"winner {event.get('winner')}"
+            words = tr("winner {seat}", lang, seat=event.get("winner"))
         if "pot" in event:
-            words += f" pot ${event['pot']}"
+            words += " " + tr("pot ${amount}", lang, amount=event["pot"])
         if "qualifies" in event:
-            words += " 2nd leg " + ("yes" if event["qualifies"] else "no")
+            words += " " + (tr("2nd leg yes", lang) if event["qualifies"] else tr("2nd leg no", lang))
         if "won_beyond_blinds" in event:
-            words += f" won ${event['won_beyond_blinds']} beyond blinds"
+            words += " " + tr("won ${amount} beyond blinds", lang, amount=event["won_beyond_blinds"])
         if event.get("flop") is False:
-            words += " no flop"
+            words += " " + tr("no flop", lang)
         if event.get("kill_posted") is False:
-            words += " kill not posted"
-        return "hand: " + words
+            words += " " + tr("kill not posted", lang)
+        return tr("hand: {what}", lang, what=words)
     if t == "void":
-        return f"undo #{event.get('target')}"
+        return tr("undo #{seq}", lang, seq=event.get("target"))
     if t == "pay_kill":
-        return f"pay kill: {event.get('name')}"
+        return tr("pay kill: {name}", lang, name=event.get("name"))
     if t in ("close_table", "reopen_table"):
-        return "table closed" if t == "close_table" else "table reopened"
+        return tr("table closed", lang) if t == "close_table" else tr("table reopened", lang)
     if t == "join":
-        return f"join seat {event.get('seat')}: {event.get('name')}"
+        return tr("join seat {seat}: {name}", lang, seat=event.get("seat"), name=event.get("name"))
     seat = event.get("seat")
-    return f"{t} seat {seat}" if seat is not None else str(t)
+    english = (normalize(lang) or get_lang()) == "en"       # English keeps the event's own type
+    word = str(t) if english else vocab.word(vocab.EVENT_TYPES, str(t), lang)
+    return tr("{what} seat {seat}", lang, what=word, seat=seat) if seat is not None else word
 
 
 class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):

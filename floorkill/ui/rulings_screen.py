@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from floorkill.i18n import N_
 from floorkill.rules import TableState, rulings
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
@@ -35,25 +36,21 @@ from .i18n import pick
 from .rules_panel import pending_lines
 
 SITUATIONS = ("short-post", "killer-in-blind", "same-game", "one-kill-per-deal")
-RULING_TEXT = {
-    "title": {"en": "Rulings", "ru": "Решения"},
-    "short-post": {"en": "Short post in a kill pot", "ru": "Недоставка в килл-поте"},
-    "killer-in-blind": {"en": "Kill pot, killer in a blind", "ru": "Килл-пот, киллер на блайнде"},
-    "same-game": {"en": "Same game? (broken-game lists)", "ru": "Та же игра? (списки закрытых игр)"},
-    "one-kill-per-deal": {"en": "One kill per deal", "ru": "Один килл за раздачу"},
-    "seat": {"en": "Seat that put in too little", "ru": "Место, доставившее слишком мало"},
-    "table": {"en": "The other table", "ru": "Другой стол"},
-    "no-table": {"en": "No other table in this journal: add one from the table list (F9).",
-                 "ru": "В журнале нет другого стола: добавьте его в списке столов (F9)."},
-    "no-seat": {"en": "Nobody is seated.", "ru": "За столом никого нет."},
-    "decision": {"en": "Decision", "ru": "Решение"},
-    "clauses": {"en": "Clauses", "ru": "Статьи правил"},
-    "now": {"en": "Now: hand {hand} · {status}", "ru": "Сейчас: раздача {hand} · {status}"},
-    "help": {"en": "1-4 or ↑↓ Enter: situation · Tab: seat/table · F3: EN/RU · u: record the "
-                   "short-post ruling · Esc: back",
-             "ru": "1-4 или ↑↓ Enter: ситуация · Tab: место/стол · F3: EN/RU · u: записать решение "
-                   "о недоставке · Esc: назад"},
-    "recorded": {"en": "Ruling recorded as record #{seq}.", "ru": "Решение записано: запись #{seq}."},
+RULING_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+    "title": N_("Rulings"),
+    "short-post": N_("Short post in a kill pot"),
+    "killer-in-blind": N_("Kill pot, killer in a blind"),
+    "same-game": N_("Same game? (broken-game lists)"),
+    "one-kill-per-deal": N_("One kill per deal"),
+    "seat": N_("Seat that put in too little"),
+    "table": N_("The other table"),
+    "no-table": N_("No other table in this journal: add one from the table list (F9)."),
+    "no-seat": N_("Nobody is seated."),
+    "decision": N_("Decision"),
+    "clauses": N_("Clauses"),
+    "now": N_("Now: hand {hand} · {status}"),
+    "help": N_("1-4 or ↑↓ Enter: situation · Tab: seat/table · F3: EN/RU · u: record the short-post ruling · Esc: back"),
+    "recorded": N_("Ruling recorded as record #{seq}."),
 }
 
 
@@ -115,7 +112,7 @@ class RulingsScreen(Screen[None]):
         Binding("escape", "back", "Back", id="rulings.back"),
         Binding("f3", "language", "EN/RU", id="rulings.language"),
         Binding("u", "record", "Record ruling", id="rulings.record"),
-        *[Binding(str(i + 1), f"situation({i})", RULING_TEXT[s]["en"], show=False,
+        *[Binding(str(i + 1), f"situation({i})", pick(RULING_TEXT, s, "en"), show=False,
                   id=f"rulings.situation_{i + 1}") for i, s in enumerate(SITUATIONS)],
     ]
 

@@ -34,13 +34,19 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from floorkill.rules import TableState, next_hand
-from floorkill.rules.money import dollars
+from floorkill.i18n import NC_, money, ptr, tr
 from floorkill.rules.names import safe_text
 
 LABEL_LINES = 3
-STATUS_SHORT = {"acts last": "last", "leg credit": "credit", "sits out": "out"}   # narrow labels
-KILL_FACE_UP = "▲KILL"
-LEG_FACE_DOWN = "▽leg"
+KILL_FACE_UP = "▲"            # the kill button face up ("▲KILL"), face down for a leg ("▽leg")
+LEG_FACE_DOWN = "▽"
+# seat statuses: (label, the word a narrow label uses), in the catalogue's "seat" context
+STATUS_WORDS = {
+    "away": (NC_("seat", "away"), NC_("seat", "away")),
+    "sits out": (NC_("seat", "sits out"), NC_("seat", "out")),
+    "leg credit": (NC_("seat", "leg credit"), NC_("seat", "credit")),
+    "acts last": (NC_("seat", "acts last"), NC_("seat", "last")),
+}
 
 
 # ---------------------------------------------------------------------------
@@ -332,6 +338,7 @@ class SeatView:
     markers: str
     kill: str            # "▲KILL $20", "▽leg" or ""
     status: str          # "away", "BARRED", "owes $20", "sits out"
+    short: str = ""      # the same in a narrow label's words ("out", "last")
 
 
 def names_width(views) -> int:
@@ -339,7 +346,7 @@ def names_width(views) -> int:
     return max((1 + len(str(v.seat)) + 1 + cell_len(v.name) for v in views if v.name), default=0)
 
 
-def seat_views(state: TableState) -> list[SeatView]:
+def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
     nh = next_hand(state)
     b = state.button
     views = []
@@ -357,26 +364,29 @@ def seat_views(state: TableState) -> list[SeatView]:
             marks.append("BB")
         kill = ""
         if b.killed and b.seat == seat:
-            kill = f"{KILL_FACE_UP} {dollars(b.amount or 0)}"
+            kill = f"{KILL_FACE_UP}{tr('KILL', lang)} {money(b.amount or 0, lang)}"
         elif (b.status == "leg-up" and b.seat == seat) or (b.killed and b.leg_seat == seat):
-            kill = LEG_FACE_DOWN
-        status = []
+            kill = f"{LEG_FACE_DOWN}{tr('leg', lang)}"
+        status: list[str] = []
+        codes = []
         owed = state.owed(p.name)
         if state.is_barred(p.name):                 # here or at another table (rrop-13.6)
-            status.append("BARRED")
+            status.append(tr("BARRED", lang))
         elif owed is not None:
-            status.append(f"owes {dollars(owed.owes)}")
+            status.append(tr("owes {amount}", lang, amount=money(owed.owes, lang)))
         if p.away:
-            status.append("away")
+            codes.append("away")
         if p.sitting_out:
-            status.append("sits out")
+            codes.append("sits out")
         if p.name in state.credits:
-            status.append("leg credit")
+            codes.append("leg credit")
         if b.killed and b.seat == seat and nh.killer_acts_last:
-            status.append("acts last")          # a voluntary killer (rrop-13.10) or the house
+            codes.append("acts last")           # a voluntary killer (rrop-13.10) or the house
+        long = status + [ptr("seat", STATUS_WORDS[c][0], lang) for c in codes]
+        short = status + [ptr("seat", STATUS_WORDS[c][1], lang) for c in codes]
         views.append(SeatView(seat, safe_text(p.name),
-                              dollars(p.stack) if p.stack is not None else "",
-                              " ".join(marks), kill, " ".join(status)))
+                              money(p.stack, lang) if p.stack is not None else "",
+                              " ".join(marks), kill, " ".join(long), " ".join(short)))
     return views
 
 
@@ -420,24 +430,34 @@ class Seating(Widget, can_focus=True):
         """The floorperson chose a seat (Enter on the cursor, or a click)."""
         seat: int
 
-    def __init__(self, state: TableState | None = None, **kwargs) -> None:
+    def __init__(self, state: TableState | None = None, *, lang: str | None = None,
+                 **kwargs) -> None:
         super().__init__(**kwargs)
         self._state = state
-        self._views: list[SeatView] = seat_views(state) if state is not None else []
+        self.lang = lang
+        self._views: list[SeatView] = seat_views(state, lang) if state is not None else []
         self._cache: tuple | None = None
+
+    def set_lang(self, lang: str | None) -> None:
+        """Draw every label in ``lang`` from now on."""
+        self.lang = lang
+        if self._state is not None:
+            self._views = seat_views(self._state, lang)
+            self._cache = None
+            self.refresh()
 
     # -- data --------------------------------------------------------------
     def show(self, state: TableState) -> None:
         """Draw ``state`` (in place: nothing is remounted)."""
         self._state = state
-        self._views = seat_views(state)
+        self._views = seat_views(state, self.lang)
         if not 1 <= self.cursor <= len(state.players):
             self.cursor = 1
         self._refresh_changed_rows()
 
     def _key(self) -> tuple:
         return (id(self._state), self._state.events, self.size, self.cursor, self.has_focus,
-                self.app.theme)
+                self.app.theme, self.lang)
 
     def _refresh_changed_rows(self) -> None:
         """Repaint only the rows the new state draws differently (a hand changes a seat
@@ -556,10 +576,12 @@ class Seating(Widget, can_focus=True):
         # centre text, most important first; each line only if it fits on the felt
         wanted: list[tuple[str, Style]] = []
         if st.button.killed:
-            wanted.append((f" KILL {st.config.stakes_text(nh.limits)} ", style("seating--felt-kill")))
+            wanted.append((f" {tr('KILL', self.lang)} {st.config.stakes_text(nh.limits)} ",
+                           style("seating--felt-kill")))
         else:
             wanted.append((f" {st.config.stakes_text()} ", style("seating--felt-text")))
-        wanted.append((f" Hand {st.hands + 1} ", style("seating--felt-text")))
+        wanted.append((" " + tr("Hand {n}", self.lang, n=st.hands + 1) + " ",
+                       style("seating--felt-text")))
         top = round(g.cy - len(wanted) / 2)
         for i, (text, s) in enumerate(wanted):
             width = cell_len(text)
@@ -584,7 +606,7 @@ class Seating(Widget, can_focus=True):
                 canvas.fill(x, y + i, w, s)
             lead = " " if w >= 11 else ""
             canvas.put(x, y, f"{lead}{v.seat} ·", style("seating--cursor") if cursor else s, w)
-            canvas.put(x, y + 1, f"{lead}empty", s, w)
+            canvas.put(x, y + 1, lead + tr("empty", self.lang), s, w)
             return
         seat_s = style("seating--seat")
         for i in range(LABEL_LINES):
@@ -615,8 +637,7 @@ class Seating(Widget, can_focus=True):
         if v.status:
             status = v.status
             if cell_len(status) > x + w - pos:          # short words before an ellipsis
-                for word, short in STATUS_SHORT.items():
-                    status = status.replace(word, short)
+                status = v.short or status
             canvas.put(pos, y + 2, fit(status, max(0, x + w - pos)), style("seating--status"),
                        max(0, x + w - pos))
 

@@ -40,8 +40,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import floorkill
+from floorkill.i18n import N_, get_lang, tr
 
-PAGE_TITLE = "floorkill big screen"
+PAGE_TITLE = N_("floorkill big screen")
 WEB = Path(__file__).with_name("web")
 MIN_COLS, MAX_COLS = 20, 400          # a display's size in cells, whatever a browser says
 MIN_ROWS, MAX_ROWS = 8, 160
@@ -165,7 +166,8 @@ def patch_textual_js(js: str) -> str:
 def render_page(*, websocket: str, static: str, fontsize: int | None) -> str:
     template = string.Template((WEB / "index.html").read_text(encoding="utf-8"))
     return template.substitute(
-        title=html.escape(PAGE_TITLE), static=html.escape(static, quote=True),
+        title=html.escape(tr(PAGE_TITLE)), static=html.escape(static, quote=True),
+        lang=get_lang(), reconnecting=html.escape(tr("Reconnecting to the big screen …")),
         websocket=html.escape(websocket, quote=True),
         fontsize=str(fontsize or 16), fixed=str(fontsize or 0))
 
@@ -326,10 +328,10 @@ class BigScreenServer:
         from aiohttp import web
 
         if not self._host_ok(request):
-            return web.Response(status=403, text="floorkill: wrong host name\n",
+            return web.Response(status=403, text="floorkill: " + tr("wrong host name") + "\n",
                                 headers=SECURITY_HEADERS)
         if not self._token_ok(request):
-            return web.Response(status=403, text="floorkill: the address needs its token\n",
+            return web.Response(status=403, text="floorkill: " + tr("the address needs its token") + "\n",
                                 headers=SECURITY_HEADERS)
         return None
 
@@ -370,10 +372,10 @@ class BigScreenServer:
         from aiohttp import web
 
         if not self._host_ok(request):
-            return web.Response(status=403, text="floorkill: wrong host name\n")
+            return web.Response(status=403, text="floorkill: " + tr("wrong host name") + "\n")
         found = self._static_file(request.match_info["name"])
         if found is None:
-            return web.Response(status=404, text="not found\n", headers=SECURITY_HEADERS)
+            return web.Response(status=404, text=tr("not found") + "\n", headers=SECURITY_HEADERS)
         body, kind = found
         return web.Response(body=body, content_type=kind, headers=SECURITY_HEADERS)
 
@@ -384,9 +386,9 @@ class BigScreenServer:
         if refused is not None:
             return refused
         if not self._origin_ok(request):
-            return web.Response(status=403, text="floorkill: another site's page\n")
+            return web.Response(status=403, text="floorkill: " + tr("another site's page") + "\n")
         if len(self.displays) + self.starting >= self.config.max_displays:
-            return web.Response(status=503, text="floorkill: too many big screens open\n")
+            return web.Response(status=503, text="floorkill: " + tr("too many big screens open") + "\n")
         width = clamp_int(request.query.get("width", "100"), MIN_COLS, MAX_COLS) or 100
         height = clamp_int(request.query.get("height", "30"), MIN_ROWS, MAX_ROWS) or 30
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
@@ -475,7 +477,7 @@ class BigScreenServer:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         runner_app = self.make_app()
-        print(f"floorkill big screen: open {self.url()}  (Ctrl+C stops)", flush=True)
+        print(tr("floorkill big screen: open {url}  (Ctrl+C stops)", url=self.url()), flush=True)
         web.run_app(runner_app, host=self.config.host, port=self.config.port,
                     print=None, loop=loop, handle_signals=True, shutdown_timeout=5)
 
@@ -497,7 +499,8 @@ def serve_big_screen(journal_path: str | Path, table_name: str | None = None, *,
     """Serve the big screen until Ctrl+C / SIGTERM. Returns an exit code."""
     if token is not None and (len(token) < 8 or not token.isascii()
                               or any(c in token for c in "&#?%/ \"'<>")):
-        print("floorkill: --token needs at least 8 plain characters (letters, digits, - _ .)",
+        print("floorkill: " + tr("--token needs at least 8 plain characters (letters, digits, "
+                                 "- _ .)"),
               file=sys.stderr)
         return 2
     argv = big_screen_argv(journal_path, table_name, rotate=rotate, grid=grid,
@@ -512,7 +515,8 @@ def serve_big_screen(journal_path: str | Path, table_name: str | None = None, *,
     try:
         server.serve()
     except OSError as exc:
-        print(f"floorkill: cannot serve on {host}:{port}: {exc.strerror or exc}",
+        print("floorkill: " + tr("cannot serve on {host}:{port}: {reason}", host=host, port=port,
+                                 reason=exc.strerror or exc),
               file=sys.stderr)
         return 2
     return 0

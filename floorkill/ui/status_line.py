@@ -13,6 +13,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from floorkill import vocab
+from floorkill.i18n import money, tr
 from floorkill.rules import TableState, next_hand
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.money import dollars
@@ -22,57 +24,73 @@ from .quiet import refresh_quietly
 from .view import TableView
 
 
-def seat_name(state: TableState, seat: int | None, fallback: str | None = None) -> str:
-    """"Seat 3 Cy" (the name as plain text, control characters filtered)."""
+def seat_name(state: TableState, seat: int | None, fallback: str | None = None,
+              lang: str | None = None) -> str:
+    """"Seat 3 Cy" / "Место 3 Cy" (the name as plain text, control characters filtered)."""
     p = state.player(seat)
     name = p.name if p is not None else (fallback or "?")
-    return safe_text(f"Seat {seat} {name}")
+    return safe_text(tr("Seat {seat} {name}", lang, seat=seat, name=name))
 
 
-def game_text(cfg: TableConfig) -> str:
-    blinds = f" · blinds {dollars(cfg.blinds[0])}/{dollars(cfg.blinds[1])}" if cfg.blinds[1] else ""
+def game_text(cfg: TableConfig, lang: str | None = None) -> str:
+    blinds = (" · " + tr("blinds {small}/{big}", lang, small=dollars(cfg.blinds[0]),
+                         big=dollars(cfg.blinds[1]))) if cfg.blinds[1] else ""
     if cfg.is_kill_game:
-        triggers = ", ".join(t.replace("-", " ") for t in cfg.kill.triggers) or "—"
-        kill = f" · {cfg.kill.kind} kill ({triggers})"
+        triggers = ", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers) or "—"
+        kill = f" · {vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang)} ({triggers})"
     else:
-        kill = " · no kill"
+        kill = " · " + tr("no kill", lang)
     return f"{GAME_NAMES.get(cfg.game, cfg.game)} {cfg.stakes_text()}{blinds}{kill}"
 
 
-def kill_status_text(state: TableState) -> str:
+def kill_status_text(state: TableState, lang: str | None = None) -> str:
     """The kill status as a player would say it."""
     b = state.button
     cfg = state.config
     if b.status == "leg-up":
-        return f"Leg up: {seat_name(state, b.seat, b.player)}"
+        return tr("Leg up: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
     if b.killed:
         nh = next_hand(state)
-        kind = "" if b.kind == "required" else f" ({b.kind})"
-        acts = "acts last" if nh.killer_acts_last else "acts in turn"
-        text = (f"KILL POT — {seat_name(state, b.seat, b.player)} posts {dollars(b.amount or 0)}{kind}"
-                f" — playing {cfg.stakes_text(nh.limits)}, killer {acts}")
+        kind = "" if b.kind == "required" else f" ({vocab.word(vocab.BY_KIND, b.kind, lang)})"
+        words = {"seat": seat_name(state, b.seat, b.player, lang),
+                 "amount": money(b.amount or 0, lang), "kind": kind,
+                 "limits": cfg.stakes_text(nh.limits)}
+        if nh.killer_acts_last:
+            text = tr("KILL POT — {seat} posts {amount}{kind} — playing {limits}, killer acts "
+                      "last", lang, **words)
+        else:
+            text = tr("KILL POT — {seat} posts {amount}{kind} — playing {limits}, killer acts "
+                      "in turn", lang, **words)
         if b.leg_seat is not None:
-            text += f" · leg up: {seat_name(state, b.leg_seat, b.leg_player)}"
+            text += " · " + tr("leg up: {seat}", lang,
+                               seat=seat_name(state, b.leg_seat, b.leg_player, lang))
         return text
-    return "Neutral"
+    return tr("Neutral", lang)
 
 
-def barred_text(state: TableState) -> str:
+def barred_text(state: TableState, lang: str | None = None) -> str:
     parts = []
     for o in state.barred:
         if o.mode == "barred":
-            parts.append(f"{o.player} owes {dollars(o.owes)}" + (f" at {o.table}" if o.table else ""))
-    owing = [f"{o.player} {dollars(o.owes)}" for o in state.barred if o.mode != "barred"]
+            parts.append(tr("{player} owes {amount} at {table}", lang, player=o.player,
+                            amount=money(o.owes, lang), table=o.table) if o.table else
+                         tr("{player} owes {amount}", lang, player=o.player,
+                            amount=money(o.owes, lang)))
+    owing = [f"{o.player} {money(o.owes, lang)}" for o in state.barred if o.mode != "barred"]
     out = ""
     if parts:
-        out = "Barred: " + ", ".join(parts)
+        out = tr("Barred: {players}", lang, players=", ".join(parts))
     if owing:
-        out += (" · " if out else "") + "Owes a kill (posts later): " + ", ".join(owing)
+        out += (" · " if out else "") + tr("Owes a kill (posts later): {players}", lang,
+                                           players=", ".join(owing))
     if state.credits:                      # from the state: away now, or back and waiting
         def where(name: str) -> str:
             p = state.player(state.seat_of(name))
-            return f"{name} ({'back' if p is not None and not p.away else 'away'})"
-        out += (" · " if out else "") + "Leg credit: " + ", ".join(where(n) for n in state.credits)
+            back = p is not None and not p.away
+            return (tr("{name} (back)", lang, name=name) if back
+                    else tr("{name} (away)", lang, name=name))
+        out += (" · " if out else "") + tr("Leg credit: {players}", lang,
+                                           players=", ".join(where(n) for n in state.credits))
     return safe_text(out)
 
 
@@ -98,12 +116,22 @@ class StatusLine(Widget):
 
     view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
 
-    def __init__(self, state: TableState | None = None, **kwargs) -> None:
+    def __init__(self, state: TableState | None = None, *, lang: str | None = None,
+                 **kwargs) -> None:
         super().__init__(**kwargs)
         self._state = state
         self.badge = ""          # e.g. "DEMO journal": said first, in the warning colour
+        self.lang = lang              # None: the language in use (floorkill.i18n.get_lang)
+
+    def set_lang(self, lang: str | None) -> None:
+        self.lang = lang
+        refresh_quietly(self)
 
     def watch_view(self, view: TableView | None) -> None:
+        if view is not None and view.lang != self.lang:
+            self.lang = view.lang
+            if view.state is self._state:
+                refresh_quietly(self)
         if view is not None and view.state is not self._state:
             self.show(view.state)
 
@@ -123,22 +151,23 @@ class StatusLine(Widget):
         cfg = state.config
         style = self.get_component_rich_style
         top = Text(no_wrap=True, overflow="ellipsis")
+        lang = self.lang
         if self.badge:
             top.append(self.badge, style=style("status--leg"))
             top.append(" · ")
         if state.closed:
-            top.append("CLOSED (Ctrl+P: Reopen)", style=style("status--barred"))
+            top.append(tr("CLOSED (Ctrl+P: Reopen)", lang), style=style("status--barred"))
             top.append(" · ")
-        top.append(f"Hand {state.hands + 1}", style="bold")
+        top.append(tr("Hand {n}", lang, n=state.hands + 1), style="bold")
         top.append(" · ")
         top.append(safe_text(cfg.name), style="bold")
-        top.append(" · " + game_text(cfg))
+        top.append(" · " + game_text(cfg, lang))
         line = Text()
-        status = kill_status_text(state)
+        status = kill_status_text(state, lang)
         kind = {"neutral": "status--neutral", "leg-up": "status--leg",
                 "killed": "status--kill"}[state.button.status]
         line.append(" " + status + " " if state.button.killed else status, style=style(kind))
-        extra = barred_text(state)
+        extra = barred_text(state, lang)
         if extra:
             line.append("  ·  ")
             line.append(extra, style=style("status--barred"))

@@ -23,6 +23,7 @@ from textual.containers import Grid, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Select, Static
 
+from floorkill.i18n import tr
 from floorkill.rules import ConfigError, TableConfig, load_table_file
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.config import (AMOUNT_OPTIONS, BLINDLESS_GAMES, GAME_NAMES, GAMES, KILL_OPTIONS, PRESET_TITLES,
@@ -157,13 +158,12 @@ def preview_changes(cfg: TableConfig, changed: dict[str, Any], lang: str = "en")
     w = _WHATIF_CACHE.get(sample)
     if w is None:
         w = _WHATIF_CACHE[sample] = WhatIf.of(load_table_file(sample_tables_dir() / sample))
-    head = {"en": f"What-if on a recorded sample ({w.config.name}):",
-            "ru": f"Что если — на записанной сессии ({w.config.name}):"}
+    head = tr("What-if on a recorded sample ({name}):", lang, name=w.config.name)
     try:
         diffs = w.change(**changed)
     except (ConfigError, KeyError) as exc:
-        return [head.get(lang, head["en"]), str(exc)]
-    return [head.get(lang, head["en"]), *summary(diffs, lang).splitlines()]
+        return [head, str(exc)]
+    return [head, *summary(diffs, lang).splitlines()]
 
 
 class TableEditor(Screen[str | None]):

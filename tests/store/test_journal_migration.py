@@ -45,7 +45,7 @@ def _meta(path):
 def test_readers_read_a_schema1_journal_as_it_is(old, capsys):
     before = old.read_bytes()
     code, out, err = run(capsys, "verify", "--journal", old)
-    assert code == 0 and "16 rows, 2 table(s)" in out
+    assert code == 0 and "16 rows, 2 tables" in out
     assert "schema-1 journal" in err
     code, h, _ = run(capsys, "head", "--journal", old)
     assert code == 0 and h.strip().endswith("@16")

@@ -204,9 +204,10 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def compose(self) -> ComposeResult:
         view = self.table_view
         state = view.state
-        yield StatusLine(state, id="status").data_bind(view=PodiumApp.table_view)
+        yield StatusLine(state, id="status", lang=self.lang).data_bind(view=PodiumApp.table_view)
         with Horizontal(id="main"):
-            yield FloorSeating(state, id="seating").data_bind(view=PodiumApp.table_view)
+            yield FloorSeating(state, id="seating", lang=self.lang).data_bind(
+                view=PodiumApp.table_view)
             with Vertical(id="side"):
                 yield RulesPanel(self.lang, state=state, record=view.record,
                                  id="rules").data_bind(view=PodiumApp.table_view)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from floorkill.i18n import get_lang
 from floorkill.floor import Floor
 from floorkill.rules import Refusal, load_table_file
 from floorkill.store.session import MemorySession
@@ -150,7 +151,7 @@ def run_podium(table_path: str | Path | None, journal_path: str | Path,
 
     opening = open_podium(table_path, journal_path, floorperson)
     try:
-        app = make_podium_app(opening.session, lang=os.environ.get("FLOORKILL_LANG", "en"),
+        app = make_podium_app(opening.session, lang=get_lang(),
                               theme=os.environ.get("FLOORKILL_THEME") or None,
                               notices=opening.notices, journal=opening.journal)
         app.demo_of = opening.demo_of

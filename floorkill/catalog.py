@@ -1,0 +1,262 @@
+"""Message catalogues, the gettext way: read a ``.po`` source, compile it to ``.mo`` bytes
+(what ``msgfmt`` makes) and find the message ids the code uses.
+
+Pure Python, no dependency: :mod:`floorkill.i18n` compiles each ``.po`` when it is first
+needed and hands the bytes to the standard library's :class:`gettext.GNUTranslations`
+(which reads the ``Plural-Forms`` header itself). ``python -m floorkill.catalog`` checks
+every catalogue against the source (the test suite does the same).
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+LOCALE_DIR = PACKAGE / "locale"
+DOMAIN = "floorkill"
+# the functions whose literal arguments are message ids: name -> (context?, plural?)
+MARKERS = {"_": (False, False), "gettext": (False, False), "tr": (False, False),
+           "N_": (False, False), "ngettext": (False, True), "ntr": (False, True),
+           "pgettext": (True, False), "ptr": (True, False), "NC_": (True, False)}
+
+
+class PoError(ValueError):
+    """A ``.po`` file that cannot be read: the message names file and line."""
+
+
+@dataclass
+class Entry:
+    msgid: str
+    msgstr: list[str] = field(default_factory=list)
+    plural: str | None = None
+    context: str | None = None
+    fuzzy: bool = False
+    line: int = 0
+
+    @property
+    def key(self) -> tuple[str | None, str]:
+        return self.context, self.msgid
+
+
+def _unquote(text: str, where: str) -> str:
+    import ast                      # only when a catalogue is read (never for English)
+
+    text = text.strip()
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise PoError(f"{where}: expected a quoted string")
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        raise PoError(f"{where}: bad string {text}") from None
+
+
+def parse_po(text: str, name: str = "<po>") -> list[Entry]:
+    """Every entry of a ``.po`` file (the header is the entry with msgid "")."""
+    entries: list[Entry] = []
+    cur: Entry | None = None
+    target: tuple[str, int] | None = None          # which field continuation lines extend
+    fuzzy = False
+
+    def finish() -> None:
+        nonlocal cur
+        if cur is not None:
+            entries.append(cur)
+        cur = None
+
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        where = f"{name}:{no}"
+        if not line:
+            continue
+        if line.startswith("#"):
+            if line.startswith("#,") and "fuzzy" in line:
+                fuzzy = True
+            continue
+        if line.startswith('"'):
+            if cur is None or target is None:
+                raise PoError(f"{where}: a string outside an entry")
+            piece = _unquote(line, where)
+            fld, idx = target
+            if fld == "msgstr":
+                cur.msgstr[idx] += piece
+            else:
+                setattr(cur, fld, getattr(cur, fld) + piece)
+            continue
+        keyword, _, rest = line.partition(" ")
+        if keyword == "msgctxt" or (keyword == "msgid" and (cur is None or cur.msgstr)):
+            finish()
+            cur = Entry(msgid="", line=no, fuzzy=fuzzy)
+            fuzzy = False
+        if cur is None:
+            raise PoError(f"{where}: {keyword} before msgid")
+        if keyword == "msgctxt":
+            cur.context = _unquote(rest, where)
+            target = ("context", 0)
+        elif keyword == "msgid":
+            cur.msgid = _unquote(rest, where)
+            target = ("msgid", 0)
+        elif keyword == "msgid_plural":
+            cur.plural = _unquote(rest, where)
+            target = ("plural", 0)
+        elif keyword == "msgstr":
+            cur.msgstr = [_unquote(rest, where)]
+            target = ("msgstr", 0)
+        elif keyword.startswith("msgstr[") and keyword.endswith("]"):
+            idx = int(keyword[7:-1])
+            if idx != len(cur.msgstr):
+                raise PoError(f"{where}: {keyword} out of order")
+            cur.msgstr.append(_unquote(rest, where))
+            target = ("msgstr", idx)
+        else:
+            raise PoError(f"{where}: unknown keyword {keyword!r}")
+    finish()
+    return entries
+
+
+def header(entries: list[Entry]) -> dict[str, str]:
+    for e in entries:
+        if e.msgid == "" and e.context is None:
+            out = {}
+            for row in e.msgstr[0].splitlines():
+                k, _, v = row.partition(":")
+                out[k.strip()] = v.strip()
+            return out
+    return {}
+
+
+def compile_mo(entries: list[Entry]) -> bytes:
+    """GNU ``.mo`` bytes for ``entries`` (fuzzy and untranslated ones left out, as msgfmt does)."""
+    pairs: dict[bytes, bytes] = {}
+    for e in entries:
+        if e.fuzzy and e.msgid:
+            continue
+        if e.msgid and not all(e.msgstr):
+            continue
+        key = e.msgid if e.plural is None else f"{e.msgid}\0{e.plural}"
+        if e.context is not None:
+            key = f"{e.context}\x04{key}"
+        pairs[key.encode()] = "\0".join(e.msgstr).encode()
+    head = pairs.get(b"", b"").decode()
+    if "charset=" not in head:                     # the catalogue is UTF-8, whatever it says
+        pairs[b""] = (head + "Content-Type: text/plain; charset=UTF-8\n").encode()
+    keys = sorted(pairs)
+    ids = strs = b""
+    offsets = []
+    for k in keys:
+        offsets.append((len(ids), len(k), len(strs), len(pairs[k])))
+        ids += k + b"\0"
+        strs += pairs[k] + b"\0"
+    n = len(keys)
+    key_start = 7 * 4 + 16 * n
+    val_start = key_start + len(ids)
+    table = []
+    for o1, l1, o2, l2 in offsets:
+        table += [l1, o1 + key_start]
+    vtable = []
+    for o1, l1, o2, l2 in offsets:
+        vtable += [l2, o2 + val_start]
+    out = struct.pack("Iiiiiii", 0x950412DE, 0, n, 7 * 4, 7 * 4 + n * 8, 0, 0)
+    out += struct.pack(f"{2 * n}i", *table) + struct.pack(f"{2 * n}i", *vtable)
+    return out + ids + strs
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def languages() -> tuple[str, ...]:
+    """English (the source language) and every language with a catalogue."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return ("en", *found)
+
+
+# -- what the code uses --------------------------------------------------------------
+
+def _literal(node) -> str | None:
+    import ast
+
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def extract(root: Path = PACKAGE) -> dict[tuple[str | None, str], tuple[str | None, str]]:
+    """Every message id a marker call names with literals: (context, msgid) -> (plural, where)."""
+    import ast
+
+    found: dict[tuple[str | None, str], tuple[str | None, str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+            if name not in MARKERS:
+                continue
+            has_ctx, has_plural = MARKERS[name]
+            args = [_literal(a) for a in node.args]
+            i = 1 if has_ctx else 0
+            if len(args) <= i or args[i] is None:
+                continue
+            ctx = args[0] if has_ctx else None
+            plural = args[i + 1] if has_plural and len(args) > i + 1 else None
+            found[(ctx, args[i])] = (plural, f"{path.relative_to(root.parent)}:{node.lineno}")
+    return found
+
+
+def problems(lang: str) -> list[str]:
+    """What is wrong with one catalogue: ids the code uses that it lacks, ids it has that
+    the code no longer uses, untranslated or fuzzy entries, wrong plural counts, format
+    fields that differ from the English."""
+    import string
+
+    entries = parse_po(po_path(lang).read_text(encoding="utf-8"), str(po_path(lang)))
+    used = extract()
+    have = {e.key: e for e in entries if e.msgid}
+    out = []
+    seen: set = set()
+    for e in entries:
+        if e.msgid and e.key in seen:
+            out.append(f"twice: {e.msgid!r} (line {e.line})")
+        seen.add(e.key)
+    nplurals = int(header(entries).get("Plural-Forms", "nplurals=2").split(";")[0].split("=")[1])
+    for key, (plural, where) in sorted(used.items(), key=lambda kv: kv[1][1]):
+        if key not in have:
+            out.append(f"missing: {key[1]!r} ({where})")
+    for key, e in have.items():
+        if key not in used:
+            out.append(f"unused: {key[1]!r} (line {e.line})")
+            continue
+        if e.fuzzy or not all(e.msgstr):
+            out.append(f"untranslated: {key[1]!r} (line {e.line})")
+        want_plural = used[key][0]
+        if (e.plural is None) != (want_plural is None) or (want_plural and e.plural != want_plural):
+            out.append(f"plural differs from the code: {key[1]!r} (line {e.line})")
+        if e.plural is not None and len(e.msgstr) != nplurals:
+            out.append(f"{len(e.msgstr)} plural forms, not {nplurals}: {key[1]!r} (line {e.line})")
+        fields = {f for _, f, _, _ in string.Formatter().parse(e.msgid) if f}
+        if e.plural:
+            fields |= {f for _, f, _, _ in string.Formatter().parse(e.plural) if f}
+        for s in e.msgstr:
+            got = {f for _, f, _, _ in string.Formatter().parse(s) if f}
+            if not got <= fields:
+                out.append(f"format fields {sorted(got - fields)} not in the English: "
+                           f"{key[1]!r} (line {e.line})")
+    return out
+
+
+def main() -> int:
+    bad = 0
+    for lang in languages()[1:]:
+        for p in problems(lang):
+            print(f"{lang}: {p}")
+            bad += 1
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,166 @@
+"""Every user-visible string goes through here: gettext catalogues, Russian plurals,
+the language in use, numbers and money as each language writes them.
+
+Textual-free and Rich-free: the rules' texts, the CLI, the report and the UI all use it.
+
+- Message ids are the English texts (``_("Shift report")``); English needs no catalogue.
+- Other languages are ``floorkill/locale/<lang>/LC_MESSAGES/floorkill.po``, compiled to
+  ``.mo`` bytes the first time the language is used (see :mod:`floorkill.catalog`) and
+  read by the standard library's :class:`gettext.GNUTranslations` — plural rules come
+  from the catalogue's ``Plural-Forms`` header (Russian: 1 раздача, 2 раздачи, 5 раздач).
+- Every function takes an optional ``lang``; without it, the language in use
+  (:func:`get_lang`): ``set_lang`` (F3 on a screen, ``--lang`` on the command line),
+  else ``$FLOORKILL_LANG``, else the locale (``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/
+  ``LANG``: ``ru_RU.UTF-8`` picks Russian), else English.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from .catalog import compile_mo, languages, parse_po, po_path
+
+SOURCE_LANG = "en"
+LANGS: tuple[str, ...] = languages()
+LANG_NAMES = {"en": "English", "ru": "Русский"}
+_current: str | None = None
+
+
+def normalize(lang: str | None) -> str | None:
+    """"ru_RU.UTF-8" / "ru-RU" / "RU" -> "ru"; None for a language we do not have."""
+    if not lang:
+        return None
+    code = lang.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return code if code in LANGS else None
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> str:
+    """``$FLOORKILL_LANG``, else the POSIX locale variables in gettext's order, else English."""
+    env = os.environ if environ is None else environ
+    chosen = normalize(env.get("FLOORKILL_LANG"))
+    if chosen:
+        return chosen
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:                       # the first one set decides (LANGUAGE may list several)
+            for part in value.split(":"):
+                if normalize(part):
+                    return normalize(part)  # type: ignore[return-value]
+            if var != "LANGUAGE":
+                return SOURCE_LANG
+    return SOURCE_LANG
+
+
+def get_lang() -> str:
+    global _current
+    if _current is None:
+        _current = default_lang()
+    return _current
+
+
+def set_lang(lang: str | None) -> str:
+    """Use ``lang`` from now on (None: back to the environment's choice, read again when
+    next needed); returns it."""
+    global _current
+    _current = normalize(lang) if lang else None
+    return _current or default_lang()
+
+
+def next_lang(lang: str | None = None) -> str:
+    """The language after ``lang`` in the F3 cycle."""
+    lang = normalize(lang) or get_lang()
+    return LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> _gettext.NullTranslations:
+    if lang == SOURCE_LANG or lang not in LANGS:
+        return _gettext.NullTranslations()
+    import io
+
+    path = po_path(lang)
+    mo = compile_mo(parse_po(path.read_text(encoding="utf-8"), str(path)))
+    return _gettext.GNUTranslations(io.BytesIO(mo))
+
+
+def _pick(lang: str | None) -> _gettext.NullTranslations:
+    return translations(normalize(lang) or get_lang())
+
+
+def gettext(message: str, lang: str | None = None) -> str:
+    return _pick(lang).gettext(message)
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    return _pick(lang).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str, lang: str | None = None) -> str:
+    return _pick(lang).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Marks a message id for the catalogue where it is defined; translated where used."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """:func:`N_` for a message in a context (translate it with :func:`ptr`)."""
+    return message
+
+
+def tr(message: str, lang: str | None = None, /, **params: Any) -> str:
+    """``gettext`` then ``str.format(**params)``."""
+    text = gettext(message, lang)
+    return text.format(**params) if params else text
+
+
+def ptr(context: str, message: str, lang: str | None = None, /, **params: Any) -> str:
+    text = pgettext(context, message, lang)
+    return text.format(**params) if params else text
+
+
+def ntr(singular: str, plural: str, n: int, lang: str | None = None, /, **params: Any) -> str:
+    """``ngettext`` then ``str.format(n=n, **params)`` (``{n}`` is written the local way)."""
+    return ngettext(singular, plural, n, lang).format(n=number(n, lang), **params)
+
+
+# -- numbers and money ---------------------------------------------------------------
+
+NBSP = "\u00a0"        # Russian groups thousands with a non-breaking space: 12 500
+
+
+def number(n: int, lang: str | None = None) -> str:
+    """12500 -> "12,500" in English; "12 500" in Russian (a non-breaking space, and as
+    Russian typesetting does, none in a four-digit number: "1500")."""
+    lang = normalize(lang) or get_lang()
+    if lang == "ru":
+        return str(n) if -10000 < n < 10000 else f"{n:,}".replace(",", NBSP)
+    return f"{n:,}"
+
+
+def money(cents: int, lang: str | None = None) -> str:
+    """Whole dollars when whole: English "$1200" / "$4.50" (as everywhere); Russian "1200 $",
+    "12 500 $", "4,50 $"
+    (a decimal comma, the sign after the amount, non-breaking spaces)."""
+    lang = normalize(lang) or get_lang()
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    if lang == "ru":
+        text = number(whole, lang) + (f",{part:02d}" if part else "")
+        return f"{sign}{text}{NBSP}$"
+    from .rules.money import dollars         # lazily: the CLI's help needs no rules model
+
+    return dollars(cents)
+
+
+__all__ = ["LANGS", "LANG_NAMES", "NC_", "N_", "NBSP", "SOURCE_LANG", "_", "default_lang", "get_lang",
+           "gettext", "money", "next_lang", "ngettext", "normalize", "number", "pgettext",
+           "ptr", "set_lang", "tr", "ntr", "translations"]

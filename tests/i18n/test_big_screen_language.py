@@ -1,0 +1,85 @@
+"""The big screen in Russian says nothing in Latin letters but names and notation, in
+English nothing in Cyrillic; Russian cuts no more words than English. Pilot, every state
+the players see: neutral, leg up, kill pot, barred, the room grid, waiting."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "big_screen"))
+
+from bshelp import (BARRED, HOSTILE, HOSTILE_LEG, HOSTILE_TABLE, KILL_POT,  # noqa: E402
+                    NEUTRAL, make_journal, room_journal)
+from screenwords import screen_lines, stray_words  # noqa: E402
+
+from floorkill.ui.big_screen import make_big_screen_app  # noqa: E402
+
+NAMES = ["Ann", HOSTILE, "Cy", "Eve", "Gus", HOSTILE_TABLE, "Table 12"] + [
+    f"Table {i}" for i in range(1, 5)]
+STATES = {"neutral": NEUTRAL, "leg-up": HOSTILE_LEG, "kill-pot": KILL_POT, "barred": BARRED}
+SIZES = [(80, 24), (120, 40)]
+
+
+async def _lines(path: Path, lang: str, size, table: str | None = "Table 12") -> list[str]:
+    app = make_big_screen_app(path, table, rotate=0, lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        return screen_lines(app.export_screenshot())
+
+
+async def _both(path: Path, size, table: str | None = "Table 12"):
+    names = NAMES + [str(path), str(path.parent)]
+    ru = await _lines(path, "ru", size, table)
+    en = await _lines(path, "en", size, table)
+    assert stray_words(ru, "ru", names) == [], "\n".join(ru)
+    assert stray_words(en, "en", names) == [], "\n".join(en)
+    cuts = lambda lines: sum(line.count("…") for line in lines)      # noqa: E731
+    assert cuts(ru) <= cuts(en), "\n".join(ru)
+    return ru, en
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("state", sorted(STATES))
+async def test_one_table_speaks_one_language(tmp_path, state, size):
+    path = tmp_path / "journal.db"
+    make_journal(path, STATES[state])
+    ru, en = await _both(path, size)
+    text = "\n".join(ru)
+    if state == "kill-pot":
+        assert "ЛИМИТЫ КИЛЛА" in text and "КИЛЛ-ПОТ — место 3, Cy" in text
+    if state == "barred":
+        assert "Не допущены до оплаты килла: Cy — долг 20\u00a0$" not in text  # nbsp is a space here
+        assert "Не допущены до оплаты килла: Cy — долг 20 $" in text
+    if state == "leg-up":
+        assert "НОГА — место 2," in text and "▽нога" in text
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+async def test_the_room_grid_speaks_one_language(tmp_path, size):
+    path = tmp_path / "journal.db"
+    room_journal(path, 4)
+    ru, _ = await _both(path, size, table=None)
+    assert any("Все столы · 4" in line for line in ru)
+
+
+async def test_waiting_speaks_one_language(tmp_path):
+    path = tmp_path / "nothing-yet.db"
+    ru, en = await _both(path, (80, 24))
+    assert any("Ждём журнал подиума" in line for line in ru)
+    assert any("Waiting for the podium journal" in line for line in en)
+
+
+def test_the_served_page_is_in_the_language_in_use():
+    from floorkill.i18n import set_lang
+    from floorkill.ui.serve import render_page
+
+    set_lang("ru")
+    page = render_page(websocket="ws://h/ws", static="s", fontsize=None)
+    assert '<html lang="ru">' in page and "Снова подключаемся к большому экрану" in page
+    assert "<title>floorkill — большой экран</title>" in page
+    set_lang("en")
+    page = render_page(websocket="ws://h/ws", static="s", fontsize=None)
+    assert '<html lang="en">' in page and "Reconnecting to the big screen" in page
