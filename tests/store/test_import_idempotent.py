@@ -173,7 +173,7 @@ def test_twenty_thousand_events_import_in_batches_each_acknowledged(jpath, tmp_p
     assert len(lines) == 20_001 and lines[-1].startswith(f"{load_bench.NAME} #20000 ")
     assert rows(jpath) == 20_001
     code, out, _ = run(capsys, "import", str(path))
-    assert code == 0 and out.strip().endswith("already in the journal: 20000 events")
+    assert code == 0 and out.strip().endswith("already in the journal: 20,000 events")
 
 
 def test_a_table_changed_between_check_and_write_is_not_written(jpath, tmp_path):
