@@ -63,20 +63,20 @@ RROP_BAR = "rrop-13.6"
 
 ROOM_MESSAGES: dict[str, dict[str, str]] = {
     "bad-room": {"en": "'room' must be a list of {{ player, owes, table }}: {reason}",
-                 "ru": "'room' должен быть списком {{ player, owes, table }}: {reason}"},
+                 "ru": "поле 'room' должно быть списком {{ player, owes, table }}: {reason}"},
     "winner-barred-at": {
         "en": "seat {seat} {name} is barred from every game: owes a kill of {amount} at {table}, "
               "so was not dealt in",
-        "ru": "место {seat} {name} отстранено от всех игр: должен килл {amount} за столом {table}, "
-              "поэтому не участвовал в раздаче"},
+        "ru": "место {seat} ({name}): отстранение от всех игр — долг по киллу {amount} за столом {table}, поэтому "
+              "карт в этой раздаче не было"},
     "back-barred-at": {"en": "{name} owes a kill of {amount} at {table}: pay it before coming back",
-                       "ru": "{name} должен килл {amount} за столом {table}: сначала внесите его"},
+                       "ru": "{name}: долг по киллу {amount} за столом {table}, сначала внесите его"},
     "owed-at-other-table": {
         "en": "{name} owes the kill of {amount} at {table}: the payment is recorded there",
-        "ru": "{name} должен килл {amount} за столом {table}: оплата записывается там"},
+        "ru": "{name}: долг по киллу {amount} за столом {table}, оплата записывается там"},
     "q-near-barred": {
         "en": "Is this {player}, barred at {table} for {amount}?",
-        "ru": "Это {player}, отстранённый за столом {table} (долг {amount})?"},
+        "ru": "Это {player} — отстранение за столом {table}, долг по киллу {amount}?"},
     "near-yes": {"en": "yes — the same person: not seated until the kill is paid",
                  "ru": "да — тот же человек: не садится, пока килл не оплачен"},
     "near-no": {"en": "no — someone else: seat {name}",

@@ -21,7 +21,7 @@ def underpost(state: TableState, seat: int | None) -> Decision:
     b = state.button
     cfg = state.config
     p = state.player(seat)
-    name = p.name if p is not None else "the player"
+    name = p.name if p is not None else None        # texts.NOBODY: "the player", "игрок"
     limits = cfg.stakes_text(cfg.killed_limits())
     cites = ("rrop-13.9", "wsop-196") if cfg.kill.preset == "wsop" else ("rrop-13.9",)
     if b.kind in REQUIRED_KINDS:

@@ -6,6 +6,8 @@ never interpreted as markup here or anywhere else.
 
 from __future__ import annotations
 
+import string
+
 MESSAGES: dict[str, dict[str, str]] = {
     # --- refusals: the shape of an event ---------------------------------------
     "not-an-event": {"en": "an event must be a table of fields",
@@ -18,104 +20,105 @@ MESSAGES: dict[str, dict[str, str]] = {
     "empty-seats": {"en": "'{field}' names no seat", "ru": "в '{field}' не указано ни одного места"},
     "seat-twice": {"en": "'{field}' names a seat twice", "ru": "в '{field}' место указано дважды"},
     "bad-bool": {"en": "'{field}' must be true or false, not {value}",
-                 "ru": "'{field}' должно быть true или false, а не {value}"},
+                 "ru": "'{field}': нужно true или false, а не {value}"},
     "bad-amount": {"en": "'{field}': {reason}", "ru": "'{field}': неверная сумма ({reason})"},
     "bad-number": {"en": "'{field}' must be a whole number from {lo} to {hi}, not {value}",
-                   "ru": "'{field}' должно быть целым числом от {lo} до {hi}, а не {value}"},
+                   "ru": "'{field}': нужно целое число от {lo} до {hi}, а не {value}"},
     "unknown-type": {"en": "unknown event type {value} (one of: {types})",
                      "ru": "неизвестный тип события {value} (допустимы: {types})"},
     "unknown-field": {"en": "'{field}' is not a field of a {type} event (fields: {allowed})",
                       "ru": "'{field}' — не поле события {type} (поля: {allowed})"},
     "bad-name": {"en": "{reason}", "ru": "недопустимое имя игрока: {reason}"},
     "bad-cards-dealt": {"en": "cards_dealt ({dealt}) is less than cards_seen ({seen})",
-                        "ru": "cards_dealt ({dealt}) меньше, чем cards_seen ({seen})"},
+                        "ru": "cards_dealt ({dealt}) меньше cards_seen ({seen})"},
     "low-without-high": {"en": "'low' needs 'high' too", "ru": "для 'low' нужно указать и 'high'"},
     "hand-needs-one-result": {
         "en": "a hand needs exactly one of: winner, winners, high (with low), showdown",
-        "ru": "у раздачи должно быть ровно одно из: winner, winners, high (с low), showdown"},
+        "ru": "у раздачи должно быть указано ровно одно из: winner, winners, high (с low), showdown"},
     "bad-showdown": {"en": "showdown must be {{ board = \"...\", hands = {{ 3 = \"As Ks\", ... }} }}",
-                     "ru": "showdown должен иметь вид {{ board = \"...\", hands = {{ 3 = \"As Ks\", ... }} }}"},
+                     "ru": 'showdown записывается так: {{ board = "...", hands = {{ 3 = "As Ks", ... }} }}'},
     "bad-cards": {"en": "cards: {reason}", "ru": "карты: {reason}"},
     "board-contradicts-flop": {
         "en": "the showdown board has three or more cards, so the hand saw the flop: flop = false contradicts it",
         "ru": "на борде вскрытия три карты или больше, значит, флоп был: flop = false этому противоречит"},
     "high-low-not-hilo": {"en": "high and low winners only exist in hi-lo games; {game} has one pot",
-                          "ru": "победители хай и лоу бывают только в хай-лоу играх; в {game} один банк"},
+                          "ru": "победители хай и лоу бывают только в хай-лоу играх, а здесь банк один"},
     # --- refusals: the rules -------------------------------------------------------
     "too-few-players": {"en": "fewer than two players are dealt in",
                         "ru": "в раздаче меньше двух игроков"},
     "no-winner": {"en": "the hand names no winner", "ru": "в раздаче не указан победитель"},
     "seat-empty": {"en": "seat {seat} is empty", "ru": "место {seat} свободно"},
     "not-dealt-in": {"en": "seat {seat} {name} was not dealt in ({why})",
-                     "ru": "место {seat} {name} не участвовало в раздаче ({why})"},
+                     "ru": "место {seat} ({name}) не участвовало в раздаче: {why}"},
     "qualify-disagree": {
         "en": "won_beyond_blinds and qualifies disagree (one full bet here is {minimum})",
         "ru": "won_beyond_blinds и qualifies противоречат друг другу (полная ставка здесь {minimum})"},
     "missed-killer-won": {
         "en": "seat {seat} {name} did not post the required kill, so was not dealt in and cannot have won",
-        "ru": "место {seat} {name} не поставило обязательный килл, поэтому не получало карт и не могло выиграть"},
+        "ru": "место {seat} ({name}): обязательный килл не поставлен, поэтому карт в этой раздаче не было и "
+              "выиграть её нельзя"},
     "pot-needed": {"en": "this hand needs the pot size (uncalled bets excluded): a kill depends on it",
                    "ru": "нужен размер банка (без неуравненных ставок): от него зависит килл"},
     "second-leg-question": {
         "en": "second leg for seat {seat} {name}: did the winner win at least {minimum} beyond the "
               "blind money? Give won_beyond_blinds or qualifies",
-        "ru": "вторая «нога» для места {seat} {name}: выиграл ли победитель не меньше {minimum} сверх "
-              "денег блайндов? Укажите won_beyond_blinds или qualifies"},
+        "ru": "вторая «нога» места {seat} ({name}): выиграно ли не меньше {minimum} сверх денег блайндов? Укажите "
+              "won_beyond_blinds или qualifies"},
     "second-leg-pot-question": {
         "en": "second leg for seat {seat} {name}: was the pot at least {minimum} (uncalled bets "
               "excluded)? Give pot or qualifies",
-        "ru": "вторая «нога» для места {seat} {name}: был ли банк не меньше {minimum} (без "
-              "неуравненных ставок)? Укажите pot или qualifies"},
+        "ru": "вторая «нога» места {seat} ({name}): был ли банк не меньше {minimum} (без неуравненных ставок)? "
+              "Укажите pot или qualifies"},
     "qualify-disagree-pot": {
         "en": "pot and qualifies disagree (the second leg here needs a pot of at least {minimum})",
         "ru": "pot и qualifies противоречат друг другу (для второй «ноги» здесь нужен банк не меньше {minimum})"},
     "voluntary-off": {"en": "this table does not allow voluntary kills",
                       "ru": "за этим столом добровольный килл не разрешён"},
     "one-kill-per-deal": {"en": "this hand is already killed by seat {seat} {name}: only one kill per deal",
-                          "ru": "Эта раздача уже убита местом {seat} {name}: только один килл за раздачу"},
+                          "ru": "в этой раздаче уже есть килл — место {seat} ({name}): второй килл за раздачу не ставится"},
     "voluntary-too-many-seen": {
         "en": "a voluntary kill must be declared after seeing at most {allowed} cards (seen {seen})",
-        "ru": "добровольный килл объявляется, увидев не больше {allowed} карт (увидено {seen})"},
+        "ru": "добровольный килл объявляют, посмотрев не больше {allowed:карты|карт|карт} (просмотрено: {seen})"},
     "voluntary-closed": {
         "en": "too late: a player has received card {dealt}; the pot can no longer be killed",
-        "ru": "поздно: игрок уже получил {dealt}-ю карту; банк больше нельзя убить"},
+        "ru": "поздно: {dealt}-я карта уже сдана, ставить килл в этой раздаче нельзя"},
     "voluntary-stack-unknown": {
         "en": "record seat {seat}'s stack first: a voluntary kill needs at least {need} = 4 × {blind}",
         "ru": "сначала запишите стек места {seat}: для добровольного килла нужно не меньше {need} = 4 × {blind}"},
     "voluntary-stack-short": {"en": "stack {stack}, needs {need} = 4 × {blind}",
-                              "ru": "стек {stack}, нужно {need} = 4 × {blind}"},
+                              "ru": "стек {stack}, а нужно {need} = 4 × {blind}"},
     "seat-taken": {"en": "seat {seat} is taken by {name}", "ru": "место {seat} занято: {name}"},
     "seat-held": {"en": "seat {seat} is held: {name} posted the kill and left; it is free after this hand",
-                  "ru": "место {seat} удерживается: {name} поставил килл и ушёл; оно освободится после этой раздачи"},
+                  "ru": "место {seat} удерживается до конца раздачи: {name} уходит, но поставленный килл остаётся в банке"},
     "name-taken": {"en": "{name} is already seated at seat {seat}", "ru": "{name} уже сидит на месте {seat}"},
     "join-barred": {"en": "{name} owes a kill of {amount} ({table}) and may not play until it is posted",
-                    "ru": "{name} должен килл {amount} ({table}) и не может играть, пока не внесёт его"},
-    "already-away": {"en": "seat {seat} {name} is already away", "ru": "место {seat} {name} уже отошло"},
-    "not-away": {"en": "seat {seat} {name} is not away", "ru": "место {seat} {name} не отходило"},
+                    "ru": "{name}: долг по киллу {amount} ({table}), играть нельзя, пока килл не внесён"},
+    "already-away": {"en": "seat {seat} {name} is already away", "ru": "место {seat} ({name}) и так не за столом"},
+    "not-away": {"en": "seat {seat} {name} is not away", "ru": "место {seat} ({name}) и так за столом"},
     "back-barred": {"en": "{name} owes a kill of {amount}: pay it before coming back",
-                    "ru": "{name} должен килл {amount}: сначала внесите его"},
-    "nothing-owed": {"en": "{name} owes no kill here", "ru": "{name} не должен здесь килл"},
+                    "ru": "{name}: долг по киллу {amount}, сначала внесите его"},
+    "nothing-owed": {"en": "{name} owes no kill here", "ru": "{name}: долга по киллу здесь нет"},
     "table-closed": {"en": "this table is closed: reopen it before entering a {type} event",
-                     "ru": "этот стол закрыт: откройте его снова, прежде чем вводить событие {type}"},
+                     "ru": "этот стол закрыт: чтобы что-то записать, откройте его снова"},
     "table-closed-already": {"en": "this table is already closed", "ru": "этот стол уже закрыт"},
     "table-open-already": {"en": "this table is open: only a closed table can be reopened",
                            "ru": "этот стол открыт: снова открыть можно только закрытый стол"},
     "closed": {"en": "table closed after {hands} hands (nothing is deleted; reopen to go on)",
-               "ru": "стол закрыт после {hands} раздач (ничего не удалено; откройте, чтобы продолжить)"},
+               "ru": "стол закрыт после {hands:раздачи|раздач|раздач} (ничего не удалено; откройте его, чтобы продолжить)"},
     "closed-kill-kept": {"en": "table closed after {hands} hands; the coming kill by seat {seat} "
                                "{name} stands if it is reopened",
-                         "ru": "стол закрыт после {hands} раздач; килл места {seat} {name} "
-                               "сохраняется, если стол откроют снова"},
+                         "ru": "стол закрыт после {hands:раздачи|раздач|раздач}; килл места {seat} ({name}) сохранится, если стол "
+                               "откроют снова"},
     "closed-leg-kept": {"en": "table closed after {hands} hands; seat {seat} {name} keeps the leg "
                               "if it is reopened",
-                        "ru": "стол закрыт после {hands} раздач; место {seat} {name} сохраняет "
-                              "«ногу», если стол откроют снова"},
-    "reopened": {"en": "table reopened after {hands} hands", "ru": "стол снова открыт после {hands} раздач"},
+                        "ru": "стол закрыт после {hands:раздачи|раздач|раздач}; «нога» места {seat} ({name}) сохранится, если стол "
+                              "откроют снова"},
+    "reopened": {"en": "table reopened after {hands} hands", "ru": "стол снова открыт после {hands:раздачи|раздач|раздач}"},
     "underpost-not-killed": {"en": "the coming hand is not a kill pot",
                              "ru": "следующая раздача — не килл-пот"},
-    "void-no-record": {"en": "there is no record {seq} to undo", "ru": "нет записи {seq}, которую можно отменить"},
+    "void-no-record": {"en": "there is no record {seq} to undo", "ru": "записи {seq} нет, отменять нечего"},
     "void-of-void": {"en": "record {seq} is itself an undo; enter the event again instead",
-                     "ru": "запись {seq} сама является отменой; введите событие заново"},
+                     "ru": "запись {seq} сама отменяет другую; введите событие заново"},
     "void-twice": {"en": "record {seq} is already undone", "ru": "запись {seq} уже отменена"},
     "void-needs-reason": {"en": "an undo needs a reason", "ru": "для отмены нужна причина"},
     # --- rulings ------------------------------------------------------------------
@@ -125,87 +128,95 @@ MESSAGES: dict[str, dict[str, str]] = {
                                    "ru": "{name} ставит килл {amount} как дополнительный блайнд; блайнды ставятся как обычно"},
     "ruling-killer-in-blind-replaces": {
         "en": "{name} is in the {which}: posts the kill in place of that blind ({amount} in all); no chopping in this pot",
-        "ru": "{name} на позиции блайнда ({which}): ставит килл вместо этого блайнда ({amount} всего); делить блайнды нельзя"},
+        "ru": "{name} на {which}: килл ставится вместо этого блайнда (всего {amount}); делить блайнды в этом банке "
+              "нельзя"},
     "ruling-killer-in-blind-both": {
         "en": "{name} is in the {which}: posts that blind and the kill ({amount} in all); no chopping in this pot",
-        "ru": "{name} на позиции блайнда ({which}): ставит и блайнд, и килл ({amount} всего); делить блайнды нельзя"},
+        "ru": "{name} на {which}: ставится и блайнд, и килл (всего {amount}); делить блайнды в этом банке нельзя"},
     "ruling-same-game": {"en": "{a} and {b} are the same game type: broken-game status carries over",
                          "ru": "{a} и {b} — одна и та же игра: статус закрывшейся игры переносится"},
     "ruling-different-game": {
         "en": "{a} and {b} are different game types (the {why} differ): no broken-game status between them",
-        "ru": "{a} и {b} — разные игры (отличается: {why}): статус закрывшейся игры не переносится"},
+        "ru": "{a} и {b} — разные игры ({why}): статус закрывшейся игры между ними не переносится"},
     "ruling-already-killed": {"en": "This deal is already killed by {name} for {amount}: no second kill",
-                              "ru": "Эта раздача уже убита игроком {name} на {amount}: второго килла не бывает"},
+                              "ru": "В этой раздаче уже есть килл — {name}, {amount}: второго килла не бывает"},
     "ruling-no-kill-yet": {"en": "No kill on this deal yet: one kill at most may be posted",
-                           "ru": "В этой раздаче килла ещё нет: допускается не больше одного"},
+                           "ru": "В этой раздаче килла пока нет: можно поставить не больше одного"},
     # --- decisions -------------------------------------------------------------
     "leg-up": {"en": "{name} won the pot and has a leg up: the kill button goes face down in front of them",
-               "ru": "{name} выиграл банк: у него «нога» — килл-баттон лежит перед ним лицом вниз"},
+               "ru": "{name} выигрывает банк и получает «ногу»: килл-баттон кладётся перед игроком лицевой стороной вниз"},
     "kill-trigger": {"en": "{name} must kill the next hand: posts {amount}, limits are raised",
-                     "ru": "{name} обязан убить следующую раздачу: ставит {amount}, лимиты повышаются"},
+                     "ru": "{name}: обязательный килл в следующей раздаче — {amount}, лимиты повышаются"},
     "second-leg-kill": {"en": "{name} won a second pot in a row that qualifies: must kill the next hand for {amount}",
-                        "ru": "{name} выиграл второй банк подряд, и он засчитан: обязан убить следующую раздачу на {amount}"},
+                        "ru": "{name} выигрывает второй банк подряд, и он засчитан: обязательный килл в следующей раздаче — "
+                              "{amount}"},
     "second-leg-short": {"en": "{name} won again but less than {minimum} beyond the blinds: keeps the leg up, no kill",
-                         "ru": "{name} снова выиграл, но меньше {minimum} сверх блайндов: «нога» остаётся, килла нет"},
+                         "ru": "{name} выигрывает снова, но меньше {minimum} сверх блайндов: «нога» остаётся, килла нет"},
     "second-leg-short-neutral": {
         "en": "{name} won again but less than {minimum} beyond the blinds: the button goes neutral",
-        "ru": "{name} снова выиграл, но меньше {minimum} сверх блайндов: баттон становится нейтральным"},
+        "ru": "{name} выигрывает снова, но меньше {minimum} сверх блайндов: баттон становится нейтральным"},
     "second-leg-pot-kill": {
         "en": "{name} won a second pot in a row of at least {minimum} (house rule): must kill the next hand for {amount}",
-        "ru": "{name} выиграл второй банк подряд, не меньше {minimum} (правило заведения): обязан убить следующую раздачу на {amount}"},
+        "ru": "{name} выигрывает второй банк подряд, не меньше {minimum} (правило заведения): обязательный килл в "
+              "следующей раздаче — {amount}"},
     "second-leg-pot-short": {
         "en": "{name} won again but the pot was under {minimum}: keeps the leg up, no kill",
-        "ru": "{name} снова выиграл, но банк меньше {minimum}: «нога» остаётся, килла нет"},
+        "ru": "{name} выигрывает снова, но банк меньше {minimum}: «нога» остаётся, килла нет"},
     "second-leg-pot-short-neutral": {
         "en": "{name} won again but the pot was under {minimum}: the button goes neutral",
-        "ru": "{name} снова выиграл, но банк меньше {minimum}: баттон становится нейтральным"},
+        "ru": "{name} выигрывает снова, но банк меньше {minimum}: баттон становится нейтральным"},
     "walk-keeps": {"en": "{name} won without a flop (a walk): keeps the kill button, no kill",
-                   "ru": "{name} выиграл без флопа («прогулка»): килл-баттон остаётся у него, килла нет"},
+                   "ru": "{name} выигрывает без флопа («прогулка»): килл-баттон остаётся у игрока, килла нет"},
     "walk-neutral": {"en": "{name} won without a flop (a walk): the button goes neutral",
-                     "ru": "{name} выиграл без флопа («прогулка»): баттон становится нейтральным"},
+                     "ru": "{name} выигрывает без флопа («прогулка»): баттон становится нейтральным"},
     "kill-again": {"en": "{name} killed the pot and won it: must kill again for {amount}",
-                   "ru": "{name} убил банк и выиграл его: обязан убить снова на {amount}"},
+                   "ru": "{name} выигрывает банк со своим киллом: снова обязательный килл на {amount}"},
     "killer-split-kills-again": {"en": "{name} killed the pot and split it: must kill again for {amount}",
-                                 "ru": "{name} убил банк и разделил его: обязан убить снова на {amount}"},
+                                 "ru": "{name} делит банк со своим киллом: снова обязательный килл на {amount}"},
     "killer-split-neutral": {"en": "{name} killed the pot and split it: the button goes neutral",
-                             "ru": "{name} убил банк и разделил его: баттон становится нейтральным"},
+                             "ru": "{name} делит банк со своим киллом: баттон становится нейтральным"},
     "killer-scoop-too-small": {"en": "{name} won the kill pot but it was under {minimum}: the button goes neutral",
-                               "ru": "{name} выиграл килл-пот, но банк меньше {minimum}: баттон нейтрален"},
+                               "ru": "{name} выигрывает банк со своим киллом, но банк меньше {minimum}: баттон становится нейтральным"},
     "split-no-kill": {
         "en": "{name} killed the pot but shared it: only a sole winner of a pot big enough kills, so no kill; the button is neutral",
-        "ru": "{name} убил банк, но разделил его: килл даёт только единоличный выигрыш достаточно большого банка, поэтому килла нет; баттон нейтрален"},
+        "ru": "{name} делит банк со своим киллом: килл даёт только единоличный выигрыш достаточно крупного банка, "
+              "поэтому килла нет; баттон нейтрален"},
     "split-neutral": {"en": "The pot was split and no splitter had the kill button: it goes neutral",
-                      "ru": "Банк разделён, и ни у кого из деливших не было килл-баттона: он нейтрален"},
+                      "ru": "Банк разделён, и ни у кого из разделивших не было килл-баттона: баттон нейтрален"},
     "split-keeps-leg": {"en": "{name} split the pot and keeps the leg up",
-                        "ru": "{name} разделил банк и сохраняет «ногу»"},
+                        "ru": "{name} делит банк и сохраняет «ногу»"},
     "split-leg-neutral": {"en": "{name} split the pot: under the house rule the button goes neutral",
-                          "ru": "{name} разделил банк: по правилу заведения баттон становится нейтральным"},
+                          "ru": "{name} делит банк: по правилу заведения баттон становится нейтральным"},
     "no-kill-small-pot": {"en": "{name} won the pot, under {minimum}: no kill, the button is neutral",
-                          "ru": "{name} выиграл банк меньше {minimum}: килла нет, баттон нейтрален"},
+                          "ru": "{name} выигрывает банк меньше {minimum}: килла нет, баттон нейтрален"},
     "no-required-kill": {"en": "{name} won the pot; this table has no required kill, so the button stays neutral",
-                         "ru": "{name} выиграл банк; за этим столом нет обязательного килла, баттон остаётся нейтральным"},
+                         "ru": "{name} выигрывает банк; обязательного килла за этим столом нет, баттон остаётся нейтральным"},
     "barred": {"en": "{name} did not post the required kill of {amount}: barred from every game until it is posted",
-               "ru": "{name} не поставил обязательный килл {amount}: не допускается ни к одной игре, пока не внесёт его"},
+               "ru": "{name}: обязательный килл {amount} не поставлен — к играм не допускается, пока килл не внесён"},
     "owes-later": {"en": "{name} did not post the kill of {amount}: owes it at the first hand off the button and blinds",
-                   "ru": "{name} не поставил килл {amount}: должен поставить его в первой раздаче не на баттоне и не на блайндах"},
+                   "ru": "{name}: килл {amount} не поставлен — его нужно поставить в первой раздаче не на баттоне и не на "
+                         "блайндах"},
     "owed-kill-posted": {"en": "{name} posts the owed kill of {amount} this hand",
                          "ru": "{name} ставит в этой раздаче задолженный килл {amount}"},
     "voluntary-kill": {"en": "{name} kills the pot voluntarily for {amount} and acts last on the first round",
-                       "ru": "{name} добровольно убивает банк на {amount} и ходит последним в первом круге"},
+                       "ru": "{name} добровольно ставит килл {amount}; в первом круге торговли ход игрока последний"},
     "new-player-sits-out": {"en": "{name} sits down into a kill pot: not dealt in unless agreeing to kill the next pot",
-                            "ru": "{name} садится к килл-поту: не получает карт, если не согласится убить следующий банк"},
+                            "ru": "{name} садится за стол перед килл-потом: карт не получает, если не согласится поставить килл в "
+                                  "следующем банке"},
     "new-player-may-sit": {"en": "{name} sits down and may play the kill pot (house rule)",
                            "ru": "{name} садится и может играть килл-пот (правило заведения)"},
     "agrees-to-kill": {"en": "{name} is dealt into the kill pot and agrees to kill the next pot for {amount}",
-                       "ru": "{name} получает карты в килл-поте и соглашается убить следующий банк на {amount}"},
+                       "ru": "{name} получает карты в килл-поте и соглашается поставить килл {amount} в следующем банке"},
     "agreed-kill": {"en": "{name} kills this pot as agreed when sitting down: posts {amount}",
-                    "ru": "{name} убивает этот банк, как согласился при посадке: ставит {amount}"},
+                    "ru": "{name} ставит в этом банке килл {amount}, как было условлено при посадке"},
     "agreement-waits": {
         "en": "The next hand already has a required kill (one kill per deal): {name}'s agreed kill waits for the first hand without one",
-        "ru": "В следующей раздаче уже есть обязательный килл (один килл за раздачу): согласованный килл {name} ждёт первой раздачи без него"},
+        "ru": "В следующей раздаче уже есть обязательный килл (один килл за раздачу): согласованный килл игрока "
+              "{name} ждёт первой раздачи без него"},
     "voluntary-not-posted": {
         "en": "{name} did not post the voluntary kill: the hand was played at the ordinary limits, the leg stays where it was, and nobody is barred (only a required kill must be posted)",
-        "ru": "{name} не поставил добровольный килл: раздача сыграна по обычным лимитам, «нога» остаётся у прежнего владельца, никто не отстраняется (ставить обязательно только обязательный килл)"},
+        "ru": "{name}: добровольный килл не поставлен — раздача сыграна по обычным лимитам, «нога» остаётся там, "
+              "где была, и никого не отстраняют (отстраняют только за непоставленный обязательный килл)"},
     "kill-gone-leg-stays": {
         "en": "No kill this hand: {name} keeps the leg up; the hand is played at the ordinary limits",
         "ru": "В этой раздаче килла нет: «нога» остаётся у игрока {name}; раздача играется по обычным лимитам"},
@@ -213,32 +224,35 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No kill this hand: the button is neutral and the hand is played at the ordinary limits",
         "ru": "В этой раздаче килла нет: баттон нейтрален, раздача играется по обычным лимитам"},
     "agreement-lapses-quit": {"en": "{name} left before the kill pot: the agreement to kill lapses",
-                              "ru": "{name} ушёл до килл-пота: согласие убить банк отменяется"},
+                              "ru": "{name} уходит до килл-пота: согласие поставить килл теряет силу"},
     "kill-stays-quit": {"en": "{name} leaves but the kill of {amount} stays in the pot: this hand is still a kill pot",
-                        "ru": "{name} уходит, но килл {amount} остаётся в банке: раздача остаётся килл-потом"},
+                        "ru": "{name} уходит, но килл {amount} остаётся в банке: раздача по-прежнему килл-пот"},
     "kill-stays-away": {"en": "{name} steps away but the kill of {amount} stays in the pot: this hand is still a kill pot",
-                        "ru": "{name} отходит, но килл {amount} остаётся в банке: раздача остаётся килл-потом"},
+                        "ru": "{name} отходит, но килл {amount} остаётся в банке: раздача по-прежнему килл-пот"},
     "voluntary-withdrawn": {"en": "{name} withdraws the voluntary kill; nobody is barred for it",
-                            "ru": "{name} отказывается от добровольного килла; за это никого не отстраняют"},
+                            "ru": "{name} отказывается от добровольного килла; никого за это не отстраняют"},
     "leg-holder-quit": {"en": "{name}, the last winner, quit the game: the button goes neutral",
-                        "ru": "{name}, последний победитель, ушёл из игры: баттон нейтрален"},
+                        "ru": "{name}, последний победитель, уходит из игры: баттон становится нейтральным"},
     "shows": {"en": "{name} shows {value_en} and {outcome_en}{joker_en}",
               "ru": "{name}: {value_ru} — {outcome_ru}{joker_ru}"},
     "leg-holder-quit-killed": {
         "en": "{name}, the last winner, quit the game: the leg is gone; {killer}'s kill of this hand stands",
-        "ru": "{name}, последний победитель, ушёл из игры: «нога» пропадает; килл игрока {killer} в этой раздаче остаётся"},
+        "ru": "{name}, последний победитель, уходит из игры: «нога» пропадает; килл игрока {killer} в этой раздаче "
+              "остаётся в силе"},
     "leg-kept-away": {"en": "{name} steps away with a leg up and keeps it for the return",
-                      "ru": "{name} отходит с «ногой» и сохраняет её до возвращения"},
+                      "ru": "{name} отходит с «ногой»: она сохраняется до возвращения"},
     "leg-returns": {"en": "{name} is back with a leg up: the kill button is placed in front of them",
-                    "ru": "{name} вернулся с «ногой»: килл-баттон кладётся перед ним"},
+                    "ru": "{name} возвращается с «ногой»: килл-баттон кладётся перед игроком"},
     "leg-credit-used": {
         "en": "{name} has the kill button again: the leg kept from stepping away is used up (a credit comes back once, not on a later neutral button)",
-        "ru": "Килл-баттон снова у игрока {name}: «нога», сохранённая при уходе, использована (она возвращается один раз, а не при следующем нейтральном баттоне)"},
+        "ru": "Килл-баттон снова у игрока {name}: «нога», сохранённая на время отхода, использована (она "
+              "возвращается один раз, а не при каждом нейтральном баттоне)"},
     "leg-credit-waits": {"en": "{name} is back with a leg up: gets the kill button the next time it is neutral",
-                         "ru": "{name} вернулся с «ногой»: получит килл-баттон, когда он в следующий раз станет нейтральным"},
-    "kill-paid": {"en": "{name} posted the owed kill of {amount}", "ru": "{name} внёс задолженный килл {amount}"},
+                         "ru": "{name} возвращается с «ногой»: килл-баттон перейдёт к игроку, как только снова станет нейтральным"},
+    "kill-paid": {"en": "{name} posted the owed kill of {amount}", "ru": "{name}: задолженный килл {amount} внесён"},
     "must-complete": {"en": "{name} must complete: the pot is killed by {killer} (button face up), limits {limits}",
-                      "ru": "{name} обязан доставить до полной суммы: банк убит игроком {killer} (баттон лицом вверх), лимиты {limits}"},
+                      "ru": "{name}: ставку нужно доставить до полной — банк убит игроком {killer} (баттон лицевой стороной "
+                            "вверх), лимиты {limits}"},
     "may-withdraw": {"en": "{name} may withdraw the chips and reconsider: the kill by {killer} was voluntary, limits {limits}",
                      "ru": "{name} может забрать фишки и передумать: килл игрока {killer} добровольный, лимиты {limits}"},
 }
@@ -247,12 +261,43 @@ MESSAGES: dict[str, dict[str, str]] = {
 # Word-valued parameters (never names) that are translated too.
 TRANSLATED_PARAMS = ("which", "why")
 WORDS: dict[str, dict[str, str]] = {
-    "small blind": {"ru": "малый блайнд"},
-    "big blind": {"ru": "большой блайнд"},
-    "kill": {"en": "kill provisions", "ru": "килл или без килла"},
-    "game": {"en": "games", "ru": "игра"},
+    # ruling-killer-in-blind-*: "{name} на {which}: ..."
+    "small blind": {"ru": "малом блайнде"},
+    "big blind": {"ru": "большом блайнде"},
+    # ruling-different-game: what makes two games different types
+    "kill": {"en": "kill provisions", "ru": "в одной игре килл есть, в другой нет"},
+    "game": {"en": "games", "ru": "сама игра"},
     "limits": {"ru": "лимиты"},
+    # not-dealt-in: why a seat was not dealt in
+    "away": {"ru": "игрока нет за столом"},
+    "barred": {"ru": "отстранение до уплаты килла"},
+    "sitting out the kill pot": {"ru": "пропуск килл-пота"},
 }
+# A decision about "the player" at a seat nobody sits in (a ruling asked on an empty seat).
+NOBODY = {"en": "the player", "ru": "игрок"}
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus Russian plurals: ``{hands:раздачи|раздач|раздач}`` gives
+    "1 раздачи", "3 раздач", "21 раздачи" (the forms for 1, for 2-4, for 5-20)."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "|" in format_spec and isinstance(value, int) and not isinstance(value, bool):
+            return f"{value} {plural_ru(value, *format_spec.split('|', 2))}"
+        return super().format_field(value, format_spec)
+
+
+_FORMAT = _Formatter()
+
+
+def plural_ru(n: int, one: str, few: str, many: str) -> str:
+    """The Russian form of a word after the number ``n`` (1 раздача, 2 раздачи, 5 раздач)."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
 
 
 def render(key: str, params: dict, lang: str = "en") -> str:
@@ -264,9 +309,13 @@ def render(key: str, params: dict, lang: str = "en") -> str:
         value = params.get(name)
         if isinstance(value, str) and value in WORDS:
             params = {**params, name: WORDS[value].get(lang, value)}
+    if "name" in params and params["name"] is None:
+        params = {**params, "name": NOBODY.get(lang, NOBODY["en"])}
     try:
+        if "|" in template:                      # a plural spec: the slower formatter
+            return _FORMAT.format(template, **params)
         return template.format(**params)
-    except (KeyError, IndexError):
+    except (KeyError, IndexError, ValueError):
         return entry["en"]
 
 
