@@ -137,7 +137,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "ru": "{a} и {b} — одна и та же игра: статус закрывшейся игры переносится"},
     "ruling-different-game": {
         "en": "{a} and {b} are different game types (the {why} differ): no broken-game status between them",
-        "ru": "{a} и {b} — разные игры ({why}): статус закрывшейся игры между ними не переносится"},
+        "ru": "{a} и {b} — разные игры (различаются {why}): статус закрывшейся игры между ними не переносится"},
     "ruling-already-killed": {"en": "This deal is already killed by {name} for {amount}: no second kill",
                               "ru": "В этой раздаче уже есть килл — {name}, {amount}: второго килла не бывает"},
     "ruling-no-kill-yet": {"en": "No kill on this deal yet: one kill at most may be posted",
@@ -265,8 +265,8 @@ WORDS: dict[str, dict[str, str]] = {
     "small blind": {"ru": "малом блайнде"},
     "big blind": {"ru": "большом блайнде"},
     # ruling-different-game: what makes two games different types
-    "kill": {"en": "kill provisions", "ru": "в одной игре килл есть, в другой нет"},
-    "game": {"en": "games", "ru": "сама игра"},
+    "kill": {"en": "kill provisions", "ru": "условия килла"},
+    "game": {"en": "games", "ru": "сами игры"},
     "limits": {"ru": "лимиты"},
     # not-dealt-in: why a seat was not dealt in
     "away": {"ru": "игрока нет за столом"},

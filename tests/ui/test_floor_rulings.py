@@ -119,7 +119,7 @@ async def test_rulings_in_russian():
         await pilot.press("f10", "f3")
         screen = app.screen
         text = flat(screen.text)
-        assert "обязан доставить" in text and "rrop-13.9" in text
+        assert "нужно доставить" in text and "rrop-13.9" in text
         await pilot.press("4")
         assert "второго килла не бывает" in flat(screen.text)
         await pilot.press("f3")
