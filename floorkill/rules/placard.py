@@ -149,7 +149,7 @@ def placard(cfg: TableConfig) -> Placard:
                         "blinds); you then act last on the first round.",
                         f"Можно убить банк добровольно, посмотрев первые {cards_ru} карты и пока никто "
                         f"не получил следующую, если перед вами не меньше {need} (четыре килл-блайнда); "
-                        "тогда вы ходите последним в первом круге.", "rrop-13.10"))
+                        "тогда в первом круге у вас последний ход.", "rrop-13.10"))
     else:
         lines.append(_l("No voluntary kills.", "Добровольного килла нет.", "rrop-13.10"))
     lines.append(_l("Only one kill per hand.", "Не больше одного килла за раздачу.", "rrop-13.11"))

@@ -33,12 +33,15 @@ import pytest
 from floorkill.rules import Refusal, apply, initial_state, load_table_file
 from floorkill.rules import room as room_rules
 from floorkill.rules import rulings
+from floorkill.rules.clauses import CLAUSES
 from floorkill.rules.config import config_from_dict
 from floorkill.rules.events import EVENT_TYPES, FIELDS
 from floorkill.rules.names import name_key
 from floorkill.rules.pending import pending
+from floorkill.rules.placard import placard
 from floorkill.rules.questions import needs
 from floorkill.rules.texts import MESSAGES, WORDS, plural_ru, render
+from floorkill.rules.whatif import summary, what_if
 
 from helpers import table_doc
 
@@ -61,7 +64,7 @@ ALLOWED_LATIN = {
     "room", "player", "owes", "table",
     *EVENT_TYPES, *(f for fields in FIELDS.values() for f in fields),
 }
-CLAUSE_ID = re.compile(r"\b(?:rrop|wsop|house|joker)-[a-z0-9.]+\b")
+CLAUSE_ID = re.compile("|".join(re.escape(c) for c in sorted(CLAUSES, key=len, reverse=True)))
 MONEY = re.compile(r"\$[\d.,]+")
 CARDS = re.compile(r"(?<![A-Za-z])(?:[2-9TJQKA][shdc])(?![A-Za-z])")          # As Ks
 RANKS = re.compile(r"(?<![A-Za-z])[2-9TJQKA](?:-[2-9TJQKA])+(?![A-Za-z])")     # A-K-9, 2-7
@@ -80,6 +83,7 @@ GENDERED = re.compile(r"(?<![\w-])(?:" + "|".join((
 )) + r")(?![\w-])", re.IGNORECASE)
 PRONOUNS = re.compile(r"(?<![\w-])(?:перед (?:ним|ней)|у (?:него|неё|нее)|(?:он|она) (?:же )?\w+л[аи]?)"
                       r"(?![\w-])", re.IGNORECASE)
+READER = re.compile(r"(?<![\w-])вы\s+\w+\s+(?:последним|первым)(?![\w-])", re.IGNORECASE)   # "вы ходите последним"
 PAST = re.compile(r"\w+(?:л|ла|ли|лся|лась)$")
 
 
@@ -106,6 +110,8 @@ def russian_problems(text: str, names, tables=()) -> list[str]:
         problems.append(f"Latin words {latin}")
     for m in GENDERED.finditer(text):
         problems.append(f"gendered word {m.group(0)!r}")
+    for m in READER.finditer(text):
+        problems.append(f"an adjective agreeing with the reader {m.group(0)!r}")
     for m in PRONOUNS.finditer(text):
         problems.append(f"pronoun for a player {m.group(0)!r}")
     for n in names:
@@ -223,6 +229,7 @@ def test_the_checks_catch_what_they_are_for():
     assert russian_problems("Seat 3 Zoë Hart ставит $40", names)
     assert russian_problems("Zoë Hart обязан убить", names)
     assert russian_problems("килл-баттон кладётся перед ним", names)
+    assert russian_problems("тогда вы ходите последним в первом круге", names)
     assert russian_problems("Zoë Hart: обязательный килл — $40 [rrop-13.3], As Ks, A-K-9, y/n", names) == []
     assert english_problems("Zoë Hart posts Наталья", names)
     assert english_problems("Наталья posts", ("Наталья",)) == []
@@ -546,6 +553,25 @@ def _sample_texts(texts: Texts) -> None:
                 texts.decision(d, names)
 
 
+WHAT_IFS = (dict(split_with_leg="neutral"), dict(walk="neutral"), dict(second_leg_pot="5x-big-blind"),
+            dict(missed_kill="post-later"), dict(kind="half"), dict(voluntary=False),
+            dict(new_player="may-sit"), dict(triggers=["two-pots", "big-pot"]))
+
+
+def _placard_and_what_if_texts(texts: Texts) -> None:
+    """Each table's placard, and what a changed option would have decided differently in
+    each sample session (hand by hand, with the players' names)."""
+    for name in CONFIGS:
+        for i, line in enumerate(placard(_config(name).config).lines):
+            texts.check(f"placard:{name}:{i}", line.render("en"), line.render("ru"), ())
+    for path in sorted((ROOT / "sample_tables").glob("*.toml")):
+        tf = load_table_file(path)
+        names = tuple({p.name for p in tf.players} | {e["name"] for e in tf.events if "name" in e})
+        for change in WHAT_IFS:
+            diffs = what_if(tf, **change)
+            texts.check("what-if", summary(diffs, "en"), summary(diffs, "ru"), names)
+
+
 def _decision_codes_and_keys() -> tuple[set[str], set[str]]:
     """What the rules can say, read from their source: the codes and text keys of every
     ``Decision(...)`` (and the engine's ``say``/``neutral`` helpers), every ``Question``
@@ -586,6 +612,7 @@ def _decision_codes_and_keys() -> tuple[set[str], set[str]]:
 def met() -> Texts:
     texts = _walk_texts()
     _sample_texts(texts)
+    _placard_and_what_if_texts(texts)
     return texts
 
 
