@@ -11,34 +11,50 @@ from typing import Any, Sequence
 
 from .config import AMOUNT_OPTIONS, GAME_NAMES, KILL_OPTIONS, PlayerSpec, TableConfig
 from .money import dollars
+from .placard import GAME_NAMES_RU
 
 ARROW = "→"
 
-_WORDS = {   # label: Russian
-    "game": "игра", "joker": "джокер", "seats": "мест", "first dealer seat": "первый дилер",
-    "limits": "лимиты", "blinds": "блайнды", "kill": "килл", "kill triggers": "поводы для килла",
-    "rules preset": "набор правил", "seat": "место", "in": "в игре", "out": "нет",
-    "lowest": "наименьшее", "empty": "пусто", "none": "нет", "yes": "да", "no": "нет",
+_WORDS = {   # label or value: Russian
+    "game": "игра", "joker": "джокер", "seats": "мест за столом:", "first dealer seat": "первый дилер:",
+    "limits": "лимиты", "blinds": "блайнды", "kill": "килл", "kill triggers": "поводы для килла:",
+    "rules preset": "набор правил:", "seat": "место", "in": "в игре", "out": "нет",
+    "lowest": "место с наименьшим номером", "empty": "пусто", "none": "нет", "yes": "да", "no": "нет",
     "spread": "спред", "full": "полный", "half": "половинный",
-    "scoop kill needs a pot of": "килл за скуп от банка",
-    "big-pot kill needs a pot of": "килл за большой банк от",
-    "second leg needs to win": "вторая нога: выигрыш сверх блайндов от",
-    "second leg needs a flop": "второй ноге нужен флоп",
-    "leg holder who splits": "держатель ноги делит банк",
-    "killer who splits": "киллер делит банк",
-    "leg holder who wins a walk": "держатель ноги выигрывает без флопа",
-    "second win too small": "вторая победа мала",
-    "voluntary kills": "добровольный килл",
-    "voluntary kill after cards": "добровольный килл после карт",
+    "scoop kill needs a pot of": "килл за скуп: банк от",
+    "big-pot kill needs a pot of": "килл за крупный банк: банк от",
+    "second leg needs to win": "вторая «нога»: выигрыш сверх блайндов от",
+    "second leg needs a pot of": "вторая «нога» по размеру банка:",
+    "second leg needs a flop": "второй «ноге» нужен флоп:",
+    "leg holder who splits": "делёж банка с «ногой»:",
+    "killer who splits": "делёж банка киллером:",
+    "leg holder who wins a walk": "«прогулка» с «ногой»:",
+    "second win too small": "слишком малый второй выигрыш:",
+    "voluntary kills": "добровольный килл:",
+    "voluntary kill after cards": "добровольный килл после карт:",
     "killer acts": "киллер ходит",
-    "kill blind counts as blind money": "килл-блайнд считается блайндом",
-    "new player in a kill pot": "новый игрок в килл-банке",
-    "missed_kill": "пропущенный килл", "missed kill": "пропущенный килл",
+    "kill blind counts as blind money": "килл-блайнд считается деньгами блайндов:",
+    "new player in a kill pot": "новый игрок в килл-поте:",
+    "missed_kill": "пропущенный килл:", "missed kill": "пропущенный килл:",
     "killer in a blind posts": "киллер на блайнде ставит",
+    # option values
+    "5x-upper": "5 верхних лимитов", "5x-lower": "5 нижних лимитов",
+    "5x-big-blind": "5 больших блайндов", "lower-bet": "нижней ставки", "upper-bet": "верхней ставки",
+    "keeps": "«нога» остаётся", "keeps-leg": "«нога» остаётся", "neutral": "баттон нейтрален",
+    "kills-again": "снова килл", "in-turn": "в свою очередь", "last": "последним",
+    "must-agree": "только с согласием на килл", "may-sit": "играет",
+    "barred": "отстранение до уплаты", "post-later": "ставится позже",
+    "replaces": "килл вместо блайнда", "both": "и блайнд, и килл",
+    # kill triggers and rule presets
+    "two-pots": "два банка подряд", "scoop": "скуп", "big-pot": "крупный банк",
+    "robert": "правила Роберта", "wsop": "правила WSOP", "house": "правила заведения",
+    "house-alternate": "правила заведения, все альтернативы",
+    "house-pot": "правила заведения, «нога» по размеру банка",
 }
 
 _OPTION_WORDS = {
     "scoop_minimum": "scoop kill needs a pot of",
+    "second_leg_pot": "second leg needs a pot of",
     "big_pot_minimum": "big-pot kill needs a pot of",
     "second_leg_minimum": "second leg needs to win",
     "second_leg_needs_flop": "second leg needs a flop",
@@ -72,8 +88,9 @@ def _blinds(cfg: TableConfig) -> str:
     return "none" if cfg.blinds == (0, 0) else f"{dollars(cfg.blinds[0])}/{dollars(cfg.blinds[1])}"
 
 
-def _limits(cfg: TableConfig) -> str:
-    return ("spread " if cfg.structure == "spread" else "") + cfg.stakes_text()
+def _limits(cfg: TableConfig, lang: str = "en") -> str:
+    spread = "спред " if lang == "ru" else "spread "
+    return (spread if cfg.structure == "spread" else "") + cfg.stakes_text()
 
 
 def _player(p: PlayerSpec | None, lang: str = "en") -> str:
@@ -96,15 +113,17 @@ def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: Tabl
             else:
                 out.append(f"{say(label)} {say(str(a))} {ARROW} {say(str(b))}")
 
-    diff("game", GAME_NAMES.get(old.game, old.game), GAME_NAMES.get(new.game, new.game))
+    games = GAME_NAMES_RU if lang == "ru" else GAME_NAMES
+    diff("game", games.get(old.game, old.game), games.get(new.game, new.game))
     diff("joker", "in" if old.joker else "out", "in" if new.joker else "out")
     diff("seats", old.seats, new.seats)
     diff("first dealer seat", old.button or "lowest", new.button or "lowest")
-    diff("limits", _limits(old), _limits(new))
+    diff("limits", _limits(old, lang), _limits(new, lang))
     diff("blinds", _blinds(old), _blinds(new))
     ka, kb = old.kill, new.kill
     diff("kill", ka.kind, kb.kind)
-    diff("kill triggers", ", ".join(ka.triggers) or "none", ", ".join(kb.triggers) or "none")
+    diff("kill triggers", ", ".join(map(tr, ka.triggers)) or "none",
+         ", ".join(map(tr, kb.triggers)) or "none")
     diff("rules preset", ka.preset, kb.preset)
     for name in KILL_OPTIONS:
         a, b = getattr(ka, name), getattr(kb, name)

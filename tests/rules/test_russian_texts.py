@@ -40,6 +40,7 @@ from floorkill.rules.names import name_key
 from floorkill.rules.pending import pending
 from floorkill.rules.placard import placard
 from floorkill.rules.questions import needs
+from floorkill.rules.table_diff import setup_changes
 from floorkill.rules.texts import MESSAGES, WORDS, plural_ru, render
 from floorkill.rules.whatif import summary, what_if
 
@@ -61,7 +62,7 @@ ALLOWED_LATIN = {
     "y", "n", "k", "true", "false",
     "winner", "winners", "high", "low", "showdown", "board", "hands", "pot", "flop",
     "won_beyond_blinds", "qualifies", "kill_posted", "cards_dealt", "cards_seen",
-    "room", "player", "owes", "table",
+    "room", "player", "owes", "table", "WSOP",
     *EVENT_TYPES, *(f for fields in FIELDS.values() for f in fields),
 }
 CLAUSE_ID = re.compile("|".join(re.escape(c) for c in sorted(CLAUSES, key=len, reverse=True)))
@@ -570,6 +571,27 @@ def _placard_and_what_if_texts(texts: Texts) -> None:
         for change in WHAT_IFS:
             diffs = what_if(tf, **change)
             texts.check("what-if", summary(diffs, "en"), summary(diffs, "ru"), names)
+
+
+def test_table_changes_in_russian():
+    """What the import and the podium's open question say changed in a table's set-up."""
+    old = _config("robert")
+    new = config_from_dict(table_doc(
+        "omaha8", kind="half", seats=10, button=3, structure="spread", bets=(2, 6),
+        triggers=("two-pots", "scoop"), preset="wsop", split_with_leg="neutral",
+        second_leg_pot="5x-lower", walk="neutral", killer_acts="last", killer_in_blind="both",
+        voluntary=True, voluntary_cards=3, second_leg_needs_flop=True, split_by_killer="neutral",
+        unqualified_second_win="neutral", second_leg_minimum=8, name="Table 12",
+        players=((1, MEN[1]), (3, WOMEN[1], 40), (4, EITHER[2]))))
+    en = setup_changes(old.config, old.players, new.config, new.players)
+    ru = setup_changes(old.config, old.players, new.config, new.players, "ru")
+    assert len(ru) == len(en) > 20
+    texts = Texts()
+    for e, r in zip(en, ru):
+        texts.check("setup-change", e, r, NAMES)
+    assert not texts.failures, "\n".join(texts.failures)
+    assert "игра Холдем → Омаха хай-лоу 8/b" in ru and "лимиты $10-$20 → спред $2-$6" in ru
+    assert "second leg needs a pot of none → 5x-lower" in en     # no option id in English either
 
 
 def _decision_codes_and_keys() -> tuple[set[str], set[str]]:
