@@ -6,6 +6,7 @@ never interpreted as markup here or anywhere else.
 
 from __future__ import annotations
 
+import re
 import string
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -300,6 +301,72 @@ def plural_ru(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
+# The reasons other modules give in English (money.MoneyError, names.NameError_,
+# cards.CardError), said in Russian: (pattern, Russian with the pattern's groups). A reason
+# no pattern knows stays as it is.
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7"}
+_REASONS_RU: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(p), ru) for p, ru in (
+    # money
+    (r"(.+) is negative", r"\1 — отрицательная сумма"),
+    (r"an amount of about (\d+) digits is too large \(at most (.+)\)",
+     r"слишком длинное число (цифр: около \1) — не больше \2"),
+    (r"(.+) is too large \(at most (.+)\)", r"\1 — слишком много (не больше \2)"),
+    (r"(.+) is not an amount", r"\1 — не сумма денег"),
+    (r"(.+) has more than two decimals", r"\1 — больше двух знаков после точки"),
+    (r"(.+) is not exact to the cent", r"\1 — не с точностью до цента"),
+    (r"(.+) is too long for an amount", r"\1 — слишком длинная запись суммы"),
+    (r"must be more than zero", r"нужна сумма больше нуля"),
+    (r"(.+) x (\d+)/(\d+) needs a fraction of a cent", r"\1 × \2/\3 даёт доли цента"),
+    # names
+    (r"a (?:player|table) name must be text, not \w+", r"нужен текст"),
+    (r"(?:player|table) name has an invisible character at position (\d+) \((U\+[0-9A-F]+)[^)]*\)"
+     r"(?:: it would look exactly like (.+); type the name without it)?.*",  # a long one is cut
+     r"невидимый символ на позиции \1 (\2); введите имя без него"),
+    (r"(?:player|table) name has a control or format character at position (\d+) \((U\+[0-9A-F]+)[^)]*\)",
+     r"управляющий или служебный символ на позиции \1 (\2)"),
+    (r"(?:player|table) name is empty \(nothing is left once spaces are trimmed\)",
+     r"пустое (после удаления пробелов ничего не остаётся)"),
+    (r"(?:player|table) name is (\d+) characters; at most (\d+)",
+     r"слишком длинное: символов \1, а можно не больше \2"),
+    # cards
+    (r"no such card ('.*?')(.*): write cards like .*",
+     r"нет такой карты \1\2: пишите карты так: As, Td, 10h, 2c (ранги 2-9 T J Q K A, масти c d h s)"),
+    (r"duplicate card (\S+) \((.+), twice\)", r"карта \1 указана дважды (\2)"),
+    (r"duplicate card (\S+) \((.+)\)", r"карта \1 указана дважды (\2)"),
+    (r"duplicate card (\S+) twice", r"карта \1 указана дважды"),
+    (r"the joker \(Jk\) is not in play(.*)", r"джокер (Jk) не в игре\1"),
+    (r"(.+) shows the joker \(Jk\), but there is no joker in .+", r"\1: джокер (Jk), но в этой игре джокера нет"),
+    (r"(.+) shows the joker \(Jk\), but the joker is not in play at this table",
+     r"\1: джокер (Jk), но за этим столом джокер не в игре"),
+    (r"seat (\d+) shows (\d+) cards?; .+ needs exactly (\w+)", r"место \1: карт \2, а нужно ровно \3"),
+    (r".+ needs the board: all five community cards", r"нужен борд: все пять общих карт"),
+    (r"the board has (\d+) cards?; a .+ showdown needs all five",
+     r"на борде карт: \1, а для вскрытия нужны все пять"),
+    (r".+ has no board, but a board was given: put every card in the seat's hand",
+     r"в этой игре борда нет: запишите все карты в руки мест"),
+    (r"no hands to compare: .*", r"нечего сравнивать: для вскрытия нужны карты хотя бы одного места"),
+    (r"cards must be written as text like 'As Kd'(.*), not \w+", r"карты записываются текстом, например 'As Kd'\1"),
+    (r"seat (.+) is not a seat number", r"\1 — не номер места"),
+))
+_WHERE_RU = ((re.compile(r"\bseat (\d+)"), r"место \1"), (re.compile(r"\bboard\b"), "борд"),
+             (re.compile(r"\btwice\b"), "дважды"), (re.compile(r"\band\b"), "и"))
+
+
+def reason_ru(reason: str) -> str:
+    """A reason from the money, names or cards modules, in Russian (as it is if unknown)."""
+    for pattern, ru in _REASONS_RU:
+        m = pattern.fullmatch(reason)
+        if m is not None:
+            text = m.expand(ru)
+            for where, word in _WHERE_RU:        # "(seat 3, twice)", "(board and seat 2)"
+                text = where.sub(word, text)
+            words = re.fullmatch(r"(.*ровно )(\w+)", text)
+            if words is not None:
+                text = words.group(1) + _NUMBER_WORDS.get(words.group(2), words.group(2))
+            return text
+    return reason
+
+
 def render(key: str, params: dict, lang: str = "en") -> str:
     entry = MESSAGES.get(key)
     if entry is None:
@@ -309,6 +376,8 @@ def render(key: str, params: dict, lang: str = "en") -> str:
         value = params.get(name)
         if isinstance(value, str) and value in WORDS:
             params = {**params, name: WORDS[value].get(lang, value)}
+    if lang == "ru" and isinstance(params.get("reason"), str):
+        params = {**params, "reason": reason_ru(params["reason"])}
     if "name" in params and params["name"] is None:
         params = {**params, "name": NOBODY.get(lang, NOBODY["en"])}
     try:

@@ -67,7 +67,9 @@ ALLOWED_LATIN = {
 }
 CLAUSE_ID = re.compile("|".join(re.escape(c) for c in sorted(CLAUSES, key=len, reverse=True)))
 MONEY = re.compile(r"\$[\d.,]+")
-CARDS = re.compile(r"(?<![A-Za-z])(?:[2-9TJQKA][shdc])(?![A-Za-z])")          # As Ks
+CARDS = re.compile(r"(?<![A-Za-z])(?:10|[2-9TJQKA])[shdc](?![A-Za-z])|\bJk\b")   # As Ks 10h Jk
+RANK_OR_SUIT = re.compile(r"(?<![A-Za-z])[TJQKAcdhs](?![A-Za-z])")             # "ранги … T J Q K A"
+CODE_POINT = re.compile(r"U\+[0-9A-F]{4,6}")
 RANKS = re.compile(r"(?<![A-Za-z])[2-9TJQKA](?:-[2-9TJQKA])+(?![A-Za-z])")     # A-K-9, 2-7
 GAME_NOTATION = re.compile(r"\b8/b\b|\bA-5\b")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
@@ -104,7 +106,7 @@ NOT_VERBS = {"ли", "если", "сначала", "мало", "килл", "ст
 def russian_problems(text: str, names, tables=()) -> list[str]:
     problems = []
     rest = _strip(text, (*names, *tables))
-    for pattern in (QUOTED, CLAUSE_ID, MONEY, CARDS, RANKS, GAME_NOTATION):
+    for pattern in (QUOTED, CLAUSE_ID, MONEY, CARDS, RANKS, GAME_NOTATION, RANK_OR_SUIT, CODE_POINT):
         rest = pattern.sub(" ", rest)
     latin = [w for w in LATIN_WORD.findall(rest) if w.rstrip("-") not in ALLOWED_LATIN]
     if latin:
@@ -571,6 +573,39 @@ def _placard_and_what_if_texts(texts: Texts) -> None:
         for change in WHAT_IFS:
             diffs = what_if(tf, **change)
             texts.check("what-if", summary(diffs, "en"), summary(diffs, "ru"), names)
+
+
+BAD_INPUT = (
+    # amounts (money.MoneyError)
+    {"type": "hand", "winner": 1, "pot": "-3"}, {"type": "hand", "winner": 1, "pot": "abc"},
+    {"type": "hand", "winner": 1, "pot": "4.505"}, {"type": "hand", "winner": 1, "pot": 4.555},
+    {"type": "hand", "winner": 1, "pot": "1e99"}, {"type": "hand", "winner": 1, "pot": "9" * 60},
+    {"type": "hand", "winner": 1, "pot": 10 ** 20}, {"type": "stack", "seat": 1, "amount": "-3"},
+    # names (names.NameError_)
+    {"type": "join", "seat": 8, "name": 42}, {"type": "join", "seat": 8, "name": "Zero\u200bwidth"},
+    {"type": "join", "seat": 8, "name": "Mal\x1b[31m"}, {"type": "join", "seat": 8, "name": "   "},
+    {"type": "join", "seat": 8, "name": "x" * 40}, {"type": "pay_kill", "name": ""},
+    # cards (cards.CardError)
+    *({"type": "hand", "showdown": {"board": board, "hands": hands}} for board, hands in (
+        ("Ah Kd 7c 2s 9h", {"3": "As Xs"}), ("Ah Kd 7c 2s 9h", {"3": "Ah Ks"}),
+        ("Ah Kd 7c 2s 9h", {"3": "As Ks Qs"}), ("Ah Kd 7c", {"3": "As Ks"}),
+        ("Ah Kd 7c 2s 9h", {"3": "Jk Ks"}), ("Ah Kd 7c 2s 9h", {"3": "As As"}),
+        ("Ah Kd 7c 2s 9h", {"3": 5}), ("Ah Kd 7c 2s 9h", {"3": "As Ks", "4": "As Qs"}),
+        ("", {"3": "As Ks"}))),
+)
+
+
+def test_what_other_modules_refuse_is_said_in_russian():
+    """An amount, a name or the cards of a showdown refused: the reason (written in English
+    by the money, names and cards modules) is said in Russian too."""
+    state = initial_state(_config("robert").config, _config("robert").players)
+    texts = Texts()
+    for raw in BAD_INPUT:
+        with pytest.raises(Refusal) as info:
+            apply(state, raw)
+        texts.refusal(info.value, NAMES)
+        assert info.value.key in ("bad-amount", "bad-name", "bad-cards", "bad-showdown"), raw
+    assert not texts.failures, "\n".join(texts.failures)
 
 
 def test_table_changes_in_russian():
