@@ -80,7 +80,7 @@ ROOM_MESSAGES: dict[str, dict[str, str]] = {
     "near-yes": {"en": "yes — the same person: not seated until the kill is paid",
                  "ru": "да — тот же человек: не садится, пока килл не оплачен"},
     "near-no": {"en": "no — someone else: seat {name}",
-                "ru": "нет — другой человек: посадить {name}"},
+                "ru": "нет — другой человек; посадить за стол: {name}"},
 }
 MESSAGES.update(ROOM_MESSAGES)
 

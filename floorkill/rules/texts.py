@@ -233,13 +233,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "voluntary-withdrawn": {"en": "{name} withdraws the voluntary kill; nobody is barred for it",
                             "ru": "{name} отказывается от добровольного килла; никого за это не отстраняют"},
     "leg-holder-quit": {"en": "{name}, the last winner, quit the game: the button goes neutral",
-                        "ru": "{name}, последний победитель, уходит из игры: баттон становится нейтральным"},
+                        "ru": "Последний банк выигран игроком {name}, а игрок уходит из игры: баттон становится нейтральным"},
     "shows": {"en": "{name} shows {value_en} and {outcome_en}{joker_en}",
               "ru": "{name}: {value_ru} — {outcome_ru}{joker_ru}"},
     "leg-holder-quit-killed": {
         "en": "{name}, the last winner, quit the game: the leg is gone; {killer}'s kill of this hand stands",
-        "ru": "{name}, последний победитель, уходит из игры: «нога» пропадает; килл игрока {killer} в этой раздаче "
-              "остаётся в силе"},
+        "ru": "Последний банк выигран игроком {name}, а игрок уходит из игры: «нога» пропадает; килл игрока "
+              "{killer} в этой раздаче остаётся в силе"},
     "leg-kept-away": {"en": "{name} steps away with a leg up and keeps it for the return",
                       "ru": "{name} отходит с «ногой»: она сохраняется до возвращения"},
     "leg-returns": {"en": "{name} is back with a leg up: the kill button is placed in front of them",
