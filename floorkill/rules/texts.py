@@ -2,6 +2,14 @@
 
 Templates use ``str.format`` fields; values (player names) are plain data and are
 never interpreted as markup here or anywhere else.
+
+Russian texts never depend on the player's gender (tests/rules/test_russian_texts.py):
+a player's name is the subject of a present-tense verb ("{name} выигрывает банк"), stands
+before a colon ("{name}: килл $40 не поставлен"), follows a noun ("у игрока {name}") or
+stands for its seat ("место 3 ({name})"); never a past-tense verb, a short adjective or a
+pronoun agreeing with the player. Names are never declined. A count takes the Russian
+plural: ``{hands:раздачи|раздач|раздач}`` (forms for 1, 2-4, 5+). Amounts stay in the
+room's notation ($4.50, as typed into every form: a comma there separates thousands).
 """
 
 from __future__ import annotations
