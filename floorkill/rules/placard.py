@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from .config import GAME_NAMES, TableConfig
 from .money import Cents, dollars
 from .names import safe_text
+from .texts import amounts_in
 
 LANGS = ("en", "ru")
 
@@ -33,7 +34,7 @@ class Line:
     cites: tuple[str, ...] = ()
 
     def render(self, lang: str) -> str:
-        return self.text.get(lang) or self.text["en"]
+        return amounts_in(self.text.get(lang) or self.text["en"], lang)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from .config import AMOUNT_OPTIONS, GAME_NAMES, KILL_OPTIONS, PlayerSpec, TableConfig
 from .money import dollars
 from .placard import GAME_NAMES_RU
+from .texts import amounts_in
 
 ARROW = "→"
 
@@ -102,7 +103,7 @@ def _player(p: PlayerSpec | None, lang: str = "en") -> str:
 def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: TableConfig,
                   new_players: Sequence[PlayerSpec], lang: str = "en") -> list[str]:
     """Every difference between two set-ups of a table, old → new; [] when the same.
-    ``lang="ru"``: the labels and words in Russian (amounts, names and option values stay)."""
+    ``lang="ru"``: the labels, words and amounts in Russian (names, limits and blinds stay)."""
     out: list[str] = []
     say = _ru if lang == "ru" else (lambda text: text)
 
@@ -122,8 +123,8 @@ def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: Tabl
     diff("blinds", _blinds(old), _blinds(new))
     ka, kb = old.kill, new.kill
     diff("kill", ka.kind, kb.kind)
-    diff("kill triggers", ", ".join(map(tr, ka.triggers)) or "none",
-         ", ".join(map(tr, kb.triggers)) or "none")
+    diff("kill triggers", ", ".join(map(say, ka.triggers)) or "none",
+         ", ".join(map(say, kb.triggers)) or "none")
     diff("rules preset", ka.preset, kb.preset)
     for name in KILL_OPTIONS:
         a, b = getattr(ka, name), getattr(kb, name)
@@ -135,4 +136,4 @@ def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: Tabl
     seats_b = {p.seat: p for p in new_players}
     for seat in sorted(set(seats_a) | set(seats_b)):
         diff(f"seat {seat}", _player(seats_a.get(seat), lang), _player(seats_b.get(seat), lang))
-    return out
+    return [amounts_in(line, lang) for line in out]   # "$40" -> "40 $" (limits, blinds stay)

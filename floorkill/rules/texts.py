@@ -8,8 +8,8 @@ a player's name is the subject of a present-tense verb ("{name} выигрыва
 before a colon ("{name}: килл $40 не поставлен"), follows a noun ("у игрока {name}") or
 stands for its seat ("место 3 ({name})"); never a past-tense verb, a short adjective or a
 pronoun agreeing with the player. Names are never declined. A count takes the Russian
-plural: ``{hands:раздачи|раздач|раздач}`` (forms for 1, 2-4, 5+). Amounts stay in the
-room's notation ($4.50, as typed into every form: a comma there separates thousands).
+plural: ``{hands:раздачи|раздач|раздач}`` (forms for 1, 2-4, 5+). An amount is written the
+Russian way ("40 $", "4,50 $": :func:`amounts_in`); limits keep the room's "$20-$40".
 """
 
 from __future__ import annotations
@@ -375,6 +375,27 @@ def reason_ru(reason: str) -> str:
     return reason
 
 
+# Parameters that hold one amount ("$40"; a barred player's "$40 (Table 9)"), written in the
+# language's way at render time: Russian "40 $", "4,50 $", "12 500 $" (floorkill.i18n.money,
+# as the status line and the report write them). Limits ("$20-$40") stay as the room writes
+# stakes everywhere.
+MONEY_PARAMS = ("amount", "minimum", "need", "blind", "stack")
+_AMOUNT = re.compile(r"(?<![\w$/'-])(-?)\$(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d\d))?(?![\d/-])")
+
+
+def amounts_in(text: str, lang: str) -> str:
+    """``text`` with each single amount ("$4.50", not the stakes "$20-$40" nor the blinds
+    "$5/$10") written in ``lang``'s way."""
+    if lang == "en" or "$" not in text:
+        return text
+    from floorkill.i18n import money           # lazily: Textual-free, no rules model in it
+
+    def one(m: re.Match) -> str:
+        cents = int(m.group(2).replace(",", "")) * 100 + int(m.group(3) or 0)
+        return money(-cents if m.group(1) else cents, lang)
+    return _AMOUNT.sub(one, text)
+
+
 def render(key: str, params: dict, lang: str = "en") -> str:
     entry = MESSAGES.get(key)
     if entry is None:
@@ -385,7 +406,10 @@ def render(key: str, params: dict, lang: str = "en") -> str:
         if isinstance(value, str) and value in WORDS:
             params = {**params, name: WORDS[value].get(lang, value)}
     if lang == "ru" and isinstance(params.get("reason"), str):
-        params = {**params, "reason": reason_ru(params["reason"])}
+        params = {**params, "reason": amounts_in(reason_ru(params["reason"]), lang)}
+    if lang != "en":
+        params = {k: amounts_in(v, lang) if k in MONEY_PARAMS and isinstance(v, str) else v
+                  for k, v in params.items()}
     if "name" in params and params["name"] is None:
         params = {**params, "name": NOBODY.get(lang, NOBODY["en"])}
     try:

@@ -27,7 +27,7 @@ def test_rrop_13_3_second_leg_is_asked_with_both_consequences():
     st = run(start(), hand(3))
     (q,) = needs(st, hand(3))
     assert (q.kind, q.ask, q.amount) == ("qualifies", True, True)
-    assert "rrop-13.3" in q.cites and "$10" in q.text("en") and "$10" in q.text("ru")
+    assert "rrop-13.3" in q.cites and "$10" in q.text("en") and "10\u00a0$" in q.text("ru")
     assert [d.code for d in q.consequences(True)] == ["kill"]
     assert [d.code for d in q.consequences(False)] == ["leg-up"]
     done = q.answered(hand(3), False)

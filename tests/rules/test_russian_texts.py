@@ -67,6 +67,8 @@ ALLOWED_LATIN = {
 }
 CLAUSE_ID = re.compile("|".join(re.escape(c) for c in sorted(CLAUSES, key=len, reverse=True)))
 MONEY = re.compile(r"\$[\d.,]+")
+STAKES = re.compile(r"\$\d[\d.]*(?:-\$?\d[\d.]*)+|\$\d[\d.]*/\$\d[\d.]*")     # $20-$40, $1-4-8-8, $5/$10
+ENGLISH_AMOUNT = re.compile(r"\$\d")                                      # Russian: "40 $", "4,50 $"
 CARDS = re.compile(r"(?<![A-Za-z])(?:10|[2-9TJQKA])[shdc](?![A-Za-z])|\bJk\b")   # As Ks 10h Jk
 RANK_OR_SUIT = re.compile(r"(?<![A-Za-z])[TJQKAcdhs](?![A-Za-z])")             # "ранги … T J Q K A"
 CODE_POINT = re.compile(r"U\+[0-9A-F]{4,6}")
@@ -106,6 +108,9 @@ NOT_VERBS = {"ли", "если", "сначала", "мало", "килл", "ст
 def russian_problems(text: str, names, tables=()) -> list[str]:
     problems = []
     rest = _strip(text, (*names, *tables))
+    rest = QUOTED.sub(" ", rest)
+    if ENGLISH_AMOUNT.search(STAKES.sub(" ", rest)):
+        problems.append("an amount in English notation ($40): Russian writes 40 $")
     for pattern in (QUOTED, CLAUSE_ID, MONEY, CARDS, RANKS, GAME_NOTATION, RANK_OR_SUIT, CODE_POINT):
         rest = pattern.sub(" ", rest)
     latin = [w for w in LATIN_WORD.findall(rest) if w.rstrip("-") not in ALLOWED_LATIN]
@@ -229,11 +234,13 @@ def test_the_checks_catch_what_they_are_for():
     assert russian_problems("Zoë Hart выиграл банк", names)
     assert russian_problems("Zoë Hart не поставила килл", names)
     assert russian_problems("место 3 (Zoë Hart) обязано", names) == []
-    assert russian_problems("Seat 3 Zoë Hart ставит $40", names)
+    assert russian_problems("Seat 3 Zoë Hart ставит 40 $", names)
+    assert russian_problems("Zoë Hart ставит $40", names)
+    assert russian_problems("Zoë Hart ставит 4,50\u00a0$; лимиты $20-$40, $1-4-8-8, блайнды $5/$10", names) == []
     assert russian_problems("Zoë Hart обязан убить", names)
     assert russian_problems("килл-баттон кладётся перед ним", names)
     assert russian_problems("тогда вы ходите последним в первом круге", names)
-    assert russian_problems("Zoë Hart: обязательный килл — $40 [rrop-13.3], As Ks, A-K-9, y/n", names) == []
+    assert russian_problems("Zoë Hart: обязательный килл — 40 $ [rrop-13.3], As Ks, A-K-9, y/n", names) == []
     assert english_problems("Zoë Hart posts Наталья", names)
     assert english_problems("Наталья posts", ("Наталья",)) == []
 

@@ -41,7 +41,7 @@ def test_house_natural_second_leg_pot_5x_upper():
     a = apply(st, hand(2, pot=40))
     d = assert_decision(a, "kill", 2, "house-natural")
     assert "rrop-13.3" not in d.cites                    # the pot test replaces rrop-13.3
-    assert "$40" in d.text("en") and "$40" in d.text("ru")
+    assert "$40" in d.text("en") and "40\u00a0$" in d.text("ru")
     assert_killed_by(a.state, 2)
     a = apply(st, hand(2, pot="39.99", won_beyond_blinds=30))   # money beyond blinds not asked
     assert_decision(a, "leg-up", 2, "house-natural", "rrop-glossary")
@@ -74,7 +74,7 @@ def test_house_natural_second_leg_pot_amount():
 def test_house_natural_second_leg_pot_asks_for_the_pot_and_takes_qualifies_alone():
     st = legged(second_leg_pot="5x-big-blind")
     r = refused(st, hand(2, won_beyond_blinds=8), key="second-leg-pot-question", cite="house-natural")
-    assert "$10" in r.text("en") and "$10" in r.text("ru")
+    assert "$10" in r.text("en") and "10\u00a0$" in r.text("ru")
     assert_killed_by(apply(st, hand(2, qualifies=True)).state, 2)
     assert_button(apply(st, hand(2, qualifies=False)).state, "leg-up", 2)
     refused(st, hand(2, pot=9, qualifies=True), key="qualify-disagree-pot", cite="house-natural")

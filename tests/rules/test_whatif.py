@@ -53,7 +53,7 @@ def test_a_hand_the_new_rule_cannot_decide_is_named_and_the_rest_carries_on():
     assert [d.hand for d in diffs] == [2, 5]
     assert diffs[0].after.status == "refused"
     assert "was the pot at least $50" in diffs[0].text()
-    assert "банк не меньше $50" in diffs[0].text("ru")
+    assert "банк не меньше 50\u00a0$" in diffs[0].text("ru")
     assert diffs[1].text() == "hand 5: leg up (Dee) → kill pot (Dee)"
 
 
