@@ -157,8 +157,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "kill-trigger": {"en": "{name} must kill the next hand: posts {amount}, limits are raised",
                      "ru": "{name}: обязательный килл в следующей раздаче — {amount}, лимиты повышаются"},
     "second-leg-kill": {"en": "{name} won a second pot in a row that qualifies: must kill the next hand for {amount}",
-                        "ru": "{name} выигрывает второй банк подряд, и он засчитан: обязательный килл в следующей раздаче — "
-                              "{amount}"},
+                        "ru": "{name} выигрывает второй засчитанный банк подряд: килл в следующей раздаче — {amount}"},
     "second-leg-short": {"en": "{name} won again but less than {minimum} beyond the blinds: keeps the leg up, no kill",
                          "ru": "{name} выигрывает снова, но меньше {minimum} сверх блайндов: «нога» остаётся, килла нет"},
     "second-leg-short-neutral": {
@@ -166,8 +165,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "{name} выигрывает снова, но меньше {minimum} сверх блайндов: баттон становится нейтральным"},
     "second-leg-pot-kill": {
         "en": "{name} won a second pot in a row of at least {minimum} (house rule): must kill the next hand for {amount}",
-        "ru": "{name} выигрывает второй банк подряд, не меньше {minimum} (правило заведения): обязательный килл в "
-              "следующей раздаче — {amount}"},
+        "ru": "{name} выигрывает второй банк подряд, не меньше {minimum} (правило заведения): килл в следующей "
+              "раздаче — {amount}"},
     "second-leg-pot-short": {
         "en": "{name} won again but the pot was under {minimum}: keeps the leg up, no kill",
         "ru": "{name} выигрывает снова, но банк меньше {minimum}: «нога» остаётся, килла нет"},
