@@ -26,7 +26,7 @@ async def test_f11_shows_the_placard_and_f3_switches_its_language():
         assert "in a pot of at least $50 (uncalled bets excluded)" in lines
         assert "house-natural" in lines
         await pilot.press("f3")
-        assert "банк не меньше $50" in shown(app, "#placard-lines")
+        assert "банк не меньше 50\u00a0$" in shown(app, "#placard-lines")   # a Russian amount
         await pilot.press("escape")
         assert not isinstance(app.screen, PlacardScreen)
 
