@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from floorkill.i18n import tr
 from floorkill.rules import Applied, apply
 from floorkill.rules import room as room_rules
 from floorkill.rules.room import Room
@@ -157,7 +158,8 @@ class TableRegistry:
             s = self.journal.create_table(table_file, toml_text)
         else:
             if self.has(table_file.config.name):
-                raise ValueError(f"a table named {table_file.config.name!r} is already open")
+                raise ValueError(tr("a table named {name} is already open", None,
+                                    name=repr(table_file.config.name)))
             s = MemorySession(table_file.config, table_file.players, who=who)
         self._keep(s)
         return s

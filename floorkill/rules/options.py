@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from floorkill.i18n import N_
+
 from .config import AMOUNT_OPTIONS, KILL_OPTIONS, PRESETS, TRIGGERS
 
 # Why each trigger kills (spec 5.1). A new trigger adds its line here (a test checks that
@@ -31,24 +33,25 @@ FIELD_CITES: dict[str, tuple[str, ...]] = {
 }
 
 
-# How the table editor labels each house option (English; the option's name without one).
+# How the table editor labels each house option (message ids: the editor says them in its
+# language; the option's name without one).
 LABELS: dict[str, str] = {
-    "scoop_minimum": "Scoop kills from",
-    "big_pot_minimum": "Big pot kills from",
-    "second_leg_minimum": "Second leg: at least",
-    "second_leg_pot": "Second leg: pot at least",
-    "second_leg_needs_flop": "Second leg needs a flop",
-    "split_with_leg": "Leg holder splits",
-    "split_by_killer": "Killer splits",
-    "walk": "Leg holder wins a walk",
-    "unqualified_second_win": "Second win too small",
-    "voluntary": "Voluntary kills",
-    "voluntary_cards": "Voluntary: cards seen",
-    "killer_acts": "Killer acts",
-    "kill_blind_is_blind_money": "Kill blind = blind money",
-    "new_player": "New player, kill pot",
-    "missed_kill": "Missed kill",
-    "killer_in_blind": "Killer in a blind",
+    "scoop_minimum": N_("Scoop kills from"),
+    "big_pot_minimum": N_("Big pot kills from"),
+    "second_leg_minimum": N_("Second leg: at least"),
+    "second_leg_pot": N_("Second leg: pot at least"),
+    "second_leg_needs_flop": N_("Second leg needs a flop"),
+    "split_with_leg": N_("Leg holder splits"),
+    "split_by_killer": N_("Killer splits"),
+    "walk": N_("Leg holder wins a walk"),
+    "unqualified_second_win": N_("Second win too small"),
+    "voluntary": N_("Voluntary kills"),
+    "voluntary_cards": N_("Voluntary: cards seen"),
+    "killer_acts": N_("Killer acts"),
+    "kill_blind_is_blind_money": N_("Kill blind = blind money"),
+    "new_player": N_("New player, kill pot"),
+    "missed_kill": N_("Missed kill"),
+    "killer_in_blind": N_("Killer in a blind"),
 }
 
 

@@ -1,139 +1,154 @@
-"""How two set-ups of a table differ, in the floor's words and dollars.
+"""How two set-ups of a table differ, in the floor's words and money.
 
-``setup_changes(old, old_players, new, new_players)`` gives one short phrase per
+``setup_changes(old, old_players, new, new_players, lang)`` gives one short phrase per
 difference, old → new: ``limits $4-$8 → $5-$10``, ``kill half → full``,
 ``seat 3 Cy → Cyd``. The CLI import and the podium's open question both show these.
+Every word is a message id of the catalogue (:mod:`floorkill.i18n`): in Russian
+``лимиты $4-$8 → $5-$10``, ``килл половинный → полный``; amounts are written the
+language's way (:func:`floorkill.i18n.money`), names never translated.
+
+:data:`VALUE_WORDS` (an option value in the floor's words) is what the table editor
+shows in its choices too.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .config import AMOUNT_OPTIONS, GAME_NAMES, KILL_OPTIONS, PlayerSpec, TableConfig
-from .money import dollars
-from .placard import GAME_NAMES_RU
-from .texts import amounts_in
+from floorkill.i18n import NC_, N_, money, pgettext, tr
+
+from .config import AMOUNT_OPTIONS, GAME_NAMES, KILL_OPTIONS, PRESET_TITLES, PlayerSpec, TableConfig
 
 ARROW = "→"
+CONTEXT = "setup"       # the catalogue's context of these words ("kill" the field, not the event)
 
-_WORDS = {   # label or value: Russian
-    "game": "игра", "joker": "джокер", "seats": "мест за столом:", "first dealer seat": "первый дилер:",
-    "limits": "лимиты", "blinds": "блайнды", "kill": "килл", "kill triggers": "поводы для килла:",
-    "rules preset": "набор правил:", "seat": "место", "in": "в игре", "out": "нет",
-    "lowest": "место с наименьшим номером", "empty": "пусто", "none": "нет", "yes": "да", "no": "нет",
-    "spread": "спред", "full": "полный", "half": "половинный",
-    "scoop kill needs a pot of": "килл за скуп: банк от",
-    "big-pot kill needs a pot of": "килл за крупный банк: банк от",
-    "second leg needs to win": "вторая «нога»: выигрыш сверх блайндов от",
-    "second leg needs a pot of": "вторая «нога» по размеру банка:",
-    "second leg needs a flop": "второй «ноге» нужен флоп:",
-    "leg holder who splits": "делёж банка с «ногой»:",
-    "killer who splits": "делёж банка киллером:",
-    "leg holder who wins a walk": "«прогулка» с «ногой»:",
-    "second win too small": "слишком малый второй выигрыш:",
-    "voluntary kills": "добровольный килл:",
-    "voluntary kill after cards": "добровольный килл после карт:",
-    "killer acts": "киллер ходит",
-    "kill blind counts as blind money": "килл-блайнд считается деньгами блайндов:",
-    "new player in a kill pot": "новый игрок в килл-поте:",
-    "missed_kill": "пропущенный килл:", "missed kill": "пропущенный килл:",
-    "killer in a blind posts": "киллер на блайнде ставит",
-    # option values
-    "5x-upper": "5 верхних лимитов", "5x-lower": "5 нижних лимитов",
-    "5x-big-blind": "5 больших блайндов", "lower-bet": "нижней ставки", "upper-bet": "верхней ставки",
-    "keeps": "«нога» остаётся", "keeps-leg": "«нога» остаётся", "neutral": "баттон нейтрален",
-    "kills-again": "снова килл", "in-turn": "в свою очередь", "last": "последним",
-    "must-agree": "только с согласием на килл", "may-sit": "играет",
-    "barred": "отстранение до уплаты", "post-later": "ставится позже",
-    "replaces": "килл вместо блайнда", "both": "и блайнд, и килл",
-    # kill triggers and rule presets
-    "two-pots": "два банка подряд", "scoop": "скуп", "big-pot": "крупный банк",
-    "robert": "правила Роберта", "wsop": "правила WSOP", "house": "правила заведения",
-    "house-alternate": "правила заведения, все альтернативы",
-    "house-pot": "правила заведения, «нога» по размеру банка",
+LABELS = {
+    "game": NC_("setup", "game"), "joker": NC_("setup", "joker"), "seats": NC_("setup", "seats"),
+    "first dealer seat": NC_("setup", "first dealer seat"), "limits": NC_("setup", "limits"),
+    "blinds": NC_("setup", "blinds"), "kill": NC_("setup", "kill"),
+    "kill triggers": NC_("setup", "kill triggers"), "rules preset": NC_("setup", "rules preset"),
 }
 
-_OPTION_WORDS = {
-    "scoop_minimum": "scoop kill needs a pot of",
-    "second_leg_pot": "second leg needs a pot of",
-    "big_pot_minimum": "big-pot kill needs a pot of",
-    "second_leg_minimum": "second leg needs to win",
-    "second_leg_needs_flop": "second leg needs a flop",
-    "split_with_leg": "leg holder who splits",
-    "split_by_killer": "killer who splits",
-    "walk": "leg holder who wins a walk",
-    "unqualified_second_win": "second win too small",
-    "voluntary": "voluntary kills",
-    "voluntary_cards": "voluntary kill after cards",
-    "killer_acts": "killer acts",
-    "kill_blind_is_blind_money": "kill blind counts as blind money",
-    "new_player": "new player in a kill pot",
-    "missed_kill": "missed kill",
-    "killer_in_blind": "killer in a blind posts",
+OPTION_WORDS = {
+    "scoop_minimum": NC_("setup", "scoop kill needs a pot of"),
+    "big_pot_minimum": NC_("setup", "big-pot kill needs a pot of"),
+    "second_leg_minimum": NC_("setup", "second leg needs to win"),
+    "second_leg_pot": NC_("setup", "second leg needs a pot of"),
+    "second_leg_needs_flop": NC_("setup", "second leg needs a flop"),
+    "split_with_leg": NC_("setup", "leg holder who splits"),
+    "split_by_killer": NC_("setup", "killer who splits"),
+    "walk": NC_("setup", "leg holder who wins a walk"),
+    "unqualified_second_win": NC_("setup", "second win too small"),
+    "voluntary": NC_("setup", "voluntary kills"),
+    "voluntary_cards": NC_("setup", "voluntary kill after cards"),
+    "killer_acts": NC_("setup", "killer acts"),
+    "kill_blind_is_blind_money": NC_("setup", "kill blind counts as blind money"),
+    "new_player": NC_("setup", "new player in a kill pot"),
+    "missed_kill": NC_("setup", "missed kill"),
+    "killer_in_blind": NC_("setup", "killer in a blind posts"),
 }
 
+# the values of the set-up and of every option, in the floor's words (ids are the values)
+VALUE_WORDS = {
+    "yes": NC_("setup", "yes"), "no": NC_("setup", "no"), "in": NC_("setup", "in"),
+    "out": NC_("setup", "out"), "lowest": NC_("setup", "lowest"), "none": NC_("setup", "none"),
+    "empty": NC_("setup", "empty"), "fixed": NC_("setup", "fixed"), "spread": NC_("setup", "spread"),
+    "full": NC_("setup", "full"), "half": NC_("setup", "half"),
+    "5x-upper": NC_("setup", "5x-upper"), "5x-lower": NC_("setup", "5x-lower"),
+    "5x-big-blind": NC_("setup", "5x-big-blind"), "lower-bet": NC_("setup", "lower-bet"),
+    "upper-bet": NC_("setup", "upper-bet"), "keeps": NC_("setup", "keeps"),
+    "keeps-leg": NC_("setup", "keeps-leg"), "neutral": NC_("setup", "neutral"),
+    "kills-again": NC_("setup", "kills-again"), "in-turn": NC_("setup", "in-turn"),
+    "last": NC_("setup", "last"), "must-agree": NC_("setup", "must-agree"),
+    "may-sit": NC_("setup", "may-sit"), "barred": NC_("setup", "barred"),
+    "post-later": NC_("setup", "post-later"), "replaces": NC_("setup", "replaces"),
+    "both": NC_("setup", "both"),
+    "two-pots": NC_("setup", "two-pots"), "scoop": NC_("setup", "scoop"),
+    "big-pot": NC_("setup", "big-pot"),
+}
+PRESET_WORDS = {      # the presets' titles (config.PRESET_TITLES) as the catalogue has them
+    "robert": N_("Robert's Rules of Poker"), "wsop": N_("WSOP Live Action Rules"),
+    "house": N_("House rules (seed)"), "house-alternate": N_("House rules, every Alternate Rule"),
+    "house-pot": N_("House rules, second leg by pot size (5 big blinds)"),
+}
+assert set(PRESET_WORDS) == set(PRESET_TITLES), "a preset without its title in PRESET_WORDS"
 
-def _word(value: Any, amount: bool = False) -> str:
+
+def word(value: Any, lang: str | None = "en") -> str:
+    """A set-up value in the floor's words (True → yes; a number or an unknown value as it is)."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    if amount and isinstance(value, int):
-        return dollars(value)
-    return str(value)
+        value = "yes" if value else "no"
+    text = str(value)
+    return pgettext(CONTEXT, VALUE_WORDS[text], lang) if text in VALUE_WORDS else text
 
 
-def _ru(text: str) -> str:
-    return _WORDS.get(text, text)
+def option_value(name: str, value: Any, lang: str | None = "en") -> str:
+    """An option's value in the floor's words; an amount in money."""
+    if name in AMOUNT_OPTIONS and isinstance(value, int) and not isinstance(value, bool):
+        return money(value, lang)
+    return word(value, lang)
 
 
-def _blinds(cfg: TableConfig) -> str:
-    return "none" if cfg.blinds == (0, 0) else f"{dollars(cfg.blinds[0])}/{dollars(cfg.blinds[1])}"
+def preset_title(preset: str, lang: str | None = "en") -> str:
+    return tr(PRESET_WORDS[preset], lang) if preset in PRESET_WORDS else preset
 
 
-def _limits(cfg: TableConfig, lang: str = "en") -> str:
-    spread = "спред " if lang == "ru" else "spread "
-    return (spread if cfg.structure == "spread" else "") + cfg.stakes_text()
+def _label(key: str, lang: str | None) -> str:
+    return pgettext(CONTEXT, key, lang)
 
 
-def _player(p: PlayerSpec | None, lang: str = "en") -> str:
+def _blinds(cfg: TableConfig, lang: str | None) -> str:
+    if cfg.blinds == (0, 0):
+        return word("none", lang)
+    return f"{money(cfg.blinds[0], lang)}/{money(cfg.blinds[1], lang)}"
+
+
+def _limits(cfg: TableConfig, lang: str | None) -> str:
+    return (word("spread", lang) + " " if cfg.structure == "spread" else "") + cfg.stakes_text()
+
+
+def _player(p: PlayerSpec | None, lang: str | None) -> str:
     if p is None:
-        return "пусто" if lang == "ru" else "empty"
-    return p.name + (f" ({dollars(p.stack)})" if p.stack is not None else "")
+        return word("empty", lang)
+    return p.name + (f" ({money(p.stack, lang)})" if p.stack is not None else "")
 
 
 def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: TableConfig,
-                  new_players: Sequence[PlayerSpec], lang: str = "en") -> list[str]:
+                  new_players: Sequence[PlayerSpec], lang: str | None = "en") -> list[str]:
     """Every difference between two set-ups of a table, old → new; [] when the same.
-    ``lang="ru"``: the labels, words and amounts in Russian (names, limits and blinds stay)."""
+    Labels, values and money in ``lang`` (names and game names stay as they are)."""
     out: list[str] = []
-    say = _ru if lang == "ru" else (lambda text: text)
 
-    def diff(label: str, a: Any, b: Any) -> None:
+    def diff(label: str, a: str, b: str) -> None:
         if a != b:
-            if label.startswith("seat "):           # a player's name is never translated
-                out.append(f"{say('seat')}{label[4:]} {a} {ARROW} {b}")
-            else:
-                out.append(f"{say(label)} {say(str(a))} {ARROW} {say(str(b))}")
+            out.append(f"{_label(label, lang)} {a} {ARROW} {b}")
 
-    games = GAME_NAMES_RU if lang == "ru" else GAME_NAMES
-    diff("game", games.get(old.game, old.game), games.get(new.game, new.game))
-    diff("joker", "in" if old.joker else "out", "in" if new.joker else "out")
-    diff("seats", old.seats, new.seats)
-    diff("first dealer seat", old.button or "lowest", new.button or "lowest")
+    diff("game", GAME_NAMES.get(old.game, old.game), GAME_NAMES.get(new.game, new.game))
+    diff("joker", word("in" if old.joker else "out", lang), word("in" if new.joker else "out", lang))
+    diff("seats", str(old.seats), str(new.seats))
+    diff("first dealer seat", str(old.button) if old.button else word("lowest", lang),
+         str(new.button) if new.button else word("lowest", lang))
     diff("limits", _limits(old, lang), _limits(new, lang))
-    diff("blinds", _blinds(old), _blinds(new))
+    diff("blinds", _blinds(old, lang), _blinds(new, lang))
     ka, kb = old.kill, new.kill
-    diff("kill", ka.kind, kb.kind)
-    diff("kill triggers", ", ".join(map(say, ka.triggers)) or "none",
-         ", ".join(map(say, kb.triggers)) or "none")
-    diff("rules preset", ka.preset, kb.preset)
+    diff("kill", word(ka.kind, lang), word(kb.kind, lang))
+
+    def triggers(ts) -> str:
+        return ", ".join(word(t, lang) for t in ts) or word("none", lang)
+
+    diff("kill triggers", triggers(ka.triggers), triggers(kb.triggers))
+    diff("rules preset", word(ka.preset, lang) if lang == "en" else preset_title(ka.preset, lang),
+         word(kb.preset, lang) if lang == "en" else preset_title(kb.preset, lang))
     for name in KILL_OPTIONS:
         a, b = getattr(ka, name), getattr(kb, name)
         if a != b:
-            amount = name in AMOUNT_OPTIONS
-            out.append(f"{say(_OPTION_WORDS.get(name, name))} {say(_word(a, amount))} {ARROW} "
-                       f"{say(_word(b, amount))}")
+            label = pgettext(CONTEXT, OPTION_WORDS[name], lang) if name in OPTION_WORDS else name
+            out.append(f"{label} {option_value(name, a, lang)} {ARROW} {option_value(name, b, lang)}")
     seats_a = {p.seat: p for p in old_players}
     seats_b = {p.seat: p for p in new_players}
     for seat in sorted(set(seats_a) | set(seats_b)):
-        diff(f"seat {seat}", _player(seats_a.get(seat), lang), _player(seats_b.get(seat), lang))
-    return [amounts_in(line, lang) for line in out]   # "$40" -> "40 $" (limits, blinds stay)
+        a, b = _player(seats_a.get(seat), lang), _player(seats_b.get(seat), lang)
+        if a != b:                          # a player's name is never translated
+            out.append(tr("seat {seat} {before} {arrow} {after}", lang, seat=seat, before=a,
+                          arrow=ARROW, after=b))
+    return out

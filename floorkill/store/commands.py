@@ -106,27 +106,34 @@ MAX_REFUSALS_SHOWN = 20
 def plan_problem(file: str | Path, plan) -> list[str] | None:
     """Why a plan cannot be written, as lines (the last one the summary), or None."""
     if plan.changes:
-        return [f"{file}: table {plan.name!r} is in the journal with another set-up "
-                f"(journal → file): {'; '.join(plan.changes)}; nothing written (give the file "
-                "another [table] name to import it as a new table)"]
+        return [tr("{file}: table {name} is in the journal with another set-up (journal → file): "
+                   "{changes}; nothing written (give the file another [table] name to import it "
+                   "as a new table)", None, file=file, name=repr(plan.name),
+                   changes="; ".join(plan.changes))]
     if plan.conflict is not None:
         c = plan.conflict
         where = f"{file}:{c.line}" if c.line else str(file)
-        return [f"{where}: event {c.index} differs from event {c.index} of table "
-                f"{plan.name!r} in the journal: journal has \"{c.journal}\", the file "
-                f"\"{c.file}\"; nothing written (the journal is the record)"]
+        return [tr("{where}: event {index} differs from event {index} of table {name} in the "
+                   "journal: journal has \"{journal}\", the file \"{theirs}\"; nothing written "
+                   "(the journal is the record)", None, where=where, index=c.index,
+                   name=repr(plan.name), journal=c.journal, theirs=c.file)]
     if plan.refused:
         lines = []
         for r in plan.refused[:MAX_REFUSALS_SHOWN]:
             where = f"{file}:{r.line}" if r.line else str(file)
             cites = f" [{', '.join(r.cites)}]" if r.cites else ""
-            etype = one_line(r.type, 40) if r.type else "no type"
-            lines.append(f"{where}: event {r.index} ({etype}) refused: {r.text}{cites}")
+            etype = one_line(r.type, 40) if r.type else tr("no type")
+            lines.append(tr("{where}: event {index} ({type}) refused: {text}", None, where=where,
+                            index=r.index, type=etype, text=r.text) + cites)
         if len(plan.refused) > MAX_REFUSALS_SHOWN:
-            lines.append(f"{file}: … and {len(plan.refused) - MAX_REFUSALS_SHOWN} more refused")
-        already = (f" ({plan.in_journal} events of the file are already in the journal)"
-                   if plan.in_journal else "")
-        lines.append(f"{file}: {len(plan.refused)} event(s) refused; nothing written{already}")
+            lines.append(f"{file}: " + ntr("… and {n} more refused", "… and {n} more refused",
+                                           len(plan.refused) - MAX_REFUSALS_SHOWN))
+        already = (" " + ntr("({n} event of the file is already in the journal)",
+                             "({n} events of the file are already in the journal)",
+                             plan.in_journal) if plan.in_journal else "")
+        lines.append(f"{file}: " + ntr("{n} event refused; nothing written",
+                                       "{n} events refused; nothing written",
+                                       len(plan.refused)) + already)
         return lines
     return None
 

@@ -22,6 +22,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
+from floorkill.i18n import get_lang, ntr, tr
 from floorkill.rules import TableFile, apply, initial_state, parse_event
 from floorkill.rules import room as room_rules
 from floorkill.rules.decisions import Refusal
@@ -130,7 +131,7 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
     else:
         session = plan.session = journal.open_table(stored)
         plan.seq = len(session)
-        plan.changes = setup_changes(session.config, session.players, cfg, tf.players)
+        plan.changes = setup_changes(session.config, session.players, cfg, tf.players, get_lang())
         if plan.changes:
             return plan
         history = journal_history(journal, stored, plan.seq)
@@ -160,11 +161,12 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
             state = applied.state
             plan.applied.append(applied)
         except Refusal as refusal:
-            plan.refused.append(Refused(k, _line(tf, k), etype, refusal.text("en"),
+            plan.refused.append(Refused(k, _line(tf, k), etype, refusal.text(get_lang()),
                                         refusal.cites))
         except BAD_DATA as exc:
             plan.refused.append(Refused(k, _line(tf, k), etype,
-                                        f"cannot be read ({type(exc).__name__})"))
+                                        tr("cannot be read ({error})", None,
+                                           error=type(exc).__name__)))
     return plan
 
 
@@ -212,14 +214,15 @@ class FileDiffers:
 
     def lines(self, lang: str = "en") -> list[str]:
         """The differences in ``lang`` (journal → file)."""
-        if lang == "en" or not self.journal_setup:
+        if not self.journal_setup:
             return list(self.changes)
         config, players = self.journal_setup
         return setup_changes(config, players, self.table.config, self.table.players, lang)
 
     def __str__(self) -> str:
-        return (f"{self.file} differs from the journal's table {self.name!r} (journal → file): "
-                f"{'; '.join(self.changes)}. The journal's table is shown; the file was not used.")
+        return tr("{file} differs from the journal's table {name} (journal → file): {changes}. "
+                  "The journal's table is shown; the file was not used.", None, file=self.file,
+                  name=repr(self.name), changes="; ".join(self.changes))
 
 
 def free_table_name(taken, base: str, limit: int = 64) -> str:
@@ -246,26 +249,33 @@ def open_file(journal, tf: TableFile, file: str, toml_text: str | None = None
         return s, [FileDiffers(file, tf, plan.name, tuple(plan.changes), (s.config, s.players))]
     if plan.conflict is not None:
         c = plan.conflict
-        return plan.session, [f"{file}: event {c.index} differs from the journal's table "
-                              f"{plan.name!r}: the journal has \"{c.journal}\", the file "
-                              f"\"{c.file}\". The journal's table is shown; the file's events "
-                              "were not used."]
+        return plan.session, [tr("{file}: event {index} differs from the journal's table "
+                                 "{name}: the journal has \"{journal}\", the file \"{theirs}\". "
+                                 "The journal's table is shown; the file's events were not used.",
+                                 None, file=file, index=c.index, name=repr(plan.name),
+                                 journal=c.journal, theirs=c.file)]
     if plan.refused:
         r = plan.refused[0]
         cites = f" [{', '.join(r.cites)}]" if r.cites else ""
         where = f"{file}:{r.line}" if r.line else file
-        etype = one_line(r.type, 40) if r.type else "no type"
-        more = f" (and {len(plan.refused) - 1} more)" if len(plan.refused) > 1 else ""
+        etype = one_line(r.type, 40) if r.type else tr("no type")
+        more = (" " + ntr("(and {n} more)", "(and {n} more)", len(plan.refused) - 1)
+                if len(plan.refused) > 1 else "")
         session = plan.session
         if session is None:
             session = journal.create_table(tf, toml_text)
-        return session, [f"{where}: event {r.index} ({etype}) refused: {r.text}{cites}{more}. "
-                         f"None of the file's {len(plan.tail)} new events were loaded."]
+        return session, [tr("{where}: event {index} ({type}) refused: {text}", None, where=where,
+                            index=r.index, type=etype, text=r.text) + f"{cites}{more}. "
+                         + ntr("None of the file's {n} new events were loaded.",
+                               "None of the file's {n} new events were loaded.", len(plan.tail))]
     session = write_plan(journal, tf, plan, toml_text=toml_text)
     notices: list[Any] = []
     if plan.exists and plan.tail:
-        notices.append(f"{file}: {len(plan.tail)} new events appended; the first "
-                       f"{plan.in_journal} were already in the journal.")
+        notices.append(f"{file}: " + ntr("{n} new event appended", "{n} new events appended",
+                                         len(plan.tail)) + "; " +
+                       ntr("the first {n} was already in the journal.",
+                           "the first {n} were already in the journal.", plan.in_journal))
     elif plan.exists and plan.in_file:
-        notices.append(f"{file}: its {plan.in_file} events are already in the journal.")
+        notices.append(f"{file}: " + ntr("its {n} event is already in the journal.",
+                                         "its {n} events are already in the journal.", plan.in_file))
     return session, notices

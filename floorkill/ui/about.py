@@ -13,33 +13,43 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from floorkill import RULES_VERSION, __version__
+from floorkill.i18n import NC_, N_, tr
 from floorkill.rules.names import safe_text
 
+from .speaks import Speaks
+
+# (title, credit) — message ids; a rulebook's own title stays in its language where a
+# floor would quote it ("Robert's Rules of Poker"): the catalogue says how
 CREDITS = (
-    ("Robert's Rules of Poker", "by Robert (Bob) Ciaffone — the \"Kill Pots\" chapter and the "
-     "glossary (free to use with credit)"),
-    ("House rules", "a cardroom's rules for spread-limit and kill games, with their Alternate Rules"),
-    ("Joker rules", "the joker (bug) rules of a cardroom that spreads games with a joker"),
-    ("WSOP Live Action Rules", "the kill-pot section"),
+    (N_("Robert's Rules of Poker"), N_("by Robert (Bob) Ciaffone — the \"Kill Pots\" chapter and "
+                                       "the glossary (free to use with credit)")),
+    (N_("House rules"), N_("a cardroom's rules for spread-limit and kill games, with their "
+                           "Alternate Rules")),
+    (N_("Joker rules"), N_("the joker (bug) rules of a cardroom that spreads games with a joker")),
+    (N_("WSOP Live Action Rules"), N_("the kill-pot section")),
 )
 
 
-def about_lines(journal: Path | str | None, demo: Path | str | None = None) -> list[str]:
-    """The screen's text, line by line (plain text: paths are never markup)."""
-    lines = [f"floorkill {__version__} (rules version {RULES_VERSION})",
-             "Kill-pot games by the book, for the cardroom podium.", ""]
+def about_lines(journal: Path | str | None, demo: Path | str | None = None,
+                lang: str | None = "en") -> list[str]:
+    """The screen's text, line by line, in ``lang`` (plain text: paths are never markup)."""
+    lines = [tr("floorkill {version} (rules version {rules})", lang, version=__version__,
+                rules=RULES_VERSION),
+             tr("Kill-pot games by the book, for the cardroom podium.", lang), ""]
     if journal is None:
-        lines.append("Journal: none — this session is kept in memory only.")
+        lines.append(tr("Journal: none — this session is kept in memory only.", lang))
     else:
-        lines.append(f"Journal: {journal}")
+        lines.append(tr("Journal: {path}", lang, path=journal))
     if demo is not None:
-        lines.append(f"This is the DEMO journal: your own journal ({demo}) is untouched.")
-    lines += ["", "Rulebooks (clause summaries are in our own words, in English and Russian):"]
-    lines += [f"  • {title} — {credit}" for title, credit in CREDITS]
+        lines.append(tr("This is the DEMO journal: your own journal ({path}) is untouched.", lang,
+                        path=demo))
+    lines += ["", tr("Rulebooks (clause summaries are in our own words, in English and Russian):",
+                     lang)]
+    lines += [f"  • {tr(title, lang)} — {tr(credit, lang)}" for title, credit in CREDITS]
     return [safe_text(line) for line in lines]
 
 
-class AboutScreen(ModalScreen[None]):
+class AboutScreen(Speaks, ModalScreen[None]):
     DEFAULT_CSS = """
     AboutScreen { align: center middle; }
     AboutScreen > #about-box {
@@ -48,16 +58,29 @@ class AboutScreen(ModalScreen[None]):
     }
     AboutScreen #about-help { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape,enter,q", "close", "Close", id="about.close")]
+    BINDINGS = [Binding("escape,enter,q", "close", NC_("key", "Close"), id="about.close"),
+                Binding("f3", "language", "EN/RU", show=False, id="about.language")]
 
-    def __init__(self, journal: Path | str | None, demo: Path | str | None = None) -> None:
+    def __init__(self, journal: Path | str | None, demo: Path | str | None = None,
+                 lang: str | None = None) -> None:
         super().__init__()
-        self.lines = about_lines(journal, demo)
+        self.journal = journal
+        self.demo = demo
+        self.lang = lang
+
+    @property
+    def lines(self) -> list[str]:
+        return about_lines(self.journal, self.demo, self.lang)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="about-box"):
             yield Static(Text("\n".join(self.lines)), id="about-text", markup=False)
-            yield Static("Esc or Enter: back to the table", id="about-help", markup=False)
+            yield Static(tr("Esc or Enter: back to the table", self.lang), id="about-help",
+                         markup=False)
+
+    def speak(self) -> None:
+        self.query_one("#about-text", Static).update(Text("\n".join(self.lines)))
+        self.query_one("#about-help", Static).update(tr("Esc or Enter: back to the table", self.lang))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -24,9 +24,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
-from floorkill.i18n import NC_, N_
+from floorkill.i18n import NC_, N_, ntr, tr
 from floorkill.report.rewind import Moment, Rewind, open_rewind
 from floorkill.rules import Refusal
 from floorkill.rules.names import safe_text
@@ -37,6 +37,7 @@ from .i18n import pick
 from .quiet import update_static
 from .rules_panel import RulesPanel, event_words
 from .seating import Seating
+from .speaks import LangFooter, Speaks
 from .status_line import StatusLine
 
 DISPUTE_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
@@ -88,7 +89,7 @@ class _Listing:
         return i
 
 
-class DisputeScreen(Screen[None], inherit_bindings=False):
+class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
     """A table at any record; the live table stays as it is."""
 
     DEFAULT_CSS = """
@@ -106,16 +107,16 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
     # the stepping keys win over the focused history (its Home is record 1, ours the
     # table before it) but not over the filter box, where they edit the text
     BINDINGS = [
-        Binding("escape", "live", "Live", id="dispute.live"),
-        Binding("left", "step(-1)", "◀ Record", priority=True, id="dispute.back"),
-        Binding("right", "step(1)", "Record ▶", priority=True, id="dispute.forward"),
-        Binding("left_square_bracket,ctrl+left", "hand(-1)", "◀ Hand", priority=True,
+        Binding("escape", "live", NC_("key", "Live"), id="dispute.live"),
+        Binding("left", "step(-1)", NC_("key", "◀ Record"), priority=True, id="dispute.back"),
+        Binding("right", "step(1)", NC_("key", "Record ▶"), priority=True, id="dispute.forward"),
+        Binding("left_square_bracket,ctrl+left", "hand(-1)", NC_("key", "◀ Hand"), priority=True,
                 id="dispute.hand_back"),
-        Binding("right_square_bracket,ctrl+right", "hand(1)", "Hand ▶", priority=True,
+        Binding("right_square_bracket,ctrl+right", "hand(1)", NC_("key", "Hand ▶"), priority=True,
                 id="dispute.hand_forward"),
-        Binding("home", "first", "First", show=False, priority=True, id="dispute.first"),
-        Binding("end", "last", "Last", show=False, priority=True, id="dispute.last"),
-        Binding("slash,ctrl+f", "filter", "Filter", id="dispute.filter"),
+        Binding("home", "first", NC_("key", "First"), show=False, priority=True, id="dispute.first"),
+        Binding("end", "last", NC_("key", "Last"), show=False, priority=True, id="dispute.last"),
+        Binding("slash,ctrl+f", "filter", NC_("key", "Filter"), id="dispute.filter"),
         Binding("f3", "language", "EN/RU", id="dispute.language"),
         Binding("tab", "app.focus_next", "Focus next", show=False, id="dispute.focus_next"),
         Binding("shift+tab", "app.focus_previous", "Focus previous", show=False,
@@ -123,7 +124,7 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
     ]
     STEP_ACTIONS = frozenset({"step", "hand", "first", "last"})
 
-    def __init__(self, session, seq: int | None = None, *, lang: str = "en",
+    def __init__(self, session, seq: int | None = None, *, lang: str | None = None,
                  rewind: Rewind | None = None) -> None:
         super().__init__()
         self.rewind = rewind if rewind is not None else open_rewind(session)
@@ -138,14 +139,14 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
     def compose(self) -> ComposeResult:
         m = self._moment(self.seq)
         yield Static(self._banner(m), id="dispute-banner", markup=False)
-        yield StatusLine(m.state, id="dispute-status")
+        yield StatusLine(m.state, id="dispute-status", lang=self.lang)
         with Horizontal(id="dispute-main"):
-            yield Seating(m.state, id="dispute-seating")
+            yield Seating(m.state, id="dispute-seating", lang=self.lang)
             with Vertical(id="dispute-side"):
                 yield RulesPanel(self.lang, state=m.state, record=m.record, id="dispute-rules")
                 yield Input(placeholder=dtext("filter", self.lang), id="dispute-filter")
                 yield HistoryView(self._listing, self.lang, id="dispute-history")
-        yield Footer(compact=True)
+        yield LangFooter(compact=True)
 
     def on_mount(self) -> None:
         history = self.query_one(HistoryView)
@@ -201,13 +202,13 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
             text.append(dtext("start", lang))
         else:
             text.append(dtext("at", lang, seq=rec.seq, total=m.total, hand=rec.hand), style="bold")
-            text.append(" · " + safe_text(event_words(rec.event) + self._winner_names(m)))
+            text.append(" · " + safe_text(event_words(rec.event, lang) + self._winner_names(m)))
             text.append("\n" + safe_text(dtext("entered", lang, who=rec.who or dtext("nobody", lang),
                                                 at=when(rec.at))))
         text.append(" · " + dtext("live-note", lang), style="italic")
         if rec is not None and rec.type == "void" and m.target is not None:
             text.append("\n" + safe_text(dtext("void", lang, target=m.target.seq,
-                                                what=event_words(m.target.event),
+                                                what=event_words(m.target.event, lang),
                                                 reason=rec.event.get("reason", ""))),
                         style="bold")
         if m.voided_by is not None:
@@ -271,8 +272,10 @@ class DisputeScreen(Screen[None], inherit_bindings=False):
     def action_filter(self) -> None:
         self.query_one("#dispute-filter", Input).focus()
 
-    def action_language(self) -> None:
-        self.lang = "ru" if self.lang == "en" else "en"
+    def speak(self) -> None:
+        """F3 (:class:`Speaks`): every panel in the new language."""
+        self.query_one(StatusLine).set_lang(self.lang)
+        self.query_one(Seating).set_lang(self.lang)
         self.query_one(RulesPanel).set_lang(self.lang)
         self.query_one(HistoryView).set_lang(self.lang)
         self.query_one(HistoryView).border_title = dtext("history", self.lang)
@@ -325,7 +328,7 @@ def open_dispute(app) -> None:
             seq = rec.seq if rec is not None else None
     except Exception:
         seq = None
-    app.push_screen(DisputeScreen(app.session, seq, lang=getattr(app, "lang", "en")))
+    app.push_screen(DisputeScreen(app.session, seq, lang=getattr(app, "lang", None)))
 
 
 def podium_report(app) -> None:
@@ -334,12 +337,17 @@ def podium_report(app) -> None:
     names the file."""
     from floorkill.report.podium import report_for_podium
 
+    lang = getattr(app, "lang", None)
     try:
-        path, room = report_for_podium(app.session, app.tables, getattr(app, "lang", "en"))
+        path, room = report_for_podium(app.session, app.tables, lang)
     except Exception as exc:
-        app.notify(safe_text(f"report not written: {type(exc).__name__}: {exc}"),
-                   title="Shift report", severity="error", timeout=10, markup=False)
+        app.notify(safe_text(tr("report not written: {error}", lang,
+                                error=f"{type(exc).__name__}: {exc}")),
+                   title=tr("Shift report", lang), severity="error", timeout=10, markup=False)
         return
-    app.notify(safe_text(f"{path} — {len(room.tables)} table(s), {room.total('hands')} hands, "
-                         f"{room.total('kill_pots')} kill pots; seal {room.seal}"),
-               title="Shift report written", timeout=12, markup=False)
+    counts = ", ".join((ntr("{n} table", "{n} tables", len(room.tables), lang),
+                        ntr("{n} hand", "{n} hands", room.total("hands"), lang),
+                        ntr("{n} kill pot", "{n} kill pots", room.total("kill_pots"), lang)))
+    app.notify(safe_text(tr("{path} — {counts}; seal {seal}", lang, path=path, counts=counts,
+                            seal=room.seal)),
+               title=tr("Shift report written", lang), timeout=12, markup=False)

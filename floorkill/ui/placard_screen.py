@@ -10,11 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from floorkill.i18n import NC_
 from floorkill.rules.config import TableConfig
 from floorkill.rules.names import safe_text
 from floorkill.rules.placard import placard
+
+from .speaks import LangFooter, Speaks
 
 
 def placard_rich(cfg: TableConfig, lang: str) -> tuple[Text, Text]:
@@ -31,29 +34,32 @@ def placard_rich(cfg: TableConfig, lang: str) -> tuple[Text, Text]:
     return title, body
 
 
-class PlacardScreen(ModalScreen[None]):
+class PlacardScreen(Speaks, ModalScreen[None]):
     DEFAULT_CSS = """
     PlacardScreen { background: $background; }
     PlacardScreen #placard-title { height: 1; padding: 0 1; background: $panel; }
     PlacardScreen #placard-body { height: 1fr; padding: 1 2; }
     """
     BINDINGS = [
-        Binding("escape,f11", "dismiss", "Close", id="placard_close"),
+        Binding("escape,f11", "dismiss", NC_("key", "Close"), id="placard_close"),
         Binding("f3", "language", "EN/RU", id="placard_language"),
     ]
 
-    def __init__(self, config: TableConfig, lang: str = "en") -> None:
+    def __init__(self, config: TableConfig, lang: str | None = None) -> None:
         super().__init__()
         self.config = config
-        self.lang = lang if lang in ("en", "ru") else "en"
+        self.lang = lang
 
     def compose(self) -> ComposeResult:
         yield Static("", id="placard-title", markup=False)
         with VerticalScroll(id="placard-body"):
             yield Static("", id="placard-lines", markup=False)
-        yield Footer(compact=True)
+        yield LangFooter(compact=True)
 
     def on_mount(self) -> None:
+        self._show()
+
+    def speak(self) -> None:
         self._show()
 
     def _show(self) -> None:
@@ -61,6 +67,3 @@ class PlacardScreen(ModalScreen[None]):
         self.query_one("#placard-title", Static).update(title)
         self.query_one("#placard-lines", Static).update(body)
 
-    def action_language(self) -> None:
-        self.lang = "ru" if self.lang == "en" else "en"
-        self._show()

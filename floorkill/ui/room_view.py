@@ -24,15 +24,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
-from floorkill.rules.money import dollars
+from floorkill.i18n import NC_, N_, money, ptr, tr
 from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.room import RROP_BAR, bar_of
 
 from .floor import TableRegistry, floor_text
+from .speaks import LangFooter, Speaks
 
-COLUMNS = ("Player", "Table", "Seat", "Status", "Owes", "Legs")
+COLUMNS = (N_("Player"), N_("Table"), N_("Seat"), N_("Status"), N_("Owes"), N_("Legs"))
 
 
 @dataclass(frozen=True)
@@ -51,8 +52,17 @@ class RoomRow:
         return name_key(self.player)
 
 
-def room_rows(tables: TableRegistry) -> tuple[list[RoomRow], list[str]]:
-    """(rows, problems): every seated player and every owed kill, table by table."""
+def _barred(owes: int, table: str, lang: str | None) -> str:
+    return tr("BARRED — owes {amount} at {table}", lang, amount=money(owes, lang), table=table)
+
+
+def _owes(owes: int, lang: str | None) -> str:
+    return tr("owes {amount} (posts later)", lang, amount=money(owes, lang))
+
+
+def room_rows(tables: TableRegistry, lang: str | None = "en") -> tuple[list[RoomRow], list[str]]:
+    """(rows, problems): every seated player and every owed kill, table by table, said in
+    ``lang``."""
     rows: list[RoomRow] = []
     problems: list[str] = []
     seated_keys: set[str] = set()
@@ -61,7 +71,8 @@ def room_rows(tables: TableRegistry) -> tuple[list[RoomRow], list[str]]:
         try:
             state = tables.get(name).state
         except Exception as exc:          # a table that cannot be opened: said, never fatal
-            problems.append(safe_text(f"{name}: cannot open ({type(exc).__name__}: {exc})"))
+            problems.append(safe_text(tr("{name}: cannot open ({error})", lang, name=name,
+                                         error=f"{type(exc).__name__}: {exc}")))
             continue
         b = state.button
         for p in state.players:
@@ -70,34 +81,40 @@ def room_rows(tables: TableRegistry) -> tuple[list[RoomRow], list[str]]:
             seated_keys.add(name_key(p.name))
             legs = []
             if (b.status == "leg-up" and b.seat == p.seat) or (b.killed and b.leg_seat == p.seat):
-                legs.append("leg up")
+                legs.append(tr("leg up", lang))
             if b.killed and b.seat == p.seat:
-                legs.append(f"kills {dollars(b.amount or 0)}")
+                legs.append(tr("kill: {amount}", lang, amount=money(b.amount or 0, lang)))
             if p.name in state.credits:
-                legs.append("leg credit")
+                legs.append(tr("leg credit", lang))
             o = bar_of(state, p.name) or state.owed(p.name)
             if o is not None and o.mode == "barred":
                 at = o.table or name
-                status = f"BARRED — owes {dollars(o.owes)} at {at}"
+                status = _barred(o.owes, at, lang)
             elif o is not None:
                 at = o.table or name
-                status = f"owes {dollars(o.owes)} (posts later)"
+                status = _owes(o.owes, lang)
             else:
                 at = None
-                status = "away" if p.away else "sits out" if p.sitting_out else "playing"
+                status = (ptr("room", ROOM_WORDS["away"], lang) if p.away
+                          else ptr("room", ROOM_WORDS["sits out"], lang) if p.sitting_out
+                          else ptr("room", ROOM_WORDS["playing"], lang))
             if o is not None and p.away:
-                status += " · away"
+                status += " · " + ptr("room", ROOM_WORDS["away"], lang)
             rows.append(RoomRow(p.name, name, p.seat, status, o.owes if o else None, at,
                                 ", ".join(legs), bool(o and o.mode == "barred")))
     for bar in room.bars():                     # owed kills of players seated nowhere
         if name_key(bar.player) in seated_keys:
             continue
-        status = (f"BARRED — owes {dollars(bar.owes)} at {bar.table}" if bar.barred
-                  else f"owes {dollars(bar.owes)} (posts later)")
-        rows.append(RoomRow(bar.player, bar.table, None, status + " · not seated", bar.owes,
+        status = _barred(bar.owes, bar.table, lang) if bar.barred else _owes(bar.owes, lang)
+        rows.append(RoomRow(bar.player, bar.table, None,
+                            status + " · " + ptr("room", ROOM_WORDS["not seated"], lang), bar.owes,
                             bar.table, "", bar.barred))
     rows.sort(key=lambda row: (row.key, row.table))
     return rows, problems
+
+
+ROOM_WORDS = {"away": NC_("room", "away"), "sits out": NC_("room", "sits out"),
+              "playing": NC_("room", "playing"), "not seated": NC_("room", "not seated")}
 
 
 def filter_rows(rows: list[RoomRow], typed: str) -> list[RoomRow]:
@@ -107,7 +124,7 @@ def filter_rows(rows: list[RoomRow], typed: str) -> list[RoomRow]:
     return [row for row in rows if key in row.key or key in name_key(row.table)]
 
 
-class RoomPlayersScreen(Screen[None]):
+class RoomPlayersScreen(Speaks, Screen[None]):
     """Every player of the room; type to filter; Enter or p on an owed kill pays it."""
 
     DEFAULT_CSS = """
@@ -119,14 +136,17 @@ class RoomPlayersScreen(Screen[None]):
     RoomPlayersScreen #room-error { height: auto; padding: 0 1; color: $error; text-style: bold; }
     """
     BINDINGS = [
-        Binding("escape", "back", "Back", id="room.back"),
-        Binding("enter", "pay", "Pay kill", id="room.pay", priority=True),
+        Binding("escape", "back", NC_("key", "Back"), id="room.back"),
+        Binding("enter", "pay", NC_("key", "Pay kill"), id="room.pay", priority=True),
+        Binding("f3", "language", "EN/RU", show=False, id="room.language"),
         Binding("down", "move(1)", "Down", show=False, id="room.down", priority=True),
         Binding("up", "move(-1)", "Up", show=False, id="room.up", priority=True),
     ]
 
-    def __init__(self, tables: TableRegistry, pay: Callable[[str, str], None]) -> None:
+    def __init__(self, tables: TableRegistry, pay: Callable[[str, str], None],
+                 lang: str | None = None) -> None:
         super().__init__()
+        self.lang = lang
         self.tables = tables
         self._pay = pay
         self.rows: list[RoomRow] = []
@@ -134,28 +154,39 @@ class RoomPlayersScreen(Screen[None]):
         self.problems: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Room — every player at every table; barred players are barred everywhere "
-                     f"({RROP_BAR})", id="room-title", markup=False)
-        yield Input(placeholder="type a name or table to filter", id="room-filter")
+        yield Static("", id="room-title", markup=False)
+        yield Input(id="room-filter")
         yield DataTable(id="room-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="room-error", markup=False)
-        yield Static("↑↓ choose · Enter: the owed kill is paid (recorded at the table where it "
-                     "is owed; the bar lifts everywhere) · Esc: back", id="room-help", markup=False)
-        yield Footer(compact=True)
+        yield Static("", id="room-help", markup=False)
+        yield LangFooter(compact=True)
 
     def on_mount(self) -> None:
-        dt = self.query_one(DataTable)
-        for label in COLUMNS:
-            dt.add_column(Text(label), key=label)
-        self.reload()
+        self.speak()
         self.query_one(Input).focus()
+
+    def speak(self) -> None:
+        """Every word in ``self.lang`` (F3)."""
+        lang = self.lang
+        self.query_one("#room-title", Static).update(tr(
+            "Room — every player at every table; barred players are barred everywhere ({cite})",
+            lang, cite=RROP_BAR))
+        self.query_one(Input).placeholder = tr("type a name or table to filter", lang)
+        self.query_one("#room-help", Static).update(tr(
+            "↑↓ choose · Enter: the owed kill is paid (recorded at the table where it is owed; "
+            "the bar lifts everywhere) · Esc: back", lang))
+        dt = self.query_one(DataTable)
+        dt.clear(columns=True)
+        for label in COLUMNS:
+            dt.add_column(Text(tr(label, lang)), key=label)
+        self.reload()
 
     def on_screen_resume(self) -> None:
         if self.is_mounted and self.rows:     # back from the pay question: read again
             self.reload()
 
     def reload(self) -> None:
-        self.rows, self.problems = room_rows(self.tables)
+        self.rows, self.problems = room_rows(self.tables, self.lang)
         self.show_rows()
         self.query_one("#room-error", Static).update(Text("\n".join(self.problems)))
 
@@ -168,7 +199,7 @@ class RoomPlayersScreen(Screen[None]):
                           ("bold" if r.owes is not None else ""))
             dt.add_row(Text(safe_text(r.player)), Text(safe_text(r.table)),
                        Text("" if r.seat is None else str(r.seat)), status,
-                       Text(dollars(r.owes) if r.owes is not None else ""), Text(r.legs),
+                       Text(money(r.owes, self.lang) if r.owes is not None else ""), Text(r.legs),
                        key=str(i))
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -189,7 +220,7 @@ class RoomPlayersScreen(Screen[None]):
     def action_pay(self) -> None:
         row = self.selected()
         if row is None or row.owes is None or row.owed_at is None:
-            self.app.notify("No owed kill on this row.", markup=False)
+            self.app.notify(tr("No owed kill on this row.", self.lang), markup=False)
             return
         self._pay(row.player, row.owed_at)
 

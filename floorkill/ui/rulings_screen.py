@@ -22,10 +22,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Select, Static
+from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from floorkill.i18n import N_
+from floorkill.i18n import NC_, N_
 from floorkill.rules import TableState, rulings
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
@@ -34,6 +34,8 @@ from floorkill.rules.names import safe_text
 from .floor import TableRegistry, unique
 from .i18n import pick
 from .rules_panel import pending_lines
+from .speaks import LangFooter, Speaks
+from .status_line import seat_name
 
 SITUATIONS = ("short-post", "killer-in-blind", "same-game", "one-kill-per-deal")
 RULING_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
@@ -93,7 +95,7 @@ def ruling_text(situation: str, decisions: list[Decision], lang: str, empty: str
     return out
 
 
-class RulingsScreen(Screen[None]):
+class RulingsScreen(Speaks, Screen[None]):
     DEFAULT_CSS = """
     RulingsScreen { layout: vertical; }
     RulingsScreen #rl-now { height: auto; padding: 0 1; background: $panel; text-style: bold; }
@@ -109,14 +111,15 @@ class RulingsScreen(Screen[None]):
     RulingsScreen.-narrow #rl-list { width: 26; }
     """
     BINDINGS = [
-        Binding("escape", "back", "Back", id="rulings.back"),
+        Binding("escape", "back", NC_("key", "Back"), id="rulings.back"),
         Binding("f3", "language", "EN/RU", id="rulings.language"),
-        Binding("u", "record", "Record ruling", id="rulings.record"),
+        Binding("u", "record", NC_("key", "Record ruling"), id="rulings.record"),
         *[Binding(str(i + 1), f"situation({i})", pick(RULING_TEXT, s, "en"), show=False,
                   id=f"rulings.situation_{i + 1}") for i, s in enumerate(SITUATIONS)],
     ]
 
-    def __init__(self, registry: TableRegistry, session, *, lang: str = "en", seat: int | None = None,
+    def __init__(self, registry: TableRegistry, session, *, lang: str | None = None,
+                 seat: int | None = None,
                  situation: str = "short-post",
                  record: Callable[[dict], Any] | None = None) -> None:
         super().__init__()
@@ -150,7 +153,7 @@ class RulingsScreen(Screen[None]):
                 with VerticalScroll(id="rl-result"):
                     yield Static("", id="rl-text", markup=False)
         yield Static("", id="rl-help", markup=False)
-        yield Footer(compact=True)
+        yield LangFooter(compact=True)
 
     def _options(self) -> list[Option]:
         return [Option(Text(f"{i + 1}  {rtext(s, self.lang)}"), id=s) for i, s in enumerate(SITUATIONS)]
@@ -192,7 +195,7 @@ class RulingsScreen(Screen[None]):
         if self.situation == "short-post":
             row.display = True
             label.update(Text(rtext("seat", self.lang)))
-            opts = [(Text(safe_text(f"Seat {p.seat} {p.name}")), p.seat)
+            opts = [(Text(seat_name(self.state, p.seat, p.name, self.lang)), p.seat)
                     for p in self.state.players if p is not None]
             self._set_options(sel, opts, self.seat)
         elif self.situation == "same-game":
@@ -207,8 +210,8 @@ class RulingsScreen(Screen[None]):
         if not opts:
             return
         key = tuple(v for _t, v in opts)
-        if getattr(sel, "_floor_key", None) != (self.situation, key):
-            sel._floor_key = (self.situation, key)          # type: ignore[attr-defined]
+        if getattr(sel, "_floor_key", None) != (self.situation, key, self.lang):
+            sel._floor_key = (self.situation, key, self.lang)   # type: ignore[attr-defined]
             sel.set_options(opts)
         if value is not None and sel.value != value:
             sel.value = value
@@ -246,8 +249,8 @@ class RulingsScreen(Screen[None]):
         self.situation = SITUATIONS[index]
         self.show()
 
-    def action_language(self) -> None:
-        self.lang = "ru" if self.lang == "en" else "en"
+    def speak(self) -> None:
+        """F3 (:class:`Speaks`): the situations and the ruling in the new language."""
         ol = self.query_one(OptionList)
         highlighted = ol.highlighted
         ol.clear_options()

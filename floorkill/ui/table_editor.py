@@ -23,7 +23,8 @@ from textual.containers import Grid, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Select, Static
 
-from floorkill.i18n import tr
+from floorkill import vocab
+from floorkill.i18n import NC_, N_, money, ntr, ptr, tr
 from floorkill.rules import ConfigError, TableConfig, load_table_file
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.config import (AMOUNT_OPTIONS, BLINDLESS_GAMES, GAME_NAMES, GAMES, KILL_OPTIONS, PRESET_TITLES,
@@ -33,17 +34,19 @@ from floorkill.rules.money import MoneyError, fmt, parse_amount, to_toml
 from floorkill.rules.names import safe_text
 from floorkill.rules.option_sources import describe
 from floorkill.rules.options import FIELD_CITES, kill_options, trigger_cites
+from floorkill.rules.table_diff import VALUE_WORDS, preset_title
+from floorkill.rules.table_diff import word as value_word
 from floorkill.rules.whatif import WhatIf, summary
 from floorkill.resources import sample_tables_dir
 
 from .floor import TableRegistry, new_table_path, tables_dir
+from .speaks import LangFooter, Speaks
 
 
-
-def cites_note(text: str, cites) -> str:
+def cites_note(text: str, cites, lang: str | None = "en") -> str:
     """A note with the clauses behind it, as the rules catalogue them (rules/options.py)."""
-    ids = " · ".join(f"{cid} {catalogue.title(cid, 'en')}" if cid in catalogue.CLAUSES else cid
-                     for cid in cites)
+    ids = " · ".join(f"{cid} {catalogue.title(cid, lang or 'en')}" if cid in catalogue.CLAUSES
+                     else cid for cid in cites)
     return f"{text} ({ids})" if text else ids
 
 
@@ -55,11 +58,28 @@ def show_value(v: Any) -> str:
     return str(v)
 
 
-def option_text(name: str, value: Any) -> str:
-    """An option's value as typed in the form (amount options: the keyword or dollars)."""
+def option_text(name: str, value: Any, lang: str | None = "en") -> str:
+    """An option's value as typed in the form (amount options: the keyword or dollars; in
+    another language the keyword in its words, read back by :func:`option_keyword`)."""
     if name in AMOUNT_OPTIONS and isinstance(value, int):
         return fmt(value)
+    if lang not in (None, "en") and isinstance(value, str) and value in VALUE_WORDS:
+        return value_word(value, lang)
     return show_value(value)
+
+
+def option_keyword(name: str, text: str) -> str:
+    """What was typed in an amount option's field: its keyword when it is one, in any
+    language ("5 верхних лимитов" → "5x-upper"), else the text as it is (an amount)."""
+    text = text.strip()
+    allowed = KILL_OPTIONS[name][0] or ()
+    if text in allowed:
+        return text
+    folded = text.casefold()
+    for kw in allowed:
+        if any(value_word(kw, lang).casefold() == folded for lang in ("en", "ru")):
+            return kw
+    return text
 
 
 def _amounts(text: str) -> list[Any]:
@@ -93,7 +113,7 @@ def form_doc(values: dict[str, Any]) -> dict[str, Any]:
         if v is None:
             continue
         if name in AMOUNT_OPTIONS:
-            v = str(v).strip()
+            v = option_keyword(name, str(v))
             v = int(v) if v.isdigit() else v
         kill[name] = v
     return {"table": table, "stakes": stakes, "kill": kill}
@@ -166,7 +186,21 @@ def preview_changes(cfg: TableConfig, changed: dict[str, Any], lang: str = "en")
     return [head, *summary(diffs, lang).splitlines()]
 
 
-class TableEditor(Screen[str | None]):
+# the titles the podium gives the editor, said in the editor's language
+_TITLES = ((re.compile(r"New table like (?P<name>.+)"), N_("New table like {name}")),
+           (re.compile(r"New table from the sample (?P<name>.+)"), N_("New table from the sample {name}")),
+           (re.compile(r"New table"), N_("New table")))
+
+
+def title_words(title: str, lang: str | None) -> str:
+    for pattern, msgid in _TITLES:
+        m = pattern.fullmatch(title)
+        if m:
+            return tr(msgid, lang, **m.groupdict())
+    return title
+
+
+class TableEditor(Speaks, Screen[str | None]):
     """A new table; dismisses with its name once saved and created, or None."""
 
     DEFAULT_CSS = """
@@ -186,13 +220,13 @@ class TableEditor(Screen[str | None]):
     TableEditor #ed-status.-error { color: $error; text-style: bold; }
     """
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save table", id="editor.save"),
-        Binding("escape", "cancel", "Cancel", id="editor.cancel"),
+        Binding("ctrl+s", "save", NC_("key", "Save table"), id="editor.save"),
+        Binding("escape", "cancel", NC_("key", "Cancel"), id="editor.cancel"),
     ]
 
     def __init__(self, registry: TableRegistry, *, base: TableConfig | None = None,
                  players: Sequence[PlayerSpec] = (), title: str = "New table",
-                 name: str | None = None, folder: Path | None = None, lang: str = "en") -> None:
+                 name: str | None = None, folder: Path | None = None, lang: str | None = None) -> None:
         super().__init__()
         self.registry = registry
         self.values: dict[str, Any] = dict(DEFAULT_VALUES) if base is None else config_values(base)
@@ -213,86 +247,112 @@ class TableEditor(Screen[str | None]):
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         v = self.values
-        yield Static(Text(safe_text(f"{self.title_text} — Ctrl+S saves it and opens it · Esc cancels")),
+        lang = self.lang
+        yield Static(Text(safe_text(tr("{title} — Ctrl+S saves it and opens it · Esc cancels", lang,
+                                       title=title_words(self.title_text, lang)))),
                      id="ed-title", markup=False)
         with VerticalScroll(id="ed-form"):
-            yield Static("Table", classes="ed-head", markup=False)
+            yield Static(ptr("editor", "Table", lang), classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
-                yield from self._row("Rule preset", Select([(t, k) for k, t in PRESET_TITLES.items()],
-                                                           value=v["preset"], allow_blank=False,
-                                                           compact=True, id="e-preset"),
-                                     "start from it: options reset to its readings", "preset")
-                yield from self._row("Name", Input(v["name"], id="e-name", compact=True,
-                                                   placeholder="e.g. Table 3"), "shown everywhere")
-                yield from self._row("Game", Select([(GAME_NAMES[g], g) for g in GAMES], value=v["game"],
-                                                    allow_blank=False, compact=True, id="e-game"),
-                                     cites_note("stud games have no blinds, so no kill",
-                                                FIELD_CITES["game"]))
-                yield from self._row("Seats", Input(v["seats"], id="e-seats", compact=True), "2 to 10")
-                yield from self._row("Dealer button at seat", Input(v["button"], id="e-button",
-                                                                    compact=True, placeholder="lowest"),
-                                     "optional")
-                yield from self._row("Joker in the deck", self._yes_no("e-joker", v["joker"]),
-                                     cites_note("A-5 lowball and draw high only", FIELD_CITES["joker"]))
-            yield Static("Stakes", classes="ed-head", markup=False)
+                yield from self._row(tr("Rule preset", lang),
+                                     Select([(preset_title(k, lang), k) for k in PRESET_TITLES],
+                                            value=v["preset"], allow_blank=False,
+                                            compact=True, id="e-preset"),
+                                     tr("start from it: options reset to its readings", lang), "preset")
+                yield from self._row(tr("Name", lang),
+                                     Input(v["name"], id="e-name", compact=True,
+                                           placeholder=tr("e.g. {name}", lang, name="Table 3")),
+                                     tr("shown everywhere", lang))
+                yield from self._row(tr("Game", lang),
+                                     Select([(GAME_NAMES[g], g) for g in GAMES], value=v["game"],
+                                            allow_blank=False, compact=True, id="e-game"),
+                                     cites_note(tr("stud games have no blinds, so no kill", lang),
+                                                FIELD_CITES["game"], lang))
+                yield from self._row(tr("Seats", lang), Input(v["seats"], id="e-seats", compact=True),
+                                     tr("2 to 10", lang))
+                yield from self._row(tr("Dealer button at seat", lang),
+                                     Input(v["button"], id="e-button", compact=True,
+                                           placeholder=value_word("lowest", lang)),
+                                     tr("optional", lang))
+                yield from self._row(tr("Joker in the deck", lang), self._yes_no("e-joker", v["joker"]),
+                                     cites_note(tr("A-5 lowball and draw high only", lang),
+                                                FIELD_CITES["joker"], lang))
+            yield Static(tr("Stakes", lang), classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
-                yield from self._row("Structure", Select([("fixed limit", "fixed"), ("spread limit", "spread")],
-                                                         value=v["structure"], allow_blank=False,
-                                                         compact=True, id="e-structure"),
-                                     cites_note("spread kills raise the minimum and every maximum",
-                                                FIELD_CITES["structure"]))
-                yield from self._row("Bets", Input(v["bets"], id="e-bets", compact=True),
-                                     "fixed: 10 20 · spread: 2 6 or 1 4 4 8 8")
-                yield from self._row("Blinds", Input(v["blinds"], id="e-blinds", compact=True),
-                                     "small big, e.g. 5 10 (empty in stud games)")
-            yield Static("Kill", classes="ed-head", markup=False)
+                yield from self._row(tr("Structure", lang),
+                                     Select([(tr("fixed limit", lang), "fixed"),
+                                             (tr("spread limit", lang), "spread")],
+                                            value=v["structure"], allow_blank=False,
+                                            compact=True, id="e-structure"),
+                                     cites_note(tr("spread kills raise the minimum and every maximum",
+                                                   lang), FIELD_CITES["structure"], lang))
+                yield from self._row(tr("Bets", lang), Input(v["bets"], id="e-bets", compact=True),
+                                     tr("fixed: 10 20 · spread: 2 6 or 1 4 4 8 8", lang))
+                yield from self._row(tr("Blinds", lang), Input(v["blinds"], id="e-blinds", compact=True),
+                                     tr("small big, e.g. 5 10 (empty in stud games)", lang))
+            yield Static(ptr("editor", "Kill", lang), classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
-                yield from self._row("Kill", Select([("full kill (2x big blind)", "full"),
-                                                     ("half kill (1.5x)", "half"), ("no kill", "none")],
-                                                    value=v["kind"], allow_blank=False, compact=True,
-                                                    id="e-kind"),
+                yield from self._row(ptr("editor", "Kill", lang),
+                                     Select([(tr("full kill (2x big blind)", lang), "full"),
+                                             (tr("half kill (1.5x)", lang), "half"),
+                                             (tr("no kill", lang), "none")],
+                                            value=v["kind"], allow_blank=False, compact=True,
+                                            id="e-kind"),
                                      " · ".join(FIELD_CITES["kind"]))
                 for trig in TRIGGERS:
-                    yield from self._row(f"Trigger: {trig.replace('-', ' ')}",
+                    yield from self._row(tr("Trigger: {trigger}", lang,
+                                            trigger=vocab.word(vocab.TRIGGERS, trig, lang)),
                                          self._yes_no(f"e-trigger-{trig}", trig in v["triggers"]),
-                                         cites_note("", trigger_cites(trig)))
-            yield Static("House options (default · clause)", classes="ed-head", markup=False)
+                                         cites_note("", trigger_cites(trig), lang))
+            yield Static(tr("House options (default · clause)", lang), classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
                 for opt in kill_options():
-                    yield from self._row(opt.label,
+                    yield from self._row(tr(opt.label, lang),
                                          self._option_widget(opt.name, opt.allowed), "", opt.name)
         yield Static("", id="ed-about", markup=False)
         yield Static("", id="ed-whatif", markup=False)
         yield Static("", id="ed-status", markup=False)
-        yield Footer(compact=True)
+        yield LangFooter(compact=True)
 
     def _row(self, label: str, widget, note: str, note_id: str | None = None):
         yield Static(Text(label), classes="ed-label", markup=False)
         yield widget
         yield Static(Text(note), classes="ed-note", id=f"n-{note_id}" if note_id else None, markup=False)
 
-    @staticmethod
-    def _yes_no(wid: str, value: bool) -> Select:
+    def _yes_no(self, wid: str, value: bool) -> Select:
         """A yes/no switch that reads the same without colour (a checkbox's X does not)."""
-        return Select([("yes", True), ("no", False)], value=bool(value), allow_blank=False,
-                      compact=True, id=wid)
+        return Select([(value_word("yes", self.lang), True), (value_word("no", self.lang), False)],
+                      value=bool(value), allow_blank=False, compact=True, id=wid)
 
     def _option_widget(self, name: str, allowed):
         value = self.values.get(name)
+        lang = self.lang
         if name in AMOUNT_OPTIONS:
-            return Input(str(value), id=f"e-{name}", compact=True,
-                         placeholder=" | ".join(allowed) + " | amount")
-        return Select([(show_value(a), a) for a in allowed], value=value, allow_blank=False,
+            return Input(option_text(name, option_keyword(name, str(value)), lang), id=f"e-{name}",
+                         compact=True, placeholder=" | ".join(
+                             [value_word(a, lang) for a in allowed] + [tr("amount", lang)]))
+        return Select([(value_word(a, lang), a) for a in allowed], value=value, allow_blank=False,
                       compact=True, id=f"e-{name}")
 
+    async def action_language(self) -> None:
+        """F3: the podium's language switches, and the form is said again in it (what was
+        typed kept)."""
+        self.values = self.read()
+        Speaks.action_language(self)
+        await self.recompose()
+        self._ready()
+
     def on_mount(self) -> None:
-        self.query_one("#ed-about", Static).display = False
-        self.query_one("#ed-whatif", Static).display = False
         try:                                   # the options as the editor opened
             self._opened = check_form({**self.values, "name": self.values["name"] or "?"},
                                       self.players).config
         except ConfigError:
             self._opened = None
+        self._ready()
+
+    def _ready(self) -> None:
+        self.query_one("#ed-about", Static).display = False
+        self.query_one("#ed-whatif", Static).display = False
         self.query_one("#e-name", Input).focus()
         self.validate()
 
@@ -314,6 +374,8 @@ class TableEditor(Screen[str | None]):
 
     def set_option(self, name: str, value: Any) -> None:
         w = self.query_one(f"#e-{name}")
+        if name in AMOUNT_OPTIONS:
+            value = option_text(name, option_keyword(name, str(value)), self.lang)
         w.value = value
 
     def validate(self) -> TableFile | None:
@@ -321,8 +383,9 @@ class TableEditor(Screen[str | None]):
         values = self.read()
         self.values = values
         status = self.query_one("#ed-status", Static)
-        try:
-            tf = check_form(values, self.players)
+        unnamed = not str(values.get("name", "")).strip()
+        try:                           # no name yet: the rest is checked all the same
+            tf = check_form({**values, "name": "?"} if unnamed else values, self.players)
         except ConfigError as exc:
             self.checked = None
             self.error = exc.message
@@ -331,35 +394,47 @@ class TableEditor(Screen[str | None]):
             status.update(Text("✗ " + safe_text(exc.message)))
             self._mark({})
             return None
-        self.checked = tf
-        self.error = ""
+        self.checked = None if unnamed else tf
+        self.error = tr("the table needs a name", self.lang) if unnamed else ""
         self._show_about()
         self._show_whatif(tf.config)
         differs = tf.config.differs_from_preset()
         self._mark(differs)
         cfg = tf.config
-        preset = PRESET_TITLES.get(cfg.kill.preset, cfg.kill.preset)
-        text = f"✓ {cfg.name or '?'} — {GAME_NAMES[cfg.game]} {cfg.stakes_text()}"
+        lang = self.lang
+        text = ("✗ " + self.error + " · " if unnamed else "✓ ") + \
+            f"{'' if unnamed else cfg.name + ' — '}{GAME_NAMES[cfg.game]} {cfg.stakes_text()}"
         if cfg.is_kill_game:
-            text += f", {cfg.kill.kind} kill {cfg.stakes_text(cfg.killed_limits())}"
-        text += f" · {preset}"
-        text += f", {len(differs)} option(s) differ" if differs else ", as the preset reads"
+            text += ", " + tr("{kind} {stakes}", lang, kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
+                              stakes=cfg.stakes_text(cfg.killed_limits()))
+        text += f" · {preset_title(cfg.kill.preset, lang)}"
+        text += (", " + ntr("{n} option differs", "{n} options differ", len(differs), lang) if differs
+                 else ", " + tr("as the preset reads", lang))
         if self.players:
-            text += f" · {len(self.players)} player(s) seated"
-        text += f" · saved in {self.folder or tables_dir()}"
-        status.set_class(False, "-error")
+            text += " · " + ntr("{n} player seated", "{n} players seated", len(self.players), lang)
+        text += " · " + tr("saved in {folder}", lang, folder=self.folder or tables_dir())
+        status.set_class(unnamed, "-error")
         status.update(Text(safe_text(text)))
-        return tf
+        return self.checked
 
     def _mark(self, differs: dict[str, tuple[Any, Any]]) -> None:
         for opt in kill_options():
             name = opt.name
             note = self.query_one(f"#n-{name}", Static)
-            text = f"default {option_text(name, opt.default)} · {cites_note('', opt.cites)}"
+            lang = self.lang
+            text = tr("default {value}", lang, value=self._value_words(name, opt.default)) + \
+                " · " + cites_note("", opt.cites, lang)
             if name in differs:
-                text = f"≠ preset ({option_text(name, differs[name][0])}) · " + text
+                text = tr("≠ preset ({value})", lang,
+                          value=self._value_words(name, differs[name][0])) + " · " + text
             note.set_class(name in differs, "-differs")
             note.update(Text(text))
+
+    def _value_words(self, name: str, value: Any) -> str:
+        """An option's value as the notes say it: an amount in money, a keyword in words."""
+        if name in AMOUNT_OPTIONS and isinstance(value, int) and not isinstance(value, bool):
+            return money(value, self.lang)
+        return value_word(value, self.lang)
 
     # -- every option explained from its source, and what changing it would do ----------
     def on_descendant_focus(self, event) -> None:
@@ -376,7 +451,7 @@ class TableEditor(Screen[str | None]):
     def _form_value(self, name: str) -> Any:
         value = self.query_one(f"#e-{name}").value
         if name in AMOUNT_OPTIONS and isinstance(value, str):
-            text = value.strip()
+            text = option_keyword(name, value)
             if text in KILL_OPTIONS[name][0]:
                 return text
             try:
@@ -458,7 +533,8 @@ class TableEditor(Screen[str | None]):
             return None
         cfg = tf.config
         if self.registry.has(cfg.name):
-            fail(f"a table named {cfg.name!r} is already in the journal: give this one another name")
+            fail(tr("a table named {name} is already in the journal: give this one another name",
+                    self.lang, name=repr(cfg.name)))
             return None
         try:
             folder = self.folder or tables_dir()
@@ -471,7 +547,7 @@ class TableEditor(Screen[str | None]):
             fail(str(exc))
             return None
         except Exception as exc:                        # disk or journal trouble: say it
-            fail(f"not saved: {type(exc).__name__}: {exc}")
+            fail(tr("not saved: {error}", self.lang, error=f"{type(exc).__name__}: {exc}"))
             return None
         self.saved_path = path
         self.dismiss(session.name)

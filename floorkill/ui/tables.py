@@ -13,95 +13,176 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
+from floorkill import vocab
+from floorkill.i18n import NC_, N_, money, ntr, ptr, tr
 from floorkill.rules import ConfigError, load_table_file
-from floorkill.rules.config import GAME_NAMES
+from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.names import safe_text
 from floorkill.rules.options import FIELD_CITES
 
-from .floor import TableRegistry, table_row
+from .floor import TableRegistry
+from .speaks import LangFooter, Speaks
 
-COLUMNS = ("#", "Table", "Game", "Stakes", "Kill status", "Barred", "Kill game", "Seated", "Hands")
+# (key, message id); the narrow list (under NARROW columns) leaves out the kill game and
+# puts the game and the stakes in one column, so the kill status is never cut at 80
+COLUMNS = (("mark", "#"), ("table", N_("Table")), ("status", N_("Kill status")),
+           ("barred", N_("Barred")), ("game", N_("Game")), ("stakes", N_("Stakes")),
+           ("kill_game", N_("Kill game")), ("seated", N_("Seated")), ("hands", N_("Hands")))
+NARROW = 100
+NARROW_DROP = ("stakes", "kill_game")
 
 
-class TableListScreen(Screen[tuple[str, str] | None]):
+def kill_game_words(cfg: TableConfig, lang: str | None = None) -> str:
+    """"yes — full kill, two pots" / "no" in the floor's words."""
+    if not cfg.is_kill_game:
+        return ptr("tables", "no", lang)
+    triggers = ", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers)
+    return tr("yes — {kind}, {triggers}", lang, kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
+              triggers=triggers or tr("no trigger", lang))
+
+
+def status_cell(state, lang: str | None = None) -> Text:
+    """The kill status as the list shows it: KILL (reverse), leg up (bold), neutral, closed;
+    who killed or holds the leg, with the kill's amount."""
+    from .status_line import seat_name
+
+    b = state.button
+    if state.closed:
+        return Text(ptr("tables", "closed", lang), style="dim italic")
+    if not state.config.is_kill_game:
+        return Text(tr("no kill", lang), style="dim")
+    if b.killed:
+        text = Text(tr("KILL", lang), style="bold reverse")
+        text.append(" " + safe_text(tr("{seat}, {amount}", lang, seat=seat_name(
+            state, b.seat, b.player, lang), amount=money(b.amount or 0, lang))))
+        return text
+    if b.status == "leg-up":
+        text = Text(tr("leg up", lang), style="bold")
+        text.append(" " + seat_name(state, b.seat, b.player, lang))
+        return text
+    return Text(tr("neutral", lang))
+
+
+def barred_cell(state, lang: str | None = None) -> str:
+    return safe_text(", ".join(
+        (tr("{player} {amount} at {table}", lang, player=o.player, amount=money(o.owes, lang),
+            table=o.table) if o.table else f"{o.player} {money(o.owes, lang)}")
+        for o in state.barred if o.mode == "barred"))
+
+
+class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
     """Each table of the evening; dismisses with ("open", name) or ("new"|"sample"|"copy", name)."""
 
     DEFAULT_CSS = """
     TableListScreen { layout: vertical; }
     TableListScreen #tables-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
     TableListScreen DataTable { height: 1fr; }
+    TableListScreen #tables-detail { height: auto; padding: 0 1; }
     TableListScreen #tables-help { height: auto; padding: 0 1; color: $text-muted; }
     TableListScreen #tables-error { height: auto; padding: 0 1; color: $error; text-style: bold; }
     """
     BINDINGS = [
-        Binding("escape", "back", "Back", id="tables.back"),
-        Binding("n", "new", "New table", id="tables.new"),
-        Binding("s", "sample", "From sample", id="tables.sample"),
-        Binding("c", "copy", "Copy table", id="tables.copy"),
-        Binding("a", "show_closed", "Closed tables", show=False, id="tables.closed"),  # said when any is hidden
+        Binding("escape", "back", NC_("key", "Back"), id="tables.back"),
+        Binding("n", "new", NC_("key", "New table"), id="tables.new"),
+        Binding("s", "sample", NC_("key", "From sample"), id="tables.sample"),
+        Binding("c", "copy", NC_("key", "Copy table"), id="tables.copy"),
+        Binding("a", "show_closed", NC_("key", "Closed tables"), show=False,
+                id="tables.closed"),  # said when any is hidden
+        Binding("f3", "language", "EN/RU", show=False, id="tables.language"),
         *[Binding(str(n), f"open_nth({n})", f"Table {n}", show=False, id=f"tables.open_{n}")
           for n in range(1, 10)],
     ]
 
-    def __init__(self, registry: TableRegistry, current: str) -> None:
+    def __init__(self, registry: TableRegistry, current: str, lang: str | None = None) -> None:
         super().__init__()
         self.registry = registry
         self.current = current
+        self.lang = lang
         self.names: list[str] = []
         self.problems: list[str] = []
         self.show_closed = False       # closed tables (close_table) are hidden until asked for
         self.hidden = 0
+        self.narrow: bool | None = None
+        self.details: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Tables — its number or Enter switches (each table keeps its state)", id="tables-title",
-                     markup=False)
+        yield Static("", id="tables-title", markup=False)
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="tables-detail", markup=False)
         yield Static("", id="tables-error", markup=False)
-        yield Static("Kill game: counts as a different game from the same game without a kill "
-                     f"for broken-game lists [{', '.join(FIELD_CITES['kill_game'])}].", id="tables-help",
-                     markup=False)
-        yield Footer(compact=True)
+        yield Static("", id="tables-help", markup=False)
+        yield LangFooter(compact=True)
 
     def on_mount(self) -> None:
+        self.speak()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self, event) -> None:
+        if (self.size.width < NARROW) != self.narrow:
+            self.speak()
+
+    def speak(self) -> None:
+        """Every word on the list in ``self.lang`` (F3), columns for the width."""
+        lang = self.lang
+        self.query_one("#tables-title", Static).update(
+            tr("Tables — its number or Enter switches (each table keeps its state)", lang))
+        self.query_one("#tables-help", Static).update(
+            tr("Kill game: counts as a different game from the same game without a kill for "
+               "broken-game lists [{cites}].", lang, cites=", ".join(FIELD_CITES["kill_game"])))
+        self.narrow = self.size.width < NARROW if self.size.width else False
         dt = self.query_one(DataTable)
-        for label in COLUMNS:
-            dt.add_column(Text(label), key=label)
+        dt.clear(columns=True)
+        for key, label in self.columns():
+            text = tr(label, lang) if label != "#" else label
+            if key == "game" and self.narrow:
+                text = tr("Game and stakes", lang)
+            dt.add_column(Text(text), key=key)
         self.reload()
-        dt.focus()
+
+    def columns(self) -> list[tuple[str, str]]:
+        return [c for c in COLUMNS if not (self.narrow and c[0] in NARROW_DROP)]
 
     def rows(self) -> list[tuple]:
+        lang = self.lang
         out = []
         self.problems = []
         self.names = []
+        self.details = []
         self.hidden = 0
+        keys = [k for k, _ in self.columns()]
         for name in self.registry.names():
             try:
                 session = self.registry.get(name)
-                closed = session.state.closed
+                state = session.state
+                closed = state.closed
                 if closed and not self.show_closed and name != self.current:
                     self.hidden += 1
                     continue
-                r = table_row(session)
+                cfg = state.config
+                number = len(self.names) + 1
+                mark = f"{number} ●" if name == self.current else f"{number}" if number <= 9 else ""
+                game = GAME_NAMES.get(cfg.game, cfg.game)
+                cells = {
+                    "mark": Text(mark), "table": Text(safe_text(session.name)),
+                    "status": status_cell(state, lang), "barred": Text(barred_cell(state, lang)),
+                    "game": Text(f"{game} {cfg.stakes_text()}" if self.narrow else game),
+                    "stakes": Text(cfg.stakes_text()),
+                    "kill_game": Text(kill_game_words(cfg, lang)),
+                    "seated": Text(f"{len(state.occupied)}/{cfg.seats}"),
+                    "hands": Text(str(state.hands)),
+                }
+                detail = safe_text(f"{session.name}: {game} {cfg.stakes_text()} · "
+                                   + tr("kill game: {what}", lang, what=kill_game_words(cfg, lang)))
             except Exception as exc:   # a table that cannot be opened is reported, never fatal
-                self.problems.append(safe_text(f"{name}: cannot open ({type(exc).__name__}: {exc})"))
+                self.problems.append(safe_text(tr("{name}: cannot open ({error})", lang, name=name,
+                                                  error=f"{type(exc).__name__}: {exc}")))
                 continue
             self.names.append(name)
-            if closed:
-                status = Text("closed", style="dim italic")
-            else:
-                status = Text(r.status.upper() if r.status == "KILL" else r.status,
-                              style="bold reverse" if r.status == "KILL" else
-                              ("bold" if r.status == "leg up" else ""))
-            if r.who and not closed:
-                status.append(" " + r.who)
-            number = len(self.names)
-            mark = f"{number} ●" if name == self.current else f"{number}" if number <= 9 else ""
-            out.append((Text(mark), Text(r.name), Text(r.game),
-                        Text(r.stakes), status, Text(r.barred), Text(r.kill_game),
-                        Text(f"{r.seated}/{r.seats}"), Text(str(r.hands))))
+            self.details.append(detail)
+            out.append(tuple(cells[k] for k in keys))
         return out
 
     def reload(self) -> None:
@@ -113,9 +194,24 @@ class TableListScreen(Screen[tuple[str, str] | None]):
             dt.move_cursor(row=self.names.index(self.current))
         lines = list(self.problems)
         if self.hidden:
-            lines.append(f"{self.hidden} closed table(s) hidden — a shows them (a closed table "
-                         "keeps its history; reopen it from the palette at that table)")
+            lines.append(ntr("{n} closed table hidden — a shows it (a closed table keeps its "
+                             "history; reopen it from the palette at that table)",
+                             "{n} closed tables hidden — a shows them (a closed table keeps its "
+                             "history; reopen it from the palette at that table)",
+                             self.hidden, self.lang))
         self.query_one("#tables-error", Static).update(Text("\n".join(lines)))
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """Narrow: the highlighted table's game, stakes and kill game under the list."""
+        box = self.query_one("#tables-detail", Static)
+        row = self.query_one(DataTable).cursor_row
+        box.display = bool(self.narrow and self.details)
+        if box.display and row is not None and 0 <= row < len(self.details):
+            box.update(Text(self.details[row]))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail()
 
     def action_show_closed(self) -> None:
         self.show_closed = not self.show_closed
@@ -153,7 +249,7 @@ class TableListScreen(Screen[tuple[str, str] | None]):
             self.dismiss(("copy", name))
 
 
-class SampleModal(ModalScreen[Path | None]):
+class SampleModal(Speaks, ModalScreen[Path | None]):
     """The shipped sample tables: pick one to start a new table from (the editor opens)."""
 
     DEFAULT_CSS = """
@@ -166,30 +262,43 @@ class SampleModal(ModalScreen[Path | None]):
     SampleModal OptionList { height: auto; max-height: 14; margin: 1 0; }
     SampleModal #sample-help { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="sample.cancel")]
+    BINDINGS = [Binding("escape", "cancel", NC_("key", "Cancel"), id="sample.cancel")]
 
-    def __init__(self, paths: Sequence[Path]) -> None:
+    def __init__(self, paths: Sequence[Path], lang: str | None = None) -> None:
         super().__init__()
+        self.lang = lang
         self.paths: list[Path] = []
-        self.labels: list[str] = []
+        self.configs: list[TableConfig] = []
         for p in paths:
             try:
                 cfg = load_table_file(p).config
             except ConfigError:
                 continue
             self.paths.append(p)
-            kill = (f"{cfg.kill.kind} kill: {', '.join(t.replace('-', ' ') for t in cfg.kill.triggers)}"
-                    if cfg.is_kill_game else "no kill")
-            self.labels.append(safe_text(f"{cfg.name} — {GAME_NAMES.get(cfg.game, cfg.game)}, {kill}"))
+            self.configs.append(cfg)
+
+    @property
+    def labels(self) -> list[str]:
+        lang = self.lang
+        out = []
+        for cfg in self.configs:
+            if cfg.is_kill_game:
+                kill = tr("{kind}: {triggers}", lang, kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
+                          triggers=", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers))
+            else:
+                kill = tr("no kill", lang)
+            out.append(safe_text(f"{cfg.name} — {GAME_NAMES.get(cfg.game, cfg.game)}, {kill}"))
+        return out
 
     def compose(self) -> ComposeResult:
+        lang = self.lang
         with Vertical(id="sample-box"):
-            yield Static("New table from a sample — the editor opens with its structure",
+            yield Static(tr("New table from a sample — the editor opens with its structure", lang),
                          id="sample-title", markup=False)
             yield OptionList(*[Option(Text(label), id=str(i)) for i, label in enumerate(self.labels)],
                              id="sample-list", markup=False)
-            yield Static("↑↓ choose · Enter: edit it as a new table · Esc: cancel", id="sample-help",
-                         markup=False)
+            yield Static(tr("↑↓ choose · Enter: edit it as a new table · Esc: cancel", lang),
+                         id="sample-help", markup=False)
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)

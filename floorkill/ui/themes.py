@@ -28,6 +28,8 @@ from pathlib import Path
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
+from floorkill.i18n import tr
+
 DEFAULT_THEME = "felt-green"
 COLOUR_FIELDS = ("primary", "secondary", "warning", "error", "success", "accent", "foreground",
                  "background", "surface", "panel", "boost")
@@ -55,44 +57,47 @@ def shipped_themes_dir() -> Path:
 
 def _colour(path: Path, key: str, value: object) -> str:
     if not isinstance(value, str):
-        raise ThemeError(f"{path}: {key} must be a colour string, not {type(value).__name__}")
+        raise ThemeError(tr("{path}: {key} must be a colour string, not {type}", None, path=path,
+                            key=key, type=type(value).__name__))
     try:
         Color.parse(value)
     except ColorParseError as exc:
-        raise ThemeError(f"{path}: {key} = {value!r} is not a colour ({exc})") from None
+        raise ThemeError(tr("{path}: {key} = {value} is not a colour ({error})", None, path=path,
+                            key=key, value=repr(value), error=exc)) from None
     return value
 
 
 def theme_from_dict(data: dict, path: Path) -> Theme:
     for key in data:
         if key not in COLOUR_FIELDS and key not in OTHER_FIELDS:
-            raise ThemeError(f"{path}: unknown key {key!r} (expected: "
-                             f"{', '.join(OTHER_FIELDS + COLOUR_FIELDS)})")
+            raise ThemeError(tr("{path}: unknown key {key} (expected: {keys})", None, path=path,
+                                key=repr(key), keys=", ".join(OTHER_FIELDS + COLOUR_FIELDS)))
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name.strip() or any(c.isspace() for c in name):
-        raise ThemeError(f"{path}: name must be one word, e.g. \"felt-green\"")
+        raise ThemeError(tr("{path}: name must be one word, e.g. \"felt-green\"", None, path=path))
     if "primary" not in data:
-        raise ThemeError(f"{path}: primary is required")
+        raise ThemeError(tr("{path}: primary is required", None, path=path))
     kwargs: dict = {}
     for key in COLOUR_FIELDS:
         if key in data:
             kwargs[key] = _colour(path, key, data[key])
     dark = data.get("dark", True)
     if not isinstance(dark, bool):
-        raise ThemeError(f"{path}: dark must be true or false")
+        raise ThemeError(tr("{path}: dark must be true or false", None, path=path))
     for key in ("luminosity_spread", "text_alpha"):
         if key in data:
             v = data[key]
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
-                raise ThemeError(f"{path}: {key} must be a number from 0 to 1")
+                raise ThemeError(tr("{path}: {key} must be a number from 0 to 1", None, path=path,
+                                    key=key))
             kwargs[key] = float(v)
     variables = data.get("variables", {})
     if not isinstance(variables, dict):
-        raise ThemeError(f"{path}: [variables] must be a table")
+        raise ThemeError(tr("{path}: [variables] must be a table", None, path=path))
     checked: dict[str, str] = {}
     for key, value in variables.items():
         if not isinstance(value, str):
-            raise ThemeError(f"{path}: variables.{key} must be a string")
+            raise ThemeError(tr("{path}: variables.{key} must be a string", None, path=path, key=key))
         if key.endswith("text-style"):
             checked[key] = value
         else:
@@ -107,9 +112,9 @@ def load_theme_file(path: Path) -> Theme:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
-        raise ThemeError(f"{path}: TOML syntax error: {exc}") from None
+        raise ThemeError(tr("{path}: TOML syntax error: {error}", None, path=path, error=exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ThemeError(f"{path}: cannot read: {exc}") from None
+        raise ThemeError(tr("{path}: cannot read: {error}", None, path=path, error=exc)) from None
     return theme_from_dict(data, path)
 
 
@@ -129,7 +134,7 @@ def load_themes(dirs: list[Path] | None = None) -> LoadedThemes:
         try:
             files = sorted(folder.glob("*.toml")) if folder.is_dir() else []
         except OSError as exc:
-            problems.append(f"{folder}: cannot list themes: {exc}")
+            problems.append(tr("{folder}: cannot list themes: {error}", None, folder=folder, error=exc))
             continue
         for path in files:
             try:

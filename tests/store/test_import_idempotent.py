@@ -138,7 +138,7 @@ def test_a_refusal_in_the_tail_of_an_extending_file_writes_nothing(jpath, tmp_pa
     assert code == 2 and out == ""
     assert "event 6 (hand) refused" in err
     assert err.splitlines()[-1].endswith(
-        "1 event(s) refused; nothing written (3 events of the file are already in the journal)")
+        "1 event refused; nothing written (3 events of the file are already in the journal)")
     assert rows(jpath) == before
 
 

@@ -32,10 +32,12 @@ async def test_table_list_shows_each_table_and_enter_switches(tmp_path):
         assert isinstance(screen, TableListScreen)
         dt = screen.query_one(DataTable)
         assert screen.names == ["Table 12", "Table 14", "Table 3"]
+        # the kill status right after the name: never cut at 80 columns (tests/i18n)
         assert [cell(dt, 0, c) for c in range(7)] == [
-            "1 ●", "Table 12", "Hold'em", "$10-$20", "KILL Seat 3 Cy $20", "", "yes — full, two pots"]
-        assert cell(dt, 1, 4) == "leg up Seat 1 Ivy" and cell(dt, 1, 6) == "yes — half, two pots"
-        assert cell(dt, 2, 4) == "neutral" and cell(dt, 2, 6) == "no"
+            "1 ●", "Table 12", "KILL Seat 3 Cy, $20", "", "Hold'em", "$10-$20",
+            "yes — full kill, two pots"]
+        assert cell(dt, 1, 2) == "leg up Seat 1 Ivy" and cell(dt, 1, 6) == "yes — half kill, two pots"
+        assert cell(dt, 2, 2) == "no kill" and cell(dt, 2, 6) == "no"
         await pilot.press("down", "enter")
         assert not isinstance(app.screen, TableListScreen)
         assert app.session.name == "Table 14"
@@ -83,7 +85,7 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
         await pilot.press("f9", "n")
         ed = app.screen
         assert isinstance(ed, TableEditor)
-        assert ed.error == "[table] name: a table needs a name (text)"
+        assert ed.error == "the table needs a name" and ed.checked is None
         await pilot.press(*"Table 12", "ctrl+s")                 # taken: refused, still editing
         assert isinstance(app.screen, TableEditor) and "already in the journal" in ed.error
         ed.query_one("#e-name", Input).value = "Table 8"
@@ -98,7 +100,7 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
         await pilot.pause()
         assert ed.error == "" and ed.checked is not None
         assert ed.differing == ["voluntary"]                     # against Robert's Rules
-        assert "≠ preset (false)" in str(ed.query_one("#n-voluntary").render())
+        assert "≠ preset (no)" in str(ed.query_one("#n-voluntary").render())
         assert "rrop-13.10" in str(ed.query_one("#n-voluntary").render())
         await pilot.press("ctrl+s")
         assert not isinstance(app.screen, TableEditor)

@@ -42,10 +42,10 @@ async def test_close_hides_the_table_from_the_list_refuses_hands_and_reopen_brin
         screen = app.screen
         assert isinstance(screen, TableListScreen)
         assert screen.names == ["Table 12", "Table 3"]  # closed Table 14 is hidden
-        assert "1 closed table(s) hidden" in str(screen.query_one("#tables-error", Static).render())
+        assert "1 closed table hidden" in str(screen.query_one("#tables-error", Static).render())
         await pilot.press("a")                         # shown on demand, marked closed
         assert screen.names == ["Table 12", "Table 14", "Table 3"]
-        assert str(screen.query_one(DataTable).get_row_at(1)[4]) == "closed"
+        assert str(screen.query_one(DataTable).get_row_at(1)[2]) == "closed"
         await pilot.press("2")
         await pilot.pause()
         assert app.session.name == "Table 14"

@@ -1,0 +1,72 @@
+"""The side screens speak the podium's language (the app's ``lang``, F3) and switch with it.
+
+:class:`Speaks` is a mixin for a screen: ``self.lang`` is the language given to it, else
+the app's (the podium's ``lang``), else the language in use (:func:`floorkill.i18n.get_lang`);
+F3 on the screen (:meth:`Speaks.action_language`) switches the app's language — the podium
+under the screen follows it — and calls the screen's :meth:`Speaks.speak` to redraw its
+words. :class:`LangFooter` is a footer whose key descriptions are catalogue ids (mark them
+``N_("Back")`` in ``BINDINGS``) said in the screen's language.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Footer
+
+from floorkill.i18n import NC_, get_lang, next_lang, normalize, ptr
+
+
+class Speaks:
+    """Mixin of a :class:`~textual.screen.Screen`: its language and F3."""
+
+    _lang: str | None = None
+
+    @property
+    def lang(self) -> str:
+        if self._lang:
+            return self._lang
+        try:
+            app_lang = getattr(self.app, "lang", None)     # type: ignore[attr-defined]
+        except Exception:                                   # not mounted yet: no app
+            app_lang = None
+        return normalize(app_lang) or get_lang()
+
+    @lang.setter
+    def lang(self, value: str | None) -> None:
+        self._lang = normalize(value)
+
+    def action_language(self) -> None:
+        """F3: the app's language switches (the podium under this screen follows), then
+        this screen's words."""
+        app = self.app                                      # type: ignore[attr-defined]
+        switch = getattr(app, "action_language", None)
+        if callable(switch) and getattr(app, "lang", None) is not None:
+            switch()
+            self._lang = normalize(app.lang)
+        else:
+            self._lang = next_lang(self.lang)
+        self.speak()
+        for footer in self.query(LangFooter):               # type: ignore[attr-defined]
+            footer.refresh(recompose=True)
+
+    def speak(self) -> None:
+        """Redraw every word in ``self.lang`` (each screen says what it shows)."""
+
+
+# the app's own keys these screens' footers show too (the podium's BINDINGS name them)
+APP_KEYS = (NC_("key", "Quit"), NC_("key", "Theme"), NC_("key", "Commands"))
+
+
+class LangFooter(Footer):
+    """The footer with each key's description (a catalogue id in the context "key":
+    ``NC_("key", "Back")``) in the screen's language."""
+
+    def compose(self):
+        lang = getattr(self.screen, "lang", None)
+        for widget in super().compose():
+            text = getattr(widget, "description", None)
+            if isinstance(text, str) and text:
+                widget.description = ptr("key", text, lang)
+            yield widget
+
+
+__all__ = ["LangFooter", "Speaks"]
