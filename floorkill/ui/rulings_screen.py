@@ -25,7 +25,9 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from floorkill.i18n import NC_, N_
+import re
+
+from floorkill.i18n import NC_, N_, tr
 from floorkill.rules import TableState, rulings
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
@@ -60,6 +62,45 @@ def rtext(key: str, lang: str, **params: Any) -> str:
     return pick(RULING_TEXT, key, lang, **params)
 
 
+# where a clause comes from (clauses.Clause.source: "book, chapter, rule N"), in the
+# floor's language: the books, their chapters and the rule numbers
+SOURCE_BOOKS = {
+    "Robert's Rules of Poker (Bob Ciaffone)": N_("Robert's Rules of Poker (Bob Ciaffone)"),
+    "WSOP Live Action Rules 2024": N_("WSOP Live Action Rules 2024"),
+    "House rules (cardroom)": N_("House rules (cardroom)"),
+}
+SOURCE_CHAPTERS = {
+    "Kill Pots": N_("Kill Pots"), "The Joker": N_("The Joker"), "Kill Defined": N_("Kill Defined"),
+    "Kill Games": N_("Kill Games"), "Kill Pot Games": N_("Kill Pot Games"),
+    "Scooping High and Low": N_("Scooping High and Low"), "Spread Limit Poker": N_("Spread Limit Poker"),
+    "Winning Two Consecutive Pots (Natural Kill)": N_("Winning Two Consecutive Pots (Natural Kill)"),
+    "Winning a Big Pot": N_("Winning a Big Pot"), "preamble": N_("preamble"),
+    "Glossary": N_("Glossary"),
+}
+
+
+def source_words(source: str, lang: str | None) -> str:
+    """A clause's source in ``lang``: "Robert's Rules of Poker (Bob Ciaffone), Kill Pots,
+    rule 3" → "Правила покера Роберта (Боб Чиаффоне), килл-поты, правило 3" (a source it
+    does not know is shown as it is)."""
+    book = next((b for b in SOURCE_BOOKS if source.startswith(b + ", ")), None)
+    if book is None or lang in (None, "en"):
+        return source
+    out = [tr(SOURCE_BOOKS[book], lang)]
+    rest = source[len(book) + 2:]
+    if rest.startswith("Glossary"):             # the glossary's English terms are not said
+        return ", ".join(out + [tr(SOURCE_CHAPTERS["Glossary"], lang)])
+    for part in rest.split(", "):
+        m = re.fullmatch(r"rule (\S+)", part)
+        if m:
+            out.append(tr("rule {n}", lang, n=m.group(1)))
+        elif part in SOURCE_CHAPTERS:
+            out.append(tr(SOURCE_CHAPTERS[part], lang))
+        else:
+            return source
+    return ", ".join(out)
+
+
 def decide(situation: str, state: TableState, *, seat: int | None = None,
            other=None) -> list[Decision]:
     """The rules' decision for ``situation`` on ``state`` (pure)."""
@@ -91,7 +132,8 @@ def ruling_text(situation: str, decisions: list[Decision], lang: str, empty: str
         for cid in cites:
             out.append(f"{cid} — {catalogue.title(cid, lang)}\n", style="bold")
             out.append(catalogue.summary(cid, lang) + "\n")
-            out.append(f"— {catalogue.clause(cid).source}\n\n", style="italic dim")
+            out.append(f"— {source_words(catalogue.clause(cid).source, lang)}\n\n",
+                       style="italic dim")
     return out
 
 
