@@ -277,7 +277,7 @@ class TableEditor(Speaks, Screen[str | None]):
                 yield from self._row(tr("Joker in the deck", lang), self._yes_no("e-joker", v["joker"]),
                                      cites_note(tr("A-5 lowball and draw high only", lang),
                                                 FIELD_CITES["joker"], lang))
-            yield Static(tr("Stakes", lang), classes="ed-head", markup=False)
+            yield Static(ptr("editor", "Stakes", lang), classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
                 yield from self._row(tr("Structure", lang),
                                      Select([(tr("fixed limit", lang), "fixed"),

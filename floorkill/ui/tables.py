@@ -26,21 +26,22 @@ from floorkill.rules.options import FIELD_CITES
 from .floor import TableRegistry
 from .speaks import LangFooter, Speaks
 
-# (key, message id); the narrow list (under NARROW columns) leaves out the kill game and
-# puts the game and the stakes in one column, so the kill status is never cut at 80
+# (key, message id); the narrow list (when these do not fit the width) leaves out the kill
+# game (said below the list for the highlighted table) and puts the game and the stakes in
+# one column, so the kill status is never cut, in either language, down to 80 columns
 COLUMNS = (("mark", "#"), ("table", N_("Table")), ("status", N_("Kill status")),
            ("barred", N_("Barred")), ("game", N_("Game")), ("stakes", N_("Stakes")),
            ("kill_game", N_("Kill game")), ("seated", N_("Seated")), ("hands", N_("Hands")))
-NARROW = 100
-NARROW_DROP = ("stakes", "kill_game")
+# what each narrower list leaves out (said below the list for the highlighted table)
+LAYOUTS = ((), ("stakes", "kill_game"), ("stakes", "kill_game", "game", "seated", "hands"))
 
 
 def kill_game_words(cfg: TableConfig, lang: str | None = None) -> str:
-    """"yes — full kill, two pots" / "no" in the floor's words."""
+    """"full kill, two pots" / "no" in the floor's words."""
     if not cfg.is_kill_game:
         return ptr("tables", "no", lang)
     triggers = ", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers)
-    return tr("yes — {kind}, {triggers}", lang, kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
+    return tr("{kind}, {triggers}", lang, kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
               triggers=triggers or tr("no trigger", lang))
 
 
@@ -68,7 +69,7 @@ def status_cell(state, lang: str | None = None) -> Text:
 
 def barred_cell(state, lang: str | None = None) -> str:
     return safe_text(", ".join(
-        (tr("{player} {amount} at {table}", lang, player=o.player, amount=money(o.owes, lang),
+        (tr("{player} {amount} ({table})", lang, player=o.player, amount=money(o.owes, lang),
             table=o.table) if o.table else f"{o.player} {money(o.owes, lang)}")
         for o in state.barred if o.mode == "barred"))
 
@@ -105,8 +106,9 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         self.problems: list[str] = []
         self.show_closed = False       # closed tables (close_table) are hidden until asked for
         self.hidden = 0
-        self.narrow: bool | None = None
-        self.details: list[str] = []
+        self.narrow: int | None = None          # the layout: 0 every column, 1, 2 narrower
+        self.details: list[tuple[str, str]] = []
+        self._cells: list[dict[str, Text]] = []
 
     def compose(self) -> ComposeResult:
         yield Static("", id="tables-title", markup=False)
@@ -121,38 +123,53 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         self.query_one(DataTable).focus()
 
     def on_resize(self, event) -> None:
-        if (self.size.width < NARROW) != self.narrow:
-            self.speak()
+        if self.narrow is not None and self.layout_for(self.size.width) != self.narrow:
+            self.reload()                       # too narrow now, or wide enough again
 
     def speak(self) -> None:
-        """Every word on the list in ``self.lang`` (F3), columns for the width."""
+        """Every word on the list in ``self.lang`` (F3)."""
         lang = self.lang
         self.query_one("#tables-title", Static).update(
             tr("Tables — its number or Enter switches (each table keeps its state)", lang))
         self.query_one("#tables-help", Static).update(
             tr("Kill game: counts as a different game from the same game without a kill for "
                "broken-game lists [{cites}].", lang, cites=", ".join(FIELD_CITES["kill_game"])))
-        self.narrow = self.size.width < NARROW if self.size.width else False
-        dt = self.query_one(DataTable)
-        dt.clear(columns=True)
-        for key, label in self.columns():
-            text = tr(label, lang) if label != "#" else label
-            if key == "game" and self.narrow:
-                text = tr("Game and stakes", lang)
-            dt.add_column(Text(text), key=key)
         self.reload()
 
-    def columns(self) -> list[tuple[str, str]]:
-        return [c for c in COLUMNS if not (self.narrow and c[0] in NARROW_DROP)]
+    def columns(self, layout: int | None = None) -> list[tuple[str, str]]:
+        drop = LAYOUTS[(self.narrow or 0) if layout is None else layout]
+        return [c for c in COLUMNS if c[0] not in drop]
 
-    def rows(self) -> list[tuple]:
+    def header(self, key: str, label: str) -> str:
+        if label == "#":
+            return label
+        if key == "game" and self.narrow:
+            return tr("Game and stakes", self.lang)
+        return tr(label, self.lang)
+
+    def layout_for(self, width: int) -> int:
+        """The first layout whose columns (each as wide as its widest cell) fit ``width``."""
+        if not self._cells or not width:
+            return 0
+        for n in range(len(LAYOUTS)):
+            need = 0
+            for key, label in self.columns(n):
+                cells = [c[key].cell_len for c in self._cells]
+                if key == "game" and n:
+                    cells = [c["game"].cell_len + 1 + c["stakes"].cell_len for c in self._cells]
+                need += max(len(tr(label, self.lang)), *cells) + 2
+            if need <= width - 2:                # the scroll bar
+                return n
+        return len(LAYOUTS) - 1
+
+    def rows(self) -> list[dict[str, Text]]:
+        """Every table's cells by column key (the current table first to be marked)."""
         lang = self.lang
         out = []
         self.problems = []
         self.names = []
         self.details = []
         self.hidden = 0
-        keys = [k for k, _ in self.columns()]
         for name in self.registry.names():
             try:
                 session = self.registry.get(name)
@@ -168,28 +185,40 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
                 cells = {
                     "mark": Text(mark), "table": Text(safe_text(session.name)),
                     "status": status_cell(state, lang), "barred": Text(barred_cell(state, lang)),
-                    "game": Text(f"{game} {cfg.stakes_text()}" if self.narrow else game),
-                    "stakes": Text(cfg.stakes_text()),
+                    "game": Text(game), "stakes": Text(cfg.stakes_text()),
                     "kill_game": Text(kill_game_words(cfg, lang)),
                     "seated": Text(f"{len(state.occupied)}/{cfg.seats}"),
                     "hands": Text(str(state.hands)),
                 }
-                detail = safe_text(f"{session.name}: {game} {cfg.stakes_text()} · "
-                                   + tr("kill game: {what}", lang, what=kill_game_words(cfg, lang)))
+                detail = (safe_text(f"{session.name}: {game} {cfg.stakes_text()} · "
+                                    + tr("kill game: {what}", lang,
+                                         what=kill_game_words(cfg, lang))),
+                          " · " + ntr("{n} hand", "{n} hands", state.hands, lang) + " · "
+                          + tr("seated {seated}", lang, seated=cells["seated"].plain))
             except Exception as exc:   # a table that cannot be opened is reported, never fatal
                 self.problems.append(safe_text(tr("{name}: cannot open ({error})", lang, name=name,
                                                   error=f"{type(exc).__name__}: {exc}")))
                 continue
             self.names.append(name)
             self.details.append(detail)
-            out.append(tuple(cells[k] for k in keys))
+            out.append(cells)
         return out
 
     def reload(self) -> None:
+        """The rows again; every column when they fit the width, else the narrow list
+        (the game and stakes in one column, the kill game below for the highlighted table)."""
         dt = self.query_one(DataTable)
-        dt.clear()
-        for i, row in enumerate(self.rows()):
-            dt.add_row(*row, key=str(i))
+        self._cells = self.rows()
+        self.narrow = self.layout_for(self.size.width)
+        dt.clear(columns=True)
+        keys = []
+        for key, label in self.columns():
+            dt.add_column(Text(self.header(key, label)), key=key)
+            keys.append(key)
+        for i, cells in enumerate(self._cells):
+            if self.narrow:                     # the game and the stakes in one column
+                cells = {**cells, "game": Text(f"{cells['game'].plain} {cells['stakes'].plain}")}
+            dt.add_row(*(cells[k] for k in keys), key=str(i))
         if self.current in self.names:
             dt.move_cursor(row=self.names.index(self.current))
         lines = list(self.problems)
@@ -208,7 +237,8 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         row = self.query_one(DataTable).cursor_row
         box.display = bool(self.narrow and self.details)
         if box.display and row is not None and 0 <= row < len(self.details):
-            box.update(Text(self.details[row]))
+            detail, counts = self.details[row]
+            box.update(Text(detail + (counts if self.narrow == len(LAYOUTS) - 1 else "")))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show_detail()

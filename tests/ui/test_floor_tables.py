@@ -35,8 +35,8 @@ async def test_table_list_shows_each_table_and_enter_switches(tmp_path):
         # the kill status right after the name: never cut at 80 columns (tests/i18n)
         assert [cell(dt, 0, c) for c in range(7)] == [
             "1 ●", "Table 12", "KILL Seat 3 Cy, $20", "", "Hold'em", "$10-$20",
-            "yes — full kill, two pots"]
-        assert cell(dt, 1, 2) == "leg up Seat 1 Ivy" and cell(dt, 1, 6) == "yes — half kill, two pots"
+            "full kill, two pots"]
+        assert cell(dt, 1, 2) == "leg up Seat 1 Ivy" and cell(dt, 1, 6) == "half kill, two pots"
         assert cell(dt, 2, 2) == "no kill" and cell(dt, 2, 6) == "no"
         await pilot.press("down", "enter")
         assert not isinstance(app.screen, TableListScreen)
