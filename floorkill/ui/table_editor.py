@@ -222,6 +222,7 @@ class TableEditor(Speaks, Screen[str | None]):
     BINDINGS = [
         Binding("ctrl+s", "save", NC_("key", "Save table"), id="editor.save"),
         Binding("escape", "cancel", NC_("key", "Cancel"), id="editor.cancel"),
+        Binding("f3", "language", "EN/RU", show=False, id="editor.language"),
     ]
 
     def __init__(self, registry: TableRegistry, *, base: TableConfig | None = None,

@@ -208,3 +208,88 @@ def test_setup_differences_read_in_russian():
     assert _stray(ru, "ru", names) == [], ru
     en = setup_changes(a.config, a.players, b.config, b.players, "en")
     assert "limits $4-$8 → $5-$10" in en and "kill half → full" in en and "rules preset house → wsop" in en
+
+
+F3_SCREENS = [s for s in SCREENS if s[0] in ("editor-copy", "room", "about", "dispute", "placard",
+                                               "rulings-1")]
+
+
+@pytest.mark.parametrize("name, how, said", F3_SCREENS, ids=[s[0] for s in F3_SCREENS])
+async def test_f3_on_each_side_screen_says_it_again_in_the_other_language(name, how, said):
+    names = NAMES + SAMPLE_NAMES + _folder_names() + ["test"]
+    app = evening_app("en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open(pilot, app, how)
+        screen = app.screen
+        if name == "editor-copy":
+            screen.query_one("#e-name").value = "Table 30"       # typed: kept through F3
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is screen and app.lang == "ru"
+        ru = _own(screen, screen_lines(app.export_screenshot()))
+        assert _stray(ru, "ru", names + ["Table 30"]) == [], "\n".join(ru)
+        assert said in "\n".join(ru)
+        if name == "editor-copy":
+            assert screen.query_one("#e-name").value == "Table 30"
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.pause()
+        en = _own(screen, screen_lines(app.export_screenshot()))
+        assert app.lang == "en" and _stray(en, "en", names) == [], "\n".join(en)
+
+
+def test_the_cli_import_says_the_setup_differences_in_russian(tmp_path, capsys):
+    """Issue 12's refusal of a file set up unlike the journal's table, in Russian words and
+    money; nothing written."""
+    from floorkill.cli import main
+
+    root = Path(__file__).resolve().parents[2]
+    sample = root / "sample_tables" / "holdem-4-8-half-two-pots.toml"
+    journal = tmp_path / "j.db"
+    assert main(["import", str(sample), "--journal", str(journal)]) == 0
+    changed = tmp_path / "changed.toml"
+    changed.write_text(sample.read_text(encoding="utf-8").replace("bets = [4, 8]", "bets = [5, 10]")
+                       .replace('kind = "half"', 'kind = "full"'), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["import", str(changed), "--journal", str(journal), "--lang", "ru"]) != 0
+    err = capsys.readouterr().err
+    assert "устроен иначе (журнал → файл): лимиты $4-$8 → $5-$10; килл половинный → полный; " \
+           "ничего не записано" in err, err
+    # the file, the table's name and the TOML section to rename it in are not words
+    names = [str(changed), "Table 14 · $4-$8 Hold'em Half Kill", "[table]"]
+    assert _stray(err.splitlines(), "ru", names) == [], err
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+async def test_the_config_diff_modal_speaks_one_language(tmp_path, size):
+    from floorkill.ui.config_diff import ConfigDiffModal
+    from floorkill.ui.podium import make_podium_app, open_session
+
+    root = Path(__file__).resolve().parents[2]
+    sample = root / "sample_tables" / "holdem-4-8-half-two-pots.toml"
+    changed = tmp_path / "copy.toml"
+    changed.write_text(sample.read_text(encoding="utf-8").replace("bets = [4, 8]", "bets = [5, 10]")
+                       .replace('kind = "half"', 'kind = "full"')
+                       .replace('\npreset = "house"\n', '\npreset = "house"\nvoluntary = true\n'),
+                       encoding="utf-8")
+    journal = tmp_path / "j.db"
+    _s, _n, close = open_session(sample, journal, "Flo")
+    close()
+    seen = {}
+    for lang in ("ru", "en"):
+        session, notices, close = open_session(changed, journal, "Flo")
+        try:
+            app = make_podium_app(session, notices=notices, lang=lang, cursor_blink=False)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                assert isinstance(app.screen, ConfigDiffModal)
+                seen[lang] = _own(app.screen, screen_lines(app.export_screenshot()))
+        finally:
+            close()
+    names = [session.name, f"{session.name} (2)", "copy.toml", *[p.name for p in session.players]]
+    assert _stray(seen["ru"], "ru", names) == [], "\n".join(seen["ru"])
+    assert _stray(seen["en"], "en", names) == [], "\n".join(seen["en"])
+    text = "\n".join(seen["ru"])
+    assert "лимиты $4-$8 → $5-$10" in text and "килл половинный → полный" in text
+    assert "добровольный килл: нет → да" in text
