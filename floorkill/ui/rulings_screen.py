@@ -15,6 +15,7 @@ English or Russian (F3), like the rules panel.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from rich.text import Text
@@ -24,8 +25,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
-
-import re
 
 from floorkill.i18n import NC_, N_, tr
 from floorkill.rules import TableState, rulings
