@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from floorkill.i18n import NC_, N_, money, pgettext, tr
 
 from .config import AMOUNT_OPTIONS, GAME_NAMES, KILL_OPTIONS, PRESET_TITLES, PlayerSpec, TableConfig
+from .placard import GAME_NAMES_RU
 
 ARROW = "→"
 CONTEXT = "setup"       # the catalogue's context of these words ("kill" the field, not the event)
@@ -116,14 +117,15 @@ def _player(p: PlayerSpec | None, lang: str | None) -> str:
 def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: TableConfig,
                   new_players: Sequence[PlayerSpec], lang: str | None = "en") -> list[str]:
     """Every difference between two set-ups of a table, old → new; [] when the same.
-    Labels, values and money in ``lang`` (names and game names stay as they are)."""
+    Labels, values, game names and money in ``lang`` (players' names stay as they are)."""
     out: list[str] = []
 
     def diff(label: str, a: str, b: str) -> None:
         if a != b:
             out.append(f"{_label(label, lang)} {a} {ARROW} {b}")
 
-    diff("game", GAME_NAMES.get(old.game, old.game), GAME_NAMES.get(new.game, new.game))
+    games = GAME_NAMES_RU if lang == "ru" else GAME_NAMES       # as the placard names them
+    diff("game", games.get(old.game, old.game), games.get(new.game, new.game))
     diff("joker", word("in" if old.joker else "out", lang), word("in" if new.joker else "out", lang))
     diff("seats", str(old.seats), str(new.seats))
     diff("first dealer seat", str(old.button) if old.button else word("lowest", lang),

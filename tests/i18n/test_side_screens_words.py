@@ -198,8 +198,10 @@ def test_setup_differences_read_in_russian():
     b = load_table_text(text.replace("bets = [4, 8]", "bets = [5, 10]")
                         .replace('kind = "half"', 'kind = "full"')
                         .replace("blinds = [2, 4]", "blinds = [2, 5]")
-                        .replace('\npreset = "house"\n', '\npreset = "wsop"\nvoluntary = true\n'))
+                        .replace('\npreset = "house"\n', '\npreset = "wsop"\nvoluntary = true\n')
+                        .replace('game = "holdem"', 'game = "omaha"'))
     ru = setup_changes(a.config, a.players, b.config, b.players, "ru")
+    assert "игра Холдем → Омаха" in ru
     assert "лимиты $4-$8 → $5-$10" in ru and "килл половинный → полный" in ru
     assert "блайнды 2\u00a0$/4\u00a0$ → 2\u00a0$/5\u00a0$" in ru
     assert "добровольный килл: нет → да" in ru
