@@ -33,7 +33,7 @@ from floorkill.rules.config import (AMOUNT_OPTIONS, BLINDLESS_GAMES, GAME_NAMES,
 from floorkill.rules.money import MoneyError, fmt, parse_amount, to_toml
 from floorkill.rules.names import safe_text
 from floorkill.rules.option_sources import describe
-from floorkill.rules.options import FIELD_CITES, kill_options, trigger_cites
+from floorkill.rules.options import FIELD_CITES, LABELS, kill_options, trigger_cites
 from floorkill.rules.table_diff import VALUE_WORDS, preset_title
 from floorkill.rules.table_diff import word as value_word
 from floorkill.rules.whatif import WhatIf, summary
@@ -184,6 +184,43 @@ def preview_changes(cfg: TableConfig, changed: dict[str, Any], lang: str = "en")
     except (ConfigError, KeyError) as exc:
         return [head, str(exc)]
     return [head, *summary(diffs, lang).splitlines()]
+
+
+# The loader's reasons for the fields of this form ([section] key: reason), said in the
+# form's words in another language (an unknown reason is shown as the loader gives it).
+FORM_REASONS = (
+    (r"must be a whole number from (?P<lo>\d+) to (?P<hi>\d+)", N_("a whole number from {lo} to {hi}")),
+    (r"must be a seat number from (?P<lo>\d+) to (?P<hi>\d+)", N_("a seat number from {lo} to {hi}")),
+    (r"fixed limit needs \[lower, upper\]", N_("a fixed limit needs two bets: lower and upper")),
+    (r"'(?P<text>.*)' is not an amount", N_("{text} is not an amount")),
+    (r"must be \[small, big\], e\.g\. \[5, 10\]", N_("two amounts, small and big, e.g. 5 10")),
+    (r"stud is played without blinds \((?P<cite>[\w.-]+)\)", N_("stud is played without blinds ({cite})")),
+    (r"the joker is allowed only in lowball-a5 and draw-high \((?P<cite>[\w.-]+)\)",
+     N_("the joker is allowed only in A-5 lowball and draw high ({cite})")),
+    (r"upper bet is smaller than the lower bet", N_("the upper bet is smaller than the lower bet")),
+    (r'kind = "none" cannot have triggers', N_("no kill, so no trigger")),
+    (r"table name is (?P<n>\d+) characters; at most (?P<most>\d+)",
+     N_("the name is {n} characters long; at most {most}")),
+)
+FIELD_LABELS = {"name": N_("Name"), "seats": N_("Seats"), "button": N_("Dealer button at seat"),
+                "joker": N_("Joker in the deck"), "bets": N_("Bets"), "blinds": N_("Blinds"),
+                "triggers": N_("Kill triggers")}
+
+
+def form_error(exc: ConfigError, lang: str | None) -> str:
+    """The loader's message; in another language the field's label and the reason in the
+    form's words when the reason is one of :data:`FORM_REASONS`."""
+    if lang in (None, "en"):
+        return exc.message
+    reason = exc.message.split(": ", 1)[1] if ": " in exc.message else exc.message
+    for pattern, msgid in FORM_REASONS:
+        m = re.fullmatch(pattern, reason)
+        if m:
+            key = exc.key or ""
+            label = (tr(FIELD_LABELS[key], lang) if key in FIELD_LABELS
+                     else tr(LABELS[key], lang) if key in LABELS else key)
+            return f"{label}: {tr(msgid, lang, **m.groupdict())}"
+    return exc.message
 
 
 # the titles the podium gives the editor, said in the editor's language
@@ -389,10 +426,10 @@ class TableEditor(Speaks, Screen[str | None]):
             tf = check_form({**values, "name": "?"} if unnamed else values, self.players)
         except ConfigError as exc:
             self.checked = None
-            self.error = exc.message
+            self.error = form_error(exc, self.lang)
             self._show_about()
             status.set_class(True, "-error")
-            status.update(Text("✗ " + safe_text(exc.message)))
+            status.update(Text("✗ " + safe_text(self.error)))
             self._mark({})
             return None
         self.checked = None if unnamed else tf

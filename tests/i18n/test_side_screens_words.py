@@ -295,3 +295,23 @@ async def test_the_config_diff_modal_speaks_one_language(tmp_path, size):
     text = "\n".join(seen["ru"])
     assert "лимиты $4-$8 → $5-$10" in text and "килл половинный → полный" in text
     assert "добровольный килл: нет → да" in text
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("#e-bets", "4", "Ставки: для фиксированного лимита нужны две ставки: нижняя и верхняя"),
+    ("#e-seats", "12", "Число мест: целое число от 2 до 10"),
+    ("#e-scoop_minimum", "abc", "Килл за скуп от: abc — не сумма"),
+])
+async def test_the_editor_says_a_bad_field_in_russian(field, value, said):
+    app = evening_app("ru")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f9", "n")
+        await pilot.pause()
+        ed = app.screen
+        ed.query_one("#e-name").value = "Table 30"
+        ed.query_one(field).value = value
+        await pilot.pause()
+        lines = screen_lines(app.export_screenshot())
+        assert ed.checked is None and ed.error == said
+        assert any(line.strip() == "✗ " + said for line in lines), "\n".join(lines)
+        assert _stray(lines, "ru", NAMES + ["Table 30", "abc"]) == [], "\n".join(lines)
