@@ -207,20 +207,21 @@ FIELD_LABELS = {"name": N_("Name"), "seats": N_("Seats"), "button": N_("Dealer b
                 "triggers": N_("Kill triggers")}
 
 
-def form_error(exc: ConfigError, lang: str | None) -> str:
+def form_error(problem: ConfigError, lang: str | None) -> str:
     """The loader's message; in another language the field's label and the reason in the
-    form's words when the reason is one of :data:`FORM_REASONS`."""
+    form's words when the reason is one of :data:`FORM_REASONS` (``problem.key`` is the
+    table file's key the loader names: a field of this form, not a rules refusal)."""
     if lang in (None, "en"):
-        return exc.message
-    reason = exc.message.split(": ", 1)[1] if ": " in exc.message else exc.message
+        return problem.message
+    reason = problem.message.split(": ", 1)[1] if ": " in problem.message else problem.message
     for pattern, msgid in FORM_REASONS:
         m = re.fullmatch(pattern, reason)
         if m:
-            key = exc.key or ""
+            key = problem.key or ""
             label = (tr(FIELD_LABELS[key], lang) if key in FIELD_LABELS
                      else tr(LABELS[key], lang) if key in LABELS else key)
             return f"{label}: {tr(msgid, lang, **m.groupdict())}"
-    return exc.message
+    return problem.message
 
 
 # the titles the podium gives the editor, said in the editor's language
