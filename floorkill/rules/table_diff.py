@@ -5,7 +5,8 @@ difference, old → new: ``limits $4-$8 → $5-$10``, ``kill half → full``,
 ``seat 3 Cy → Cyd``. The CLI import and the podium's open question both show these.
 Every word is a message id of the catalogue (:mod:`floorkill.i18n`): in Russian
 ``лимиты $4-$8 → $5-$10``, ``килл половинный → полный``; amounts are written the
-language's way (:func:`floorkill.i18n.money`), names never translated.
+language's way (:func:`floorkill.i18n.money`) but limits and blinds, which keep the room's
+notation (``$20-$40``, ``$5/$10``) as everywhere; names never translated.
 
 :data:`VALUE_WORDS` (an option value in the floor's words) is what the table editor
 shows in its choices too.
@@ -18,6 +19,7 @@ from typing import Any, Sequence
 from floorkill.i18n import NC_, N_, money, pgettext, tr
 
 from .config import AMOUNT_OPTIONS, GAME_NAMES, KILL_OPTIONS, PRESET_TITLES, PlayerSpec, TableConfig
+from .money import dollars
 from .placard import GAME_NAMES_RU
 
 ARROW = "→"
@@ -99,9 +101,10 @@ def _label(key: str, lang: str | None) -> str:
 
 
 def _blinds(cfg: TableConfig, lang: str | None) -> str:
+    """The blinds in the room's notation in every language ("$5/$10"), like the limits."""
     if cfg.blinds == (0, 0):
         return word("none", lang)
-    return f"{money(cfg.blinds[0], lang)}/{money(cfg.blinds[1], lang)}"
+    return f"{dollars(cfg.blinds[0])}/{dollars(cfg.blinds[1])}"
 
 
 def _limits(cfg: TableConfig, lang: str | None) -> str:

@@ -203,7 +203,7 @@ def test_setup_differences_read_in_russian():
     ru = setup_changes(a.config, a.players, b.config, b.players, "ru")
     assert "игра Холдем → Омаха" in ru
     assert "лимиты $4-$8 → $5-$10" in ru and "килл половинный → полный" in ru
-    assert "блайнды 2\u00a0$/4\u00a0$ → 2\u00a0$/5\u00a0$" in ru
+    assert "блайнды $2/$4 → $2/$5" in ru           # the room's notation, like the limits
     assert "добровольный килл: нет → да" in ru
     assert "набор правил: Правила заведения (исходный текст) → Правила WSOP для живых игр" in ru
     names = [p.name for p in a.players]
