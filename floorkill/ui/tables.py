@@ -26,13 +26,13 @@ from floorkill.rules.options import FIELD_CITES
 from .floor import TableRegistry
 from .speaks import LangFooter, Speaks
 
-# (key, message id); the narrow list (when these do not fit the width) leaves out the kill
-# game (said below the list for the highlighted table) and puts the game and the stakes in
-# one column, so the kill status is never cut, in either language, down to 80 columns
+# (key, message id): every column, when they fit the width (else see LAYOUTS)
 COLUMNS = (("mark", "#"), ("table", N_("Table")), ("status", N_("Kill status")),
            ("barred", N_("Barred")), ("game", N_("Game")), ("stakes", N_("Stakes")),
            ("kill_game", N_("Kill game")), ("seated", N_("Seated")), ("hands", N_("Hands")))
-# what each narrower list leaves out (said below the list for the highlighted table)
+# what each narrower list leaves out (said below the list for the highlighted table; the
+# first narrower one puts the game and the stakes in one column): the kill status right
+# after the table's name is never cut, in either language, down to 80 columns
 LAYOUTS = ((), ("stakes", "kill_game"), ("stakes", "kill_game", "game", "seated", "hands"))
 
 
