@@ -301,18 +301,18 @@ def main(argv: list[str] | None = None) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from floorkill.rules import initial_state, load_table_file, replay
-    from floorkill.rules.replay import iter_steps, step_json
+    from floorkill.rules.replay import JsonLines, iter_steps
 
     table = load_table_file(args.file)
     lang = get_lang()
     if args.json:                        # streamed: output as it goes, one state held
         out = sys.stdout
-        encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+        line = JsonLines(lang).line
         chunk: list[str] = []
         refused = False
         for s in iter_steps(initial_state(table.config, table.players), table.events):
             refused = refused or s.refusal is not None
-            chunk.append(encode(step_json(s, lang)))
+            chunk.append(line(s))
             if len(chunk) == 1000:                  # one write per thousand lines
                 out.write("\n".join(chunk) + "\n")
                 chunk.clear()

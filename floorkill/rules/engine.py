@@ -93,26 +93,41 @@ def _set_player(players: tuple, seat: int, player: Player | None) -> tuple:
     return tuple(lst)
 
 
+def _sitting_out(players: tuple) -> bool:
+    """Whether a seated player sits out the kill pot (a loop: this runs every event)."""
+    for p in players:
+        if p is not None and p.sitting_out:
+            return True
+    return False
+
+
 def _not_neutral(decisions: list[Decision]) -> list[Decision]:
     """A `neutral` decision appears exactly when the button becomes neutral (spec 6): when
     the event leaves the button neutral as it was, or a later rule of the same event places
     it (a returning leg credit, an agreed or owed kill), the decision keeps its text and
     clauses under another code."""
-    if not any(d.code == "neutral" for d in decisions):
+    for d in decisions:
+        if d.code == "neutral":
+            break
+    else:
         return decisions
     return [Decision("leg-lost" if d.key == "leg-holder-quit" else "no-kill", d.seat, d.key,
                      d.params, d.cites) if d.code == "neutral" else d for d in decisions]
 
 
+_STATE_FIELDS = frozenset(TableState.__dataclass_fields__) - {"config"}
+
+
 def _new(state: TableState, **changes) -> TableState:
-    values = {
-        "config": state.config, "players": state.players, "button": state.button,
-        "hands": state.hands, "dealer_pos": state.dealer_pos, "barred": state.barred,
-        "credits": state.credits, "agreed": state.agreed, "held_seat": state.held_seat,
-        "events": state.events + 1, "closed": state.closed,
-    }
-    values.update(changes)
-    return TableState(**values)
+    """``state`` after one more event, with ``changes`` (field name -> value)."""
+    if not changes.keys() <= _STATE_FIELDS:
+        raise TypeError(f"no such state field: {sorted(changes.keys() - _STATE_FIELDS)}")
+    get = changes.get
+    return TableState(state.config, get("players", state.players), get("button", state.button),
+                      get("hands", state.hands), get("dealer_pos", state.dealer_pos),
+                      get("barred", state.barred), get("credits", state.credits),
+                      get("agreed", state.agreed), get("held_seat", state.held_seat),
+                      get("events", state.events + 1), get("closed", state.closed))
 
 
 def _leg_of(button: KillButton) -> KillButton:
@@ -253,7 +268,8 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
 
     # Agreed kills (rrop-13.12) wait for the first hand without a required kill (rrop-13.11,
     # spec 5.8), one a hand, in the order agreed.
-    agreed = tuple(seat for seat in state.agreed if state.player(seat) is not None)
+    agreed = (tuple(seat for seat in state.agreed if state.player(seat) is not None)
+              if state.agreed else ())
     if agreed:
         seat = agreed[0]
         p = state.player(seat)
@@ -269,7 +285,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
             agreed = agreed[1:]
 
     # Players who sat out the kill pot are dealt in from now on.
-    if any(p is not None and p.sitting_out for p in players):
+    if _sitting_out(players):
         players = tuple(Player(p.seat, p.name, p.stack, p.away, False) if p is not None and p.sitting_out
                         else p for p in players)
     dealer, _sb, _bb = positions(state, dealt)
@@ -775,7 +791,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
                                           ("rrop-13.5", "house-natural")))
                 changed = True
                 break
-    if not button.killed and any(o.mode == "post-later" for o in state.barred):
+    if not button.killed and state.barred and any(o.mode == "post-later" for o in state.barred):
         probe = state if not changed else _new(state, button=button, credits=credits,
                                                 events=state.events)
         dealt = probe.dealt_in()
@@ -794,7 +810,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
             changed = True
             break
     players = state.players
-    if not button.killed and any(p is not None and p.sitting_out for p in players):
+    if not button.killed and _sitting_out(players):
         # nobody sits out a hand that is no longer a kill pot (rrop-13.12 applies to kill pots)
         players = tuple(Player(p.seat, p.name, p.stack, p.away, False) if p is not None else None
                         for p in players)

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
@@ -64,10 +65,14 @@ def fold(table: TableFile) -> TableState:
     return state
 
 
-def step_json(step: Step, lang: str = "en") -> dict[str, Any]:
-    state = step.state
+def _step_type(step: Step) -> str | None:
     etype = step.event.type if step.event is not None else (
         step.raw.get("type") if isinstance(step.raw, Mapping) else None)
+    return (etype if len(etype) <= 40 else etype[:39] + "…") if isinstance(etype, str) else None
+
+
+def step_json(step: Step, lang: str = "en") -> dict[str, Any]:
+    state = step.state
     result = None
     if step.result is not None:
         high, low, scoop = step.result
@@ -75,7 +80,7 @@ def step_json(step: Step, lang: str = "en") -> dict[str, Any]:
                   "hands": [v.to_json(lang) for v in step.hands]}
     return {
         "event": step.index,
-        "type": (etype if len(etype) <= 40 else etype[:39] + "…") if isinstance(etype, str) else None,
+        "type": _step_type(step),
         "hand": state.hands,
         "button": button_json(state),
         "next": next_hand(state).to_json(),
@@ -84,3 +89,65 @@ def step_json(step: Step, lang: str = "en") -> dict[str, Any]:
         "decisions": [d.to_json(lang) for d in step.decisions],
         "error": step.refusal.to_json(lang) if step.refusal is not None else None,
     }
+
+
+class JsonLines:
+    """The lines of `floorkill replay --json`: for every step exactly the text
+    ``json.dumps(step_json(step, lang), ensure_ascii=False)`` gives (a test holds them
+    equal), with the parts that repeat from event to event encoded once per replay: the
+    kill button, the coming hand, the bars, a typed result, each decision.
+
+    What each cached part depends on, and is keyed by (the same table configuration):
+    the button on (button, credits) (:func:`button_json`); the coming hand on (seats
+    dealt in, dealer position, button) (:func:`next_hand`); the bars on the bars; a
+    decision on itself."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self._encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+        self._config: object = None
+        self._cache: dict[tuple, str] = {}
+
+    def _part(self, key: tuple, make) -> str:
+        text = self._cache.get(key)
+        if text is None:
+            if len(self._cache) >= 50_000:       # a long replay holds a bounded memo
+                self._cache.clear()
+            text = self._cache[key] = self._encode(make())
+        return text
+
+    def line(self, step: Step) -> str:
+        state = step.state
+        if state.config is not self._config:      # one memo per table configuration
+            self._config = state.config
+            self._cache.clear()
+        lang, part, encode = self.lang, self._part, self._encode
+        button = state.button
+        etype = _step_type(step)
+        b = part(("b", button, state.credits), lambda: button_json(state))
+        n = part(("n", state.dealt_in(), state.dealer_pos, button),
+                 lambda: next_hand(state).to_json())
+        barred = part(("r", state.barred), lambda: barred_json(state)) if state.barred else "[]"
+        result = "null"
+        if step.result is not None:
+            if step.hands:
+                result = encode(step_json(step, lang)["result"])
+            else:
+                high, low, scoop = step.result
+                result = part(("h", tuple(high), tuple(low), scoop),
+                              lambda: {"high": list(high), "low": list(low), "scoop": scoop,
+                                       "hands": []})
+        decisions = "[]"
+        if step.decisions:
+            texts = []
+            for d in step.decisions:
+                try:
+                    texts.append(part(("d", d), lambda: d.to_json(lang)))
+                except TypeError:                   # a parameter that cannot be a key
+                    texts.append(encode(d.to_json(lang)))
+            decisions = "[" + ", ".join(texts) + "]"
+        error = "null" if step.refusal is None else encode(step.refusal.to_json(lang))
+        return (f'{{"event": {step.index}, "type": '
+                f'{"null" if etype is None else part(("t", etype), lambda: etype)}, '
+                f'"hand": {state.hands}, "button": {b}, "next": {n}, "barred": {barred}, '
+                f'"result": {result}, "decisions": {decisions}, "error": {error}}}')

@@ -49,8 +49,9 @@ guessed: :func:`near_match_question` returns the question to ask before seating.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from .decisions import Refusal
 from .money import Cents, MoneyError, dollars, parse_amount, to_toml
@@ -249,6 +250,8 @@ def view(state: TableState, elsewhere: Mapping[str, tuple[Cents, str]] | Room | 
 
 def drop_unseated(state: TableState) -> TableState:
     """After an event: mirrors of players no longer seated go (a quit)."""
+    if not state.barred:
+        return state
     ms = mirrors(state)
     if not ms:
         return state
@@ -281,7 +284,7 @@ def stamp(state: TableState, raw: Mapping[str, Any],
 def split(raw: Any) -> tuple[Any, tuple[Owed, ...] | None]:
     """(the event without its ``room`` field, the mirrors it sets or None). Raises
     Refusal for a malformed field."""
-    if not isinstance(raw, Mapping) or ROOM_FIELD not in raw:
+    if not (type(raw) is dict or isinstance(raw, Mapping)) or ROOM_FIELD not in raw:
         return raw, None
     items = raw[ROOM_FIELD]
     rest = {k: v for k, v in raw.items() if k != ROOM_FIELD}

@@ -99,8 +99,8 @@ class TableState:
 
     def dealt_in(self) -> tuple[int, ...]:
         if not self.barred:
-            return tuple(p.seat for p in self.players
-                         if p is not None and not p.away and not p.sitting_out)
+            return tuple([p.seat for p in self.players
+                          if p is not None and not p.away and not p.sitting_out])
         barred = {name_key(o.player) for o in self.barred if o.mode == "barred"}
         return tuple(p.seat for p in self.players
                      if p is not None and not p.away and not p.sitting_out
