@@ -419,6 +419,12 @@ def _first_line(text: str, pattern: re.Pattern) -> int | None:
 
 def _too_deep(value: Any, limit: int) -> bool:
     """Whether lists/tables nest deeper than ``limit`` (no recursion: any depth is safe)."""
+    if type(value) is dict and limit > 1:       # most events: a table of plain values
+        for v in value.values():
+            if type(v) is list or type(v) is dict:
+                break
+        else:
+            return False
     stack = [(value, 0)]
     while stack:
         v, depth = stack.pop()

@@ -153,7 +153,7 @@ def _kill(state: TableState, seat: int, kind: str, amount: Cents | None = None,
 
 
 def _leg_up(state: TableState, seat: int) -> KillButton:
-    return KillButton(status=LEG_UP, seat=seat, player=_name(state, seat))
+    return KillButton(LEG_UP, seat, _name(state, seat))
 
 
 def _miss_kill(state: TableState, button: KillButton, decisions: list[Decision]
@@ -210,7 +210,8 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     result = _result(state, ev)
     high, low, scoop = result
     for seat in (*high, *low):
-        _check_winner(state, seat, dealt)
+        if seat not in dealt:                 # a dealt-in seat is seated: nothing to check
+            _check_winner(state, seat, dealt)
     if not high:
         raise Refusal("no-winner")
 
@@ -290,9 +291,9 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
                         else p for p in players)
     dealer, _sb, _bb = positions(state, dealt)
     n = cfg.seats
-    new = _new(state, players=players, button=new_button, hands=state.hands + 1,
-               dealer_pos=(dealer % n) + 1 if dealer is not None else state.dealer_pos,
-               barred=barred, credits=credits, agreed=agreed, held_seat=None)
+    new = TableState(cfg, players, new_button, state.hands + 1,           # every field: hot path
+                     (dealer % n) + 1 if dealer is not None else state.dealer_pos,
+                     barred, credits, agreed, None, state.events + 1, state.closed)
     return new, decisions, result
 
 
@@ -358,7 +359,7 @@ def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, sco
     kill = cfg.kill
     two = "two-pots" in kill.triggers
     W = scoop
-    shared = set(high) | set(low)
+    shared = (*high, *low)                    # who won a share (membership only)
 
     # Pot-size triggers (rrop-13.8, house-scoop, house-big-pot).
     fired: list[str] = []

@@ -209,6 +209,9 @@ FIELDS = {
     "reopen_table": (),
 }
 
+_KNOWN = {etype: frozenset(("type", *fields)) for etype, fields in FIELDS.items()}
+_HAND_FORMS = ("winner", "winners", "high", "showdown")
+
 
 # ---------------------------------------------------------------------------
 # parsing
@@ -217,6 +220,8 @@ def _seat(raw: Mapping, key: str, seats: int) -> int:
     if key not in raw:
         raise Refusal("missing-field", field=key)
     v = raw[key]
+    if type(v) is int and 1 <= v <= seats:      # the common case
+        return v
     if isinstance(v, str) and v.strip().isascii() and v.strip().isdigit():   # not "²"
         v = int(v)
     if not isinstance(v, int) or isinstance(v, bool):
@@ -274,9 +279,10 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
     etype = raw.get("type")
     if not isinstance(etype, str) or etype not in FIELDS:
         raise Refusal("unknown-type", value=repr(etype), types=", ".join(FIELDS))
-    allowed = FIELDS[etype]
+    known = _KNOWN[etype]
     for key in raw:
-        if key != "type" and key not in allowed:
+        if key not in known:
+            allowed = FIELDS[etype]
             raise Refusal("unknown-field", field=key, type=etype, allowed=", ".join(allowed))
     if etype == "hand":
         return _parse_hand(raw, seats)
@@ -322,14 +328,17 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
 
 
 def _parse_hand(raw: Mapping, seats: int) -> Hand:
-    forms = [k for k in ("winner", "winners", "high", "showdown") if k in raw]
+    if "winner" in raw and "winners" not in raw and "high" not in raw and "showdown" not in raw:
+        form = "winner"                 # the common case, without building a list
+    else:
+        forms = [k for k in _HAND_FORMS if k in raw]
+        form = forms[0] if len(forms) == 1 else None
     if "low" in raw and "high" not in raw:
         raise Refusal("low-without-high")
-    if len(forms) != 1:
+    if form is None:
         raise Refusal("hand-needs-one-result")
     winners = high = low = None
     showdown = None
-    form = forms[0]
     if form == "winner":
         winners = (_seat(raw, "winner", seats),)
     elif form == "winners":

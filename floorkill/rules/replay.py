@@ -106,48 +106,57 @@ class JsonLines:
         self.lang = lang
         self._encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
         self._config: object = None
-        self._cache: dict[tuple, str] = {}
-
-    def _part(self, key: tuple, make) -> str:
-        text = self._cache.get(key)
-        if text is None:
-            if len(self._cache) >= 50_000:       # a long replay holds a bounded memo
-                self._cache.clear()
-            text = self._cache[key] = self._encode(make())
-        return text
+        self._cache: dict[object, str] = {}
+        self._seated: tuple = (None, None, ())    # (players, bars, seats dealt in) last seen
 
     def line(self, step: Step) -> str:
         state = step.state
-        if state.config is not self._config:      # one memo per table configuration
-            self._config = state.config
-            self._cache.clear()
-        lang, part, encode = self.lang, self._part, self._encode
-        button = state.button
-        etype = _step_type(step)
-        b = part(("b", button, state.credits), lambda: button_json(state))
-        n = part(("n", state.dealt_in(), state.dealer_pos, button),
-                 lambda: next_hand(state).to_json())
-        barred = part(("r", state.barred), lambda: barred_json(state)) if state.barred else "[]"
+        cache, encode, lang = self._cache, self._encode, self.lang
+        if state.config is not self._config or len(cache) >= 50_000:
+            self._config = state.config             # one bounded memo per configuration
+            cache.clear()
+        button, barred = state.button, state.barred
+        key: object = ("b", button, state.credits)
+        b = cache.get(key)
+        if b is None:
+            b = cache[key] = encode(button_json(state))
+        players, bars, dealt = self._seated         # dealt_in() reads only these two
+        if state.players is not players or barred is not bars:
+            dealt = state.dealt_in()
+            self._seated = (state.players, barred, dealt)
+        key = ("n", dealt, state.dealer_pos, button)
+        n = cache.get(key)
+        if n is None:
+            n = cache[key] = encode(next_hand(state).to_json())
+        bar = "[]"
+        if barred:
+            key = ("r", barred)
+            bar = cache.get(key) or cache.setdefault(key, encode(barred_json(state)))
         result = "null"
         if step.result is not None:
             if step.hands:
                 result = encode(step_json(step, lang)["result"])
             else:
                 high, low, scoop = step.result
-                result = part(("h", tuple(high), tuple(low), scoop),
-                              lambda: {"high": list(high), "low": list(low), "scoop": scoop,
-                                       "hands": []})
+                key = ("h", tuple(high), tuple(low), scoop)
+                result = cache.get(key) or cache.setdefault(key, encode(
+                    {"high": list(high), "low": list(low), "scoop": scoop, "hands": []}))
         decisions = "[]"
         if step.decisions:
             texts = []
             for d in step.decisions:
                 try:
-                    texts.append(part(("d", d), lambda: d.to_json(lang)))
+                    text = cache.get(d) or cache.setdefault(d, encode(d.to_json(lang)))
                 except TypeError:                   # a parameter that cannot be a key
-                    texts.append(encode(d.to_json(lang)))
+                    text = encode(d.to_json(lang))
+                texts.append(text)
             decisions = "[" + ", ".join(texts) + "]"
+        etype = _step_type(step)
+        if etype is None:
+            t = "null"
+        else:
+            t = cache.get(etype) or cache.setdefault(etype, encode(etype))
         error = "null" if step.refusal is None else encode(step.refusal.to_json(lang))
-        return (f'{{"event": {step.index}, "type": '
-                f'{"null" if etype is None else part(("t", etype), lambda: etype)}, '
-                f'"hand": {state.hands}, "button": {b}, "next": {n}, "barred": {barred}, '
-                f'"result": {result}, "decisions": {decisions}, "error": {error}}}')
+        return (f'{{"event": {step.index}, "type": {t}, "hand": {state.hands}, '
+                f'"button": {b}, "next": {n}, "barred": {bar}, "result": {result}, '
+                f'"decisions": {decisions}, "error": {error}}}')
