@@ -412,7 +412,7 @@ def _print_steps(table, steps, lang: str, file="<table>") -> None:
     for s in steps:                      # the refusals again, one line each, as import says them
         if s.refusal is not None:
             cites = f" [{', '.join(s.refusal.cites)}]" if s.refusal.cites else ""
-            etype = s.raw.get("type") if isinstance(s.raw, dict) else None
+            etype = one_line(str(s.raw.get("type") if isinstance(s.raw, dict) else None), 40)
             console.print(Text(safe_text("floorkill: " + tr(
                 "{where}: event {index} ({type}) refused: {reason}", lang,
                 where=refusal_where(file, table, s.index), index=s.index, type=etype,
