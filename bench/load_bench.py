@@ -9,12 +9,16 @@ steps away and back, stacks: every event accepted) and prints, each against the 
 - ``replay --json`` (load, validate, fold, print one JSON line per event) / tomllib;
 - ``import`` into a fresh journal (check the whole file, then commit in batches) / tomllib;
 - ``export`` of that table / tomllib;
-- growth: replay of ``--big`` events / replay of ``--small`` events (linear: about 10);
+- growth: each of these (and tomllib itself) on ``--big`` events / on ``--small`` events
+  (linear: about 10);
 - with ``--podium``: the podium's start (open the journal, build the app, first frame)
   on a 100,000-event table / on a 1,000-event table.
 
-Goals (issue 12): replay <= 3x tomllib; import <= 10x; growth 100k/10k <= 11;
-podium start 100k/1k <= 1.2.
+Goals (issue 12): replay <= 3x tomllib; import <= 10x; growth 100k/10k <= 11 for both;
+podium start 100k/1k <= 1.2. The verdict is on wall clock (best of interleaved rounds);
+the CPU time of this process is printed beside it in brackets: on a shared 2-core box
+it shows what the code costs when someone else's job took the wall clock. (Import's
+CPU time leaves out its fsync waits.)
 """
 
 from __future__ import annotations
@@ -162,49 +166,97 @@ def build_journal(folder: Path, n: int) -> Path:
     return path
 
 
+def clocks(fn) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process) of one call."""
+    w, c = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - w, time.process_time() - c
+
+
+class Best:
+    """The best (smallest) wall and CPU time seen for each label. Rounds are taken in
+    turn over every label, so a burst of load on the shared machine hits them alike."""
+
+    def __init__(self) -> None:
+        self.wall: dict[str, float] = {}
+        self.cpu: dict[str, float] = {}
+
+    def take(self, label: str, fn) -> None:
+        w, c = clocks(fn)
+        self.wall[label] = min(self.wall.get(label, w), w)
+        self.cpu[label] = min(self.cpu.get(label, c), c)
+
+    def ratio(self, a: str, b: str) -> tuple[float, float]:
+        return self.wall[a] / self.wall[b], self.cpu[a] / self.cpu[b]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=20_000)
     ap.add_argument("--small", type=int, default=10_000)
     ap.add_argument("--big", type=int, default=100_000)
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds (best is kept)")
     ap.add_argument("--podium", action="store_true", help="also the podium start ratio")
     args = ap.parse_args()
+    ok = True
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        path = folder / "n.toml"
-        path.write_text(table_file_text(args.n), encoding="utf-8")
-        base = tomllib_time(path)
-        rep = replay_time(path)
-        imp, journal = import_time(path, folder)
-        exp = export_time(journal, folder)
-        print(f"{args.n} events, {path.stat().st_size / 1e6:.1f} MB: tomllib {base:.3f} s")
-        ok = True
-        for label, t, goal in (("replay --json", rep, GOALS["replay"]),
-                               ("import", imp, GOALS["import"]),
-                               ("export", exp, None)):
-            ratio = t / base
-            mark = "" if goal is None else (" ok" if ratio <= goal else f" OVER goal {goal}")
-            ok &= goal is None or ratio <= goal
-            print(f"  {label:14s} {t:7.3f} s = {ratio:5.2f}x tomllib{mark}")
-        small, big = folder / "small.toml", folder / "big.toml"
-        small.write_text(table_file_text(args.small), encoding="utf-8")
-        big.write_text(table_file_text(args.big), encoding="utf-8")
-        t_small, t_big = replay_time(small), replay_time(big, repeat=1)
-        growth = t_big / t_small
-        ok &= growth <= GOALS["growth"] * args.big / args.small / 10
-        print(f"replay growth {args.big}/{args.small} events: {t_big:.2f} s / {t_small:.2f} s "
-              f"= {growth:.2f} (linear: {args.big / args.small:.0f})")
-        i_small, _ = import_time(small, folder, 1)
-        i_big, _ = import_time(big, folder, 1)
-        print(f"import growth {args.big}/{args.small} events: {i_big:.2f} s / {i_small:.2f} s "
-              f"= {i_big / i_small:.2f}")
+        files = {}
+        for label, n in (("n", args.n), ("small", args.small), ("big", args.big)):
+            files[label] = folder / f"{label}.toml"
+            files[label].write_text(table_file_text(n), encoding="utf-8")
+        texts = {k: p.read_text(encoding="utf-8") for k, p in files.items()}
+        best = Best()
+        journals: dict[str, Path] = {}
+
+        def do_import(label: str, i: int) -> None:
+            journal = folder / f"import-{label}-{i}.db"
+            run_cli("import", str(files[label]), "--journal", str(journal))
+            journals[label] = journal
+
+        def do_export(label: str) -> None:
+            run_cli("export", "--journal", str(journals[label]), "--table", NAME,
+                    "-o", str(folder / f"export-{label}.toml"))
+
+        for r in range(args.rounds):
+            for label in files:                          # the same files, the same round
+                if label == "big" and r >= 2:
+                    continue                             # two rounds of the big ones do
+                best.take(f"tomllib {label}", lambda: tomllib.loads(texts[label]))
+                best.take(f"replay {label}", lambda: run_cli("replay", str(files[label]),
+                                                             "--json"))
+                if r < 2:
+                    best.take(f"import {label}", lambda: do_import(label, r))
+                    best.take(f"export {label}", lambda: do_export(label))
+
+        size = files["n"].stat().st_size / 1e6
+        print(f"{args.n} events, {size:.1f} MB: tomllib {best.wall['tomllib n']:.3f} s "
+              f"(best of {args.rounds} interleaved rounds; ratios: wall clock, and CPU time "
+              "of this process in brackets)")
+        for cmd, goal in (("replay", GOALS["replay"]), ("import", GOALS["import"]),
+                          ("export", None)):
+            wall, cpu = best.ratio(f"{cmd} n", "tomllib n")
+            mark = "" if goal is None else (" ok" if wall <= goal else f" OVER goal {goal}")
+            ok &= goal is None or wall <= goal
+            label = "replay --json" if cmd == "replay" else cmd
+            print(f"  {label:14s} {best.wall[f'{cmd} n']:7.3f} s = {wall:5.2f}x tomllib "
+                  f"[{cpu:5.2f}x]{mark}")
+        linear = args.big / args.small
+        for cmd in ("tomllib", "replay", "import", "export"):
+            wall, cpu = best.ratio(f"{cmd} big", f"{cmd} small")
+            goal = GOALS["growth"] * linear / 10 if cmd in ("replay", "import") else None
+            mark = "" if goal is None else (" ok" if wall <= goal else f" OVER goal {goal:g}")
+            ok &= goal is None or wall <= goal
+            print(f"{cmd} growth {args.big}/{args.small} events: {best.wall[f'{cmd} big']:.2f} s"
+                  f" / {best.wall[f'{cmd} small']:.2f} s = {wall:.2f} [{cpu:.2f}] "
+                  f"(linear: {linear:.0f}){mark}")
         if args.podium:
             j_small, j_big = build_journal(folder, 1_000), build_journal(folder, 100_000)
             p_small, p_big = podium_start(j_small), podium_start(j_big)
             ratio = p_big / p_small
             ok &= ratio <= GOALS["podium"]
             print(f"podium start 100,000 / 1,000 events: {p_big:.3f} s / {p_small:.3f} s "
-                  f"= {ratio:.2f}")
+                  f"= {ratio:.2f}" + (" ok" if ratio <= GOALS["podium"] else " OVER goal 1.2"))
     print("all goals met" if ok else "GOAL MISSED")
     return 0 if ok else 1
 

@@ -215,7 +215,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     if not high:
         raise Refusal("no-winner")
 
-    decisions: list[Decision] = _explain(state, result)
+    decisions: list[Decision] = _explain(state, result) if ev.showdown is not None else []
     button = state.button
     barred = state.barred
     credits = state.credits

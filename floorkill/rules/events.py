@@ -369,14 +369,17 @@ def _parse_hand(raw: Mapping, seats: int) -> Hand:
             if raw.get("flop") is False:
                 raise Refusal("board-contradicts-flop", ("house-natural",))
             raw = {**raw, "flop": True}
-    pot = _amount(raw, "pot", positive=True)
-    wbb = _amount(raw, "won_beyond_blinds")
+    pot = _amount(raw, "pot", positive=True) if "pot" in raw else None
+    wbb = _amount(raw, "won_beyond_blinds") if "won_beyond_blinds" in raw else None
     qual = raw.get("qualifies")
     if qual is not None and not isinstance(qual, bool):
         raise Refusal("bad-bool", field="qualifies", value=repr(qual))
-    return Hand(winners=winners, high=high, low=low, showdown=showdown, pot=pot,
-                won_beyond_blinds=wbb, qualifies=qual, flop=_bool(raw, "flop", True),
-                kill_posted=_bool(raw, "kill_posted", True))
+    flop, posted = raw.get("flop", True), raw.get("kill_posted", True)
+    if flop is not True and flop is not False:          # what _bool checks, inline: hot path
+        raise Refusal("bad-bool", field="flop", value=repr(flop))
+    if posted is not True and posted is not False:
+        raise Refusal("bad-bool", field="kill_posted", value=repr(posted))
+    return Hand(winners, high, low, showdown, pot, wbb, qual, flop, posted)
 
 
 def board_saw_flop(board: object) -> bool:
