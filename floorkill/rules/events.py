@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from .decisions import Refusal
+from .frozen import fast_init
 from .money import Cents, MoneyError, parse_amount, to_toml
 from .names import NameError_, validate_name
 
@@ -35,6 +36,7 @@ class Showdown:
         return out
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Hand:
     """The result of one hand."""
