@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from floorkill.batch import paused_gc
 from floorkill.i18n import get_lang, ntr, tr
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import table_file_to_dict
@@ -43,6 +44,7 @@ def record_line(table: str, rec: Record) -> str:
 # ---------------------------------------------------------------------------
 # import
 
+@paused_gc()
 def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | None = None,
                out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Append a table file's events to the journal's table of that name (created from the
@@ -151,6 +153,7 @@ def export_doc(journal_path: str | Path, table: str) -> tuple[str, dict[str, Any
     return session.name, table_file_to_dict(session.config, session.players, events), session
 
 
+@paused_gc()
 def cmd_export(journal_path: str | Path, table: str, output: str | Path | None = None,
                out: TextIO | None = None, err: TextIO | None = None) -> int:
     import tomli_w
