@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import sys
 import tempfile
@@ -195,7 +196,9 @@ def main() -> int:
     ap.add_argument("--n", type=int, default=20_000)
     ap.add_argument("--small", type=int, default=10_000)
     ap.add_argument("--big", type=int, default=100_000)
-    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds (best is kept)")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="interleaved rounds of the 20k and 10k measures (best is kept); "
+                         "the 100k ones and every import and export take 2")
     ap.add_argument("--podium", action="store_true", help="also the podium start ratio")
     args = ap.parse_args()
     ok = True
@@ -221,7 +224,7 @@ def main() -> int:
         for r in range(args.rounds):
             for label in files:                          # the same files, the same round
                 if label == "big" and r >= 2:
-                    continue                             # two rounds of the big ones do
+                    continue                             # two rounds of the big ones
                 best.take(f"tomllib {label}", lambda: tomllib.loads(texts[label]))
                 best.take(f"replay {label}", lambda: run_cli("replay", str(files[label]),
                                                              "--json"))
@@ -232,7 +235,7 @@ def main() -> int:
         size = files["n"].stat().st_size / 1e6
         print(f"{args.n} events, {size:.1f} MB: tomllib {best.wall['tomllib n']:.3f} s "
               f"(best of {args.rounds} interleaved rounds; ratios: wall clock, and CPU time "
-              "of this process in brackets)")
+              f"of this process in brackets; load average {os.getloadavg()[0]:.1f})")
         for cmd, goal in (("replay", GOALS["replay"]), ("import", GOALS["import"]),
                           ("export", None)):
             wall, cpu = best.ratio(f"{cmd} n", "tomllib n")
