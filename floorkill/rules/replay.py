@@ -73,13 +73,16 @@ def _step_type(step: Step) -> str | None:
     return (etype if len(etype) <= 40 else etype[:39] + "…") if isinstance(etype, str) else None
 
 
+def _result_json(step: Step, lang: str) -> dict[str, Any] | None:
+    if step.result is None:
+        return None
+    high, low, scoop = step.result
+    return {"high": list(high), "low": list(low), "scoop": scoop,
+            "hands": [v.to_json(lang) for v in step.hands]}
+
+
 def step_json(step: Step, lang: str = "en") -> dict[str, Any]:
     state = step.state
-    result = None
-    if step.result is not None:
-        high, low, scoop = step.result
-        result = {"high": list(high), "low": list(low), "scoop": scoop,
-                  "hands": [v.to_json(lang) for v in step.hands]}
     return {
         "event": step.index,
         "type": _step_type(step),
@@ -87,7 +90,7 @@ def step_json(step: Step, lang: str = "en") -> dict[str, Any]:
         "button": button_json(state),
         "next": next_hand(state).to_json(),
         "barred": barred_json(state),
-        "result": result,
+        "result": _result_json(step, lang),
         "decisions": [d.to_json(lang) for d in step.decisions],
         "error": step.refusal.to_json(lang) if step.refusal is not None else None,
     }
@@ -136,13 +139,12 @@ class JsonLines:
             bar = cache.get(key) or cache.setdefault(key, encode(barred_json(state)))
         result = "null"
         if step.result is not None:
-            if step.hands:
-                result = encode(step_json(step, lang)["result"])
-            else:
+            if step.hands:                          # a showdown: its hands in words
+                result = encode(_result_json(step, lang))
+            else:                                   # typed winners: (high, low, scoop)
                 high, low, scoop = step.result
                 key = ("h", tuple(high), tuple(low), scoop)
-                result = cache.get(key) or cache.setdefault(key, encode(
-                    {"high": list(high), "low": list(low), "scoop": scoop, "hands": []}))
+                result = cache.get(key) or cache.setdefault(key, encode(_result_json(step, lang)))
         decisions = "[]"
         if step.decisions:
             texts = []
