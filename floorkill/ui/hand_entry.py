@@ -192,7 +192,7 @@ class HandEntry(Widget):
             self._refuse(refusal, keep=typed)
             return False
         except Exception as exc:  # the journal away (bars at other tables are read there)
-            self.refuse_text(not_recorded(exc), keep=typed)
+            self.refuse_text(not_recorded(exc, self.lang), keep=typed)
             return False
         if q is not None:
             self.question = q
@@ -209,7 +209,7 @@ class HandEntry(Widget):
             self._refuse(refusal, keep=typed)
             return False
         except Exception as exc:  # storage trouble: say it, keep the line, never crash
-            self.refuse_text(not_recorded(exc), keep=typed)
+            self.refuse_text(not_recorded(exc, self.lang), keep=typed)
             return False
         self._reset()
         seq = getattr(record, "seq", "?")
@@ -258,7 +258,7 @@ class HandEntry(Widget):
         text = Text(safe_text(q.text(self.lang)))
         for cid in q.cites:
             text.append(f"  [{cid}] {catalogue.title(cid, self.lang) if cid in catalogue.CLAUSES else ''}")
-        text.append("  · Esc cancels", style="dim")
+        text.append("  · " + tr("Esc cancels", self.lang), style="dim")
         self._say(text)
 
     def _refuse(self, refusal: Refusal, keep: str) -> None:
@@ -287,12 +287,12 @@ class HandEntry(Widget):
         self.input.cursor_position = len(value)
 
 
-def not_recorded(exc: Exception) -> str:
+def not_recorded(exc: Exception, lang: str | None = None) -> str:
     """One line for an entry the journal did not take (kept on the line for a retry)."""
     from floorkill.store.errors import JournalError, TableChanged
 
     if isinstance(exc, TableChanged):
         return str(exc)
     if isinstance(exc, JournalError):
-        return f"not recorded: {exc}"
-    return f"not recorded: {type(exc).__name__}: {exc}"
+        return tr("not recorded: {reason}", lang, reason=str(exc))
+    return tr("not recorded: {reason}", lang, reason=f"{type(exc).__name__}: {exc}")

@@ -19,28 +19,66 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from floorkill.i18n import tr
+from floorkill.i18n import NC_, N_, pgettext, tr
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
 from .quiet import QuietScrollbars
-from .rules_panel import event_words
+from .rules_panel import event_words, hand_words
 from .view import TableView
 
 PAGE = 64
+TITLE = N_("History  (# · hands · result → decisions)")
+
+
+# each decision's code in a word or two (the rules panel shows the full texts); English
+# keeps the rules model's own codes, the floor's shorthand
+DECISION_WORDS: dict[str, str] = {
+    "agreed-kill": NC_("decision", "agreed-kill"),
+    "agreement-lapses": NC_("decision", "agreement-lapses"),
+    "agreement-waits": NC_("decision", "agreement-waits"),
+    "agrees-to-kill": NC_("decision", "agrees-to-kill"),
+    "barred": NC_("decision", "barred"),
+    "dealt-in": NC_("decision", "dealt-in"),
+    "different-game": NC_("decision", "different-game"),
+    "kill": NC_("decision", "kill"),
+    "kill-again": NC_("decision", "kill-again"),
+    "kill-not-posted": NC_("decision", "kill-not-posted"),
+    "kill-pending": NC_("decision", "kill-pending"),
+    "killed": NC_("decision", "killed"),
+    "leg-credit": NC_("decision", "leg-credit"),
+    "leg-kept": NC_("decision", "leg-kept"),
+    "leg-lost": NC_("decision", "leg-lost"),
+    "leg-up": NC_("decision", "leg-up"),
+    "may-withdraw": NC_("decision", "may-withdraw"),
+    "must-complete": NC_("decision", "must-complete"),
+    "neutral": NC_("decision", "neutral"),
+    "no-kill": NC_("decision", "no-kill"),
+    "not-dealt-in": NC_("decision", "not-dealt-in"),
+    "not-killed": NC_("decision", "not-killed"),
+    "owes": NC_("decision", "owes"),
+    "paid": NC_("decision", "paid"),
+    "same-game": NC_("decision", "same-game"),
+    "table-closed": NC_("decision", "table-closed"),
+    "table-reopened": NC_("decision", "table-reopened"),
+    "withdrawn": NC_("decision", "withdrawn"),
+}
+
+
+def decision_word(code: str, seat: int | None, lang: str = "en") -> str:
+    """"leg-up s3" / "нога м3": a decision's code (in the language) and its seat."""
+    word = pgettext("decision", DECISION_WORDS[code], lang) if code in DECISION_WORDS else code
+    return word if seat is None else f"{word} " + tr("s{seat}", lang, seat=seat)
 
 
 def record_parts(rec: Record, lang: str = "en") -> tuple[str, str, str]:
     """(numbers, event, decisions) of one record's line: "  12    9 [undone]", "winner 3",
     "leg-up s3" (decision codes and seats; the rules panel shows the full texts)."""
-    what = event_words(rec.event, lang)
+    what = hand_words(rec.event, lang) if rec.type == "hand" else event_words(rec.event, lang)
     if rec.type == "void":
         what += f" ({rec.event.get('reason', '')})"
-    decided = ", ".join(d.code + (f" s{d.seat}" if d.seat is not None else "") for d in rec.decisions
+    decided = ", ".join(decision_word(d.code, d.seat, lang) for d in rec.decisions
                         if d.code != "shows")      # the showdown's words: in the rules panel
-    hand_prefix = tr("hand: {what}", lang, what="")
-    if what.startswith(hand_prefix):
-        what = what[len(hand_prefix):]
     undone = " " + tr("[undone]", lang) if rec.voided else ""   # first: a cut line still says it
     return safe_text(f"{rec.seq:>4} {rec.hand:>4}{undone}"), safe_text(what), safe_text(decided)
 
@@ -127,7 +165,8 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
         if view is None:
             return
         if view.session is not self._session:
-            self.lang = view.lang
+            if view.lang != self.lang:
+                self.set_lang(view.lang)
             self.set_session(view.session)
             return
         if view.lang != self.lang:
@@ -146,7 +185,7 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
         self._base: tuple | None = None
 
     def on_mount(self) -> None:
-        self.border_title = "History  (# · hands · result → decisions)"
+        self.border_title = tr(TITLE, self.lang)
         self.reload()
 
     # -- data --------------------------------------------------------------------
@@ -185,6 +224,8 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
+        if self.is_mounted:
+            self.border_title = tr(TITLE, lang)
         self.refresh()
 
     def record(self, index: int) -> Record | None:

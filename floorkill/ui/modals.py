@@ -9,6 +9,7 @@ from textual.containers import Grid, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from floorkill.i18n import tr
 from floorkill.rules import TableState
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
@@ -39,13 +40,16 @@ class UndoModal(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="undo-box"):
-            yield Static(f"Undo record #{self.record.seq}?", id="undo-title", markup=False)
-            yield Static(Text(record_line(self.record, self.lang).strip()), id="undo-record", markup=False)
-            yield Static("Reason (required):", markup=False)
-            yield Input(id="undo-reason", placeholder="e.g. wrong seat entered", compact=True)
+            lang = self.lang
+            yield Static(tr("Undo record #{seq}?", lang, seq=self.record.seq), id="undo-title",
+                         markup=False)
+            yield Static(Text(record_line(self.record, lang).strip()), id="undo-record", markup=False)
+            yield Static(tr("Reason (required):", lang), markup=False)
+            yield Input(id="undo-reason", placeholder=tr("e.g. wrong seat entered", lang),
+                        compact=True)
             yield Static("", id="undo-error", markup=False)
-            yield Static("Enter: undo it (the record is kept, marked undone) · Esc: keep it",
-                         id="undo-help", markup=False)
+            yield Static(tr("Enter: undo it (the record is kept, marked undone) · Esc: keep it",
+                            lang), id="undo-help", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#undo-reason", Input).focus()
@@ -54,7 +58,7 @@ class UndoModal(ModalScreen[str | None]):
         event.stop()
         reason = event.value.strip()
         if not reason:
-            self.query_one("#undo-error", Static).update("An undo needs a reason.")
+            self.query_one("#undo-error", Static).update(tr("An undo needs a reason.", self.lang))
             return
         self.dismiss(safe_text(reason))
 
@@ -79,29 +83,32 @@ class ShowdownModal(ModalScreen[dict | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel showdown", id="showdown.cancel")]
 
-    def __init__(self, state: TableState, previous: dict | None = None) -> None:
+    def __init__(self, state: TableState, previous: dict | None = None, lang: str = "en") -> None:
         super().__init__()
+        self.lang = lang
         self.state = state
         self.previous = previous or {}
 
     def compose(self) -> ComposeResult:
         cfg = self.state.config
         prev_hands = self.previous.get("hands", {})
+        lang = self.lang
         with VerticalScroll(id="sd-box"):
-            yield Static("Showdown — type the cards shown (e.g. As Kd); the evaluator finds the winners",
-                         id="sd-title", markup=False)
+            yield Static(tr("Showdown — type the cards shown (e.g. As Kd); the evaluator finds the "
+                            "winners", lang), id="sd-title", markup=False)
             with Grid(id="sd-grid"):
                 if cfg.has_flop:
-                    yield Static("Board", classes="sd-label", markup=False)
+                    yield Static(tr("Board", lang), classes="sd-label", markup=False)
                     yield Input(self.previous.get("board", ""), id="sd-board", compact=True,
-                                placeholder="e.g. 2c 4d 5h 9s Kc")
+                                placeholder=tr("e.g. {cards}", lang, cards="2c 4d 5h 9s Kc"))
                 for seat in self.state.dealt_in():
                     p = self.state.player(seat)
-                    label = safe_text(f"Seat {seat} {p.name if p else ''}")
+                    label = safe_text(tr("Seat {seat} {name}", lang, seat=seat,
+                                         name=p.name if p else "").rstrip(", "))
                     yield Static(Text(label), classes="sd-label", markup=False)
                     yield Input(prev_hands.get(seat, ""), id=f"sd-seat-{seat}", compact=True)
-            yield Static("Tab: next field · Enter: decide · Esc: cancel (seats left blank mucked)",
-                         id="sd-help", markup=False)
+            yield Static(tr("Tab: next field · Enter: decide · Esc: cancel (seats left blank "
+                            "mucked)", lang), id="sd-help", markup=False)
 
     def on_mount(self) -> None:
         inputs = list(self.query(Input))

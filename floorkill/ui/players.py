@@ -26,9 +26,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from floorkill.i18n import N_, money, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
-from floorkill.rules.money import MoneyError, dollars, parse_amount
+from floorkill.rules.money import MoneyError, parse_amount
 from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.options import FIELD_CITES
 from floorkill.rules.questions import needs, remedy, voluntary_open
@@ -40,13 +41,25 @@ from .view import TableView
 
 # what to do when the rules name the event that lifts a refusal (rules.questions.remedy)
 REMEDY_HINTS = {
-    "pay_kill": "Paid now? Esc, then p (Pay kill) records it, at whichever table it is owed.",
-    "stack": "Esc, then s (Stack) records the player's chips.",
+    "pay_kill": N_("Paid now? Esc, then p (Pay kill) records it, at whichever table it is owed."),
+    "stack": N_("Esc, then s (Stack) records the player's chips."),
 }
 
 
 class FormError(ValueError):
-    """What was typed cannot be read (before the rules see it)."""
+    """What was typed cannot be read (before the rules see it): a message id and its
+    fields, said in the form's language (``str()`` is the English)."""
+
+    def __init__(self, message: str, **params) -> None:
+        self.message = message
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        params = {k: tr(v, lang) if k == "what" else v for k, v in self.params.items()}
+        if "reason" in params and lang != "en":      # the money parser speaks English
+            params["reason"] = tr("type an amount such as 200 or 12.50", lang)
+        return tr(self.message, lang, **params)
 
 
 _YES = {"y", "yes", "д", "да", "1", "true"}
@@ -56,10 +69,11 @@ _NO = {"n", "no", "н", "нет", "0", "false", ""}
 def read_seat(text: str, state: TableState) -> int:
     t = text.strip()
     if not t.isdigit():
-        raise FormError(f"seat: type a seat number from 1 to {state.config.seats}")
+        raise FormError(N_("seat: type a seat number from 1 to {seats}"), seats=state.config.seats)
     seat = int(t)
     if not 1 <= seat <= state.config.seats:
-        raise FormError(f"there is no seat {seat} at this table (seats 1 to {state.config.seats})")
+        raise FormError(N_("there is no seat {seat} at this table (seats 1 to {seats})"),
+                        seat=seat, seats=state.config.seats)
     return seat
 
 
@@ -67,7 +81,7 @@ def read_amount(text: str, what: str) -> str:
     try:
         cents = parse_amount(text.strip())
     except MoneyError as exc:
-        raise FormError(f"{what}: {exc}") from None
+        raise FormError(N_("{what}: {reason}"), what=what, reason=str(exc)) from None
     whole, part = divmod(cents, 100)
     return f"{whole}.{part:02d}" if part else str(whole)
 
@@ -78,7 +92,7 @@ def read_yes_no(text: str, what: str) -> bool:
         return True
     if t in _NO:
         return False
-    raise FormError(f"{what}: answer y or n")
+    raise FormError(N_("{what}: answer y or n"), what=what)
 
 
 def cites_text(cites: Iterable[str], lang: str = "en") -> str:
@@ -99,7 +113,7 @@ class FloorSeating(Seating):
     BINDINGS = [
         *[Binding(str(n % 10), f"cursor_to({n})", f"Seat {n}", show=False, id=f"seating.seat_{n}")
           for n in range(1, 11)],
-        Binding("j", "seat_action('join')", "Join", id="seating.join"),
+        Binding("j", "seat_action('join')", "Join", id="seating.join"),     # words: podium/keys.py
         Binding("a", "seat_action('away')", "Away/Back", id="seating.away"),
         Binding("x", "seat_action('quit')", "Leaves", id="seating.quit"),
         Binding("s", "seat_action('stack')", "Stack", id="seating.stack"),
@@ -191,8 +205,8 @@ class AskModal(ModalScreen[Any]):
                         yield Static(Text(safe_text(line)), classes="ask-text", markup=False)
             if self.cites:
                 yield Static(Text(cites_text(self.cites, self.lang)), id="ask-cites", markup=False)
-            yield Static(Text(f"{keys} · Esc: cancel (nothing is recorded)"), id="ask-help",
-                         markup=False)
+            yield Static(Text(f"{keys} · " + tr("Esc: cancel (nothing is recorded)", self.lang)),
+                         id="ask-help", markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
@@ -258,8 +272,8 @@ class FormModal(ModalScreen[dict | None]):
                     yield Static(Text(label), classes="form-label", markup=False)
                     yield Input(value, id=f"f-{fid}", placeholder=placeholder, compact=True)
             yield Static("", id="form-error", markup=False)
-            yield Static("Enter: record · Tab: next field · Esc: cancel", id="form-help",
-                         markup=False)
+            yield Static(tr("Enter: record · Tab: next field · Esc: cancel", self.lang),
+                         id="form-help", markup=False)
 
     def on_mount(self) -> None:
         target = f"#f-{self._focus}" if self._focus else "Input"
@@ -276,13 +290,14 @@ class FormModal(ModalScreen[dict | None]):
         try:
             raw = self.build(self.values())
         except FormError as exc:
-            self._show_error("✗ " + str(exc))
+            self._show_error("✗ " + exc.text(self.lang))
             return False
         try:
             self.attempt(raw)
         except Refusal as refusal:
-            hint = REMEDY_HINTS.get(remedy(refusal) or "", "")
-            self._show_error("✗ Refused: " + refusal_line(refusal, self.lang)
+            hint = remedy(refusal) or ""
+            hint = tr(REMEDY_HINTS[hint], self.lang) if hint in REMEDY_HINTS else ""
+            self._show_error("✗ " + tr("Refused", self.lang) + ": " + refusal_line(refusal, self.lang)
                              + ("\n" + cites_text(refusal.cites, self.lang) if refusal.cites else "")
                              + ("\n" + hint if hint else ""))
             return False
@@ -312,22 +327,27 @@ class PayKillModal(ModalScreen[tuple[str, str] | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="pay.cancel")]
 
-    def __init__(self, owed: Sequence[tuple[str, int, str, str]], preselect: str | None = None) -> None:
+    def __init__(self, owed: Sequence[tuple[str, int, str, str]], preselect: str | None = None,
+                 lang: str = "en") -> None:
         super().__init__()
+        self.lang = lang
         self.owed = list(owed)
         self.preselect = preselect
 
     def compose(self) -> ComposeResult:
         options = []
+        lang = self.lang
         for i, (player, owes, mode, table) in enumerate(self.owed):
-            what = "barred until paid" if mode == "barred" else "posts it later"
-            options.append(Option(Text(safe_text(f"{player} owes {dollars(owes)} — {table} ({what})")),
-                                  id=str(i)))
+            what = tr("barred until paid", lang) if mode == "barred" else tr("posts it later", lang)
+            options.append(Option(Text(safe_text(tr("{name} — owes {amount} — {table} ({what})", lang,
+                                                    name=player, amount=money(owes, lang),
+                                                    table=table, what=what))), id=str(i)))
         with Vertical(id="pay-box"):
-            yield Static("Pay an owed kill — who posts it now?", id="pay-title", markup=False)
+            yield Static(tr("Pay an owed kill — who posts it now?", lang), id="pay-title",
+                         markup=False)
             yield OptionList(*options, id="pay-list", markup=False)
-            yield Static(f"↑↓ choose · Enter: the kill is paid [{', '.join(FIELD_CITES['pay_kill'])}] · Esc: cancel",
-                         id="pay-help", markup=False)
+            yield Static(tr("↑↓ choose · Enter: the kill is paid [{cites}] · Esc: cancel", lang,
+                            cites=", ".join(FIELD_CITES["pay_kill"])), id="pay-help", markup=False)
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -352,28 +372,30 @@ class PayKillModal(ModalScreen[tuple[str, str] | None]):
 # ---------------------------------------------------------------------------
 # the forms of each action (builders are plain functions: tested without the app)
 
-def join_fields(state: TableState, seat: int | None) -> list[tuple[str, str, str, str]]:
+def join_fields(state: TableState, seat: int | None,
+                lang: str = "en") -> list[tuple[str, str, str, str]]:
     if seat is None or state.player(seat) is not None:
         seat = next((i + 1 for i, p in enumerate(state.players) if p is None), None)
-    fields = [("name", "Name", "", "as the player gives it"),
-              ("seat", "Seat", str(seat or ""), f"1 to {state.config.seats}"),
-              ("stack", "Stack (optional)", "", "e.g. 200")]
+    fields = [("name", tr("Name", lang), "", tr("as the player gives it", lang)),
+              ("seat", tr("Seat", lang), str(seat or ""),
+               tr("1 to {seats}", lang, seats=state.config.seats)),
+              ("stack", tr("Stack (optional)", lang), "", tr("e.g. 200", lang))]
     offered = [q for q in needs(state, {"type": "join", "seat": seat}) if q.kind == "posts_kill"]
     for q in offered:                     # a voluntary kill, where the rules allow one now
-        fields.append(("posts", "Posts a voluntary kill?", "y" if q.default else "n",
-                       f"y: kill this hand for {dollars(state.config.kill_blind)} "
-                       f"[{', '.join(q.cites)}]"))
+        fields.append(("posts", tr("Posts a voluntary kill?", lang), "y" if q.default else "n",
+                       tr("y: kill this hand for {amount} [{cites}]", lang,
+                          amount=money(state.config.kill_blind, lang), cites=", ".join(q.cites))))
     return fields
 
 
 def build_join(state: TableState, v: dict[str, str]) -> dict:
     name = v.get("name", "").strip()
     if not name:
-        raise FormError("type the player's name")
+        raise FormError(N_("type the player's name"))
     raw: dict[str, Any] = {"type": "join", "seat": read_seat(v.get("seat", ""), state), "name": name}
     if v.get("stack", "").strip():
-        raw["stack"] = read_amount(v["stack"], "stack")
-    if "posts" in v and read_yes_no(v["posts"], "voluntary kill"):
+        raw["stack"] = read_amount(v["stack"], N_("stack"))
+    if "posts" in v and read_yes_no(v["posts"], N_("voluntary kill")):
         raw["posts_kill"] = True
     return raw
 
@@ -381,17 +403,17 @@ def build_join(state: TableState, v: dict[str, str]) -> dict:
 def build_stack(state: TableState, v: dict[str, str]) -> dict:
     seat = read_seat(v.get("seat", ""), state)
     if not v.get("amount", "").strip():
-        raise FormError("type the stack, e.g. 200")
-    return {"type": "stack", "seat": seat, "amount": read_amount(v["amount"], "stack")}
+        raise FormError(N_("type the stack, e.g. 200"))
+    return {"type": "stack", "seat": seat, "amount": read_amount(v["amount"], N_("stack"))}
 
 
 def build_voluntary(state: TableState, v: dict[str, str]) -> dict:
     seat = read_seat(v.get("seat", ""), state)
     seen_text = v.get("seen", "").strip() or "2"
     if not seen_text.isdigit():
-        raise FormError("cards seen: type a number (2 after the first two cards)")
+        raise FormError(N_("cards seen: type a number (2 after the first two cards)"))
     raw: dict[str, Any] = {"type": "voluntary_kill", "seat": seat, "cards_seen": int(seen_text)}
-    if read_yes_no(v.get("third", ""), "third card out"):
+    if read_yes_no(v.get("third", ""), N_("third card out")):
         raw["third_card_dealt"] = True
     return raw
 
@@ -401,7 +423,7 @@ def build_seat_event(state: TableState, v: dict[str, str], kind: str) -> dict:
     seat = read_seat(v.get("seat", ""), state)
     p = state.player(seat)
     if p is None:
-        raise FormError(f"seat {seat} is empty")
+        raise FormError(N_("seat {seat} is empty"), seat=seat)
     if kind == "away":
         return {"type": "back" if p.away else "away", "seat": seat}
     return {"type": kind, "seat": seat}

@@ -16,13 +16,14 @@ from typing import Any, Iterable
 
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer
 
 from floorkill.floor import Change, Floor
+from floorkill.i18n import tr
 from floorkill.rules.names import safe_text
 
 from ..compat import breakpoint_classes
@@ -36,7 +37,8 @@ from ..themes import DEFAULT_THEME, load_themes
 from ..view import TableView
 from .entry import EntryActions
 from .forms import FloorForms
-from .palette import podium_commands
+from .keys import footer_bindings
+from .palette import podium_commands, textual_commands
 from .tables import TableActions
 
 LANGS = ("en", "ru")
@@ -63,6 +65,17 @@ class PodiumScreen(Screen, inherit_bindings=False):
 
     _shown = False
     _left: tuple | None = None
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys as the Footer shows them: in the podium's language, as many as the
+        width holds (:mod:`.keys`; a hidden key still works, the palette lists it)."""
+        app = self.app
+        return footer_bindings(super().active_bindings, getattr(app, "lang", "en"),
+                               self.size.width or app.size.width, app.get_key_display)
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()                  # the footer's keys fit the new width
 
     def on_screen_suspend(self) -> None:
         app = self.app
@@ -141,7 +154,8 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         if name in self.available_themes:
             self.theme = name
         elif theme is not None:
-            self.theme_problems.append(f"theme {theme!r} not found; using {self.theme}")
+            self.theme_problems.append(tr("theme {theme} not found; using {used}", self.lang,
+                                          theme=repr(theme), used=self.theme))
 
     # -- the floor ---------------------------------------------------------------------
     @property
@@ -170,14 +184,16 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         return self.demo_of is not None and getattr(session, "journal", None) is not self.tables.journal
 
     def title_of(self, session) -> str:
-        closed = " — CLOSED" if session.state.closed else ""
-        demo = " — DEMO journal" if self.in_demo(session) else ""
+        lang = self.lang
+        closed = " — " + tr("CLOSED", lang) if session.state.closed else ""
+        demo = " — " + tr("DEMO journal", lang) if self.in_demo(session) else ""
         return safe_text(f"floorkill — {session.name}{closed}{demo}")
 
     def _say_where(self, session) -> None:
         self.title = self.title_of(session)
         if self.is_mounted and self.screen_stack:
-            self.podium.query_one(StatusLine).badge = "DEMO journal" if self.in_demo(session) else ""
+            self.podium.query_one(StatusLine).badge = (tr("DEMO journal", self.lang)
+                                                       if self.in_demo(session) else "")
 
     def _collect_after_paint(self) -> None:
         """Collect garbage once the panels are on screen, while the floorperson reads them:
@@ -222,7 +238,8 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.podium.query_one(HandEntry).focus_input()
         self.call_after_refresh(self._freeze_startup_objects)
         for problem in self.theme_problems:          # each reported once, never fatal
-            self.notify(problem, title="Theme not loaded", severity="error", timeout=10, markup=False)
+            self.notify(problem, title=tr("Theme not loaded", self.lang), severity="error",
+                        timeout=10, markup=False)
         from ..config_diff import ask_about_file
 
         for notice in self._notices:
@@ -291,7 +308,9 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     # -- view actions -----------------------------------------------------------------------
     def action_language(self) -> None:
         self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
+        self._say_where(self.session)            # the demo badge, before the status line redraws
         self.table_view = TableView.of(self.session, self.lang)
+        self.refresh_bindings()                  # the footer's words
 
     def action_side_panel(self) -> None:
         self.podium.query_one("#side").toggle_class("-history")
@@ -329,9 +348,17 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         podium_report(self)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        yield from textual_commands(self, screen)          # Textual's own, in the language
         if isinstance(screen, PodiumScreen):
             yield from podium_commands(self)
+
+    def action_command_palette(self) -> None:
+        """The palette, its search line in the language on screen."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette",
+                                            placeholder=tr("Search for commands…", self.lang)))
 
 
 def make_podium_app(session, *, lang: str = "en", theme: str | None = None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from floorkill.i18n import tr
 from floorkill.rules import Refusal
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
@@ -24,7 +25,7 @@ class EntryActions:
         seen = len(self.floor.session)       # the undo must hit what is on the screen
         record = self.floor.last_undoable()
         if record is None:
-            self.notify("Nothing to undo.", markup=False)
+            self.notify(tr("Nothing to undo.", self.lang), markup=False)
             return
 
         def done(reason: str | None) -> None:
@@ -33,14 +34,14 @@ class EntryActions:
             try:
                 self.floor.undo(record.seq, reason, seen=seen)
             except Refusal as refusal:
-                self.notify(safe_text(refusal.text(self.lang)), title="Undo refused",
+                self.notify(safe_text(refusal.text(self.lang)), title=tr("Undo refused", self.lang),
                             severity="error", markup=False)
                 return
             except Exception as exc:         # the table moved on, or the journal is away
-                self.notify(safe_text(not_recorded(exc)), title="Undo refused",
+                self.notify(safe_text(not_recorded(exc, self.lang)), title=tr("Undo refused", self.lang),
                             severity="error", timeout=10, markup=False)
                 return
-            self.notify(f"Record #{record.seq} undone.", markup=False)
+            self.notify(tr("Record #{seq} undone.", self.lang, seq=record.seq), markup=False)
 
         self.push_screen(UndoModal(record, self.lang), done)
 
@@ -60,17 +61,18 @@ class EntryActions:
 
         # Always an empty form: cards left from another table or an earlier submit could
         # change a winner (issue 11).
-        self.push_screen(ShowdownModal(self.floor.state), done)
+        self.push_screen(ShowdownModal(self.floor.state, lang=self.lang), done)
 
     # -- player events ---------------------------------------------------------------
     def floor_try(self, raw: Mapping[str, Any]):
         """Try ``raw`` on the current table (pure; raises Refusal)."""
         return self.floor.try_event(raw)
 
-    def report_refusal(self, refusal: Refusal, title: str = "Refused") -> None:
+    def report_refusal(self, refusal: Refusal, title: str | None = None) -> None:
         """A refused player event: the reason and its clause in the rules panel and a notice."""
         self.podium.query_one(RulesPanel).show_refusal(refusal)
-        self.notify(refusal_line(refusal, self.lang), title=title, severity="error",
+        self.notify(refusal_line(refusal, self.lang), title=title or tr("Refused", self.lang),
+                    severity="error",
                     timeout=8, markup=False)
 
     def run_event(self, raw: Mapping[str, Any] | None, *, session=None,
@@ -86,7 +88,7 @@ class EntryActions:
             self.report_refusal(refusal)
             return
         except Exception as exc:    # the journal away (bars at other tables are read there)
-            self.notify(safe_text(not_recorded(exc)), title="Not recorded",
+            self.notify(safe_text(not_recorded(exc, self.lang)), title=tr("Not recorded", self.lang),
                         severity="error", timeout=10, markup=False)
             return
         if not near_asked:                       # "is this …, barred at … for …?"
@@ -117,7 +119,7 @@ class EntryActions:
 
             cites = [c for d in applied.decisions for c in d.cites]
             self.push_screen(AskModal(safe_text(session.name), confirm,
-                                      [("enter", "Enter — yes", lines, True)], cites, self.lang),
+                                      [("enter", tr("Enter — yes", self.lang), lines, True)], cites, self.lang),
                              confirmed)
             return
         self.commit(raw, session)
@@ -132,12 +134,12 @@ class EntryActions:
             self.report_refusal(refusal)
             return None
         except Exception as exc:    # storage trouble: say it, never crash
-            self.notify(safe_text(not_recorded(exc)), title="Not recorded",
+            self.notify(safe_text(not_recorded(exc, self.lang)), title=tr("Not recorded", self.lang),
                         severity="error", timeout=10, markup=False)
             return None
         if self.screen is self.podium:            # a seat key's event: back to the entry
             self.action_focus_entry()
-        what = f"#{record.seq} {event_words(record.event)}"
+        what = f"#{record.seq} {event_words(record.event, self.lang)}"
         seat = record.event.get("seat")
         if record.type != "join" and before.player(seat) is not None:
             what += f" — {before.player(seat).name}"
@@ -158,5 +160,7 @@ class EntryActions:
             except Exception:
                 continue
             if seat is not None:
-                self.notify(safe_text(f"{name} is also seated at {other}, seat {seat}"),
-                            title="Two tables?", severity="warning", timeout=8, markup=False)
+                self.notify(safe_text(tr("{name} is also seated at {table}, seat {seat}", self.lang,
+                                         name=name, table=other, seat=seat)),
+                            title=tr("Two tables?", self.lang), severity="warning", timeout=8,
+                            markup=False)

@@ -4,7 +4,8 @@ owed kill, rulings. Each builds a raw event, tries it, and goes through
 
 from __future__ import annotations
 
-from floorkill.rules.money import dollars, fmt
+from floorkill.i18n import money, tr
+from floorkill.rules.money import fmt
 from floorkill.rules.names import safe_text
 from floorkill.rules import Refusal
 from floorkill.rules.options import FIELD_CITES
@@ -36,12 +37,15 @@ class FloorForms:
         seat = self._cursor() if seat is None else seat
         note = ""
         if st.button.killed:
-            note = f"The coming hand is a kill pot ({seat_name(st, st.button.seat, st.button.player)})."
-        self._form("Join — a player sits down", join_fields(st, seat), build_join, note=note)
+            note = tr("The coming hand is a kill pot ({who}).", self.lang,
+                      who=seat_name(st, st.button.seat, st.button.player, self.lang))
+        self._form(tr("Join — a player sits down", self.lang), join_fields(st, seat, self.lang),
+                   build_join, note=note)
 
     def floor_away(self, seat: int | None = None) -> None:
         if seat is None:
-            self._form("Step away / come back", [("seat", "Seat", str(self._cursor()), "")],
+            self._form(tr("Step away / come back", self.lang),
+                       [("seat", tr("Seat", self.lang), str(self._cursor()), "")],
                        lambda st, v: build_seat_event(st, v, "away"))
             return
         p = self.floor.state.player(seat)
@@ -53,7 +57,8 @@ class FloorForms:
 
     def floor_quit(self, seat: int | None = None) -> None:
         if seat is None:
-            self._form("A player leaves the game", [("seat", "Seat", str(self._cursor()), "")],
+            self._form(tr("A player leaves the game", self.lang),
+                       [("seat", tr("Seat", self.lang), str(self._cursor()), "")],
                        lambda st, v: build_seat_event(st, v, "quit"), confirm=self._quit_question)
             return
         raw = {"type": "quit", "seat": seat}
@@ -64,8 +69,9 @@ class FloorForms:
         seat = self._cursor() if seat is None else seat
         p = st.player(seat)
         current = fmt(p.stack) if p is not None and p.stack is not None else ""
-        self._form("Record a stack", [("seat", "Seat", str(seat), ""),
-                                      ("amount", "Stack", current, "e.g. 200")],
+        self._form(tr("Record a stack", self.lang),
+                   [("seat", tr("Seat", self.lang), str(seat), ""),
+                    ("amount", tr("Stack", self.lang), current, tr("e.g. 200", self.lang))],
                    build_stack, focus="amount")
 
     def floor_voluntary(self, seat: int | None = None) -> None:
@@ -78,20 +84,23 @@ class FloorForms:
                 self.report_refusal(refusal)
             return
         cfg = st.config
-        note = (f"[{', '.join(FIELD_CITES['voluntary_kill'])}] declared after seeing at most "
-                f"{cfg.kill.voluntary_cards} cards, before "
-                f"anyone has one more; stack at least {dollars(4 * cfg.kill_blind)} = 4 × "
-                f"{dollars(cfg.kill_blind)}; the killer acts last on the first round.")
-        self._form("Voluntary kill of the hand being dealt",
-                   [("seat", "Seat", str(seat), ""),
-                    ("seen", "Cards seen", "2", "the cards the player has looked at"),
-                    ("third", "Third card out?", "n", "y if anyone has received a third card")],
+        lang = self.lang
+        note = f"[{', '.join(FIELD_CITES['voluntary_kill'])}] " + tr(
+            "declared after seeing at most {cards} cards, before anyone has one more; stack at "
+            "least {stack} = 4 × {kill}; the killer acts last on the first round.", lang,
+            cards=cfg.kill.voluntary_cards, stack=money(4 * cfg.kill_blind, lang),
+            kill=money(cfg.kill_blind, lang))
+        self._form(tr("Voluntary kill of the hand being dealt", lang),
+                   [("seat", tr("Seat", lang), str(seat), ""),
+                    ("seen", tr("Cards seen", lang), "2", tr("the cards the player has looked at", lang)),
+                    ("third", tr("Third card out?", lang), "n",
+                     tr("y if anyone has received a third card", lang))],
                    build_voluntary, note=note)
 
     def floor_pay(self, seat: int | None = None) -> None:
         owed = self.tables.owed_everywhere(self.session)
         if not owed:
-            self.notify("Nobody owes a kill at any table.", markup=False)
+            self.notify(tr("Nobody owes a kill at any table.", self.lang), markup=False)
             return
         p = self.floor.state.player(seat if seat is not None else self._cursor())
 
@@ -101,7 +110,8 @@ class FloorForms:
             player, table = choice
             self.run_event({"type": "pay_kill", "name": player}, session=self.tables.get(table))
 
-        self.push_screen(PayKillModal(owed, preselect=p.name if p is not None else None), paid)
+        self.push_screen(PayKillModal(owed, preselect=p.name if p is not None else None,
+                                      lang=self.lang), paid)
 
     def floor_rulings(self, seat: int | None = None) -> None:
         from ..rulings_screen import RulingsScreen

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from floorkill.i18n import get_lang
+from floorkill.i18n import get_lang, tr
 from floorkill.floor import Floor
 from floorkill.rules import Refusal, load_table_file
 from floorkill.store.session import MemorySession
@@ -22,7 +22,8 @@ def _load_events(session, path: Path, events) -> list[str]:
             floor.commit(ev)
         except Refusal as refusal:
             cites = f" [{', '.join(refusal.cites)}]" if refusal.cites else ""
-            notices.append(f"{path.name}: event {i} refused and skipped: {refusal.text('en')}{cites}")
+            notices.append(tr("{file}: event {n} refused and skipped: {reason}", file=path.name,
+                              n=i, reason=refusal.text(get_lang())) + cites)
     return notices
 
 
@@ -56,7 +57,8 @@ class Opening:
 def demo_notice(demo: Path, real: Path) -> str:
     """Short: it shares the side column with the rules panel on a narrow screen (About and
     the status line say the rest)."""
-    return f"DEMO journal ({demo.name}): your journal {real} stays empty until you add a table (F9, n)."
+    return tr("DEMO journal ({demo}): your journal {real} stays empty until you add a table "
+              "(F9, n).", demo=demo.name, real=str(real))
 
 
 def open_podium(table_path: str | Path | None, journal_path: str | Path,
@@ -70,7 +72,7 @@ def open_podium(table_path: str | Path | None, journal_path: str | Path,
         from floorkill.store.backend import is_url, open_journal
     except ImportError:
         session, notices = memory_session(table_path, floorperson)
-        notices.insert(0, "No journal in this build: this session is kept in memory only.")
+        notices.insert(0, tr("No journal in this build: this session is kept in memory only."))
         return Opening(session, notices, None)
     from floorkill.resources import default_sample
     from floorkill.store.demo import use_demo
@@ -90,8 +92,8 @@ def open_podium(table_path: str | Path | None, journal_path: str | Path,
                 session = journal.open_table(names[0])
                 notices = list(getattr(journal, "problems", ()))
                 if session.state.closed:
-                    notices.append("Every table of this journal is closed: reopen this one "
-                                   "(Ctrl+P, Reopen) or create a table (F9, then n).")
+                    notices.append(tr("Every table of this journal is closed: reopen this one "
+                                      "(Ctrl+P, Reopen) or create a table (F9, then n)."))
                 return Opening(session, notices, closer, journal)
             table_path = default_sample()
         path = Path(table_path)

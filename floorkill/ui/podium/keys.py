@@ -1,0 +1,102 @@
+"""The podium's footer: every key's words in the language on screen, and as many keys as
+the terminal's width holds.
+
+The bindings keep their English descriptions (Textual's own); :func:`footer_bindings`
+is what the podium screen's ``active_bindings`` hands the Footer: each shown binding
+with its description from the catalogue (context "key"), and — when the row would not
+fit — the least needed keys hidden from the footer (never disabled: the key still works,
+and the command palette, Ctrl+P, lists every action). The essential keys (Undo, F2, F5,
+F9, F10, the palette) always stay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Mapping
+
+from rich.cells import cell_len
+from textual.binding import ActiveBinding
+
+from floorkill.i18n import NC_, pgettext
+
+KEY = "key"            # the catalogue's context for the footer's words
+
+# binding id -> the key's word in the footer (English message id, context "key")
+WORDS: dict[str, str] = {
+    "quit": NC_("key", "Quit"),
+    "undo": NC_("key", "Undo"),
+    "showdown": NC_("key", "Showdown"),
+    "language": NC_("key", "EN/RU"),
+    "side_panel": NC_("key", "Panel"),
+    "focus_entry": NC_("key", "Entry"),
+    "focus_seats": NC_("key", "Seats"),
+    "focus_history": NC_("key", "History"),
+    "next_theme": NC_("key", "Theme"),
+    "tables": NC_("key", "Tables"),
+    "rulings": NC_("key", "Rulings"),
+    "command_palette": NC_("key", "Commands"),
+    "seating.join": NC_("key", "Join"),
+    "seating.away": NC_("key", "Away/Back"),
+    "seating.quit": NC_("key", "Leaves"),
+    "seating.stack": NC_("key", "Stack"),
+    "seating.voluntary": NC_("key", "Vol. kill"),
+    "seating.pay": NC_("key", "Pay kill"),
+    "seating.rulings": NC_("key", "Ruling"),
+}
+
+# the order keys leave the footer when the row is too narrow: last in this list first;
+# the first six never leave (the palette lists every action, with its key)
+KEEP = ("command_palette", "undo", "showdown", "focus_entry", "tables", "rulings")
+PRIORITY = KEEP + ("seating.join", "seating.away", "seating.quit", "seating.stack",
+                   "seating.pay", "seating.voluntary", "seating.rulings", "language",
+                   "focus_seats", "focus_history", "side_panel", "next_theme", "quit")
+
+
+def key_word(binding_id: str | None, description: str, lang: str) -> str:
+    """The footer's word for a binding (its own description when the catalogue has none)."""
+    if binding_id in WORDS:
+        return pgettext(KEY, WORDS[binding_id], lang)
+    return description
+
+
+def _rank(binding_id: str | None) -> int:
+    return PRIORITY.index(binding_id) if binding_id in PRIORITY else len(PRIORITY)
+
+
+def footer_bindings(active: Mapping[str, ActiveBinding], lang: str, width: int,
+                    key_display: Callable[[object], str],
+                    palette_key: str = "ctrl+p") -> dict[str, ActiveBinding]:
+    """``active`` with each binding's words in ``lang``, and the shown ones that do not
+    fit in ``width`` columns (the compact Footer's: key, space, word, one space between
+    keys; the palette's key docked right after a one-column rule) no longer shown."""
+    out: dict[str, ActiveBinding] = {}
+    for key, ab in active.items():
+        b = ab.binding
+        word = key_word(b.id, b.description, lang)
+        out[key] = ab._replace(binding=replace(b, description=word)) if word != b.description else ab
+    # the footer shows one key per action (the first bound), in the bindings' order
+    shown: dict[str, tuple[str, ActiveBinding]] = {}
+    for key, ab in out.items():
+        if ab.binding.show and ab.binding.action not in shown:
+            shown[ab.binding.action] = (key, ab)
+    room = width - 1                                       # a spare column at the right
+    palette = out.get(palette_key)
+    if palette is not None:
+        room -= 1 + cell_len(key_display(palette.binding)) + 1 + cell_len(palette.binding.description)
+
+    def cost(ab: ActiveBinding) -> int:
+        return cell_len(key_display(ab.binding)) + 1 + cell_len(ab.binding.description) + 1
+
+    kept = dict(shown)
+    for action, (key, ab) in sorted(shown.items(), key=lambda kv: -_rank(kv[1][1].binding.id)):
+        if sum(cost(a) for _, a in kept.values()) <= room:
+            break
+        if ab.binding.id in KEEP:
+            continue
+        del kept[action]
+    hidden = {action for action in shown if action not in kept}
+    if hidden:
+        for key, ab in list(out.items()):
+            if ab.binding.show and ab.binding.action in hidden:
+                out[key] = ab._replace(binding=replace(ab.binding, show=False))
+    return out
