@@ -1,5 +1,5 @@
-"""On a terminal 100 columns wide or more, no player's name on the seating diagram is cut:
-names get the room first. Ten seats, long names (the built-in sample's and longer)."""
+"""On a terminal 100 columns wide or more, no player's name on the seating diagram is cut,
+in English or Russian: names get the room first. Ten seats, long names (the built-in sample's and longer)."""
 
 from __future__ import annotations
 
@@ -43,11 +43,12 @@ def names_on_diagram(app) -> tuple[str, list[str]]:
     return text, [p.name for p in seating.state.players if p is not None]
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("which", ["sample", "ten-long"])
-async def test_no_name_is_cut_on_the_seating_diagram_at_100_columns_or_more(size, which):
+async def test_no_name_is_cut_on_the_seating_diagram_at_100_columns_or_more(size, which, lang):
     s = sample_session() if which == "sample" else session(TEN_LONG)
-    app = make_podium_app(s)
+    app = make_podium_app(s, lang=lang)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         text, names = names_on_diagram(app)

@@ -1,0 +1,152 @@
+"""The podium's main screen and its own forms and modals speak one language (issue 14,
+phase B): in Russian no word of Latin letters but player and table names, clause ids,
+card and game notation, key names and the hand-entry syntax; in English no Cyrillic.
+
+Pilot drives the app into each state (neutral, leg up, kill pot, barred, a question open,
+a refusal) and opens each form or modal; the words are read from the app's own
+screenshot, never from a literal of the test. F3 switches every word at once."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+
+from floorhelp import LOWBALL  # noqa: E402
+from screenwords import screen_lines, stray_words  # noqa: E402
+from uihelp import KILLED_EVENTS, LEG_UP_EVENTS, NEUTRAL_EVENTS, session  # noqa: E402
+
+from floorkill.ui.podium import make_podium_app  # noqa: E402
+
+NAMES = ["Ann", "Bo", "Cy", "Dee", "Eve", "Gus", "Table 12", "Table 21"]
+BARRED_EVENTS = [*KILLED_EVENTS, {"type": "quit", "seat": 3, "posts_kill": False}]
+# what the floorperson types or presses, written as typed: Textual's key names (^z, f10,
+# Ctrl+P), the entry's syntax (3 5, h3 l5, h3 l-, k-, $140), a y/n answer key
+TYPED = re.compile(r"\^[a-z]\b|\bf\d+\b|\bCtrl\+\w\b|\b[hl]\d+\b|\b[hlk]-|\$\d+|\b[a-z]\b")
+# reviewed: the word printed on the kill button itself ("лежит надписью KILL вверх")
+ALLOWED = {"KILL"}
+SIZE = (120, 40)
+
+
+def _check(lines: list[str], lang: str) -> None:
+    text = [TYPED.sub(" ", line) for line in lines]
+    # a name half under a modal's border ("5 E█▄▄") is the name, not a word
+    text = [re.sub(r"\b(\w+)█", lambda m: " " if any(n.startswith(m.group(1)) for n in NAMES)
+                   else m.group(0), line) for line in text]
+    stray = [w for w in stray_words(text, lang, NAMES) if w not in ALLOWED]
+    assert stray == [], "\n".join(lines)
+
+
+async def _press(pilot, *keys: str) -> None:
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+async def _nothing(app, pilot) -> None:
+    pass
+
+
+async def _question(app, pilot) -> None:                # leg up: "3 Enter" asks the 2nd leg
+    await _press(pilot, "3", "enter")
+    assert app.query_one("#entry").question is not None
+
+
+async def _refused(app, pilot) -> None:                 # seat 9 is empty: a refusal
+    await _press(pilot, "9", "enter")
+    assert app.query_one("#entry").has_class("-refused")
+
+
+async def _seats(app, pilot) -> None:                   # the seat keys in the footer
+    await _press(pilot, "f6")
+
+
+async def _undo(app, pilot) -> None:
+    await _press(pilot, "ctrl+z")
+    await _press(pilot, "enter")                       # no reason: the modal says so
+
+
+async def _showdown(app, pilot) -> None:
+    await _press(pilot, "f2")
+
+
+async def _join(app, pilot) -> None:
+    app.floor_join()
+    await pilot.pause()
+    await _press(pilot, "enter")                       # no name: the form says so
+
+
+async def _stack(app, pilot) -> None:
+    app.floor_stack(4)
+    await pilot.pause()
+
+
+async def _quit(app, pilot) -> None:                   # the killer leaves: the rules ask
+    app.floor_quit(3)
+    await pilot.pause()
+
+
+async def _pay(app, pilot) -> None:
+    app.floor_pay()
+    await pilot.pause()
+
+
+async def _voluntary(app, pilot) -> None:
+    app.floor_voluntary(1)
+    await pilot.pause()
+
+
+async def _palette(app, pilot) -> None:
+    await _press(pilot, "ctrl+p")
+
+
+CASES = {
+    "neutral": (NEUTRAL_EVENTS, None, _nothing),
+    "leg-up": (LEG_UP_EVENTS, None, _nothing),
+    "kill-pot": (KILLED_EVENTS, None, _nothing),
+    "barred": (BARRED_EVENTS, None, _nothing),
+    "question": (LEG_UP_EVENTS, None, _question),
+    "refused": (NEUTRAL_EVENTS, None, _refused),
+    "seat-keys": (KILLED_EVENTS, None, _seats),
+    "undo": (KILLED_EVENTS, None, _undo),
+    "showdown": (LEG_UP_EVENTS, None, _showdown),
+    "join": (KILLED_EVENTS, None, _join),
+    "stack": (NEUTRAL_EVENTS, None, _stack),
+    "quit-killer": (KILLED_EVENTS, None, _quit),
+    "pay-kill": (BARRED_EVENTS, None, _pay),
+    "voluntary": ([], LOWBALL, _voluntary),
+    "palette": (KILLED_EVENTS, None, _palette),
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("case", list(CASES))
+async def test_one_language_on_the_podium(case, lang):
+    events, table, act = CASES[case]
+    s = session(table, events=events) if table else session(events=events)
+    app = make_podium_app(s, lang=lang, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await act(app, pilot)
+        if case not in ("neutral", "leg-up", "kill-pot", "barred", "question", "refused",
+                        "seat-keys"):
+            assert app.screen is not app.podium        # the form or modal is open
+        _check(screen_lines(app.export_screenshot()), lang)
+
+
+@pytest.mark.parametrize("events", [KILLED_EVENTS, BARRED_EVENTS], ids=["kill-pot", "barred"])
+async def test_f3_switches_every_word_at_once(events):
+    app = make_podium_app(session(events=events), lang="en", cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        en = screen_lines(app.export_screenshot())
+        _check(en, "en")
+        await _press(pilot, "f3")
+        ru = screen_lines(app.export_screenshot())
+        _check(ru, "ru")
+        assert any("Отмена" in line for line in ru[-1:]), ru[-1]      # the footer too
+        await _press(pilot, "f3")
+        assert screen_lines(app.export_screenshot()) == en
