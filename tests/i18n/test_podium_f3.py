@@ -40,6 +40,6 @@ def test_history_lines_follow_the_language():
     recs = s.records(0, len(s))
     en = [record_line(r, "en") for r in recs]
     ru = [record_line(r, "ru") for r in recs]
-    assert "winner 3 pot $120" in en[0] and "2nd leg yes" in en[1] and "away seat 4" in en[2]
-    assert "банк у места 3 банк 120 $" in ru[0] and "вторая нога засчитана" in ru[1]
+    assert "winner 3, pot $120" in en[0] and "2nd leg yes" in en[1] and "away seat 4" in en[2]
+    assert "банк у места 3, банк 120\u00a0$" in ru[0] and "вторая нога засчитана" in ru[1]
     assert "отход от стола: место 4" in ru[2]

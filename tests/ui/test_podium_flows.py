@@ -346,7 +346,7 @@ async def test_a_change_through_the_floor_reaches_every_panel():
         assert "Leg up: Seat 3 Cy" in app.query_one(StatusLine).render().renderables[1].plain
         assert app.query_one(Seating).state is s.state
         assert app.query_one(HistoryView).total == 1
-        assert "#1 hand: winner 3" in rules_text(app)
+        assert "#1 · hand 1: winner 3" in rules_text(app)
         app.floor.undo(1, "test")
         await pilot.pause()
         assert app.query_one(HistoryView).total == 2 and "Neutral" in rules_text(app)

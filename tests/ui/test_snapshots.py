@@ -14,6 +14,7 @@ from floorkill.ui.podium import make_podium_app
 from uihelp import EVIL, KILLED_EVENTS, LEG_UP_EVENTS, NEUTRAL_EVENTS, hand, session
 
 STATES = {"neutral": NEUTRAL_EVENTS, "leg_up": LEG_UP_EVENTS, "killed": KILLED_EVENTS}
+BARRED_EVENTS = [*KILLED_EVENTS, {"type": "quit", "seat": 3, "posts_kill": False}]
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -46,3 +47,25 @@ def test_podium_kill_pot_at_every_size_in_both_languages(snap_compare, lang, siz
     essential is cut (names, the KILL POT banner, the decisions)."""
     app = make_podium_app(session(events=KILLED_EVENTS), lang=lang, cursor_blink=False)
     assert snap_compare(app, terminal_size=size)
+
+
+# Issue 14/20: the other main states in both languages (kill pot is above at every size)
+MAIN = ([("ru", state, size) for state in ("neutral", "leg_up", "barred")
+         for size in [(80, 24), (120, 40)]]
+        + [("en", "barred", (80, 24)), ("en", "barred", (120, 40)),
+           ("en", "leg_up", (100, 30)), ("ru", "leg_up", (100, 30)),
+           ("ru", "leg_up", (160, 45))])
+
+
+@pytest.mark.parametrize("lang,state,size", MAIN,
+                         ids=[f"{l}-{st}-{w}x{h}" for l, st, (w, h) in MAIN])
+def test_podium_main_states_in_both_languages(snap_compare, lang, state, size):
+    events = BARRED_EVENTS if state == "barred" else STATES[state]
+    app = make_podium_app(session(events=events), lang=lang, cursor_blink=False)
+    assert snap_compare(app, terminal_size=size)
+
+
+def test_podium_question_asked_in_russian(snap_compare):
+    """The second-leg question in the entry, in Russian, at 80x24."""
+    app = make_podium_app(session(events=LEG_UP_EVENTS), lang="ru", cursor_blink=False)
+    assert snap_compare(app, press=["3", "enter"], terminal_size=(80, 24))
