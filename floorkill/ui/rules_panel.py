@@ -53,6 +53,7 @@ PANEL_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (co
     "record-hand": N_("#{seq} · hand {hand}: {what}"),
     "record": N_("#{seq} · {what} · after hand {hand}"),
     "record-first": N_("#{seq} · {what} · before the first hand"),
+    "record-short": N_("#{seq} · {what}"),
 }
 
 
@@ -128,6 +129,13 @@ def record_head(rec: Record, lang: str = "en") -> str:
                           what=hand_words(rec.event, lang))
     key = "record" if rec.hand else "record-first"
     return panel_text(key, lang, seq=rec.seq, what=event_words(rec.event, lang), hand=rec.hand)
+
+
+def record_words(rec: Record, lang: str = "en") -> str:
+    """A record in a notice: "#5 · hand 5: winner 3", "#7 · away seat 4"."""
+    if rec.type == "hand":
+        return record_head(rec, lang)
+    return panel_text("record-short", lang, seq=rec.seq, what=event_words(rec.event, lang))
 
 
 class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):

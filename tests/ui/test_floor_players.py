@@ -43,7 +43,7 @@ async def test_join_from_the_seat_keys():
         assert not isinstance(app.screen, FormModal)
         assert last(s).event == {"type": "join", "seat": 5, "name": "Eve", "stack": 300}
         notice = list(app._notifications)[-1]
-        assert notice.message == "#1 join seat 5: Eve" and notice.title == "Table 12"
+        assert notice.message == "#1 · join seat 5: Eve" and notice.title == "Table 12"
         assert s.state.player(5).name == "Eve" and s.state.player(5).stack == 30000
         assert app.query_one(HandEntry).input.has_focus        # the focus model: the entry
 
@@ -273,4 +273,4 @@ async def test_notices_name_the_player_and_warn_of_a_second_table():
         assert any(n.message == "Dee is also seated at Table 12, seat 4" and n.severity == "warning"
                    for n in notices)
         await pilot.press("f6", "5", "a")
-        assert list(app._notifications)[-1].message == "#2 away seat 5 — Dee"
+        assert list(app._notifications)[-1].message == "#2 · away seat 5 — Dee"

@@ -15,7 +15,7 @@ from ..hand_entry import HandEntry, not_recorded
 from ..modals import ShowdownModal, UndoModal
 from ..players import AskModal
 from ..questions import EntryError, showdown_event
-from ..rules_panel import RulesPanel, event_words
+from ..rules_panel import RulesPanel, record_words
 
 
 class EntryActions:
@@ -139,7 +139,7 @@ class EntryActions:
             return None
         if self.screen is self.podium:            # a seat key's event: back to the entry
             self.action_focus_entry()
-        what = f"#{record.seq} {event_words(record.event, self.lang)}"
+        what = record_words(record, self.lang)         # "#5 · hand 5: winner 3"
         seat = record.event.get("seat")
         if record.type != "join" and before.player(seat) is not None:
             what += f" — {before.player(seat).name}"
