@@ -3,6 +3,7 @@ unfinished line), new tables by form, from a sample or as a copy."""
 
 from __future__ import annotations
 
+from floorkill.i18n import tr
 from floorkill.rules import load_table_file
 from floorkill.rules.names import safe_text
 
@@ -39,15 +40,16 @@ class TableActions:
         def pay(player: str, table: str) -> None:
             raw = {"type": "pay_kill", "name": player}
             self.run_event(raw, session=self.tables.get(table),
-                           confirm=safe_text(f"{player} pays the owed kill ({table})?"))
+                           confirm=safe_text(tr("{name} pays the owed kill ({table})?", self.lang,
+                                                name=player, table=table)))
 
         self.push_screen(RoomPlayersScreen(self.tables, pay))
 
     # -- a table's life cycle ------------------------------------------------------------
     def close_table(self) -> None:
-        self.run_event({"type": "close_table"}, confirm=safe_text(
-            f"Close {self.session.name} for the night? It leaves the table list and the big "
-            "screens; its history stays, and it can be reopened."))
+        self.run_event({"type": "close_table"}, confirm=safe_text(tr(
+            "Close {table} for the night? It leaves the table list and the big screens; its "
+            "history stays, and it can be reopened.", self.lang, table=self.session.name)))
 
     def reopen_table(self) -> None:
         self.run_event({"type": "reopen_table"})
@@ -72,8 +74,8 @@ class TableActions:
         try:
             session = self.floor.tables.get(name)
         except Exception as exc:
-            self.notify(f"cannot open {name}: {type(exc).__name__}: {exc}", severity="error",
-                        markup=False)
+            self.notify(tr("cannot open {table}: {reason}", self.lang, table=name,
+                           reason=f"{type(exc).__name__}: {exc}"), severity="error", markup=False)
             return
         self._drafts[left.name] = entry.draft()
         if session is left:
@@ -81,7 +83,8 @@ class TableActions:
         self.floor.switch(session.name)               # the widgets follow through the view
         self.title = self.title_of(session)
         entry.restore(session.state, self._drafts.get(session.name, ""))
-        self.notify(safe_text(f"Now at {session.name}"), timeout=3, markup=False)
+        self.notify(safe_text(tr("Now at {table}", self.lang, table=session.name)), timeout=3,
+                    markup=False)
 
     def _open_editor(self, **kwargs) -> None:
         from ..table_editor import TableEditor
@@ -97,7 +100,8 @@ class TableActions:
             self._open_editor()
             return
         base = self.tables.get(copy_of).config
-        self._open_editor(base=base, name="", title=safe_text(f"New table like {copy_of}"))
+        self._open_editor(base=base, name="", title=safe_text(tr("New table like {table}", self.lang,
+                                                                  table=copy_of)))
 
     def new_table_from_sample(self) -> None:
         from floorkill.resources import sample_tables
@@ -116,6 +120,7 @@ class TableActions:
             if self.tables.has(name):
                 name = ""
             self._open_editor(base=tf.config, players=tf.players, name=name,
-                              title=safe_text(f"New table from the sample {path.name}"))
+                              title=safe_text(tr("New table from the sample {file}", self.lang,
+                                                 file=path.name)))
 
         self.push_screen(SampleModal(sample_tables()), picked)
