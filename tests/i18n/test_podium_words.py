@@ -103,6 +103,16 @@ async def _palette(app, pilot) -> None:
     await _press(pilot, "ctrl+p")
 
 
+async def _close(app, pilot) -> None:                  # the end of the night: confirm
+    app.close_table()
+    await pilot.pause()
+
+
+async def _notice(app, pilot) -> None:                 # a seat key's event: its notice
+    await _press(pilot, "f6", "4", "a")
+    assert app.screen.query("Toast")                  # on screen, read with the rest
+
+
 CASES = {
     "neutral": (NEUTRAL_EVENTS, None, _nothing),
     "leg-up": (LEG_UP_EVENTS, None, _nothing),
@@ -119,6 +129,8 @@ CASES = {
     "pay-kill": (BARRED_EVENTS, None, _pay),
     "voluntary": ([], LOWBALL, _voluntary),
     "palette": (KILLED_EVENTS, None, _palette),
+    "close-table": (KILLED_EVENTS, None, _close),
+    "notice": (NEUTRAL_EVENTS, None, _notice),
 }
 
 
@@ -128,11 +140,11 @@ async def test_one_language_on_the_podium(case, lang):
     events, table, act = CASES[case]
     s = session(table, events=events) if table else session(events=events)
     app = make_podium_app(s, lang=lang, cursor_blink=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=case == "notice") as pilot:
         await pilot.pause()
         await act(app, pilot)
         if case not in ("neutral", "leg-up", "kill-pot", "barred", "question", "refused",
-                        "seat-keys"):
+                        "seat-keys", "notice"):
             assert app.screen is not app.podium        # the form or modal is open
         _check(screen_lines(app.export_screenshot()), lang)
 
