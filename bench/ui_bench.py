@@ -1,6 +1,7 @@
 """Podium speed, one run, against a same-run baseline.
 
     /work/venv/bin/python bench/ui_bench.py [--runs 5] [--hands 200] [--before TREE] [--lang ru]
+    /work/venv/bin/python bench/ui_bench.py --langs en,ru     # the languages in one run
 
 ``--before TREE`` (another source tree of floorkill, e.g. the main branch checked out in
 /tmp) measures both in the same run: start children interleaved, then submit-to-updated
@@ -289,6 +290,48 @@ def compare(before: Path, runs: int, hands: int) -> int:
     return 0
 
 
+def compare_langs(langs: list[str], runs: int, hands: int) -> int:
+    """The podium in each language, same run: start children interleaved with the bare
+    app (en, ru, bare, en, ru, bare, …), then submit-to-updated for each language in its
+    own process (twice each, alternating; the faster of the two per row)."""
+    def child(args: list[str], lang: str | None) -> dict:
+        if lang is None:
+            os.environ.pop("FLOORKILL_LANG", None)
+        else:
+            os.environ["FLOORKILL_LANG"] = lang
+        return spawn(args)
+
+    widgets = child(["--child", "podium"], langs[0])["widgets"]      # warm the caches
+    child(["--child", "bare", "--widgets", str(widgets)], None)
+    got: dict[str, list[dict]] = {k: [] for k in [*langs, "bare"]}
+    for _ in range(runs):
+        for lang in langs:
+            got[lang].append(child(["--child", "podium"], lang))
+        got["bare"].append(child(["--child", "bare", "--widgets", str(widgets)], None))
+    start = {k: statistics.median(r["start_s"] for r in v) for k, v in got.items()}
+    cpu = {k: statistics.median(r["cpu_s"] for r in v) for k, v in got.items()}
+    print(f"start to first frame (median of {runs} interleaved processes each)")
+    for lang in langs:
+        print(f"  {lang}  podium {start[lang] * 1000:8.1f} ms   bare {start['bare'] * 1000:8.1f} ms   "
+              f"ratio {start[lang] / start['bare']:.2f}  (goal <= 1.5) | cpu {cpu[lang] * 1000:.0f} ms, "
+              f"ratio to bare {cpu[lang] / cpu['bare']:.2f}, to {langs[0]} "
+              f"{cpu[lang] / cpu[langs[0]]:.2f}")
+    submit: dict[str, list[dict]] = {lang: [] for lang in langs}
+    for _ in range(2):
+        for lang in langs:
+            submit[lang].append(child(["--child", "submit", "--hands", str(hands)], lang)["results"])
+    best = {lang: {row: [min(r[row][i] for r in submit[lang]) for i in range(4)]
+                   for row in submit[lang][0]} for lang in langs}
+    for lang in langs:
+        report_submit(f"{lang} (the better of 2 processes per row)", best[lang], hands)
+    print(f"same run, {langs[1]} / {langs[0]} (cpu median, p99 per row):")
+    for row in best[langs[0]]:
+        a, b = best[langs[0]][row], best[langs[1]][row]
+        print(f"  {row:16s} cpu median {b[2] / a[2]:.2f}  p99 {b[3] / a[3]:.2f}  | "
+              f"wall median {b[0] / a[0]:.2f}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
@@ -300,6 +343,8 @@ def main() -> int:
     ap.add_argument("--widgets", type=int, default=30)
     ap.add_argument("--lang", choices=("en", "ru"), default=None,
                     help="the podium's language (default: $FLOORKILL_LANG, else the locale)")
+    ap.add_argument("--langs", default=None, metavar="EN,RU",
+                    help="two languages compared in the same run (start and submit)")
     args = ap.parse_args()
     if args.lang:
         os.environ["FLOORKILL_LANG"] = args.lang        # this process and every child
@@ -317,6 +362,8 @@ def main() -> int:
     os.environ.update({k: v for k, v in _env().items() if k != "PYTHONPATH"})
     if args.before is not None:
         return compare(args.before.resolve(), args.runs, args.hands)
+    if args.langs:
+        return compare_langs(args.langs.split(","), args.runs, args.hands)
     spawn(["--child", "podium"])                       # warm the disk cache and .pyc files
     podium = [spawn(["--child", "podium"]) for _ in range(args.runs)]
     widgets = podium[0]["widgets"]

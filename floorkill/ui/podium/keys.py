@@ -42,7 +42,30 @@ WORDS: dict[str, str] = {
     "seating.voluntary": NC_("key", "Vol. kill"),
     "seating.pay": NC_("key", "Pay kill"),
     "seating.rulings": NC_("key", "Ruling"),
+    # not in the footer, but in the keys panel (Ctrl+P, Keys)
+    "placard": NC_("key", "Placard"),
+    "dispute": NC_("key", "Dispute"),
+    "room": NC_("key", "All tables"),
+    "room_players": NC_("key", "Players"),
+    "focus_next": NC_("key", "Focus next"),
+    "focus_previous": NC_("key", "Focus previous"),
+    "copy_text": NC_("key", "Copy selected text"),
+    "entry.cancel": NC_("key", "Clear"),
+    "seating.next": NC_("key", "Next seat"),
+    "seating.previous": NC_("key", "Previous seat"),
+    "seating.choose": NC_("key", "Choose seat"),
+    "rules.previous_clause": NC_("key", "Previous clause"),
+    "rules.next_clause": NC_("key", "Next clause"),
+    "rules.page_up": NC_("key", "Page up"),
+    "rules.page_down": NC_("key", "Page down"),
+    "history.up": NC_("key", "Previous record"),
+    "history.down": NC_("key", "Next record"),
+    "history.page_up": NC_("key", "Page up"),
+    "history.page_down": NC_("key", "Page down"),
+    "history.first": NC_("key", "First record"),
+    "history.last": NC_("key", "Last record"),
 }
+SEAT_KEY = NC_("key", "Seat {n}")           # seating.seat_1 … seating.seat_10
 
 # the order keys leave the footer when the row is too narrow: last in this list first;
 # the first six never leave (the palette lists every action, with its key)
@@ -56,6 +79,8 @@ def key_word(binding_id: str | None, description: str, lang: str) -> str:
     """The footer's word for a binding (its own description when the catalogue has none)."""
     if binding_id in WORDS:
         return pgettext(KEY, WORDS[binding_id], lang)
+    if binding_id and binding_id.startswith("seating.seat_"):
+        return pgettext(KEY, SEAT_KEY, lang).format(n=binding_id.rsplit("_", 1)[1])
     return description
 
 
