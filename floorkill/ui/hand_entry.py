@@ -97,6 +97,7 @@ class HandEntry(Widget):
         self.message = ""
         self._prompt = pick(PROMPTS, "winner", lang)
         self._recorded_at: tuple[int, int] | None = None   # (events, hands) when "Recorded #n" was said
+        self._committing = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="entry-row"):
@@ -123,7 +124,9 @@ class HandEntry(Widget):
         state = view.state
         if self._recorded_at is not None and (state.events, state.hands) != self._recorded_at:
             self._recorded_at = None
-            if self.question is None and not self.has_class("-refused"):
+            # (not while this entry commits: "Recorded #n+1." replaces it at once, and a
+            # message one line shorter for an instant would lay out the screen each hand)
+            if self.question is None and not self.has_class("-refused") and not self._committing:
                 self._say(self._hint())
 
     def draft(self) -> str:
@@ -203,6 +206,7 @@ class HandEntry(Widget):
             self.input.value = ""
             self._say_question(q)
             return False
+        self._committing = True
         try:
             record = self._floor.commit(raw)          # the widgets follow through the view
         except Refusal as refusal:
@@ -211,6 +215,8 @@ class HandEntry(Widget):
         except Exception as exc:  # storage trouble: say it, keep the line, never crash
             self.refuse_text(not_recorded(exc, self.lang), keep=typed)
             return False
+        finally:
+            self._committing = False
         self._reset()
         seq = getattr(record, "seq", "?")
         self._say(tr(RECORDED, self.lang, seq=seq) + "  " + self._hint())
