@@ -310,7 +310,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
         self._say_where(self.session)            # the demo badge, before the status line redraws
         self.table_view = TableView.of(self.session, self.lang)
-        self.refresh_bindings()                  # the footer's words
+        self.podium.refresh_bindings()           # the podium footer's words (F3 on a side screen too)
 
     def action_side_panel(self) -> None:
         self.podium.query_one("#side").toggle_class("-history")
