@@ -100,8 +100,8 @@ class TableActions:
             self._open_editor()
             return
         base = self.tables.get(copy_of).config
-        self._open_editor(base=base, name="", title=safe_text(tr("New table like {table}", self.lang,
-                                                                  table=copy_of)))
+        # the English title: the editor says it in its language (and again after F3)
+        self._open_editor(base=base, name="", title=safe_text(f"New table like {copy_of}"))
 
     def new_table_from_sample(self) -> None:
         from floorkill.resources import sample_tables
@@ -120,7 +120,6 @@ class TableActions:
             if self.tables.has(name):
                 name = ""
             self._open_editor(base=tf.config, players=tf.players, name=name,
-                              title=safe_text(tr("New table from the sample {file}", self.lang,
-                                                 file=path.name)))
+                              title=safe_text(f"New table from the sample {path.name}"))
 
         self.push_screen(SampleModal(sample_tables()), picked)
