@@ -1315,3 +1315,17 @@ def test_house_blind_games_stud_table_round_trips_through_toml():
     tf = load_table_text('[table]\nname = "Stud"\ngame = "stud"\n[stakes]\nbets = [5, 10]\n')
     text = tomli_w.dumps(table_file_to_dict(tf.config, tf.players, ()))
     assert load_table_text(text).config == tf.config
+
+
+def test_rrop_13_0_no_required_kill_after_a_voluntary_kill_pot_says_the_button_goes_neutral():
+    """Issue 20: a voluntary kill pot won at a table with no required kill said "the button
+    stays neutral" although the button had been killed; the text now fits both cases."""
+    st = run(start(**LOWBALL, voluntary=True, triggers=()),
+             {"type": "stack", "seat": 3, "amount": 100}, {"type": "voluntary_kill", "seat": 3})
+    assert st.button.killed
+    a = apply(st, hand(2))
+    d = [d for d in a.decisions if d.code == "neutral" and "rrop-13.0" in d.cites]
+    assert d, a.decisions
+    assert a.state.button.status == "neutral"
+    for lang in ("en", "ru"):
+        assert "stays" not in d[0].text(lang) and "остаётся" not in d[0].text(lang)
