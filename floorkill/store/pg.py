@@ -29,29 +29,18 @@ from __future__ import annotations
 import threading
 import urllib.parse
 import uuid
-import weakref
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
-import floorkill
-from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_state
-from floorkill.rules.config import PlayerSpec
-from floorkill.rules import room as room_rules
-from floorkill.rules.room import Room
 from floorkill.store import keys, reading
-from floorkill.store.errors import (ConfigMismatch, JournalBusy, JournalError,
-                                    JournalUnavailable, TableChanged,
-                                    TableExists, UnknownTable, table_changed)
-from floorkill.store.journal import SNAPSHOT_EVERY, config_differences, table_toml
+from floorkill.store.errors import (JournalBusy, JournalError, JournalUnavailable,
+                                    UnknownTable)
+from floorkill.store.journal_core import SNAPSHOT_EVERY, CoreJournal, CoreSession
 from floorkill.store.readonly import ReadOnlyJournal, ReadOnlySession
 from floorkill.store.room_cache import RoomCache
-from floorkill.store.schema import (CHAIN_COLUMNS, CREATE_TYPE, EVENT_COLUMNS,
-                                    SCHEMA_VERSION, VOID_TYPE, canonical_json,
-                                    make_row, result_json, state_digest)
-from floorkill.store.session import (Record, check_void, decision_to_json, fold_records,
-                                     utc_now)
-from floorkill.store.snapshot import state_to_dict
+from floorkill.store.schema import CHAIN_COLUMNS, SCHEMA_VERSION, canonical_json
+from floorkill.store.session import utc_now
 
 try:
     import psycopg
@@ -60,13 +49,12 @@ except ImportError:                     # the optional extra is not installed
     psycopg = None  # type: ignore[assignment]
 
 T = TypeVar("T")
-HASH = EVENT_COLUMNS.index("hash")             # a row tuple's own hash
 _DEFAULT_KEY = object()
 
 PG_TRIGGERS = ("events_append_only", "events_no_truncate", "tables_append_only",
                "tables_no_truncate", "meta_fixed", "meta_no_truncate")
 
-DDL = f"""
+DDL = """
 CREATE TABLE IF NOT EXISTS meta(
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -142,17 +130,7 @@ CREATE TABLE IF NOT EXISTS obligations(
 CREATE INDEX IF NOT EXISTS obligations_barring ON obligations(tbl) WHERE barred <> '[]';
 """
 
-MAX_SEQ = "SELECT coalesce(max(seq), 0) FROM events WHERE tbl = ?"
-
-INSERT_EVENT = (f"INSERT INTO events({', '.join(EVENT_COLUMNS)}) "
-                f"VALUES ({', '.join('?' * len(EVENT_COLUMNS))})")
-UPSERT_SNAPSHOT = ("INSERT INTO snapshots(tbl, seq, rules, state) VALUES (?, ?, ?, ?) "
-                   "ON CONFLICT (tbl, seq) DO UPDATE SET rules = EXCLUDED.rules, "
-                   "state = EXCLUDED.state")
-UPSERT_OBLIGATIONS = ("INSERT INTO obligations(tbl, seq, barred) VALUES (?, ?, ?) "
-                      "ON CONFLICT (tbl) DO UPDATE SET seq = EXCLUDED.seq, "
-                      "barred = EXCLUDED.barred")
-
+LOCK_HEAD = "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE"
 
 # ---------------------------------------------------------------------------
 # connecting
@@ -275,9 +253,16 @@ def _check_version(c: PgConn, where: str) -> dict[str, str]:
 # ---------------------------------------------------------------------------
 # the writer
 
-class PgJournal:
+class PgSession(CoreSession):
+    """A table of a PostgreSQL journal: the durable TableSession (journal_core)."""
+
+
+class PgJournal(CoreJournal):
     """A journal in one schema of a PostgreSQL database (the URL's search_path, default
-    ``public``). Same interface as :class:`floorkill.store.journal.Journal`."""
+    ``public``). Same interface as :class:`floorkill.store.journal.Journal`; the write path
+    is :mod:`floorkill.store.journal_core`'s."""
+
+    _session_class = PgSession
 
     def __init__(self, url: str, floorperson: str | None = None, *, create: bool = True,
                  snapshot_every: int = SNAPSHOT_EVERY, connect_timeout: float = 5.0,
@@ -288,23 +273,18 @@ class PgJournal:
         user's key file by default). ``create_meta``: the meta a new journal gets (migrate
         copies the source's; default: schema, created, a new id)."""
         self.url = url
+        self._init_core(floorperson, snapshot_every)
         self.mac_key: bytes | None = (keys.load_key() if mac_key is _DEFAULT_KEY
                                       else mac_key)  # type: ignore[assignment]
-        self.meta: dict[str, str] = {}
-        self.problems: list[str] = []       # bad snapshots skipped (each said once)
         self._create_meta = dict(create_meta) if create_meta is not None else None
         self.lock_timeout = lock_timeout
         self.where = redact_url(url)
-        self.floorperson = floorperson
-        self.snapshot_every = max(1, int(snapshot_every))
         self.connect_timeout = connect_timeout
         self._create = create
         self._lock = threading.RLock()
         self._raw: psycopg.Connection | None = None
         self._listen: psycopg.Connection | None = None
         self.channel = ""
-        self._rooms = RoomCache()
-        self._live: weakref.WeakValueDictionary[str, PgSession] = weakref.WeakValueDictionary()
         self._connect()
 
     # -- connection ---------------------------------------------------------
@@ -345,15 +325,6 @@ class PgJournal:
                           (gseq, head))
         self.meta = _check_version(c, self.where)
 
-    def _report(self, message: str) -> None:
-        if message not in self.problems:
-            self.problems.append(message)
-
-    def _mac_args(self) -> dict[str, Any]:
-        if self.mac_key is None:
-            return {}
-        return {"mac_key": self.mac_key, "journal_id": self.meta.get("id", "")}
-
     def _conn(self) -> PgConn:
         """The connection, reconnecting after a lost one (raises JournalUnavailable)."""
         raw = self._raw
@@ -377,8 +348,8 @@ class PgJournal:
             yield self._conn()
 
     @contextmanager
-    def _write(self) -> Iterator[tuple[PgConn, int, str]]:
-        """One transaction holding the chain head's row lock: (conn, head gseq, head hash).
+    def _write(self) -> Iterator["_PgTx"]:
+        """One transaction holding the chain head's row lock (journal_core.WriteTx).
         COMMIT when the block ends; ROLLBACK on any error."""
         with self._lock, self._guard(writing=True):
             try:
@@ -386,17 +357,10 @@ class PgJournal:
             except JournalUnavailable as exc:
                 raise JournalUnavailable(f"{exc} — the entry was not recorded; try again"
                                          ) from None
-            # pipeline mode: the statements whose answers we do not read (the inserts, the
-            # head, the NOTIFY) go out with the COMMIT in one round trip
+            # pipeline mode: the lock goes out with the first queries of the write (one
+            # round trip), the inserts, the head and the NOTIFY with the COMMIT (another)
             with c.raw.pipeline(), c.raw.transaction():
-                gseq, head = c.execute(
-                    "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE").fetchone()
-                yield c, gseq, head
-
-    def _advance(self, c: PgConn, gseq: int, head: str, tbl: str, seq: int) -> None:
-        """Inside a write: move the chain head and tell the followers (at COMMIT)."""
-        c.execute("UPDATE chain_head SET gseq = ?, hash = ? WHERE one", (gseq, head))
-        c.execute("SELECT pg_notify(?, ?)", (self.channel, canonical_json([tbl, seq])))
+                yield _PgTx(self, c, c.execute(LOCK_HEAD))
 
     def close(self) -> None:
         with self._lock:
@@ -408,15 +372,12 @@ class PgJournal:
                         pass
             self._raw = self._listen = None
 
-    def __enter__(self) -> "PgJournal":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
     @property
     def location(self) -> str:
         return self.where
+
+    def _closed(self) -> bool:
+        return self._raw is None
 
     # -- following other podiums -------------------------------------------
     def changed(self) -> bool:
@@ -449,133 +410,42 @@ class PgJournal:
             gseq, hash_ = c.execute("SELECT gseq, hash FROM chain_head WHERE one").fetchone()
             return gseq, hash_
 
-    # -- tables -------------------------------------------------------------
-    def table_names(self) -> list[str]:
-        with self._read() as c:
-            return reading.table_names(c)
 
-    def open_table_names(self) -> list[str]:
-        """The tables not closed (close_table), in creation order."""
-        with self._read() as c:
-            return reading.open_table_names(c)
+class _PgTx:
+    """A write transaction of the PostgreSQL journal (journal_core.WriteTx): the chain
+    head's row, locked FOR UPDATE by the transaction's first statement, is read with the
+    first ``fetch`` (the same round trip); ``advance`` moves it and NOTIFYs the followers
+    (delivered at COMMIT)."""
 
-    def closed_tables(self) -> set[str]:
-        with self._read() as c:
-            return reading.closed_tables(c)
+    def __init__(self, journal: PgJournal, conn: PgConn, locked: "psycopg.Cursor") -> None:
+        self.journal = journal
+        self.conn = conn
+        self._locked = locked
+        self._head: tuple[int, str] | None = None
 
-    def create_table(self, table_file: TableFile, toml_text: str | None = None) -> "PgSession":
-        cfg, players = table_file.config, table_file.players
-        text = table_toml(table_file) if toml_text is None else toml_text
-        check = reading.load_table_text(text, f"<table {cfg.name!r}>")
-        if check.events:
-            text = table_toml(table_file)
-        elif check.config != cfg or check.players != players:
-            raise JournalError(f"table {cfg.name!r}: the TOML text does not describe the "
-                               "same config and players as the table file")
-        now = utc_now()
-        with self._write() as (c, gseq, prev):
-            row = c.execute("SELECT name FROM tables WHERE name = ? OR name_key = ?",
-                            (cfg.name, cfg.name.casefold())).fetchone()
-            if row is not None:
-                raise TableExists(f"a table named {row[0]!r} is already in the journal")
-            c.execute("INSERT INTO tables(name, name_key, toml, created, who) "
-                      "VALUES (?, ?, ?, ?, ?)",
-                      (cfg.name, cfg.name.casefold(), text, now, self.floorperson))
-            payload = canonical_json({"type": CREATE_TYPE, "toml": text})
-            ev = make_row(prev, gseq + 1, cfg.name, 0, CREATE_TYPE, payload,
-                          floorkill.RULES_VERSION, "[]", None, 0, self.floorperson, now, None,
-                          **self._mac_args())
-            c.execute(INSERT_EVENT, ev)
-            c.execute(UPSERT_OBLIGATIONS, (cfg.name, 0, "[]"))
-            self._advance(c, gseq + 1, ev[HASH], cfg.name, 0)
-        self._rooms.wrote(cfg.name, (), gseq, gseq + 1)
-        return PgSession(self, cfg.name, cfg, players, initial_state(cfg, players), 0)
-
-    def open_table(self, name: str) -> "PgSession":
-        with self._read() as c:
-            stored, text = reading.find_table(c, name)
-            cfg, players = reading.parse_table_toml(stored, text)
-            state, seq = reading.load_state(c, stored, cfg, players, report=self._report)
-        return PgSession(self, stored, cfg, players, state, seq)
-
-    def open_or_create(self, table_file: TableFile, toml_text: str | None = None
-                       ) -> tuple["PgSession", bool]:
-        name = table_file.config.name
-        known = {n.casefold(): n for n in self.table_names()}
-        if name.casefold() not in known:
-            try:
-                return self.create_table(table_file, toml_text), True
-            except TableExists:
-                known = {n.casefold(): n for n in self.table_names()}
-        session = self.open_table(known[name.casefold()])
-        diffs = config_differences(session.config, table_file.config)
-        if session.players != table_file.players:
-            diffs.append("initial players differ")
-        if diffs:
-            raise ConfigMismatch(f"table {session.name!r} is in the journal with a different "
-                                 f"config: {'; '.join(diffs)}", diffs)
-        return session, False
-
-    def live_events(self, name: str, upto: int | None = None) -> list[dict[str, Any]]:
-        """The live events of a table up to ``upto`` (what `export` writes), in order."""
-        with self._read() as c:
-            return reading.live_events(c, name, 0, upto)
-
-    def barred_elsewhere(self, exclude: str | None = None) -> dict[str, tuple[int, str]]:
-        """Players barred (rrop-13.6) at tables other than ``exclude``:
-        {name key: (owed cents, table name)}."""
-        with self._read() as c:
-            return self._rooms.room(c).elsewhere(exclude)
-
-    def room(self) -> Room:
-        """Every table's own owed kills as the journal stands now (rules/room.py)."""
-        with self._read() as c:
-            return self._rooms.room(c)
+    def _chain(self) -> tuple[int, str]:
+        if self._head is None:
+            gseq, head = self._locked.fetchone()
+            self._head = (gseq, head)
+        return self._head
 
     @property
-    def room_cached(self) -> Room:
-        """The room as last read (no query once read): what sessions draw their views with."""
-        if self._rooms.head is None:
-            return self.room()
-        return self._rooms.room_cached
+    def gseq(self) -> int:
+        return self._chain()[0]
 
-    def session(self, name: str) -> "PgSession":
-        """An open session of table ``name`` (the one already open in this process, if any)."""
-        with self._lock:
-            s = self._live.get(name)
-            if s is None:
-                with self._read() as c:
-                    stored, _ = reading.find_table(c, name)
-                s = self._live.get(stored) or self.open_table(stored)
-            return s
+    @property
+    def prev(self) -> str:
+        return self._chain()[1]
 
-    def rebuild_caches(self) -> None:
-        self._rooms.forget()
-        with self._write() as (c, _gseq, _head):
-            c.execute("DELETE FROM snapshots")
-            c.execute("DELETE FROM obligations")
-            for name, text in c.execute("SELECT name, toml FROM tables ORDER BY rowid"
-                                        ).fetchall():
-                cfg, players = reading.parse_table_toml(name, text)
-                voids = reading.void_rows(c, name)
-                digests = dict(c.execute("SELECT seq, state_hash FROM events WHERE tbl = ? "
-                                         "AND state_hash IS NOT NULL", (name,)).fetchall())
-                seq, state = 0, initial_state(cfg, players)
-                snaps = []
-                for seq, state in reading.replay_table(c, name, cfg, players, voids):
-                    if seq in digests and reading.snapshot_is_valid(voids, seq):
-                        snap = canonical_json(state_to_dict(state))
-                        if state_digest(snap) == digests[seq]:   # only what the chain holds
-                            snaps.append((name, seq, floorkill.RULES_VERSION, snap))
-                c.executemany(UPSERT_SNAPSHOT, snaps)
-                c.execute(UPSERT_OBLIGATIONS,
-                          (name, seq, canonical_json(reading.barred_of(state))))
+    def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
+        cursors = [self.conn.execute(q, p) for q, p in queries]   # sent, not waited for
+        self._chain()
+        return [cur.fetchall() for cur in cursors]
 
-    def _barred_elsewhere(self, c: PgConn, exclude: str | None,
-                          head: int | None = None) -> dict[str, tuple[int, str]]:
-        """{name key: (owed cents, table)} of players barred at tables other than
-        ``exclude``, from the room cache (``head``: the chain head's gseq, when known)."""
-        return self._rooms.room(c, head).elsewhere(exclude)
+    def advance(self, gseq: int, head: str, tbl: str, seq: int) -> None:
+        c = self.conn
+        c.execute("UPDATE chain_head SET gseq = ?, hash = ? WHERE one", (gseq, head))
+        c.execute("SELECT pg_notify(?, ?)", (self.journal.channel, canonical_json([tbl, seq])))
 
 
 def _ddl_statements(script: str) -> list[str]:
@@ -594,182 +464,6 @@ def _ddl_statements(script: str) -> list[str]:
     if rest:
         out.append(rest)
     return out
-
-
-class PgSession:
-    """A table of a PostgreSQL journal: the durable TableSession."""
-
-    def __init__(self, journal: PgJournal, name: str, config: TableConfig,
-                 players: tuple[PlayerSpec, ...], state: TableState, seq: int) -> None:
-        self.journal = journal
-        self.name = name
-        self.config = config
-        self.players = players
-        self._state = state
-        self._seq = seq
-        self._view: tuple[TableState, Room, TableState] | None = None
-        journal._live.setdefault(name, self)
-
-    @property
-    def who(self) -> str | None:
-        return self.journal.floorperson
-
-    @property
-    def state(self) -> TableState:
-        """The table as it stands in the room: its folded state with the bars of its seated
-        players at other tables (rules/room.py ``view``)."""
-        room = self.journal.room_cached
-        memo = self._view
-        if memo is not None and memo[0] is self._state and memo[1] is room:
-            return memo[2]
-        seen = room_rules.view(self._state, room.elsewhere(self.name))
-        self._view = (self._state, room, seen)
-        return seen
-
-    @property
-    def folded(self) -> TableState:
-        """The fold of this table's own events (what a snapshot and `export` hold)."""
-        return self._state
-
-    def __len__(self) -> int:
-        return self._seq
-
-    def __repr__(self) -> str:
-        return f"<PgSession {self.name!r} seq={self._seq}>"
-
-    def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
-        with self.journal._read() as c:
-            return reading.read_records(c, self.name, self._seq, start, stop)
-
-    def last_undoable(self) -> Record | None:
-        with self.journal._read() as c:
-            return reading.last_undoable(c, self.name, self._seq)
-
-    def refresh(self) -> bool:
-        with self.journal._read() as c:
-            last = reading.max_seq(c, self.name)
-            if last == self._seq:
-                return False
-            self._state, self._seq = reading.load_state(c, self.name, self.config,
-                                                        self.players, last,
-                                                        report=self.journal._report)
-            return True
-
-    def append(self, raw: Mapping[str, Any], expect_seq: int | None = None) -> Record:
-        """As Journal's: a ``pay_kill`` of a kill owed at another table is stored THERE."""
-        if isinstance(raw, Mapping) and raw.get("type") == "pay_kill":
-            target = room_rules.route(self.name, raw, self.journal.room())
-            if target != self.name:
-                return self.journal.session(target).append(raw)
-        return self.append_many([raw], expect_seq)[0]
-
-    def append_many(self, raws: Sequence[Mapping[str, Any]],
-                    expect_seq: int | None = None, *, checked: Sequence[Any] | None = None,
-                    checked_elsewhere: Mapping[str, Any] | None = None) -> list[Record]:
-        """All of ``raws`` in one transaction (all or nothing); see Journal.append_many.
-        ``checked``/``checked_elsewhere`` (an import's own fold, a speed hint on SQLite) are
-        not used here: the events are folded again inside the transaction."""
-        j = self.journal
-        every = j.snapshot_every
-        with j._write() as (c, gseq, prev):
-            start = gseq
-            try:
-                self._sync(c, expect_seq, c.execute(MAX_SEQ, (self.name,)).fetchone()[0])
-            except TableChanged as exc:
-                if checked is None:
-                    raise
-                raise TableChanged(
-                    f"table {self.name!r} changed while the file was imported (seq "
-                    f"{exc.actual}, expected {exc.expected}); run the import again: what is "
-                    "in the journal stays, the rest is appended",
-                    self.name, exc.expected, exc.actual) from None
-            elsewhere = j._barred_elsewhere(c, self.name, gseq)
-            state, seq = self._state, self._seq
-            rows, snaps, records = [], [], []
-            mac = j._mac_args()
-            for raw in raws:
-                applied = apply(state, room_rules.stamp(state, raw, elsewhere), elsewhere)
-                state = applied.state
-                seq += 1
-                gseq += 1
-                at = utc_now()
-                decisions = [decision_to_json(d) for d in applied.decisions]
-                digest = None
-                if seq % every == 0:
-                    snap = canonical_json(state_to_dict(state))
-                    digest = state_digest(snap)
-                    snaps.append((self.name, seq, floorkill.RULES_VERSION, snap))
-                stored = room_rules.stored_event(applied)
-                row = make_row(prev, gseq, self.name, seq, applied.event.type,
-                               canonical_json(stored), floorkill.RULES_VERSION,
-                               canonical_json(decisions), result_json(applied.result),
-                               state.hands, j.floorperson, at, None, state_hash=digest, **mac)
-                prev = row[HASH]
-                rows.append(row)
-                records.append(Record(seq=seq, type=applied.event.type,
-                                      event=stored,
-                                      decisions=tuple(applied.decisions), result=applied.result,
-                                      hand=state.hands, who=j.floorperson, at=at, gseq=gseq))
-            if len(rows) == 1:
-                c.execute(INSERT_EVENT, rows[0])
-            else:
-                c.executemany(INSERT_EVENT, rows)
-            c.executemany(UPSERT_SNAPSHOT, snaps)
-            c.execute(UPSERT_OBLIGATIONS,
-                      (self.name, seq, canonical_json(reading.barred_of(state))))
-            j._advance(c, gseq, prev, self.name, seq)
-        self._state, self._seq = state, seq            # only after COMMIT returned
-        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), start, gseq)
-        return records
-
-    def void(self, seq: int, reason: str, expect_seq: int | None = None) -> Record:
-        j = self.journal
-        with j._write() as (c, gseq, prev):
-            self._sync(c, expect_seq, undo=True)
-            target = None
-            if 1 <= seq <= self._seq:
-                found = reading.read_records(c, self.name, self._seq, seq - 1, seq)
-                target = found[0] if found else None
-            check_void(target, seq, reason)
-            state, _ = reading.load_state(c, self.name, self.config, self.players, self._seq,
-                                          exclude=(seq,), report=j._report)
-            new_seq = self._seq + 1
-            at = utc_now()
-            event = {"type": VOID_TYPE, "target": seq, "reason": reason.strip()}
-            snap = canonical_json(state_to_dict(state))
-            row = make_row(prev, gseq + 1, self.name, new_seq, VOID_TYPE, canonical_json(event),
-                           floorkill.RULES_VERSION, "[]", None, state.hands, j.floorperson, at,
-                           seq, state_hash=state_digest(snap), **j._mac_args())
-            c.execute(INSERT_EVENT, row)
-            c.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, seq))
-            c.execute(UPSERT_SNAPSHOT, (self.name, new_seq, floorkill.RULES_VERSION, snap))
-            c.execute(UPSERT_OBLIGATIONS,
-                      (self.name, new_seq, canonical_json(reading.barred_of(state))))
-            j._advance(c, gseq + 1, row[HASH], self.name, new_seq)
-        self._state, self._seq = state, new_seq
-        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1)
-        return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
-                      who=j.floorperson, at=at, gseq=gseq + 1)
-
-    def _sync(self, c: PgConn, expect_seq: int | None, last: int | None = None,
-              undo: bool = False) -> None:
-        """Inside a write: catch up with other writers' rows; TableChanged when the table
-        is not at ``expect_seq``."""
-        if last is None:
-            last = reading.max_seq(c, self.name)
-        if last != self._seq:
-            self._state, self._seq = reading.load_state(c, self.name, self.config,
-                                                        self.players, last,
-                                                        report=self.journal._report)
-        if expect_seq is not None and last != expect_seq:
-            latest = reading.read_records(c, self.name, last, last - 1, last)
-            raise table_changed(self.name, expect_seq, last, latest[0] if latest else None,
-                                undo=undo)
-
-    def full_replay(self) -> TableState:
-        with self.journal._read() as c:
-            events = reading.live_events(c, self.name, 0, self._seq)
-        return fold_records(self.config, self.players, events)
 
 
 # ---------------------------------------------------------------------------
