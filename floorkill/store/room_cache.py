@@ -135,6 +135,17 @@ class RoomCache:
         if self.head == start:
             self.head = end                         # else: the next room() reads the gap
 
+    def confirmed(self, table: str, bars: tuple[Bar, ...], known: int, end: int) -> None:
+        """This process committed the row ``end`` at ``table``, checked in the database
+        against the room this cache had at ``known`` (every table written since owes what
+        it did): the room is exact at ``end``."""
+        if self.head != known:
+            self.wrote(table, bars, end, end)       # moved meanwhile: the next room() reads
+            return
+        if self._room.tables().get(table, ()) != bars:
+            self._room = self._room.with_table(table, bars)
+        self.head = end
+
     def forget(self) -> None:
         self.head = None
         self._room = Room()
