@@ -27,6 +27,7 @@ carries the seq it saw, so it is refused as "Table … changed" rather than ente
 from __future__ import annotations
 
 import threading
+import time
 import urllib.parse
 import uuid
 from contextlib import contextmanager
@@ -345,6 +346,10 @@ class PgJournal(CoreJournal):
         raw = connect(self.url, connect_timeout=self.connect_timeout,
                       lock_timeout=self.lock_timeout)
         try:
+            if raw.execute("SELECT pg_is_in_recovery()").fetchone()[0]:
+                raise JournalError(f"{self.where}: this server is a read-only standby (a "
+                                   "replica): podiums write to the primary; big screens, "
+                                   "verify and head may read here")
             self.channel = channel_of(raw)
             self._setup(PgConn(raw))
         except psycopg.Error as exc:
@@ -589,6 +594,8 @@ class PgReadOnlyJournal(ReadOnlyJournal):
         self.problems: list[str] = []
         self.meta: dict[str, str] = {}
         self._rooms = RoomCache()
+        self.standby = False                            # connected to a hot standby
+        self._seen: int | None = None
         self._connect()
 
     def _connect(self) -> None:
@@ -604,8 +611,14 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                 if _journal_present(c) != 3:
                     raise JournalUnavailable(f"{self.path}: not a floorkill journal (yet)")
                 self.meta = _check_version(c, self.path)
-                raw.execute(_sql_mod.SQL("LISTEN {}").format(
-                    _sql_mod.Identifier(channel_of(raw))))
+                # a hot standby (a streaming replica) takes no LISTEN and gets no NOTIFY:
+                # there the head row is polled instead
+                self.standby = bool(raw.execute("SELECT pg_is_in_recovery()").fetchone()[0])
+                if self.standby:
+                    self._seen = _head_gseq(raw)
+                else:
+                    raw.execute(_sql_mod.SQL("LISTEN {}").format(
+                        _sql_mod.Identifier(channel_of(raw))))
             except JournalError as exc:
                 raw.close()
                 raise JournalUnavailable(str(exc)) from None
@@ -653,9 +666,12 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                 self._run(self._rooms.room)
                 return True
             try:
-                got = list(raw.notifies(timeout=timeout, stop_after=1))
-                if got:
-                    list(raw.notifies(timeout=0))         # drain the rest
+                if self.standby:
+                    got = self._poll_head(raw, timeout)
+                else:
+                    got = list(raw.notifies(timeout=timeout, stop_after=1))
+                    if got:
+                        list(raw.notifies(timeout=0))     # drain the rest
             except psycopg.Error as exc:
                 self._close_conn()
                 raise JournalUnavailable(f"{self.path}: journal unavailable: "
@@ -663,6 +679,26 @@ class PgReadOnlyJournal(ReadOnlyJournal):
             if got:
                 self._run(self._rooms.room)               # the room is read again
             return bool(got)
+
+
+    def _poll_head(self, raw: "psycopg.Connection", timeout: float) -> bool:
+        """On a standby: whether the replayed chain head moved, asked every 50 ms for up to
+        ``timeout`` seconds (at least once)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            gseq = _head_gseq(raw)
+            if gseq != self._seen:
+                self._seen = gseq
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(0.05, left))
+
+
+def _head_gseq(raw: "psycopg.Connection") -> int | None:
+    row = raw.execute("SELECT gseq FROM chain_head WHERE one").fetchone()
+    return None if row is None else row[0]
 
 
 __all__ = ["PgJournal", "PgSession", "PgReadOnlyJournal", "ReadOnlySession", "PgConn",
