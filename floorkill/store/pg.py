@@ -141,12 +141,12 @@ LOCK_HEAD = "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE"
 # the podium last read the room (p_known) still owes what the podium saw (p_room:
 # {table: its obligations text}, tables with nothing owed left out); the podium then takes
 # the general path (journal_core). The hash is schema.finish_row's, byte for byte:
-# sha256(prev_hash || "\n" || '{"at":' AT MID GSEQ TAIL).
+# sha256(prev_hash || "\n" || HEAD || GSEQ || TAIL), HEAD = '{"at":' AT MID.
 APPEND_FN = """
 CREATE OR REPLACE FUNCTION floorkill_append(
     p_tbl TEXT, p_seq BIGINT, p_known BIGINT, p_room TEXT, p_type TEXT, p_schema INTEGER,
     p_payload TEXT, p_rules TEXT, p_decisions TEXT, p_result TEXT, p_hand INTEGER,
-    p_who TEXT, p_at TEXT, p_state_hash TEXT, p_mid TEXT, p_tail TEXT, p_barred TEXT,
+    p_who TEXT, p_at TEXT, p_state_hash TEXT, p_head TEXT, p_tail TEXT, p_barred TEXT,
     p_snapshot TEXT, p_channel TEXT, p_note TEXT)
 RETURNS TABLE(o_gseq BIGINT, o_hash TEXT) LANGUAGE plpgsql AS $$
 DECLARE
@@ -166,8 +166,8 @@ BEGIN
                OR o.barred IS DISTINCT FROM coalesce(p_room::jsonb ->> w.tbl, '[]')) THEN
         RETURN;
     END IF;
-    n_hash := encode(sha256(convert_to(h_hash || E'\n' || '{"at":"' || p_at || '"' || p_mid
-                                       || (h_gseq + 1)::text || p_tail, 'UTF8')), 'hex');
+    n_hash := encode(sha256(convert_to(h_hash || E'\n' || p_head || (h_gseq + 1)::text
+                                       || p_tail, 'UTF8')), 'hex');
     INSERT INTO events(gseq, tbl, seq, type, schema, payload, rules, decisions, result,
                        hand, who, at, target, prev_hash, hash, state_hash, mac)
     VALUES (h_gseq + 1, p_tbl, p_seq, p_type, p_schema, p_payload, p_rules, p_decisions,
@@ -461,7 +461,8 @@ class PgJournal(CoreJournal):
                     cur = c.execute(APPEND_CALL, (
                         tbl, d.seq, known, canonical_json(seen), d.type, d.schema, d.payload,
                         d.rules, d.decisions, d.result, d.hand, d.who, at, d.state_hash,
-                        d.content[0], d.content[1], barred, snap, self.channel,
+                        '{"at":' + canonical_json(at) + d.content[0], d.content[1], barred,
+                        snap, self.channel,
                         canonical_json([tbl, d.seq])))
             row = cur.fetchone()                  # after COMMIT returned
         return None if row is None else (row[0], at)
