@@ -38,7 +38,7 @@ from typing import Any, Iterator, Sequence
 
 from floorkill.store import keys, reading
 from floorkill.store.errors import JournalBusy, JournalError
-from floorkill.store.journal_core import (SNAPSHOT_EVERY, CoreJournal, CoreSession,
+from floorkill.store.journal_core import (SNAPSHOT_EVERY, CoreJournal, CoreSession, HeadTx,
                                           config_differences, table_toml)
 from floorkill.store.schema import DDL, META_TRIGGERS_DDL, MIGRATE_1_TO_2, SCHEMA_VERSION
 from floorkill.store.session import utc_now
@@ -272,27 +272,16 @@ class Journal(CoreJournal):
         return gseq, row[1]
 
 
-class _Tx:
+class _Tx(HeadTx):
     """A write transaction of the SQLite journal (journal_core.WriteTx): the head is the
     last row, read when first asked; the queries run one after another (no round trips)."""
 
     def __init__(self, journal: Journal, conn: sqlite3.Connection) -> None:
         self.journal = journal
         self.conn = conn
-        self._head: tuple[int, str] | None = None
 
-    def _chain(self) -> tuple[int, str]:
-        if self._head is None:
-            self._head = self.journal._chain_head()
-        return self._head
-
-    @property
-    def gseq(self) -> int:
-        return self._chain()[0]
-
-    @property
-    def prev(self) -> str:
-        return self._chain()[1]
+    def _read_head(self) -> tuple[int, str]:
+        return self.journal._chain_head()
 
     def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
         return [self.conn.execute(q, p).fetchall() for q, p in queries]

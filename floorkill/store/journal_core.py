@@ -101,6 +101,31 @@ class WriteTx(Protocol):
     def advance(self, gseq: int, head: str, tbl: str, seq: int) -> None: ...
 
 
+class HeadTx:
+    """What a backend's WriteTx shares: the chain head, read once, when first asked
+    (``_read_head`` is the backend's)."""
+
+    conn: Conn
+    _head: tuple[int, str] | None = None
+
+    def _read_head(self) -> tuple[int, str]:
+        raise NotImplementedError
+
+    def _chain(self) -> tuple[int, str]:
+        if self._head is None:
+            gseq, head = self._read_head()
+            self._head = (gseq, head)
+        return self._head
+
+    @property
+    def gseq(self) -> int:
+        return self._chain()[0]
+
+    @property
+    def prev(self) -> str:
+        return self._chain()[1]
+
+
 # ---------------------------------------------------------------------------
 # a table's view in the room (the podium's, and the read-only big screen's)
 
@@ -113,6 +138,15 @@ class RoomView:
     _state: TableState
     _seq: int
     _view: tuple[TableState, Room, TableState] | None = None
+
+    def _hold(self, name: str, config: TableConfig, players: tuple[PlayerSpec, ...],
+              state: TableState, seq: int) -> None:
+        self.name = name
+        self.config = config
+        self.players = players
+        self._state = state
+        self._seq = seq
+        self._view = None
 
     def _room(self) -> Room:
         raise NotImplementedError
@@ -411,12 +445,7 @@ class CoreSession(RoomView):
     def __init__(self, journal: CoreJournal, name: str, config: TableConfig,
                  players: tuple[PlayerSpec, ...], state: TableState, seq: int) -> None:
         self.journal = journal
-        self.name = name
-        self.config = config
-        self.players = players
-        self._state = state
-        self._seq = seq
-        self._view = None
+        self._hold(name, config, players, state, seq)
         journal._live.setdefault(name, self)
 
     def _room(self) -> Room:

@@ -38,7 +38,8 @@ from floorkill.store import keys, reading
 from floorkill.store.errors import (JournalBusy, JournalError, JournalUnavailable,
                                     UnknownTable)
 from floorkill.rules.room import Room
-from floorkill.store.journal_core import SNAPSHOT_EVERY, CoreJournal, CoreSession, Drafted
+from floorkill.store.journal_core import (SNAPSHOT_EVERY, CoreJournal, CoreSession, Drafted,
+                                          HeadTx)
 from floorkill.store.readonly import ReadOnlyJournal, ReadOnlySession
 from floorkill.store.room_cache import RoomCache
 from floorkill.store.schema import CHAIN_COLUMNS, SCHEMA_VERSION, canonical_json
@@ -409,6 +410,13 @@ class PgJournal(CoreJournal):
             self._connect()
         return PgConn(self._raw)  # type: ignore[arg-type]
 
+    def _writer_conn(self) -> PgConn:
+        try:
+            return self._conn()
+        except JournalUnavailable as exc:
+            raise JournalUnavailable(f"{exc} — the entry was not recorded; try again"
+                                     ) from None
+
     @contextmanager
     def _guard(self, writing: bool = False) -> Iterator[None]:
         try:
@@ -426,11 +434,7 @@ class PgJournal(CoreJournal):
         """One transaction holding the chain head's row lock (journal_core.WriteTx).
         COMMIT when the block ends; ROLLBACK on any error."""
         with self._lock, self._guard(writing=True):
-            try:
-                c = self._conn()
-            except JournalUnavailable as exc:
-                raise JournalUnavailable(f"{exc} — the entry was not recorded; try again"
-                                         ) from None
+            c = self._writer_conn()
             # pipeline mode: the lock goes out with the first queries of the write (one
             # round trip), the inserts, the head and the NOTIFY with the COMMIT (another)
             with c.raw.pipeline(), c.raw.transaction():
@@ -451,11 +455,7 @@ class PgJournal(CoreJournal):
         barred = canonical_json(reading.barred_of(drafted.state))
         at = utc_now()
         with self._lock, self._guard(writing=True):
-            try:
-                c = self._conn()
-            except JournalUnavailable as exc:
-                raise JournalUnavailable(f"{exc} — the entry was not recorded; try again"
-                                         ) from None
+            c = self._writer_conn()
             with c.raw.pipeline():
                 with c.raw.transaction():         # sent with its COMMIT: one round trip
                     cur = c.execute(APPEND_CALL, (
@@ -516,7 +516,7 @@ class PgJournal(CoreJournal):
             return gseq, hash_
 
 
-class _PgTx:
+class _PgTx(HeadTx):
     """A write transaction of the PostgreSQL journal (journal_core.WriteTx): the chain
     head's row, locked FOR UPDATE by the transaction's first statement, is read with the
     first ``fetch`` (the same round trip); ``advance`` moves it and NOTIFYs the followers
@@ -526,21 +526,9 @@ class _PgTx:
         self.journal = journal
         self.conn = conn
         self._locked = locked
-        self._head: tuple[int, str] | None = None
 
-    def _chain(self) -> tuple[int, str]:
-        if self._head is None:
-            gseq, head = self._locked.fetchone()
-            self._head = (gseq, head)
-        return self._head
-
-    @property
-    def gseq(self) -> int:
-        return self._chain()[0]
-
-    @property
-    def prev(self) -> str:
-        return self._chain()[1]
+    def _read_head(self) -> tuple[int, str]:
+        return self._locked.fetchone()
 
     def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
         cursors = [self.conn.execute(q, p) for q, p in queries]   # sent, not waited for
