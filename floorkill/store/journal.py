@@ -4,6 +4,9 @@
 ``synchronous=FULL``; every write is one ``BEGIN IMMEDIATE … COMMIT`` and an event is
 returned to the caller only after COMMIT returns. ``create_table`` / ``open_table`` give a
 :class:`JournalSession`, the durable :class:`~floorkill.store.session.TableSession`.
+What is written, and how (tables, append, void, snapshots, the room, the chain), is
+:mod:`floorkill.store.journal_core`, shared with PostgreSQL; this module is how SQLite
+opens, locks (``_write``: a ``_Tx`` whose chain head is the last row) and migrates.
 
 Layout and hash chain: :mod:`floorkill.store.schema`. Undo appends a ``void`` row; a
 void that would make a later live event invalid is refused (``fold_records`` raises

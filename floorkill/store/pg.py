@@ -9,10 +9,19 @@ the database keeps it whole:
   ``chain_head`` (``SELECT … FOR UPDATE``), so writers queue on the chain head in the
   server — no lock of our own — and ``UNIQUE (tbl, seq)`` / ``gseq PRIMARY KEY`` refuse a
   second row for one place even if that were bypassed;
+* one event entered at a podium is ONE statement, ``floorkill_append`` (a PL/pgSQL
+  function made with the journal): the podium folds and drafts the row first, the server
+  locks the head, checks the table's seq and the room, hashes, inserts, moves the head and
+  NOTIFYs — the head is never held across a round trip to a podium. When it declines (the
+  table or a bar elsewhere moved, a MAC key to apply, several events) the write is the
+  general one of :mod:`floorkill.store.journal_core` (``_write``: lock, then the table's
+  seq and the room delta in the same round trip; the rows with the COMMIT in another);
 * triggers refuse UPDATE, DELETE and TRUNCATE of ``events`` and ``tables``;
 * the commit NOTIFYs the journal's channel (``floorkill.<schema>``) and followers LISTEN
   (a podium's :meth:`PgJournal.changed`, the big screen's :class:`PgReadOnlyJournal`);
-* viewers connect with a role that can only SELECT, and set their session read-only too.
+* viewers connect with a role that can only SELECT, and set their session read-only too;
+  on a hot standby (a streaming replica) they poll the replayed head instead of LISTEN,
+  and a podium pointed at one is refused in one line.
 
 The reading code is shared with SQLite (:mod:`floorkill.store.reading`, ``verify``): an
 adapter gives psycopg the ``conn.execute(sql, params)`` shape with ``?`` placeholders, and
