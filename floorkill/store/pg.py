@@ -441,13 +441,24 @@ class PgJournal(CoreJournal):
     @contextmanager
     def _write(self) -> Iterator["_PgTx"]:
         """One transaction holding the chain head's row lock (journal_core.WriteTx).
-        COMMIT when the block ends; ROLLBACK on any error."""
+        COMMIT when the block ends; ROLLBACK on any error.
+
+        One pipeline, BEGIN and COMMIT sent as statements: the lock goes out with the
+        first queries of the write (one round trip: ``_PgTx.fetch``), the rows, the head,
+        the NOTIFY and the COMMIT together (another: the pipeline's Sync at the end
+        returns once COMMIT did). psycopg's ``transaction()`` would add a Sync of its own
+        before the COMMIT, with the head still locked."""
         with self._lock, self._guard(writing=True):
             c = self._writer_conn()
-            # pipeline mode: the lock goes out with the first queries of the write (one
-            # round trip), the inserts, the head and the NOTIFY with the COMMIT (another)
-            with c.raw.pipeline(), c.raw.transaction():
-                yield _PgTx(self, c, c.execute(LOCK_HEAD))
+            raw = c.raw
+            try:
+                with raw.pipeline():
+                    raw.execute("BEGIN")
+                    yield _PgTx(self, c, c.execute(LOCK_HEAD))
+                    raw.execute("COMMIT")
+            except BaseException:
+                _rollback(raw)
+                raise
 
     def _append_one(self, drafted: Drafted, known: int, room: Room
                     ) -> tuple[int, str] | None:
@@ -465,15 +476,14 @@ class PgJournal(CoreJournal):
         at = utc_now()
         with self._lock, self._guard(writing=True):
             c = self._writer_conn()
-            with c.raw.pipeline():
-                with c.raw.transaction():         # sent with its COMMIT: one round trip
-                    cur = c.execute(APPEND_CALL, (
-                        tbl, d.seq, known, canonical_json(seen), d.type, d.schema, d.payload,
-                        d.rules, d.decisions, d.result, d.hand, d.who, at, d.state_hash,
-                        '{"at":' + canonical_json(at) + d.content[0], d.content[1], barred,
-                        snap, self.channel,
-                        canonical_json([tbl, d.seq])))
-            row = cur.fetchone()                  # after COMMIT returned
+            # one statement on the autocommit connection: its own transaction, committed
+            # when the statement ends; the answer comes after the COMMIT (ReadyForQuery),
+            # so a row returned here is durable — one round trip in all
+            row = c.execute(APPEND_CALL, (
+                tbl, d.seq, known, canonical_json(seen), d.type, d.schema, d.payload, d.rules,
+                d.decisions, d.result, d.hand, d.who, at, d.state_hash,
+                '{"at":' + canonical_json(at) + d.content[0], d.content[1], barred, snap,
+                self.channel, canonical_json([tbl, d.seq]))).fetchone()
         return None if row is None else (row[0], at)
 
     def close(self) -> None:
@@ -523,6 +533,16 @@ class PgJournal(CoreJournal):
         with self._read() as c:
             gseq, hash_ = c.execute("SELECT gseq, hash FROM chain_head WHERE one").fetchone()
             return gseq, hash_
+
+
+def _rollback(raw: "psycopg.Connection") -> None:
+    """End a transaction a failed write left open (nothing of it is kept)."""
+    try:
+        if not raw.closed and not raw.broken and \
+                raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            raw.execute("ROLLBACK")
+    except psycopg.Error:
+        pass
 
 
 class _PgTx(HeadTx):
