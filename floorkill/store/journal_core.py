@@ -393,7 +393,7 @@ class CoreJournal:
     def _append_one(self, drafted: Drafted, known: int, room: Room
                     ) -> tuple[int, str] | None:
         """A backend's shortcut for one drafted event, checked and chained in the database
-        in one statement (PostgreSQL: ``floorkill_append``): (gseq, at) once committed, or
+        in the database (PostgreSQL: ``floorkill_chain``): (gseq, at) once committed, or
         None (nothing written: take the general path). ``known``: the room cache's head,
         ``room``: the room the draft was folded against."""
         return None

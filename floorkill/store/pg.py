@@ -9,13 +9,14 @@ the database keeps it whole:
   ``chain_head`` (``SELECT … FOR UPDATE``), so writers queue on the chain head in the
   server — no lock of our own — and ``UNIQUE (tbl, seq)`` / ``gseq PRIMARY KEY`` refuse a
   second row for one place even if that were bypassed;
-* one event entered at a podium is ONE statement, ``floorkill_append`` (a PL/pgSQL
-  function made with the journal): the podium folds and drafts the row first, the server
-  locks the head, checks the table's seq and the room, hashes, inserts, moves the head and
-  NOTIFYs — the head is never held across a round trip to a podium. When it declines (the
-  table or a bar elsewhere moved, a MAC key to apply, several events) the write is the
-  general one of :mod:`floorkill.store.journal_core` (``_write``: lock, then the table's
-  seq and the room delta in the same round trip; the rows with the COMMIT in another);
+* one event entered at a podium is drafted there (folded, JSON, everything but its place
+  in the chain), queued, and chained in the server by ``floorkill_chain`` (a PL/pgSQL
+  function made with the journal) together with every other podium's queued entry: one
+  durable COMMIT for all of them, the head never held across a round trip to a podium
+  (see CHAIN_FN). When a row is declined (its table or a bar elsewhere moved) or cannot
+  go that way (a MAC key to apply, several events, a void) the write is the general one
+  of :mod:`floorkill.store.journal_core` (``_write``: lock, then the table's seq and the
+  room delta in the same round trip; the rows with the COMMIT in another);
 * triggers refuse UPDATE, DELETE and TRUNCATE of ``events`` and ``tables``;
 * the commit NOTIFYs the journal's channel (``floorkill.<schema>``) and followers LISTEN
   (a podium's :meth:`PgJournal.changed`, the big screen's :class:`PgReadOnlyJournal`);
@@ -144,56 +145,95 @@ CREATE INDEX IF NOT EXISTS obligations_barring ON obligations(tbl) WHERE barred 
 
 LOCK_HEAD = "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE"
 
-# One event in one statement (PgJournal._append_one): the row drafted by the podium
-# (journal_core.draft_row) is chained here, in the server, so the chain head is held only
-# while the server works — never across a round trip to a podium. It returns no row (and
-# writes nothing) unless the table is still at p_seq - 1 and every table written since
-# the podium last read the room (p_known) still owes what the podium saw (p_room:
-# {table: its obligations text}, tables with nothing owed left out); the podium then takes
-# the general path (journal_core). The hash is schema.finish_row's, byte for byte:
-# sha256(prev_hash || "\n" || HEAD || GSEQ || TAIL), HEAD = '{"at":' AT MID.
-APPEND_FN = """
-CREATE OR REPLACE FUNCTION floorkill_append(
-    p_tbl TEXT, p_seq BIGINT, p_known BIGINT, p_room TEXT, p_type TEXT, p_schema INTEGER,
-    p_payload TEXT, p_rules TEXT, p_decisions TEXT, p_result TEXT, p_hand INTEGER,
-    p_who TEXT, p_at TEXT, p_state_hash TEXT, p_head TEXT, p_tail TEXT, p_barred TEXT,
-    p_snapshot TEXT, p_channel TEXT, p_note TEXT)
-RETURNS TABLE(o_gseq BIGINT, o_hash TEXT) LANGUAGE plpgsql AS $$
+# Entries queued and chained together (PgJournal._append_one). Every row of the room is
+# chained after the one before, so a durable commit per entry, one after another, is what
+# bounds a busy room (the head row stays locked until its COMMIT is on disk). Instead, a
+# podium puts the row it drafted (journal_core.draft_row) into ``queued`` and calls
+# ``floorkill_chain``: whoever takes the combiners' turn (an advisory lock, taken before
+# the chain head's row lock) chains EVERY queued row, in order, into ``events`` in one
+# transaction — one durable COMMIT for all the podiums that queued meanwhile — and marks
+# each done (its gseq) or declined (NULL). A podium whose row another one chained finds it
+# done when its own turn comes: that turn writes nothing durable, so it costs no disk
+# flush, and the COMMIT that made its row durable has returned before that turn began.
+#
+# A row is chained only when its table is still at seq - 1 and every table written since
+# the podium last read the room (``known``) still owes what the podium saw (``room``:
+# {table: its obligations text}, tables owing nothing left out); otherwise it is declined
+# and its podium takes the general path (journal_core), which folds the event again under
+# the lock. Rows queued more than 5 s ago (a podium gone between its two statements) are
+# declined too. ``queued`` is UNLOGGED: it holds requests not yet acknowledged, never the
+# record (the record is ``events``, committed with synchronous_commit as configured); a
+# server crash empties it and the podiums, whose connections broke, were told nothing was
+# recorded. The hash is schema.finish_row's, byte for byte:
+# sha256(prev_hash || "\n" || head || gseq || tail), head = '{"at":' AT MID.
+CHAIN_FN = """
+CREATE UNLOGGED TABLE IF NOT EXISTS queued(
+    id BIGSERIAL PRIMARY KEY, made TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
+    tbl TEXT NOT NULL, seq BIGINT NOT NULL, known BIGINT NOT NULL, room TEXT NOT NULL,
+    type TEXT NOT NULL, schema INTEGER NOT NULL, payload TEXT NOT NULL, rules TEXT NOT NULL,
+    decisions TEXT NOT NULL, result TEXT, hand INTEGER NOT NULL, who TEXT, at TEXT NOT NULL,
+    state_hash TEXT, head TEXT NOT NULL, tail TEXT NOT NULL, barred TEXT NOT NULL,
+    snapshot TEXT, note TEXT NOT NULL, done BOOLEAN NOT NULL DEFAULT FALSE, gseq BIGINT);
+CREATE OR REPLACE FUNCTION floorkill_chain(p_id BIGINT, p_channel TEXT)
+RETURNS BIGINT LANGUAGE plpgsql AS $$
 DECLARE
     h_gseq BIGINT;
     h_hash TEXT;
     n_hash TEXT;
+    r RECORD;
+    moved BOOLEAN := FALSE;
+    mine BIGINT;
 BEGIN
+    PERFORM pg_advisory_xact_lock(hashtext(p_channel));      -- the combiners' turn
+    SELECT q.gseq INTO mine FROM queued q WHERE q.id = p_id AND q.done;
+    IF FOUND THEN                                            -- chained (or declined) already
+        DELETE FROM queued q WHERE q.id = p_id;
+        RETURN mine;
+    END IF;
     SELECT c.gseq, c.hash INTO h_gseq, h_hash FROM chain_head c WHERE c.one FOR UPDATE;
-    IF (SELECT coalesce(max(e.seq), 0) FROM events e WHERE e.tbl = p_tbl) <> p_seq - 1 THEN
-        RETURN;
+    FOR r IN SELECT * FROM queued q WHERE NOT q.done ORDER BY q.id LOOP
+        IF r.made < clock_timestamp() - interval '5 seconds'
+           OR (SELECT coalesce(max(e.seq), 0) FROM events e WHERE e.tbl = r.tbl) <> r.seq - 1
+           OR (h_gseq > r.known AND EXISTS (
+                SELECT 1 FROM (SELECT e.tbl, max(e.seq) AS last FROM events e
+                               WHERE e.gseq > r.known AND e.tbl <> r.tbl GROUP BY e.tbl) w
+                LEFT JOIN obligations o ON o.tbl = w.tbl
+                WHERE o.seq IS DISTINCT FROM w.last
+                   OR o.barred IS DISTINCT FROM coalesce(r.room::jsonb ->> w.tbl, '[]'))) THEN
+            UPDATE queued q SET done = TRUE, gseq = NULL WHERE q.id = r.id;   -- declined
+            CONTINUE;
+        END IF;
+        n_hash := encode(sha256(convert_to(h_hash || E'\n' || r.head || (h_gseq + 1)::text
+                                           || r.tail, 'UTF8')), 'hex');
+        INSERT INTO events(gseq, tbl, seq, type, schema, payload, rules, decisions, result,
+                           hand, who, at, target, prev_hash, hash, state_hash, mac)
+        VALUES (h_gseq + 1, r.tbl, r.seq, r.type, r.schema, r.payload, r.rules, r.decisions,
+                r.result, r.hand, r.who, r.at, NULL, h_hash, n_hash, r.state_hash, NULL);
+        IF r.snapshot IS NOT NULL THEN
+            INSERT INTO snapshots(tbl, seq, rules, state) VALUES (r.tbl, r.seq, r.rules, r.snapshot)
+            ON CONFLICT (tbl, seq) DO UPDATE SET rules = excluded.rules, state = excluded.state;
+        END IF;
+        INSERT INTO obligations(tbl, seq, barred) VALUES (r.tbl, r.seq, r.barred)
+        ON CONFLICT (tbl) DO UPDATE SET seq = excluded.seq, barred = excluded.barred;
+        PERFORM pg_notify(p_channel, r.note);
+        h_gseq := h_gseq + 1;
+        h_hash := n_hash;
+        moved := TRUE;
+        UPDATE queued q SET done = TRUE, gseq = h_gseq WHERE q.id = r.id;
+    END LOOP;
+    IF moved THEN
+        UPDATE chain_head SET gseq = h_gseq, hash = h_hash WHERE one;
     END IF;
-    IF h_gseq > p_known AND EXISTS (
-            SELECT 1 FROM (SELECT e.tbl, max(e.seq) AS last FROM events e
-                           WHERE e.gseq > p_known AND e.tbl <> p_tbl GROUP BY e.tbl) w
-            LEFT JOIN obligations o ON o.tbl = w.tbl
-            WHERE o.seq IS DISTINCT FROM w.last
-               OR o.barred IS DISTINCT FROM coalesce(p_room::jsonb ->> w.tbl, '[]')) THEN
-        RETURN;
-    END IF;
-    n_hash := encode(sha256(convert_to(h_hash || E'\n' || p_head || (h_gseq + 1)::text
-                                       || p_tail, 'UTF8')), 'hex');
-    INSERT INTO events(gseq, tbl, seq, type, schema, payload, rules, decisions, result,
-                       hand, who, at, target, prev_hash, hash, state_hash, mac)
-    VALUES (h_gseq + 1, p_tbl, p_seq, p_type, p_schema, p_payload, p_rules, p_decisions,
-            p_result, p_hand, p_who, p_at, NULL, h_hash, n_hash, p_state_hash, NULL);
-    IF p_snapshot IS NOT NULL THEN
-        INSERT INTO snapshots(tbl, seq, rules, state) VALUES (p_tbl, p_seq, p_rules, p_snapshot)
-        ON CONFLICT (tbl, seq) DO UPDATE SET rules = excluded.rules, state = excluded.state;
-    END IF;
-    INSERT INTO obligations(tbl, seq, barred) VALUES (p_tbl, p_seq, p_barred)
-    ON CONFLICT (tbl) DO UPDATE SET seq = excluded.seq, barred = excluded.barred;
-    UPDATE chain_head SET gseq = h_gseq + 1, hash = n_hash WHERE one;
-    PERFORM pg_notify(p_channel, p_note);
-    RETURN QUERY SELECT h_gseq + 1, n_hash;
+    DELETE FROM queued q WHERE q.id = p_id RETURNING q.gseq INTO mine;
+    DELETE FROM queued q WHERE q.done AND q.made < clock_timestamp() - interval '1 minute';
+    RETURN mine;
 END $$;
 """
-APPEND_CALL = "SELECT o_gseq, o_hash FROM floorkill_append(" + ", ".join("?" * 20) + ")"
+QUEUE = ("INSERT INTO queued(tbl, seq, known, room, type, schema, payload, rules, decisions, "
+         "result, hand, who, at, state_hash, head, tail, barred, snapshot, note) VALUES ("
+         + ", ".join("?" * 19) + ") RETURNING id")
+CHAIN = "SELECT floorkill_chain(?, ?)"
+WITHDRAW = "DELETE FROM queued WHERE id = ? RETURNING done, gseq"
 
 # ---------------------------------------------------------------------------
 # connecting
@@ -396,15 +436,16 @@ class PgJournal(CoreJournal):
         self._one_statement = self._have_append_fn(c)
 
     def _have_append_fn(self, c: PgConn) -> bool:
-        """Whether ``floorkill_append`` is there, made now when it is not (a journal made
-        by an earlier build; needs a role that may create in the schema: else the general
-        path, as good, only longer on the chain head)."""
-        if c.execute("SELECT to_regproc('floorkill_append')").fetchone()[0] is not None:
+        """Whether ``floorkill_chain`` and its queue are there, made now when they are not
+        (a journal made by an earlier build; needs a role that may create in the schema:
+        else the general path, as sound, only one durable commit per entry)."""
+        if c.execute("SELECT to_regproc('floorkill_chain')").fetchone()[0] is not None:
             return True
         try:
             with c.raw.transaction():
                 c.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (self.channel,))
-                c.raw.execute(APPEND_FN)
+                for stmt in _ddl_statements(CHAIN_FN):
+                    c.raw.execute(stmt)
         except psycopg.Error:
             return False
         return True
@@ -462,9 +503,10 @@ class PgJournal(CoreJournal):
 
     def _append_one(self, drafted: Drafted, known: int, room: Room
                     ) -> tuple[int, str] | None:
-        """One drafted event written by ``floorkill_append`` in one round trip, when the
-        function is there and no MAC is to be made (the key stays on the podium): (gseq,
-        at), or None when the table or the room moved (the caller takes the general path)."""
+        """One drafted event queued and chained by ``floorkill_chain`` (see CHAIN_FN), when
+        the function is there and no MAC is to be made (the key stays on the podium):
+        (gseq, at) once durable, or None when it was declined (the table or the room
+        moved: the caller takes the general path)."""
         if not self._one_statement or self.mac_key is not None or len(drafted.drafts) != 1:
             return None
         d = drafted.drafts[0]
@@ -476,15 +518,30 @@ class PgJournal(CoreJournal):
         at = utc_now()
         with self._lock, self._guard(writing=True):
             c = self._writer_conn()
-            # one statement on the autocommit connection: its own transaction, committed
-            # when the statement ends; the answer comes after the COMMIT (ReadyForQuery),
-            # so a row returned here is durable — one round trip in all
-            row = c.execute(APPEND_CALL, (
+            # two statements on the autocommit connection, each its own transaction: the
+            # queued row must be committed for another podium's turn to chain it
+            queued = c.execute(QUEUE, (
                 tbl, d.seq, known, canonical_json(seen), d.type, d.schema, d.payload, d.rules,
                 d.decisions, d.result, d.hand, d.who, at, d.state_hash,
                 '{"at":' + canonical_json(at) + d.content[0], d.content[1], barred, snap,
-                self.channel, canonical_json([tbl, d.seq]))).fetchone()
-        return None if row is None else (row[0], at)
+                canonical_json([tbl, d.seq]))).fetchone()[0]
+            try:
+                gseq = c.execute(CHAIN, (queued, self.channel)).fetchone()[0]
+            except psycopg.Error:
+                gseq = self._withdraw(c, queued)         # chained meanwhile, or not at all
+                if gseq is None:
+                    raise
+        return None if gseq is None else (gseq, at)
+
+    def _withdraw(self, c: PgConn, queued: int) -> int | None:
+        """After a failed turn (busy, cancelled): take the queued row back so that no later
+        turn chains what the podium was told is not recorded; its gseq if a turn chained
+        it first (then it IS recorded, and durable)."""
+        try:
+            row = c.execute(WITHDRAW, (queued,)).fetchone()
+        except psycopg.Error:
+            return None               # the server is gone: the queue goes with a crash
+        return row[1] if row is not None and row[0] else None
 
     def close(self) -> None:
         with self._lock:
