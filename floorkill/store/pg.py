@@ -388,7 +388,7 @@ class PgJournal(CoreJournal):
         self._raw: psycopg.Connection | None = None
         self._listen: psycopg.Connection | None = None
         self.channel = ""
-        self._one_statement = False
+        self._queue = False                 # floorkill_chain is there (CHAIN_FN)
         self._connect()
 
     # -- connection ---------------------------------------------------------
@@ -413,7 +413,7 @@ class PgJournal(CoreJournal):
     def _setup(self, c: PgConn) -> None:
         if _journal_present(c) == 3:
             self.meta = _check_version(c, self.where)
-            self._one_statement = self._have_append_fn(c)
+            self._queue = self._have_queue(c)
             return
         if not self._create:
             raise JournalError(f"{self.where}: no journal there")
@@ -433,9 +433,9 @@ class PgJournal(CoreJournal):
                 c.execute("INSERT INTO chain_head(one, gseq, hash) VALUES (TRUE, ?, ?)",
                           (gseq, head))
         self.meta = _check_version(c, self.where)
-        self._one_statement = self._have_append_fn(c)
+        self._queue = self._have_queue(c)
 
-    def _have_append_fn(self, c: PgConn) -> bool:
+    def _have_queue(self, c: PgConn) -> bool:
         """Whether ``floorkill_chain`` and its queue are there, made now when they are not
         (a journal made by an earlier build; needs a role that may create in the schema:
         else the general path, as sound, only one durable commit per entry)."""
@@ -507,7 +507,7 @@ class PgJournal(CoreJournal):
         the function is there and no MAC is to be made (the key stays on the podium):
         (gseq, at) once durable, or None when it was declined (the table or the room
         moved: the caller takes the general path)."""
-        if not self._one_statement or self.mac_key is not None or len(drafted.drafts) != 1:
+        if not self._queue or self.mac_key is not None or len(drafted.drafts) != 1:
             return None
         d = drafted.drafts[0]
         tbl = d.tbl
