@@ -191,9 +191,10 @@ def follower_latencies(url: str, n: int) -> list[float]:
 # -- 3. a room of podiums -------------------------------------------------------------------
 
 def podium(args: tuple) -> list[float]:
-    url, p, tables, hands, start_at, pace = args
-    with open_journal(url, floorperson=f"podium-{p}") as j:
-        sessions = [j.open_table(f"P{p:02d}-T{t:02d}") for t in range(tables)]
+    url, p, tables, hands, start_at, pace, mac, prefix = args
+    keyed = {"mac_key": os.urandom(32)} if mac else {}
+    with open_journal(url, floorperson=f"podium-{p}", **keyed) as j:
+        sessions = [j.open_table(f"{prefix}{p:02d}-T{t:02d}") for t in range(tables)]
         while time.time() < start_at:
             time.sleep(0.001)
         out = []
@@ -215,13 +216,16 @@ def podium(args: tuple) -> list[float]:
         return out
 
 
-def room(url: str, podiums: int, tables: int, hands: int, pace: float = 0.0
-         ) -> tuple[list[float], float]:
+def room(url: str, podiums: int, tables: int, hands: int, pace: float = 0.0,
+         mac: bool = False, prefix: str = "P") -> tuple[list[float], float]:
+    """``mac``: every podium MACs its rows with a key of its own (PostgreSQL: the general
+    write path, one durable commit per entry: the key never leaves the podium)."""
     with open_journal(url, floorperson="setup") as j:
         for p in range(podiums):
             for t in range(tables):
-                j.create_table(load_table_text(table_text(f"P{p:02d}-T{t:02d}")))
-    return run_pool(podium, [(url, p, tables, hands, pace) for p in range(podiums)])
+                j.create_table(load_table_text(table_text(f"{prefix}{p:02d}-T{t:02d}")))
+    return run_pool(podium, [(url, p, tables, hands, pace, mac, prefix)
+                             for p in range(podiums)])
 
 
 def run_pool(fn, jobs: list[tuple]) -> tuple[list[float], float]:
@@ -230,9 +234,9 @@ def run_pool(fn, jobs: list[tuple]) -> tuple[list[float], float]:
     start_at = time.time() + 2.0
     ctx = mp.get_context("spawn")
     with ctx.Pool(len(jobs)) as pool:
-        t0 = time.perf_counter()
+        t0, lead = time.perf_counter(), start_at - time.time()
         results = pool.map(fn, [_with_start(job, start_at) for job in jobs])
-        wall = time.perf_counter() - t0 - max(0.0, start_at - time.time())
+        wall = time.perf_counter() - t0 - max(0.0, lead)      # from the common start
     return [x for r in results for x in r], wall
 
 
@@ -290,6 +294,8 @@ def main() -> int:
     ap.add_argument("--full", action="store_true", help="10 podiums x 20 tables x 1,000 hands")
     ap.add_argument("--floor-n", type=int, default=400,
                     help="commits per writer for the floors (default 400)")
+    ap.add_argument("--mac", action="store_true",
+                    help="also the room with a MAC key on every podium (the general path)")
     ap.add_argument("--no-sqlite-room", action="store_true",
                     help="skip the room on an SQLite file")
     ap.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
@@ -347,6 +353,10 @@ def main() -> int:
     try:
         lat, wall = room(sch.url, args.podiums, args.tables, args.hands, args.pace)
         p99 = line("PostgreSQL appends ", lat, wall)
+        if args.mac:
+            mlat, mwall = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
+                               mac=True, prefix="M")
+            line("PostgreSQL, MAC'd ", mlat, mwall)
         n = min(args.floor_n, args.tables * args.hands)
         flat, fwall = floor(sch.url, args.podiums, n, chained=True)
         floor99 = line("floor, one chain   ", flat, fwall)
