@@ -515,7 +515,7 @@ class CoreSession(RoomView):
         if drafted is not None and len(raws) == 1:
             known = j._rooms.head
             done = j._append_one(drafted, known, room)   # type: ignore[arg-type]
-            if done is not None:                         # committed in one statement
+            if done is not None:                         # chained and committed: durable
                 gseq, at = done
                 d, applied = drafted.drafts[0], drafted.applied[0]
                 self._state, self._seq = drafted.state, drafted.seq
