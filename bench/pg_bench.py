@@ -17,8 +17,14 @@ Each part runs in a fresh schema of that database, dropped afterwards.
    The default is 10 x 20 x 20; ``--full`` is 10 x 20 x 1,000 (200,000 entries).
    ``--pace S``: each podium enters one event every S seconds instead of flat out (a
    floorperson enters a hand a table every minute or so; 0.1 s is already 100 entries
-   a second room-wide). With every entry chained after the one before, flat out the
-   writers queue on the chain head: p50 is about (podiums x one durable commit).
+   a second room-wide). The same room on an SQLite file follows (``--no-sqlite-room``
+   skips it): its writers wait in SQLite's busy handler, a sleep and retry, not a queue.
+4. Floors, same run, same writers: "one chain" — each durable transaction locks one head
+   row, INSERTs a row and moves the head (one commit per row, one after another: what a
+   write on one hash chain costs when every entry commits on its own); "no chain" — bare
+   INSERT-commits (PostgreSQL's group commit flushes concurrent ones together); and one
+   writer's bare INSERT-commit (the disk's own fsync latency today). Entries are chained
+   together (pg.py, CHAIN_FN), so the no-chain floor is the one to compare with.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from floorkill.rules import load_table_text  # noqa: E402
 from floorkill.store.backend import open_journal  # noqa: E402
+from floorkill.store.errors import JournalBusy  # noqa: E402
 
 GOAL_FOLLOW_S = 0.2
 GOAL_P99_MS = 20.0
@@ -104,20 +111,24 @@ def append_latencies(where: str, n: int) -> list[float]:
         return out
 
 
-def bare_commits(where: str, n: int) -> list[float]:
-    """Same-run baseline: one tiny durable transaction (a 1-row UPDATE and COMMIT) on the
-    same server or file, as fast as the disk and the machine allow today."""
+def bare_commits(where: str, n: int, insert: bool = False) -> list[float]:
+    """Same-run baseline: one tiny durable transaction (a 1-row UPDATE, or INSERT, and
+    COMMIT) on the same server or file, as fast as the disk and the machine allow today."""
     out = []
     if where.startswith("postgresql://"):
         import psycopg
 
         with psycopg.connect(where, autocommit=True) as c:
             c.execute("CREATE TABLE IF NOT EXISTS bare(one BOOLEAN PRIMARY KEY, n BIGINT)")
+            c.execute("CREATE TABLE IF NOT EXISTS bare_rows(n BIGINT)")
             c.execute("INSERT INTO bare VALUES (TRUE, 0) ON CONFLICT DO NOTHING")
             for i in range(n):
                 t = time.perf_counter()
                 with c.transaction():
-                    c.execute("UPDATE bare SET n = %s WHERE one", (i,))
+                    if insert:
+                        c.execute("INSERT INTO bare_rows VALUES (%s)", (i,))
+                    else:
+                        c.execute("UPDATE bare SET n = %s WHERE one", (i,))
                 out.append(time.perf_counter() - t)
         return out
     import sqlite3
@@ -180,9 +191,10 @@ def follower_latencies(url: str, n: int) -> list[float]:
 # -- 3. a room of podiums -------------------------------------------------------------------
 
 def podium(args: tuple) -> list[float]:
-    url, p, tables, hands, start_at, pace = args
-    with open_journal(url, floorperson=f"podium-{p}") as j:
-        sessions = [j.open_table(f"P{p:02d}-T{t:02d}") for t in range(tables)]
+    url, p, tables, hands, start_at, pace, mac, prefix = args
+    keyed = {"mac_key": os.urandom(32)} if mac else {}
+    with open_journal(url, floorperson=f"podium-{p}", **keyed) as j:
+        sessions = [j.open_table(f"{prefix}{p:02d}-T{t:02d}") for t in range(tables)]
         while time.time() < start_at:
             time.sleep(0.001)
         out = []
@@ -195,25 +207,81 @@ def podium(args: tuple) -> list[float]:
                     if delay > 0:
                         time.sleep(delay)          # the podium's pace
                 t = time.perf_counter()
-                s.append(hand(h), expect_seq=len(s))
+                try:
+                    s.append(hand(h), expect_seq=len(s))
+                except JournalBusy:
+                    out.append(float("inf"))       # refused busy: counted, not retried
+                    continue
                 out.append(time.perf_counter() - t)
         return out
 
 
-def room(url: str, podiums: int, tables: int, hands: int, pace: float = 0.0
-         ) -> tuple[list[float], float]:
+def room(url: str, podiums: int, tables: int, hands: int, pace: float = 0.0,
+         mac: bool = False, prefix: str = "P") -> tuple[list[float], float]:
+    """``mac``: every podium MACs its rows with a key of its own (PostgreSQL: the general
+    write path, one durable commit per entry: the key never leaves the podium)."""
     with open_journal(url, floorperson="setup") as j:
         for p in range(podiums):
             for t in range(tables):
-                j.create_table(load_table_text(table_text(f"P{p:02d}-T{t:02d}")))
+                j.create_table(load_table_text(table_text(f"{prefix}{p:02d}-T{t:02d}")))
+    return run_pool(podium, [(url, p, tables, hands, pace, mac, prefix)
+                             for p in range(podiums)])
+
+
+def run_pool(fn, jobs: list[tuple]) -> tuple[list[float], float]:
+    """Run ``fn(job + (start_at,))`` in one process per job, all starting together;
+    (every latency, wall time)."""
     start_at = time.time() + 2.0
     ctx = mp.get_context("spawn")
-    with ctx.Pool(podiums) as pool:
-        t0 = time.perf_counter()
-        results = pool.map(podium, [(url, p, tables, hands, start_at, pace)
-                                    for p in range(podiums)])
-        wall = time.perf_counter() - t0 - max(0.0, start_at - time.time())
+    with ctx.Pool(len(jobs)) as pool:
+        t0, lead = time.perf_counter(), start_at - time.time()
+        results = pool.map(fn, [_with_start(job, start_at) for job in jobs])
+        wall = time.perf_counter() - t0 - max(0.0, lead)      # from the common start
     return [x for r in results for x in r], wall
+
+
+def _with_start(job: tuple, start_at: float) -> tuple:
+    return job[:4] + (start_at,) + job[4:]
+
+
+# -- 4. the floor: what the disk and one chain allow, in the same run -----------------------
+
+FLOOR_DDL = ("CREATE TABLE IF NOT EXISTS floor_head(one BOOLEAN PRIMARY KEY, gseq BIGINT); "
+             "CREATE TABLE IF NOT EXISTS floor_rows(gseq BIGSERIAL PRIMARY KEY, p INT, "
+             "payload TEXT)")
+
+
+def floor_podium(args: tuple) -> list[float]:
+    """One process of the floor: ``n`` durable transactions as fast as it can; chained:
+    each locks the one head row FOR UPDATE, INSERTs a row and moves the head (the least a
+    write on one hash chain does, in one round trip); not chained: a bare INSERT-commit."""
+    import psycopg
+
+    url, p, n, chained, start_at = args
+    with psycopg.connect(url, autocommit=True) as c:
+        while time.time() < start_at:
+            time.sleep(0.001)
+        out = []
+        payload = "x" * 300
+        for i in range(n):
+            t = time.perf_counter()
+            with c.pipeline(), c.transaction():
+                if chained:
+                    c.execute("SELECT gseq FROM floor_head WHERE one FOR UPDATE")
+                c.execute("INSERT INTO floor_rows(p, payload) VALUES (%s, %s)", (p, payload))
+                if chained:
+                    c.execute("UPDATE floor_head SET gseq = gseq + 1 WHERE one")
+            out.append(time.perf_counter() - t)
+        return out
+
+
+def floor(url: str, writers: int, n: int, chained: bool) -> tuple[list[float], float]:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as c:
+        c.execute(FLOOR_DDL)
+        c.execute("INSERT INTO floor_head VALUES (TRUE, 0) ON CONFLICT DO NOTHING")
+    return run_pool(floor_podium, [(url, p, n, chained) for p in range(writers)])
 
 
 def main() -> int:
@@ -224,6 +292,12 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=20)
     ap.add_argument("--hands", type=int, default=20)
     ap.add_argument("--full", action="store_true", help="10 podiums x 20 tables x 1,000 hands")
+    ap.add_argument("--floor-n", type=int, default=400,
+                    help="commits per writer for the floors (default 400)")
+    ap.add_argument("--mac", action="store_true",
+                    help="also the room with a MAC key on every podium (the general path)")
+    ap.add_argument("--no-sqlite-room", action="store_true",
+                    help="skip the room on an SQLite file")
     ap.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
                     help="each podium enters one event every SECONDS (default: flat out)")
     args = ap.parse_args()
@@ -263,17 +337,47 @@ def main() -> int:
           f"max {worst * 1000:.1f} ms  goal <= {GOAL_FOLLOW_S * 1000:.0f} ms: "
           f"{'ok' if worst <= GOAL_FOLLOW_S else 'MISSED'}")
 
+    def line(label: str, lat: list[float], wall: float) -> float:
+        busy = sum(1 for x in lat if x == float("inf"))
+        p99 = pct(lat, 99) * 1000
+        print(f"  {label}: {len(lat)} in {wall:.1f} s ({len(lat) / wall:.0f}/s): "
+              f"p50 {pct(lat, 50) * 1000:.2f} ms, p99 {p99:.2f} ms, "
+              f"p99.9 {pct(lat, 99.9) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms"
+              f"{f', {busy} refused busy' if busy else ''}   (load {os.getloadavg()[0]:.1f})")
+        return p99
+
+    pace = f"one entry per podium every {args.pace:g} s" if args.pace else "flat out"
+    print(f"room, {pace}: {args.podiums} podiums x {args.tables} tables x {args.hands} hands "
+          f"at once, every entry carrying the seq it saw")
     sch = Schema(url)
     try:
         lat, wall = room(sch.url, args.podiums, args.tables, args.hands, args.pace)
+        p99 = line("PostgreSQL appends ", lat, wall)
+        if args.mac:
+            mlat, mwall = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
+                               mac=True, prefix="M")
+            line("PostgreSQL, MAC'd ", mlat, mwall)
+        n = min(args.floor_n, args.tables * args.hands)
+        flat, fwall = floor(sch.url, args.podiums, n, chained=True)
+        floor99 = line("floor, one chain   ", flat, fwall)
+        blat, bwall = floor(sch.url, args.podiums, n, chained=False)
+        bare99 = line("floor, no chain    ", blat, bwall)
+        one = bare_commits(sch.url, args.appends, insert=True)
     finally:
         sch.drop()
-    p99 = pct(lat, 99) * 1000
-    pace = f", one entry per podium every {args.pace:g} s" if args.pace else ", flat out"
-    print(f"room{pace}: {args.podiums} podiums x {args.tables} tables x {args.hands} hands = "
-          f"{len(lat)} appends at once in {wall:.1f} s ({len(lat) / wall:.0f}/s): "
-          f"p50 {pct(lat, 50) * 1000:.2f} ms, p99 {p99:.2f} ms, max {max(lat) * 1000:.1f} ms  "
-          f"goal p99 <= {GOAL_P99_MS:.0f} ms: {'ok' if p99 <= GOAL_P99_MS else 'MISSED'}")
+    if not args.no_sqlite_room:
+        with tempfile.TemporaryDirectory() as d:
+            slat, swall = room(str(Path(d) / "room.db"), args.podiums, args.tables, args.hands,
+                               args.pace)
+        line("SQLite appends     ", slat, swall)
+    print(f"  (floor, one chain: {args.podiums} writers each locking one head row, INSERTing "
+          f"a row and moving the head, durable commit, one round trip each — one commit per "
+          f"row, one after another; no chain: bare INSERT-commits, which PostgreSQL's group "
+          f"commit flushes together; one writer alone: a bare INSERT-commit median "
+          f"{statistics.median(one) * 1000:.2f} ms, p99 {pct(one, 99) * 1000:.2f} ms)")
+    print(f"  PostgreSQL p99 {p99:.2f} ms = {p99 / floor99:.2f}x the one-chain floor's p99, "
+          f"{p99 / bare99:.2f}x the no-chain floor's; goal p99 <= {GOAL_P99_MS:.0f} ms: "
+          f"{'ok' if p99 <= GOAL_P99_MS else 'MISSED'}")
     print(f"(machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f})")
     return 0
 

@@ -18,9 +18,8 @@ import os
 from pathlib import Path
 from typing import Any, Mapping, Protocol, Sequence
 
-from floorkill.rules import TableConfig, TableFile, TableState
-from floorkill.rules.config import PlayerSpec
-from floorkill.store.session import Record
+from floorkill.rules import TableFile, TableState
+from floorkill.store.session import Record, TableSession
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 
@@ -51,17 +50,10 @@ def default_floorperson() -> str | None:
         return None
 
 
-class JournalTable(Protocol):
-    """A table of a journal (what the podium and the big screen hold)."""
+class JournalTable(TableSession, Protocol):
+    """A table of a journal (what the podium and the big screen hold): a TableSession
+    that also follows other podiums and takes the seq its podium saw."""
 
-    name: str
-    config: TableConfig
-    players: tuple[PlayerSpec, ...]
-
-    @property
-    def state(self) -> TableState: ...
-    def __len__(self) -> int: ...
-    def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]: ...
     def last_undoable(self) -> Record | None: ...
     def refresh(self) -> bool: ...
     def append(self, raw: Mapping[str, Any], expect_seq: int | None = None) -> Record: ...

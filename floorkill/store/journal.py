@@ -4,6 +4,9 @@
 ``synchronous=FULL``; every write is one ``BEGIN IMMEDIATE … COMMIT`` and an event is
 returned to the caller only after COMMIT returns. ``create_table`` / ``open_table`` give a
 :class:`JournalSession`, the durable :class:`~floorkill.store.session.TableSession`.
+What is written, and how (tables, append, void, snapshots, the room, the chain), is
+:mod:`floorkill.store.journal_core`, shared with PostgreSQL; this module is how SQLite
+opens, locks (``_write``: a ``_Tx`` whose chain head is the last row) and migrates.
 
 Layout and hash chain: :mod:`floorkill.store.schema`. Undo appends a ``void`` row; a
 void that would make a later live event invalid is refused (``fold_records`` raises
@@ -32,33 +35,21 @@ import sqlite3
 import threading
 import time
 import uuid
-import weakref
 from contextlib import contextmanager
-from dataclasses import fields
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Sequence
 
-import floorkill
-from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_state
-from floorkill.rules.config import PlayerSpec, table_file_to_dict
-from floorkill.rules import room as room_rules
-from floorkill.rules.room import Room
 from floorkill.store import keys, reading
-from floorkill.store.errors import (ConfigMismatch, JournalBusy, JournalError, TableChanged,
-                                    TableExists, table_changed)
-from floorkill.store.room_cache import RoomCache
-from floorkill.store.schema import (CREATE_TYPE, DDL, INSERT_EVENT, META_TRIGGERS_DDL,
-                                    MIGRATE_1_TO_2, SCHEMA_VERSION, VOID_TYPE,
-                                    canonical_json, make_row, result_json, state_digest)
-from floorkill.store.session import (Record, check_void, decision_to_json, fold_records,
-                                     utc_now)
-from floorkill.store.snapshot import state_to_dict
+from floorkill.store.errors import JournalBusy, JournalError
+from floorkill.store.journal_core import (SNAPSHOT_EVERY, CoreJournal, CoreSession, HeadTx,
+                                          config_differences, table_toml)
+from floorkill.store.schema import DDL, META_TRIGGERS_DDL, MIGRATE_1_TO_2, SCHEMA_VERSION
+from floorkill.store.session import utc_now
 
-SNAPSHOT_EVERY = 500
+__all__ = ["Journal", "JournalSession", "SNAPSHOT_EVERY", "config_differences",
+           "table_toml"]
+
 _DEFAULT_KEY = object()
-
-
-_result_json = result_json
 
 
 def _sqlite_error(path: Path, exc: sqlite3.Error) -> JournalError:
@@ -74,30 +65,14 @@ def _sqlite_error(path: Path, exc: sqlite3.Error) -> JournalError:
     return JournalError(f"{path}: {msg}")
 
 
-def table_toml(table_file: TableFile) -> str:
-    """The TOML text a journal keeps for a table: config and initial players, no events."""
-    import tomli_w
-
-    return tomli_w.dumps(table_file_to_dict(table_file.config, table_file.players, ()))
+class JournalSession(CoreSession):
+    """A table of a journal file: the durable TableSession (journal_core.CoreSession)."""
 
 
-def config_differences(journal: TableConfig, file: TableConfig) -> list[str]:
-    """Each field (kill options one by one) where two configs differ, as readable text."""
-    out = []
-    for f in fields(journal):
-        a, b = getattr(journal, f.name), getattr(file, f.name)
-        if f.name == "kill":
-            for k in fields(a):
-                ka, kb = getattr(a, k.name), getattr(b, k.name)
-                if ka != kb:
-                    out.append(f"kill.{k.name}: {ka!r} in the journal, {kb!r} in the file")
-        elif a != b:
-            out.append(f"{f.name}: {a!r} in the journal, {b!r} in the file")
-    return out
+class Journal(CoreJournal):
+    """One journal file holding many tables (the shared write path: journal_core)."""
 
-
-class Journal:
-    """One journal file holding many tables."""
+    _session_class = JournalSession
 
     def __init__(self, path: str | Path, floorperson: str | None = None, *,
                  create: bool = True, snapshot_every: int = SNAPSHOT_EVERY,
@@ -106,17 +81,13 @@ class Journal:
         """``mac_key``: the key that MACs every appended row; by default the user's key
         file (:func:`floorkill.store.keys.load_key`), none when there is no key file."""
         self.path = Path(path)
-        self.floorperson = floorperson
-        self.snapshot_every = max(1, int(snapshot_every))
+        self._init_core(floorperson, snapshot_every)
         self._lock = threading.RLock()
         self.mac_key: bytes | None = (keys.load_key() if mac_key is _DEFAULT_KEY
                                       else mac_key)  # type: ignore[assignment]
-        self.meta: dict[str, str] = {}
-        self.problems: list[str] = []       # bad snapshots skipped (each said once)
         self._seed: tuple[int, str] | None = None
-        self._rooms = RoomCache()
         self._data_version: int | None = None
-        self._live: weakref.WeakValueDictionary[str, JournalSession] = weakref.WeakValueDictionary()
+        self._conn: sqlite3.Connection | None = None
         if self.path.is_dir():
             raise JournalError(f"{self.path}: is a folder, not a journal file")
         if not self.path.exists():
@@ -216,12 +187,16 @@ class Journal:
                            ("migrated_at", str(last)), ("migrated", utc_now())])
             w.executescript_in_tx(META_TRIGGERS_DDL)
 
-    def _report(self, message: str) -> None:
-        if message not in self.problems:
-            self.problems.append(message)
-
     def _load_meta(self) -> None:
         self.meta = reading.read_meta(self._conn)
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                yield self._conn  # type: ignore[misc]
+            except sqlite3.Error as exc:
+                raise _sqlite_error(self.path, exc) from None
 
     @contextmanager
     def _write(self) -> Iterator["_Tx"]:
@@ -233,7 +208,7 @@ class Journal:
             except sqlite3.Error as exc:
                 raise _sqlite_error(self.path, exc) from None
             try:
-                yield _Tx(c)
+                yield _Tx(self, c)
                 c.execute("COMMIT")
             except BaseException as exc:
                 try:
@@ -251,11 +226,8 @@ class Journal:
                 self._conn.close()
                 self._conn = None  # type: ignore[assignment]
 
-    def __enter__(self) -> "Journal":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
+    def _closed(self) -> bool:
+        return self._conn is None
 
     @property
     def connection(self) -> sqlite3.Connection:
@@ -265,28 +237,7 @@ class Journal:
     def location(self) -> str:
         return str(self.path)
 
-    def changed(self) -> bool:
-        """True when another connection committed since the last call (``PRAGMA
-        data_version``, as the big screen's follower does): podiums follow each other."""
-        with self._lock:
-            version = self._conn.execute("PRAGMA data_version").fetchone()[0]
-            seen, self._data_version = self._data_version, version
-            return seen != version
-
     # -- tables -------------------------------------------------------------
-    def table_names(self) -> list[str]:
-        with self._lock:
-            return reading.table_names(self._conn)
-
-    def open_table_names(self) -> list[str]:
-        """The tables not closed (close_table), in creation order."""
-        with self._lock:
-            return reading.open_table_names(self._conn)
-
-    def closed_tables(self) -> set[str]:
-        with self._lock:
-            return reading.closed_tables(self._conn)
-
     def head(self) -> tuple[int, str]:
         """``(gseq, hash)`` of the chain's head: keep ``hash@gseq`` (`floorkill head`)
         elsewhere, and `floorkill verify --head` proves nothing up to it changed."""
@@ -295,97 +246,6 @@ class Journal:
                 return self._chain_head()
             except sqlite3.Error as exc:
                 raise _sqlite_error(self.path, exc) from None
-
-    def create_table(self, table_file: TableFile, toml_text: str | None = None
-                     ) -> "JournalSession":
-        """Add a table (its events, if any, are NOT appended: append them one by one).
-        ``toml_text`` is the table's config and initial players; it must describe the same
-        config and players as ``table_file`` (default: written from it with tomli-w)."""
-        cfg, players = table_file.config, table_file.players
-        text = table_toml(table_file) if toml_text is None else toml_text
-        check = reading.load_table_text(text, f"<table {cfg.name!r}>")
-        if check.events:
-            text = table_toml(table_file)
-        elif check.config != cfg or check.players != players:
-            raise JournalError(f"table {cfg.name!r}: the TOML text does not describe the "
-                               "same config and players as the table file")
-        now = utc_now()
-        with self._write():
-            c = self._conn
-            row = c.execute("SELECT name FROM tables WHERE name = ? OR name_key = ?",
-                            (cfg.name, cfg.name.casefold())).fetchone()
-            if row is not None:
-                raise TableExists(f"a table named {row[0]!r} is already in the journal")
-            c.execute("INSERT INTO tables(name, name_key, toml, created, who) "
-                      "VALUES (?, ?, ?, ?, ?)",
-                      (cfg.name, cfg.name.casefold(), text, now, self.floorperson))
-            gseq, prev = self._chain_head()
-            payload = canonical_json({"type": CREATE_TYPE, "toml": text})
-            c.execute(INSERT_EVENT, make_row(prev, gseq + 1, cfg.name, 0, CREATE_TYPE, payload,
-                                             floorkill.RULES_VERSION, "[]", None, 0,
-                                             self.floorperson, now, None,
-                                             **self._mac_args()))
-            c.execute("INSERT OR REPLACE INTO obligations(tbl, seq, barred) VALUES (?, 0, '[]')",
-                      (cfg.name,))
-        self._rooms.wrote(cfg.name, (), gseq, gseq + 1)
-        return JournalSession(self, cfg.name, cfg, players, initial_state(cfg, players), 0)
-
-    def open_table(self, name: str) -> "JournalSession":
-        with self._lock:
-            try:
-                stored, text = reading.find_table(self._conn, name)
-                cfg, players = reading.parse_table_toml(stored, text)
-                state, seq = reading.load_state(self._conn, stored, cfg, players,
-                                                report=self._report)
-            except sqlite3.Error as exc:
-                raise _sqlite_error(self.path, exc) from None
-        return JournalSession(self, stored, cfg, players, state, seq)
-
-    def open_or_create(self, table_file: TableFile, toml_text: str | None = None
-                       ) -> tuple["JournalSession", bool]:
-        """(session, created): the journal's table of this file's name, created from the file
-        when new. Raises ConfigMismatch (naming each difference) when the journal's table
-        has another config or other initial players. The file's events are not appended."""
-        name = table_file.config.name
-        known = {n.casefold(): n for n in self.table_names()}
-        if name.casefold() not in known:
-            try:
-                return self.create_table(table_file, toml_text), True
-            except TableExists:                 # another process created it just now
-                known = {n.casefold(): n for n in self.table_names()}
-        session = self.open_table(known[name.casefold()])
-        diffs = config_differences(session.config, table_file.config)
-        if session.players != table_file.players:
-            diffs.append("initial players differ")
-        if diffs:
-            raise ConfigMismatch(f"table {session.name!r} is in the journal with a different "
-                                 f"config: {'; '.join(diffs)}", diffs)
-        return session, False
-
-    def live_events(self, name: str, upto: int | None = None) -> list[dict[str, Any]]:
-        """The live events of a table up to ``upto`` (what `export` writes), in order."""
-        return reading.live_events(self._conn, name, 0, upto)
-
-    def barred_elsewhere(self, exclude: str | None = None) -> dict[str, tuple[int, str]]:
-        """Players barred (rrop-13.6) at tables other than ``exclude``:
-        {name key: (owed cents, table name)}."""
-        with self._lock:
-            return self._barred_elsewhere(exclude)
-
-    def room(self) -> Room:
-        """Every table's own owed kills as the journal stands now (rules/room.py)."""
-        with self._lock:
-            try:
-                return self._rooms.room(self._conn)
-            except sqlite3.Error as exc:
-                raise _sqlite_error(self.path, exc) from None
-
-    @property
-    def room_cached(self) -> Room:
-        """The room as last read (no query once read): what sessions draw their views with."""
-        if self._rooms.head is None and self._conn is not None:
-            return self.room()
-        return self._rooms.room_cached
 
     def changed(self) -> bool:
         """True when another connection (another podium process) committed since the last
@@ -401,41 +261,6 @@ class Journal:
             self._rooms.room(self._conn)
             return True
 
-    def session(self, name: str) -> "JournalSession":
-        """An open session of table ``name`` (the one already open in this process, if any)."""
-        with self._lock:
-            s = self._live.get(name)
-            if s is None:
-                stored, _ = reading.find_table(self._conn, name)
-                s = self._live.get(stored) or self.open_table(stored)
-            return s
-
-    def rebuild_caches(self) -> None:
-        """Drop and rewrite every table's snapshots and obligations from its events (the
-        caches are never trusted by `verify`; this repairs one it found changed). A
-        snapshot is written only where its row records the state's digest in the chain."""
-        self._rooms.forget()
-        with self._write():
-            c = self._conn
-            c.execute("DELETE FROM snapshots")
-            c.execute("DELETE FROM obligations")
-            for name, text in c.execute("SELECT name, toml FROM tables").fetchall():
-                cfg, players = reading.parse_table_toml(name, text)
-                voids = reading.void_rows(c, name)
-                digests = dict(c.execute("SELECT seq, state_hash FROM events WHERE tbl = ? "
-                                         "AND state_hash IS NOT NULL", (name,)))
-                seq, state = 0, initial_state(cfg, players)
-                snaps = []
-                for seq, state in reading.replay_table(c, name, cfg, players, voids):
-                    if seq in digests and reading.snapshot_is_valid(voids, seq):
-                        text = canonical_json(state_to_dict(state))
-                        if state_digest(text) == digests[seq]:   # only what the chain holds
-                            snaps.append((name, seq, floorkill.RULES_VERSION, text))
-                c.executemany("INSERT INTO snapshots(tbl, seq, rules, state) VALUES "
-                              "(?, ?, ?, ?)", snaps)
-                c.execute("INSERT INTO obligations(tbl, seq, barred) VALUES (?, ?, ?)",
-                          (name, seq, canonical_json(reading.barred_of(state))))
-
     # -- internals used by sessions (call with the lock held) ----------------
     def _chain_head(self) -> tuple[int, str]:
         """(gseq, chain value) of the last row: its hash, or the seed right after the seed
@@ -449,20 +274,23 @@ class Journal:
             return self._seed
         return gseq, row[1]
 
-    def _mac_args(self) -> dict[str, Any]:
-        if self.mac_key is None:
-            return {}
-        return {"mac_key": self.mac_key, "journal_id": self.meta.get("id", "")}
 
-    def _barred_elsewhere(self, exclude: str | None) -> dict[str, tuple[int, str]]:
-        """{name key: (owed cents, table)} of players barred at tables other than
-        ``exclude``, from the room cache (one query for the head when nobody else wrote)."""
-        return self._rooms.room(self._conn).elsewhere(exclude)
+class _Tx(HeadTx):
+    """A write transaction of the SQLite journal (journal_core.WriteTx): the head is the
+    last row, read when first asked; the queries run one after another (no round trips)."""
 
-
-class _Tx:
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, journal: Journal, conn: sqlite3.Connection) -> None:
+        self.journal = journal
         self.conn = conn
+
+    def _read_head(self) -> tuple[int, str]:
+        return self.journal._chain_head()
+
+    def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
+        return [self.conn.execute(q, p).fetchall() for q, p in queries]
+
+    def advance(self, gseq: int, head: str, tbl: str, seq: int) -> None:
+        """The head of a file's chain is its last row: nothing to move."""
 
     def executescript_in_tx(self, script: str) -> None:
         for stmt in _statements(script):
@@ -480,208 +308,3 @@ def _statements(script: str) -> list[str]:
     if buf.strip():
         out.append(buf.strip())
     return out
-
-
-class JournalSession:
-    """A table of a journal: the durable TableSession."""
-
-    def __init__(self, journal: Journal, name: str, config: TableConfig,
-                 players: tuple[PlayerSpec, ...], state: TableState, seq: int) -> None:
-        self.journal = journal
-        self.name = name
-        self.config = config
-        self.players = players
-        self._state = state
-        self._seq = seq
-        self._view: tuple[TableState, Room, TableState] | None = None
-        journal._live.setdefault(name, self)
-
-    @property
-    def who(self) -> str | None:
-        return self.journal.floorperson
-
-    @property
-    def state(self) -> TableState:
-        """The table as it stands in the room: its folded state with the bars of its seated
-        players at other tables (rules/room.py ``view``)."""
-        room = self.journal.room_cached
-        memo = self._view
-        if memo is not None and memo[0] is self._state and memo[1] is room:
-            return memo[2]
-        seen = room_rules.view(self._state, room.elsewhere(self.name))
-        self._view = (self._state, room, seen)
-        return seen
-
-    @property
-    def folded(self) -> TableState:
-        """The fold of this table's own events (what a snapshot and `export` hold)."""
-        return self._state
-
-    def __len__(self) -> int:
-        return self._seq
-
-    def __repr__(self) -> str:
-        return f"<JournalSession {self.name!r} seq={self._seq}>"
-
-    def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
-        with self.journal._lock:
-            return reading.read_records(self.journal._conn, self.name, self._seq, start, stop)
-
-    def last_undoable(self) -> Record | None:
-        with self.journal._lock:
-            return reading.last_undoable(self.journal._conn, self.name, self._seq)
-
-    def refresh(self) -> bool:
-        """Catch up with rows another process wrote to this table; True if any."""
-        with self.journal._lock:
-            last = reading.max_seq(self.journal._conn, self.name)
-            if last == self._seq:
-                return False
-            self._state, self._seq = reading.load_state(self.journal._conn, self.name,
-                                                        self.config, self.players, last,
-                                                        report=self.journal._report)
-            return True
-
-    # -- writes ---------------------------------------------------------------
-    def append(self, raw: Mapping[str, Any], expect_seq: int | None = None) -> Record:
-        """Apply and store one event; returns after COMMIT. Raises Refusal (nothing written).
-        ``expect_seq``: the table's last seq the caller saw; if another writer moved the table
-        since, raises TableChanged (nothing written, the session caught up). A ``pay_kill``
-        of a kill owed at another table is stored THERE (one event; the record returned is
-        that table's)."""
-        if isinstance(raw, Mapping) and raw.get("type") == "pay_kill":
-            target = room_rules.route(self.name, raw, self.journal.room())
-            if target != self.name:
-                return self.journal.session(target).append(raw)
-        return self.append_many([raw], expect_seq)[0]
-
-    def append_many(self, raws: Sequence[Mapping[str, Any]],
-                    expect_seq: int | None = None, *, checked: Sequence[Any] | None = None,
-                    checked_elsewhere: Mapping[str, Any] | None = None) -> list[Record]:
-        """Apply and store several events in ONE transaction: all or nothing (the first
-        refusal raises and nothing is written). The rows are exactly those ``append`` would
-        write one by one. ``expect_seq``: refuse (JournalError, nothing written) unless the
-        table's last seq is still that one (an import checked against it). ``checked``: the
-        ``apply`` results an import already folded from that very state with the bars
-        ``checked_elsewhere``; used as they are when both still hold (not folded twice)."""
-        j = self.journal
-        every = j.snapshot_every
-        with j._write():
-            c = j._conn
-            try:
-                self._sync(expect_seq)
-            except TableChanged as exc:
-                if checked is None:
-                    raise
-                raise TableChanged(
-                    f"table {self.name!r} changed while the file was imported (seq "
-                    f"{exc.actual}, expected {exc.expected}); run the import again: what is "
-                    "in the journal stays, the rest is appended",
-                    self.name, exc.expected, exc.actual) from None
-            gseq, prev = j._chain_head()
-            start = gseq
-            elsewhere = j._barred_elsewhere(self.name)
-            state, seq = self._state, self._seq
-            rows, snaps, records = [], [], []
-            mac = j._mac_args()
-            # An import's own fold is reused while the writer's room stamp adds nothing to
-            # the event (rules/room.py); from the first stamped event on, fold here.
-            reuse = (checked is not None and expect_seq is not None and len(checked) == len(raws)
-                     and elsewhere == checked_elsewhere and not elsewhere
-                     and not room_rules.mirrors(state))
-            for i, raw in enumerate(raws):
-                stamped = room_rules.stamp(state, raw, elsewhere)
-                if reuse and stamped is raw:
-                    applied = checked[i]  # type: ignore[index]
-                else:
-                    reuse = False
-                    applied = apply(state, stamped, elsewhere)
-                state = applied.state
-                seq += 1
-                gseq += 1
-                at = utc_now()
-                decisions = [decision_to_json(d) for d in applied.decisions]
-                stored = room_rules.stored_event(applied)
-                payload = canonical_json(stored)
-                digest = None
-                if seq % every == 0:
-                    snap = canonical_json(state_to_dict(state))
-                    digest = state_digest(snap)
-                    snaps.append((self.name, seq, floorkill.RULES_VERSION, snap))
-                row = make_row(prev, gseq, self.name, seq, applied.event.type, payload,
-                               floorkill.RULES_VERSION, canonical_json(decisions),
-                               _result_json(applied.result), state.hands, j.floorperson, at,
-                               None, state_hash=digest, **mac)
-                prev = row[14]
-                rows.append(row)
-                records.append(Record(seq=seq, type=applied.event.type,
-                                      event=stored,
-                                      decisions=tuple(applied.decisions), result=applied.result,
-                                      hand=state.hands, who=j.floorperson, at=at, gseq=gseq))
-            c.executemany(INSERT_EVENT, rows)
-            if snaps:
-                c.executemany("INSERT OR REPLACE INTO snapshots(tbl, seq, rules, state) "
-                              "VALUES (?, ?, ?, ?)", snaps)
-            self._write_obligations(state, seq)
-        self._state, self._seq = state, seq           # only after COMMIT returned
-        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), start, gseq)
-        return records
-
-    def void(self, seq: int, reason: str, expect_seq: int | None = None) -> Record:
-        """Undo record ``seq``: append a void naming it and the reason. Refused (Refusal,
-        nothing written) for a missing, void or already voided record, without a reason, or
-        when a later live event would no longer apply without it. ``expect_seq`` as for
-        ``append`` (the undo offered must be the one the floorperson saw)."""
-        j = self.journal
-        with j._write():
-            c = j._conn
-            self._sync(expect_seq, undo=True)
-            target = None
-            if 1 <= seq <= self._seq:
-                found = reading.read_records(c, self.name, self._seq, seq - 1, seq)
-                target = found[0] if found else None
-            check_void(target, seq, reason)
-            state, _ = reading.load_state(c, self.name, self.config, self.players, self._seq,
-                                          exclude=(seq,), report=j._report)
-            new_seq = self._seq + 1
-            gseq, prev = j._chain_head()
-            at = utc_now()
-            event = {"type": VOID_TYPE, "target": seq, "reason": reason.strip()}
-            snap = canonical_json(state_to_dict(state))
-            c.execute(INSERT_EVENT, make_row(prev, gseq + 1, self.name, new_seq, VOID_TYPE,
-                                             canonical_json(event), floorkill.RULES_VERSION,
-                                             "[]", None, state.hands, j.floorperson, at, seq,
-                                             state_hash=state_digest(snap), **j._mac_args()))
-            c.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, seq))
-            c.execute("INSERT OR REPLACE INTO snapshots(tbl, seq, rules, state) "
-                      "VALUES (?, ?, ?, ?)", (self.name, new_seq, floorkill.RULES_VERSION, snap))
-            self._write_obligations(state, new_seq)
-        self._state, self._seq = state, new_seq
-        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1)
-        return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
-                      who=j.floorperson, at=at, gseq=gseq + 1)
-
-    def _sync(self, expect_seq: int | None = None, undo: bool = False) -> None:
-        """Inside a write: fold rows another connection added since we last looked; raise
-        TableChanged when the table is not at ``expect_seq``."""
-        c = self.journal._conn
-        last = reading.max_seq(c, self.name)
-        if last != self._seq:
-            self._state, self._seq = reading.load_state(c, self.name, self.config,
-                                                        self.players, last,
-                                                        report=self.journal._report)
-        if expect_seq is not None and last != expect_seq:
-            latest = reading.read_records(c, self.name, last, last - 1, last)
-            raise table_changed(self.name, expect_seq, last, latest[0] if latest else None,
-                                undo=undo)
-
-    def _write_obligations(self, state: TableState, seq: int) -> None:
-        self.journal._conn.execute(
-            "INSERT OR REPLACE INTO obligations(tbl, seq, barred) VALUES (?, ?, ?)",
-            (self.name, seq, canonical_json(reading.barred_of(state))))
-
-    def full_replay(self) -> TableState:
-        """The state folded from the table's first row, ignoring every snapshot (for checks)."""
-        with self.journal._lock:
-            events = reading.live_events(self.journal._conn, self.name, 0, self._seq)
-        return fold_records(self.config, self.players, events)

@@ -84,36 +84,23 @@ def _write_rows(journal, meta: dict[str, str], tables: list[tuple], events: list
                 ) -> None:
     """Insert the rows into an empty journal made with the source's meta (the chain's seed
     mixes the meta in: it must be the same), in one transaction."""
-    from floorkill.store.pg import PgJournal
-
-    if isinstance(journal, PgJournal):
-        with journal._read() as c:
-            _refuse_nonempty(c, journal.location)
-    else:
-        _refuse_nonempty(journal.connection, journal.location)
+    with journal._read() as c:
+        _refuse_nonempty(c, journal.location)
     if journal.meta != meta:
         raise JournalError(f"{journal.location}: an empty journal of its own is already "
                            "there (another id); migrate copies into an empty database "
                            "schema or a new file")
     table_insert = (f"INSERT INTO tables({', '.join(TABLE_COLUMNS)}) "
                     f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})")
-    if isinstance(journal, PgJournal):
-        from floorkill.store.pg import INSERT_EVENT as PG_INSERT
-
-        with journal._write() as (c, _gseq, _head):
-            _refuse_nonempty(c, journal.location)
-            c.executemany(table_insert, tables)
-            for i in range(0, len(events), BATCH):
-                c.executemany(PG_INSERT, events[i:i + BATCH])
-            gseq, head = reading.chain_head(c, meta)
-            if events:
-                journal._advance(c, gseq, head, events[-1][1], events[-1][2])
-        return
-    with journal._write():
-        c = journal.connection
+    with journal._write() as tx:
+        c = tx.conn
         _refuse_nonempty(c, journal.location)
         c.executemany(table_insert, tables)
-        c.executemany(INSERT_EVENT, events)
+        for i in range(0, len(events), BATCH):
+            c.executemany(INSERT_EVENT, events[i:i + BATCH])
+        if events:
+            gseq, head = reading.chain_head(c, meta)
+            tx.advance(gseq, head, events[-1][1], events[-1][2])
 
 
 def _new_file(path: Path, meta: dict[str, str]) -> None:

@@ -9,10 +9,20 @@ the database keeps it whole:
   ``chain_head`` (``SELECT … FOR UPDATE``), so writers queue on the chain head in the
   server — no lock of our own — and ``UNIQUE (tbl, seq)`` / ``gseq PRIMARY KEY`` refuse a
   second row for one place even if that were bypassed;
+* one event entered at a podium is drafted there (folded, JSON, everything but its place
+  in the chain), queued, and chained in the server by ``floorkill_chain`` (a PL/pgSQL
+  function made with the journal) together with every other podium's queued entry: one
+  durable COMMIT for all of them, the head never held across a round trip to a podium
+  (see CHAIN_FN). When a row is declined (its table or a bar elsewhere moved) or cannot
+  go that way (a MAC key to apply, several events, a void) the write is the general one
+  of :mod:`floorkill.store.journal_core` (``_write``: lock, then the table's seq and the
+  room delta in the same round trip; the rows with the COMMIT in another);
 * triggers refuse UPDATE, DELETE and TRUNCATE of ``events`` and ``tables``;
 * the commit NOTIFYs the journal's channel (``floorkill.<schema>``) and followers LISTEN
   (a podium's :meth:`PgJournal.changed`, the big screen's :class:`PgReadOnlyJournal`);
-* viewers connect with a role that can only SELECT, and set their session read-only too.
+* viewers connect with a role that can only SELECT, and set their session read-only too;
+  on a hot standby (a streaming replica) they poll the replayed head instead of LISTEN,
+  and a podium pointed at one is refused in one line.
 
 The reading code is shared with SQLite (:mod:`floorkill.store.reading`, ``verify``): an
 adapter gives psycopg the ``conn.execute(sql, params)`` shape with ``?`` placeholders, and
@@ -27,31 +37,23 @@ carries the seq it saw, so it is refused as "Table … changed" rather than ente
 from __future__ import annotations
 
 import threading
+import time
 import urllib.parse
 import uuid
-import weakref
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
-import floorkill
-from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_state
-from floorkill.rules.config import PlayerSpec
-from floorkill.rules import room as room_rules
-from floorkill.rules.room import Room
 from floorkill.store import keys, reading
-from floorkill.store.errors import (ConfigMismatch, JournalBusy, JournalError,
-                                    JournalUnavailable, TableChanged,
-                                    TableExists, UnknownTable, table_changed)
-from floorkill.store.journal import SNAPSHOT_EVERY, config_differences, table_toml
+from floorkill.store.errors import (JournalBusy, JournalError, JournalUnavailable,
+                                    UnknownTable)
+from floorkill.rules.room import Room
+from floorkill.store.journal_core import (SNAPSHOT_EVERY, CoreJournal, CoreSession, Drafted,
+                                          HeadTx)
 from floorkill.store.readonly import ReadOnlyJournal, ReadOnlySession
 from floorkill.store.room_cache import RoomCache
-from floorkill.store.schema import (CHAIN_COLUMNS, CREATE_TYPE, EVENT_COLUMNS,
-                                    SCHEMA_VERSION, VOID_TYPE, canonical_json,
-                                    make_row, result_json, state_digest)
-from floorkill.store.session import (Record, check_void, decision_to_json, fold_records,
-                                     utc_now)
-from floorkill.store.snapshot import state_to_dict
+from floorkill.store.schema import CHAIN_COLUMNS, SCHEMA_VERSION, canonical_json
+from floorkill.store.session import utc_now
 
 try:
     import psycopg
@@ -60,13 +62,12 @@ except ImportError:                     # the optional extra is not installed
     psycopg = None  # type: ignore[assignment]
 
 T = TypeVar("T")
-HASH = EVENT_COLUMNS.index("hash")             # a row tuple's own hash
 _DEFAULT_KEY = object()
 
 PG_TRIGGERS = ("events_append_only", "events_no_truncate", "tables_append_only",
                "tables_no_truncate", "meta_fixed", "meta_no_truncate")
 
-DDL = f"""
+DDL = """
 CREATE TABLE IF NOT EXISTS meta(
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -142,17 +143,97 @@ CREATE TABLE IF NOT EXISTS obligations(
 CREATE INDEX IF NOT EXISTS obligations_barring ON obligations(tbl) WHERE barred <> '[]';
 """
 
-MAX_SEQ = "SELECT coalesce(max(seq), 0) FROM events WHERE tbl = ?"
+LOCK_HEAD = "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE"
 
-INSERT_EVENT = (f"INSERT INTO events({', '.join(EVENT_COLUMNS)}) "
-                f"VALUES ({', '.join('?' * len(EVENT_COLUMNS))})")
-UPSERT_SNAPSHOT = ("INSERT INTO snapshots(tbl, seq, rules, state) VALUES (?, ?, ?, ?) "
-                   "ON CONFLICT (tbl, seq) DO UPDATE SET rules = EXCLUDED.rules, "
-                   "state = EXCLUDED.state")
-UPSERT_OBLIGATIONS = ("INSERT INTO obligations(tbl, seq, barred) VALUES (?, ?, ?) "
-                      "ON CONFLICT (tbl) DO UPDATE SET seq = EXCLUDED.seq, "
-                      "barred = EXCLUDED.barred")
-
+# Entries queued and chained together (PgJournal._append_one). Every row of the room is
+# chained after the one before, so a durable commit per entry, one after another, is what
+# bounds a busy room (the head row stays locked until its COMMIT is on disk). Instead, a
+# podium puts the row it drafted (journal_core.draft_row) into ``queued`` and calls
+# ``floorkill_chain``: whoever takes the combiners' turn (an advisory lock, taken before
+# the chain head's row lock) chains EVERY queued row, in order, into ``events`` in one
+# transaction — one durable COMMIT for all the podiums that queued meanwhile — and marks
+# each done (its gseq) or declined (NULL). A podium whose row another one chained finds it
+# done when its own turn comes: that turn writes nothing durable, so it costs no disk
+# flush, and the COMMIT that made its row durable has returned before that turn began.
+#
+# A row is chained only when its table is still at seq - 1 and every table written since
+# the podium last read the room (``known``) still owes what the podium saw (``room``:
+# {table: its obligations text}, tables owing nothing left out); otherwise it is declined
+# and its podium takes the general path (journal_core), which folds the event again under
+# the lock. Rows queued more than 5 s ago (a podium gone between its two statements) are
+# declined too. ``queued`` is UNLOGGED: it holds requests not yet acknowledged, never the
+# record (the record is ``events``, committed with synchronous_commit as configured); a
+# server crash empties it and the podiums, whose connections broke, were told nothing was
+# recorded. The hash is schema.finish_row's, byte for byte:
+# sha256(prev_hash || "\n" || head || gseq || tail), head = '{"at":' AT MID.
+CHAIN_FN = """
+CREATE UNLOGGED TABLE IF NOT EXISTS queued(
+    id BIGSERIAL PRIMARY KEY, made TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
+    tbl TEXT NOT NULL, seq BIGINT NOT NULL, known BIGINT NOT NULL, room TEXT NOT NULL,
+    type TEXT NOT NULL, schema INTEGER NOT NULL, payload TEXT NOT NULL, rules TEXT NOT NULL,
+    decisions TEXT NOT NULL, result TEXT, hand INTEGER NOT NULL, who TEXT, at TEXT NOT NULL,
+    state_hash TEXT, head TEXT NOT NULL, tail TEXT NOT NULL, barred TEXT NOT NULL,
+    snapshot TEXT, note TEXT NOT NULL, done BOOLEAN NOT NULL DEFAULT FALSE, gseq BIGINT);
+CREATE OR REPLACE FUNCTION floorkill_chain(p_id BIGINT, p_channel TEXT)
+RETURNS BIGINT LANGUAGE plpgsql AS $$
+DECLARE
+    h_gseq BIGINT;
+    h_hash TEXT;
+    n_hash TEXT;
+    r RECORD;
+    moved BOOLEAN := FALSE;
+    mine BIGINT;
+BEGIN
+    PERFORM pg_advisory_xact_lock(hashtext(p_channel));      -- the combiners' turn
+    SELECT q.gseq INTO mine FROM queued q WHERE q.id = p_id AND q.done;
+    IF FOUND THEN                                            -- chained (or declined) already
+        DELETE FROM queued q WHERE q.id = p_id;
+        RETURN mine;
+    END IF;
+    SELECT c.gseq, c.hash INTO h_gseq, h_hash FROM chain_head c WHERE c.one FOR UPDATE;
+    FOR r IN SELECT * FROM queued q WHERE NOT q.done ORDER BY q.id LOOP
+        IF r.made < clock_timestamp() - interval '5 seconds'
+           OR (SELECT coalesce(max(e.seq), 0) FROM events e WHERE e.tbl = r.tbl) <> r.seq - 1
+           OR (h_gseq > r.known AND EXISTS (
+                SELECT 1 FROM (SELECT e.tbl, max(e.seq) AS last FROM events e
+                               WHERE e.gseq > r.known AND e.tbl <> r.tbl GROUP BY e.tbl) w
+                LEFT JOIN obligations o ON o.tbl = w.tbl
+                WHERE o.seq IS DISTINCT FROM w.last
+                   OR o.barred IS DISTINCT FROM coalesce(r.room::jsonb ->> w.tbl, '[]'))) THEN
+            UPDATE queued q SET done = TRUE, gseq = NULL WHERE q.id = r.id;   -- declined
+            CONTINUE;
+        END IF;
+        n_hash := encode(sha256(convert_to(h_hash || E'\n' || r.head || (h_gseq + 1)::text
+                                           || r.tail, 'UTF8')), 'hex');
+        INSERT INTO events(gseq, tbl, seq, type, schema, payload, rules, decisions, result,
+                           hand, who, at, target, prev_hash, hash, state_hash, mac)
+        VALUES (h_gseq + 1, r.tbl, r.seq, r.type, r.schema, r.payload, r.rules, r.decisions,
+                r.result, r.hand, r.who, r.at, NULL, h_hash, n_hash, r.state_hash, NULL);
+        IF r.snapshot IS NOT NULL THEN
+            INSERT INTO snapshots(tbl, seq, rules, state) VALUES (r.tbl, r.seq, r.rules, r.snapshot)
+            ON CONFLICT (tbl, seq) DO UPDATE SET rules = excluded.rules, state = excluded.state;
+        END IF;
+        INSERT INTO obligations(tbl, seq, barred) VALUES (r.tbl, r.seq, r.barred)
+        ON CONFLICT (tbl) DO UPDATE SET seq = excluded.seq, barred = excluded.barred;
+        PERFORM pg_notify(p_channel, r.note);
+        h_gseq := h_gseq + 1;
+        h_hash := n_hash;
+        moved := TRUE;
+        UPDATE queued q SET done = TRUE, gseq = h_gseq WHERE q.id = r.id;
+    END LOOP;
+    IF moved THEN
+        UPDATE chain_head SET gseq = h_gseq, hash = h_hash WHERE one;
+    END IF;
+    DELETE FROM queued q WHERE q.id = p_id RETURNING q.gseq INTO mine;
+    DELETE FROM queued q WHERE q.done AND q.made < clock_timestamp() - interval '1 minute';
+    RETURN mine;
+END $$;
+"""
+QUEUE = ("INSERT INTO queued(tbl, seq, known, room, type, schema, payload, rules, decisions, "
+         "result, hand, who, at, state_hash, head, tail, barred, snapshot, note) VALUES ("
+         + ", ".join("?" * 19) + ") RETURNING id")
+CHAIN = "SELECT floorkill_chain(?, ?)"
+WITHDRAW = "DELETE FROM queued WHERE id = ? RETURNING done, gseq"
 
 # ---------------------------------------------------------------------------
 # connecting
@@ -275,9 +356,16 @@ def _check_version(c: PgConn, where: str) -> dict[str, str]:
 # ---------------------------------------------------------------------------
 # the writer
 
-class PgJournal:
+class PgSession(CoreSession):
+    """A table of a PostgreSQL journal: the durable TableSession (journal_core)."""
+
+
+class PgJournal(CoreJournal):
     """A journal in one schema of a PostgreSQL database (the URL's search_path, default
-    ``public``). Same interface as :class:`floorkill.store.journal.Journal`."""
+    ``public``). Same interface as :class:`floorkill.store.journal.Journal`; the write path
+    is :mod:`floorkill.store.journal_core`'s."""
+
+    _session_class = PgSession
 
     def __init__(self, url: str, floorperson: str | None = None, *, create: bool = True,
                  snapshot_every: int = SNAPSHOT_EVERY, connect_timeout: float = 5.0,
@@ -288,23 +376,19 @@ class PgJournal:
         user's key file by default). ``create_meta``: the meta a new journal gets (migrate
         copies the source's; default: schema, created, a new id)."""
         self.url = url
+        self._init_core(floorperson, snapshot_every)
         self.mac_key: bytes | None = (keys.load_key() if mac_key is _DEFAULT_KEY
                                       else mac_key)  # type: ignore[assignment]
-        self.meta: dict[str, str] = {}
-        self.problems: list[str] = []       # bad snapshots skipped (each said once)
         self._create_meta = dict(create_meta) if create_meta is not None else None
         self.lock_timeout = lock_timeout
         self.where = redact_url(url)
-        self.floorperson = floorperson
-        self.snapshot_every = max(1, int(snapshot_every))
         self.connect_timeout = connect_timeout
         self._create = create
         self._lock = threading.RLock()
         self._raw: psycopg.Connection | None = None
         self._listen: psycopg.Connection | None = None
         self.channel = ""
-        self._rooms = RoomCache()
-        self._live: weakref.WeakValueDictionary[str, PgSession] = weakref.WeakValueDictionary()
+        self._queue = False                 # floorkill_chain is there (CHAIN_FN)
         self._connect()
 
     # -- connection ---------------------------------------------------------
@@ -312,6 +396,10 @@ class PgJournal:
         raw = connect(self.url, connect_timeout=self.connect_timeout,
                       lock_timeout=self.lock_timeout)
         try:
+            if raw.execute("SELECT pg_is_in_recovery()").fetchone()[0]:
+                raise JournalError(f"{self.where}: this server is a read-only standby (a "
+                                   "replica): podiums write to the primary; big screens, "
+                                   "verify and head may read here")
             self.channel = channel_of(raw)
             self._setup(PgConn(raw))
         except psycopg.Error as exc:
@@ -325,6 +413,7 @@ class PgJournal:
     def _setup(self, c: PgConn) -> None:
         if _journal_present(c) == 3:
             self.meta = _check_version(c, self.where)
+            self._queue = self._have_queue(c)
             return
         if not self._create:
             raise JournalError(f"{self.where}: no journal there")
@@ -344,15 +433,22 @@ class PgJournal:
                 c.execute("INSERT INTO chain_head(one, gseq, hash) VALUES (TRUE, ?, ?)",
                           (gseq, head))
         self.meta = _check_version(c, self.where)
+        self._queue = self._have_queue(c)
 
-    def _report(self, message: str) -> None:
-        if message not in self.problems:
-            self.problems.append(message)
-
-    def _mac_args(self) -> dict[str, Any]:
-        if self.mac_key is None:
-            return {}
-        return {"mac_key": self.mac_key, "journal_id": self.meta.get("id", "")}
+    def _have_queue(self, c: PgConn) -> bool:
+        """Whether ``floorkill_chain`` and its queue are there, made now when they are not
+        (a journal made by an earlier build; needs a role that may create in the schema:
+        else the general path, as sound, only one durable commit per entry)."""
+        if c.execute("SELECT to_regproc('floorkill_chain')").fetchone()[0] is not None:
+            return True
+        try:
+            with c.raw.transaction():
+                c.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (self.channel,))
+                for stmt in _ddl_statements(CHAIN_FN):
+                    c.raw.execute(stmt)
+        except psycopg.Error:
+            return False
+        return True
 
     def _conn(self) -> PgConn:
         """The connection, reconnecting after a lost one (raises JournalUnavailable)."""
@@ -363,6 +459,13 @@ class PgJournal:
             self._raw = None
             self._connect()
         return PgConn(self._raw)  # type: ignore[arg-type]
+
+    def _writer_conn(self) -> PgConn:
+        try:
+            return self._conn()
+        except JournalUnavailable as exc:
+            raise JournalUnavailable(f"{exc} — the entry was not recorded; try again"
+                                     ) from None
 
     @contextmanager
     def _guard(self, writing: bool = False) -> Iterator[None]:
@@ -377,26 +480,68 @@ class PgJournal:
             yield self._conn()
 
     @contextmanager
-    def _write(self) -> Iterator[tuple[PgConn, int, str]]:
-        """One transaction holding the chain head's row lock: (conn, head gseq, head hash).
-        COMMIT when the block ends; ROLLBACK on any error."""
-        with self._lock, self._guard(writing=True):
-            try:
-                c = self._conn()
-            except JournalUnavailable as exc:
-                raise JournalUnavailable(f"{exc} — the entry was not recorded; try again"
-                                         ) from None
-            # pipeline mode: the statements whose answers we do not read (the inserts, the
-            # head, the NOTIFY) go out with the COMMIT in one round trip
-            with c.raw.pipeline(), c.raw.transaction():
-                gseq, head = c.execute(
-                    "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE").fetchone()
-                yield c, gseq, head
+    def _write(self) -> Iterator["_PgTx"]:
+        """One transaction holding the chain head's row lock (journal_core.WriteTx).
+        COMMIT when the block ends; ROLLBACK on any error.
 
-    def _advance(self, c: PgConn, gseq: int, head: str, tbl: str, seq: int) -> None:
-        """Inside a write: move the chain head and tell the followers (at COMMIT)."""
-        c.execute("UPDATE chain_head SET gseq = ?, hash = ? WHERE one", (gseq, head))
-        c.execute("SELECT pg_notify(?, ?)", (self.channel, canonical_json([tbl, seq])))
+        One pipeline, BEGIN and COMMIT sent as statements: the lock goes out with the
+        first queries of the write (one round trip: ``_PgTx.fetch``), the rows, the head,
+        the NOTIFY and the COMMIT together (another: the pipeline's Sync at the end
+        returns once COMMIT did). psycopg's ``transaction()`` would add a Sync of its own
+        before the COMMIT, with the head still locked."""
+        with self._lock, self._guard(writing=True):
+            c = self._writer_conn()
+            raw = c.raw
+            try:
+                with raw.pipeline():
+                    raw.execute("BEGIN")
+                    yield _PgTx(self, c, c.execute(LOCK_HEAD))
+                    raw.execute("COMMIT")
+            except BaseException:
+                _rollback(raw)
+                raise
+
+    def _append_one(self, drafted: Drafted, known: int, room: Room
+                    ) -> tuple[int, str] | None:
+        """One drafted event queued and chained by ``floorkill_chain`` (see CHAIN_FN), when
+        the function is there and no MAC is to be made (the key stays on the podium):
+        (gseq, at) once durable, or None when it was declined (the table or the room
+        moved: the caller takes the general path)."""
+        if not self._queue or self.mac_key is not None or len(drafted.drafts) != 1:
+            return None
+        d = drafted.drafts[0]
+        tbl = d.tbl
+        seen = {t: canonical_json([[b.player, b.owes, b.mode] for b in bars])
+                for t, bars in room.tables().items() if t != tbl}
+        snap = drafted.snapshots[0][3] if drafted.snapshots else None
+        barred = canonical_json(reading.barred_of(drafted.state))
+        at = utc_now()
+        with self._lock, self._guard(writing=True):
+            c = self._writer_conn()
+            # two statements on the autocommit connection, each its own transaction: the
+            # queued row must be committed for another podium's turn to chain it
+            queued = c.execute(QUEUE, (
+                tbl, d.seq, known, canonical_json(seen), d.type, d.schema, d.payload, d.rules,
+                d.decisions, d.result, d.hand, d.who, at, d.state_hash,
+                '{"at":' + canonical_json(at) + d.content[0], d.content[1], barred, snap,
+                canonical_json([tbl, d.seq]))).fetchone()[0]
+            try:
+                gseq = c.execute(CHAIN, (queued, self.channel)).fetchone()[0]
+            except psycopg.Error:
+                gseq = self._withdraw(c, queued)         # chained meanwhile, or not at all
+                if gseq is None:
+                    raise
+        return None if gseq is None else (gseq, at)
+
+    def _withdraw(self, c: PgConn, queued: int) -> int | None:
+        """After a failed turn (busy, cancelled): take the queued row back so that no later
+        turn chains what the podium was told is not recorded; its gseq if a turn chained
+        it first (then it IS recorded, and durable)."""
+        try:
+            row = c.execute(WITHDRAW, (queued,)).fetchone()
+        except psycopg.Error:
+            return None               # the server is gone: the queue goes with a crash
+        return row[1] if row is not None and row[0] else None
 
     def close(self) -> None:
         with self._lock:
@@ -408,15 +553,12 @@ class PgJournal:
                         pass
             self._raw = self._listen = None
 
-    def __enter__(self) -> "PgJournal":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
     @property
     def location(self) -> str:
         return self.where
+
+    def _closed(self) -> bool:
+        return self._raw is None
 
     # -- following other podiums -------------------------------------------
     def changed(self) -> bool:
@@ -449,133 +591,40 @@ class PgJournal:
             gseq, hash_ = c.execute("SELECT gseq, hash FROM chain_head WHERE one").fetchone()
             return gseq, hash_
 
-    # -- tables -------------------------------------------------------------
-    def table_names(self) -> list[str]:
-        with self._read() as c:
-            return reading.table_names(c)
 
-    def open_table_names(self) -> list[str]:
-        """The tables not closed (close_table), in creation order."""
-        with self._read() as c:
-            return reading.open_table_names(c)
+def _rollback(raw: "psycopg.Connection") -> None:
+    """End a transaction a failed write left open (nothing of it is kept)."""
+    try:
+        if not raw.closed and not raw.broken and \
+                raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            raw.execute("ROLLBACK")
+    except psycopg.Error:
+        pass
 
-    def closed_tables(self) -> set[str]:
-        with self._read() as c:
-            return reading.closed_tables(c)
 
-    def create_table(self, table_file: TableFile, toml_text: str | None = None) -> "PgSession":
-        cfg, players = table_file.config, table_file.players
-        text = table_toml(table_file) if toml_text is None else toml_text
-        check = reading.load_table_text(text, f"<table {cfg.name!r}>")
-        if check.events:
-            text = table_toml(table_file)
-        elif check.config != cfg or check.players != players:
-            raise JournalError(f"table {cfg.name!r}: the TOML text does not describe the "
-                               "same config and players as the table file")
-        now = utc_now()
-        with self._write() as (c, gseq, prev):
-            row = c.execute("SELECT name FROM tables WHERE name = ? OR name_key = ?",
-                            (cfg.name, cfg.name.casefold())).fetchone()
-            if row is not None:
-                raise TableExists(f"a table named {row[0]!r} is already in the journal")
-            c.execute("INSERT INTO tables(name, name_key, toml, created, who) "
-                      "VALUES (?, ?, ?, ?, ?)",
-                      (cfg.name, cfg.name.casefold(), text, now, self.floorperson))
-            payload = canonical_json({"type": CREATE_TYPE, "toml": text})
-            ev = make_row(prev, gseq + 1, cfg.name, 0, CREATE_TYPE, payload,
-                          floorkill.RULES_VERSION, "[]", None, 0, self.floorperson, now, None,
-                          **self._mac_args())
-            c.execute(INSERT_EVENT, ev)
-            c.execute(UPSERT_OBLIGATIONS, (cfg.name, 0, "[]"))
-            self._advance(c, gseq + 1, ev[HASH], cfg.name, 0)
-        self._rooms.wrote(cfg.name, (), gseq, gseq + 1)
-        return PgSession(self, cfg.name, cfg, players, initial_state(cfg, players), 0)
+class _PgTx(HeadTx):
+    """A write transaction of the PostgreSQL journal (journal_core.WriteTx): the chain
+    head's row, locked FOR UPDATE by the transaction's first statement, is read with the
+    first ``fetch`` (the same round trip); ``advance`` moves it and NOTIFYs the followers
+    (delivered at COMMIT)."""
 
-    def open_table(self, name: str) -> "PgSession":
-        with self._read() as c:
-            stored, text = reading.find_table(c, name)
-            cfg, players = reading.parse_table_toml(stored, text)
-            state, seq = reading.load_state(c, stored, cfg, players, report=self._report)
-        return PgSession(self, stored, cfg, players, state, seq)
+    def __init__(self, journal: PgJournal, conn: PgConn, locked: "psycopg.Cursor") -> None:
+        self.journal = journal
+        self.conn = conn
+        self._locked = locked
 
-    def open_or_create(self, table_file: TableFile, toml_text: str | None = None
-                       ) -> tuple["PgSession", bool]:
-        name = table_file.config.name
-        known = {n.casefold(): n for n in self.table_names()}
-        if name.casefold() not in known:
-            try:
-                return self.create_table(table_file, toml_text), True
-            except TableExists:
-                known = {n.casefold(): n for n in self.table_names()}
-        session = self.open_table(known[name.casefold()])
-        diffs = config_differences(session.config, table_file.config)
-        if session.players != table_file.players:
-            diffs.append("initial players differ")
-        if diffs:
-            raise ConfigMismatch(f"table {session.name!r} is in the journal with a different "
-                                 f"config: {'; '.join(diffs)}", diffs)
-        return session, False
+    def _read_head(self) -> tuple[int, str]:
+        return self._locked.fetchone()
 
-    def live_events(self, name: str, upto: int | None = None) -> list[dict[str, Any]]:
-        """The live events of a table up to ``upto`` (what `export` writes), in order."""
-        with self._read() as c:
-            return reading.live_events(c, name, 0, upto)
+    def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
+        cursors = [self.conn.execute(q, p) for q, p in queries]   # sent, not waited for
+        self._chain()
+        return [cur.fetchall() for cur in cursors]
 
-    def barred_elsewhere(self, exclude: str | None = None) -> dict[str, tuple[int, str]]:
-        """Players barred (rrop-13.6) at tables other than ``exclude``:
-        {name key: (owed cents, table name)}."""
-        with self._read() as c:
-            return self._rooms.room(c).elsewhere(exclude)
-
-    def room(self) -> Room:
-        """Every table's own owed kills as the journal stands now (rules/room.py)."""
-        with self._read() as c:
-            return self._rooms.room(c)
-
-    @property
-    def room_cached(self) -> Room:
-        """The room as last read (no query once read): what sessions draw their views with."""
-        if self._rooms.head is None:
-            return self.room()
-        return self._rooms.room_cached
-
-    def session(self, name: str) -> "PgSession":
-        """An open session of table ``name`` (the one already open in this process, if any)."""
-        with self._lock:
-            s = self._live.get(name)
-            if s is None:
-                with self._read() as c:
-                    stored, _ = reading.find_table(c, name)
-                s = self._live.get(stored) or self.open_table(stored)
-            return s
-
-    def rebuild_caches(self) -> None:
-        self._rooms.forget()
-        with self._write() as (c, _gseq, _head):
-            c.execute("DELETE FROM snapshots")
-            c.execute("DELETE FROM obligations")
-            for name, text in c.execute("SELECT name, toml FROM tables ORDER BY rowid"
-                                        ).fetchall():
-                cfg, players = reading.parse_table_toml(name, text)
-                voids = reading.void_rows(c, name)
-                digests = dict(c.execute("SELECT seq, state_hash FROM events WHERE tbl = ? "
-                                         "AND state_hash IS NOT NULL", (name,)).fetchall())
-                seq, state = 0, initial_state(cfg, players)
-                snaps = []
-                for seq, state in reading.replay_table(c, name, cfg, players, voids):
-                    if seq in digests and reading.snapshot_is_valid(voids, seq):
-                        snap = canonical_json(state_to_dict(state))
-                        if state_digest(snap) == digests[seq]:   # only what the chain holds
-                            snaps.append((name, seq, floorkill.RULES_VERSION, snap))
-                c.executemany(UPSERT_SNAPSHOT, snaps)
-                c.execute(UPSERT_OBLIGATIONS,
-                          (name, seq, canonical_json(reading.barred_of(state))))
-
-    def _barred_elsewhere(self, c: PgConn, exclude: str | None,
-                          head: int | None = None) -> dict[str, tuple[int, str]]:
-        """{name key: (owed cents, table)} of players barred at tables other than
-        ``exclude``, from the room cache (``head``: the chain head's gseq, when known)."""
-        return self._rooms.room(c, head).elsewhere(exclude)
+    def advance(self, gseq: int, head: str, tbl: str, seq: int) -> None:
+        c = self.conn
+        c.execute("UPDATE chain_head SET gseq = ?, hash = ? WHERE one", (gseq, head))
+        c.execute("SELECT pg_notify(?, ?)", (self.journal.channel, canonical_json([tbl, seq])))
 
 
 def _ddl_statements(script: str) -> list[str]:
@@ -594,182 +643,6 @@ def _ddl_statements(script: str) -> list[str]:
     if rest:
         out.append(rest)
     return out
-
-
-class PgSession:
-    """A table of a PostgreSQL journal: the durable TableSession."""
-
-    def __init__(self, journal: PgJournal, name: str, config: TableConfig,
-                 players: tuple[PlayerSpec, ...], state: TableState, seq: int) -> None:
-        self.journal = journal
-        self.name = name
-        self.config = config
-        self.players = players
-        self._state = state
-        self._seq = seq
-        self._view: tuple[TableState, Room, TableState] | None = None
-        journal._live.setdefault(name, self)
-
-    @property
-    def who(self) -> str | None:
-        return self.journal.floorperson
-
-    @property
-    def state(self) -> TableState:
-        """The table as it stands in the room: its folded state with the bars of its seated
-        players at other tables (rules/room.py ``view``)."""
-        room = self.journal.room_cached
-        memo = self._view
-        if memo is not None and memo[0] is self._state and memo[1] is room:
-            return memo[2]
-        seen = room_rules.view(self._state, room.elsewhere(self.name))
-        self._view = (self._state, room, seen)
-        return seen
-
-    @property
-    def folded(self) -> TableState:
-        """The fold of this table's own events (what a snapshot and `export` hold)."""
-        return self._state
-
-    def __len__(self) -> int:
-        return self._seq
-
-    def __repr__(self) -> str:
-        return f"<PgSession {self.name!r} seq={self._seq}>"
-
-    def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
-        with self.journal._read() as c:
-            return reading.read_records(c, self.name, self._seq, start, stop)
-
-    def last_undoable(self) -> Record | None:
-        with self.journal._read() as c:
-            return reading.last_undoable(c, self.name, self._seq)
-
-    def refresh(self) -> bool:
-        with self.journal._read() as c:
-            last = reading.max_seq(c, self.name)
-            if last == self._seq:
-                return False
-            self._state, self._seq = reading.load_state(c, self.name, self.config,
-                                                        self.players, last,
-                                                        report=self.journal._report)
-            return True
-
-    def append(self, raw: Mapping[str, Any], expect_seq: int | None = None) -> Record:
-        """As Journal's: a ``pay_kill`` of a kill owed at another table is stored THERE."""
-        if isinstance(raw, Mapping) and raw.get("type") == "pay_kill":
-            target = room_rules.route(self.name, raw, self.journal.room())
-            if target != self.name:
-                return self.journal.session(target).append(raw)
-        return self.append_many([raw], expect_seq)[0]
-
-    def append_many(self, raws: Sequence[Mapping[str, Any]],
-                    expect_seq: int | None = None, *, checked: Sequence[Any] | None = None,
-                    checked_elsewhere: Mapping[str, Any] | None = None) -> list[Record]:
-        """All of ``raws`` in one transaction (all or nothing); see Journal.append_many.
-        ``checked``/``checked_elsewhere`` (an import's own fold, a speed hint on SQLite) are
-        not used here: the events are folded again inside the transaction."""
-        j = self.journal
-        every = j.snapshot_every
-        with j._write() as (c, gseq, prev):
-            start = gseq
-            try:
-                self._sync(c, expect_seq, c.execute(MAX_SEQ, (self.name,)).fetchone()[0])
-            except TableChanged as exc:
-                if checked is None:
-                    raise
-                raise TableChanged(
-                    f"table {self.name!r} changed while the file was imported (seq "
-                    f"{exc.actual}, expected {exc.expected}); run the import again: what is "
-                    "in the journal stays, the rest is appended",
-                    self.name, exc.expected, exc.actual) from None
-            elsewhere = j._barred_elsewhere(c, self.name, gseq)
-            state, seq = self._state, self._seq
-            rows, snaps, records = [], [], []
-            mac = j._mac_args()
-            for raw in raws:
-                applied = apply(state, room_rules.stamp(state, raw, elsewhere), elsewhere)
-                state = applied.state
-                seq += 1
-                gseq += 1
-                at = utc_now()
-                decisions = [decision_to_json(d) for d in applied.decisions]
-                digest = None
-                if seq % every == 0:
-                    snap = canonical_json(state_to_dict(state))
-                    digest = state_digest(snap)
-                    snaps.append((self.name, seq, floorkill.RULES_VERSION, snap))
-                stored = room_rules.stored_event(applied)
-                row = make_row(prev, gseq, self.name, seq, applied.event.type,
-                               canonical_json(stored), floorkill.RULES_VERSION,
-                               canonical_json(decisions), result_json(applied.result),
-                               state.hands, j.floorperson, at, None, state_hash=digest, **mac)
-                prev = row[HASH]
-                rows.append(row)
-                records.append(Record(seq=seq, type=applied.event.type,
-                                      event=stored,
-                                      decisions=tuple(applied.decisions), result=applied.result,
-                                      hand=state.hands, who=j.floorperson, at=at, gseq=gseq))
-            if len(rows) == 1:
-                c.execute(INSERT_EVENT, rows[0])
-            else:
-                c.executemany(INSERT_EVENT, rows)
-            c.executemany(UPSERT_SNAPSHOT, snaps)
-            c.execute(UPSERT_OBLIGATIONS,
-                      (self.name, seq, canonical_json(reading.barred_of(state))))
-            j._advance(c, gseq, prev, self.name, seq)
-        self._state, self._seq = state, seq            # only after COMMIT returned
-        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), start, gseq)
-        return records
-
-    def void(self, seq: int, reason: str, expect_seq: int | None = None) -> Record:
-        j = self.journal
-        with j._write() as (c, gseq, prev):
-            self._sync(c, expect_seq, undo=True)
-            target = None
-            if 1 <= seq <= self._seq:
-                found = reading.read_records(c, self.name, self._seq, seq - 1, seq)
-                target = found[0] if found else None
-            check_void(target, seq, reason)
-            state, _ = reading.load_state(c, self.name, self.config, self.players, self._seq,
-                                          exclude=(seq,), report=j._report)
-            new_seq = self._seq + 1
-            at = utc_now()
-            event = {"type": VOID_TYPE, "target": seq, "reason": reason.strip()}
-            snap = canonical_json(state_to_dict(state))
-            row = make_row(prev, gseq + 1, self.name, new_seq, VOID_TYPE, canonical_json(event),
-                           floorkill.RULES_VERSION, "[]", None, state.hands, j.floorperson, at,
-                           seq, state_hash=state_digest(snap), **j._mac_args())
-            c.execute(INSERT_EVENT, row)
-            c.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, seq))
-            c.execute(UPSERT_SNAPSHOT, (self.name, new_seq, floorkill.RULES_VERSION, snap))
-            c.execute(UPSERT_OBLIGATIONS,
-                      (self.name, new_seq, canonical_json(reading.barred_of(state))))
-            j._advance(c, gseq + 1, row[HASH], self.name, new_seq)
-        self._state, self._seq = state, new_seq
-        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1)
-        return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
-                      who=j.floorperson, at=at, gseq=gseq + 1)
-
-    def _sync(self, c: PgConn, expect_seq: int | None, last: int | None = None,
-              undo: bool = False) -> None:
-        """Inside a write: catch up with other writers' rows; TableChanged when the table
-        is not at ``expect_seq``."""
-        if last is None:
-            last = reading.max_seq(c, self.name)
-        if last != self._seq:
-            self._state, self._seq = reading.load_state(c, self.name, self.config,
-                                                        self.players, last,
-                                                        report=self.journal._report)
-        if expect_seq is not None and last != expect_seq:
-            latest = reading.read_records(c, self.name, last, last - 1, last)
-            raise table_changed(self.name, expect_seq, last, latest[0] if latest else None,
-                                undo=undo)
-
-    def full_replay(self) -> TableState:
-        with self.journal._read() as c:
-            events = reading.live_events(c, self.name, 0, self._seq)
-        return fold_records(self.config, self.players, events)
 
 
 # ---------------------------------------------------------------------------
@@ -796,6 +669,8 @@ class PgReadOnlyJournal(ReadOnlyJournal):
         self.problems: list[str] = []
         self.meta: dict[str, str] = {}
         self._rooms = RoomCache()
+        self.standby = False                            # connected to a hot standby
+        self._seen: int | None = None
         self._connect()
 
     def _connect(self) -> None:
@@ -811,8 +686,14 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                 if _journal_present(c) != 3:
                     raise JournalUnavailable(f"{self.path}: not a floorkill journal (yet)")
                 self.meta = _check_version(c, self.path)
-                raw.execute(_sql_mod.SQL("LISTEN {}").format(
-                    _sql_mod.Identifier(channel_of(raw))))
+                # a hot standby (a streaming replica) takes no LISTEN and gets no NOTIFY:
+                # there the head row is polled instead
+                self.standby = bool(raw.execute("SELECT pg_is_in_recovery()").fetchone()[0])
+                if self.standby:
+                    self._seen = _head_gseq(raw)
+                else:
+                    raw.execute(_sql_mod.SQL("LISTEN {}").format(
+                        _sql_mod.Identifier(channel_of(raw))))
             except JournalError as exc:
                 raw.close()
                 raise JournalUnavailable(str(exc)) from None
@@ -860,9 +741,12 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                 self._run(self._rooms.room)
                 return True
             try:
-                got = list(raw.notifies(timeout=timeout, stop_after=1))
-                if got:
-                    list(raw.notifies(timeout=0))         # drain the rest
+                if self.standby:
+                    got = self._poll_head(raw, timeout)
+                else:
+                    got = list(raw.notifies(timeout=timeout, stop_after=1))
+                    if got:
+                        list(raw.notifies(timeout=0))     # drain the rest
             except psycopg.Error as exc:
                 self._close_conn()
                 raise JournalUnavailable(f"{self.path}: journal unavailable: "
@@ -870,6 +754,26 @@ class PgReadOnlyJournal(ReadOnlyJournal):
             if got:
                 self._run(self._rooms.room)               # the room is read again
             return bool(got)
+
+
+    def _poll_head(self, raw: "psycopg.Connection", timeout: float) -> bool:
+        """On a standby: whether the replayed chain head moved, asked every 50 ms for up to
+        ``timeout`` seconds (at least once)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            gseq = _head_gseq(raw)
+            if gseq != self._seen:
+                self._seen = gseq
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(0.05, left))
+
+
+def _head_gseq(raw: "psycopg.Connection") -> int | None:
+    row = raw.execute("SELECT gseq FROM chain_head WHERE one").fetchone()
+    return None if row is None else row[0]
 
 
 __all__ = ["PgJournal", "PgSession", "PgReadOnlyJournal", "ReadOnlySession", "PgConn",

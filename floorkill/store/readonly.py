@@ -39,10 +39,10 @@ from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
 from floorkill.rules import TableState
-from floorkill.rules import room as room_rules
 from floorkill.rules.decisions import Refusal
 from floorkill.store import reading
 from floorkill.store.errors import JournalError, JournalUnavailable, UnknownTable
+from floorkill.store.journal_core import RoomView
 from floorkill.store.room_cache import RoomCache
 from floorkill.store.session import Record, fold_records
 
@@ -132,41 +132,21 @@ def readonly_connect(path: Path, busy_timeout: float = 1.0) -> sqlite3.Connectio
     return open_readonly(path, busy_timeout)[0]
 
 
-class ReadOnlySession:
-    """A table seen through the read-only journal: no append, no void."""
+class ReadOnlySession(RoomView):
+    """A table seen through the read-only journal: no append, no void. Its ``state`` is the
+    table as it stands in the room (journal_core.RoomView), the same object while nothing
+    changed; ``folded`` is what `export` must reproduce."""
 
     def __init__(self, journal: "ReadOnlyJournal", name: str, config, players,
                  state: TableState, seq: int) -> None:
         self._journal = journal
-        self.name = name
-        self.config = config
-        self.players = players
-        self._state = state
-        self._seq = seq
-        self._view = None
+        self._hold(name, config, players, state, seq)
 
-    @property
-    def state(self) -> TableState:
-        """The table as it stands in the room (bars of its players at other tables shown:
-        rules/room.py ``view``); the same object while nothing changed."""
-        room = self._journal.room_cached
-        memo = self._view
-        if memo is not None and memo[0] is self._state and memo[1] is room:
-            return memo[2]
-        seen = room_rules.view(self._state, room.elsewhere(self.name))
-        self._view = (self._state, room, seen)
-        return seen
-
-    @property
-    def folded(self) -> TableState:
-        """The fold of this table's own events (what `export` must reproduce)."""
-        return self._state
+    def _room(self):
+        return self._journal.room_cached
 
     @property
     def seq(self) -> int:
-        return self._seq
-
-    def __len__(self) -> int:
         return self._seq
 
     def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
@@ -178,9 +158,6 @@ class ReadOnlySession:
 
     def refresh(self) -> bool:
         return self._journal.refresh(self)
-
-    def __repr__(self) -> str:
-        return f"<ReadOnlySession {self.name!r} seq={self._seq}>"
 
 
 class ReadOnlyJournal:

@@ -9,7 +9,10 @@ incrementally:
 * after this process's own writes, :meth:`~RoomCache.wrote` replaces one table's bars
   (no query at all);
 * when the journal's head ``gseq`` moved past what the cache has seen (another process
-  wrote), only the tables named by rows after it are read again.
+  wrote), only the tables named by rows after it are read again, in ONE query
+  (``ROOM_DELTA``: each such table's last seq and its obligations row; a table is folded
+  only when its row is missing or behind). A writer sends that query in the same round
+  trip as the one that locks the chain head (:mod:`floorkill.store.journal_core`).
 
 So a hand entered at one table of a 200-table journal costs the same as in a one-table
 journal: the head is read anyway for the hash chain. Everything here only SELECTs, so the
@@ -24,6 +27,14 @@ import sqlite3
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.room import Bar, Room, own_bars
 from floorkill.store import reading
+
+
+# The tables written after a gseq: (table, its last seq, its obligations row's seq and
+# bars). Rows after the gseq are each table's newest, so max(seq) among them is the
+# table's last seq.
+ROOM_DELTA = ("SELECT e.tbl, max(e.seq), o.seq, o.barred FROM events e "
+              "LEFT JOIN obligations o ON o.tbl = e.tbl WHERE e.gseq > ? "
+              "GROUP BY e.tbl, o.seq, o.barred")
 
 
 def head_gseq(conn: sqlite3.Connection) -> int:
@@ -94,12 +105,24 @@ class RoomCache:
             self.head, self._room = load_room(conn)
             return self._room
         if head != self.head:
-            touched = [r[0] for r in conn.execute(
-                "SELECT DISTINCT tbl FROM events WHERE gseq > ? AND gseq <= ?", (self.head, head))]
-            room = self._room
-            for table in touched:
-                room = room.with_table(table, table_bars(conn, table))
-            self._room, self.head = room, head
+            self.catch_up(conn, conn.execute(ROOM_DELTA, (self.head,)).fetchall(), head)
+        return self._room
+
+    def catch_up(self, conn: sqlite3.Connection, delta, head: int) -> Room:
+        """The room at ``head`` from ``delta``, the ``ROOM_DELTA`` rows after the cache's own
+        head (read by the caller, with nothing committed since: a writer holding the chain
+        head). Loads the whole room when the cache has none yet or the journal went back."""
+        if self.head is None or head < self.head:
+            self.head, self._room = load_room(conn)
+            return self._room
+        tables, moved = self._room.tables(), False
+        for table, last, oseq, barred in delta:
+            bars = table_bars(conn, table, None, oseq, barred, last)
+            if tables.get(table, ()) != bars:
+                tables[table], moved = bars, True
+        if moved:                                   # else: the same Room object (views keep)
+            self._room = Room(tables)
+        self.head = head
         return self._room
 
     def wrote(self, table: str, bars: tuple[Bar, ...], start: int, end: int) -> None:
@@ -111,6 +134,17 @@ class RoomCache:
             self._room = self._room.with_table(table, bars)
         if self.head == start:
             self.head = end                         # else: the next room() reads the gap
+
+    def confirmed(self, table: str, bars: tuple[Bar, ...], known: int, end: int) -> None:
+        """This process committed the row ``end`` at ``table``, checked in the database
+        against the room this cache had at ``known`` (every table written since owes what
+        it did): the room is exact at ``end``."""
+        if self.head != known:
+            self.wrote(table, bars, end, end)       # moved meanwhile: the next room() reads
+            return
+        if self._room.tables().get(table, ()) != bars:
+            self._room = self._room.with_table(table, bars)
+        self.head = end
 
     def forget(self) -> None:
         self.head = None

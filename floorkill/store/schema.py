@@ -32,7 +32,7 @@ import hashlib
 import hmac
 import json
 import re
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 SCHEMA_VERSION = 2          # the database layout (meta 'schema')
 OLDEST_SCHEMA = 1           # the oldest layout still read (and migrated by a writer)
@@ -189,17 +189,65 @@ def row_mac(key: bytes, journal_id: str, gseq: int, hash_: str) -> str:
     return hmac.new(key, msg, hashlib.sha256).hexdigest()
 
 
+class RowDraft(NamedTuple):
+    """A row with everything but its place in the chain: ``finish_row`` adds the gseq, the
+    time, ``prev_hash`` / ``hash`` (and a MAC). Drafted before the chain head is locked, so
+    a writer holds the head only to splice and hash (``content`` is the row's canonical
+    JSON around the two values: ``{"at":`` AT ``content[0]`` GSEQ ``content[1]``)."""
+    tbl: str
+    seq: int
+    type: str
+    schema: int
+    payload: str
+    rules: str
+    decisions: str
+    result: str | None
+    hand: int
+    who: str | None
+    target: int | None
+    state_hash: str | None
+    content: tuple[str, str]
+
+
+_AT_HEAD = '{"at":""'          # "at" sorts first among a row's keys
+
+
+def draft_row(tbl: str, seq: int, type_: str, payload: str, rules: str, decisions: str,
+              result: str | None, hand: int, who: str | None, target: int | None,
+              schema: int = EVENT_SCHEMA, state_hash: str | None = None) -> RowDraft:
+    """A row's content split around its ``at`` and ``gseq`` (see :class:`RowDraft`)."""
+    full = row_content(0, tbl, seq, type_, schema, payload, rules, decisions, result, hand,
+                       who, "", target, state_hash)
+    # only the "decisions" string value stands between the two keys, and a JSON string
+    # value never holds an unescaped quote: the first ',"gseq":0,' is the key
+    rest = full[len(_AT_HEAD):]
+    cut = rest.index(',"gseq":0,')
+    return RowDraft(tbl, seq, type_, schema, payload, rules, decisions, result, hand, who,
+                    target, state_hash, (rest[:cut] + ',"gseq":', rest[cut + 9:]))
+
+
+def finish_row(draft: RowDraft, prev_hash: str, gseq: int, at: str,
+               mac_key: bytes | None = None, journal_id: str = "") -> tuple:
+    """The full ``events`` row (EVENT_COLUMNS order) of a draft at ``gseq`` after
+    ``prev_hash``: hash = sha256(prev_hash + "\n" + row_content(...)), byte for byte."""
+    mid, tail = draft.content
+    content = '{"at":' + canonical_json(at) + mid + str(gseq) + tail
+    h = row_hash(prev_hash, content)
+    mac = None if mac_key is None else row_mac(mac_key, journal_id, gseq, h)
+    return (gseq, draft.tbl, draft.seq, draft.type, draft.schema, draft.payload, draft.rules,
+            draft.decisions, draft.result, draft.hand, draft.who, at, draft.target, prev_hash,
+            h, draft.state_hash, mac)
+
+
 def make_row(prev_hash: str, gseq: int, tbl: str, seq: int, type_: str, payload: str,
              rules: str, decisions: str, result: str | None, hand: int, who: str | None,
              at: str, target: int | None, schema: int = EVENT_SCHEMA,
              state_hash: str | None = None, mac_key: bytes | None = None,
              journal_id: str = "") -> tuple:
     """A full ``events`` row (in EVENT_COLUMNS order) with its hash (and MAC with a key)."""
-    h = row_hash(prev_hash, row_content(gseq, tbl, seq, type_, schema, payload, rules,
-                                        decisions, result, hand, who, at, target, state_hash))
-    mac = None if mac_key is None else row_mac(mac_key, journal_id, gseq, h)
-    return (gseq, tbl, seq, type_, schema, payload, rules, decisions, result, hand, who, at,
-            target, prev_hash, h, state_hash, mac)
+    return finish_row(draft_row(tbl, seq, type_, payload, rules, decisions, result, hand, who,
+                                target, schema, state_hash), prev_hash, gseq, at,
+                      mac_key, journal_id)
 
 
 _ANCHOR = re.compile(r"^\s*([0-9a-fA-F]{16,64})@(\d+)\s*$")

@@ -174,6 +174,31 @@ def test_a_stale_podium_is_refused_and_catches_up(where):
     assert problems == []
 
 
+def test_the_next_entry_sees_a_bar_another_podium_just_recorded(where):
+    """A podium drafts its entry from the room it last read; another podium barred P3
+    since. The entry must be folded again against the room at the locked chain head
+    (PostgreSQL: floorkill_chain declines, the general path refuses), with no
+    ``changed()`` in between."""
+    with open_journal(where, floorperson="ann") as ja, \
+            open_journal(where, floorperson="bob") as jb:
+        a = ja.create_table(table("Table A"))
+        ja.create_table(table("Table B", players=2))
+        b = jb.open_table("Table B")
+        b.append({"type": "hand", "winner": 1})             # bob's room is read: no bars
+        _bar_p3(a)                                          # ann bars P3 at Table A
+        with pytest.raises(Refusal) as exc:
+            b.append({"type": "join", "seat": 5, "name": "P3"})
+        assert "rrop-13.6" in exc.value.cites and len(b) == 1
+        b_ann = ja.open_table("Table B")
+        b_ann.append({"type": "hand", "winner": 2})         # Table B moved under bob
+        rec = b.append({"type": "hand", "winner": 1})       # no expect_seq: folded after it
+        assert rec.seq == 3 and b.state == ja.open_table("Table B").state
+        a.append({"type": "pay_kill", "name": "P3"})
+        assert b.append({"type": "join", "seat": 5, "name": "P3"}).seq == 4
+    problems, _w, _c = verify_journal(where)
+    assert problems == []
+
+
 def test_undo_must_target_what_the_floorperson_saw(where):
     """The measured bug: Ctrl+Z on one podium offered #84 while the other had recorded #85;
     confirming voided #84 and left #85 live. Now it is refused and nothing is voided."""

@@ -1,0 +1,82 @@
+"""Entries queued and chained together on PostgreSQL (pg.py CHAIN_FN): one turn chains
+every podium's queued row in one durable COMMIT; an entry refused busy is taken back, never
+chained by a later turn; what a turn chains is what verify replays."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from pghelp import pg_url  # noqa: F401  (fixture)
+from storehelp import table
+
+from floorkill.store.backend import open_journal
+from floorkill.store.errors import JournalBusy, TableChanged
+from floorkill.store.pg import verify_pg
+
+
+def _hand(winner: int) -> dict:
+    return {"type": "hand", "winner": winner}
+
+
+def _waiting_turns(conn) -> int:
+    return conn.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                        "AND NOT granted").fetchone()[0]
+
+
+def test_queued_entries_of_three_podiums_are_chained_in_one_commit(pg_url):
+    import psycopg
+
+    names = ["Table 1", "Table 2", "Table 3"]
+    with open_journal(pg_url, floorperson="setup") as j:
+        for name in names:
+            j.create_table(table(name)).append(_hand(1))
+        channel = j.channel
+    podiums = [open_journal(pg_url, floorperson=f"p{i}") for i in range(3)]
+    sessions = [p.open_table(name) for p, name in zip(podiums, names)]
+    for s in sessions:
+        s.append(_hand(2))                          # each podium has read the room
+    done: list = []
+    with psycopg.connect(pg_url, autocommit=True) as holder:
+        holder.execute("SELECT pg_advisory_lock(hashtext(%s))", (channel,))   # the turn
+        threads = [threading.Thread(target=lambda s=s: done.append(s.append(_hand(3))))
+                   for s in sessions]
+        for t in threads:
+            t.start()
+        deadline = time.monotonic() + 30
+        while _waiting_turns(holder) < 3:           # all three queued, waiting for a turn
+            assert time.monotonic() < deadline, "the podiums never queued"
+        holder.execute("SELECT pg_advisory_unlock(hashtext(%s))", (channel,))
+        for t in threads:
+            t.join(30)
+        assert sorted(r.seq for r in done) == [3, 3, 3]
+        xmins = holder.execute("SELECT count(DISTINCT xmin::text) FROM events "
+                               "WHERE seq = 3").fetchone()[0]
+        assert xmins == 1                           # one transaction chained all three
+        assert holder.execute("SELECT count(*) FROM queued").fetchone()[0] == 0
+    for p in podiums:
+        p.close()
+    result = verify_pg(pg_url)
+    assert result.problems == [] and result.rows == 3 * 4
+
+
+def test_an_entry_refused_busy_is_taken_back_not_chained_later(pg_url):
+    import psycopg
+
+    with open_journal(pg_url, floorperson="ann", lock_timeout=0.3) as j:
+        s = j.create_table(table("Table 7"))
+        s.append(_hand(1))                          # the room is read: entries are queued
+        with psycopg.connect(pg_url, autocommit=True) as other:
+            other.execute("SELECT pg_advisory_lock(hashtext(%s))", (j.channel,))
+            with pytest.raises(JournalBusy) as exc:
+                s.append(_hand(2), expect_seq=1)
+            assert "not recorded" in str(exc.value) and "\n" not in str(exc.value)
+            other.execute("SELECT pg_advisory_unlock(hashtext(%s))", (j.channel,))
+        with open_journal(pg_url, floorperson="bob") as jb:
+            rec = jb.open_table("Table 7").append(_hand(3))   # a later turn
+        assert rec.seq == 2 and rec.who == "bob"              # ann's #2 was not chained
+        with pytest.raises(TableChanged):                     # her retry sees bob's
+            s.append(_hand(2), expect_seq=1)
+    result = verify_pg(pg_url)
+    assert result.problems == []
