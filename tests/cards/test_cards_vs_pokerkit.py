@@ -1,12 +1,15 @@
 """Differential tests: floorkill's evaluators order hands exactly as pokerkit does.
 
 For each game pokerkit covers, 20,000 random deals (fixed seeds) are evaluated
-by both.  The deals are sorted by floorkill's key and every adjacent pair must
-compare the same way in pokerkit (better / worse / tie), which pins down the
-whole order on the sample; 20,000 random pairs are checked as well.  A quarter
-of the deals come from a two-suit deck and a quarter from a six-rank deck, so
-that flushes, straight flushes, full houses and quads are common enough to be
-tested too.
+by floorkill; pokerkit (a hundred times slower) evaluates the deals
+:func:`oracle_sample` keeps: every distinct hand value of the sample, and a second
+deal for each value floorkill calls a tie (further deals of one value add nothing
+the order check can see). Those deals are sorted by floorkill's key and every
+adjacent pair must compare the same way in pokerkit (better / worse / tie), which
+pins down the whole order on the sample's values; 20,000 random pairs are checked
+as well.  A quarter of the deals come from a two-suit deck and a quarter from a
+six-rank deck, so that flushes, straight flushes, full houses and quads are common
+enough to be tested too.
 
 Where pokerkit and the floorkill spec could disagree:
 
@@ -46,20 +49,38 @@ def deals(seed: int, size: int, n: int = N) -> list[list[str]]:
     return out
 
 
-def stratified(ds: list[list[str]], ours: list[int], group, cap):
-    """The deals and keys kept for the (slow) pokerkit side: every deal of a rare group
-    (straight flushes, quads, full houses: few in any sample), at most ``cap`` of each common
-    one (one pair, two pair, high card: thousands alike). The order check then still sees
-    every group and every boundary between groups, for a fraction of pokerkit's time."""
+def oracle_sample(ds: list[list[str]], ours: list[int], per_key=2, group=None, cap=None):
+    """The deals and keys kept for the (slow) pokerkit side: at most ``per_key`` deals (a
+    number, or a function of the key) of each floorkill key -- every distinct value of the
+    sample stays, with a second deal witnessing each tie floorkill claims -- and, with
+    ``group``, at most ``cap`` deals per group (hand category) where a game has more
+    distinct values than pokerkit can afford. Returns (deals, keys, deals kept per group)."""
+    seen: dict[int, int] = {}
     kept: dict[object, int] = {}
     out_d, out_k = [], []
     for d, k in zip(ds, ours, strict=True):
-        g = group(k)
-        if kept.get(g, 0) < (cap(g) if callable(cap) else cap):
-            kept[g] = kept.get(g, 0) + 1
-            out_d.append(d)
-            out_k.append(k)
+        if seen.get(k, 0) >= (per_key(k) if callable(per_key) else per_key):
+            continue
+        g = group(k) if group is not None else None
+        if cap is not None and kept.get(g, 0) >= cap:
+            continue
+        seen[k] = seen.get(k, 0) + 1
+        kept[g] = kept.get(g, 0) + 1
+        out_d.append(d)
+        out_k.append(k)
     return out_d, out_k, kept
+
+
+def test_the_oracle_sample_keeps_every_value_and_a_witness_of_each_tie():
+    from collections import Counter
+
+    ds = deals(105, 5)
+    ours = [ev.low_a5(codes(d)) for d in ds]
+    kept_d, kept_k, _ = oracle_sample(ds, ours)
+    full, kept = Counter(ours), Counter(kept_k)
+    assert kept == {k: min(n, 2) for k, n in full.items()}
+    assert [ours[ds.index(d)] for d in kept_d[:50]] == kept_k[:50]     # deals match keys
+    assert sum(n > 1 for n in full.values()) > 1000 and len(kept_d) < len(ds) // 2
 
 
 def high_category(key: int) -> int:
@@ -118,6 +139,7 @@ def _pk_or_none(factory, *args):
 def test_holdem_seven_card_high_matches_pokerkit():
     ds = deals(101, 7)
     ours = [ev.best_high(codes(d)) for d in ds]
+    ds, ours, _ = oracle_sample(ds, ours)
     theirs = [pokerkit.StandardHighHand.from_game(pk_cards(d[:2]), pk_cards(d[2:])) for d in ds]
     assert_same_order("hold'em 7-card", ds, ours, theirs, 1)
 
@@ -127,6 +149,7 @@ def test_five_card_high_matches_pokerkit():
     ours = [ev.best_high(codes(d)) for d in ds]
     ours_draw = [ev.draw_high(codes(d)) for d in ds]  # draw high without the joker is 5-card high
     assert ours == ours_draw
+    ds, ours, _ = oracle_sample(ds, ours)
     theirs = [pokerkit.StandardHighHand(pk_cards(d)) for d in ds]
     assert_same_order("5-card high", ds, ours, theirs, 2)
 
@@ -134,7 +157,9 @@ def test_five_card_high_matches_pokerkit():
 def test_omaha_high_matches_pokerkit():
     ds = deals(103, 9, 3 * N)
     ours = [ev.omaha_high(codes(d[:4]), codes(d[4:])) for d in ds]
-    ds, ours, groups = stratified(ds, ours, high_category, 700)
+    # 60,000 deals hold more values than pokerkit's Omaha (slowest of all) can afford:
+    # 500 per category, distinct values first
+    ds, ours, groups = oracle_sample(ds, ours, group=high_category, cap=500)
     assert len(groups) == 9                   # every category, straight flush to high card
     theirs = [pokerkit.OmahaHoldemHand.from_game(pk_cards(d[:4]), pk_cards(d[4:])) for d in ds]
     assert_same_order("Omaha high", ds, ours, theirs, 3)
@@ -144,7 +169,8 @@ def test_omaha_eight_or_better_low_matches_pokerkit():
     ds = deals(104, 9)
     ours = [ev.omaha_low8(codes(d[:4]), codes(d[4:])) for d in ds]
     # each of the 56 possible lows 40 times (ties across deals), "no low" 2,000 times
-    ds, ours, groups = stratified(ds, ours, lambda k: k, lambda k: 40 if k else 2000)
+    ds, ours, groups = oracle_sample(ds, ours, per_key=lambda k: 40 if k else 2000,
+                                     group=lambda k: k)
     assert len(groups) == 57
     theirs = [
         _pk_or_none(pokerkit.OmahaEightOrBetterLowHand.from_game, pk_cards(d[:4]), pk_cards(d[4:]))
@@ -159,6 +185,7 @@ def test_omaha_eight_or_better_low_matches_pokerkit():
 def test_a5_low_without_joker_matches_pokerkit_regular_low():
     ds = deals(105, 5)
     ours = [ev.low_a5(codes(d)) for d in ds]
+    ds, ours, _ = oracle_sample(ds, ours)
     theirs = [pokerkit.RegularLowHand(pk_cards(d)) for d in ds]
     assert_same_order("A-5 low", ds, ours, theirs, 5)
 
@@ -166,6 +193,7 @@ def test_a5_low_without_joker_matches_pokerkit_regular_low():
 def test_27_low_matches_pokerkit():
     ds = deals(106, 5)
     ours = [ev.low_27(codes(d)) for d in ds]
+    ds, ours, _ = oracle_sample(ds, ours)
     theirs = [pokerkit.StandardLowHand(pk_cards(d)) for d in ds]
     assert_same_order("2-7 low", ds, ours, theirs, 6)
 
@@ -190,5 +218,6 @@ def test_stud_eight_or_better_low_matches_pokerkit():
 def test_razz_matches_pokerkit():
     ds = deals(108, 7, 4_000)
     ours = [ev.low_a5(codes(d)) for d in ds]
+    ds, ours, _ = oracle_sample(ds, ours)
     theirs = [pokerkit.RegularLowHand.from_game(pk_cards(d)) for d in ds]
     assert_same_order("razz", ds, ours, theirs, 8)
