@@ -12,6 +12,8 @@ tests/fixtures/bad/.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -106,10 +108,30 @@ def _env() -> dict[str, str]:
     return env
 
 
-def run_replay(path: Path, *args: str) -> subprocess.CompletedProcess:
+def run_replay_process(path: Path, *args: str) -> subprocess.CompletedProcess:
+    """``python -m floorkill replay PATH ARGS`` in a child process."""
     return subprocess.run([sys.executable, "-m", "floorkill", "replay", str(path), *args],
                           capture_output=True, text=True, encoding="utf-8",
                           errors="replace", cwd=ROOT, env=_env(), timeout=60)
+
+
+def run_replay(path: Path, *args: str) -> subprocess.CompletedProcess:
+    """The same command run in this process: ``cli.main`` with stdout and stderr as the
+    child's (UTF-8 text over a byte stream, not a terminal), the bytes decoded as
+    :func:`run_replay_process` decodes them. It spares ~190 Python starts;
+    ``test_in_process_replay_is_the_command`` holds it to the child's exact output."""
+    from floorkill.cli import main
+
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="\n")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="\n")
+    argv = ["replay", str(path), *args]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    text = []
+    for stream in (out, err):
+        stream.flush()
+        text.append(stream.buffer.getvalue().decode("utf-8", errors="replace"))
+    return subprocess.CompletedProcess(argv, code, *text)
 
 
 # ---------------------------------------------------------------------------
@@ -315,7 +337,7 @@ def test_a_refused_file_prints_no_control_characters_from_a_name(tmp_path):
     path = tmp_path / "esc.toml"
     path.write_text(sub(BASE, 'name = "Cy"', 'name = "\\u001b]0;pwned\\u0007\\u009b2J"'),
                     encoding="utf-8")
-    proc = run_replay(path)
+    proc = run_replay_process(path)         # the real command
     assert proc.returncode == 2
     assert "\x1b" not in proc.stderr and "\x9b" not in proc.stderr and "\x07" not in proc.stderr
 
@@ -486,6 +508,35 @@ def test_bad_event_is_refused_with_a_reason_plain(case, tmp_path):
         assert c in proc.stdout
     # a hostile name is never written raw to the terminal
     assert "\x1b" not in proc.stdout and "\x9b" not in proc.stdout and "\u202e" not in proc.stdout
+
+
+# one case of each kind (file or event, plain or JSON, a hostile name, bytes that are not
+# UTF-8, a file that is not there, a Russian refusal) through the real command too
+PROCESS_SAMPLE = [("file", "toml-syntax", ()), ("file", "not-utf8", ("--json",)),
+                  ("file", "no-such-file", ()), ("file", "name-bidi", ("--json",)),
+                  ("event", "join-name-esc", ()), ("event", "second-leg-question", ("--json",)),
+                  ("event", "unknown-card", ("--json", "--lang", "ru"))]
+
+
+@pytest.mark.parametrize(("kind", "case_id", "args"), PROCESS_SAMPLE,
+                         ids=[f"{k}-{c}-{'-'.join(a) or 'plain'}" for k, c, a in PROCESS_SAMPLE])
+def test_in_process_replay_is_the_command(kind, case_id, args, tmp_path):
+    """The cases above run ``cli.main`` in this process: its exit code, stdout and stderr
+    are the child process's, character for character."""
+    if kind == "file":
+        case = next(c for c in FILE_CASES if c.id == case_id)
+        path = tmp_path / f"{case.id}.toml"
+        if isinstance(case.text, bytes):
+            path.write_bytes(case.text)
+        elif case.text is not None:
+            path.write_text(case.text, encoding="utf-8")
+    else:
+        path = _event_file(next(c for c in EVENT_CASES if c.id == case_id), tmp_path)
+    child = run_replay_process(path, *args)
+    here = run_replay(path, *args)
+    assert child.returncode == 2 and child.stdout + child.stderr
+    assert (here.returncode, here.stdout, here.stderr) == (
+        child.returncode, child.stdout, child.stderr)
 
 
 def test_refused_event_does_not_stop_the_replay(tmp_path):
