@@ -13,8 +13,9 @@ assert that nothing left the machine.
         assert await page.wait_for("document.title") == "..."
         await page.screenshot(tmp_path / "shot.png")
 
-Synchronous helpers for one-shot uses (a report page): :func:`dump_dom`,
-:func:`screenshot`.
+Synchronous helpers for one-shot uses: :func:`visit` (a report page: a screenshot or a
+PDF, its console and the requests it made), :func:`dump_dom`, :func:`screenshot`;
+:func:`png_size` and :func:`pdf_pages` read what they wrote.
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -211,7 +214,9 @@ class Page:
         self.session = session
         self.requests: list[str] = []         # every URL the page asked for
         self.failed: list[str] = []           # requests that failed (blocked ones too)
-        self.console: list[str] = []
+        self.console: list[str] = []          # console.* calls
+        self.log: list[str] = []              # the browser's own messages: a refused or
+                                              # failed load, a CSP refusal, a script error
 
     async def _setup(self, width: int, height: int) -> None:
         b, s = self.browser, self.session
@@ -221,8 +226,13 @@ class Page:
         b.on(s, "Network.webSocketCreated", lambda p: self.requests.append(p["url"]))
         b.on(s, "Runtime.consoleAPICalled", lambda p: self.console.append(
             " ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", []))))
+        b.on(s, "Log.entryAdded", lambda p: self.log.append(
+            f"{p['entry'].get('level')}: {p['entry'].get('text', '')}"))
+        b.on(s, "Runtime.exceptionThrown", lambda p: self.log.append(
+            "exception: " + str(p.get("exceptionDetails", {}).get("text", ""))))
         await b.send("Network.enable", session=s)
         await b.send("Runtime.enable", session=s)
+        await b.send("Log.enable", session=s)
         await b.send("Page.enable", session=s)
         await self.resize(width, height)
 
@@ -268,6 +278,17 @@ class Page:
         path.write_bytes(base64.b64decode(res["data"]))
         return path
 
+    async def pdf(self, path: str | Path) -> Path:
+        """Print to PDF as the page's ``@page`` rule asks (size, margins), no header or
+        footer."""
+        res = await self.browser.send("Page.printToPDF",
+                                      {"preferCSSPageSize": True, "printBackground": True,
+                                       "displayHeaderFooter": False}, session=self.session,
+                                      timeout=90)
+        path = Path(path)
+        path.write_bytes(base64.b64decode(res["data"]))
+        return path
+
 
 # ---------------------------------------------------------------------------
 # one-shot helpers
@@ -297,3 +318,45 @@ def screenshot(url: str, path: str | Path, *, width: int = 1280, height: int = 7
             await page.wait_for(settle)
             return await page.screenshot(path)
     return _run(go())
+
+
+@dataclass
+class Visit:
+    console: list[str]        # console calls and the browser's messages (a refused request,
+                              # a CSP refusal, a script error would each log one)
+    requests: list[str]       # every URL the page asked for beyond itself (data: URLs,
+                              # which never leave the page, left out)
+    png: Path | None
+    pdf: Path | None
+
+
+def visit(page: str | Path, work: str | Path, *, screenshot: tuple[int, int] | None = None,
+          pdf: bool = False, settle: str = "document.readyState === 'complete'") -> Visit:
+    """Open ``page`` (a file or a URL) once in a fresh headless Chromium; take a screenshot
+    at ``screenshot`` = (width, height) CSS pixels and/or print it to PDF, into ``work``."""
+    url = page.absolute().as_uri() if isinstance(page, Path) else page
+    work = Path(work)
+    work.mkdir(parents=True, exist_ok=True)
+
+    async def go() -> Visit:
+        async with Browser.launch(skip=False) as b:
+            w, h = screenshot or (794, 1123)
+            tab = await b.new_page(w, h)
+            await tab.goto(url)
+            await tab.wait_for(settle)
+            png = await tab.screenshot(work / "page.png") if screenshot else None
+            out = await tab.pdf(work / "page.pdf") if pdf else None
+            await tab.evaluate("0")              # events sent before this reply are in
+            requests = [u for u in tab.requests if u != url and not u.startswith("data:")]
+            return Visit(tab.console + tab.log, requests, png, out)
+    return _run(go())
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()[:24]
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def pdf_pages(path: Path) -> int:
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", path.read_bytes()))

@@ -8,33 +8,32 @@ import pytest
 
 from floorkill.cli import main
 
-from reporthelp import SAMPLES, chromium, pdf_pages, png_size, sample_journal, visit
+from browserhelp import find_chromium, pdf_pages, png_size, visit
+from reporthelp import SAMPLES, sample_journal
 
-pytestmark = pytest.mark.skipif(chromium() is None, reason="no chromium installed")
+pytestmark = pytest.mark.skipif(find_chromium() is None, reason="no chromium installed")
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory):
+def seen(tmp_path_factory):
+    """The report opened once: the first page as a screenshot and the whole as a PDF."""
     tmp = tmp_path_factory.mktemp("report")
     journal = sample_journal(tmp / "j.db")
     out = tmp / "report.html"
     assert main(["report", "--journal", str(journal), "-o", str(out)]) == 0
-    return out
+    return visit(out, tmp / "seen", screenshot=(794, 1123), pdf=True)   # A4 at 96 dpi
 
 
-def test_first_page_screenshot_without_console_messages_or_requests(report, tmp_path):
-    seen = visit(report, tmp_path / "shot", screenshot=(794, 1123))    # A4 at 96 dpi
+def test_first_page_screenshot_without_console_messages_or_requests(seen):
     assert seen.console == []
     assert seen.requests == []
-    assert seen.output.stat().st_size > 20_000                  # a drawn page, not a blank one
-    assert png_size(seen.output) == (794, 1123)
+    assert seen.png.stat().st_size > 20_000                     # a drawn page, not a blank one
+    assert png_size(seen.png) == (794, 1123)
 
 
-def test_it_prints_one_page_per_table_after_the_room(report, tmp_path):
-    seen = visit(report, tmp_path / "pdf", pdf=True)
-    assert seen.console == [] and seen.requests == []
-    assert pdf_pages(seen.output) >= 1 + len(SAMPLES)
-    assert b"/MediaBox [0 0 594.9" in seen.output.read_bytes()   # A4: 210 x 297 mm
+def test_it_prints_one_page_per_table_after_the_room(seen):
+    assert pdf_pages(seen.pdf) >= 1 + len(SAMPLES)
+    assert b"/MediaBox [0 0 594.9" in seen.pdf.read_bytes()     # A4: 210 x 297 mm
 
 
 def test_the_checks_would_see_a_request_and_a_console_error(tmp_path):
@@ -44,4 +43,5 @@ def test_the_checks_would_see_a_request_and_a_console_error(tmp_path):
                    '<script>console.error("boom")</script></body></html>')
     seen = visit(bad, tmp_path / "bad", screenshot=(400, 300))
     assert any("boom" in line for line in seen.console)
+    assert any("Failed to load resource" in line for line in seen.console)   # the refused load
     assert seen.requests == ["http://127.0.0.1:9/x.png"]
