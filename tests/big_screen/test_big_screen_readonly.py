@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from bshelp import HOSTILE, HOSTILE_LEG, KILL_POT, digest, make_journal, text_of
 
-from textual.events import Key
+from textual.events import Key, MouseDown, MouseUp
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 
 from floorkill.rules.state import Player
@@ -39,9 +39,19 @@ class CountingApp(BigScreenApp):
     """The big screen, counting the keys it received (Textual also runs the base handler)."""
 
     keys_seen = 0
+    presses_seen = 0        # mouse buttons pressed, as the terminal sent them
+    clicks_seen = 0         # the clicks Textual made of them that bubbled up to the app
 
     def on_key(self, event: Key) -> None:
         self.keys_seen += 1
+
+    async def on_event(self, event) -> None:
+        if isinstance(event, MouseDown) and not event.is_forwarded:
+            self.presses_seen += 1
+        await super().on_event(event)
+
+    def on_click(self, event) -> None:
+        self.clicks_seen += 1
 
 
 def key_event(key: str) -> Key:
@@ -54,6 +64,14 @@ def key_event(key: str) -> Key:
     except KeyError:
         char = key if len(key) == 1 else None
     return Key(key, char)
+
+
+def click_events(x: int, y: int) -> list:
+    """The mouse down and up a terminal sends for a click at (x, y): the app makes the
+    Click itself (a second one at the same place in time is a double click)."""
+    args = dict(widget=None, x=x, y=y, delta_x=0, delta_y=0, button=1, shift=False,
+                meta=False, ctrl=False, screen_x=x, screen_y=y)
+    return [MouseDown(**args), MouseUp(**args)]
 
 
 async def test_key_mashing_and_clicks_on_a_hostile_name_change_nothing(tmp_path, monkeypatch):
@@ -72,22 +90,32 @@ async def test_key_mashing_and_clicks_on_a_hostile_name_change_nothing(tmp_path,
             rng = random.Random(20240607)
             keys = PRINTABLE + CONTROL_KEYS * 3
             pressed = []
+            # keys and clicks as a terminal sends them: through the driver, without waiting
+            # for the app between them (a masher does not wait either)
+            send = app._driver.send_message
             for i in range(300):
                 key = rng.choice(keys)
                 pressed.append(key)
-                app._driver.send_message(key_event(key))
+                send(key_event(key))
                 if i % 6 == 5:
-                    await pilot.click(offset=(rng.randrange(100), rng.randrange(30)))
+                    for e in click_events(rng.randrange(100), rng.randrange(30)):
+                        send(e)
             await pilot.pause()
             assert app.keys_seen == 300
             banner = app.query_one("#banner").region
             for x in range(banner.x, banner.right, 2):                # across the name
-                await pilot.click(offset=(x, banner.y + 1))
+                for e in click_events(x, banner.y + 1):
+                    send(e)
             seating = app.query_one(BigSeating)
             sx, sy, w, _h = seating.seat_box(2)
-            for dx in range(0, w, 2):
-                await pilot.click(BigSeating, offset=(sx + dx, sy), times=2)
+            for dx in range(0, w, 2):                                 # double clicks
+                x, y = seating.region.x + sx + dx, seating.region.y + sy
+                for e in click_events(x, y) + click_events(x, y):
+                    send(e)
             await pilot.pause()
+            assert app.presses_seen == 50 + len(range(banner.x, banner.right, 2)) + 2 * len(
+                range(0, w, 2))
+            assert app.clicks_seen > 0
             assert {"ctrl+q", "ctrl+c", "ctrl+p", "ctrl+s", "escape", "tab", "enter",
                     "f1"} <= set(pressed)
             assert app.is_running and app.return_code is None
