@@ -7,15 +7,14 @@ import ast
 import random
 import sqlite3
 import string
-import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from bshelp import HOSTILE, HOSTILE_LEG, KILL_POT, digest, make_journal, text_of
 
-from textual.events import Key, MouseDown, MouseUp
-from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+from termhelp import click, click_events, key_event
+from textual.events import Key, MouseDown
 
 from floorkill.rules.state import Player
 from floorkill.store.readonly import ReadOnlyJournal
@@ -54,26 +53,6 @@ class CountingApp(BigScreenApp):
         self.clicks_seen += 1
 
 
-def key_event(key: str) -> Key:
-    """The Key event ``pilot.press`` would send, without its per-key idle wait."""
-    if len(key) == 1 and not key.isalnum():
-        key = _character_to_key(key)
-    original = REPLACED_KEYS.get(key, key)
-    try:
-        char = unicodedata.lookup(_get_unicode_name_from_key(original))
-    except KeyError:
-        char = key if len(key) == 1 else None
-    return Key(key, char)
-
-
-def click_events(x: int, y: int) -> list:
-    """The mouse down and up a terminal sends for a click at (x, y): the app makes the
-    Click itself (a second one at the same place in time is a double click)."""
-    args = dict(widget=None, x=x, y=y, delta_x=0, delta_y=0, button=1, shift=False,
-                meta=False, ctrl=False, screen_x=x, screen_y=y)
-    return [MouseDown(**args), MouseUp(**args)]
-
-
 async def test_key_mashing_and_clicks_on_a_hostile_name_change_nothing(tmp_path, monkeypatch):
     cwd = tmp_path / "cwd"
     cwd.mkdir()
@@ -109,9 +88,7 @@ async def test_key_mashing_and_clicks_on_a_hostile_name_change_nothing(tmp_path,
             seating = app.query_one(BigSeating)
             sx, sy, w, _h = seating.seat_box(2)
             for dx in range(0, w, 2):                                 # double clicks
-                x, y = seating.region.x + sx + dx, seating.region.y + sy
-                for e in click_events(x, y) + click_events(x, y):
-                    send(e)
+                click(app, seating, (sx + dx, sy), times=2)
             await pilot.pause()
             assert app.presses_seen == 50 + len(range(banner.x, banner.right, 2)) + 2 * len(
                 range(0, w, 2))

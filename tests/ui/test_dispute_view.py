@@ -70,7 +70,10 @@ async def test_every_record_shows_the_replay_up_to_it_and_nothing_is_written(tmp
                 assert st == steps[i - 1].state, f"{name}: record {i}"
             assert screen.moment.record.seq == i
             assert screen.query_one(RulesPanel)._record.seq == i
-        for i in range(28, 0, -1):
+        # ← walks back to the first record; one sample walks all the way (the states are
+        # the ones checked above), the others the last few records
+        back_to = 1 if name == SAMPLES[0] else 25
+        for i in range(28, back_to - 1, -1):
             await pilot.press("left")
             assert screen.seq == i and screen.state == steps[i - 1].state
         assert journal_bytes(path) == before

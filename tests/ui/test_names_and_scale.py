@@ -8,6 +8,7 @@ from floorkill.ui.rules_panel import RulesPanel
 from floorkill.ui.seating import Seating, seat_views
 from floorkill.ui.status_line import StatusLine, kill_status_text
 
+from termhelp import click
 from uihelp import EVIL, hand, session
 
 
@@ -20,23 +21,41 @@ async def test_clicking_a_click_markup_name_does_not_quit():
         x, y, w, _h = seating.seat_box(2)
         # every third cell of the label, and its last: a markup link spans the whole name,
         # so no three cells in a row of it can all miss (as on the status line and the panel)
+        # clicks as a terminal sends them (termhelp): the app makes each Click itself
         for dx in sorted({*range(0, w, 3), w - 1}):
-            await pilot.click(Seating, offset=(x + dx, y))
+            click(app, seating, (x + dx, y))
         status = app.query_one(StatusLine)
         line = str(status.render().renderables[1])  # "Leg up: Seat 2 [@click=app.quit]Eve[/]"
         start = line.index(name)
         for dx in range(start, start + len(name), 3):
-            await pilot.click(StatusLine, offset=(dx + 1, 1))   # padding 1
+            click(app, status, (dx + 1, 1))                 # padding 1
         panel = app.query_one(RulesPanel)
         rows = panel.plain_text().split("\n")
         row = next(i for i, r in enumerate(rows) if "[@click" in r)
         col = rows[row].index("[@click")
         for dx in range(col, col + 12, 3):
-            await pilot.click(RulesPanel, offset=(dx + 2, row + 1))   # border + padding
+            click(app, panel, (dx + 2, row + 1))            # border + padding
         await pilot.pause()
         assert app.is_running and app.return_code is None
         assert name in kill_status_text(s.state)
         assert name in line
+
+
+async def test_the_same_clicks_quit_an_app_that_shows_the_name_as_markup():
+    """The control for the test above: where the name IS markup, these clicks quit."""
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Markup(App):
+        def compose(self):
+            yield Static("Leg up: Seat 2 [@click=app.quit]Eve[/]", id="line")
+
+    app = Markup()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for dx in range(15, 18):
+            click(app, "#line", (dx, 0))
+        await pilot.pause()
+        assert not app.is_running
 
 
 async def test_slash_name_and_control_characters_do_not_crash_or_leak():

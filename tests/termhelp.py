@@ -1,0 +1,60 @@
+"""Input as a terminal sends it: keys and mouse buttons handed to the app's driver one after
+another, without the Pilot's idle wait between them (a masher or a hurried click does not
+wait for the screen either). Textual's App turns them into what it would from a real
+terminal: bindings and key handlers, and a Click (a double click when one follows at the
+same place) from each mouse down and up over one widget. Await ``pilot.pause()`` once
+afterwards before asserting.
+
+    send_keys(app, "q", "u", "i", "t", "enter")
+    click(app, Seating, (4, 1))                # offset within the widget, as pilot.click
+    await pilot.pause()
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from textual.events import Key, MouseDown, MouseUp
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+
+
+def key_event(key: str) -> Key:
+    """The Key event ``pilot.press`` would send for ``key``."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    original = REPLACED_KEYS.get(key, key)
+    try:
+        char = unicodedata.lookup(_get_unicode_name_from_key(original))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    return Key(key, char)
+
+
+def send_keys(app, *keys: str) -> None:
+    for key in keys:
+        app._driver.send_message(key_event(key))
+
+
+def click_events(x: int, y: int) -> list:
+    """A mouse down and up at screen cell (x, y), new events each call (Textual marks an
+    event it has forwarded, so one instance cannot be sent twice)."""
+    args = dict(widget=None, x=x, y=y, delta_x=0, delta_y=0, button=1, shift=False,
+                meta=False, ctrl=False, screen_x=x, screen_y=y)
+    return [MouseDown(**args), MouseUp(**args)]
+
+
+def click(app, widget=None, offset: tuple[int, int] = (0, 0), times: int = 1) -> None:
+    """Click ``times`` at ``offset`` within ``widget`` (a widget, a selector or a type, the
+    screen when None), as ``pilot.click`` places it."""
+    if widget is None:
+        target = app.screen
+    elif isinstance(widget, (str, type)):
+        target = app.screen.query_one(widget)
+    else:
+        target = widget
+    x, y = target.region.x + offset[0], target.region.y + offset[1]
+    if not app.screen.size.region.contains(x, y):
+        raise ValueError(f"({x}, {y}) is off the screen")
+    for _ in range(times):
+        for event in click_events(x, y):
+            app._driver.send_message(event)
