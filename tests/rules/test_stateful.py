@@ -83,6 +83,28 @@ amount_st = st.one_of(
 seat_st = st.one_of(st.integers(min_value=1, max_value=SEATS),
                     st.sampled_from([0, SEATS + 1, -1, "2", "x", None, True, 2.0]))
 bool_st = st.one_of(st.booleans(), st.sampled_from(["yes", 1, None]))
+# the fixed choices, built once (a strategy built per step costs Hypothesis more than the
+# rules' work of the step)
+POT_ST = st.sampled_from([20, 50, "99.50", 100, 150, 200, 400, "212.50"])
+BEYOND_ST = st.sampled_from([0, 1, 2, "3.99", 4, 8, 10, 20, 40])
+SPOIL_ST = st.sampled_from(["winner", "winners", "high", "low", "pot", "won_beyond_blinds",
+                            "qualifies", "flop", "kill_posted", "showdown", "extra"])
+SPOILED_ST = st.one_of(st.lists(seat_st, max_size=3), st.text(max_size=3))
+LEAVE_ST = st.sampled_from(["away", "quit"])
+KILLER_STACK_ST = st.sampled_from([15, 16, 100])
+
+
+def pick(data, pool):
+    """One of ``pool`` (a list built at this step), as ``st.sampled_from(pool)`` would draw
+    it, through a cached integers strategy."""
+    return pool[data.draw(st.integers(0, len(pool) - 1))]
+
+
+def some_of(data, pool, min_size=0, max_size=3):
+    """Distinct members of ``pool``, as ``st.lists(st.sampled_from(pool), unique=True)``."""
+    idx = data.draw(st.lists(st.integers(0, len(pool) - 1), min_size=min_size,
+                             max_size=max_size, unique=True))
+    return [pool[i] for i in idx]
 
 
 def _mult(cfg) -> Fraction:
@@ -143,7 +165,7 @@ class KillTableMachine(RuleBasedStateMachine):
     def some_seat(self, data, pool=None):
         pool = pool if pool is not None else self.occupied()
         if pool and data.draw(st.integers(0, 9)) < 8:
-            return data.draw(st.sampled_from(pool))
+            return pick(data, pool)
         return data.draw(seat_st)
 
     # -- rules ------------------------------------------------------------------
@@ -157,30 +179,29 @@ class KillTableMachine(RuleBasedStateMachine):
         b = s.button
         ev: dict = {"type": "hand"}
         forms = ["winner"] * 6 + ["winners"] * 2 + (["high"] * 3 if cfg.hilo else [])
-        form = data.draw(st.sampled_from(forms))
+        form = pick(data, forms)
         if form == "winner":
             seats = [b.seat, b.leg_seat] if b.status != "neutral" else []
             pool = dealt + [x for x in seats if x in dealt] * 2      # favour the button's seats
-            ev["winner"] = data.draw(st.sampled_from(pool))
+            ev["winner"] = pick(data, pool)
             sole = ev["winner"]
         elif form == "winners":
-            ev["winners"] = data.draw(st.lists(st.sampled_from(dealt), min_size=1, max_size=3,
-                                               unique=True))
+            ev["winners"] = some_of(data, dealt, min_size=1, max_size=3)
             sole = ev["winners"][0] if len(ev["winners"]) == 1 else None
         else:
-            ev["high"] = data.draw(st.lists(st.sampled_from(dealt), min_size=1, max_size=2,
-                                            unique=True))
-            ev["low"] = data.draw(st.one_of(st.just(list(ev["high"])), st.just([]),
-                                            st.lists(st.sampled_from(dealt), max_size=2, unique=True)))
+            ev["high"] = some_of(data, dealt, min_size=1, max_size=2)
+            low = data.draw(st.integers(0, 2))          # as st.one_of(just(high), just([]), lists)
+            ev["low"] = (list(ev["high"]) if low == 0 else [] if low == 1
+                         else some_of(data, dealt, max_size=2))
             sole = None
         needs_pot = bool({"scoop", "big-pot"} & set(cfg.kill.triggers))
         if needs_pot or data.draw(st.integers(0, 2)) == 0:
-            ev["pot"] = data.draw(st.sampled_from([20, 50, "99.50", 100, 150, 200, 400, "212.50"]))
+            ev["pot"] = data.draw(POT_ST)
         leg = b.seat if b.status == "leg-up" else b.leg_seat
         answer = data.draw(st.integers(0, 9))
         if (sole is not None and sole == leg and answer < 8) or answer == 9:
             if data.draw(st.booleans()):
-                ev["won_beyond_blinds"] = data.draw(st.sampled_from([0, 1, 2, "3.99", 4, 8, 10, 20, 40]))
+                ev["won_beyond_blinds"] = data.draw(BEYOND_ST)
             else:
                 ev["qualifies"] = data.draw(st.booleans())
         if data.draw(st.integers(0, 4)) == 0:
@@ -188,9 +209,7 @@ class KillTableMachine(RuleBasedStateMachine):
         if b.killed and data.draw(st.integers(0, 5)) == 0:
             ev["kill_posted"] = False
         if data.draw(st.integers(0, 7)) == 0:                           # spoil one field
-            key = data.draw(st.sampled_from(["winner", "winners", "high", "low", "pot",
-                                             "won_beyond_blinds", "qualifies", "flop",
-                                             "kill_posted", "showdown", "extra"]))
+            key = data.draw(SPOIL_ST)
             if key in ("winner",):
                 ev[key] = data.draw(seat_st)
             elif key in ("pot", "won_beyond_blinds"):
@@ -198,7 +217,7 @@ class KillTableMachine(RuleBasedStateMachine):
             elif key in ("qualifies", "flop", "kill_posted"):
                 ev[key] = data.draw(bool_st)
             else:
-                ev[key] = data.draw(st.one_of(st.lists(seat_st, max_size=3), st.text(max_size=3)))
+                ev[key] = data.draw(SPOILED_ST)
         return ev
 
     @rule(data=st.data())
@@ -250,8 +269,8 @@ class KillTableMachine(RuleBasedStateMachine):
     def pay_kill(self, data):
         owed = [o.player for o in self.state.barred]
         if owed and data.draw(st.booleans()):
-            name = data.draw(st.sampled_from(owed))
-            name = data.draw(st.sampled_from([name, name.upper(), name.casefold()]))
+            name = pick(data, owed)
+            name = pick(data, [name, name.upper(), name.casefold()])
         else:
             name = data.draw(name_st)
         self.attempt({"type": "pay_kill", "name": name})
@@ -277,7 +296,7 @@ class KillTableMachine(RuleBasedStateMachine):
         """Steer towards the 13.6 paths: the killer leaves, then the hand is played."""
         seat = self.state.button.seat
         if self.state.player(seat) is not None:
-            ev = {"type": data.draw(st.sampled_from(["away", "quit"])), "seat": seat,
+            ev = {"type": data.draw(LEAVE_ST), "seat": seat,
                   "posts_kill": data.draw(st.booleans())}
             self.attempt(ev)
         self.attempt(self.draw_hand(data))
@@ -288,9 +307,9 @@ class KillTableMachine(RuleBasedStateMachine):
     def leg_holder_kills_then_leaves(self, data):
         """Steer towards spec 5.5/5.6: the leg holder kills voluntarily, then leaves."""
         seat = self.state.button.seat
-        self.attempt({"type": "stack", "seat": seat, "amount": data.draw(st.sampled_from([15, 16, 100]))})
+        self.attempt({"type": "stack", "seat": seat, "amount": data.draw(KILLER_STACK_ST)})
         self.attempt({"type": "voluntary_kill", "seat": seat})
-        ev = {"type": data.draw(st.sampled_from(["away", "quit"])), "seat": seat,
+        ev = {"type": data.draw(LEAVE_ST), "seat": seat,
               "posts_kill": data.draw(st.booleans())}
         self.attempt(ev)
 
