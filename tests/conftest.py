@@ -1,8 +1,21 @@
-"""Keep every test away from the user's own journal, tables, config and themes."""
+"""Keep every test away from the user's own journal, tables, config and themes; one
+Hypothesis profile for the whole suite."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Every property test runs the same examples on every run and every machine (a flaky suite
+# would one day stop a good change): no deadline (a busy 2-core box), no example database,
+# derandomized. A test's own @settings still sets its example count. For a soak that
+# explores new examples: FLOORKILL_HYPOTHESIS=explore.
+settings.register_profile("floorkill", deadline=None, database=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("explore", deadline=None, derandomize=False)
+settings.load_profile(os.environ.get("FLOORKILL_HYPOTHESIS", "floorkill"))
 
 
 @pytest.fixture(autouse=True)
