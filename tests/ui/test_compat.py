@@ -62,10 +62,11 @@ async def test_refresh_scrollbars_shows_a_bar_once_content_overflows():
     app = One()
     async with app.run_test(size=(40, 10)) as pilot:
         s = app.query_one(Scroller)
-        s.set_reactive(ScrollView.virtual_size, Size(40, 100))   # no layout, as the panels do
-        compat.refresh_scrollbars(s)
         await pilot.pause()
-        assert s.show_vertical_scrollbar
+        s.set_reactive(ScrollView.virtual_size, Size(40, 100))   # no layout, as the panels do
+        assert not s.show_vertical_scrollbar        # nothing decided it yet
+        compat.refresh_scrollbars(s)
+        assert s.show_vertical_scrollbar            # decided at once, before any layout
 
 
 async def test_repaint_required_follows_refresh():
