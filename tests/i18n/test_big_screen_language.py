@@ -65,8 +65,11 @@ async def test_the_room_grid_speaks_one_language(tmp_path, size):
     assert any("Все столы · 4" in line for line in ru)
 
 
-async def test_waiting_speaks_one_language(tmp_path):
-    path = tmp_path / "nothing-yet.db"
+async def test_waiting_speaks_one_language(tmp_path, monkeypatch):
+    # a short relative path: the screen shows it, and a long tmp_path (a pytest-xdist
+    # worker's is longer) would wrap it across lines, where no name matches its pieces
+    monkeypatch.chdir(tmp_path)
+    path = Path("nothing-yet.db")
     ru, en = await _both(path, (80, 24))
     assert any("Ждём журнал подиума" in line for line in ru)
     assert any("Waiting for the podium journal" in line for line in en)
