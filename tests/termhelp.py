@@ -58,3 +58,15 @@ def click(app, widget=None, offset: tuple[int, int] = (0, 0), times: int = 1) ->
     for _ in range(times):
         for event in click_events(x, y):
             app._driver.send_message(event)
+
+
+async def type_text(pilot, text: str) -> None:
+    """Type ``text`` into the focused text field, a character after another as a terminal
+    sends them, and wait once for the app (not twice per character as ``pilot.press``).
+    Only into a field that already has the focus: a key that moves the focus goes through
+    ``pilot.press``."""
+    from textual.widgets import Input
+
+    assert isinstance(pilot.app.focused, Input), pilot.app.focused
+    send_keys(pilot.app, *text)
+    await pilot.pause()

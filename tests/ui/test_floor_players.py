@@ -14,6 +14,7 @@ from floorkill.ui.seating import Seating
 from floorkill.ui.status_line import kill_status_text
 
 from floorhelp import HALF, HOLDEM, KILLED, WSOP, hand, session
+from termhelp import type_text
 
 SIZE = (120, 40)
 
@@ -39,7 +40,10 @@ async def test_join_from_the_seat_keys():
         form = app.screen
         assert isinstance(form, FormModal)
         assert form.query_one("#f-seat", Input).value == "5"
-        await pilot.press(*"Eve", "tab", "tab", *"300", "enter")
+        await type_text(pilot, "Eve")
+        await pilot.press("tab", "tab")
+        await type_text(pilot, "300")
+        await pilot.press("enter")
         assert not isinstance(app.screen, FormModal)
         assert last(s).event == {"type": "join", "seat": 5, "name": "Eve", "stack": 300}
         notice = list(app._notifications)[-1]
@@ -52,7 +56,9 @@ async def test_join_into_an_occupied_seat_is_refused_in_the_form():
     s = session()
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "5", "j", *"Eve", "tab", "backspace", "3", "enter")
+        await pilot.press("f6", "5", "j")
+        await type_text(pilot, "Eve")
+        await pilot.press("tab", "backspace", "3", "enter")
         form = app.screen
         assert isinstance(form, FormModal)                    # still open, nothing stored
         assert "seat 3 is taken by Cy" in form.error
@@ -165,7 +171,9 @@ async def test_joining_a_kill_pot_not_agreeing_sits_out():
     s = session(events=KILLED)
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "5", "j", *"Eve", "enter", "n")
+        await pilot.press("f6", "5", "j")
+        await type_text(pilot, "Eve")
+        await pilot.press("enter", "n")
         assert last(s).event == {"type": "join", "seat": 5, "name": "Eve"}
         assert s.state.player(5).sitting_out and s.state.agreed == ()
         assert "sits out" in app.query_one(Seating).render_text().plain
@@ -214,7 +222,9 @@ async def test_barred_at_one_table_is_refused_at_another_of_the_same_journal(tmp
         await pilot.pause()
         b = app.session
         assert b.name == "Table 14"
-        await pilot.press("f6", "5", "j", *"cy", "enter")
+        await pilot.press("f6", "5", "j")
+        await type_text(pilot, "cy")
+        await pilot.press("enter")
         form = app.screen
         assert isinstance(form, FormModal)
         assert "cy owes a kill of $20 (Table 12)" in form.error and "rrop-13.6" in form.error
@@ -225,7 +235,9 @@ async def test_barred_at_one_table_is_refused_at_another_of_the_same_journal(tmp
         assert app.screen.owed == [("Cy", 2000, "barred", "Table 12")]
         await pilot.press("enter")
         assert not a.state.barred and len(b) == 0
-        await pilot.press("f6", "5", "j", *"Cy", "enter")      # paid: the entry had the focus
+        await pilot.press("f6", "5", "j")
+        await type_text(pilot, "Cy")
+        await pilot.press("enter")      # paid: the entry had the focus
         assert b.state.player(5).name == "Cy"
     j.close()
 
@@ -267,7 +279,9 @@ async def test_notices_name_the_player_and_warn_of_a_second_table():
     b = session(HALF)
     app = make_podium_app(b, others=[a])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "5", "j", *"Dee", "enter")          # Dee sits at Table 12 too
+        await pilot.press("f6", "5", "j")
+        await type_text(pilot, "Dee")
+        await pilot.press("enter")          # Dee sits at Table 12 too
         notices = list(app._notifications)
         assert b.state.player(5).name == "Dee"
         assert any(n.message == "Dee is also seated at Table 12, seat 4" and n.severity == "warning"

@@ -15,6 +15,7 @@ from floorkill.ui.table_editor import TableEditor
 from floorkill.ui.tables import SampleModal, TableListScreen
 
 from floorhelp import HALF, HOLDEM, KILLED, LOWBALL, STUD, hand, journal_with, session
+from termhelp import type_text
 
 SIZE = (120, 40)
 
@@ -86,7 +87,8 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
         ed = app.screen
         assert isinstance(ed, TableEditor)
         assert ed.error == "the table needs a name" and ed.checked is None
-        await pilot.press(*"Table 12", "ctrl+s")                 # taken: refused, still editing
+        await type_text(pilot, "Table 12")
+        await pilot.press("ctrl+s")                              # taken: refused, still editing
         assert isinstance(app.screen, TableEditor) and "already in the journal" in ed.error
         ed.query_one("#e-name", Input).value = "Table 8"
         ed.query_one("#e-bets", Input).value = "4"
@@ -146,7 +148,8 @@ async def test_a_preset_resets_the_options_and_the_editor_marks_what_differs():
 async def test_stud_cannot_be_a_kill_game():
     app = make_podium_app(session())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f9", "n", *"Table 3")
+        await pilot.press("f9", "n")
+        await type_text(pilot, "Table 3")
         ed = app.screen
         ed.query_one("#e-game", Select).value = "stud"
         await pilot.pause()
@@ -190,7 +193,8 @@ async def test_copy_of_a_table_needs_a_new_name():
         ed = app.screen
         assert isinstance(ed, TableEditor)
         assert ed.query_one("#e-name", Input).value == ""
-        await pilot.press(*"Table 22", "ctrl+s")
+        await type_text(pilot, "Table 22")
+        await pilot.press("ctrl+s")
         assert app.session.name == "Table 22"
         assert app.session.config.kill == a.config.kill and not app.session.state.occupied
 
@@ -199,6 +203,8 @@ async def test_escape_leaves_the_list_and_the_editor_without_changes():
     a = session()
     app = make_podium_app(a)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f9", "n", *"Table 5", "escape")
+        await pilot.press("f9", "n")
+        await type_text(pilot, "Table 5")
+        await pilot.press("escape")
         assert not isinstance(app.screen, (TableEditor, TableListScreen))
         assert app.tables.names() == ["Table 12"] and app.session is a

@@ -21,6 +21,7 @@ from floorkill.ui.seating import Seating
 from floorkill.ui.status_line import barred_text
 
 from floorhelp import HALF, HOLDEM, KILLED
+from termhelp import type_text
 
 SIZE = (120, 40)
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,19 +115,25 @@ async def test_a_near_match_join_asks_before_seating(tmp_path):
     b.append({"type": "quit", "seat": 8, "posts_kill": False})     # barred at Table 14, $6
     app = make_podium_app(a)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "8", "j", *"Наталия Смирнова", "enter")   # one letter off
+        await pilot.press("f6", "8", "j")
+        await type_text(pilot, "Наталия Смирнова")
+        await pilot.press("enter")                                  # one letter off
         ask = app.screen
         assert isinstance(ask, AskModal)
         assert ask.question == "Is this Наталья Смирнова, barred at Table 14 for $6?"
         await pilot.press("y")                                      # the same person: refused
         assert a.state.player(8) is None
         assert "rrop-13.6" in " ".join(app.podium.query_one(RulesPanel).plain_text().split())
-        await pilot.press("f6", "8", "j", *"Наталия Смирнова", "enter", "n")   # someone else
+        await pilot.press("f6", "8", "j")
+        await type_text(pilot, "Наталия Смирнова")
+        await pilot.press("enter", "n")                             # someone else
         assert "agree" in app.screen.question                       # then the kill-pot question
         await pilot.press("n")
         await pilot.pause()
         assert a.state.player(8).name == "Наталия Смирнова"
-        await pilot.press("f6", "9", "j", *"наталья  смирнова", "enter")  # the same key: refused
+        await pilot.press("f6", "9", "j")
+        await type_text(pilot, "наталья  смирнова")
+        await pilot.press("enter")                                  # the same key: refused
         assert a.state.player(9) is None and len(a) == 3
     j.close()
 

@@ -9,6 +9,7 @@ from floorkill.ui.modals import ShowdownModal
 from floorkill.ui.podium import make_podium_app
 
 from uihelp import session
+from termhelp import type_text
 
 SIZE = (120, 40)
 
@@ -21,12 +22,21 @@ async def test_showdown_form_starts_empty_after_a_refused_and_an_accepted_submit
     s = session()
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f2", *"Ah Kd 7c 2s 9h", "tab", "tab", "tab", *"As As", "enter")
+        await pilot.press("f2")
+        await type_text(pilot, "Ah Kd 7c 2s 9h")
+        await pilot.press("tab", "tab", "tab")
+        await type_text(pilot, "As As")
+        await pilot.press("enter")
         assert len(s) == 0                                   # refused: duplicate card
         await pilot.press("f2")
         assert isinstance(app.screen, ShowdownModal)
         assert form_values(app) and all(v == "" for v in form_values(app))
-        await pilot.press(*"Ah Kd 7c 2s 9h", "tab", "tab", *"As Ks", "tab", *"Qd Qh", "enter")
+        await type_text(pilot, "Ah Kd 7c 2s 9h")
+        await pilot.press("tab", "tab")
+        await type_text(pilot, "As Ks")
+        await pilot.press("tab")
+        await type_text(pilot, "Qd Qh")
+        await pilot.press("enter")
         assert len(s) == 1                                   # accepted
         await pilot.press("f2")
         assert isinstance(app.screen, ShowdownModal)
