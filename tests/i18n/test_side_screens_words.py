@@ -54,6 +54,14 @@ async def _open(pilot, app, how) -> None:
     await pilot.pause()
 
 
+@pytest.fixture(autouse=True)
+def _short_tables_folder(tmp_path, monkeypatch):
+    """The editor names the tables folder: a short relative one, as a long tmp_path (a
+    pytest-xdist worker's is longer) would wrap inside a word ("table" / "s")."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FLOORKILL_TABLES_DIR", "tables")
+
+
 def _folder_names() -> list[str]:
     """The tables folder the editor names (a path: its pieces, as lines may wrap it)."""
     from floorkill.ui.floor import tables_dir
