@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from journalrows import journal_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "bad"
@@ -650,18 +651,6 @@ def _run_main(capsys, *argv):
     return code, out, err
 
 
-def _journal_rows(path: Path) -> int:
-    import sqlite3
-
-    if not path.exists():
-        return 0
-    c = sqlite3.connect(path)
-    try:
-        return c.execute("SELECT count(*) FROM events").fetchone()[0]
-    finally:
-        c.close()
-
-
 @pytest.mark.parametrize("name", list(FUZZ))
 def test_fuzz_findings_are_one_line_reasons_and_nothing_is_written(name, tmp_path, capsys):
     path = tmp_path / f"{name}.toml"
@@ -680,7 +669,7 @@ def test_fuzz_findings_are_one_line_reasons_and_nothing_is_written(name, tmp_pat
             assert len(err.splitlines()) == 1 and path.name in err
         else:                                   # a refused event: an error object, exit 2
             assert any(json.loads(line)["error"] for line in out.splitlines())
-    assert _journal_rows(journal) == 0
+    assert journal_rows(journal) == 0
 
 
 def test_superscript_seat_after_the_table_exists_writes_nothing(tmp_path, capsys):
@@ -689,13 +678,13 @@ def test_superscript_seat_after_the_table_exists_writes_nothing(tmp_path, capsys
     good = tmp_path / "good.toml"
     good.write_text(with_events(BASE, [{"type": "hand", "winner": 1}]), encoding="utf-8")
     assert _run_main(capsys, "import", str(good), "--journal", str(journal))[0] == 0
-    rows = _journal_rows(journal)
+    rows = journal_rows(journal)
     bad = tmp_path / "bad.toml"
     bad.write_text(with_events(BASE, [{"type": "hand", "winner": 1},
                                       {"type": "hand", "winner": "²"}]), encoding="utf-8")
     code, out, err = _run_main(capsys, "import", str(bad), "--journal", str(journal))
     assert code == 2 and "'²' is not a seat number" in err and "bad.toml:" in err
-    assert _journal_rows(journal) == rows
+    assert journal_rows(journal) == rows
 
 
 # A small fuzz run over random table files (the run found 22 internal errors per
@@ -734,4 +723,4 @@ def test_random_table_files_never_end_in_an_internal_error(tmp_path, capsys, pie
         assert "internal error" not in err
         assert len(err.splitlines()) <= 22 or argv[0] == "import"
         if code == 2 and argv[0] == "import":
-            assert out == "" and _journal_rows(journal) == 0
+            assert out == "" and journal_rows(journal) == 0

@@ -4,10 +4,10 @@ whole, nothing written."""
 
 from __future__ import annotations
 
-import sqlite3
 
 from floorkill.cli import main
 from test_bad_input import BASE
+from journalrows import journal_rows
 
 TEN_MB = 10_000_000
 
@@ -16,16 +16,6 @@ def _run(capsys, *argv):
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
-
-
-def _rows(path) -> int:
-    if not path.exists():
-        return 0
-    c = sqlite3.connect(path)
-    try:
-        return c.execute("SELECT count(*) FROM events").fetchone()[0]
-    finally:
-        c.close()
 
 
 def test_a_ten_megabyte_key_is_quoted_never_echoed_whole(tmp_path, capsys):
@@ -48,7 +38,7 @@ def test_a_ten_megabyte_key_is_quoted_never_echoed_whole(tmp_path, capsys):
                        for line in err.splitlines())
         else:
             assert err == "" and "k" * 39 + "…" in out
-    assert _rows(journal) == 0
+    assert journal_rows(journal) == 0
 
 
 def test_plain_replay_quotes_a_long_event_type_like_import(tmp_path, capsys):

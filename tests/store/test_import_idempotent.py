@@ -1,6 +1,5 @@
 """`floorkill import`: nothing doubled, nothing half-written, nothing silently ignored."""
 
-import sqlite3
 
 import pytest
 from storehelp import ROOT, T1, random_events, rich_table
@@ -10,6 +9,7 @@ from floorkill.rules import load_table_file
 from floorkill.rules.config import table_file_to_dict
 from floorkill.store.atomic import write_toml
 from floorkill.store.journal import Journal
+from journalrows import journal_rows
 
 SAMPLE = ROOT / "sample_tables" / "holdem-4-8-half-two-pots.toml"
 
@@ -27,16 +27,6 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def rows(path):
-    if not path.exists():
-        return 0
-    c = sqlite3.connect(path)
-    try:
-        return c.execute("SELECT count(*) FROM events").fetchone()[0]
-    finally:
-        c.close()
-
-
 def write(tmp_path, name, tf, events):
     path = tmp_path / name
     write_toml(path, table_file_to_dict(tf.config, tf.players, events))
@@ -47,13 +37,13 @@ def test_the_sample_imported_twice_is_not_doubled(jpath, capsys):
     code, out, err = run(capsys, "import", str(SAMPLE))
     assert code == 0, err
     n = len(load_table_file(SAMPLE).events)
-    before = rows(jpath)
+    before = journal_rows(jpath)
     assert before == n + 1                                 # creation row + every event
     code, out, err = run(capsys, "import", str(SAMPLE))
     assert code == 0 and err == ""
     assert out.strip().endswith(f"already in the journal: {n} events")
     assert len(out.splitlines()) == 1
-    assert rows(jpath) == before
+    assert journal_rows(jpath) == before
 
 
 def test_an_extending_file_appends_only_its_tail(jpath, tmp_path, capsys):
@@ -77,18 +67,18 @@ def test_a_shorter_file_of_the_same_history_writes_nothing(jpath, tmp_path, caps
     tf = rich_table("Short")
     evs = random_events(4, 30, tf)
     assert run(capsys, "import", str(write(tmp_path, "all.toml", tf, evs)))[0] == 0
-    before = rows(jpath)
+    before = journal_rows(jpath)
     code, out, _ = run(capsys, "import", str(write(tmp_path, "old.toml", tf, evs[:10])))
     assert code == 0
     assert "already in the journal: 10 events (the journal's table has 30)" in out
-    assert rows(jpath) == before
+    assert journal_rows(jpath) == before
 
 
 def test_a_file_that_rewrites_history_is_refused_naming_the_event(jpath, tmp_path, capsys):
     tf = load_table_file(T1)
     good = write(tmp_path, "good.toml", tf, tf.events[:5])
     assert run(capsys, "import", str(good))[0] == 0
-    before = rows(jpath)
+    before = journal_rows(jpath)
     changed = list(tf.events[:5])
     changed[2] = {"type": "hand", "winner": 4}
     bad = write(tmp_path, "bad.toml", tf, changed + [{"type": "hand", "winner": 1}])
@@ -99,7 +89,7 @@ def test_a_file_that_rewrites_history_is_refused_naming_the_event(jpath, tmp_pat
     assert "event 3" in line and "bad.toml:" in line
     assert "winner 3" in line and "winner 4" in line            # both versions
     assert "nothing written" in line
-    assert rows(jpath) == before
+    assert journal_rows(jpath) == before
 
 
 def test_export_then_import_is_a_no_op(jpath, tmp_path, capsys):
@@ -111,11 +101,11 @@ def test_export_then_import_is_a_no_op(jpath, tmp_path, capsys):
         s.void(len(s) - 3, "misdeal")
     exported = tmp_path / "exported.toml"
     assert run(capsys, "export", "--table", "Round", "-o", str(exported))[0] == 0
-    before = rows(jpath)
+    before = journal_rows(jpath)
     code, out, err = run(capsys, "import", str(exported))
     assert code == 0, err
     assert "already in the journal" in out
-    assert rows(jpath) == before
+    assert journal_rows(jpath) == before
 
 
 def test_a_refused_event_anywhere_writes_nothing_not_even_the_table(jpath, tmp_path, capsys):
@@ -124,7 +114,7 @@ def test_a_refused_event_anywhere_writes_nothing_not_even_the_table(jpath, tmp_p
     assert code == 2 and out == ""
     assert "event 6 (hand) refused: seat 7 is empty" in err and "t1.toml:39" in err
     assert "nothing written" in err
-    assert rows(jpath) == 0
+    assert journal_rows(jpath) == 0
     with Journal(jpath) as j:
         assert j.table_names() == []
     assert len(tf.events) == 6
@@ -133,18 +123,18 @@ def test_a_refused_event_anywhere_writes_nothing_not_even_the_table(jpath, tmp_p
 def test_a_refusal_in_the_tail_of_an_extending_file_writes_nothing(jpath, tmp_path, capsys):
     tf = load_table_file(T1)
     assert run(capsys, "import", str(write(tmp_path, "a.toml", tf, tf.events[:3])))[0] == 0
-    before = rows(jpath)
+    before = journal_rows(jpath)
     code, out, err = run(capsys, "import", str(T1))
     assert code == 2 and out == ""
     assert "event 6 (hand) refused" in err
     assert err.splitlines()[-1].endswith(
         "1 event refused; nothing written (3 events of the file are already in the journal)")
-    assert rows(jpath) == before
+    assert journal_rows(jpath) == before
 
 
 def test_another_game_under_the_same_name_is_refused_in_floor_words(jpath, tmp_path, capsys):
     assert run(capsys, "import", str(SAMPLE))[0] == 0
-    before = rows(jpath)
+    before = journal_rows(jpath)
     text = SAMPLE.read_text(encoding="utf-8")
     other = tmp_path / "other.toml"
     other.write_text(text.replace('game = "holdem"', 'game = "omaha"')
@@ -157,7 +147,7 @@ def test_another_game_under_the_same_name_is_refused_in_floor_words(jpath, tmp_p
     assert "limits $4-$8 → $5-$10" in err
     assert "kill half → full" in err
     assert "(400, 800)" not in err and "cents" not in err
-    assert rows(jpath) == before
+    assert journal_rows(jpath) == before
 
 
 def test_twenty_thousand_events_import_in_batches_each_acknowledged(jpath, tmp_path, capsys):
@@ -171,7 +161,7 @@ def test_twenty_thousand_events_import_in_batches_each_acknowledged(jpath, tmp_p
     assert code == 0, err
     lines = out.splitlines()
     assert len(lines) == 20_001 and lines[-1].startswith(f"{load_bench.NAME} #20000 ")
-    assert rows(jpath) == 20_001
+    assert journal_rows(jpath) == 20_001
     code, out, _ = run(capsys, "import", str(path))
     assert code == 0 and out.strip().endswith("already in the journal: 20,000 events")
 
@@ -190,10 +180,10 @@ def test_a_table_changed_between_check_and_write_is_not_written(jpath, tmp_path)
         assert plan.ok and len(plan.tail) == 15
         with Journal(jpath) as other:                       # another podium, meanwhile
             other.open_table("Race").append(evs[5])
-        before = rows(jpath)
+        before = journal_rows(jpath)
         with pytest.raises(JournalError, match="changed while the file was imported"):
             write_plan(j, file_tf, plan)
-        assert rows(jpath) == before
+        assert journal_rows(jpath) == before
 
 
 def test_each_printed_line_was_committed_when_a_later_batch_fails(jpath, tmp_path, monkeypatch):
