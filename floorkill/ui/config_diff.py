@@ -20,10 +20,11 @@ from textual.widgets import Button, Input, Static
 
 from floorkill.rules.config import validate_table_name
 from floorkill.rules.names import NameError_, safe_text
+from floorkill.rules.texts import reason_ru
 from floorkill.store.errors import JournalError
 from floorkill.store.importing import FileDiffers, free_table_name
 
-from floorkill.i18n import N_
+from floorkill.i18n import N_, tr
 
 from .i18n import pick
 
@@ -39,6 +40,13 @@ TEXTS: dict[str, str | tuple[str, str]] = {     # key -> message id (the catalog
     "kept": N_("Kept the journal's table {name}; {file} was not used."),
     "made": N_("New table {name} from {file}."),
 }
+
+
+def name_problem(reason: str, lang: str | None) -> str:
+    """Why a typed table name is refused, in ``lang`` (the rules' own words for names)."""
+    if (lang or "en") == "en":
+        return reason
+    return tr("table name: {reason}", lang, reason=reason_ru(reason))
 
 
 class ConfigDiffModal(ModalScreen[tuple[str, str] | None]):
@@ -116,7 +124,7 @@ class ConfigDiffModal(ModalScreen[tuple[str, str] | None]):
         try:
             name = validate_table_name(self.query_one("#cd-name", Input).value)
         except NameError_ as exc:
-            error.update(Text(safe_text(str(exc))))
+            error.update(Text(safe_text(name_problem(str(exc), self.lang))))
             return None
         if name.casefold() in {n.casefold() for n in self.taken}:
             error.update(Text(safe_text(self.t("taken", name=repr(name)))))
