@@ -53,6 +53,15 @@ RECORDED = N_("Recorded #{seq}.")
 REFUSED = N_("Refused")
 
 
+class EntryInput(Input):
+    """The entry's line: the keys panel (Ctrl+P, Keys) heads its keys in the podium's
+    language, not with Textual's class name "Input"."""
+
+    @property
+    def BINDING_GROUP_TITLE(self) -> str:  # type: ignore[override]
+        return tr("Entry line", getattr(self.app, "lang", None))
+
+
 class HandEntry(Widget):
     """One input line, a prompt that turns into the question being asked, and a message line."""
 
@@ -102,7 +111,7 @@ class HandEntry(Widget):
     def compose(self) -> ComposeResult:
         with Horizontal(id="entry-row"):
             yield Static(pick(PROMPTS, "winner", self.lang), id="entry-prompt", markup=False)
-            yield Input(id="entry-input", compact=True, select_on_focus=False)
+            yield EntryInput(id="entry-input", compact=True, select_on_focus=False)
         self.message = self._hint()
         yield Static(self.message, id="entry-message", markup=False)
 

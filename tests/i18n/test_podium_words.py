@@ -26,7 +26,9 @@ NAMES = ["Ann", "Bo", "Cy", "Dee", "Eve", "Gus", "Table 12", "Table 21"]
 BARRED_EVENTS = [*KILLED_EVENTS, {"type": "quit", "seat": 3, "posts_kill": False}]
 # what the floorperson types or presses, written as typed: Textual's key names (^z, f10,
 # Ctrl+P), the entry's syntax (3 5, h3 l5, h3 l-, k-, $140), a y/n answer key
-TYPED = re.compile(r"\^[a-z]\b|\bf\d+\b|\bCtrl\+\w\b|\b[hl]\d+\b|\b[hlk]-|\$\d+|\b[a-z]\b")
+TYPED = re.compile(r"\^[a-z]\b|\bf\d+\b|\bCtrl\+\w\b|\b[hl]\d+\b|\b[hlk]-|\$\d+|\b[a-z]\b"
+                   # key names as the keys panel prints them (home, pgdn, shift+←, ^pgup)
+                   r"|\b(?:home|end|pgup|pgdn|del|shift|super|alt|tab|esc|enter|space)\b")
 # reviewed: the word printed on the kill button itself ("лежит надписью KILL вверх")
 ALLOWED = {"KILL"}
 SIZE = (120, 40)
@@ -113,6 +115,12 @@ async def _notice(app, pilot) -> None:                 # a seat key's event: its
     assert app.screen.query("Toast")                  # on screen, read with the rest
 
 
+async def _keys_panel(app, pilot) -> None:            # Ctrl+P → Keys: every key of the focus
+    app.action_show_help_panel()
+    await pilot.pause()
+    assert app.screen.query("KeyPanel")
+
+
 CASES = {
     "neutral": (NEUTRAL_EVENTS, None, _nothing),
     "leg-up": (LEG_UP_EVENTS, None, _nothing),
@@ -131,6 +139,7 @@ CASES = {
     "palette": (KILLED_EVENTS, None, _palette),
     "close-table": (KILLED_EVENTS, None, _close),
     "notice": (NEUTRAL_EVENTS, None, _notice),
+    "keys-panel": (KILLED_EVENTS, None, _keys_panel),
 }
 
 
@@ -144,7 +153,7 @@ async def test_one_language_on_the_podium(case, lang):
         await pilot.pause()
         await act(app, pilot)
         if case not in ("neutral", "leg-up", "kill-pot", "barred", "question", "refused",
-                        "seat-keys", "notice"):
+                        "seat-keys", "notice", "keys-panel"):
             assert app.screen is not app.podium        # the form or modal is open
         _check(screen_lines(app.export_screenshot()), lang)
 

@@ -67,6 +67,27 @@ WORDS: dict[str, str] = {
 }
 SEAT_KEY = NC_("key", "Seat {n}")           # seating.seat_1 … seating.seat_10
 
+# Textual's own text-input keys (no binding id) as the keys panel lists them: by their
+# English description (the entry's line, the forms' fields)
+TEXTUAL_WORDS: dict[str, str] = {d: d for d in (
+    NC_("key", "Move cursor left"), NC_("key", "Move cursor left and select"),
+    NC_("key", "Move cursor left a word"), NC_("key", "Move cursor left a word and select"),
+    NC_("key", "Move cursor right or accept the completion suggestion"),
+    NC_("key", "Move cursor right and select"), NC_("key", "Move cursor right a word"),
+    NC_("key", "Move cursor right a word and select"), NC_("key", "Delete character left"),
+    NC_("key", "Select all"), NC_("key", "Go to start"), NC_("key", "Go to end"),
+    NC_("key", "Select line start"), NC_("key", "Select line end"),
+    NC_("key", "Delete character right"), NC_("key", "Submit"),
+    NC_("key", "Delete left to start of word"), NC_("key", "Delete all to the left"),
+    NC_("key", "Delete right to start of word"), NC_("key", "Delete all to the right"),
+    NC_("key", "Cut selected text"), NC_("key", "Paste text from the clipboard"),
+    NC_("key", "Copy selected text"),
+    NC_("key", "Scroll Up"), NC_("key", "Scroll Down"), NC_("key", "Scroll Left"),
+    NC_("key", "Scroll Right"), NC_("key", "Scroll Home"), NC_("key", "Scroll End"),
+    NC_("key", "Page Up"), NC_("key", "Page Down"), NC_("key", "Page Left"),
+    NC_("key", "Page Right"),
+)}
+
 # the order keys leave the footer when the row is too narrow: last in this list first;
 # the first six never leave (the palette lists every action, with its key)
 KEEP = ("command_palette", "undo", "showdown", "focus_entry", "tables", "rulings")
@@ -81,6 +102,8 @@ def key_word(binding_id: str | None, description: str, lang: str) -> str:
         return pgettext(KEY, WORDS[binding_id], lang)
     if binding_id and binding_id.startswith("seating.seat_"):
         return pgettext(KEY, SEAT_KEY, lang).format(n=binding_id.rsplit("_", 1)[1])
+    if description in TEXTUAL_WORDS:
+        return pgettext(KEY, TEXTUAL_WORDS[description], lang)
     return description
 
 
