@@ -240,11 +240,12 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         for problem in self.theme_problems:          # each reported once, never fatal
             self.notify(problem, title=tr("Theme not loaded", self.lang), severity="error",
                         timeout=10, markup=False)
-        from ..config_diff import ask_about_file
+        if self._notices:                            # (imported only when there is one)
+            from ..config_diff import ask_about_file
 
-        for notice in self._notices:
-            if not ask_about_file(self, notice):     # a file set up unlike the journal's table
-                self.notify(str(notice), severity="warning", timeout=10, markup=False)
+            for notice in self._notices:
+                if not ask_about_file(self, notice):  # a file set up unlike the journal's table
+                    self.notify(str(notice), severity="warning", timeout=10, markup=False)
         if self.floor.tables.journal is not None:       # other podiums on this journal
             self.follow_timer = self.set_interval(FOLLOW_EVERY, self.follow_journal,
                                                   name="follow-podiums")
