@@ -123,15 +123,16 @@ class Journal(CoreJournal):
             raise JournalError(f"{self.path}: cannot use WAL mode (got {mode})")
         c.execute("PRAGMA synchronous = FULL")
         c.execute("PRAGMA foreign_keys = ON")
-        have = c.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
-                         "AND name IN ('meta', 'tables', 'events')").fetchone()[0]
+        # both counts in one statement: one snapshot (two reads could straddle another
+        # podium's COMMIT creating the journal: no tables, then tables "not ours")
+        have, others = c.execute(
+            "SELECT coalesce(sum(type = 'table' AND name IN ('meta', 'tables', 'events')), 0), "
+            "coalesce(sum(name NOT LIKE 'sqlite_%'), 0) FROM sqlite_master").fetchone()
         if have == 3:
             if self._check_version() < SCHEMA_VERSION:
                 self._migrate()
             self._load_meta()
             return
-        others = c.execute("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
-                           ).fetchone()[0]
         if others and have == 0:
             raise JournalError(f"{self.path}: an SQLite file that is not a floorkill journal")
         with self._write() as w:

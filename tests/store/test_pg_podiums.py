@@ -40,6 +40,21 @@ async def test_a_hand_from_another_podium_shows_within_a_second(where):
             assert app.session.state == s1.state
 
 
+async def test_a_follow_tick_while_the_app_shuts_down_is_quiet(where):
+    """The follow timer may tick after the last screen is gone (the CI flake: "No screens
+    on stack" from follow_journal): another podium's entry is still taken, nothing raises."""
+    with open_journal(where, floorperson="ann") as podium1, \
+            open_journal(where, floorperson="bob") as podium2:
+        s1 = podium1.create_table(table("Table 7"))
+        app = make_podium_app(podium2.open_table("Table 7"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+        assert not app.screen_stack                       # shut down: no screen left
+        s1.append({"type": "hand", "winner": 3})
+        assert app.follow_journal() is True               # followed, and no ScreenStackError
+        assert app.session.state == s1.state
+
+
 async def test_a_stale_entry_is_refused_naming_who_and_kept(where):
     with open_journal(where, floorperson="ann") as podium1, \
             open_journal(where, floorperson="bob") as podium2:

@@ -256,11 +256,12 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
             moved = self.floor.follow()
         except Exception:            # the journal is away: the next tick tries again
             return False
-        if moved:
+        stack = self.screen_stack                # empty while the app shuts down
+        if moved and stack:
             from ..room_view import RoomPlayersScreen
 
-            if isinstance(self.screen, RoomPlayersScreen):
-                self.screen.reload()
+            if isinstance(stack[-1], RoomPlayersScreen):
+                stack[-1].reload()
         return moved
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
