@@ -516,10 +516,12 @@ class BigScreenApp(App[int], inherit_bindings=False):
             picture = None
         finally:
             self._polling = False
-        if picture is not None:
+        if picture is not None and self.screen_stack:  # none while the app shuts down
             self.show_picture(picture)
 
     def _rotate(self) -> None:
+        if not self.screen_stack:                # a last tick while the app shuts down
+            return
         p = self.picture
         if self.in_grid:
             grid = self.query_one(RoomGrid)
