@@ -4,15 +4,14 @@ one writer and three viewers following with data_version see everything, quietly
 import json
 import os
 import random
-import select
 import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from pghelp import Lines
 from storehelp import table
 
 from floorkill.store.commands import verify_journal
@@ -23,40 +22,6 @@ WRITER = str(HERE / "crash_writer.py")
 READER = str(HERE / "follow_reader.py")
 TRIALS = 36
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-
-
-class Lines:
-    """Whole lines from a child's stdout, with a timeout (no partial lines)."""
-
-    def __init__(self, proc: subprocess.Popen) -> None:
-        self.proc = proc
-        self.fd = proc.stdout.fileno()
-        self.buf = b""
-
-    def next(self, timeout: float = 30.0) -> str | None:
-        end = time.monotonic() + timeout
-        while b"\n" not in self.buf:
-            left = end - time.monotonic()
-            if left <= 0:
-                raise AssertionError("child produced no line in time")
-            ready, _, _ = select.select([self.fd], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(self.fd, 65536)
-            if not chunk:
-                return None
-            self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        return line.decode()
-
-    def rest(self) -> list[str]:
-        """Whole lines left after the child died."""
-        while True:
-            chunk = os.read(self.fd, 65536)
-            if not chunk:
-                break
-            self.buf += chunk
-        return self.buf.decode(errors="replace").split("\n")[:-1]
 
 
 def _spawn(*args) -> subprocess.Popen:
