@@ -14,6 +14,7 @@ from floorkill.rules import TableState
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
+from .form_screen import FormScreen
 from .history import record_line
 
 
@@ -66,7 +67,7 @@ class UndoModal(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ShowdownModal(ModalScreen[dict | None]):
+class ShowdownModal(FormScreen[dict | None]):
     """Cards typed per seat (and the board); the card evaluator finds the winners."""
 
     DEFAULT_CSS = """

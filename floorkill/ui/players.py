@@ -35,6 +35,7 @@ from floorkill.rules.options import FIELD_CITES
 from floorkill.rules.questions import needs, remedy, voluntary_open
 
 from .floor import refusal_line
+from .form_screen import FormScreen
 from .seating import Seating
 from .view import TableView
 
@@ -226,7 +227,7 @@ class AskModal(ModalScreen[Any]):
 # ---------------------------------------------------------------------------
 # forms
 
-class FormModal(ModalScreen[dict | None]):
+class FormModal(FormScreen[dict | None]):
     """Labelled inputs -> a raw event, tried on the current state before it closes.
 
     ``fields`` are (id, label, initial value, placeholder). Enter in any field submits;

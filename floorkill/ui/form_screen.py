@@ -1,0 +1,28 @@
+"""A modal form whose Tab keeps up with a fast typist.
+
+Textual hands a key to the focused widget first and lets it bubble up to the screen's Tab
+binding later, so keys a terminal delivers in the same burst as a Tab ("As Ks<Tab>Qd Qh")
+were already queued for the old field when the focus moved: the cards after the Tab ended
+up in the field before it. Priority bindings are checked by the app before a key is
+forwarded, so here the focus moves first and every later key goes to the new field
+(tests/ui/test_typeahead_forms.py).
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.screen import ModalScreen, ScreenResultType
+
+
+class FormScreen(ModalScreen[ScreenResultType]):
+    BINDINGS = [
+        Binding("tab", "next_field", "Next field", show=False, priority=True, id="form.next"),
+        Binding("shift+tab", "previous_field", "Previous field", show=False, priority=True,
+                id="form.previous"),
+    ]
+
+    def action_next_field(self) -> None:
+        self.focus_next()
+
+    def action_previous_field(self) -> None:
+        self.focus_previous()
