@@ -291,7 +291,10 @@ class Model:
         L = lh[0] if lh else None
         if W is not None:
             if W == L and two and not fired:
-                if not flop and (self.opt["second_leg_needs_flop"] or self.opt["walk"] == "neutral"):
+                # A walk (no flop) matters only where the second leg needs a flop: without
+                # that rule a flopless win is an ordinary second leg, whatever `walk` says
+                # (issue 19 settled the old asymmetry one way, for both choices).
+                if not flop and self.opt["second_leg_needs_flop"]:
                     return Button("leg-up", L, lh[1]) if self.opt["walk"] == "keeps" else Button()
                 wbb, qual = ev.get("won_beyond_blinds"), ev.get("qualifies")
                 if wbb is None and qual is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from floorkill.rules import ConfigError, Refusal, apply, initial_state, next_hand
@@ -148,6 +148,18 @@ def observe_engine(state, decisions) -> dict:
           derandomize="FLOORKILL_DIFF_EXAMPLES" not in os.environ,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(sessions())
+# Found by a 3,000-example hunt after issue 19: a flopless second win on a table without the
+# flop rule under walk = "neutral" (the reference still had the old asymmetric walk).
+@example(({"table": {"name": "Diff", "game": "holdem", "seats": 6, "button": 1},
+           "stakes": {"structure": "fixed", "bets": [10, 20], "blinds": [5, 10]},
+           "kill": {"kind": "full", "triggers": ["two-pots"], "walk": "neutral",
+                    "second_leg_needs_flop": False, "unqualified_second_win": "keeps-leg"},
+           "players": [{"seat": 1, "name": "Ann", "stack": 100},
+                       {"seat": 2, "name": "Bob", "stack": 100}]},
+          [{"type": "hand", "winner": 1, "pot": 20, "flop": False},
+           {"type": "hand", "winner": 1, "pot": 20, "flop": False},
+           {"type": "hand", "winner": 1, "pot": 20, "won_beyond_blinds": 0, "flop": False},
+           {"type": "hand", "winner": 1, "pot": 20, "won_beyond_blinds": 10, "flop": False}]))
 def test_reference_model_and_engine_agree_on_random_sessions(session):
     doc, events = session
     try:
