@@ -68,8 +68,13 @@ class Floor:
         """Call ``callback(change)`` after every stored change and every switch."""
         self._watchers.append(callback)
 
+    def unwatch(self, callback: Callable[[Change], None]) -> None:
+        """Stop calling ``callback`` (a screen that watched while it was open)."""
+        if callback in self._watchers:
+            self._watchers.remove(callback)
+
     def _tell(self, change: Change) -> None:
-        for w in self._watchers:
+        for w in tuple(self._watchers):       # a watcher may stop watching meanwhile
             w(change)
 
     # -- trying (pure: nothing is stored) -------------------------------------------------

@@ -260,7 +260,8 @@ def room_states(registry) -> list[TableState]:
 
 
 class RoomScreen(ModalScreen[None]):
-    """The room at the podium: every table's kill status; Esc closes, PgUp/PgDn page."""
+    """The room at the podium: every table's kill status, following the floor while open;
+    Esc closes, PgUp/PgDn page."""
 
     DEFAULT_CSS = """
     RoomScreen { background: $background; }
@@ -273,9 +274,14 @@ class RoomScreen(ModalScreen[None]):
         Binding("pageup", "page(-1)", "Previous page", id="room_previous_page"),
     ]
 
-    def __init__(self, states: Sequence[TableState]) -> None:
+    def __init__(self, states: Sequence[TableState], *, floor=None) -> None:
+        """``floor`` (the podium's :class:`floorkill.floor.Floor`): the grid follows it
+        while open — every change the floor tells (a hand entered here, another podium's
+        commit caught up by the podium's follow timer) redraws the cards, no keypress."""
         super().__init__()
         self.states = list(states)
+        self.floor = floor
+        self._reload_pending = False
 
     def compose(self) -> ComposeResult:
         yield Static(Text(room_title(len(self.states))), id="room-title")
@@ -284,6 +290,26 @@ class RoomScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.show(self.states)
+        if self.floor is not None:
+            self.floor.watch(self._floor_changed)
+
+    def on_unmount(self) -> None:
+        if self.floor is not None:
+            self.floor.unwatch(self._floor_changed)
+
+    def _floor_changed(self, _change) -> None:
+        """A change at any table: redraw once after this burst (the follow timer tells
+        every open table in turn)."""
+        if not self._reload_pending:
+            self._reload_pending = True
+            self.call_later(self.reload)
+
+    def reload(self) -> None:
+        """Every table's state again, from the floor's tables (a table another podium
+        created meanwhile included)."""
+        self._reload_pending = False
+        if self.floor is not None and self.is_attached:
+            self.show(room_states(self.floor.tables))
 
     def show(self, states: Sequence[TableState]) -> None:
         self.states = list(states)

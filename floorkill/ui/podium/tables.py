@@ -65,7 +65,7 @@ class TableActions:
         """Every table's kill status at a glance (the big screen's grid)."""
         from ..grid import RoomScreen, room_states
 
-        self.push_screen(RoomScreen(room_states(self.tables)))
+        self.push_screen(RoomScreen(room_states(self.tables), floor=self.floor))
 
     def switch_table(self, name: str) -> None:
         """Show another table; the one left keeps its state (its session stays open)."""
