@@ -15,6 +15,17 @@ Textual-free and read-only. :func:`open_rewind` takes the podium's session:
 still counts before its void (the view says it was undone, when, by whom and why), and
 a void counts from its own record on.
 
+Room-wide bars (rrop-13.6, :mod:`floorkill.rules.room`) as they stood then: a journal
+table's :attr:`Moment.state` is its own fold with the bars of its seated players at
+OTHER tables as the room stood right after the record, in the journal's global order
+(``gseq``): each other table as it stood at its last row before that point. The stamps
+alone are not enough — they are written with a table's events, so a void (which refolds
+the table from older stamps) or a bar made or paid at another table between two of this
+table's records would otherwise show the wrong bars. Only the tables that can hold a bar
+then are folded: those with a ``barred`` decision or a void up to that point where one of
+the seated players ever sat (:class:`_RoomAt`). An in-memory table (no global order)
+shows its stamped bars.
+
 Position 0 is the table before its first record. :meth:`Rewind.matching` filters the
 records by player and/or decision ("ann won", "barred", "kill ann").
 """
@@ -27,8 +38,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from floorkill.rules import TableState, apply, initial_state
+from floorkill.rules import Refusal, TableState, apply, initial_state
 from floorkill.rules.names import name_key
+from floorkill.rules.room import Room, own_bars, view
 from floorkill.store.session import Record
 
 VOID = "void"
@@ -49,16 +61,35 @@ class Moment:
 
 
 class _JournalSource:
-    """Reads one journal table through its own read-only connection."""
+    """Reads one journal table through its own read-only connection (or ``conn``, shared
+    with the table being disputed: then closing this source leaves it open)."""
 
-    def __init__(self, path: Path, name: str, config, players, total: int) -> None:
+    def __init__(self, path: Path | None, name: str, config, players, total: int,
+                 conn: sqlite3.Connection | None = None) -> None:
         from floorkill.store.readonly import readonly_connect
 
-        self.conn = readonly_connect(path)
+        self._own = conn is None
+        self.conn = readonly_connect(path) if conn is None else conn
         self.name, self.config, self.players, self.total = name, config, players, total
+        self._room: _RoomAt | None = None
 
     def close(self) -> None:
-        self.conn.close()
+        if self._own:
+            self.conn.close()
+
+    def room_at(self, seq: int, state: TableState) -> TableState:
+        """``state`` (the fold after record ``seq``) with its seated players' bars at the
+        other tables as the room stood right after that record."""
+        if self._room is None:
+            self._room = _RoomAt(self.conn, self.name)
+        if not self._room.any_bars:
+            return state                      # no table of the journal ever barred anyone
+        row = self.conn.execute("SELECT gseq FROM events WHERE tbl = ? AND seq = ?",
+                                (self.name, max(0, seq))).fetchone()
+        if row is None:
+            return state
+        keys = {name_key(p.name) for p in state.players if p is not None}
+        return view(state, self._room.at(row[0], keys))
 
     def records(self, start: int, stop: int) -> list[Record]:
         from floorkill.store.reading import read_records
@@ -110,6 +141,72 @@ class _JournalSource:
             args = (self.name, seq)
         row = self.conn.execute(sql, args).fetchone()
         return row[0] if row and row[0] is not None else None
+
+
+class _RoomAt:
+    """The other tables of a journal as they stood at any global sequence — only those
+    that can bar one of the players asked about (one read-only connection, shared)."""
+
+    def __init__(self, conn: sqlite3.Connection, name: str) -> None:
+        self.conn, self.name = conn, name
+        # a bar comes with a "barred" decision at its table; a void refolds a table, so a
+        # table with one is asked too (the first such row's gseq: none before it)
+        self._maybe: dict[str, int] = dict(conn.execute(
+            "SELECT tbl, min(gseq) FROM events WHERE tbl != ? AND seq > 0 AND "
+            "(type = 'void' OR instr(decisions, '\"code\":\"barred\"') > 0) GROUP BY tbl",
+            (name,)).fetchall())
+        self._sat: dict[str, frozenset[str]] = {}
+        self._tables: dict[str, Rewind] = {}
+
+    @property
+    def any_bars(self) -> bool:
+        """False when no other table ever barred anyone or voided a row."""
+        return bool(self._maybe)
+
+    def close(self) -> None:
+        for rw in self._tables.values():
+            rw.close()
+
+    def _table(self, tbl: str) -> tuple[frozenset[str], Rewind | None]:
+        """(name keys of everyone who ever sat at ``tbl``, its rewind)."""
+        if tbl not in self._sat:
+            from floorkill.store.reading import max_seq, parse_table_toml
+
+            row = self.conn.execute("SELECT toml FROM tables WHERE name = ?", (tbl,)).fetchone()
+            if row is None:
+                self._sat[tbl] = frozenset()
+                return self._sat[tbl], None
+            config, players = parse_table_toml(tbl, row[0])
+            keys = {name_key(p.name) for p in players}
+            for (payload,) in self.conn.execute(
+                    "SELECT payload FROM events WHERE tbl = ? AND type = 'join'", (tbl,)):
+                joined = json.loads(payload).get("name")
+                if isinstance(joined, str):
+                    keys.add(name_key(joined))
+            self._sat[tbl] = frozenset(keys)
+            src = _JournalSource(None, tbl, config, players, max_seq(self.conn, tbl),
+                                 conn=self.conn)
+            self._tables[tbl] = Rewind(src, tbl)
+        return self._sat[tbl], self._tables.get(tbl)
+
+    def at(self, gseq: int, keys: set[str]) -> Room:
+        """The room right after row ``gseq``, as far as players ``keys`` are concerned."""
+        by_table = {}
+        for tbl, first in self._maybe.items():
+            if first > gseq:
+                continue
+            sat, rewind = self._table(tbl)
+            if rewind is None or not keys & sat:
+                continue
+            row = self.conn.execute("SELECT seq FROM events WHERE tbl = ? AND gseq <= ? "
+                                    "ORDER BY seq DESC LIMIT 1", (tbl, gseq)).fetchone()
+            if row is None:
+                continue
+            try:
+                by_table[tbl] = own_bars(tbl, rewind.state_at(row[0]))
+            except Refusal:                   # that table no longer folds: its bars unknown
+                continue
+        return Room(by_table)
 
 
 class _MemorySource:
@@ -169,6 +266,9 @@ class Rewind:
         self._all: list[Record] | None = None
 
     def close(self) -> None:
+        room = getattr(self._src, "_room", None)
+        if room is not None:
+            room.close()
         self._src.close()
 
     def __enter__(self) -> "Rewind":
@@ -220,6 +320,14 @@ class Rewind:
         self._state_cache = (seq, state)
         return state
 
+    def view_at(self, seq: int) -> TableState:
+        """What the podium showed right after record ``seq``: :meth:`state_at` with the
+        room-wide bars of its seated players as they stood then (a journal table)."""
+        seq = max(0, min(seq, self.total))
+        state = self.state_at(seq)
+        room_at = getattr(self._src, "room_at", None)
+        return state if room_at is None else room_at(seq, state)
+
     def moment(self, seq: int) -> Moment:
         seq = max(0, min(seq, self.total))
         rec = self.record(seq)
@@ -229,7 +337,7 @@ class Rewind:
         if rec is not None and rec.type == VOID:
             t = rec.event.get("target")
             target = self.record(t) if isinstance(t, int) else None
-        return Moment(seq, self.total, self.state_at(seq), rec, voided_by, target)
+        return Moment(seq, self.total, self.view_at(seq), rec, voided_by, target)
 
     def hand_step(self, seq: int, forward: bool) -> int:
         """The position of the next (previous) hand record; ``seq`` itself when none."""

@@ -178,3 +178,68 @@ def test_a_step_at_record_10000_folds_one_snapshot_interval_at_most(tmp_path, mo
                 state = rw.state_at(seq)
                 assert len(calls) <= most, (seq, len(calls))
                 assert state.hands == seq
+
+
+# -- room-wide bars (rrop-13.6) as they stood after each record -----------------------------
+
+def _room_table(name, players):
+    from floorkill.rules import load_table_text
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+    from storehelp import table_text
+
+    text = table_text(name, players=0)
+    for seat, who in players:
+        text += f'[[players]]\nseat = {seat}\nname = "{who}"\nstack = 1000\n'
+    return load_table_text(text, f"<{name}>")
+
+
+def _bar_zoe(a):
+    a.append({"type": "hand", "winner": 1})
+    a.append({"type": "hand", "winner": 1, "qualifies": True})
+    a.append({"type": "quit", "seat": 1, "posts_kill": False})
+
+
+def test_rrop_13_6_the_dispute_view_shows_room_bars_as_they_stood_after_each_record(tmp_path):
+    """Zoë Hart is barred at Table 14 and sits at Table 7 too; she pays, the pay is undone,
+    she pays again, while Table 7 plays on (and undoes a hand after the first pay). At every
+    record of Table 7 the dispute view shows exactly the room's bars right after it: every
+    table as it stood at that point of the journal's global order (an independent fold of
+    all tables' records), not only the stamps Table 7's own events carry — its void
+    refolds from a stamp older than the pay and would show her barred still."""
+    from floorkill.rules.room import Room, own_bars, view
+
+    with Journal(tmp_path / "j.db", "Fay") as j:
+        a = j.create_table(_room_table("Table 14", [(1, "Zoë Hart"), (2, "Ann"), (3, "Bob")]))
+        b = j.create_table(_room_table("Table 7", [(2, "zoë  hart"), (4, "Cy"), (5, "Dee")]))
+        c = j.create_table(_room_table("Table 3", [(1, "Ann"), (2, "Eve"), (3, "Gus")]))
+        b.append({"type": "hand", "winner": 4})                        # B1: nobody barred
+        _bar_zoe(a)
+        b.append({"type": "hand", "winner": 5})                        # B2: stamped, barred
+        c.append({"type": "hand", "winner": 2})
+        c.void(c.last_undoable().seq, "wrong seat")                    # a void elsewhere
+        pay = a.append({"type": "pay_kill", "name": "Zoë Hart"})
+        b.append({"type": "hand", "winner": 4})                        # B3: stamped, lifted
+        b.void(3, "wrong seat")                                        # B4: paid, not barred
+        a.void(pay.seq, "the chips were not there")                    # barred again
+        b.append({"type": "hand", "winner": 5, "qualifies": False})    # B5: barred
+        a.append({"type": "pay_kill", "name": "ZOË HART"})             # paid after B's last
+
+        tables = {s.name: s for s in (a, b, c)}
+        recs = {n: list(s.records()) for n, s in tables.items()}
+        created = dict(j.connection.execute("SELECT tbl, gseq FROM events WHERE seq = 0"))
+
+        def oracle(p: int):
+            g = recs["Table 7"][p - 1].gseq if p else created["Table 7"]
+            states = {n: as_it_stood(rs, tables[n].config, tables[n].players,
+                                     sum(1 for r in rs if r.gseq <= g))
+                      for n, rs in recs.items()}
+            return view(states["Table 7"], Room({n: own_bars(n, st) for n, st in states.items()}))
+
+        with open_rewind(b) as rw:
+            shown = [rw.moment(p).state for p in range(len(b) + 1)]
+            assert [st.is_barred("Zoë Hart") for st in shown] == [False, False, True, False,
+                                                                  False, True]
+            assert shown == [oracle(p) for p in range(len(b) + 1)]
+            assert shown[2].owed("zoë hart").table == "Table 14"
+            assert rw.moment(5).state == shown[5]                      # stepping back, again
