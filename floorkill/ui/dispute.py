@@ -1,7 +1,7 @@
 """The dispute view: step a table back to any record and see it as it stood then.
 
-Pushed over the podium (F12, or the command palette; from the history it opens
-at the record under the cursor). It shows the seating diagram, the status line (kill
+Pushed over the podium (F12, or the command palette; from the history, F12 or Enter
+opens it at the record under the cursor). It shows the seating diagram, the status line (kill
 button, limits, barred players) and the rules panel exactly as they stood right after
 the chosen record, with who entered it and when; a record undone later says so (when, by
 whom, why), and a void names what it undid. ←/→ step a record, [ / ] (Ctrl+←/→) a hand,
@@ -313,21 +313,26 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         if message.record.seq != self.seq:
             self.go(message.record.seq)
 
+    def on_history_view_record_chosen(self, message: HistoryView.RecordChosen) -> None:
+        message.stop()                         # Enter here: that record (already shown)
+        self.go(message.record.seq)
+
     def on_seating_seat_chosen(self, message: Seating.SeatChosen) -> None:
         message.stop()                         # no seat acts on the live table from here
 
 
-def open_dispute(app) -> None:
-    """The podium's action: the current table, at the record under the history cursor
-    (when the history has the focus), else at its last record."""
-    seq = None
-    try:
-        history = app.podium.query_one(HistoryView)
-        if history.has_focus and history.cursor >= 0:
-            rec = history.record(history.cursor)
-            seq = rec.seq if rec is not None else None
-    except Exception:
-        seq = None
+def open_dispute(app, seq: int | None = None) -> None:
+    """The podium's action: the current table at record ``seq`` (Enter in the history),
+    else at the record under the history cursor (when the history has the focus), else at
+    its last record."""
+    if seq is None:
+        try:
+            history = app.podium.query_one(HistoryView)
+            if history.has_focus and history.cursor >= 0:
+                rec = history.record(history.cursor)
+                seq = rec.seq if rec is not None else None
+        except Exception:
+            seq = None
     app.push_screen(DisputeScreen(app.session, seq, lang=getattr(app, "lang", None)))
 
 

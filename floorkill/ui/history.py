@@ -150,6 +150,7 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
         Binding("pagedown", "move(10)", "Page down", show=False, id="history.page_down"),
         Binding("home", "first", "First record", show=False, id="history.first"),
         Binding("end", "last", "Last record", show=False, id="history.last"),
+        Binding("enter", "choose", "Dispute at this record", show=False, id="history.choose"),
     ]
 
     cursor: reactive[int] = reactive(-1, init=False)
@@ -157,6 +158,11 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
     @dataclass
     class RecordHighlighted(Message):
         """The cursor is on ``record`` (the rules panel explains it)."""
+        record: Record
+
+    @dataclass
+    class RecordChosen(Message):
+        """Enter on ``record``: the podium opens the dispute view at it."""
         record: Record
 
     view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
@@ -259,6 +265,11 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
     def action_last(self) -> None:
         if self._total:
             self.cursor = self._total - 1
+
+    def action_choose(self) -> None:
+        rec = self.record(self.cursor) if self.cursor >= 0 else None
+        if rec is not None:
+            self.post_message(self.RecordChosen(rec))
 
     def watch_cursor(self, cursor: int) -> None:
         self._follow = cursor < 0 or cursor >= self._total - 1

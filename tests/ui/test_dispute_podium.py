@@ -64,3 +64,28 @@ async def test_dispute_from_the_palette_and_back(tmp_path):
         assert not isinstance(app.screen, DisputeScreen)
         await pilot.press("7", "enter")                    # the podium still enters hands
         assert len(s) == 3 and s.state.button.seat == 7
+
+
+async def test_enter_in_the_history_opens_the_dispute_at_that_record():
+    """F7 then ↑ and Enter: the dispute view at the record under the cursor (as F12 there);
+    Enter in the dispute's own history keeps that record; Esc returns with the history still
+    focused (nothing was recorded), and F5 then a hand works as always."""
+    from floorkill.ui.history import HistoryView
+
+    s = session(events=[hand(3), hand(4), hand(7)])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f7", "up", "up", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DisputeScreen) and app.screen.seq == 1
+        assert app.screen.state.hands == 1 and app.screen.state.button.seat == 3
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DisputeScreen) and app.screen.seq == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, DisputeScreen)
+        assert isinstance(app.focused, HistoryView)
+        assert len(s) == 3                                 # Enter on the history entered nothing
+        await pilot.press("f5", "3", "enter")
+        assert len(s) == 4 and s.state.button.seat == 3

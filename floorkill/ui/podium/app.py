@@ -303,6 +303,12 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def _record_highlighted(self, message: HistoryView.RecordHighlighted) -> None:
         self.podium.query_one(RulesPanel).show(self.floor.state, message.record)
 
+    @on(HistoryView.RecordChosen)
+    def _record_chosen(self, message: HistoryView.RecordChosen) -> None:
+        """Enter in the history: the dispute view at that record (as F12 there)."""
+        from ..dispute import open_dispute
+        open_dispute(self, message.record.seq)
+
     @on(HandEntry.Refused)
     def _entry_refused(self, message: HandEntry.Refused) -> None:
         self.podium.query_one(RulesPanel).show_refusal(message.refusal)
