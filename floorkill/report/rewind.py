@@ -18,13 +18,13 @@ a void counts from its own record on.
 Room-wide bars (rrop-13.6, :mod:`floorkill.rules.room`) as they stood then: a journal
 table's :attr:`Moment.state` is its own fold with the bars of its seated players at
 OTHER tables as the room stood right after the record, in the journal's global order
-(``gseq``): each other table as it stood at its last row before that point. The stamps
+(``gseq``): each other table as it stood at its last row up to that point. The stamps
 alone are not enough — they are written with a table's events, so a void (which refolds
 the table from older stamps) or a bar made or paid at another table between two of this
 table's records would otherwise show the wrong bars. Only the tables that can hold a bar
-then are folded: those with a ``barred`` decision or a void up to that point where one of
-the seated players ever sat (:class:`_RoomAt`). An in-memory table (no global order)
-shows its stamped bars.
+then are folded, once per row that can change their bars (a ``barred`` decision, a
+payment, a void), and only where one of the seated players ever sat (:class:`_RoomAt`).
+An in-memory table (no global order) shows its stamped bars.
 
 Position 0 is the table before its first record. :meth:`Rewind.matching` filters the
 records by player and/or decision ("ann won", "barred", "kill ann").
@@ -32,6 +32,7 @@ records by player and/or decision ("ann won", "barred", "kill ann").
 
 from __future__ import annotations
 
+import bisect
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -145,23 +146,33 @@ class _JournalSource:
 
 class _RoomAt:
     """The other tables of a journal as they stood at any global sequence — only those
-    that can bar one of the players asked about (one read-only connection, shared)."""
+    that can bar one of the players asked about (one read-only connection, shared).
+
+    A table's barred players change only at a row that bars someone (its stored decisions
+    say ``barred``), a ``pay_kill`` or a void; between two such rows the fold changes
+    nothing else about them (the stored decisions are the rules' own for the state as it
+    stood: ``floorkill verify`` checks them). So a table at any point is its bars after
+    its last such row before it — one fold per such row, kept — and a table with none
+    holds no bar."""
 
     def __init__(self, conn: sqlite3.Connection, name: str) -> None:
         self.conn, self.name = conn, name
-        # a bar comes with a "barred" decision at its table; a void refolds a table, so a
-        # table with one is asked too (the first such row's gseq: none before it)
-        self._maybe: dict[str, int] = dict(conn.execute(
-            "SELECT tbl, min(gseq) FROM events WHERE tbl != ? AND seq > 0 AND "
-            "(type = 'void' OR instr(decisions, '\"code\":\"barred\"') > 0) GROUP BY tbl",
-            (name,)).fetchall())
+        self._rows: dict[str, tuple[list[int], list[int]]] = {}     # table -> (gseqs, seqs)
+        for tbl, gseq, seq in conn.execute(
+                "SELECT tbl, gseq, seq FROM events WHERE tbl != ? AND seq > 0 AND "
+                "(type IN ('void', 'pay_kill') OR instr(decisions, '\"code\":\"barred\"') > 0) "
+                "ORDER BY gseq", (name,)):
+            gseqs, seqs = self._rows.setdefault(tbl, ([], []))
+            gseqs.append(gseq)
+            seqs.append(seq)
         self._sat: dict[str, frozenset[str]] = {}
         self._tables: dict[str, Rewind] = {}
+        self._bars: dict[tuple[str, int], tuple] = {}
 
     @property
     def any_bars(self) -> bool:
-        """False when no other table ever barred anyone or voided a row."""
-        return bool(self._maybe)
+        """False when no other table ever barred anyone, took a payment or voided a row."""
+        return bool(self._rows)
 
     def close(self) -> None:
         for rw in self._tables.values():
@@ -192,20 +203,22 @@ class _RoomAt:
     def at(self, gseq: int, keys: set[str]) -> Room:
         """The room right after row ``gseq``, as far as players ``keys`` are concerned."""
         by_table = {}
-        for tbl, first in self._maybe.items():
-            if first > gseq:
-                continue
+        for tbl, (gseqs, seqs) in self._rows.items():
+            i = bisect.bisect_right(gseqs, gseq) - 1
+            if i < 0:
+                continue                      # nothing barred there yet
             sat, rewind = self._table(tbl)
             if rewind is None or not keys & sat:
                 continue
-            row = self.conn.execute("SELECT seq FROM events WHERE tbl = ? AND gseq <= ? "
-                                    "ORDER BY seq DESC LIMIT 1", (tbl, gseq)).fetchone()
-            if row is None:
-                continue
-            try:
-                by_table[tbl] = own_bars(tbl, rewind.state_at(row[0]))
-            except Refusal:                   # that table no longer folds: its bars unknown
-                continue
+            key = (tbl, seqs[i])
+            bars = self._bars.get(key)
+            if bars is None:
+                try:
+                    bars = own_bars(tbl, rewind.state_at(seqs[i]))
+                except Refusal:               # that table no longer folds: its bars unknown
+                    bars = ()
+                self._bars[key] = bars
+            by_table[tbl] = bars
         return Room(by_table)
 
 

@@ -243,3 +243,72 @@ def test_rrop_13_6_the_dispute_view_shows_room_bars_as_they_stood_after_each_rec
             assert shown == [oracle(p) for p in range(len(b) + 1)]
             assert shown[2].owed("zoë hart").table == "Table 14"
             assert rw.moment(5).state == shown[5]                      # stepping back, again
+
+
+def _lively(rng, s):
+    """An event that makes and lifts bars more often than ``candidate_event`` does: a
+    second win in a row (a kill), a kill not posted, a leaver who does not post, a bar of
+    this table paid; None: let ``candidate_event`` choose."""
+    r = rng.random()
+    seats = [p.seat for p in s.state.players if p is not None]
+    button = s.state.button
+    if r < 0.3 and button.seat in seats:
+        return {"type": "hand", "winner": button.seat, "qualifies": True}
+    if r < 0.4 and seats:
+        return {"type": "hand", "winner": rng.choice(seats), "qualifies": False,
+                "kill_posted": False}
+    if r < 0.45 and button.killed:
+        return {"type": "quit", "seat": button.seat, "posts_kill": False}
+    own = [o for o in s.state.barred if o.table is None]
+    if r < 0.5 and own:
+        return {"type": "pay_kill", "name": rng.choice(own).player}
+    return None
+
+
+@pytest.mark.parametrize("seed", [3, 11, 2026])
+def test_rrop_13_6_room_bars_at_every_record_of_every_table_equal_the_global_fold(tmp_path, seed):
+    """Three tables of one journal seating the same people (P1…P6, joins of P7, Eve…),
+    random events entered at random tables — missed kills, leavers who do not post,
+    payments, joins — and random undos, snapshots every 7 rows. At every record of every
+    table the dispute view's state is that table as it stood with the room right after
+    the record: every table as it stood at that point of the global order (an independent
+    fold of all records, no shortcut)."""
+    import bisect as bisect_mod
+
+    from floorkill.rules.room import Room, own_bars, view
+    from storehelp import candidate_event
+
+    rng = random.Random(seed)
+    with Journal(tmp_path / "j.db", "Fay", snapshot_every=7) as j:
+        tables = [j.create_table(table(f"T{i}", players=6, extra_kill=RICH_KILL))
+                  for i in range(3)]
+        for i in range(500):
+            s = rng.choice(tables)
+            try:
+                s.append(_lively(rng, s) or candidate_event(rng, s.config.seats))
+            except Refusal:
+                continue
+            if rng.random() < 0.1 and s.last_undoable() is not None:
+                try:
+                    s.void(s.last_undoable().seq, f"undo {i}")
+                except Refusal:
+                    pass
+        recs = {s.name: list(s.records()) for s in tables}
+        stood = {s.name: stood_at_every_position(recs[s.name], s.config, s.players)
+                 for s in tables}
+        gseqs = {n: [r.gseq for r in rs] for n, rs in recs.items()}
+        created = dict(j.connection.execute("SELECT tbl, gseq FROM events WHERE seq = 0"))
+
+        def oracle(name: str, p: int):
+            g = recs[name][p - 1].gseq if p else created[name]
+            at = {n: stood[n][bisect_mod.bisect_right(gs, g)] for n, gs in gseqs.items()}
+            return view(at[name], Room({n: own_bars(n, st) for n, st in at.items()}))
+
+        mirrored = 0
+        for s in tables:
+            with open_rewind(s) as rw:
+                for p in range(len(s) + 1):
+                    shown = rw.moment(p).state
+                    assert shown == oracle(s.name, p), (s.name, p)
+                    mirrored += any(o.table is not None for o in shown.barred)
+        assert mirrored > 0                      # the room did bar someone somewhere
