@@ -161,3 +161,38 @@ async def test_the_banner_names_the_winners_and_who_entered_the_record(tmp_path)
         assert "split 1,4 (Ann, Dee)" in banner and "entered by test at" in banner
         await pilot.press("left")
         assert "winner 3 (Cy)" in str(app.screen.query_one("#dispute-banner").render())
+
+
+async def test_rrop_13_6_the_status_line_shows_a_bar_at_another_table_as_it_stood(tmp_path):
+    """Cy sits at Table 12 and Table 14. Barred at Table 12, Table 14 plays a hand (Cy
+    barred there too); Cy pays; Table 14 plays again and undoes that hand. In the dispute
+    view at Table 14 the status line says Cy is barred at Table 12 right after the first
+    hand, and not after the undo (the pay came before it) — though the undo refolds Table
+    14 from the first hand's stamp."""
+    from floorhelp import HALF, HOLDEM, KILLED
+
+    from floorkill.rules import load_table_text
+
+    path = tmp_path / "evening.db"
+    with Journal(path, "Fay") as j:
+        a = j.create_table(load_table_text(HOLDEM))
+        b = j.create_table(load_table_text(HALF + '[[players]]\nseat = 5\nname = "cy"\n'))
+        for ev in KILLED:
+            a.append(ev)
+        a.append({"type": "quit", "seat": 3, "posts_kill": False})        # Cy barred at 12
+        b.append(hand(1))                                                 # #1: Cy barred here
+        a.append({"type": "pay_kill", "name": "Cy"})
+        b.append(hand(2))
+        b.void(2, "wrong seat")                                           # #3: paid by then
+        app = make_podium_app(b)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("f12")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DisputeScreen) and screen.seq == 3
+            status = screen.query_one(StatusLine)
+            assert "Barred" not in str(status.render().renderables[1])
+            await pilot.press("home", "right")
+            await pilot.pause()
+            assert screen.seq == 1
+            assert "Barred: cy owes $20 at Table 12" in str(status.render().renderables[1])
