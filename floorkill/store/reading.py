@@ -15,6 +15,7 @@ import sqlite3
 from typing import Any, Callable, Iterable
 
 import floorkill
+from floorkill.i18n import N_, tr
 from floorkill.rules import TableConfig, TableState, apply, initial_state, load_table_text
 from floorkill.rules.config import PlayerSpec
 from floorkill.store.errors import JournalError, UnknownTable
@@ -175,6 +176,27 @@ def live_events(conn: sqlite3.Connection, tbl: str, after: int = 0, upto: int | 
 
 Report = Callable[[str], None]
 
+SNAPSHOT_SKIPPED = N_("table {table}: the snapshot at seq {seq} is not the state its row records "
+                      "in the hash chain: skipped, the state is folded from the events "
+                      "(floorkill verify)")
+
+
+class SnapshotSkipped(str):
+    """What ``report`` is given for a bad snapshot: the sentence in the language in use when
+    it was found (a plain ``str`` to whoever lists it), with ``table`` and ``seq`` kept so a
+    screen in another language, or one that says it shorter, can word it itself."""
+
+    table: str
+    seq: int
+
+    def __new__(cls, table: str, seq: int) -> "SnapshotSkipped":
+        self = super().__new__(cls, tr(SNAPSHOT_SKIPPED, None, table=repr(table), seq=seq))
+        self.table, self.seq = table, seq
+        return self
+
+    def text(self, lang: str | None = None) -> str:
+        return tr(SNAPSHOT_SKIPPED, lang, table=repr(self.table), seq=self.seq)
+
 
 def best_snapshot(conn: sqlite3.Connection, tbl: str, config: TableConfig, upto: int,
                   before: int | None = None, report: Report | None = None
@@ -204,9 +226,7 @@ def best_snapshot(conn: sqlite3.Connection, tbl: str, config: TableConfig, upto:
             continue
         if not isinstance(state_json, str) or state_digest(state_json) != digest:
             if report is not None:
-                report(f"table {tbl!r}: the snapshot at seq {seq} is not the state its row "
-                       "records in the hash chain: skipped, the state is folded from the "
-                       "events (floorkill verify)")
+                report(SnapshotSkipped(tbl, seq))
             continue
         try:
             return state_from_dict(config, json.loads(state_json)), seq

@@ -61,7 +61,7 @@ from textual.widgets import Digits, Static
 
 from floorkill.rules import TableState, next_hand
 from floorkill import vocab
-from floorkill.i18n import N_, get_lang, normalize, tr
+from floorkill.i18n import N_, get_lang, normalize, ntr, tr
 from floorkill.rules.clauses import title as clause_title
 from floorkill.rules.names import safe_text
 from floorkill.rules.placard import placard as table_placard
@@ -84,6 +84,8 @@ PARENT_ENV = "FLOORKILL_DISPLAY_PARENT"   # served: the server's pid (see serve.
 QUIT_WORD = "quit"            # typed, then Enter: the deliberate way out
 WAITING_JOURNAL = N_("Waiting for the podium journal …")
 WAITING_TABLE = N_("Waiting for the podium to open a table …")
+SNAPSHOT_SKIPPED = N_("⚠ {table}: a saved snapshot (seq {seq}) does not match the journal — not "
+                      "used; shown from the events. Check with floorkill verify.")
 LAST_RECORDS = 200            # how far back to look for the last decision
 
 
@@ -111,6 +113,7 @@ class Picture:
     tables: tuple[TableView, ...] = ()
     waiting: str | None = None                # headline when nothing can be shown
     detail: str = ""                          # a quieter second line
+    problems: tuple[str, ...] = ()            # bad snapshots skipped, said on screen
     at: float = field(default=0.0, compare=False)
 
 
@@ -127,6 +130,15 @@ def last_decision(records: Iterable[Any], lang: str | None = None) -> LastDecisi
         text = "; ".join(t[:1].upper() + t[1:] for t in texts if t)
         return LastDecision(rec.hand if rec.type == "hand" else None, text, tuple(cites))
     return None
+
+
+def problem_text(problem: Any, lang: str | None = None) -> str:
+    """A journal problem as the big screen says it: a bad snapshot skipped in a short line
+    of its own (the journal reports it with its table and seq), anything else as given."""
+    table, seq = getattr(problem, "table", None), getattr(problem, "seq", None)
+    if isinstance(table, str) and isinstance(seq, int):
+        return tr(SNAPSHOT_SKIPPED, lang, table=safe_text(table), seq=seq)
+    return safe_text(str(problem))
 
 
 def _table_view(session, lang: str | None = None) -> TableView:
@@ -225,7 +237,13 @@ class Follower:
             if view is None or view.seq != s.seq or view.state is not s.state:   # room bars too
                 view = self._views[name] = _table_view(s, self.lang)
             views.append(view)
-        return Picture(tables=tuple(views), at=now)
+        return Picture(tables=tuple(views), at=now, problems=self._problems())
+
+    def _problems(self) -> tuple[str, ...]:
+        """What the journal skipped while reading (a snapshot that is not what its row
+        records): never shown as the table, always said."""
+        found = getattr(self._ro, "problems", None) or ()
+        return tuple(problem_text(p, self.lang) for p in found)
 
     # -- the poll ----------------------------------------------------------------
     def poll(self) -> Picture | None:
@@ -478,11 +496,13 @@ class BigScreenApp(App[int], inherit_bindings=False):
         with Vertical(id="waiting"):
             yield Static(tr(WAITING_JOURNAL, self.lang), id="waiting-text", markup=False)
             yield Static("", id="waiting-detail", markup=False)
+        yield Static("", id="problems", markup=False)
 
     async def on_mount(self) -> None:
         self.query_one("#table").display = False
         self.query_one("#room").display = False
         self.query_one("#placard").display = False
+        self.query_one("#problems").display = False
         await self._poll()                      # the first picture before the first frame
         self.set_interval(self.poll_interval, self._poll, name="follow-journal")
         if self.rotate_interval > 0:
@@ -541,6 +561,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
         """Put a picture on screen (also used by tests to show a crafted state)."""
         previous = self.shown.name if self.shown is not None else None
         self.picture = picture
+        self._show_problems(picture.problems)
         table = self.query_one("#table")
         waiting = self.query_one("#waiting")
         if picture.waiting is not None or not picture.tables:
@@ -576,6 +597,17 @@ class BigScreenApp(App[int], inherit_bindings=False):
         waiting.display = False
         table.display = True
         self._show_table(picture)
+
+    def _show_problems(self, problems: tuple[str, ...]) -> None:
+        """One line at the foot of every page while the journal reports a problem (the
+        first one, and how many more)."""
+        line = self.query_one("#problems", Static)
+        line.display = bool(problems)
+        if problems:
+            more = len(problems) - 1
+            text = problems[0] + ((" " + ntr("(+{n} more)", "(+{n} more)", more, self.lang))
+                                  if more else "")
+            line.update(Content(text))
 
     def _show_placard(self, picture: Picture) -> None:
         """The shown table's placard: lines and clauses as the rules model words them."""

@@ -1,0 +1,29 @@
+"""A snapshot edited with the sqlite3 shell, as an attacker (or a bad disk) would: the newest
+snapshot of a SQLite journal rewritten to say "hands = 9999, KILL by seat 2" — valid JSON
+of a state, but not the state its row records in the hash chain."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from floorkill.store.schema import canonical_json
+
+
+def forge_newest_snapshot(path: str | Path) -> tuple[str, int]:
+    """(table, seq) of the snapshot rewritten."""
+    c = sqlite3.connect(path)
+    try:
+        row = c.execute("SELECT tbl, seq, state FROM snapshots ORDER BY seq DESC LIMIT 1").fetchone()
+        assert row is not None, "the journal holds no snapshot to tamper with"
+        tbl, seq, state = row
+        forged = json.loads(state)
+        forged["hands"] = 9999
+        forged["button"].update({"status": "killed", "seat": 2, "killer": 2})
+        c.execute("UPDATE snapshots SET state = ? WHERE tbl = ? AND seq = ?",
+                  (canonical_json(forged), tbl, seq))
+        c.commit()
+        return tbl, seq
+    finally:
+        c.close()
