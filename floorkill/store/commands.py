@@ -143,14 +143,21 @@ def plan_problem(file: str | Path, plan) -> list[str] | None:
 # ---------------------------------------------------------------------------
 # export
 
-def export_doc(journal_path: str | Path, table: str) -> tuple[str, dict[str, Any], Any]:
-    """(stored name, the table file as a dict, the journal's state) of a journal table."""
+def export_doc(journal_path: str | Path, table: str
+               ) -> tuple[str, dict[str, Any], Any, list[str]]:
+    """(stored name, the table file as a dict, the journal's state, notes) of a journal
+    table; notes, each a line: how the journal was opened when that matters (immutable, on
+    read-only media) and each bad snapshot skipped on the way."""
     from floorkill.store.backend import open_journal
 
     with open_journal(journal_path, readonly=True) as ro:
         session = ro.open_table(table)
         events = ro._run(lambda c: reading.live_events(c, session.name, 0, session.seq))
-    return session.name, table_file_to_dict(session.config, session.players, events), session
+        notice = getattr(ro, "notice", None)
+        notes = [tr("note: {text}", text=notice)] if notice else []
+        notes += [tr("warning: {text}", text=p) for p in getattr(ro, "problems", ())]
+    return (session.name, table_file_to_dict(session.config, session.players, events), session,
+            notes)
 
 
 @paused_gc()
@@ -166,9 +173,11 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
     if not is_url(journal_path) and not Path(journal_path).exists():
         return _fail(tr("{journal}: no journal there", journal=journal_path), err)
     try:
-        name, doc, session = export_doc(journal_path, table)
+        name, doc, session, notes = export_doc(journal_path, table)
     except (JournalError, ConfigError) as exc:
         return _fail(str(exc), err)
+    for note in notes:                        # as verify and head say it: one line each
+        print(safe_text("floorkill: " + note), file=err)
     text = tomli_w.dumps(doc)
     # The promise: `floorkill replay` of this file reproduces the journal's table.
     tf = load_table_text(text, "<export>")

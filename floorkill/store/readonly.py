@@ -38,6 +38,7 @@ import urllib.parse
 from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
+from floorkill.i18n import N_, tr
 from floorkill.rules import TableState
 from floorkill.rules.decisions import Refusal
 from floorkill.store import reading
@@ -76,6 +77,12 @@ def _no_shm(exc: sqlite3.Error) -> bool:
     return name in _NO_SHM or "unable to open" in msg or "readonly" in msg
 
 
+IMMUTABLE = N_("{path}: opened read-only as immutable (read-only media, or a copy without its "
+               "-shm file)")
+UNREAD_WAL = N_("; its -wal file ({size} bytes) cannot be read this way: the newest commits in "
+                "it are not seen (copy the journal after the podium has closed it)")
+
+
 def _uri(path: Path, immutable: bool) -> str:
     uri = "file:" + urllib.parse.quote(str(Path(path).absolute())) + "?mode=ro"
     return uri + "&immutable=1" if immutable else uri
@@ -110,17 +117,14 @@ def open_readonly(path: Path, busy_timeout: float = 1.0, *, guarded: bool = True
             conn.close()
             raise
         if immutable:
-            notice = (f"{path}: opened read-only as immutable (read-only media, or a copy "
-                      "without its -shm file)")
+            notice = tr(IMMUTABLE, path=path)
             wal = Path(f"{path}-wal")
             try:
                 size = wal.stat().st_size
             except OSError:
                 size = 0
             if size:
-                notice += (f"; its -wal file ({size} bytes) cannot be read this way: the "
-                           "newest commits in it are not seen (copy the journal after the "
-                           "podium has closed it)")
+                notice += tr(UNREAD_WAL, size=size)
         if guarded:
             conn.set_authorizer(_authorizer)
         return conn, notice

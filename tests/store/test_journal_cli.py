@@ -234,6 +234,27 @@ def test_export_keeps_file_mode(jpath, tmp_path, capsys):
     assert load_table_text(target.read_text()).config.name == "Table 12"
 
 
+def test_export_says_a_bad_snapshot_it_skipped_and_exports_the_true_table(jpath, tmp_path, capsys):
+    from snaptamper import forge_newest_snapshot
+
+    tf = rich_table()
+    with Journal(jpath, snapshot_every=7) as j:
+        s = j.create_table(tf)
+        s.append_many(random_events(5, 30, tf))
+        state = s.state
+    table, seq = forge_newest_snapshot(jpath)
+    exported = tmp_path / "x.toml"
+    code, _, err = run(capsys, "export", "--table", "Rich", "-o", str(exported))
+    assert code == 0
+    assert err.splitlines() == [f"floorkill: warning: table {table!r}: the snapshot at seq {seq} "
+                                "is not the state its row records in the hash chain: skipped, "
+                                "the state is folded from the events (floorkill verify)"]
+    back = load_table_file(exported)
+    assert fold_records(back.config, back.players, back.events) == state
+    code, _, err = run(capsys, "export", "--lang", "ru", "--table", "Rich")
+    assert code == 0 and f"снимок состояния на seq {seq} не совпадает" in err
+
+
 # -- verify -------------------------------------------------------------------------------
 
 def test_verify_ok(jpath, capsys):

@@ -123,6 +123,12 @@ def test_read_only_account_copy_without_shm(public_dir):
     r = as_nobody(home, "-m", "floorkill", "export", "--journal", j, "--table", "Table 9")
     assert r.returncode == 0, r.stderr
     assert r.stdout.count('type = "hand"') == 30
+    # export says how it opened the journal, as verify does: one line on stderr
+    assert r.stderr.splitlines() == [f"floorkill: note: {j}: opened read-only as immutable "
+                                     "(read-only media, or a copy without its -shm file)"]
+    r = as_nobody(home, "-m", "floorkill", "export", "--lang", "ru", "--journal", j,
+                  "--table", "Table 9")
+    assert r.returncode == 0 and "открыт только для чтения как неизменяемый" in r.stderr
     r = as_nobody(home, "-m", "floorkill", "head", "--journal", j)
     assert r.returncode == 0 and r.stdout.strip().endswith("@31")
     r = as_nobody(home, "-c", FOLLOW, j)
