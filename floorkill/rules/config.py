@@ -372,6 +372,21 @@ class _Loader:
             raise self.error("must be more than zero", section, key, index)
         return cents
 
+    def amount_or_word(self, value: object, section: str, key: str, words) -> Cents:
+        """An option that is one of ``words`` or an amount, given neither of its words: an
+        amount, or — when it is not written as one (a misspelt word, true, a list) — the
+        choices listed. An amount that is wrong as an amount (negative, too large, finer
+        than a cent) keeps its own reason."""
+        try:
+            parse_amount(value)
+        except MoneyError as exc:
+            why = str(exc)
+            if why.endswith(("is not an amount", "too long for an amount")):
+                shown = _show(value) if isinstance(value, bool) else why.rsplit(" is ", 1)[0]
+                raise self.error(f"{shown} is not one of: {', '.join(_show(w) for w in words)} "
+                                 "or an amount", section, key) from None
+        return self.amount(value, section, key)
+
 
 def load_table_file(path: str | Path) -> TableFile:
     path = Path(path)
@@ -535,7 +550,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
             continue
         value = k[opt]
         if opt in AMOUNT_OPTIONS and not (isinstance(value, str) and value in allowed):
-            value = ld.amount(value, "kill", opt)
+            value = ld.amount_or_word(value, "kill", opt, allowed)
         elif isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
             raise ld.error(f"must be one of: {', '.join(_show(a) for a in allowed)}"
                            + (" or an amount" if opt in AMOUNT_OPTIONS else ""), "kill", opt)

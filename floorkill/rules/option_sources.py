@@ -157,9 +157,10 @@ SOURCES: dict[str, OptionSource] = {s.name: s for s in (
          AMOUNT: _c("The second win must take at least the amount typed in beyond the blinds.",
                     "Второй выигрыш должен принести не меньше указанной суммы сверх блайндов.",
                     "rrop-13.3")},
-        {"en": "Measured at the limits actually played that hand. Not used when second_leg_pot is set.",
-         "ru": "Считается по лимитам, в которые игралась раздача. Не действует, если задан "
-               "second_leg_pot."}),
+        {"en": "Measured at the limits actually played that hand. Not used when the second leg "
+               "is set to need a pot of a certain size (Second leg: pot at least).",
+         "ru": "Считается по лимитам, в которые игралась раздача. Не действует, если для второй "
+               "«ноги» задан минимальный размер банка (настройка «Вторая „нога“: банк от»)."}),
     OptionSource("second_leg_pot", (
         _s(HOUSE, *_ALT,
            "A player must win a pot of a certain size to be set by the house for the pot to qualify "

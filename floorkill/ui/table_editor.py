@@ -193,6 +193,8 @@ FORM_REASONS = (
     (r"must be a seat number from (?P<lo>\d+) to (?P<hi>\d+)", N_("a seat number from {lo} to {hi}")),
     (r"fixed limit needs \[lower, upper\]", N_("a fixed limit needs two bets: lower and upper")),
     (r"'(?P<text>.*)' is not an amount", N_("{text} is not an amount")),
+    (r"'?(?P<text>.*?)'? is not one of: (?P<choices>.+) or an amount",
+     N_("{text} is not one of: {choices} or an amount")),
     (r"must be \[small, big\], e\.g\. \[5, 10\]", N_("two amounts, small and big, e.g. 5 10")),
     (r"stud is played without blinds \((?P<cite>[\w.-]+)\)", N_("stud is played without blinds ({cite})")),
     (r"the joker is allowed only in lowball-a5 and draw-high \((?P<cite>[\w.-]+)\)",
@@ -220,7 +222,11 @@ def form_error(problem: ConfigError, lang: str | None) -> str:
             key = problem.key or ""
             label = (tr(FIELD_LABELS[key], lang) if key in FIELD_LABELS
                      else tr(LABELS[key], lang) if key in LABELS else key)
-            return f"{label}: {tr(msgid, lang, **m.groupdict())}"
+            args = m.groupdict()
+            if "choices" in args and key in KILL_OPTIONS:     # the words this field takes
+                args["choices"] = ", ".join(f"«{value_word(w, lang)}»"
+                                            for w in KILL_OPTIONS[key][0])
+            return f"{label}: {tr(msgid, lang, **args)}"
     return problem.message
 
 

@@ -100,3 +100,20 @@ def test_describe_gives_source_choice_and_note_in_the_form_language():
     ru = describe("second_leg_pot", 5000, "ru")
     assert ru[0].startswith("«Чтобы банк засчитывался") and "[house-natural]" in ru[1]
     assert describe("second_leg_pot", "none", "ru")[1].endswith("[rrop-13.3]")
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_notes_and_choices_speak_words_for_the_floor_not_option_keys(name):
+    """What the editor shows a floorperson names other options by their labels (the words
+    the form shows), never by the table file's keys (second_leg_pot, split_with_leg)."""
+    from floorkill.rules.options import LABELS
+    from floorkill.i18n import tr
+
+    entry = source(name)
+    texts = [*entry.note.items()] + [(lang, c.text[lang]) for c in entry.choices.values()
+                                     for lang in ("en", "ru")]
+    for lang, text in texts:                  # a key with an underscore: second_leg_pot…
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), (lang, text)
+    if name == "second_leg_minimum":                      # names the pot-size option by its label
+        assert tr(LABELS["second_leg_pot"], "en") in entry.note["en"]
+        assert tr(LABELS["second_leg_pot"], "ru").replace("«нога»", "„нога“") in entry.note["ru"]

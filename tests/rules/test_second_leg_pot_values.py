@@ -159,3 +159,39 @@ def test_second_leg_pot_in_the_table_file():
     assert msg.startswith("t.toml:9:") and "second_leg_pot" in msg and "\n" not in msg
     with pytest.raises(ConfigError):
         load_table_text(base + 'second_leg_pot = 0\n', "t.toml")
+
+
+@pytest.mark.parametrize("written", ['"5x-big-blinds"', '"five big blinds"', "true", "[10]",
+                                     '"none "'])
+def test_a_bad_second_leg_pot_lists_the_choices_with_file_and_line(written):
+    base = ('[table]\nname = "T"\ngame = "holdem"\n[stakes]\nbets = [10, 20]\nblinds = [5, 10]\n'
+            '[kill]\nkind = "full"\n')
+    with pytest.raises(ConfigError) as info:
+        load_table_text(base + f"second_leg_pot = {written}\n", "t.toml")
+    msg = str(info.value)
+    assert msg.startswith("t.toml:9: [kill] second_leg_pot: "), msg
+    assert msg.endswith(' is not one of: "none", "5x-upper", "5x-lower", "5x-big-blind" '
+                        "or an amount"), msg
+    assert "\n" not in msg
+
+
+@pytest.mark.parametrize("option, words", [("scoop_minimum", '"5x-upper", "5x-lower"'),
+                                           ("big_pot_minimum", '"5x-upper", "5x-lower"'),
+                                           ("second_leg_minimum", '"lower-bet", "upper-bet"')])
+def test_every_word_or_amount_option_lists_its_choices(option, words):
+    base = ('[table]\nname = "T"\ngame = "omaha8"\n[stakes]\nbets = [10, 20]\nblinds = [5, 10]\n'
+            '[kill]\nkind = "full"\ntriggers = ["two-pots", "scoop", "big-pot"]\n')
+    with pytest.raises(ConfigError) as info:
+        load_table_text(base + f'{option} = "5x-uper"\n', "t.toml")
+    assert str(info.value) == (f"t.toml:10: [kill] {option}: '5x-uper' is not one of: {words} "
+                               "or an amount")
+
+
+@pytest.mark.parametrize("written, why", [("-5", "-5 is negative"),
+                                          ('"4.555"', "'4.555' has more than two decimals")])
+def test_a_wrong_amount_keeps_its_own_reason(written, why):
+    base = ('[table]\nname = "T"\ngame = "holdem"\n[stakes]\nbets = [10, 20]\nblinds = [5, 10]\n'
+            '[kill]\nkind = "full"\n')
+    with pytest.raises(ConfigError) as info:
+        load_table_text(base + f"second_leg_pot = {written}\n", "t.toml")
+    assert str(info.value) == f"t.toml:9: [kill] second_leg_pot: {why}"

@@ -54,3 +54,19 @@ async def test_changing_an_option_previews_the_hands_decided_differently():
         ed.query_one("#e-split_with_leg", Select).value = "keeps"
         await pilot.pause()
         assert not ed.query_one("#ed-whatif").display
+
+
+async def test_a_mistyped_pot_size_lists_the_choices_and_a_good_one_is_taken():
+    app = make_podium_app(session())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+t", "n")
+        ed = app.screen
+        ed.query_one("#e-name", Input).value = "Table 9"
+        ed.query_one("#e-second_leg_pot", Input).value = "5x-big-blinds"
+        await pilot.pause()
+        assert ed.checked is None
+        assert ed.error == ("[kill] second_leg_pot: '5x-big-blinds' is not one of: \"none\", "
+                            "\"5x-upper\", \"5x-lower\", \"5x-big-blind\" or an amount")
+        ed.query_one("#e-second_leg_pot", Input).value = "5x-big-blind"
+        await pilot.pause()
+        assert ed.error == "" and ed.checked.config.kill.second_leg_pot == "5x-big-blind"
