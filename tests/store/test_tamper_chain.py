@@ -380,3 +380,63 @@ def test_25_rules_version_column_rewritten_and_rechained_key(jp, keyfile, capsys
     sh.close()
     code, out, err = verify(capsys, jp, "--key", str(keyfile))
     assert code == 1 and "row gseq 3 (table 'Table 12', seq 1): the MAC does not match" in out
+
+
+# -- the README's table is these tests ------------------------------------------------------
+
+def _readme_rows() -> list[tuple[str, str, str]]:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("| attack (with the `sqlite3` shell) | caught by | test |", 1)[1]
+    rows = []
+    for line in block.splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        attack, guard, tests = (c.strip() for c in line.strip("|").split("|"))
+        rows.append((attack, guard, tests))
+    return rows
+
+
+def _test_source(ref: str) -> str:
+    """The source of the test a README cell names: "07" or `file.py::test_name`."""
+    import inspect
+    import re
+    import sys
+    from pathlib import Path
+
+    if re.fullmatch(r"\d\d", ref):
+        fns = [f for name, f in globals().items() if name.startswith(f"test_{ref}_")]
+        assert len(fns) == 1, f"README names case {ref}: {len(fns)} tests of that number"
+        return inspect.getsource(fns[0])
+    file, name = ref.strip("`").split("::")
+    text = (Path(__file__).with_name(file)).read_text(encoding="utf-8")
+    m = re.search(rf"^def {name}\(.*?(?=^def |\Z)", text, re.S | re.M)
+    assert m, f"README names {ref}, which is not there"
+    return m.group(0)
+
+
+def test_the_readme_table_names_every_case_and_the_guard_each_test_uses():
+    import re
+
+    rows = _readme_rows()
+    named = [ref.strip() for _a, _g, tests in rows for ref in tests.split(",")]
+    numbered = sorted(n[5:7] for n in globals() if re.match(r"test_\d\d_", n))
+    assert sorted(r for r in named if re.fullmatch(r"\d\d", r)) == numbered
+    for attack, guard, tests in rows:
+        bodies = [_test_source(ref.strip()) for ref in tests.split(",")]
+        for body in bodies:
+            assert "code == 1" in body or "[0] == 1" in body, (attack, "verify must fail")
+        uses_key = ['"--key", str(keyfile)' in b for b in bodies]
+        uses_anchor = ['"--head"' in b for b in bodies]
+        if guard.startswith("key or"):
+            assert all(k or a for k, a in zip(uses_key, uses_anchor)), (attack, guard)
+        elif guard == "key":
+            assert all(uses_key), (attack, guard)
+        elif guard == "anchor":
+            assert all(uses_anchor), (attack, guard)
+        elif guard == "anchor; key":
+            assert all(uses_key) and all(uses_anchor), (attack, guard)
+        else:                                    # chain, replay, link, cache: the file alone
+            assert guard.split()[0] in ("chain", "replay", "link", "cache"), guard
+            assert not any(uses_key) and not any(uses_anchor), (attack, guard)
