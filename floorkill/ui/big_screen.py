@@ -17,7 +17,10 @@ Following the podium: every ``poll`` seconds (0.1 by default) a worker thread as
 read-only journal whether anything was committed (``PRAGMA data_version``) and, if so,
 folds the new rows. A journal being written, checkpointed or briefly locked is retried
 quietly and the last good picture stays up; a journal that is missing (or not a journal
-yet) is said in words — "Waiting for the podium journal …" — and retried until it is back.
+yet) is said in words — "Waiting for the podium journal …" — and retried until it is back. A
+snapshot the journal skipped because it is not the state its row records in the hash chain
+(an edited file) is never shown: the table is folded from the events, and a line at the
+foot of every page says which table and row, until the file is whole again.
 
 Read-only by construction:
 
