@@ -20,7 +20,7 @@ quietly and the last good picture stays up; a journal that is missing (or not a 
 yet) is said in words — "Waiting for the podium journal …" — and retried until it is back. A
 snapshot the journal skipped because it is not the state its row records in the hash chain
 (an edited file) is never shown: the table is folded from the events, and a line at the
-foot of every page says which table and row, until the file is whole again.
+foot of every page says which table and row.
 
 Read-only by construction:
 
