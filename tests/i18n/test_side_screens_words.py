@@ -313,6 +313,9 @@ async def test_the_config_diff_modal_speaks_one_language(tmp_path, size):
     ("#e-second_leg_pot", "5 больших блайнда",
      "Вторая «нога»: банк от: 5 больших блайнда — не из вариантов: «нет», «5 верхних лимитов», "
      "«5 нижних лимитов», «5 больших блайндов» или сумма"),
+    ("#e-second_leg_pot", "-5", "Вторая «нога»: банк от: -5 — отрицательная сумма"),
+    ("#e-second_leg_pot", "4.555", "Вторая «нога»: банк от: 4.555 — больше двух знаков после запятой"),
+    ("#e-second_leg_pot", "0", "Вторая «нога»: банк от: нужна сумма больше нуля"),
 ])
 async def test_the_editor_says_a_bad_field_in_russian(field, value, said):
     app = evening_app("ru")
