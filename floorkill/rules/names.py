@@ -2,8 +2,10 @@
 
 A name is NFC-normalised, 1..32 characters, and may not hold control or format
 characters (ESC, C0/C1 controls, bidi overrides, zero-width spaces and joiners, line
-and paragraph separators): a zero-width character is refused by name, since two names
-differing only by one would look identical on every screen.
+and paragraph separators) nor any other character drawn as nothing (variation selectors,
+the combining grapheme joiner, Hangul fillers: :func:`invisible`): an invisible character
+is refused by name, since two names differing only by one would look identical on every
+screen.
 
 :func:`name_key` is the one key a person is matched by, everywhere in the room (joins,
 pay_kill, bars, the same-name-at-two-tables notice): Unicode NFKC, case folded, inner
@@ -27,6 +29,18 @@ _BAD_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 _SPACES = re.compile(r"\s+")
 # invisible characters that make two names look identical (all are category Cf)
 ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u180e\u00ad")
+# Unicode's other default-ignorable code points (DerivedCoreProperties.txt,
+# Default_Ignorable_Code_Point, less the Cf and unassigned ones refused above): marks and
+# fillers drawn as nothing (combining grapheme joiner, variation selectors, Hangul fillers,
+# Khmer inherent vowels, Mongolian variation selectors). "Ann\u034f" would look exactly
+# like "Ann" and be another person.
+_IGNORABLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u3164"
+                        "\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
+
+
+def invisible(ch: str) -> bool:
+    """A character that draws as nothing: refused in a name (it would copy another)."""
+    return ch in ZERO_WIDTH or _IGNORABLE.match(ch) is not None
 
 
 class NameError_(ValueError):
@@ -41,14 +55,15 @@ def validate_name(raw: object, *, what: str = "player name", limit: int = MAX_NA
     name = unicodedata.normalize("NFC", raw)
     for pos, ch in enumerate(name, start=1):
         cat = unicodedata.category(ch)
+        if invisible(ch):
+            # short (a refusal quotes 120 characters): the name it would copy comes first
+            visible = "".join(c for c in name if not invisible(c)).strip()
+            looks = f"look exactly like {visible!r}" if visible else "look empty"
+            raise NameError_(
+                f"{what} has an invisible character at position {pos} "
+                f"(U+{ord(ch):04X}): it would {looks}; type the name without it")
         if cat in _BAD_CATEGORIES:
             label = unicodedata.name(ch, f"U+{ord(ch):04X}")
-            if ch in ZERO_WIDTH:
-                visible = "".join(c for c in name if c not in ZERO_WIDTH).strip()
-                raise NameError_(
-                    f"{what} has an invisible character at position {pos} "
-                    f"(U+{ord(ch):04X} {label}): it would look exactly like "
-                    f"{visible!r}; type the name without it")
             raise NameError_(
                 f"{what} has a control or format character at position {pos} "
                 f"(U+{ord(ch):04X} {label})"

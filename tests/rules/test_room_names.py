@@ -92,3 +92,32 @@ def test_a_name_colliding_with_a_seated_player_is_refused():
         apply(st0, {"type": "join", "seat": 7, "name": "наталья  смирнова"})
     assert exc.value.key == "name-taken" and "seat 1" in exc.value.text()
     assert st0.seat_of("НАТАЛЬЯ СМИРНОВА") == 1
+
+
+# every character drawn as nothing: zero-width (Cf) and Unicode's other default-ignorable
+# code points (combining grapheme joiner, variation selectors, Hangul fillers, Khmer
+# inherent vowels, Mongolian variation selectors, a variation selector supplement)
+INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u034f", "\ufe0f", "\ufe00",
+             "\u3164", "\u115f", "\u1160", "\uffa0", "\u17b4", "\u180b", "\u180f", "\U000e0100"]
+
+
+@pytest.mark.parametrize("ch", INVISIBLE, ids=lambda ch: f"U+{ord(ch):04X}")
+def test_a_name_differing_only_by_an_invisible_character_is_refused(ch):
+    st0 = start(players=((1, "Ann"), (2, "Bob")))
+    for name in ("Ann" + ch, "A" + ch + "nn"):
+        with pytest.raises(Refusal) as exc:
+            apply(st0, {"type": "join", "seat": 7, "name": name})
+        text = exc.value.text()
+        assert f"invisible character at position {name.index(ch) + 1}" in text
+        assert f"U+{ord(ch):04X}" in text and "'Ann'" in text
+        assert "невидимый символ" in exc.value.text("ru")
+    with pytest.raises(NameError_, match="it would look empty"):
+        validate_name(ch)                         # alone: a name nobody could see
+
+
+@SETTINGS
+@given(typed.filter(lambda n: n.strip()), st.sampled_from(INVISIBLE), st.integers(0, 20))
+def test_an_invisible_character_anywhere_in_a_name_is_refused(name, ch, at):
+    at = min(at, len(name))
+    with pytest.raises(NameError_, match="invisible"):
+        validate_name(name[:at] + ch + name[at:])
