@@ -107,8 +107,9 @@ def _line(tf: TableFile, index: int) -> int | None:
 
 
 def _canonical(raw: Any, seats: int) -> dict[str, Any] | None:
+    """The event's content (its room stamp left out: see :func:`plan_import`)."""
     try:
-        return parse_event(raw, seats).to_dict()
+        return parse_event(room_rules.split(raw)[0], seats).to_dict()
     except (Refusal, *BAD_DATA):
         return None
 
@@ -142,6 +143,9 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
         elsewhere = journal.barred_elsewhere(stored)
     for k, (mine, theirs) in enumerate(zip(history, tf.events), start=1):
         canon = _canonical(theirs, cfg.seats)
+        # the room stamp is the writer's (rules/room.py), not the event's content: a file's
+        # is replaced by the journal's own room, so an exported stamped event is the same
+        mine = {key: v for key, v in mine.items() if key != room_rules.ROOM_FIELD}
         if canon is None or event_digest(canon) != event_digest(mine):
             plan.conflict = Conflict(k, _line(tf, k), event_words(mine),
                                      event_words(canon if canon is not None else theirs))

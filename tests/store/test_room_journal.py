@@ -156,6 +156,36 @@ def test_import_refuses_each_event_where_a_room_barred_player_wins(jpath, tmp_pa
         assert j.table_names() == ["Table 14"]
 
 
+def test_rrop_13_6_an_exported_stamped_table_imports_again_and_its_new_tail_is_checked(
+        jpath, tmp_path):
+    """Export writes each event's room stamp; importing the file back is "already in the
+    journal" (the stamp is the writer's, not the event's content: it once made event 1
+    "differ" from itself), and a tail naming the room-barred player as winner is refused
+    per event, naming the table where the kill is owed."""
+    with Journal(jpath) as j:
+        a, b = _two_tables(j)
+        _bar_zoe(a)
+        b.append({"type": "hand", "winner": 4})                 # stamped: Zoë barred at 14
+        assert "room" in b.records(0, 1)[0].event
+    path = tmp_path / "t7.toml"
+    out, err = io.StringIO(), io.StringIO()
+    assert cmd_export(jpath, "Table 7", out=out) == 0
+    path.write_text(out.getvalue(), encoding="utf-8")
+    assert "room = [" in out.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert cmd_import(path, jpath, out=out, err=err) == 0, err.getvalue()
+    assert "already in the journal: 1 event" in out.getvalue()
+    path.write_text(path.read_text(encoding="utf-8")
+                    + '[[events]]\ntype = "hand"\nwinner = 2\n'
+                    + '[[events]]\ntype = "hand"\nwinner = 5\n', encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert cmd_import(path, jpath, out=out, err=err) == 2
+    [refused] = [line for line in err.getvalue().splitlines() if "refused:" in line]
+    assert "event 2 " in refused and "Table 14" in refused and "rrop-13.6" in refused
+    with Journal(jpath) as j:
+        assert len(j.open_table("Table 7")) == 1                # all or nothing
+
+
 def test_a_bar_recorded_by_another_process_reaches_this_one(jpath):
     """Process 1 (a subprocess) bars Zoë at Table 14; here, Table 7 learns it by polling
     ``changed()`` (PRAGMA data_version), with no write of its own."""
