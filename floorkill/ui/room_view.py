@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -152,6 +153,8 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         self.rows: list[RoomRow] = []
         self.shown: list[RoomRow] = []
         self.problems: list[str] = []
+        self._columns_for: tuple | None = None      # (language, widths) the columns have
+        self._filtered_by = ""                      # the filter the rows shown were made by
 
     def compose(self) -> ComposeResult:
         yield Static("", id="room-title", markup=False)
@@ -175,10 +178,7 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         self.query_one("#room-help", Static).update(tr(
             "↑↓ choose · Enter: the owed kill is paid (recorded at the table where it is owed; "
             "the bar lifts everywhere) · Esc: back", lang))
-        dt = self.query_one(DataTable)
-        dt.clear(columns=True)
-        for label in COLUMNS:
-            dt.add_column(Text(tr(label, lang)), key=label)
+        self._columns_for = None           # the headers in the new language
         self.reload()
 
     def on_screen_resume(self) -> None:
@@ -187,26 +187,66 @@ class RoomPlayersScreen(Speaks, Screen[None]):
 
     def reload(self) -> None:
         self.rows, self.problems = room_rows(self.tables, self.lang)
+        self._columns()
         self.show_rows()
         self.query_one("#room-error", Static).update(Text("\n".join(self.problems)))
 
+    def _cells(self, r: RoomRow) -> tuple[Text, ...]:
+        status = Text(safe_text(r.status), style="bold reverse" if r.barred else
+                      ("bold" if r.owes is not None else ""))
+        return (Text(safe_text(r.player)), Text(safe_text(r.table)),
+                Text("" if r.seat is None else str(r.seat)), status,
+                Text(money(r.owes, self.lang) if r.owes is not None else ""), Text(r.legs))
+
+    def _columns(self) -> None:
+        """The columns, each as wide as its header and every row (not only the rows the
+        filter shows: typing does not make the table jump). Set here, not measured by the
+        DataTable when idle: a frame drawn before that measure was kept, and F3 left every
+        column as narrow as its header ("Tabl", "playin")."""
+        lang = self.lang
+        labels = [tr(label, lang) for label in COLUMNS]
+        widths = [cell_len(label) for label in labels]
+        for r in self.rows:
+            widths = [max(w, c.cell_len) for w, c in zip(widths, self._cells(r))]
+        if self._columns_for == (lang, widths):
+            return
+        self._columns_for = (lang, widths)
+        dt = self.query_one(DataTable)
+        dt.clear(columns=True)
+        for key, label, width in zip(COLUMNS, labels, widths):
+            dt.add_column(Text(label), key=key, width=width)
+
     def show_rows(self) -> None:
         dt = self.query_one(DataTable)
-        self.shown = filter_rows(self.rows, self.query_one(Input).value)
+        self._filtered_by = self.query_one(Input).value
+        self.shown = filter_rows(self.rows, self._filtered_by)
         dt.clear()
         for i, r in enumerate(self.shown):
-            status = Text(safe_text(r.status), style="bold reverse" if r.barred else
-                          ("bold" if r.owes is not None else ""))
-            dt.add_row(Text(safe_text(r.player)), Text(safe_text(r.table)),
-                       Text("" if r.seat is None else str(r.seat)), status,
-                       Text(money(r.owes, self.lang) if r.owes is not None else ""), Text(r.legs),
-                       key=str(i))
+            dt.add_row(*self._cells(r), key=str(i))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
         self.show_rows()
 
+    def after_typing(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once the filter has every key typed before it. ↑↓ and Enter are the
+        screen's keys and act at once, while the letters typed just before them still wait
+        in the filter's queue ("cy⏎" in one breath paid the first row of the whole list):
+        ``then`` is queued behind them, and the rows are filtered by what the field holds."""
+        field = self.query_one(Input)
+
+        def run() -> None:
+            if self.is_attached and self.app.screen is self:
+                if field.value != self._filtered_by:
+                    self.show_rows()
+                then()
+
+        field.call_later(run)
+
     def action_move(self, step: int) -> None:
+        self.after_typing(lambda: self._move(step))
+
+    def _move(self, step: int) -> None:
         dt = self.query_one(DataTable)
         if self.shown:
             dt.move_cursor(row=max(0, min(len(self.shown) - 1, dt.cursor_row + step)))
@@ -218,6 +258,9 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         return self.shown[dt.cursor_row]
 
     def action_pay(self) -> None:
+        self.after_typing(self._pay_selected)
+
+    def _pay_selected(self) -> None:
         row = self.selected()
         if row is None or row.owes is None or row.owed_at is None:
             self.app.notify(tr("No owed kill on this row.", self.lang), markup=False)
