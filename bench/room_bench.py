@@ -1,6 +1,7 @@
 """Bench: room-wide bars cost a hand submit nothing, however big the room.
 
     python bench/room_bench.py [--tables 200] [--players 2000] [--bars 60] [--hands 400]
+                               [--history 25] [--dir /dev/shm]
 
 Builds two journals in the same run:
 
@@ -8,7 +9,9 @@ Builds two journals in the same run:
 * ROOM: the same table plus ``tables - 1`` others, ``players`` seated in all (10 a table;
   every tenth person sits at two tables, spelled differently), ``bars`` of them barred
   (rrop-13.6: two qualifying wins, then quitting without posting the kill) at tables
-  other than Bench 1, one of them seated at Bench 1's neighbour table too.
+  other than Bench 1, one of them seated at Bench 1's neighbour table too, and
+  ``history`` hands already played at each other table (a journal in mid-evening: a
+  room query that scanned the whole journal on each submit showed only with it).
 
 Then enters the same hands at Bench 1 in both, interleaved (ONE, ROOM, ONE, ...), through
 the podium's write path (``TableRegistry.append`` → ``JournalSession.append``: room
@@ -58,7 +61,7 @@ def build_one(path: Path) -> Journal:
     return j
 
 
-def build_room(path: Path, tables: int, players: int, bars: int) -> Journal:
+def build_room(path: Path, tables: int, players: int, bars: int, history: int = 0) -> Journal:
     j = Journal(path, "bench")
     j.create_table(load_table_text(table_text("Bench 1", BENCH_PLAYERS)))
     per = max(2, players // max(1, tables - 1))
@@ -73,6 +76,10 @@ def build_room(path: Path, tables: int, players: int, bars: int) -> Journal:
             s.append_many([{"type": "hand", "winner": 1},
                            {"type": "hand", "winner": 1, "qualifies": True},
                            {"type": "quit", "seat": 1, "posts_kill": False}])
+        if history and len(names) >= 3:
+            # the evening so far (won by neither seat 1 nor the last seat: either may be barred)
+            s.append_many([{"type": "hand", "winner": 2 + i % (len(names) - 2),
+                            "qualifies": False} for i in range(history)])
     return j
 
 
@@ -92,18 +99,22 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=2000)
     ap.add_argument("--bars", type=int, default=60)
     ap.add_argument("--hands", type=int, default=400)
+    ap.add_argument("--history", type=int, default=25,
+                    help="hands already played at each other table (the journal's size)")
     ap.add_argument("--dir", type=Path, default=None)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         tmp = Path(tmp)
         t0 = time.perf_counter()
-        room_j = build_room(tmp / "room.db", args.tables, args.players, args.bars)
+        room_j = build_room(tmp / "room.db", args.tables, args.players, args.bars,
+                            args.history)
         built = time.perf_counter() - t0
         one_j = build_one(tmp / "one.db")
         room_bars = len(room_j.room().bars())
         seated = sum(len(room_j.open_table(n).state.occupied) for n in room_j.table_names())
+        rows = room_j.connection.execute("SELECT count(*) FROM events").fetchone()[0]
         print(f"room journal: {len(room_j.table_names())} tables, {seated} players seated, "
-              f"{room_bars} barred (built in {built:.1f} s)")
+              f"{room_bars} barred, {rows} rows (built in {built:.1f} s)")
 
         one_s, room_s = one_j.session("Bench 1"), room_j.session("Bench 1")
         one_reg, room_reg = TableRegistry(one_s, one_j), TableRegistry(room_s, room_j)

@@ -225,6 +225,41 @@ def test_the_room_cache_reads_only_tables_written_since(jpath):
         assert len(statements) == 1                           # just the head
 
 
+def test_the_room_catch_up_reads_the_rows_after_its_head_not_the_whole_journal(jpath):
+    """Each hand entered asks which tables moved since the room was last read (ROOM_DELTA).
+    Its work may not grow with the journal: it once scanned every row's (tbl, seq) index
+    entry on every submit (2.4x the one-table submit in bench/room_bench.py mid-evening).
+    Counted in SQLite VM steps: the same with 40 rows and with 2,000."""
+    from floorkill.store.room_cache import ROOM_DELTA
+
+    def steps(conn) -> int:
+        head = conn.execute("SELECT max(gseq) FROM events").fetchone()[0]
+        count = [0]
+
+        def tick() -> int:
+            count[0] += 1
+            return 0
+
+        conn.set_progress_handler(tick, 1)
+        try:
+            rows = conn.execute(ROOM_DELTA, (head - 1,)).fetchall()
+        finally:
+            conn.set_progress_handler(None, 1)
+        assert [r[0] for r in rows] == ["T0"]                  # the one table written last
+        return count[0]
+
+    with Journal(jpath) as j:
+        t0 = j.create_table(table("T0", players=3))
+        others = [j.create_table(table(f"T{i}", players=3)) for i in range(1, 4)]
+        for s in (*others, t0):
+            s.append_many([{"type": "hand", "winner": 1 + k % 3} for k in range(9)])
+        few = steps(j.connection)
+        for s in (*others, t0):
+            s.append_many([{"type": "hand", "winner": 1 + k % 3} for k in range(490)])
+        many = steps(j.connection)
+    assert many <= few + 20, (few, many)
+
+
 def test_verify_checks_each_stamp_against_the_global_order(jpath):
     from floorkill.rules.room import Room
 
