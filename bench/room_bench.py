@@ -41,6 +41,7 @@ from floorkill.ui.floor import TableRegistry  # noqa: E402
 
 GOAL_RATIO = 1.1
 SEATS = 10
+WARM = 400          # hands entered in both journals before the timed ones
 
 
 def table_text(name: str, players: list[str]) -> str:
@@ -118,12 +119,12 @@ def main() -> int:
 
         one_s, room_s = one_j.session("Bench 1"), room_j.session("Bench 1")
         one_reg, room_reg = TableRegistry(one_s, one_j), TableRegistry(room_s, room_j)
-        for i in range(20):                               # warm up both paths
+        for i in range(WARM):           # warm up both paths (and both WAL files to their size)
             one_reg.append(one_s, hand(i))
             room_reg.append(room_s, hand(i))
         one_t, room_t = [], []
         for i in range(args.hands):
-            raw = hand(i + 20)
+            raw = hand(i + WARM)
             if i % 2:
                 room_t.append(timed(lambda: room_reg.append(room_s, raw)))
                 one_t.append(timed(lambda: one_reg.append(one_s, raw)))
