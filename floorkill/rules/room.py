@@ -78,10 +78,11 @@ ROOM_MESSAGES: dict[str, dict[str, str]] = {
     "q-near-barred": {
         "en": "Is this {player}, barred at {table} for {amount}?",
         "ru": "Это {player} — отстранение за столом {table}, долг по киллу {amount}?"},
-    "near-yes": {"en": "yes — the same person: not seated until the kill is paid",
-                 "ru": "да — тот же человек: не садится, пока килл не оплачен"},
-    "near-no": {"en": "no — someone else: seat {name}",
-                "ru": "нет — другой человек; посадить за стол: {name}"},
+    # said under the key's own "y — yes" / "n — no": the words do not repeat it
+    "near-yes": {"en": "the same person: not seated until the kill is paid",
+                 "ru": "тот же человек: не садится, пока килл не оплачен"},
+    "near-no": {"en": "someone else: seat {name}",
+                "ru": "другой человек; посадить за стол: {name}"},
 }
 MESSAGES.update(ROOM_MESSAGES)
 
