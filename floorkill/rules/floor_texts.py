@@ -64,7 +64,7 @@ FLOOR_MESSAGES: dict[str, dict[str, str]] = {
                     "ru": "«Нога»: место {seat} ({name}) — второй засчитанный выигрыш подряд даёт килл в следующей раздаче"},
     "pending-neutral": {"en": "Neutral: no kill pending", "ru": "Баттон нейтрален: килла не ожидается"},
     "pending-barred": {"en": "BARRED until the kill is posted: {name} owes {amount}",
-                       "ru": "ОТСТРАНЕНИЕ до уплаты килла: {name}, долг {amount}"},
+                       "ru": "НЕДОПУСК до уплаты килла: {name}, долг {amount}"},
     "pending-owes": {"en": "{name} owes a kill of {amount}, posted at the first hand off the button and blinds",
                      "ru": "{name}: долг по киллу {amount}, ставится в первой раздаче не на баттоне и не на блайндах"},
     "pending-credit-back": {"en": "{name} is back with a leg credit: the leg returns when the kill "
