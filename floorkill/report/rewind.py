@@ -2,9 +2,12 @@
 
 Textual-free and read-only. :func:`open_rewind` takes the podium's session:
 
-* a journal table (``JournalSession`` or ``ReadOnlySession``) is read through a NEW
-  guarded read-only connection (``mode=ro``, deny-by-default authorizer), so stepping can
-  never write. The state after record ``s`` is the store's own
+* a journal table (``JournalSession`` or ``ReadOnlySession``, on a journal file or on
+  PostgreSQL) is read through a NEW read-only connection
+  (:func:`floorkill.store.history.open_reader`: a file's guarded ``mode=ro`` connection
+  with its deny-by-default authorizer; on PostgreSQL a read-only session that sends only
+  SELECTs), so stepping can never write, and the same reading code serves both. The
+  state after record ``s`` is the store's own
   :func:`~floorkill.store.reading.load_state` at ``upto = s``: the newest valid snapshot at
   or before ``s`` plus the live tail (at most one snapshot interval of ``apply``), and a
   step forward over a non-void record is one ``apply`` on the state already shown;
@@ -24,7 +27,12 @@ the table from older stamps) or a bar made or paid at another table between two 
 table's records would otherwise show the wrong bars. Only the tables that can hold a bar
 then are folded, once per row that can change their bars (a ``barred`` decision, a
 payment, a void), and only where one of the seated players ever sat (:class:`_RoomAt`).
-An in-memory table (no global order) shows its stamped bars.
+An in-memory table (no global order) shows its stamped bars (:attr:`Rewind.room_wide`
+is False).
+
+A read the database refuses just now (a PostgreSQL server gone, a file locked too long)
+raises :class:`~floorkill.store.errors.JournalUnavailable` with one line; the next step
+tries again (PostgreSQL reconnects).
 
 Position 0 is the table before its first record. :meth:`Rewind.matching` filters the
 records by player and/or decision ("ann won", "barred", "kill ann").
@@ -34,14 +42,17 @@ from __future__ import annotations
 
 import bisect
 import json
-import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterable, Sequence
 
 from floorkill.rules import Refusal, TableState, apply, initial_state
 from floorkill.rules.names import name_key
 from floorkill.rules.room import Room, own_bars, view
+from floorkill.store import history
+from floorkill.store.errors import JournalError, JournalUnavailable
+from floorkill.store.reading import (best_snapshot, load_state, max_seq, parse_table_toml,
+                                     read_records)
 from floorkill.store.session import Record
 
 VOID = "void"
@@ -62,15 +73,14 @@ class Moment:
 
 
 class _JournalSource:
-    """Reads one journal table through its own read-only connection (or ``conn``, shared
-    with the table being disputed: then closing this source leaves it open)."""
+    """Reads one journal table through a read-only connection of its own
+    (:func:`floorkill.store.history.open_reader`: a journal file or PostgreSQL, the same
+    reading code), or through ``conn``, shared with the table being disputed: then closing
+    this source leaves it open."""
 
-    def __init__(self, path: Path | None, name: str, config, players, total: int,
-                 conn: sqlite3.Connection | None = None) -> None:
-        from floorkill.store.readonly import readonly_connect
-
-        self._own = conn is None
-        self.conn = readonly_connect(path) if conn is None else conn
+    def __init__(self, conn, name: str, config, players, total: int, *, own: bool) -> None:
+        self._own = own
+        self.conn = conn
         self.name, self.config, self.players, self.total = name, config, players, total
         self._room: _RoomAt | None = None
 
@@ -85,21 +95,16 @@ class _JournalSource:
             self._room = _RoomAt(self.conn, self.name)
         if not self._room.any_bars:
             return state                      # no table of the journal ever barred anyone
-        row = self.conn.execute("SELECT gseq FROM events WHERE tbl = ? AND seq = ?",
-                                (self.name, max(0, seq))).fetchone()
-        if row is None:
+        gseq = history.gseq_of(self.conn, self.name, max(0, seq))
+        if gseq is None:
             return state
         keys = {name_key(p.name) for p in state.players if p is not None}
-        return view(state, self._room.at(row[0], keys))
+        return view(state, self._room.at(gseq, keys))
 
     def records(self, start: int, stop: int) -> list[Record]:
-        from floorkill.store.reading import read_records
-
         return read_records(self.conn, self.name, self.total, start, stop)
 
     def state_at(self, seq: int) -> TableState:
-        from floorkill.store.reading import load_state
-
         if seq <= 0:
             return initial_state(self.config, self.players)
         return load_state(self.conn, self.name, self.config, self.players, seq)[0]
@@ -108,14 +113,11 @@ class _JournalSource:
         """Every state from the newest usable snapshot up to ``seq``, in one fold — exactly
         what :meth:`state_at` gives for each of them — when no void was entered in that
         stretch (then a state part-way is not the fold up to ``seq``); else None."""
-        from floorkill.store.reading import best_snapshot
-
         if seq <= 0:
             return None
         snap = best_snapshot(self.conn, self.name, self.config, seq)
         state, after = snap if snap is not None else (initial_state(self.config, self.players), 0)
-        rows = self.conn.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > ? "
-                                 "AND seq <= ? ORDER BY seq", (self.name, after, seq)).fetchall()
+        rows = history.tail_rows(self.conn, self.name, after, seq)
         if any(type_ == VOID for _s, type_, _p in rows):
             return None
         out = {after: state}
@@ -126,22 +128,10 @@ class _JournalSource:
         return out
 
     def void_of(self, seq: int) -> Record | None:
-        from floorkill.store.reading import RECORD_SELECT, row_to_record
-
-        row = self.conn.execute(RECORD_SELECT + "WHERE e.tbl = ? AND e.target = ? "
-                                "ORDER BY e.seq LIMIT 1", (self.name, seq)).fetchone()
-        return None if row is None else row_to_record(row)
+        return history.void_of(self.conn, self.name, seq)
 
     def next_hand(self, seq: int, forward: bool) -> int | None:
-        if forward:
-            sql = ("SELECT min(seq) FROM events WHERE tbl = ? AND type = 'hand' AND seq > ? "
-                   "AND seq <= ?")
-            args = (self.name, seq, self.total)
-        else:
-            sql = "SELECT max(seq) FROM events WHERE tbl = ? AND type = 'hand' AND seq > 0 AND seq < ?"
-            args = (self.name, seq)
-        row = self.conn.execute(sql, args).fetchone()
-        return row[0] if row and row[0] is not None else None
+        return history.next_hand(self.conn, self.name, seq, forward, self.total)
 
 
 class _RoomAt:
@@ -155,13 +145,10 @@ class _RoomAt:
     its last such row before it — one fold per such row, kept — and a table with none
     holds no bar."""
 
-    def __init__(self, conn: sqlite3.Connection, name: str) -> None:
+    def __init__(self, conn, name: str) -> None:
         self.conn, self.name = conn, name
         self._rows: dict[str, tuple[list[int], list[int]]] = {}     # table -> (gseqs, seqs)
-        for tbl, gseq, seq in conn.execute(
-                "SELECT tbl, gseq, seq FROM events WHERE tbl != ? AND seq > 0 AND "
-                "(type IN ('void', 'pay_kill') OR instr(decisions, '\"code\":\"barred\"') > 0) "
-                "ORDER BY gseq", (name,)):
+        for tbl, gseq, seq in history.barring_rows(conn, name):
             gseqs, seqs = self._rows.setdefault(tbl, ([], []))
             gseqs.append(gseq)
             seqs.append(seq)
@@ -181,22 +168,16 @@ class _RoomAt:
     def _table(self, tbl: str) -> tuple[frozenset[str], Rewind | None]:
         """(name keys of everyone who ever sat at ``tbl``, its rewind)."""
         if tbl not in self._sat:
-            from floorkill.store.reading import max_seq, parse_table_toml
-
-            row = self.conn.execute("SELECT toml FROM tables WHERE name = ?", (tbl,)).fetchone()
-            if row is None:
+            text = history.table_text(self.conn, tbl)
+            if text is None:
                 self._sat[tbl] = frozenset()
                 return self._sat[tbl], None
-            config, players = parse_table_toml(tbl, row[0])
+            config, players = parse_table_toml(tbl, text)
             keys = {name_key(p.name) for p in players}
-            for (payload,) in self.conn.execute(
-                    "SELECT payload FROM events WHERE tbl = ? AND type = 'join'", (tbl,)):
-                joined = json.loads(payload).get("name")
-                if isinstance(joined, str):
-                    keys.add(name_key(joined))
+            keys.update(name_key(n) for n in history.joined_names(self.conn, tbl))
             self._sat[tbl] = frozenset(keys)
-            src = _JournalSource(None, tbl, config, players, max_seq(self.conn, tbl),
-                                 conn=self.conn)
+            src = _JournalSource(self.conn, tbl, config, players, max_seq(self.conn, tbl),
+                                 own=False)
             self._tables[tbl] = Rewind(src, tbl)
         return self._sat[tbl], self._tables.get(tbl)
 
@@ -267,6 +248,18 @@ class _MemorySource:
         return None
 
 
+@contextmanager
+def _reading(name: str):
+    """A database error of a read as one line (JournalUnavailable); rule refusals pass."""
+    try:
+        yield
+    except JournalUnavailable:
+        raise
+    except history.read_errors() as exc:
+        raise JournalUnavailable(f"table {name!r}: the journal cannot be read just now: "
+                                 f"{exc}") from None
+
+
 class Rewind:
     """A table frozen at ``total`` records (the live table may go on; this view does not)."""
 
@@ -290,17 +283,28 @@ class Rewind:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    @property
+    def room_wide(self) -> bool:
+        """True when the journal is read (bars at other tables as the room stood after each
+        record, snapshots + tail); False for a table folded from its own records in memory
+        (the bars its events were stamped with)."""
+        return isinstance(self._src, _JournalSource)
+
     # -- records -------------------------------------------------------------
     def record(self, seq: int) -> Record | None:
         if not 1 <= seq <= self.total:
             return None
-        found = self._src.records(seq - 1, seq)
+        with _reading(self.name):
+            found = self._src.records(seq - 1, seq)
         return found[0] if found else None
 
     def records(self, start: int = 0, stop: int | None = None) -> list[Record]:
         """Records by 0-based index (slice semantics), like a session's."""
         a, b, _ = slice(start, stop).indices(self.total)
-        return self._src.records(a, b) if b > a else []
+        if b <= a:
+            return []
+        with _reading(self.name):
+            return self._src.records(a, b)
 
     def __len__(self) -> int:
         return self.total
@@ -342,6 +346,12 @@ class Rewind:
         return state if room_at is None else room_at(seq, state)
 
     def moment(self, seq: int) -> Moment:
+        """Everything the view shows at ``seq``. Raises Refusal (a record the rules no
+        longer accept) or JournalUnavailable (the journal cannot be read just now)."""
+        with _reading(self.name):
+            return self._moment(seq)
+
+    def _moment(self, seq: int) -> Moment:
         seq = max(0, min(seq, self.total))
         rec = self.record(seq)
         voided_by = target = None
@@ -354,7 +364,8 @@ class Rewind:
 
     def hand_step(self, seq: int, forward: bool) -> int:
         """The position of the next (previous) hand record; ``seq`` itself when none."""
-        found = self._src.next_hand(seq, forward)
+        with _reading(self.name):
+            found = self._src.next_hand(seq, forward)
         return seq if found is None else found
 
     # -- filter ----------------------------------------------------------------
@@ -465,18 +476,22 @@ def _with_seats(recs: Sequence[Record], players) -> Iterable[tuple[Record, dict[
 
 
 def open_rewind(session, upto: int | None = None) -> Rewind:
-    """A :class:`Rewind` over ``session``'s first ``upto`` records (default: all)."""
+    """A :class:`Rewind` over ``session``'s first ``upto`` records (default: all): through a
+    read-only connection of its own to the session's journal, whichever database holds it
+    (:mod:`floorkill.store.history`); a table kept in memory — or a journal that cannot be
+    opened a second time just now — is folded from the session's records."""
     total = len(session) if upto is None else max(0, min(upto, len(session)))
-    journal = getattr(session, "journal", None) or getattr(session, "_journal", None)
-    path = getattr(journal, "path", None)
-    if path is not None:
+    where = history.journal_location(session)
+    if where is not None:
         try:
-            src = _JournalSource(Path(path), session.name, session.config, session.players, total)
-        except sqlite3.Error:
-            src = _MemorySource(session, total)
-    else:
-        src = _MemorySource(session, total)
-    return Rewind(src, session.name)
+            conn = history.open_reader(where)
+        except JournalError:
+            conn = None
+        if conn is not None:
+            src = _JournalSource(conn, session.name, session.config, session.players, total,
+                                 own=True)
+            return Rewind(src, session.name)
+    return Rewind(_MemorySource(session, total), session.name)
 
 
 __all__ = ["Moment", "Rewind", "open_rewind"]

@@ -1,6 +1,9 @@
 """The dispute view's model: the state after any record is the rules' fold of what was
 live at that moment (records voided later still count before their void), read through a
-read-only connection that cannot write."""
+read-only connection that cannot write.
+
+The journal-backed tests take ``where`` (tests/store/pghelp.py): a journal file and a
+PostgreSQL schema; the PostgreSQL runs skip locally without a server and FAIL in CI."""
 
 from __future__ import annotations
 
@@ -19,7 +22,21 @@ from floorkill.store.journal import Journal
 from floorkill.store.session import MemorySession
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+from pghelp import pg_rows_digest, where  # noqa: E402,F401  (where: a journal file or a PostgreSQL schema)
 from storehelp import RICH_KILL, random_events, table  # noqa: E402
+
+from floorkill.store.backend import is_url, open_journal  # noqa: E402
+
+
+def created_gseqs(j) -> dict[str, int]:
+    """{table: the gseq of its creation row} (the room before a table's first record)."""
+    with j._read() as c:
+        return dict(c.execute("SELECT tbl, gseq FROM events WHERE seq = 0").fetchall())
+
+
+def journal_rows(where: str) -> str:
+    """What "nothing was written" compares: a file's bytes, a PostgreSQL journal's rows."""
+    return pg_rows_digest(where) if is_url(where) else digest(Path(where))
 
 
 def as_it_stood(records, config, players, seq):
@@ -100,9 +117,9 @@ def test_every_position_in_any_order_is_the_fold_as_it_stood(tmp_path_factory, s
         assert digest(path) == before
 
 
-def test_a_void_shows_both_sides_and_who_did_it(tmp_path):
+def test_a_void_shows_both_sides_and_who_did_it(where):
     tf = table("Rv", players=4)
-    with Journal(tmp_path / "j.db", "Fay") as j:
+    with open_journal(where, floorperson="Fay") as j:
         s = j.create_table(tf)
         for ev in ({"type": "hand", "winner": 1}, {"type": "hand", "winner": 1, "qualifies": True},
                    {"type": "hand", "winner": 2}):
@@ -121,19 +138,57 @@ def test_a_void_shows_both_sides_and_who_did_it(tmp_path):
             assert rw.hand_step(3, True) == 3                     # no hand after: stays
 
 
-def test_the_view_is_frozen_and_reads_through_a_read_only_connection(tmp_path):
+def test_the_view_is_frozen_and_reads_through_a_read_only_connection(where):
     import sqlite3
 
+    from floorkill.store.errors import JournalError
+
     tf = table("Rf", players=4)
-    with Journal(tmp_path / "j.db", "Fay") as j:
+    with open_journal(where, floorperson="Fay") as j:
         s = j.create_table(tf)
         s.append({"type": "hand", "winner": 1})
         rw = open_rewind(s)
+        assert rw.room_wide                     # the journal's own read-only path, not a copy
         s.append({"type": "hand", "winner": 2})                  # the live table goes on
         assert len(rw) == 1 and rw.state_at(5).hands == 1
-        with pytest.raises(sqlite3.DatabaseError):
+        # a file: the authorizer refuses; PostgreSQL: the guard refuses before sending...
+        with pytest.raises(JournalError if is_url(where) else sqlite3.DatabaseError):
             rw._src.conn.execute("DELETE FROM snapshots")
+        if is_url(where):                       # ...and the server too: a read-only session
+            import psycopg
+
+            with pytest.raises(psycopg.errors.ReadOnlySqlTransaction):
+                rw._src.conn.raw.execute("DELETE FROM snapshots")
         rw.close()
+        assert len(s) == 2 and s.state.hands == 2
+
+
+def test_stepping_writes_nothing_to_the_journal(where):
+    """Every record of two tables sharing players (bars made, paid, undone; snapshots
+    every 3), stepped forward, back, by hand and by filter: the journal's rows — events,
+    tables, snapshots, obligations, meta, the chain head — are exactly as before, and the
+    live tables go on afterwards."""
+    with open_journal(where, floorperson="Fay", snapshot_every=3) as j:
+        a = j.create_table(_room_table("Table 14", [(1, "Zoë Hart"), (2, "Ann"), (3, "Bob")]))
+        b = j.create_table(_room_table("Table 7", [(2, "zoë hart"), (4, "Cy"), (5, "Dee")]))
+        b.append({"type": "hand", "winner": 4})
+        _bar_zoe(a)
+        b.append({"type": "hand", "winner": 5})
+        pay = a.append({"type": "pay_kill", "name": "Zoë Hart"})
+        a.void(pay.seq, "no chips")
+        b.append({"type": "hand", "winner": 4})
+        b.void(3, "wrong seat")
+        head = j.head()
+        before = journal_rows(where)
+        for s in (a, b):
+            with open_rewind(s) as rw:
+                for p in [*range(len(s) + 1), *range(len(s), -1, -1)]:
+                    rw.moment(p)
+                    rw.hand_step(p, True)
+                rw.matching("zoë barred")
+        assert journal_rows(where) == before and j.head() == head
+        b.append({"type": "hand", "winner": 4})                   # the live table goes on
+        assert j.head()[0] == head[0] + 1
 
 
 def test_filter_by_player_decision_and_won(tmp_path):
@@ -154,7 +209,7 @@ def test_filter_by_player_decision_and_won(tmp_path):
         assert rw.matching("") == rw.all_records()
 
 
-def test_a_step_at_record_10000_folds_one_snapshot_interval_at_most(tmp_path, monkeypatch):
+def test_a_step_at_record_10000_folds_one_snapshot_interval_at_most(where, monkeypatch):
     """Snapshots + tail: wherever the view goes in 10,000 records, it applies at most one
     snapshot interval of events (the journal writes one every 500); a step forward, one."""
     import floorkill.report.rewind as rewind_mod
@@ -162,7 +217,7 @@ def test_a_step_at_record_10000_folds_one_snapshot_interval_at_most(tmp_path, mo
     from floorkill.store.journal import SNAPSHOT_EVERY
 
     tf = table("Long", players=9)
-    with Journal(tmp_path / "j.db", "Fay") as j:
+    with open_journal(where, floorperson="Fay") as j:
         s = j.create_table(tf)
         s.append_many([{"type": "hand", "winner": i % 9 + 1, "qualifies": i % 3 == 0}
                        for i in range(10_000)])
@@ -200,7 +255,7 @@ def _bar_zoe(a):
     a.append({"type": "quit", "seat": 1, "posts_kill": False})
 
 
-def test_rrop_13_6_the_dispute_view_shows_room_bars_as_they_stood_after_each_record(tmp_path):
+def test_rrop_13_6_the_dispute_view_shows_room_bars_as_they_stood_after_each_record(where):
     """Zoë Hart is barred at Table 14 and sits at Table 7 too; she pays, the pay is undone,
     she pays again, while Table 7 plays on (and undoes a hand after the first pay). At every
     record of Table 7 the dispute view shows exactly the room's bars right after it: every
@@ -209,7 +264,7 @@ def test_rrop_13_6_the_dispute_view_shows_room_bars_as_they_stood_after_each_rec
     refolds from a stamp older than the pay and would show her barred still."""
     from floorkill.rules.room import Room, own_bars, view
 
-    with Journal(tmp_path / "j.db", "Fay") as j:
+    with open_journal(where, floorperson="Fay") as j:
         a = j.create_table(_room_table("Table 14", [(1, "Zoë Hart"), (2, "Ann"), (3, "Bob")]))
         b = j.create_table(_room_table("Table 7", [(2, "zoë  hart"), (4, "Cy"), (5, "Dee")]))
         c = j.create_table(_room_table("Table 3", [(1, "Ann"), (2, "Eve"), (3, "Gus")]))
@@ -227,7 +282,7 @@ def test_rrop_13_6_the_dispute_view_shows_room_bars_as_they_stood_after_each_rec
 
         tables = {s.name: s for s in (a, b, c)}
         recs = {n: list(s.records()) for n, s in tables.items()}
-        created = dict(j.connection.execute("SELECT tbl, gseq FROM events WHERE seq = 0"))
+        created = created_gseqs(j)
 
         def oracle(p: int):
             g = recs["Table 7"][p - 1].gseq if p else created["Table 7"]
@@ -266,7 +321,7 @@ def _lively(rng, s):
 
 
 @pytest.mark.parametrize("seed", [3, 11, 2026])
-def test_rrop_13_6_room_bars_at_every_record_of_every_table_equal_the_global_fold(tmp_path, seed):
+def test_rrop_13_6_room_bars_at_every_record_of_every_table_equal_the_global_fold(where, seed):
     """Three tables of one journal seating the same people (P1…P6, joins of P7, Eve…),
     random events entered at random tables — missed kills, leavers who do not post,
     payments, joins — and random undos, snapshots every 7 rows. At every record of every
@@ -279,7 +334,7 @@ def test_rrop_13_6_room_bars_at_every_record_of_every_table_equal_the_global_fol
     from storehelp import candidate_event
 
     rng = random.Random(seed)
-    with Journal(tmp_path / "j.db", "Fay", snapshot_every=7) as j:
+    with open_journal(where, floorperson="Fay", snapshot_every=7) as j:
         tables = [j.create_table(table(f"T{i}", players=6, extra_kill=RICH_KILL))
                   for i in range(3)]
         for i in range(500):
@@ -297,7 +352,7 @@ def test_rrop_13_6_room_bars_at_every_record_of_every_table_equal_the_global_fol
         stood = {s.name: stood_at_every_position(recs[s.name], s.config, s.players)
                  for s in tables}
         gseqs = {n: [r.gseq for r in rs] for n, rs in recs.items()}
-        created = dict(j.connection.execute("SELECT tbl, gseq FROM events WHERE seq = 0"))
+        created = created_gseqs(j)
 
         def oracle(name: str, p: int):
             g = recs[name][p - 1].gseq if p else created[name]
@@ -312,3 +367,25 @@ def test_rrop_13_6_room_bars_at_every_record_of_every_table_equal_the_global_fol
                     assert shown == oracle(s.name, p), (s.name, p)
                     mirrored += any(o.table is not None for o in shown.barred)
         assert mirrored > 0                      # the room did bar someone somewhere
+
+
+def test_rrop_13_6_a_bar_made_elsewhere_before_a_table_opened_shows_from_its_first_moment(where):
+    """Zoë Hart is barred at Table 14; then Table 7 is opened with her seated. Before its
+    first record the dispute view shows her barred at Table 14 (as the podium did: no event
+    of Table 7 carries that bar yet); she pays at Table 14 between Table 7's first and
+    second record, so the second shows her free — and so does the third, an undo of the
+    second, which refolds Table 7 from its first record's stamp."""
+    with open_journal(where, floorperson="Fay") as j:
+        a = j.create_table(_room_table("Table 14", [(1, "Zoë Hart"), (2, "Ann"), (3, "Bob")]))
+        _bar_zoe(a)
+        b = j.create_table(_room_table("Table 7", [(2, "zoë hart"), (4, "Cy"), (5, "Dee")]))
+        assert b.state.is_barred("Zoë Hart")                       # the live podium
+        b.append({"type": "hand", "winner": 4})                    # B1: stamped, barred
+        a.append({"type": "pay_kill", "name": "Zoë Hart"})
+        b.append({"type": "hand", "winner": 5})                    # B2: stamped, lifted
+        b.void(2, "wrong seat")                                    # B3: refolded from B1
+        with open_rewind(b) as rw:
+            shown = [rw.moment(p).state for p in range(len(b) + 1)]
+        assert [st.is_barred("Zoë Hart") for st in shown] == [True, True, False, False]
+        assert shown[0].owed("zoë hart").table == "Table 14"
+        assert shown[3] == b.state

@@ -4,6 +4,7 @@ state the rules model's replay gives up to that record; stepping never writes.""
 from __future__ import annotations
 
 import hashlib
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,9 @@ from floorkill.ui.status_line import StatusLine
 
 from uihelp import EVIL, hand, session
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+from pghelp import pg_rows_digest, pg_url, where  # noqa: E402,F401  (fixtures)
+
 SIZE = (140, 44)
 SAMPLES = ("california-lowball-2-4.toml", "holdem-10-20-full-killer-last.toml",
            "holdem-4-8-half-two-pots.toml")
@@ -32,9 +36,13 @@ def journal_bytes(path: Path) -> str:
     return h.hexdigest()
 
 
-def sample_journal(tmp_path: Path, name: str):
+def sample_journal(tmp_path: Path, name: str, where: str | None = None):
+    """A sample's recorded session in a journal (a file in ``tmp_path``, or ``where``)."""
+    from floorkill.store.backend import open_journal
+
     tf = load_table_file(sample_tables_dir() / name)
-    j = Journal(tmp_path / "journal.db", "Floor Fay", snapshot_every=4)
+    where = str(tmp_path / "journal.db") if where is None else where
+    j = open_journal(where, floorperson="Floor Fay", snapshot_every=4)
     s = j.create_table(tf)
     for ev in tf.events:
         s.append(ev)
@@ -47,16 +55,33 @@ def shown(screen: DisputeScreen):
             screen.query_one(RulesPanel)._state)
 
 
-@pytest.mark.parametrize("name", SAMPLES)
-async def test_every_record_shows_the_replay_up_to_it_and_nothing_is_written(tmp_path, name):
-    tf, j, s = sample_journal(tmp_path, name)
+@pytest.fixture(params=[*SAMPLES, SAMPLES[0] + "@postgresql"])
+def sample_where(request, tmp_path):
+    """(sample, journal location): every sample in a file; one in PostgreSQL as well."""
+    name, _, backend = request.param.partition("@")
+    if not backend:
+        yield name, str(tmp_path / "journal.db")
+        return
+    yield name, request.getfixturevalue("pg_url")
+
+
+def written(where: str) -> str:
+    """What "nothing was written" compares: a file's bytes, a PostgreSQL journal's rows."""
+    from floorkill.store.backend import is_url
+
+    return pg_rows_digest(where) if is_url(where) else journal_bytes(Path(where))
+
+
+async def test_every_record_shows_the_replay_up_to_it_and_nothing_is_written(tmp_path,
+                                                                            sample_where):
+    name, where = sample_where
+    tf, j, s = sample_journal(tmp_path, name, where)
     steps = replay(tf)
     assert len(steps) == 29 and not any(st.refusal for st in steps)
-    path = j.path
     live_before = s.state
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        before = journal_bytes(path)
+        before = written(where)
         await pilot.press("f12")
         screen = app.screen
         assert isinstance(screen, DisputeScreen)
@@ -76,7 +101,7 @@ async def test_every_record_shows_the_replay_up_to_it_and_nothing_is_written(tmp
         for i in range(28, back_to - 1, -1):
             await pilot.press("left")
             assert screen.seq == i and screen.state == steps[i - 1].state
-        assert journal_bytes(path) == before
+        assert written(where) == before
         await pilot.press("escape")
         assert not isinstance(app.screen, DisputeScreen)
         assert s.state == live_before and len(s) == 29
@@ -163,7 +188,7 @@ async def test_the_banner_names_the_winners_and_who_entered_the_record(tmp_path)
         assert "winner 3 (Cy)" in str(app.screen.query_one("#dispute-banner").render())
 
 
-async def test_rrop_13_6_the_status_line_shows_a_bar_at_another_table_as_it_stood(tmp_path):
+async def test_rrop_13_6_the_status_line_shows_a_bar_at_another_table_as_it_stood(where):
     """Cy sits at Table 12 and Table 14. Barred at Table 12, Table 14 plays a hand (Cy
     barred there too); Cy pays; Table 14 plays again and undoes that hand. In the dispute
     view at Table 14 the status line says Cy is barred at Table 12 right after the first
@@ -172,9 +197,9 @@ async def test_rrop_13_6_the_status_line_shows_a_bar_at_another_table_as_it_stoo
     from floorhelp import HALF, HOLDEM, KILLED
 
     from floorkill.rules import load_table_text
+    from floorkill.store.backend import open_journal
 
-    path = tmp_path / "evening.db"
-    with Journal(path, "Fay") as j:
+    with open_journal(where, floorperson="Fay") as j:
         a = j.create_table(load_table_text(HOLDEM))
         b = j.create_table(load_table_text(HALF + '[[players]]\nseat = 5\nname = "cy"\n'))
         for ev in KILLED:

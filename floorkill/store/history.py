@@ -1,0 +1,208 @@
+"""Reading a table's past, whichever database holds the journal (the dispute view's store).
+
+:func:`open_reader` gives a NEW read-only connection to the journal behind a table
+session, for as long as a view of the past is open (it never shares the podium's
+connection, so stepping cannot hold the podium up, and it cannot write):
+
+* a journal file: the viewers' guarded connection (:func:`~floorkill.store.readonly.
+  readonly_connect`: ``mode=ro``, no ATTACH, deny-by-default authorizer);
+* PostgreSQL: a session whose every transaction is read-only
+  (``default_transaction_read_only``, :func:`floorkill.store.pg.connect`), behind a guard
+  that sends nothing but a single SELECT (:class:`ReadOnlyPg`): a write is refused twice,
+  here before it is sent and by the server. Each SELECT is its own transaction (none is
+  held open: a view can stay open all night); rows are append-only and every read names
+  the seq it stops at, as on the big screen. A lost connection says so in one line
+  (:class:`~floorkill.store.errors.JournalUnavailable`) and the next read reconnects.
+
+Both give ``execute(sql, params)`` with ``?`` placeholders, so the reading code
+(:mod:`floorkill.store.reading`: ``load_state``, ``best_snapshot``, ``read_records``) and
+the few queries below are written once for both.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+from floorkill.store.backend import is_url
+from floorkill.store.errors import JournalError, JournalUnavailable
+
+# A row that can change a table's own bars (rrop-13.6): a 'barred' decision, a payment, a
+# void. (LIKE on the stored decisions' JSON: the same text on both databases; a false
+# match only costs a fold.)
+BARRING = "%\"code\":\"barred\"%"
+
+
+def journal_location(session) -> str | Path | None:
+    """Where the journal behind ``session`` is: a PostgreSQL URL, a file, or None (a table
+    kept in memory). Podium sessions (``.journal``) and the viewers' (``._journal``)."""
+    journal = getattr(session, "journal", None) or getattr(session, "_journal", None)
+    url = getattr(journal, "url", None)
+    if isinstance(url, str) and is_url(url):
+        return url
+    path = getattr(journal, "path", None)
+    if path is None or is_url(str(path)):
+        return None
+    return Path(path)
+
+
+def open_reader(location: str | os.PathLike):
+    """A read-only connection to the journal at ``location`` (see the module doc); its
+    ``close()`` closes it. Raises JournalError (JournalUnavailable when it cannot connect)."""
+    if is_url(location):
+        return ReadOnlyPg(str(location))
+    from floorkill.store.readonly import readonly_connect
+
+    path = Path(location)
+    if not path.is_file():
+        raise JournalUnavailable(f"{path}: no journal there")
+    try:
+        return readonly_connect(path)
+    except sqlite3.Error as exc:
+        raise JournalUnavailable(f"{path}: cannot open the journal: {exc}") from None
+
+
+def read_errors() -> tuple[type[BaseException], ...]:
+    """The errors a read through :func:`open_reader` may raise from the database itself
+    (a journal file's; PostgreSQL's come as JournalError already)."""
+    return (sqlite3.Error, JournalError)
+
+
+class ReadOnlyPg:
+    """A PostgreSQL session that only reads (see the module doc): ``execute`` takes one
+    SELECT with ``?`` placeholders, like :class:`floorkill.store.pg.PgConn`."""
+
+    def __init__(self, url: str, *, connect_timeout: float = 5.0) -> None:
+        from floorkill.store.pg import redact_url
+
+        self.url = url
+        self.where = redact_url(url)
+        self.connect_timeout = connect_timeout
+        self._raw = None
+        self._connect()
+
+    def _connect(self) -> None:
+        from floorkill.store.pg import connect
+
+        raw = connect(self.url, connect_timeout=self.connect_timeout, readonly=True)
+        try:                            # belt and braces: connect() set it for the session
+            if raw.execute("SHOW default_transaction_read_only").fetchone()[0] != "on":
+                raise JournalError(f"{self.where}: could not make the session read-only")
+        except BaseException:
+            raw.close()
+            raise
+        self._raw = raw
+
+    @property
+    def raw(self):
+        """The psycopg connection (read-only session), reconnected when it was lost."""
+        raw = self._raw
+        if raw is None or raw.closed or raw.broken:
+            self._close()
+            self._connect()
+        return self._raw
+
+    def execute(self, query: str, params: Sequence[Any] = ()):
+        if not _one_select(query):
+            raise JournalError(f"{self.where}: a view of the journal's past only reads "
+                               f"(refused: {query.split(None, 1)[0] if query.split() else ''})")
+        import psycopg
+
+        from floorkill.store.pg import pg_error, pg_sql
+
+        try:
+            return self.raw.execute(pg_sql(query), tuple(params) if params else None)
+        except psycopg.OperationalError as exc:
+            self._close()                   # the next read connects again
+            raise JournalUnavailable(str(pg_error(self.where, exc))) from None
+        except psycopg.Error as exc:
+            raise pg_error(self.where, exc) from None
+
+    def _close(self) -> None:
+        raw, self._raw = self._raw, None
+        if raw is not None:
+            try:
+                raw.close()
+            except Exception:
+                pass
+
+    def close(self) -> None:
+        self._close()
+
+
+def _one_select(query: str) -> bool:
+    words = query.split(None, 1)
+    return bool(words) and words[0].upper() == "SELECT" and ";" not in query
+
+
+# ---------------------------------------------------------------------------
+# the queries of a view of the past (shared SQL; every one only SELECTs)
+
+def gseq_of(conn, tbl: str, seq: int) -> int | None:
+    """The global sequence of a table's row ``seq`` (0: its creation row)."""
+    row = conn.execute("SELECT gseq FROM events WHERE tbl = ? AND seq = ?",
+                       (tbl, seq)).fetchone()
+    return None if row is None else row[0]
+
+
+def tail_rows(conn, tbl: str, after: int, upto: int) -> list[tuple[int, str, str]]:
+    """(seq, type, payload) of a table's rows ``after < seq <= upto``, in order."""
+    return [tuple(r) for r in conn.execute(
+        "SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > ? AND seq <= ? "
+        "ORDER BY seq", (tbl, after, upto)).fetchall()]
+
+
+def void_of(conn, tbl: str, seq: int):
+    """The (first) void record of a table naming row ``seq``, or None."""
+    from floorkill.store.reading import RECORD_SELECT, row_to_record
+
+    row = conn.execute(RECORD_SELECT + "WHERE e.tbl = ? AND e.target = ? "
+                       "ORDER BY e.seq LIMIT 1", (tbl, seq)).fetchone()
+    return None if row is None else row_to_record(tuple(row))
+
+
+def next_hand(conn, tbl: str, seq: int, forward: bool, total: int) -> int | None:
+    """The seq of a table's next (previous) hand row after (before) ``seq`` within
+    ``1..total``, or None."""
+    if forward:
+        row = conn.execute("SELECT min(seq) FROM events WHERE tbl = ? AND type = 'hand' "
+                           "AND seq > ? AND seq <= ?", (tbl, seq, total)).fetchone()
+    else:
+        row = conn.execute("SELECT max(seq) FROM events WHERE tbl = ? AND type = 'hand' "
+                           "AND seq > 0 AND seq < ?", (tbl, seq)).fetchone()
+    return row[0] if row and row[0] is not None else None
+
+
+def barring_rows(conn, exclude: str) -> Iterator[tuple[str, int, int]]:
+    """(table, gseq, seq) of every row of the OTHER tables that can change their own bars
+    (a 'barred' decision, a ``pay_kill``, a void), in global order."""
+    for tbl, gseq, seq in conn.execute(
+            "SELECT tbl, gseq, seq FROM events WHERE tbl <> ? AND seq > 0 AND "
+            "(type IN ('void', 'pay_kill') OR decisions LIKE ?) ORDER BY gseq",
+            (exclude, BARRING)).fetchall():
+        yield tbl, gseq, seq
+
+
+def table_text(conn, tbl: str) -> str | None:
+    """A table's stored TOML (config and initial players), None when there is no such table."""
+    row = conn.execute("SELECT toml FROM tables WHERE name = ?", (tbl,)).fetchone()
+    return None if row is None else row[0]
+
+
+def joined_names(conn, tbl: str) -> list[str]:
+    """The names every ``join`` row of a table seated (voided or not)."""
+    import json
+
+    out = []
+    for (payload,) in conn.execute("SELECT payload FROM events WHERE tbl = ? AND type = 'join'",
+                                   (tbl,)).fetchall():
+        name = json.loads(payload).get("name")
+        if isinstance(name, str):
+            out.append(name)
+    return out
+
+
+__all__ = ["ReadOnlyPg", "barring_rows", "gseq_of", "joined_names", "journal_location",
+           "next_hand", "open_reader", "read_errors", "table_text", "tail_rows", "void_of"]
