@@ -351,6 +351,12 @@ class Rewind:
         with _reading(self.name):
             return self._moment(seq)
 
+    def blank(self) -> Moment:
+        """Position 0 without reading anything (what a view shows while the journal cannot
+        be read at all)."""
+        return Moment(0, self.total, initial_state(self._src.config, self._src.players),
+                      None, None, None)
+
     def _moment(self, seq: int) -> Moment:
         seq = max(0, min(seq, self.total))
         rec = self.record(seq)

@@ -30,6 +30,7 @@ from floorkill.i18n import NC_, N_, ntr, tr
 from floorkill.report.rewind import Moment, Rewind, open_rewind
 from floorkill.rules import Refusal
 from floorkill.rules.names import safe_text
+from floorkill.store.errors import JournalError
 from floorkill.store.session import Record
 
 from .history import HistoryView
@@ -53,6 +54,7 @@ DISPUTE_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (
     "matches": N_("{n} of {total} records match"),
     "history": N_("Records (←/→ record · [ ] hand · / filter)"),
     "refused": N_("this record no longer applies under the current rules: {text}"),
+    "unreadable": N_("the journal cannot be read just now — press the key again: {error}"),
 }
 
 
@@ -66,19 +68,26 @@ def when(at: str) -> str:
 
 
 class _Listing:
-    """The records the history shows: all of them, or those matching the filter."""
+    """The records the history shows: all of them, or those matching the filter. A page
+    the journal cannot give just now is drawn empty (``missed`` says so: the screen reads
+    it again once a step reads the journal)."""
 
     def __init__(self, records: Sequence[Record] | None, rewind: Rewind) -> None:
         self._records = records
         self._rewind = rewind
         self.seqs = [r.seq for r in records] if records is not None else None
+        self.missed = False
 
     def __len__(self) -> int:
         return len(self._records) if self._records is not None else len(self._rewind)
 
     def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
         if self._records is None:
-            return self._rewind.records(start, stop)
+            try:
+                return self._rewind.records(start, stop)
+            except JournalError:
+                self.missed = True
+                return []
         return self._records[start:stop]
 
     def index_of(self, seq: int) -> int:
@@ -169,15 +178,28 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
             self._problem = None
         except Refusal as refusal:           # a record the current rules no longer accept
             self._problem = dtext("refused", self.lang, text=refusal.text(self.lang))
-            m = self.moment if self.moment is not None else self.rewind.moment(0)
+            m = self.moment if self.moment is not None else self._fallback()
+        except JournalError as exc:          # the server went away, the file is locked
+            m = self.moment if self.moment is not None else self.rewind.blank()
+            self._problem = dtext("unreadable", self.lang, error=str(exc))
+            self.seq = m.seq                 # the same key tries that step again
         self.moment = m
         return m
+
+    def _fallback(self) -> Moment:
+        try:
+            return self.rewind.moment(0)
+        except JournalError:
+            return self.rewind.blank()
 
     def go(self, seq: int) -> None:
         """Show the table as it stood right after record ``seq`` (0: before the first)."""
         seq = max(0, min(seq, self.rewind.total))
         self.seq = seq
         m = self._moment(seq)
+        if self._listing.missed and self._problem is None:      # the journal reads again
+            self._listing.missed = False
+            self.query_one(HistoryView).set_session(self._listing)
         update_static(self.query_one("#dispute-banner", Static), self._banner(m))
         self.query_one(StatusLine).show(m.state)
         self.query_one(Seating).show(m.state)
@@ -261,7 +283,13 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
                 self.go(seqs[i])
 
     def action_hand(self, step: int) -> None:
-        self.go(self.rewind.hand_step(self.seq, step > 0))
+        try:
+            seq = self.rewind.hand_step(self.seq, step > 0)
+        except JournalError as exc:
+            self._problem = dtext("unreadable", self.lang, error=str(exc))
+            update_static(self.query_one("#dispute-banner", Static), self._banner(self.moment))
+            return
+        self.go(seq)
 
     def action_first(self) -> None:
         self.go(0)
@@ -285,7 +313,12 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
     def set_filter(self, query: str) -> None:
         """Show only the records matching ``query`` (empty: all)."""
         query = query.strip()
-        records = self.rewind.matching(query) if query else None
+        try:
+            records = self.rewind.matching(query) if query else None
+        except JournalError as exc:
+            self._problem = dtext("unreadable", self.lang, error=str(exc))
+            update_static(self.query_one("#dispute-banner", Static), self._banner(self.moment))
+            return
         self._listing = _Listing(records, self.rewind)
         history = self.query_one(HistoryView)
         history.set_session(self._listing)

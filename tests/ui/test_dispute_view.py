@@ -22,7 +22,7 @@ from floorkill.ui.status_line import StatusLine
 from uihelp import EVIL, hand, session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
-from pghelp import pg_rows_digest, pg_url, where  # noqa: E402,F401  (fixtures)
+from pghelp import Outage, pg_rows_digest, pg_url, where  # noqa: E402,F401  (fixtures)
 
 SIZE = (140, 44)
 SAMPLES = ("california-lowball-2-4.toml", "holdem-10-20-full-killer-last.toml",
@@ -221,3 +221,38 @@ async def test_rrop_13_6_the_status_line_shows_a_bar_at_another_table_as_it_stoo
             await pilot.pause()
             assert screen.seq == 1
             assert "Barred: cy owes $20 at Table 12" in str(status.render().renderables[1])
+
+
+async def test_the_server_gone_mid_dispute_is_one_line_and_the_next_key_reads_again(pg_url):
+    """PostgreSQL goes away while the dispute view is open: a step says so on the banner in
+    one line and stays where it was (no traceback, the podium keeps running); once the
+    server is back the same key takes the step, read through a new connection."""
+    outage = Outage()
+    url = outage.url(pg_url)
+    tf, j, s = sample_journal(None, SAMPLES[0], url)
+    steps = replay(tf)
+    try:
+        app = make_podium_app(s)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("f12")
+            screen = app.screen
+            assert isinstance(screen, DisputeScreen) and screen.seq == 29
+            outage.down()
+            for key in ("left", "left_square_bracket"):
+                await pilot.press(key)
+                await pilot.pause()
+                banner = str(screen.query_one("#dispute-banner").render())
+                assert "the journal cannot be read just now" in banner
+                assert "Traceback" not in banner
+                assert screen.seq == 29 and screen.state == steps[28].state
+            assert app.is_running and app.screen is screen
+            outage.up()
+            await pilot.press("left")
+            await pilot.pause()
+            assert screen.seq == 28 and screen.state == steps[27].state
+            assert "cannot be read" not in str(screen.query_one("#dispute-banner").render())
+            await pilot.press("escape")
+            assert not isinstance(app.screen, DisputeScreen)
+    finally:
+        j.close()
+        outage.down()
