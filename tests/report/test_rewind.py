@@ -389,3 +389,27 @@ def test_rrop_13_6_a_bar_made_elsewhere_before_a_table_opened_shows_from_its_fir
         assert [st.is_barred("Zoë Hart") for st in shown] == [True, True, False, False]
         assert shown[0].owed("zoë hart").table == "Table 14"
         assert shown[3] == b.state
+
+
+def test_rrop_13_6_a_viewers_session_rewinds_like_the_podiums(where):
+    """A table opened through the viewers' read-only journal (the big screen's: a file
+    read-only, PostgreSQL with the SELECT-only role) rewinds through the journal too, and
+    shows every record exactly as the podium's session does, room bars included."""
+    from pghelp import ro_url
+
+    with open_journal(where, floorperson="Fay") as j:
+        a = j.create_table(_room_table("Table 14", [(1, "Zoë Hart"), (2, "Ann"), (3, "Bob")]))
+        b = j.create_table(_room_table("Table 7", [(2, "zoë hart"), (4, "Cy"), (5, "Dee")]))
+        b.append({"type": "hand", "winner": 4})
+        _bar_zoe(a)
+        b.append({"type": "hand", "winner": 5})
+        a.append({"type": "pay_kill", "name": "Zoë Hart"})
+        b.void(2, "wrong seat")
+        with open_rewind(b) as rw:
+            podium = [rw.moment(p).state for p in range(len(b) + 1)]
+    with open_journal(ro_url(where) if is_url(where) else where, readonly=True) as ro:
+        seen = ro.open_table("Table 7")
+        with open_rewind(seen) as rw:
+            assert rw.room_wide
+            assert [rw.moment(p).state for p in range(len(seen) + 1)] == podium
+    assert [st.is_barred("Zoë Hart") for st in podium] == [False, False, True, False]
