@@ -51,8 +51,7 @@ from floorkill.rules.names import name_key
 from floorkill.rules.room import Room, own_bars, view
 from floorkill.store import history
 from floorkill.store.errors import JournalError, JournalUnavailable
-from floorkill.store.reading import (best_snapshot, load_state, max_seq, parse_table_toml,
-                                     read_records)
+from floorkill.store.reading import best_snapshot, load_state, parse_table_toml, read_records
 from floorkill.store.session import Record
 
 VOID = "void"
@@ -88,14 +87,16 @@ class _JournalSource:
         if self._own:
             self.conn.close()
 
-    def room_at(self, seq: int, state: TableState) -> TableState:
-        """``state`` (the fold after record ``seq``) with its seated players' bars at the
-        other tables as the room stood right after that record."""
+    def room_at(self, seq: int, state: TableState, gseq: int | None = None) -> TableState:
+        """``state`` (the fold after record ``seq``, whose global sequence is ``gseq`` when
+        known) with its seated players' bars at the other tables as the room stood right
+        after that record."""
         if self._room is None:
             self._room = _RoomAt(self.conn, self.name)
         if not self._room.any_bars:
             return state                      # no table of the journal ever barred anyone
-        gseq = history.gseq_of(self.conn, self.name, max(0, seq))
+        if gseq is None:
+            gseq = history.gseq_of(self.conn, self.name, max(0, seq))
         if gseq is None:
             return state
         keys = {name_key(p.name) for p in state.players if p is not None}
@@ -155,6 +156,8 @@ class _RoomAt:
         self._sat: dict[str, frozenset[str]] = {}
         self._tables: dict[str, Rewind] = {}
         self._bars: dict[tuple[str, int], tuple] = {}
+        self._texts: dict[str, str] | None = None
+        self._joined: dict[str, list[str]] = {}
 
     @property
     def any_bars(self) -> bool:
@@ -166,17 +169,23 @@ class _RoomAt:
             rw.close()
 
     def _table(self, tbl: str) -> tuple[frozenset[str], Rewind | None]:
-        """(name keys of everyone who ever sat at ``tbl``, its rewind)."""
+        """(name keys of everyone who ever sat at ``tbl``, its rewind). The first call reads
+        every table's TOML and joins at once (two queries, not two per table)."""
+        if self._texts is None:
+            self._texts = history.table_texts(self.conn)
+            self._joined = history.joined_names(self.conn, self.name)
         if tbl not in self._sat:
-            text = history.table_text(self.conn, tbl)
+            text = self._texts.get(tbl)
             if text is None:
                 self._sat[tbl] = frozenset()
                 return self._sat[tbl], None
             config, players = parse_table_toml(tbl, text)
             keys = {name_key(p.name) for p in players}
-            keys.update(name_key(n) for n in history.joined_names(self.conn, tbl))
+            keys.update(name_key(n) for n in self._joined.get(tbl, ()))
             self._sat[tbl] = frozenset(keys)
-            src = _JournalSource(self.conn, tbl, config, players, max_seq(self.conn, tbl),
+            # only its states at its rows that can change bars are asked for: the last of
+            # them is as far as this view of that table needs to go
+            src = _JournalSource(self.conn, tbl, config, players, self._rows[tbl][1][-1],
                                  own=False)
             self._tables[tbl] = Rewind(src, tbl)
         return self._sat[tbl], self._tables.get(tbl)
@@ -337,13 +346,14 @@ class Rewind:
         self._state_cache = (seq, state)
         return state
 
-    def view_at(self, seq: int) -> TableState:
-        """What the podium showed right after record ``seq``: :meth:`state_at` with the
-        room-wide bars of its seated players as they stood then (a journal table)."""
+    def view_at(self, seq: int, gseq: int | None = None) -> TableState:
+        """What the podium showed right after record ``seq`` (global sequence ``gseq``, when
+        known): :meth:`state_at` with the room-wide bars of its seated players as they
+        stood then (a journal table)."""
         seq = max(0, min(seq, self.total))
         state = self.state_at(seq)
         room_at = getattr(self._src, "room_at", None)
-        return state if room_at is None else room_at(seq, state)
+        return state if room_at is None else room_at(seq, state, gseq)
 
     def moment(self, seq: int) -> Moment:
         """Everything the view shows at ``seq``. Raises Refusal (a record the rules no
@@ -366,7 +376,8 @@ class Rewind:
         if rec is not None and rec.type == VOID:
             t = rec.event.get("target")
             target = self.record(t) if isinstance(t, int) else None
-        return Moment(seq, self.total, self.view_at(seq), rec, voided_by, target)
+        gseq = rec.gseq if rec is not None else None
+        return Moment(seq, self.total, self.view_at(seq, gseq), rec, voided_by, target)
 
     def hand_step(self, seq: int, forward: bool) -> int:
         """The position of the next (previous) hand record; ``seq`` itself when none."""

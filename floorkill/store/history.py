@@ -165,14 +165,17 @@ def void_of(conn, tbl: str, seq: int):
 
 def next_hand(conn, tbl: str, seq: int, forward: bool, total: int) -> int | None:
     """The seq of a table's next (previous) hand row after (before) ``seq`` within
-    ``1..total``, or None."""
+    ``1..total``, or None. (ORDER BY … LIMIT 1, not min/max: both databases then walk the
+    (tbl, seq) index from ``seq`` and stop at the first hand.)"""
     if forward:
-        row = conn.execute("SELECT min(seq) FROM events WHERE tbl = ? AND type = 'hand' "
-                           "AND seq > ? AND seq <= ?", (tbl, seq, total)).fetchone()
+        row = conn.execute("SELECT seq FROM events WHERE tbl = ? AND type = 'hand' "
+                           "AND seq > ? AND seq <= ? ORDER BY seq LIMIT 1",
+                           (tbl, seq, total)).fetchone()
     else:
-        row = conn.execute("SELECT max(seq) FROM events WHERE tbl = ? AND type = 'hand' "
-                           "AND seq > 0 AND seq < ?", (tbl, seq)).fetchone()
-    return row[0] if row and row[0] is not None else None
+        row = conn.execute("SELECT seq FROM events WHERE tbl = ? AND type = 'hand' "
+                           "AND seq > 0 AND seq < ? ORDER BY seq DESC LIMIT 1",
+                           (tbl, seq)).fetchone()
+    return None if row is None else row[0]
 
 
 def barring_rows(conn, exclude: str) -> Iterator[tuple[str, int, int]]:
@@ -185,24 +188,25 @@ def barring_rows(conn, exclude: str) -> Iterator[tuple[str, int, int]]:
         yield tbl, gseq, seq
 
 
-def table_text(conn, tbl: str) -> str | None:
-    """A table's stored TOML (config and initial players), None when there is no such table."""
-    row = conn.execute("SELECT toml FROM tables WHERE name = ?", (tbl,)).fetchone()
-    return None if row is None else row[0]
+def table_texts(conn) -> dict[str, str]:
+    """{table: its stored TOML (config and initial players)} of every table, in one query."""
+    return {name: text for name, text in conn.execute("SELECT name, toml FROM tables"
+                                                      ).fetchall()}
 
 
-def joined_names(conn, tbl: str) -> list[str]:
-    """The names every ``join`` row of a table seated (voided or not)."""
+def joined_names(conn, exclude: str) -> dict[str, list[str]]:
+    """{table: the names its ``join`` rows seated (voided or not)} of every table but
+    ``exclude``, in one query."""
     import json
 
-    out = []
-    for (payload,) in conn.execute("SELECT payload FROM events WHERE tbl = ? AND type = 'join'",
-                                   (tbl,)).fetchall():
+    out: dict[str, list[str]] = {}
+    for tbl, payload in conn.execute("SELECT tbl, payload FROM events WHERE type = 'join' "
+                                     "AND tbl <> ?", (exclude,)).fetchall():
         name = json.loads(payload).get("name")
         if isinstance(name, str):
-            out.append(name)
+            out.setdefault(tbl, []).append(name)
     return out
 
 
 __all__ = ["ReadOnlyPg", "barring_rows", "gseq_of", "joined_names", "journal_location",
-           "next_hand", "open_reader", "read_errors", "table_text", "tail_rows", "void_of"]
+           "next_hand", "open_reader", "read_errors", "table_texts", "tail_rows", "void_of"]
