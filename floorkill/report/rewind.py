@@ -143,21 +143,20 @@ class _RoomAt:
     say ``barred``), a ``pay_kill`` or a void; between two such rows the fold changes
     nothing else about them (the stored decisions are the rules' own for the state as it
     stood: ``floorkill verify`` checks them). So a table at any point is its bars after
-    its last such row before it — one fold per such row, kept — and a table with none
-    holds no bar."""
+    its last such row before it — one fold per such row, kept, the tables a step needs
+    folded together (:func:`floorkill.store.history.states_at`: two queries for all of
+    them) — and a table with none holds no bar."""
 
     def __init__(self, conn, name: str) -> None:
         self.conn, self.name = conn, name
         self._rows: dict[str, tuple[list[int], list[int]]] = {}     # table -> (gseqs, seqs)
-        for tbl, gseq, seq in history.barring_rows(conn, name):
+        barring, self._joined = history.room_rows(conn, name)
+        for tbl, gseq, seq in barring:
             gseqs, seqs = self._rows.setdefault(tbl, ([], []))
             gseqs.append(gseq)
             seqs.append(seq)
-        self._sat: dict[str, frozenset[str]] = {}
-        self._tables: dict[str, Rewind] = {}
+        self._tables: dict[str, tuple | None] = {}    # table -> (keys, config, players)
         self._bars: dict[tuple[str, int], tuple] = {}
-        self._texts: dict[str, str] | None = None
-        self._joined: dict[str, list[str]] = {}
 
     @property
     def any_bars(self) -> bool:
@@ -165,51 +164,43 @@ class _RoomAt:
         return bool(self._rows)
 
     def close(self) -> None:
-        for rw in self._tables.values():
-            rw.close()
+        pass
 
-    def _table(self, tbl: str) -> tuple[frozenset[str], Rewind | None]:
-        """(name keys of everyone who ever sat at ``tbl``, its rewind). The first call reads
-        every table's TOML and joins at once (two queries, not two per table)."""
-        if self._texts is None:
-            self._texts = history.table_texts(self.conn)
-            self._joined = history.joined_names(self.conn, self.name)
-        if tbl not in self._sat:
-            text = self._texts.get(tbl)
-            if text is None:
-                self._sat[tbl] = frozenset()
-                return self._sat[tbl], None
-            config, players = parse_table_toml(tbl, text)
-            keys = {name_key(p.name) for p in players}
-            keys.update(name_key(n) for n in self._joined.get(tbl, ()))
-            self._sat[tbl] = frozenset(keys)
-            # only its states at its rows that can change bars are asked for: the last of
-            # them is as far as this view of that table needs to go
-            src = _JournalSource(self.conn, tbl, config, players, self._rows[tbl][1][-1],
-                                 own=False)
-            self._tables[tbl] = Rewind(src, tbl)
-        return self._sat[tbl], self._tables.get(tbl)
+    def _table(self, tbl: str) -> tuple | None:
+        """(name keys of everyone who ever sat at ``tbl``, its config, its players); None
+        when there is no such table. The first call reads every table's TOML at once (one
+        query, not one per table)."""
+        if not self._tables:
+            texts = history.table_texts(self.conn)
+            joined = self._joined
+            for t in self._rows:
+                text = texts.get(t)
+                if text is None:
+                    self._tables[t] = None
+                    continue
+                config, players = parse_table_toml(t, text)
+                keys = {name_key(p.name) for p in players}
+                keys.update(name_key(n) for n in joined.get(t, ()))
+                self._tables[t] = (frozenset(keys), config, players)
+        return self._tables.get(tbl)
 
     def at(self, gseq: int, keys: set[str]) -> Room:
         """The room right after row ``gseq``, as far as players ``keys`` are concerned."""
-        by_table = {}
+        at: dict[str, int] = {}
         for tbl, (gseqs, seqs) in self._rows.items():
             i = bisect.bisect_right(gseqs, gseq) - 1
             if i < 0:
                 continue                      # nothing barred there yet
-            sat, rewind = self._table(tbl)
-            if rewind is None or not keys & sat:
-                continue
-            key = (tbl, seqs[i])
-            bars = self._bars.get(key)
-            if bars is None:
-                try:
-                    bars = own_bars(tbl, rewind.state_at(seqs[i]))
-                except Refusal:               # that table no longer folds: its bars unknown
-                    bars = ()
-                self._bars[key] = bars
-            by_table[tbl] = bars
-        return Room(by_table)
+            known = self._table(tbl)
+            if known is not None and keys & known[0]:
+                at[tbl] = seqs[i]
+        missing = {tbl: (self._tables[tbl][1], self._tables[tbl][2], seq)  # type: ignore[index]
+                   for tbl, seq in at.items() if (tbl, seq) not in self._bars}
+        for tbl, state in history.states_at(self.conn, missing).items():
+            # a table that no longer folds (a Refusal): its bars unknown, none shown
+            self._bars[(tbl, missing[tbl][2])] = (() if isinstance(state, Refusal)
+                                                  else own_bars(tbl, state))
+        return Room({tbl: self._bars[(tbl, seq)] for tbl, seq in at.items()})
 
 
 class _MemorySource:

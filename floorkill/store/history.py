@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from floorkill.store.backend import is_url
 from floorkill.store.errors import JournalError, JournalUnavailable
@@ -90,6 +90,9 @@ class ReadOnlyPg:
         try:                            # belt and braces: connect() set it for the session
             if raw.execute("SHOW default_transaction_read_only").fetchone()[0] != "on":
                 raise JournalError(f"{self.where}: could not make the session read-only")
+            # a step's reads are small: starting parallel workers for one costs more than
+            # it saves (several ms on a busy server)
+            raw.execute("SET max_parallel_workers_per_gather = 0")
         except BaseException:
             raw.close()
             raise
@@ -178,14 +181,27 @@ def next_hand(conn, tbl: str, seq: int, forward: bool, total: int) -> int | None
     return None if row is None else row[0]
 
 
-def barring_rows(conn, exclude: str) -> Iterator[tuple[str, int, int]]:
-    """(table, gseq, seq) of every row of the OTHER tables that can change their own bars
-    (a 'barred' decision, a ``pay_kill``, a void), in global order."""
-    for tbl, gseq, seq in conn.execute(
-            "SELECT tbl, gseq, seq FROM events WHERE tbl <> ? AND seq > 0 AND "
-            "(type IN ('void', 'pay_kill') OR decisions LIKE ?) ORDER BY gseq",
-            (exclude, BARRING)).fetchall():
-        yield tbl, gseq, seq
+def room_rows(conn, exclude: str) -> tuple[list[tuple[str, int, int]], dict[str, list[str]]]:
+    """Of the tables other than ``exclude``, in one pass over the journal: (table, gseq, seq)
+    of every row that can change a table's own bars (a 'barred' decision, a ``pay_kill``, a
+    void), in global order; and {table: the names its ``join`` rows seated (voided or
+    not)}."""
+    import json
+
+    barring: list[tuple[str, int, int]] = []
+    joined: dict[str, list[str]] = {}
+    for tbl, gseq, seq, type_, payload, bars in conn.execute(
+            "SELECT tbl, gseq, seq, type, CASE WHEN type = 'join' THEN payload END, "
+            "CASE WHEN type IN ('void', 'pay_kill') OR decisions LIKE ? THEN 1 ELSE 0 END "
+            "FROM events WHERE tbl <> ? AND seq > 0 AND (type IN ('void', 'pay_kill', 'join') "
+            "OR decisions LIKE ?) ORDER BY gseq", (BARRING, exclude, BARRING)).fetchall():
+        if type_ == "join":
+            name = json.loads(payload).get("name")
+            if isinstance(name, str):
+                joined.setdefault(tbl, []).append(name)
+        if bars:
+            barring.append((tbl, gseq, seq))
+    return barring, joined
 
 
 def table_texts(conn) -> dict[str, str]:
@@ -194,19 +210,96 @@ def table_texts(conn) -> dict[str, str]:
                                                       ).fetchall()}
 
 
-def joined_names(conn, exclude: str) -> dict[str, list[str]]:
-    """{table: the names its ``join`` rows seated (voided or not)} of every table but
-    ``exclude``, in one query."""
+def _any_of(clause: str, rows: Sequence[tuple]) -> tuple[str, list]:
+    """``(clause) OR (clause) …`` once per row of parameters: each an index range on both
+    databases (a join to a list of values made PostgreSQL scan the whole journal)."""
+    return " OR ".join(f"({clause})" for _ in rows), [v for row in rows for v in row]
+
+
+def states_at(conn, wants: Mapping[str, tuple[Any, Any, int]]) -> dict[str, Any]:
+    """{table: its state right after its row ``seq``, or the Refusal its fold raised} for
+    ``wants`` = {table: (config, players, seq)}: what :func:`~floorkill.store.reading.
+    load_state` gives at ``upto = seq`` for each, in four queries for all of them (not
+    three or four per table: on a database server each is a round trip). The newest
+    usable snapshot of each — not stale at ``seq`` (no void after it up to ``seq`` names a
+    row at or before it), its digest in the chain — plus its live tail; when a snapshot
+    does not match its digest, :func:`~floorkill.store.reading.best_snapshot` takes over
+    for that table (it skips it, and says so, and looks further back)."""
     import json
 
-    out: dict[str, list[str]] = {}
-    for tbl, payload in conn.execute("SELECT tbl, payload FROM events WHERE type = 'join' "
-                                     "AND tbl <> ?", (exclude,)).fetchall():
-        name = json.loads(payload).get("name")
-        if isinstance(name, str):
-            out.setdefault(tbl, []).append(name)
+    import floorkill
+    from floorkill.rules import Refusal, initial_state
+    from floorkill.store.reading import best_snapshot
+    from floorkill.store.schema import CREATE_TYPE, VOID_TYPE, state_digest
+    from floorkill.store.session import fold_records
+    from floorkill.store.snapshot import state_from_dict
+
+    if not wants:
+        return {}
+    upto = {tbl: seq for tbl, (_c, _p, seq) in wants.items()}
+    where, args = _any_of("s.tbl = ? AND s.seq <= ?", list(upto.items()))
+    try:
+        candidates = conn.execute(
+            "SELECT s.tbl, s.seq, e.state_hash FROM snapshots s JOIN events e ON e.tbl = s.tbl "
+            f"AND e.seq = s.seq WHERE s.rules = ? AND e.state_hash IS NOT NULL AND ({where}) "
+            "ORDER BY s.tbl, s.seq DESC", (floorkill.RULES_VERSION, *args)).fetchall()
+    except sqlite3.OperationalError as exc:
+        if "no such column" not in str(exc):
+            raise
+        candidates = []                   # schema 1: no digests in the chain, no snapshot
+    chosen: dict[str, tuple[int, str]] = {}
+    if candidates:
+        where, args = _any_of("tbl = ? AND seq <= ?",
+                              list({t: upto[t] for t, _s, _d in candidates}.items()))
+        voids: dict[str, list[tuple[int, int]]] = {}
+        for tbl, seq, target in conn.execute(
+                f"SELECT tbl, seq, target FROM events WHERE target IS NOT NULL AND ({where})",
+                args).fetchall():
+            voids.setdefault(tbl, []).append((seq, target))
+        for tbl, seq, digest in candidates:
+            if tbl in chosen:
+                continue                  # newest first: the first usable one is taken
+            if any(v > seq and t <= seq for v, t in voids.get(tbl, ())):
+                continue                  # stale at upto
+            chosen[tbl] = (seq, digest)
+    bases: dict[str, tuple[Any, int]] = {}
+    if chosen:
+        where, args = _any_of("tbl = ? AND seq = ?", [(t, s) for t, (s, _d) in chosen.items()])
+        for tbl, seq, state_json in conn.execute(
+                f"SELECT tbl, seq, state FROM snapshots WHERE rules = ? AND ({where})",
+                (floorkill.RULES_VERSION, *args)).fetchall():
+            config = wants[tbl][0]
+            try:
+                if isinstance(state_json, str) and state_digest(state_json) == chosen[tbl][1]:
+                    bases[tbl] = (state_from_dict(config, json.loads(state_json)), seq)
+                    continue
+            except (ValueError, KeyError, TypeError):
+                pass
+            found = best_snapshot(conn, tbl, config, upto[tbl])    # a bad one: look further
+            if found is not None:
+                bases[tbl] = found
+    for tbl, (config, players, _seq) in wants.items():
+        if tbl not in bases:
+            bases[tbl] = (initial_state(config, players), 0)
+    where, args = _any_of("tbl = ? AND seq > ? AND seq <= ?",
+                          [(t, bases[t][1], upto[t]) for t in wants])
+    rows: dict[str, list[tuple]] = {}
+    for tbl, seq, type_, payload, target in conn.execute(
+            f"SELECT tbl, seq, type, payload, target FROM events WHERE {where} "
+            "ORDER BY tbl, seq", args).fetchall():
+        rows.setdefault(tbl, []).append((seq, type_, payload, target))
+    out: dict[str, Any] = {}
+    for tbl, (config, players, _seq) in wants.items():
+        tail = rows.get(tbl, [])
+        voided = {target for _seq, _type, _payload, target in tail if target is not None}
+        events = [json.loads(payload) for seq, type_, payload, _target in tail
+                  if type_ not in (VOID_TYPE, CREATE_TYPE) and seq not in voided]
+        try:
+            out[tbl] = fold_records(config, players, events, bases[tbl][0])
+        except Refusal as refusal:
+            out[tbl] = refusal
     return out
 
 
-__all__ = ["ReadOnlyPg", "barring_rows", "gseq_of", "joined_names", "journal_location",
-           "next_hand", "open_reader", "read_errors", "table_texts", "tail_rows", "void_of"]
+__all__ = ["ReadOnlyPg", "gseq_of", "journal_location", "next_hand", "open_reader",
+           "read_errors", "room_rows", "states_at", "table_texts", "tail_rows", "void_of"]
