@@ -249,13 +249,15 @@ def states_at(conn, wants: Mapping[str, tuple[Any, Any, int]]) -> dict[str, Any]
         candidates = []                   # schema 1: no digests in the chain, no snapshot
     chosen: dict[str, tuple[int, str]] = {}
     if candidates:
-        where, args = _any_of("tbl = ? AND seq <= ?",
-                              list({t: upto[t] for t, _s, _d in candidates}.items()))
+        # every void of those tables (the void index: ``target > 0`` says NOT NULL to both
+        # planners), those after ``upto`` left out here
+        where, args = _any_of("tbl = ? AND target > 0",
+                              [(t,) for t in dict.fromkeys(t for t, _s, _d in candidates)])
         voids: dict[str, list[tuple[int, int]]] = {}
         for tbl, seq, target in conn.execute(
-                f"SELECT tbl, seq, target FROM events WHERE target IS NOT NULL AND ({where})",
-                args).fetchall():
-            voids.setdefault(tbl, []).append((seq, target))
+                f"SELECT tbl, seq, target FROM events WHERE {where}", args).fetchall():
+            if seq <= upto[tbl]:
+                voids.setdefault(tbl, []).append((seq, target))
         for tbl, seq, digest in candidates:
             if tbl in chosen:
                 continue                  # newest first: the first usable one is taken

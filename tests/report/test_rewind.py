@@ -413,3 +413,42 @@ def test_rrop_13_6_a_viewers_session_rewinds_like_the_podiums(where):
             assert rw.room_wide
             assert [rw.moment(p).state for p in range(len(seen) + 1)] == podium
     assert [st.is_barred("Zoë Hart") for st in podium] == [False, False, True, False]
+
+
+def test_rrop_13_6_a_changed_snapshot_at_another_table_is_not_trusted(where, monkeypatch):
+    """Table 14's snapshots (every 2 rows) are changed behind floorkill's back so that they
+    no longer hold Zoë Hart's bar: the dispute view at Table 7 still shows her barred
+    where the room had her barred (a snapshot is used only when it matches the digest its
+    row keeps in the hash chain; the others are skipped and the table folded from its
+    events)."""
+    with open_journal(where, floorperson="Fay", snapshot_every=2) as j:
+        a = j.create_table(_room_table("Table 14", [(1, "Zoë Hart"), (2, "Ann"), (3, "Bob")]))
+        b = j.create_table(_room_table("Table 7", [(2, "zoë hart"), (4, "Cy"), (5, "Dee")]))
+        _bar_zoe(a)
+        a.append({"type": "hand", "winner": 2})
+        b.append({"type": "hand", "winner": 4})
+        a.append({"type": "pay_kill", "name": "Zoë Hart"})
+        b.append({"type": "hand", "winner": 5})
+        with open_rewind(b) as rw:
+            honest = [rw.moment(p).state for p in range(len(b) + 1)]
+        assert [st.is_barred("Zoë Hart") for st in honest] == [False, True, False]
+        forged = "UPDATE snapshots SET state = replace(state, 'Zo', 'Xo') WHERE tbl = 'Table 14'"
+        if is_url(where):
+            import psycopg
+
+            with psycopg.connect(where, autocommit=True) as conn:
+                assert conn.execute(forged).rowcount >= 2
+        else:
+            import sqlite3
+
+            conn = sqlite3.connect(where, isolation_level=None)
+            assert conn.execute(forged).rowcount >= 2
+            conn.close()
+        import floorkill.store.reading as reading
+
+        asked, real = [], reading.best_snapshot
+        monkeypatch.setattr(reading, "best_snapshot",
+                            lambda c, tbl, *a, **k: asked.append(tbl) or real(c, tbl, *a, **k))
+        with open_rewind(b) as rw:
+            assert [rw.moment(p).state for p in range(len(b) + 1)] == honest
+        assert "Table 14" in asked            # the forged one was seen, and looked past
