@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from floorkill.store.backend import is_url
 from floorkill.store.errors import JournalError, JournalUnavailable
