@@ -23,10 +23,12 @@ table's :attr:`Moment.state` is its own fold with the bars of its seated players
 OTHER tables as the room stood right after the record, in the journal's global order
 (``gseq``): each other table as it stood at its last row up to that point. The stamps
 alone are not enough — they are written with a table's events, so a void (which refolds
-the table from older stamps) or a bar made or paid at another table between two of this
-table's records would otherwise show the wrong bars. Only the tables that can hold a bar
-then are folded, once per row that can change their bars (a ``barred`` decision, a
-payment, a void), and only where one of the seated players ever sat (:class:`_RoomAt`).
+the table from older stamps) or a bar made before the table was opened would otherwise
+show the wrong bars. Only the tables that can hold a bar then are folded, once per row
+that can change their bars (a ``barred`` decision, a payment, a void), and only where one
+of the seated players ever sat (:class:`_RoomAt`); the ones a step needs are folded
+together (:func:`floorkill.store.history.states_at`: a few queries for all of them, not a
+few per table — on a database server each is a round trip).
 An in-memory table (no global order) shows its stamped bars (:attr:`Rewind.room_wide`
 is False).
 
