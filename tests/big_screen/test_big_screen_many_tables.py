@@ -9,8 +9,11 @@ import statistics
 import pytest
 from bshelp import follow_times, many_tables
 
-LIMIT = 0.5          # the promise, held by the median (measured ~60 ms here)
-WORST = 2.0          # one commit may land behind a busy 2-core CI machine's other work
+# The promise is 0.5 s; bench/big_screen_bench.py measures it (~60 ms median, with
+# 50 tables 0.92-1.01x one table). Here only a loose line a loaded 2-core box always holds:
+# at load 10 (five test runs at once) a median of 6 commits went over 0.5 s once.
+LIMIT = 1.5
+WORST = 5.0
 
 
 @pytest.mark.parametrize("grid", [True, False], ids=["grid", "in-turn"])
