@@ -22,8 +22,14 @@ What a pass proves, row by row (each failure names the row):
 * the caches: a snapshot that differs from the digest in the chain, an obligations row
   that differs from the table's owed kills.
 
-Memory: the per-table states, a checkpoint every :data:`CHECKPOINT` rows of a table and the
-void targets; never the rows themselves.
+Memory: the per-table states, a checkpoint every :data:`CHECKPOINT` rows of a table and
+after each of its last :data:`RECENT` rows (an undo refolds from the state before the row
+it voids, not from the last checkpoint), the void targets and a bounded cache of decisions
+as stored; never the rows themselves.
+
+Speed: the rules' decisions are compared as the stored JSON text, each distinct decision
+rendered once (:meth:`ChainAudit.decisions_json`); the cyclic garbage collector is paused
+for the pass (:func:`floorkill.batch.paused_gc`).
 """
 
 from __future__ import annotations
@@ -33,9 +39,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import floorkill
+from floorkill.batch import paused_gc
 from floorkill.rules import ConfigError, TableState, apply, initial_state
 from floorkill.rules import room as room_rules
-from floorkill.rules.decisions import Refusal
+from floorkill.rules.decisions import Decision, Refusal
 from floorkill.store import reading
 from floorkill.store.schema import (CREATE_TYPE, GENESIS, VOID_TYPE, canonical_json,
                                     chain_seed, result_json, row_content, row_hash, row_mac,
@@ -44,7 +51,10 @@ from floorkill.store.session import decision_to_json
 from floorkill.store.snapshot import state_to_dict
 
 MAX_PROBLEMS = 50
+ROOM = room_rules.ROOM_FIELD
 CHECKPOINT = 256
+RECENT = 8                      # states kept after a table's last rows, for undo
+DECISION_CACHE = 4096           # distinct decisions kept as their stored JSON
 
 FetchRows = Callable[[str, int, int], Iterable[tuple[int, str, str]]]
 
@@ -126,6 +136,7 @@ class ChainAudit:
         self.bars: dict[str, list] = {}                   # owed kills (barred mode) by table
         self._elsewhere: dict[str | None, dict] = {}
         self.old_rules = 0
+        self._decision_json: dict[Decision, str] = {}
 
     # -- problems ---------------------------------------------------------------------
     def problem(self, text: str) -> None:
@@ -159,14 +170,16 @@ class ChainAudit:
                 self.problem(f"{w}: hash does not match the row's content (the row was changed)")
         except (TypeError, ValueError) as exc:
             self.problem(f"{w}: unreadable row: {exc}")
-        self._check_mac(w, gseq, stored_hash, mac)
+        if mac is not None or self.key is not None:
+            self._check_mac(w, gseq, stored_hash, mac)
         self.prev = stored_hash if isinstance(stored_hash, str) else ""
         if self.seed_at is not None and gseq == self.seed_at:
             self.prev = chain_seed(self.prev, self.meta)
         self.last_gseq = gseq
         if self.anchor is not None and gseq == self.anchor[0]:
             self.anchor_values = [str(stored_hash), self.prev]
-        self._check_content(w, row)
+        self._check_content(w, row, gseq, tbl, seq, type_, payload, rules, decisions, result,
+                            hand, target, digest)
 
     def _meta_text(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in sorted(self.meta.items()))
@@ -189,9 +202,8 @@ class ChainAudit:
         elif self.first_mac is None:
             self.first_mac = gseq
 
-    def _check_content(self, w: str, row: tuple) -> None:
-        (gseq, tbl, seq, type_, schema, payload, rules, decisions, result, hand, who, at,
-         target, _prev, _hash, digest, _mac) = row
+    def _check_content(self, w: str, row: tuple, gseq, tbl, seq, type_, payload, rules,
+                       decisions, result, hand, target, digest) -> None:
         t = self.tables.get(tbl)
         expected = (t.last_seq if t is not None else -1) + 1
         if seq != expected:
@@ -223,9 +235,16 @@ class ChainAudit:
         if type_ == VOID_TYPE:
             self._void(w, t, seq, data, row)
         else:
-            self._event(w, t, seq, data, row)
-        if seq % CHECKPOINT == 0 and t.replaying and t.state is not None:
-            t.checkpoints[seq] = t.state
+            self._event(w, t, data, type_, payload, rules, decisions, result, hand, target,
+                        digest)
+        if t.replaying and t.state is not None:
+            # the state after this row; of the rows before, only every CHECKPOINT-th and
+            # the last RECENT stay (a void refolds from the latest one before its target)
+            cp = t.checkpoints
+            cp[seq] = t.state
+            old = seq - RECENT
+            if old % CHECKPOINT:
+                cp.pop(old, None)
 
     def _create(self, w: str, tbl: str, seq: int, data: dict, row: tuple) -> None:
         (_g, _t, _s, _ty, _sc, _p, _r, decisions, result, hand, who, at, target, *_rest) = row
@@ -259,27 +278,24 @@ class ChainAudit:
         t.state = initial_state(t.config, t.players)
         t.replaying = True
 
-    def _event(self, w: str, t: _Table, seq: int, data: dict, row: tuple) -> None:
-        (_g, _t, _s, type_, _sc, payload, rules, decisions, result, hand, _who, _at, target,
-         _p, _h, digest, _m) = row
+    def _event(self, w: str, t: _Table, data: dict, type_, payload, rules, decisions, result,
+               hand, target, digest) -> None:
         if target is not None:
             self.problem(f"{w}: an event row with a void target")
         if not t.replaying or t.state is None:
             return
         before = t.state
-        elsewhere = self._elsewhere_for(t.name)
-        want = data
-        if elsewhere or room_rules.ROOM_FIELD in data or before.barred:
+        elsewhere = self._elsewhere_for(t.name) if self.bars else {}
+        if elsewhere or ROOM in data or before.barred:
             try:
                 # the room stamp (rules/room.py) is the one the journal's order gives
-                want = room_rules.stamp(before, {k: v for k, v in data.items()
-                                                 if k != room_rules.ROOM_FIELD}, elsewhere)
+                want = room_rules.stamp(before, {k: v for k, v in data.items() if k != ROOM},
+                                        elsewhere)
             except Exception:               # an unreadable row is named below, by apply
                 want = data
-        if want.get(room_rules.ROOM_FIELD) != data.get(room_rules.ROOM_FIELD):
-            self.problem(f"{w}: its room stamp {data.get(room_rules.ROOM_FIELD)!r} is not the "
-                         f"bars at other tables then ({want.get(room_rules.ROOM_FIELD)!r}, "
-                         "rrop-13.6)")
+            if want.get(ROOM) != data.get(ROOM):
+                self.problem(f"{w}: its room stamp {data.get(ROOM)!r} is not the bars at "
+                             f"other tables then ({want.get(ROOM)!r}, rrop-13.6)")
         try:
             applied = apply(before, data, elsewhere)
         except Refusal as exc:
@@ -300,7 +316,7 @@ class ChainAudit:
         # where today's rules decide otherwise that is a changed ruling, not tampering (the
         # row itself is still held by the chain, the key and the anchor): a warning.
         differs = self.problem if same_rules else self._ruling_changed
-        now = canonical_json([decision_to_json(d) for d in applied.decisions])
+        now = self.decisions_json(applied.decisions)
         if now != decisions:
             differs(f"{w}: the stored decision says «{decisions_text(decisions)}» but the "
                     f"rules decide «{decisions_text(now)}»")
@@ -317,9 +333,37 @@ class ChainAudit:
         if applied.event.type != type_:
             self.problem(f"{w}: the row type {type_!r} is not the event's "
                          f"{applied.event.type!r}")
-        self._check_digest(w, t, digest, same_rules)
+        if digest is not None:
+            self._check_digest(w, t, digest, same_rules)
         if applied.state.barred != before.barred:
             self._bars_changed(t)
+
+    def decisions_json(self, decisions: Iterable[Decision]) -> str:
+        """The rules' decisions as a writer stores them: ``canonical_json`` of their
+        ``decision_to_json`` dicts, each distinct decision rendered once. A decision is
+        looked up only when its seat and param values are ``str``/``int`` (not bool), so
+        two decisions equal in Python are equal as JSON too."""
+        cache = self._decision_json
+        parts = []
+        for d in decisions:
+            plain = d.seat is None or type(d.seat) is int
+            for _, v in d.params:
+                if type(v) is not str and type(v) is not int:
+                    plain = False
+                    break
+            try:
+                text = cache.get(d) if plain else None
+            except TypeError:               # a field the rules filled with a list
+                plain = False
+                text = None
+            if text is None:
+                text = canonical_json(decision_to_json(d))
+                if plain:
+                    if len(cache) >= DECISION_CACHE:
+                        cache.clear()
+                    cache[d] = text
+            parts.append(text)
+        return "[" + ",".join(parts) + "]"
 
     def _ruling_changed(self, text: str) -> None:
         self.warnings.append(f"{text} (written under an earlier rules version: a ruling "
@@ -471,6 +515,7 @@ def check_caches(audit: ChainAudit, snapshots: Iterator[tuple], obligations: Ite
 # ---------------------------------------------------------------------------
 # the SQLite driver
 
+@paused_gc()
 def verify_sqlite(journal_path, *, key: bytes | None = None,
                   anchor: tuple[int, str] | None = None) -> tuple[AuditResult, list[str]]:
     """(result, integrity lines) of a journal file, read-only. Raises JournalError (one line)

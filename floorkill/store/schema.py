@@ -32,6 +32,7 @@ import hashlib
 import hmac
 import json
 import re
+from json.encoder import encode_basestring
 from typing import Any, Mapping, NamedTuple
 
 SCHEMA_VERSION = 2          # the database layout (meta 'schema')
@@ -126,9 +127,36 @@ INSERT_EVENT = (f"INSERT INTO events({', '.join(EVENT_COLUMNS)}) "
 CHAIN_COLUMNS = EVENT_COLUMNS
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_string = encode_basestring          # a str as JSON, as ensure_ascii=False writes it
+
+
+def _one_encoder():
+    """The C encoder ``_CANONICAL.encode`` builds on every call, built once (no circular
+    check: a canonical value comes from JSON or the rules, never holds itself); None when
+    this Python has none or it does not write exactly what ``_CANONICAL`` writes."""
+    try:
+        from json.encoder import c_make_encoder
+        enc = c_make_encoder(None, _CANONICAL.default, _string, None, ":", ",", True, False,
+                             True)
+        sample = {"b": [1, -2.5, None, True, "é\"\n"], "a": {"z": {}, "y": []}}
+        if "".join(enc(sample, 0)) != _CANONICAL.encode(sample):
+            return None
+        return enc
+    except Exception:                       # noqa: BLE001 - no C encoder: the plain path
+        return None
+
+
+_C_ENCODER = _one_encoder()
+
+
 def canonical_json(value: Any) -> str:
-    """Sorted keys, no spaces, UTF-8 text: the same value always gives the same string."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """Sorted keys, no spaces, UTF-8 text: the same value always gives the same string
+    (``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``,
+    less the encoder it builds on every call)."""
+    if _C_ENCODER is not None and (type(value) is dict or type(value) is list):
+        return "".join(_C_ENCODER(value, 0))
+    return _CANONICAL.encode(value)
 
 
 def result_json(result) -> str | None:
@@ -148,6 +176,21 @@ def row_content(gseq: int, tbl: str, seq: int, type_: str, schema: int, payload:
     """The canonical JSON of a row's own content (stored text columns taken byte for byte).
     ``state_hash`` is part of it when the row carries one (schema-1 rows never do, so their
     hashes are unchanged)."""
+    if (type(gseq) is int and type(seq) is int and type(schema) is int and type(hand) is int
+            and (target is None or type(target) is int) and type(tbl) is str
+            and type(type_) is str and type(payload) is str and type(rules) is str
+            and type(decisions) is str and (result is None or type(result) is str)
+            and (who is None or type(who) is str) and type(at) is str
+            and (state_hash is None or type(state_hash) is str)):
+        # the same text as the dict below, written out in its sorted key order (what a
+        # writer drafts and verify recomputes for every row: a fifth of the cost)
+        return (f'{{"at":{_string(at)},"decisions":{_string(decisions)},"gseq":{gseq},'
+                f'"hand":{hand},"payload":{_string(payload)},'
+                f'"result":{"null" if result is None else _string(result)},'
+                f'"rules":{_string(rules)},"schema":{schema},"seq":{seq},'
+                + ("" if state_hash is None else f'"state_hash":{_string(state_hash)},')
+                + f'"table":{_string(tbl)},"target":{"null" if target is None else target},'
+                f'"type":{_string(type_)},"who":{"null" if who is None else _string(who)}}}')
     content = {
         "gseq": gseq, "table": tbl, "seq": seq, "type": type_, "schema": schema,
         "payload": payload, "rules": rules, "decisions": decisions, "result": result,
