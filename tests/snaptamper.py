@@ -27,3 +27,21 @@ def forge_newest_snapshot(path: str | Path) -> tuple[str, int]:
         return tbl, seq
     finally:
         c.close()
+
+
+def forge_snapshot(path: str | Path, tbl: str, seq: int) -> None:
+    """The snapshot of ``tbl`` at ``seq`` rewritten the same way (any snapshot, not only the
+    newest: one a reader meets only later, on an undo or a refold)."""
+    c = sqlite3.connect(path)
+    try:
+        row = c.execute("SELECT state FROM snapshots WHERE tbl = ? AND seq = ?",
+                        (tbl, seq)).fetchone()
+        assert row is not None, f"no snapshot of {tbl!r} at seq {seq}"
+        forged = json.loads(row[0])
+        forged["hands"] = 9999
+        forged["button"].update({"status": "killed", "seat": 2, "killer": 2})
+        c.execute("UPDATE snapshots SET state = ? WHERE tbl = ? AND seq = ?",
+                  (canonical_json(forged), tbl, seq))
+        c.commit()
+    finally:
+        c.close()

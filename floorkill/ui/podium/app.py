@@ -38,6 +38,7 @@ from ..view import TableView
 from .entry import EntryActions
 from .forms import FloorForms
 from .keys import footer_bindings
+from .late_problems import LateProblems
 from .palette import podium_commands, textual_commands
 from .tables import TableActions
 
@@ -142,6 +143,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.lang = lang if lang in LANGS else "en"
         self.set_reactive(PodiumApp.table_view, TableView.of(session, self.lang))
         self._notices = list(notices)
+        self._late = LateProblems(self._notices)     # the journal's, found after the opening
         self._on_exit = on_exit
         self._collect_pending = False
         self.floorkill_themes: list[str] = []
@@ -170,6 +172,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def _floor_changed(self, change: Change) -> None:
         """A stored change or a switch: the current table's new view, then a collection
         once the screen is painted."""
+        self._say_late_problems()
         paid = change.record is not None and change.record.type == "pay_kill"
         if change.session is not self.floor.session and not paid:
             return                                  # another table
@@ -178,6 +181,14 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         if not self._collect_pending:
             self._collect_pending = True
             self.call_after_refresh(self.call_later, self._collect_after_paint)
+
+    def _say_late_problems(self) -> None:
+        """A bad snapshot the journal skipped since the opening (following, undo, a switch):
+        said as the opening says one, once."""
+        tables = self.floor.tables
+        journals = [tables.journal, *(getattr(s, "journal", None) for s in tables.open_sessions())]
+        for text in self._late.new(journals, self.lang):
+            self.notify(text, severity="warning", timeout=10, markup=False)
 
     # -- where we are: the demo journal, a closed table (from the state, every change) -----
     def in_demo(self, session) -> bool:
