@@ -11,11 +11,15 @@ the second-leg answer, a void every 997 rows (so verify refolds). Same-run basel
   measured alternately; with synchronous=OFF (our code's cost) and FULL (with fsync);
 * verify: reading every row once (SELECT of every column, payload json.loads), and a plain
   full replay (every table's live events folded through the rules, as an open without
-  snapshots would) — the least work that reads what the journal means.
+  snapshots would: the rules fold alone) — the least work that reads what the journal means.
+  Wall time and CPU time of each (the CPU time is what a busy machine disturbs least).
 * memory: peak RSS of a child process running verify, against a child that only imports.
 
-Goals (issue 18): append at 100 tables <= 1.2x one table; verify <= 3x the full replay and
-<= 100 MB peak at 1,000,000 events.
+Goals (issue 18): append at 100 tables <= 1.2x one table; verify <= 100 MB peak at
+1,000,000 events and <= 3x reading the rows once. Verify replays every table through the
+rules, so it costs at least the full replay: the lines print full replay / rows read too
+(when that alone is over 3x, the issue's goal is out of reach for any verify that replays),
+and verify / full replay (the bench's own goal: <= 3x, the exit status).
 """
 
 from __future__ import annotations
@@ -121,48 +125,54 @@ def append_ratio(folder: Path, per_table: int, n: int) -> None:
 
 # -- verify ---------------------------------------------------------------------------------
 
-def read_once(path: Path) -> float:
+def read_once(path: Path) -> tuple[float, float]:
+    """(wall, CPU) seconds."""
     c = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     n = 0
     for row in c.execute("SELECT * FROM events ORDER BY gseq"):
         json.loads(row[5])
         n += 1
+    t, cpu = time.perf_counter() - t, time.process_time() - cpu
     c.close()
-    return time.perf_counter() - t
+    return t, cpu
 
 
-def full_replay(path: Path) -> float:
+def full_replay(path: Path) -> tuple[float, float]:
+    """(wall, CPU) seconds."""
     from floorkill.store import reading
     c = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     for name, text in c.execute("SELECT name, toml FROM tables").fetchall():
         cfg, players = reading.parse_table_toml(name, text)
         for _ in reading.replay_table(c, name, cfg, players, reading.void_rows(c, name)):
             pass
+    t, cpu = time.perf_counter() - t, time.process_time() - cpu
     c.close()
-    return time.perf_counter() - t
+    return t, cpu
 
 
 CHILD = """
 import resource, sys, time
 sys.path.insert(0, {root!r})
 from floorkill.store.audit import verify_sqlite
-t = time.perf_counter()
+t, cpu = time.perf_counter(), time.process_time()
 if sys.argv[1] != "-":
     result, _ = verify_sqlite(sys.argv[1])
     assert not result.problems, result.problems[:3]
-print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(time.perf_counter() - t, time.process_time() - cpu,
+      resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
-def verify_child(path: Path | None) -> tuple[float, float]:
-    """(seconds, peak RSS in MB) of verify in a fresh process (path None: imports only)."""
+def verify_child(path: Path | None) -> tuple[float, float, float]:
+    """(wall seconds, CPU seconds, peak RSS in MB) of verify in a fresh process (path None:
+    imports only)."""
     r = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT)),
                         "-" if path is None else str(path)],
                        capture_output=True, text=True, check=True)
-    secs, kb = r.stdout.split()
-    return float(secs), int(kb) / 1024
+    secs, cpu, kb = r.stdout.split()
+    return float(secs), float(cpu), int(kb) / 1024
 
 
 def main() -> int:
@@ -170,7 +180,7 @@ def main() -> int:
     ap.add_argument("--dir", type=Path)
     ap.add_argument("--sizes", default="10000,50000",
                     help="journal sizes (events) for verify, comma-separated")
-    ap.add_argument("--appends", type=int, default=200)
+    ap.add_argument("--appends", type=int, default=200, help="0: no append measure")
     ap.add_argument("--per-table", type=int, default=200,
                     help="events per table in the append journals")
     args = ap.parse_args()
@@ -178,8 +188,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="floorkill-vbench-") as tmp:
         folder = args.dir or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
-        append_ratio(folder, args.per_table, args.appends)
-        _, base_mb = verify_child(None)
+        if args.appends:
+            append_ratio(folder, args.per_table, args.appends)
+        _, _, base_mb = verify_child(None)
         print(f"baseline: a process that only imports floorkill's verify: {base_mb:.1f} MB")
         ok = True
         for n in sizes:
@@ -188,16 +199,25 @@ def main() -> int:
             if built:
                 print(f"built {n:,} events over {TABLES} tables in {built:.1f} s "
                       f"({path.stat().st_size / 1e6:.0f} MB)")
-            r1 = read_once(path)
-            rp = full_replay(path)
-            secs, mb = verify_child(path)
-            ratio = secs / rp
-            good = ratio <= GOAL_VERIFY and mb <= GOAL_MB
+            (r1, r1_cpu), (rp, rp_cpu) = read_once(path), full_replay(path)
+            secs, cpu, mb = verify_child(path)
+            floor = rp_cpu / r1_cpu                 # the rules fold alone, in rows read
+            to_read, to_replay = cpu / r1_cpu, cpu / rp_cpu
+            issue = "OK" if to_read <= GOAL_VERIFY else (
+                "MISSED" + (f" (out of reach by replaying: the full replay alone is "
+                            f"{floor:.1f}x)" if floor > GOAL_VERIFY else ""))
+            good = to_replay <= GOAL_VERIFY and mb <= GOAL_MB
             ok = ok and good
-            print(f"verify {n:,} events: {secs:.2f} s, peak {mb:.1f} MB "
-                  f"(+{mb - base_mb:.1f} over imports); read rows once {r1:.2f} s "
-                  f"(x{secs / r1:.1f}); full replay {rp:.2f} s: ratio {ratio:.2f} "
-                  f"(goal <= {GOAL_VERIFY}, <= {GOAL_MB} MB) {'OK' if good else 'MISSED'}")
+            print(f"verify {n:,} events: {secs:.2f} s ({cpu:.2f} s CPU), peak {mb:.1f} MB "
+                  f"(+{mb - base_mb:.1f} over imports)\n"
+                  f"  rows read once {r1:.2f} s ({r1_cpu:.2f} s CPU); full replay {rp:.2f} s "
+                  f"({rp_cpu:.2f} s CPU)\n"
+                  f"  CPU ratios: verify / rows read {to_read:.2f}, verify / full replay "
+                  f"{to_replay:.2f}, full replay / rows read {floor:.2f}; wall: "
+                  f"{secs / r1:.2f}, {secs / rp:.2f}, {rp / r1:.2f}\n"
+                  f"  issue goal verify <= {GOAL_VERIFY}x rows read: {issue}; verify <= "
+                  f"{GOAL_VERIFY}x full replay and <= {GOAL_MB} MB: "
+                  f"{'OK' if good else 'MISSED'}")
     return 0 if ok else 1
 
 
