@@ -175,6 +175,14 @@ class ChainAudit:
         self.prev = stored_hash if isinstance(stored_hash, str) else ""
         if self.seed_at is not None and gseq == self.seed_at:
             self.prev = chain_seed(self.prev, self.meta)
+        if type(gseq) is not int or type(seq) is not int:     # text or a float in SQLite
+            self.problem(f"{w}: its gseq or seq is not a whole number (the row was changed)")
+            self.last_gseq += 1
+            t = self.tables.get(tbl) if isinstance(tbl, str) else None
+            if t is not None and t.replaying:
+                t.replaying = False
+                self.problem(f"{w}: later rows of table {tbl!r} are not replayed")
+            return
         self.last_gseq = gseq
         if self.anchor is not None and gseq == self.anchor[0]:
             self.anchor_values = [str(stored_hash), self.prev]
