@@ -24,12 +24,16 @@ What a pass proves, row by row (each failure names the row):
 
 Memory: the per-table states, a checkpoint every :data:`CHECKPOINT` rows of a table and
 after each of its last :data:`RECENT` rows (an undo refolds from the state before the row
-it voids, not from the last checkpoint), the void targets and a bounded cache of decisions
-as stored; never the rows themselves.
+it voids, not from the last checkpoint), the void targets and two bounded caches (below);
+never the rows themselves.
 
-Speed: the rules' decisions are compared as the stored JSON text, each distinct decision
-rendered once (:meth:`ChainAudit.decisions_json`); the cyclic garbage collector is paused
-for the pass (:func:`floorkill.batch.paused_gc`).
+Speed (``bench/verify_bench.py``): every row is compared byte for byte, but what the rules
+give is built once per distinct value — each distinct decision rendered to its stored JSON
+once (:meth:`ChainAudit.decisions_json`), each distinct payload checked against the rules'
+reading once (the rules read a payload by its text and the table's seats alone); the
+cyclic garbage collector is paused for the pass (:func:`floorkill.batch.paused_gc`). What
+is left is the rules' fold itself (about half), the row hash, JSON decoding and the
+comparisons.
 """
 
 from __future__ import annotations
