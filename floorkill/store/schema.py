@@ -164,7 +164,18 @@ def result_json(result) -> str | None:
     if result is None:
         return None
     high, low, scoop = result
-    if all(type(x) is int for x in (*high, *low)) and (scoop is None or type(scoop) is int):
+    plain = scoop is None or type(scoop) is int
+    if plain:                               # (loops: verify and every writer run this)
+        for x in high:
+            if type(x) is not int:
+                plain = False
+                break
+        else:
+            for x in low:
+                if type(x) is not int:
+                    plain = False
+                    break
+    if plain:
         return (f'{{"high":[{",".join(map(str, high))}],"low":[{",".join(map(str, low))}],'
                 f'"scoop":{"null" if scoop is None else scoop}}}')      # the same, faster
     return canonical_json({"high": list(high), "low": list(low), "scoop": scoop})

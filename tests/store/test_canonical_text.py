@@ -1,7 +1,8 @@
 """The chain's texts are exactly their definition however they are built: ``canonical_json``
-is ``json.dumps`` with sorted keys and no spaces, and ``row_content`` (written out field by
-field for the usual column types) is the canonical JSON of the row's dict, for every value
-a tampered row can hold (a bool or a float where an int belongs, bytes, odd text)."""
+is ``json.dumps`` with sorted keys and no spaces, ``result_json`` the canonical JSON of a
+result, and ``row_content`` (written out field by field for the usual column types) the
+canonical JSON of the row's dict, for every value a tampered row can hold (a bool or a
+float where an int belongs, bytes, odd text)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from floorkill.store.schema import canonical_json, row_content
+from floorkill.store.schema import canonical_json, result_json, row_content
 
 text = st.one_of(st.text(max_size=30),
                  st.sampled_from(['"', "\\", "\x00\x1f\x7f", "é€𝄞", "\ud800", "\u2028", ""]))
@@ -63,3 +64,14 @@ def test_row_content_is_the_canonical_json_of_the_row(gseq, tbl, seq, type_, sch
 def test_canonical_json_is_json_dumps_sorted_without_spaces(value):
     assert canonical_json(value) == json.dumps(value, sort_keys=True, separators=(",", ":"),
                                                ensure_ascii=False)
+
+
+seat_like = st.one_of(st.integers(-5, 20), st.booleans(), st.floats(-5, 20))
+
+
+@settings(max_examples=300, deadline=None)
+@given(high=st.lists(seat_like, max_size=3), low=st.lists(seat_like, max_size=3),
+       scoop=st.one_of(st.none(), seat_like))
+def test_result_json_is_the_canonical_json_of_the_result(high, low, scoop):
+    assert result_json((tuple(high), tuple(low), scoop)) == canonical_json(
+        {"high": high, "low": low, "scoop": scoop})
