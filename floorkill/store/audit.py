@@ -39,7 +39,7 @@ comparisons.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import floorkill
@@ -60,6 +60,8 @@ CHECKPOINT = 256
 RECENT = 8                      # states kept after a table's last rows, for undo
 DECISION_CACHE = 4096           # distinct decisions kept as their stored JSON
 PAYLOAD_CACHE = 4096            # distinct payloads known to be the rules' reading
+# a decision is cached by these fields: were one added, nothing would be cached
+_KEYED = tuple(f.name for f in fields(Decision)) == ("code", "seat", "key", "params", "cites")
 
 FetchRows = Callable[[str, int, int], Iterable[tuple[int, str, str]]]
 
@@ -141,7 +143,7 @@ class ChainAudit:
         self.bars: dict[str, list] = {}                   # owed kills (barred mode) by table
         self._elsewhere: dict[str | None, dict] = {}
         self.old_rules = 0
-        self._decision_json: dict[Decision, str] = {}
+        self._decision_json: dict[tuple, str] = {}
         self._read_as_stored: set[tuple[str, int]] = set()     # (payload, seats) checked
 
     # -- problems ---------------------------------------------------------------------
@@ -367,13 +369,14 @@ class ChainAudit:
         cache = self._decision_json
         parts = []
         for d in decisions:
-            plain = d.seat is None or type(d.seat) is int
+            plain = _KEYED and (d.seat is None or type(d.seat) is int)
             for _, v in d.params:
                 if type(v) is not str and type(v) is not int:
                     plain = False
                     break
+            key = (d.code, d.seat, d.key, d.params, d.cites)      # its fields: Decision ==
             try:
-                text = cache.get(d) if plain else None
+                text = cache.get(key) if plain else None
             except TypeError:               # a field the rules filled with a list
                 plain = False
                 text = None
@@ -382,7 +385,7 @@ class ChainAudit:
                 if plain:
                     if len(cache) >= DECISION_CACHE:
                         cache.clear()
-                    cache[d] = text
+                    cache[key] = text
             parts.append(text)
         return "[" + ",".join(parts) + "]"
 

@@ -11,7 +11,10 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from floorkill.rules.decisions import Decision
+from floorkill.store.audit import ChainAudit
 from floorkill.store.schema import canonical_json, result_json, row_content
+from floorkill.store.session import decision_to_json
 
 text = st.one_of(st.text(max_size=30),
                  st.sampled_from(['"', "\\", "\x00\x1f\x7f", "é€𝄞", "\ud800", "\u2028", ""]))
@@ -75,3 +78,39 @@ seat_like = st.one_of(st.integers(-5, 20), st.booleans(), st.floats(-5, 20))
 def test_result_json_is_the_canonical_json_of_the_result(high, low, scoop):
     assert result_json((tuple(high), tuple(low), scoop)) == canonical_json(
         {"high": high, "low": low, "scoop": scoop})
+
+
+param_value = st.one_of(st.integers(-3, 3), st.booleans(), st.floats(-3, 3), text,
+                        st.lists(st.integers(0, 3), max_size=2))
+decision = st.builds(
+    lambda code, seat, key, params, cites: Decision(code, seat, key, tuple(params), tuple(cites)),
+    st.sampled_from(["leg-up", "kill", "neutral"]),
+    st.one_of(st.none(), st.integers(0, 3), st.booleans(), st.floats(0, 3)),
+    st.sampled_from(["leg-up", "kill-next-hand", "no-such-key"]),
+    st.lists(st.tuples(st.sampled_from(["name", "amount", "seat"]), param_value), max_size=2),
+    st.lists(st.sampled_from(["rrop-13.3", "wsop-197"]), max_size=2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(decision, max_size=3), min_size=1, max_size=6))
+def test_verify_renders_decisions_as_a_writer_stores_them(batches):
+    """The same decisions again (1 and True, 1.0 and 1 are equal in Python, not in JSON)
+    give the writer's text every time, cached or not."""
+    audit = ChainAudit({}, {}, lambda *a: ())
+    for batch in batches + [[twin(d) for d in b] for b in batches] + batches[::-1]:
+        want = canonical_json([decision_to_json(d) for d in batch])
+        assert audit.decisions_json(batch) == want
+
+
+def _other_type(v):
+    """A value equal to ``v`` in Python but written otherwise in JSON (or ``v``)."""
+    if type(v) is int:
+        return bool(v) if v in (0, 1) else float(v)
+    if type(v) in (bool, float) and v == int(v):
+        return int(v)
+    return v
+
+
+def twin(d: Decision) -> Decision:
+    return Decision(d.code, None if d.seat is None else _other_type(d.seat), d.key,
+                    tuple((k, _other_type(v)) for k, v in d.params), d.cites)
