@@ -184,7 +184,9 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
 
     def _say_late_problems(self) -> None:
         """A bad snapshot the journal skipped since the opening (following, undo, a switch):
-        said as the opening says one, once."""
+        said as the opening says one, once (not while no screen is up to say it on)."""
+        if not self.screen_stack:
+            return
         tables = self.floor.tables
         journals = [tables.journal, *(getattr(s, "journal", None) for s in tables.open_sessions())]
         for text in self._late.new(journals, self.lang):
