@@ -2,7 +2,8 @@
 
 ``app`` (shell, layout, the view the widgets read), ``entry`` (hands, undo, showdown,
 the player-event flow), ``forms`` (the seat keys' forms), ``tables`` (switching, new
-tables), ``palette`` (commands), ``opening`` (the session from the command line).
+tables), ``palette`` (commands), ``opening`` (the session from the command line),
+``late_problems`` (a bad snapshot the journal meets after the opening, said once).
 Every write goes through :class:`floorkill.floor.Floor`.
 """
 
