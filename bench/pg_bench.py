@@ -33,6 +33,7 @@ import argparse
 import multiprocessing as mp
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -42,7 +43,9 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# --before DIR runs the room again with the floorkill of DIR (another checkout), same run
+CODE = Path(os.environ.get("PG_BENCH_CODE") or ROOT)
+sys.path.insert(0, str(CODE))
 
 from floorkill.rules import load_table_text  # noqa: E402
 from floorkill.store.backend import open_journal  # noqa: E402
@@ -190,15 +193,29 @@ def follower_latencies(url: str, n: int) -> list[float]:
 
 # -- 3. a room of podiums -------------------------------------------------------------------
 
-def podium(args: tuple) -> list[float]:
-    url, p, tables, hands, start_at, pace, mac, prefix = args
+FOLLOW_EVERY = 0.25      # as the podium app's follow timer (ui/podium/app.py)
+
+
+def podium(args: tuple) -> tuple[list[float], float, int]:
+    """One podium process: (latencies, its CPU seconds, follow ticks that found news)."""
+    url, p, tables, hands, start_at, pace, mac, prefix, follow, profile = args
     keyed = {"mac_key": os.urandom(32)} if mac else {}
+    prof = None
+    if profile and p == 0:
+        import cProfile
+
+        prof = cProfile.Profile(time.process_time)     # CPU, not waits
     with open_journal(url, floorperson=f"podium-{p}", **keyed) as j:
         sessions = [j.open_table(f"{prefix}{p:02d}-T{t:02d}") for t in range(tables)]
         while time.time() < start_at:
             time.sleep(0.001)
         out = []
+        news = 0
+        cpu0 = time.process_time()
+        if prof is not None:
+            prof.enable()
         next_at = time.perf_counter()
+        follow_at = next_at + FOLLOW_EVERY
         for h in range(hands):
             for s in sessions:
                 if pace:
@@ -206,6 +223,18 @@ def podium(args: tuple) -> list[float]:
                     delay = next_at - time.perf_counter()
                     if delay > 0:
                         time.sleep(delay)          # the podium's pace
+                if follow and time.perf_counter() >= follow_at:
+                    # what the podium app's follow timer does between keys (Floor.follow):
+                    # other podiums' commits, then every open table caught up
+                    follow_at = time.perf_counter() + FOLLOW_EVERY
+                    if j.changed():
+                        news += 1
+                        together = getattr(j, "refresh_sessions", None)
+                        if together is not None:
+                            together(sessions)
+                        else:                      # an earlier build (--before)
+                            for other in sessions:
+                                other.refresh()
                 t = time.perf_counter()
                 try:
                     s.append(hand(h), expect_seq=len(s))
@@ -213,31 +242,93 @@ def podium(args: tuple) -> list[float]:
                     out.append(float("inf"))       # refused busy: counted, not retried
                     continue
                 out.append(time.perf_counter() - t)
-        return out
+        if prof is not None:
+            prof.disable()
+            prof.dump_stats(profile)
+        return out, time.process_time() - cpu0, news
 
 
 def room(url: str, podiums: int, tables: int, hands: int, pace: float = 0.0,
-         mac: bool = False, prefix: str = "P") -> tuple[list[float], float]:
+         mac: bool = False, prefix: str = "P", follow: bool = False,
+         profile: str | None = None) -> tuple[list[float], float, "Cpu"]:
     """``mac``: every podium MACs its rows with a key of its own (PostgreSQL: the general
-    write path, one durable commit per entry: the key never leaves the podium)."""
+    write path: the key never leaves the podium). ``follow``: each podium also follows the
+    others as the podium app does (every 0.25 s between entries). ``profile``: cProfile
+    stats of podium 0 written there."""
     with open_journal(url, floorperson="setup") as j:
         for p in range(podiums):
             for t in range(tables):
                 j.create_table(load_table_text(table_text(f"{prefix}{p:02d}-T{t:02d}")))
-    return run_pool(podium, [(url, p, tables, hands, pace, mac, prefix)
-                             for p in range(podiums)])
+    server = ServerCpu(url)
+    results, wall = run_pool(podium, [(url, p, tables, hands, pace, mac, prefix, follow,
+                                       profile) for p in range(podiums)])
+    lat = [x for r in results for x in r[0]]
+    return lat, wall, Cpu(sum(r[1] for r in results), server.used(), len(lat),
+                          sum(r[2] for r in results))
 
 
-def run_pool(fn, jobs: list[tuple]) -> tuple[list[float], float]:
+class ServerCpu:
+    """CPU seconds the PostgreSQL server used (postmaster, its live children, and the
+    children it reaped: /proc), when the server is on this machine; else nothing."""
+
+    def __init__(self, url: str) -> None:
+        self.pid = None
+        host = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(url).query)).get("host")
+        try:
+            self.pid = (int(Path(host, "data", "postmaster.pid").read_text().split()[0])
+                        if host else None)
+        except (OSError, ValueError):
+            self.pid = None
+        self.start = self._now()
+
+    def _now(self) -> float | None:
+        if self.pid is None:
+            return None
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        try:
+            for d in Path("/proc").iterdir():
+                if not d.name.isdigit():
+                    continue
+                try:
+                    f = (d / "stat").read_text().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                pid, ppid = int(d.name), int(f[1])
+                if pid == self.pid:
+                    total += sum(int(x) for x in f[11:15])    # own + reaped children
+                elif ppid == self.pid:
+                    total += int(f[11]) + int(f[12])
+        except OSError:
+            return None
+        return total / tick
+
+    def used(self) -> float | None:
+        now = self._now()
+        return None if now is None or self.start is None else now - self.start
+
+
+class Cpu:
+    def __init__(self, client: float, server: float | None, n: int, news: int) -> None:
+        self.client, self.server, self.n, self.news = client, server, n, news
+
+    def __str__(self) -> str:
+        per = f"CPU per entry: podium {self.client / self.n * 1000:.2f} ms"
+        if self.server is not None:
+            per += f", server {self.server / self.n * 1000:.2f} ms"
+        return per + (f"; {self.news} follow ticks with news" if self.news else "")
+
+
+def run_pool(fn, jobs: list[tuple]) -> tuple[list, float]:
     """Run ``fn(job + (start_at,))`` in one process per job, all starting together;
-    (every latency, wall time)."""
+    (every job's result, wall time)."""
     start_at = time.time() + 2.0
     ctx = mp.get_context("spawn")
     with ctx.Pool(len(jobs)) as pool:
         t0, lead = time.perf_counter(), start_at - time.time()
         results = pool.map(fn, [_with_start(job, start_at) for job in jobs])
         wall = time.perf_counter() - t0 - max(0.0, lead)      # from the common start
-    return [x for r in results for x in r], wall
+    return results, wall
 
 
 def _with_start(job: tuple, start_at: float) -> tuple:
@@ -251,7 +342,7 @@ FLOOR_DDL = ("CREATE TABLE IF NOT EXISTS floor_head(one BOOLEAN PRIMARY KEY, gse
              "payload TEXT)")
 
 
-def floor_podium(args: tuple) -> list[float]:
+def floor_podium(args: tuple) -> tuple[list[float], float]:
     """One process of the floor: ``n`` durable transactions as fast as it can; chained:
     each locks the one head row FOR UPDATE, INSERTs a row and moves the head (the least a
     write on one hash chain does, in one round trip); not chained: a bare INSERT-commit."""
@@ -263,6 +354,7 @@ def floor_podium(args: tuple) -> list[float]:
             time.sleep(0.001)
         out = []
         payload = "x" * 300
+        cpu0 = time.process_time()
         for i in range(n):
             t = time.perf_counter()
             with c.pipeline(), c.transaction():
@@ -272,16 +364,37 @@ def floor_podium(args: tuple) -> list[float]:
                 if chained:
                     c.execute("UPDATE floor_head SET gseq = gseq + 1 WHERE one")
             out.append(time.perf_counter() - t)
-        return out
+        return out, time.process_time() - cpu0
 
 
-def floor(url: str, writers: int, n: int, chained: bool) -> tuple[list[float], float]:
+def floor(url: str, writers: int, n: int, chained: bool) -> tuple[list[float], float, Cpu]:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as c:
         c.execute(FLOOR_DDL)
         c.execute("INSERT INTO floor_head VALUES (TRUE, 0) ON CONFLICT DO NOTHING")
-    return run_pool(floor_podium, [(url, p, n, chained) for p in range(writers)])
+    server = ServerCpu(url)
+    results, wall = run_pool(floor_podium, [(url, p, n, chained) for p in range(writers)])
+    lat = [x for r in results for x in r[0]]
+    return lat, wall, Cpu(sum(r[1] for r in results), server.used(), len(lat), 0)
+
+
+def before(args: argparse.Namespace) -> None:
+    """The same room with another checkout's floorkill (a child process of this script
+    importing from ``args.before``), printed before this one's."""
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--room-only", "--no-floors",
+           "--podiums", str(args.podiums), "--tables", str(args.tables),
+           "--hands", str(args.hands), "--pace", str(args.pace)]
+    cmd += ["--no-follow"] if args.no_follow else []
+    cmd += ["--mac"] if args.mac else []
+    done = subprocess.run(cmd, env={**os.environ, "PG_BENCH_CODE": args.before},
+                          capture_output=True, text=True)
+    if done.returncode:
+        print(f"  before ({args.before}): failed: {done.stderr.strip()[-500:]}")
+        return
+    for line in done.stdout.splitlines():
+        if line.startswith("  ") and "goal" not in line:
+            print(f"  before ({args.before}) {line.strip()}")
 
 
 def main() -> int:
@@ -298,6 +411,15 @@ def main() -> int:
                     help="also the room with a MAC key on every podium (the general path)")
     ap.add_argument("--no-sqlite-room", action="store_true",
                     help="skip the room on an SQLite file")
+    ap.add_argument("--room-only", action="store_true",
+                    help="only the room on PostgreSQL and its floors (parts 3 and 4)")
+    ap.add_argument("--no-floors", action="store_true", help="skip the floors (part 4)")
+    ap.add_argument("--no-follow", action="store_true",
+                    help="podiums do not follow each other (a real podium does)")
+    ap.add_argument("--profile", metavar="FILE",
+                    help="cProfile stats of podium 0 of the room written to FILE")
+    ap.add_argument("--before", metavar="DIR",
+                    help="first the same room with the floorkill of DIR (e.g. /work/main)")
     ap.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
                     help="each podium enters one event every SECONDS (default: flat out)")
     args = ap.parse_args()
@@ -308,76 +430,89 @@ def main() -> int:
         print("pg_bench: set FLOORKILL_TEST_PG (source .ci/postgres.sh)", file=sys.stderr)
         return 2
 
-    with tempfile.TemporaryDirectory() as d:
-        lite = append_latencies(str(Path(d) / "bench.db"), args.appends)
-        lite_bare = bare_commits(str(Path(d) / "bare.db"), args.appends)
-    sch = Schema(url)
-    try:
-        pg = append_latencies(sch.url, args.appends)
-        pg_bare = bare_commits(sch.url, args.appends)
-    finally:
-        sch.drop()
-    ml, mp_ = statistics.median(lite) * 1000, statistics.median(pg) * 1000
-    bl, bp = statistics.median(lite_bare) * 1000, statistics.median(pg_bare) * 1000
-    print(f"append, {args.appends} acknowledged (median / p99 ms): "
-          f"SQLite {ml:.2f} / {pct(lite, 99) * 1000:.2f}   "
-          f"PostgreSQL {mp_:.2f} / {pct(pg, 99) * 1000:.2f}   ratio PG/SQLite {mp_ / ml:.2f}")
-    print(f"  baseline, a bare durable 1-row commit (median ms): SQLite {bl:.2f}, "
-          f"PostgreSQL {bp:.2f}; append / bare commit: SQLite {ml / bl:.1f}x, "
-          f"PostgreSQL {mp_ / bp:.1f}x")
+    if not args.room_only:
+        with tempfile.TemporaryDirectory() as d:
+            lite = append_latencies(str(Path(d) / "bench.db"), args.appends)
+            lite_bare = bare_commits(str(Path(d) / "bare.db"), args.appends)
+        sch = Schema(url)
+        try:
+            pg = append_latencies(sch.url, args.appends)
+            pg_bare = bare_commits(sch.url, args.appends)
+        finally:
+            sch.drop()
+        ml, mp_ = statistics.median(lite) * 1000, statistics.median(pg) * 1000
+        bl, bp = statistics.median(lite_bare) * 1000, statistics.median(pg_bare) * 1000
+        print(f"append, {args.appends} acknowledged (median / p99 ms): "
+              f"SQLite {ml:.2f} / {pct(lite, 99) * 1000:.2f}   "
+              f"PostgreSQL {mp_:.2f} / {pct(pg, 99) * 1000:.2f}   ratio PG/SQLite {mp_ / ml:.2f}")
+        print(f"  baseline, a bare durable 1-row commit (median ms): SQLite {bl:.2f}, "
+              f"PostgreSQL {bp:.2f}; append / bare commit: SQLite {ml / bl:.1f}x, "
+              f"PostgreSQL {mp_ / bp:.1f}x")
 
-    sch = Schema(url)
-    try:
-        follow = follower_latencies(sch.url, args.follows)
-    finally:
-        sch.drop()
-    worst = max(follow)
-    print(f"follower (LISTEN/NOTIFY, commit returned -> follower's state caught up), "
-          f"{len(follow)} appends: median {statistics.median(follow) * 1000:.1f} ms, "
-          f"max {worst * 1000:.1f} ms  goal <= {GOAL_FOLLOW_S * 1000:.0f} ms: "
-          f"{'ok' if worst <= GOAL_FOLLOW_S else 'MISSED'}")
+        sch = Schema(url)
+        try:
+            follow = follower_latencies(sch.url, args.follows)
+        finally:
+            sch.drop()
+        worst = max(follow)
+        print(f"follower (LISTEN/NOTIFY, commit returned -> follower's state caught up), "
+              f"{len(follow)} appends: median {statistics.median(follow) * 1000:.1f} ms, "
+              f"max {worst * 1000:.1f} ms  goal <= {GOAL_FOLLOW_S * 1000:.0f} ms: "
+              f"{'ok' if worst <= GOAL_FOLLOW_S else 'MISSED'}")
 
-    def line(label: str, lat: list[float], wall: float) -> float:
+    def line(label: str, lat: list[float], wall: float, cpu: Cpu | None = None) -> float:
         busy = sum(1 for x in lat if x == float("inf"))
         p99 = pct(lat, 99) * 1000
         print(f"  {label}: {len(lat)} in {wall:.1f} s ({len(lat) / wall:.0f}/s): "
               f"p50 {pct(lat, 50) * 1000:.2f} ms, p99 {p99:.2f} ms, "
               f"p99.9 {pct(lat, 99.9) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms"
               f"{f', {busy} refused busy' if busy else ''}   (load {os.getloadavg()[0]:.1f})")
+        if cpu is not None:
+            print(f"      {cpu}")
         return p99
 
     pace = f"one entry per podium every {args.pace:g} s" if args.pace else "flat out"
+    follow = not args.no_follow
     print(f"room, {pace}: {args.podiums} podiums x {args.tables} tables x {args.hands} hands "
-          f"at once, every entry carrying the seq it saw")
+          f"at once, every entry carrying the seq it saw; podiums "
+          f"{'follow each other every 0.25 s' if follow else 'do not follow each other'}"
+          f"  (load before {os.getloadavg()[0]:.1f})")
+    floor99 = bare99 = None
+    if args.before:
+        before(args)
     sch = Schema(url)
     try:
-        lat, wall = room(sch.url, args.podiums, args.tables, args.hands, args.pace)
-        p99 = line("PostgreSQL appends ", lat, wall)
+        lat, wall, cpu = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
+                              follow=follow, profile=args.profile)
+        p99 = line("PostgreSQL appends ", lat, wall, cpu)
         if args.mac:
-            mlat, mwall = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
-                               mac=True, prefix="M")
-            line("PostgreSQL, MAC'd ", mlat, mwall)
-        n = min(args.floor_n, args.tables * args.hands)
-        flat, fwall = floor(sch.url, args.podiums, n, chained=True)
-        floor99 = line("floor, one chain   ", flat, fwall)
-        blat, bwall = floor(sch.url, args.podiums, n, chained=False)
-        bare99 = line("floor, no chain    ", blat, bwall)
-        one = bare_commits(sch.url, args.appends, insert=True)
+            mlat, mwall, mcpu = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
+                                     mac=True, prefix="M", follow=follow)
+            line("PostgreSQL, MAC'd  ", mlat, mwall, mcpu)
+        if not args.no_floors:
+            n = min(args.floor_n, args.tables * args.hands)
+            flat, fwall, fcpu = floor(sch.url, args.podiums, n, chained=True)
+            floor99 = line("floor, one chain   ", flat, fwall, fcpu)
+            blat, bwall, bcpu = floor(sch.url, args.podiums, n, chained=False)
+            bare99 = line("floor, no chain    ", blat, bwall, bcpu)
+            one = bare_commits(sch.url, args.appends, insert=True)
     finally:
         sch.drop()
-    if not args.no_sqlite_room:
+    if not args.no_sqlite_room and not args.room_only:
         with tempfile.TemporaryDirectory() as d:
-            slat, swall = room(str(Path(d) / "room.db"), args.podiums, args.tables, args.hands,
-                               args.pace)
-        line("SQLite appends     ", slat, swall)
-    print(f"  (floor, one chain: {args.podiums} writers each locking one head row, INSERTing "
-          f"a row and moving the head, durable commit, one round trip each — one commit per "
-          f"row, one after another; no chain: bare INSERT-commits, which PostgreSQL's group "
-          f"commit flushes together; one writer alone: a bare INSERT-commit median "
-          f"{statistics.median(one) * 1000:.2f} ms, p99 {pct(one, 99) * 1000:.2f} ms)")
-    print(f"  PostgreSQL p99 {p99:.2f} ms = {p99 / floor99:.2f}x the one-chain floor's p99, "
-          f"{p99 / bare99:.2f}x the no-chain floor's; goal p99 <= {GOAL_P99_MS:.0f} ms: "
-          f"{'ok' if p99 <= GOAL_P99_MS else 'MISSED'}")
+            slat, swall, scpu = room(str(Path(d) / "room.db"), args.podiums, args.tables,
+                                     args.hands, args.pace, follow=follow)
+        line("SQLite appends     ", slat, swall, scpu)
+    if floor99 is not None and bare99 is not None:
+        print(f"  (floor, one chain: {args.podiums} writers each locking one head row, "
+              f"INSERTing a row and moving the head, durable commit, one round trip each — "
+              f"one commit per row, one after another; no chain: bare INSERT-commits, which "
+              f"PostgreSQL's group commit flushes together; one writer alone: a bare "
+              f"INSERT-commit median {statistics.median(one) * 1000:.2f} ms, "
+              f"p99 {pct(one, 99) * 1000:.2f} ms)")
+        print(f"  PostgreSQL p99 {p99:.2f} ms = {p99 / floor99:.2f}x the one-chain floor's "
+              f"p99, {p99 / bare99:.2f}x the no-chain floor's")
+    print(f"  goal p99 <= {GOAL_P99_MS:.0f} ms: {'ok' if p99 <= GOAL_P99_MS else 'MISSED'}")
     print(f"(machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f})")
     return 0
 

@@ -146,7 +146,12 @@ class TableRegistry:
         if journal is None or not hasattr(journal, "changed") or not journal.changed():
             return []
         sessions = self.open_sessions()
-        for s in sessions:
+        rest = sessions
+        together = getattr(journal, "refresh_sessions", None)
+        if together is not None:                 # the journal's own: one query for all
+            together([s for s in sessions if getattr(s, "journal", None) is journal])
+            rest = [s for s in sessions if getattr(s, "journal", None) is not journal]
+        for s in rest:
             refresh = getattr(s, "refresh", None)
             if refresh is not None:
                 refresh()

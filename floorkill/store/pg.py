@@ -18,8 +18,10 @@ the database keeps it whole:
   of :mod:`floorkill.store.journal_core` (``_write``: lock, then the table's seq and the
   room delta in the same round trip; the rows with the COMMIT in another);
 * triggers refuse UPDATE, DELETE and TRUNCATE of ``events`` and ``tables``;
-* the commit NOTIFYs the journal's channel (``floorkill.<schema>``) and followers LISTEN
-  (a podium's :meth:`PgJournal.changed`, the big screen's :class:`PgReadOnlyJournal`);
+* the commit NOTIFYs the journal's channel (``floorkill.<schema>``), once per COMMIT
+  whatever the rows it made durable (the payload: the new head's gseq), and followers
+  LISTEN (a podium's :meth:`PgJournal.changed`, on its writer's connection; the big
+  screen's :class:`PgReadOnlyJournal`);
 * viewers connect with a role that can only SELECT, and set their session read-only too;
   on a hot standby (a streaming replica) they poll the replayed head instead of LISTEN,
   and a podium pointed at one is refused in one line.
@@ -155,6 +157,8 @@ LOCK_HEAD = "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE"
 # each done (its gseq) or declined (NULL). A podium whose row another one chained finds it
 # done when its own turn comes: that turn writes nothing durable, so it costs no disk
 # flush, and the COMMIT that made its row durable has returned before that turn began.
+# A turn that chained rows NOTIFYs once (the new head's gseq): every follower wakes once
+# per COMMIT, not once per row.
 #
 # A row is chained only when its table is still at seq - 1 and every table written since
 # the podium last read the room (``known``) still owes what the podium saw (``room``:
@@ -215,7 +219,6 @@ BEGIN
         END IF;
         INSERT INTO obligations(tbl, seq, barred) VALUES (r.tbl, r.seq, r.barred)
         ON CONFLICT (tbl) DO UPDATE SET seq = excluded.seq, barred = excluded.barred;
-        PERFORM pg_notify(p_channel, r.note);
         h_gseq := h_gseq + 1;
         h_hash := n_hash;
         moved := TRUE;
@@ -223,12 +226,17 @@ BEGIN
     END LOOP;
     IF moved THEN
         UPDATE chain_head SET gseq = h_gseq, hash = h_hash WHERE one;
+        PERFORM pg_notify(p_channel, h_gseq::text);          -- one per COMMIT: the new head
     END IF;
     DELETE FROM queued q WHERE q.id = p_id RETURNING q.gseq INTO mine;
     DELETE FROM queued q WHERE q.done AND q.made < clock_timestamp() - interval '1 minute';
     RETURN mine;
 END $$;
+COMMENT ON FUNCTION floorkill_chain(BIGINT, TEXT) IS 'floorkill queue 2';
 """
+# what COMMENT says of the function this build made; another (an earlier build's, still
+# sound: it reads and writes the same queue) is replaced when the role may (_have_queue)
+CHAIN_VERSION = "floorkill queue 2"
 QUEUE = ("INSERT INTO queued(tbl, seq, known, room, type, schema, payload, rules, decisions, "
          "result, hand, who, at, state_hash, head, tail, barred, snapshot, note) VALUES ("
          + ", ".join("?" * 19) + ") RETURNING id")
@@ -386,7 +394,7 @@ class PgJournal(CoreJournal):
         self._create = create
         self._lock = threading.RLock()
         self._raw: psycopg.Connection | None = None
-        self._listen: psycopg.Connection | None = None
+        self._listening: psycopg.Connection | None = None     # the connection LISTENing
         self.channel = ""
         self._queue = False                 # floorkill_chain is there (CHAIN_FN)
         self._connect()
@@ -438,8 +446,12 @@ class PgJournal(CoreJournal):
     def _have_queue(self, c: PgConn) -> bool:
         """Whether ``floorkill_chain`` and its queue are there, made now when they are not
         (a journal made by an earlier build; needs a role that may create in the schema:
-        else the general path, as sound, only one durable commit per entry)."""
-        if c.execute("SELECT to_regproc('floorkill_chain')").fetchone()[0] is not None:
+        else the general path, as sound, only one durable commit per entry). An earlier
+        build's function is replaced by this one's when the role may; else it is used as
+        it is (the same queue, the same checks: it only NOTIFYs once per row)."""
+        version = c.execute("SELECT obj_description(to_regproc('floorkill_chain'), 'pg_proc'), "
+                            "to_regproc('floorkill_chain') IS NOT NULL").fetchone()
+        if version[0] == CHAIN_VERSION:
             return True
         try:
             with c.raw.transaction():
@@ -447,7 +459,7 @@ class PgJournal(CoreJournal):
                 for stmt in _ddl_statements(CHAIN_FN):
                     c.raw.execute(stmt)
         except psycopg.Error:
-            return False
+            return bool(version[1])
         return True
 
     def _conn(self) -> PgConn:
@@ -457,7 +469,12 @@ class PgJournal(CoreJournal):
             if raw is not None:
                 raw.close()
             self._raw = None
-            self._connect()
+            try:
+                self._connect()
+            except JournalUnavailable as exc:      # the server went away mid-shift
+                detail = str(exc).removeprefix(f"{self.where}: ")
+                raise JournalUnavailable(f"{self.where}: the journal server is unreachable "
+                                         f"({detail})") from None
         return PgConn(self._raw)  # type: ignore[arg-type]
 
     def _writer_conn(self) -> PgConn:
@@ -545,13 +562,12 @@ class PgJournal(CoreJournal):
 
     def close(self) -> None:
         with self._lock:
-            for conn in (self._raw, self._listen):
-                if conn is not None:
-                    try:
-                        conn.close()
-                    except Exception:
-                        pass
-            self._raw = self._listen = None
+            if self._raw is not None:
+                try:
+                    self._raw.close()
+                except Exception:
+                    pass
+            self._raw = self._listening = None
 
     @property
     def location(self) -> str:
@@ -564,22 +580,23 @@ class PgJournal(CoreJournal):
     def changed(self) -> bool:
         """True when another podium committed since the last call (LISTEN/NOTIFY; the first
         call starts listening and says True). Never blocks; a lost server says True once
-        it is back."""
+        it is back. The podium LISTENs on its writer's connection (one backend per podium,
+        not two): what arrives while it writes waits in psycopg's backlog for this call."""
         with self._lock:
             try:
-                if self._listen is None or self._listen.closed or self._listen.broken:
-                    self._listen = connect(self.url, connect_timeout=self.connect_timeout)
-                    self._listen.execute(
-                        _sql_mod.SQL("LISTEN {}").format(_sql_mod.Identifier(self.channel)))
+                raw = self._raw
+                if raw is None or raw.closed or raw.broken or self._listening is not raw:
+                    raw = self._conn().raw
+                    raw.execute(_sql_mod.SQL("LISTEN {}").format(
+                        _sql_mod.Identifier(self.channel)))
+                    self._listening = raw
                     got = True
                 else:
                     got = False
-                    for _ in self._listen.notifies(timeout=0):
+                    for _ in raw.notifies(timeout=0):
                         got = True
             except (JournalError, psycopg.Error):
-                if self._listen is not None:
-                    self._listen.close()
-                self._listen = None
+                self._listening = None
                 return False
             if got:
                 self.room()                       # the room is read again
@@ -624,7 +641,7 @@ class _PgTx(HeadTx):
     def advance(self, gseq: int, head: str, tbl: str, seq: int) -> None:
         c = self.conn
         c.execute("UPDATE chain_head SET gseq = ?, hash = ? WHERE one", (gseq, head))
-        c.execute("SELECT pg_notify(?, ?)", (self.journal.channel, canonical_json([tbl, seq])))
+        c.execute("SELECT pg_notify(?, ?)", (self.journal.channel, str(gseq)))
 
 
 def _ddl_statements(script: str) -> list[str]:
