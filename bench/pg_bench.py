@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -379,22 +380,51 @@ def floor(url: str, writers: int, n: int, chained: bool) -> tuple[list[float], f
     return lat, wall, Cpu(sum(r[1] for r in results), server.used(), len(lat), 0)
 
 
-def before(args: argparse.Namespace) -> None:
-    """The same room with another checkout's floorkill (a child process of this script
-    importing from ``args.before``), printed before this one's."""
+ROOM_LINE = re.compile(r"p50 ([\d.]+) ms, p99 ([\d.]+) ms, p99\.9 ([\d.]+) ms")
+
+
+def room_elsewhere(args: argparse.Namespace, code: str, mac: bool = False
+                   ) -> tuple[list[str], tuple[float, float, float] | None]:
+    """The room of this run with the floorkill of ``code`` (a checkout: a child process of
+    this script importing from there): its printed lines and (p50, p99, p99.9) in ms."""
     cmd = [sys.executable, str(Path(__file__).resolve()), "--room-only", "--no-floors",
            "--podiums", str(args.podiums), "--tables", str(args.tables),
            "--hands", str(args.hands), "--pace", str(args.pace)]
     cmd += ["--no-follow"] if args.no_follow else []
-    cmd += ["--mac"] if args.mac else []
-    done = subprocess.run(cmd, env={**os.environ, "PG_BENCH_CODE": args.before},
+    cmd += ["--mac-only"] if mac else []
+    done = subprocess.run(cmd, env={**os.environ, "PG_BENCH_CODE": code},
                           capture_output=True, text=True)
     if done.returncode:
-        print(f"  before ({args.before}): failed: {done.stderr.strip()[-500:]}")
-        return
-    for line in done.stdout.splitlines():
-        if line.startswith("  ") and "goal" not in line:
-            print(f"  before ({args.before}) {line.strip()}")
+        return [f"failed: {done.stderr.strip()[-500:]}"], None
+    lines = [ln.strip() for ln in done.stdout.splitlines()
+             if ln.startswith("  ") and "goal" not in ln]
+    found = [ROOM_LINE.search(ln) for ln in lines]
+    m = next((f for f in found if f), None)
+    return lines, (tuple(float(x) for x in m.groups()) if m else None)  # type: ignore
+
+
+def compare(args: argparse.Namespace, mac: bool = False) -> float | None:
+    """``--before`` checkouts and this one, the same room each, in turn, ``--rounds``
+    times (the machine's load drifts: each round runs them back to back); the medians.
+    This checkout's median p99."""
+    codes = [*args.before, str(ROOT)]
+    got: dict[str, list[tuple[float, float, float]]] = {c: [] for c in codes}
+    for r in range(args.rounds):
+        for code in codes:
+            lines, nums = room_elsewhere(args, code, mac)
+            name = "this" if code == str(ROOT) else code
+            for ln in lines:
+                print(f"  [{r + 1}] {name}: {ln}")
+            if nums:
+                got[code].append(nums)
+    for code in codes:
+        if got[code]:
+            med = [statistics.median(x[i] for x in got[code]) for i in range(3)]
+            name = "this" if code == str(ROOT) else code
+            print(f"  median of {len(got[code])}, {name}{' (MAC)' if mac else ''}: "
+                  f"p50 {med[0]:.2f} ms, p99 {med[1]:.2f} ms, p99.9 {med[2]:.1f} ms")
+    mine = got[str(ROOT)]
+    return statistics.median(x[1] for x in mine) if mine else None
 
 
 def main() -> int:
@@ -418,8 +448,12 @@ def main() -> int:
                     help="podiums do not follow each other (a real podium does)")
     ap.add_argument("--profile", metavar="FILE",
                     help="cProfile stats of podium 0 of the room written to FILE")
-    ap.add_argument("--before", metavar="DIR",
-                    help="first the same room with the floorkill of DIR (e.g. /work/main)")
+    ap.add_argument("--before", metavar="DIR", action="append", default=[],
+                    help="the same room with the floorkill of DIR (e.g. /work/main) first, "
+                    "then this checkout's, in turn (repeatable)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="with --before: how many times each room runs (medians)")
+    ap.add_argument("--mac-only", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
                     help="each podium enters one event every SECONDS (default: flat out)")
     args = ap.parse_args()
@@ -478,14 +512,21 @@ def main() -> int:
           f"{'follow each other every 0.25 s' if follow else 'do not follow each other'}"
           f"  (load before {os.getloadavg()[0]:.1f})")
     floor99 = bare99 = None
-    if args.before:
-        before(args)
     sch = Schema(url)
     try:
-        lat, wall, cpu = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
-                              follow=follow, profile=args.profile)
-        p99 = line("PostgreSQL appends ", lat, wall, cpu)
-        if args.mac:
+        if args.before:                      # every room in a child process, in turn
+            p99 = compare(args)
+            if args.mac:
+                compare(args, mac=True)
+        elif args.mac_only:
+            lat, wall, cpu = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
+                                  mac=True, prefix="M", follow=follow)
+            p99 = line("PostgreSQL, MAC'd  ", lat, wall, cpu)
+        else:
+            lat, wall, cpu = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
+                                  follow=follow, profile=args.profile)
+            p99 = line("PostgreSQL appends ", lat, wall, cpu)
+        if args.mac and not args.before and not args.mac_only:
             mlat, mwall, mcpu = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
                                      mac=True, prefix="M", follow=follow)
             line("PostgreSQL, MAC'd  ", mlat, mwall, mcpu)
@@ -510,9 +551,12 @@ def main() -> int:
               f"PostgreSQL's group commit flushes together; one writer alone: a bare "
               f"INSERT-commit median {statistics.median(one) * 1000:.2f} ms, "
               f"p99 {pct(one, 99) * 1000:.2f} ms)")
-        print(f"  PostgreSQL p99 {p99:.2f} ms = {p99 / floor99:.2f}x the one-chain floor's "
-              f"p99, {p99 / bare99:.2f}x the no-chain floor's")
-    print(f"  goal p99 <= {GOAL_P99_MS:.0f} ms: {'ok' if p99 <= GOAL_P99_MS else 'MISSED'}")
+        if p99 is not None:
+            print(f"  PostgreSQL p99 {p99:.2f} ms = {p99 / floor99:.2f}x the one-chain "
+                  f"floor's p99, {p99 / bare99:.2f}x the no-chain floor's")
+    if p99 is not None:
+        print(f"  goal p99 <= {GOAL_P99_MS:.0f} ms: "
+              f"{'ok' if p99 <= GOAL_P99_MS else 'MISSED'}")
     print(f"(machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f})")
     return 0
 

@@ -178,61 +178,131 @@ CREATE UNLOGGED TABLE IF NOT EXISTS queued(
     decisions TEXT NOT NULL, result TEXT, hand INTEGER NOT NULL, who TEXT, at TEXT NOT NULL,
     state_hash TEXT, head TEXT NOT NULL, tail TEXT NOT NULL, barred TEXT NOT NULL,
     snapshot TEXT, note TEXT NOT NULL, done BOOLEAN NOT NULL DEFAULT FALSE, gseq BIGINT);
-CREATE OR REPLACE FUNCTION floorkill_chain(p_id BIGINT, p_channel TEXT)
+CREATE OR REPLACE FUNCTION floorkill_link(r queued, p_gseq BIGINT, p_hash TEXT)
+RETURNS TEXT LANGUAGE plpgsql AS $$
+DECLARE                        -- r chained after (p_gseq, p_hash): its hash; NULL: declined
+    n_hash TEXT;
+BEGIN
+    IF r.made < clock_timestamp() - interval '5 seconds'
+       OR (SELECT coalesce(max(e.seq), 0) FROM events e WHERE e.tbl = r.tbl) <> r.seq - 1
+       OR (p_gseq > r.known AND EXISTS (
+            SELECT 1 FROM (SELECT e.tbl, max(e.seq) AS last FROM events e
+                           WHERE e.gseq > r.known AND e.tbl <> r.tbl GROUP BY e.tbl) w
+            LEFT JOIN obligations o ON o.tbl = w.tbl
+            WHERE o.seq IS DISTINCT FROM w.last
+               OR o.barred IS DISTINCT FROM coalesce(r.room::jsonb ->> w.tbl, '[]'))) THEN
+        RETURN NULL;
+    END IF;
+    n_hash := encode(sha256(convert_to(p_hash || E'\\n' || r.head || (p_gseq + 1)::text
+                                       || r.tail, 'UTF8')), 'hex');
+    INSERT INTO events(gseq, tbl, seq, type, schema, payload, rules, decisions, result,
+                       hand, who, at, target, prev_hash, hash, state_hash, mac)
+    VALUES (p_gseq + 1, r.tbl, r.seq, r.type, r.schema, r.payload, r.rules, r.decisions,
+            r.result, r.hand, r.who, r.at, NULL, p_hash, n_hash, r.state_hash, NULL);
+    IF r.snapshot IS NOT NULL THEN
+        INSERT INTO snapshots(tbl, seq, rules, state) VALUES (r.tbl, r.seq, r.rules, r.snapshot)
+        ON CONFLICT (tbl, seq) DO UPDATE SET rules = excluded.rules, state = excluded.state;
+    END IF;
+    INSERT INTO obligations(tbl, seq, barred) VALUES (r.tbl, r.seq, r.barred)
+    ON CONFLICT (tbl) DO UPDATE SET seq = excluded.seq, barred = excluded.barred;
+    RETURN n_hash;
+END $$;
+CREATE OR REPLACE FUNCTION floorkill_turn(p_channel TEXT, p_own queued)
 RETURNS BIGINT LANGUAGE plpgsql AS $$
-DECLARE
+DECLARE                        -- (the caller holds the combiners' turn)
     h_gseq BIGINT;
     h_hash TEXT;
     n_hash TEXT;
-    r RECORD;
-    moved BOOLEAN := FALSE;
+    r queued;
     mine BIGINT;
 BEGIN
-    PERFORM pg_advisory_xact_lock(hashtext(p_channel));      -- the combiners' turn
-    SELECT q.gseq INTO mine FROM queued q WHERE q.id = p_id AND q.done;
-    IF FOUND THEN                                            -- chained (or declined) already
-        DELETE FROM queued q WHERE q.id = p_id;
-        RETURN mine;
-    END IF;
+    PERFORM pg_advisory_xact_lock(hashtext(p_channel || ' turn'));   -- what podiums wait on
     SELECT c.gseq, c.hash INTO h_gseq, h_hash FROM chain_head c WHERE c.one FOR UPDATE;
+    mine := h_gseq;
     FOR r IN SELECT * FROM queued q WHERE NOT q.done ORDER BY q.id LOOP
-        IF r.made < clock_timestamp() - interval '5 seconds'
-           OR (SELECT coalesce(max(e.seq), 0) FROM events e WHERE e.tbl = r.tbl) <> r.seq - 1
-           OR (h_gseq > r.known AND EXISTS (
-                SELECT 1 FROM (SELECT e.tbl, max(e.seq) AS last FROM events e
-                               WHERE e.gseq > r.known AND e.tbl <> r.tbl GROUP BY e.tbl) w
-                LEFT JOIN obligations o ON o.tbl = w.tbl
-                WHERE o.seq IS DISTINCT FROM w.last
-                   OR o.barred IS DISTINCT FROM coalesce(r.room::jsonb ->> w.tbl, '[]'))) THEN
+        n_hash := floorkill_link(r, h_gseq, h_hash);
+        IF n_hash IS NULL THEN
             UPDATE queued q SET done = TRUE, gseq = NULL WHERE q.id = r.id;   -- declined
-            CONTINUE;
+        ELSE
+            h_gseq := h_gseq + 1;
+            h_hash := n_hash;
+            UPDATE queued q SET done = TRUE, gseq = h_gseq WHERE q.id = r.id;
         END IF;
-        n_hash := encode(sha256(convert_to(h_hash || E'\n' || r.head || (h_gseq + 1)::text
-                                           || r.tail, 'UTF8')), 'hex');
-        INSERT INTO events(gseq, tbl, seq, type, schema, payload, rules, decisions, result,
-                           hand, who, at, target, prev_hash, hash, state_hash, mac)
-        VALUES (h_gseq + 1, r.tbl, r.seq, r.type, r.schema, r.payload, r.rules, r.decisions,
-                r.result, r.hand, r.who, r.at, NULL, h_hash, n_hash, r.state_hash, NULL);
-        IF r.snapshot IS NOT NULL THEN
-            INSERT INTO snapshots(tbl, seq, rules, state) VALUES (r.tbl, r.seq, r.rules, r.snapshot)
-            ON CONFLICT (tbl, seq) DO UPDATE SET rules = excluded.rules, state = excluded.state;
-        END IF;
-        INSERT INTO obligations(tbl, seq, barred) VALUES (r.tbl, r.seq, r.barred)
-        ON CONFLICT (tbl) DO UPDATE SET seq = excluded.seq, barred = excluded.barred;
-        h_gseq := h_gseq + 1;
-        h_hash := n_hash;
-        moved := TRUE;
-        UPDATE queued q SET done = TRUE, gseq = h_gseq WHERE q.id = r.id;
     END LOOP;
-    IF moved THEN
+    IF p_own.tbl IS NOT NULL THEN             -- the caller's own row, never queued
+        n_hash := floorkill_link(p_own, h_gseq, h_hash);
+        IF n_hash IS NOT NULL THEN
+            h_gseq := h_gseq + 1;
+            h_hash := n_hash;
+            p_own.gseq := h_gseq;
+        END IF;
+    END IF;
+    IF h_gseq > mine THEN
         UPDATE chain_head SET gseq = h_gseq, hash = h_hash WHERE one;
         PERFORM pg_notify(p_channel, h_gseq::text);          -- one per COMMIT: the new head
     END IF;
-    DELETE FROM queued q WHERE q.id = p_id RETURNING q.gseq INTO mine;
     DELETE FROM queued q WHERE q.done AND q.made < clock_timestamp() - interval '1 minute';
+    RETURN p_own.gseq;
+END $$;
+CREATE OR REPLACE FUNCTION floorkill_chain(p_id BIGINT, p_channel TEXT)
+RETURNS BIGINT LANGUAGE plpgsql AS $$
+DECLARE
+    mine BIGINT;
+BEGIN
+    PERFORM pg_advisory_xact_lock(hashtext(p_channel));      -- the combiners' turn
+    IF NOT EXISTS (SELECT 1 FROM queued q WHERE q.id = p_id AND q.done) THEN
+        PERFORM floorkill_turn(p_channel, NULL);
+    END IF;                                                  -- (else chained, or declined)
+    DELETE FROM queued q WHERE q.id = p_id RETURNING q.gseq INTO mine;
     RETURN mine;
 END $$;
 COMMENT ON FUNCTION floorkill_chain(BIGINT, TEXT) IS 'floorkill queue 2';
+CREATE OR REPLACE PROCEDURE floorkill_submit(
+    p_tbl TEXT, p_seq BIGINT, p_known BIGINT, p_room TEXT, p_type TEXT, p_schema INTEGER,
+    p_payload TEXT, p_rules TEXT, p_decisions TEXT, p_result TEXT, p_hand INTEGER,
+    p_who TEXT, p_at TEXT, p_state_hash TEXT, p_head TEXT, p_tail TEXT, p_barred TEXT,
+    p_snapshot TEXT, p_note TEXT, p_channel TEXT,
+    INOUT o_id BIGINT DEFAULT NULL, INOUT o_gseq BIGINT DEFAULT NULL)
+LANGUAGE plpgsql AS $$
+DECLARE
+    was_done BOOLEAN;
+    waits INTEGER := 0;
+BEGIN
+    IF pg_try_advisory_xact_lock(hashtext(p_channel)) THEN
+        -- no turn under way: this one is the combiner, its row chained without queueing
+        o_gseq := floorkill_turn(p_channel, ROW(NULL, clock_timestamp(), p_tbl, p_seq,
+            p_known, p_room, p_type, p_schema, p_payload, p_rules, p_decisions, p_result,
+            p_hand, p_who, p_at, p_state_hash, p_head, p_tail, p_barred, p_snapshot, p_note,
+            FALSE, NULL)::queued);
+        RETURN;
+    END IF;
+    INSERT INTO queued(tbl, seq, known, room, type, schema, payload, rules, decisions,
+                       result, hand, who, at, state_hash, head, tail, barred, snapshot, note)
+    VALUES (p_tbl, p_seq, p_known, p_room, p_type, p_schema, p_payload, p_rules, p_decisions,
+            p_result, p_hand, p_who, p_at, p_state_hash, p_head, p_tail, p_barred,
+            p_snapshot, p_note)
+    RETURNING id INTO o_id;
+    COMMIT;                                     -- queued: any podium's turn may chain it now
+    LOOP
+        IF pg_try_advisory_xact_lock(hashtext(p_channel)) OR waits >= 2 THEN
+            o_gseq := floorkill_chain(o_id, p_channel);      -- a turn of its own
+            RETURN;                             -- (after two waits: in line for it)
+        END IF;
+        -- a turn is under way: wait for its COMMIT along with every podium waiting (a
+        -- shared hold of the turn's second lock, granted to all at once and let go at
+        -- once: it never keeps the next combiner from the turn), then see whether that
+        -- turn chained this row
+        waits := waits + 1;
+        PERFORM pg_advisory_xact_lock_shared(hashtext(p_channel || ' turn'));
+        COMMIT;
+        SELECT q.done, q.gseq INTO was_done, o_gseq FROM queued q WHERE q.id = o_id;
+        IF NOT FOUND OR was_done THEN           -- (not found: cleared as stale: declined)
+            DELETE FROM queued q WHERE q.id = o_id;
+            RETURN;
+        END IF;
+    END LOOP;
+END $$;
+COMMENT ON PROCEDURE floorkill_submit IS 'floorkill queue 2';
 """
 # what COMMENT says of the function this build made; another (an earlier build's, still
 # sound: it reads and writes the same queue) is replaced when the role may (_have_queue)
@@ -241,7 +311,12 @@ QUEUE = ("INSERT INTO queued(tbl, seq, known, room, type, schema, payload, rules
          "result, hand, who, at, state_hash, head, tail, barred, snapshot, note) VALUES ("
          + ", ".join("?" * 19) + ") RETURNING id")
 CHAIN = "SELECT floorkill_chain(?, ?)"
+SUBMIT = "CALL floorkill_submit(" + ", ".join("?" * 20) + ")"
 WITHDRAW = "DELETE FROM queued WHERE id = ? RETURNING done, gseq"
+# after a failed CALL: this session's last queued row (an id this session never got is
+# never another podium's row; one it got earlier was deleted by it already)
+WITHDRAW_LAST = ("DELETE FROM queued WHERE id = currval(pg_get_serial_sequence('queued', "
+                 "'id')) RETURNING done, gseq")
 
 # ---------------------------------------------------------------------------
 # connecting
@@ -396,7 +471,7 @@ class PgJournal(CoreJournal):
         self._raw: psycopg.Connection | None = None
         self._listening: psycopg.Connection | None = None     # the connection LISTENing
         self.channel = ""
-        self._queue = False                 # floorkill_chain is there (CHAIN_FN)
+        self._queue: str | None = None      # how entries are queued (_have_queue)
         self._connect()
 
     # -- connection ---------------------------------------------------------
@@ -443,24 +518,23 @@ class PgJournal(CoreJournal):
         self.meta = _check_version(c, self.where)
         self._queue = self._have_queue(c)
 
-    def _have_queue(self, c: PgConn) -> bool:
-        """Whether ``floorkill_chain`` and its queue are there, made now when they are not
-        (a journal made by an earlier build; needs a role that may create in the schema:
-        else the general path, as sound, only one durable commit per entry). An earlier
-        build's function is replaced by this one's when the role may; else it is used as
-        it is (the same queue, the same checks: it only NOTIFYs once per row)."""
+    def _have_queue(self, c: PgConn) -> str | None:
+        """How entries are queued: ``"submit"`` (this build's ``floorkill_submit``, one
+        round trip), ``"chain"`` (an earlier build's ``floorkill_chain`` alone: two), None
+        (neither: the general path, as sound, one durable commit per entry). What is
+        missing or older is made now when the role may create in the schema."""
         version = c.execute("SELECT obj_description(to_regproc('floorkill_chain'), 'pg_proc'), "
                             "to_regproc('floorkill_chain') IS NOT NULL").fetchone()
         if version[0] == CHAIN_VERSION:
-            return True
+            return "submit"
         try:
             with c.raw.transaction():
                 c.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (self.channel,))
                 for stmt in _ddl_statements(CHAIN_FN):
                     c.raw.execute(stmt)
         except psycopg.Error:
-            return bool(version[1])
-        return True
+            return "chain" if version[1] else None
+        return "submit"
 
     def _conn(self) -> PgConn:
         """The connection, reconnecting after a lost one (raises JournalUnavailable)."""
@@ -533,15 +607,26 @@ class PgJournal(CoreJournal):
         snap = drafted.snapshots[0][3] if drafted.snapshots else None
         barred = canonical_json(reading.barred_of(drafted.state))
         at = utc_now()
+        row = (tbl, d.seq, known, canonical_json(seen), d.type, d.schema, d.payload, d.rules,
+               d.decisions, d.result, d.hand, d.who, at, d.state_hash,
+               '{"at":' + canonical_json(at) + d.content[0], d.content[1], barred, snap,
+               canonical_json([tbl, d.seq]))
         with self._lock, self._guard(writing=True):
             c = self._writer_conn()
-            # two statements on the autocommit connection, each its own transaction: the
-            # queued row must be committed for another podium's turn to chain it
-            queued = c.execute(QUEUE, (
-                tbl, d.seq, known, canonical_json(seen), d.type, d.schema, d.payload, d.rules,
-                d.decisions, d.result, d.hand, d.who, at, d.state_hash,
-                '{"at":' + canonical_json(at) + d.content[0], d.content[1], barred, snap,
-                canonical_json([tbl, d.seq]))).fetchone()[0]
+            if self._queue == "submit":
+                # one round trip: the procedure COMMITs the queued row (another podium's
+                # turn may chain it), then waits for its turn or for the turn that chained it
+                try:
+                    gseq = c.execute(SUBMIT, row + (self.channel,)).fetchone()[1]
+                except psycopg.Error:
+                    gseq = self._withdraw(c, None)       # chained meanwhile, or not at all
+                    if gseq is None:
+                        raise
+                return None if gseq is None else (gseq, at)
+            # (an earlier build's function only) two statements on the autocommit
+            # connection, each its own transaction: the queued row must be committed for
+            # another podium's turn to chain it
+            queued = c.execute(QUEUE, row).fetchone()[0]
             try:
                 gseq = c.execute(CHAIN, (queued, self.channel)).fetchone()[0]
             except psycopg.Error:
@@ -550,12 +635,13 @@ class PgJournal(CoreJournal):
                     raise
         return None if gseq is None else (gseq, at)
 
-    def _withdraw(self, c: PgConn, queued: int) -> int | None:
-        """After a failed turn (busy, cancelled): take the queued row back so that no later
-        turn chains what the podium was told is not recorded; its gseq if a turn chained
-        it first (then it IS recorded, and durable)."""
+    def _withdraw(self, c: PgConn, queued: int | None) -> int | None:
+        """After a failed turn (busy, cancelled): take the queued row back (``None``: this
+        session's last one) so that no later turn chains what the podium was told is not
+        recorded; its gseq if a turn chained it first (then it IS recorded, and durable)."""
         try:
-            row = c.execute(WITHDRAW, (queued,)).fetchone()
+            row = (c.execute(WITHDRAW, (queued,)) if queued is not None
+                   else c.execute(WITHDRAW_LAST)).fetchone()
         except psycopg.Error:
             return None               # the server is gone: the queue goes with a crash
         return row[1] if row is not None and row[0] else None
