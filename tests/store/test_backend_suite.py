@@ -232,6 +232,24 @@ def test_followers_see_other_podiums_commits(where):
         assert _eventually(ja.changed)
 
 
+def test_following_catches_every_open_table_up_in_one_look(where):
+    """What a podium's follow tick does (Floor.follow): every open table of this journal
+    caught up with one read of their last seqs; only the tables that moved are folded."""
+    with open_journal(where, floorperson="ann") as ja, \
+            open_journal(where, floorperson="bob") as jb:
+        a7, a8 = ja.create_table(table("Table 7")), ja.create_table(table("Table 8"))
+        ja.create_table(table("Table 9"))
+        b7, b8, b9 = (jb.open_table(n) for n in ("Table 7", "Table 8", "Table 9"))
+        for e in hand_events(3):
+            a7.append(e)
+        a8.append(hand_events(1)[0])
+        assert jb.refresh_sessions([b7, b8, b9]) == [b7, b8]       # Table 9 did not move
+        assert (len(b7), len(b8), len(b9)) == (3, 1, 0)
+        assert b7.state == a7.state and b8.state == a8.state
+        assert jb.refresh_sessions([b7, b8, b9]) == []
+        assert ja.refresh_sessions([b7]) == []                     # another journal's: left
+
+
 def _eventually(check, within: float = 5.0) -> bool:
     """A NOTIFY arrives right after COMMIT; allow the socket a moment (up to ``within``
     seconds on a loaded CI box; no wait on SQLite: data_version changes at once)."""
