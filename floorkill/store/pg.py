@@ -10,13 +10,14 @@ the database keeps it whole:
   server — no lock of our own — and ``UNIQUE (tbl, seq)`` / ``gseq PRIMARY KEY`` refuse a
   second row for one place even if that were bypassed;
 * one event entered at a podium is drafted there (folded, JSON, everything but its place
-  in the chain), queued, and chained in the server by ``floorkill_chain`` (a PL/pgSQL
-  function made with the journal) together with every other podium's queued entry: one
-  durable COMMIT for all of them, the head never held across a round trip to a podium
-  (see CHAIN_FN). When a row is declined (its table or a bar elsewhere moved) or cannot
-  go that way (a MAC key to apply, several events, a void) the write is the general one
-  of :mod:`floorkill.store.journal_core` (``_write``: lock, then the table's seq and the
-  room delta in the same round trip; the rows with the COMMIT in another);
+  in the chain) and handed to the server in ONE call (``floorkill_submit``, a PL/pgSQL
+  procedure made with the journal), which chains it together with every other podium's
+  row queued meanwhile: one durable COMMIT for all of them, the head never held across a
+  round trip to a podium (see CHAIN_FN). When a row is declined (its table or a bar
+  elsewhere moved) or cannot go that way (a MAC key to apply, several events, a void)
+  the write is the general one of :mod:`floorkill.store.journal_core` (``_write``: lock,
+  then the table's seq and the room delta in the same round trip; the rows with the
+  COMMIT in another);
 * triggers refuse UPDATE, DELETE and TRUNCATE of ``events`` and ``tables``;
 * the commit NOTIFYs the journal's channel (``floorkill.<schema>``), once per COMMIT
   whatever the rows it made durable (the payload: the new head's gseq), and followers
@@ -149,23 +150,32 @@ LOCK_HEAD = "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE"
 
 # Entries queued and chained together (PgJournal._append_one). Every row of the room is
 # chained after the one before, so a durable commit per entry, one after another, is what
-# bounds a busy room (the head row stays locked until its COMMIT is on disk). Instead, a
-# podium puts the row it drafted (journal_core.draft_row) into ``queued`` and calls
-# ``floorkill_chain``: whoever takes the combiners' turn (an advisory lock, taken before
-# the chain head's row lock) chains EVERY queued row, in order, into ``events`` in one
-# transaction — one durable COMMIT for all the podiums that queued meanwhile — and marks
-# each done (its gseq) or declined (NULL). A podium whose row another one chained finds it
-# done when its own turn comes: that turn writes nothing durable, so it costs no disk
-# flush, and the COMMIT that made its row durable has returned before that turn began.
-# A turn that chained rows NOTIFYs once (the new head's gseq): every follower wakes once
-# per COMMIT, not once per row.
+# bounds a busy room (the head row stays locked until its COMMIT is on disk). Instead a
+# podium CALLs ``floorkill_submit`` with the row it drafted (journal_core.draft_row):
+#
+# * when no turn is under way (the combiners' advisory lock is free: a try, no wait) it
+#   takes the turn at once and chains its own row, after any queued ones, without queueing
+#   it (``floorkill_turn``);
+# * else it puts the row into ``queued``, COMMITs that (a procedure may: the row is now
+#   there for any turn), and waits for the turn under way to end: a shared hold of the
+#   turn's second lock, which every turn takes exclusively right after the first, granted
+#   to every podium waiting at once when that turn COMMITs and let go at once (a wait, never
+#   a hold that keeps the next combiner from its turn). Then its row is done (that turn
+#   chained it: the COMMIT that made it durable has returned) or it tries for the turn
+#   itself; after two such waits it stands in line for one (``floorkill_chain``, the
+#   blocking lock: what an earlier build's podium calls after its INSERT).
+#
+# A turn chains EVERY queued row, in order, into ``events`` in one transaction — one
+# durable COMMIT for all the podiums that queued meanwhile — marks each done (its gseq) or
+# declined (NULL), and NOTIFYs once (the new head's gseq): every follower wakes once per
+# COMMIT, not once per row. ``floorkill_link`` checks and chains one row.
 #
 # A row is chained only when its table is still at seq - 1 and every table written since
 # the podium last read the room (``known``) still owes what the podium saw (``room``:
 # {table: its obligations text}, tables owing nothing left out); otherwise it is declined
 # and its podium takes the general path (journal_core), which folds the event again under
-# the lock. Rows queued more than 5 s ago (a podium gone between its two statements) are
-# declined too. ``queued`` is UNLOGGED: it holds requests not yet acknowledged, never the
+# the lock. Rows queued more than 5 s ago (a podium gone before its turn) are declined
+# too. ``queued`` is UNLOGGED: it holds requests not yet acknowledged, never the
 # record (the record is ``events``, committed with synchronous_commit as configured); a
 # server crash empties it and the podiums, whose connections broke, were told nothing was
 # recorded. The hash is schema.finish_row's, byte for byte:
@@ -256,7 +266,7 @@ BEGIN
     DELETE FROM queued q WHERE q.id = p_id RETURNING q.gseq INTO mine;
     RETURN mine;
 END $$;
-COMMENT ON FUNCTION floorkill_chain(BIGINT, TEXT) IS 'floorkill queue 2';
+COMMENT ON FUNCTION floorkill_chain(BIGINT, TEXT) IS 'floorkill queue 3';
 CREATE OR REPLACE PROCEDURE floorkill_submit(
     p_tbl TEXT, p_seq BIGINT, p_known BIGINT, p_room TEXT, p_type TEXT, p_schema INTEGER,
     p_payload TEXT, p_rules TEXT, p_decisions TEXT, p_result TEXT, p_hand INTEGER,
@@ -302,11 +312,11 @@ BEGIN
         END IF;
     END LOOP;
 END $$;
-COMMENT ON PROCEDURE floorkill_submit IS 'floorkill queue 2';
+COMMENT ON PROCEDURE floorkill_submit IS 'floorkill queue 3';
 """
 # what COMMENT says of the function this build made; another (an earlier build's, still
 # sound: it reads and writes the same queue) is replaced when the role may (_have_queue)
-CHAIN_VERSION = "floorkill queue 2"
+CHAIN_VERSION = "floorkill queue 3"
 QUEUE = ("INSERT INTO queued(tbl, seq, known, room, type, schema, payload, rules, decisions, "
          "result, hand, who, at, state_hash, head, tail, barred, snapshot, note) VALUES ("
          + ", ".join("?" * 19) + ") RETURNING id")
