@@ -157,13 +157,11 @@ LOCK_HEAD = "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE"
 #   takes the turn at once and chains its own row, after any queued ones, without queueing
 #   it (``floorkill_turn``);
 # * else it puts the row into ``queued``, COMMITs that (a procedure may: the row is now
-#   there for any turn), and waits for the turn under way to end: a shared hold of the
-#   turn's second lock, which every turn takes exclusively right after the first, granted
-#   to every podium waiting at once when that turn COMMITs and let go at once (a wait, never
-#   a hold that keeps the next combiner from its turn). Then its row is done (that turn
-#   chained it: the COMMIT that made it durable has returned) or it tries for the turn
-#   itself; after two such waits it stands in line for one (``floorkill_chain``, the
-#   blocking lock: what an earlier build's podium calls after its INSERT).
+#   there for any turn) and stands in line for a turn (``floorkill_chain``: the blocking
+#   lock, what an earlier build's podium calls after its own INSERT). A turn chains every
+#   row queued by then, so when a podium's own turn comes its row is mostly done already:
+#   that turn writes nothing durable (no disk flush) and the COMMIT that made the row
+#   durable has returned before it began.
 #
 # A turn chains EVERY queued row, in order, into ``events`` in one transaction — one
 # durable COMMIT for all the podiums that queued meanwhile — marks each done (its gseq) or
@@ -226,7 +224,6 @@ DECLARE                        -- (the caller holds the combiners' turn)
     r queued;
     mine BIGINT;
 BEGIN
-    PERFORM pg_advisory_xact_lock(hashtext(p_channel || ' turn'));   -- what podiums wait on
     SELECT c.gseq, c.hash INTO h_gseq, h_hash FROM chain_head c WHERE c.one FOR UPDATE;
     mine := h_gseq;
     FOR r IN SELECT * FROM queued q WHERE NOT q.done ORDER BY q.id LOOP
@@ -266,7 +263,7 @@ BEGIN
     DELETE FROM queued q WHERE q.id = p_id RETURNING q.gseq INTO mine;
     RETURN mine;
 END $$;
-COMMENT ON FUNCTION floorkill_chain(BIGINT, TEXT) IS 'floorkill queue 3';
+COMMENT ON FUNCTION floorkill_chain(BIGINT, TEXT) IS 'floorkill queue 4';
 CREATE OR REPLACE PROCEDURE floorkill_submit(
     p_tbl TEXT, p_seq BIGINT, p_known BIGINT, p_room TEXT, p_type TEXT, p_schema INTEGER,
     p_payload TEXT, p_rules TEXT, p_decisions TEXT, p_result TEXT, p_hand INTEGER,
@@ -274,9 +271,6 @@ CREATE OR REPLACE PROCEDURE floorkill_submit(
     p_snapshot TEXT, p_note TEXT, p_channel TEXT,
     INOUT o_id BIGINT DEFAULT NULL, INOUT o_gseq BIGINT DEFAULT NULL)
 LANGUAGE plpgsql AS $$
-DECLARE
-    was_done BOOLEAN;
-    waits INTEGER := 0;
 BEGIN
     IF pg_try_advisory_xact_lock(hashtext(p_channel)) THEN
         -- no turn under way: this one is the combiner, its row chained without queueing
@@ -293,30 +287,13 @@ BEGIN
             p_snapshot, p_note)
     RETURNING id INTO o_id;
     COMMIT;                                     -- queued: any podium's turn may chain it now
-    LOOP
-        IF pg_try_advisory_xact_lock(hashtext(p_channel)) OR waits >= 2 THEN
-            o_gseq := floorkill_chain(o_id, p_channel);      -- a turn of its own
-            RETURN;                             -- (after two waits: in line for it)
-        END IF;
-        -- a turn is under way: wait for its COMMIT along with every podium waiting (a
-        -- shared hold of the turn's second lock, granted to all at once and let go at
-        -- once: it never keeps the next combiner from the turn), then see whether that
-        -- turn chained this row
-        waits := waits + 1;
-        PERFORM pg_advisory_xact_lock_shared(hashtext(p_channel || ' turn'));
-        COMMIT;
-        SELECT q.done, q.gseq INTO was_done, o_gseq FROM queued q WHERE q.id = o_id;
-        IF NOT FOUND OR was_done THEN           -- (not found: cleared as stale: declined)
-            DELETE FROM queued q WHERE q.id = o_id;
-            RETURN;
-        END IF;
-    END LOOP;
+    o_gseq := floorkill_chain(o_id, p_channel); -- in line for a turn (done by then, mostly)
 END $$;
-COMMENT ON PROCEDURE floorkill_submit IS 'floorkill queue 3';
+COMMENT ON PROCEDURE floorkill_submit IS 'floorkill queue 4';
 """
 # what COMMENT says of the function this build made; another (an earlier build's, still
 # sound: it reads and writes the same queue) is replaced when the role may (_have_queue)
-CHAIN_VERSION = "floorkill queue 3"
+CHAIN_VERSION = "floorkill queue 4"
 QUEUE = ("INSERT INTO queued(tbl, seq, known, room, type, schema, payload, rules, decisions, "
          "result, hand, who, at, state_hash, head, tail, barred, snapshot, note) VALUES ("
          + ", ".join("?" * 19) + ") RETURNING id")

@@ -82,10 +82,10 @@ def test_an_entry_refused_busy_is_taken_back_not_chained_later(pg_url):
     assert result.problems == []
 
 
-def test_podiums_waiting_on_a_turn_are_chained_by_one_of_them_in_one_commit(pg_url):
-    """A turn under way (both of its locks held): the podiums queue and wait on its second
-    lock; when it ends, one of them takes the next turn and chains all three rows in one
-    COMMIT, which NOTIFYs the followers once, with the new head's gseq."""
+def test_one_turn_notifies_once_with_the_new_head(pg_url):
+    """A turn under way: the podiums queue (one CALL each) and stand in line; when it ends,
+    the first of them chains all three rows in one COMMIT, which NOTIFYs the followers
+    once, with the new head's gseq; the other two find their rows done."""
     import psycopg
 
     names = ["Table 1", "Table 2", "Table 3"]
@@ -101,17 +101,16 @@ def test_podiums_waiting_on_a_turn_are_chained_by_one_of_them_in_one_commit(pg_u
     with psycopg.connect(pg_url, autocommit=True) as holder, \
             psycopg.connect(pg_url, autocommit=True) as follower:
         follower.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
-        holder.execute("SELECT pg_advisory_lock(hashtext(%s)), "
-                       "pg_advisory_lock(hashtext(%s || ' turn'))", (channel, channel))
+        holder.execute("SELECT pg_advisory_lock(hashtext(%s))", (channel,))
         threads = [threading.Thread(target=lambda s=s: done.append(s.append(_hand(3))))
                    for s in sessions]
         for t in threads:
             t.start()
         deadline = time.monotonic() + 30
-        while _waiting_turns(holder) < 3:           # all three queued, waiting
+        while _waiting_turns(holder) < 3:           # all three queued, in line
             assert time.monotonic() < deadline, "the podiums never queued"
         assert holder.execute("SELECT count(*) FROM queued").fetchone()[0] == 3
-        holder.execute("SELECT pg_advisory_unlock_all()")
+        holder.execute("SELECT pg_advisory_unlock(hashtext(%s))", (channel,))
         for t in threads:
             t.join(30)
         assert sorted(r.seq for r in done) == [3, 3, 3]
