@@ -402,8 +402,11 @@ class CoreJournal:
             return []
         names = list(dict.fromkeys(s.name for s in sessions))
         with self._read() as c:
-            lasts = dict(c.execute(LAST_SEQS.format(", ".join(["(?)"] * len(names))),
-                                   names).fetchall())
+            lasts = {}
+            for i in range(0, len(names), 500):       # (SQLite's bound parameters: 999)
+                part = names[i:i + 500]
+                lasts.update(c.execute(LAST_SEQS.format(", ".join(["(?)"] * len(part))),
+                                       part).fetchall())
             moved = []
             for s in sessions:
                 last = lasts.get(s.name, 0)
