@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets._footer import FooterKey      # a private module: the Footer's keys
 
 # The private names used below, checked by the tests.
 PRIVATE_NAMES = {
@@ -57,3 +58,9 @@ def breakpoint_classes(screen: Screen, width: int,
     """The breakpoint classes ``screen`` gets at ``width`` (to set them before the first
     layout rather than after it)."""
     return tuple(screen._get_breakpoint_classes(width, breakpoints))
+
+
+def is_footer_key(widget: Widget) -> bool:
+    """``widget`` is one of a Footer's keys (Textual's ``FooterKey``, whose module is
+    private), which has a ``compact`` reactive that gives it the ``-compact`` class."""
+    return isinstance(widget, FooterKey)

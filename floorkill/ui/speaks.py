@@ -10,9 +10,9 @@ words. :class:`LangFooter` is a footer whose key descriptions are catalogue ids 
 
 from __future__ import annotations
 
-from textual.widgets import Footer
-
 from floorkill.i18n import NC_, get_lang, next_lang, normalize, ptr
+
+from .footer import BatchedFooter
 
 
 class Speaks:
@@ -56,7 +56,7 @@ class Speaks:
 APP_KEYS = (NC_("key", "Quit"), NC_("key", "Theme"), NC_("key", "Commands"))
 
 
-class LangFooter(Footer):
+class LangFooter(BatchedFooter):
     """The footer with each key's description (a catalogue id in the context "key":
     ``NC_("key", "Back")``) in the screen's language."""
 

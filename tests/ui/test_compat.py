@@ -84,3 +84,23 @@ def test_breakpoint_classes_by_width():
     screen = Screen()
     assert set(compat.breakpoint_classes(screen, 80, bps)) == {"-narrow"}
     assert set(compat.breakpoint_classes(screen, 120, bps)) == {"-wide"}
+
+
+async def test_is_footer_key_knows_the_footers_keys_and_their_compact_class():
+    from textual.binding import Binding
+    from textual.widgets import Footer, Static
+
+    class Keys(App):
+        BINDINGS = [Binding("f2", "bell", "Ring")]
+
+        def compose(self) -> ComposeResult:
+            yield Static("x")
+            yield Footer(compact=True)
+
+    app = Keys()
+    async with app.run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        keys = [w for w in app.screen.query("*") if compat.is_footer_key(w)]
+        assert keys and all(k.compact and k.has_class("-compact") for k in keys)
+        assert not compat.is_footer_key(app.query_one(Static))
+        assert not compat.is_footer_key(app.query_one(Footer))
