@@ -177,8 +177,13 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
             return
         if view.lang != self.lang:
             self.set_lang(view.lang)
-        if len(view.session) != self._total:        # a new record (an undo is one too)
-            self.reload()
+        n = len(view.session)
+        if n != self._total:                        # a new record (an undo is one too)
+            rec = view.record
+            if n == self._total + 1 and rec is not None and rec.seq == n and rec.type != "void":
+                self.reload(appended=rec)           # nothing read before it changed
+            else:
+                self.reload()
 
     def __init__(self, session=None, lang: str = "en", **kwargs) -> None:
         super().__init__(**kwargs)
@@ -201,9 +206,20 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
         self.cursor = -1
         self.reload()
 
-    def reload(self) -> None:
-        """The session changed (a new record, or an undo marked an old one): re-read lazily."""
-        self._pages.clear()
+    def reload(self, appended: Record | None = None) -> None:
+        """The session changed (a new record, or an undo marked an old one): re-read lazily.
+        ``appended``: the one record added at the end, nothing else changed (not a void):
+        the pages read stay, the new record joins its page if that one is read."""
+        if appended is None:
+            self._pages.clear()
+        else:
+            page, off = divmod(appended.seq - 1, PAGE)
+            recs = self._pages.get(page)
+            if recs is not None:
+                if len(recs) == off:
+                    recs.append(appended)
+                else:
+                    del self._pages[page]
         follow = self.cursor < 0 or self.cursor >= self._total - 1
         self._total = len(self._session) if self._session is not None else 0
         size = Size(self.size.width, self._total)

@@ -276,12 +276,13 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
         before = list(self._cites)
         lines, scroll_y = self._drawn, self.scroll_offset.y
         width = self.scrollable_content_region.width if self.is_mounted else 0
+        texts = None
         if not keep_cursor:
-            _, seen = self._texts()
-            if seen != before:
+            texts = self._texts()
+            if texts[1] != before:
                 self.clause_cursor = 0
         self._built_for = None
-        self._build()
+        self._build(texts)
         self._refresh_changed(lines, scroll_y, width)
 
     def _refresh_changed(self, before: list[Strip], scroll_y: int, width: int) -> None:
@@ -366,13 +367,14 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
                 seen.append(c)
         return out, seen
 
-    def _build(self) -> None:
+    def _build(self, texts: tuple[list[tuple[Text, str]], list[str]] | None = None) -> None:
+        """The panel's lines; ``texts``: :meth:`_texts` when the caller just made them."""
         width = max(1, self.scrollable_content_region.width) if self.is_mounted else 40
         key = (width, self.lang, self.clause_cursor, self.has_focus if self.is_mounted else False,
                self.app.theme if self.is_mounted else None)
         if self._built_for == key:
             return
-        texts, seen = self._texts()
+        texts, seen = texts if texts is not None else self._texts()
         self._cites = seen
         if self.clause_cursor >= len(seen):
             self.clause_cursor = max(0, len(seen) - 1)

@@ -283,10 +283,17 @@ class _Canvas:
             for i in range(max(0, x), min(self.width, x + n)):
                 self.styles[y][i] = style
 
-    def strips(self) -> list[Strip]:
+    def strips(self, before: tuple[_Canvas, list[Strip]] | None = None) -> list[Strip]:
+        """One strip per row; ``before``: an earlier canvas of the same size and its strips,
+        whose strip a row drawn exactly alike keeps (a hand redraws a seat or two)."""
         out = []
+        if before is not None and (before[0].width, before[0].height) != (self.width, self.height):
+            before = None
         for y in range(self.height):
             row, srow = self.chars[y], self.styles[y]
+            if before is not None and row == before[0].chars[y] and srow == before[0].styles[y]:
+                out.append(before[1][y])
+                continue
             segments = []
             run_start = 0
             for x in range(1, self.width + 1):
@@ -468,8 +475,9 @@ class Seating(Widget, can_focus=True):
                 or height < 1 or old[0][2:] != (key := self._key())[2:]):
             self.refresh()
             return
-        strips = self._render_canvas().strips()
-        self._cache = (key, strips)
+        canvas = self._render_canvas()
+        strips = canvas.strips((old[2], old[1]))
+        self._cache = (key, strips, canvas)
         before = old[1]
         if len(before) != len(strips):
             self.refresh()
@@ -541,7 +549,8 @@ class Seating(Widget, can_focus=True):
             return Strip.blank(width, self.rich_style)
         key = self._key()
         if self._cache is None or self._cache[0] != key:
-            self._cache = (key, self._render_canvas().strips())
+            canvas = self._render_canvas()
+            self._cache = (key, canvas.strips(), canvas)
         strips = self._cache[1]
         return strips[y] if 0 <= y < len(strips) else Strip.blank(width, self.rich_style)
 

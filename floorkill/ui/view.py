@@ -25,7 +25,11 @@ class TableView:
     lang: str = "en"
 
     @classmethod
-    def of(cls, session, lang: str = "en") -> "TableView":
+    def of(cls, session, lang: str = "en", last: Record | None = None) -> "TableView":
+        """``session`` as it is now; ``last``: its last record when the caller holds it
+        (the floor's change that just stored it), else read from the session."""
         n = len(session)
-        recs = session.records(n - 1, n) if n else ()
-        return cls(session, session.state, recs[0] if recs else None, lang)
+        if last is None or last.seq != n:
+            recs = session.records(n - 1, n) if n else ()
+            last = recs[0] if recs else None
+        return cls(session, session.state, last, lang)

@@ -187,7 +187,10 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         if change.session is not self.floor.session and not paid:
             return                                  # another table
         self._say_where(self.floor.session)
-        self.table_view = TableView.of(self.floor.session, self.lang)   # a pay lifts bars here too
+        # the record just stored here is the table's last: not read back (a pay may be
+        # stored at the table that owes the kill; it lifts bars here too)
+        last = None if paid or change.session is not self.floor.session else change.record
+        self.table_view = TableView.of(self.floor.session, self.lang, last)
         if not self._collect_pending:
             self._collect_pending = True
             self.call_after_refresh(self.call_later, self._collect_after_paint)

@@ -1,0 +1,162 @@
+"""Work the podium no longer does twice (its start and a hand's way to the screen), each
+checked where it can come back: the history and the view read nothing back after a hand,
+the footer builds its keys once per burst of binding changes, the seating keeps the rows
+drawn alike, the entry has the focus from the start, the collector is kept off what lives
+as long as the app."""
+
+from __future__ import annotations
+
+import gc
+
+from rich.style import Style
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from floorkill.rules import load_table_text
+from floorkill.store.session import MemorySession
+from floorkill.ui import compat
+from floorkill.ui.footer import BatchedFooter
+from floorkill.ui.hand_entry import HandEntry
+from floorkill.ui.history import HistoryView, fit_record
+from floorkill.ui.podium import PodiumApp, make_podium_app
+from floorkill.ui.podium.app import PodiumScreen
+from floorkill.ui.seating import Seating, _Canvas
+
+from uihelp import HOLDEM, hand, session
+
+
+class CountingSession(MemorySession):
+    """A session that counts the reads of its records."""
+    reads = 0
+
+    def records(self, start=0, stop=None):
+        self.reads += 1
+        return super().records(start, stop)
+
+
+def counting_session(events) -> CountingSession:
+    tf = load_table_text(HOLDEM)
+    s = CountingSession(tf.config, tf.players, who="test")
+    for ev in events:
+        s.append(ev)
+    return s
+
+
+async def test_a_hand_is_shown_without_reading_the_session_back_and_an_undo_reads_it_again():
+    s = counting_session([hand(3), hand(1)] * 40)          # 80 records: more than a page
+    app = make_podium_app(s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        hv = app.query_one(HistoryView)
+        width = hv.scrollable_content_region.width
+        bottom = hv.scrollable_content_region.height - 1
+        s.reads = 0
+        assert app.query_one(HandEntry).enter_text("4")
+        await pilot.pause()
+        assert s.reads == 0                  # neither the view's last record nor a page
+        assert hv.total == 81 and app.table_view.record.seq == 81
+        stored = MemorySession.records(s, 80, 81)[0]
+        assert hv.render_line(bottom).text.rstrip() == fit_record(stored, width).rstrip()
+        assert hv.render_line(bottom - 1).text.rstrip() == \
+            fit_record(MemorySession.records(s, 79, 80)[0], width).rstrip()
+
+        app.floor.undo(81, "typed the wrong seat")          # marks an old record: read again
+        await pilot.pause()
+        assert s.reads > 0
+        assert hv.total == 82 and hv.record(80).voided
+        assert "[undone]" in hv.render_line(bottom - 1).text
+
+
+class CountingFooter(BatchedFooter):
+    recomposes = 0
+
+    async def recompose(self) -> None:
+        self.recomposes += 1
+        await super().recompose()
+
+
+class Keys(App):
+    BINDINGS = [Binding("f2", "ring", "Ring"), Binding("f3", "hush", "Hush")]
+    hush_shown = True
+
+    def compose(self) -> ComposeResult:
+        yield Static("x")
+        yield CountingFooter(compact=True)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return self.hush_shown if action == "hush" else True
+
+    def action_ring(self) -> None:
+        pass
+
+    def action_hush(self) -> None:
+        pass
+
+
+def words(footer) -> list[str]:
+    return [k.description for k in footer.query("*") if compat.is_footer_key(k)]
+
+
+async def test_the_footer_builds_its_keys_once_for_a_burst_of_binding_changes_and_follows_the_next():
+    app = Keys()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        footer = app.query_one(CountingFooter)
+        assert "Hush" in words(footer)
+        built = footer.recomposes
+        for _ in range(3):                   # a burst: one rebuild
+            app.screen.refresh_bindings()
+        await pilot.pause()
+        assert footer.recomposes == built + 1
+        app.hush_shown = False               # a later change: rebuilt again, with it
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        assert footer.recomposes == built + 2
+        assert "Hush" not in words(footer) and "Ring" in words(footer)
+        keys = [k for k in footer.query("*") if compat.is_footer_key(k)]
+        assert keys and all(k.has_class("-compact") for k in keys)
+
+
+def test_a_canvas_redrawn_keeps_the_strips_of_the_rows_drawn_alike():
+    base, red = Style(), Style(color="red")
+    before = _Canvas(10, 3, base)
+    before.put(0, 0, "Ann", base)
+    before.put(0, 2, "Gus", base)
+    old = before.strips()
+    after = _Canvas(10, 3, base)
+    after.put(0, 0, "Ann", base)
+    after.put(0, 2, "Gus", red)                           # the last row changes colour
+    new = after.strips((before, old))
+    assert new[0] is old[0] and new[1] is old[1] and new[2] is not old[2]
+    assert new == after.strips()                          # the picture drawn from scratch
+    wider = _Canvas(12, 3, base)                          # another size: nothing kept
+    wider.put(0, 0, "Ann", base)
+    assert all(a is not b for a, b in zip(wider.strips((before, old)), old))
+    assert wider.strips((before, old)) == wider.strips()
+
+
+async def test_the_entry_has_the_focus_from_the_start_and_the_seats_never_had_it():
+    focused = []
+
+    class Watching(PodiumApp):
+        def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+            focused.append(event.widget)
+
+    app = Watching(session())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        entry = app.query_one(HandEntry)
+        assert app.screen.query_one(PodiumScreen.AUTO_FOCUS) is entry.input
+        assert app.focused is entry.input
+        assert focused and not any(isinstance(w, Seating) for w in focused)
+
+
+async def test_the_podium_freezes_what_lives_as_long_as_it_and_gives_it_back_at_its_end():
+    gc.unfreeze()
+    app = make_podium_app(session(events=[hand(3)]))
+    assert gc.get_freeze_count() > 0                      # at its creation, before any frame
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+    assert gc.get_freeze_count() == 0                     # the collector sees it all again
