@@ -42,11 +42,14 @@ class Entry:
 
 
 def _unquote(text: str, where: str) -> str:
-    import ast                      # only when a catalogue is read (never for English)
-
     text = text.strip()
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise PoError(f"{where}: expected a quoted string")
+    body = text[1:-1]
+    if "\\" not in body and '"' not in body:
+        return body                 # no escape: the literal is its text (most lines; fast)
+    import ast                      # only when a catalogue is read (never for English)
+
     try:
         return ast.literal_eval(text)
     except (ValueError, SyntaxError):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import string
+from functools import lru_cache
 
 MESSAGES: dict[str, dict[str, str]] = {
     # --- refusals: the shape of an event ---------------------------------------
@@ -312,7 +313,8 @@ def plural_ru(n: int, one: str, few: str, many: str) -> str:
 # cards.CardError), said in Russian: (pattern, Russian with the pattern's groups). A reason
 # no pattern knows stays as it is.
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7"}
-_REASONS_RU: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(p), ru) for p, ru in (
+# (compiled when a reason is first said in Russian: ~1.5 ms at every start otherwise)
+_REASONS_RU_SOURCE: tuple[tuple[str, str], ...] = (
     # money
     (r"(.+) is negative", r"\1 — отрицательная сумма"),
     (r"an amount of about (\d+) digits is too large \(at most (.+)\)",
@@ -354,18 +356,26 @@ _REASONS_RU: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(p), ru) for 
     (r"no hands to compare: .*", r"нечего сравнивать: для вскрытия нужны карты хотя бы одного места"),
     (r"cards must be written as text like 'As Kd'(.*), not \w+", r"карты записываются текстом, например 'As Kd'\1"),
     (r"seat (.+) is not a seat number", r"\1 — не номер места"),
-))
-_WHERE_RU = ((re.compile(r"\bseat (\d+)"), r"место \1"), (re.compile(r"\bboard\b"), "борд"),
-             (re.compile(r"\btwice\b"), "дважды"), (re.compile(r"\band\b"), "и"))
+)
+_WHERE_RU_SOURCE = ((r"\bseat (\d+)", r"место \1"), (r"\bboard\b", "борд"),
+                    (r"\btwice\b", "дважды"), (r"\band\b", "и"))
+
+
+@lru_cache(maxsize=None)
+def _reasons_ru() -> tuple[tuple[tuple[re.Pattern, str], ...], tuple[tuple[re.Pattern, str], ...]]:
+    """(the reasons' patterns, the places' patterns), compiled once."""
+    return (tuple((re.compile(p), ru) for p, ru in _REASONS_RU_SOURCE),
+            tuple((re.compile(p), ru) for p, ru in _WHERE_RU_SOURCE))
 
 
 def reason_ru(reason: str) -> str:
     """A reason from the money, names or cards modules, in Russian (as it is if unknown)."""
-    for pattern, ru in _REASONS_RU:
+    reasons, places = _reasons_ru()
+    for pattern, ru in reasons:
         m = pattern.fullmatch(reason)
         if m is not None:
             text = m.expand(ru)
-            for where, word in _WHERE_RU:        # "(seat 3, twice)", "(board and seat 2)"
+            for where, word in places:           # "(seat 3, twice)", "(board and seat 2)"
                 text = where.sub(word, text)
             words = re.fullmatch(r"(.*ровно )(\w+)", text)
             if words is not None:

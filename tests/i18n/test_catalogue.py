@@ -105,3 +105,34 @@ def test_money_and_numbers_the_russian_way():
 
 def test_translations_are_compiled_once():
     assert translations("ru") is translations("ru")
+
+
+def _unquote_by_python(text: str, where: str) -> str:
+    """Every string read as Python reads the literal (what catalog._unquote did for all)."""
+    import ast
+
+    try:
+        return ast.literal_eval(text.strip())
+    except (ValueError, SyntaxError):
+        raise catalog.PoError(f"{where}: bad string {text}") from None
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_a_catalogue_reads_the_same_as_every_string_read_as_python_reads_it(lang, monkeypatch):
+    text = catalog.po_path(lang).read_text(encoding="utf-8")
+    fast = catalog.parse_po(text)
+    monkeypatch.setattr(catalog, "_unquote", _unquote_by_python)
+    assert catalog.parse_po(text) == fast and len(fast) > 100
+
+
+@pytest.mark.parametrize("line, want", [('"plain"', "plain"), ('"a \\"quote\\""', 'a "quote"'),
+                                        ('"tab\\there"', "tab\there"), ('""', ""),
+                                        ('"ünï — 🂡"', "ünï — 🂡")])
+def test_unquote_reads_a_string_as_python_reads_it(line, want):
+    assert catalog._unquote(line, "x.po:1") == want == _unquote_by_python(line, "x.po:1")
+
+
+@pytest.mark.parametrize("line", ['"open', '"a " b"', "plain", '"bad \\q"x'])
+def test_unquote_refuses_a_string_python_would_not_read(line):
+    with pytest.raises(catalog.PoError, match="x.po:1"):
+        catalog._unquote(line, "x.po:1")

@@ -153,10 +153,20 @@ async def test_the_entry_has_the_focus_from_the_start_and_the_seats_never_had_it
         assert focused and not any(isinstance(w, Seating) for w in focused)
 
 
-async def test_the_podium_freezes_what_lives_as_long_as_it_and_gives_it_back_at_its_end():
+async def test_the_podium_keeps_the_collector_off_its_start_and_gives_all_back_at_its_end():
+    enabled_in_compose = []
+
+    class Watching(PodiumApp):
+        def compose(self):
+            enabled_in_compose.append(gc.isenabled())
+            yield from super().compose()
+
     gc.unfreeze()
-    app = make_podium_app(session(events=[hand(3)]))
-    assert gc.get_freeze_count() > 0                      # at its creation, before any frame
+    assert gc.isenabled()
+    app = Watching(session(events=[hand(3)]))
+    assert gc.get_freeze_count() > 0 and gc.isenabled()   # frozen when made; not paused yet
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-    assert gc.get_freeze_count() == 0                     # the collector sees it all again
+        assert enabled_in_compose == [False]                # paused while the screen is built
+        assert gc.isenabled()                               # and running after the first frame
+    assert gc.get_freeze_count() == 0 and gc.isenabled()  # the collector sees it all again

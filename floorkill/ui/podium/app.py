@@ -143,8 +143,10 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         # Everything alive now (the modules, their classes, the session's records) lives
         # as long as the podium: out of the cyclic collector's way from the start, not only
         # after the first frame — the full pass over it that fell in composing the screen
-        # was ~25 ms of a start. Given back to the collector when the app ends.
+        # was ~25 ms of a start (:meth:`on_load` pauses the collector until the first
+        # frame). Given back to the collector when the app ends.
         gc.freeze()
+        self._gc_paused = False
         super().__init__()
         self.cursor_blink = cursor_blink
         self.floor = Floor(session, journal, others)
@@ -299,12 +301,29 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def _freeze_startup_objects(self) -> None:
         """Move everything alive after the first frame (Textual's widgets and styles, the
         session's records) out of the garbage collector's way: a full collection over them
-        took ~40 ms, the p99 of entering a hand."""
+        took ~40 ms, the p99 of entering a hand. The collector, paused since the app was
+        made, runs again."""
         gc.freeze()
+        self._resume_gc()
+
+    def on_load(self) -> None:
+        """The app starts: no collection until its first frame (the screen's widgets and
+        styles are built meanwhile, and a few thousand objects of garbage with them,
+        frozen with the rest at the first frame)."""
+        if gc.isenabled():
+            gc.disable()
+            self._gc_paused = True
+
+    def _resume_gc(self) -> None:
+        if self._gc_paused:
+            self._gc_paused = False
+            gc.enable()
 
     def on_unmount(self) -> None:
         """The app ends: what it froze may become garbage (the next podium in a test
-        process, say) — the collector sees it again."""
+        process, say) — the collector sees it again (and runs, if the first frame never
+        came)."""
+        self._resume_gc()
         gc.unfreeze()
 
     @property
