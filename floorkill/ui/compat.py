@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Footer
 from textual.widgets._footer import FooterKey      # a private module: the Footer's keys
 
 # The private names used below, checked by the tests.
@@ -21,6 +22,7 @@ PRIVATE_NAMES = {
     Widget: ("_refresh_scrollbars", "_repaint_required", "_vertical_scrollbar",
              "_horizontal_scrollbar"),
     Screen: ("_get_breakpoint_classes",),
+    Footer: ("_bindings_ready",),
 }
 
 
@@ -64,3 +66,9 @@ def is_footer_key(widget: Widget) -> bool:
     """``widget`` is one of a Footer's keys (Textual's ``FooterKey``, whose module is
     private), which has a ``compact`` reactive that gives it the ``-compact`` class."""
     return isinstance(widget, FooterKey)
+
+
+def footer_bindings_ready(footer: Footer) -> None:
+    """Let ``footer`` compose its keys now: Textual's Footer composes none until its
+    screen first signals "bindings changed" (a recompose after the first refresh)."""
+    footer.set_reactive(Footer._bindings_ready, True)

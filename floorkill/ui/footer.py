@@ -1,27 +1,31 @@
-"""A Footer that rebuilds its keys once per burst of binding changes.
+"""A Footer that builds its keys once, and again only when they change.
 
-Textual's Footer answers every "bindings changed" signal of its screen with a recompose
-after the next refresh — one per signal, each removing and mounting every key again. A
-podium starting up sends six (the first resize, the focus moving to the hand entry, …)
-before the screen is even painted: the twelve keys were built six times, two of them
-before the first frame (~10 ms of a start). :class:`BatchedFooter` queues one recompose
-for all the signals that arrive before it runs; that recompose reads the bindings as they
-are then, so the keys shown are the same. A compact footer's keys also get their
-``-compact`` class as they are made, not one by one after they are mounted (each key's
-styles worked out a second time).
+Textual's Footer mounts empty and answers every "bindings changed" signal of its screen
+with a recompose after the next refresh — one per signal, each removing and mounting
+every key again. A podium starting up sends six (the first resize, the focus moving to
+the hand entry, …): the twelve keys were built six times, two of them before the first
+frame, and once more at every focus move afterwards.
+
+:class:`BatchedFooter` builds its keys when it is composed, queues one recompose for all
+the signals that arrive before it runs, and that recompose does nothing when the keys it
+would build are the keys shown (the same bindings, words, states and language) — so the
+keys shown are always those of the bindings as they are. A compact footer's keys also get
+their ``-compact`` class as they are made, not one by one after they are mounted (each
+key's styles worked out a second time).
 """
 
 from __future__ import annotations
 
 from textual.widgets import Footer
 
-from .compat import is_footer_key
+from .compat import footer_bindings_ready, is_footer_key
 
 
 class BatchedFooter(Footer):
-    """:class:`textual.widgets.Footer`, one recompose per burst of binding changes."""
+    """:class:`textual.widgets.Footer`, built at once, rebuilt only when its keys change."""
 
     _recompose_queued = False
+    _shown: tuple | None = None          # what the keys on screen were built from
 
     def bindings_changed(self, screen) -> None:
         if self._recompose_queued:
@@ -35,7 +39,27 @@ class BatchedFooter(Footer):
     def _unqueue(self) -> None:
         self._recompose_queued = False
 
+    def keys_source(self) -> tuple:
+        """Everything the keys are built from: the screen's shown bindings (with their
+        states, tooltips and key displays), the command palette's, the screen's language."""
+        app, screen = self.app, self.screen
+        shown = tuple((binding, enabled, tooltip, app.get_key_display(binding))
+                      for (_, binding, enabled, tooltip) in screen.active_bindings.values()
+                      if binding.show)
+        palette = (app.ENABLE_COMMAND_PALETTE, app.COMMAND_PALETTE_BINDING,
+                   screen.active_bindings.get(app.COMMAND_PALETTE_BINDING))
+        return (shown, palette, self.compact, self.show_command_palette,
+                getattr(screen, "lang", None), getattr(app, "lang", None))
+
+    async def recompose(self) -> None:
+        if self._shown is not None and self.is_attached and self.keys_source() == self._shown:
+            return                              # the keys it would build are those shown
+        await super().recompose()
+
     def compose(self):
+        if self.is_attached:
+            self._shown = self.keys_source()
+            footer_bindings_ready(self)         # the keys now, not after a first signal
         compact = self.compact
         for widget in super().compose():
             if compact and is_footer_key(widget):

@@ -241,7 +241,14 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
                            animate=False, immediate=True)
 
     def on_resize(self) -> None:
-        self.virtual_size = Size(self.size.width, self._total)
+        size = Size(self.size.width, self._total)
+        if self.size.height and size.height == self.virtual_size.height:
+            # only the width is new: scrollbars set in place, not a second layout of the
+            # screen (one more frame before the first was complete)
+            self.set_reactive(HistoryView.virtual_size, size)
+            self.quiet_scroll_update(size)
+        else:
+            self.virtual_size = size
         self._to_end()
 
     def set_lang(self, lang: str) -> None:

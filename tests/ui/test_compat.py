@@ -24,7 +24,9 @@ class One(App):
 def test_every_private_name_still_exists():
     from textual.widget import Widget
 
-    instances = {App: App(), Widget: Widget(), Screen: Screen()}
+    from textual.widgets import Footer
+
+    instances = {App: App(), Widget: Widget(), Screen: Screen(), Footer: Footer()}
     for cls, names in compat.PRIVATE_NAMES.items():
         for name in names:
             assert hasattr(instances[cls], name), (cls.__name__, name)
@@ -104,3 +106,30 @@ async def test_is_footer_key_knows_the_footers_keys_and_their_compact_class():
         assert keys and all(k.compact and k.has_class("-compact") for k in keys)
         assert not compat.is_footer_key(app.query_one(Static))
         assert not compat.is_footer_key(app.query_one(Footer))
+
+
+async def test_footer_bindings_ready_lets_a_footer_compose_its_keys_before_any_signal():
+    from textual.binding import Binding
+    from textual.widgets import Footer
+
+    for ready in (False, True):
+        first: list[int] = []
+
+        class Gated(Footer):
+            def compose(self):
+                if ready:
+                    compat.footer_bindings_ready(self)
+                keys = [w for w in super().compose() if compat.is_footer_key(w)]
+                if not first:
+                    first.append(len(keys))          # the keys of its very first compose
+                yield from keys
+
+        class Keys(App):
+            BINDINGS = [Binding("f2", "bell", "Ring")]
+
+            def compose(self) -> ComposeResult:
+                yield Gated()
+
+        async with Keys().run_test(size=(40, 5)) as pilot:
+            await pilot.pause()
+        assert (first[0] > 0) is ready          # "Ring" and the palette key, or none
