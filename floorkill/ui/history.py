@@ -233,7 +233,10 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
         if follow:
             self.cursor = self._total - 1 if self.has_focus else -1
             self._to_end()                   # on_resize does it again once the size is known
-        self.refresh()
+        if appended is not None and self.size.height:
+            self.refresh(self.size.region)   # the lines: the border and scrollbars stay as drawn
+        else:
+            self.refresh()
 
     def _to_end(self) -> None:
         if self._follow:
