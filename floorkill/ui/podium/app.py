@@ -87,13 +87,16 @@ class PodiumScreen(Screen, inherit_bindings=False):
         app = self.app
         self._left = (app.session, len(app.session))
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Back on the podium from a screen or modal: the entry, at once (a key typed right
         after goes there), when something was recorded or the table changed meanwhile. Not
         at the start: the app focuses the entry on mount, and a late refocus would steal
-        F6 from a quick floorperson."""
+        F6 from a quick floorperson. (Runs before Textual's own handler of the event.)"""
         if not self._shown:
             self._shown = True
+            # the first resume is the start: every widget was styled as it was mounted,
+            # a moment ago — not styled all over again (their component classes too)
+            event.refresh_styles = False
             return
         app = self.app
         if self._left is None or self._left != (app.session, len(app.session)):
