@@ -172,3 +172,25 @@ async def test_the_podium_keeps_the_collector_off_its_start_and_gives_all_back_a
         assert enabled_in_compose == [False]                # paused while the screen is built
         assert gc.isenabled()                               # and running after the first frame
     assert gc.get_freeze_count() == 0 and gc.isenabled()  # the collector sees it all again
+
+
+async def test_the_start_styles_each_panel_once_as_it_is_mounted(monkeypatch):
+    from textual.css.stylesheet import Stylesheet
+
+    from floorkill.ui.players import FloorSeating
+    from floorkill.ui.rules_panel import RulesPanel
+    from floorkill.ui.status_line import StatusLine
+
+    styled: list[type] = []
+    apply = Stylesheet.apply
+
+    def counting(self, node, *args, **kwargs):
+        styled.append(type(node))
+        return apply(self, node, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "apply", counting)
+    app = make_podium_app(session(events=[hand(3)]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for panel in (FloorSeating, RulesPanel, HistoryView, StatusLine):
+            assert styled.count(panel) == 1, panel      # at its mount; not at the first resume
