@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import gc
 
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.style import Style
 from textual import events
 from textual.app import App, ComposeResult
@@ -22,7 +24,7 @@ from floorkill.ui.hand_entry import HandEntry
 from floorkill.ui.history import HistoryView, fit_record
 from floorkill.ui.podium import PodiumApp, make_podium_app
 from floorkill.ui.podium.app import PodiumScreen
-from floorkill.ui.seating import Seating, _Canvas
+from floorkill.ui.seating import Geometry, Seating, _Canvas, _spans, _spans_cell_by_cell, geometry
 
 from uihelp import HOLDEM, hand, session
 
@@ -194,3 +196,18 @@ async def test_the_start_styles_each_panel_once_as_it_is_mounted(monkeypatch):
         await pilot.pause()
         for panel in (FloorSeating, RulesPanel, HistoryView, StatusLine):
             assert styled.count(panel) == 1, panel      # at its mount; not at the first resume
+
+
+@given(width=st.integers(1, 140), height=st.integers(1, 60),
+       cx=st.floats(-5, 145, allow_nan=False), cy=st.floats(-5, 65, allow_nan=False),
+       rx=st.floats(-1, 80, allow_nan=False), ry=st.floats(-1, 40, allow_nan=False))
+def test_the_table_spans_are_the_cells_inside_the_ellipse(width, height, cx, cy, rx, ry):
+    g = Geometry(width, height, 10, {}, cx, cy, rx, ry)
+    assert _spans(g) == _spans_cell_by_cell(g)
+
+
+def test_the_table_spans_of_every_podium_size():
+    for seats in (2, 6, 9, 10):
+        for width, height in ((58, 33), (71, 35), (90, 35), (118, 50), (40, 20)):
+            g = geometry(seats, width, height)
+            assert _spans(g) == _spans_cell_by_cell(g) and (g.compact or _spans(g))
