@@ -304,8 +304,8 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def _freeze_startup_objects(self) -> None:
         """Move everything alive after the first frame (Textual's widgets and styles, the
         session's records) out of the garbage collector's way: a full collection over them
-        took ~40 ms, the p99 of entering a hand. The collector, paused since the app was
-        made, runs again."""
+        took ~40 ms, the p99 of entering a hand. The collector, paused since the app
+        started (:meth:`on_load`), runs again."""
         gc.freeze()
         self._resume_gc()
 
