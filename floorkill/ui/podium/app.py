@@ -147,7 +147,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         # as long as the podium: out of the cyclic collector's way from the start, not only
         # after the first frame — the full pass over it that fell in composing the screen
         # was ~25 ms of a start (:meth:`on_load` pauses the collector until the first
-        # frame). Given back to the collector when the app ends.
+        # frame).
         gc.freeze()
         self._gc_paused = False
         super().__init__()
@@ -323,11 +323,10 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
             gc.enable()
 
     def on_unmount(self) -> None:
-        """The app ends: what it froze may become garbage (the next podium in a test
-        process, say) — the collector sees it again (and runs, if the first frame never
-        came)."""
+        """The app ends: the collector runs again if the first frame never came. (What was
+        frozen stays frozen, as it always has: unfrozen, the interpreter's last collection
+        at exit walked all of it, and a test worker's shutdown fell in the middle of it.)"""
         self._resume_gc()
-        gc.unfreeze()
 
     @property
     def podium(self) -> Screen:
