@@ -51,3 +51,14 @@ async def test_a_key_left_off_the_footer_still_works():
         assert "History" not in footer                       # F7 is off the footer at 80
         await pilot.press("f7")
         assert app.focused is app.query_one("#history")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(120, 40), (160, 45)], ids=["120x40", "160x45"])
+async def test_the_room_views_key_is_in_the_footer_from_120_columns(size, lang):
+    """Issue 10: the room view has a key in the footer (and the palette)."""
+    app = make_podium_app(session(events=KILLED_EVENTS), lang=lang, cursor_blink=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        footer = screen_lines(app.export_screenshot())[-1]
+        assert f"^o {pgettext('key', WORDS['room_players'], lang)} " in footer, footer

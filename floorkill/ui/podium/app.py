@@ -128,7 +128,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         Binding("f11", "placard", "Placard", show=False, id="placard"),
         Binding("f12", "dispute", "Dispute", show=False, id="dispute"),
         Binding("ctrl+g", "room", "All tables", show=False, id="room"),
-        Binding("ctrl+o", "room_players", "Players", show=False, id="room_players"),
+        Binding("ctrl+o", "room_players", "Players", id="room_players"),
     ]
     PODIUM_ACTIONS = frozenset({"undo", "showdown", "language", "side_panel", "focus_entry",
                                 "focus_seats", "focus_history", "tables", "rulings",

@@ -93,7 +93,8 @@ TEXTUAL_WORDS: dict[str, str] = {d: d for d in (
 KEEP = ("command_palette", "undo", "showdown", "focus_entry", "tables", "rulings")
 PRIORITY = KEEP + ("seating.join", "seating.away", "seating.quit", "seating.stack",
                    "seating.pay", "seating.voluntary", "seating.rulings", "language",
-                   "focus_seats", "focus_history", "side_panel", "next_theme", "quit")
+                   "focus_seats", "focus_history", "side_panel", "room_players", "next_theme",
+                   "quit")
 
 
 def key_word(binding_id: str | None, description: str, lang: str) -> str:
