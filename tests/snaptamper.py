@@ -10,6 +10,9 @@ from pathlib import Path
 
 from floorkill.store.schema import canonical_json
 
+# the words the podium's notice about a skipped snapshot has in each language
+NOTICE_WORDS = [("en", "the snapshot at seq"), ("ru", "снимок состояния на seq")]
+
 
 def forge_newest_snapshot(path: str | Path) -> tuple[str, int]:
     """(table, seq) of the snapshot rewritten."""

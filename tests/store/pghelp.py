@@ -249,3 +249,15 @@ def pg_rows_digest(url: str) -> str:
             rows = conn.execute(f"SELECT * FROM {tbl} ORDER BY {order}").fetchall()
             h.update(f"{tbl}:{len(rows)}:{rows!r}".encode())
     return h.hexdigest()
+
+
+def eventually(check, within: float = 5.0) -> bool:
+    """True once ``check()`` holds, False after ``within`` seconds. A NOTIFY reaches the
+    listener a moment after the COMMIT (later on a loaded CI box); on SQLite
+    ``data_version`` changes at once, so the first check holds."""
+    deadline = time.monotonic() + within
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True

@@ -7,7 +7,7 @@ Every test takes ``where`` (a journal path or URL) and opens it only through
 from __future__ import annotations
 
 import pytest
-from pghelp import ro_url, where  # noqa: F401  (where: the backend fixture)
+from pghelp import eventually, ro_url, where  # noqa: F401  (where: the backend fixture)
 from storehelp import hand_events, random_events, rich_table, table
 
 from floorkill.rules import Refusal
@@ -225,11 +225,11 @@ def test_followers_see_other_podiums_commits(where):
         jb.changed()                                  # start following
         assert not jb.changed()
         a.append(hand_events(1)[0])
-        assert _eventually(jb.changed)
+        assert eventually(jb.changed)
         assert b.refresh() and len(b) == 1 and b.state == a.state
         assert not b.refresh()
         b.append(hand_events(1, 1)[0])
-        assert _eventually(ja.changed)
+        assert eventually(ja.changed)
 
 
 def test_following_catches_every_open_table_up_in_one_look(where):
@@ -250,19 +250,6 @@ def test_following_catches_every_open_table_up_in_one_look(where):
         assert ja.refresh_sessions([b7]) == []                     # another journal's: left
 
 
-def _eventually(check, within: float = 5.0) -> bool:
-    """A NOTIFY arrives right after COMMIT; allow the socket a moment (up to ``within``
-    seconds on a loaded CI box; no wait on SQLite: data_version changes at once)."""
-    import time
-
-    deadline = time.monotonic() + within
-    while not check():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.005)
-    return True
-
-
 def test_the_read_only_journal_follows_and_cannot_write(where):
     with open_journal(where, floorperson="ann") as j:
         s = j.create_table(table("Table 7"))
@@ -273,7 +260,7 @@ def test_the_read_only_journal_follows_and_cannot_write(where):
             assert view.state == s.state and ro.table_names() == ["Table 7"]
             ro.changed()
             s.append(hand_events(1, 1)[0])
-            assert _eventually(ro.changed)
+            assert eventually(ro.changed)
             assert ro.refresh(view) and view.state == s.state
             assert not hasattr(view, "append")
             with pytest.raises(JournalError):

@@ -8,7 +8,7 @@ import threading
 import time
 
 import pytest
-from pghelp import pg_url  # noqa: F401  (fixture)
+from pghelp import eventually, pg_url  # noqa: F401  (pg_url: fixture)
 from storehelp import table
 
 from floorkill.store.backend import open_journal
@@ -25,9 +25,9 @@ def _waiting_turns(conn) -> int:
                         "AND NOT granted").fetchone()[0]
 
 
-def test_queued_entries_of_three_podiums_are_chained_in_one_commit(pg_url):
-    import psycopg
-
+def _three_podiums(pg_url):
+    """Three podiums, each at its own table with two hands in (so each has read the room);
+    the journal's NOTIFY channel."""
     names = ["Table 1", "Table 2", "Table 3"]
     with open_journal(pg_url, floorperson="setup") as j:
         for name in names:
@@ -36,7 +36,14 @@ def test_queued_entries_of_three_podiums_are_chained_in_one_commit(pg_url):
     podiums = [open_journal(pg_url, floorperson=f"p{i}") for i in range(3)]
     sessions = [p.open_table(name) for p, name in zip(podiums, names)]
     for s in sessions:
-        s.append(_hand(2))                          # each podium has read the room
+        s.append(_hand(2))
+    return channel, podiums, sessions
+
+
+def test_queued_entries_of_three_podiums_are_chained_in_one_commit(pg_url):
+    import psycopg
+
+    channel, podiums, sessions = _three_podiums(pg_url)     # each has read the room
     done: list = []
     with psycopg.connect(pg_url, autocommit=True) as holder:
         holder.execute("SELECT pg_advisory_lock(hashtext(%s))", (channel,))   # the turn
@@ -88,15 +95,7 @@ def test_one_turn_notifies_once_with_the_new_head(pg_url):
     once, with the new head's gseq; the other two find their rows done."""
     import psycopg
 
-    names = ["Table 1", "Table 2", "Table 3"]
-    with open_journal(pg_url, floorperson="setup") as j:
-        for name in names:
-            j.create_table(table(name)).append(_hand(1))
-        channel = j.channel
-    podiums = [open_journal(pg_url, floorperson=f"p{i}") for i in range(3)]
-    sessions = [p.open_table(name) for p, name in zip(podiums, names)]
-    for s in sessions:
-        s.append(_hand(2))
+    channel, podiums, sessions = _three_podiums(pg_url)
     done: list = []
     with psycopg.connect(pg_url, autocommit=True) as holder, \
             psycopg.connect(pg_url, autocommit=True) as follower:
@@ -147,16 +146,7 @@ def test_a_podium_listens_on_its_writers_connection(pg_url):
         conn = j._raw
         assert conn.execute("SELECT pg_listening_channels()").fetchall() == [(j.channel,)]
         j.create_table(table("Table 7"))
-        assert _eventually_changed(j) and j._raw is conn
-
-
-def _eventually_changed(j, within: float = 5.0) -> bool:
-    deadline = time.monotonic() + within
-    while not j.changed():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
+        assert eventually(j.changed) and j._raw is conn
 
 
 def test_an_earlier_builds_queue_functions_are_replaced(pg_url):

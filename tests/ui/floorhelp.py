@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from floorkill.rules import load_table_text
@@ -103,3 +104,20 @@ def journal_with(path: Path, *tables: tuple[str, list]) -> Journal:
 
 
 __all__ = ["HALF", "HOLDEM", "KILLED", "LOWBALL", "STUD", "WSOP", "hand", "journal_with", "session"]
+
+
+@asynccontextmanager
+async def new_table_editor(*, lang: str = "en", name: str | None = None, size=(120, 40)):
+    """The podium's table editor for a new table (Ctrl+T, n), its name typed when given:
+    yields (app, pilot, editor)."""
+    from textual.widgets import Input
+
+    from floorkill.ui.podium import make_podium_app
+
+    app = make_podium_app(session(), lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("ctrl+t", "n")
+        editor = app.screen
+        if name is not None:
+            editor.query_one("#e-name", Input).value = name
+        yield app, pilot, editor

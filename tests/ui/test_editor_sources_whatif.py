@@ -5,18 +5,11 @@ from __future__ import annotations
 
 from textual.widgets import Input, Select
 
-from floorkill.ui.podium import make_podium_app
-
-from floorhelp import session
-
-SIZE = (120, 40)
+from floorhelp import new_table_editor
 
 
 async def test_focusing_an_option_shows_its_source_sentence_and_choice():
-    app = make_podium_app(session())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+t", "n")
-        ed = app.screen
+    async with new_table_editor() as (app, pilot, ed):
         ed.query_one("#e-walk", Select).focus()
         await pilot.pause()
         about = str(ed.query_one("#ed-about").render())
@@ -29,10 +22,7 @@ async def test_focusing_an_option_shows_its_source_sentence_and_choice():
 
 
 async def test_the_editor_in_russian_quotes_the_source_in_russian():
-    app = make_podium_app(session(), lang="ru")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+t", "n")
-        ed = app.screen
+    async with new_table_editor(lang="ru") as (app, pilot, ed):
         ed.query_one("#e-split_with_leg", Select).focus()
         await pilot.pause()
         about = str(ed.query_one("#ed-about").render())
@@ -40,11 +30,7 @@ async def test_the_editor_in_russian_quotes_the_source_in_russian():
 
 
 async def test_changing_an_option_previews_the_hands_decided_differently():
-    app = make_podium_app(session())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+t", "n")
-        ed = app.screen
-        ed.query_one("#e-name", Input).value = "Table 9"
+    async with new_table_editor(name="Table 9") as (app, pilot, ed):
         await pilot.pause()
         assert not ed.query_one("#ed-whatif").display             # nothing changed yet
         ed.query_one("#e-split_with_leg", Select).value = "neutral"
@@ -57,11 +43,7 @@ async def test_changing_an_option_previews_the_hands_decided_differently():
 
 
 async def test_a_mistyped_pot_size_lists_the_choices_and_a_good_one_is_taken():
-    app = make_podium_app(session())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+t", "n")
-        ed = app.screen
-        ed.query_one("#e-name", Input).value = "Table 9"
+    async with new_table_editor(name="Table 9") as (app, pilot, ed):
         ed.query_one("#e-second_leg_pot", Input).value = "5x-big-blinds"
         await pilot.pause()
         assert ed.checked is None

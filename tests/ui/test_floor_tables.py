@@ -14,7 +14,8 @@ from floorkill.ui.podium import make_podium_app
 from floorkill.ui.table_editor import TableEditor
 from floorkill.ui.tables import SampleModal, TableListScreen
 
-from floorhelp import HALF, HOLDEM, KILLED, LOWBALL, STUD, hand, journal_with, session
+from floorhelp import (HALF, HOLDEM, KILLED, LOWBALL, STUD, hand, journal_with, new_table_editor,
+                       session)
 from termhelp import type_text
 
 SIZE = (120, 40)
@@ -119,11 +120,7 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
 
 
 async def test_a_preset_resets_the_options_and_the_editor_marks_what_differs():
-    app = make_podium_app(session())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+t", "n")
-        ed = app.screen
-        ed.query_one("#e-name", Input).value = "Table 9"
+    async with new_table_editor(name="Table 9") as (app, pilot, ed):
         ed.query_one("#e-preset", Select).value = "wsop"
         await pilot.pause()
         assert ed.query_one("#e-new_player", Select).value == "may-sit"

@@ -5,7 +5,7 @@ chain: the table opens with the state folded from the events, and the floorperso
 from __future__ import annotations
 
 import pytest
-from snaptamper import forge_newest_snapshot
+from snaptamper import NOTICE_WORDS, forge_newest_snapshot
 
 from floorkill.i18n import set_lang
 from floorkill.rules import load_table_text
@@ -17,8 +17,7 @@ from uihelp import HOLDEM
 SIZE = (120, 40)
 
 
-@pytest.mark.parametrize("lang, words", [("en", "the snapshot at seq"),
-                                         ("ru", "снимок состояния на seq")])
+@pytest.mark.parametrize("lang, words", NOTICE_WORDS)
 async def test_a_forged_snapshot_is_not_shown_and_is_said(tmp_path, lang, words):
     path = tmp_path / "journal.db"
     with Journal(path, "fp", snapshot_every=2, mac_key=None) as j:

@@ -6,7 +6,7 @@ again says nothing new."""
 from __future__ import annotations
 
 import pytest
-from snaptamper import forge_snapshot
+from snaptamper import NOTICE_WORDS, forge_snapshot
 
 from floorkill.i18n import set_lang
 from floorkill.rules import load_table_text
@@ -25,8 +25,7 @@ def toasts(app) -> list[str]:
     return [str(t.render()) for t in app.screen.query("Toast")]
 
 
-@pytest.mark.parametrize("lang, words", [("en", "the snapshot at seq"),
-                                         ("ru", "снимок состояния на seq")])
+@pytest.mark.parametrize("lang, words", NOTICE_WORDS)
 async def test_a_bad_snapshot_met_on_undo_is_said_once(tmp_path, lang, words):
     path = tmp_path / "journal.db"
     with Journal(path, "fp", snapshot_every=2, mac_key=None) as j:
@@ -63,8 +62,7 @@ async def test_a_bad_snapshot_met_on_undo_is_said_once(tmp_path, lang, words):
         set_lang("en")
 
 
-@pytest.mark.parametrize("lang, words", [("en", "the snapshot at seq"),
-                                         ("ru", "снимок состояния на seq")])
+@pytest.mark.parametrize("lang, words", NOTICE_WORDS)
 async def test_a_bad_snapshot_met_on_switching_tables_is_said_once(tmp_path, lang, words):
     path = tmp_path / "journal.db"
     with Journal(path, "fp", snapshot_every=2, mac_key=None) as j:
