@@ -48,3 +48,24 @@ def test_replay_import_and_export_leave_the_collector_on(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "missing.toml")]) == 2        # an error path too
     capsys.readouterr()
     assert seen == [False] and gc.isenabled()
+
+
+def test_verify_of_a_postgresql_journal_runs_with_the_collector_paused(monkeypatch):
+    """verify_pg streams the same pass as a file's verify, which pauses the collector
+    itself; the PostgreSQL path is paused by verify_journal (no server needed here)."""
+    import floorkill.store.pg as pg
+    from floorkill.store.commands import verify_journal
+
+    seen = []
+
+    class Stop(Exception):
+        pass
+
+    def fake_verify_pg(url, **kw):
+        seen.append(gc.isenabled())
+        raise Stop
+
+    monkeypatch.setattr(pg, "verify_pg", fake_verify_pg)
+    with pytest.raises(Stop):
+        verify_journal("postgresql://nobody@localhost/none")
+    assert seen == [False] and gc.isenabled()
