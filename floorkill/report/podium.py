@@ -40,16 +40,17 @@ def report_for_podium(session, registry=None, lang: str = "en") -> tuple[Path, R
     """(file written, the room): every table of the evening, the last SHIFT_HOURS hours."""
     from floorkill.store.atomic import atomic_write_text
 
-    journal = getattr(session, "journal", None)
-    path = getattr(journal, "path", None)
+    from floorkill.store.history import journal_location
+
+    where = journal_location(session)          # a file, a postgresql:// URL or None
     start = utc_text(datetime.now(timezone.utc) - timedelta(hours=SHIFT_HOURS))
-    if path is not None:
-        room = gather_journal(path, start=start)
+    if where is not None:
+        room = gather_journal(where, start=start)
     else:
         sessions = ([registry.get(n) for n in registry.names()] if registry is not None
                     else [session])
         room = memory_room(sessions, start)
-    folder = reports_dir(path)
+    folder = reports_dir(where if isinstance(where, Path) else None)
     folder.mkdir(parents=True, exist_ok=True)
     out = folder / f"shift-{datetime.now().strftime('%Y%m%d-%H%M%S')}.html"
     atomic_write_text(out, render(room, lang))
