@@ -59,9 +59,16 @@ def apply(state: TableState, raw: Mapping | Event,
     tables to (owed amount, table name) so a join can be refused (rrop-13.6). An event's
     ``room`` stamp sets the bars of seated players at other tables first (rules/room.py)."""
     raw, stamp = room.split(raw)
+    return apply_parsed(state, parse_event(raw, state.config.seats), stamp, barred_elsewhere)
+
+
+def apply_parsed(state: TableState, event: Event, stamp: tuple[Owed, ...] | None = None,
+                 barred_elsewhere: Mapping[str, tuple[Cents, str]] | None = None) -> Applied:
+    """:func:`apply` of an event already read (:func:`parse_event` of the raw event less
+    its room stamp, and that stamp: :func:`room.split`). A reader that meets the same
+    payload text again reads it once."""
     if stamp is not None:
         state = room.with_mirrors(state, stamp)
-    event = parse_event(raw, state.config.seats)
     if state.closed and event.type not in _WHILE_CLOSED:
         raise Refusal("table-closed", type=event.type)
     handler = _HANDLERS[event.type]
@@ -209,8 +216,11 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
             _check_winner(state, seat, dealt)
     result = _result(state, ev)
     high, low, scoop = result
-    for seat in (*high, *low):
+    for seat in high:
         if seat not in dealt:                 # a dealt-in seat is seated: nothing to check
+            _check_winner(state, seat, dealt)
+    for seat in low:
+        if seat not in dealt:
             _check_winner(state, seat, dealt)
     if not high:
         raise Refusal("no-winner")
@@ -224,8 +234,9 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     # The kill of this hand: posted, or missed (spec 5.5, 5.7). A missed kill leaves the
     # hand at the ordinary limits and the leg where it was; a bound killer who missed is
     # barred (or owes), and was not dealt in; a voluntary one changes nothing else.
-    killed_now = button.killed and ev.kill_posted
-    if button.killed and not ev.kill_posted:
+    was_killed = button.status == KILLED      # (the property, inlined: every hand)
+    killed_now = was_killed and ev.kill_posted
+    if was_killed and not ev.kill_posted:
         if button.kind in REQUIRED_KINDS:
             if button.seat in (*high, *low):
                 raise Refusal("missed-killer-won", ("rrop-13.6",), seat=button.seat,
@@ -235,7 +246,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
             decisions.append(Decision("kill-not-posted", button.seat, "voluntary-not-posted",
                                       (("name", button.player or "?"),), ("rrop-13.10", "rrop-13.6")))
         before = _leg_of(button)
-    elif button.killed and button.kind == "owed":
+    elif was_killed and button.kind == "owed":
         key = name_key(button.player or "")
         barred = tuple(o for o in barred if o.table is not None or name_key(o.player) != key)
         before = button
@@ -274,7 +285,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     if agreed:
         seat = agreed[0]
         p = state.player(seat)
-        if new_button.killed:
+        if new_button.status == KILLED:
             decisions.append(Decision("agreement-waits", seat, "agreement-waits",
                                       (("name", p.name),), ("rrop-13.11", "rrop-13.12")))
         else:
@@ -381,7 +392,7 @@ def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, sco
         return NEUTRAL_BUTTON
 
     # Killed by a bound killer (spec 5.2).
-    if before.killed and before.kind == "required":
+    if before.status == KILLED and before.kind == "required":
         K = before.seat
         kname = before.player
         if W == K:
@@ -417,7 +428,7 @@ def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, sco
             say("leg-up", L, "split-keeps-leg", ("rrop-13.4",), name=lname)
             return _leg_up(state, L)
         return neutral("split-leg-neutral", ("house-natural",), name=lname)
-    if before.killed and before.seat in shared and not two:
+    if before.status == KILLED and before.seat in shared and not two:
         # The killer shared the pot: what decides is that only a sole winner kills (the
         # scoop or big-pot requirement), not rrop-13.1c (nobody with the button shared).
         return neutral("split-no-kill", _sole_winner_clauses(kill.triggers), name=before.player)
@@ -441,7 +452,7 @@ def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
         return b
     if two:
         say("leg-up", W, "leg-up", ("rrop-13.3",), name=name)
-        return _leg_up(state, W)
+        return KillButton(LEG_UP, W, name)          # _leg_up, its name already found
     cfg = state.config
     if not cfg.kill.triggers:
         say("neutral", None, "no-required-kill", ("rrop-13.0",), name=name)
@@ -772,7 +783,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
     if credits:
         # A leg credit is used up once its holder has the button again (rrop-13.5).
         holders = {button.leg_player}
-        if button.status == LEG_UP or (button.killed and button.kind == "required"):
+        if button.status == LEG_UP or (button.status == KILLED and button.kind == "required"):
             holders.add(button.player)
         if any(c in holders for c in credits):
             for name in credits:
@@ -792,7 +803,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
                                           ("rrop-13.5", "house-natural")))
                 changed = True
                 break
-    if not button.killed and state.barred and any(o.mode == "post-later" for o in state.barred):
+    if button.status != KILLED and state.barred and any(o.mode == "post-later" for o in state.barred):
         probe = state if not changed else _new(state, button=button, credits=credits,
                                                 events=state.events)
         dealt = probe.dealt_in()
@@ -811,7 +822,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
             changed = True
             break
     players = state.players
-    if not button.killed and _sitting_out(players):
+    if button.status != KILLED and _sitting_out(players):
         # nobody sits out a hand that is no longer a kill pot (rrop-13.12 applies to kill pots)
         players = tuple(Player(p.seat, p.name, p.stack, p.away, False) if p is not None else None
                         for p in players)

@@ -3,8 +3,9 @@
 :class:`ChainAudit` is store-independent: it is fed the journal's meta, its ``tables``
 rows and then every ``events`` row in ``gseq`` order (tuples in
 :data:`~floorkill.store.schema.CHAIN_COLUMNS` order); ``fetch_rows(table, after, before)``
-reads back a stretch of one table when a void makes it refold. :func:`verify_sqlite`
-drives it over an SQLite file opened read-only (see :mod:`floorkill.store.readonly`).
+reads back a stretch of one table when a void makes it refold; the chain's own checks are
+:class:`~floorkill.store.chain_pass.ChainPass`. :func:`verify_sqlite` drives it over an
+SQLite file opened read-only (see :mod:`floorkill.store.readonly`).
 
 What a pass proves, row by row (each failure names the row):
 
@@ -28,18 +29,21 @@ it voids, not from the last checkpoint), the void targets and two bounded caches
 never the rows themselves.
 
 Speed (``bench/verify_bench.py``): every row is compared byte for byte, but what the rules
-give is built once per distinct value — each distinct decision rendered to its stored JSON
-once (:meth:`ChainAudit.decisions_json`), each distinct payload checked against the rules'
-reading once (the rules read a payload by its text and the table's seats alone); the
-cyclic garbage collector is paused for the pass (:func:`floorkill.batch.paused_gc`). What
-is left is the rules' fold itself (about half), the row hash, JSON decoding and the
-comparisons.
+give is built once per distinct value — each distinct payload decoded and read by the
+rules once (:func:`floorkill.rules.engine.apply_parsed` takes it read), each distinct
+decision rendered to its stored JSON once (:meth:`ChainAudit.decisions_json`), each
+payload's stored form checked once; the cyclic garbage collector is paused for the pass
+(:func:`floorkill.batch.paused_gc`). A big file is verified by two processes
+(:func:`verify_sqlite`): the replay by table while no table owes a kill, and any doubt
+or problem settled by the one-process pass.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field, fields
+from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import floorkill
@@ -47,14 +51,17 @@ from floorkill.batch import paused_gc
 from floorkill.rules import ConfigError, TableState, apply, initial_state
 from floorkill.rules import room as room_rules
 from floorkill.rules.decisions import Decision, Refusal
+from floorkill.rules.engine import apply_parsed
+from floorkill.rules.events import parse_event
 from floorkill.store import reading
+from floorkill.store.chain_pass import ChainPass, chain_select, where
 from floorkill.store.schema import (CREATE_TYPE, GENESIS, VOID_TYPE, canonical_json,
-                                    chain_seed, result_json, row_content, row_hash, row_mac,
-                                    seed_point, state_digest)
+                                    result_json, seed_point, state_digest)
 from floorkill.store.session import decision_to_json
 from floorkill.store.snapshot import state_to_dict
 
 MAX_PROBLEMS = 50
+_NO_BARS: Mapping = MappingProxyType({})      # nobody barred at another table
 ROOM = room_rules.ROOM_FIELD
 CHECKPOINT = 256
 RECENT = 8                      # states kept after a table's last rows, for undo
@@ -63,11 +70,11 @@ PAYLOAD_CACHE = 4096            # distinct payloads known to be the rules' readi
 # a decision is cached by these fields: were one added, nothing would be cached
 _KEYED = tuple(f.name for f in fields(Decision)) == ("code", "seat", "key", "params", "cites")
 
+# the columns of a row's replay (ChainAudit.replay), in its parameters' order
+CONTENT_COLUMNS = ("gseq", "tbl", "seq", "type", "payload", "rules", "decisions", "result",
+                   "hand", "target", "state_hash")
+
 FetchRows = Callable[[str, int, int], Iterable[tuple[int, str, str]]]
-
-
-def where(gseq: int, tbl: str, seq: int) -> str:
-    return f"row gseq {gseq} (table {tbl!r}, seq {seq})"
 
 
 def decisions_text(decisions_json: str) -> str:
@@ -101,6 +108,7 @@ class _Table:
     voids: set[int] = field(default_factory=set)        # seqs of void rows
     checkpoints: dict[int, TableState] = field(default_factory=dict)
     replaying: bool = False                             # config loaded, no replay failure
+    payloads: dict = field(default_factory=dict)        # ChainAudit._payloads of its seats
 
 
 @dataclass
@@ -117,34 +125,39 @@ class AuditResult:
 class ChainAudit:
     def __init__(self, meta: Mapping[str, str], tables: Mapping[str, tuple[str, str, str | None]],
                  fetch_rows: FetchRows, *, key: bytes | None = None,
-                 anchor: tuple[int, str] | None = None) -> None:
-        """``tables``: name -> (toml, created, who) as the ``tables`` rows hold them."""
+                 anchor: tuple[int, str] | None = None, chain: bool = True,
+                 share: Callable[[Any], bool] | None = None) -> None:
+        """``tables``: name -> (toml, created, who) as the ``tables`` rows hold them.
+        ``chain=False``: the replay alone (another process runs the :class:`ChainPass`
+        over the same rows; :meth:`finish` takes its verdict). ``share``: this audit
+        replays only the rows whose table it accepts (and ``tables`` holds only those);
+        another process replays the rest. That is the replay of one process only while
+        no table owes a kill: the first owed kill sets :attr:`doubt` (the bars of one
+        table reach the others' events, rules/room.py), and the caller verifies again
+        with the whole replay in one process."""
         self.meta = dict(meta)
         self.tables_rows = dict(tables)
         self.fetch_rows = fetch_rows
-        self.key = key
-        self.anchor = anchor
         self.problems: list[str] = []
         self.warnings: list[str] = []
         self.seed_at = seed_point(self.meta)
-        self.prev = GENESIS
-        if self.seed_at == 0:
-            self.prev = chain_seed(GENESIS, self.meta)
-        self.last_gseq = 0
+        self.chain = (ChainPass(self.meta, self.problem, self.warnings, key=key, anchor=anchor)
+                      if chain else None)
         self.rows = 0
-        self.macs = 0
-        self.first_mac: int | None = None
-        self.unmacced_before = 0
-        self.anchor_values: list[str] = []     # the row's hash, and the seed if it is one
-        if anchor is not None and anchor[0] == 0:
-            self.anchor_values = [self.prev]
+        self.share = share
+        self.doubt = False
         self.tables: dict[str, _Table] = {}
         self.order: list[str] = []                        # creation order (writer's rowid)
         self.bars: dict[str, list] = {}                   # owed kills (barred mode) by table
         self._elsewhere: dict[str | None, dict] = {}
         self.old_rules = 0
         self._decision_json: dict[tuple, str] = {}
-        self._read_as_stored: set[tuple[str, int]] = set()     # (payload, seats) checked
+        # seats -> payload -> [the payload's JSON, its parsed event (None: not yet, False:
+        # the rules cannot read it), its room stamp, checked as the rules' stored form]
+        self._payloads: dict[int, dict[Any, list]] = {}
+        self._row: tuple = ()
+        self._verdict: dict | None = None
+        self.who_at: Callable[[int], tuple] | None = None     # (who, at) of a creation row
 
     # -- problems ---------------------------------------------------------------------
     def problem(self, text: str) -> None:
@@ -155,81 +168,74 @@ class ChainAudit:
     def full(self) -> bool:
         return len(self.problems) > MAX_PROBLEMS
 
+    def _w(self) -> str:
+        """Where the row being checked is (built only when a problem names it)."""
+        row = self._row
+        return where(*row)
+
+    @property
+    def macs(self) -> int:
+        if self.chain is not None:
+            return self.chain.macs
+        return self._verdict["macs"] if self._verdict else 0
+
     # -- the pass -----------------------------------------------------------------------
     def feed(self, row: tuple) -> None:
-        (gseq, tbl, seq, type_, schema, payload, rules, decisions, result, hand, who, at,
-         target, stored_prev, stored_hash, digest, mac) = row
+        """One ``events`` row (:data:`CHAIN_COLUMNS` order): its chain checks (unless
+        another process runs them), then its replay."""
+        if self.chain is not None:
+            self.chain.feed(row)
+        (gseq, tbl, seq, type_, _schema, payload, rules, decisions, result, hand, who, at,
+         target, _prev, _hash, digest, _mac) = row
+        if self.share is not None and not self.share(tbl):
+            return                          # another process replays this table
+        self.replay(gseq, tbl, seq, type_, payload, rules, decisions, result, hand, target,
+                    digest, who, at)
+
+    def replay(self, gseq, tbl, seq, type_, payload, rules, decisions, result, hand, target,
+               digest, who=None, at=None) -> None:
+        """One row's replay checks (:data:`CONTENT_COLUMNS`, then ``who`` and ``at``: a
+        row that is not a creation needs neither, a creation without them asks
+        ``who_at(gseq)``)."""
         self.rows += 1
-        w = where(gseq, tbl, seq)
-        if gseq != self.last_gseq + 1:
-            self.problem(f"{w}: the global sequence jumps from {self.last_gseq} to {gseq} "
-                         "(rows were removed, inserted or renumbered)")
-        if stored_prev != self.prev:
-            if self.seed_at is not None and self.last_gseq == self.seed_at:
-                self.problem(f"{w}: prev_hash does not match the chain's seed: the journal's "
-                             f"meta (schema, created, id) was changed ({self._meta_text()})")
-            else:
-                self.problem(f"{w}: prev_hash does not match the previous row's hash "
-                             "(a row was changed, removed or inserted before it)")
-        try:
-            content = row_content(gseq, tbl, seq, type_, schema, payload, rules, decisions,
-                                  result, hand, who, at, target, digest)
-            if row_hash(stored_prev, content) != stored_hash:
-                self.problem(f"{w}: hash does not match the row's content (the row was changed)")
-        except (TypeError, ValueError) as exc:
-            self.problem(f"{w}: unreadable row: {exc}")
-        if mac is not None or self.key is not None:
-            self._check_mac(w, gseq, stored_hash, mac)
-        self.prev = stored_hash if isinstance(stored_hash, str) else ""
-        if self.seed_at is not None and gseq == self.seed_at:
-            self.prev = chain_seed(self.prev, self.meta)
+        self._row = (gseq, tbl, seq)
         if type(gseq) is not int or type(seq) is not int:     # text or a float in SQLite
-            self.problem(f"{w}: its gseq or seq is not a whole number (the row was changed)")
-            self.last_gseq += 1
+            self.problem(f"{self._w()}: its gseq or seq is not a whole number (the row was "
+                         "changed)")
             t = self.tables.get(tbl) if isinstance(tbl, str) else None
             if t is not None and t.replaying:
                 t.replaying = False
-                self.problem(f"{w}: later rows of table {tbl!r} are not replayed")
+                self.problem(f"{self._w()}: later rows of table {tbl!r} are not replayed")
             return
-        self.last_gseq = gseq
-        if self.anchor is not None and gseq == self.anchor[0]:
-            self.anchor_values = [str(stored_hash), self.prev]
-        self._check_content(w, row, gseq, tbl, seq, type_, payload, rules, decisions, result,
-                            hand, target, digest)
-
-    def _meta_text(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in sorted(self.meta.items()))
-
-    def _check_mac(self, w: str, gseq: int, stored_hash: str, mac: str | None) -> None:
-        if mac is not None:
-            self.macs += 1
-        if self.key is None:
-            return
-        if mac is None:
-            if self.first_mac is None:
-                self.unmacced_before += 1
-            else:
-                self.problem(f"{w}: no MAC, though the rows before it carry one (a row "
-                             "added without the key)")
-            return
-        if mac != row_mac(self.key, self.meta.get("id", ""), gseq, str(stored_hash)):
-            self.problem(f"{w}: the MAC does not match under this key (a forged row, a chain "
-                         "rebuilt without the key, or another key)")
-        elif self.first_mac is None:
-            self.first_mac = gseq
-
-    def _check_content(self, w: str, row: tuple, gseq, tbl, seq, type_, payload, rules,
-                       decisions, result, hand, target, digest) -> None:
         t = self.tables.get(tbl)
-        expected = (t.last_seq if t is not None else -1) + 1
-        if seq != expected:
-            self.problem(f"{w}: the table's sequence jumps from {expected - 1} to {seq}")
-        if t is not None:
-            t.last_seq = max(seq, t.last_seq)
+        if t is None:
+            if seq != 0:
+                self.problem(f"{self._w()}: the table's sequence jumps from -1 to {seq}")
+            payloads = self._payloads_of(0)
+        else:
+            if seq != t.last_seq + 1:
+                self.problem(f"{self._w()}: the table's sequence jumps from {t.last_seq} to "
+                             f"{seq}")
+            if seq > t.last_seq:
+                t.last_seq = seq
+            payloads = t.payloads
+        # each distinct payload is decoded once (per seat count: the rules read an event
+        # by its text and the table's seats alone); its text is still compared every row
         try:
-            data = json.loads(payload)      # decisions and result: compared as text below
-        except (TypeError, ValueError):
-            data = None
+            entry = payloads.get(payload)
+        except TypeError:                   # an unhashable value a driver gave
+            entry = None
+        if entry is None:
+            try:
+                data = json.loads(payload)  # decisions and result: compared as text below
+            except (TypeError, ValueError):
+                data = None
+            entry = [data, None, None, False]
+            if isinstance(data, dict) and isinstance(payload, str):
+                if len(payloads) >= PAYLOAD_CACHE:
+                    payloads.clear()
+                payloads[payload] = entry
+        data = entry[0]
         if not isinstance(data, dict) or data.get("type") != type_:
             what = "is not valid JSON" if data is None else \
                 f"type does not match the row type {type_!r}"
@@ -237,21 +243,23 @@ class ChainAudit:
             if t is not None and t.replaying:
                 t.replaying = False
                 stop = " (later rows of the table are not replayed)"
-            self.problem(f"{w}: the payload {what}{stop}")
+            self.problem(f"{self._w()}: the payload {what}{stop}")
             return
         if type_ == CREATE_TYPE:
-            self._create(w, tbl, seq, data, row)
+            if who is None and at is None and self.who_at is not None:
+                who, at = self.who_at(gseq)
+            self._create(self._w(), tbl, seq, data, decisions, result, hand, who, at, target)
             return
         if t is None:
-            self.problem(f"{w}: no creation row for table {tbl!r} before it")
+            self.problem(f"{self._w()}: no creation row for table {tbl!r} before it")
             return
         if seq == 0:
-            self.problem(f"{w}: first row of a table is not its creation")
+            self.problem(f"{self._w()}: first row of a table is not its creation")
             return
         if type_ == VOID_TYPE:
-            self._void(w, t, seq, data, row)
+            self._void(self._w(), t, seq, data, rules, decisions, result, hand, target, digest)
         else:
-            self._event(w, t, data, type_, payload, rules, decisions, result, hand, target,
+            self._event(t, entry, type_, payload, rules, decisions, result, hand, target,
                         digest)
         if t.replaying and t.state is not None:
             # the state after this row; of the rows before, only every CHECKPOINT-th and
@@ -262,8 +270,8 @@ class ChainAudit:
             if old % CHECKPOINT:
                 cp.pop(old, None)
 
-    def _create(self, w: str, tbl: str, seq: int, data: dict, row: tuple) -> None:
-        (_g, _t, _s, _ty, _sc, _p, _r, decisions, result, hand, who, at, target, *_rest) = row
+    def _create(self, w: str, tbl: str, seq: int, data: dict, decisions, result, hand, who,
+                at, target) -> None:
         if seq != 0 or tbl in self.tables:
             self.problem(f"{w}: a second creation row for table {tbl!r}")
             return
@@ -292,16 +300,27 @@ class ChainAudit:
             self.problem(f"{w}: the table's config does not load: {exc}")
             return
         t.state = initial_state(t.config, t.players)
+        t.payloads = self._payloads_of(t.config.seats)
         t.replaying = True
 
-    def _event(self, w: str, t: _Table, data: dict, type_, payload, rules, decisions, result,
-               hand, target, digest) -> None:
+    def _payloads_of(self, seats: int) -> dict:
+        got = self._payloads.get(seats)
+        if got is None:
+            got = self._payloads[seats] = {}
+        return got
+
+    def _event(self, t: _Table, entry: list, type_, payload, rules, decisions, result, hand,
+               target, digest) -> None:
         if target is not None:
-            self.problem(f"{w}: an event row with a void target")
+            self.problem(f"{self._w()}: an event row with a void target")
         if not t.replaying or t.state is None:
             return
+        data = entry[0]
+        if self.share is not None and ROOM in data:
+            self.doubt = True               # a bar at another table: the replay in one
+            return
         before = t.state
-        elsewhere = self._elsewhere_for(t.name) if self.bars else {}
+        elsewhere = self._elsewhere_for(t.name) if self.bars else _NO_BARS
         if elsewhere or ROOM in data or before.barred:
             try:
                 # the room stamp (rules/room.py) is the one the journal's order gives
@@ -310,55 +329,65 @@ class ChainAudit:
             except Exception:               # an unreadable row is named below, by apply
                 want = data
             if want.get(ROOM) != data.get(ROOM):
-                self.problem(f"{w}: its room stamp {data.get(ROOM)!r} is not the bars at "
-                             f"other tables then ({want.get(ROOM)!r}, rrop-13.6)")
+                self.problem(f"{self._w()}: its room stamp {data.get(ROOM)!r} is not the bars "
+                             f"at other tables then ({want.get(ROOM)!r}, rrop-13.6)")
+        event = entry[1]
+        if event is None:                   # read once: split off the stamp, parse the event
+            try:
+                rest, entry[2] = room_rules.split(data)
+                event = entry[1] = parse_event(rest, t.config.seats)
+            except Exception:               # apply below says why, naming the row
+                event = entry[1] = False
         try:
-            applied = apply(before, data, elsewhere)
+            if event is False:
+                applied = apply(before, data, elsewhere)
+            else:
+                applied = apply_parsed(before, event, entry[2], elsewhere)
         except Refusal as exc:
             cites = f" [{', '.join(exc.cites)}]" if exc.cites else ""
-            self.problem(f"{w}: the rules refuse this {type_} event now: {exc.text('en')}"
-                         f"{cites} (later rows of the table are not replayed)")
+            self.problem(f"{self._w()}: the rules refuse this {type_} event now: "
+                         f"{exc.text('en')}{cites} (later rows of the table are not replayed)")
             t.replaying = False
             return
         except Exception as exc:            # verify names the row; it never stops on one
-            self.problem(f"{w}: the rules cannot read this {type_} event: "
+            self.problem(f"{self._w()}: the rules cannot read this {type_} event: "
                          f"{type(exc).__name__}: {exc} (later rows of the table are not "
                          "replayed)")
             t.replaying = False
             return
-        t.state = applied.state
+        t.state = state = applied.state
         same_rules = rules == floorkill.RULES_VERSION
         # A row written under an earlier rules version recorded what those rules decided;
         # where today's rules decide otherwise that is a changed ruling, not tampering (the
         # row itself is still held by the chain, the key and the anchor): a warning.
-        differs = self.problem if same_rules else self._ruling_changed
         now = self.decisions_json(applied.decisions)
         if now != decisions:
-            differs(f"{w}: the stored decision says «{decisions_text(decisions)}» but the "
-                    f"rules decide «{decisions_text(now)}»")
+            (self.problem if same_rules else self._ruling_changed)(
+                f"{self._w()}: the stored decision says «{decisions_text(decisions)}» but the "
+                f"rules decide «{decisions_text(now)}»")
         if result_json(applied.result) != result:
-            differs(f"{w}: the stored result {result} is not the rules' "
-                    f"{result_json(applied.result)}")
-        if hand != applied.state.hands:
-            differs(f"{w}: the stored hand count {hand} is not the rules' "
-                    f"{applied.state.hands}")
+            (self.problem if same_rules else self._ruling_changed)(
+                f"{self._w()}: the stored result {result} is not the rules' "
+                f"{result_json(applied.result)}")
+        if hand != state.hands:
+            (self.problem if same_rules else self._ruling_changed)(
+                f"{self._w()}: the stored hand count {hand} is not the rules' {state.hands}")
         if not same_rules:
             self.old_rules += 1
-        elif (payload, t.config.seats) not in self._read_as_stored:
+        elif not entry[3]:
             # the rules read a payload the same way wherever it is (parse_event: the raw
             # event and the table's seats), so each distinct one is checked once
             if canonical_json(room_rules.stored_event(applied)) != payload:
-                self.problem(f"{w}: the stored payload is not the event as the rules read it")
+                self.problem(f"{self._w()}: the stored payload is not the event as the rules "
+                             "read it")
             else:
-                if len(self._read_as_stored) >= PAYLOAD_CACHE:
-                    self._read_as_stored.clear()
-                self._read_as_stored.add((payload, t.config.seats))
+                entry[3] = True
         if applied.event.type != type_:
-            self.problem(f"{w}: the row type {type_!r} is not the event's "
+            self.problem(f"{self._w()}: the row type {type_!r} is not the event's "
                          f"{applied.event.type!r}")
         if digest is not None:
-            self._check_digest(w, t, digest, same_rules)
-        if applied.state.barred != before.barred:
+            self._check_digest(self._w(), t, digest, same_rules)
+        if state.barred != before.barred:
             self._bars_changed(t)
 
     def decisions_json(self, decisions: Iterable[Decision]) -> str:
@@ -393,9 +422,8 @@ class ChainAudit:
         self.warnings.append(f"{text} (written under an earlier rules version: a ruling "
                              "changed since, not a change to the row)")
 
-    def _void(self, w: str, t: _Table, seq: int, data: dict, row: tuple) -> None:
-        (_g, _t, _s, _ty, _sc, _p, rules, decisions, result, hand, _who, _at, target,
-         _ph, _h, digest, _m) = row
+    def _void(self, w: str, t: _Table, seq: int, data: dict, rules, decisions, result, hand,
+              target, digest) -> None:
         aim = data.get("target")
         reason = data.get("reason")
         if (target != aim or not isinstance(target, int) or isinstance(target, bool)
@@ -452,6 +480,8 @@ class ChainAudit:
         owed = reading.barred_of(t.state)
         if owed:
             self.bars[t.name] = owed
+            if self.share is not None:
+                self.doubt = True           # the other tables' replay needs this bar
         else:
             self.bars.pop(t.name, None)
         self._elsewhere.clear()
@@ -467,35 +497,19 @@ class ChainAudit:
         return got
 
     # -- the end ------------------------------------------------------------------------
-    def finish(self) -> None:
+    def finish(self, verdict: Mapping[str, Any] | None = None) -> None:
+        """After the last row. ``verdict``: the other process's :class:`ChainPass` over
+        the same rows, when this audit ran without its own (its warnings, head, MACs)."""
         for name in self.tables_rows:
             if name not in self.tables:
                 self.problem(f"table {name!r}: no creation row in the chain")
-        if self.key is not None:
-            if self.rows and self.first_mac is None and self.seed_at is None:
-                self.warnings.append("schema-1 journal: its rows carry no MAC (not checked)")
-            elif self.rows and self.first_mac is None:
-                self.problem("row gseq 1 onwards: no row carries a MAC under this key (the "
-                             "chain was written or rebuilt without the key; --no-key checks "
-                             "a journal that was never MAC'd)")
-            elif self.unmacced_before:
-                self.warnings.append(f"rows gseq 1 to {self.unmacced_before} carry no MAC "
-                                     "(written before the key existed); every later row does")
-        elif self.macs:
-            self.warnings.append(f"{self.macs} row(s) carry a MAC, not checked: no key here "
-                                 "(--key FILE)")
-        if self.anchor is not None:
-            a_seq, a_hash = self.anchor
-            if a_seq > self.last_gseq:
-                self.problem(f"row gseq {a_seq} (the anchor): the journal ends at gseq "
-                             f"{self.last_gseq}: rows {self.last_gseq + 1} to {a_seq} were cut, "
-                             "or the file was replaced")
-            elif not any(v.startswith(a_hash) for v in self.anchor_values):
-                value = self.anchor_values[-1] if self.anchor_values else "?"
-                self.problem(f"row gseq {a_seq} (the anchor): the chain there is "
-                             f"{value[:16]}…, the anchor says "
-                             f"{a_hash[:16]}…: the journal up to gseq {a_seq} was changed, cut "
-                             "or replaced")
+        if self.chain is not None:
+            self.chain.finish()
+        else:
+            self._verdict = dict(verdict or {})
+            for text in self._verdict.get("problems", ()):
+                self.problem(text)
+            self.warnings.extend(self._verdict.get("warnings", ()))
         if self.seed_at is None:
             self.warnings.append("schema-1 journal: its meta is not in the chain and its rows "
                                  "carry no state digests (the next podium or import migrates "
@@ -506,7 +520,9 @@ class ChainAudit:
                                  "their payload form and state digest are not")
 
     def head(self) -> tuple[int, str]:
-        return self.last_gseq, self.prev
+        if self.chain is not None:
+            return self.chain.head()
+        return tuple(self._verdict["head"]) if self._verdict else (0, GENESIS)
 
 
 def check_caches(audit: ChainAudit, snapshots: Iterator[tuple], obligations: Iterable[tuple]
@@ -539,17 +555,179 @@ def check_caches(audit: ChainAudit, snapshots: Iterator[tuple], obligations: Ite
 # ---------------------------------------------------------------------------
 # the SQLite driver
 
-@paused_gc()
+PARALLEL_MIN = 50_000       # rows: below it one process is as fast (another takes ~0.1 s)
+# The other process's share of the replay: it runs the chain pass too, which costs about
+# half as much a row as the replay (bench/verify_bench.py), so both end together when it
+# replays about a quarter of the rows.
+CHILD_SHARE = 0.23
+
+
+def cores() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:          # not on Linux
+        return os.cpu_count() or 1
+
+
+def _split_tables(conn, tables: Mapping[str, Any], share: float) -> list[str]:
+    """The tables (in creation order) the other process replays: about ``share`` of the
+    rows."""
+    counts = dict(conn.execute("SELECT tbl, count(*) FROM events GROUP BY tbl"))
+    total = sum(n for n in counts.values() if isinstance(n, int))
+    mine: list[str] = []
+    got = 0
+    for name in tables:
+        n = counts.get(name, 0)
+        if got + n / 2 <= share * total:
+            mine.append(name)
+            got += n
+    return mine
+
+
+def _start_child(path, last_gseq: int, v2_columns: bool, meta: Mapping[str, str],
+                 tables: Mapping[str, tuple], key: bytes | None,
+                 anchor: tuple[int, str] | None):
+    """The other process (:func:`child_main`): ``integrity_check``, the chain pass over
+    rows ``gseq <= last_gseq`` and the replay of ``tables``; None when no process can be
+    started (the caller then does it all itself)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    package_root = str(Path(floorkill.__file__).resolve().parents[1])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH"))
+                                        if p)
+    ask = json.dumps({"path": str(Path(path).resolve()), "last": last_gseq, "v2": v2_columns,
+                      "meta": dict(meta), "tables": {n: list(v) for n, v in tables.items()},
+                      "key": key.hex() if key is not None else None,
+                      "anchor": list(anchor) if anchor is not None else None})
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", "from floorkill.store.audit import child_main; child_main()"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            env=env, text=True, encoding="utf-8")
+        proc.stdin.write(ask)
+        proc.stdin.close()
+    except (OSError, ValueError):
+        return None
+    return proc
+
+
+def _child_verdict(proc) -> dict | None:
+    """What the other process found, or None when it failed (the caller verifies again
+    in one process)."""
+    try:
+        answer = json.loads(proc.stdout.read())
+    except (OSError, ValueError):
+        answer = {}
+    finally:
+        proc.stdout.close()
+        proc.wait()
+    verdict = answer.get("ok") if isinstance(answer, dict) and proc.returncode == 0 else None
+    return verdict if isinstance(verdict, dict) else None
+
+
+def _child_pass(path: str, last_gseq: int, v2_columns: bool, meta: Mapping[str, str],
+                tables: Mapping[str, tuple], key: bytes | None,
+                anchor: tuple[int, str] | None) -> dict:
+    """The other process's work: is the chain whole, and the replay of its tables clean?"""
+    from pathlib import Path
+
+    from floorkill.store.readonly import open_readonly
+
+    conn, _notice = open_readonly(Path(path), 5.0, guarded=False)
+    try:
+        conn.execute("BEGIN")
+        integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
+
+        def fetch_rows(tbl: str, after: int, before: int):
+            return conn.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND "
+                                "seq > ? AND seq < ? ORDER BY seq", (tbl, after, before))
+
+        mine = frozenset(tables)
+        audit = ChainAudit(meta, tables, fetch_rows, key=key, anchor=anchor,
+                           share=mine.__contains__)
+        audit.who_at = None
+        problems = audit.problems
+        if integrity == ["ok"]:
+            feed = audit.feed
+            for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events "
+                                    "WHERE gseq <= ? ORDER BY gseq", (last_gseq,)):
+                feed(row)
+                if problems or audit.doubt:
+                    break
+            else:
+                check_caches(audit, iter(()),
+                             conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall())
+                audit.chain.finish()
+    finally:
+        conn.close()
+    return {"integrity": integrity[:MAX_PROBLEMS + 1], "problems": problems[:MAX_PROBLEMS + 1],
+            "doubt": audit.doubt, "warnings": audit.warnings, "rows": audit.chain.rows,
+            "head": list(audit.chain.head()), "macs": audit.chain.macs,
+            "old_rules": audit.old_rules}
+
+
+def child_main() -> None:
+    """The other process: one JSON request on stdin (the key as hex: never on the command
+    line), one JSON answer on stdout, ``{"ok": verdict}`` or ``{"error": text}``."""
+    import gc
+    import sqlite3
+    import sys
+
+    gc.disable()                    # nothing here makes cycles (floorkill.batch.paused_gc)
+    try:
+        ask = json.loads(sys.stdin.read())
+        key = bytes.fromhex(ask["key"]) if ask.get("key") is not None else None
+        anchor = tuple(ask["anchor"]) if ask.get("anchor") is not None else None
+        tables = {n: tuple(v) for n, v in ask["tables"].items()}
+        answer = {"ok": _child_pass(ask["path"], ask["last"], ask["v2"], ask["meta"], tables,
+                                    key, anchor)}
+    except (sqlite3.Error, OSError, ValueError, KeyError, TypeError) as exc:
+        answer = {"error": f"{type(exc).__name__}: {exc}"}
+    sys.stdout.write(json.dumps(answer))
+    sys.stdout.flush()
+
+
 def verify_sqlite(journal_path, *, key: bytes | None = None,
-                  anchor: tuple[int, str] | None = None) -> tuple[AuditResult, list[str]]:
+                  anchor: tuple[int, str] | None = None,
+                  parallel: bool | None = None) -> tuple[AuditResult, list[str]]:
     """(result, integrity lines) of a journal file, read-only. Raises JournalError (one line)
-    when the file is no journal, or a journal this floorkill cannot read."""
+    when the file is no journal, or a journal this floorkill cannot read.
+
+    A big file (:data:`PARALLEL_MIN` rows or more, on two CPUs or more; ``parallel``
+    forces either way) is verified by two processes at once, each reading the file on its
+    own: another process runs ``integrity_check``, the :class:`ChainPass` over every row
+    and the replay of about a quarter of the tables; this one replays the other tables.
+    Split so only while no table owes a kill; from the first owed kill (a bar reaches the
+    other tables' events) the other process runs the chain pass alone and this one replays
+    every table. When either process finds anything, the file is verified again in one
+    process: a broken journal's report is the one-process report, every problem in row
+    order, whichever way it was found."""
+    if parallel is False:
+        return _verify_file(journal_path, key, anchor, "one")
+    mode = "split" if parallel else "auto"
+    while True:
+        result = _verify_file(journal_path, key, anchor, mode)
+        if not isinstance(result, str):
+            return result
+        mode = result                       # "chain" (a bar) or "one" (a problem)
+
+
+@paused_gc()
+def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None,
+                 mode: str) -> tuple[AuditResult, list[str]] | str:
+    """verify_sqlite in one ``mode``: "one" (one process), "chain" (the other process runs
+    the chain pass), "split" (and a share of the replay), "auto" (split for a big file).
+    Returns the mode to verify in again when two processes do not settle it."""
     import sqlite3
     from pathlib import Path
 
     from floorkill.store.errors import JournalError
     from floorkill.store.readonly import open_readonly
-    from floorkill.store.schema import CHAIN_COLUMNS, TRIGGERS
+    from floorkill.store.schema import TRIGGERS
 
     path = Path(journal_path)
     if not path.exists():
@@ -562,13 +740,14 @@ def verify_sqlite(journal_path, *, key: bytes | None = None,
         raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
     except sqlite3.Error as exc:
         raise JournalError(f"{path}: cannot open: {exc}") from None
+    started = None
     try:
         try:
             conn.execute("BEGIN")                 # one read snapshot while a writer goes on
-            integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master "
+                                                "WHERE type='table'")}
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
-        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if not {"meta", "tables", "events"} <= names:
             raise JournalError(f"{path}: not a floorkill journal (no journal tables)")
         version = reading.check_schema(path, reading.schema_version(conn))
@@ -577,12 +756,33 @@ def verify_sqlite(journal_path, *, key: bytes | None = None,
         v2_columns = {"state_hash", "mac"} <= columns
         tables = {name: (toml, created, who) for name, toml, created, who in
                   conn.execute("SELECT name, toml, created, who FROM tables ORDER BY rowid")}
+        last = conn.execute("SELECT max(gseq) FROM events").fetchone()[0]
+        if mode == "auto":
+            mode = ("split" if isinstance(last, int) and last >= PARALLEL_MIN and cores() >= 2
+                    else "one")
+        theirs: list[str] = []
+        if mode != "one" and isinstance(last, int):
+            if mode == "split":
+                theirs = _split_tables(conn, tables, CHILD_SHARE)
+            started = _start_child(path, last, v2_columns, meta,
+                                   {n: tables[n] for n in theirs}, key, anchor)
+        if started is None:
+            mode, theirs = "one", []
+            try:
+                integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
+            except sqlite3.DatabaseError as exc:
+                raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
+        else:
+            integrity = ["ok"]                    # the other process's, below
 
         def fetch_rows(tbl: str, after: int, before: int):
             return conn.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND "
                                 "seq > ? AND seq < ? ORDER BY seq", (tbl, after, before))
 
-        audit = ChainAudit(meta, tables, fetch_rows, key=key, anchor=anchor)
+        not_theirs = frozenset(theirs)
+        audit = ChainAudit(meta, {n: v for n, v in tables.items() if n not in not_theirs},
+                           fetch_rows, key=key, anchor=anchor, chain=mode == "one",
+                           share=(lambda tbl: tbl not in not_theirs) if theirs else None)
         if notice:
             audit.warnings.append(notice)
         if integrity != ["ok"]:
@@ -597,13 +797,32 @@ def verify_sqlite(journal_path, *, key: bytes | None = None,
         if version == 1 and v2_columns:
             audit.problem("meta: the journal says schema 1 but its layout is schema 2 "
                           "(the meta was changed)")
-        select = ", ".join(c if v2_columns or c not in ("state_hash", "mac") else "NULL"
-                           for c in CHAIN_COLUMNS)
-        for row in conn.execute(f"SELECT {select} FROM events ORDER BY gseq"):
-            audit.feed(row)
-            if audit.full:
-                break
-        if not audit.full:
+        problems = audit.problems
+        if mode == "one":
+            feed = audit.feed
+            for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events "
+                                    "ORDER BY gseq"):
+                feed(row)
+                if len(problems) > MAX_PROBLEMS:
+                    break
+        else:
+            # the replay alone: neither the chain's columns nor the MAC (nor who and when,
+            # but for a creation row); only the rows of this process's tables
+            audit.who_at = lambda g: conn.execute("SELECT who, at FROM events WHERE gseq = ?",
+                                                  (g,)).fetchone()
+            select = ", ".join(c if v2_columns or c != "state_hash" else "NULL"
+                               for c in CONTENT_COLUMNS)
+            where_mine = ""
+            if theirs:
+                where_mine = (f"NOT INDEXED WHERE tbl IS NULL OR tbl NOT IN "
+                              f"({', '.join('?' * len(theirs))})")
+            replay = audit.replay
+            for row in conn.execute(f"SELECT {select} FROM events {where_mine} ORDER BY gseq",
+                                    theirs):
+                replay(*row)
+                if problems or audit.doubt:
+                    break
+        if not audit.full and not audit.doubt:
             digest = "e.state_hash" if v2_columns else "NULL"
             check_caches(
                 audit,
@@ -612,10 +831,25 @@ def verify_sqlite(journal_path, *, key: bytes | None = None,
                 if "snapshots" in names else iter(()),
                 conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall()
                 if "obligations" in names else ())
-        audit.finish()
+        if started is not None:
+            verdict, started = _child_verdict(started), None
+            if (verdict is None or audit.problems or verdict["problems"]
+                    or verdict["integrity"] != ["ok"]):
+                return "one"
+            if audit.doubt or verdict["doubt"]:
+                return "chain"
+            audit.old_rules += verdict["old_rules"]
+            audit.finish(verdict)
+            rows = verdict["rows"]
+        else:
+            audit.finish()
+            rows = audit.rows
     except sqlite3.Error as exc:
         raise JournalError(f"{path}: cannot read: {exc}") from None
     finally:
+        if started is not None:                   # an error on the way: no orphan left
+            started.kill()
+            _child_verdict(started)
         conn.close()
-    return AuditResult(audit.problems, audit.warnings, audit.rows, len(tables), audit.head(),
+    return AuditResult(audit.problems, audit.warnings, rows, len(tables), audit.head(),
                        version, audit.macs), integrity
