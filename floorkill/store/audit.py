@@ -109,6 +109,7 @@ class _Table:
     checkpoints: dict[int, TableState] = field(default_factory=dict)
     replaying: bool = False                             # config loaded, no replay failure
     payloads: dict = field(default_factory=dict)        # ChainAudit._payloads of its seats
+    seated: tuple | None = None     # (players, elsewhere, their bars): the last stamp's
 
 
 @dataclass
@@ -322,15 +323,23 @@ class ChainAudit:
         before = t.state
         elsewhere = self._elsewhere_for(t.name) if self.bars else _NO_BARS
         if elsewhere or ROOM in data or before.barred:
+            # the room stamp is the one the journal's order gives: what room_rules.stamp
+            # writes (the bars of the seated players at other tables, where they differ
+            # from the mirrors the table holds), those bars found once per seating
             try:
-                # the room stamp (rules/room.py) is the one the journal's order gives
-                want = room_rules.stamp(before, {k: v for k, v in data.items() if k != ROOM},
-                                        elsewhere)
+                memo = t.seated
+                if memo is not None and memo[0] is before.players and memo[1] is elsewhere:
+                    seated = memo[2]
+                else:
+                    seated = room_rules.seated_bars(before, elsewhere)
+                    t.seated = (before.players, elsewhere, seated)
+                want = (None if seated == room_rules.mirrors(before)
+                        else room_rules.room_json(seated))
             except Exception:               # an unreadable row is named below, by apply
-                want = data
-            if want.get(ROOM) != data.get(ROOM):
+                want = data.get(ROOM)
+            if want != data.get(ROOM):
                 self.problem(f"{self._w()}: its room stamp {data.get(ROOM)!r} is not the bars "
-                             f"at other tables then ({want.get(ROOM)!r}, rrop-13.6)")
+                             f"at other tables then ({want!r}, rrop-13.6)")
         event = entry[1]
         if event is None:                   # read once: split off the stamp, parse the event
             try:
@@ -556,10 +565,10 @@ def check_caches(audit: ChainAudit, snapshots: Iterator[tuple], obligations: Ite
 # the SQLite driver
 
 PARALLEL_MIN = 50_000       # rows: below it one process is as fast (another takes ~0.1 s)
-# The other process's share of the replay: it runs the chain pass too, which costs about
-# half as much a row as the replay (bench/verify_bench.py), so both end together when it
-# replays about a quarter of the rows.
-CHILD_SHARE = 0.23
+# The other process's share of the replay: it runs the chain pass too (about half as much
+# a row as the replay) and looks for an owed kill first (bench/verify_bench.py), so both
+# end together when it replays about a fifth of the rows.
+CHILD_SHARE = 0.19
 
 
 def cores() -> int:
@@ -629,6 +638,26 @@ def _child_verdict(proc) -> dict | None:
     return verdict if isinstance(verdict, dict) else None
 
 
+def _finished(proc) -> bool:
+    """Whether the other process has answered (or ended), without waiting."""
+    import select
+
+    try:
+        return bool(select.select([proc.stdout], [], [], 0)[0])
+    except (OSError, ValueError):               # no select on this pipe: wait at the end
+        return False
+
+
+def _settled(verdict: dict | None) -> str:
+    """"" when the other process's verdict leaves the file whole so far, else the mode to
+    verify in again: "one" (it failed or found something), "chain" (a bar)."""
+    if verdict is None or verdict["problems"]:
+        return "one"
+    if verdict["doubt"]:
+        return "chain"                          # (it stopped there: no integrity_check yet)
+    return "one" if verdict["integrity"] != ["ok"] else ""
+
+
 def _child_pass(path: str, last_gseq: int, v2_columns: bool, meta: Mapping[str, str],
                 tables: Mapping[str, tuple], key: bytes | None,
                 anchor: tuple[int, str] | None) -> dict:
@@ -638,9 +667,9 @@ def _child_pass(path: str, last_gseq: int, v2_columns: bool, meta: Mapping[str, 
     from floorkill.store.readonly import open_readonly
 
     conn, _notice = open_readonly(Path(path), 5.0, guarded=False)
+    integrity: list[str] = []
     try:
         conn.execute("BEGIN")
-        integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
 
         def fetch_rows(tbl: str, after: int, before: int):
             return conn.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND "
@@ -651,23 +680,47 @@ def _child_pass(path: str, last_gseq: int, v2_columns: bool, meta: Mapping[str, 
                            share=mine.__contains__)
         audit.who_at = None
         problems = audit.problems
-        if integrity == ["ok"]:
-            feed = audit.feed
-            for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events "
-                                    "WHERE gseq <= ? ORDER BY gseq", (last_gseq,)):
-                feed(row)
-                if problems or audit.doubt:
-                    break
-            else:
-                check_caches(audit, iter(()),
-                             conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall())
-                audit.chain.finish()
+        if mine and _first_bar(conn, last_gseq) is not None:
+            # the rows say a table owes a kill: the replay cannot be split by table (were
+            # the rows wrong about it, the one-process replay would name them)
+            audit.doubt = True
+            return _verdict(audit, integrity)
+        feed = audit.feed
+        # the rows first, integrity_check last: a doubt or a problem is told at once (the
+        # caller then stops waiting); a file integrity_check would fail on either fails
+        # here on the way or below, and the one-process pass says so
+        for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events "
+                                "WHERE gseq <= ? ORDER BY gseq", (last_gseq,)):
+            feed(row)
+            if problems or audit.doubt:
+                break
+        else:
+            check_caches(audit, iter(()),
+                         conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall())
+            audit.chain.finish()
+            if not problems:
+                integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
     finally:
         conn.close()
-    return {"integrity": integrity[:MAX_PROBLEMS + 1], "problems": problems[:MAX_PROBLEMS + 1],
-            "doubt": audit.doubt, "warnings": audit.warnings, "rows": audit.chain.rows,
+    return _verdict(audit, integrity)
+
+
+def _verdict(audit: ChainAudit, integrity: list[str]) -> dict:
+    return {"integrity": integrity[:MAX_PROBLEMS + 1],
+            "problems": audit.problems[:MAX_PROBLEMS + 1], "doubt": audit.doubt,
+            "warnings": audit.warnings, "rows": audit.chain.rows,
             "head": list(audit.chain.head()), "macs": audit.chain.macs,
             "old_rules": audit.old_rules}
+
+
+def _first_bar(conn, last_gseq: int) -> int | None:
+    """The gseq of the first row whose stored decisions say a kill is owed (rrop-13.6
+    barred, wsop-197 owes: the only rulings that make a table owe one), or None. Only a
+    hint which way to verify: what the rows say is checked by the replay."""
+    row = conn.execute("SELECT gseq FROM events WHERE gseq <= ? AND (instr(decisions, "
+                       "'\"code\":\"barred\"') > 0 OR instr(decisions, '\"code\":\"owes\"') > 0) "
+                       "ORDER BY gseq LIMIT 1", (last_gseq,)).fetchone()
+    return row[0] if row else None
 
 
 def child_main() -> None:
@@ -798,6 +851,7 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
             audit.problem("meta: the journal says schema 1 but its layout is schema 2 "
                           "(the meta was changed)")
         problems = audit.problems
+        verdict = None
         if mode == "one":
             feed = audit.feed
             for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events "
@@ -817,12 +871,23 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
                 where_mine = (f"NOT INDEXED WHERE tbl IS NULL OR tbl NOT IN "
                               f"({', '.join('?' * len(theirs))})")
             replay = audit.replay
+            n = 0
             for row in conn.execute(f"SELECT {select} FROM events {where_mine} ORDER BY gseq",
                                     theirs):
                 replay(*row)
                 if problems or audit.doubt:
                     break
-        if not audit.full and not audit.doubt:
+                n += 1
+                if not n & 4095 and verdict is None and _finished(started):
+                    verdict, started = _child_verdict(started), None
+                    again = _settled(verdict)
+                    if again:
+                        return again            # the other process found or doubted
+            if problems:
+                return "one"                    # (the other process is stopped below)
+            if audit.doubt:
+                return "chain"
+        if not audit.full:
             digest = "e.state_hash" if v2_columns else "NULL"
             check_caches(
                 audit,
@@ -831,19 +896,20 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
                 if "snapshots" in names else iter(()),
                 conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall()
                 if "obligations" in names else ())
-        if started is not None:
-            verdict, started = _child_verdict(started), None
-            if (verdict is None or audit.problems or verdict["problems"]
-                    or verdict["integrity"] != ["ok"]):
+        if mode == "one":
+            audit.finish()
+            rows = audit.rows
+        else:
+            if problems:
                 return "one"
-            if audit.doubt or verdict["doubt"]:
-                return "chain"
+            if verdict is None:
+                verdict, started = _child_verdict(started), None
+            again = _settled(verdict)
+            if again:
+                return again
             audit.old_rules += verdict["old_rules"]
             audit.finish(verdict)
             rows = verdict["rows"]
-        else:
-            audit.finish()
-            rows = audit.rows
     except sqlite3.Error as exc:
         raise JournalError(f"{path}: cannot read: {exc}") from None
     finally:
