@@ -67,7 +67,7 @@ def hands(start: int, n: int) -> list[dict]:
 
 # A bar (rrop-13.6) early in the journal: Sam Solo (seat 9 of T000, seated nowhere else)
 # kills and quits without posting, and a new player takes the seat. From then on a table
-# owes a kill, so verify's replay runs in one process in global order (store/audit.py).
+# owes a kill, which every table's rows are checked against (store/room_check.py).
 BAR = ({"type": "hand", "winner": 9, "qualifies": True},
        {"type": "hand", "winner": 9, "qualifies": True},
        {"type": "quit", "seat": 9, "posts_kill": False},
@@ -257,13 +257,17 @@ def main() -> int:
             built = build(path, n, TABLES, bar_at=args.bars)
             if built:
                 print(f"built {n:,} events with a bar from row {args.bars:,} in {built:.1f} s")
+            c = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            at = c.execute("SELECT min(gseq) FROM events WHERE instr(decisions, "
+                           "'\"code\":\"barred\"') > 0").fetchone()[0]
+            c.close()
             (r1, r1_cpu) = read_once(path)
             secs, cpu, mb, kid_mb = verify_child(path)
             good = secs / r1 <= GOAL_VERIFY and mb + kid_mb <= GOAL_MB
             ok = ok and good
-            print(f"verify {n:,} events, a table owing a kill from row {args.bars:,} on (the "
-                  f"replay in one process beside the chain): {secs:.2f} s ({cpu:.2f} s CPU in "
-                  f"all), {mb:.1f} + {kid_mb:.1f} MB; rows read once {r1:.2f} s\n"
+            print(f"verify {n:,} events, a table owing a kill from row {at:,} on: {secs:.2f} s "
+                  f"({cpu:.2f} s CPU in all), {mb:.1f} + {kid_mb:.1f} MB; rows read once "
+                  f"{r1:.2f} s\n"
                   f"  wall: verify / rows read {secs / r1:.2f} (goal <= {GOAL_VERIFY}): "
                   f"{'OK' if good else 'MISSED'}")
     return 0 if ok else 1

@@ -33,9 +33,9 @@ give is built once per distinct value — each distinct payload decoded and read
 rules once (:func:`floorkill.rules.engine.apply_parsed` takes it read), each distinct
 decision rendered to its stored JSON once (:meth:`ChainAudit.decisions_json`), each
 payload's stored form checked once; the cyclic garbage collector is paused for the pass
-(:func:`floorkill.batch.paused_gc`). A big file is verified by two processes
-(:func:`verify_sqlite`): the replay by table while no table owes a kill, and any doubt
-or problem settled by the one-process pass.
+(:func:`floorkill.batch.paused_gc`). A big file is verified by two processes, the replay
+split by table (:func:`verify_sqlite`, :mod:`floorkill.store.room_check`), and anything
+they find is reported by the one-process pass.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ from floorkill.rules.engine import apply_parsed
 from floorkill.rules.events import parse_event
 from floorkill.store import reading
 from floorkill.store.chain_pass import ChainPass, chain_select, where
+from floorkill.store.room_check import TableLog
 from floorkill.store.schema import (CREATE_TYPE, GENESIS, VOID_TYPE, canonical_json,
                                     result_json, seed_point, state_digest)
 from floorkill.store.session import decision_to_json
@@ -110,6 +111,7 @@ class _Table:
     replaying: bool = False                             # config loaded, no replay failure
     payloads: dict = field(default_factory=dict)        # ChainAudit._payloads of its seats
     seated: tuple | None = None     # (players, elsewhere, their bars): the last stamp's
+    log: TableLog | None = None     # a share's replay: what the room's checks need
 
 
 @dataclass
@@ -127,15 +129,17 @@ class ChainAudit:
     def __init__(self, meta: Mapping[str, str], tables: Mapping[str, tuple[str, str, str | None]],
                  fetch_rows: FetchRows, *, key: bytes | None = None,
                  anchor: tuple[int, str] | None = None, chain: bool = True,
-                 share: Callable[[Any], bool] | None = None) -> None:
+                 share: Callable[[Any], bool] | None = None,
+                 order: list[str] | None = None) -> None:
         """``tables``: name -> (toml, created, who) as the ``tables`` rows hold them.
         ``chain=False``: the replay alone (another process runs the :class:`ChainPass`
         over the same rows; :meth:`finish` takes its verdict). ``share``: this audit
         replays only the rows whose table it accepts (and ``tables`` holds only those);
-        another process replays the rest. That is the replay of one process only while
-        no table owes a kill: the first owed kill sets :attr:`doubt` (the bars of one
-        table reach the others' events, rules/room.py), and the caller verifies again
-        with the whole replay in one process."""
+        another process replays the rest. Each then replays with no room and keeps
+        what the room's checks need (:attr:`room_logs`, :attr:`bar_changes`):
+        :func:`floorkill.store.room_check.check` asks them once both are done.
+        ``order``: every table of the journal in creation order (else the order the
+        creation rows come in)."""
         self.meta = dict(meta)
         self.tables_rows = dict(tables)
         self.fetch_rows = fetch_rows
@@ -146,9 +150,11 @@ class ChainAudit:
                       if chain else None)
         self.rows = 0
         self.share = share
-        self.doubt = False
+        self.room_logs: dict[str, TableLog] | None = {} if share is not None else None
+        self.bar_changes: list[tuple[int, str, list]] = []  # (gseq, table, owed), shared
         self.tables: dict[str, _Table] = {}
-        self.order: list[str] = []                        # creation order (writer's rowid)
+        self.fixed_order = order is not None
+        self.order: list[str] = list(order or ())         # creation order (writer's rowid)
         self.bars: dict[str, list] = {}                   # owed kills (barred mode) by table
         self._elsewhere: dict[str | None, dict] = {}
         self.old_rules = 0
@@ -278,7 +284,8 @@ class ChainAudit:
             return
         t = _Table(tbl, last_seq=0)
         self.tables[tbl] = t
-        self.order.append(tbl)
+        if not self.fixed_order:
+            self.order.append(tbl)
         stored = self.tables_rows.get(tbl)
         if stored is None:
             self.problem(f"{w}: no table {tbl!r} in the tables list")
@@ -302,6 +309,8 @@ class ChainAudit:
             return
         t.state = initial_state(t.config, t.players)
         t.payloads = self._payloads_of(t.config.seats)
+        if self.room_logs is not None:
+            t.log = self.room_logs[tbl] = TableLog(t.config)
         t.replaying = True
 
     def _payloads_of(self, seats: int) -> dict:
@@ -317,12 +326,10 @@ class ChainAudit:
         if not t.replaying or t.state is None:
             return
         data = entry[0]
-        if self.share is not None and ROOM in data:
-            self.doubt = True               # a bar at another table: the replay in one
-            return
         before = t.state
-        elsewhere = self._elsewhere_for(t.name) if self.bars else _NO_BARS
-        if elsewhere or ROOM in data or before.barred:
+        log = t.log
+        elsewhere = self._elsewhere_for(t.name) if self.bars and log is None else _NO_BARS
+        if log is None and (elsewhere or ROOM in data or before.barred):
             # the room stamp is the one the journal's order gives: what room_rules.stamp
             # writes (the bars of the seated players at other tables, where they differ
             # from the mirrors the table holds), those bars found once per seating
@@ -347,6 +354,8 @@ class ChainAudit:
                 event = entry[1] = parse_event(rest, t.config.seats)
             except Exception:               # apply below says why, naming the row
                 event = entry[1] = False
+        if log is not None:                 # the room's checks: once both shares are done
+            log.row(self._row[0], before, data, event)
         try:
             if event is False:
                 applied = apply(before, data, elsewhere)
@@ -489,11 +498,11 @@ class ChainAudit:
         owed = reading.barred_of(t.state)
         if owed:
             self.bars[t.name] = owed
-            if self.share is not None:
-                self.doubt = True           # the other tables' replay needs this bar
         else:
             self.bars.pop(t.name, None)
         self._elsewhere.clear()
+        if self.room_logs is not None:
+            self.bar_changes.append((self._row[0], t.name, owed))
 
     def _elsewhere_for(self, name: str) -> dict:
         if not self.bars:
@@ -565,10 +574,10 @@ def check_caches(audit: ChainAudit, snapshots: Iterator[tuple], obligations: Ite
 # the SQLite driver
 
 PARALLEL_MIN = 50_000       # rows: below it one process is as fast (another takes ~0.1 s)
-# The other process's share of the replay: it runs the chain pass too (about half as much
-# a row as the replay) and looks for an owed kill first (bench/verify_bench.py), so both
-# end together when it replays about a fifth of the rows.
-CHILD_SHARE = 0.19
+# The other process's share of the replay: it runs the chain pass and integrity_check too,
+# about half as much a row as the replay (bench/verify_bench.py), so both end together
+# when it replays about a fifth of the rows.
+CHILD_SHARE = 0.21
 
 
 def cores() -> int:
@@ -584,22 +593,32 @@ def _split_tables(conn, tables: Mapping[str, Any], share: float) -> list[str]:
     rows."""
     counts = dict(conn.execute("SELECT tbl, count(*) FROM events GROUP BY tbl"))
     total = sum(n for n in counts.values() if isinstance(n, int))
-    mine: list[str] = []
+    theirs: list[str] = []
     got = 0
     for name in tables:
         n = counts.get(name, 0)
         if got + n / 2 <= share * total:
-            mine.append(name)
+            theirs.append(name)
             got += n
-    return mine
+    return theirs
 
 
-def _start_child(path, last_gseq: int, v2_columns: bool, meta: Mapping[str, str],
-                 tables: Mapping[str, tuple], key: bytes | None,
-                 anchor: tuple[int, str] | None):
-    """The other process (:func:`child_main`): ``integrity_check``, the chain pass over
-    rows ``gseq <= last_gseq`` and the replay of ``tables``; None when no process can be
-    started (the caller then does it all itself)."""
+def _creation_order(conn, tables: Mapping[str, Any]) -> list[str]:
+    """The tables in the order of their creation rows: the order a one-process pass meets
+    them, and reads the room's bars in."""
+    found = []
+    for name in tables:
+        row = conn.execute("SELECT gseq FROM events WHERE tbl = ? AND seq = 0", (name,)
+                           ).fetchone()
+        if row is not None and isinstance(row[0], int):
+            found.append((row[0], name))
+    return [name for _g, name in sorted(found)]
+
+
+def _start_child(ask: Mapping[str, Any]):
+    """The other process (:func:`child_main`), sent ``ask`` (the key as hex, on a pipe:
+    never on a command line), or None when no process can be started (the caller then
+    verifies in one)."""
     import subprocess
     import sys
     from pathlib import Path
@@ -608,65 +627,82 @@ def _start_child(path, last_gseq: int, v2_columns: bool, meta: Mapping[str, str]
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH"))
                                         if p)
-    ask = json.dumps({"path": str(Path(path).resolve()), "last": last_gseq, "v2": v2_columns,
-                      "meta": dict(meta), "tables": {n: list(v) for n, v in tables.items()},
-                      "key": key.hex() if key is not None else None,
-                      "anchor": list(anchor) if anchor is not None else None})
     try:
         proc = subprocess.Popen(
             [sys.executable, "-c", "from floorkill.store.audit import child_main; child_main()"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             env=env, text=True, encoding="utf-8")
-        proc.stdin.write(ask)
-        proc.stdin.close()
+        proc.stdin.write(json.dumps(ask) + "\n")
+        proc.stdin.flush()
     except (OSError, ValueError):
         return None
     return proc
 
 
-def _child_verdict(proc) -> dict | None:
-    """What the other process found, or None when it failed (the caller verifies again
-    in one process)."""
+def _read(stream) -> dict:
+    """One message of the other process ({} when it ended or wrote nonsense)."""
     try:
-        answer = json.loads(proc.stdout.read())
+        got = json.loads(stream.readline())
     except (OSError, ValueError):
-        answer = {}
-    finally:
-        proc.stdout.close()
-        proc.wait()
-    verdict = answer.get("ok") if isinstance(answer, dict) and proc.returncode == 0 else None
-    return verdict if isinstance(verdict, dict) else None
+        return {}
+    return got if isinstance(got, dict) else {}
 
 
-def _finished(proc) -> bool:
-    """Whether the other process has answered (or ended), without waiting."""
-    import select
-
+def _write(stream, message: Mapping[str, Any]) -> bool:
     try:
-        return bool(select.select([proc.stdout], [], [], 0)[0])
-    except (OSError, ValueError):               # no select on this pipe: wait at the end
+        stream.write(json.dumps(message) + "\n")
+        stream.flush()
+    except (OSError, ValueError):
         return False
+    return True
 
 
-def _settled(verdict: dict | None) -> str:
-    """"" when the other process's verdict leaves the file whole so far, else the mode to
-    verify in again: "one" (it failed or found something), "chain" (a bar)."""
-    if verdict is None or verdict["problems"]:
-        return "one"
-    if verdict["doubt"]:
-        return "chain"                          # (it stopped there: no integrity_check yet)
-    return "one" if verdict["integrity"] != ["ok"] else ""
+def _end_child(proc) -> None:
+    """Reap the other process (stopped first if it still runs: its answer is not needed)."""
+    for stream in (proc.stdin, proc.stdout):
+        try:
+            stream.close()
+        except OSError:
+            pass
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
 
 
-def _child_pass(path: str, last_gseq: int, v2_columns: bool, meta: Mapping[str, str],
-                tables: Mapping[str, tuple], key: bytes | None,
-                anchor: tuple[int, str] | None) -> dict:
-    """The other process's work: is the chain whole, and the replay of its tables clean?"""
+def _whole(verdict: Mapping[str, Any]) -> bool:
+    """Whether the other process found its half whole."""
+    return (bool(verdict) and not verdict.get("problems")
+            and verdict.get("integrity") == ["ok"])
+
+
+def child_main() -> None:
+    """The other process. Its messages, one JSON line each: in, the request, then this
+    process's owed-kill changes; out, its own changes (or its verdict at once when it found
+    a problem), then its verdict."""
+    import gc
+    import sys
+
+    gc.disable()                    # nothing here makes cycles (floorkill.batch.paused_gc)
+    ask = _read(sys.stdin)
+    try:
+        verdict = _child_pass(ask, sys.stdin, sys.stdout)
+    except Exception as exc:        # whatever it is, the caller verifies in one process
+        verdict = {"error": f"{type(exc).__name__}: {exc}", "problems": ["error"]}
+    _write(sys.stdout, {"verdict": verdict})
+
+
+def _child_pass(ask: Mapping[str, Any], inbox, outbox) -> dict:
+    """The other process's half: the chain of every row (up to the last gseq the caller
+    read), the replay of its tables, their room's checks and ``integrity_check``."""
     from pathlib import Path
 
+    from floorkill.store import room_check
     from floorkill.store.readonly import open_readonly
 
-    conn, _notice = open_readonly(Path(path), 5.0, guarded=False)
+    key = bytes.fromhex(ask["key"]) if ask.get("key") is not None else None
+    anchor = tuple(ask["anchor"]) if ask.get("anchor") is not None else None
+    tables = {n: tuple(v) for n, v in ask["tables"].items()}
+    conn, _notice = open_readonly(Path(ask["path"]), 5.0, guarded=False)
     integrity: list[str] = []
     try:
         conn.execute("BEGIN")
@@ -676,72 +712,37 @@ def _child_pass(path: str, last_gseq: int, v2_columns: bool, meta: Mapping[str, 
                                 "seq > ? AND seq < ? ORDER BY seq", (tbl, after, before))
 
         mine = frozenset(tables)
-        audit = ChainAudit(meta, tables, fetch_rows, key=key, anchor=anchor,
-                           share=mine.__contains__)
-        audit.who_at = None
+        audit = ChainAudit(ask["meta"], tables, fetch_rows, key=key, anchor=anchor,
+                           share=mine.__contains__, order=ask["order"])
         problems = audit.problems
-        if mine and _first_bar(conn, last_gseq) is not None:
-            # the rows say a table owes a kill: the replay cannot be split by table (were
-            # the rows wrong about it, the one-process replay would name them)
-            audit.doubt = True
-            return _verdict(audit, integrity)
         feed = audit.feed
-        # the rows first, integrity_check last: a doubt or a problem is told at once (the
-        # caller then stops waiting); a file integrity_check would fail on either fails
-        # here on the way or below, and the one-process pass says so
-        for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events "
-                                "WHERE gseq <= ? ORDER BY gseq", (last_gseq,)):
+        for row in conn.execute(f"SELECT {chain_select(ask['v2'])} FROM events "
+                                "WHERE gseq <= ? ORDER BY gseq", (ask["last"],)):
             feed(row)
-            if problems or audit.doubt:
+            if problems:
                 break
         else:
+            # the owed kills: mine out first (the caller reads them before it writes its
+            # own); integrity_check while the caller's replay goes on
+            _write(outbox, {"bars": audit.bar_changes})
             check_caches(audit, iter(()),
                          conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall())
             audit.chain.finish()
             if not problems:
                 integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
+            theirs = _read(inbox).get("bars")
+            if not isinstance(theirs, list):
+                problems.append("the other process ended")
+            elif not problems:
+                problems.extend(room_check.check(
+                    audit.room_logs or {},
+                    audit.bar_changes + [tuple(c) for c in theirs], ask["order"]))
     finally:
         conn.close()
-    return _verdict(audit, integrity)
-
-
-def _verdict(audit: ChainAudit, integrity: list[str]) -> dict:
     return {"integrity": integrity[:MAX_PROBLEMS + 1],
-            "problems": audit.problems[:MAX_PROBLEMS + 1], "doubt": audit.doubt,
-            "warnings": audit.warnings, "rows": audit.chain.rows,
-            "head": list(audit.chain.head()), "macs": audit.chain.macs,
-            "old_rules": audit.old_rules}
-
-
-def _first_bar(conn, last_gseq: int) -> int | None:
-    """The gseq of the first row whose stored decisions say a kill is owed (rrop-13.6
-    barred, wsop-197 owes: the only rulings that make a table owe one), or None. Only a
-    hint which way to verify: what the rows say is checked by the replay."""
-    row = conn.execute("SELECT gseq FROM events WHERE gseq <= ? AND (instr(decisions, "
-                       "'\"code\":\"barred\"') > 0 OR instr(decisions, '\"code\":\"owes\"') > 0) "
-                       "ORDER BY gseq LIMIT 1", (last_gseq,)).fetchone()
-    return row[0] if row else None
-
-
-def child_main() -> None:
-    """The other process: one JSON request on stdin (the key as hex: never on the command
-    line), one JSON answer on stdout, ``{"ok": verdict}`` or ``{"error": text}``."""
-    import gc
-    import sqlite3
-    import sys
-
-    gc.disable()                    # nothing here makes cycles (floorkill.batch.paused_gc)
-    try:
-        ask = json.loads(sys.stdin.read())
-        key = bytes.fromhex(ask["key"]) if ask.get("key") is not None else None
-        anchor = tuple(ask["anchor"]) if ask.get("anchor") is not None else None
-        tables = {n: tuple(v) for n, v in ask["tables"].items()}
-        answer = {"ok": _child_pass(ask["path"], ask["last"], ask["v2"], ask["meta"], tables,
-                                    key, anchor)}
-    except (sqlite3.Error, OSError, ValueError, KeyError, TypeError) as exc:
-        answer = {"error": f"{type(exc).__name__}: {exc}"}
-    sys.stdout.write(json.dumps(answer))
-    sys.stdout.flush()
+            "problems": problems[:MAX_PROBLEMS + 1], "warnings": audit.warnings,
+            "rows": audit.chain.rows, "head": list(audit.chain.head()),
+            "macs": audit.chain.macs, "old_rules": audit.old_rules}
 
 
 def verify_sqlite(journal_path, *, key: bytes | None = None,
@@ -753,31 +754,29 @@ def verify_sqlite(journal_path, *, key: bytes | None = None,
     A big file (:data:`PARALLEL_MIN` rows or more, on two CPUs or more; ``parallel``
     forces either way) is verified by two processes at once, each reading the file on its
     own: another process runs ``integrity_check``, the :class:`ChainPass` over every row
-    and the replay of about a quarter of the tables; this one replays the other tables.
-    Split so only while no table owes a kill; from the first owed kill (a bar reaches the
-    other tables' events) the other process runs the chain pass alone and this one replays
-    every table. When either process finds anything, the file is verified again in one
-    process: a broken journal's report is the one-process report, every problem in row
-    order, whichever way it was found."""
-    if parallel is False:
-        return _verify_file(journal_path, key, anchor, "one")
-    mode = "split" if parallel else "auto"
-    while True:
-        result = _verify_file(journal_path, key, anchor, mode)
-        if not isinstance(result, str):
+    and the replay of about a fifth of the tables; this one replays the others. Each
+    replays its tables without the room and keeps what the room's checks ask (the stamps,
+    the joins, the owed kills: :mod:`floorkill.store.room_check`); they swap their owed
+    kills and each checks its tables' rows against the whole room. When either process
+    finds anything, the file is verified again in one process: a broken journal's report
+    is the one-process report, every problem in row order."""
+    if parallel is not False:
+        result = _verify_file(journal_path, key, anchor, "split" if parallel else "auto")
+        if result is not None:
             return result
-        mode = result                       # "chain" (a bar) or "one" (a problem)
+    return _verify_file(journal_path, key, anchor, "one")
 
 
 @paused_gc()
 def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None,
-                 mode: str) -> tuple[AuditResult, list[str]] | str:
-    """verify_sqlite in one ``mode``: "one" (one process), "chain" (the other process runs
-    the chain pass), "split" (and a share of the replay), "auto" (split for a big file).
-    Returns the mode to verify in again when two processes do not settle it."""
+                 mode: str) -> tuple[AuditResult, list[str]] | None:
+    """verify_sqlite in one ``mode``: "one" (one process), "split" (two), "auto" (two for a
+    big file). None when two processes did not find the file whole, or could not run:
+    the caller verifies again in one."""
     import sqlite3
     from pathlib import Path
 
+    from floorkill.store import room_check
     from floorkill.store.errors import JournalError
     from floorkill.store.readonly import open_readonly
     from floorkill.store.schema import TRIGGERS
@@ -793,7 +792,7 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
         raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
     except sqlite3.Error as exc:
         raise JournalError(f"{path}: cannot open: {exc}") from None
-    started = None
+    proc = None
     try:
         try:
             conn.execute("BEGIN")                 # one read snapshot while a writer goes on
@@ -811,22 +810,28 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
                   conn.execute("SELECT name, toml, created, who FROM tables ORDER BY rowid")}
         last = conn.execute("SELECT max(gseq) FROM events").fetchone()[0]
         if mode == "auto":
-            mode = ("split" if isinstance(last, int) and last >= PARALLEL_MIN and cores() >= 2
-                    else "one")
+            mode = ("split" if isinstance(last, int) and last >= PARALLEL_MIN
+                    and cores() >= 2 else "one")
+        if mode == "split" and not isinstance(last, int):
+            return None
         theirs: list[str] = []
-        if mode != "one" and isinstance(last, int):
-            if mode == "split":
-                theirs = _split_tables(conn, tables, CHILD_SHARE)
-            started = _start_child(path, last, v2_columns, meta,
-                                   {n: tables[n] for n in theirs}, key, anchor)
-        if started is None:
-            mode, theirs = "one", []
+        order = None
+        if mode == "split":
+            theirs = _split_tables(conn, tables, CHILD_SHARE)
+            order = _creation_order(conn, tables)
+            proc = _start_child({
+                "path": str(path.resolve()), "last": last, "v2": v2_columns, "meta": meta,
+                "tables": {n: list(tables[n]) for n in theirs}, "order": order,
+                "key": key.hex() if key is not None else None,
+                "anchor": list(anchor) if anchor is not None else None})
+            if proc is None:
+                return None
+            integrity = ["ok"]                    # the other process's, below
+        else:
             try:
                 integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
             except sqlite3.DatabaseError as exc:
                 raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
-        else:
-            integrity = ["ok"]                    # the other process's, below
 
         def fetch_rows(tbl: str, after: int, before: int):
             return conn.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND "
@@ -835,7 +840,8 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
         not_theirs = frozenset(theirs)
         audit = ChainAudit(meta, {n: v for n, v in tables.items() if n not in not_theirs},
                            fetch_rows, key=key, anchor=anchor, chain=mode == "one",
-                           share=(lambda tbl: tbl not in not_theirs) if theirs else None)
+                           share=(lambda tbl: tbl not in not_theirs) if mode == "split"
+                           else None, order=order)
         if notice:
             audit.warnings.append(notice)
         if integrity != ["ok"]:
@@ -851,7 +857,6 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
             audit.problem("meta: the journal says schema 1 but its layout is schema 2 "
                           "(the meta was changed)")
         problems = audit.problems
-        verdict = None
         if mode == "one":
             feed = audit.feed
             for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events "
@@ -871,22 +876,20 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
                 where_mine = (f"NOT INDEXED WHERE tbl IS NULL OR tbl NOT IN "
                               f"({', '.join('?' * len(theirs))})")
             replay = audit.replay
-            n = 0
             for row in conn.execute(f"SELECT {select} FROM events {where_mine} ORDER BY gseq",
                                     theirs):
                 replay(*row)
-                if problems or audit.doubt:
-                    break
-                n += 1
-                if not n & 4095 and verdict is None and _finished(started):
-                    verdict, started = _child_verdict(started), None
-                    again = _settled(verdict)
-                    if again:
-                        return again            # the other process found or doubted
-            if problems:
-                return "one"                    # (the other process is stopped below)
-            if audit.doubt:
-                return "chain"
+                if problems:
+                    return None                   # (the other process is stopped below)
+            # the owed kills: the other process's first (it writes before it reads)
+            got = _read(proc.stdout)
+            if "bars" not in got or not isinstance(got["bars"], list):
+                return None                       # it found a problem, or failed
+            if not _write(proc.stdin, {"bars": audit.bar_changes}):
+                return None
+            if room_check.check(audit.room_logs or {},
+                                audit.bar_changes + [tuple(c) for c in got["bars"]], order):
+                return None
         if not audit.full:
             digest = "e.state_hash" if v2_columns else "NULL"
             check_caches(
@@ -901,21 +904,18 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
             rows = audit.rows
         else:
             if problems:
-                return "one"
-            if verdict is None:
-                verdict, started = _child_verdict(started), None
-            again = _settled(verdict)
-            if again:
-                return again
+                return None
+            verdict = _read(proc.stdout).get("verdict")
+            if not isinstance(verdict, dict) or not _whole(verdict):
+                return None
             audit.old_rules += verdict["old_rules"]
             audit.finish(verdict)
             rows = verdict["rows"]
     except sqlite3.Error as exc:
         raise JournalError(f"{path}: cannot read: {exc}") from None
     finally:
-        if started is not None:                   # an error on the way: no orphan left
-            started.kill()
-            _child_verdict(started)
+        if proc is not None:
+            _end_child(proc)
         conn.close()
     return AuditResult(audit.problems, audit.warnings, rows, len(tables), audit.head(),
                        version, audit.macs), integrity

@@ -1,9 +1,11 @@
 """`verify` of a big file in two processes (issue 18: verify <= 3x reading the rows once).
 
 The other process runs ``integrity_check``, the chain pass and the replay of a share of the
-tables; this one replays the rest. What two processes say must be what one says: a whole
-journal gets the same verdict, a bar anywhere moves the whole replay into one process
-(bars reach across tables), and anything found is reported by the one-process pass.
+tables; this one replays the rest. Each replays without the room, then they swap their
+tables' owed kills and each checks its rows' stamps and joins against the whole room (a bar
+reaches every table, rrop-13.6). What two processes say must be what one says: a whole
+journal gets the same verdict, bars or none, and anything found is reported by the
+one-process pass.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import json
 import shutil
 import subprocess
 import sys
+import types
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,7 +27,13 @@ from floorkill.rules import load_table_text
 from floorkill.store import audit
 from floorkill.store.audit import verify_sqlite
 from floorkill.store.journal import Journal
-from floorkill.store.schema import canonical_json, format_anchor
+from floorkill.store.schema import canonical_json
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from test_room_rules import TABLES as ROOM_TABLES  # noqa: E402
+from test_room_rules import histories as ROOM_HISTORIES  # noqa: E402
+
+verify_two_split = types.SimpleNamespace(share=[])      # the tables the other one replays
 
 
 @pytest.fixture
@@ -112,20 +122,27 @@ def test_issue_18_two_processes_split_the_replay_by_table(tmp_path, modes, monke
     assert modes == ["one", "split"]
 
 
-def test_rrop_13_6_issue_18_a_bar_moves_the_whole_replay_into_one_process(tmp_path, modes):
+@pytest.mark.parametrize("theirs", [["Table 14"], ["Table 7"], [], ["Table 14", "Table 7"]])
+def test_rrop_13_6_issue_18_a_bar_at_one_processes_table_reaches_the_others(tmp_path, modes,
+                                                                           monkeypatch,
+                                                                           theirs):
+    """Zoë Hart is barred at Table 14 and sits at Table 7 too: Table 7's events carry the
+    stamp, whichever process replays which table; two processes find the journal whole as
+    one does."""
     path = tmp_path / "room.db"
     _room(path)
+    monkeypatch.setattr(audit, "_split_tables", lambda conn, tables, share: theirs)
     one, two = _same(path)
     assert _fields(one) == _fields(two) and one[0].problems == []
-    assert modes == ["one", "split", "chain"]      # the bar: the replay in global order
+    assert modes == ["one", "split"]
 
 
 def test_rrop_13_6_issue_18_a_forged_join_of_a_player_barred_at_the_other_processes_table(
         tmp_path, modes, monkeypatch):
     """Zoë Hart is barred at Table 14 (the other process's share); a join at Table 7 was
     rewritten to seat her there and the chain rebuilt. Table 7's replay alone sees no bar
-    and nothing wrong, so two processes must not call the file whole: the bar sends the
-    replay back to one process, in global order, which names the join (rrop-13.6)."""
+    and nothing wrong: the room's check, with the other process's owed kills, refuses the
+    join, and the one-process pass names it (rrop-13.6)."""
     path = tmp_path / "room.db"
     with Journal(path, "fp", mac_key=None) as j:
         a = j.create_table(_players_table("Table 14", [(1, "Zoë Hart"), (2, "Ann"), (3, "Bob")]))
@@ -133,9 +150,11 @@ def test_rrop_13_6_issue_18_a_forged_join_of_a_player_barred_at_the_other_proces
         a.append({"type": "hand", "winner": 1})
         a.append({"type": "hand", "winner": 1, "qualifies": True})
         a.append({"type": "quit", "seat": 1, "posts_kill": False})
-        joined = b.append({"type": "join", "seat": 6, "name": "Zed Hart"}).gseq
-        for i in range(6):
+        for i in range(4):
             b.append({"type": "hand", "winner": 4 + i % 2, "qualifies": False})
+        joined = b.append({"type": "join", "seat": 6, "name": "Zed Hart"}).gseq
+        for i in range(4):          # Table 7's last row is the join: no stamp after it
+            a.append({"type": "hand", "winner": 2 + i % 2, "qualifies": False})
     sh = Shell(path)
     sh("UPDATE events SET payload = replace(payload, 'Zed Hart', 'Zoë Hart'), "
        "decisions = replace(decisions, 'Zed Hart', 'Zoë Hart') WHERE gseq = ?", joined)
@@ -145,7 +164,7 @@ def test_rrop_13_6_issue_18_a_forged_join_of_a_player_barred_at_the_other_proces
     one, two = _same(path)
     assert _fields(one) == _fields(two)
     assert any(f"row gseq {joined} " in p and "rrop-13.6" in p for p in two[0].problems)
-    assert modes == ["one", "split", "chain", "one"]
+    assert modes == ["one", "split", "one"]
 
 
 def test_rrop_13_6_issue_18_a_stamp_removed_where_the_bar_is_at_the_other_processes_table(
@@ -164,7 +183,7 @@ def test_rrop_13_6_issue_18_a_stamp_removed_where_the_bar_is_at_the_other_proces
     one, two = _same(path)
     assert _fields(one) == _fields(two)
     assert any(f"row gseq {gseq} " in p and "room stamp" in p for p in two[0].problems)
-    assert modes[-1] == "one" and modes[:2] == ["one", "split"]
+    assert modes == ["one", "split", "one"]
 
 
 @pytest.mark.parametrize("edit", ["pot", "decision", "hash", "who"])
@@ -197,15 +216,18 @@ def test_issue_18_no_second_process_verify_runs_in_one(tmp_path, modes, monkeypa
     monkeypatch.setattr(sys, "executable", str(tmp_path / "no-python-here"))
     one, two = _same(path, key=KEY)
     assert _fields(one) == _fields(two) and one[0].problems == []
-    assert modes == ["one", "split"]              # split asked; no process: all done here
+    assert modes == ["one", "split", "one"]       # no second process: all done in one
 
 
-def test_issue_18_a_second_process_that_dies_changes_no_verdict(tmp_path, modes, monkeypatch):
+@pytest.mark.parametrize("last_words", ["", '{"bars": []}\n', '{"bars": []}\n{"verdict": \n',
+                                        "nonsense\n"])
+def test_issue_18_a_second_process_that_dies_changes_no_verdict(tmp_path, modes, monkeypatch,
+                                                               last_words):
     path = tmp_path / "j.db"
     scene(path)
-    monkeypatch.setattr(audit, "_start_child", lambda *a: subprocess.Popen(
-        [sys.executable, "-c", "import sys; sys.stdout.write('{\"ok\": '); sys.exit(3)"],
-        stdout=subprocess.PIPE, text=True))
+    monkeypatch.setattr(audit, "_start_child", lambda ask: subprocess.Popen(
+        [sys.executable, "-c", f"import sys; sys.stdout.write({last_words!r}); sys.exit(3)"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
     one, two = _same(path, key=KEY)
     assert _fields(one) == _fields(two) and one[0].problems == []
     assert modes == ["one", "split", "one"]
@@ -230,21 +252,25 @@ def test_issue_18_the_key_is_never_on_a_command_line(tmp_path, monkeypatch):
 
 def test_issue_18_the_other_process_reads_only_up_to_the_rows_this_one_sees(tmp_path):
     """A writer may go on: the other process stops at the last gseq this read saw."""
+    import io
+
     path = tmp_path / "j.db"
     at = scene(path)
     with Journal(path, mac_key=None) as j:
         meta = {k: v for k, v in j.connection.execute("SELECT key, value FROM meta")}
-        tables = {n: (t, c, w) for n, t, c, w in j.connection.execute(
+        tables = {n: [t, c, w] for n, t, c, w in j.connection.execute(
             "SELECT name, toml, created, who FROM tables ORDER BY rowid")}
-        seq, h = j.head()
+        seq, _ = j.head()
         earlier = j.connection.execute("SELECT hash FROM events WHERE gseq = ?",
                                        (at["void"],)).fetchone()[0]
-    verdict = audit._child_pass(str(path), at["void"], True, meta, {"Table 7": tables["Table 7"]},
-                                KEY, None)
-    assert verdict["problems"] == [] and verdict["rows"] == at["void"]
-    assert verdict["head"] == [at["void"], earlier] and not verdict["doubt"]
-    assert format_anchor(seq, h)                   # the whole file goes further
-    assert seq > at["void"]
+    inbox, outbox = io.StringIO('{"bars": []}\n'), io.StringIO()
+    verdict = audit._child_pass({
+        "path": str(path), "last": at["void"], "v2": True, "meta": meta,
+        "tables": {"Table 7": tables["Table 7"]}, "order": ["Table 12", "Table 7"],
+        "key": KEY.hex(), "anchor": None}, inbox, outbox)
+    assert audit._whole(verdict) and outbox.getvalue() == '{"bars": []}\n'
+    assert verdict["rows"] == at["void"] < seq
+    assert verdict["head"] == [at["void"], earlier]
 
 
 COLUMNS = ("type", "payload", "rules", "decisions", "result", "hand", "who", "at", "target",
@@ -281,3 +307,95 @@ def test_issue_18_any_one_edit_gets_the_one_process_verdict_from_two(template, t
     monkeypatch.setattr(audit, "cores", lambda: 2)
     one, two = _same(path, key=KEY)
     assert one[0].problems and _fields(one) == _fields(two)
+
+
+# -- any room: random histories over three tables (wins, missed kills, quits, joins under
+#    spelling variants, payments at any table), whole or with one room-relevant edit
+
+def _room_journal(path, history):
+    import tomli_w
+
+    from floorkill.rules import Refusal
+    from floorkill.rules.config import config_from_dict, table_file_to_dict
+    from floorkill.ui.floor import TableRegistry
+
+    files = {n: config_from_dict(d) for n, d in ROOM_TABLES.items()}
+    with Journal(path, "prop", snapshot_every=6, mac_key=None) as j:
+        sessions = {}
+        for n, f in files.items():
+            text = tomli_w.dumps(table_file_to_dict(f.config, f.players, ()))
+            sessions[n] = j.create_table(load_table_text(text), text)
+        reg = TableRegistry(sessions["A"], j)
+        for table, raw in history:
+            try:
+                reg.append(sessions[table], raw)
+            except Refusal:
+                pass
+
+
+def _room_edit(path, pick: int) -> bool:
+    """One edit a floorperson's enemy could make to what the room decides, the chain
+    rebuilt: a stamp dropped, a stamp forged, an amount in a stamp changed, a joining
+    player renamed to a barred one. False when the journal offers none."""
+    sh = Shell(path)
+    rows = sh("SELECT gseq, payload FROM events WHERE type NOT IN ('create', 'void') "
+              "ORDER BY gseq").fetchall()
+    barred = [json.loads(p)["room"][0]["player"] for _g, p in rows
+              if json.loads(p).get("room")]
+    edits = []
+    for g, p in rows:
+        data = json.loads(p)
+        if data.get("room"):
+            edits.append((g, {k: v for k, v in data.items() if k != "room"}))
+            changed = json.loads(p)
+            changed["room"][0]["owes"] = changed["room"][0]["owes"] + 1
+            edits.append((g, changed))
+        elif data["type"] == "hand":
+            edits.append((g, {**data, "room": [{"player": "Ann", "owes": 20, "table": "B"}]}))
+        if data["type"] == "join" and barred:
+            edits.append((g, {**data, "name": barred[pick % len(barred)]}))
+    if not edits:
+        sh.close()
+        return False
+    g, data = edits[pick % len(edits)]
+    sh("UPDATE events SET payload = ? WHERE gseq = ?", canonical_json(data), g)
+    sh.rechain()
+    sh.close()
+    return True
+
+
+ROOM_SETTINGS = settings(max_examples=30, deadline=None, database=None, derandomize=True,
+                         suppress_health_check=[HealthCheck.too_slow,
+                                                HealthCheck.function_scoped_fixture])
+
+
+def _split_as(monkeypatch, theirs) -> None:
+    monkeypatch.setattr(verify_two_split, "share", sorted(theirs))
+    monkeypatch.setattr(audit, "_split_tables",
+                        lambda conn, tables, share: list(verify_two_split.share))
+
+
+@ROOM_SETTINGS
+@given(history=st.deferred(lambda: ROOM_HISTORIES()),
+       theirs=st.sets(st.sampled_from(["A", "B", "C"])))
+def test_rrop_13_6_issue_18_any_whole_room_is_whole_in_two_processes(
+        tmp_path_factory, monkeypatch, history, theirs):
+    path = tmp_path_factory.mktemp("room") / "journal.db"
+    _room_journal(path, history)
+    _split_as(monkeypatch, theirs)
+    one, two = _same(path)
+    assert one[0].problems == [] and _fields(one) == _fields(two)
+
+
+@ROOM_SETTINGS
+@given(history=st.deferred(lambda: ROOM_HISTORIES()),
+       theirs=st.sets(st.sampled_from(["A", "B", "C"])), pick=st.integers(0, 1000))
+def test_rrop_13_6_issue_18_any_room_edit_gets_the_one_process_report_from_two(
+        tmp_path_factory, monkeypatch, history, theirs, pick):
+    path = tmp_path_factory.mktemp("room") / "journal.db"
+    _room_journal(path, history)
+    edited = _room_edit(path, pick)
+    _split_as(monkeypatch, theirs)
+    one, two = _same(path)
+    assert _fields(one) == _fields(two)
+    assert bool(one[0].problems) == edited
