@@ -19,6 +19,16 @@ def _keep_user_data_out(tmp_path, monkeypatch):
     monkeypatch.delenv("FLOORKILL_FLOORPERSON", raising=False)
 
 
+@pytest.fixture(scope="session")
+def scene_file(tmp_path_factory):
+    """The tampering tests' scene (tamper.scene), built once: copy it before changing it."""
+    from tamper import scene
+
+    path = tmp_path_factory.mktemp("scene") / "scene.db"
+    scene(path)
+    return path
+
+
 @pytest.fixture
 def verify_in_two_processes(monkeypatch):
     """Every file verify of the test runs as a big file's does: two processes, the replay

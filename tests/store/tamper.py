@@ -103,3 +103,16 @@ class Shell:
 
     def close(self) -> None:
         self.c.close()
+
+
+def edit_one(sh: Shell, gseq: int, column: str) -> None:
+    """Change one value of one row: a number by one, a text by its last character, a
+    NULL to something."""
+    value = sh(f"SELECT {column} FROM events WHERE gseq = ?", gseq).fetchone()[0]
+    if value is None:
+        new = 1 if column in ("target",) else "x"
+    elif isinstance(value, int):
+        new = value + 1
+    else:
+        new = value[:-1] + ("0" if value[-1:] != "0" else "1")   # one character changed
+    sh(f"UPDATE events SET {column} = ? WHERE gseq = ?", new, gseq)

@@ -9,7 +9,7 @@ import shutil
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tamper import Shell, head, scene
+from tamper import Shell, edit_one, head
 
 from floorkill.store.commands import verify_journal
 from floorkill.store.schema import parse_anchor
@@ -19,21 +19,8 @@ COLUMNS = ("type", "schema", "payload", "rules", "decisions", "result", "hand", 
 
 
 @pytest.fixture(scope="module")
-def template(tmp_path_factory):
-    path = tmp_path_factory.mktemp("scene") / "scene.db"
-    scene(path)
-    return path, parse_anchor(head(path))
-
-
-def _edit(sh: Shell, gseq: int, column: str) -> None:
-    value = sh(f"SELECT {column} FROM events WHERE gseq = ?", gseq).fetchone()[0]
-    if value is None:
-        new = 1 if column in ("target",) else "x"
-    elif isinstance(value, int):
-        new = value + 1
-    else:
-        new = value[:-1] + ("0" if value[-1:] != "0" else "1")   # one character changed
-    sh(f"UPDATE events SET {column} = ? WHERE gseq = ?", new, gseq)
+def template(scene_file):
+    return scene_file, parse_anchor(head(scene_file))
 
 
 SETTINGS = settings(max_examples=30, deadline=None,
@@ -47,7 +34,7 @@ def test_one_edit_left_unhashed_is_named_at_its_row(template, tmp_path, gseq, co
     path = tmp_path / f"e-{gseq}-{column}.db"
     shutil.copy(src, path)
     sh = Shell(path)
-    _edit(sh, gseq, column)
+    edit_one(sh, gseq, column)
     sh.close()
     problems = verify_journal(path)[0]
     assert problems, (gseq, column)
@@ -63,7 +50,7 @@ def test_one_edit_with_the_chain_recomputed_is_caught_by_the_anchor(template, tm
     path = tmp_path / f"r-{gseq}-{column}.db"
     shutil.copy(src, path)
     sh = Shell(path)
-    _edit(sh, gseq, column)
+    edit_one(sh, gseq, column)
     sh.rechain()
     sh.close()
     problems = verify_journal(path, anchor=anchor)[0]

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from storehelp import table_text
-from tamper import KEY, Shell, big_pot_table, scene
+from tamper import KEY, Shell, big_pot_table, edit_one, scene
 
 from floorkill.rules import load_table_text
 from floorkill.store import audit
@@ -137,6 +137,14 @@ def test_rrop_13_6_issue_18_a_bar_at_one_processes_table_reaches_the_others(tmp_
     assert modes == ["one", "split"]
 
 
+def _named_alike(monkeypatch, path, gseq: int, words: str) -> None:
+    """Table 14 replayed by the other process: both verdicts name row ``gseq``."""
+    monkeypatch.setattr(audit, "_split_tables", lambda conn, tables, share: ["Table 14"])
+    one, two = _same(path)
+    assert _fields(one) == _fields(two)
+    assert any(f"row gseq {gseq} " in p and words in p for p in two[0].problems)
+
+
 def test_rrop_13_6_issue_18_a_forged_join_of_a_player_barred_at_the_other_processes_table(
         tmp_path, modes, monkeypatch):
     """Zoë Hart is barred at Table 14 (the other process's share); a join at Table 7 was
@@ -160,10 +168,7 @@ def test_rrop_13_6_issue_18_a_forged_join_of_a_player_barred_at_the_other_proces
        "decisions = replace(decisions, 'Zed Hart', 'Zoë Hart') WHERE gseq = ?", joined)
     sh.rechain()
     sh.close()
-    monkeypatch.setattr(audit, "_split_tables", lambda conn, tables, share: ["Table 14"])
-    one, two = _same(path)
-    assert _fields(one) == _fields(two)
-    assert any(f"row gseq {joined} " in p and "rrop-13.6" in p for p in two[0].problems)
+    _named_alike(monkeypatch, path, joined, "rrop-13.6")
     assert modes == ["one", "split", "one"]
 
 
@@ -179,10 +184,7 @@ def test_rrop_13_6_issue_18_a_stamp_removed_where_the_bar_is_at_the_other_proces
     sh("UPDATE events SET payload = ? WHERE gseq = ?", canonical_json(payload), gseq)
     sh.rechain()
     sh.close()
-    monkeypatch.setattr(audit, "_split_tables", lambda conn, tables, share: ["Table 14"])
-    one, two = _same(path)
-    assert _fields(one) == _fields(two)
-    assert any(f"row gseq {gseq} " in p and "room stamp" in p for p in two[0].problems)
+    _named_alike(monkeypatch, path, gseq, "room stamp")
     assert modes == ["one", "split", "one"]
 
 
@@ -277,30 +279,16 @@ COLUMNS = ("type", "payload", "rules", "decisions", "result", "hand", "who", "at
            "state_hash", "prev_hash", "hash", "mac")
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory):
-    path = tmp_path_factory.mktemp("scene") / "scene.db"
-    scene(path)
-    return path
-
-
 @settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(gseq=st.integers(1, 11), column=st.sampled_from(COLUMNS), rechain=st.booleans())
-def test_issue_18_any_one_edit_gets_the_one_process_verdict_from_two(template, tmp_path,
+def test_issue_18_any_one_edit_gets_the_one_process_verdict_from_two(scene_file, tmp_path,
                                                                       monkeypatch, gseq,
                                                                       column, rechain):
     path = tmp_path / f"e-{gseq}-{column}-{rechain}.db"
-    shutil.copy(template, path)
+    shutil.copy(scene_file, path)
     sh = Shell(path)
-    value = sh(f"SELECT {column} FROM events WHERE gseq = ?", gseq).fetchone()[0]
-    if value is None:
-        new = 1 if column == "target" else "x"
-    elif isinstance(value, int):
-        new = value + 1
-    else:
-        new = value[:-1] + ("0" if value[-1:] != "0" else "1")
-    sh(f"UPDATE events SET {column} = ? WHERE gseq = ?", new, gseq)
+    edit_one(sh, gseq, column)
     if rechain and column not in ("prev_hash", "hash"):
         sh.rechain()
     sh.close()
