@@ -123,6 +123,7 @@ class AuditResult:
     head: tuple[int, str]
     schema: int
     macs: int
+    processes: int = 1              # 2: a big file's verify, settled by two processes
 
 
 class ChainAudit:
@@ -574,6 +575,8 @@ def check_caches(audit: ChainAudit, snapshots: Iterator[tuple], obligations: Ite
 # the SQLite driver
 
 PARALLEL_MIN = 50_000       # rows: below it one process is as fast (another takes ~0.1 s)
+# "1": verify in one process always; "2": in two whatever the size and the CPUs
+PROCESSES_ENV = "FLOORKILL_VERIFY_PROCESSES"
 # The other process's share of the replay: it runs the chain pass and integrity_check too,
 # about half as much a row as the replay (bench/verify_bench.py), so both end together
 # when it replays about a fifth of the rows.
@@ -810,8 +813,12 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
                   conn.execute("SELECT name, toml, created, who FROM tables ORDER BY rowid")}
         last = conn.execute("SELECT max(gseq) FROM events").fetchone()[0]
         if mode == "auto":
-            mode = ("split" if isinstance(last, int) and last >= PARALLEL_MIN
-                    and cores() >= 2 else "one")
+            choice = os.environ.get(PROCESSES_ENV, "").strip()
+            if choice in ("1", "2"):                # the operator's word
+                mode = "split" if choice == "2" else "one"
+            else:
+                mode = ("split" if isinstance(last, int) and last >= PARALLEL_MIN
+                        and cores() >= 2 else "one")
         if mode == "split" and not isinstance(last, int):
             return None
         theirs: list[str] = []
@@ -918,4 +925,4 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
             _end_child(proc)
         conn.close()
     return AuditResult(audit.problems, audit.warnings, rows, len(tables), audit.head(),
-                       version, audit.macs), integrity
+                       version, audit.macs, 1 if mode == "one" else 2), integrity

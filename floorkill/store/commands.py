@@ -223,7 +223,8 @@ def verify_journal(journal_path: str | Path, *, key: bytes | None = None,
 
         result, _ = verify_sqlite(journal_path, key=key, anchor=anchor)
     counts = {"tables": result.tables, "rows": result.rows, "head": result.head[1],
-              "head_seq": result.head[0], "schema": result.schema, "macs": result.macs}
+              "head_seq": result.head[0], "schema": result.schema, "macs": result.macs,
+              "processes": result.processes}
     return result.problems, result.warnings, counts
 
 
@@ -260,6 +261,8 @@ def cmd_verify(journal_path: str | Path, anchor: str | None = None,
               file=err)
         return 1
     guards = [tr("every table replayed through the rules")]
+    if counts.get("processes") == 2:
+        guards.append(tr("in two processes"))
     if key is not None:
         guards.append(tr("every MAC checked"))
     if parsed is not None:

@@ -85,10 +85,12 @@ def _nobody_python(home: Path) -> str:
     pytest.skip("no interpreter the 'nobody' account can run with floorkill importable")
 
 
-def as_nobody(home: Path, *args: str) -> subprocess.CompletedProcess:
+def as_nobody(home: Path, *args: str, env: dict[str, str] | None = None
+              ) -> subprocess.CompletedProcess:
     exe = _nobody_python(home)
-    return subprocess.run([exe, *args], env=_env(home), preexec_fn=_drop_to_nobody,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run([exe, *args], env={**_env(home), **(env or {})},
+                          preexec_fn=_drop_to_nobody, capture_output=True, text=True,
+                          timeout=120)
 
 
 # -- in process: the fallback and its notice ---------------------------------------------
@@ -120,6 +122,11 @@ def test_read_only_account_copy_without_shm(public_dir):
     assert r.returncode == 0, r.stdout + r.stderr
     assert "hash chain whole: 31 rows" in r.stdout
     assert "opened read-only as immutable" in r.stderr
+    # as a big file's verify: two processes, each opening the copy read-only (issue 18)
+    two = as_nobody(home, "-m", "floorkill", "verify", "--journal", j,
+                    env={"FLOORKILL_VERIFY_PROCESSES": "2"})
+    assert (two.returncode, two.stderr) == (0, r.stderr)
+    assert two.stdout == r.stdout.replace("the rules;", "the rules, in two processes;")
     r = as_nobody(home, "-m", "floorkill", "export", "--journal", j, "--table", "Table 9")
     assert r.returncode == 0, r.stderr
     assert r.stdout.count('type = "hand"') == 30
@@ -180,14 +187,16 @@ def test_read_only_mount(public_dir):
     py = sys.executable
     script = (f"mount --bind -o ro {media} {media} && "
               f"{py} -m floorkill verify --journal {j} && "
+              f"FLOORKILL_VERIFY_PROCESSES=2 {py} -m floorkill verify --journal {j} && "
               f"{py} -m floorkill export --journal {j} --table 'Table 9' >/dev/null && "
               f"{py} -c \"$FOLLOW\" {j} && "
               f"{py} -m floorkill import {ROOT}/tests/store/fixtures/t1.toml --journal {j}")
     r = subprocess.run(["unshare", "-m", "sh", "-c", script],
                        env={**_env(home), "FOLLOW": FOLLOW}, capture_output=True, text=True,
                        timeout=180)
-    assert "hash chain whole: 31 rows" in r.stdout, r.stdout + r.stderr
-    assert "opened read-only as immutable" in r.stderr
+    assert r.stdout.count("hash chain whole: 31 rows") == 2, r.stdout + r.stderr  # 1 and 2
+    assert r.stdout.count("in two processes") == 1
+    assert r.stderr.count("opened read-only as immutable") >= 2       # processes alike
     assert "None [('Table 9', 30, 30)]" in r.stdout
     # the writer says why it cannot write, in words, never "internal error"
     assert r.returncode == 2
