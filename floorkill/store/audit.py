@@ -26,7 +26,9 @@ What a pass proves, row by row (each failure names the row):
 Memory: the per-table states, a checkpoint every :data:`CHECKPOINT` rows of a table and
 after each of its last :data:`RECENT` rows (an undo refolds from the state before the row
 it voids, not from the last checkpoint), the void targets and two bounded caches (below);
-never the rows themselves.
+never the rows themselves. Split between two processes, each also keeps the gseq of every
+row it replays, 8 bytes a row, and its stamps and joins, for the room's checks
+(:mod:`floorkill.store.room_check`).
 
 Speed (``bench/verify_bench.py``): every row is compared byte for byte, but what the rules
 give is built once per distinct value — each distinct payload decoded and read by the
