@@ -155,6 +155,10 @@ class ChainAudit:
         self.share = share
         self.room_logs: dict[str, TableLog] | None = {} if share is not None else None
         self.bar_changes: list[tuple[int, str, list]] = []  # (gseq, table, owed), shared
+        # a share's warnings of changed rulings, (gseq, text): at finish, both shares' in
+        # row order where the pass began (pass_start), as one pass writes them
+        self.rulings: list[tuple[int, str]] | None = [] if share is not None else None
+        self.pass_start = 0
         self.tables: dict[str, _Table] = {}
         self.fixed_order = order is not None
         self.order: list[str] = list(order or ())         # creation order (writer's rowid)
@@ -440,8 +444,12 @@ class ChainAudit:
         return "[" + ",".join(parts) + "]"
 
     def _ruling_changed(self, text: str) -> None:
-        self.warnings.append(f"{text} (written under an earlier rules version: a ruling "
-                             "changed since, not a change to the row)")
+        text = (f"{text} (written under an earlier rules version: a ruling changed since, "
+                "not a change to the row)")
+        if self.rulings is not None:        # a share: merged with the other's in row order
+            self.rulings.append((self._row[0], text))
+        else:
+            self.warnings.append(text)
 
     def _void(self, w: str, t: _Table, seq: int, data: dict, rules, decisions, result, hand,
               target, digest) -> None:
@@ -530,6 +538,10 @@ class ChainAudit:
             self._verdict = dict(verdict or {})
             for text in self._verdict.get("problems", ()):
                 self.problem(text)
+            if self.rulings is not None:
+                theirs = [(g, t) for g, t in self._verdict.get("rulings", ())]
+                both = sorted(self.rulings + theirs, key=lambda r: r[0])
+                self.warnings[self.pass_start:self.pass_start] = [t for _g, t in both]
             self.warnings.extend(self._verdict.get("warnings", ()))
         if self.seed_at is None:
             self.warnings.append("schema-1 journal: its meta is not in the chain and its rows "
@@ -747,7 +759,8 @@ def _child_pass(ask: Mapping[str, Any], inbox, outbox) -> dict:
     return {"integrity": integrity[:MAX_PROBLEMS + 1],
             "problems": problems[:MAX_PROBLEMS + 1], "warnings": audit.warnings,
             "rows": audit.chain.rows, "head": list(audit.chain.head()),
-            "macs": audit.chain.macs, "old_rules": audit.old_rules}
+            "macs": audit.chain.macs, "old_rules": audit.old_rules,
+            "rulings": audit.rulings or []}
 
 
 def verify_sqlite(journal_path, *, key: bytes | None = None,
@@ -866,6 +879,7 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
             audit.problem("meta: the journal says schema 1 but its layout is schema 2 "
                           "(the meta was changed)")
         problems = audit.problems
+        audit.pass_start = len(audit.warnings)
         if mode == "one":
             feed = audit.feed
             for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events "

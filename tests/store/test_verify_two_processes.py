@@ -188,6 +188,31 @@ def test_rrop_13_6_issue_18_a_stamp_removed_where_the_bar_is_at_the_other_proces
     assert modes == ["one", "split", "one"]
 
 
+def test_issue_18_rulings_changed_since_are_warned_in_row_order_from_both_processes(
+        tmp_path, modes, monkeypatch):
+    """Rows of both tables written under rules version 1 whose rulings differ today: the
+    warnings come in row order, as one process writes them, whichever process replayed
+    which row."""
+    path = tmp_path / "j.db"
+    scene(path)
+    sh = Shell(path)
+    sh("UPDATE events SET rules = '1', decisions = replace(decisions, '\"code\":\"', "
+       "'\"code\":\"was-') WHERE type = 'hand'")
+    sh("UPDATE events SET state_hash = NULL")      # and a warning after the rows: snapshots
+    sh.rechain()
+    sh.close()
+    monkeypatch.setattr(audit, "_split_tables", lambda conn, tables, share: ["Table 12"])
+    one, two = _same(path)
+    assert _fields(one) == _fields(two) and one[0].problems == []
+    changed = [w for w in one[0].warnings if "earlier rules version" in w]
+    gseqs = [int(w.split()[2]) for w in changed]
+    assert len(changed) >= 4 and gseqs == sorted(gseqs)
+    assert {"Table 12", "Table 7"} <= {w.split("'")[1] for w in changed}
+    after = [i for i, w in enumerate(one[0].warnings) if "not in the chain" in w]
+    assert after and min(after) > one[0].warnings.index(changed[-1])
+    assert modes == ["one", "split"]
+
+
 @pytest.mark.parametrize("edit", ["pot", "decision", "hash", "who"])
 def test_issue_18_a_broken_journal_is_reported_as_one_process_reports_it(tmp_path, modes,
                                                                         edit):
