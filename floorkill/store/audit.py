@@ -141,8 +141,8 @@ class ChainAudit:
         another process replays the rest. Each then replays with no room and keeps
         what the room's checks need (:attr:`room_logs`, :attr:`bar_changes`):
         :func:`floorkill.store.room_check.check` asks them once both are done.
-        ``order``: every table of the journal in creation order (else the order the
-        creation rows come in)."""
+        ``order``: every table of the journal whose owed kills make the room (else the
+        tables as their creation rows come in; the room reads them by table name)."""
         self.meta = dict(meta)
         self.tables_rows = dict(tables)
         self.fetch_rows = fetch_rows
@@ -526,12 +526,16 @@ class ChainAudit:
         return got
 
     # -- the end ------------------------------------------------------------------------
-    def finish(self, verdict: Mapping[str, Any] | None = None) -> None:
-        """After the last row. ``verdict``: the other process's :class:`ChainPass` over
-        the same rows, when this audit ran without its own (its warnings, head, MACs)."""
+    def check_created(self) -> None:
+        """Every table of the ``tables`` list was created in the chain."""
         for name in self.tables_rows:
             if name not in self.tables:
                 self.problem(f"table {name!r}: no creation row in the chain")
+
+    def finish(self, verdict: Mapping[str, Any] | None = None) -> None:
+        """After the last row. ``verdict``: the other process's :class:`ChainPass` over
+        the same rows, when this audit ran without its own (its warnings, head, MACs)."""
+        self.check_created()
         if self.chain is not None:
             self.chain.finish()
         else:
@@ -606,8 +610,8 @@ def cores() -> int:
 
 
 def _split_tables(conn, tables: Mapping[str, Any], share: float) -> list[str]:
-    """The tables (in creation order) the other process replays: about ``share`` of the
-    rows."""
+    """The tables (the first ones of the ``tables`` list) the other process replays: about
+    ``share`` of the rows."""
     counts = dict(conn.execute("SELECT tbl, count(*) FROM events GROUP BY tbl"))
     total = sum(n for n in counts.values() if isinstance(n, int))
     theirs: list[str] = []
@@ -620,38 +624,49 @@ def _split_tables(conn, tables: Mapping[str, Any], share: float) -> list[str]:
     return theirs
 
 
-def _creation_order(conn, tables: Mapping[str, Any]) -> list[str]:
-    """The tables in the order of their creation rows: the order a one-process pass meets
-    them, and reads the room's bars in."""
-    found = []
-    for name in tables:
-        row = conn.execute("SELECT gseq FROM events WHERE tbl = ? AND seq = 0", (name,)
-                           ).fetchone()
-        if row is not None and isinstance(row[0], int):
-            found.append((row[0], name))
-    return [name for _g, name in sorted(found)]
+def _splittable(conn, tables: Mapping[Any, Any], last: Any) -> bool:
+    """Whether two processes can read this file as one does: ``gseq`` is the rowid (never
+    NULL, never text: the other process reads ``gseq <= last``), every table name and
+    ``tables`` value is text (they travel as JSON)."""
+    if not isinstance(last, int):
+        return False
+    cols = [(r[1], str(r[2]).upper(), r[5]) for r in conn.execute("PRAGMA table_info(events)")]
+    if [c for c in cols if c[2]] != [("gseq", "INTEGER", 1)]:
+        return False
+    return all(isinstance(n, str) and all(v is None or isinstance(v, str) for v in row)
+               for n, row in tables.items())
 
 
 def _start_child(ask: Mapping[str, Any]):
     """The other process (:func:`child_main`), sent ``ask`` (the key as hex, on a pipe:
     never on a command line), or None when no process can be started (the caller then
-    verifies in one)."""
+    verifies in one). It imports this floorkill, never one in the current folder."""
     import subprocess
     import sys
     from pathlib import Path
 
+    try:
+        request = json.dumps(ask) + "\n"
+    except (TypeError, ValueError):
+        return None
     package_root = str(Path(floorkill.__file__).resolve().parents[1])
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH"))
                                         if p)
+    safe_path = ["-P"] if sys.version_info >= (3, 11) else []
     try:
         proc = subprocess.Popen(
-            [sys.executable, "-c", "from floorkill.store.audit import child_main; child_main()"],
+            [sys.executable, *safe_path, "-c",
+             "from floorkill.store.audit import child_main; child_main()"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            env=env, text=True, encoding="utf-8")
-        proc.stdin.write(json.dumps(ask) + "\n")
+            env=env, cwd=package_root, text=True, encoding="utf-8")
+    except (OSError, ValueError):
+        return None
+    try:
+        proc.stdin.write(request)
         proc.stdin.flush()
     except (OSError, ValueError):
+        _end_child(proc)
         return None
     return proc
 
@@ -732,6 +747,9 @@ def _child_pass(ask: Mapping[str, Any], inbox, outbox) -> dict:
         audit = ChainAudit(ask["meta"], tables, fetch_rows, key=key, anchor=anchor,
                            share=mine.__contains__, order=ask["order"])
         problems = audit.problems
+        if _file_id(conn, Path(ask["path"])) != tuple(ask["file"]):
+            problems.append("the journal file changed while it was read")
+            return _child_verdict(audit, integrity)
         feed = audit.feed
         for row in conn.execute(f"SELECT {chain_select(ask['v2'])} FROM events "
                                 "WHERE gseq <= ? ORDER BY gseq", (ask["last"],)):
@@ -744,6 +762,7 @@ def _child_pass(ask: Mapping[str, Any], inbox, outbox) -> dict:
             _write(outbox, {"bars": audit.bar_changes})
             check_caches(audit, iter(()),
                          conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall())
+            audit.check_created()
             audit.chain.finish()
             if not problems:
                 integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
@@ -756,11 +775,41 @@ def _child_pass(ask: Mapping[str, Any], inbox, outbox) -> dict:
                     audit.bar_changes + [tuple(c) for c in theirs], ask["order"]))
     finally:
         conn.close()
+    return _child_verdict(audit, integrity)
+
+
+def _child_verdict(audit: ChainAudit, integrity: list[str]) -> dict:
     return {"integrity": integrity[:MAX_PROBLEMS + 1],
-            "problems": problems[:MAX_PROBLEMS + 1], "warnings": audit.warnings,
+            "problems": audit.problems[:MAX_PROBLEMS + 1], "warnings": audit.warnings,
             "rows": audit.chain.rows, "head": list(audit.chain.head()),
             "macs": audit.chain.macs, "old_rules": audit.old_rules,
             "rulings": audit.rulings or []}
+
+
+def _file_id(conn, path) -> tuple[int, int] | None:
+    """(device, inode) of the journal file ``conn`` has open, or None when it cannot be
+    told: the two processes must read one file, not one path (a file swapped in between
+    would have one replayed and the other's chain checked). On Linux the file is found
+    among this process's open files; elsewhere the path is asked."""
+    import sqlite3
+
+    try:
+        conn.execute("SELECT 1 FROM meta LIMIT 1").fetchall()      # surely open by now
+        st = os.stat(path)
+    except (OSError, sqlite3.Error):
+        return None
+    want = (st.st_dev, st.st_ino)
+    fds = "/proc/self/fd"
+    if not os.path.isdir(fds):
+        return want
+    for fd in os.listdir(fds):
+        try:
+            got = os.stat(int(fd))
+        except (OSError, ValueError):
+            continue
+        if (got.st_dev, got.st_ino) == want:
+            return want
+    return None                             # the path shows a file this process has not open
 
 
 def verify_sqlite(journal_path, *, key: bytes | None = None,
@@ -772,7 +821,8 @@ def verify_sqlite(journal_path, *, key: bytes | None = None,
     A big file (:data:`PARALLEL_MIN` rows or more, on two CPUs or more; ``parallel``
     forces either way) is verified by two processes at once, each reading the file on its
     own: another process runs ``integrity_check``, the :class:`ChainPass` over every row
-    and the replay of about a fifth of the tables; this one replays the others. Each
+    and the replay of tables holding about a fifth of the rows; this one replays the
+    others. Each
     replays its tables without the room and keeps what the room's checks ask (the stamps,
     the joins, the owed kills: :mod:`floorkill.store.room_check`); they swap their owed
     kills and each checks its tables' rows against the whole room. When either process
@@ -834,15 +884,17 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
             else:
                 mode = ("split" if isinstance(last, int) and last >= PARALLEL_MIN
                         and cores() >= 2 else "one")
-        if mode == "split" and not isinstance(last, int):
+        if mode == "split" and not _splittable(conn, tables, last):
             return None
         theirs: list[str] = []
         order = None
         if mode == "split":
             theirs = _split_tables(conn, tables, CHILD_SHARE)
-            order = _creation_order(conn, tables)
-            proc = _start_child({
-                "path": str(path.resolve()), "last": last, "v2": v2_columns, "meta": meta,
+            order = list(tables)      # (the room reads its bars by table name: any order)
+            file = _file_id(conn, path)
+            proc = None if file is None else _start_child({
+                "path": str(path.resolve()), "file": list(file), "last": last,
+                "v2": v2_columns, "meta": meta,
                 "tables": {n: list(tables[n]) for n in theirs}, "order": order,
                 "key": key.hex() if key is not None else None,
                 "anchor": list(anchor) if anchor is not None else None})
@@ -894,13 +946,17 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
                                                   (g,)).fetchone()
             select = ", ".join(c if v2_columns or c != "state_hash" else "NULL"
                                for c in CONTENT_COLUMNS)
-            where_mine = ""
-            if theirs:
+            where_mine, params = "", theirs
+            if 0 < len(theirs) <= 500:            # (SQLite's limit of parameters is higher)
                 where_mine = (f"NOT INDEXED WHERE tbl IS NULL OR tbl NOT IN "
                               f"({', '.join('?' * len(theirs))})")
+            elif theirs:
+                params = []                       # so many tables: skipped here instead
             replay = audit.replay
             for row in conn.execute(f"SELECT {select} FROM events {where_mine} ORDER BY gseq",
-                                    theirs):
+                                    params):
+                if not where_mine and row[1] in not_theirs:
+                    continue
                 replay(*row)
                 if problems:
                     return None                   # (the other process is stopped below)
@@ -933,6 +989,8 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
                 return None
             audit.old_rules += verdict["old_rules"]
             audit.finish(verdict)
+            if audit.problems:
+                return None                       # the one-process pass names them
             rows = verdict["rows"]
     except sqlite3.Error as exc:
         raise JournalError(f"{path}: cannot read: {exc}") from None

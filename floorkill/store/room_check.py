@@ -66,7 +66,7 @@ def check(logs: Mapping[str, TableLog], changes: Iterable[tuple[int, str, list]]
           order: list[str]) -> list[str]:
     """The room's problems of the tables in ``logs`` (each naming a row), given every
     owed-kill change of the journal, ``(gseq, table, owed)`` (from the row after it on),
-    and every table in creation order (the order the room's bars are read in)."""
+    and every table whose owed kills make the room (it reads them by table name)."""
     changes = sorted(changes, key=lambda c: c[0])
     change_at = [c[0] for c in changes]
     problems: list[str] = []

@@ -137,6 +137,14 @@ def test_rrop_13_6_issue_18_a_bar_at_one_processes_table_reaches_the_others(tmp_
     assert modes == ["one", "split"]
 
 
+def _rewrite(path, sql: str, *args) -> None:
+    """One UPDATE as an attacker with the sqlite3 shell makes it, the chain rebuilt."""
+    sh = Shell(path)
+    sh(sql, *args)
+    sh.rechain()
+    sh.close()
+
+
 def _named_alike(monkeypatch, path, gseq: int, words: str) -> None:
     """Table 14 replayed by the other process: both verdicts name row ``gseq``."""
     monkeypatch.setattr(audit, "_split_tables", lambda conn, tables, share: ["Table 14"])
@@ -163,11 +171,8 @@ def test_rrop_13_6_issue_18_a_forged_join_of_a_player_barred_at_the_other_proces
         joined = b.append({"type": "join", "seat": 6, "name": "Zed Hart"}).gseq
         for i in range(4):          # Table 7's last row is the join: no stamp after it
             a.append({"type": "hand", "winner": 2 + i % 2, "qualifies": False})
-    sh = Shell(path)
-    sh("UPDATE events SET payload = replace(payload, 'Zed Hart', 'Zoë Hart'), "
-       "decisions = replace(decisions, 'Zed Hart', 'Zoë Hart') WHERE gseq = ?", joined)
-    sh.rechain()
-    sh.close()
+    _rewrite(path, "UPDATE events SET payload = replace(payload, 'Zed Hart', 'Zoë Hart'), "
+             "decisions = replace(decisions, 'Zed Hart', 'Zoë Hart') WHERE gseq = ?", joined)
     _named_alike(monkeypatch, path, joined, "rrop-13.6")
     assert modes == ["one", "split", "one"]
 
@@ -180,10 +185,9 @@ def test_rrop_13_6_issue_18_a_stamp_removed_where_the_bar_is_at_the_other_proces
     gseq = _room(path)
     sh = Shell(path)
     payload = json.loads(sh("SELECT payload FROM events WHERE gseq = ?", gseq).fetchone()[0])
-    del payload["room"]
-    sh("UPDATE events SET payload = ? WHERE gseq = ?", canonical_json(payload), gseq)
-    sh.rechain()
     sh.close()
+    del payload["room"]
+    _rewrite(path, "UPDATE events SET payload = ? WHERE gseq = ?", canonical_json(payload), gseq)
     _named_alike(monkeypatch, path, gseq, "room stamp")
     assert modes == ["one", "split", "one"]
 
@@ -292,7 +296,8 @@ def test_issue_18_the_other_process_reads_only_up_to_the_rows_this_one_sees(tmp_
                                        (at["void"],)).fetchone()[0]
     inbox, outbox = io.StringIO('{"bars": []}\n'), io.StringIO()
     verdict = audit._child_pass({
-        "path": str(path), "last": at["void"], "v2": True, "meta": meta,
+        "path": str(path), "file": [path.stat().st_dev, path.stat().st_ino],
+        "last": at["void"], "v2": True, "meta": meta,
         "tables": {"Table 7": tables["Table 7"]}, "order": ["Table 12", "Table 7"],
         "key": KEY.hex(), "anchor": None}, inbox, outbox)
     assert audit._whole(verdict) and outbox.getvalue() == '{"bars": []}\n'
@@ -412,3 +417,134 @@ def test_rrop_13_6_issue_18_any_room_edit_gets_the_one_process_report_from_two(
     one, two = _same(path)
     assert _fields(one) == _fields(two)
     assert bool(one[0].problems) == edited
+
+
+# -- the file itself odd (found by a review: each made two processes say whole) ----------
+
+def _insert_table(path, name, rowid: int = 0) -> None:
+    """A ``tables`` row no creation row backs (an INSERT: the triggers allow it)."""
+    import sqlite3
+
+    c = sqlite3.connect(path)
+    toml, created, who = c.execute("SELECT toml, created, who FROM tables LIMIT 1").fetchone()
+    c.execute("INSERT INTO tables(rowid, name, name_key, toml, created, who) "
+              "VALUES (?, ?, 'x', ?, ?, ?)", (rowid, name, toml, created, who))
+    c.commit()
+    c.close()
+
+
+def _append_forged(path, table: str, n: int) -> None:
+    """``n`` rows of ``table`` chained from the head, garbage inside (INSERTs only)."""
+    import sqlite3
+
+    from floorkill.store.schema import row_content, row_hash
+
+    c = sqlite3.connect(path, isolation_level=None)
+    cols = [r[1] for r in c.execute("PRAGMA table_info(events)")]
+    row = dict(zip(cols, c.execute("SELECT * FROM events ORDER BY gseq DESC LIMIT 1").fetchone()))
+    prev = row["hash"]
+    for i in range(n):
+        row.update(gseq=row["gseq"] + 1, tbl=table, seq=i, type="anything",
+                   payload="not even json", state_hash=None, target=None, mac=None,
+                   prev_hash=prev)
+        row["hash"] = prev = row_hash(prev, row_content(*[row[k] for k in cols[:13]], None))
+        c.execute(f"INSERT INTO events({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+                  [row[k] for k in cols])
+    c.close()
+
+
+@pytest.mark.parametrize("case", ["ghost table", "null name", "integer name", "null gseq",
+                                  "blob who"])
+def test_issue_18_an_odd_file_gets_the_one_process_report_from_two(tmp_path, modes,
+                                                                  monkeypatch, case):
+    path = tmp_path / "j.db"
+    scene(path, key=None)
+    if case == "ghost table":                  # a tables row and no creation row
+        _insert_table(path, "Ghost")
+    elif case == "null name":                  # a NULL-named tables row, rows of no table
+        _append_forged(path, "Evil", 50)
+        _insert_table(path, None)
+    else:
+        sh = Shell(path)
+        sh("PRAGMA foreign_keys=OFF")
+        sh("PRAGMA legacy_alter_table=ON")
+        if case == "integer name":             # tables.name 5, the rows say '5'
+            sh("UPDATE events SET tbl = '5' WHERE tbl = 'Table 7'")
+            ddl = sh("SELECT sql FROM sqlite_master WHERE name='tables'").fetchone()[0]
+            sh("ALTER TABLE tables RENAME TO tables_old")
+            sh(ddl.replace("name     TEXT PRIMARY KEY", "name     INT PRIMARY KEY"))
+            sh("INSERT INTO tables SELECT * FROM tables_old")
+            sh("DROP TABLE tables_old")
+            sh("UPDATE tables SET name = 5 WHERE name = 'Table 7'")
+            sh.rechain()
+            monkeypatch.setattr(audit, "_split_tables", lambda conn, tables, share: [5])
+        elif case == "null gseq":              # gseq no longer the rowid: a NULL row
+            ddl = sh("SELECT sql FROM sqlite_master WHERE name='events'").fetchone()[0]
+            sh("ALTER TABLE events RENAME TO events_old")
+            sh(ddl.replace("gseq       INTEGER PRIMARY KEY", "gseq       INTEGER"))
+            sh("INSERT INTO events SELECT * FROM events_old")
+            sh("DROP TABLE events_old")
+            sh("INSERT INTO events SELECT NULL, tbl, 4, type, schema, payload, rules, "
+               "decisions, result, hand, who, at, target, prev_hash, hash, state_hash, mac "
+               "FROM events WHERE gseq = 10")
+        else:                                  # a BLOB where the tables row keeps text
+            sh("UPDATE tables SET who = X'41' WHERE name = 'Table 7'")
+        sh.close()
+    one, two = _same(path)
+    assert one[0].problems and _fields(one) == _fields(two)
+    assert modes[:2] == ["one", "split"] and modes[-1] == "one"
+
+
+def test_issue_18_a_journal_swapped_while_it_is_read_is_verified_as_one_file(tmp_path, modes,
+                                                                            monkeypatch):
+    """The file at the path is replaced after this process opened it, before the other
+    one does: the two would read two files (this one's tables from one, the chain from the
+    other). The other process sees another file and the one-process pass verifies the
+    file that is there now."""
+    import os
+
+    path, good = tmp_path / "j.db", tmp_path / "good.db"
+    scene(path, key=None)
+    shutil.copy(path, good)
+    sh = Shell(path)
+    sh("UPDATE events SET who = 'mallory' WHERE gseq = 9")     # a broken hash
+    sh.close()
+    real = audit._start_child
+
+    def swap_then_start(ask):
+        shutil.copy(good, tmp_path / "spare.db")
+        os.replace(tmp_path / "spare.db", path)
+        return real(ask)
+
+    monkeypatch.setattr(audit, "_start_child", swap_then_start)
+    result, _ = verify_sqlite(path, parallel=True)
+    assert modes == ["split", "one"] and result.problems == []
+    assert result == verify_sqlite(good, parallel=False)[0]
+
+
+def test_issue_18_the_other_process_runs_this_floorkill_not_one_in_the_current_folder(
+        tmp_path, monkeypatch):
+    """A floorkill/ package in the folder verify runs from (another checkout, or a planted
+    one that answers 'whole') is never the code that checks the chain."""
+    path = tmp_path / "j.db"
+    scene(path, key=None)
+    sh = Shell(path)
+    sh("UPDATE events SET who = 'mallory' WHERE gseq = 9")     # a broken hash
+    sh.close()
+    evil = tmp_path / "evil" / "floorkill" / "store"
+    evil.mkdir(parents=True)
+    (evil.parent / "__init__.py").write_text("")
+    (evil / "__init__.py").write_text("")
+    (evil / "audit.py").write_text(
+        "import json, sys\n"
+        "def child_main():\n"
+        "    sys.stdin.readline()\n"
+        "    print(json.dumps({'bars': []}), flush=True)\n"
+        "    sys.stdin.readline()\n"
+        "    print(json.dumps({'verdict': {'integrity': ['ok'], 'problems': [], "
+        "'warnings': [], 'rows': 11, 'head': [11, 'x'], 'macs': 0, 'old_rules': 0}}), "
+        "flush=True)\n")
+    monkeypatch.chdir(evil.parent.parent)
+    monkeypatch.setattr(audit, "_split_tables", lambda conn, tables, share: ["Table 7"])
+    one, two = _same(path)
+    assert one[0].problems and _fields(one) == _fields(two)
