@@ -595,6 +595,8 @@ def check_caches(audit: ChainAudit, snapshots: Iterator[tuple], obligations: Ite
 PARALLEL_MIN = 50_000       # rows: below it one process is as fast (another takes ~0.1 s)
 # "1": verify in one process always; "2": in two whatever the size and the CPUs
 PROCESSES_ENV = "FLOORKILL_VERIFY_PROCESSES"
+SQL_LIST_MAX = 500              # the other process's tables left out in SQL up to this many
+                                # (SQLite's limit of parameters is higher); past it, here
 # The other process's share of the replay: it runs the chain pass and integrity_check too,
 # about half as much a row as the replay (bench/verify_bench.py), so both end together
 # when it replays about a fifth of the rows.
@@ -947,7 +949,7 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
             select = ", ".join(c if v2_columns or c != "state_hash" else "NULL"
                                for c in CONTENT_COLUMNS)
             where_mine, params = "", theirs
-            if 0 < len(theirs) <= 500:            # (SQLite's limit of parameters is higher)
+            if 0 < len(theirs) <= SQL_LIST_MAX:
                 where_mine = (f"NOT INDEXED WHERE tbl IS NULL OR tbl NOT IN "
                               f"({', '.join('?' * len(theirs))})")
             elif theirs:
