@@ -1,4 +1,4 @@
-"""`floorkill verify`'s checks: one streaming pass over the hash chain, replaying every table.
+"""`floorkill verify`'s checks: a streaming pass over the hash chain that replays every table.
 
 :class:`ChainAudit` is store-independent: it is fed the journal's meta, its ``tables``
 rows and then every ``events`` row in ``gseq`` order (tuples in
