@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from contextlib import contextmanager
 
 from pghelp import Outage, pg_url, where  # noqa: F401  (pg_url, where: fixtures)
 from storehelp import hand_events, table
@@ -18,6 +19,17 @@ from floorkill.ui.podium import make_podium_app
 SIZE = (120, 40)
 
 
+@contextmanager
+def _ann_and_bob(where, hands: int = 0):
+    """Ann's podium creates Table 7 (with ``hands`` hands); Bob's is the app under test."""
+    with open_journal(where, floorperson="ann") as podium1, \
+            open_journal(where, floorperson="bob") as podium2:
+        s1 = podium1.create_table(table("Table 7"))
+        for e in hand_events(hands) if hands else ():
+            s1.append(e)
+        yield s1, make_podium_app(podium2.open_table("Table 7"))
+
+
 async def _until(pilot, check, within: float = 5.0) -> float:
     """Seconds until ``check()`` held (the app keeps running while we wait)."""
     start = time.monotonic()
@@ -27,10 +39,7 @@ async def _until(pilot, check, within: float = 5.0) -> float:
 
 
 async def test_a_hand_from_another_podium_shows_within_a_second(where):
-    with open_journal(where, floorperson="ann") as podium1, \
-            open_journal(where, floorperson="bob") as podium2:
-        s1 = podium1.create_table(table("Table 7"))
-        app = make_podium_app(podium2.open_table("Table 7"))
+    with _ann_and_bob(where) as (s1, app):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             history = app.query_one(HistoryView)
@@ -44,10 +53,7 @@ async def test_a_hand_from_another_podium_shows_within_a_second(where):
 async def test_a_follow_tick_while_the_app_shuts_down_is_quiet(where):
     """The follow timer may tick after the last screen is gone (the CI flake: "No screens
     on stack" from follow_journal): another podium's entry is still taken, nothing raises."""
-    with open_journal(where, floorperson="ann") as podium1, \
-            open_journal(where, floorperson="bob") as podium2:
-        s1 = podium1.create_table(table("Table 7"))
-        app = make_podium_app(podium2.open_table("Table 7"))
+    with _ann_and_bob(where) as (s1, app):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
         assert not app.screen_stack                       # shut down: no screen left
@@ -61,12 +67,7 @@ async def test_a_follow_tick_while_the_app_shuts_down_is_quiet(where):
 
 
 async def test_a_stale_entry_is_refused_naming_who_and_kept(where):
-    with open_journal(where, floorperson="ann") as podium1, \
-            open_journal(where, floorperson="bob") as podium2:
-        s1 = podium1.create_table(table("Table 7"))
-        for e in hand_events(40):
-            s1.append(e)
-        app = make_podium_app(podium2.open_table("Table 7"))
+    with _ann_and_bob(where, 40) as (s1, app):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             app.follow_timer.pause()                 # podium 2 has not looked yet
@@ -86,12 +87,7 @@ async def test_a_stale_entry_is_refused_naming_who_and_kept(where):
 
 async def test_undo_offered_before_another_podiums_entry_voids_nothing(where):
     """The measured bug: Ctrl+Z offered #84 while the other podium recorded #85."""
-    with open_journal(where, floorperson="ann") as podium1, \
-            open_journal(where, floorperson="bob") as podium2:
-        s1 = podium1.create_table(table("Table 7"))
-        for e in hand_events(84):
-            s1.append(e)
-        app = make_podium_app(podium2.open_table("Table 7"))
+    with _ann_and_bob(where, 84) as (s1, app):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             app.follow_timer.pause()
