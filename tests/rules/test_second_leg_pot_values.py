@@ -175,23 +175,26 @@ def test_a_bad_second_leg_pot_lists_the_choices_with_file_and_line(written):
     assert "\n" not in msg
 
 
+def _kill_error(game: str, kill_lines: str) -> str:
+    """The one-line error of a $10-$20 table file whose [kill] ends with ``kill_lines``."""
+    base = (f'[table]\nname = "T"\ngame = "{game}"\n[stakes]\nbets = [10, 20]\n'
+            'blinds = [5, 10]\n[kill]\nkind = "full"\n')
+    with pytest.raises(ConfigError) as info:
+        load_table_text(base + kill_lines, "t.toml")
+    return str(info.value)
+
+
 @pytest.mark.parametrize("option, words", [("scoop_minimum", '"5x-upper", "5x-lower"'),
                                            ("big_pot_minimum", '"5x-upper", "5x-lower"'),
                                            ("second_leg_minimum", '"lower-bet", "upper-bet"')])
 def test_every_word_or_amount_option_lists_its_choices(option, words):
-    base = ('[table]\nname = "T"\ngame = "omaha8"\n[stakes]\nbets = [10, 20]\nblinds = [5, 10]\n'
-            '[kill]\nkind = "full"\ntriggers = ["two-pots", "scoop", "big-pot"]\n')
-    with pytest.raises(ConfigError) as info:
-        load_table_text(base + f'{option} = "5x-uper"\n', "t.toml")
-    assert str(info.value) == (f"t.toml:10: [kill] {option}: '5x-uper' is not one of: {words} "
-                               "or an amount")
+    error = _kill_error("omaha8", 'triggers = ["two-pots", "scoop", "big-pot"]\n'
+                        f'{option} = "5x-uper"\n')
+    assert error == f"t.toml:10: [kill] {option}: '5x-uper' is not one of: {words} or an amount"
 
 
 @pytest.mark.parametrize("written, why", [("-5", "-5 is negative"),
                                           ('"4.555"', "'4.555' has more than two decimals")])
 def test_a_wrong_amount_keeps_its_own_reason(written, why):
-    base = ('[table]\nname = "T"\ngame = "holdem"\n[stakes]\nbets = [10, 20]\nblinds = [5, 10]\n'
-            '[kill]\nkind = "full"\n')
-    with pytest.raises(ConfigError) as info:
-        load_table_text(base + f"second_leg_pot = {written}\n", "t.toml")
-    assert str(info.value) == f"t.toml:9: [kill] second_leg_pot: {why}"
+    error = _kill_error("holdem", f"second_leg_pot = {written}\n")
+    assert error == f"t.toml:9: [kill] second_leg_pot: {why}"
