@@ -33,15 +33,19 @@ def main() -> None:
         one, fifty = Path(d) / "one.db", Path(d) / "fifty.db"
         many_tables(one, 1)
         many_tables(fifty, 50)
-        cases = {"1 table": (one, False, "Table 1"),
-                 "50 tables, one shown": (fifty, False, "Table 1"),
-                 "50 tables, in turn": (fifty, False, None),
-                 "50 tables, grid": (fifty, True, None)}
+        cases = {
+            "1 table": (one, False, "Table 1"),
+            "50 tables, one shown": (fifty, False, "Table 1"),
+            "50 tables, in turn": (fifty, False, None),
+            "50 tables, grid": (fifty, True, None),
+        }
         for label, (path, grid, table) in cases.items():
             times = asyncio.run(follow_times(path, args.commits, grid=grid, table=table))
             results[label] = times
-            print(f"{label:22s} median {statistics.median(times) * 1000:6.1f} ms   "
-                  f"max {max(times) * 1000:6.1f} ms   ({len(times)} commits)")
+            print(
+                f"{label:22s} median {statistics.median(times) * 1000:6.1f} ms   "
+                f"max {max(times) * 1000:6.1f} ms   ({len(times)} commits)"
+            )
     base = statistics.median(results["1 table"])
     for label in ("50 tables, one shown", "50 tables, in turn", "50 tables, grid"):
         print(f"{label} / 1 table: {statistics.median(results[label]) / base:.2f}x")

@@ -39,8 +39,9 @@ def fresh_interpreter(code: str) -> float:
     """Run ``code`` (which prints one float) in a new Python; return it."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
     return float(out.stdout.strip())
 
 
@@ -66,14 +67,19 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=20240601)
     args = ap.parse_args()
 
-    import_ms = 1000 * min(fresh_interpreter(
-        "import time; t = time.perf_counter(); import floorkill.cards; "
-        "print(time.perf_counter() - t)") for _ in range(3))
+    import_ms = 1000 * min(
+        fresh_interpreter(
+            "import time; t = time.perf_counter(); import floorkill.cards; "
+            "print(time.perf_counter() - t)"
+        )
+        for _ in range(3)
+    )
     cold_showdown_ms = 1000 * fresh_interpreter(
         "import time, floorkill.cards as c; t = time.perf_counter(); "
         "c.showdown('omaha8', 'Ac 2d 7h 9s Kd', {1: 'As 3c 4d Kh', 2: 'Qs Qd 5c 6h', 3: 'Jc Tc 8d 8h', "
         "4: '2h 3h 4h 5h', 5: 'Kc Ks 9c 9d', 6: '6c 7c 8c 9h', 7: 'Ah Ad Th Js', 8: '3s 4s 5s 6s', "
-        "9: 'Td Jd Qh Qc'}); print(time.perf_counter() - t)")
+        "9: 'Td Jd Qh Qc'}); print(time.perf_counter() - t)"
+    )
 
     from floorkill.cards import evaluate as ev
     from floorkill.cards import showdown
@@ -84,8 +90,10 @@ def main() -> int:
     build_s = time.perf_counter() - t
 
     try:
-        import pokerkit
         from importlib.metadata import version
+
+        import pokerkit
+
         pk_version = version("pokerkit")
     except ImportError:  # pragma: no cover - the bench still times floorkill
         pokerkit, pk_version = None, "missing"
@@ -133,6 +141,7 @@ def main() -> int:
     ]
     pk_rates: list[float | None] = [None, None, None]
     if pokerkit is not None:
+
         def pk(cards):
             return tuple(pokerkit.Card.parse("".join(cards)))
 
@@ -160,14 +169,20 @@ def main() -> int:
             rate(pk_o8_run, pk_omaha, min_time=0.0, repeats=1),
         ]
 
-    print(f"floorkill.cards bench: seed {args.seed}, {n} hands per game, "
-          f"Python {platform.python_version()}, pokerkit {pk_version}")
+    print(
+        f"floorkill.cards bench: seed {args.seed}, {n} hands per game, "
+        f"Python {platform.python_version()}, pokerkit {pk_version}"
+    )
     print(f"import floorkill.cards (fresh interpreter, best of 3): {import_ms:.1f} ms")
-    print(f"build all lookup tables (build_tables): {build_s * 1000:.0f} ms, {entries} entries "
-          f"(without it they fill lazily; first 9-handed Omaha hi-lo showdown in a fresh "
-          f"interpreter, cold tables: {cold_showdown_ms:.1f} ms)")
+    print(
+        f"build all lookup tables (build_tables): {build_s * 1000:.0f} ms, {entries} entries "
+        f"(without it they fill lazily; first 9-handed Omaha hi-lo showdown in a fresh "
+        f"interpreter, cold tables: {cold_showdown_ms:.1f} ms)"
+    )
     print()
-    print(f"{'game':34} {'floorkill/s':>13} {'pokerkit/s':>12} {'ratio':>8}  goal >= {GOAL_RATIO:.0f}x")
+    print(
+        f"{'game':34} {'floorkill/s':>13} {'pokerkit/s':>12} {'ratio':>8}  goal >= {GOAL_RATIO:.0f}x"
+    )
     ok = True
     for (label, run, items), pk_rate in zip(rows, pk_rates):
         fk_rate = rate(run, items)
@@ -192,7 +207,7 @@ def main() -> int:
     deals = []
     for _ in range(300):
         cards = rng.sample(names, 41)
-        hands = {seat: " ".join(cards[4 * (seat - 1):4 * seat]) for seat in range(1, 10)}
+        hands = {seat: " ".join(cards[4 * (seat - 1) : 4 * seat]) for seat in range(1, 10)}
         deals.append((" ".join(cards[36:]), hands))
     times = []
     for _ in range(3):
@@ -205,8 +220,10 @@ def main() -> int:
     verdict = "ok" if med < GOAL_SHOWDOWN_MS else "MISSED"
     ok &= med < GOAL_SHOWDOWN_MS
     print()
-    print(f"9-handed Omaha hi-lo showdown(): median {med:.3f} ms, p99 {p99:.3f} ms "
-          f"over {len(times)} calls (goal < {GOAL_SHOWDOWN_MS:g} ms) {verdict}")
+    print(
+        f"9-handed Omaha hi-lo showdown(): median {med:.3f} ms, p99 {p99:.3f} ms "
+        f"over {len(times)} calls (goal < {GOAL_SHOWDOWN_MS:g} ms) {verdict}"
+    )
     return 0 if ok else 1
 
 

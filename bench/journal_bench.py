@@ -40,17 +40,29 @@ NAME = "Bench 9"
 
 
 def table_text() -> str:
-    lines = ["[table]", f'name = "{NAME}"', 'game = "holdem"', "seats = 9", "button = 1",
-             "[stakes]", 'structure = "fixed"', "bets = [10, 20]", "blinds = [5, 10]",
-             "[kill]", 'kind = "full"', 'triggers = ["two-pots"]']
+    lines = [
+        "[table]",
+        f'name = "{NAME}"',
+        'game = "holdem"',
+        "seats = 9",
+        "button = 1",
+        "[stakes]",
+        'structure = "fixed"',
+        "bets = [10, 20]",
+        "blinds = [5, 10]",
+        "[kill]",
+        'kind = "full"',
+        'triggers = ["two-pots"]',
+    ]
     for s in range(1, 10):
         lines += ["[[players]]", f"seat = {s}", f'name = "Player {s}"']
     return "\n".join(lines) + "\n"
 
 
 def hands(start: int, n: int) -> list[dict]:
-    return [{"type": "hand", "winner": i % 9 + 1, "qualifies": False}
-            for i in range(start, start + n)]
+    return [
+        {"type": "hand", "winner": i % 9 + 1, "qualifies": False} for i in range(start, start + n)
+    ]
 
 
 def build(path: Path, n: int) -> float:
@@ -86,8 +98,7 @@ def open_time_ro(path: Path, reps: int = 7) -> float:
     return statistics.median(times)
 
 
-def append_times(path: Path, n: int, bare: sqlite3.Connection
-                 ) -> tuple[list[float], list[float]]:
+def append_times(path: Path, n: int, bare: sqlite3.Connection) -> tuple[list[float], list[float]]:
     """Times of n acknowledged appends, each paired with a bare commit timed right before
     it (same disk, same moment: the cost of an fsync varies with the machine's load)."""
     out, base = [], []
@@ -159,13 +170,17 @@ def main() -> int:
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{p}{suffix}").unlink(missing_ok=True)
         print(f"building {args.small:,} events: {build(small, args.small):.2f} s")
-        print(f"building {args.big:,} events: {build(big, args.big):.2f} s "
-              f"({big.stat().st_size / 1e6:.1f} MB)")
+        print(
+            f"building {args.big:,} events: {build(big, args.big):.2f} s "
+            f"({big.stat().st_size / 1e6:.1f} MB)"
+        )
 
         bare_conn = bare_connection(folder)
         bare = statistics.median(bare_commit_once(bare_conn) for _ in range(200))
-        print(f"baseline: bare SQLite commit (WAL, synchronous=FULL): {bare * 1e3:.3f} ms; "
-              f"a raw fsync of 4 KB: {raw_fsync(folder) * 1e3:.3f} ms")
+        print(
+            f"baseline: bare SQLite commit (WAL, synchronous=FULL): {bare * 1e3:.3f} ms; "
+            f"a raw fsync of 4 KB: {raw_fsync(folder) * 1e3:.3f} ms"
+        )
         print(f"baseline: read back {args.big:,} rows with json.loads: {read_all(big):.3f} s")
 
         t_small, h_small = open_time(small)
@@ -174,13 +189,19 @@ def main() -> int:
         ratio = t_big / t_small
         print(f"open to current state, {args.small:,} events: {t_small * 1e3:.2f} ms")
         print(f"open to current state, {args.big:,} events: {t_big * 1e3:.2f} ms")
-        print(f"ratio big/small: {ratio:.2f} (goal <= {GOAL_RATIO})  "
-              f"{'OK' if ratio <= GOAL_RATIO else 'MISSED'}")
-        print(f"open at {args.big:,} under {GOAL_OPEN_S} s: "
-              f"{'OK' if t_big < GOAL_OPEN_S else 'MISSED'}")
+        print(
+            f"ratio big/small: {ratio:.2f} (goal <= {GOAL_RATIO})  "
+            f"{'OK' if ratio <= GOAL_RATIO else 'MISSED'}"
+        )
+        print(
+            f"open at {args.big:,} under {GOAL_OPEN_S} s: "
+            f"{'OK' if t_big < GOAL_OPEN_S else 'MISSED'}"
+        )
         ro_small, ro_big = open_time_ro(small), open_time_ro(big)
-        print(f"read-only viewer open: {ro_small * 1e3:.2f} ms / {ro_big * 1e3:.2f} ms "
-              f"(ratio {ro_big / ro_small:.2f})")
+        print(
+            f"read-only viewer open: {ro_small * 1e3:.2f} ms / {ro_big * 1e3:.2f} ms "
+            f"(ratio {ro_big / ro_small:.2f})"
+        )
 
         a_small, b_small = append_times(small, args.appends, bare_conn)
         a_big, b_big = append_times(big, args.appends, bare_conn)
@@ -188,15 +209,19 @@ def main() -> int:
         p95 = sorted(a_big)[int(len(a_big) * 0.95) - 1]
         paired = statistics.median(b_small + b_big)
         over = statistics.median([a - b for a, b in zip(a_small + a_big, b_small + b_big)])
-        print(f"acknowledged append, median: {m_small * 1e3:.3f} ms at {args.small:,}, "
-              f"{m_big * 1e3:.3f} ms at {args.big:,} (p95 {p95 * 1e3:.3f} ms) "
-              f"goal < {GOAL_APPEND_MS} ms  "
-              f"{'OK' if max(m_small, m_big) < GOAL_APPEND_MS * 1e-3 else 'MISSED'}")
-        print(f"  paired bare commits (timed just before each append), median: "
-              f"{paired * 1e3:.3f} ms; append minus its paired bare commit, median: "
-              f"{over * 1e3:.3f} ms")
+        print(
+            f"acknowledged append, median: {m_small * 1e3:.3f} ms at {args.small:,}, "
+            f"{m_big * 1e3:.3f} ms at {args.big:,} (p95 {p95 * 1e3:.3f} ms) "
+            f"goal < {GOAL_APPEND_MS} ms  "
+            f"{'OK' if max(m_small, m_big) < GOAL_APPEND_MS * 1e-3 else 'MISSED'}"
+        )
+        print(
+            f"  paired bare commits (timed just before each append), median: "
+            f"{paired * 1e3:.3f} ms; append minus its paired bare commit, median: "
+            f"{over * 1e3:.3f} ms"
+        )
 
-        with Journal(big, "bench") as j:          # our own cost: the same append, no fsync
+        with Journal(big, "bench") as j:  # our own cost: the same append, no fsync
             j.connection.execute("PRAGMA synchronous = OFF")
             s = j.open_table(NAME)
             nosync = []
@@ -204,8 +229,10 @@ def main() -> int:
                 t = time.perf_counter()
                 s.append(ev)
                 nosync.append(time.perf_counter() - t)
-        print(f"  the same append with synchronous=OFF (code + SQLite, no fsync), median: "
-              f"{statistics.median(nosync) * 1e3:.3f} ms")
+        print(
+            f"  the same append with synchronous=OFF (code + SQLite, no fsync), median: "
+            f"{statistics.median(nosync) * 1e3:.3f} ms"
+        )
 
         # worst case: a whole snapshot interval of tail to fold on open
         tail = SNAPSHOT_EVERY - 1 - (len_after := (args.big + 2 * args.appends)) % SNAPSHOT_EVERY
@@ -214,8 +241,10 @@ def main() -> int:
                 s = j.open_table(NAME)
                 s.append_many(hands(len(s), tail))
         t_worst, h = open_time(big)
-        print(f"open with the longest tail ({(len_after + tail) % SNAPSHOT_EVERY} events after "
-              f"the last snapshot, {h:,} hands): {t_worst * 1e3:.2f} ms")
+        print(
+            f"open with the longest tail ({(len_after + tail) % SNAPSHOT_EVERY} events after "
+            f"the last snapshot, {h:,} hands): {t_worst * 1e3:.2f} ms"
+        )
         bare_conn.close()
         ok = ratio <= GOAL_RATIO and t_big < GOAL_OPEN_S and max(m_small, m_big) < 2e-3
     return 0 if ok else 1

@@ -42,9 +42,20 @@ GOALS = {"replay": 3.0, "import": 10.0, "growth": 11.0, "podium": 1.2}
 
 
 def table_head(name: str = NAME) -> str:
-    lines = ["[table]", f'name = "{name}"', 'game = "holdem"', "seats = 9", "button = 1",
-             "[stakes]", 'structure = "fixed"', "bets = [4, 8]", "blinds = [2, 4]",
-             "[kill]", 'kind = "half"', 'triggers = ["two-pots"]']
+    lines = [
+        "[table]",
+        f'name = "{name}"',
+        'game = "holdem"',
+        "seats = 9",
+        "button = 1",
+        "[stakes]",
+        'structure = "fixed"',
+        "bets = [4, 8]",
+        "blinds = [2, 4]",
+        "[kill]",
+        'kind = "half"',
+        'triggers = ["two-pots"]',
+    ]
     for s in range(1, 10):
         lines += ["[[players]]", f"seat = {s}", f'name = "Player {s}"', "stack = 200"]
     return "\n".join(lines) + "\n"
@@ -60,13 +71,19 @@ def events(n: int, seed: int = 12) -> list[dict]:
             s = rng.randint(1, 9)
             out += [{"type": "away", "seat": s}, {"type": "back", "seat": s}]
         elif r < 0.12:
-            out.append({"type": "stack", "seat": rng.randint(1, 9),
-                        "amount": rng.choice([150, "212.50", 400])})
+            out.append(
+                {
+                    "type": "stack",
+                    "seat": rng.randint(1, 9),
+                    "amount": rng.choice([150, "212.50", 400]),
+                }
+            )
         elif r < 0.2:
             out.append({"type": "hand", "winners": sorted(rng.sample(range(1, 10), 2))})
         else:
-            out.append({"type": "hand", "winner": rng.randint(1, 9),
-                        "qualifies": rng.random() < 0.5})
+            out.append(
+                {"type": "hand", "winner": rng.randint(1, 9), "qualifies": rng.random() < 0.5}
+            )
     return out
 
 
@@ -129,8 +146,10 @@ def import_time(path: Path, folder: Path, repeat: int = 2) -> tuple[float, Path]
 
 def export_time(journal: Path, folder: Path, repeat: int = 2) -> float:
     out = folder / "export.toml"
-    return best_of(lambda: run_cli("export", "--journal", str(journal), "--table", NAME,
-                                   "-o", str(out)), repeat)
+    return best_of(
+        lambda: run_cli("export", "--journal", str(journal), "--table", NAME, "-o", str(out)),
+        repeat,
+    )
 
 
 def podium_start(journal: Path) -> float:
@@ -163,7 +182,7 @@ def build_journal(folder: Path, n: int) -> Path:
         s = j.create_table(load_table_text(table_head()))
         evs = events(n)
         for i in range(0, n, 20_000):
-            s.append_many(evs[i:i + 20_000])
+            s.append_many(evs[i : i + 20_000])
     return path
 
 
@@ -196,9 +215,13 @@ def main() -> int:
     ap.add_argument("--n", type=int, default=20_000)
     ap.add_argument("--small", type=int, default=10_000)
     ap.add_argument("--big", type=int, default=100_000)
-    ap.add_argument("--rounds", type=int, default=5,
-                    help="interleaved rounds of the 20k and 10k measures (best is kept); "
-                         "the 100k ones and every import and export take 2")
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=5,
+        help="interleaved rounds of the 20k and 10k measures (best is kept); "
+        "the 100k ones and every import and export take 2",
+    )
     ap.add_argument("--podium", action="store_true", help="also the podium start ratio")
     args = ap.parse_args()
     ok = True
@@ -218,52 +241,71 @@ def main() -> int:
             journals[label] = journal
 
         def do_export(label: str) -> None:
-            run_cli("export", "--journal", str(journals[label]), "--table", NAME,
-                    "-o", str(folder / f"export-{label}.toml"))
+            run_cli(
+                "export",
+                "--journal",
+                str(journals[label]),
+                "--table",
+                NAME,
+                "-o",
+                str(folder / f"export-{label}.toml"),
+            )
 
         for r in range(args.rounds):
-            for label in files:                          # the same files, the same round
+            for label in files:  # the same files, the same round
                 if label == "big" and r >= 2:
-                    continue                             # two rounds of the big ones
+                    continue  # two rounds of the big ones
                 best.take(f"tomllib {label}", lambda: tomllib.loads(texts[label]))
-                best.take(f"replay {label}", lambda: run_cli("replay", str(files[label]),
-                                                             "--json"))
+                best.take(f"replay {label}", lambda: run_cli("replay", str(files[label]), "--json"))
                 if r < 2:
                     best.take(f"import {label}", lambda: do_import(label, r))
                     best.take(f"export {label}", lambda: do_export(label))
 
         size = files["n"].stat().st_size / 1e6
-        print(f"{args.n} events, {size:.1f} MB: tomllib {best.wall['tomllib n']:.3f} s "
-              f"(best of {args.rounds} interleaved rounds; ratios: wall clock, and CPU time "
-              f"of this process in brackets; load average {os.getloadavg()[0]:.1f})")
-        for cmd, goal in (("replay", GOALS["replay"]), ("import", GOALS["import"]),
-                          ("export", None)):
+        print(
+            f"{args.n} events, {size:.1f} MB: tomllib {best.wall['tomllib n']:.3f} s "
+            f"(best of {args.rounds} interleaved rounds; ratios: wall clock, and CPU time "
+            f"of this process in brackets; load average {os.getloadavg()[0]:.1f})"
+        )
+        for cmd, goal in (
+            ("replay", GOALS["replay"]),
+            ("import", GOALS["import"]),
+            ("export", None),
+        ):
             wall, cpu = best.ratio(f"{cmd} n", "tomllib n")
             mark = "" if goal is None else (" ok" if wall <= goal else f" OVER goal {goal}")
             ok &= goal is None or wall <= goal
             label = "replay --json" if cmd == "replay" else cmd
-            print(f"  {label:14s} {best.wall[f'{cmd} n']:7.3f} s = {wall:5.2f}x tomllib "
-                  f"[{cpu:5.2f}x]{mark}")
+            print(
+                f"  {label:14s} {best.wall[f'{cmd} n']:7.3f} s = {wall:5.2f}x tomllib "
+                f"[{cpu:5.2f}x]{mark}"
+            )
         linear = args.big / args.small
         for cmd in ("tomllib", "replay", "import", "export"):
             wall, cpu = best.ratio(f"{cmd} big", f"{cmd} small")
             goal = GOALS["growth"] * linear / 10 if cmd in ("replay", "import") else None
             mark = "" if goal is None else (" ok" if wall <= goal else f" OVER goal {goal:g}")
             ok &= goal is None or wall <= goal
-            print(f"{cmd} growth {args.big}/{args.small} events: {best.wall[f'{cmd} big']:.2f} s"
-                  f" / {best.wall[f'{cmd} small']:.2f} s = {wall:.2f} [{cpu:.2f}] "
-                  f"(linear: {linear:.0f}){mark}")
+            print(
+                f"{cmd} growth {args.big}/{args.small} events: {best.wall[f'{cmd} big']:.2f} s"
+                f" / {best.wall[f'{cmd} small']:.2f} s = {wall:.2f} [{cpu:.2f}] "
+                f"(linear: {linear:.0f}){mark}"
+            )
         if args.podium:
             j_small, j_big = build_journal(folder, 1_000), build_journal(folder, 100_000)
             p_small, p_big = podium_start(j_small), podium_start(j_big)
             ratio = p_big / p_small
             ok &= ratio <= GOALS["podium"]
-            print(f"podium start 100,000 / 1,000 events: {p_big:.3f} s / {p_small:.3f} s "
-                  f"= {ratio:.2f}" + (" ok" if ratio <= GOALS["podium"] else " OVER goal 1.2"))
+            print(
+                f"podium start 100,000 / 1,000 events: {p_big:.3f} s / {p_small:.3f} s "
+                f"= {ratio:.2f}" + (" ok" if ratio <= GOALS["podium"] else " OVER goal 1.2")
+            )
     load, cores = os.getloadavg()[0], os.cpu_count() or 1
     if load > cores:
-        print(f"note: load average {load:.1f} on {cores} cores — the wall clock measured other "
-              "jobs too; the CPU ratios in brackets are this code's")
+        print(
+            f"note: load average {load:.1f} on {cores} cores — the wall clock measured other "
+            "jobs too; the CPU ratios in brackets are this code's"
+        )
     print("all goals met" if ok else "GOAL MISSED")
     return 0 if ok else 1
 

@@ -57,9 +57,20 @@ GOAL_P99_MS = 20.0
 
 
 def table_text(name: str) -> str:
-    lines = ["[table]", f'name = "{name}"', 'game = "holdem"', "seats = 9", "button = 1",
-             "[stakes]", 'structure = "fixed"', "bets = [10, 20]", "blinds = [5, 10]",
-             "[kill]", 'kind = "full"', 'triggers = ["two-pots"]']
+    lines = [
+        "[table]",
+        f'name = "{name}"',
+        'game = "holdem"',
+        "seats = 9",
+        "button = 1",
+        "[stakes]",
+        'structure = "fixed"',
+        "bets = [10, 20]",
+        "blinds = [5, 10]",
+        "[kill]",
+        'kind = "full"',
+        'triggers = ["two-pots"]',
+    ]
     for s in range(1, 10):
         lines += ["[[players]]", f"seat = {s}", f'name = "Player {s}"']
     return "\n".join(lines) + "\n"
@@ -75,6 +86,7 @@ def pct(values: list[float], p: float) -> float:
 
 
 # -- schemas -------------------------------------------------------------------------
+
 
 def with_schema(url: str, schema: str) -> str:
     parts = urllib.parse.urlsplit(url)
@@ -102,10 +114,11 @@ class Schema:
 
 # -- 1. append latency ------------------------------------------------------------------
 
+
 def append_latencies(where: str, n: int) -> list[float]:
     with open_journal(where, floorperson="bench") as j:
         s = j.create_table(load_table_text(table_text("Bench 9")))
-        for i in range(20):                                  # warm-up (not counted)
+        for i in range(20):  # warm-up (not counted)
             s.append(hand(i), expect_seq=len(s))
         out = []
         for i in range(n):
@@ -154,6 +167,7 @@ def bare_commits(where: str, n: int, insert: bool = False) -> list[float]:
 
 # -- 2. follower latency -----------------------------------------------------------------
 
+
 def follower_latencies(url: str, n: int) -> list[float]:
     done: dict[int, float] = {}
     ready = threading.Event()
@@ -178,7 +192,7 @@ def follower_latencies(url: str, n: int) -> list[float]:
         for i in range(n):
             rec = s.append(hand(i))
             committed[rec.seq] = time.perf_counter()
-            time.sleep(0.02)                     # the next hand comes later (a pace, not a wait)
+            time.sleep(0.02)  # the next hand comes later (a pace, not a wait)
         deadline = time.monotonic() + 5
         while max(done, default=0) < n and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -194,7 +208,7 @@ def follower_latencies(url: str, n: int) -> list[float]:
 
 # -- 3. a room of podiums -------------------------------------------------------------------
 
-FOLLOW_EVERY = 0.25      # as the podium app's follow timer (ui/podium/app.py)
+FOLLOW_EVERY = 0.25  # as the podium app's follow timer (ui/podium/app.py)
 
 
 def podium(args: tuple) -> tuple[list[float], float, int]:
@@ -205,7 +219,7 @@ def podium(args: tuple) -> tuple[list[float], float, int]:
     if profile and p == 0:
         import cProfile
 
-        prof = cProfile.Profile(time.process_time)     # CPU, not waits
+        prof = cProfile.Profile(time.process_time)  # CPU, not waits
     with open_journal(url, floorperson=f"podium-{p}", **keyed) as j:
         sessions = [j.open_table(f"{prefix}{p:02d}-T{t:02d}") for t in range(tables)]
         while time.time() < start_at:
@@ -223,7 +237,7 @@ def podium(args: tuple) -> tuple[list[float], float, int]:
                     next_at += pace
                     delay = next_at - time.perf_counter()
                     if delay > 0:
-                        time.sleep(delay)          # the podium's pace
+                        time.sleep(delay)  # the podium's pace
                 if follow and time.perf_counter() >= follow_at:
                     # what the podium app's follow timer does between keys (Floor.follow):
                     # other podiums' commits, then every open table caught up
@@ -233,14 +247,14 @@ def podium(args: tuple) -> tuple[list[float], float, int]:
                         together = getattr(j, "refresh_sessions", None)
                         if together is not None:
                             together(sessions)
-                        else:                      # an earlier build (--before)
+                        else:  # an earlier build (--before)
                             for other in sessions:
                                 other.refresh()
                 t = time.perf_counter()
                 try:
                     s.append(hand(h), expect_seq=len(s))
                 except JournalBusy:
-                    out.append(float("inf"))       # refused busy: counted, not retried
+                    out.append(float("inf"))  # refused busy: counted, not retried
                     continue
                 out.append(time.perf_counter() - t)
         if prof is not None:
@@ -249,9 +263,17 @@ def podium(args: tuple) -> tuple[list[float], float, int]:
         return out, time.process_time() - cpu0, news
 
 
-def room(url: str, podiums: int, tables: int, hands: int, pace: float = 0.0,
-         mac: bool = False, prefix: str = "P", follow: bool = False,
-         profile: str | None = None) -> tuple[list[float], float, "Cpu"]:
+def room(
+    url: str,
+    podiums: int,
+    tables: int,
+    hands: int,
+    pace: float = 0.0,
+    mac: bool = False,
+    prefix: str = "P",
+    follow: bool = False,
+    profile: str | None = None,
+) -> tuple[list[float], float, Cpu]:
     """``mac``: every podium MACs its rows with a key of its own (PostgreSQL: the general
     write path: the key never leaves the podium). ``follow``: each podium also follows the
     others as the podium app does (every 0.25 s between entries). ``profile``: cProfile
@@ -261,11 +283,16 @@ def room(url: str, podiums: int, tables: int, hands: int, pace: float = 0.0,
             for t in range(tables):
                 j.create_table(load_table_text(table_text(f"{prefix}{p:02d}-T{t:02d}")))
     server = ServerCpu(url)
-    results, wall = run_pool(podium, [(url, p, tables, hands, pace, mac, prefix, follow,
-                                       profile) for p in range(podiums)])
+    results, wall = run_pool(
+        podium,
+        [(url, p, tables, hands, pace, mac, prefix, follow, profile) for p in range(podiums)],
+    )
     lat = [x for r in results for x in r[0]]
-    return lat, wall, Cpu(sum(r[1] for r in results), server.used(), len(lat),
-                          sum(r[2] for r in results))
+    return (
+        lat,
+        wall,
+        Cpu(sum(r[1] for r in results), server.used(), len(lat), sum(r[2] for r in results)),
+    )
 
 
 class ServerCpu:
@@ -276,8 +303,9 @@ class ServerCpu:
         self.pid = None
         host = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(url).query)).get("host")
         try:
-            self.pid = (int(Path(host, "data", "postmaster.pid").read_text().split()[0])
-                        if host else None)
+            self.pid = (
+                int(Path(host, "data", "postmaster.pid").read_text().split()[0]) if host else None
+            )
         except (OSError, ValueError):
             self.pid = None
         self.start = self._now()
@@ -297,7 +325,7 @@ class ServerCpu:
                     continue
                 pid, ppid = int(d.name), int(f[1])
                 if pid == self.pid:
-                    total += sum(int(x) for x in f[11:15])    # own + reaped children
+                    total += sum(int(x) for x in f[11:15])  # own + reaped children
                 elif ppid == self.pid:
                     total += int(f[11]) + int(f[12])
         except OSError:
@@ -328,7 +356,7 @@ def run_pool(fn, jobs: list[tuple]) -> tuple[list, float]:
     with ctx.Pool(len(jobs)) as pool:
         t0, lead = time.perf_counter(), start_at - time.time()
         results = pool.map(fn, [_with_start(job, start_at) for job in jobs])
-        wall = time.perf_counter() - t0 - max(0.0, lead)      # from the common start
+        wall = time.perf_counter() - t0 - max(0.0, lead)  # from the common start
     return results, wall
 
 
@@ -338,9 +366,11 @@ def _with_start(job: tuple, start_at: float) -> tuple:
 
 # -- 4. the floor: what the disk and one chain allow, in the same run -----------------------
 
-FLOOR_DDL = ("CREATE TABLE IF NOT EXISTS floor_head(one BOOLEAN PRIMARY KEY, gseq BIGINT); "
-             "CREATE TABLE IF NOT EXISTS floor_rows(gseq BIGSERIAL PRIMARY KEY, p INT, "
-             "payload TEXT)")
+FLOOR_DDL = (
+    "CREATE TABLE IF NOT EXISTS floor_head(one BOOLEAN PRIMARY KEY, gseq BIGINT); "
+    "CREATE TABLE IF NOT EXISTS floor_rows(gseq BIGSERIAL PRIMARY KEY, p INT, "
+    "payload TEXT)"
+)
 
 
 def floor_podium(args: tuple) -> tuple[list[float], float]:
@@ -383,21 +413,35 @@ def floor(url: str, writers: int, n: int, chained: bool) -> tuple[list[float], f
 ROOM_LINE = re.compile(r"p50 ([\d.]+) ms, p99 ([\d.]+) ms, p99\.9 ([\d.]+) ms")
 
 
-def room_elsewhere(args: argparse.Namespace, code: str, mac: bool = False
-                   ) -> tuple[list[str], tuple[float, float, float] | None]:
+def room_elsewhere(
+    args: argparse.Namespace, code: str, mac: bool = False
+) -> tuple[list[str], tuple[float, float, float] | None]:
     """The room of this run with the floorkill of ``code`` (a checkout: a child process of
     this script importing from there): its printed lines and (p50, p99, p99.9) in ms."""
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--room-only", "--no-floors",
-           "--podiums", str(args.podiums), "--tables", str(args.tables),
-           "--hands", str(args.hands), "--pace", str(args.pace)]
+    cmd = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--room-only",
+        "--no-floors",
+        "--podiums",
+        str(args.podiums),
+        "--tables",
+        str(args.tables),
+        "--hands",
+        str(args.hands),
+        "--pace",
+        str(args.pace),
+    ]
     cmd += ["--no-follow"] if args.no_follow else []
     cmd += ["--mac-only"] if mac else []
-    done = subprocess.run(cmd, env={**os.environ, "PG_BENCH_CODE": code},
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        cmd, env={**os.environ, "PG_BENCH_CODE": code}, capture_output=True, text=True
+    )
     if done.returncode:
         return [f"failed: {done.stderr.strip()[-500:]}"], None
-    lines = [ln.strip() for ln in done.stdout.splitlines()
-             if ln.startswith("  ") and "goal" not in ln]
+    lines = [
+        ln.strip() for ln in done.stdout.splitlines() if ln.startswith("  ") and "goal" not in ln
+    ]
     found = [ROOM_LINE.search(ln) for ln in lines]
     m = next((f for f in found if f), None)
     return lines, (tuple(float(x) for x in m.groups()) if m else None)  # type: ignore
@@ -421,8 +465,10 @@ def compare(args: argparse.Namespace, mac: bool = False) -> float | None:
         if got[code]:
             med = [statistics.median(x[i] for x in got[code]) for i in range(3)]
             name = "this" if code == str(ROOT) else code
-            print(f"  median of {len(got[code])}, {name}{' (MAC)' if mac else ''}: "
-                  f"p50 {med[0]:.2f} ms, p99 {med[1]:.2f} ms, p99.9 {med[2]:.1f} ms")
+            print(
+                f"  median of {len(got[code])}, {name}{' (MAC)' if mac else ''}: "
+                f"p50 {med[0]:.2f} ms, p99 {med[1]:.2f} ms, p99.9 {med[2]:.1f} ms"
+            )
     mine = got[str(ROOT)]
     return statistics.median(x[1] for x in mine) if mine else None
 
@@ -435,27 +481,51 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=20)
     ap.add_argument("--hands", type=int, default=20)
     ap.add_argument("--full", action="store_true", help="10 podiums x 20 tables x 1,000 hands")
-    ap.add_argument("--floor-n", type=int, default=400,
-                    help="commits per writer for the floors (default 400)")
-    ap.add_argument("--mac", action="store_true",
-                    help="also the room with a MAC key on every podium (the general path)")
-    ap.add_argument("--no-sqlite-room", action="store_true",
-                    help="skip the room on an SQLite file")
-    ap.add_argument("--room-only", action="store_true",
-                    help="only the room on PostgreSQL and its floors (parts 3 and 4)")
+    ap.add_argument(
+        "--floor-n", type=int, default=400, help="commits per writer for the floors (default 400)"
+    )
+    ap.add_argument(
+        "--mac",
+        action="store_true",
+        help="also the room with a MAC key on every podium (the general path)",
+    )
+    ap.add_argument("--no-sqlite-room", action="store_true", help="skip the room on an SQLite file")
+    ap.add_argument(
+        "--room-only",
+        action="store_true",
+        help="only the room on PostgreSQL and its floors (parts 3 and 4)",
+    )
     ap.add_argument("--no-floors", action="store_true", help="skip the floors (part 4)")
-    ap.add_argument("--no-follow", action="store_true",
-                    help="podiums do not follow each other (a real podium does)")
-    ap.add_argument("--profile", metavar="FILE",
-                    help="cProfile stats of podium 0 of the room written to FILE")
-    ap.add_argument("--before", metavar="DIR", action="append", default=[],
-                    help="the same room with the floorkill of DIR (e.g. /work/main) first, "
-                    "then this checkout's, in turn (repeatable)")
-    ap.add_argument("--rounds", type=int, default=1,
-                    help="with --before: how many times each room runs (medians)")
+    ap.add_argument(
+        "--no-follow",
+        action="store_true",
+        help="podiums do not follow each other (a real podium does)",
+    )
+    ap.add_argument(
+        "--profile", metavar="FILE", help="cProfile stats of podium 0 of the room written to FILE"
+    )
+    ap.add_argument(
+        "--before",
+        metavar="DIR",
+        action="append",
+        default=[],
+        help="the same room with the floorkill of DIR (e.g. /work/main) first, "
+        "then this checkout's, in turn (repeatable)",
+    )
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="with --before: how many times each room runs (medians)",
+    )
     ap.add_argument("--mac-only", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
-                    help="each podium enters one event every SECONDS (default: flat out)")
+    ap.add_argument(
+        "--pace",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="each podium enters one event every SECONDS (default: flat out)",
+    )
     args = ap.parse_args()
     if args.full:
         args.podiums, args.tables, args.hands = 10, 20, 1000
@@ -476,12 +546,16 @@ def main() -> int:
             sch.drop()
         ml, mp_ = statistics.median(lite) * 1000, statistics.median(pg) * 1000
         bl, bp = statistics.median(lite_bare) * 1000, statistics.median(pg_bare) * 1000
-        print(f"append, {args.appends} acknowledged (median / p99 ms): "
-              f"SQLite {ml:.2f} / {pct(lite, 99) * 1000:.2f}   "
-              f"PostgreSQL {mp_:.2f} / {pct(pg, 99) * 1000:.2f}   ratio PG/SQLite {mp_ / ml:.2f}")
-        print(f"  baseline, a bare durable 1-row commit (median ms): SQLite {bl:.2f}, "
-              f"PostgreSQL {bp:.2f}; append / bare commit: SQLite {ml / bl:.1f}x, "
-              f"PostgreSQL {mp_ / bp:.1f}x")
+        print(
+            f"append, {args.appends} acknowledged (median / p99 ms): "
+            f"SQLite {ml:.2f} / {pct(lite, 99) * 1000:.2f}   "
+            f"PostgreSQL {mp_:.2f} / {pct(pg, 99) * 1000:.2f}   ratio PG/SQLite {mp_ / ml:.2f}"
+        )
+        print(
+            f"  baseline, a bare durable 1-row commit (median ms): SQLite {bl:.2f}, "
+            f"PostgreSQL {bp:.2f}; append / bare commit: SQLite {ml / bl:.1f}x, "
+            f"PostgreSQL {mp_ / bp:.1f}x"
+        )
 
         sch = Schema(url)
         try:
@@ -489,46 +563,75 @@ def main() -> int:
         finally:
             sch.drop()
         worst = max(follow)
-        print(f"follower (LISTEN/NOTIFY, commit returned -> follower's state caught up), "
-              f"{len(follow)} appends: median {statistics.median(follow) * 1000:.1f} ms, "
-              f"max {worst * 1000:.1f} ms  goal <= {GOAL_FOLLOW_S * 1000:.0f} ms: "
-              f"{'ok' if worst <= GOAL_FOLLOW_S else 'MISSED'}")
+        print(
+            f"follower (LISTEN/NOTIFY, commit returned -> follower's state caught up), "
+            f"{len(follow)} appends: median {statistics.median(follow) * 1000:.1f} ms, "
+            f"max {worst * 1000:.1f} ms  goal <= {GOAL_FOLLOW_S * 1000:.0f} ms: "
+            f"{'ok' if worst <= GOAL_FOLLOW_S else 'MISSED'}"
+        )
 
     def line(label: str, lat: list[float], wall: float, cpu: Cpu | None = None) -> float:
         busy = sum(1 for x in lat if x == float("inf"))
         p99 = pct(lat, 99) * 1000
-        print(f"  {label}: {len(lat)} in {wall:.1f} s ({len(lat) / wall:.0f}/s): "
-              f"p50 {pct(lat, 50) * 1000:.2f} ms, p99 {p99:.2f} ms, "
-              f"p99.9 {pct(lat, 99.9) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms"
-              f"{f', {busy} refused busy' if busy else ''}   (load {os.getloadavg()[0]:.1f})")
+        print(
+            f"  {label}: {len(lat)} in {wall:.1f} s ({len(lat) / wall:.0f}/s): "
+            f"p50 {pct(lat, 50) * 1000:.2f} ms, p99 {p99:.2f} ms, "
+            f"p99.9 {pct(lat, 99.9) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms"
+            f"{f', {busy} refused busy' if busy else ''}   (load {os.getloadavg()[0]:.1f})"
+        )
         if cpu is not None:
             print(f"      {cpu}")
         return p99
 
     pace = f"one entry per podium every {args.pace:g} s" if args.pace else "flat out"
     follow = not args.no_follow
-    print(f"room, {pace}: {args.podiums} podiums x {args.tables} tables x {args.hands} hands "
-          f"at once, every entry carrying the seq it saw; podiums "
-          f"{'follow each other every 0.25 s' if follow else 'do not follow each other'}"
-          f"  (load before {os.getloadavg()[0]:.1f})")
+    print(
+        f"room, {pace}: {args.podiums} podiums x {args.tables} tables x {args.hands} hands "
+        f"at once, every entry carrying the seq it saw; podiums "
+        f"{'follow each other every 0.25 s' if follow else 'do not follow each other'}"
+        f"  (load before {os.getloadavg()[0]:.1f})"
+    )
     floor99 = bare99 = None
     sch = Schema(url)
     try:
-        if args.before:                      # every room in a child process, in turn
+        if args.before:  # every room in a child process, in turn
             p99 = compare(args)
             if args.mac:
                 compare(args, mac=True)
         elif args.mac_only:
-            lat, wall, cpu = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
-                                  mac=True, prefix="M", follow=follow)
+            lat, wall, cpu = room(
+                sch.url,
+                args.podiums,
+                args.tables,
+                args.hands,
+                args.pace,
+                mac=True,
+                prefix="M",
+                follow=follow,
+            )
             p99 = line("PostgreSQL, MAC'd  ", lat, wall, cpu)
         else:
-            lat, wall, cpu = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
-                                  follow=follow, profile=args.profile)
+            lat, wall, cpu = room(
+                sch.url,
+                args.podiums,
+                args.tables,
+                args.hands,
+                args.pace,
+                follow=follow,
+                profile=args.profile,
+            )
             p99 = line("PostgreSQL appends ", lat, wall, cpu)
         if args.mac and not args.before and not args.mac_only:
-            mlat, mwall, mcpu = room(sch.url, args.podiums, args.tables, args.hands, args.pace,
-                                     mac=True, prefix="M", follow=follow)
+            mlat, mwall, mcpu = room(
+                sch.url,
+                args.podiums,
+                args.tables,
+                args.hands,
+                args.pace,
+                mac=True,
+                prefix="M",
+                follow=follow,
+            )
             line("PostgreSQL, MAC'd  ", mlat, mwall, mcpu)
         if not args.no_floors:
             n = min(args.floor_n, args.tables * args.hands)
@@ -541,22 +644,31 @@ def main() -> int:
         sch.drop()
     if not args.no_sqlite_room and not args.room_only:
         with tempfile.TemporaryDirectory() as d:
-            slat, swall, scpu = room(str(Path(d) / "room.db"), args.podiums, args.tables,
-                                     args.hands, args.pace, follow=follow)
+            slat, swall, scpu = room(
+                str(Path(d) / "room.db"),
+                args.podiums,
+                args.tables,
+                args.hands,
+                args.pace,
+                follow=follow,
+            )
         line("SQLite appends     ", slat, swall, scpu)
     if floor99 is not None and bare99 is not None:
-        print(f"  (floor, one chain: {args.podiums} writers each locking one head row, "
-              f"INSERTing a row and moving the head, durable commit, one round trip each — "
-              f"one commit per row, one after another; no chain: bare INSERT-commits, which "
-              f"PostgreSQL's group commit flushes together; one writer alone: a bare "
-              f"INSERT-commit median {statistics.median(one) * 1000:.2f} ms, "
-              f"p99 {pct(one, 99) * 1000:.2f} ms)")
+        print(
+            f"  (floor, one chain: {args.podiums} writers each locking one head row, "
+            f"INSERTing a row and moving the head, durable commit, one round trip each — "
+            f"one commit per row, one after another; no chain: bare INSERT-commits, which "
+            f"PostgreSQL's group commit flushes together; one writer alone: a bare "
+            f"INSERT-commit median {statistics.median(one) * 1000:.2f} ms, "
+            f"p99 {pct(one, 99) * 1000:.2f} ms)"
+        )
         if p99 is not None:
-            print(f"  PostgreSQL p99 {p99:.2f} ms = {p99 / floor99:.2f}x the one-chain "
-                  f"floor's p99, {p99 / bare99:.2f}x the no-chain floor's")
+            print(
+                f"  PostgreSQL p99 {p99:.2f} ms = {p99 / floor99:.2f}x the one-chain "
+                f"floor's p99, {p99 / bare99:.2f}x the no-chain floor's"
+            )
     if p99 is not None:
-        print(f"  goal p99 <= {GOAL_P99_MS:.0f} ms: "
-              f"{'ok' if p99 <= GOAL_P99_MS else 'MISSED'}")
+        print(f"  goal p99 <= {GOAL_P99_MS:.0f} ms: {'ok' if p99 <= GOAL_P99_MS else 'MISSED'}")
     print(f"(machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f})")
     return 0
 

@@ -52,13 +52,21 @@ def events(n: int) -> list[dict]:
         if r < 0.1:
             out.append({"type": "hand", "winners": sorted(rng.sample(range(1, 10), 2))})
         else:
-            out.append({"type": "hand", "winner": rng.randint(1, 9),
-                        "won_beyond_blinds": rng.choice([0, 10, 20, 40])})
+            out.append(
+                {
+                    "type": "hand",
+                    "winner": rng.randint(1, 9),
+                    "won_beyond_blinds": rng.choice([0, 10, 20, 40]),
+                }
+            )
     return out
 
 
-SHOWDOWNS = [("Ah Kd 7c 2s 9h", "As Ks", "Qd Qh"), ("2c 4d 5h 9s Kc", "Ac 3d", "Kd Ks"),
-             ("Th Jh Qh 2d 3c", "Kh Ah", "2h 2s")]
+SHOWDOWNS = [
+    ("Ah Kd 7c 2s 9h", "As Ks", "Qd Qh"),
+    ("2c 4d 5h 9s Kc", "Ac 3d", "Kd Ks"),
+    ("Th Jh Qh 2d 3c", "Kh Ah", "2h 2s"),
+]
 
 
 def mixed_events(n: int) -> list[dict]:
@@ -70,13 +78,23 @@ def mixed_events(n: int) -> list[dict]:
         if r < 0.1:
             board, a, b = rng.choice(SHOWDOWNS)
             s1, s2 = rng.sample(range(1, 10), 2)
-            out.append({"type": "hand", "showdown": {"board": board, "hands": {str(s1): a, str(s2): b}},
-                        "won_beyond_blinds": rng.choice([0, 10, 20])})
+            out.append(
+                {
+                    "type": "hand",
+                    "showdown": {"board": board, "hands": {str(s1): a, str(s2): b}},
+                    "won_beyond_blinds": rng.choice([0, 10, 20]),
+                }
+            )
         elif r < 0.2:
             out.append({"type": "hand", "winners": sorted(rng.sample(range(1, 10), 2))})
         else:
-            out.append({"type": "hand", "winner": rng.randint(1, 9),
-                        "won_beyond_blinds": rng.choice([0, 10, 20, 40])})
+            out.append(
+                {
+                    "type": "hand",
+                    "winner": rng.randint(1, 9),
+                    "won_beyond_blinds": rng.choice([0, 10, 20, 40]),
+                }
+            )
     return out
 
 
@@ -124,12 +142,18 @@ def main() -> None:
     rr = best_of(replay_raw)
     print(f"events: {n}")
     print(f"baseline dataclasses.replace x{n}: {base:.3f} s ({base / n * 1e6:.2f} us each)")
-    print(f"replay, parsed events:   {rp:.3f} s ({rp / n * 1e6:.2f} us/event) "
-          f"ratio {rp / base:.2f} replaces/event (goal <= 10)")
-    print(f"replay, raw dict events: {rr:.3f} s ({rr / n * 1e6:.2f} us/event) "
-          f"ratio {rr / base:.2f} replaces/event")
-    print(f"replay, parsed, 10% showdowns explained: {rm:.3f} s ({rm / n * 1e6:.2f} us/event) "
-          f"ratio {rm / base:.2f} replaces/event")
+    print(
+        f"replay, parsed events:   {rp:.3f} s ({rp / n * 1e6:.2f} us/event) "
+        f"ratio {rp / base:.2f} replaces/event (goal <= 10)"
+    )
+    print(
+        f"replay, raw dict events: {rr:.3f} s ({rr / n * 1e6:.2f} us/event) "
+        f"ratio {rr / base:.2f} replaces/event"
+    )
+    print(
+        f"replay, parsed, 10% showdowns explained: {rm:.3f} s ({rm / n * 1e6:.2f} us/event) "
+        f"ratio {rm / base:.2f} replaces/event"
+    )
 
 
 if __name__ == "__main__":

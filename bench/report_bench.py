@@ -50,9 +50,20 @@ GOAL_STEP_MS = 50.0
 
 
 def table_text(name: str) -> str:
-    lines = ["[table]", f'name = "{name}"', 'game = "holdem"', "seats = 9", "button = 1",
-             "[stakes]", 'structure = "fixed"', "bets = [10, 20]", "blinds = [5, 10]",
-             "[kill]", 'kind = "full"', 'triggers = ["two-pots"]']
+    lines = [
+        "[table]",
+        f'name = "{name}"',
+        'game = "holdem"',
+        "seats = 9",
+        "button = 1",
+        "[stakes]",
+        'structure = "fixed"',
+        "bets = [10, 20]",
+        "blinds = [5, 10]",
+        "[kill]",
+        'kind = "full"',
+        'triggers = ["two-pots"]',
+    ]
     for s in range(1, 10):
         lines += ["[[players]]", f"seat = {s}", f'name = "Player {s}"']
     return "\n".join(lines) + "\n"
@@ -65,7 +76,7 @@ def night(n: int, seed: int) -> list[dict]:
     for i in range(n):
         r = (i * 7 + seed * 13) % 20
         if r < 9:
-            seat = seat                     # the same winner again: second legs and kills
+            seat = seat  # the same winner again: second legs and kills
         elif r < 17:
             seat = (seat + r) % 9 + 1
         if r == 17:
@@ -156,8 +167,9 @@ def dispute_room(where, records: int, tables: int) -> dict[str, float]:
     undo) — every other table is one the view must fold to know who was barred then."""
     with open_journal(where, floorperson="Bench Floor") as j:
         s = j.create_table(load_table_text(table_text("Long Table")))
-        sides = [j.create_table(load_table_text(table_text(f"Side {t + 1}")))
-                 for t in range(tables)]
+        sides = [
+            j.create_table(load_table_text(table_text(f"Side {t + 1}"))) for t in range(tables)
+        ]
         rows: list = []
         for start in range(0, records, 1000):
             s.append_many(night(min(1000, records - start), start))
@@ -169,29 +181,38 @@ def dispute_room(where, records: int, tables: int) -> dict[str, float]:
 
 
 def _steps(session, records: int) -> dict[str, float]:
-    out: dict[str, list[float]] = {"jump to N": [], "one back": [], "one forward": [],
-                                   "hand back": [], "just before a snapshot": []}
+    out: dict[str, list[float]] = {
+        "jump to N": [],
+        "one back": [],
+        "one forward": [],
+        "hand back": [],
+        "just before a snapshot": [],
+    }
     opened: list[float] = []
     for _ in range(7):
         t = time.perf_counter()
-        rw = open_rewind(session)                  # its own read-only connection
+        rw = open_rewind(session)  # its own read-only connection
         opened.append((time.perf_counter() - t) * 1000)
         assert rw.room_wide, "the dispute view did not read the journal"
         try:
-            for label, fn in (("jump to N", lambda: rw.moment(records)),
-                              ("one back", lambda: rw.moment(records - 1)),
-                              ("one forward", lambda: rw.moment(records)),
-                              ("hand back", lambda: rw.moment(rw.hand_step(records, False))),
-                              ("just before a snapshot", lambda: rw.moment(records - 501))):
+            for label, fn in (
+                ("jump to N", lambda: rw.moment(records)),
+                ("one back", lambda: rw.moment(records - 1)),
+                ("one forward", lambda: rw.moment(records)),
+                ("hand back", lambda: rw.moment(rw.hand_step(records, False))),
+                ("just before a snapshot", lambda: rw.moment(records - 501)),
+            ):
                 t = time.perf_counter()
                 fn()
                 out[label].append((time.perf_counter() - t) * 1000)
         finally:
             rw.close()
     medians = {k: statistics.median(v) for k, v in out.items()}
-    return medians | {"slowest step (median)": max(medians.values()),
-                      "slowest single run": max(max(v) for v in out.values()),
-                      "opening (not a step: the connection)": statistics.median(opened)}
+    return medians | {
+        "slowest step (median)": max(medians.values()),
+        "slowest single run": max(max(v) for v in out.values()),
+        "opening (not a step: the connection)": statistics.median(opened),
+    }
 
 
 def dispute_keys(where, records: int, presses: int = 15) -> dict[str, float]:
@@ -202,9 +223,12 @@ def dispute_keys(where, records: int, presses: int = 15) -> dict[str, float]:
     from floorkill.ui.dispute import DisputeScreen
     from floorkill.ui.podium import make_podium_app
 
-    out: dict[str, list[float]] = {"z (no binding: the same-run baseline)": [],
-                                   "← one record back": [], "→ one forward": [],
-                                   "[ a hand back": []}
+    out: dict[str, list[float]] = {
+        "z (no binding: the same-run baseline)": [],
+        "← one record back": [],
+        "→ one forward": [],
+        "[ a hand back": [],
+    }
 
     async def run() -> None:
         with open_journal(where, floorperson="Bench Floor") as j:
@@ -214,9 +238,12 @@ def dispute_keys(where, records: int, presses: int = 15) -> dict[str, float]:
                 await pilot.press("f12")
                 assert isinstance(app.screen, DisputeScreen)
                 for _ in range(presses):
-                    for label, key in (("z (no binding: the same-run baseline)", "z"),
-                                       ("← one record back", "left"), ("→ one forward", "right"),
-                                       ("[ a hand back", "left_square_bracket")):
+                    for label, key in (
+                        ("z (no binding: the same-run baseline)", "z"),
+                        ("← one record back", "left"),
+                        ("→ one forward", "right"),
+                        ("[ a hand back", "left_square_bracket"),
+                    ):
                         t = time.perf_counter()
                         await pilot.press(key)
                         out[label].append((time.perf_counter() - t) * 1000)
@@ -234,15 +261,19 @@ def dispute_part(label: str, long_where, room_where, args) -> dict[str, float]:
         print(f"[{label}] dispute at record {args.dispute}: {name}: {ms:.1f} ms")
         got[name] = ms
     for name, ms in dispute_keys(long_where, args.dispute).items():
-        print(f"[{label}] dispute screen at record {args.dispute}, key {name}: {ms:.1f} ms "
-              "(median, key to screen idle)")
+        print(
+            f"[{label}] dispute screen at record {args.dispute}, key {name}: {ms:.1f} ms "
+            "(median, key to screen idle)"
+        )
         got["key " + name] = ms
     if args.room:
         room = dispute_room(room_where, args.dispute, args.room)
         bars = int(room.pop("bars made and paid"))
         for name, ms in room.items():
-            print(f"[{label}] dispute at record {args.dispute} in a room ({args.room} more "
-                  f"tables, same players, {bars} bars made and paid, undos): {name}: {ms:.1f} ms")
+            print(
+                f"[{label}] dispute at record {args.dispute} in a room ({args.room} more "
+                f"tables, same players, {bars} bars made and paid, undos): {name}: {ms:.1f} ms"
+            )
             got["room " + name] = ms
     return got
 
@@ -253,12 +284,19 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=1000)
     ap.add_argument("--dispute", type=int, default=10_000)
     ap.add_argument("--reps", type=int, default=3)
-    ap.add_argument("--room", type=int, default=20,
-                    help="other tables seating the same players for the room case (0: skip)")
+    ap.add_argument(
+        "--room",
+        type=int,
+        default=20,
+        help="other tables seating the same players for the room case (0: skip)",
+    )
     ap.add_argument("--dir", type=Path)
-    ap.add_argument("--pg", default=os.environ.get("FLOORKILL_TEST_PG"),
-                    help="a PostgreSQL URL: the dispute parts again on a journal there "
-                         "(a fresh schema, dropped afterwards); default $FLOORKILL_TEST_PG")
+    ap.add_argument(
+        "--pg",
+        default=os.environ.get("FLOORKILL_TEST_PG"),
+        help="a PostgreSQL URL: the dispute parts again on a journal there "
+        "(a fresh schema, dropped afterwards); default $FLOORKILL_TEST_PG",
+    )
     ap.add_argument("--dispute-only", action="store_true", help="skip the report part")
     args = ap.parse_args()
     folder = args.dir or Path(tempfile.mkdtemp(prefix="fk-report-bench-"))
@@ -267,16 +305,20 @@ def main() -> int:
         path = folder / "night.db"
         t = time.perf_counter()
         names = build(path, args.tables, args.hands)
-        print(f"journal: {args.tables} tables x {args.hands} hands built in "
-              f"{time.perf_counter() - t:.1f} s")
-        read_all(path, names)                                   # warm the page cache
+        print(
+            f"journal: {args.tables} tables x {args.hands} hands built in "
+            f"{time.perf_counter() - t:.1f} s"
+        )
+        read_all(path, names)  # warm the page cache
         base, n = median_time(lambda: read_all(path, names), args.reps)
         rep, html = median_time(lambda: report(path), args.reps)
         ratio = rep / base
         print(f"reading the {n} records (baseline): {base * 1000:.0f} ms")
         print(f"report (gather + render, {len(html) // 1024} KiB of HTML): {rep * 1000:.0f} ms")
-        print(f"ratio report / reading: {ratio:.2f}  (goal <= {GOAL_RATIO}) "
-              f"{'OK' if ratio <= GOAL_RATIO else 'MISSED'}")
+        print(
+            f"ratio report / reading: {ratio:.2f}  (goal <= {GOAL_RATIO}) "
+            f"{'OK' if ratio <= GOAL_RATIO else 'MISSED'}"
+        )
         ok = ratio <= GOAL_RATIO
     parts = {"SQLite": dispute_part("SQLite", folder / "long.db", folder / "room.db", args)}
     if args.pg:
@@ -285,8 +327,7 @@ def main() -> int:
 
         schemas = [Schema(args.pg), Schema(args.pg)]
         try:
-            parts["PostgreSQL"] = dispute_part("PostgreSQL", schemas[0].url, schemas[1].url,
-                                               args)
+            parts["PostgreSQL"] = dispute_part("PostgreSQL", schemas[0].url, schemas[1].url, args)
         finally:
             for sch in schemas:
                 sch.drop()
@@ -294,14 +335,18 @@ def main() -> int:
         print(f"same run, PostgreSQL (local socket) / SQLite file, at record {args.dispute}:")
         for name in sq:
             if name in pg and sq[name] > 0:
-                print(f"  {name}: {sq[name]:.1f} ms / {pg[name]:.1f} ms = "
-                      f"{pg[name] / sq[name]:.2f}x")
+                print(
+                    f"  {name}: {sq[name]:.1f} ms / {pg[name]:.1f} ms = {pg[name] / sq[name]:.2f}x"
+                )
     for label, got in parts.items():
-        worst = max(got[k] for k in ("slowest step (median)", "room slowest step (median)")
-                    if k in got)
-        print(f"[{label}] dispute: slowest step {worst:.1f} ms (median of 7, room case "
-              f"included; goal <= {GOAL_STEP_MS:.0f} ms) "
-              f"{'OK' if worst <= GOAL_STEP_MS else 'MISSED'}")
+        worst = max(
+            got[k] for k in ("slowest step (median)", "room slowest step (median)") if k in got
+        )
+        print(
+            f"[{label}] dispute: slowest step {worst:.1f} ms (median of 7, room case "
+            f"included; goal <= {GOAL_STEP_MS:.0f} ms) "
+            f"{'OK' if worst <= GOAL_STEP_MS else 'MISSED'}"
+        )
         ok = ok and worst <= GOAL_STEP_MS
     return 0 if ok else 1
 

@@ -41,19 +41,30 @@ from floorkill.ui.floor import TableRegistry  # noqa: E402
 
 GOAL_RATIO = 1.1
 SEATS = 10
-WARM = 400          # hands entered in both journals before the timed ones
+WARM = 400  # hands entered in both journals before the timed ones
 
 
 def table_text(name: str, players: list[str]) -> str:
-    lines = ["[table]", f'name = "{name}"', 'game = "holdem"', f"seats = {SEATS}", "button = 1",
-             "[stakes]", 'structure = "fixed"', "bets = [10, 20]", "blinds = [5, 10]",
-             "[kill]", 'kind = "full"', 'triggers = ["two-pots"]']
+    lines = [
+        "[table]",
+        f'name = "{name}"',
+        'game = "holdem"',
+        f"seats = {SEATS}",
+        "button = 1",
+        "[stakes]",
+        'structure = "fixed"',
+        "bets = [10, 20]",
+        "blinds = [5, 10]",
+        "[kill]",
+        'kind = "full"',
+        'triggers = ["two-pots"]',
+    ]
     for s, who in enumerate(players, start=1):
         lines += ["[[players]]", f"seat = {s}", f'name = "{who}"', "stack = 1000"]
     return "\n".join(lines) + "\n"
 
 
-BENCH_PLAYERS = [f"Bench Player {s}" for s in range(1, SEATS)]      # seat 10 left empty
+BENCH_PLAYERS = [f"Bench Player {s}" for s in range(1, SEATS)]  # seat 10 left empty
 
 
 def build_one(path: Path) -> Journal:
@@ -69,18 +80,26 @@ def build_room(path: Path, tables: int, players: int, bars: int, history: int = 
     barred_tables = set(range(2, 2 + bars))
     for t in range(2, tables + 1):
         names = [f"Guest {t}-{i}" for i in range(per)]
-        if t % 10 == 0:                                  # the same person at two tables
+        if t % 10 == 0:  # the same person at two tables
             names[-1] = f"guest  {t - 1}-0".upper()
         names = names[:SEATS]
         s = j.create_table(load_table_text(table_text(f"Table {t}", names)))
         if t in barred_tables and len(names) >= 3:
-            s.append_many([{"type": "hand", "winner": 1},
-                           {"type": "hand", "winner": 1, "qualifies": True},
-                           {"type": "quit", "seat": 1, "posts_kill": False}])
+            s.append_many(
+                [
+                    {"type": "hand", "winner": 1},
+                    {"type": "hand", "winner": 1, "qualifies": True},
+                    {"type": "quit", "seat": 1, "posts_kill": False},
+                ]
+            )
         if history and len(names) >= 3:
             # the evening so far (won by neither seat 1 nor the last seat: either may be barred)
-            s.append_many([{"type": "hand", "winner": 2 + i % (len(names) - 2),
-                            "qualifies": False} for i in range(history)])
+            s.append_many(
+                [
+                    {"type": "hand", "winner": 2 + i % (len(names) - 2), "qualifies": False}
+                    for i in range(history)
+                ]
+            )
     return j
 
 
@@ -100,26 +119,31 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=2000)
     ap.add_argument("--bars", type=int, default=60)
     ap.add_argument("--hands", type=int, default=400)
-    ap.add_argument("--history", type=int, default=25,
-                    help="hands already played at each other table (the journal's size)")
+    ap.add_argument(
+        "--history",
+        type=int,
+        default=25,
+        help="hands already played at each other table (the journal's size)",
+    )
     ap.add_argument("--dir", type=Path, default=None)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         tmp = Path(tmp)
         t0 = time.perf_counter()
-        room_j = build_room(tmp / "room.db", args.tables, args.players, args.bars,
-                            args.history)
+        room_j = build_room(tmp / "room.db", args.tables, args.players, args.bars, args.history)
         built = time.perf_counter() - t0
         one_j = build_one(tmp / "one.db")
         room_bars = len(room_j.room().bars())
         seated = sum(len(room_j.open_table(n).state.occupied) for n in room_j.table_names())
         rows = room_j.connection.execute("SELECT count(*) FROM events").fetchone()[0]
-        print(f"room journal: {len(room_j.table_names())} tables, {seated} players seated, "
-              f"{room_bars} barred, {rows} rows (built in {built:.1f} s)")
+        print(
+            f"room journal: {len(room_j.table_names())} tables, {seated} players seated, "
+            f"{room_bars} barred, {rows} rows (built in {built:.1f} s)"
+        )
 
         one_s, room_s = one_j.session("Bench 1"), room_j.session("Bench 1")
         one_reg, room_reg = TableRegistry(one_s, one_j), TableRegistry(room_s, room_j)
-        for i in range(WARM):           # warm up both paths (and both WAL files to their size)
+        for i in range(WARM):  # warm up both paths (and both WAL files to their size)
             one_reg.append(one_s, hand(i))
             room_reg.append(room_s, hand(i))
         one_t, room_t = [], []
@@ -134,26 +158,39 @@ def main() -> int:
         assert one_s.folded.hands == room_s.folded.hands
         one_med, room_med = statistics.median(one_t), statistics.median(room_t)
         ratio = room_med / one_med
-        print(f"hand submit, median of {args.hands}: one table {one_med * 1e3:.3f} ms, "
-              f"room {room_med * 1e3:.3f} ms, ratio {ratio:.3f} "
-              f"(goal <= {GOAL_RATIO}) {'OK' if ratio <= GOAL_RATIO else 'OVER'}")
+        print(
+            f"hand submit, median of {args.hands}: one table {one_med * 1e3:.3f} ms, "
+            f"room {room_med * 1e3:.3f} ms, ratio {ratio:.3f} "
+            f"(goal <= {GOAL_RATIO}) {'OK' if ratio <= GOAL_RATIO else 'OVER'}"
+        )
 
         some_bar = room_j.room().bars()[0]
-        check = statistics.median(timed(lambda: room_j.room().barred_at(some_bar.player))
-                                  for _ in range(200))
-        near = statistics.median(timed(lambda: room_reg.near_match(
-            {"type": "join", "seat": 10, "name": some_bar.player + "x"})) for _ in range(50))
+        check = statistics.median(
+            timed(lambda: room_j.room().barred_at(some_bar.player)) for _ in range(200)
+        )
+        near = statistics.median(
+            timed(
+                lambda: room_reg.near_match(
+                    {"type": "join", "seat": 10, "name": some_bar.player + "x"}
+                )
+            )
+            for _ in range(50)
+        )
         poll = statistics.median(timed(room_j.changed) for _ in range(200))
-        print(f"bar check {check * 1e6:.0f} µs · near-match question {near * 1e3:.2f} ms · "
-              f"changed() poll {poll * 1e6:.0f} µs (vs one submit {room_med * 1e3:.2f} ms)")
+        print(
+            f"bar check {check * 1e6:.0f} µs · near-match question {near * 1e3:.2f} ms · "
+            f"changed() poll {poll * 1e6:.0f} µs (vs one submit {room_med * 1e3:.2f} ms)"
+        )
 
         from floorkill.ui.room_view import room_rows
 
         cold = timed(lambda: room_rows(room_reg))
         warm = timed(lambda: room_rows(room_reg))
         rows, _problems = room_rows(room_reg)
-        print(f"room view rows: {len(rows)} rows; first build {cold * 1e3:.0f} ms (opens every "
-              f"table), again {warm * 1e3:.0f} ms")
+        print(
+            f"room view rows: {len(rows)} rows; first build {cold * 1e3:.0f} ms (opens every "
+            f"table), again {warm * 1e3:.0f} ms"
+        )
         room_j.close()
         one_j.close()
     return 0 if ratio <= GOAL_RATIO else 1

@@ -82,7 +82,7 @@ def _env(root: Path = ROOT) -> dict:
     # came precompiled from site-packages.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     tmp = tempfile.mkdtemp(prefix="fkbench-")
-    env["FLOORKILL_THEMES_DIR"] = str(Path(tmp) / "themes")      # never the user's own
+    env["FLOORKILL_THEMES_DIR"] = str(Path(tmp) / "themes")  # never the user's own
     env["XDG_CONFIG_HOME"] = str(Path(tmp) / "config")
     env["XDG_DATA_HOME"] = str(Path(tmp) / "data")
     return env
@@ -95,11 +95,12 @@ def _maxrss_kb() -> int:
 # ---------------------------------------------------------------------------
 # child processes: one app each, report at the first frame
 
+
 def _lang() -> str:
     """The podium's language: --lang (passed down as $FLOORKILL_LANG), else the locale's."""
     try:
         from floorkill.i18n import get_lang
-    except ImportError:                      # a --before tree from before the catalogue
+    except ImportError:  # a --before tree from before the catalogue
         return os.environ.get("FLOORKILL_LANG", "en")
     return get_lang()
 
@@ -119,9 +120,17 @@ def child_podium() -> None:
             self.call_after_refresh(self._first_frame)
 
         def _first_frame(self) -> None:
-            print(json.dumps({"at": time.time(), "widgets": len(self.screen.query("*")),
-                              "maxrss_kb": _maxrss_kb(), "cpu_s": time.process_time()}),
-                  flush=True)
+            print(
+                json.dumps(
+                    {
+                        "at": time.time(),
+                        "widgets": len(self.screen.query("*")),
+                        "maxrss_kb": _maxrss_kb(),
+                        "cpu_s": time.process_time(),
+                    }
+                ),
+                flush=True,
+            )
             self.exit()
 
     FirstFrame(session, lang=_lang()).run(headless=True, size=(120, 40))
@@ -140,9 +149,17 @@ def child_bare(widgets: int) -> None:
             self.call_after_refresh(self._first_frame)
 
         def _first_frame(self) -> None:
-            print(json.dumps({"at": time.time(), "widgets": len(self.screen.query("*")),
-                              "maxrss_kb": _maxrss_kb(), "cpu_s": time.process_time()}),
-                  flush=True)
+            print(
+                json.dumps(
+                    {
+                        "at": time.time(),
+                        "widgets": len(self.screen.query("*")),
+                        "maxrss_kb": _maxrss_kb(),
+                        "cpu_s": time.process_time(),
+                    }
+                ),
+                flush=True,
+            )
             self.exit()
 
     Bare().run(headless=True, size=(120, 40))
@@ -151,8 +168,14 @@ def child_bare(widgets: int) -> None:
 def spawn(args: list[str], root: Path = ROOT) -> dict:
     """Run this script as a child with ``root``'s floorkill first on the path."""
     t0 = time.time()
-    out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True,
-                         env=_env(root), cwd=root, timeout=1200)
+    out = subprocess.run(
+        [sys.executable, __file__, *args],
+        capture_output=True,
+        text=True,
+        env=_env(root),
+        cwd=root,
+        timeout=1200,
+    )
     line = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
     if out.returncode != 0 or not line:
         raise SystemExit(f"child {args} failed:\n{out.stdout}\n{out.stderr}")
@@ -163,6 +186,7 @@ def spawn(args: list[str], root: Path = ROOT) -> dict:
 
 # ---------------------------------------------------------------------------
 # submit-to-updated, in this process
+
 
 def _pct(values: list[float], q: float) -> float:
     s = sorted(values)
@@ -187,14 +211,15 @@ async def submit_times(session, hands: int) -> tuple[list[float], list[float]]:
             t0 = time.perf_counter()
             ok = entry.enter_text(LINES[i % len(LINES)])
             app.screen.call_after_refresh(
-                lambda f=done: f.done() or f.set_result((time.perf_counter(), time.process_time())))
+                lambda f=done: f.done() or f.set_result((time.perf_counter(), time.process_time()))
+            )
             t1, c1 = await done
             if not ok:
                 raise SystemExit(f"hand {i} not recorded: {entry.message}")
-            if i >= 10:                      # the first few warm caches up
+            if i >= 10:  # the first few warm caches up
                 times.append((t1 - t0) * 1000)
                 cpu.append((c1 - c0) * 1000)
-            await pilot.pause()              # let the follow-up frame (history scroll) settle
+            await pilot.pause()  # let the follow-up frame (history scroll) settle
     return times, cpu
 
 
@@ -218,7 +243,7 @@ def journal_session(n: int, folder: Path):
     s = j.create_table(tf, TABLE)
     raws = [{"type": "hand", "winner": (1, 3, 4, 6, 7)[i % 5]} for i in range(n)]
     for k in range(0, n, 1000):
-        s.append_many(raws[k:k + 1000])
+        s.append_many(raws[k : k + 1000])
     return j, s
 
 
@@ -239,34 +264,44 @@ def child_submit(hands: int) -> None:
                 finally:
                     if closer:
                         closer()
-                results[f"{kind} {n}"] = (statistics.median(t), _pct(t, 0.99),
-                                          statistics.median(c), _pct(c, 0.99))
+                results[f"{kind} {n}"] = (
+                    statistics.median(t),
+                    _pct(t, 0.99),
+                    statistics.median(c),
+                    _pct(c, 0.99),
+                )
     print(json.dumps({"at": time.time(), "results": results}), flush=True)
 
 
 def report_submit(label: str, results: dict, hands: int) -> None:
     from textual import constants
 
-    print(f"submit to every panel updated — {label} ({hands} hands, 120x40); wall = until the "
-          f"next frame (Textual paints at most {constants.MAX_FPS} frames/s, so up to "
-          f"{1000 / constants.MAX_FPS:.1f} ms of it is waiting for the frame timer); "
-          "cpu = the work itself")
+    print(
+        f"submit to every panel updated — {label} ({hands} hands, 120x40); wall = until the "
+        f"next frame (Textual paints at most {constants.MAX_FPS} frames/s, so up to "
+        f"{1000 / constants.MAX_FPS:.1f} ms of it is waiting for the frame timer); "
+        "cpu = the work itself"
+    )
     for kind in ("memory", "journal"):
         for n in (10, 10_000):
             m, p, cm, cp = results[f"{kind} {n}"]
-            print(f"  {kind:8s} {n:6,d} hands: wall median {m:6.2f} p99 {p:6.2f} ms | "
-                  f"cpu median {cm:6.2f} p99 {cp:6.2f} ms   (goal p99 <= 16)")
+            print(
+                f"  {kind:8s} {n:6,d} hands: wall median {m:6.2f} p99 {p:6.2f} ms | "
+                f"cpu median {cm:6.2f} p99 {cp:6.2f} ms   (goal p99 <= 16)"
+            )
         m10, p10, cm10, cp10 = results[f"{kind} 10"]
         m10k, p10k, cm10k, cp10k = results[f"{kind} 10000"]
-        print(f"  {kind:8s} ratio 10,000/10: wall median {m10k / m10:.2f} p99 {p10k / p10:.2f} | "
-              f"cpu median {cm10k / cm10:.2f} p99 {cp10k / cp10:.2f}  (goal <= 1.2)")
+        print(
+            f"  {kind:8s} ratio 10,000/10: wall median {m10k / m10:.2f} p99 {p10k / p10:.2f} | "
+            f"cpu median {cm10k / cm10:.2f} p99 {cp10k / cp10:.2f}  (goal <= 1.2)"
+        )
 
 
 def compare(before: Path, runs: int, hands: int) -> int:
     """Before and after in the same run: the start children interleaved (before, after,
     bare, before, after, bare, …) so a busy machine slows all three alike."""
     for root in (before, ROOT):
-        spawn(["--child", "podium"], root)            # warm the disk cache and .pyc files
+        spawn(["--child", "podium"], root)  # warm the disk cache and .pyc files
     widgets = spawn(["--child", "podium"])["widgets"]
     spawn(["--child", "bare", "--widgets", str(widgets)])
     got: dict[str, list[dict]] = {"before": [], "after": [], "bare": []}
@@ -277,13 +312,17 @@ def compare(before: Path, runs: int, hands: int) -> int:
     start = {k: statistics.median(r["start_s"] for r in v) for k, v in got.items()}
     cpu = {k: statistics.median(r["cpu_s"] for r in v) for k, v in got.items()}
     mem = {k: statistics.median(r["maxrss_kb"] for r in v) for k, v in got.items()}
-    print(f"start to first frame (median of {runs} interleaved processes each; cpu = the "
-          "process's own CPU time, which a busy machine does not inflate)")
+    print(
+        f"start to first frame (median of {runs} interleaved processes each; cpu = the "
+        "process's own CPU time, which a busy machine does not inflate)"
+    )
     for k in ("before", "after"):
-        print(f"  {k:6s} podium {start[k] * 1000:8.1f} ms   bare {start['bare'] * 1000:8.1f} ms   "
-              f"ratio {start[k] / start['bare']:.2f}  (goal <= 1.5) | cpu {cpu[k] * 1000:.0f} ms vs "
-              f"{cpu['bare'] * 1000:.0f} ms, ratio {cpu[k] / cpu['bare']:.2f} | "
-              f"memory {mem[k] / 1024:.1f} MB, ratio {mem[k] / mem['bare']:.2f}")
+        print(
+            f"  {k:6s} podium {start[k] * 1000:8.1f} ms   bare {start['bare'] * 1000:8.1f} ms   "
+            f"ratio {start[k] / start['bare']:.2f}  (goal <= 1.5) | cpu {cpu[k] * 1000:.0f} ms vs "
+            f"{cpu['bare'] * 1000:.0f} ms, ratio {cpu[k] / cpu['bare']:.2f} | "
+            f"memory {mem[k] / 1024:.1f} MB, ratio {mem[k] / mem['bare']:.2f}"
+        )
     for k, root in (("before", before), ("after", ROOT)):
         data = spawn(["--child", "submit", "--hands", str(hands)], root)
         report_submit(f"{k} ({root})", data["results"], hands)
@@ -294,6 +333,7 @@ def compare_langs(langs: list[str], runs: int, hands: int) -> int:
     """The podium in each language, same run: start children interleaved with the bare
     app (en, ru, bare, en, ru, bare, …), then submit-to-updated for each language in its
     own process (twice each, alternating; the faster of the two per row)."""
+
     def child(args: list[str], lang: str | None) -> dict:
         if lang is None:
             os.environ.pop("FLOORKILL_LANG", None)
@@ -301,7 +341,7 @@ def compare_langs(langs: list[str], runs: int, hands: int) -> int:
             os.environ["FLOORKILL_LANG"] = lang
         return spawn(args)
 
-    widgets = child(["--child", "podium"], langs[0])["widgets"]      # warm the caches
+    widgets = child(["--child", "podium"], langs[0])["widgets"]  # warm the caches
     child(["--child", "bare", "--widgets", str(widgets)], None)
     got: dict[str, list[dict]] = {k: [] for k in [*langs, "bare"]}
     for _ in range(runs):
@@ -312,23 +352,33 @@ def compare_langs(langs: list[str], runs: int, hands: int) -> int:
     cpu = {k: statistics.median(r["cpu_s"] for r in v) for k, v in got.items()}
     print(f"start to first frame (median of {runs} interleaved processes each)")
     for lang in langs:
-        print(f"  {lang}  podium {start[lang] * 1000:8.1f} ms   bare {start['bare'] * 1000:8.1f} ms   "
-              f"ratio {start[lang] / start['bare']:.2f}  (goal <= 1.5) | cpu {cpu[lang] * 1000:.0f} ms, "
-              f"ratio to bare {cpu[lang] / cpu['bare']:.2f}, to {langs[0]} "
-              f"{cpu[lang] / cpu[langs[0]]:.2f}")
+        print(
+            f"  {lang}  podium {start[lang] * 1000:8.1f} ms   bare {start['bare'] * 1000:8.1f} ms   "
+            f"ratio {start[lang] / start['bare']:.2f}  (goal <= 1.5) | cpu {cpu[lang] * 1000:.0f} ms, "
+            f"ratio to bare {cpu[lang] / cpu['bare']:.2f}, to {langs[0]} "
+            f"{cpu[lang] / cpu[langs[0]]:.2f}"
+        )
     submit: dict[str, list[dict]] = {lang: [] for lang in langs}
     for _ in range(2):
         for lang in langs:
-            submit[lang].append(child(["--child", "submit", "--hands", str(hands)], lang)["results"])
-    best = {lang: {row: [min(r[row][i] for r in submit[lang]) for i in range(4)]
-                   for row in submit[lang][0]} for lang in langs}
+            submit[lang].append(
+                child(["--child", "submit", "--hands", str(hands)], lang)["results"]
+            )
+    best = {
+        lang: {
+            row: [min(r[row][i] for r in submit[lang]) for i in range(4)] for row in submit[lang][0]
+        }
+        for lang in langs
+    }
     for lang in langs:
         report_submit(f"{lang} (the better of 2 processes per row)", best[lang], hands)
     print(f"same run, {langs[1]} / {langs[0]} (cpu median, p99 per row):")
     for row in best[langs[0]]:
         a, b = best[langs[0]][row], best[langs[1]][row]
-        print(f"  {row:16s} cpu median {b[2] / a[2]:.2f}  p99 {b[3] / a[3]:.2f}  | "
-              f"wall median {b[0] / a[0]:.2f}")
+        print(
+            f"  {row:16s} cpu median {b[2] / a[2]:.2f}  p99 {b[3] / a[3]:.2f}  | "
+            f"wall median {b[0] / a[0]:.2f}"
+        )
     return 0
 
 
@@ -337,17 +387,29 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--hands", type=int, default=200)
     ap.add_argument("--child", choices=("podium", "bare", "submit"))
-    ap.add_argument("--before", type=Path, metavar="TREE",
-                    help="another floorkill source tree (e.g. `git worktree add /tmp/base main`): "
-                         "report it and this one in the same run")
+    ap.add_argument(
+        "--before",
+        type=Path,
+        metavar="TREE",
+        help="another floorkill source tree (e.g. `git worktree add /tmp/base main`): "
+        "report it and this one in the same run",
+    )
     ap.add_argument("--widgets", type=int, default=30)
-    ap.add_argument("--lang", choices=("en", "ru"), default=None,
-                    help="the podium's language (default: $FLOORKILL_LANG, else the locale)")
-    ap.add_argument("--langs", default=None, metavar="EN,RU",
-                    help="two languages compared in the same run (start and submit)")
+    ap.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        default=None,
+        help="the podium's language (default: $FLOORKILL_LANG, else the locale)",
+    )
+    ap.add_argument(
+        "--langs",
+        default=None,
+        metavar="EN,RU",
+        help="two languages compared in the same run (start and submit)",
+    )
     args = ap.parse_args()
     if args.lang:
-        os.environ["FLOORKILL_LANG"] = args.lang        # this process and every child
+        os.environ["FLOORKILL_LANG"] = args.lang  # this process and every child
     if args.child == "podium":
         child_podium()
         return 0
@@ -364,7 +426,7 @@ def main() -> int:
         return compare(args.before.resolve(), args.runs, args.hands)
     if args.langs:
         return compare_langs(args.langs.split(","), args.runs, args.hands)
-    spawn(["--child", "podium"])                       # warm the disk cache and .pyc files
+    spawn(["--child", "podium"])  # warm the disk cache and .pyc files
     podium = [spawn(["--child", "podium"]) for _ in range(args.runs)]
     widgets = podium[0]["widgets"]
     spawn(["--child", "bare", "--widgets", str(widgets)])
@@ -376,11 +438,15 @@ def main() -> int:
 
     print(f"language: {_lang()}")
     print(f"start to first frame (median of {args.runs} processes, {widgets} widgets each)")
-    print(f"  podium {p_start * 1000:8.1f} ms   bare {b_start * 1000:8.1f} ms   "
-          f"ratio {p_start / b_start:.2f}  (goal <= 1.5)")
+    print(
+        f"  podium {p_start * 1000:8.1f} ms   bare {b_start * 1000:8.1f} ms   "
+        f"ratio {p_start / b_start:.2f}  (goal <= 1.5)"
+    )
     print("peak memory (ru_maxrss at first frame)")
-    print(f"  podium {p_mem / 1024:8.1f} MB   bare {b_mem / 1024:8.1f} MB   "
-          f"ratio {p_mem / b_mem:.2f}  (goal <= 1.5)")
+    print(
+        f"  podium {p_mem / 1024:8.1f} MB   bare {b_mem / 1024:8.1f} MB   "
+        f"ratio {p_mem / b_mem:.2f}  (goal <= 1.5)"
+    )
 
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -397,23 +463,33 @@ def main() -> int:
                 finally:
                     if closer:
                         closer()
-                results[(kind, n)] = (statistics.median(t), _pct(t, 0.99),
-                                      statistics.median(c), _pct(c, 0.99))
+                results[(kind, n)] = (
+                    statistics.median(t),
+                    _pct(t, 0.99),
+                    statistics.median(c),
+                    _pct(c, 0.99),
+                )
     from textual import constants
 
-    print(f"submit to every panel updated ({args.hands} hands, 120x40); wall = until the next "
-          f"frame (Textual paints at most {constants.MAX_FPS} frames/s, so up to "
-          f"{1000 / constants.MAX_FPS:.1f} ms of it is waiting for the frame timer); "
-          "cpu = the work itself")
+    print(
+        f"submit to every panel updated ({args.hands} hands, 120x40); wall = until the next "
+        f"frame (Textual paints at most {constants.MAX_FPS} frames/s, so up to "
+        f"{1000 / constants.MAX_FPS:.1f} ms of it is waiting for the frame timer); "
+        "cpu = the work itself"
+    )
     for kind in ("memory", "journal"):
         for n in (10, 10_000):
             m, p, cm, cp = results[(kind, n)]
-            print(f"  {kind:8s} {n:6,d} hands: wall median {m:6.2f} p99 {p:6.2f} ms | "
-                  f"cpu median {cm:6.2f} p99 {cp:6.2f} ms")
+            print(
+                f"  {kind:8s} {n:6,d} hands: wall median {m:6.2f} p99 {p:6.2f} ms | "
+                f"cpu median {cm:6.2f} p99 {cp:6.2f} ms"
+            )
         m10, p10, cm10, cp10 = results[(kind, 10)]
         m10k, p10k, cm10k, cp10k = results[(kind, 10_000)]
-        print(f"  {kind:8s} ratio 10,000/10: wall median {m10k / m10:.2f} p99 {p10k / p10:.2f} | "
-              f"cpu median {cm10k / cm10:.2f} p99 {cp10k / cp10:.2f}  (goal <= 1.2)")
+        print(
+            f"  {kind:8s} ratio 10,000/10: wall median {m10k / m10:.2f} p99 {p10k / p10:.2f} | "
+            f"cpu median {cm10k / cm10:.2f} p99 {cp10k / cp10:.2f}  (goal <= 1.2)"
+        )
     return 0
 
 

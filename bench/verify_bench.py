@@ -49,9 +49,20 @@ GOAL_MB = 100
 
 
 def table_text(name: str) -> str:
-    lines = ["[table]", f'name = "{name}"', 'game = "holdem"', "seats = 9", "button = 1",
-             "[stakes]", 'structure = "fixed"', "bets = [10, 20]", "blinds = [5, 10]",
-             "[kill]", 'kind = "full"', 'triggers = ["two-pots"]']
+    lines = [
+        "[table]",
+        f'name = "{name}"',
+        'game = "holdem"',
+        "seats = 9",
+        "button = 1",
+        "[stakes]",
+        'structure = "fixed"',
+        "bets = [10, 20]",
+        "blinds = [5, 10]",
+        "[kill]",
+        'kind = "full"',
+        'triggers = ["two-pots"]',
+    ]
     for s in range(1, 10):
         lines += ["[[players]]", f"seat = {s}", f'name = "Player {s}"']
     return "\n".join(lines) + "\n"
@@ -60,7 +71,7 @@ def table_text(name: str) -> str:
 def hands(start: int, n: int) -> list[dict]:
     out = []
     for i in range(start, start + n):
-        seat = (i * 7 // 3) % 9 + 1                     # runs of the same winner: kills too
+        seat = (i * 7 // 3) % 9 + 1  # runs of the same winner: kills too
         out.append({"type": "hand", "winner": seat, "qualifies": i % 5 != 0})
     return out
 
@@ -68,14 +79,17 @@ def hands(start: int, n: int) -> list[dict]:
 # A bar (rrop-13.6) early in the journal: Sam Solo (seat 9 of T000, seated nowhere else)
 # kills and quits without posting, and a new player takes the seat. From then on a table
 # owes a kill, which every table's rows are checked against (store/room_check.py).
-BAR = ({"type": "hand", "winner": 9, "qualifies": True},
-       {"type": "hand", "winner": 9, "qualifies": True},
-       {"type": "quit", "seat": 9, "posts_kill": False},
-       {"type": "join", "seat": 9, "name": "Player 9"})
+BAR = (
+    {"type": "hand", "winner": 9, "qualifies": True},
+    {"type": "hand", "winner": 9, "qualifies": True},
+    {"type": "quit", "seat": 9, "posts_kill": False},
+    {"type": "join", "seat": 9, "name": "Player 9"},
+)
 
 
-def build(path: Path, events: int, tables: int, chunk: int = 997,
-          bar_at: int | None = None) -> float:
+def build(
+    path: Path, events: int, tables: int, chunk: int = 997, bar_at: int | None = None
+) -> float:
     """A journal of ``events`` rows over ``tables`` tables (reused if already built); with
     ``bar_at``, the BAR at T000 once that many rows are written."""
     if path.exists():
@@ -106,7 +120,7 @@ def build(path: Path, events: int, tables: int, chunk: int = 997,
             s.append_many(hands(len(s), n))
             written += n
             if written < events and len(s) > 2:
-                s.void(len(s) - 1, "bench undo")        # a void now and then
+                s.void(len(s) - 1, "bench undo")  # a void now and then
                 written += 1
             k += 1
         assert not want_bar or sessions[0].state.barred, "the bar holds to the end"
@@ -115,8 +129,9 @@ def build(path: Path, events: int, tables: int, chunk: int = 997,
 
 # -- append ---------------------------------------------------------------------------------
 
+
 def append_ratio(folder: Path, per_table: int, n: int) -> None:
-    total = TABLES * (per_table + 1)          # the same number of rows in both journals
+    total = TABLES * (per_table + 1)  # the same number of rows in both journals
     one, many = folder / f"append-1-{total}.db", folder / f"append-{TABLES}-{total}.db"
     build(one, total, 1, chunk=per_table)
     build(many, total, TABLES, chunk=per_table)
@@ -127,9 +142,9 @@ def append_ratio(folder: Path, per_table: int, n: int) -> None:
             ss = {p: js[p].open_table(js[p].table_names()[0]) for p in js}
             for p in js:
                 js[p].connection.execute(f"PRAGMA synchronous = {sync}")
-                ss[p].append(hands(len(ss[p]), 1)[0])        # warm
+                ss[p].append(hands(len(ss[p]), 1)[0])  # warm
             for i in range(n):
-                for p in ((one, many) if i % 2 else (many, one)):
+                for p in (one, many) if i % 2 else (many, one):
                     ev = hands(len(ss[p]), 1)[0]
                     t = time.perf_counter()
                     ss[p].append(ev)
@@ -140,12 +155,15 @@ def append_ratio(folder: Path, per_table: int, n: int) -> None:
         m1, m100 = statistics.median(times[one]), statistics.median(times[many])
         ratio = m100 / m1
         ok = "OK" if ratio <= GOAL_APPEND else "MISSED"
-        print(f"append (synchronous={sync}): median {m1 * 1e3:.3f} ms at 1 table, "
-              f"{m100 * 1e3:.3f} ms at {TABLES} tables (max {max(times[many]) * 1e3:.2f} ms): "
-              f"ratio {ratio:.2f} (goal <= {GOAL_APPEND}) {ok if sync == 'OFF' else ''}")
+        print(
+            f"append (synchronous={sync}): median {m1 * 1e3:.3f} ms at 1 table, "
+            f"{m100 * 1e3:.3f} ms at {TABLES} tables (max {max(times[many]) * 1e3:.2f} ms): "
+            f"ratio {ratio:.2f} (goal <= {GOAL_APPEND}) {ok if sync == 'OFF' else ''}"
+        )
 
 
 # -- verify ---------------------------------------------------------------------------------
+
 
 def read_once(path: Path) -> tuple[float, float]:
     """(wall, CPU) seconds."""
@@ -163,6 +181,7 @@ def read_once(path: Path) -> tuple[float, float]:
 def full_replay(path: Path) -> tuple[float, float]:
     """(wall, CPU) seconds."""
     from floorkill.store import reading
+
     c = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     t, cpu = time.perf_counter(), time.process_time()
     for name, text in c.execute("SELECT name, toml FROM tables").fetchall():
@@ -193,9 +212,18 @@ def verify_child(path: Path | None, mode: str = "auto") -> tuple[float, float, f
     """(wall seconds, CPU seconds of both processes, peak RSS in MB of this process, of the
     other process or 0) of verify in a fresh process (path None: imports only; mode "auto"
     as `floorkill verify` runs, "one": in one process)."""
-    r = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT)),
-                        "-" if path is None else str(path), mode],
-                       capture_output=True, text=True, check=True)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            CHILD.format(root=str(ROOT)),
+            "-" if path is None else str(path),
+            mode,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     secs, cpu, kb, kids_kb = r.stdout.split()
     return float(secs), float(cpu), int(kb) / 1024, int(kids_kb) / 1024
 
@@ -203,14 +231,20 @@ def verify_child(path: Path | None, mode: str = "auto") -> tuple[float, float, f
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--dir", type=Path)
-    ap.add_argument("--sizes", default="10000,50000",
-                    help="journal sizes (events) for verify, comma-separated")
+    ap.add_argument(
+        "--sizes", default="10000,50000", help="journal sizes (events) for verify, comma-separated"
+    )
     ap.add_argument("--appends", type=int, default=200, help="0: no append measure")
-    ap.add_argument("--bars", type=int, default=1000, metavar="ROW",
-                    help="also verify the biggest size with a bar from about this row on "
-                         "(0: not)")
-    ap.add_argument("--per-table", type=int, default=200,
-                    help="events per table in the append journals")
+    ap.add_argument(
+        "--bars",
+        type=int,
+        default=1000,
+        metavar="ROW",
+        help="also verify the biggest size with a bar from about this row on (0: not)",
+    )
+    ap.add_argument(
+        "--per-table", type=int, default=200, help="events per table in the append journals"
+    )
     args = ap.parse_args()
     sizes = [int(x) for x in args.sizes.split(",") if x.strip()]
     with tempfile.TemporaryDirectory(prefix="floorkill-vbench-") as tmp:
@@ -220,16 +254,21 @@ def main() -> int:
             append_ratio(folder, args.per_table, args.appends)
         _, _, base_mb, _ = verify_child(None)
         from floorkill.store.audit import PARALLEL_MIN, cores
-        print(f"baseline: a process that only imports floorkill's verify: {base_mb:.1f} MB; "
-              f"{cores()} CPUs here (verify runs two processes from {PARALLEL_MIN:,} rows "
-              "on two CPUs or more)")
+
+        print(
+            f"baseline: a process that only imports floorkill's verify: {base_mb:.1f} MB; "
+            f"{cores()} CPUs here (verify runs two processes from {PARALLEL_MIN:,} rows "
+            "on two CPUs or more)"
+        )
         ok = True
         for n in sizes:
             path = folder / f"verify-{n}.db"
             built = build(path, n, TABLES)
             if built:
-                print(f"built {n:,} events over {TABLES} tables in {built:.1f} s "
-                      f"({path.stat().st_size / 1e6:.0f} MB)")
+                print(
+                    f"built {n:,} events over {TABLES} tables in {built:.1f} s "
+                    f"({path.stat().st_size / 1e6:.0f} MB)"
+                )
             (r1, r1_cpu), (rp, rp_cpu) = read_once(path), full_replay(path)
             secs, cpu, mb, kid_mb = verify_child(path)
             one, one_cpu, one_mb, _ = verify_child(path, "one")
@@ -239,18 +278,21 @@ def main() -> int:
             good = to_read <= GOAL_VERIFY and both_mb <= GOAL_MB
             ok = ok and good
             how = "two processes" if kid_mb else "one process"
-            print(f"verify {n:,} events ({how}): {secs:.2f} s ({cpu:.2f} s CPU in all), peak "
-                  f"{mb:.1f} MB" + (f" + {kid_mb:.1f} MB in the other process" if kid_mb
-                                    else "") + f" (+{mb - base_mb:.1f} over imports)\n"
-                  f"  rows read once {r1:.2f} s ({r1_cpu:.2f} s CPU); full replay {rp:.2f} s "
-                  f"({rp_cpu:.2f} s CPU); verify in one process {one:.2f} s ({one_mb:.1f} MB)\n"
-                  f"  wall: verify / rows read {to_read:.2f}, full replay / rows read "
-                  f"{floor:.2f}, one-process verify / rows read {one / r1:.2f}\n"
-                  f"  CPU: verify (both processes) / rows read {cpu / r1_cpu:.2f}, one-process "
-                  f"verify / rows read {one_cpu / r1_cpu:.2f}\n"
-                  f"  issue goal verify <= {GOAL_VERIFY}x rows read (wall): {issue}; "
-                  f"<= {GOAL_MB} MB (both processes): "
-                  f"{'OK' if both_mb <= GOAL_MB else 'MISSED'}")
+            print(
+                f"verify {n:,} events ({how}): {secs:.2f} s ({cpu:.2f} s CPU in all), peak "
+                f"{mb:.1f} MB"
+                + (f" + {kid_mb:.1f} MB in the other process" if kid_mb else "")
+                + f" (+{mb - base_mb:.1f} over imports)\n"
+                f"  rows read once {r1:.2f} s ({r1_cpu:.2f} s CPU); full replay {rp:.2f} s "
+                f"({rp_cpu:.2f} s CPU); verify in one process {one:.2f} s ({one_mb:.1f} MB)\n"
+                f"  wall: verify / rows read {to_read:.2f}, full replay / rows read "
+                f"{floor:.2f}, one-process verify / rows read {one / r1:.2f}\n"
+                f"  CPU: verify (both processes) / rows read {cpu / r1_cpu:.2f}, one-process "
+                f"verify / rows read {one_cpu / r1_cpu:.2f}\n"
+                f"  issue goal verify <= {GOAL_VERIFY}x rows read (wall): {issue}; "
+                f"<= {GOAL_MB} MB (both processes): "
+                f"{'OK' if both_mb <= GOAL_MB else 'MISSED'}"
+            )
         if args.bars:
             n = max(sizes)
             path = folder / f"verify-bar-{n}.db"
@@ -258,18 +300,21 @@ def main() -> int:
             if built:
                 print(f"built {n:,} events with a bar from row {args.bars:,} in {built:.1f} s")
             c = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-            at = c.execute("SELECT min(gseq) FROM events WHERE instr(decisions, "
-                           "'\"code\":\"barred\"') > 0").fetchone()[0]
+            at = c.execute(
+                'SELECT min(gseq) FROM events WHERE instr(decisions, \'"code":"barred"\') > 0'
+            ).fetchone()[0]
             c.close()
             (r1, r1_cpu) = read_once(path)
             secs, cpu, mb, kid_mb = verify_child(path)
             good = secs / r1 <= GOAL_VERIFY and mb + kid_mb <= GOAL_MB
             ok = ok and good
-            print(f"verify {n:,} events, a table owing a kill from row {at:,} on: {secs:.2f} s "
-                  f"({cpu:.2f} s CPU in all), {mb:.1f} + {kid_mb:.1f} MB; rows read once "
-                  f"{r1:.2f} s\n"
-                  f"  wall: verify / rows read {secs / r1:.2f} (goal <= {GOAL_VERIFY}): "
-                  f"{'OK' if good else 'MISSED'}")
+            print(
+                f"verify {n:,} events, a table owing a kill from row {at:,} on: {secs:.2f} s "
+                f"({cpu:.2f} s CPU in all), {mb:.1f} + {kid_mb:.1f} MB; rows read once "
+                f"{r1:.2f} s\n"
+                f"  wall: verify / rows read {secs / r1:.2f} (goal <= {GOAL_VERIFY}): "
+                f"{'OK' if good else 'MISSED'}"
+            )
     return 0 if ok else 1
 
 

@@ -37,8 +37,10 @@ def changes(cfg):
 
 
 def main(repeat: int = 5) -> None:
-    paths = [*sorted((ROOT / "sample_tables").glob("*.toml")),
-             ROOT / "tests" / "fixtures" / "holdem-10-20-house-pot.toml"]
+    paths = [
+        *sorted((ROOT / "sample_tables").glob("*.toml")),
+        ROOT / "tests" / "fixtures" / "holdem-10-20-house-pot.toml",
+    ]
     tables = [t for t in map(load_table_file, paths) if len(t.events) == 29]
     worst = 0.0
     all_ms: list[float] = []
@@ -57,14 +59,18 @@ def main(repeat: int = 5) -> None:
             per.append(best)
         worst = max(worst, max(per))
         all_ms += per
-        print(f"{table.config.name}: {len(table.events)} events, {len(per)} changes, "
-              f"build {build:.1f} ms, median {statistics.median(per):.2f} ms, "
-              f"max {max(per):.2f} ms per change")
+        print(
+            f"{table.config.name}: {len(table.events)} events, {len(per)} changes, "
+            f"build {build:.1f} ms, median {statistics.median(per):.2f} ms, "
+            f"max {max(per):.2f} ms per change"
+        )
     base = statistics.median(base_ms)
     med = statistics.median(all_ms)
     print(f"plain replay (same run): median {base:.2f} ms")
-    print(f"what-if per change: median {med:.2f} ms = {med / base:.1f}x a plain replay; "
-          f"worst {worst:.2f} ms (goal <= 50 ms) -> {'OK' if worst <= 50 else 'OVER'}")
+    print(
+        f"what-if per change: median {med:.2f} ms = {med / base:.1f}x a plain replay; "
+        f"worst {worst:.2f} ms (goal <= 50 ms) -> {'OK' if worst <= 50 else 'OVER'}"
+    )
 
 
 def _timed(w: WhatIf, ch: dict) -> float:

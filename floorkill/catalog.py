@@ -18,9 +18,17 @@ PACKAGE = Path(__file__).resolve().parent
 LOCALE_DIR = PACKAGE / "locale"
 DOMAIN = "floorkill"
 # the functions whose literal arguments are message ids: name -> (context?, plural?)
-MARKERS = {"_": (False, False), "gettext": (False, False), "tr": (False, False),
-           "N_": (False, False), "ngettext": (False, True), "ntr": (False, True),
-           "pgettext": (True, False), "ptr": (True, False), "NC_": (True, False)}
+MARKERS = {
+    "_": (False, False),
+    "gettext": (False, False),
+    "tr": (False, False),
+    "N_": (False, False),
+    "ngettext": (False, True),
+    "ntr": (False, True),
+    "pgettext": (True, False),
+    "ptr": (True, False),
+    "NC_": (True, False),
+}
 
 
 class PoError(ValueError):
@@ -47,8 +55,8 @@ def _unquote(text: str, where: str) -> str:
         raise PoError(f"{where}: expected a quoted string")
     body = text[1:-1]
     if "\\" not in body and '"' not in body:
-        return body                 # no escape: the literal is its text (most lines; fast)
-    import ast                      # only when a catalogue is read (never for English)
+        return body  # no escape: the literal is its text (most lines; fast)
+    import ast  # only when a catalogue is read (never for English)
 
     try:
         return ast.literal_eval(text)
@@ -60,7 +68,7 @@ def parse_po(text: str, name: str = "<po>") -> list[Entry]:
     """Every entry of a ``.po`` file (the header is the entry with msgid "")."""
     entries: list[Entry] = []
     cur: Entry | None = None
-    target: tuple[str, int] | None = None          # which field continuation lines extend
+    target: tuple[str, int] | None = None  # which field continuation lines extend
     fuzzy = False
 
     def finish() -> None:
@@ -143,7 +151,7 @@ def compile_mo(entries: list[Entry]) -> bytes:
             key = f"{e.context}\x04{key}"
         pairs[key.encode()] = "\0".join(e.msgstr).encode()
     head = pairs.get(b"", b"").decode()
-    if "charset=" not in head:                     # the catalogue is UTF-8, whatever it says
+    if "charset=" not in head:  # the catalogue is UTF-8, whatever it says
         pairs[b""] = (head + "Content-Type: text/plain; charset=UTF-8\n").encode()
     keys = sorted(pairs)
     ids = strs = b""
@@ -178,6 +186,7 @@ def languages() -> tuple[str, ...]:
 
 # -- what the code uses --------------------------------------------------------------
 
+
 def _literal(node) -> str | None:
     import ast
 
@@ -197,7 +206,13 @@ def extract(root: Path = PACKAGE) -> dict[tuple[str | None, str], tuple[str | No
             if not isinstance(node, ast.Call):
                 continue
             f = node.func
-            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+            name = (
+                f.id
+                if isinstance(f, ast.Name)
+                else f.attr
+                if isinstance(f, ast.Attribute)
+                else None
+            )
             if name not in MARKERS:
                 continue
             has_ctx, has_plural = MARKERS[name]
@@ -247,8 +262,10 @@ def problems(lang: str) -> list[str]:
         for s in e.msgstr:
             got = {f for _, f, _, _ in string.Formatter().parse(s) if f}
             if not got <= fields:
-                out.append(f"format fields {sorted(got - fields)} not in the English: "
-                           f"{key[1]!r} (line {e.line})")
+                out.append(
+                    f"format fields {sorted(got - fields)} not in the English: "
+                    f"{key[1]!r} (line {e.line})"
+                )
     return out
 
 

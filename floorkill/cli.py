@@ -16,11 +16,20 @@ from pathlib import Path
 from typing import Any
 
 from floorkill.i18n import LANGS, N_, get_lang, set_lang, tr
-
 from floorkill.store.backend import default_floorperson, is_url
 
-SUBCOMMANDS = ("replay", "rules", "import", "export", "verify", "head", "key", "big-screen",
-               "report", "migrate")
+SUBCOMMANDS = (
+    "replay",
+    "rules",
+    "import",
+    "export",
+    "verify",
+    "head",
+    "key",
+    "big-screen",
+    "report",
+    "migrate",
+)
 
 
 class CliError(Exception):
@@ -45,8 +54,9 @@ def journal_arg(text: str) -> str | Path:
 
 
 JOURNAL_HELP = N_("journal file, or postgresql://user@host/db (default: user data dir)")
-FLOORPERSON_HELP = N_("who enters events, recorded with each one "
-                      "(default: $FLOORKILL_FLOORPERSON, else the OS user)")
+FLOORPERSON_HELP = N_(
+    "who enters events, recorded with each one (default: $FLOORKILL_FLOORPERSON, else the OS user)"
+)
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -58,15 +68,25 @@ class _Formatter(argparse.HelpFormatter):
 
 # argparse's own error messages, as it words them (Python 3.11+), and their message ids
 _ARGPARSE_ERRORS = (
-    (re.compile(r"the following arguments are required: (?P<args>.*)"),
-     N_("the following arguments are required: {args}")),
+    (
+        re.compile(r"the following arguments are required: (?P<args>.*)"),
+        N_("the following arguments are required: {args}"),
+    ),
     (re.compile(r"unrecognized arguments: (?P<args>.*)"), N_("unrecognized arguments: {args}")),
-    (re.compile(r"argument (?P<arg>\S+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)"),
-     N_("argument {arg}: invalid choice: {value} (choose from {choices})")),
-    (re.compile(r"argument (?P<arg>\S+): expected one argument"),
-     N_("argument {arg}: expected one argument")),
-    (re.compile(r"argument (?P<arg>\S+): invalid (?P<type>\w+) value: (?P<value>.*)"),
-     N_("argument {arg}: invalid value: {value}")),
+    (
+        re.compile(
+            r"argument (?P<arg>\S+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)"
+        ),
+        N_("argument {arg}: invalid choice: {value} (choose from {choices})"),
+    ),
+    (
+        re.compile(r"argument (?P<arg>\S+): expected one argument"),
+        N_("argument {arg}: expected one argument"),
+    ),
+    (
+        re.compile(r"argument (?P<arg>\S+): invalid (?P<type>\w+) value: (?P<value>.*)"),
+        N_("argument {arg}: invalid value: {value}"),
+    ),
 )
 
 
@@ -83,17 +103,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {tr('error: {reason}', reason=message)}\n")
 
 
-def _new_parser(prog: str, description: str | None = None
-                ) -> tuple[argparse.ArgumentParser, Any, Any]:
+def _new_parser(
+    prog: str, description: str | None = None
+) -> tuple[argparse.ArgumentParser, Any, Any]:
     """(parser, arguments group, options group): the groups carry translated titles."""
-    p = _Parser(prog=prog, description=description, add_help=False,
-                formatter_class=_Formatter)
+    p = _Parser(prog=prog, description=description, add_help=False, formatter_class=_Formatter)
     args = p.add_argument_group(tr("arguments"))
     opts = p.add_argument_group(tr("options"))
     opts.add_argument("-h", "--help", action="help", help=tr("show this help and exit"))
-    opts.add_argument("--lang", choices=LANGS, default=None,
-                      help=tr("language of messages and texts (default: $FLOORKILL_LANG, "
-                              "else the locale, e.g. LANG=ru_RU.UTF-8)"))
+    opts.add_argument(
+        "--lang",
+        choices=LANGS,
+        default=None,
+        help=tr(
+            "language of messages and texts (default: $FLOORKILL_LANG, "
+            "else the locale, e.g. LANG=ru_RU.UTF-8)"
+        ),
+    )
     return p, args, opts
 
 
@@ -101,11 +127,20 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
     journal_help = tr(JOURNAL_HELP)
     floor_help = tr(FLOORPERSON_HELP)
     if prog_cmd is None:
-        p, a, o = _new_parser("floorkill", tr("Run kill-pot poker games by the book. Commands: "
-                                              "{commands} (floorkill COMMAND --help).",
-                                              commands=", ".join(SUBCOMMANDS)))
-        a.add_argument("table", nargs="?", metavar=tr("TABLE"),
-                       help=tr("table file (TOML); default: a built-in sample"))
+        p, a, o = _new_parser(
+            "floorkill",
+            tr(
+                "Run kill-pot poker games by the book. Commands: "
+                "{commands} (floorkill COMMAND --help).",
+                commands=", ".join(SUBCOMMANDS),
+            ),
+        )
+        a.add_argument(
+            "table",
+            nargs="?",
+            metavar=tr("TABLE"),
+            help=tr("table file (TOML); default: a built-in sample"),
+        )
         o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
         o.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
         return p
@@ -115,76 +150,166 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         o.add_argument("--json", action="store_true", help=tr("one JSON object per event"))
     elif prog_cmd == "rules":
         a.add_argument("file", metavar=tr("TABLE"), help=tr("table file (TOML)"))
-        o.add_argument("--html", action="store_true",
-                       help=tr("one self-contained HTML page (big print, for a screen or a printer)"))
-        o.add_argument("--output", "-o", type=Path, metavar=tr("FILE"),
-                       help=tr("write to this file (atomically) instead of printing"))
+        o.add_argument(
+            "--html",
+            action="store_true",
+            help=tr("one self-contained HTML page (big print, for a screen or a printer)"),
+        )
+        o.add_argument(
+            "--output",
+            "-o",
+            type=Path,
+            metavar=tr("FILE"),
+            help=tr("write to this file (atomically) instead of printing"),
+        )
     elif prog_cmd == "import":
         a.add_argument("file", metavar=tr("FILE"), help=tr("table file with [[events]]"))
         o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
         o.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
     elif prog_cmd == "export":
         o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
-        o.add_argument("--table", required=True, metavar=tr("NAME"),
-                       help=tr("the table to export"))
-        o.add_argument("--output", "-o", type=Path, metavar=tr("FILE"),
-                       help=tr("write to this file (atomically); default: standard output"))
+        o.add_argument("--table", required=True, metavar=tr("NAME"), help=tr("the table to export"))
+        o.add_argument(
+            "--output",
+            "-o",
+            type=Path,
+            metavar=tr("FILE"),
+            help=tr("write to this file (atomically); default: standard output"),
+        )
     elif prog_cmd == "verify":
         o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
-        o.add_argument("--head", metavar="HASH@SEQ", dest="anchor",
-                       help=tr("an anchor kept elsewhere (floorkill head): fail unless the chain "
-                               "up to SEQ is exactly the one it sealed"))
-        o.add_argument("--key", type=Path, metavar=tr("FILE"), dest="key_file",
-                       help=tr("check every row's MAC with this key (default: the user's key "
-                               "file, when there is one)"))
+        o.add_argument(
+            "--head",
+            metavar="HASH@SEQ",
+            dest="anchor",
+            help=tr(
+                "an anchor kept elsewhere (floorkill head): fail unless the chain "
+                "up to SEQ is exactly the one it sealed"
+            ),
+        )
+        o.add_argument(
+            "--key",
+            type=Path,
+            metavar=tr("FILE"),
+            dest="key_file",
+            help=tr(
+                "check every row's MAC with this key (default: the user's key "
+                "file, when there is one)"
+            ),
+        )
         o.add_argument("--no-key", action="store_true", help=tr("do not check MACs"))
     elif prog_cmd == "head":
         o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
     elif prog_cmd == "key":
-        o.add_argument("--new", action="store_true",
-                       help=tr("make a new key in the user config dir (never over one)"))
+        o.add_argument(
+            "--new",
+            action="store_true",
+            help=tr("make a new key in the user config dir (never over one)"),
+        )
     elif prog_cmd == "migrate":
-        o.add_argument("--from", dest="source", type=journal_arg, required=True,
-                       metavar=tr("JOURNAL"),
-                       help=tr("the journal to copy (file or postgresql:// URL)"))
-        o.add_argument("--to", dest="target", type=journal_arg, required=True,
-                       metavar=tr("JOURNAL"),
-                       help=tr("an empty journal to copy into (postgresql:// URL, or a new file)"))
+        o.add_argument(
+            "--from",
+            dest="source",
+            type=journal_arg,
+            required=True,
+            metavar=tr("JOURNAL"),
+            help=tr("the journal to copy (file or postgresql:// URL)"),
+        )
+        o.add_argument(
+            "--to",
+            dest="target",
+            type=journal_arg,
+            required=True,
+            metavar=tr("JOURNAL"),
+            help=tr("an empty journal to copy into (postgresql:// URL, or a new file)"),
+        )
     elif prog_cmd == "big-screen":
-        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"),
-                       help=tr("journal file, or postgresql://user@host/db (default: user data "
-                               "dir); on PostgreSQL use a role that can only SELECT"))
-        o.add_argument("--table", metavar=tr("NAME"),
-                       help=tr("show only this table (default: every table)"))
-        o.add_argument("--grid", action=argparse.BooleanOptionalAction, default=None,
-                       help=tr("every table at once (default: when they all fit); --no-grid: "
-                               "one table at a time, in turn"))
-        o.add_argument("--placard", action="store_true",
-                       help=tr("show each table's placard (game, limits, kill rules) instead "
-                               "of its play"))
+        o.add_argument(
+            "--journal",
+            type=journal_arg,
+            metavar=tr("PATH"),
+            help=tr(
+                "journal file, or postgresql://user@host/db (default: user data "
+                "dir); on PostgreSQL use a role that can only SELECT"
+            ),
+        )
+        o.add_argument(
+            "--table", metavar=tr("NAME"), help=tr("show only this table (default: every table)")
+        )
+        o.add_argument(
+            "--grid",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help=tr(
+                "every table at once (default: when they all fit); --no-grid: "
+                "one table at a time, in turn"
+            ),
+        )
+        o.add_argument(
+            "--placard",
+            action="store_true",
+            help=tr("show each table's placard (game, limits, kill rules) instead of its play"),
+        )
         o.add_argument("--serve", action="store_true", help=tr("serve to browsers"))
-        o.add_argument("--host", default="127.0.0.1", metavar=tr("HOST"), help=tr("with --serve: the address to "
-                                                              "listen on"))
-        o.add_argument("--port", type=int, default=8000, metavar=tr("PORT"), help=tr("with --serve: the port"))
-        o.add_argument("--token", metavar=tr("TOKEN"), help=tr("with --serve: the token every address must carry "
-                                          "(default: a new one printed at start when the host "
-                                          "is not loopback)"))
-        o.add_argument("--max-displays", type=int, default=None, metavar="N",
-                       help=tr("with --serve: at most N browsers at once (default 8)"))
-        o.add_argument("--rotate", type=float, default=12.0, metavar=tr("SECONDS"),
-                       help=tr("seconds each table (or grid page) is shown"))
+        o.add_argument(
+            "--host",
+            default="127.0.0.1",
+            metavar=tr("HOST"),
+            help=tr("with --serve: the address to listen on"),
+        )
+        o.add_argument(
+            "--port", type=int, default=8000, metavar=tr("PORT"), help=tr("with --serve: the port")
+        )
+        o.add_argument(
+            "--token",
+            metavar=tr("TOKEN"),
+            help=tr(
+                "with --serve: the token every address must carry "
+                "(default: a new one printed at start when the host "
+                "is not loopback)"
+            ),
+        )
+        o.add_argument(
+            "--max-displays",
+            type=int,
+            default=None,
+            metavar="N",
+            help=tr("with --serve: at most N browsers at once (default 8)"),
+        )
+        o.add_argument(
+            "--rotate",
+            type=float,
+            default=12.0,
+            metavar=tr("SECONDS"),
+            help=tr("seconds each table (or grid page) is shown"),
+        )
     elif prog_cmd == "report":
         o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
-        o.add_argument("--from", dest="start", metavar=tr("TIME"),
-                       help=tr("first moment counted (2026-11-30T18:00; no offset: local time)"))
-        o.add_argument("--to", dest="end", metavar=tr("TIME"),
-                       help=tr("first moment NOT counted"))
-        o.add_argument("--table", action="append", default=[], metavar=tr("NAME"),
-                       help=tr("only this table (repeat for more); default: every table"))
-        o.add_argument("--paper", choices=("a4", "letter"), default="a4",
-                       help=tr("paper size for printing"))
-        o.add_argument("--output", "-o", type=Path, required=True, metavar=tr("FILE"),
-                       help=tr("the HTML file to write"))
+        o.add_argument(
+            "--from",
+            dest="start",
+            metavar=tr("TIME"),
+            help=tr("first moment counted (2026-11-30T18:00; no offset: local time)"),
+        )
+        o.add_argument("--to", dest="end", metavar=tr("TIME"), help=tr("first moment NOT counted"))
+        o.add_argument(
+            "--table",
+            action="append",
+            default=[],
+            metavar=tr("NAME"),
+            help=tr("only this table (repeat for more); default: every table"),
+        )
+        o.add_argument(
+            "--paper", choices=("a4", "letter"), default="a4", help=tr("paper size for printing")
+        )
+        o.add_argument(
+            "--output",
+            "-o",
+            type=Path,
+            required=True,
+            metavar=tr("FILE"),
+            help=tr("the HTML file to write"),
+        )
     return p
 
 
@@ -192,16 +317,21 @@ DESCRIPTIONS = {
     "rules": N_("A table's placard: the game, the limits and the kill rules, from its table file."),
     "replay": N_("Replay a table file's [[events]] through the rules and show every ruling."),
     "import": N_("Append a table file's events to the journal."),
-    "export": N_("Write a journal table back as a table file (its events replay to the same "
-                 "state)."),
+    "export": N_(
+        "Write a journal table back as a table file (its events replay to the same state)."
+    ),
     "verify": N_("Check the journal: integrity, the hash chain, every table replayed."),
     "head": N_("Print the chain head HASH@SEQ, to keep away from the journal."),
     "key": N_("Show (or make) the key that MACs every row this user writes."),
     "big-screen": N_("The players' big screen: follows the podium's journal, read-only."),
-    "report": N_("The shift report: every table's hands, kills, legs, bars, voids and "
-                 "rulings, with charts, as one self-contained HTML file."),
-    "migrate": N_("Copy a journal into an empty one (a file or PostgreSQL), verifying the "
-                  "chain on both sides."),
+    "report": N_(
+        "The shift report: every table's hands, kills, legs, bars, voids and "
+        "rulings, with charts, as one self-contained HTML file."
+    ),
+    "migrate": N_(
+        "Copy a journal into an empty one (a file or PostgreSQL), verifying the "
+        "chain on both sides."
+    ),
 }
 
 
@@ -223,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser(cmd)
     try:
         args = parser.parse_args(argv[1:] if cmd else argv)
-    except SystemExit as exc:            # argparse already printed a one-line usage error
+    except SystemExit as exc:  # argparse already printed a one-line usage error
         return int(exc.code or 0) if exc.code in (0, None) else 2
     lang = set_lang(args.lang)
     try:
@@ -233,47 +363,76 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_rules(args)
         if cmd == "import":
             from floorkill.store.commands import cmd_import
-            return cmd_import(args.file, args.journal or default_journal(),
-                              args.floorperson or default_floorperson())
+
+            return cmd_import(
+                args.file,
+                args.journal or default_journal(),
+                args.floorperson or default_floorperson(),
+            )
         if cmd == "export":
             from floorkill.store.commands import cmd_export
+
             return cmd_export(args.journal or default_journal(), args.table, args.output)
         if cmd == "verify":
             from floorkill.store.commands import cmd_verify
-            return cmd_verify(args.journal or default_journal(), args.anchor, args.key_file,
-                              args.no_key)
+
+            return cmd_verify(
+                args.journal or default_journal(), args.anchor, args.key_file, args.no_key
+            )
         if cmd == "head":
             from floorkill.store.commands import cmd_head
+
             return cmd_head(args.journal or default_journal())
         if cmd == "key":
             from floorkill.store.commands import cmd_key
+
             return cmd_key(args.new)
         if cmd == "migrate":
             from floorkill.store.migrate import cmd_migrate
+
             return cmd_migrate(args.source, args.target)
         if cmd == "big-screen":
             from floorkill.ui.big_screen import run_big_screen
-            return run_big_screen(args.journal or default_journal(), args.table,
-                                  serve=args.serve, host=args.host, port=args.port,
-                                  rotate=args.rotate, grid=args.grid, token=args.token,
-                                  max_displays=args.max_displays, placard=args.placard,
-                                  lang=lang)
+
+            return run_big_screen(
+                args.journal or default_journal(),
+                args.table,
+                serve=args.serve,
+                host=args.host,
+                port=args.port,
+                rotate=args.rotate,
+                grid=args.grid,
+                token=args.token,
+                max_displays=args.max_displays,
+                placard=args.placard,
+                lang=lang,
+            )
         if cmd == "report":
             from floorkill.report import cmd_report
-            return cmd_report(args.journal or default_journal(), args.output, tables=args.table,
-                              start=args.start, end=args.end, lang=lang, paper=args.paper)
+
+            return cmd_report(
+                args.journal or default_journal(),
+                args.output,
+                tables=args.table,
+                start=args.start,
+                end=args.end,
+                lang=lang,
+                paper=args.paper,
+            )
         from floorkill.ui.podium import run_podium
-        return run_podium(args.table, args.journal or default_journal(),
-                          args.floorperson or default_floorperson())
+
+        return run_podium(
+            args.table, args.journal or default_journal(), args.floorperson or default_floorperson()
+        )
     except CliError as exc:
         print(f"floorkill: {exc}", file=sys.stderr)
         return 2
-    except RecursionError:                 # data nested beyond any table file's needs
+    except RecursionError:  # data nested beyond any table file's needs
         print("floorkill: the input is nested too deeply to read", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:                # `floorkill replay ... | head`: the reader left
+    except BrokenPipeError:  # `floorkill replay ... | head`: the reader left
         try:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         except OSError:
@@ -286,23 +445,31 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(exc, ConfigError):
             print(f"floorkill: {exc}", file=sys.stderr)
             return 2
-        if isinstance(exc, JournalError):          # the journal's own words, not "internal"
+        if isinstance(exc, JournalError):  # the journal's own words, not "internal"
             print("floorkill: " + tr("journal: {reason}", reason=exc), file=sys.stderr)
             return 2
         if os.environ.get("FLOORKILL_DEBUG"):
             raise
         from floorkill.rules.names import one_line
 
-        print(one_line("floorkill: " + tr("internal error: {error} (set FLOORKILL_DEBUG=1 for "
-                                          "details)", error=f"{type(exc).__name__}: {exc}"),
-                       1000), file=sys.stderr)
+        print(
+            one_line(
+                "floorkill: "
+                + tr(
+                    "internal error: {error} (set FLOORKILL_DEBUG=1 for details)",
+                    error=f"{type(exc).__name__}: {exc}",
+                ),
+                1000,
+            ),
+            file=sys.stderr,
+        )
         return 1
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from floorkill.batch import paused_gc
 
-    with paused_gc():                    # a long replay: no cycles to find (floorkill/batch.py)
+    with paused_gc():  # a long replay: no cycles to find (floorkill/batch.py)
         return _replay(args)
 
 
@@ -312,7 +479,7 @@ def _replay(args: argparse.Namespace) -> int:
 
     table = load_table_file(args.file)
     lang = get_lang()
-    if args.json:                        # streamed: output as it goes, one state held
+    if args.json:  # streamed: output as it goes, one state held
         out = sys.stdout
         line = JsonLines(lang).line
         chunk: list[str] = []
@@ -320,7 +487,7 @@ def _replay(args: argparse.Namespace) -> int:
         for s in iter_steps(initial_state(table.config, table.players), table.events):
             refused = refused or s.refusal is not None
             chunk.append(line(s))
-            if len(chunk) == 1000:                  # one write per thousand lines
+            if len(chunk) == 1000:  # one write per thousand lines
                 out.write("\n".join(chunk) + "\n")
                 chunk.clear()
         if chunk:
@@ -342,6 +509,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     out = placard_html(cfg, get_lang()) if args.html else placard_text(cfg, get_lang())
     if args.output is not None:
         from floorkill.store.atomic import atomic_write_text
+
         try:
             atomic_write_text(args.output, out)
         except OSError as exc:
@@ -371,59 +539,112 @@ def _print_steps(table, steps, lang: str, file="<table>") -> None:
     console = Console(highlight=False)
     cfg = table.config
     triggers = ", ".join(vocab.word(vocab.TRIGGERS, x, lang) for x in cfg.kill.triggers) or "-"
-    console.print(Text(f"{safe_text(cfg.name)} — {cfg.game} {cfg.stakes_text()} — "
-                       + tr("{kind} ({triggers})", lang,
-                            kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
-                            triggers=triggers), style="bold"))
+    console.print(
+        Text(
+            f"{safe_text(cfg.name)} — {cfg.game} {cfg.stakes_text()} — "
+            + tr(
+                "{kind} ({triggers})",
+                lang,
+                kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
+                triggers=triggers,
+            ),
+            style="bold",
+        )
+    )
     for s in steps:
         data = step_json(s, lang)
         where = refusal_where(file, table, s.index)
         line = where.rpartition(":")[2] if where != str(file) else None
-        title = tr("event {index}: {type} — hand {hand}", lang, index=s.index,
-                   type=vocab.word(vocab.EVENT_TYPES, data["type"], lang), hand=data["hand"])
+        title = tr(
+            "event {index}: {type} — hand {hand}",
+            lang,
+            index=s.index,
+            type=vocab.word(vocab.EVENT_TYPES, data["type"], lang),
+            hand=data["hand"],
+        )
         if line:
-            title = tr("event {index} (line {line}): {type} — hand {hand}", lang, index=s.index,
-                       line=line, type=vocab.word(vocab.EVENT_TYPES, data["type"], lang),
-                       hand=data["hand"])
-        t = Table(title=Text(safe_text(title)), show_header=False, expand=False,
-                  title_justify="left")
+            title = tr(
+                "event {index} (line {line}): {type} — hand {hand}",
+                lang,
+                index=s.index,
+                line=line,
+                type=vocab.word(vocab.EVENT_TYPES, data["type"], lang),
+                hand=data["hand"],
+            )
+        t = Table(
+            title=Text(safe_text(title)), show_header=False, expand=False, title_justify="left"
+        )
         t.add_column(style="dim")
         t.add_column()
-        raw = json.dumps(dict(s.raw), ensure_ascii=False, default=str)   # dates, times as text
+        raw = json.dumps(dict(s.raw), ensure_ascii=False, default=str)  # dates, times as text
         t.add_row(tr("event", lang), Text(one_line(raw, 300)))
         if s.refusal is not None:
             cites = ", ".join(s.refusal.cites)
-            t.add_row(tr("REFUSED", lang),
-                      Text(safe_text(f"{where}: " + s.refusal.text(lang))
-                           + (f" [{cites}]" if cites else ""), style="bold red"))
+            t.add_row(
+                tr("REFUSED", lang),
+                Text(
+                    safe_text(f"{where}: " + s.refusal.text(lang))
+                    + (f" [{cites}]" if cites else ""),
+                    style="bold red",
+                ),
+            )
         b = data["button"]
-        who = (tr("seat {seat} {player}", lang, seat=b["seat"], player=b["player"])
-               if b["seat"] is not None else "")
+        who = (
+            tr("seat {seat} {player}", lang, seat=b["seat"], player=b["player"])
+            if b["seat"] is not None
+            else ""
+        )
         status = vocab.word(vocab.BUTTON, b["status"], lang)
         t.add_row(tr("kill button", lang), Text(safe_text(f"{status} {who}".strip())))
         n = data["next"]
-        nxt = tr("dealer {dealer}, limits {limits}", lang, dealer=n["dealer"],
-                 limits="-".join(n["limits"]))
+        nxt = tr(
+            "dealer {dealer}, limits {limits}",
+            lang,
+            dealer=n["dealer"],
+            limits="-".join(n["limits"]),
+        )
         if n["killed"]:
-            nxt += tr(", KILL by seat {seat} for {amount}", lang, seat=n["killer"],
-                      amount=n["kill_blind"])
+            nxt += tr(
+                ", KILL by seat {seat} for {amount}", lang, seat=n["killer"], amount=n["kill_blind"]
+            )
         t.add_row(tr("next hand", lang), Text(nxt))
         for d in s.decisions:
             t.add_row(d.code, Text(safe_text(d.text(lang)) + f" [{', '.join(d.cites)}]"))
         if data["barred"]:
-            t.add_row(tr("barred", lang),
-                      Text(safe_text(", ".join(tr("{player} owes {amount}", lang,
-                                                  player=o["player"], amount=o["owes"])
-                                               for o in data["barred"]))))
+            t.add_row(
+                tr("barred", lang),
+                Text(
+                    safe_text(
+                        ", ".join(
+                            tr("{player} owes {amount}", lang, player=o["player"], amount=o["owes"])
+                            for o in data["barred"]
+                        )
+                    )
+                ),
+            )
         console.print(t)
-    for s in steps:                      # the refusals again, one line each, as import says them
+    for s in steps:  # the refusals again, one line each, as import says them
         if s.refusal is not None:
             cites = f" [{', '.join(s.refusal.cites)}]" if s.refusal.cites else ""
             etype = one_line(str(s.raw.get("type") if isinstance(s.raw, dict) else None), 40)
-            console.print(Text(safe_text("floorkill: " + tr(
-                "{where}: event {index} ({type}) refused: {reason}", lang,
-                where=refusal_where(file, table, s.index), index=s.index, type=etype,
-                reason=s.refusal.text(lang)) + cites), style="bold red"), soft_wrap=True)
+            console.print(
+                Text(
+                    safe_text(
+                        "floorkill: "
+                        + tr(
+                            "{where}: event {index} ({type}) refused: {reason}",
+                            lang,
+                            where=refusal_where(file, table, s.index),
+                            index=s.index,
+                            type=etype,
+                            reason=s.refusal.text(lang),
+                        )
+                        + cites
+                    ),
+                    style="bold red",
+                ),
+                soft_wrap=True,
+            )
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .catalog import compile_mo, languages, parse_po, po_path
@@ -31,7 +31,7 @@ _current: str | None = None
 
 
 def normalize(lang: str | None) -> str | None:
-    """"ru_RU.UTF-8" / "ru-RU" / "RU" -> "ru"; None for a language we do not have."""
+    """ "ru_RU.UTF-8" / "ru-RU" / "RU" -> "ru"; None for a language we do not have."""
     if not lang:
         return None
     code = lang.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
@@ -46,7 +46,7 @@ def default_lang(environ: Mapping[str, str] | None = None) -> str:
         return chosen
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(var)
-        if value:                       # the first one set decides (LANGUAGE may list several)
+        if value:  # the first one set decides (LANGUAGE may list several)
             for part in value.split(":"):
                 if normalize(part):
                     return normalize(part)  # type: ignore[return-value]
@@ -76,7 +76,7 @@ def next_lang(lang: str | None = None) -> str:
     return LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> _gettext.NullTranslations:
     if lang == SOURCE_LANG or lang not in LANGS:
         return _gettext.NullTranslations()
@@ -134,7 +134,7 @@ def ntr(singular: str, plural: str, n: int, lang: str | None = None, /, **params
 
 # -- numbers and money ---------------------------------------------------------------
 
-NBSP = "\u00a0"        # Russian groups thousands with a non-breaking space: 12 500
+NBSP = "\u00a0"  # Russian groups thousands with a non-breaking space: 12 500
 
 
 def number(n: int, lang: str | None = None) -> str:
@@ -156,11 +156,31 @@ def money(cents: int, lang: str | None = None) -> str:
     if lang == "ru":
         text = number(whole, lang) + (f",{part:02d}" if part else "")
         return f"{sign}{text}{NBSP}$"
-    from .rules.money import dollars         # lazily: the CLI's help needs no rules model
+    from .rules.money import dollars  # lazily: the CLI's help needs no rules model
 
     return dollars(cents)
 
 
-__all__ = ["LANGS", "LANG_NAMES", "NC_", "N_", "NBSP", "SOURCE_LANG", "_", "default_lang", "get_lang",
-           "gettext", "money", "next_lang", "ngettext", "normalize", "number", "pgettext",
-           "ptr", "set_lang", "tr", "ntr", "translations"]
+__all__ = [
+    "LANGS",
+    "LANG_NAMES",
+    "NC_",
+    "N_",
+    "NBSP",
+    "SOURCE_LANG",
+    "_",
+    "default_lang",
+    "get_lang",
+    "gettext",
+    "money",
+    "next_lang",
+    "ngettext",
+    "normalize",
+    "number",
+    "pgettext",
+    "ptr",
+    "set_lang",
+    "tr",
+    "ntr",
+    "translations",
+]

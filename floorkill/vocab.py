@@ -7,16 +7,26 @@ from __future__ import annotations
 from floorkill.i18n import N_, tr
 
 EVENT_TYPES = {
-    "hand": N_("hand"), "join": N_("join"), "away": N_("away"), "back": N_("back"),
-    "quit": N_("quit"), "stack": N_("stack"), "voluntary_kill": N_("voluntary kill"),
-    "underpost": N_("under-post"), "pay_kill": N_("kill paid"),
+    "hand": N_("hand"),
+    "join": N_("join"),
+    "away": N_("away"),
+    "back": N_("back"),
+    "quit": N_("quit"),
+    "stack": N_("stack"),
+    "voluntary_kill": N_("voluntary kill"),
+    "underpost": N_("under-post"),
+    "pay_kill": N_("kill paid"),
     "void": N_("undo"),
 }
 BUTTON = {"neutral": N_("neutral"), "leg-up": N_("leg up"), "killed": N_("kill pot")}
 KILL_KINDS = {"full": N_("full kill"), "half": N_("half kill")}
 TRIGGERS = {"two-pots": N_("two pots"), "scoop": N_("scoop"), "big-pot": N_("big pot")}
-BY_KIND = {"required": N_("required"), "voluntary": N_("voluntary"),
-           "agreed": N_("agreed (new player)"), "owed": N_("owed (posted later)")}
+BY_KIND = {
+    "required": N_("required"),
+    "voluntary": N_("voluntary"),
+    "agreed": N_("agreed (new player)"),
+    "owed": N_("owed (posted later)"),
+}
 
 
 def word(table: dict[str, str], code: str | None, lang: str | None = None) -> str:

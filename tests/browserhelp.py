@@ -37,10 +37,20 @@ from typing import Any
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")
 FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-default-apps", "--disable-extensions", "--mute-audio",
-    "--disable-dev-shm-usage", "--hide-scrollbars", "--force-device-scale-factor=1",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--mute-audio",
+    "--disable-dev-shm-usage",
+    "--hide-scrollbars",
+    "--force-device-scale-factor=1",
     # outside network: names resolve to nothing, traffic to a proxy that is not there
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
     "--proxy-server=http://127.0.0.1:9",
@@ -77,13 +87,13 @@ class Browser:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    def launch(cls, *, skip: bool = True) -> "_Launch":
+    def launch(cls, *, skip: bool = True) -> _Launch:
         """An async context manager; without Chromium the test is skipped (``skip``) or
         :class:`BrowserError` raised."""
         return _Launch(skip)
 
     @classmethod
-    async def _start(cls) -> "Browser":
+    async def _start(cls) -> Browser:
         import aiohttp
 
         exe = find_chromium()
@@ -91,9 +101,11 @@ class Browser:
             raise BrowserError("no chromium on PATH (apt-get install chromium)")
         profile = tempfile.mkdtemp(prefix="floorkill-chromium-")
         proc = subprocess.Popen(
-            [exe, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0",
-             "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            [exe, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         url = await asyncio.to_thread(_devtools_url, proc)
         if url is None:
             proc.kill()
@@ -126,8 +138,13 @@ class Browser:
             if not fut.done():
                 fut.set_exception(BrowserError("chromium closed its DevTools connection"))
 
-    async def send(self, method: str, params: dict | None = None, session: str | None = None,
-                   timeout: float = 30.0) -> dict:
+    async def send(
+        self,
+        method: str,
+        params: dict | None = None,
+        session: str | None = None,
+        timeout: float = 30.0,
+    ) -> dict:
         n = next(self._ids)
         msg: dict[str, Any] = {"id": n, "method": method, "params": params or {}}
         if session is not None:
@@ -140,10 +157,11 @@ class Browser:
     def on(self, session: str | None, method: str, callback) -> None:
         self._listeners.setdefault((session, method), []).append(callback)
 
-    async def new_page(self, width: int = 1280, height: int = 720) -> "Page":
+    async def new_page(self, width: int = 1280, height: int = 720) -> Page:
         target = await self.send("Target.createTarget", {"url": "about:blank"})
-        attached = await self.send("Target.attachToTarget",
-                                   {"targetId": target["targetId"], "flatten": True})
+        attached = await self.send(
+            "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}
+        )
         page = Page(self, attached["sessionId"])
         await page._setup(width, height)
         return page
@@ -212,24 +230,36 @@ class Page:
     def __init__(self, browser: Browser, session: str) -> None:
         self.browser = browser
         self.session = session
-        self.requests: list[str] = []         # every URL the page asked for
-        self.failed: list[str] = []           # requests that failed (blocked ones too)
-        self.console: list[str] = []          # console.* calls
-        self.log: list[str] = []              # the browser's own messages: a refused or
-                                              # failed load, a CSP refusal, a script error
+        self.requests: list[str] = []  # every URL the page asked for
+        self.failed: list[str] = []  # requests that failed (blocked ones too)
+        self.console: list[str] = []  # console.* calls
+        self.log: list[str] = []  # the browser's own messages: a refused or
+        # failed load, a CSP refusal, a script error
 
     async def _setup(self, width: int, height: int) -> None:
         b, s = self.browser, self.session
-        b.on(s, "Network.requestWillBeSent",
-             lambda p: self.requests.append(p["request"]["url"]))
+        b.on(s, "Network.requestWillBeSent", lambda p: self.requests.append(p["request"]["url"]))
         b.on(s, "Network.loadingFailed", lambda p: self.failed.append(p.get("errorText", "")))
         b.on(s, "Network.webSocketCreated", lambda p: self.requests.append(p["url"]))
-        b.on(s, "Runtime.consoleAPICalled", lambda p: self.console.append(
-            " ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", []))))
-        b.on(s, "Log.entryAdded", lambda p: self.log.append(
-            f"{p['entry'].get('level')}: {p['entry'].get('text', '')}"))
-        b.on(s, "Runtime.exceptionThrown", lambda p: self.log.append(
-            "exception: " + str(p.get("exceptionDetails", {}).get("text", ""))))
+        b.on(
+            s,
+            "Runtime.consoleAPICalled",
+            lambda p: self.console.append(
+                " ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", []))
+            ),
+        )
+        b.on(
+            s,
+            "Log.entryAdded",
+            lambda p: self.log.append(f"{p['entry'].get('level')}: {p['entry'].get('text', '')}"),
+        )
+        b.on(
+            s,
+            "Runtime.exceptionThrown",
+            lambda p: self.log.append(
+                "exception: " + str(p.get("exceptionDetails", {}).get("text", ""))
+            ),
+        )
         await b.send("Network.enable", session=s)
         await b.send("Runtime.enable", session=s)
         await b.send("Log.enable", session=s)
@@ -237,9 +267,11 @@ class Page:
         await self.resize(width, height)
 
     async def resize(self, width: int, height: int) -> None:
-        await self.browser.send("Emulation.setDeviceMetricsOverride",
-                                {"width": width, "height": height, "deviceScaleFactor": 1,
-                                 "mobile": False}, session=self.session)
+        await self.browser.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            session=self.session,
+        )
 
     async def front(self) -> None:
         """Make this tab the visible one: a background tab is throttled (no painting)."""
@@ -249,15 +281,16 @@ class Page:
         await self.browser.send("Page.navigate", {"url": url}, session=self.session)
 
     async def evaluate(self, expression: str) -> Any:
-        res = await self.browser.send("Runtime.evaluate",
-                                      {"expression": expression, "returnByValue": True,
-                                       "awaitPromise": True}, session=self.session)
+        res = await self.browser.send(
+            "Runtime.evaluate",
+            {"expression": expression, "returnByValue": True, "awaitPromise": True},
+            session=self.session,
+        )
         if "exceptionDetails" in res:
             return None
         return res.get("result", {}).get("value")
 
-    async def wait_for(self, expression: str, timeout: float = 10.0,
-                       every: float = 0.05) -> Any:
+    async def wait_for(self, expression: str, timeout: float = 10.0, every: float = 0.05) -> Any:
         """Evaluate ``expression`` until it is truthy; return its value (None on timeout)."""
         deadline = time.monotonic() + timeout
         while True:
@@ -269,11 +302,12 @@ class Page:
                 return value
             if time.monotonic() >= deadline:
                 return None
-            await asyncio.sleep(every)         # polling the page, bounded by timeout
+            await asyncio.sleep(every)  # polling the page, bounded by timeout
 
     async def screenshot(self, path: str | Path) -> Path:
-        res = await self.browser.send("Page.captureScreenshot", {"format": "png"},
-                                      session=self.session)
+        res = await self.browser.send(
+            "Page.captureScreenshot", {"format": "png"}, session=self.session
+        )
         path = Path(path)
         path.write_bytes(base64.b64decode(res["data"]))
         return path
@@ -281,10 +315,12 @@ class Page:
     async def pdf(self, path: str | Path) -> Path:
         """Print to PDF as the page's ``@page`` rule asks (size, margins), no header or
         footer."""
-        res = await self.browser.send("Page.printToPDF",
-                                      {"preferCSSPageSize": True, "printBackground": True,
-                                       "displayHeaderFooter": False}, session=self.session,
-                                      timeout=90)
+        res = await self.browser.send(
+            "Page.printToPDF",
+            {"preferCSSPageSize": True, "printBackground": True, "displayHeaderFooter": False},
+            session=self.session,
+            timeout=90,
+        )
         path = Path(path)
         path.write_bytes(base64.b64decode(res["data"]))
         return path
@@ -293,45 +329,66 @@ class Page:
 # ---------------------------------------------------------------------------
 # one-shot helpers
 
+
 def _run(coro):
     return asyncio.run(coro)
 
 
-def dump_dom(url: str, *, width: int = 1280, height: int = 720,
-             settle: str = "document.readyState === 'complete'") -> str:
+def dump_dom(
+    url: str,
+    *,
+    width: int = 1280,
+    height: int = 720,
+    settle: str = "document.readyState === 'complete'",
+) -> str:
     """The page's DOM (outerHTML) once ``settle`` is true."""
+
     async def go() -> str:
         async with Browser.launch(skip=False) as b:
             page = await b.new_page(width, height)
             await page.goto(url)
             await page.wait_for(settle)
             return await page.evaluate("document.documentElement.outerHTML") or ""
+
     return _run(go())
 
 
-def screenshot(url: str, path: str | Path, *, width: int = 1280, height: int = 720,
-               settle: str = "document.readyState === 'complete'") -> Path:
+def screenshot(
+    url: str,
+    path: str | Path,
+    *,
+    width: int = 1280,
+    height: int = 720,
+    settle: str = "document.readyState === 'complete'",
+) -> Path:
     async def go() -> Path:
         async with Browser.launch(skip=False) as b:
             page = await b.new_page(width, height)
             await page.goto(url)
             await page.wait_for(settle)
             return await page.screenshot(path)
+
     return _run(go())
 
 
 @dataclass
 class Visit:
-    console: list[str]        # console calls and the browser's messages (a refused request,
-                              # a CSP refusal, a script error would each log one)
-    requests: list[str]       # every URL the page asked for beyond itself (data: URLs,
-                              # which never leave the page, left out)
+    console: list[str]  # console calls and the browser's messages (a refused request,
+    # a CSP refusal, a script error would each log one)
+    requests: list[str]  # every URL the page asked for beyond itself (data: URLs,
+    # which never leave the page, left out)
     png: Path | None
     pdf: Path | None
 
 
-def visit(page: str | Path, work: str | Path, *, screenshot: tuple[int, int] | None = None,
-          pdf: bool = False, settle: str = "document.readyState === 'complete'") -> Visit:
+def visit(
+    page: str | Path,
+    work: str | Path,
+    *,
+    screenshot: tuple[int, int] | None = None,
+    pdf: bool = False,
+    settle: str = "document.readyState === 'complete'",
+) -> Visit:
     """Open ``page`` (a file or a URL) once in a fresh headless Chromium; take a screenshot
     at ``screenshot`` = (width, height) CSS pixels and/or print it to PDF, into ``work``."""
     url = page.absolute().as_uri() if isinstance(page, Path) else page
@@ -346,9 +403,10 @@ def visit(page: str | Path, work: str | Path, *, screenshot: tuple[int, int] | N
             await tab.wait_for(settle)
             png = await tab.screenshot(work / "page.png") if screenshot else None
             out = await tab.pdf(work / "page.pdf") if pdf else None
-            await tab.evaluate("0")              # events sent before this reply are in
+            await tab.evaluate("0")  # events sent before this reply are in
             requests = [u for u in tab.requests if u != url and not u.startswith("data:")]
             return Visit(tab.console + tab.log, requests, png, out)
+
     return _run(go())
 
 

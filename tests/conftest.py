@@ -12,8 +12,13 @@ from hypothesis import HealthCheck, settings
 # would one day stop a good change): no deadline (a busy 2-core box), no example database,
 # derandomized. A test's own @settings still sets its example count. For a soak that
 # explores new examples: FLOORKILL_HYPOTHESIS=explore.
-settings.register_profile("floorkill", deadline=None, database=None, derandomize=True,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "floorkill",
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.register_profile("explore", deadline=None, derandomize=False)
 settings.load_profile(os.environ.get("FLOORKILL_HYPOTHESIS", "floorkill"))
 
@@ -26,11 +31,17 @@ def _isolated_user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("FLOORKILL_TABLES_DIR", str(base / "tables"))
     monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
-    for name in ("FLOORKILL_DEBUG", "FLOORKILL_THEME", "FLOORKILL_LANG", "FLOORKILL_DEMO_JOURNAL",
-                 "LANGUAGE", "LC_ALL",
-                 "LC_MESSAGES"):
+    for name in (
+        "FLOORKILL_DEBUG",
+        "FLOORKILL_THEME",
+        "FLOORKILL_LANG",
+        "FLOORKILL_DEMO_JOURNAL",
+        "LANGUAGE",
+        "LC_ALL",
+        "LC_MESSAGES",
+    ):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")          # English unless a test asks for another
+    monkeypatch.setenv("LANG", "C.UTF-8")  # English unless a test asks for another
     from floorkill.i18n import set_lang
 
     set_lang(None)

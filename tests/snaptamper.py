@@ -18,14 +18,18 @@ def forge_newest_snapshot(path: str | Path) -> tuple[str, int]:
     """(table, seq) of the snapshot rewritten."""
     c = sqlite3.connect(path)
     try:
-        row = c.execute("SELECT tbl, seq, state FROM snapshots ORDER BY seq DESC LIMIT 1").fetchone()
+        row = c.execute(
+            "SELECT tbl, seq, state FROM snapshots ORDER BY seq DESC LIMIT 1"
+        ).fetchone()
         assert row is not None, "the journal holds no snapshot to tamper with"
         tbl, seq, state = row
         forged = json.loads(state)
         forged["hands"] = 9999
         forged["button"].update({"status": "killed", "seat": 2, "killer": 2})
-        c.execute("UPDATE snapshots SET state = ? WHERE tbl = ? AND seq = ?",
-                  (canonical_json(forged), tbl, seq))
+        c.execute(
+            "UPDATE snapshots SET state = ? WHERE tbl = ? AND seq = ?",
+            (canonical_json(forged), tbl, seq),
+        )
         c.commit()
         return tbl, seq
     finally:
@@ -37,14 +41,17 @@ def forge_snapshot(path: str | Path, tbl: str, seq: int) -> None:
     newest: one a reader meets only later, on an undo or a refold)."""
     c = sqlite3.connect(path)
     try:
-        row = c.execute("SELECT state FROM snapshots WHERE tbl = ? AND seq = ?",
-                        (tbl, seq)).fetchone()
+        row = c.execute(
+            "SELECT state FROM snapshots WHERE tbl = ? AND seq = ?", (tbl, seq)
+        ).fetchone()
         assert row is not None, f"no snapshot of {tbl!r} at seq {seq}"
         forged = json.loads(row[0])
         forged["hands"] = 9999
         forged["button"].update({"status": "killed", "seat": 2, "killer": 2})
-        c.execute("UPDATE snapshots SET state = ? WHERE tbl = ? AND seq = ?",
-                  (canonical_json(forged), tbl, seq))
+        c.execute(
+            "UPDATE snapshots SET state = ? WHERE tbl = ? AND seq = ?",
+            (canonical_json(forged), tbl, seq),
+        )
         c.commit()
     finally:
         c.close()

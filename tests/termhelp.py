@@ -38,8 +38,19 @@ def send_keys(app, *keys: str) -> None:
 def click_events(x: int, y: int) -> list:
     """A mouse down and up at screen cell (x, y), new events each call (Textual marks an
     event it has forwarded, so one instance cannot be sent twice)."""
-    args = dict(widget=None, x=x, y=y, delta_x=0, delta_y=0, button=1, shift=False,
-                meta=False, ctrl=False, screen_x=x, screen_y=y)
+    args = dict(
+        widget=None,
+        x=x,
+        y=y,
+        delta_x=0,
+        delta_y=0,
+        button=1,
+        shift=False,
+        meta=False,
+        ctrl=False,
+        screen_x=x,
+        screen_y=y,
+    )
     return [MouseDown(**args), MouseUp(**args)]
 
 

@@ -43,7 +43,7 @@ def imports(path: Path, pkg: Path = PKG) -> set[str]:
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = here[:len(here) - node.level + 1]
+                base = here[: len(here) - node.level + 1]
                 mod = ".".join(base + ([node.module] if node.module else []))
             else:
                 mod = node.module or ""
@@ -61,12 +61,18 @@ def offenders(package: str, forbidden: tuple[str, ...], pkg: Path = PKG) -> list
     return sorted(set(found))
 
 
-@pytest.mark.parametrize("package, forbidden", [
-    ("rules", ("floorkill.ui", "floorkill.store", "floorkill.floor", "textual", "rich", "sqlite3")),
-    ("cards", ("floorkill.ui", "floorkill.store", "floorkill.floor", "textual", "rich")),
-    ("store", ("floorkill.ui", "floorkill.floor", "textual")),
-    ("floor", ("floorkill.ui", "textual", "rich")),
-])
+@pytest.mark.parametrize(
+    "package, forbidden",
+    [
+        (
+            "rules",
+            ("floorkill.ui", "floorkill.store", "floorkill.floor", "textual", "rich", "sqlite3"),
+        ),
+        ("cards", ("floorkill.ui", "floorkill.store", "floorkill.floor", "textual", "rich")),
+        ("store", ("floorkill.ui", "floorkill.floor", "textual")),
+        ("floor", ("floorkill.ui", "textual", "rich")),
+    ],
+)
 def test_lower_layers_never_import_upper_ones(package, forbidden):
     assert offenders(package, forbidden) == []
 
@@ -75,9 +81,13 @@ def test_the_checker_sees_an_import_it_must_refuse(tmp_path):
     """The contract can fail: a rules module importing the UI (inside a function) is caught."""
     fake = tmp_path / "floorkill"
     (fake / "rules").mkdir(parents=True)
-    (fake / "rules" / "bad.py").write_text("def f():\n    from ..ui import podium\n", encoding="utf-8")
+    (fake / "rules" / "bad.py").write_text(
+        "def f():\n    from ..ui import podium\n", encoding="utf-8"
+    )
     assert offenders("rules", ("floorkill.ui",), fake) == [
-        "floorkill/rules/bad.py imports floorkill.ui", "floorkill/rules/bad.py imports floorkill.ui.podium"]
+        "floorkill/rules/bad.py imports floorkill.ui",
+        "floorkill/rules/bad.py imports floorkill.ui.podium",
+    ]
 
 
 CLAUSE_ID = re.compile(r"(?<![\w-])(?:rrop|wsop|house|joker)-[\w.]+")
@@ -111,8 +121,12 @@ def test_the_ui_matches_no_refusal_key():
     found = []
     for path in modules("ui"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Attribute) and node.attr == "key" and \
-                    isinstance(node.value, ast.Name) and node.value.id in ("refusal", "r", "exc"):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr == "key"
+                and isinstance(node.value, ast.Name)
+                and node.value.id in ("refusal", "r", "exc")
+            ):
                 found.append(f"{path.relative_to(PKG.parent)}:{node.lineno}")
     assert found == []
 
@@ -170,4 +184,4 @@ def test_private_textual_names_only_in_the_compat_module():
     private = textual_private_names()
     assert private_textual_uses(paths, private, own_names(modules("ui"))) == []
     bad = PKG / "ui" / "compat.py"
-    assert private_textual_uses([bad], private, set())            # the check can fail
+    assert private_textual_uses([bad], private, set())  # the check can fail

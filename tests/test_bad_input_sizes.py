@@ -4,10 +4,10 @@ whole, nothing written."""
 
 from __future__ import annotations
 
+from journalrows import journal_rows
+from test_bad_input import BASE
 
 from floorkill.cli import main
-from test_bad_input import BASE
-from journalrows import journal_rows
 
 TEN_MB = 10_000_000
 
@@ -26,16 +26,20 @@ def test_a_ten_megabyte_key_is_quoted_never_echoed_whole(tmp_path, capsys):
     path = tmp_path / "big-key.toml"
     path.write_text(text, encoding="utf-8")
     journal = tmp_path / "j.db"
-    for argv in (("replay", str(path), "--json"), ("replay", str(path)),
-                 ("import", str(path), "--journal", str(journal))):
+    for argv in (
+        ("replay", str(path), "--json"),
+        ("replay", str(path)),
+        ("import", str(path), "--journal", str(journal)),
+    ):
         code, out, err = _run(capsys, *argv)
         assert code == 2, (argv[0], err[:300])
-        assert len(out) + len(err) < 20_000, argv       # quoted, cut with "…"
+        assert len(out) + len(err) < 20_000, argv  # quoted, cut with "…"
         assert "internal error" not in err and "Traceback" not in err
-        if argv[0] == "import":                         # the refusal, then "nothing written"
+        if argv[0] == "import":  # the refusal, then "nothing written"
             assert out == "" and err.endswith("nothing written\n")
-            assert all(line.startswith("floorkill: ") and len(line) < 1_000
-                       for line in err.splitlines())
+            assert all(
+                line.startswith("floorkill: ") and len(line) < 1_000 for line in err.splitlines()
+            )
         else:
             assert err == "" and "k" * 39 + "…" in out
     assert journal_rows(journal) == 0

@@ -38,14 +38,17 @@ def test_replay_import_and_export_leave_the_collector_on(tmp_path, capsys):
         seen.append(gc.isenabled())
 
     probe()
-    sample = str(Path(__file__).resolve().parents[1] / "sample_tables"
-                 / "holdem-4-8-half-two-pots.toml")
+    sample = str(
+        Path(__file__).resolve().parents[1] / "sample_tables" / "holdem-4-8-half-two-pots.toml"
+    )
     journal = tmp_path / "j.db"
     assert main(["replay", sample, "--json"]) == 0
     assert main(["import", sample, "--journal", str(journal)]) == 0
-    assert main(["export", "--journal", str(journal), "--table",
-                 "Table 14 · $4-$8 Hold'em Half Kill"]) == 0
-    assert main(["replay", str(tmp_path / "missing.toml")]) == 2        # an error path too
+    assert (
+        main(["export", "--journal", str(journal), "--table", "Table 14 · $4-$8 Hold'em Half Kill"])
+        == 0
+    )
+    assert main(["replay", str(tmp_path / "missing.toml")]) == 2  # an error path too
     capsys.readouterr()
     assert seen == [False] and gc.isenabled()
 

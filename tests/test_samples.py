@@ -34,8 +34,11 @@ EXPECTED_SAMPLES = {
     "deuce-seven-10-20.toml",
     "draw-high-5-10-joker.toml",
 }
-LONG_SESSIONS = ("holdem-4-8-half-two-pots.toml", "holdem-10-20-full-killer-last.toml",
-                 "california-lowball-2-4.toml")
+LONG_SESSIONS = (
+    "holdem-4-8-half-two-pots.toml",
+    "holdem-10-20-full-killer-last.toml",
+    "california-lowball-2-4.toml",
+)
 
 STEP_KEYS = {"event", "type", "hand", "button", "next", "barred", "result", "decisions", "error"}
 NEXT_KEYS = {"killed", "killer", "kill_blind", "limits", "blinds", "killer_acts_last", "dealer"}
@@ -57,12 +60,18 @@ def _env() -> dict[str, str]:
 
 
 def run_replay(path: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "floorkill", "replay", str(path), *args],
-                          capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
-                          env=_env(), timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "floorkill", "replay", str(path), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        env=_env(),
+        timeout=60,
+    )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def replay_json(name: str, lang: str = "en") -> tuple[int, str, tuple[dict, ...]]:
     args = ("--json",) if lang == "en" else ("--json", "--lang", lang)
     proc = run_replay(SAMPLES / name, *args)
@@ -70,7 +79,7 @@ def replay_json(name: str, lang: str = "en") -> tuple[int, str, tuple[dict, ...]
     return proc.returncode, proc.stderr, steps
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def raw_table(name: str) -> dict:
     return tomllib.loads((SAMPLES / name).read_text(encoding="utf-8"))
 
@@ -116,18 +125,33 @@ def test_every_sample_has_a_comment_header_naming_structure_and_options():
 def test_sample_names_include_non_ascii_players():
     names = [p["name"] for path in SAMPLE_FILES for p in raw_table(path.name).get("players", [])]
     assert any(CYRILLIC.search(n) for n in names)
-    assert any(not n.isascii() and not CYRILLIC.search(n) for n in names)   # José, Zoë, Łukasz ...
+    assert any(not n.isascii() and not CYRILLIC.search(n) for n in names)  # José, Zoë, Łukasz ...
     for path in SAMPLE_FILES:
         table_names = [p["name"].casefold() for p in raw_table(path.name).get("players", [])]
         assert len(table_names) == len(set(table_names)), path.name
 
 
 def test_sample_kill_keys_are_the_spec_keys():
-    spec_keys = {"kind", "triggers", "preset", "scoop_minimum", "big_pot_minimum",
-                 "second_leg_minimum", "second_leg_needs_flop", "split_with_leg",
-                 "split_by_killer", "walk", "unqualified_second_win", "voluntary",
-                 "voluntary_cards", "killer_acts", "kill_blind_is_blind_money", "new_player",
-                 "missed_kill", "killer_in_blind"}
+    spec_keys = {
+        "kind",
+        "triggers",
+        "preset",
+        "scoop_minimum",
+        "big_pot_minimum",
+        "second_leg_minimum",
+        "second_leg_needs_flop",
+        "split_with_leg",
+        "split_by_killer",
+        "walk",
+        "unqualified_second_win",
+        "voluntary",
+        "voluntary_cards",
+        "killer_acts",
+        "kill_blind_is_blind_money",
+        "new_player",
+        "missed_kill",
+        "killer_in_blind",
+    }
     for path in SAMPLE_FILES:
         kill = raw_table(path.name)["kill"]
         assert set(kill) <= spec_keys, path.name
@@ -139,7 +163,7 @@ def test_default_table_is_the_omaha8_scoop_sample_with_eight_players():
     assert resources.DEFAULT_SAMPLE == "omaha8-10-20-scoop.toml"
     raw = raw_table("omaha8-10-20-scoop.toml")
     assert len(raw["players"]) == 8
-    assert 3 <= len(raw["events"]) <= 10            # a short session
+    assert 3 <= len(raw["events"]) <= 10  # a short session
     assert raw["table"]["game"] == "omaha8"
     assert raw["kill"]["kind"] == "full" and raw["kill"]["triggers"] == ["scoop"]
     assert raw["stakes"]["blinds"] == [5, 10]
@@ -187,7 +211,7 @@ def test_sample_replays_json_with_exit_0_and_no_error(path):
             assert AMOUNT.match(s["next"]["kill_blind"])
         if s["type"] == "hand":
             assert set(s["result"]) == {"high", "low", "scoop", "hands"}
-            for h in s["result"]["hands"]:                # a showdown explains itself
+            for h in s["result"]["hands"]:  # a showdown explains itself
                 assert set(h) == {"seat", "value", "joker"} and h["value"]
         else:
             assert s["result"] is None
@@ -237,7 +261,7 @@ def test_killed_hands_scale_blind_and_every_limit_exactly(path):
             assert dec(n["kill_blind"]) == m * blinds[1]
             assert [dec(x) for x in n["limits"]] == [m * b for b in bets]
             assert n["killer"] == s["button"]["seat"]
-            assert n["posts"][str(n["killer"])] == n["kill_blind"]   # killer_in_blind = replaces
+            assert n["posts"][str(n["killer"])] == n["kill_blind"]  # killer_in_blind = replaces
         else:
             assert n["kill_blind"] is None and n["killer"] is None
             assert [dec(x) for x in n["limits"]] == bets
@@ -252,8 +276,9 @@ def test_russian_replay_has_cyrillic_texts_and_the_same_codes_and_cites(name):
     assert len(en) == len(ru)
     for a, b in zip(en, ru, strict=True):
         assert set(b) == STEP_KEYS
-        assert [(d["code"], d["seat"], d["cites"]) for d in a["decisions"]] == \
-               [(d["code"], d["seat"], d["cites"]) for d in b["decisions"]]
+        assert [(d["code"], d["seat"], d["cites"]) for d in a["decisions"]] == [
+            (d["code"], d["seat"], d["cites"]) for d in b["decisions"]
+        ]
         for d_en, d_ru in zip(a["decisions"], b["decisions"], strict=True):
             assert CYRILLIC.search(d_ru["text"]), d_ru["text"]
             assert d_ru["text"] != d_en["text"]
@@ -284,8 +309,19 @@ def test_long_sessions_walk_through_every_kind_of_ruling():
         assert splits, f"{name} has no split pot"
     assert "voluntary_kill" in all_types
     assert {"barred", "not-dealt-in", "must-complete", "may-withdraw", "neutral"} <= all_codes
-    assert {"rrop-13.1b", "rrop-13.1c", "rrop-13.3", "rrop-13.4", "rrop-13.5", "rrop-13.6",
-            "rrop-13.7", "rrop-13.9", "rrop-13.10", "rrop-13.12", "house-natural"} <= all_cites
+    assert {
+        "rrop-13.1b",
+        "rrop-13.1c",
+        "rrop-13.3",
+        "rrop-13.4",
+        "rrop-13.5",
+        "rrop-13.6",
+        "rrop-13.7",
+        "rrop-13.9",
+        "rrop-13.10",
+        "rrop-13.12",
+        "house-natural",
+    } <= all_cites
 
 
 # ---------------------------------------------------------------------------
@@ -324,7 +360,7 @@ def test_half_kill_scales_limits_by_one_and_a_half_exactly():
     assert n["blinds"] == ["2", "4"]
     assert n["kill_blind"] == "6"
     assert n["limits"] == ["6", "12"]
-    assert n["killer_acts_last"] is False            # killer_acts = "in-turn" (rrop-13.2)
+    assert n["killer_acts_last"] is False  # killer_acts = "in-turn" (rrop-13.2)
     assert s["button"]["kind"] == "required"
 
 
@@ -346,9 +382,9 @@ def test_half_kill_leg_holder_away_keeps_the_leg_for_the_return():
     assert codes(s14) == [("leg-up", 7)] and "rrop-13.5" in cites(s14)
     assert s15["button"]["seat"] == 3 and s15["button"].get("credits") == ["Ana María Ruiz"]
     assert "rrop-13.5" in cites(s16)
-    assert s16["button"]["seat"] == 3             # another player has the leg: hers waits
-    s27 = step(HALF, 27)                          # the leg holder quits: the leg is lost, hers returns
-    assert codes(s27) == [("leg-lost", 1), ("leg-up", 7)]   # never neutral: no `neutral` decision
+    assert s16["button"]["seat"] == 3  # another player has the leg: hers waits
+    s27 = step(HALF, 27)  # the leg holder quits: the leg is lost, hers returns
+    assert codes(s27) == [("leg-lost", 1), ("leg-up", 7)]  # never neutral: no `neutral` decision
     assert {"rrop-13.1b", "rrop-13.5"} <= cites(s27)
     assert s27["button"] == {"status": "leg-up", "seat": 7, "player": "Ana María Ruiz"}
 
@@ -379,7 +415,7 @@ def test_full_kill_short_second_wins_keep_the_leg_under_roberts_rules():
         assert [c for c, _ in codes(s)] == ["leg-up"]
         assert {"rrop-13.3", "rrop-glossary"} <= cites(s)
         assert s["next"]["killed"] is False
-    s21 = step(FULL_LAST, 21)                     # exactly one full bet qualifies
+    s21 = step(FULL_LAST, 21)  # exactly one full bet qualifies
     assert codes(s21) == [("kill", 4)]
 
 
@@ -410,21 +446,25 @@ def test_lowball_voluntary_kill_keeps_the_leg_and_acts_last():
     assert s3["next"]["kill_blind"] == "4" and s3["next"]["limits"] == ["4", "8"]
     assert codes(s4) == [("may-withdraw", 1)] and cites(s4) == {"rrop-13.9"}
     assert codes(s5) == [("kill", 4)] and s5["button"]["kind"] == "required"
-    assert s5["next"]["killer_acts_last"] is False     # required killer acts in turn
+    assert s5["next"]["killer_acts_last"] is False  # required killer acts in turn
     assert codes(s6) == [("kill-again", 4)]
 
 
 def test_lowball_joker_showdown_and_voluntary_killer_wins_an_ordinary_leg():
     pytest.importorskip("floorkill.cards")
     s8 = step(LOWBALL, 8)
-    assert {k: s8["result"][k] for k in ("high", "low", "scoop")} == {"high": [2], "low": [], "scoop": 2}
+    assert {k: s8["result"][k] for k in ("high", "low", "scoop")} == {
+        "high": [2],
+        "low": [],
+        "scoop": 2,
+    }
     hands = {h["seat"]: h for h in s8["result"]["hands"]}
     assert hands[2]["value"] == "7-5-3-2-A low" and hands[4]["value"] == "8-6-4-2-A low"
     assert hands[2]["joker"]["as"] == "A" and "joker-1" in hands[2]["joker"]["cites"]
     assert codes(s8) == [("shows", 2), ("shows", 4), ("leg-up", 2)]
     s16, s17 = step(LOWBALL, 16), step(LOWBALL, 17)
     assert codes(s16) == [("kill", 8)] and s16["button"]["kind"] == "voluntary"
-    assert codes(s17) == [("leg-up", 8)]          # no kill again for a voluntary killer
+    assert codes(s17) == [("leg-up", 8)]  # no kill again for a voluntary killer
     s29 = step(LOWBALL, 29)
     assert codes(s29) == [("leg-up", 3)] and s29["next"]["killed"] is False
 
@@ -432,8 +472,14 @@ def test_lowball_joker_showdown_and_voluntary_killer_wins_an_ordinary_leg():
 def test_omaha8_scoop_kill_and_kill_again():
     name = "omaha8-10-20-scoop.toml"
     s2, s3, s4, s5, s6 = (step(name, i) for i in (2, 3, 4, 5, 6))
-    assert codes(s2) == [("no-kill", None)] and "rrop-13.8" in cites(s2)   # $85 < $100, stays neutral
-    assert {k: s3["result"][k] for k in ("high", "low", "scoop")} == {"high": [7], "low": [7], "scoop": 7}
+    assert codes(s2) == [("no-kill", None)] and "rrop-13.8" in cites(
+        s2
+    )  # $85 < $100, stays neutral
+    assert {k: s3["result"][k] for k in ("high", "low", "scoop")} == {
+        "high": [7],
+        "low": [7],
+        "scoop": 7,
+    }
     assert [h["seat"] for h in s3["result"]["hands"]] == [1, 7]
     assert [c for c, _ in codes(s3)][:2] == ["shows", "shows"]
     s3 = {**s3, "decisions": [d for d in s3["decisions"] if d["code"] != "shows"]}
@@ -466,10 +512,10 @@ def test_spread_kills_raise_minimum_and_maximum():
 
 def test_big_pot_minimum_is_the_houses_amount():
     name = "holdem-1-4-8-8-big-pot.toml"
-    assert codes(step(name, 1)) == [("no-kill", None)]       # $38: the button stays neutral
-    assert codes(step(name, 5)) == [("neutral", None)]       # the kill pot is over: neutral
-    assert codes(step(name, 6)) == [("no-kill", None)]       # $49
-    assert codes(step(name, 7)) == [("kill", 7)]             # $75
+    assert codes(step(name, 1)) == [("no-kill", None)]  # $38: the button stays neutral
+    assert codes(step(name, 5)) == [("neutral", None)]  # the kill pot is over: neutral
+    assert codes(step(name, 6)) == [("no-kill", None)]  # $49
+    assert codes(step(name, 7)) == [("kill", 7)]  # $75
     s3 = step(name, 3)
     assert codes(s3) == [("kill-again", 5)] and "rrop-13.7" in cites(s3)
 
@@ -491,7 +537,9 @@ def test_big_pot_killer_who_wins_a_small_kill_pot_kills_again(tmp_path):
 def test_half_kill_amounts_are_exact_decimal_strings(tmp_path):
     """$3-$6 with a $3 big blind, half kill: blind $4.50, played $4.50-$9 (never rounded)."""
     text = (SAMPLES / HALF).read_text(encoding="utf-8")
-    text = text.replace("bets = [4, 8]", "bets = [3, 6]").replace("blinds = [2, 4]", "blinds = [1, 3]")
+    text = text.replace("bets = [4, 8]", "bets = [3, 6]").replace(
+        "blinds = [2, 4]", "blinds = [1, 3]"
+    )
     path = tmp_path / "half-3-6.toml"
     path.write_text(text, encoding="utf-8")
     proc = run_replay(path, "--json")

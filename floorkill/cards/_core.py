@@ -112,7 +112,9 @@ def parse_cards(text: str, *, joker: bool = False, where: str | None = None) -> 
     ``where`` (e.g. ``"seat 3"``) is added to error messages.
     """
     if not isinstance(text, str):
-        raise CardError(f"cards must be written as text like 'As Kd'{_where(where)}, not {type(text).__name__}")
+        raise CardError(
+            f"cards must be written as text like 'As Kd'{_where(where)}, not {type(text).__name__}"
+        )
     names: list[str] = []
     for token in _SPLIT_RE.split(text.strip()):
         if not token:
@@ -127,7 +129,9 @@ def parse_cards(text: str, *, joker: bool = False, where: str | None = None) -> 
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise CardError(f"duplicate card {name}{_where(where + ', twice' if where else 'twice')}")
+            raise CardError(
+                f"duplicate card {name}{_where(where + ', twice' if where else 'twice')}"
+            )
         seen.add(name)
         if name == JOKER_NAME and not joker:
             raise CardError(f"the joker (Jk) is not in play{_where(where)}")

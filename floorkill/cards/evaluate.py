@@ -57,13 +57,16 @@ SUIT_BITS = tuple(1 << (SUIT_SHIFT + 4 * s) for s in range(4))
 LOW_TOP = 1 << 24
 K27_TOP = 10 << 20
 
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE_ACES = range(10)
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE_ACES = (
+    range(10)
+)
 ACE = 12
 
 
 # --------------------------------------------------------------------------
 # Computing one table entry from a rank multiset (slow path, run once each)
 # --------------------------------------------------------------------------
+
 
 def _counts(key: int) -> list[int]:
     """Rank counts (index 0 = deuce) from a base-5 rank-multiset key."""
@@ -298,6 +301,7 @@ L8 = _Lazy(_omaha_low_fill)
 # Fast evaluators
 # --------------------------------------------------------------------------
 
+
 def best_high(cards) -> int:
     """Best five-card high hand from 5..7 cards (hold'em, stud, 5-card high).
     No joker."""
@@ -428,10 +432,36 @@ def build_tables() -> int:
 # Descriptions
 # --------------------------------------------------------------------------
 
-_NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-          "jack", "queen", "king", "ace"]
-_PLURALS = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
-            "tens", "jacks", "queens", "kings", "aces"]
+_NAMES = [
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+]
+_PLURALS = [
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+]
 
 
 def _nibbles(v: int) -> list[int]:

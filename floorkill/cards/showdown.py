@@ -11,7 +11,17 @@ from floorkill.cards.words import JokerUse, joker_use, value_words
 
 __all__ = ["GAMES", "HandValue", "Showdown", "showdown"]
 
-GAMES = ("holdem", "omaha", "omaha8", "lowball-a5", "lowball-27", "draw-high", "stud", "stud8", "razz")
+GAMES = (
+    "holdem",
+    "omaha",
+    "omaha8",
+    "lowball-a5",
+    "lowball-27",
+    "draw-high",
+    "stud",
+    "stud8",
+    "razz",
+)
 
 # game -> (words, hole cards per seat, board cards or 0 for no board, joker possible)
 _RULES = {
@@ -33,6 +43,7 @@ class HandValue:
     """What one seat showed, in words on demand: ``kind`` of the high key (high | a5 | 27),
     ``low`` the 8-or-better low key in hi-lo games (0 = no low), else None; ``joker`` how
     the joker played, if it was in the hand."""
+
     seat: int
     kind: str
     key: int
@@ -46,8 +57,11 @@ class HandValue:
         return text
 
     def to_json(self, lang: str = "en") -> dict:
-        return {"seat": self.seat, "value": self.value(lang),
-                "joker": self.joker.to_json(lang) if self.joker is not None else None}
+        return {
+            "seat": self.seat,
+            "value": self.value(lang),
+            "joker": self.joker.to_json(lang) if self.joker is not None else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -66,7 +80,7 @@ class Showdown:
     low: tuple[int, ...]
     scoop: int | None
     hands: dict[int, str]
-    values: tuple[HandValue, ...] = field(default=(), compare=False)   # derived: words, joker use
+    values: tuple[HandValue, ...] = field(default=(), compare=False)  # derived: words, joker use
 
 
 def _place(where: str | int) -> str:
@@ -79,12 +93,18 @@ def _parse(text, where, joker: bool, game_words: str, joker_possible: bool) -> t
     cards = parse_cards(text, joker=True, where=_place(where))
     if JOKER_NAME in cards and not joker:
         if not joker_possible:
-            raise CardError(f"{_place(where)} shows the joker (Jk), but there is no joker in {game_words}")
-        raise CardError(f"{_place(where)} shows the joker (Jk), but the joker is not in play at this table")
+            raise CardError(
+                f"{_place(where)} shows the joker (Jk), but there is no joker in {game_words}"
+            )
+        raise CardError(
+            f"{_place(where)} shows the joker (Jk), but the joker is not in play at this table"
+        )
     return cards
 
 
-def showdown(game: str, board: str | None, hands: Mapping[int, str], *, joker: bool = False) -> Showdown:
+def showdown(
+    game: str, board: str | None, hands: Mapping[int, str], *, joker: bool = False
+) -> Showdown:
     """Compare the hands shown at a showdown.
 
     ``game`` is one of :data:`GAMES`; ``board`` the five community cards for
@@ -138,12 +158,16 @@ def showdown(game: str, board: str | None, hands: Mapping[int, str], *, joker: b
             raise CardError(f"{words} needs the board: all five community cards")
         bcards = _parse(board, "board", False, words, False)
         if len(bcards) != n_board:
-            raise CardError(f"the board has {len(bcards)} card{'s' if len(bcards) != 1 else ''}; "
-                            f"a {words} showdown needs all five")
+            raise CardError(
+                f"the board has {len(bcards)} card{'s' if len(bcards) != 1 else ''}; "
+                f"a {words} showdown needs all five"
+            )
         note(bcards, "board")
         board_codes = [CODE[c] for c in bcards]
     elif board is not None and (not isinstance(board, str) or board.strip()):
-        raise CardError(f"{words} has no board, but a board was given: put every card in the seat's hand")
+        raise CardError(
+            f"{words} has no board, but a board was given: put every card in the seat's hand"
+        )
 
     high: dict[int, int] = {}
     low: dict[int, int] = {}
@@ -180,9 +204,16 @@ def showdown(game: str, board: str | None, hands: Mapping[int, str], *, joker: b
             words_of[s] = ev.describe_high(k)
 
     kind = {"lowball-a5": "a5", "razz": "a5", "lowball-27": "27"}.get(game, "high")
-    values = tuple(HandValue(s, kind, high[s], low.get(s) if low else None,
-                             joker_use(game, names[s], high[s]) if joker else None)
-                   for s in seats)
+    values = tuple(
+        HandValue(
+            s,
+            kind,
+            high[s],
+            low.get(s) if low else None,
+            joker_use(game, names[s], high[s]) if joker else None,
+        )
+        for s in seats
+    )
     top = max(high.values())
     high_winners = tuple(s for s in seats if high[s] == top)
     low_winners: tuple[int, ...] = ()

@@ -17,8 +17,9 @@ stored; the podium's one watcher turns it into the state its widgets read.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from floorkill.rules import Applied, TableState
 from floorkill.rules.questions import Question, first_asked, needs
@@ -31,10 +32,11 @@ from .tables import TableRegistry
 @dataclass(frozen=True, slots=True)
 class Change:
     """One change of the floor: ``kind`` is ``event``, ``undo``, ``switch`` or ``followed``."""
+
     kind: str
     session: Any
     record: Record | None = None
-    before: TableState | None = None        # the table's state before the change
+    before: TableState | None = None  # the table's state before the change
 
     @property
     def table(self) -> str:
@@ -45,8 +47,9 @@ class Floor:
     """The tables of an evening, the current one, and the one way to change them."""
 
     def __init__(self, session, journal=None, others: Iterable[Any] = ()) -> None:
-        self.tables = TableRegistry(session, journal if journal is not None
-                                    else getattr(session, "journal", None), others)
+        self.tables = TableRegistry(
+            session, journal if journal is not None else getattr(session, "journal", None), others
+        )
         self.session = session
         self._watchers: list[Callable[[Change], None]] = []
 
@@ -74,7 +77,7 @@ class Floor:
             self._watchers.remove(callback)
 
     def _tell(self, change: Change) -> None:
-        for w in tuple(self._watchers):       # a watcher may stop watching meanwhile
+        for w in tuple(self._watchers):  # a watcher may stop watching meanwhile
             w(change)
 
     # -- trying (pure: nothing is stored) -------------------------------------------------
@@ -101,7 +104,7 @@ class Floor:
         before = s.state
         try:
             record = self.tables.append(s, raw)
-        except TableChanged:               # another podium was first: show its entry
+        except TableChanged:  # another podium was first: show its entry
             self._tell(Change("followed", s))
             raise
         self._tell(Change("event", s, record, before))

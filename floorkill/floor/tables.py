@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from floorkill.i18n import tr
 from floorkill.rules import Applied, apply
@@ -73,7 +74,7 @@ class TableRegistry:
             if self.journal is None:
                 raise KeyError(name)
             opener = getattr(self.journal, "session", None) or self.journal.open_table
-            s = opener(name)                     # the session already open in this process
+            s = opener(name)  # the session already open in this process
             self._keep(s)
         return s
 
@@ -86,8 +87,11 @@ class TableRegistry:
             return self.journal.room()
         states = tuple(_folded(s) for s in self._open.values())
         memo = self._room_memo
-        if memo is not None and len(memo[0]) == len(states) and all(
-                a is b for a, b in zip(memo[0], states)):
+        if (
+            memo is not None
+            and len(memo[0]) == len(states)
+            and all(a is b for a, b in zip(memo[0], states))
+        ):
             return memo[1]
         room = room_of(self._open.values())
         self._room_memo = (states, room)
@@ -148,7 +152,7 @@ class TableRegistry:
         sessions = self.open_sessions()
         rest = sessions
         together = getattr(journal, "refresh_sessions", None)
-        if together is not None:                 # the journal's own: one query for all
+        if together is not None:  # the journal's own: one query for all
             together([s for s in sessions if getattr(s, "journal", None) is journal])
             rest = [s for s in sessions if getattr(s, "journal", None) is not journal]
         for s in rest:
@@ -163,8 +167,13 @@ class TableRegistry:
             s = self.journal.create_table(table_file, toml_text)
         else:
             if self.has(table_file.config.name):
-                raise ValueError(tr("a table named {name} is already open", None,
-                                    name=repr(table_file.config.name)))
+                raise ValueError(
+                    tr(
+                        "a table named {name} is already open",
+                        None,
+                        name=repr(table_file.config.name),
+                    )
+                )
             s = MemorySession(table_file.config, table_file.players, who=who)
         self._keep(s)
         return s
@@ -179,6 +188,7 @@ class TableRegistry:
 
 # ---------------------------------------------------------------------------
 # where new table files go
+
 
 def tables_dir() -> Path:
     """``$FLOORKILL_TABLES_DIR``, else ``<user data dir>/floorkill/tables``."""
@@ -195,8 +205,9 @@ def slug(name: str) -> str:
     return s[:48].strip("-") or "table"
 
 
-def new_table_path(name: str, folder: Path | None = None,
-                   exists: Callable[[Path], bool] = Path.exists) -> Path:
+def new_table_path(
+    name: str, folder: Path | None = None, exists: Callable[[Path], bool] = Path.exists
+) -> Path:
     """A file name for a new table that does not overwrite any file already there."""
     folder = tables_dir() if folder is None else folder
     base = slug(name)

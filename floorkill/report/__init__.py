@@ -10,12 +10,12 @@ from __future__ import annotations
 from .gather import Room, TableStats, gather, gather_journal, read_bound
 from .render import render
 
-__all__ = ["Room", "TableStats", "gather", "gather_journal", "read_bound", "render",
-           "write_report"]
+__all__ = ["Room", "TableStats", "gather", "gather_journal", "read_bound", "render", "write_report"]
 
 
-def write_report(journal, output, *, tables=(), start=None, end=None, lang="en",
-                 paper="a4", tz=None) -> Room:
+def write_report(
+    journal, output, *, tables=(), start=None, end=None, lang="en", paper="a4", tz=None
+) -> Room:
     """Gather ``journal`` and write the report to ``output`` atomically; returns the room."""
     from floorkill.store.atomic import atomic_write_text
 
@@ -24,8 +24,9 @@ def write_report(journal, output, *, tables=(), start=None, end=None, lang="en",
     return room
 
 
-def cmd_report(journal, output, *, tables=(), start=None, end=None, lang="en",
-               paper="a4", out=None, err=None) -> int:
+def cmd_report(
+    journal, output, *, tables=(), start=None, end=None, lang="en", paper="a4", out=None, err=None
+) -> int:
     """``floorkill report``: 0 written; 2 bad input (one line on stderr)."""
     import sys
 
@@ -42,20 +43,35 @@ def cmd_report(journal, output, *, tables=(), start=None, end=None, lang="en",
         hi = read_bound(end) if end else None
         if lo is not None and hi is not None and hi <= lo:
             raise BadTime(tr("--to ({end}) is not after --from ({start})", end=end, start=start))
-        room = write_report(journal, output, tables=tables, start=lo, end=hi, lang=lang,
-                            paper=paper)
+        room = write_report(
+            journal, output, tables=tables, start=lo, end=hi, lang=lang, paper=paper
+        )
     except (BadTime, JournalError) as exc:
         print(safe_text(f"floorkill: {exc}"), file=err)
         return 2
     except OSError as exc:
-        print(safe_text("floorkill: " + tr("{file}: cannot write: {reason}", file=output,
-                                           reason=exc.strerror or exc)), file=err)
+        print(
+            safe_text(
+                "floorkill: "
+                + tr("{file}: cannot write: {reason}", file=output, reason=exc.strerror or exc)
+            ),
+            file=err,
+        )
         return 2
     hands = room.total("hands")
     kills = room.total("kill_pots")
-    print(safe_text(tr("{file}: {tables}, {hands}, {kills}; seal {seal}", lang, file=output,
-                       tables=ntr("{n} table", "{n} tables", len(room.tables), lang),
-                       hands=ntr("{n} hand", "{n} hands", hands, lang),
-                       kills=ntr("{n} kill pot", "{n} kill pots", kills, lang),
-                       seal=room.seal)), file=out)
+    print(
+        safe_text(
+            tr(
+                "{file}: {tables}, {hands}, {kills}; seal {seal}",
+                lang,
+                file=output,
+                tables=ntr("{n} table", "{n} tables", len(room.tables), lang),
+                hands=ntr("{n} hand", "{n} hands", hands, lang),
+                kills=ntr("{n} kill pot", "{n} kill pots", kills, lang),
+                seal=room.seal,
+            )
+        ),
+        file=out,
+    )
     return 0

@@ -27,10 +27,11 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from floorkill.rules import Refusal, TableConfig, TableState, apply, initial_state
 from floorkill.rules.config import GAME_NAMES, PlayerSpec
@@ -67,6 +68,7 @@ def _trigger(d: Decision) -> str | None:
 # ---------------------------------------------------------------------------
 # time
 
+
 def parse_at(at: str) -> datetime:
     """A journal time (UTC, ISO 8601 with ``Z``) as an aware datetime."""
     return datetime.fromisoformat(at.replace("Z", "+00:00"))
@@ -74,7 +76,7 @@ def parse_at(at: str) -> datetime:
 
 def utc_text(moment: datetime) -> str:
     """The journal's own format, so bounds compare as strings with its rows."""
-    return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 class BadTime(ValueError):
@@ -88,8 +90,9 @@ def read_bound(text: str, tz: tzinfo | None = None) -> str:
     try:
         moment = datetime.fromisoformat(raw.replace("Z", "+00:00"))
     except ValueError:
-        raise BadTime(f"{text!r} is not a date or time (use 2026-11-30 or 2026-11-30T18:00)"
-                      ) from None
+        raise BadTime(
+            f"{text!r} is not a date or time (use 2026-11-30 or 2026-11-30T18:00)"
+        ) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=tz) if tz is not None else moment.astimezone()
     return utc_text(moment)
@@ -102,6 +105,7 @@ def read_bound(text: str, tz: tzinfo | None = None) -> str:
 @dataclass
 class Line:
     """One listed item: when, which record, who (seat, name) and what, with clauses."""
+
     at: str
     seq: int
     seat: int | None
@@ -109,7 +113,7 @@ class Line:
     code: str
     decision: Decision | None = None
     amount: Cents | None = None
-    extra: str = ""                 # voids: the reason; under-posts: nothing
+    extra: str = ""  # voids: the reason; under-posts: nothing
 
 
 @dataclass
@@ -132,7 +136,7 @@ class KillPot:
     kind: str
     trigger: str
     amount: Cents | None
-    outcome: str                     # won | split | lost
+    outcome: str  # won | split | lost
 
 
 @dataclass
@@ -140,9 +144,9 @@ class TableStats:
     name: str
     config: TableConfig
     created: str
-    records: int = 0                          # rows in the window (voids included)
+    records: int = 0  # rows in the window (voids included)
     hands: int = 0
-    hands_total: int = 0                      # hands played up to the window's end
+    hands_total: int = 0  # hands played up to the window's end
     kill_pots: list[KillPot] = field(default_factory=list)
     kills_by_kind: Counter = field(default_factory=Counter)
     kills_by_trigger: Counter = field(default_factory=Counter)
@@ -155,7 +159,7 @@ class TableStats:
     agreements: int = 0
     agreed_kills: int = 0
     underposts: list[Line] = field(default_factory=list)
-    missed: list[Line] = field(default_factory=list)         # barred / owes decisions
+    missed: list[Line] = field(default_factory=list)  # barred / owes decisions
     payments: list[Line] = field(default_factory=list)
     barred_end: list[tuple[str, Cents, str]] = field(default_factory=list)
     voids: list[Void] = field(default_factory=list)
@@ -163,14 +167,14 @@ class TableStats:
     code_counts: Counter = field(default_factory=Counter)
     rulings: list[Line] = field(default_factory=list)
     rulings_total: int = 0
-    floorpersons: dict[str, list] = field(default_factory=dict)   # who -> [first, last, count]
-    kills_by_hour: Counter = field(default_factory=Counter)        # local hour start -> count
-    timeline: list[str] = field(default_factory=list)             # status each hand was played under
+    floorpersons: dict[str, list] = field(default_factory=dict)  # who -> [first, last, count]
+    kills_by_hour: Counter = field(default_factory=Counter)  # local hour start -> count
+    timeline: list[str] = field(default_factory=list)  # status each hand was played under
     timeline_at: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     first_at: str | None = None
     last_at: str | None = None
-    state: TableState | None = None           # at the window's end
+    state: TableState | None = None  # at the window's end
 
     @property
     def kill_pot_count(self) -> int:
@@ -258,10 +262,14 @@ def chain_head(conn: sqlite3.Connection) -> tuple[int, str]:
 def table_rows(conn: sqlite3.Connection, tbl: str, head: int) -> list[Row]:
     """A table's rows (creation row excluded) up to the global sequence ``head``."""
     loads = json.loads
-    return [Row(seq, type_, loads(payload), who, at, target)
-            for seq, type_, payload, who, at, target in conn.execute(
-                "SELECT seq, type, payload, who, at, target FROM events "
-                "WHERE tbl = ? AND seq > 0 AND gseq <= ? ORDER BY seq", (tbl, head))]
+    return [
+        Row(seq, type_, loads(payload), who, at, target)
+        for seq, type_, payload, who, at, target in conn.execute(
+            "SELECT seq, type, payload, who, at, target FROM events "
+            "WHERE tbl = ? AND seq > 0 AND gseq <= ? ORDER BY seq",
+            (tbl, head),
+        )
+    ]
 
 
 def tables_of(conn: sqlite3.Connection, names: Sequence[str] = ()) -> list[tuple[str, str, str]]:
@@ -300,9 +308,17 @@ def _name_at(state: TableState, seat: Any) -> str | None:
     return p.name if p is not None else None
 
 
-def fold_table(name: str, config: TableConfig, players: Sequence[PlayerSpec],
-               rows: Iterable[Row], *, created: str = "", start: str | None = None,
-               end: str | None = None, tz: tzinfo | None = None) -> TableStats:
+def fold_table(
+    name: str,
+    config: TableConfig,
+    players: Sequence[PlayerSpec],
+    rows: Iterable[Row],
+    *,
+    created: str = "",
+    start: str | None = None,
+    end: str | None = None,
+    tz: tzinfo | None = None,
+) -> TableStats:
     """Fold a table's rows and count what happened in ``[start, end)`` (journal time strings)."""
     tz = tz or datetime.now().astimezone().tzinfo
     st = TableStats(name=name, config=config, created=created)
@@ -332,9 +348,16 @@ def fold_table(name: str, config: TableConfig, players: Sequence[PlayerSpec],
         if r.type == "void":
             if inside:
                 target = by_seq.get(r.target) if r.target is not None else None
-                st.voids.append(Void(r.at, r.seq, r.target or 0,
-                                     target.payload if target is not None else None,
-                                     str(r.payload.get("reason", "")), r.who))
+                st.voids.append(
+                    Void(
+                        r.at,
+                        r.seq,
+                        r.target or 0,
+                        target.payload if target is not None else None,
+                        str(r.payload.get("reason", "")),
+                        r.who,
+                    )
+                )
             continue
         if r.seq in voided:
             continue
@@ -347,7 +370,7 @@ def fold_table(name: str, config: TableConfig, players: Sequence[PlayerSpec],
         state = applied.state
         decisions = applied.decisions
         b = before.button
-        made_by = trigger                   # what put the button in the pot for this hand
+        made_by = trigger  # what put the button in the pot for this hand
         if state.button.killed:
             for d in decisions:
                 t = _trigger(d)
@@ -356,7 +379,9 @@ def fold_table(name: str, config: TableConfig, players: Sequence[PlayerSpec],
         if r.type == "hand":
             ev = applied.event
             killed = b.killed and ev.kill_posted
-            status = KILLED if killed else (LEG_UP if _leg_holder(before) is not None else "neutral")
+            status = (
+                KILLED if killed else (LEG_UP if _leg_holder(before) is not None else "neutral")
+            )
             if inside:
                 st.hands += 1
                 st.timeline.append(status)
@@ -380,14 +405,26 @@ def fold_table(name: str, config: TableConfig, players: Sequence[PlayerSpec],
                         outcome = "lost"
                     kind = b.kind or "required"
                     trig = made_by or "other"
-                    st.kill_pots.append(KillPot(r.at, r.seq, state.hands, b.seat, b.player, kind,
-                                                trig, b.amount, outcome))
+                    st.kill_pots.append(
+                        KillPot(
+                            r.at,
+                            r.seq,
+                            state.hands,
+                            b.seat,
+                            b.player,
+                            kind,
+                            trig,
+                            b.amount,
+                            outcome,
+                        )
+                    )
                     st.kills_by_kind[kind] += 1
                     st.kills_by_trigger[trig] += 1
                     hour = hour_cache.get(r.at[:13])
                     if hour is None:
-                        hour = parse_at(r.at).astimezone(tz).replace(minute=0, second=0,
-                                                                     microsecond=0)
+                        hour = (
+                            parse_at(r.at).astimezone(tz).replace(minute=0, second=0, microsecond=0)
+                        )
                         hour_cache[r.at[:13]] = hour
                     st.kills_by_hour[hour] += 1
         if not inside:
@@ -425,9 +462,15 @@ def fold_table(name: str, config: TableConfig, players: Sequence[PlayerSpec],
 # the room
 
 
-def gather(conn: sqlite3.Connection, path: str = "", *, tables: Sequence[str] = (),
-           start: str | None = None, end: str | None = None,
-           tz: tzinfo | None = None) -> Room:
+def gather(
+    conn: sqlite3.Connection,
+    path: str = "",
+    *,
+    tables: Sequence[str] = (),
+    start: str | None = None,
+    end: str | None = None,
+    tz: tzinfo | None = None,
+) -> Room:
     """Every asked table of the journal behind ``conn`` (a read-only connection)."""
     from floorkill.store.reading import parse_table_toml
 
@@ -436,10 +479,28 @@ def gather(conn: sqlite3.Connection, path: str = "", *, tables: Sequence[str] = 
     out = []
     for name, toml, created in tables_of(conn, tables):
         cfg, players = parse_table_toml(name, toml)
-        out.append(fold_table(name, cfg, players, table_rows(conn, name, head_seq),
-                              created=created, start=start, end=end, tz=tz))
-    return Room(path=path, tables=out, head_seq=head_seq, head_hash=head_hash, start=start,
-                end=end, generated=utc_text(datetime.now(timezone.utc)), tz=tz)
+        out.append(
+            fold_table(
+                name,
+                cfg,
+                players,
+                table_rows(conn, name, head_seq),
+                created=created,
+                start=start,
+                end=end,
+                tz=tz,
+            )
+        )
+    return Room(
+        path=path,
+        tables=out,
+        head_seq=head_seq,
+        head_hash=head_hash,
+        start=start,
+        end=end,
+        generated=utc_text(datetime.now(UTC)),
+        tz=tz,
+    )
 
 
 def gather_journal(path: str | Path, **kwargs) -> Room:
@@ -448,7 +509,7 @@ def gather_journal(path: str | Path, **kwargs) -> Room:
     from floorkill.store.errors import JournalError
     from floorkill.store.readonly import readonly_connect
 
-    if is_url(path):                   # PostgreSQL: a read-only session (the same SQL)
+    if is_url(path):  # PostgreSQL: a read-only session (the same SQL)
         return _gather_pg(str(path), **kwargs)
     p = Path(path)
     if not p.is_file():
@@ -472,7 +533,7 @@ def _gather_pg(url: str, **kwargs) -> Room:
 
     raw = connect(url, readonly=True)
     try:
-        with raw.transaction():        # one consistent read while podiums go on writing
+        with raw.transaction():  # one consistent read while podiums go on writing
             raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             return gather(PgConn(raw), redact_url(url), **kwargs)
     except psycopg.Error as exc:

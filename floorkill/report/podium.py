@@ -10,7 +10,7 @@ to ``reports/`` beside the journal, or in the user data folder, named by the loc
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 from .gather import Room, fold_table, gather_journal, rows_of_records, utc_text
@@ -29,26 +29,37 @@ def reports_dir(journal_path: Path | None) -> Path:
 
 def memory_room(sessions, start: str | None = None) -> Room:
     tz = datetime.now().astimezone().tzinfo
-    tables = [fold_table(s.name, s.config, s.players, rows_of_records(s.records(0, len(s))),
-                         start=start, tz=tz)
-              for s in sessions]
-    return Room(path="", tables=tables, head_seq=0, head_hash="", start=start, end=None,
-                generated=utc_text(datetime.now(timezone.utc)), tz=tz)
+    tables = [
+        fold_table(
+            s.name, s.config, s.players, rows_of_records(s.records(0, len(s))), start=start, tz=tz
+        )
+        for s in sessions
+    ]
+    return Room(
+        path="",
+        tables=tables,
+        head_seq=0,
+        head_hash="",
+        start=start,
+        end=None,
+        generated=utc_text(datetime.now(UTC)),
+        tz=tz,
+    )
 
 
 def report_for_podium(session, registry=None, lang: str = "en") -> tuple[Path, Room]:
     """(file written, the room): every table of the evening, the last SHIFT_HOURS hours."""
     from floorkill.store.atomic import atomic_write_text
-
     from floorkill.store.history import journal_location
 
-    where = journal_location(session)          # a file, a postgresql:// URL or None
-    start = utc_text(datetime.now(timezone.utc) - timedelta(hours=SHIFT_HOURS))
+    where = journal_location(session)  # a file, a postgresql:// URL or None
+    start = utc_text(datetime.now(UTC) - timedelta(hours=SHIFT_HOURS))
     if where is not None:
         room = gather_journal(where, start=start)
     else:
-        sessions = ([registry.get(n) for n in registry.names()] if registry is not None
-                    else [session])
+        sessions = (
+            [registry.get(n) for n in registry.names()] if registry is not None else [session]
+        )
         room = memory_room(sessions, start)
     folder = reports_dir(where if isinstance(where, Path) else None)
     folder.mkdir(parents=True, exist_ok=True)

@@ -11,12 +11,13 @@ Every number carries ``data-k`` (and its table ``data-table``) so tests read it 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta, tzinfo
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from floorkill.rules import clauses as catalogue
 from floorkill import vocab
 from floorkill.i18n import LANGS, money, ntr, tr
+from floorkill.rules import clauses as catalogue
 from floorkill.rules.money import MoneyError, dollars, parse_amount
 
 from . import svg
@@ -25,7 +26,7 @@ from .svg import esc
 from .texts import t
 
 PAPERS = {"a4": "A4", "letter": "letter"}
-MAX_KILL_ROWS = 60          # a night's list per table; the dispute view has every one
+MAX_KILL_ROWS = 60  # a night's list per table; the dispute view has every one
 
 CSS = """
 @page { size: %(paper)s; margin: 13mm 12mm 14mm 12mm; }
@@ -116,7 +117,9 @@ def zone_name(tz: tzinfo) -> str:
     sign = "+" if minutes >= 0 else "-"
     hh, mm = divmod(abs(minutes), 60)
     name = now.tzname() or ""
-    return f"UTC{sign}{hh:02d}:{mm:02d}" + (f" ({name})" if name and not name.startswith(("UTC", "+", "-")) else "")
+    return f"UTC{sign}{hh:02d}:{mm:02d}" + (
+        f" ({name})" if name and not name.startswith(("UTC", "+", "-")) else ""
+    )
 
 
 def event_words(payload: Mapping[str, Any] | None, lang: str) -> str:
@@ -131,8 +134,12 @@ def event_words(payload: Mapping[str, Any] | None, lang: str) -> str:
             what = tr("showdown: seats {seats}", lang, seats=seats)
         elif "high" in payload:
             low = payload.get("low") or []
-            what = tr("high {high}, low {low}", lang, high=",".join(map(str, payload["high"])),
-                      low=",".join(map(str, low)) or tr("none", lang))
+            what = tr(
+                "high {high}, low {low}",
+                lang,
+                high=",".join(map(str, payload["high"])),
+                low=",".join(map(str, low)) or tr("none", lang),
+            )
         elif "winners" in payload:
             what = tr("split: seats {seats}", lang, seats=",".join(map(str, payload["winners"])))
         else:
@@ -156,15 +163,21 @@ def _pot(value: Any, lang: str) -> str:
 
 
 def _more_kills(n: int, lang: str) -> str:
-    return ntr("… and {n} more kill pot (the dispute view, F12 on the podium, steps through "
-               "every one)",
-               "… and {n} more kill pots (the dispute view, F12 on the podium, steps through "
-               "every one)", n, lang)
+    return ntr(
+        "… and {n} more kill pot (the dispute view, F12 on the podium, steps through every one)",
+        "… and {n} more kill pots (the dispute view, F12 on the podium, steps through every one)",
+        n,
+        lang,
+    )
 
 
 def _more_rulings(n: int, lang: str) -> str:
-    return ntr("… and {n} more ruling (see the journal)",
-               "… and {n} more rulings (see the journal)", n, lang)
+    return ntr(
+        "… and {n} more ruling (see the journal)",
+        "… and {n} more rulings (see the journal)",
+        n,
+        lang,
+    )
 
 
 def _cites(cites: Iterable[str]) -> str:
@@ -178,8 +191,10 @@ def _num(key: str, value: int, table: str | None = None) -> str:
 
 
 def _tile(key: str, label: str, value: int, table: str, cls: str = "") -> str:
-    return (f'<div class="tile {cls}"><span class="v" data-k="{key}" data-table="{esc(table)}">'
-            f'{value}</span><span class="k">{esc(label)}</span></div>')
+    return (
+        f'<div class="tile {cls}"><span class="v" data-k="{key}" data-table="{esc(table)}">'
+        f'{value}</span><span class="k">{esc(label)}</span></div>'
+    )
 
 
 def stakes_text(ts: TableStats) -> str:
@@ -192,16 +207,26 @@ def kill_text(ts: TableStats, lang: str) -> str:
     cfg = ts.config
     if not cfg.is_kill_game:
         return t("no-kill", lang)
-    trig = ", ".join(t(f"trigger-{x}", lang) if x in TRIGGERS else x
-                     for x in cfg.kill.triggers) or "—"
+    trig = (
+        ", ".join(t(f"trigger-{x}", lang) if x in TRIGGERS else x for x in cfg.kill.triggers) or "—"
+    )
     return f"{t('kind-' + cfg.kill.kind, lang)}, {trig}, {money(cfg.kill_blind, lang)}"
 
 
-COUNTS = (("hands", "hands"), ("kill_pot_count", "kill-pots"), ("killer_won", "killer-won"),
-          ("legs", "legs"), ("splits", "splits"), ("walks", "walks"),
-          ("voluntary", "voluntary"), ("agreed_kills", "agreed-kills"),
-          ("underposts", "underposts"), ("missed", "missed"), ("payments", "payments"),
-          ("voids", "voids"))
+COUNTS = (
+    ("hands", "hands"),
+    ("kill_pot_count", "kill-pots"),
+    ("killer_won", "killer-won"),
+    ("legs", "legs"),
+    ("splits", "splits"),
+    ("walks", "walks"),
+    ("voluntary", "voluntary"),
+    ("agreed_kills", "agreed-kills"),
+    ("underposts", "underposts"),
+    ("missed", "missed"),
+    ("payments", "payments"),
+    ("voids", "voids"),
+)
 
 
 def _value(ts: TableStats, attr: str) -> int:
@@ -215,18 +240,26 @@ def _value(ts: TableStats, attr: str) -> int:
 
 def render(room: Room, lang: str = "en", paper: str = "a4") -> str:
     lang = lang if lang in LANGS else "en"
-    days = {room_day for ts in room.tables for room_day in
-            (ts.first_at[:10] if ts.first_at else None, ts.last_at[:10] if ts.last_at else None)
-            if room_day}
+    days = {
+        room_day
+        for ts in room.tables
+        for room_day in (
+            ts.first_at[:10] if ts.first_at else None,
+            ts.last_at[:10] if ts.last_at else None,
+        )
+        if room_day
+    }
     clock = Clock(room.tz, multi_day=len(days) > 1)
     out: list[str] = []
     w = out.append
-    w(f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
-      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-      "style-src 'unsafe-inline'\">"
-      '<meta name="viewport" content="width=device-width, initial-scale=1">'
-      f"<title>{esc(t('title', lang))} — {esc(_period(room, lang, clock))}</title>"
-      f"<style>{CSS % {'paper': PAPERS.get(paper, 'A4')}}</style></head><body>")
+    w(
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        "style-src 'unsafe-inline'\">"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{esc(t('title', lang))} — {esc(_period(room, lang, clock))}</title>"
+        f"<style>{CSS % {'paper': PAPERS.get(paper, 'A4')}}</style></head><body>"
+    )
     w(svg.DEFS)
     w(_header(room, lang, clock))
     w(_room(room, lang, clock))
@@ -250,11 +283,13 @@ def _period(room: Room, lang: str, clock: Clock) -> str:
 
 
 def _header(room: Room, lang: str, clock: Clock) -> str:
-    return (f"<header><h1>{esc(t('title', lang))}</h1>"
-            f'<p class="meta"><b>{esc(t("journal", lang))}:</b> {esc(room.path)}</p>'
-            f'<p class="meta"><b>{esc(t("period", lang))}:</b> {esc(_period(room, lang, clock))}</p>'
-            f'<p class="meta"><b>{esc(t("generated", lang))}:</b> {esc(clock.full(room.generated))}. '
-            f'{esc(t("times", lang, zone=zone_name(room.tz)))}</p></header>')
+    return (
+        f"<header><h1>{esc(t('title', lang))}</h1>"
+        f'<p class="meta"><b>{esc(t("journal", lang))}:</b> {esc(room.path)}</p>'
+        f'<p class="meta"><b>{esc(t("period", lang))}:</b> {esc(_period(room, lang, clock))}</p>'
+        f'<p class="meta"><b>{esc(t("generated", lang))}:</b> {esc(clock.full(room.generated))}. '
+        f"{esc(t('times', lang, zone=zone_name(room.tz)))}</p></header>"
+    )
 
 
 def _room(room: Room, lang: str, clock: Clock) -> str:
@@ -263,20 +298,29 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
         out.append(f"<p>{esc(t('no-tables', lang))}</p></section>")
         return "".join(out)
     out.append('<div class="tiles">')
-    for attr, key in (("hands", "hands"), ("kill_pots", "kill-pots"), ("killer_won", "killer-won"),
-                      ("voids", "voids")):
-        out.append(_tile(key, t(key, lang), room.total(attr), "*",
-                         "kill" if attr == "kill_pots" else ""))
+    for attr, key in (
+        ("hands", "hands"),
+        ("kill_pots", "kill-pots"),
+        ("killer_won", "killer-won"),
+        ("voids", "voids"),
+    ):
+        out.append(
+            _tile(key, t(key, lang), room.total(attr), "*", "kill" if attr == "kill_pots" else "")
+        )
     out.append("</div>")
     # the summary table: one row per table, totals at the foot
-    out.append(f"<h3>{esc(t('summary', lang))}</h3><table class=\"summary\"><thead><tr>"
-               f"<th>{esc(t('table', lang))}</th>")
+    out.append(
+        f'<h3>{esc(t("summary", lang))}</h3><table class="summary"><thead><tr>'
+        f"<th>{esc(t('table', lang))}</th>"
+    )
     for _attr, key in COUNTS:
         out.append(f'<th class="n">{esc(t(key, lang))}</th>')
     out.append("</tr></thead><tbody>")
     for ts in room.tables:
-        out.append(f'<tr><td><b>{esc(ts.name)}</b><span class="small">{esc(ts.game_name)} '
-                   f'{esc(stakes_text(ts))}</span></td>')
+        out.append(
+            f'<tr><td><b>{esc(ts.name)}</b><span class="small">{esc(ts.game_name)} '
+            f"{esc(stakes_text(ts))}</span></td>"
+        )
         for attr, key in COUNTS:
             out.append(_num(key, _value(ts, attr), ts.name))
         out.append("</tr>")
@@ -285,24 +329,34 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
         out.append(_num(key, sum(_value(ts, attr) for ts in room.tables), "*"))
     out.append("</tr></tbody></table>")
     # kills by kind / trigger, room-wide
-    out.append(_kill_breakdown(room.kills_by("kills_by_kind"), room.kills_by("kills_by_trigger"),
-                               lang, "*"))
+    out.append(
+        _kill_breakdown(
+            room.kills_by("kills_by_kind"), room.kills_by("kills_by_trigger"), lang, "*"
+        )
+    )
     # kills per hour per table
     hours = room.hours()
     if hours:
         rows = [(ts.name, [ts.kills_by_hour.get(h, 0) for h in hours]) for ts in room.tables]
-        out.append(f"<h3>{esc(t('kills-per-hour', lang))}</h3><div class=\"chart\">")
+        out.append(f'<h3>{esc(t("kills-per-hour", lang))}</h3><div class="chart">')
         several_days = hours[-1] - hours[0] >= timedelta(hours=24)
-        out.append(svg.heatmap(rows, [svg.hour_label(h, several_days) for h in hours],
-                               title=t("kills-per-hour", lang)))
+        out.append(
+            svg.heatmap(
+                rows,
+                [svg.hour_label(h, several_days) for h in hours],
+                title=t("kills-per-hour", lang),
+            )
+        )
         out.append("</div>")
     # every table's button through the night
     labels = {k: t(k, lang) for k in ("neutral", "leg-up", "killed")}
     out.append(f"<h3>{esc(t('timelines', lang))}</h3>")
     out.append(svg.legend(labels))
     for ts in room.tables:
-        out.append(f'<div class="tl-row"><span class="name">{esc(ts.name)}</span>'
-                   f'{svg.timeline(ts.timeline, (), labels, height=20, title=ts.name)}</div>')
+        out.append(
+            f'<div class="tl-row"><span class="name">{esc(ts.name)}</span>'
+            f"{svg.timeline(ts.timeline, (), labels, height=20, title=ts.name)}</div>"
+        )
     # who ran the floor, room-wide
     crew: dict[str, list] = {}
     for ts in room.tables:
@@ -312,26 +366,34 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
             c[2] += n
             c[3] += 1
     if crew:
-        out.append(f"<h3>{esc(t('floor', lang))}</h3><table><thead><tr><th></th>"
-                   f"<th>{esc(t('first', lang))}</th><th>{esc(t('last', lang))}</th>"
-                   f'<th class="n">{esc(t("contents", lang))}</th>'
-                   f'<th class="n">{esc(t("entries", lang))}</th></tr></thead><tbody>')
+        out.append(
+            f"<h3>{esc(t('floor', lang))}</h3><table><thead><tr><th></th>"
+            f"<th>{esc(t('first', lang))}</th><th>{esc(t('last', lang))}</th>"
+            f'<th class="n">{esc(t("contents", lang))}</th>'
+            f'<th class="n">{esc(t("entries", lang))}</th></tr></thead><tbody>'
+        )
         for who, (first, last, n, tables) in sorted(crew.items(), key=lambda kv: kv[1][0]):
             label = t("unnamed", lang) if who == "—" else who
-            out.append(f'<tr data-k="room-floorperson"><td>{esc(label)}</td><td>{esc(clock(first))}</td>'
-                       f'<td>{esc(clock(last))}</td><td class="n">{tables}</td>'
-                       f'<td class="n">{n}</td></tr>')
+            out.append(
+                f'<tr data-k="room-floorperson"><td>{esc(label)}</td><td>{esc(clock(first))}</td>'
+                f'<td>{esc(clock(last))}</td><td class="n">{tables}</td>'
+                f'<td class="n">{n}</td></tr>'
+            )
         out.append("</tbody></table>")
     # players barred at the end, room-wide
     barred = [(ts.name, p, owes, mode) for ts in room.tables for p, owes, mode in ts.barred_end]
     if barred:
-        out.append(f"<h3>{esc(t('barred-now', lang))}</h3><table><thead><tr>"
-                   f"<th>{esc(t('player', lang))}</th><th>{esc(t('table', lang))}</th>"
-                   f'<th class="n">{esc(t("amount", lang))}</th><th></th></tr></thead><tbody>')
+        out.append(
+            f"<h3>{esc(t('barred-now', lang))}</h3><table><thead><tr>"
+            f"<th>{esc(t('player', lang))}</th><th>{esc(t('table', lang))}</th>"
+            f'<th class="n">{esc(t("amount", lang))}</th><th></th></tr></thead><tbody>'
+        )
         for table, p, owes, mode in barred:
-            out.append(f'<tr data-k="barred-end"><td>{esc(p)}</td><td>{esc(table)}</td>'
-                       f'<td class="n">{esc(money(owes, lang))}</td>'
-                       f'<td>{esc(t("mode-" + mode, lang))}</td></tr>')
+            out.append(
+                f'<tr data-k="barred-end"><td>{esc(p)}</td><td>{esc(table)}</td>'
+                f'<td class="n">{esc(money(owes, lang))}</td>'
+                f"<td>{esc(t('mode-' + mode, lang))}</td></tr>"
+            )
         out.append("</tbody></table>")
     out.append("</section>")
     return "".join(out)
@@ -341,14 +403,20 @@ def _kill_breakdown(kinds, triggers, lang: str, table: str) -> str:
     out = ['<div class="tiles" style="grid-template-columns: 1fr 1fr">']
     out.append(f"<div><h3>{esc(t('kills-by-kind', lang))}</h3><table><tbody>")
     for k in KINDS:
-        out.append(f"<tr><td>{esc(t('kind-' + k, lang))}</td>"
-                   f'<td class="n" data-k="kind-{k}" data-table="{esc(table)}">{kinds.get(k, 0)}</td></tr>')
-    out.append(f"</tbody></table></div><div><h3>{esc(t('kills-by-trigger', lang))}</h3><table><tbody>")
+        out.append(
+            f"<tr><td>{esc(t('kind-' + k, lang))}</td>"
+            f'<td class="n" data-k="kind-{k}" data-table="{esc(table)}">{kinds.get(k, 0)}</td></tr>'
+        )
+    out.append(
+        f"</tbody></table></div><div><h3>{esc(t('kills-by-trigger', lang))}</h3><table><tbody>"
+    )
     for k in TRIGGERS:
         if k == "other" and not triggers.get(k):
             continue
-        out.append(f"<tr><td>{esc(t('trigger-' + k, lang))}</td>"
-                   f'<td class="n" data-k="trigger-{k}" data-table="{esc(table)}">{triggers.get(k, 0)}</td></tr>')
+        out.append(
+            f"<tr><td>{esc(t('trigger-' + k, lang))}</td>"
+            f'<td class="n" data-k="trigger-{k}" data-table="{esc(table)}">{triggers.get(k, 0)}</td></tr>'
+        )
     out.append("</tbody></table></div></div>")
     return "".join(out)
 
@@ -358,30 +426,48 @@ def _ticks(ts: TableStats, clock: Clock, lang: str) -> list[tuple[int, str]]:
     if not n:
         return []
     marks = sorted({0, n // 4, n // 2, 3 * n // 4, n - 1})
-    return [(i, f"{clock(ts.timeline_at[i])} · {t('hand-n', lang, n=i + 1)}" if i in (0, n - 1)
-             else clock(ts.timeline_at[i])) for i in marks]
+    return [
+        (
+            i,
+            f"{clock(ts.timeline_at[i])} · {t('hand-n', lang, n=i + 1)}"
+            if i in (0, n - 1)
+            else clock(ts.timeline_at[i]),
+        )
+        for i in marks
+    ]
 
 
 def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
     name = ts.name
-    out = [f'<section class="table" id="table-{index}" data-table="{esc(name)}">'
-           f"<h2>{esc(t('table', lang))}: {esc(name)}</h2>"
-           f'<p class="meta">{esc(ts.game_name)} · {esc(stakes_text(ts))} · '
-           f'{esc(t("kill-game", lang))}: {esc(kill_text(ts, lang))} · '
-           f'{esc(t("records", lang))}: <span data-k="records" data-table="{esc(name)}">'
-           f"{ts.records}</span> · {esc(clock(ts.first_at))}–{esc(clock(ts.last_at))}</p>"]
+    out = [
+        f'<section class="table" id="table-{index}" data-table="{esc(name)}">'
+        f"<h2>{esc(t('table', lang))}: {esc(name)}</h2>"
+        f'<p class="meta">{esc(ts.game_name)} · {esc(stakes_text(ts))} · '
+        f"{esc(t('kill-game', lang))}: {esc(kill_text(ts, lang))} · "
+        f'{esc(t("records", lang))}: <span data-k="records" data-table="{esc(name)}">'
+        f"{ts.records}</span> · {esc(clock(ts.first_at))}–{esc(clock(ts.last_at))}</p>"
+    ]
     out.append('<div class="tiles">')
     for attr, key in COUNTS:
-        out.append(_tile(key, t(key, lang), _value(ts, attr), name,
-                         "kill" if attr == "kill_pot_count" else ""))
-    out.append(f'<div class="tile"><span class="v" data-k="agreements" data-table="{esc(name)}">'
-               f'{ts.agreements}</span><span class="k">{esc(t("agreements", lang))}</span></div>'
-               f'<div class="tile"><span class="v" data-k="killer-split" data-table="{esc(name)}">'
-               f'{ts.killer_split}</span><span class="k">{esc(t("killer-split", lang))}</span></div>'
-               f'<div class="tile"><span class="v" data-k="barred-now" data-table="{esc(name)}">'
-               f'{len(ts.barred_end)}</span><span class="k">{esc(t("barred-now", lang))}</span></div>'
-               f'<div class="tile"><span class="v" data-k="hands-total" data-table="{esc(name)}">'
-               f'{ts.hands_total}</span><span class="k">{esc(t("hands-total", lang))}</span></div>')
+        out.append(
+            _tile(
+                key,
+                t(key, lang),
+                _value(ts, attr),
+                name,
+                "kill" if attr == "kill_pot_count" else "",
+            )
+        )
+    out.append(
+        f'<div class="tile"><span class="v" data-k="agreements" data-table="{esc(name)}">'
+        f'{ts.agreements}</span><span class="k">{esc(t("agreements", lang))}</span></div>'
+        f'<div class="tile"><span class="v" data-k="killer-split" data-table="{esc(name)}">'
+        f'{ts.killer_split}</span><span class="k">{esc(t("killer-split", lang))}</span></div>'
+        f'<div class="tile"><span class="v" data-k="barred-now" data-table="{esc(name)}">'
+        f'{len(ts.barred_end)}</span><span class="k">{esc(t("barred-now", lang))}</span></div>'
+        f'<div class="tile"><span class="v" data-k="hands-total" data-table="{esc(name)}">'
+        f'{ts.hands_total}</span><span class="k">{esc(t("hands-total", lang))}</span></div>'
+    )
     out.append("</div>")
     if ts.problems:
         out.append(f'<h3 class="warn">{esc(t("problems", lang))}</h3><ul>')
@@ -392,116 +478,162 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
     out.append(f"<h3>{esc(t('timeline', lang))}</h3>")
     if ts.timeline:
         out.append(svg.legend(labels))
-        out.append('<div class="chart">' + svg.timeline(ts.timeline, _ticks(ts, clock, lang), labels,
-                                                       title=f"{name}: {t('timeline', lang)}")
-                   + "</div>")
+        out.append(
+            '<div class="chart">'
+            + svg.timeline(
+                ts.timeline, _ticks(ts, clock, lang), labels, title=f"{name}: {t('timeline', lang)}"
+            )
+            + "</div>"
+        )
     else:
-        out.append(f"<p class=\"muted\">{esc(t('no-hands', lang))}</p>")
+        out.append(f'<p class="muted">{esc(t("no-hands", lang))}</p>')
     # kill pots
     out.append(_kill_breakdown(ts.kills_by_kind, ts.kills_by_trigger, lang, name))
     if ts.kills_by_hour:
         hours = sorted(ts.kills_by_hour)
-        out.append(f"<h3>{esc(t('kills-per-hour', lang))}</h3><div class=\"chart\">"
-                   + svg.bars([(svg.hour_label(h, hours[-1] - hours[0] >= timedelta(hours=24)),
-                                ts.kills_by_hour[h]) for h in hours[-36:]],
-                              title=f"{name}: {t('kills-per-hour', lang)}") + "</div>")
+        out.append(
+            f'<h3>{esc(t("kills-per-hour", lang))}</h3><div class="chart">'
+            + svg.bars(
+                [
+                    (
+                        svg.hour_label(h, hours[-1] - hours[0] >= timedelta(hours=24)),
+                        ts.kills_by_hour[h],
+                    )
+                    for h in hours[-36:]
+                ],
+                title=f"{name}: {t('kills-per-hour', lang)}",
+            )
+            + "</div>"
+        )
     out.append(f"<h3>{esc(t('kill-list', lang))}</h3>")
     if ts.kill_pots:
-        out.append(f"<table><thead><tr><th>{esc(t('time', lang))}</th>"
-                   f'<th class="n">{esc(t("record", lang))}</th><th>{esc(t("player", lang))}</th>'
-                   f"<th>{esc(t('kind', lang))}</th><th>{esc(t('trigger', lang))}</th>"
-                   f'<th class="n">{esc(t("amount", lang))}</th><th>{esc(t("outcome", lang))}</th>'
-                   "</tr></thead><tbody>")
+        out.append(
+            f"<table><thead><tr><th>{esc(t('time', lang))}</th>"
+            f'<th class="n">{esc(t("record", lang))}</th><th>{esc(t("player", lang))}</th>'
+            f"<th>{esc(t('kind', lang))}</th><th>{esc(t('trigger', lang))}</th>"
+            f'<th class="n">{esc(t("amount", lang))}</th><th>{esc(t("outcome", lang))}</th>'
+            "</tr></thead><tbody>"
+        )
         for k in ts.kill_pots[:MAX_KILL_ROWS]:
-            out.append(f"<tr data-k=\"kill-pot\"><td>{esc(clock(k.at))}</td><td class=\"n\">{k.seq}</td>"
-                       f"<td>{esc(t('seat', lang))} {k.seat} {esc(k.player or '')}</td>"
-                       f"<td>{esc(t('kind-' + k.kind, lang))}</td>"
-                       f"<td>{esc(t('trigger-' + k.trigger, lang))}</td>"
-                       f'<td class="n">{esc(money(k.amount, lang) if k.amount is not None else "")}</td>'
-                       f"<td>{esc(t('outcome-' + k.outcome, lang))}</td></tr>")
+            out.append(
+                f'<tr data-k="kill-pot"><td>{esc(clock(k.at))}</td><td class="n">{k.seq}</td>'
+                f"<td>{esc(t('seat', lang))} {k.seat} {esc(k.player or '')}</td>"
+                f"<td>{esc(t('kind-' + k.kind, lang))}</td>"
+                f"<td>{esc(t('trigger-' + k.trigger, lang))}</td>"
+                f'<td class="n">{esc(money(k.amount, lang) if k.amount is not None else "")}</td>'
+                f"<td>{esc(t('outcome-' + k.outcome, lang))}</td></tr>"
+            )
         out.append("</tbody></table>")
         if len(ts.kill_pots) > MAX_KILL_ROWS:
-            out.append(f"<p class=\"muted\">{esc(_more_kills(len(ts.kill_pots) - MAX_KILL_ROWS, lang))}</p>")
+            out.append(
+                f'<p class="muted">{esc(_more_kills(len(ts.kill_pots) - MAX_KILL_ROWS, lang))}</p>'
+            )
     else:
-        out.append(f"<p class=\"muted\">{esc(t('no-kills', lang))}</p>")
+        out.append(f'<p class="muted">{esc(t("no-kills", lang))}</p>')
     # barred players and payments
     out.append(f"<h3>{esc(t('barred-section', lang))}</h3>")
     lines = sorted(ts.missed + ts.payments, key=lambda ln: ln.seq)
     if lines or ts.barred_end:
         out.append(_lines_table(lines, lang, clock))
         for p, owes, mode in ts.barred_end:
-            out.append(f'<p class="warn"><b>{esc(p)}</b> — {esc(t("owes", lang, amount=money(owes, lang)))}: '
-                       f'{esc(t("mode-" + mode, lang))}</p>')
+            out.append(
+                f'<p class="warn"><b>{esc(p)}</b> — {esc(t("owes", lang, amount=money(owes, lang)))}: '
+                f"{esc(t('mode-' + mode, lang))}</p>"
+            )
     else:
-        out.append(f"<p class=\"muted\">{esc(t('nobody-barred', lang))}</p>")
+        out.append(f'<p class="muted">{esc(t("nobody-barred", lang))}</p>')
     if ts.underposts:
-        out.append(f"<h3>{esc(t('underposts', lang))}</h3>" + _lines_table(ts.underposts, lang, clock))
+        out.append(
+            f"<h3>{esc(t('underposts', lang))}</h3>" + _lines_table(ts.underposts, lang, clock)
+        )
     # voids
     out.append(f"<h3>{esc(t('voids-section', lang))}</h3>")
     if ts.voids:
-        out.append(f"<table><thead><tr><th>{esc(t('time', lang))}</th>"
-                   f'<th class="n">{esc(t("record", lang))}</th><th>{esc(t("voided", lang))}</th>'
-                   f"<th>{esc(t('reason', lang))}</th><th>{esc(t('by', lang))}</th></tr></thead><tbody>")
+        out.append(
+            f"<table><thead><tr><th>{esc(t('time', lang))}</th>"
+            f'<th class="n">{esc(t("record", lang))}</th><th>{esc(t("voided", lang))}</th>'
+            f"<th>{esc(t('reason', lang))}</th><th>{esc(t('by', lang))}</th></tr></thead><tbody>"
+        )
         for v in ts.voids:
-            out.append(f'<tr data-k="void"><td>{esc(clock(v.at))}</td><td class="n">{v.seq}</td>'
-                       f"<td>#{v.target} {esc(event_words(v.target_event, lang))}</td>"
-                       f"<td>{esc(v.reason)}</td><td>{esc(v.who or t('unnamed', lang))}</td></tr>")
+            out.append(
+                f'<tr data-k="void"><td>{esc(clock(v.at))}</td><td class="n">{v.seq}</td>'
+                f"<td>#{v.target} {esc(event_words(v.target_event, lang))}</td>"
+                f"<td>{esc(v.reason)}</td><td>{esc(v.who or t('unnamed', lang))}</td></tr>"
+            )
         out.append("</tbody></table>")
     else:
-        out.append(f"<p class=\"muted\">{esc(t('no-voids', lang))}</p>")
+        out.append(f'<p class="muted">{esc(t("no-voids", lang))}</p>')
     # rulings: the clauses, then the notable ones
     out.append(f"<h3>{esc(t('rulings', lang))}</h3>")
     if ts.clause_counts:
-        out.append(f"<table><thead><tr><th>{esc(t('clause', lang))}</th><th></th>"
-                   f'<th class="n">{esc(t("times-cited", lang))}</th></tr></thead><tbody>')
+        out.append(
+            f"<table><thead><tr><th>{esc(t('clause', lang))}</th><th></th>"
+            f'<th class="n">{esc(t("times-cited", lang))}</th></tr></thead><tbody>'
+        )
         for cid, n in sorted(ts.clause_counts.items(), key=lambda kv: (-kv[1], kv[0])):
             title = catalogue.title(cid, lang) if cid in catalogue.CLAUSES else ""
-            out.append(f'<tr><td><code>{esc(cid)}</code></td><td>{esc(title)}</td>'
-                       f'<td class="n" data-k="clause-{esc(cid)}" data-table="{esc(name)}">{n}</td></tr>')
+            out.append(
+                f"<tr><td><code>{esc(cid)}</code></td><td>{esc(title)}</td>"
+                f'<td class="n" data-k="clause-{esc(cid)}" data-table="{esc(name)}">{n}</td></tr>'
+            )
         out.append("</tbody></table>")
     out.append(f"<h3>{esc(t('notable', lang))}</h3>")
     if ts.rulings:
         out.append(_lines_table(ts.rulings, lang, clock))
         if ts.rulings_total > len(ts.rulings):
-            out.append(f"<p class=\"muted\">{esc(_more_rulings(ts.rulings_total - len(ts.rulings), lang))}</p>")
+            out.append(
+                f'<p class="muted">{esc(_more_rulings(ts.rulings_total - len(ts.rulings), lang))}</p>'
+            )
     else:
-        out.append(f"<p class=\"muted\">{esc(t('no-notable', lang))}</p>")
+        out.append(f'<p class="muted">{esc(t("no-notable", lang))}</p>')
     # floorpersons
-    out.append(f"<h3>{esc(t('floor', lang))}</h3><table><thead><tr><th></th>"
-               f"<th>{esc(t('first', lang))}</th><th>{esc(t('last', lang))}</th>"
-               f'<th class="n">{esc(t("entries", lang))}</th></tr></thead><tbody>')
+    out.append(
+        f"<h3>{esc(t('floor', lang))}</h3><table><thead><tr><th></th>"
+        f"<th>{esc(t('first', lang))}</th><th>{esc(t('last', lang))}</th>"
+        f'<th class="n">{esc(t("entries", lang))}</th></tr></thead><tbody>'
+    )
     for who, (first, last, n) in sorted(ts.floorpersons.items(), key=lambda kv: kv[1][0]):
         label = t("unnamed", lang) if who == "—" else who
-        out.append(f'<tr data-k="floorperson"><td>{esc(label)}</td><td>{esc(clock(first))}</td>'
-                   f'<td>{esc(clock(last))}</td><td class="n">{n}</td></tr>')
+        out.append(
+            f'<tr data-k="floorperson"><td>{esc(label)}</td><td>{esc(clock(first))}</td>'
+            f'<td>{esc(clock(last))}</td><td class="n">{n}</td></tr>'
+        )
     out.append("</tbody></table></section>")
     return "".join(out)
 
 
 def _lines_table(lines, lang: str, clock: Clock) -> str:
-    out = [f"<table><thead><tr><th>{esc(t('time', lang))}</th>"
-           f'<th class="n">{esc(t("record", lang))}</th><th>{esc(t("decision", lang))}</th>'
-           "</tr></thead><tbody>"]
+    out = [
+        f"<table><thead><tr><th>{esc(t('time', lang))}</th>"
+        f'<th class="n">{esc(t("record", lang))}</th><th>{esc(t("decision", lang))}</th>'
+        "</tr></thead><tbody>"
+    ]
     for ln in lines:
         d = ln.decision
         text = d.text(lang) if d is not None else ln.code
-        out.append(f'<tr data-k="ruling-{esc(ln.code)}"><td>{esc(clock(ln.at))}</td>'
-                   f'<td class="n">{ln.seq}</td><td>{esc(text)}{_cites(d.cites if d else ())}</td></tr>')
+        out.append(
+            f'<tr data-k="ruling-{esc(ln.code)}"><td>{esc(clock(ln.at))}</td>'
+            f'<td class="n">{ln.seq}</td><td>{esc(text)}{_cites(d.cites if d else ())}</td></tr>'
+        )
     out.append("</tbody></table>")
     return "".join(out)
 
 
 def _seal(room: Room, lang: str) -> str:
     if not room.head_hash:
-        return (f'<footer class="seal"><h3>{esc(t("seal", lang))}</h3>'
-                f"<p>{esc(t('no-seal', lang))}</p></footer>")
+        return (
+            f'<footer class="seal"><h3>{esc(t("seal", lang))}</h3>'
+            f"<p>{esc(t('no-seal', lang))}</p></footer>"
+        )
     path = room.path or "JOURNAL"
-    return (f'<footer class="seal"><h3>{esc(t("seal", lang))}</h3>'
-            f"<p>{esc(t('seal-text', lang))}</p>"
-            f'<p><code data-k="seal">{esc(room.seal)}</code></p>'
-            f"<p class=\"muted\">{room.head_seq} {esc(t('rows', lang))}</p>"
-            f"<p><code>floorkill verify --journal {esc(_quote(path))} --head {esc(room.seal)}</code></p>"
-            "</footer>")
+    return (
+        f'<footer class="seal"><h3>{esc(t("seal", lang))}</h3>'
+        f"<p>{esc(t('seal-text', lang))}</p>"
+        f'<p><code data-k="seal">{esc(room.seal)}</code></p>'
+        f'<p class="muted">{room.head_seq} {esc(t("rows", lang))}</p>'
+        f"<p><code>floorkill verify --journal {esc(_quote(path))} --head {esc(room.seal)}</code></p>"
+        "</footer>"
+    )
 
 
 def _quote(path: str) -> str:

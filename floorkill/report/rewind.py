@@ -44,9 +44,9 @@ from __future__ import annotations
 
 import bisect
 import json
+from collections.abc import Iterable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from floorkill.rules import Refusal, TableState, apply, initial_state
 from floorkill.rules.names import name_key
@@ -58,19 +58,32 @@ from floorkill.store.session import Record
 
 VOID = "void"
 WON_WORDS = frozenset({"won", "wins", "win", "winner", "выиграл", "выиграла", "победил"})
-EVENT_TYPES = frozenset({"hand", "join", "away", "back", "quit", "voluntary_kill", "pay_kill",
-                         "stack", "underpost", "void"})
+EVENT_TYPES = frozenset(
+    {
+        "hand",
+        "join",
+        "away",
+        "back",
+        "quit",
+        "voluntary_kill",
+        "pay_kill",
+        "stack",
+        "underpost",
+        "void",
+    }
+)
 
 
 @dataclass(frozen=True)
 class Moment:
     """What the dispute view shows at position ``seq``."""
-    seq: int                          # 0: before the first record
+
+    seq: int  # 0: before the first record
     total: int
     state: TableState
-    record: Record | None             # the record at ``seq`` (None at 0)
-    voided_by: Record | None          # the later void of this record, if any
-    target: Record | None             # for a void record: the record it undid
+    record: Record | None  # the record at ``seq`` (None at 0)
+    voided_by: Record | None  # the later void of this record, if any
+    target: Record | None  # for a void record: the record it undid
 
 
 class _JournalSource:
@@ -96,7 +109,7 @@ class _JournalSource:
         if self._room is None:
             self._room = _RoomAt(self.conn, self.name)
         if not self._room.any_bars:
-            return state                      # no table of the journal ever barred anyone
+            return state  # no table of the journal ever barred anyone
         if gseq is None:
             gseq = history.gseq_of(self.conn, self.name, max(0, seq))
         if gseq is None:
@@ -151,13 +164,13 @@ class _RoomAt:
 
     def __init__(self, conn, name: str) -> None:
         self.conn, self.name = conn, name
-        self._rows: dict[str, tuple[list[int], list[int]]] = {}     # table -> (gseqs, seqs)
+        self._rows: dict[str, tuple[list[int], list[int]]] = {}  # table -> (gseqs, seqs)
         barring, self._joined = history.room_rows(conn, name)
         for tbl, gseq, seq in barring:
             gseqs, seqs = self._rows.setdefault(tbl, ([], []))
             gseqs.append(gseq)
             seqs.append(seq)
-        self._tables: dict[str, tuple | None] = {}    # table -> (keys, config, players)
+        self._tables: dict[str, tuple | None] = {}  # table -> (keys, config, players)
         self._bars: dict[tuple[str, int], tuple] = {}
 
     @property
@@ -192,16 +205,20 @@ class _RoomAt:
         for tbl, (gseqs, seqs) in self._rows.items():
             i = bisect.bisect_right(gseqs, gseq) - 1
             if i < 0:
-                continue                      # nothing barred there yet
+                continue  # nothing barred there yet
             known = self._table(tbl)
             if known is not None and keys & known[0]:
                 at[tbl] = seqs[i]
-        missing = {tbl: (self._tables[tbl][1], self._tables[tbl][2], seq)  # type: ignore[index]
-                   for tbl, seq in at.items() if (tbl, seq) not in self._bars}
+        missing = {
+            tbl: (self._tables[tbl][1], self._tables[tbl][2], seq)  # type: ignore[index]
+            for tbl, seq in at.items()
+            if (tbl, seq) not in self._bars
+        }
         for tbl, state in history.states_at(self.conn, missing).items():
             # a table that no longer folds (a Refusal): its bars unknown, none shown
-            self._bars[(tbl, missing[tbl][2])] = (() if isinstance(state, Refusal)
-                                                  else own_bars(tbl, state))
+            self._bars[(tbl, missing[tbl][2])] = (
+                () if isinstance(state, Refusal) else own_bars(tbl, state)
+            )
         return Room({tbl: self._bars[(tbl, seq)] for tbl, seq in at.items()})
 
 
@@ -213,8 +230,9 @@ class _MemorySource:
         self.total = total
         self.config, self.players = session.config, session.players
         self._records = list(session.records(0, total))
-        self._voids = {r.event.get("target"): r for r in session.records(0, len(session))
-                       if r.type == VOID}
+        self._voids = {
+            r.event.get("target"): r for r in session.records(0, len(session)) if r.type == VOID
+        }
         self._states: list[TableState] = [initial_state(self.config, self.players)]
         self._live: list[Record] = []
 
@@ -258,8 +276,9 @@ def _reading(name: str):
     except JournalUnavailable:
         raise
     except history.read_errors() as exc:
-        raise JournalUnavailable(f"table {name!r}: the journal cannot be read just now: "
-                                 f"{exc}") from None
+        raise JournalUnavailable(
+            f"table {name!r}: the journal cannot be read just now: {exc}"
+        ) from None
 
 
 class Rewind:
@@ -270,7 +289,7 @@ class Rewind:
         self.name = name
         self.total = source.total
         self._state_cache: tuple[int, TableState] | None = None
-        self._block: dict[int, TableState] = {}     # states of the last fold, by seq
+        self._block: dict[int, TableState] = {}  # states of the last fold, by seq
         self._all: list[Record] | None = None
 
     def close(self) -> None:
@@ -279,7 +298,7 @@ class Rewind:
             room.close()
         self._src.close()
 
-    def __enter__(self) -> "Rewind":
+    def __enter__(self) -> Rewind:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -326,14 +345,14 @@ class Rewind:
         if cached is not None and seq == cached[0] + 1:
             rec = self.record(seq)
             if rec is not None and rec.type != VOID:
-                state = apply(cached[1], rec.event).state   # one record on: one apply
+                state = apply(cached[1], rec.event).state  # one record on: one apply
                 self._state_cache = (seq, state)
                 return state
         block = self._block.get(seq)
         if block is None:
             states = getattr(self._src, "states_to", lambda _s: None)(seq)
             if states is not None:
-                self._block = states              # stepping back from here: no fold at all
+                self._block = states  # stepping back from here: no fold at all
                 block = states.get(seq)
         state = block if block is not None else self._src.state_at(seq)
         self._state_cache = (seq, state)
@@ -357,15 +376,16 @@ class Rewind:
     def blank(self) -> Moment:
         """Position 0 without reading anything (what a view shows while the journal cannot
         be read at all)."""
-        return Moment(0, self.total, initial_state(self._src.config, self._src.players),
-                      None, None, None)
+        return Moment(
+            0, self.total, initial_state(self._src.config, self._src.players), None, None, None
+        )
 
     def _moment(self, seq: int) -> Moment:
         seq = max(0, min(seq, self.total))
         rec = self.record(seq)
         voided_by = target = None
         if rec is not None and rec.voided:
-            voided_by = self._src.void_of(rec.seq)    # may be after this view was opened
+            voided_by = self._src.void_of(rec.seq)  # may be after this view was opened
         if rec is not None and rec.type == VOID:
             t = rec.event.get("target")
             target = self.record(t) if isinstance(t, int) else None
@@ -408,8 +428,9 @@ class Rewind:
                 continue
             if who is not None:
                 if won:
-                    if rec.type != "hand" or not any(same_player(seats.get(s, ""), who)
-                                                     for s in _winners(rec)):
+                    if rec.type != "hand" or not any(
+                        same_player(seats.get(s, ""), who) for s in _winners(rec)
+                    ):
                         continue
                 elif not _involves(rec, seats, who):
                     continue
@@ -458,8 +479,8 @@ def _with_seats(recs: Sequence[Record], players) -> Iterable[tuple[Record, dict[
     """Each record with the seat -> name map as it stood while it was entered (names change
     only by join and quit; a void of one puts the seat back)."""
     seats = {p.seat: p.name for p in players}
-    joined: dict[int, tuple[int, str]] = {}         # join seq -> (seat, name)
-    left: dict[int, tuple[int, str]] = {}           # quit seq -> (seat, name)
+    joined: dict[int, tuple[int, str]] = {}  # join seq -> (seat, name)
+    left: dict[int, tuple[int, str]] = {}  # quit seq -> (seat, name)
     for rec in recs:
         ev = rec.event
         if rec.type == VOID:
@@ -474,7 +495,7 @@ def _with_seats(recs: Sequence[Record], players) -> Iterable[tuple[Record, dict[
             yield rec, seats
             continue
         if rec.type == "quit":
-            yield rec, seats                         # the leaver is still seated for the match
+            yield rec, seats  # the leaver is still seated for the match
             seat = ev.get("seat")
             if seat in seats:
                 left[rec.seq] = (seat, seats.pop(seat))
@@ -498,8 +519,9 @@ def open_rewind(session, upto: int | None = None) -> Rewind:
         except JournalError:
             conn = None
         if conn is not None:
-            src = _JournalSource(conn, session.name, session.config, session.players, total,
-                                 own=True)
+            src = _JournalSource(
+                conn, session.name, session.config, session.players, total, own=True
+            )
             return Rewind(src, session.name)
     return Rewind(_MemorySource(session, total), session.name)
 

@@ -7,8 +7,8 @@ dotted, the counts are printed in the cells. Text is escaped with :func:`esc`.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Sequence
 
 from floorkill.rules.names import safe_text
 
@@ -22,7 +22,8 @@ DEFS = (
     '<line x1="0" y1="0" x2="0" y2="6" stroke="#fff" stroke-width="2"/></pattern>'
     '<pattern id="fk-dots" width="4" height="4" patternUnits="userSpaceOnUse">'
     '<rect width="4" height="4" fill="#e8a317"/><circle cx="2" cy="2" r="0.9" fill="#fff"/>'
-    '</pattern></defs></svg>')
+    "</pattern></defs></svg>"
+)
 FILLS = {"neutral": COLOURS["neutral"], "leg-up": "url(#fk-dots)", "killed": "url(#fk-hatch)"}
 
 
@@ -42,18 +43,29 @@ def runs(statuses: Sequence[str]) -> list[tuple[int, int, str]]:
     return out
 
 
-def timeline(statuses: Sequence[str], ticks: Sequence[tuple[int, str]], labels: dict[str, str],
-             *, width: int = 1000, height: int = 26, title: str = "") -> str:
+def timeline(
+    statuses: Sequence[str],
+    ticks: Sequence[tuple[int, str]],
+    labels: dict[str, str],
+    *,
+    width: int = 1000,
+    height: int = 26,
+    title: str = "",
+) -> str:
     """One band: each hand a slice coloured by the button status it was played under.
     ``ticks`` are (hand index, label) marks under the band. One path per status (a night of
     a thousand hands stays a few kilobytes)."""
     n = len(statuses)
     h = height + (14 if ticks else 0)
-    parts = [f'<svg class="timeline" viewBox="0 0 {width} {h}" width="100%" '
-             f'preserveAspectRatio="none" role="img" aria-label="{esc(title)}">']
+    parts = [
+        f'<svg class="timeline" viewBox="0 0 {width} {h}" width="100%" '
+        f'preserveAspectRatio="none" role="img" aria-label="{esc(title)}">'
+    ]
     if title:
         parts.append(f"<title>{esc(title)}</title>")
-    parts.append(f'<rect width="{width}" height="{height}" fill="{COLOURS["neutral"] if n else "#f4f5f7"}"/>')
+    parts.append(
+        f'<rect width="{width}" height="{height}" fill="{COLOURS["neutral"] if n else "#f4f5f7"}"/>'
+    )
     paths: dict[str, list[str]] = {"leg-up": [], "killed": []}
     counts: dict[str, int] = {"neutral": 0, "leg-up": 0, "killed": 0}
     for first, length, status in runs(statuses):
@@ -64,16 +76,20 @@ def timeline(statuses: Sequence[str], ticks: Sequence[tuple[int, str]], labels: 
             paths[status].append(f"M{x:.1f} 0h{w:.1f}v{height}h-{w:.1f}z")
     for status in ("neutral", "leg-up", "killed"):
         if status in paths and paths[status]:
-            parts.append(f'<path d="{"".join(paths[status])}" fill="{FILLS[status]}" '
-                         f'data-status="{status}" data-hands="{counts[status]}">'
-                         f"<title>{esc(labels.get(status, status))}: {counts[status]}</title></path>")
+            parts.append(
+                f'<path d="{"".join(paths[status])}" fill="{FILLS[status]}" '
+                f'data-status="{status}" data-hands="{counts[status]}">'
+                f"<title>{esc(labels.get(status, status))}: {counts[status]}</title></path>"
+            )
     for index, label in ticks:
         x = width * index / max(1, n)
         anchor = "start" if index == 0 else ("end" if index >= n - 1 else "middle")
-        parts.append(f'<line x1="{x:.1f}" y1="0" x2="{x:.1f}" y2="{height + 3}" '
-                     'stroke="#333" stroke-width="1"/>'
-                     f'<text x="{x:.1f}" y="{h - 1}" font-size="11" text-anchor="{anchor}">'
-                     f'{esc(label)}</text>')
+        parts.append(
+            f'<line x1="{x:.1f}" y1="0" x2="{x:.1f}" y2="{height + 3}" '
+            'stroke="#333" stroke-width="1"/>'
+            f'<text x="{x:.1f}" y="{h - 1}" font-size="11" text-anchor="{anchor}">'
+            f"{esc(label)}</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -81,21 +97,26 @@ def timeline(statuses: Sequence[str], ticks: Sequence[tuple[int, str]], labels: 
 def legend(labels: dict[str, str]) -> str:
     items = []
     for status in ("neutral", "leg-up", "killed"):
-        items.append(f'<span class="key"><svg width="14" height="12" aria-hidden="true">'
-                     f'<rect width="14" height="12" fill="{FILLS[status]}" stroke="#555" '
-                     f'stroke-width="0.5"/></svg> {esc(labels[status])}</span>')
+        items.append(
+            f'<span class="key"><svg width="14" height="12" aria-hidden="true">'
+            f'<rect width="14" height="12" fill="{FILLS[status]}" stroke="#555" '
+            f'stroke-width="0.5"/></svg> {esc(labels[status])}</span>'
+        )
     return '<p class="legend">' + " ".join(items) + "</p>"
 
 
-def bars(values: Sequence[tuple[str, int]], *, width: int = 640, height: int = 150,
-         title: str = "") -> str:
+def bars(
+    values: Sequence[tuple[str, int]], *, width: int = 640, height: int = 150, title: str = ""
+) -> str:
     """A vertical bar chart, the count printed over each bar."""
     n = len(values)
     top = max((v for _, v in values), default=0) or 1
     pad_b, pad_t = 18, 14
     plot = height - pad_b - pad_t
-    parts = [f'<svg class="bars" viewBox="0 0 {width} {height}" width="100%" role="img" '
-             f'aria-label="{esc(title)}">']
+    parts = [
+        f'<svg class="bars" viewBox="0 0 {width} {height}" width="100%" role="img" '
+        f'aria-label="{esc(title)}">'
+    ]
     if title:
         parts.append(f"<title>{esc(title)}</title>")
     slot = width / max(1, n)
@@ -104,20 +125,33 @@ def bars(values: Sequence[tuple[str, int]], *, width: int = 640, height: int = 1
         x = i * slot + (slot - bw) / 2
         bh = plot * v / top
         y = pad_t + plot - bh
-        parts.append(f'<rect x="{x:.2f}" y="{y:.2f}" width="{bw:.2f}" height="{bh:.2f}" '
-                     f'fill="url(#fk-hatch)" stroke="#b3261e" data-value="{v}"/>')
+        parts.append(
+            f'<rect x="{x:.2f}" y="{y:.2f}" width="{bw:.2f}" height="{bh:.2f}" '
+            f'fill="url(#fk-hatch)" stroke="#b3261e" data-value="{v}"/>'
+        )
         if v:
-            parts.append(f'<text x="{x + bw / 2:.2f}" y="{y - 3:.2f}" font-size="11" '
-                         f'text-anchor="middle">{v}</text>')
-        parts.append(f'<text x="{x + bw / 2:.2f}" y="{height - 5}" font-size="10" '
-                     f'text-anchor="middle">{esc(label)}</text>')
-    parts.append(f'<line x1="0" y1="{pad_t + plot}" x2="{width}" y2="{pad_t + plot}" '
-                 'stroke="#333"/></svg>')
+            parts.append(
+                f'<text x="{x + bw / 2:.2f}" y="{y - 3:.2f}" font-size="11" '
+                f'text-anchor="middle">{v}</text>'
+            )
+        parts.append(
+            f'<text x="{x + bw / 2:.2f}" y="{height - 5}" font-size="10" '
+            f'text-anchor="middle">{esc(label)}</text>'
+        )
+    parts.append(
+        f'<line x1="0" y1="{pad_t + plot}" x2="{width}" y2="{pad_t + plot}" stroke="#333"/></svg>'
+    )
     return "".join(parts)
 
 
-def heatmap(rows: Sequence[tuple[str, Sequence[int]]], columns: Sequence[str], *,
-            title: str = "", cell: int = 34, label_width: int = 230) -> str:
+def heatmap(
+    rows: Sequence[tuple[str, Sequence[int]]],
+    columns: Sequence[str],
+    *,
+    title: str = "",
+    cell: int = 34,
+    label_width: int = 230,
+) -> str:
     """Rows (a table each) by columns (clock hours): each cell shaded by its count, the
     count written in it."""
     n_rows, n_cols = len(rows), len(columns)
@@ -125,28 +159,38 @@ def heatmap(rows: Sequence[tuple[str, Sequence[int]]], columns: Sequence[str], *
     head = 18
     w = label_width + n_cols * cell
     h = head + n_rows * 20
-    parts = [f'<svg class="heatmap" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-             f'style="max-width:100%;height:auto" role="img" aria-label="{esc(title)}">']
+    parts = [
+        f'<svg class="heatmap" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+        f'style="max-width:100%;height:auto" role="img" aria-label="{esc(title)}">'
+    ]
     if title:
         parts.append(f"<title>{esc(title)}</title>")
     for j, col in enumerate(columns):
         x = label_width + j * cell + cell / 2
-        parts.append(f'<text x="{x:.1f}" y="12" font-size="10" text-anchor="middle">{esc(col)}</text>')
+        parts.append(
+            f'<text x="{x:.1f}" y="12" font-size="10" text-anchor="middle">{esc(col)}</text>'
+        )
     for i, (label, values) in enumerate(rows):
         y = head + i * 20
         short = label if len(label) <= 34 else label[:33] + "…"
-        parts.append(f'<text x="{label_width - 6}" y="{y + 14}" font-size="11" '
-                     f'text-anchor="end"><title>{esc(label)}</title>{esc(short)}</text>')
+        parts.append(
+            f'<text x="{label_width - 6}" y="{y + 14}" font-size="11" '
+            f'text-anchor="end"><title>{esc(label)}</title>{esc(short)}</text>'
+        )
         for j, v in enumerate(values):
             x = label_width + j * cell
             shade = 0 if not v else 0.25 + 0.75 * v / top
             fill = f"rgba(179,38,30,{shade:.2f})" if v else "#f4f5f7"
-            parts.append(f'<rect x="{x}" y="{y}" width="{cell - 2}" height="18" fill="{fill}" '
-                         f'stroke="#ccc" stroke-width="0.5" data-value="{v}"/>')
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{cell - 2}" height="18" fill="{fill}" '
+                f'stroke="#ccc" stroke-width="0.5" data-value="{v}"/>'
+            )
             if v:
                 colour = "#fff" if shade > 0.6 else "#000"
-                parts.append(f'<text x="{x + (cell - 2) / 2:.1f}" y="{y + 13}" font-size="11" '
-                             f'text-anchor="middle" fill="{colour}">{v}</text>')
+                parts.append(
+                    f'<text x="{x + (cell - 2) / 2:.1f}" y="{y + 13}" font-size="11" '
+                    f'text-anchor="middle" fill="{colour}">{v}</text>'
+                )
     parts.append("</svg>")
     return "".join(parts)
 

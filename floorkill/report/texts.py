@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from floorkill.i18n import LANGS, NC_, N_, ptr, tr
+from floorkill.i18n import LANGS, N_, NC_, ptr, tr
 
-TEXT: dict[str, str | tuple[str, str]] = {     # a tuple: (context, message id)
+TEXT: dict[str, str | tuple[str, str]] = {  # a tuple: (context, message id)
     "title": N_("Shift report"),
     "journal": N_("Journal"),
     "period": N_("Period"),
@@ -104,16 +104,20 @@ TEXT: dict[str, str | tuple[str, str]] = {     # a tuple: (context, message id)
     "unnamed": N_("(not named)"),
     "problems": N_("Records that no longer apply under the current rules"),
     "seal": N_("Seal of the night"),
-    "seal-text": N_("The journal's chain head when this report was made. Keep it apart from the "
-                    "journal: the command below later proves that nothing up to this row was changed,"
-                    " cut or replaced."),
+    "seal-text": N_(
+        "The journal's chain head when this report was made. Keep it apart from the "
+        "journal: the command below later proves that nothing up to this row was changed,"
+        " cut or replaced."
+    ),
     "no-seal": N_("These tables were kept in memory, not in a journal: there is no chain to seal."),
     "rows": N_("rows in the journal"),
     "no-tables": N_("The journal has no tables."),
     "hour": N_("Hour"),
     "all-hours": N_("all night"),
-    "credit": N_("Rules cited by clause id; summaries paraphrase Robert's Rules of Poker (Bob "
-                 "Ciaffone), house rules and the WSOP Live Action Rules."),
+    "credit": N_(
+        "Rules cited by clause id; summaries paraphrase Robert's Rules of Poker (Bob "
+        "Ciaffone), house rules and the WSOP Live Action Rules."
+    ),
 }
 
 

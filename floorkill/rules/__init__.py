@@ -10,7 +10,23 @@ from .events import Event, parse_event
 from .replay import Step, replay, replay_events
 from .state import NextHand, TableState, initial_state, next_hand
 
-__all__ = ["Applied", "ConfigError", "Decision", "Event", "NextHand", "Refusal", "Step",
-           "TableConfig", "TableFile", "TableState", "apply", "initial_state",
-           "load_table_file", "load_table_text", "next_hand", "parse_event", "replay",
-           "replay_events"]
+__all__ = [
+    "Applied",
+    "ConfigError",
+    "Decision",
+    "Event",
+    "NextHand",
+    "Refusal",
+    "Step",
+    "TableConfig",
+    "TableFile",
+    "TableState",
+    "apply",
+    "initial_state",
+    "load_table_file",
+    "load_table_text",
+    "next_hand",
+    "parse_event",
+    "replay",
+    "replay_events",
+]

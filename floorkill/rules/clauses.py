@@ -697,7 +697,11 @@ def clause(id: str) -> Clause:
         norm = id.strip().lower()
         if norm in CLAUSES:
             hint = f" (did you mean {norm!r}?)"
-        elif norm.startswith("wsop-") and norm[5:].isdigit() and int(norm[5:]) in _WSOP_NOT_CATALOGUED:
+        elif (
+            norm.startswith("wsop-")
+            and norm[5:].isdigit()
+            and int(norm[5:]) in _WSOP_NOT_CATALOGUED
+        ):
             hint = (
                 f" (WSOP Live Action Rules {norm[5:]} is not catalogued: its text "
                 "could not be verified)"

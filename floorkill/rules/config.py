@@ -9,23 +9,40 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from .money import Cents, MoneyError, fmt, parse_amount, scale, to_toml
 from .names import NameError_, name_key, one_line, validate_name
 
-GAMES = ("holdem", "omaha", "omaha8", "lowball-a5", "lowball-27", "draw-high", "stud", "stud8", "razz")
+GAMES = (
+    "holdem",
+    "omaha",
+    "omaha8",
+    "lowball-a5",
+    "lowball-27",
+    "draw-high",
+    "stud",
+    "stud8",
+    "razz",
+)
 BLINDLESS_GAMES = ("stud", "stud8", "razz")
 HILO_GAMES = ("omaha8", "stud8")
 LOWBALL_GAMES = ("lowball-a5", "lowball-27", "razz")
 FLOP_GAMES = ("holdem", "omaha", "omaha8")
 JOKER_GAMES = ("lowball-a5", "draw-high")
 GAME_NAMES = {
-    "holdem": "Hold'em", "omaha": "Omaha", "omaha8": "Omaha Hi-Lo 8/b",
-    "lowball-a5": "A-5 Lowball", "lowball-27": "2-7 Lowball", "draw-high": "Draw High",
-    "stud": "Seven-Card Stud", "stud8": "Stud Hi-Lo 8/b", "razz": "Razz",
+    "holdem": "Hold'em",
+    "omaha": "Omaha",
+    "omaha8": "Omaha Hi-Lo 8/b",
+    "lowball-a5": "A-5 Lowball",
+    "lowball-27": "2-7 Lowball",
+    "draw-high": "Draw High",
+    "stud": "Seven-Card Stud",
+    "stud8": "Stud Hi-Lo 8/b",
+    "razz": "Razz",
 }
 TRIGGERS = ("two-pots", "scoop", "big-pot")
 MULTIPLIERS = {"full": (2, 1), "half": (3, 2)}
@@ -100,8 +117,8 @@ PRESET_TITLES = {
 
 
 MAX_TABLE_NAME = 64
-MAX_MESSAGE = 400              # a ConfigError is one line of at most this many characters
-MAX_EVENT_DEPTH = 8            # lists and tables inside an event: a showdown needs 3
+MAX_MESSAGE = 400  # a ConfigError is one line of at most this many characters
+MAX_EVENT_DEPTH = 8  # lists and tables inside an event: a showdown needs 3
 
 
 def validate_table_name(raw: object) -> str:
@@ -113,8 +130,15 @@ def validate_table_name(raw: object) -> str:
 class ConfigError(ValueError):
     """A table file that cannot be used. ``str()`` is one line: file:line[:col]: message."""
 
-    def __init__(self, message: str, *, file: str = "<table>", line: int | None = None,
-                 col: int | None = None, key: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str = "<table>",
+        line: int | None = None,
+        col: int | None = None,
+        key: str | None = None,
+    ) -> None:
         self.message = message
         self.file = file
         self.line = line
@@ -134,22 +158,22 @@ class KillOptions:
     kind: str = "none"
     triggers: tuple[str, ...] = ()
     preset: str = "robert"
-    scoop_minimum: str | Cents = _default('scoop_minimum')
-    big_pot_minimum: str | Cents = _default('big_pot_minimum')
-    second_leg_minimum: str | Cents = _default('second_leg_minimum')
-    second_leg_pot: str | Cents = _default('second_leg_pot')
-    second_leg_needs_flop: bool = _default('second_leg_needs_flop')
-    split_with_leg: str = _default('split_with_leg')
-    split_by_killer: str = _default('split_by_killer')
-    walk: str = _default('walk')
-    unqualified_second_win: str = _default('unqualified_second_win')
-    voluntary: bool = _default('voluntary')
-    voluntary_cards: int = _default('voluntary_cards')
-    killer_acts: str = _default('killer_acts')
-    kill_blind_is_blind_money: bool = _default('kill_blind_is_blind_money')
-    new_player: str = _default('new_player')
-    missed_kill: str = _default('missed_kill')
-    killer_in_blind: str = _default('killer_in_blind')
+    scoop_minimum: str | Cents = _default("scoop_minimum")
+    big_pot_minimum: str | Cents = _default("big_pot_minimum")
+    second_leg_minimum: str | Cents = _default("second_leg_minimum")
+    second_leg_pot: str | Cents = _default("second_leg_pot")
+    second_leg_needs_flop: bool = _default("second_leg_needs_flop")
+    split_with_leg: str = _default("split_with_leg")
+    split_by_killer: str = _default("split_by_killer")
+    walk: str = _default("walk")
+    unqualified_second_win: str = _default("unqualified_second_win")
+    voluntary: bool = _default("voluntary")
+    voluntary_cards: int = _default("voluntary_cards")
+    killer_acts: str = _default("killer_acts")
+    kill_blind_is_blind_money: bool = _default("kill_blind_is_blind_money")
+    new_player: str = _default("new_player")
+    missed_kill: str = _default("missed_kill")
+    killer_in_blind: str = _default("killer_in_blind")
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,14 +259,20 @@ class TableConfig:
             return f"${fmt(bets[0])}-${fmt(bets[1])}"
         if len(bets) == 2:
             return f"${fmt(bets[0])}-${fmt(bets[1])}"
-        if len(bets) == 5 and bets[1] == bets[2]:      # [1, 4, 4, 8, 8] is called $1-4-8-8
+        if len(bets) == 5 and bets[1] == bets[2]:  # [1, 4, 4, 8, 8] is called $1-4-8-8
             bets = (bets[0], bets[1], bets[3], bets[4])
         return "$" + "-".join(fmt(b) for b in bets)
 
     def game_type(self) -> tuple:
         """Identity for broken-game lists (rrop-13.13): same game, same limits, kill or not."""
-        return (self.game, self.structure, self.bets, self.blinds, self.is_kill_game,
-                self.kill.kind if self.is_kill_game else "none")
+        return (
+            self.game,
+            self.structure,
+            self.bets,
+            self.blinds,
+            self.is_kill_game,
+            self.kill.kind if self.is_kill_game else "none",
+        )
 
     def differs_from_preset(self) -> dict[str, tuple[Any, Any]]:
         """Kill options that differ from the table's preset: name -> (preset value, value)."""
@@ -255,11 +285,18 @@ class TableConfig:
         return out
 
     def to_toml_dict(self) -> dict[str, Any]:
-        table: dict[str, Any] = {"name": self.name, "game": self.game, "joker": self.joker,
-                                 "seats": self.seats}
+        table: dict[str, Any] = {
+            "name": self.name,
+            "game": self.game,
+            "joker": self.joker,
+            "seats": self.seats,
+        }
         if self.button is not None:
             table["button"] = self.button
-        stakes: dict[str, Any] = {"structure": self.structure, "bets": [to_toml(b) for b in self.bets]}
+        stakes: dict[str, Any] = {
+            "structure": self.structure,
+            "bets": [to_toml(b) for b in self.bets],
+        }
         if self.game not in BLINDLESS_GAMES:
             stakes["blinds"] = [to_toml(b) for b in self.blinds]
         kill: dict[str, Any] = {"kind": self.kill.kind, "triggers": list(self.kill.triggers)}
@@ -292,7 +329,7 @@ def _key_line(text: str, section: str | None, key: str | None, index: int = 0) -
     """Best-effort line number of ``key`` in ``[section]`` (the index-th array table).
     Called only for an error message."""
     if key is not None and len(key) > 200:
-        key = None                      # a giant key: the section's line will do
+        key = None  # a giant key: the section's line will do
     current: str | None = None
     seen = -1
     section_line = None
@@ -317,8 +354,9 @@ def _key_line(text: str, section: str | None, key: str | None, index: int = 0) -
     return section_line
 
 
-_EVENTS_HEADER = re.compile(r"""^[ \t]*\[\[[ \t]*(?:events|"events"|'events')[ \t]*\]\][ \t]*(?:#.*)?$""",
-                            re.MULTILINE)
+_EVENTS_HEADER = re.compile(
+    r"""^[ \t]*\[\[[ \t]*(?:events|"events"|'events')[ \t]*\]\][ \t]*(?:#.*)?$""", re.MULTILINE
+)
 
 
 def event_lines(text: str, count: int) -> tuple[int | None, ...]:
@@ -342,11 +380,14 @@ class _Loader:
         self.text = text
         self.file = file
 
-    def error(self, message: str, section: str | None = None, key: str | None = None,
-              index: int = 0) -> ConfigError:
+    def error(
+        self, message: str, section: str | None = None, key: str | None = None, index: int = 0
+    ) -> ConfigError:
         line = _key_line(self.text, section, key, index)
         shown = one_line(key, 60) if key is not None else None
-        where = f"[{section}] {shown}" if section and key else (f"[{section}]" if section else shown)
+        where = (
+            f"[{section}] {shown}" if section and key else (f"[{section}]" if section else shown)
+        )
         msg = f"{where}: {message}" if where else message
         return ConfigError(msg, file=self.file, line=line, key=key)
 
@@ -359,11 +400,13 @@ class _Loader:
     def check_keys(self, data: Mapping, section: str, allowed, index: int = 0) -> None:
         for key in data:
             if key not in allowed:
-                raise self.error(f"unknown key (expected one of: {', '.join(allowed)})",
-                                 section, key, index)
+                raise self.error(
+                    f"unknown key (expected one of: {', '.join(allowed)})", section, key, index
+                )
 
-    def amount(self, value: object, section: str, key: str, index: int = 0,
-               positive: bool = True) -> Cents:
+    def amount(
+        self, value: object, section: str, key: str, index: int = 0, positive: bool = True
+    ) -> Cents:
         try:
             cents = parse_amount(value)
         except MoneyError as exc:
@@ -383,8 +426,11 @@ class _Loader:
             why = str(exc)
             if why.endswith(("is not an amount", "too long for an amount")):
                 shown = _show(value) if isinstance(value, bool) else why.rsplit(" is ", 1)[0]
-                raise self.error(f"{shown} is not one of: {', '.join(_show(w) for w in words)} "
-                                 "or an amount", section, key) from None
+                raise self.error(
+                    f"{shown} is not one of: {', '.join(_show(w) for w in words)} or an amount",
+                    section,
+                    key,
+                ) from None
         return self.amount(value, section, key)
 
 
@@ -405,8 +451,9 @@ def load_table_text(text: str, file: str = "<table>") -> TableFile:
     try:
         doc = tomllib.loads(text)
     except RecursionError:
-        raise ConfigError("arrays or tables nested too deeply", file=file,
-                          line=_first_line(text, _DEEP)) from None
+        raise ConfigError(
+            "arrays or tables nested too deeply", file=file, line=_first_line(text, _DEEP)
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
@@ -417,9 +464,12 @@ def load_table_text(text: str, file: str = "<table>") -> TableFile:
         elif "end of document" in msg:
             line = text.count("\n") + 1
         raise ConfigError(f"TOML syntax error: {msg}", file=file, line=line, col=col) from None
-    except ValueError:                  # tomllib: an integer of more than 4,300 digits
-        raise ConfigError("a number with thousands of digits is not a number this file can "
-                          "hold", file=file, line=_first_line(text, _HUGE_NUMBER)) from None
+    except ValueError:  # tomllib: an integer of more than 4,300 digits
+        raise ConfigError(
+            "a number with thousands of digits is not a number this file can hold",
+            file=file,
+            line=_first_line(text, _HUGE_NUMBER),
+        ) from None
     return config_from_dict(doc, text=text, file=file)
 
 
@@ -434,7 +484,7 @@ def _first_line(text: str, pattern: re.Pattern) -> int | None:
 
 def _too_deep(value: Any, limit: int) -> bool:
     """Whether lists/tables nest deeper than ``limit`` (no recursion: any depth is safe)."""
-    if type(value) is dict and limit > 1:       # most events: a table of plain values
+    if type(value) is dict and limit > 1:  # most events: a table of plain values
         for v in value.values():
             if type(v) is list or type(v) is dict:
                 break
@@ -477,14 +527,16 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     if not isinstance(joker, bool):
         raise ld.error("must be true or false", "table", "joker")
     if joker and game not in JOKER_GAMES:
-        raise ld.error(f"the joker is allowed only in {' and '.join(JOKER_GAMES)} (joker-1)",
-                       "table", "joker")
+        raise ld.error(
+            f"the joker is allowed only in {' and '.join(JOKER_GAMES)} (joker-1)", "table", "joker"
+        )
     seats = t.get("seats", 9)
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 10:
         raise ld.error("must be a whole number from 2 to 10", "table", "seats")
     button = t.get("button")
-    if button is not None and (not isinstance(button, int) or isinstance(button, bool)
-                               or not 1 <= button <= seats):
+    if button is not None and (
+        not isinstance(button, int) or isinstance(button, bool) or not 1 <= button <= seats
+    ):
         raise ld.error(f"must be a seat number from 1 to {seats}", "table", "button")
 
     if "stakes" not in doc:
@@ -493,7 +545,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     ld.check_keys(s, "stakes", ("structure", "bets", "blinds"))
     structure = s.get("structure", "fixed")
     if structure not in ("fixed", "spread"):
-        raise ld.error("must be \"fixed\" or \"spread\"", "stakes", "structure")
+        raise ld.error('must be "fixed" or "spread"', "stakes", "structure")
     bets_raw = s.get("bets")
     if not isinstance(bets_raw, list) or not bets_raw:
         raise ld.error("must be a list of amounts, e.g. [10, 20]", "stakes", "bets")
@@ -505,14 +557,17 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
             raise ld.error("upper bet is smaller than the lower bet", "stakes", "bets")
     else:
         if len(bets) < 2:
-            raise ld.error("spread limit needs [min, max] or [min, max per round...]",
-                           "stakes", "bets")
+            raise ld.error(
+                "spread limit needs [min, max] or [min, max per round...]", "stakes", "bets"
+            )
         if any(b < bets[0] for b in bets[1:]):
             raise ld.error("no maximum may be below the minimum", "stakes", "bets")
     blinds_raw = s.get("blinds")
     if game in BLINDLESS_GAMES:
         if blinds_raw not in (None, []):
-            raise ld.error(f"{game} is played without blinds (house-blind-games)", "stakes", "blinds")
+            raise ld.error(
+                f"{game} is played without blinds (house-blind-games)", "stakes", "blinds"
+            )
         blinds: tuple[Cents, Cents] = (0, 0)
     else:
         if not isinstance(blinds_raw, list) or len(blinds_raw) != 2:
@@ -527,10 +582,13 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     ld.check_keys(k, "kill", ("kind", "triggers", "preset", *KILL_OPTIONS))
     kind = k.get("kind", "none")
     if kind not in ("full", "half", "none"):
-        raise ld.error("must be \"full\", \"half\" or \"none\"", "kill", "kind")
+        raise ld.error('must be "full", "half" or "none"', "kill", "kind")
     if kind != "none" and game in BLINDLESS_GAMES:
-        raise ld.error(f"{game} has no blinds, so it cannot be played for a kill "
-                       "(house-blind-games)", "kill", "kind")
+        raise ld.error(
+            f"{game} has no blinds, so it cannot be played for a kill (house-blind-games)",
+            "kill",
+            "kind",
+        )
     preset = k.get("preset", "robert")
     if not isinstance(preset, str) or preset not in PRESETS:
         raise ld.error(f"unknown preset (one of: {', '.join(PRESETS)})", "kill", "preset")
@@ -540,7 +598,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     if len(set(triggers_raw)) != len(triggers_raw):
         raise ld.error("a trigger is listed twice", "kill", "triggers")
     if kind == "none" and triggers_raw:
-        raise ld.error("kind = \"none\" cannot have triggers", "kill", "triggers")
+        raise ld.error('kind = "none" cannot have triggers', "kill", "triggers")
     if "scoop" in triggers_raw and game not in HILO_GAMES:
         pass  # high-only: scoop means winning the whole pot alone (spec 5.2)
     options: dict[str, Any] = dict(PRESETS[preset])
@@ -552,23 +610,37 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
         if opt in AMOUNT_OPTIONS and not (isinstance(value, str) and value in allowed):
             value = ld.amount_or_word(value, "kill", opt, allowed)
         elif isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
-            raise ld.error(f"must be one of: {', '.join(_show(a) for a in allowed)}"
-                           + (" or an amount" if opt in AMOUNT_OPTIONS else ""), "kill", opt)
+            raise ld.error(
+                f"must be one of: {', '.join(_show(a) for a in allowed)}"
+                + (" or an amount" if opt in AMOUNT_OPTIONS else ""),
+                "kill",
+                opt,
+            )
         options[opt] = value
     if options["second_leg_needs_flop"] and game not in FLOP_GAMES:
         raise ld.error(f"{game} has no flop", "kill", "second_leg_needs_flop")
     if options["voluntary"] and kind == "none":
-        raise ld.error("a voluntary kill needs kind = \"full\" or \"half\"", "kill", "voluntary")
+        raise ld.error('a voluntary kill needs kind = "full" or "half"', "kill", "voluntary")
     kill = KillOptions(kind=kind, triggers=tuple(triggers_raw), preset=preset, **options)
-    config = TableConfig(name=name, game=game, seats=seats, structure=structure,
-                         bets=bets, blinds=blinds, kill=kill, joker=joker, button=button)
+    config = TableConfig(
+        name=name,
+        game=game,
+        seats=seats,
+        structure=structure,
+        bets=bets,
+        blinds=blinds,
+        kill=kill,
+        joker=joker,
+        button=button,
+    )
     if kind != "none":
         try:
             _ = config.kill_blind
             _ = config.killed_limits()
         except MoneyError as exc:
-            raise ld.error(f"a {kind} kill here {exc}; pick amounts the kill divides exactly",
-                           "kill", "kind") from None
+            raise ld.error(
+                f"a {kind} kill here {exc}; pick amounts the kill divides exactly", "kill", "kind"
+            ) from None
 
     players_raw = doc.get("players", [])
     if not isinstance(players_raw, list):
@@ -590,8 +662,12 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
         except NameError_ as exc:
             raise ld.error(str(exc), "players", "name", i) from None
         if name_key(pname) in names:
-            raise ld.error(f"{pname!r} is already seated (names are unique, ignoring case)",
-                           "players", "name", i)
+            raise ld.error(
+                f"{pname!r} is already seated (names are unique, ignoring case)",
+                "players",
+                "name",
+                i,
+            )
         stack = p.get("stack")
         if stack is not None:
             stack = ld.amount(stack, "players", "stack", i, positive=False)
@@ -605,11 +681,19 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     lines = event_lines(text, len(events_raw)) if text else ()
     for i, e in enumerate(events_raw):
         if _too_deep(e, MAX_EVENT_DEPTH):
-            raise ConfigError(f"[[events]] number {i + 1}: lists or tables nested too deeply "
-                              f"(an event needs at most {MAX_EVENT_DEPTH})", file=file,
-                              line=lines[i] if lines else None)
-    return TableFile(config=config, players=tuple(players), events=tuple(events_raw),
-                     source=file, event_lines=lines)
+            raise ConfigError(
+                f"[[events]] number {i + 1}: lists or tables nested too deeply "
+                f"(an event needs at most {MAX_EVENT_DEPTH})",
+                file=file,
+                line=lines[i] if lines else None,
+            )
+    return TableFile(
+        config=config,
+        players=tuple(players),
+        events=tuple(events_raw),
+        source=file,
+        event_lines=lines,
+    )
 
 
 def _show(v: Any) -> str:
@@ -624,7 +708,11 @@ def table_file_to_dict(config: TableConfig, players, events) -> dict[str, Any]:
     """A table file as a TOML-ready dict (for tomli-w)."""
     doc = config.to_toml_dict()
     doc["players"] = [
-        {"seat": p.seat, "name": p.name, **({"stack": to_toml(p.stack)} if p.stack is not None else {})}
+        {
+            "seat": p.seat,
+            "name": p.name,
+            **({"stack": to_toml(p.stack)} if p.stack is not None else {}),
+        }
         for p in players
     ]
     if events:
@@ -634,4 +722,3 @@ def table_file_to_dict(config: TableConfig, players, events) -> dict[str, Any]:
 
 def with_options(config: TableConfig, **changes: Any) -> TableConfig:
     return replace(config, kill=replace(config.kill, **changes))
-

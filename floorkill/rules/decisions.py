@@ -9,27 +9,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .texts import render
 from .frozen import fast_init
+from .texts import render
 
-MAX_QUOTE = 120               # characters of a refused value quoted in a refusal
+MAX_QUOTE = 120  # characters of a refused value quoted in a refusal
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Decision:
-    code: str                     # kebab-case: leg-up, kill, kill-again, neutral, barred, ...
+    code: str  # kebab-case: leg-up, kill, kill-again, neutral, barred, ...
     seat: int | None
-    key: str                      # message key in texts.MESSAGES
-    params: tuple = ()            # (name, value) pairs for the message
+    key: str  # message key in texts.MESSAGES
+    params: tuple = ()  # (name, value) pairs for the message
     cites: tuple[str, ...] = ()
 
     def text(self, lang: str = "en") -> str:
         return render(self.key, dict(self.params), lang)
 
     def to_json(self, lang: str = "en") -> dict:
-        return {"code": self.code, "seat": self.seat, "text": self.text(lang),
-                "cites": list(self.cites)}
+        return {
+            "code": self.code,
+            "seat": self.seat,
+            "text": self.text(lang),
+            "cites": list(self.cites),
+        }
 
 
 class Refusal(Exception):
@@ -39,8 +43,10 @@ class Refusal(Exception):
         self.key = key
         self.cites = tuple(cites)
         # what a file said is quoted, never echoed whole (a 10 MB key)
-        self.params = {k: (v[:MAX_QUOTE - 1] + "…" if isinstance(v, str) and len(v) > MAX_QUOTE
-                           else v) for k, v in params.items()}
+        self.params = {
+            k: (v[: MAX_QUOTE - 1] + "…" if isinstance(v, str) and len(v) > MAX_QUOTE else v)
+            for k, v in params.items()
+        }
         super().__init__(self.text("en"))
 
     def text(self, lang: str = "en") -> str:

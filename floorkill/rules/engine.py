@@ -8,21 +8,42 @@ Spec: kill-rules.md sections 4 and 5.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
+from . import room
 from .config import HILO_GAMES
 from .decisions import Decision, Refusal
-from .events import (Away, Back, Event, Hand, Join, PayKill, Quit, Stack, Underpost,
-                     VoluntaryKill, parse_event)
-from . import room
+from .events import (
+    Away,
+    Back,
+    Event,
+    Hand,
+    Join,
+    PayKill,
+    Quit,
+    Stack,
+    Underpost,
+    VoluntaryKill,
+    parse_event,
+)
 from .money import Cents, dollars
 from .names import name_key
 from .rulings import underpost
-from .state import (KILLED, LEG_UP, NEUTRAL, NEUTRAL_BUTTON, REQUIRED_KINDS, KillButton,
-                    Owed, Player, TableState, positions)
+from .state import (
+    KILLED,
+    LEG_UP,
+    NEUTRAL,
+    NEUTRAL_BUTTON,
+    REQUIRED_KINDS,
+    KillButton,
+    Owed,
+    Player,
+    TableState,
+    positions,
+)
 from .texts import outcome_words
 
-Result = tuple[tuple[int, ...], tuple[int, ...], int | None]   # high, low, scoop
+Result = tuple[tuple[int, ...], tuple[int, ...], int | None]  # high, low, scoop
 
 LOWBALL_GAMES = ("lowball-a5", "lowball-27", "razz")
 
@@ -30,17 +51,24 @@ LOWBALL_GAMES = ("lowball-a5", "lowball-27", "razz")
 class HandResult(tuple):
     """(high, low, scoop) of a hand, with ``hands``: what each seat showed at a showdown
     (:class:`floorkill.cards.HandValue`), empty when the winners were typed."""
+
     hands: tuple = ()
 
 
 class Applied:
     """What one accepted event did: the new state, the decisions, the hand result, and
     the room stamp it was applied with (rules/room.py; None when it carried none)."""
+
     __slots__ = ("state", "decisions", "result", "event", "room")
 
-    def __init__(self, state: TableState, decisions: list[Decision],
-                 result: Result | None, event: Event, room: tuple[Owed, ...] | None = None
-                 ) -> None:
+    def __init__(
+        self,
+        state: TableState,
+        decisions: list[Decision],
+        result: Result | None,
+        event: Event,
+        room: tuple[Owed, ...] | None = None,
+    ) -> None:
         self.state = state
         self.decisions = decisions
         self.result = result
@@ -53,8 +81,11 @@ class Applied:
         return getattr(self.result, "hands", ())
 
 
-def apply(state: TableState, raw: Mapping | Event,
-          barred_elsewhere: Mapping[str, tuple[Cents, str]] | None = None) -> Applied:
+def apply(
+    state: TableState,
+    raw: Mapping | Event,
+    barred_elsewhere: Mapping[str, tuple[Cents, str]] | None = None,
+) -> Applied:
     """Apply one event. ``barred_elsewhere`` maps name keys of players barred at other
     tables to (owed amount, table name) so a join can be refused (rrop-13.6). An event's
     ``room`` stamp sets the bars of seated players at other tables first (rules/room.py)."""
@@ -62,8 +93,12 @@ def apply(state: TableState, raw: Mapping | Event,
     return apply_parsed(state, parse_event(raw, state.config.seats), stamp, barred_elsewhere)
 
 
-def apply_parsed(state: TableState, event: Event, stamp: tuple[Owed, ...] | None = None,
-                 barred_elsewhere: Mapping[str, tuple[Cents, str]] | None = None) -> Applied:
+def apply_parsed(
+    state: TableState,
+    event: Event,
+    stamp: tuple[Owed, ...] | None = None,
+    barred_elsewhere: Mapping[str, tuple[Cents, str]] | None = None,
+) -> Applied:
     """:func:`apply` of an event already read (:func:`parse_event` of the raw event less
     its room stamp, and that stamp: :func:`room.split`). A reader that meets the same
     payload text again reads it once."""
@@ -81,6 +116,7 @@ def apply_parsed(state: TableState, event: Event, stamp: tuple[Owed, ...] | None
 
 # ---------------------------------------------------------------------------
 # helpers
+
 
 def _name(state: TableState, seat: int | None) -> str:
     p = state.player(seat)
@@ -118,8 +154,18 @@ def _not_neutral(decisions: list[Decision]) -> list[Decision]:
             break
     else:
         return decisions
-    return [Decision("leg-lost" if d.key == "leg-holder-quit" else "no-kill", d.seat, d.key,
-                     d.params, d.cites) if d.code == "neutral" else d for d in decisions]
+    return [
+        Decision(
+            "leg-lost" if d.key == "leg-holder-quit" else "no-kill",
+            d.seat,
+            d.key,
+            d.params,
+            d.cites,
+        )
+        if d.code == "neutral"
+        else d
+        for d in decisions
+    ]
 
 
 _STATE_FIELDS = frozenset(TableState.__dataclass_fields__) - {"config"}
@@ -130,11 +176,19 @@ def _new(state: TableState, **changes) -> TableState:
     if not changes.keys() <= _STATE_FIELDS:
         raise TypeError(f"no such state field: {sorted(changes.keys() - _STATE_FIELDS)}")
     get = changes.get
-    return TableState(state.config, get("players", state.players), get("button", state.button),
-                      get("hands", state.hands), get("dealer_pos", state.dealer_pos),
-                      get("barred", state.barred), get("credits", state.credits),
-                      get("agreed", state.agreed), get("held_seat", state.held_seat),
-                      get("events", state.events + 1), get("closed", state.closed))
+    return TableState(
+        state.config,
+        get("players", state.players),
+        get("button", state.button),
+        get("hands", state.hands),
+        get("dealer_pos", state.dealer_pos),
+        get("barred", state.barred),
+        get("credits", state.credits),
+        get("agreed", state.agreed),
+        get("held_seat", state.held_seat),
+        get("events", state.events + 1),
+        get("closed", state.closed),
+    )
 
 
 def _leg_of(button: KillButton) -> KillButton:
@@ -152,29 +206,55 @@ def _leg_holder(button: KillButton) -> tuple[int | None, str | None]:
     return None, None
 
 
-def _kill(state: TableState, seat: int, kind: str, amount: Cents | None = None,
-          leg: tuple[int | None, str | None] = (None, None)) -> KillButton:
-    return KillButton(status=KILLED, seat=seat, player=_name(state, seat), kind=kind,
-                      amount=state.config.kill_blind if amount is None else amount,
-                      leg_seat=leg[0], leg_player=leg[1])
+def _kill(
+    state: TableState,
+    seat: int,
+    kind: str,
+    amount: Cents | None = None,
+    leg: tuple[int | None, str | None] = (None, None),
+) -> KillButton:
+    return KillButton(
+        status=KILLED,
+        seat=seat,
+        player=_name(state, seat),
+        kind=kind,
+        amount=state.config.kill_blind if amount is None else amount,
+        leg_seat=leg[0],
+        leg_player=leg[1],
+    )
 
 
 def _leg_up(state: TableState, seat: int) -> KillButton:
     return KillButton(LEG_UP, seat, _name(state, seat))
 
 
-def _miss_kill(state: TableState, button: KillButton, decisions: list[Decision]
-               ) -> tuple[Owed, ...]:
+def _miss_kill(
+    state: TableState, button: KillButton, decisions: list[Decision]
+) -> tuple[Owed, ...]:
     """A bound killer did not post (rrop-13.6): barred, or owing under wsop-197."""
     name = button.player or "?"
     amount = button.amount or state.config.kill_blind
     mode = "post-later" if state.config.kill.missed_kill == "post-later" else "barred"
     if mode == "barred":
-        decisions.append(Decision("barred", button.seat, "barred",
-                                  (("name", name), ("amount", dollars(amount))), ("rrop-13.6",)))
+        decisions.append(
+            Decision(
+                "barred",
+                button.seat,
+                "barred",
+                (("name", name), ("amount", dollars(amount))),
+                ("rrop-13.6",),
+            )
+        )
     else:
-        decisions.append(Decision("owes", button.seat, "owes-later",
-                                  (("name", name), ("amount", dollars(amount))), ("wsop-197",)))
+        decisions.append(
+            Decision(
+                "owes",
+                button.seat,
+                "owes-later",
+                (("name", name), ("amount", dollars(amount))),
+                ("wsop-197",),
+            )
+        )
     key = name_key(name)
     others = tuple(o for o in state.barred if o.table is not None or name_key(o.player) != key)
     return others + (Owed(player=name, owes=amount, mode=mode),)
@@ -183,10 +263,12 @@ def _miss_kill(state: TableState, button: KillButton, decisions: list[Decision]
 # ---------------------------------------------------------------------------
 # hand
 
+
 def _result(state: TableState, ev: Hand) -> Result:
     cfg = state.config
     if ev.showdown is not None:
-        from floorkill.cards import CardError, showdown as decide
+        from floorkill.cards import CardError
+        from floorkill.cards import showdown as decide
 
         try:
             sd = decide(cfg.game, ev.showdown.board, dict(ev.showdown.hands), joker=cfg.joker)
@@ -217,7 +299,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     result = _result(state, ev)
     high, low, scoop = result
     for seat in high:
-        if seat not in dealt:                 # a dealt-in seat is seated: nothing to check
+        if seat not in dealt:  # a dealt-in seat is seated: nothing to check
             _check_winner(state, seat, dealt)
     for seat in low:
         if seat not in dealt:
@@ -234,17 +316,25 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     # The kill of this hand: posted, or missed (spec 5.5, 5.7). A missed kill leaves the
     # hand at the ordinary limits and the leg where it was; a bound killer who missed is
     # barred (or owes), and was not dealt in; a voluntary one changes nothing else.
-    was_killed = button.status == KILLED      # (the property, inlined: every hand)
+    was_killed = button.status == KILLED  # (the property, inlined: every hand)
     killed_now = was_killed and ev.kill_posted
     if was_killed and not ev.kill_posted:
         if button.kind in REQUIRED_KINDS:
             if button.seat in (*high, *low):
-                raise Refusal("missed-killer-won", ("rrop-13.6",), seat=button.seat,
-                              name=button.player)
+                raise Refusal(
+                    "missed-killer-won", ("rrop-13.6",), seat=button.seat, name=button.player
+                )
             barred = _miss_kill(state, button, decisions)
         else:
-            decisions.append(Decision("kill-not-posted", button.seat, "voluntary-not-posted",
-                                      (("name", button.player or "?"),), ("rrop-13.10", "rrop-13.6")))
+            decisions.append(
+                Decision(
+                    "kill-not-posted",
+                    button.seat,
+                    "voluntary-not-posted",
+                    (("name", button.player or "?"),),
+                    ("rrop-13.10", "rrop-13.6"),
+                )
+            )
         before = _leg_of(button)
     elif was_killed and button.kind == "owed":
         key = name_key(button.player or "")
@@ -254,7 +344,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
         before = button
 
     pot_size = cfg.second_leg_pot
-    if pot_size is not None:                  # the house alternate: the pot answers it
+    if pot_size is not None:  # the house alternate: the pot answers it
         if ev.pot is not None and ev.qualifies is not None and (ev.pot >= pot_size) != ev.qualifies:
             raise Refusal("qualify-disagree-pot", ("house-natural",), minimum=dollars(pot_size))
     elif ev.won_beyond_blinds is not None and ev.qualifies is not None:
@@ -269,9 +359,17 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
         if p is None or p.away:
             if leg_name and leg_name not in credits and p is not None:
                 credits = credits + (leg_name,)
-            before = (KillButton(status=KILLED, seat=before.seat, player=before.player,
-                                 kind=before.kind, amount=before.amount)
-                      if before.killed else NEUTRAL_BUTTON)
+            before = (
+                KillButton(
+                    status=KILLED,
+                    seat=before.seat,
+                    player=before.player,
+                    kind=before.kind,
+                    amount=before.amount,
+                )
+                if before.killed
+                else NEUTRAL_BUTTON
+            )
 
     if kill.kind == "none":
         new_button = NEUTRAL_BUTTON
@@ -280,31 +378,63 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
 
     # Agreed kills (rrop-13.12) wait for the first hand without a required kill (rrop-13.11,
     # spec 5.8), one a hand, in the order agreed.
-    agreed = (tuple(seat for seat in state.agreed if state.player(seat) is not None)
-              if state.agreed else ())
+    agreed = (
+        tuple(seat for seat in state.agreed if state.player(seat) is not None)
+        if state.agreed
+        else ()
+    )
     if agreed:
         seat = agreed[0]
         p = state.player(seat)
         if new_button.status == KILLED:
-            decisions.append(Decision("agreement-waits", seat, "agreement-waits",
-                                      (("name", p.name),), ("rrop-13.11", "rrop-13.12")))
+            decisions.append(
+                Decision(
+                    "agreement-waits",
+                    seat,
+                    "agreement-waits",
+                    (("name", p.name),),
+                    ("rrop-13.11", "rrop-13.12"),
+                )
+            )
         else:
-            leg = (new_button.seat, new_button.player) if new_button.status == LEG_UP else (None, None)
+            leg = (
+                (new_button.seat, new_button.player)
+                if new_button.status == LEG_UP
+                else (None, None)
+            )
             new_button = _kill(state, seat, "agreed", leg=leg)
-            decisions.append(Decision("kill", seat, "agreed-kill",
-                                      (("name", p.name), ("amount", dollars(new_button.amount))),
-                                      ("rrop-13.12",)))
+            decisions.append(
+                Decision(
+                    "kill",
+                    seat,
+                    "agreed-kill",
+                    (("name", p.name), ("amount", dollars(new_button.amount))),
+                    ("rrop-13.12",),
+                )
+            )
             agreed = agreed[1:]
 
     # Players who sat out the kill pot are dealt in from now on.
     if _sitting_out(players):
-        players = tuple(Player(p.seat, p.name, p.stack, p.away, False) if p is not None and p.sitting_out
-                        else p for p in players)
+        players = tuple(
+            Player(p.seat, p.name, p.stack, p.away, False) if p is not None and p.sitting_out else p
+            for p in players
+        )
     dealer, _sb, _bb = positions(state, dealt)
     n = cfg.seats
-    new = TableState(cfg, players, new_button, state.hands + 1,           # every field: hot path
-                     (dealer % n) + 1 if dealer is not None else state.dealer_pos,
-                     barred, credits, agreed, None, state.events + 1, state.closed)
+    new = TableState(
+        cfg,
+        players,
+        new_button,
+        state.hands + 1,  # every field: hot path
+        (dealer % n) + 1 if dealer is not None else state.dealer_pos,
+        barred,
+        credits,
+        agreed,
+        None,
+        state.events + 1,
+        state.closed,
+    )
     return new, decisions, result
 
 
@@ -324,16 +454,33 @@ def _explain(state: TableState, result) -> list[Decision]:
     for v in hands:
         part_high = ("takes" if len(high) == 1 else "shares") if v.seat in high else None
         part_low = ("takes" if len(low) == 1 else "shares") if v.seat in low else None
-        outcome = {lang: outcome_words(lang, hilo, part_high, part_low, scoop == v.seat, not low)
-                   for lang in ("en", "ru")}
-        joker = {lang: f" ({v.joker.text(lang)})" if v.joker is not None else "" for lang in ("en", "ru")}
-        cites = base + tuple(c for c in (v.joker.cites if v.joker is not None else ()) if c not in base)
-        out.append(Decision("shows", v.seat, "shows",
-                            (("name", _name(state, v.seat)),
-                             ("value_en", v.value("en")), ("value_ru", v.value("ru")),
-                             ("joker_en", joker["en"]), ("joker_ru", joker["ru"]),
-                             ("outcome_en", outcome["en"]), ("outcome_ru", outcome["ru"])),
-                            cites))
+        outcome = {
+            lang: outcome_words(lang, hilo, part_high, part_low, scoop == v.seat, not low)
+            for lang in ("en", "ru")
+        }
+        joker = {
+            lang: f" ({v.joker.text(lang)})" if v.joker is not None else "" for lang in ("en", "ru")
+        }
+        cites = base + tuple(
+            c for c in (v.joker.cites if v.joker is not None else ()) if c not in base
+        )
+        out.append(
+            Decision(
+                "shows",
+                v.seat,
+                "shows",
+                (
+                    ("name", _name(state, v.seat)),
+                    ("value_en", v.value("en")),
+                    ("value_ru", v.value("ru")),
+                    ("joker_en", joker["en"]),
+                    ("joker_ru", joker["ru"]),
+                    ("outcome_en", outcome["en"]),
+                    ("outcome_ru", outcome["ru"]),
+                ),
+                cites,
+            )
+        )
     return out
 
 
@@ -342,11 +489,16 @@ def _check_winner(state: TableState, seat: int, dealt: tuple[int, ...]) -> None:
     if p is None:
         raise Refusal("seat-empty", seat=seat)
     if seat not in dealt:
-        barred = room.winner_refusal(state, seat, p.name)     # rrop-13.6, naming the table
+        barred = room.winner_refusal(state, seat, p.name)  # rrop-13.6, naming the table
         if barred is not None:
             raise barred
-        why = ("away" if p.away else "barred" if state.is_barred(p.name)
-               else "sitting out the kill pot")
+        why = (
+            "away"
+            if p.away
+            else "barred"
+            if state.is_barred(p.name)
+            else "sitting out the kill pot"
+        )
         cites = ("rrop-13.6",) if why == "barred" else ("rrop-13.12",) if p.sitting_out else ()
         raise Refusal("not-dealt-in", cites, seat=seat, name=p.name, why=why)
 
@@ -364,19 +516,29 @@ def _second_leg_min(state: TableState, killed: bool) -> Cents:
     return spec
 
 
-def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, scoop,
-                 decisions: list[Decision], killed_now: bool) -> KillButton:
+def _next_button(
+    state: TableState,
+    ev: Hand,
+    before: KillButton,
+    high,
+    low,
+    scoop,
+    decisions: list[Decision],
+    killed_now: bool,
+) -> KillButton:
     cfg = state.config
     kill = cfg.kill
     two = "two-pots" in kill.triggers
     W = scoop
-    shared = (*high, *low)                    # who won a share (membership only)
+    shared = (*high, *low)  # who won a share (membership only)
 
     # Pot-size triggers (rrop-13.8, house-scoop, house-big-pot).
     fired: list[str] = []
     if W is not None and ("scoop" in kill.triggers or "big-pot" in kill.triggers):
         if ev.pot is None:
-            raise Refusal("pot-needed", ("rrop-13.8",) if "scoop" in kill.triggers else ("house-big-pot",))
+            raise Refusal(
+                "pot-needed", ("rrop-13.8",) if "scoop" in kill.triggers else ("house-big-pot",)
+            )
         if "scoop" in kill.triggers and ev.pot >= cfg.minimum("scoop_minimum"):
             fired += ["rrop-13.8", "house-scoop"]
         if "big-pot" in kill.triggers and ev.pot >= cfg.minimum("big_pot_minimum"):
@@ -399,16 +561,32 @@ def _next_button(state: TableState, ev: Hand, before: KillButton, high, low, sco
             # rrop-13.7: wins again -> kills again; in scoop games "wins" means a qualifying scoop.
             if two or fired or "scoop" not in kill.triggers:
                 b = _kill(state, K, "required", before.amount)
-                say("kill-again", K, "kill-again", ("rrop-13.7", *fired),
-                    name=kname, amount=dollars(b.amount))
+                say(
+                    "kill-again",
+                    K,
+                    "kill-again",
+                    ("rrop-13.7", *fired),
+                    name=kname,
+                    amount=dollars(b.amount),
+                )
                 return b
-            return neutral("killer-scoop-too-small", ("rrop-13.8",), name=kname,
-                           minimum=dollars(cfg.minimum("scoop_minimum")))
+            return neutral(
+                "killer-scoop-too-small",
+                ("rrop-13.8",),
+                name=kname,
+                minimum=dollars(cfg.minimum("scoop_minimum")),
+            )
         if K in shared:
             if two and kill.split_by_killer == "kills-again":
                 b = _kill(state, K, "required", before.amount)
-                say("kill-again", K, "killer-split-kills-again", ("rrop-13.4",),
-                    name=kname, amount=dollars(b.amount))
+                say(
+                    "kill-again",
+                    K,
+                    "killer-split-kills-again",
+                    ("rrop-13.4",),
+                    name=kname,
+                    amount=dollars(b.amount),
+                )
                 return b
             if two:
                 return neutral("killer-split-neutral", ("house-natural",), name=kname)
@@ -452,21 +630,34 @@ def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
         return b
     if two:
         say("leg-up", W, "leg-up", ("rrop-13.3",), name=name)
-        return KillButton(LEG_UP, W, name)          # _leg_up, its name already found
+        return KillButton(LEG_UP, W, name)  # _leg_up, its name already found
     cfg = state.config
     if not cfg.kill.triggers:
         say("neutral", None, "no-required-kill", ("rrop-13.0",), name=name)
     elif "scoop" in cfg.kill.triggers:
-        say("neutral", None, "no-kill-small-pot", ("rrop-13.8",), name=name,
-            minimum=dollars(cfg.minimum("scoop_minimum")))
+        say(
+            "neutral",
+            None,
+            "no-kill-small-pot",
+            ("rrop-13.8",),
+            name=name,
+            minimum=dollars(cfg.minimum("scoop_minimum")),
+        )
     else:
-        say("neutral", None, "no-kill-small-pot", ("house-big-pot",), name=name,
-            minimum=dollars(cfg.minimum("big_pot_minimum")))
+        say(
+            "neutral",
+            None,
+            "no-kill-small-pot",
+            ("house-big-pot",),
+            name=name,
+            minimum=dollars(cfg.minimum("big_pot_minimum")),
+        )
     return NEUTRAL_BUTTON
 
 
-def _second_leg(state: TableState, ev: Hand, L: int, lname: str | None, say, neutral,
-                killed_now: bool) -> KillButton:
+def _second_leg(
+    state: TableState, ev: Hand, L: int, lname: str | None, say, neutral, killed_now: bool
+) -> KillButton:
     kill = state.config.kill
     # A walk (house-natural): the walk option is the flop rule's own question, "what
     # happens to the leg when the flop rule stops a second win", so it applies only with
@@ -487,23 +678,32 @@ def _second_leg(state: TableState, ev: Hand, L: int, lname: str | None, say, neu
     elif ev.won_beyond_blinds is not None:
         ok = ev.won_beyond_blinds >= minimum
     else:
-        raise Refusal("second-leg-question", ("rrop-13.3",), seat=L, name=lname,
-                      minimum=dollars(minimum))
+        raise Refusal(
+            "second-leg-question", ("rrop-13.3",), seat=L, name=lname, minimum=dollars(minimum)
+        )
     if ok:
         cites = ("rrop-13.3", "house-natural") if kill.second_leg_needs_flop else ("rrop-13.3",)
         b = _kill(state, L, "required")
         say("kill", L, "second-leg-kill", cites, name=lname, amount=dollars(b.amount))
         return b
     if kill.unqualified_second_win == "keeps-leg":
-        say("leg-up", L, "second-leg-short", ("rrop-13.3", "rrop-glossary"), name=lname,
-            minimum=dollars(minimum))
+        say(
+            "leg-up",
+            L,
+            "second-leg-short",
+            ("rrop-13.3", "rrop-glossary"),
+            name=lname,
+            minimum=dollars(minimum),
+        )
         return _leg_up(state, L)
-    return neutral("second-leg-short-neutral", ("house-button",), name=lname,
-                   minimum=dollars(minimum))
+    return neutral(
+        "second-leg-short-neutral", ("house-button",), name=lname, minimum=dollars(minimum)
+    )
 
 
-def _second_leg_by_pot(state: TableState, ev: Hand, L: int, lname: str | None, pot_size: Cents,
-                       say, neutral) -> KillButton:
+def _second_leg_by_pot(
+    state: TableState, ev: Hand, L: int, lname: str | None, pot_size: Cents, say, neutral
+) -> KillButton:
     """The house alternate (house-natural): "a player must win a pot of a certain size to be
     set by the house for the pot to qualify as the second leg of a kill". The pot (uncalled
     bets excluded) is measured against the game's own limits, like the scoop and big-pot
@@ -513,46 +713,86 @@ def _second_leg_by_pot(state: TableState, ev: Hand, L: int, lname: str | None, p
     elif ev.qualifies is not None:
         ok = ev.qualifies
     else:
-        raise Refusal("second-leg-pot-question", ("house-natural",), seat=L, name=lname,
-                      minimum=dollars(pot_size))
+        raise Refusal(
+            "second-leg-pot-question",
+            ("house-natural",),
+            seat=L,
+            name=lname,
+            minimum=dollars(pot_size),
+        )
     if ok:
         b = _kill(state, L, "required")
-        say("kill", L, "second-leg-pot-kill", ("house-natural",), name=lname,
-            amount=dollars(b.amount), minimum=dollars(pot_size))
+        say(
+            "kill",
+            L,
+            "second-leg-pot-kill",
+            ("house-natural",),
+            name=lname,
+            amount=dollars(b.amount),
+            minimum=dollars(pot_size),
+        )
         return b
     if state.config.kill.unqualified_second_win == "keeps-leg":
-        say("leg-up", L, "second-leg-pot-short", ("house-natural", "rrop-glossary"), name=lname,
-            minimum=dollars(pot_size))
+        say(
+            "leg-up",
+            L,
+            "second-leg-pot-short",
+            ("house-natural", "rrop-glossary"),
+            name=lname,
+            minimum=dollars(pot_size),
+        )
         return _leg_up(state, L)
-    return neutral("second-leg-pot-short-neutral", ("house-natural", "house-button"), name=lname,
-                   minimum=dollars(pot_size))
+    return neutral(
+        "second-leg-pot-short-neutral",
+        ("house-natural", "house-button"),
+        name=lname,
+        minimum=dollars(pot_size),
+    )
 
 
 # ---------------------------------------------------------------------------
 # players
 
-def _voluntary_check(state: TableState, seat: int, stack: Cents | None, cards_seen: int,
-                     cards_dealt: int) -> None:
+
+def _voluntary_check(
+    state: TableState, seat: int, stack: Cents | None, cards_seen: int, cards_dealt: int
+) -> None:
     cfg = state.config
     kill = cfg.kill
     if not kill.voluntary:
         raise Refusal("voluntary-off", ("rrop-13.10",))
     if state.button.killed:
-        raise Refusal("one-kill-per-deal", ("rrop-13.11",), name=state.button.player,
-                      seat=state.button.seat)
+        raise Refusal(
+            "one-kill-per-deal", ("rrop-13.11",), name=state.button.player, seat=state.button.seat
+        )
     if cards_seen > kill.voluntary_cards:
-        raise Refusal("voluntary-too-many-seen", ("rrop-13.10",), seen=cards_seen,
-                      allowed=kill.voluntary_cards)
+        raise Refusal(
+            "voluntary-too-many-seen",
+            ("rrop-13.10",),
+            seen=cards_seen,
+            allowed=kill.voluntary_cards,
+        )
     if cards_dealt > kill.voluntary_cards:
-        raise Refusal("voluntary-closed", ("rrop-13.10",), dealt=cards_dealt,
-                      allowed=kill.voluntary_cards)
+        raise Refusal(
+            "voluntary-closed", ("rrop-13.10",), dealt=cards_dealt, allowed=kill.voluntary_cards
+        )
     need = 4 * cfg.kill_blind
     if stack is None:
-        raise Refusal("voluntary-stack-unknown", ("rrop-13.10",), seat=seat,
-                      need=dollars(need), blind=dollars(cfg.kill_blind))
+        raise Refusal(
+            "voluntary-stack-unknown",
+            ("rrop-13.10",),
+            seat=seat,
+            need=dollars(need),
+            blind=dollars(cfg.kill_blind),
+        )
     if stack < need:
-        raise Refusal("voluntary-stack-short", ("rrop-13.10",), stack=dollars(stack),
-                      need=dollars(need), blind=dollars(cfg.kill_blind))
+        raise Refusal(
+            "voluntary-stack-short",
+            ("rrop-13.10",),
+            stack=dollars(stack),
+            need=dollars(need),
+            blind=dollars(cfg.kill_blind),
+        )
 
 
 def _voluntary_kill(state: TableState, ev: VoluntaryKill, _ctx):
@@ -561,8 +801,13 @@ def _voluntary_kill(state: TableState, ev: VoluntaryKill, _ctx):
         _check_winner(state, ev.seat, state.dealt_in())
     _voluntary_check(state, ev.seat, p.stack, ev.cards_seen, ev.cards_dealt)
     b = _kill(state, ev.seat, "voluntary", leg=_leg_holder(state.button))
-    d = Decision("kill", ev.seat, "voluntary-kill",
-                 (("name", p.name), ("amount", dollars(b.amount))), ("rrop-13.10",))
+    d = Decision(
+        "kill",
+        ev.seat,
+        "voluntary-kill",
+        (("name", p.name), ("amount", dollars(b.amount))),
+        ("rrop-13.10",),
+    )
     return _new(state, button=b), [d], None
 
 
@@ -576,33 +821,57 @@ def _join(state: TableState, ev: Join, ctx):
         raise Refusal("name-taken", name=ev.name, seat=state.seat_of(ev.name))
     owed = state.owed(ev.name)
     if owed is not None and owed.mode == "barred":
-        raise Refusal("join-barred", ("rrop-13.6",), name=ev.name, amount=dollars(owed.owes),
-                      table=cfg.name)
+        raise Refusal(
+            "join-barred", ("rrop-13.6",), name=ev.name, amount=dollars(owed.owes), table=cfg.name
+        )
     if ctx:
         other = ctx.get(name_key(ev.name))
         if other is not None:
-            raise Refusal("join-barred", ("rrop-13.6",), name=ev.name,
-                          amount=dollars(other[0]), table=other[1])
+            raise Refusal(
+                "join-barred",
+                ("rrop-13.6",),
+                name=ev.name,
+                amount=dollars(other[0]),
+                table=other[1],
+            )
     decisions: list[Decision] = []
     player = Player(seat=ev.seat, name=ev.name, stack=ev.stack)
     button = state.button
     agreed = state.agreed
     if button.killed:
         if ev.posts_kill:
-            raise Refusal("one-kill-per-deal", ("rrop-13.11",), name=button.player, seat=button.seat)
+            raise Refusal(
+                "one-kill-per-deal", ("rrop-13.11",), name=button.player, seat=button.seat
+            )
         if cfg.kill.new_player == "may-sit":
-            decisions.append(Decision("dealt-in", ev.seat, "new-player-may-sit",
-                                      (("name", ev.name),), ("wsop-201",)))
+            decisions.append(
+                Decision(
+                    "dealt-in", ev.seat, "new-player-may-sit", (("name", ev.name),), ("wsop-201",)
+                )
+            )
         elif ev.agrees_to_kill:
             # Several agreements queue in the order made, one kill a hand (spec 5.8).
             agreed = agreed + (ev.seat,)
-            decisions.append(Decision("agrees-to-kill", ev.seat, "agrees-to-kill",
-                                      (("name", ev.name), ("amount", dollars(cfg.kill_blind))),
-                                      ("rrop-13.12",)))
+            decisions.append(
+                Decision(
+                    "agrees-to-kill",
+                    ev.seat,
+                    "agrees-to-kill",
+                    (("name", ev.name), ("amount", dollars(cfg.kill_blind))),
+                    ("rrop-13.12",),
+                )
+            )
         else:
             player = Player(seat=ev.seat, name=ev.name, stack=ev.stack, sitting_out=True)
-            decisions.append(Decision("not-dealt-in", ev.seat, "new-player-sits-out",
-                                      (("name", ev.name),), ("rrop-13.12",)))
+            decisions.append(
+                Decision(
+                    "not-dealt-in",
+                    ev.seat,
+                    "new-player-sits-out",
+                    (("name", ev.name),),
+                    ("rrop-13.12",),
+                )
+            )
     elif ev.posts_kill:
         _voluntary_check(state, ev.seat, ev.stack, 0, 0)
     players = _set_player(state.players, ev.seat, player)
@@ -610,13 +879,21 @@ def _join(state: TableState, ev: Join, ctx):
     if ev.posts_kill and not button.killed:
         b = _kill(new, ev.seat, "voluntary", leg=_leg_holder(button))
         new = _new(new, button=b, events=new.events)
-        decisions.append(Decision("kill", ev.seat, "voluntary-kill",
-                                  (("name", ev.name), ("amount", dollars(b.amount))), ("rrop-13.10",)))
+        decisions.append(
+            Decision(
+                "kill",
+                ev.seat,
+                "voluntary-kill",
+                (("name", ev.name), ("amount", dollars(b.amount))),
+                ("rrop-13.10",),
+            )
+        )
     return new, decisions, None
 
 
-def _leave(state: TableState, seat: int, posts_kill: bool, decisions: list[Decision],
-           quitting: bool) -> tuple[KillButton, tuple[Owed, ...], int | None]:
+def _leave(
+    state: TableState, seat: int, posts_kill: bool, decisions: list[Decision], quitting: bool
+) -> tuple[KillButton, tuple[Owed, ...], int | None]:
     """What happens to the kill button when ``seat`` steps away or quits."""
     button = state.button
     barred = state.barred
@@ -625,9 +902,15 @@ def _leave(state: TableState, seat: int, posts_kill: bool, decisions: list[Decis
     if button.killed and button.seat == seat:
         bound = button.kind in REQUIRED_KINDS
         if posts_kill:
-            decisions.append(Decision("kill", seat, "kill-stays-quit" if quitting else "kill-stays-away",
-                                      (("name", p.name), ("amount", dollars(button.amount))),
-                                      ("rrop-13.6",) if bound else ("rrop-13.10",)))
+            decisions.append(
+                Decision(
+                    "kill",
+                    seat,
+                    "kill-stays-quit" if quitting else "kill-stays-away",
+                    (("name", p.name), ("amount", dollars(button.amount))),
+                    ("rrop-13.6",) if bound else ("rrop-13.10",),
+                )
+            )
             if quitting:
                 held = seat
         else:
@@ -636,13 +919,27 @@ def _leave(state: TableState, seat: int, posts_kill: bool, decisions: list[Decis
             if bound:
                 barred = _miss_kill(state, button, decisions)
             else:
-                decisions.append(Decision("withdrawn", seat, "voluntary-withdrawn",
-                                          (("name", p.name),), ("rrop-13.10",)))
+                decisions.append(
+                    Decision(
+                        "withdrawn",
+                        seat,
+                        "voluntary-withdrawn",
+                        (("name", p.name),),
+                        ("rrop-13.10",),
+                    )
+                )
             cites = ("rrop-13.6",) if bound else ("rrop-13.10",)
             button = _leg_of(button)
             if button.status == LEG_UP:
-                decisions.append(Decision("leg-up", button.seat, "kill-gone-leg-stays",
-                                          (("name", button.player),), (*cites, "rrop-13.3")))
+                decisions.append(
+                    Decision(
+                        "leg-up",
+                        button.seat,
+                        "kill-gone-leg-stays",
+                        (("name", button.player),),
+                        (*cites, "rrop-13.3"),
+                    )
+                )
             else:
                 decisions.append(Decision("neutral", None, "kill-gone-neutral", (), cites))
     if quitting:
@@ -650,17 +947,32 @@ def _leave(state: TableState, seat: int, posts_kill: bool, decisions: list[Decis
         if L == seat:
             if button.status == LEG_UP:
                 button = NEUTRAL_BUTTON
-                decisions.append(Decision("neutral", seat, "leg-holder-quit", (("name", p.name),),
-                                          ("rrop-13.1b",)))
+                decisions.append(
+                    Decision(
+                        "neutral", seat, "leg-holder-quit", (("name", p.name),), ("rrop-13.1b",)
+                    )
+                )
             else:
-                button = KillButton(status=KILLED, seat=button.seat, player=button.player,
-                                    kind=button.kind, amount=button.amount)
-                decisions.append(Decision("leg-lost", seat, "leg-holder-quit-killed",
-                                          (("name", p.name), ("killer", button.player)),
-                                          ("rrop-13.1b",)))
+                button = KillButton(
+                    status=KILLED,
+                    seat=button.seat,
+                    player=button.player,
+                    kind=button.kind,
+                    amount=button.amount,
+                )
+                decisions.append(
+                    Decision(
+                        "leg-lost",
+                        seat,
+                        "leg-holder-quit-killed",
+                        (("name", p.name), ("killer", button.player)),
+                        ("rrop-13.1b",),
+                    )
+                )
     elif button.status == LEG_UP and button.seat == seat:
-        decisions.append(Decision("leg-up", seat, "leg-kept-away", (("name", p.name),),
-                                  ("rrop-13.5",)))
+        decisions.append(
+            Decision("leg-up", seat, "leg-kept-away", (("name", p.name),), ("rrop-13.5",))
+        )
     return button, barred, held
 
 
@@ -670,8 +982,14 @@ def _away(state: TableState, ev: Away, _ctx):
         raise Refusal("already-away", seat=ev.seat, name=p.name)
     decisions: list[Decision] = []
     button, barred, held = _leave(state, ev.seat, ev.posts_kill, decisions, quitting=False)
-    players = _set_player(state.players, ev.seat, Player(p.seat, p.name, p.stack, True, p.sitting_out))
-    return _new(state, players=players, button=button, barred=barred, held_seat=held), decisions, None
+    players = _set_player(
+        state.players, ev.seat, Player(p.seat, p.name, p.stack, True, p.sitting_out)
+    )
+    return (
+        _new(state, players=players, button=button, barred=barred, held_seat=held),
+        decisions,
+        None,
+    )
 
 
 def _back(state: TableState, ev: Back, _ctx):
@@ -681,7 +999,9 @@ def _back(state: TableState, ev: Back, _ctx):
     owed = room.bar_of(state, p.name)
     if owed is not None:
         raise room.back_refusal(owed)
-    players = _set_player(state.players, ev.seat, Player(p.seat, p.name, p.stack, False, p.sitting_out))
+    players = _set_player(
+        state.players, ev.seat, Player(p.seat, p.name, p.stack, False, p.sitting_out)
+    )
     decisions: list[Decision] = []
     button = state.button
     credits = state.credits
@@ -689,11 +1009,25 @@ def _back(state: TableState, ev: Back, _ctx):
         if button.status == NEUTRAL:
             credits = tuple(c for c in credits if c != p.name)
             button = KillButton(status=LEG_UP, seat=ev.seat, player=p.name)
-            decisions.append(Decision("leg-up", ev.seat, "leg-returns", (("name", p.name),),
-                                      ("rrop-13.5", "house-natural")))
+            decisions.append(
+                Decision(
+                    "leg-up",
+                    ev.seat,
+                    "leg-returns",
+                    (("name", p.name),),
+                    ("rrop-13.5", "house-natural"),
+                )
+            )
         else:
-            decisions.append(Decision("leg-credit", ev.seat, "leg-credit-waits", (("name", p.name),),
-                                      ("rrop-13.5", "house-natural")))
+            decisions.append(
+                Decision(
+                    "leg-credit",
+                    ev.seat,
+                    "leg-credit-waits",
+                    (("name", p.name),),
+                    ("rrop-13.5", "house-natural"),
+                )
+            )
     return _new(state, players=players, button=button, credits=credits), decisions, None
 
 
@@ -705,17 +1039,36 @@ def _quit(state: TableState, ev: Quit, _ctx):
     agreed = state.agreed
     if ev.seat in agreed:
         agreed = tuple(x for x in agreed if x != ev.seat)
-        decisions.append(Decision("agreement-lapses", ev.seat, "agreement-lapses-quit",
-                                  (("name", p.name),), ("rrop-13.12",)))
+        decisions.append(
+            Decision(
+                "agreement-lapses",
+                ev.seat,
+                "agreement-lapses-quit",
+                (("name", p.name),),
+                ("rrop-13.12",),
+            )
+        )
     players = _set_player(state.players, ev.seat, None)
-    return _new(state, players=players, button=button, barred=barred, held_seat=held,
-                credits=credits, agreed=agreed), decisions, None
+    return (
+        _new(
+            state,
+            players=players,
+            button=button,
+            barred=barred,
+            held_seat=held,
+            credits=credits,
+            agreed=agreed,
+        ),
+        decisions,
+        None,
+    )
 
 
 def _stack(state: TableState, ev: Stack, _ctx):
     p = _occupied(state, ev.seat)
-    players = _set_player(state.players, ev.seat,
-                          Player(p.seat, p.name, ev.amount, p.away, p.sitting_out))
+    players = _set_player(
+        state.players, ev.seat, Player(p.seat, p.name, ev.amount, p.away, p.sitting_out)
+    )
     return _new(state, players=players), [], None
 
 
@@ -727,8 +1080,13 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx):
         raise room.pay_elsewhere_refusal(owed)
     barred = tuple(o for o in state.barred if o is not owed)
     seat = state.seat_of(owed.player)
-    d = Decision("paid", seat, "kill-paid", (("name", owed.player), ("amount", dollars(owed.owes))),
-                 ("rrop-13.6",) if owed.mode == "barred" else ("wsop-197",))
+    d = Decision(
+        "paid",
+        seat,
+        "kill-paid",
+        (("name", owed.player), ("amount", dollars(owed.owes))),
+        ("rrop-13.6",) if owed.mode == "barred" else ("wsop-197",),
+    )
     return _new(state, barred=barred), [d], None
 
 
@@ -756,23 +1114,34 @@ def _close_table(state: TableState, ev, _ctx):
 def _reopen_table(state: TableState, ev, _ctx):
     if not state.closed:
         raise Refusal("table-open-already")
-    return _new(state, closed=False), [Decision("table-reopened", None, "reopened",
-                                                (("hands", state.hands),), ())], None
+    return (
+        _new(state, closed=False),
+        [Decision("table-reopened", None, "reopened", (("hands", state.hands),), ())],
+        None,
+    )
 
 
 # a closed table takes only these: its reopening, and a kill owed here being paid
 _WHILE_CLOSED = frozenset({"reopen_table", "pay_kill"})
 
 _HANDLERS = {
-    "close_table": _close_table, "reopen_table": _reopen_table,
-    "hand": _hand, "join": _join, "away": _away, "back": _back, "quit": _quit,
-    "voluntary_kill": _voluntary_kill, "pay_kill": _pay_kill, "stack": _stack,
+    "close_table": _close_table,
+    "reopen_table": _reopen_table,
+    "hand": _hand,
+    "join": _join,
+    "away": _away,
+    "back": _back,
+    "quit": _quit,
+    "voluntary_kill": _voluntary_kill,
+    "pay_kill": _pay_kill,
+    "stack": _stack,
     "underpost": _underpost,
 }
 
 
 # ---------------------------------------------------------------------------
 # after every event
+
 
 def _settle(state: TableState, decisions: list[Decision]) -> TableState:
     """Obligations that take effect by themselves: a returning leg credit when the button is
@@ -788,8 +1157,15 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
         if any(c in holders for c in credits):
             for name in credits:
                 if name in holders:
-                    decisions.append(Decision("leg-credit", state.seat_of(name), "leg-credit-used",
-                                              (("name", name),), ("rrop-13.5",)))
+                    decisions.append(
+                        Decision(
+                            "leg-credit",
+                            state.seat_of(name),
+                            "leg-credit-used",
+                            (("name", name),),
+                            ("rrop-13.5",),
+                        )
+                    )
             credits = tuple(c for c in credits if c not in holders)
             changed = True
     if button.status == NEUTRAL and credits:
@@ -799,13 +1175,27 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
             if p is not None and not p.away:
                 button = KillButton(status=LEG_UP, seat=seat, player=p.name)
                 credits = tuple(c for c in credits if c != name)
-                decisions.append(Decision("leg-up", seat, "leg-returns", (("name", p.name),),
-                                          ("rrop-13.5", "house-natural")))
+                decisions.append(
+                    Decision(
+                        "leg-up",
+                        seat,
+                        "leg-returns",
+                        (("name", p.name),),
+                        ("rrop-13.5", "house-natural"),
+                    )
+                )
                 changed = True
                 break
-    if button.status != KILLED and state.barred and any(o.mode == "post-later" for o in state.barred):
-        probe = state if not changed else _new(state, button=button, credits=credits,
-                                                events=state.events)
+    if (
+        button.status != KILLED
+        and state.barred
+        and any(o.mode == "post-later" for o in state.barred)
+    ):
+        probe = (
+            state
+            if not changed
+            else _new(state, button=button, credits=credits, events=state.events)
+        )
         dealt = probe.dealt_in()
         dealer, sb, bb = positions(probe, dealt)
         for o in state.barred:
@@ -816,16 +1206,24 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
                 continue
             leg = (button.seat, button.player) if button.status == LEG_UP else (None, None)
             button = _kill(state, seat, "owed", o.owes, leg=leg)
-            decisions.append(Decision("kill", seat, "owed-kill-posted",
-                                      (("name", o.player), ("amount", dollars(o.owes))),
-                                      ("wsop-197",)))
+            decisions.append(
+                Decision(
+                    "kill",
+                    seat,
+                    "owed-kill-posted",
+                    (("name", o.player), ("amount", dollars(o.owes))),
+                    ("wsop-197",),
+                )
+            )
             changed = True
             break
     players = state.players
     if button.status != KILLED and _sitting_out(players):
         # nobody sits out a hand that is no longer a kill pot (rrop-13.12 applies to kill pots)
-        players = tuple(Player(p.seat, p.name, p.stack, p.away, False) if p is not None else None
-                        for p in players)
+        players = tuple(
+            Player(p.seat, p.name, p.stack, p.away, False) if p is not None else None
+            for p in players
+        )
         changed = True
     if not changed:
         return state

@@ -7,7 +7,7 @@ canonical mapping back: what the journal stores and what export writes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping      # not typing's alias: isinstance through it is slow
+from collections.abc import Mapping  # not typing's alias: isinstance through it is slow
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -40,9 +40,10 @@ class Showdown:
 @dataclass(frozen=True, slots=True)
 class Hand:
     """The result of one hand."""
-    winners: Seats | None = None         # `winner` / `winners`
-    high: Seats | None = None            # hi-lo: seats that won the high half
-    low: Seats | None = None             # hi-lo: seats that won the low half; () = no qualifying low
+
+    winners: Seats | None = None  # `winner` / `winners`
+    high: Seats | None = None  # hi-lo: seats that won the high half
+    low: Seats | None = None  # hi-lo: seats that won the low half; () = no qualifying low
     showdown: Showdown | None = None
     pot: Cents | None = None
     won_beyond_blinds: Cents | None = None
@@ -178,6 +179,7 @@ class Underpost:
 @dataclass(frozen=True, slots=True)
 class CloseTable:
     """The table is closed for the night: nothing is deleted, it only leaves the lists."""
+
     type = "close_table"
 
     def to_dict(self) -> dict:
@@ -192,13 +194,38 @@ class ReopenTable:
         return {"type": "reopen_table"}
 
 
-Event = Union[Hand, Join, Away, Back, Quit, VoluntaryKill, PayKill, Stack, Underpost,
-              CloseTable, ReopenTable]
-EVENT_TYPES = {cls.type: cls for cls in (Hand, Join, Away, Back, Quit, VoluntaryKill,
-                                         PayKill, Stack, Underpost, CloseTable, ReopenTable)}
+Event = Union[
+    Hand, Join, Away, Back, Quit, VoluntaryKill, PayKill, Stack, Underpost, CloseTable, ReopenTable
+]
+EVENT_TYPES = {
+    cls.type: cls
+    for cls in (
+        Hand,
+        Join,
+        Away,
+        Back,
+        Quit,
+        VoluntaryKill,
+        PayKill,
+        Stack,
+        Underpost,
+        CloseTable,
+        ReopenTable,
+    )
+}
 FIELDS = {
-    "hand": ("winner", "winners", "high", "low", "showdown", "pot", "won_beyond_blinds",
-             "qualifies", "flop", "kill_posted"),
+    "hand": (
+        "winner",
+        "winners",
+        "high",
+        "low",
+        "showdown",
+        "pot",
+        "won_beyond_blinds",
+        "qualifies",
+        "flop",
+        "kill_posted",
+    ),
     "join": ("seat", "name", "stack", "agrees_to_kill", "posts_kill"),
     "away": ("seat", "posts_kill"),
     "back": ("seat",),
@@ -218,13 +245,14 @@ _HAND_FORMS = ("winner", "winners", "high", "showdown")
 # ---------------------------------------------------------------------------
 # parsing
 
+
 def _seat(raw: Mapping, key: str, seats: int) -> int:
     if key not in raw:
         raise Refusal("missing-field", field=key)
     v = raw[key]
-    if type(v) is int and 1 <= v <= seats:      # the common case
+    if type(v) is int and 1 <= v <= seats:  # the common case
         return v
-    if isinstance(v, str) and v.strip().isascii() and v.strip().isdigit():   # not "²"
+    if isinstance(v, str) and v.strip().isascii() and v.strip().isdigit():  # not "²"
         v = int(v)
     if not isinstance(v, int) or isinstance(v, bool):
         raise Refusal("bad-seat", value=repr(v), seats=seats)
@@ -272,9 +300,23 @@ def _int(raw: Mapping, key: str, default: int, lo: int, hi: int) -> int:
 
 def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
     """Validate the shape of one event (not yet its rules); raise :class:`Refusal`."""
-    if type(raw) is not dict:                  # a file's or the app's event is a dict
-        if isinstance(raw, (Hand, Join, Away, Back, Quit, VoluntaryKill, PayKill, Stack,
-                            Underpost, CloseTable, ReopenTable)):
+    if type(raw) is not dict:  # a file's or the app's event is a dict
+        if isinstance(
+            raw,
+            (
+                Hand,
+                Join,
+                Away,
+                Back,
+                Quit,
+                VoluntaryKill,
+                PayKill,
+                Stack,
+                Underpost,
+                CloseTable,
+                ReopenTable,
+            ),
+        ):
             return raw
         if not isinstance(raw, Mapping):
             raise Refusal("not-an-event")
@@ -293,10 +335,13 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
             name = validate_name(raw.get("name"))
         except NameError_ as exc:
             raise Refusal("bad-name", reason=str(exc)) from None
-        return Join(seat=_seat(raw, "seat", seats), name=name,
-                    stack=_amount(raw, "stack"),
-                    agrees_to_kill=_bool(raw, "agrees_to_kill", False),
-                    posts_kill=_bool(raw, "posts_kill", False))
+        return Join(
+            seat=_seat(raw, "seat", seats),
+            name=name,
+            stack=_amount(raw, "stack"),
+            agrees_to_kill=_bool(raw, "agrees_to_kill", False),
+            posts_kill=_bool(raw, "posts_kill", False),
+        )
     if etype == "away":
         return Away(seat=_seat(raw, "seat", seats), posts_kill=_bool(raw, "posts_kill", True))
     if etype == "back":
@@ -331,7 +376,7 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
 
 def _parse_hand(raw: Mapping, seats: int) -> Hand:
     if "winner" in raw and "winners" not in raw and "high" not in raw and "showdown" not in raw:
-        form = "winner"                 # the common case, without building a list
+        form = "winner"  # the common case, without building a list
     else:
         forms = [k for k in _HAND_FORMS if k in raw]
         form = forms[0] if len(forms) == 1 else None
@@ -350,12 +395,17 @@ def _parse_hand(raw: Mapping, seats: int) -> Hand:
         low = _seat_list(raw, "low", seats, allow_empty=True) if "low" in raw else ()
     else:
         sd = raw["showdown"]
-        if not isinstance(sd, Mapping) or not isinstance(sd.get("hands"), Mapping) or not sd["hands"]:
+        if (
+            not isinstance(sd, Mapping)
+            or not isinstance(sd.get("hands"), Mapping)
+            or not sd["hands"]
+        ):
             raise Refusal("bad-showdown")
         for key in sd:
             if key not in ("board", "hands"):
-                raise Refusal("unknown-field", field=f"showdown.{key}", type="hand",
-                              allowed="board, hands")
+                raise Refusal(
+                    "unknown-field", field=f"showdown.{key}", type="hand", allowed="board, hands"
+                )
         board = sd.get("board")
         if board is not None and not isinstance(board, str):
             raise Refusal("bad-showdown")
@@ -377,7 +427,7 @@ def _parse_hand(raw: Mapping, seats: int) -> Hand:
     if qual is not None and not isinstance(qual, bool):
         raise Refusal("bad-bool", field="qualifies", value=repr(qual))
     flop, posted = raw.get("flop", True), raw.get("kill_posted", True)
-    if flop is not True and flop is not False:          # what _bool checks, inline: hot path
+    if flop is not True and flop is not False:  # what _bool checks, inline: hot path
         raise Refusal("bad-bool", field="flop", value=repr(flop))
     if posted is not True and posted is not False:
         raise Refusal("bad-bool", field="kill_posted", value=repr(posted))
@@ -411,6 +461,24 @@ def event_from_dict(raw: Mapping[str, Any], seats: int = 10) -> Event:
     return parse_event(raw, seats)
 
 
-__all__ = ["Event", "EVENT_TYPES", "FIELDS", "Hand", "Join", "Away", "Back", "Quit",
-           "VoluntaryKill", "PayKill", "Stack", "Underpost", "CloseTable", "ReopenTable",
-           "Showdown", "parse_event", "event_from_dict", "board_saw_flop", "flop_known"]
+__all__ = [
+    "Event",
+    "EVENT_TYPES",
+    "FIELDS",
+    "Hand",
+    "Join",
+    "Away",
+    "Back",
+    "Quit",
+    "VoluntaryKill",
+    "PayKill",
+    "Stack",
+    "Underpost",
+    "CloseTable",
+    "ReopenTable",
+    "Showdown",
+    "parse_event",
+    "event_from_dict",
+    "board_saw_flop",
+    "flop_known",
+]

@@ -20,8 +20,8 @@ class MoneyError(ValueError):
 # Bounds: no pot, stack or limit in a cardroom comes near them, and they keep every input
 # (a TOML or JSON value, a typed "$1e999999", a string of thousands of digits) to a few
 # microseconds: nothing huge is ever built, exponentiated or rounded.
-MAX_CENTS = 10 ** 15              # $10,000,000,000,000
-MAX_TEXT = 40                     # characters of a written amount, separators included
+MAX_CENTS = 10**15  # $10,000,000,000,000
+MAX_TEXT = 40  # characters of a written amount, separators included
 _MAX_WHOLE = MAX_CENTS // 100
 _MAX_TEXT = f"${_MAX_WHOLE:,}"
 _AMOUNT_RE = re.compile(r"([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,6}))?")
@@ -55,9 +55,9 @@ def _from_text(text: str, value: object, finer: str = "has more than two decimal
     power += len(digits) - len(stripped)
     if power < 0:
         raise MoneyError(f"{_show(value)} {finer}")
-    if len(stripped) + power > 17:                       # >= 10**17 cents: far past MAX_CENTS
+    if len(stripped) + power > 17:  # >= 10**17 cents: far past MAX_CENTS
         raise MoneyError(f"{_show(value)} is too large (at most {_MAX_TEXT})")
-    cents = int(stripped) * 10 ** power
+    cents = int(stripped) * 10**power
     return -cents if sign == "-" else cents
 
 
@@ -70,21 +70,24 @@ def parse_amount(value: object, *, allow_negative: bool = False) -> Cents:
     of any size or shape, is a :class:`MoneyError`, quickly."""
     if isinstance(value, bool):
         raise MoneyError(f"{value!r} is not an amount")
-    if type(value) is int and -_MAX_WHOLE <= value <= _MAX_WHOLE:       # the common case
+    if type(value) is int and -_MAX_WHOLE <= value <= _MAX_WHOLE:  # the common case
         if value < 0 and not allow_negative:
             raise MoneyError(f"{value!r} is negative")
         return value * 100
     if isinstance(value, int):
         if abs(value) > _MAX_WHOLE:
-            raise MoneyError(f"an amount of about {value.bit_length() * 3 // 10 + 1} digits is too large "
-                             f"(at most {_MAX_TEXT})")
+            raise MoneyError(
+                f"an amount of about {value.bit_length() * 3 // 10 + 1} digits is too large "
+                f"(at most {_MAX_TEXT})"
+            )
         return _bound(value * 100, value, allow_negative)
     if isinstance(value, float):
         if not math.isfinite(value):
             raise MoneyError(f"{value!r} is not an amount")
         # A float is read as the decimal it was written as (its shortest repr): 4.55 is 4.55.
-        return _bound(_from_text(repr(value), value, "is not exact to the cent"), value,
-                      allow_negative)
+        return _bound(
+            _from_text(repr(value), value, "is not exact to the cent"), value, allow_negative
+        )
     if isinstance(value, str):
         if len(value) > MAX_TEXT * 4:
             raise MoneyError(f"{_show(value)} is too long for an amount")

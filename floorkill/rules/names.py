@@ -34,8 +34,10 @@ ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u180e\u00ad")
 # fillers drawn as nothing (combining grapheme joiner, variation selectors, Hangul fillers,
 # Khmer inherent vowels, Mongolian variation selectors). "Ann\u034f" would look exactly
 # like "Ann" and be another person.
-_IGNORABLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u3164"
-                        "\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
+_IGNORABLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u3164"
+    "\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
+)
 
 
 def invisible(ch: str) -> bool:
@@ -61,7 +63,8 @@ def validate_name(raw: object, *, what: str = "player name", limit: int = MAX_NA
             looks = f"look exactly like {visible!r}" if visible else "look empty"
             raise NameError_(
                 f"{what} has an invisible character at position {pos} "
-                f"(U+{ord(ch):04X}): it would {looks}; type the name without it")
+                f"(U+{ord(ch):04X}): it would {looks}; type the name without it"
+            )
         if cat in _BAD_CATEGORIES:
             label = unicodedata.name(ch, f"U+{ord(ch):04X}")
             raise NameError_(
@@ -84,7 +87,7 @@ def name_key(name: str) -> str:
     key = _SPACES.sub(" ", key).strip()
     # casefold can denormalise (e.g. U+0345 → ι): normalise once more so the key is stable
     key = unicodedata.normalize("NFKC", key)
-    if "\u0131" in key or "i\u0307" in key:      # Turkish dotless ı and dotted İ: one i
+    if "\u0131" in key or "i\u0307" in key:  # Turkish dotless ı and dotted İ: one i
         key = key.replace("\u0131", "i").replace("i\u0307", "i")
     return _SPACES.sub(" ", key).strip()
 
@@ -98,21 +101,51 @@ def same_person(a: str, b: str) -> bool:
 
 # Cyrillic letters that look like Latin ones (lower case: keys are case folded), and a
 # few Greek ones. Both sides are mapped to the Latin letter.
-_CONFUSABLE = str.maketrans({
-    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
-    "п": "n", "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i",
-    "ї": "i", "ј": "j", "һ": "h", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ь": "b",
-    "α": "a", "β": "b", "ε": "e", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
-    "τ": "t", "υ": "u", "χ": "x",
-})
+_CONFUSABLE = str.maketrans(
+    {
+        "а": "a",
+        "в": "b",
+        "е": "e",
+        "ё": "e",
+        "к": "k",
+        "м": "m",
+        "н": "h",
+        "о": "o",
+        "п": "n",
+        "р": "p",
+        "с": "c",
+        "т": "t",
+        "у": "y",
+        "х": "x",
+        "ѕ": "s",
+        "і": "i",
+        "ї": "i",
+        "ј": "j",
+        "һ": "h",
+        "ԁ": "d",
+        "ԛ": "q",
+        "ԝ": "w",
+        "ь": "b",
+        "α": "a",
+        "β": "b",
+        "ε": "e",
+        "ι": "i",
+        "κ": "k",
+        "ν": "v",
+        "ο": "o",
+        "ρ": "p",
+        "τ": "t",
+        "υ": "u",
+        "χ": "x",
+    }
+)
 
 
 def skeleton(name: str) -> str:
     """What a name looks like: its key with diacritics dropped and Cyrillic/Greek
     look-alikes mapped to Latin letters (``Zoë`` → ``zoe``, ``Наталья`` → ``hatal…``)."""
     key = name_key(name)
-    stripped = "".join(c for c in unicodedata.normalize("NFD", key)
-                       if not unicodedata.combining(c))
+    stripped = "".join(c for c in unicodedata.normalize("NFD", key) if not unicodedata.combining(c))
     return unicodedata.normalize("NFC", stripped).translate(_CONFUSABLE)
 
 
@@ -130,11 +163,12 @@ def _one_edit(a: str, b: str) -> bool:
     while i < la and a[i] == b[i]:
         i += 1
     if la == lb:
-        if a[i + 1:] == b[i + 1:]:
-            return True                                     # substitution
-        return (i + 1 < la and a[i] == b[i + 1] and a[i + 1] == b[i]
-                and a[i + 2:] == b[i + 2:])                 # neighbours swapped
-    return a[i:] == b[i + 1:]                               # one letter more in b
+        if a[i + 1 :] == b[i + 1 :]:
+            return True  # substitution
+        return (
+            i + 1 < la and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]
+        )  # neighbours swapped
+    return a[i:] == b[i + 1 :]  # one letter more in b
 
 
 def near_match(a: str, b: str) -> str | None:
@@ -146,8 +180,12 @@ def near_match(a: str, b: str) -> str | None:
         return None
     sa, sb = skeleton(a), skeleton(b)
     if sa == sb:
-        plain_a = "".join(c for c in unicodedata.normalize("NFD", ka) if not unicodedata.combining(c))
-        plain_b = "".join(c for c in unicodedata.normalize("NFD", kb) if not unicodedata.combining(c))
+        plain_a = "".join(
+            c for c in unicodedata.normalize("NFD", ka) if not unicodedata.combining(c)
+        )
+        plain_b = "".join(
+            c for c in unicodedata.normalize("NFD", kb) if not unicodedata.combining(c)
+        )
         return "diacritics" if plain_a == plain_b else "look-alike"
     if min(len(ka), len(kb)) >= 3 and (_one_edit(ka, kb) or _one_edit(sa, sb)):
         return "one-letter"
@@ -156,11 +194,9 @@ def near_match(a: str, b: str) -> str | None:
 
 def safe_text(text: str) -> str:
     """Replace control and format characters by U+FFFD: a last filter before rendering."""
-    if text.isprintable():      # fast path: no character of those categories (nor any space
-        return text             # but " "), so nothing to replace
-    return "".join(
-        "\ufffd" if unicodedata.category(ch) in _BAD_CATEGORIES else ch for ch in text
-    )
+    if text.isprintable():  # fast path: no character of those categories (nor any space
+        return text  # but " "), so nothing to replace
+    return "".join("\ufffd" if unicodedata.category(ch) in _BAD_CATEGORIES else ch for ch in text)
 
 
 def one_line(text: str, limit: int = 300) -> str:
@@ -168,7 +204,11 @@ def one_line(text: str, limit: int = 300) -> str:
     written as escapes (``\\n``, ``\\u202e``), anything longer cut with "…" (a 10 MB key is
     not echoed whole)."""
     if len(text) > 4 * limit:
-        text = text[:4 * limit]
-    out = "".join(ch.encode("unicode_escape").decode("ascii")
-                  if unicodedata.category(ch) in _BAD_CATEGORIES else ch for ch in text)
-    return out if len(out) <= limit else out[:limit - 1] + "…"
+        text = text[: 4 * limit]
+    out = "".join(
+        ch.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(ch) in _BAD_CATEGORIES
+        else ch
+        for ch in text
+    )
+    return out if len(out) <= limit else out[: limit - 1] + "…"

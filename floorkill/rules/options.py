@@ -58,11 +58,12 @@ LABELS: dict[str, str] = {
 @dataclass(frozen=True, slots=True)
 class Option:
     """One house option of ``[kill]``."""
+
     name: str
-    allowed: tuple | None         # the keywords or values; None: an amount only
+    allowed: tuple | None  # the keywords or values; None: an amount only
     default: Any
     cites: tuple[str, ...]
-    amount: bool                  # an amount may be typed instead of a keyword
+    amount: bool  # an amount may be typed instead of a keyword
     label: str = ""
 
     def preset_value(self, preset: str) -> Any:
@@ -71,9 +72,17 @@ class Option:
 
 def kill_options() -> list[Option]:
     """Every house option, in the table file's order."""
-    return [Option(name, tuple(allowed) if allowed is not None else None, default, (cid,),
-                   name in AMOUNT_OPTIONS, LABELS.get(name, name.replace("_", " ")))
-            for name, (allowed, default, cid) in KILL_OPTIONS.items()]
+    return [
+        Option(
+            name,
+            tuple(allowed) if allowed is not None else None,
+            default,
+            (cid,),
+            name in AMOUNT_OPTIONS,
+            LABELS.get(name, name.replace("_", " ")),
+        )
+        for name, (allowed, default, cid) in KILL_OPTIONS.items()
+    ]
 
 
 def trigger_cites(trigger: str) -> tuple[str, ...]:

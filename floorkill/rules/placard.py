@@ -22,9 +22,15 @@ from .texts import amounts_in
 LANGS = ("en", "ru")
 
 GAME_NAMES_RU = {
-    "holdem": "Холдем", "omaha": "Омаха", "omaha8": "Омаха хай-лоу 8/b",
-    "lowball-a5": "Лоубол A-5", "lowball-27": "Лоубол 2-7", "draw-high": "Дро (на старшие)",
-    "stud": "Семикарточный стад", "stud8": "Стад хай-лоу 8/b", "razz": "Разз",
+    "holdem": "Холдем",
+    "omaha": "Омаха",
+    "omaha8": "Омаха хай-лоу 8/b",
+    "lowball-a5": "Лоубол A-5",
+    "lowball-27": "Лоубол 2-7",
+    "draw-high": "Дро (на старшие)",
+    "stud": "Семикарточный стад",
+    "stud8": "Стад хай-лоу 8/b",
+    "razz": "Разз",
 }
 
 
@@ -76,43 +82,75 @@ def placard(cfg: TableConfig) -> Placard:
     k = cfg.kill
     game_en = GAME_NAMES.get(cfg.game, cfg.game)
     game_ru = GAME_NAMES_RU.get(cfg.game, game_en)
-    structure = {"fixed": ("fixed limit", "фиксированный лимит"),
-                 "spread": ("spread limit", "спред-лимит")}[cfg.structure]
+    structure = {
+        "fixed": ("fixed limit", "фиксированный лимит"),
+        "spread": ("spread limit", "спред-лимит"),
+    }[cfg.structure]
     stakes = _limits(cfg)
     name = safe_text(cfg.name)
-    title = {"en": f"{name}: {game_en} {stakes}, {structure[0]}",
-             "ru": f"{name}: {game_ru} {stakes}, {structure[1]}"}
+    title = {
+        "en": f"{name}: {game_en} {stakes}, {structure[0]}",
+        "ru": f"{name}: {game_ru} {stakes}, {structure[1]}",
+    }
     lines: list[Line] = []
     if cfg.blinds[1]:
         sb, bb = dollars(cfg.blinds[0]), dollars(cfg.blinds[1])
         lines.append(_l(f"Blinds {sb} and {bb}.", f"Блайнды {sb} и {bb}."))
     else:
-        lines.append(_l("No blinds, so no kill.", "Без блайндов, поэтому без килла.", "house-blind-games"))
+        lines.append(
+            _l("No blinds, so no kill.", "Без блайндов, поэтому без килла.", "house-blind-games")
+        )
     if cfg.joker:
-        lines.append(_l("The joker is in: it counts as an ace, or completes a straight or a flush.",
-                        "Джокер в игре: он считается тузом или дополняет стрит или флеш.",
-                        "joker-1", "joker-2"))
+        lines.append(
+            _l(
+                "The joker is in: it counts as an ace, or completes a straight or a flush.",
+                "Джокер в игре: он считается тузом или дополняет стрит или флеш.",
+                "joker-1",
+                "joker-2",
+            )
+        )
     if not cfg.is_kill_game:
-        lines.append(_l("This game is played without a kill (a different game from the same game "
-                        "with a kill).",
-                        "Игра без килла (это другая игра, чем та же игра с киллом).", "rrop-13.13"))
+        lines.append(
+            _l(
+                "This game is played without a kill (a different game from the same game "
+                "with a kill).",
+                "Игра без килла (это другая игра, чем та же игра с киллом).",
+                "rrop-13.13",
+            )
+        )
         return Placard(title, tuple(lines))
 
     blind = dollars(cfg.kill_blind)
     killed = _limits(cfg, cfg.killed_limits())
     if k.kind == "full":
-        lines.append(_l(f"Full kill: the killer posts {blind} (twice the big blind) and the hand "
-                        f"plays {killed}.",
-                        f"Полный килл: убивающий ставит {blind} (два больших блайнда), раздача "
-                        f"играется {killed}.", "rrop-13.0", "house-kill-defined"))
+        lines.append(
+            _l(
+                f"Full kill: the killer posts {blind} (twice the big blind) and the hand "
+                f"plays {killed}.",
+                f"Полный килл: убивающий ставит {blind} (два больших блайнда), раздача "
+                f"играется {killed}.",
+                "rrop-13.0",
+                "house-kill-defined",
+            )
+        )
     else:
-        lines.append(_l(f"Half kill: the killer posts {blind} (one and a half big blinds) and the "
-                        f"hand plays {killed}.",
-                        f"Половинный килл: убивающий ставит {blind} (полтора больших блайнда), "
-                        f"раздача играется {killed}.", "rrop-13.0"))
+        lines.append(
+            _l(
+                f"Half kill: the killer posts {blind} (one and a half big blinds) and the "
+                f"hand plays {killed}.",
+                f"Половинный килл: убивающий ставит {blind} (полтора больших блайнда), "
+                f"раздача играется {killed}.",
+                "rrop-13.0",
+            )
+        )
     if cfg.structure == "spread":
-        lines.append(_l("In a kill pot both the smallest and the largest bet are raised.",
-                        "В килл-поте повышаются и наименьшая, и наибольшая ставка.", "house-spread"))
+        lines.append(
+            _l(
+                "In a kill pot both the smallest and the largest bet are raised.",
+                "В килл-поте повышаются и наименьшая, и наибольшая ставка.",
+                "house-spread",
+            )
+        )
 
     trig = k.triggers
     if "two-pots" in trig:
@@ -120,82 +158,152 @@ def placard(cfg: TableConfig) -> Placard:
     if "scoop" in trig:
         m = dollars(cfg.minimum("scoop_minimum"))
         if cfg.hilo:
-            lines.append(_l(f"Win both the high and the low (a scoop) in a pot of at least {m} and "
-                            "you kill the next hand; uncalled bets do not count.",
-                            f"Выиграйте и хай, и лоу в банке не меньше {m} — и вы убиваете следующую "
-                            "раздачу; неуравненные ставки не считаются.", "rrop-13.8", "house-scoop"))
+            lines.append(
+                _l(
+                    f"Win both the high and the low (a scoop) in a pot of at least {m} and "
+                    "you kill the next hand; uncalled bets do not count.",
+                    f"Выиграйте и хай, и лоу в банке не меньше {m} — и вы убиваете следующую "
+                    "раздачу; неуравненные ставки не считаются.",
+                    "rrop-13.8",
+                    "house-scoop",
+                )
+            )
         else:
-            lines.append(_l(f"Win a whole pot of at least {m} alone and you kill the next hand; "
-                            "uncalled bets do not count.",
-                            f"Выиграйте в одиночку весь банк не меньше {m} — и вы убиваете следующую "
-                            "раздачу; неуравненные ставки не считаются.", "rrop-13.8", "house-scoop"))
+            lines.append(
+                _l(
+                    f"Win a whole pot of at least {m} alone and you kill the next hand; "
+                    "uncalled bets do not count.",
+                    f"Выиграйте в одиночку весь банк не меньше {m} — и вы убиваете следующую "
+                    "раздачу; неуравненные ставки не считаются.",
+                    "rrop-13.8",
+                    "house-scoop",
+                )
+            )
     if "big-pot" in trig:
         m = dollars(cfg.minimum("big_pot_minimum"))
-        lines.append(_l(f"Win a pot of at least {m} and you kill the next hand.",
-                        f"Выиграйте банк не меньше {m} — и вы убиваете следующую раздачу.",
-                        "house-big-pot"))
+        lines.append(
+            _l(
+                f"Win a pot of at least {m} and you kill the next hand.",
+                f"Выиграйте банк не меньше {m} — и вы убиваете следующую раздачу.",
+                "house-big-pot",
+            )
+        )
     if not trig:
-        lines.append(_l("No kill is ever required here.", "Обязательного килла здесь нет.", "rrop-13.0"))
+        lines.append(
+            _l("No kill is ever required here.", "Обязательного килла здесь нет.", "rrop-13.0")
+        )
     elif "two-pots" in trig or "scoop" in trig or "big-pot" in trig:
-        lines.append(_l("Win the pot you were made to kill and you kill again, for the same amount.",
-                        "Выиграли банк, который были обязаны убить, — убиваете снова, на ту же сумму.",
-                        "rrop-13.7"))
+        lines.append(
+            _l(
+                "Win the pot you were made to kill and you kill again, for the same amount.",
+                "Выиграли банк, который были обязаны убить, — убиваете снова, на ту же сумму.",
+                "rrop-13.7",
+            )
+        )
 
     if k.voluntary:
         need = dollars(4 * cfg.kill_blind)
         cards_en = {2: "two", 3: "three"}.get(k.voluntary_cards, str(k.voluntary_cards))
         cards_ru = {2: "две", 3: "три"}.get(k.voluntary_cards, str(k.voluntary_cards))
-        lines.append(_l(f"You may kill voluntarily after seeing your first {cards_en} cards, before "
-                        f"anyone has one more, with at least {need} in front of you (four kill "
-                        "blinds); you then act last on the first round.",
-                        f"Можно убить банк добровольно, посмотрев первые {cards_ru} карты и пока никто "
-                        f"не получил следующую, если перед вами не меньше {need} (четыре килл-блайнда); "
-                        "тогда в первом круге у вас последний ход.", "rrop-13.10"))
+        lines.append(
+            _l(
+                f"You may kill voluntarily after seeing your first {cards_en} cards, before "
+                f"anyone has one more, with at least {need} in front of you (four kill "
+                "blinds); you then act last on the first round.",
+                f"Можно убить банк добровольно, посмотрев первые {cards_ru} карты и пока никто "
+                f"не получил следующую, если перед вами не меньше {need} (четыре килл-блайнда); "
+                "тогда в первом круге у вас последний ход.",
+                "rrop-13.10",
+            )
+        )
     else:
         lines.append(_l("No voluntary kills.", "Добровольного килла нет.", "rrop-13.10"))
     lines.append(_l("Only one kill per hand.", "Не больше одного килла за раздачу.", "rrop-13.11"))
     if k.killer_acts == "last":
-        lines.append(_l("A required killer acts last on the first round.",
-                        "Обязанный убить ходит последним в первом круге.", "rrop-13.2"))
+        lines.append(
+            _l(
+                "A required killer acts last on the first round.",
+                "Обязанный убить ходит последним в первом круге.",
+                "rrop-13.2",
+            )
+        )
     else:
-        lines.append(_l("A required killer acts in turn.", "Обязанный убить ходит в свою очередь.",
-                        "rrop-13.2"))
+        lines.append(
+            _l(
+                "A required killer acts in turn.",
+                "Обязанный убить ходит в свою очередь.",
+                "rrop-13.2",
+            )
+        )
     if k.killer_in_blind == "both":
-        lines.append(_l("A killer in a blind posts that blind and the kill; no chopping.",
-                        "Убивающий на блайнде ставит и блайнд, и килл; делить блайнды нельзя.",
-                        "wsop-200"))
+        lines.append(
+            _l(
+                "A killer in a blind posts that blind and the kill; no chopping.",
+                "Убивающий на блайнде ставит и блайнд, и килл; делить блайнды нельзя.",
+                "wsop-200",
+            )
+        )
     else:
-        lines.append(_l("A killer in a blind posts the kill instead of that blind; no chopping.",
-                        "Убивающий на блайнде ставит килл вместо блайнда; делить блайнды нельзя.",
-                        "wsop-200"))
+        lines.append(
+            _l(
+                "A killer in a blind posts the kill instead of that blind; no chopping.",
+                "Убивающий на блайнде ставит килл вместо блайнда; делить блайнды нельзя.",
+                "wsop-200",
+            )
+        )
     if k.new_player == "may-sit":
-        lines.append(_l("A new player may play a kill pot.", "Новый игрок может играть килл-пот.",
-                        "wsop-201"))
+        lines.append(
+            _l(
+                "A new player may play a kill pot.",
+                "Новый игрок может играть килл-пот.",
+                "wsop-201",
+            )
+        )
     else:
-        lines.append(_l("A new player sits out a kill pot unless agreeing to kill the next pot.",
-                        "Новый игрок пропускает килл-пот, если не согласится убить следующий банк.",
-                        "rrop-13.12"))
+        lines.append(
+            _l(
+                "A new player sits out a kill pot unless agreeing to kill the next pot.",
+                "Новый игрок пропускает килл-пот, если не согласится убить следующий банк.",
+                "rrop-13.12",
+            )
+        )
     if k.missed_kill == "post-later":
-        lines.append(_l("A kill you owe must be posted that hand even if you leave; a missed kill is "
-                        "posted at your first hand off the button and the blinds.",
-                        "Обязательный килл ставится в ту же раздачу, даже если вы уходите; пропущенный "
-                        "килл вы ставите в первой раздаче не на баттоне и не на блайндах.",
-                        "rrop-13.6", "wsop-197"))
+        lines.append(
+            _l(
+                "A kill you owe must be posted that hand even if you leave; a missed kill is "
+                "posted at your first hand off the button and the blinds.",
+                "Обязательный килл ставится в ту же раздачу, даже если вы уходите; пропущенный "
+                "килл вы ставите в первой раздаче не на баттоне и не на блайндах.",
+                "rrop-13.6",
+                "wsop-197",
+            )
+        )
     else:
-        lines.append(_l("A kill you owe must be posted that hand even if you leave; until it is "
-                        "posted you may not play in any game.",
-                        "Обязательный килл ставится в ту же раздачу, даже если вы уходите; пока он не "
-                        "внесён, вы не можете играть ни в одной игре.", "rrop-13.6"))
+        lines.append(
+            _l(
+                "A kill you owe must be posted that hand even if you leave; until it is "
+                "posted you may not play in any game.",
+                "Обязательный килл ставится в ту же раздачу, даже если вы уходите; пока он не "
+                "внесён, вы не можете играть ни в одной игре.",
+                "rrop-13.6",
+            )
+        )
     return Placard(title, tuple(lines))
 
 
 def _two_pots(cfg: TableConfig) -> list[Line]:
     k = cfg.kill
     out: list[Line] = []
-    out.append(_l("Win two pots in a row and you kill the next hand. The first win gives you a leg "
-                  "up: the kill button face down in front of you.",
-                  "Выиграйте два банка подряд — и вы убиваете следующую раздачу. Первый выигрыш даёт "
-                  "«ногу»: килл-баттон лежит перед вами лицом вниз.", "house-natural", "rrop-13.3"))
+    out.append(
+        _l(
+            "Win two pots in a row and you kill the next hand. The first win gives you a leg "
+            "up: the kill button face down in front of you.",
+            "Выиграйте два банка подряд — и вы убиваете следующую раздачу. Первый выигрыш даёт "
+            "«ногу»: килл-баттон лежит перед вами лицом вниз.",
+            "house-natural",
+            "rrop-13.3",
+        )
+    )
     pot = cfg.second_leg_pot
     if pot is not None:
         m = dollars(pot)
@@ -204,54 +312,107 @@ def _two_pots(cfg: TableConfig) -> list[Line]:
         cites: tuple[str, ...] = ("house-natural",)
     else:
         a, b = _second_leg_money(cfg)
-        kb_en = ("the kill blind counts as money won" if not k.kill_blind_is_blind_money
-                 else "the kill blind counts as blind money")
-        kb_ru = ("килл-блайнд считается выигрышем" if not k.kill_blind_is_blind_money
-                 else "килл-блайнд считается деньгами блайндов")
+        kb_en = (
+            "the kill blind counts as money won"
+            if not k.kill_blind_is_blind_money
+            else "the kill blind counts as blind money"
+        )
+        kb_ru = (
+            "килл-блайнд считается выигрышем"
+            if not k.kill_blind_is_blind_money
+            else "килл-блайнд считается деньгами блайндов"
+        )
         also = f"; {b} in a kill pot" if a != b else ""
         also_ru = f"; {b} в килл-поте" if a != b else ""
         en = f"The second win counts only with at least {a} won beyond the blinds ({kb_en}{also})"
-        ru = (f"Второй выигрыш засчитывается, только если выиграно не меньше {a} сверх блайндов "
-              f"({kb_ru}{also_ru})")
+        ru = (
+            f"Второй выигрыш засчитывается, только если выиграно не меньше {a} сверх блайндов "
+            f"({kb_ru}{also_ru})"
+        )
         cites = ("rrop-13.3",) if k.kill_blind_is_blind_money else ("rrop-13.3", "wsop-191")
     if k.second_leg_needs_flop:
-        out.append(_l(en + ", after a flop.", ru + ", и только после флопа.", *cites, "house-natural"))
+        out.append(
+            _l(en + ", after a flop.", ru + ", и только после флопа.", *cites, "house-natural")
+        )
         if k.walk == "keeps":
-            out.append(_l("Win again without a flop (a walk) and you keep your leg.",
-                          "Снова выиграли без флопа («прогулка») — «нога» остаётся у вас.",
-                          "house-natural"))
+            out.append(
+                _l(
+                    "Win again without a flop (a walk) and you keep your leg.",
+                    "Снова выиграли без флопа («прогулка») — «нога» остаётся у вас.",
+                    "house-natural",
+                )
+            )
         else:
-            out.append(_l("Win again without a flop (a walk) and the button goes back to the middle.",
-                          "Снова выиграли без флопа («прогулка») — баттон возвращается в центр.",
-                          "house-natural"))
+            out.append(
+                _l(
+                    "Win again without a flop (a walk) and the button goes back to the middle.",
+                    "Снова выиграли без флопа («прогулка») — баттон возвращается в центр.",
+                    "house-natural",
+                )
+            )
     elif cfg.has_flop:
         out.append(_l(en + ", with or without a flop.", ru + ", с флопом или без.", *cites))
     else:
         out.append(_l(en + ".", ru + ".", *cites))
-    less_en, less_ru = (("in a smaller pot", "меньший банк") if pot is not None
-                        else ("with less than that", "меньше этого"))
+    less_en, less_ru = (
+        ("in a smaller pot", "меньший банк")
+        if pot is not None
+        else ("with less than that", "меньше этого")
+    )
     rule = "house-natural" if pot is not None else "rrop-13.3"
     if k.unqualified_second_win == "keeps-leg":
-        out.append(_l(f"Win again {less_en} and you keep your leg.",
-                      f"Снова выиграли {less_ru} — «нога» остаётся у вас.", rule, "rrop-glossary"))
+        out.append(
+            _l(
+                f"Win again {less_en} and you keep your leg.",
+                f"Снова выиграли {less_ru} — «нога» остаётся у вас.",
+                rule,
+                "rrop-glossary",
+            )
+        )
     else:
-        out.append(_l(f"Win again {less_en} and the button goes back to the middle.",
-                      f"Снова выиграли {less_ru} — баттон возвращается в центр.", rule,
-                      "house-button"))
+        out.append(
+            _l(
+                f"Win again {less_en} and the button goes back to the middle.",
+                f"Снова выиграли {less_ru} — баттон возвращается в центр.",
+                rule,
+                "house-button",
+            )
+        )
     if k.split_with_leg == "keeps":
-        out.append(_l("A split keeps your leg.", "Разделённый банк сохраняет вашу «ногу».", "rrop-13.4"))
+        out.append(
+            _l("A split keeps your leg.", "Разделённый банк сохраняет вашу «ногу».", "rrop-13.4")
+        )
     else:
-        out.append(_l("A split loses your leg: the button goes back to the middle.",
-                      "Разделённый банк лишает вас «ноги»: баттон возвращается в центр.",
-                      "house-natural"))
+        out.append(
+            _l(
+                "A split loses your leg: the button goes back to the middle.",
+                "Разделённый банк лишает вас «ноги»: баттон возвращается в центр.",
+                "house-natural",
+            )
+        )
     if k.split_by_killer == "kills-again":
-        out.append(_l("Kill a pot and split it, and you kill again.",
-                      "Убили банк и разделили его — убиваете снова.", "rrop-13.4"))
+        out.append(
+            _l(
+                "Kill a pot and split it, and you kill again.",
+                "Убили банк и разделили его — убиваете снова.",
+                "rrop-13.4",
+            )
+        )
     else:
-        out.append(_l("Kill a pot and split it, and the button goes back to the middle.",
-                      "Убили банк и разделили его — баттон возвращается в центр.", "house-natural"))
-    out.append(_l("Leave the table with a leg up and you keep it for your return.",
-                  "Ушли из-за стола с «ногой» — она сохраняется до вашего возвращения.", "rrop-13.5"))
+        out.append(
+            _l(
+                "Kill a pot and split it, and the button goes back to the middle.",
+                "Убили банк и разделили его — баттон возвращается в центр.",
+                "house-natural",
+            )
+        )
+    out.append(
+        _l(
+            "Leave the table with a leg up and you keep it for your return.",
+            "Ушли из-за стола с «ногой» — она сохраняется до вашего возвращения.",
+            "rrop-13.5",
+        )
+    )
     return out
 
 
@@ -276,16 +437,22 @@ def placard_html(cfg: TableConfig, lang: str = "en") -> str:
     esc = html.escape
     title = esc(p.title.get(lang) or p.title["en"])
     items = "\n".join(
-        f'<li>{esc(line.render(lang))}'
+        f"<li>{esc(line.render(lang))}"
         + (f'<span class="cites">{esc(", ".join(line.cites))}</span>' if line.cites else "")
-        + "</li>" for line in p.lines)
-    foot = ("Generated by floorkill from the table's configuration. Clauses: Robert's Rules of "
-            "Poker (Bob Ciaffone), the house rules, WSOP Live Action Rules."
-            if lang != "ru" else
-            "Создано floorkill по настройкам стола. Пункты: Правила покера Роберта (Боб Чиаффоне), "
-            "правила заведения, правила WSOP Live Action.")
-    return (f'<!DOCTYPE html>\n<html lang="{esc(lang)}">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{title}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<main>\n"
-            f"<h1>{title}</h1>\n<ul>\n{items}\n</ul>\n<footer>{esc(foot)}</footer>\n"
-            "</main>\n</body>\n</html>\n")
+        + "</li>"
+        for line in p.lines
+    )
+    foot = (
+        "Generated by floorkill from the table's configuration. Clauses: Robert's Rules of "
+        "Poker (Bob Ciaffone), the house rules, WSOP Live Action Rules."
+        if lang != "ru"
+        else "Создано floorkill по настройкам стола. Пункты: Правила покера Роберта (Боб Чиаффоне), "
+        "правила заведения, правила WSOP Live Action."
+    )
+    return (
+        f'<!DOCTYPE html>\n<html lang="{esc(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<main>\n"
+        f"<h1>{title}</h1>\n<ul>\n{items}\n</ul>\n<footer>{esc(foot)}</footer>\n"
+        "</main>\n</body>\n</html>\n"
+    )

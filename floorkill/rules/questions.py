@@ -18,8 +18,9 @@ Two sorts of question:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .config import HILO_GAMES
 from .decisions import Decision, Refusal
@@ -34,25 +35,26 @@ QUESTION_KINDS = ("low", "pot", "flop", "qualifies", "kill_posted", "posts_kill"
 @dataclass(frozen=True, slots=True)
 class Answer:
     """One answer and what the rules decide with it (empty: another question follows)."""
+
     value: bool
     decisions: tuple[Decision, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    kind: str                            # one of QUESTION_KINDS; also the event field it fills
-    key: str                             # text key (rules/floor_texts.py)
+    kind: str  # one of QUESTION_KINDS; also the event field it fills
+    key: str  # text key (rules/floor_texts.py)
     params: tuple = ()
     cites: tuple[str, ...] = ()
-    answers: tuple[Answer, ...] = ()     # yes / no, each with its consequences
-    amount: bool = False                 # an amount answers it (pot; won beyond the blinds)
-    ask: bool = True                     # the rules cannot decide without it
-    default: bool | None = None          # what the rules assume when it is not answered
+    answers: tuple[Answer, ...] = ()  # yes / no, each with its consequences
+    amount: bool = False  # an amount answers it (pot; won beyond the blinds)
+    ask: bool = True  # the rules cannot decide without it
+    default: bool | None = None  # what the rules assume when it is not answered
 
     def text(self, lang: str = "en") -> str:
         params = dict(self.params)
         why = params.get("why")
-        if isinstance(why, tuple):       # (text key, minimum) pairs, joined in the language
+        if isinstance(why, tuple):  # (text key, minimum) pairs, joined in the language
             params["why"] = "; ".join(render(k, {"minimum": m}, lang) for k, m in why)
         return render(self.key, params, lang)
 
@@ -67,14 +69,16 @@ class Question:
         out = dict(raw)
         if self.kind == "low":
             if value is not True:
-                raise ValueError("a low is answered y (none: a scoop) or by its seats (answered_low)")
+                raise ValueError(
+                    "a low is answered y (none: a scoop) or by its seats (answered_low)"
+                )
             out["low"] = []
             return out
         if isinstance(value, bool):
             if self.kind == "pot":
                 if not self.answers:
                     raise ValueError("the pot is an amount")
-                out["qualifies"] = value          # a pot-size second leg: "did it reach it?"
+                out["qualifies"] = value  # a pot-size second leg: "did it reach it?"
             else:
                 out[self.kind] = value
         elif self.kind == "pot":
@@ -84,7 +88,6 @@ class Question:
         else:
             raise ValueError(f"{self.kind} is answered yes or no")
         return out
-
 
     def answered_low(self, raw: Mapping[str, Any], seats) -> dict[str, Any]:
         """``raw`` with the low half's winners (kind ``low``)."""
@@ -127,6 +130,7 @@ def _name(state, seat) -> str:
 # ---------------------------------------------------------------------------
 # hands
 
+
 def _pot_question(state, refusal: Refusal) -> Question:
     cfg = state.config
     why = []
@@ -137,9 +141,11 @@ def _pot_question(state, refusal: Refusal) -> Question:
     return Question("pot", "q-pot", (("why", tuple(why)),), tuple(refusal.cites), amount=True)
 
 
-def _second_leg_questions(state, raw, refusal: Refusal, elsewhere, by_pot: bool = False) -> Question:
+def _second_leg_questions(
+    state, raw, refusal: Refusal, elsewhere, by_pot: bool = False
+) -> Question:
     params = tuple(refusal.params.items())
-    if flop_known(raw) is None:                # a showdown board (3+ cards) is a fact
+    if flop_known(raw) is None:  # a showdown board (3+ cards) is a fact
         # the flop matters when a flopless second win is settled without the money question:
         # under the flop rule (house-natural: second_leg_needs_flop), which the walk option
         # belongs to
@@ -151,17 +157,24 @@ def _second_leg_questions(state, raw, refusal: Refusal, elsewhere, by_pot: bool 
     cites = tuple(refusal.cites)
     if by_pot:
         # the house alternate (house-natural): the pot, not the money beyond the blinds
-        return Question("pot", "q-second-leg-pot", params, cites,
-                        _yes_no(state, raw, "qualifies", elsewhere), amount=True)
+        return Question(
+            "pot",
+            "q-second-leg-pot",
+            params,
+            cites,
+            _yes_no(state, raw, "qualifies", elsewhere),
+            amount=True,
+        )
     key = "q-second-leg"
-    if state.button.killed:                    # money in this pot includes a kill blind
+    if state.button.killed:  # money in this pot includes a kill blind
         if state.config.kill.kill_blind_is_blind_money:
             key = "q-second-leg-kill-blind-counts"
         else:
             key = "q-second-leg-kill-blind-not-blind"
             cites = cites + ("wsop-191",)
-    return Question("qualifies", key, params, cites, _yes_no(state, raw, "qualifies", elsewhere),
-                    amount=True)
+    return Question(
+        "qualifies", key, params, cites, _yes_no(state, raw, "qualifies", elsewhere), amount=True
+    )
 
 
 def _kill_posted_question(state, raw, elsewhere) -> Question | None:
@@ -169,13 +182,22 @@ def _kill_posted_question(state, raw, elsewhere) -> Question | None:
     if not b.killed or "kill_posted" in raw:
         return None
     answers = _yes_no(state, raw, "kill_posted", elsewhere)
-    if not answers[1].decisions:          # refused (the killer won) or more to ask first
+    if not answers[1].decisions:  # refused (the killer won) or more to ask first
         return None
     cites = _unique(c for a in answers for d in a.decisions for c in d.cites)
-    return Question("kill_posted", "q-kill-posted",
-                    (("seat", b.seat), ("name", b.player or "?"),
-                     ("amount", dollars(b.amount or state.config.kill_blind))),
-                    cites, answers, ask=False, default=True)
+    return Question(
+        "kill_posted",
+        "q-kill-posted",
+        (
+            ("seat", b.seat),
+            ("name", b.player or "?"),
+            ("amount", dollars(b.amount or state.config.kill_blind)),
+        ),
+        cites,
+        answers,
+        ask=False,
+        default=True,
+    )
 
 
 def _low_question(state, raw, elsewhere) -> Question | None:
@@ -187,16 +209,25 @@ def _low_question(state, raw, elsewhere) -> Question | None:
     high = raw["high"]
     seats = high if isinstance(high, (list, tuple)) else [high]
     scoop = _try(state, {**raw, "low": []}, elsewhere) or ()
-    cites = _unique((*(("house-scoop",) if "scoop" in state.config.kill.triggers else ()),
-                     *(c for d in scoop for c in d.cites)))
-    return Question("low", "q-low", (("high", ",".join(str(x) for x in seats)),), cites,
-                    (Answer(True, scoop), Answer(False, ())))
+    cites = _unique(
+        (
+            *(("house-scoop",) if "scoop" in state.config.kill.triggers else ()),
+            *(c for d in scoop for c in d.cites),
+        )
+    )
+    return Question(
+        "low",
+        "q-low",
+        (("high", ",".join(str(x) for x in seats)),),
+        cites,
+        (Answer(True, scoop), Answer(False, ())),
+    )
 
 
 def _hand(state, raw, elsewhere) -> list[Question]:
     low = _low_question(state, raw, elsewhere)
     if low is not None:
-        return [low]                     # the rest depends on it: asked again once answered
+        return [low]  # the rest depends on it: asked again once answered
     out: list[Question] = []
     try:
         apply(state, raw, elsewhere)
@@ -217,6 +248,7 @@ def _hand(state, raw, elsewhere) -> list[Question]:
 
 # ---------------------------------------------------------------------------
 # players
+
 
 def voluntary_open(state) -> bool:
     """A voluntary kill (rrop-13.10) could be declared now, stack permitting."""
@@ -243,26 +275,51 @@ def _player(state, raw, elsewhere) -> list[Question]:
     if t in ("quit", "away") and "posts_kill" not in raw:
         answers = _differs(state, raw, "posts_kill", elsewhere)
         if answers is not None:
-            out.append(Question("posts_kill", f"q-posts-kill-{t}",
-                                (("seat", seat), ("name", _name(state, seat)),
-                                 ("amount", dollars(b.amount or state.config.kill_blind))),
-                                _unique(c for a in answers for d in a.decisions for c in d.cites),
-                                answers))
+            out.append(
+                Question(
+                    "posts_kill",
+                    f"q-posts-kill-{t}",
+                    (
+                        ("seat", seat),
+                        ("name", _name(state, seat)),
+                        ("amount", dollars(b.amount or state.config.kill_blind)),
+                    ),
+                    _unique(c for a in answers for d in a.decisions for c in d.cites),
+                    answers,
+                )
+            )
     if t == "join":
         if "agrees_to_kill" not in raw:
             answers = _differs(state, raw, "agrees_to_kill", elsewhere)
             if answers is not None:
-                out.append(Question("agrees_to_kill", "q-agrees",
-                                    (("name", str(raw.get("name", "?"))),
-                                     ("amount", dollars(state.config.kill_blind))),
-                                    _unique(c for a in answers for d in a.decisions for c in d.cites),
-                                    answers))
+                out.append(
+                    Question(
+                        "agrees_to_kill",
+                        "q-agrees",
+                        (
+                            ("name", str(raw.get("name", "?"))),
+                            ("amount", dollars(state.config.kill_blind)),
+                        ),
+                        _unique(c for a in answers for d in a.decisions for c in d.cites),
+                        answers,
+                    )
+                )
         if "posts_kill" not in raw and voluntary_open(state):
             answers = _yes_no(state, raw, "posts_kill", elsewhere)
-            out.append(Question("posts_kill", "q-posts-kill-join",
-                                (("name", str(raw.get("name", "?"))),
-                                 ("amount", dollars(state.config.kill_blind))),
-                                ("rrop-13.10",), answers, ask=False, default=False))
+            out.append(
+                Question(
+                    "posts_kill",
+                    "q-posts-kill-join",
+                    (
+                        ("name", str(raw.get("name", "?"))),
+                        ("amount", dollars(state.config.kill_blind)),
+                    ),
+                    ("rrop-13.10",),
+                    answers,
+                    ask=False,
+                    default=False,
+                )
+            )
     return out
 
 
@@ -284,11 +341,11 @@ def needs(state, raw: Mapping[str, Any], elsewhere=None) -> list[Question]:
     return _player(state, raw, elsewhere)
 
 
-
 # The event that lifts a refusal, where one does: the podium offers it next to the reason.
 _REMEDIES = {
-    "join-barred": "pay_kill", "back-barred": "pay_kill",          # rrop-13.6: paid, then play
-    "voluntary-stack-unknown": "stack",                            # rrop-13.10 needs the stack
+    "join-barred": "pay_kill",
+    "back-barred": "pay_kill",  # rrop-13.6: paid, then play
+    "voluntary-stack-unknown": "stack",  # rrop-13.10 needs the stack
 }
 
 

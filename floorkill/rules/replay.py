@@ -6,8 +6,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from .config import TableFile
 from .decisions import Decision, Refusal
@@ -20,9 +21,9 @@ from .state import TableState, barred_json, button_json, initial_state, next_han
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Step:
-    index: int                       # 1-based event number
+    index: int  # 1-based event number
     raw: Mapping[str, Any]
-    state: TableState                # state after the event (unchanged when refused)
+    state: TableState  # state after the event (unchanged when refused)
     event: Event | None = None
     decisions: tuple[Decision, ...] = ()
     result: Result | None = None
@@ -34,8 +35,9 @@ class Step:
         return getattr(self.result, "hands", ())
 
 
-def iter_steps(state: TableState, events: Iterable[Mapping[str, Any]], start: int = 1
-               ) -> Iterator[Step]:
+def iter_steps(
+    state: TableState, events: Iterable[Mapping[str, Any]], start: int = 1
+) -> Iterator[Step]:
     """The steps one at a time (a long replay prints as it goes, holding one state)."""
     for index, raw in enumerate(events, start=start):
         try:
@@ -47,8 +49,9 @@ def iter_steps(state: TableState, events: Iterable[Mapping[str, Any]], start: in
         yield Step(index, raw, state, applied.event, tuple(applied.decisions), applied.result)
 
 
-def replay_events(state: TableState, events: Iterable[Mapping[str, Any]], start: int = 1
-                  ) -> list[Step]:
+def replay_events(
+    state: TableState, events: Iterable[Mapping[str, Any]], start: int = 1
+) -> list[Step]:
     return list(iter_steps(state, events, start))
 
 
@@ -68,8 +71,11 @@ def fold(table: TableFile) -> TableState:
 
 
 def _step_type(step: Step) -> str | None:
-    etype = step.event.type if step.event is not None else (
-        step.raw.get("type") if isinstance(step.raw, Mapping) else None)
+    etype = (
+        step.event.type
+        if step.event is not None
+        else (step.raw.get("type") if isinstance(step.raw, Mapping) else None)
+    )
     return (etype if len(etype) <= 40 else etype[:39] + "…") if isinstance(etype, str) else None
 
 
@@ -77,8 +83,12 @@ def _result_json(step: Step, lang: str) -> dict[str, Any] | None:
     if step.result is None:
         return None
     high, low, scoop = step.result
-    return {"high": list(high), "low": list(low), "scoop": scoop,
-            "hands": [v.to_json(lang) for v in step.hands]}
+    return {
+        "high": list(high),
+        "low": list(low),
+        "scoop": scoop,
+        "hands": [v.to_json(lang) for v in step.hands],
+    }
 
 
 def step_json(step: Step, lang: str = "en") -> dict[str, Any]:
@@ -112,20 +122,20 @@ class JsonLines:
         self._encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
         self._config: object = None
         self._cache: dict[object, str] = {}
-        self._seated: tuple = (None, None, ())    # (players, bars, seats dealt in) last seen
+        self._seated: tuple = (None, None, ())  # (players, bars, seats dealt in) last seen
 
     def line(self, step: Step) -> str:
         state = step.state
         cache, encode, lang = self._cache, self._encode, self.lang
         if state.config is not self._config or len(cache) >= 50_000:
-            self._config = state.config             # one bounded memo per configuration
+            self._config = state.config  # one bounded memo per configuration
             cache.clear()
         button, barred = state.button, state.barred
         key: object = ("b", button, state.credits)
         b = cache.get(key)
         if b is None:
             b = cache[key] = encode(button_json(state))
-        players, bars, dealt = self._seated         # dealt_in() reads only these two
+        players, bars, dealt = self._seated  # dealt_in() reads only these two
         if state.players is not players or barred is not bars:
             dealt = state.dealt_in()
             self._seated = (state.players, barred, dealt)
@@ -139,9 +149,9 @@ class JsonLines:
             bar = cache.get(key) or cache.setdefault(key, encode(barred_json(state)))
         result = "null"
         if step.result is not None:
-            if step.hands:                          # a showdown: its hands in words
+            if step.hands:  # a showdown: its hands in words
                 result = encode(_result_json(step, lang))
-            else:                                   # typed winners: (high, low, scoop)
+            else:  # typed winners: (high, low, scoop)
                 high, low, scoop = step.result
                 key = ("h", tuple(high), tuple(low), scoop)
                 result = cache.get(key) or cache.setdefault(key, encode(_result_json(step, lang)))
@@ -151,7 +161,7 @@ class JsonLines:
             for d in step.decisions:
                 try:
                     text = cache.get(d) or cache.setdefault(d, encode(d.to_json(lang)))
-                except TypeError:                   # a parameter that cannot be a key
+                except TypeError:  # a parameter that cannot be a key
                     text = encode(d.to_json(lang))
                 texts.append(text)
             decisions = "[" + ", ".join(texts) + "]"
@@ -161,6 +171,8 @@ class JsonLines:
         else:
             t = cache.get(etype) or cache.setdefault(etype, encode(etype))
         error = "null" if step.refusal is None else encode(step.refusal.to_json(lang))
-        return (f'{{"event": {step.index}, "type": {t}, "hand": {state.hands}, '
-                f'"button": {b}, "next": {n}, "barred": {bar}, "result": {result}, '
-                f'"decisions": {decisions}, "error": {error}}}')
+        return (
+            f'{{"event": {step.index}, "type": {t}, "hand": {state.hands}, '
+            f'"button": {b}, "next": {n}, "barred": {bar}, "result": {result}, '
+            f'"decisions": {decisions}, "error": {error}}}'
+        )

@@ -63,26 +63,37 @@ ROOM_FIELD = "room"
 RROP_BAR = "rrop-13.6"
 
 ROOM_MESSAGES: dict[str, dict[str, str]] = {
-    "bad-room": {"en": "'room' must be a list of {{ player, owes, table }}: {reason}",
-                 "ru": "поле 'room' должно быть списком {{ player, owes, table }}: {reason}"},
+    "bad-room": {
+        "en": "'room' must be a list of {{ player, owes, table }}: {reason}",
+        "ru": "поле 'room' должно быть списком {{ player, owes, table }}: {reason}",
+    },
     "winner-barred-at": {
         "en": "seat {seat} {name} is barred from every game: owes a kill of {amount} at {table}, "
-              "so was not dealt in",
+        "so was not dealt in",
         "ru": "место {seat} ({name}): отстранение от всех игр — долг по киллу {amount} за столом {table}, поэтому "
-              "карт в этой раздаче не было"},
-    "back-barred-at": {"en": "{name} owes a kill of {amount} at {table}: pay it before coming back",
-                       "ru": "{name}: долг по киллу {amount} за столом {table}, сначала внесите его"},
+        "карт в этой раздаче не было",
+    },
+    "back-barred-at": {
+        "en": "{name} owes a kill of {amount} at {table}: pay it before coming back",
+        "ru": "{name}: долг по киллу {amount} за столом {table}, сначала внесите его",
+    },
     "owed-at-other-table": {
         "en": "{name} owes the kill of {amount} at {table}: the payment is recorded there",
-        "ru": "{name}: долг по киллу {amount} за столом {table}, оплата записывается там"},
+        "ru": "{name}: долг по киллу {amount} за столом {table}, оплата записывается там",
+    },
     "q-near-barred": {
         "en": "Is this {player}, barred at {table} for {amount}?",
-        "ru": "Это {player} — отстранение за столом {table}, долг по киллу {amount}?"},
+        "ru": "Это {player} — отстранение за столом {table}, долг по киллу {amount}?",
+    },
     # said under the key's own "y — yes" / "n — no": the words do not repeat it
-    "near-yes": {"en": "the same person: not seated until the kill is paid",
-                 "ru": "тот же человек: не садится, пока килл не оплачен"},
-    "near-no": {"en": "someone else: seat {name}",
-                "ru": "другой человек; посадить за стол: {name}"},
+    "near-yes": {
+        "en": "the same person: not seated until the kill is paid",
+        "ru": "тот же человек: не садится, пока килл не оплачен",
+    },
+    "near-no": {
+        "en": "someone else: seat {name}",
+        "ru": "другой человек; посадить за стол: {name}",
+    },
 }
 MESSAGES.update(ROOM_MESSAGES)
 
@@ -90,13 +101,15 @@ MESSAGES.update(ROOM_MESSAGES)
 # ---------------------------------------------------------------------------
 # the room
 
+
 @dataclass(frozen=True, slots=True)
 class Bar:
     """A kill owed at ``table`` by ``player`` (as written there)."""
+
     player: str
     owes: Cents
     table: str
-    mode: str = "barred"              # barred (rrop-13.6) | post-later (wsop-197: owing, not barred)
+    mode: str = "barred"  # barred (rrop-13.6) | post-later (wsop-197: owing, not barred)
 
     @property
     def barred(self) -> bool:
@@ -113,7 +126,8 @@ class Room:
         # in table-name order, whatever order the tables were read in: the bar a stamp
         # names for a player barred at two tables must not depend on the reader's history
         self._by_table: dict[str, tuple[Bar, ...]] = {
-            t: tuple(b) for t, b in sorted((by_table or {}).items()) if b}
+            t: tuple(b) for t, b in sorted((by_table or {}).items()) if b
+        }
         index: dict[str, list[Bar]] = {}
         for bars in self._by_table.values():
             for b in bars:
@@ -122,10 +136,10 @@ class Room:
         self._elsewhere: dict[str | None, dict[str, tuple[Cents, str]]] = {}
 
     @classmethod
-    def of_states(cls, states: Mapping[str, TableState]) -> "Room":
+    def of_states(cls, states: Mapping[str, TableState]) -> Room:
         return cls({t: own_bars(t, st) for t, st in states.items()})
 
-    def with_table(self, table: str, bars: Iterable[Bar]) -> "Room":
+    def with_table(self, table: str, bars: Iterable[Bar]) -> Room:
         """This room with ``table``'s own bars replaced."""
         by = dict(self._by_table)
         by[table] = tuple(bars)
@@ -210,13 +224,18 @@ def where_owed(name: str, room: Room, here: str | None = None) -> str | None:
 def route(table: str, raw: Any, room: Room) -> str:
     """The table an event is stored at: a ``pay_kill`` goes to the table where the kill is
     owed (one event, whichever table or screen it was entered from); anything else stays."""
-    if isinstance(raw, Mapping) and raw.get("type") == "pay_kill" and isinstance(raw.get("name"), str):
+    if (
+        isinstance(raw, Mapping)
+        and raw.get("type") == "pay_kill"
+        and isinstance(raw.get("name"), str)
+    ):
         return where_owed(raw["name"], room, here=table) or table
     return table
 
 
 # ---------------------------------------------------------------------------
 # mirrors and stamps
+
 
 def mirrors(state: TableState) -> tuple[Owed, ...]:
     return tuple(o for o in state.barred if o.table is not None)
@@ -229,8 +248,9 @@ def mirrors(state: TableState) -> tuple[Owed, ...]:
 _seated_memo: list = [None]
 
 
-def seated_bars(state: TableState, elsewhere: Mapping[str, tuple[Cents, str]] | None
-                ) -> tuple[Owed, ...]:
+def seated_bars(
+    state: TableState, elsewhere: Mapping[str, tuple[Cents, str]] | None
+) -> tuple[Owed, ...]:
     """The mirrors ``state`` should hold: its seated players barred at other tables."""
     if not elsewhere:
         return ()
@@ -258,8 +278,7 @@ def with_mirrors(state: TableState, new: tuple[Owed, ...]) -> TableState:
     return replace(state, barred=own + new)
 
 
-def view(state: TableState, elsewhere: Mapping[str, tuple[Cents, str]] | Room | None
-         ) -> TableState:
+def view(state: TableState, elsewhere: Mapping[str, tuple[Cents, str]] | Room | None) -> TableState:
     """What a table looks like now: its state with the room's bars of its seated players."""
     if isinstance(elsewhere, Room):
         elsewhere = elsewhere.elsewhere(state.config.name)
@@ -281,8 +300,11 @@ def room_json(bars: Iterable[Owed]) -> list[dict[str, Any]]:
     return [{"player": o.player, "owes": to_toml(o.owes), "table": o.table} for o in bars]
 
 
-def stamp(state: TableState, raw: Mapping[str, Any],
-          elsewhere: Mapping[str, tuple[Cents, str]] | Room | None) -> Mapping[str, Any]:
+def stamp(
+    state: TableState,
+    raw: Mapping[str, Any],
+    elsewhere: Mapping[str, tuple[Cents, str]] | Room | None,
+) -> Mapping[str, Any]:
     """``raw`` with the ``room`` field the writer stores: the bars of this table's seated
     players at other tables, when they differ from the mirrors ``state`` holds. Any
     ``room`` field ``raw`` came with (an imported file's) is replaced."""
@@ -340,6 +362,7 @@ def stored_event(applied) -> dict[str, Any]:
 # ---------------------------------------------------------------------------
 # refusals the engine raises for room bars
 
+
 def bar_of(state: TableState, name: str) -> Owed | None:
     """The bar (rrop-13.6) that keeps ``name`` out: this table's own first, else a room bar;
     None when the player is not barred (owing to post later is no bar)."""
@@ -359,52 +382,77 @@ def winner_refusal(state: TableState, seat: int, name: str) -> Refusal | None:
     o = bar_of(state, name)
     if o is None:
         return None
-    return Refusal("winner-barred-at", (RROP_BAR,), seat=seat, name=name,
-                   amount=dollars(o.owes), table=o.table or state.config.name)
+    return Refusal(
+        "winner-barred-at",
+        (RROP_BAR,),
+        seat=seat,
+        name=name,
+        amount=dollars(o.owes),
+        table=o.table or state.config.name,
+    )
 
 
 def back_refusal(owed: Owed) -> Refusal:
     if owed.table is None:
         return Refusal("back-barred", (RROP_BAR,), name=owed.player, amount=dollars(owed.owes))
-    return Refusal("back-barred-at", (RROP_BAR,), name=owed.player, amount=dollars(owed.owes),
-                   table=owed.table)
+    return Refusal(
+        "back-barred-at", (RROP_BAR,), name=owed.player, amount=dollars(owed.owes), table=owed.table
+    )
 
 
 def pay_elsewhere_refusal(owed: Owed) -> Refusal:
-    return Refusal("owed-at-other-table", (RROP_BAR,), name=owed.player,
-                   amount=dollars(owed.owes), table=owed.table)
+    return Refusal(
+        "owed-at-other-table",
+        (RROP_BAR,),
+        name=owed.player,
+        amount=dollars(owed.owes),
+        table=owed.table,
+    )
 
 
 # ---------------------------------------------------------------------------
 # near matches
 
+
 @dataclass(frozen=True)
 class NearMatchQuestion:
-    """"Is this Наталья Смирнова, barred at Table 14 for $20?" — asked before seating a
+    """ "Is this Наталья Смирнова, barred at Table 14 for $20?" — asked before seating a
     player whose name is close to a barred player's. ``yes`` is the refusal of the join
     (the same person: barred); ``no`` seats the player as typed."""
-    name: str                        # the name typed
+
+    name: str  # the name typed
     bar: Bar
-    why: str                         # diacritics | look-alike | one-letter
+    why: str  # diacritics | look-alike | one-letter
     cites: tuple[str, ...] = (RROP_BAR,)
 
     def text(self, lang: str = "en") -> str:
         from .texts import render
-        return render("q-near-barred", {"player": self.bar.player, "table": self.bar.table,
-                                         "amount": dollars(self.bar.owes)}, lang)
+
+        return render(
+            "q-near-barred",
+            {"player": self.bar.player, "table": self.bar.table, "amount": dollars(self.bar.owes)},
+            lang,
+        )
 
     def yes_text(self, lang: str = "en") -> str:
         from .texts import render
+
         return render("near-yes", {}, lang)
 
     def no_text(self, lang: str = "en") -> str:
         from .texts import render
+
         return render("near-no", {"name": self.name}, lang)
 
     @property
     def refusal(self) -> Refusal:
-        return Refusal("join-barred", self.cites, name=self.bar.player,
-                       amount=dollars(self.bar.owes), table=self.bar.table)
+        return Refusal(
+            "join-barred",
+            self.cites,
+            name=self.bar.player,
+            amount=dollars(self.bar.owes),
+            table=self.bar.table,
+        )
 
 
 def near_match_question(raw: Mapping[str, Any], room: Room) -> NearMatchQuestion | None:
@@ -432,20 +480,22 @@ def near_match_question(raw: Mapping[str, Any], room: Room) -> NearMatchQuestion
 # ---------------------------------------------------------------------------
 # the reference fold of a whole room
 
+
 @dataclass(frozen=True)
 class RoomStep:
     gseq: int
     table: str
     raw: Mapping[str, Any]
-    stamped: Mapping[str, Any] | None    # what was stored (None when refused)
-    state_before: TableState              # the table's view before the event
-    room_before: Room                     # the whole room before the event
-    applied: Any = None                   # engine Applied, or None
+    stamped: Mapping[str, Any] | None  # what was stored (None when refused)
+    state_before: TableState  # the table's view before the event
+    room_before: Room  # the whole room before the event
+    applied: Any = None  # engine Applied, or None
     refusal: Refusal | None = None
 
 
-def fold_room(tables: Mapping[str, TableState], events: Iterable[tuple[str, Mapping[str, Any]]]
-              ) -> Iterator[RoomStep]:
+def fold_room(
+    tables: Mapping[str, TableState], events: Iterable[tuple[str, Mapping[str, Any]]]
+) -> Iterator[RoomStep]:
     """The room's reference fold: ``events`` (table, raw) in global order, each tried on
     its table's view of the room at that point and stamped as a writer stores it.
     Refused events change nothing. ``tables`` (initial states) is updated in place."""

@@ -21,15 +21,29 @@ def underpost(state: TableState, seat: int | None) -> Decision:
     b = state.button
     cfg = state.config
     p = state.player(seat)
-    name = p.name if p is not None else None        # texts.NOBODY: "the player", "игрок"
+    name = p.name if p is not None else None  # texts.NOBODY: "the player", "игрок"
     limits = cfg.stakes_text(cfg.killed_limits())
     cites = ("rrop-13.9", "wsop-196") if cfg.kill.preset == "wsop" else ("rrop-13.9",)
     if b.kind in REQUIRED_KINDS:
-        return Decision("must-complete", seat, "must-complete",
-                        (("name", name), ("killer", b.player),
-                         ("amount", dollars(b.amount or cfg.kill_blind)), ("limits", limits)), cites)
-    return Decision("may-withdraw", seat, "may-withdraw",
-                    (("name", name), ("killer", b.player), ("limits", limits)), cites)
+        return Decision(
+            "must-complete",
+            seat,
+            "must-complete",
+            (
+                ("name", name),
+                ("killer", b.player),
+                ("amount", dollars(b.amount or cfg.kill_blind)),
+                ("limits", limits),
+            ),
+            cites,
+        )
+    return Decision(
+        "may-withdraw",
+        seat,
+        "may-withdraw",
+        (("name", name), ("killer", b.player), ("limits", limits)),
+        cites,
+    )
 
 
 def short_post(state: TableState, seat: int | None = None) -> list[Decision]:
@@ -47,16 +61,30 @@ def killer_in_blind(state: TableState) -> list[Decision]:
     name = state.button.player or "?"
     cfg = state.config
     if nh.killer not in (nh.small_blind, nh.big_blind):
-        return [Decision("kill", nh.killer, "ruling-killer-not-in-blind",
-                         (("name", name), ("amount", dollars(nh.kill_blind or 0))),
-                         ("rrop-13.0", "rrop-13.2"))]
+        return [
+            Decision(
+                "kill",
+                nh.killer,
+                "ruling-killer-not-in-blind",
+                (("name", name), ("amount", dollars(nh.kill_blind or 0))),
+                ("rrop-13.0", "rrop-13.2"),
+            )
+        ]
     which = "small blind" if nh.killer == nh.small_blind else "big blind"
-    key = ("ruling-killer-in-blind-both" if cfg.kill.killer_in_blind == "both"
-           else "ruling-killer-in-blind-replaces")
-    return [Decision("kill", nh.killer, key,
-                     (("name", name), ("which", which),
-                      ("amount", dollars(nh.posts.get(nh.killer, 0)))),
-                     ("wsop-200", "house-kill-defined"))]
+    key = (
+        "ruling-killer-in-blind-both"
+        if cfg.kill.killer_in_blind == "both"
+        else "ruling-killer-in-blind-replaces"
+    )
+    return [
+        Decision(
+            "kill",
+            nh.killer,
+            key,
+            (("name", name), ("which", which), ("amount", dollars(nh.posts.get(nh.killer, 0)))),
+            ("wsop-200", "house-kill-defined"),
+        )
+    ]
 
 
 def same_game(a: TableConfig, b: TableConfig) -> list[Decision]:
@@ -71,13 +99,27 @@ def same_game(a: TableConfig, b: TableConfig) -> list[Decision]:
             why = "game"
         else:
             why = "limits"
-    return [Decision("same-game" if same else "different-game", None, key,
-                     (("a", a.name), ("b", b.name), ("why", why)), ("rrop-13.13",))]
+    return [
+        Decision(
+            "same-game" if same else "different-game",
+            None,
+            key,
+            (("a", a.name), ("b", b.name), ("why", why)),
+            ("rrop-13.13",),
+        )
+    ]
 
 
 def one_kill_per_deal(state: TableState) -> list[Decision]:
     b = state.button
     if b.killed:
-        return [Decision("killed", b.seat, "ruling-already-killed",
-                         (("name", b.player), ("amount", dollars(b.amount or 0))), ("rrop-13.11",))]
+        return [
+            Decision(
+                "killed",
+                b.seat,
+                "ruling-already-killed",
+                (("name", b.player), ("amount", dollars(b.amount or 0))),
+                ("rrop-13.11",),
+            )
+        ]
     return [Decision("not-killed", None, "ruling-no-kill-yet", (), ("rrop-13.11",))]

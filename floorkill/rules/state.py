@@ -16,7 +16,7 @@ from .names import name_key
 
 NEUTRAL, LEG_UP, KILLED = "neutral", "leg-up", "killed"
 BUTTON_STATUSES = (NEUTRAL, LEG_UP, KILLED)
-REQUIRED_KINDS = ("required", "owed", "agreed")   # kills a player is bound to post (rrop-13.6)
+REQUIRED_KINDS = ("required", "owed", "agreed")  # kills a player is bound to post (rrop-13.6)
 
 
 @fast_init
@@ -26,19 +26,20 @@ class Player:
     name: str
     stack: Cents | None = None
     away: bool = False
-    sitting_out: bool = False     # joined into a kill pot without agreeing to kill (rrop-13.12)
+    sitting_out: bool = False  # joined into a kill pot without agreeing to kill (rrop-13.12)
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class KillButton:
     """The kill button: neutral, leg up (face down) or killed (face up in the pot)."""
+
     status: str = NEUTRAL
-    seat: int | None = None           # leg holder, or the killer
+    seat: int | None = None  # leg holder, or the killer
     player: str | None = None
-    kind: str | None = None           # killed: required | voluntary | agreed | owed
-    amount: Cents | None = None       # killed: the kill blind
-    leg_seat: int | None = None       # killed by a non-required kill: who keeps the leg
+    kind: str | None = None  # killed: required | voluntary | agreed | owed
+    amount: Cents | None = None  # killed: the kill blind
+    leg_seat: int | None = None  # killed by a non-required kill: who keeps the leg
     leg_player: str | None = None
 
     @property
@@ -53,26 +54,27 @@ NEUTRAL_BUTTON = KillButton()
 @dataclass(frozen=True, slots=True)
 class Owed:
     """A kill a player failed to post (rrop-13.6) or owes to post later (wsop-197)."""
+
     player: str
     owes: Cents
-    mode: str = "barred"              # barred | post-later
-    table: str | None = None          # owed at another table of the room (rules/room.py)
+    mode: str = "barred"  # barred | post-later
+    table: str | None = None  # owed at another table of the room (rules/room.py)
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class TableState:
     config: TableConfig
-    players: tuple[Player | None, ...]        # index = seat - 1
+    players: tuple[Player | None, ...]  # index = seat - 1
     button: KillButton = NEUTRAL_BUTTON
     hands: int = 0
-    dealer_pos: int = 1                       # the dealer button stands at or before this seat
+    dealer_pos: int = 1  # the dealer button stands at or before this seat
     barred: tuple[Owed, ...] = ()
-    credits: tuple[str, ...] = ()             # leg credits of players who stepped away (rrop-13.5)
-    agreed: tuple[int, ...] = ()              # seats that agreed to kill a pot, in order (rrop-13.12)
-    held_seat: int | None = None              # seat of a killer who quit after posting
-    events: int = 0                           # events applied
-    closed: bool = False                      # closed for the night (close_table); nothing deleted
+    credits: tuple[str, ...] = ()  # leg credits of players who stepped away (rrop-13.5)
+    agreed: tuple[int, ...] = ()  # seats that agreed to kill a pot, in order (rrop-13.12)
+    held_seat: int | None = None  # seat of a killer who quit after posting
+    events: int = 0  # events applied
+    closed: bool = False  # closed for the night (close_table); nothing deleted
 
     # -- lookups ---------------------------------------------------------
     def player(self, seat: int | None) -> Player | None:
@@ -104,12 +106,15 @@ class TableState:
 
     def dealt_in(self) -> tuple[int, ...]:
         if not self.barred:
-            return tuple([p.seat for p in self.players
-                          if p is not None and not p.away and not p.sitting_out])
+            return tuple(
+                [p.seat for p in self.players if p is not None and not p.away and not p.sitting_out]
+            )
         barred = {name_key(o.player) for o in self.barred if o.mode == "barred"}
-        return tuple(p.seat for p in self.players
-                     if p is not None and not p.away and not p.sitting_out
-                     and name_key(p.name) not in barred)
+        return tuple(
+            p.seat
+            for p in self.players
+            if p is not None and not p.away and not p.sitting_out and name_key(p.name) not in barred
+        )
 
     @property
     def occupied(self) -> tuple[int, ...]:
@@ -127,12 +132,13 @@ def initial_state(config: TableConfig, players: tuple[PlayerSpec, ...] = ()) -> 
 @dataclass(frozen=True, slots=True)
 class NextHand:
     """What the coming hand looks like."""
+
     killed: bool
     killer: int | None
     kill_blind: Cents | None
     kind: str | None
     limits: tuple[Cents, ...]
-    blinds: tuple[Cents, ...]                  # () in a game without blinds (stud, stud8, razz)
+    blinds: tuple[Cents, ...]  # () in a game without blinds (stud, stud8, razz)
     killer_acts_last: bool
     dealer: int | None
     small_blind: int | None
@@ -155,8 +161,9 @@ class NextHand:
         }
 
 
-def positions(state: TableState, dealt: tuple[int, ...] | None = None
-              ) -> tuple[int | None, int | None, int | None]:
+def positions(
+    state: TableState, dealt: tuple[int, ...] | None = None
+) -> tuple[int | None, int | None, int | None]:
     """(dealer, small blind, big blind) seats for the coming hand (spec 5.11)."""
     dealt = state.dealt_in() if dealt is None else dealt
     if not dealt:
@@ -182,7 +189,7 @@ def killer_acts_last(state: TableState) -> bool:
     if not b.killed:
         return False
     if b.kind == "voluntary":
-        return True                                # rrop-13.10
+        return True  # rrop-13.10
     return state.config.kill.killer_acts == "last"  # rrop-13.2 / house practice
 
 
@@ -191,7 +198,7 @@ def next_hand(state: TableState) -> NextHand:
     dealt = state.dealt_in()
     dealer, sb, bb = positions(state, dealt)
     blindless = cfg.game in BLINDLESS_GAMES
-    if blindless:                       # stud games: antes and a bring-in, no blinds
+    if blindless:  # stud games: antes and a bring-in, no blinds
         sb = bb = None
     b = state.button
     posts: dict[int, Cents] = {}
@@ -212,8 +219,11 @@ def next_hand(state: TableState) -> NextHand:
         limits=cfg.killed_limits() if b.killed else cfg.bets,
         blinds=() if blindless else cfg.blinds,
         killer_acts_last=killer_acts_last(state),
-        dealer=dealer, small_blind=sb, big_blind=bb,
-        posts=posts, dealt_in=dealt,
+        dealer=dealer,
+        small_blind=sb,
+        big_blind=bb,
+        posts=posts,
+        dealt_in=dealt,
     )
 
 
@@ -222,8 +232,9 @@ def button_json(state: TableState) -> dict[str, Any]:
     out: dict[str, Any] = {"status": b.status, "seat": b.seat, "player": b.player}
     if b.killed:
         out["kind"] = b.kind
-        out["leg"] = ({"seat": b.leg_seat, "player": b.leg_player}
-                      if b.leg_player is not None else None)
+        out["leg"] = (
+            {"seat": b.leg_seat, "player": b.leg_player} if b.leg_player is not None else None
+        )
     if state.credits:
         out["credits"] = list(state.credits)
     return out

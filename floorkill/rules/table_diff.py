@@ -14,22 +14,28 @@ shows in its choices too.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from floorkill.i18n import NC_, N_, money, pgettext, tr
+from floorkill.i18n import N_, NC_, money, pgettext, tr
 
 from .config import AMOUNT_OPTIONS, GAME_NAMES, KILL_OPTIONS, PRESET_TITLES, PlayerSpec, TableConfig
 from .money import dollars
 from .placard import GAME_NAMES_RU
 
 ARROW = "→"
-CONTEXT = "setup"       # the catalogue's context of these words ("kill" the field, not the event)
+CONTEXT = "setup"  # the catalogue's context of these words ("kill" the field, not the event)
 
 LABELS = {
-    "game": NC_("setup", "game"), "joker": NC_("setup", "joker"), "seats": NC_("setup", "seats"),
-    "first dealer seat": NC_("setup", "first dealer seat"), "limits": NC_("setup", "limits"),
-    "blinds": NC_("setup", "blinds"), "kill": NC_("setup", "kill"),
-    "kill triggers": NC_("setup", "kill triggers"), "rules preset": NC_("setup", "rules preset"),
+    "game": NC_("setup", "game"),
+    "joker": NC_("setup", "joker"),
+    "seats": NC_("setup", "seats"),
+    "first dealer seat": NC_("setup", "first dealer seat"),
+    "limits": NC_("setup", "limits"),
+    "blinds": NC_("setup", "blinds"),
+    "kill": NC_("setup", "kill"),
+    "kill triggers": NC_("setup", "kill triggers"),
+    "rules preset": NC_("setup", "rules preset"),
 }
 
 OPTION_WORDS = {
@@ -53,25 +59,43 @@ OPTION_WORDS = {
 
 # the values of the set-up and of every option, in the floor's words (ids are the values)
 VALUE_WORDS = {
-    "yes": NC_("setup", "yes"), "no": NC_("setup", "no"), "in": NC_("setup", "in"),
-    "out": NC_("setup", "out"), "lowest": NC_("setup", "lowest"), "none": NC_("setup", "none"),
-    "empty": NC_("setup", "empty"), "fixed": NC_("setup", "fixed"), "spread": NC_("setup", "spread"),
-    "full": NC_("setup", "full"), "half": NC_("setup", "half"),
-    "5x-upper": NC_("setup", "5x-upper"), "5x-lower": NC_("setup", "5x-lower"),
-    "5x-big-blind": NC_("setup", "5x-big-blind"), "lower-bet": NC_("setup", "lower-bet"),
-    "upper-bet": NC_("setup", "upper-bet"), "keeps": NC_("setup", "keeps"),
-    "keeps-leg": NC_("setup", "keeps-leg"), "neutral": NC_("setup", "neutral"),
-    "kills-again": NC_("setup", "kills-again"), "in-turn": NC_("setup", "in-turn"),
-    "last": NC_("setup", "last"), "must-agree": NC_("setup", "must-agree"),
-    "may-sit": NC_("setup", "may-sit"), "barred": NC_("setup", "barred"),
-    "post-later": NC_("setup", "post-later"), "replaces": NC_("setup", "replaces"),
+    "yes": NC_("setup", "yes"),
+    "no": NC_("setup", "no"),
+    "in": NC_("setup", "in"),
+    "out": NC_("setup", "out"),
+    "lowest": NC_("setup", "lowest"),
+    "none": NC_("setup", "none"),
+    "empty": NC_("setup", "empty"),
+    "fixed": NC_("setup", "fixed"),
+    "spread": NC_("setup", "spread"),
+    "full": NC_("setup", "full"),
+    "half": NC_("setup", "half"),
+    "5x-upper": NC_("setup", "5x-upper"),
+    "5x-lower": NC_("setup", "5x-lower"),
+    "5x-big-blind": NC_("setup", "5x-big-blind"),
+    "lower-bet": NC_("setup", "lower-bet"),
+    "upper-bet": NC_("setup", "upper-bet"),
+    "keeps": NC_("setup", "keeps"),
+    "keeps-leg": NC_("setup", "keeps-leg"),
+    "neutral": NC_("setup", "neutral"),
+    "kills-again": NC_("setup", "kills-again"),
+    "in-turn": NC_("setup", "in-turn"),
+    "last": NC_("setup", "last"),
+    "must-agree": NC_("setup", "must-agree"),
+    "may-sit": NC_("setup", "may-sit"),
+    "barred": NC_("setup", "barred"),
+    "post-later": NC_("setup", "post-later"),
+    "replaces": NC_("setup", "replaces"),
     "both": NC_("setup", "both"),
-    "two-pots": NC_("setup", "two-pots"), "scoop": NC_("setup", "scoop"),
+    "two-pots": NC_("setup", "two-pots"),
+    "scoop": NC_("setup", "scoop"),
     "big-pot": NC_("setup", "big-pot"),
 }
-PRESET_WORDS = {      # the presets' titles (config.PRESET_TITLES) as the catalogue has them
-    "robert": N_("Robert's Rules of Poker"), "wsop": N_("WSOP Live Action Rules"),
-    "house": N_("House rules (seed)"), "house-alternate": N_("House rules, every Alternate Rule"),
+PRESET_WORDS = {  # the presets' titles (config.PRESET_TITLES) as the catalogue has them
+    "robert": N_("Robert's Rules of Poker"),
+    "wsop": N_("WSOP Live Action Rules"),
+    "house": N_("House rules (seed)"),
+    "house-alternate": N_("House rules, every Alternate Rule"),
     "house-pot": N_("House rules, second leg by pot size (5 big blinds)"),
 }
 assert set(PRESET_WORDS) == set(PRESET_TITLES), "a preset without its title in PRESET_WORDS"
@@ -117,8 +141,13 @@ def _player(p: PlayerSpec | None, lang: str | None) -> str:
     return p.name + (f" ({money(p.stack, lang)})" if p.stack is not None else "")
 
 
-def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: TableConfig,
-                  new_players: Sequence[PlayerSpec], lang: str | None = "en") -> list[str]:
+def setup_changes(
+    old: TableConfig,
+    old_players: Sequence[PlayerSpec],
+    new: TableConfig,
+    new_players: Sequence[PlayerSpec],
+    lang: str | None = "en",
+) -> list[str]:
     """Every difference between two set-ups of a table, old → new; [] when the same.
     Labels, values, game names and money in ``lang`` (players' names stay as they are)."""
     out: list[str] = []
@@ -127,12 +156,17 @@ def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: Tabl
         if a != b:
             out.append(f"{_label(label, lang)} {a} {ARROW} {b}")
 
-    games = GAME_NAMES_RU if lang == "ru" else GAME_NAMES       # as the placard names them
+    games = GAME_NAMES_RU if lang == "ru" else GAME_NAMES  # as the placard names them
     diff("game", games.get(old.game, old.game), games.get(new.game, new.game))
-    diff("joker", word("in" if old.joker else "out", lang), word("in" if new.joker else "out", lang))
+    diff(
+        "joker", word("in" if old.joker else "out", lang), word("in" if new.joker else "out", lang)
+    )
     diff("seats", str(old.seats), str(new.seats))
-    diff("first dealer seat", str(old.button) if old.button else word("lowest", lang),
-         str(new.button) if new.button else word("lowest", lang))
+    diff(
+        "first dealer seat",
+        str(old.button) if old.button else word("lowest", lang),
+        str(new.button) if new.button else word("lowest", lang),
+    )
     diff("limits", _limits(old, lang), _limits(new, lang))
     diff("blinds", _blinds(old, lang), _blinds(new, lang))
     ka, kb = old.kill, new.kill
@@ -142,18 +176,31 @@ def setup_changes(old: TableConfig, old_players: Sequence[PlayerSpec], new: Tabl
         return ", ".join(word(t, lang) for t in ts) or word("none", lang)
 
     diff("kill triggers", triggers(ka.triggers), triggers(kb.triggers))
-    diff("rules preset", word(ka.preset, lang) if lang == "en" else preset_title(ka.preset, lang),
-         word(kb.preset, lang) if lang == "en" else preset_title(kb.preset, lang))
+    diff(
+        "rules preset",
+        word(ka.preset, lang) if lang == "en" else preset_title(ka.preset, lang),
+        word(kb.preset, lang) if lang == "en" else preset_title(kb.preset, lang),
+    )
     for name in KILL_OPTIONS:
         a, b = getattr(ka, name), getattr(kb, name)
         if a != b:
             label = pgettext(CONTEXT, OPTION_WORDS[name], lang) if name in OPTION_WORDS else name
-            out.append(f"{label} {option_value(name, a, lang)} {ARROW} {option_value(name, b, lang)}")
+            out.append(
+                f"{label} {option_value(name, a, lang)} {ARROW} {option_value(name, b, lang)}"
+            )
     seats_a = {p.seat: p for p in old_players}
     seats_b = {p.seat: p for p in new_players}
     for seat in sorted(set(seats_a) | set(seats_b)):
         a, b = _player(seats_a.get(seat), lang), _player(seats_b.get(seat), lang)
-        if a != b:                          # a player's name is never translated
-            out.append(tr("seat {seat} {before} {arrow} {after}", lang, seat=seat, before=a,
-                          arrow=ARROW, after=b))
+        if a != b:  # a player's name is never translated
+            out.append(
+                tr(
+                    "seat {seat} {before} {arrow} {after}",
+                    lang,
+                    seat=seat,
+                    before=a,
+                    arrow=ARROW,
+                    after=b,
+                )
+            )
     return out

@@ -17,13 +17,21 @@ Pure Python: no Textual, no Rich.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from .config import AMOUNT_OPTIONS, KILL_OPTIONS, PlayerSpec, TableConfig, TableFile, config_from_dict
-from .money import to_toml
+from .config import (
+    AMOUNT_OPTIONS,
+    KILL_OPTIONS,
+    PlayerSpec,
+    TableConfig,
+    TableFile,
+    config_from_dict,
+)
 from .decisions import Refusal
 from .engine import apply
+from .money import to_toml
 from .state import KILLED, LEG_UP, TableState, initial_state
 
 _WORDS = {
@@ -40,13 +48,14 @@ _WORDS = {
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What the model made of one event: the kill button after it, or its refusal."""
-    status: str                       # killed | leg-up | neutral | refused
+
+    status: str  # killed | leg-up | neutral | refused
     seat: int | None = None
     player: str | None = None
-    reason: dict[str, str] | None = None     # a refusal's text, en/ru
+    reason: dict[str, str] | None = None  # a refusal's text, en/ru
     codes: tuple[str, ...] = ()
     cites: tuple[str, ...] = ()
-    said: tuple[dict[str, str], ...] = ()    # the decisions' texts, en/ru (events other than hands)
+    said: tuple[dict[str, str], ...] = ()  # the decisions' texts, en/ru (events other than hands)
     hand: bool = True
 
     def key(self) -> tuple:
@@ -60,8 +69,9 @@ class Outcome:
         if self.status == "refused" and self.reason:
             return f"{word}: {self.reason.get(lang) or self.reason['en']}"
         if not self.hand:
-            return ("; ".join(t.get(lang) or t["en"] for t in self.said)
-                    or _WORDS["nothing"].get(lang, _WORDS["nothing"]["en"]))
+            return "; ".join(t.get(lang) or t["en"] for t in self.said) or _WORDS["nothing"].get(
+                lang, _WORDS["nothing"]["en"]
+            )
         if self.player and self.status in (KILLED, LEG_UP):
             return f"{word} ({self.player})"
         return word
@@ -69,8 +79,8 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Difference:
-    event: int                        # 1-based index in the recorded events
-    hand: int | None                  # 1-based count of hand events, for a hand
+    event: int  # 1-based index in the recorded events
+    hand: int | None  # 1-based count of hand events, for a hand
     type: str
     before: Outcome
     after: Outcome
@@ -85,13 +95,24 @@ class Difference:
 
 def _outcome(state: TableState, decisions, refusal: Refusal | None, hand: bool) -> Outcome:
     if refusal is not None:
-        return Outcome("refused", reason={"en": refusal.text("en"), "ru": refusal.text("ru")},
-                       cites=refusal.cites, hand=hand)
+        return Outcome(
+            "refused",
+            reason={"en": refusal.text("en"), "ru": refusal.text("ru")},
+            cites=refusal.cites,
+            hand=hand,
+        )
     b = state.button
     cites = tuple(dict.fromkeys(c for d in decisions for c in d.cites))
     said = () if hand else tuple({"en": d.text("en"), "ru": d.text("ru")} for d in decisions)
-    return Outcome(b.status, b.seat, b.player, codes=tuple(d.code for d in decisions),
-                   cites=cites, said=said, hand=hand)
+    return Outcome(
+        b.status,
+        b.seat,
+        b.player,
+        codes=tuple(d.code for d in decisions),
+        cites=cites,
+        said=said,
+        hand=hand,
+    )
 
 
 def _type(raw: Any) -> str:
@@ -102,8 +123,12 @@ def _type(raw: Any) -> str:
 class WhatIf:
     """A recorded session, replayed once under its own configuration."""
 
-    def __init__(self, config: TableConfig, players: Iterable[PlayerSpec],
-                 events: Iterable[Mapping[str, Any]]) -> None:
+    def __init__(
+        self,
+        config: TableConfig,
+        players: Iterable[PlayerSpec],
+        events: Iterable[Mapping[str, Any]],
+    ) -> None:
         self.config = config
         self.players = tuple(players)
         self.events = tuple(events)
@@ -124,12 +149,12 @@ class WhatIf:
             states.append(state)
 
         self._run(config, seen)
-        self.baseline = tuple(outcomes)               # the session as recorded
-        self._states = tuple(states)                  # the state after each recorded event
+        self.baseline = tuple(outcomes)  # the session as recorded
+        self._states = tuple(states)  # the state after each recorded event
         self._accepted = tuple(o.status != "refused" for o in outcomes)
 
     @classmethod
-    def of(cls, table: TableFile) -> "WhatIf":
+    def of(cls, table: TableFile) -> WhatIf:
         return cls(table.config, table.players, table.events)
 
     def _run(self, config: TableConfig, seen, resync: bool = False) -> None:
@@ -175,9 +200,15 @@ def changed_config(config: TableConfig, **options: Any) -> TableConfig:
     doc = config.to_toml_dict()
     kill = doc["kill"]
     for name, value in options.items():
-        kill[name] = list(value) if name == "triggers" else (
-            to_toml(value) if name in AMOUNT_OPTIONS and isinstance(value, int)
-            and not isinstance(value, bool) else value)
+        kill[name] = (
+            list(value)
+            if name == "triggers"
+            else (
+                to_toml(value)
+                if name in AMOUNT_OPTIONS and isinstance(value, int) and not isinstance(value, bool)
+                else value
+            )
+        )
     if kill.get("kind") == "none":
         kill["triggers"] = []
         kill["voluntary"] = False
@@ -191,8 +222,10 @@ def what_if(table: TableFile, **options: Any) -> list[Difference]:
 
 def summary(diffs: list[Difference], lang: str = "en") -> str:
     if not diffs:
-        return {"en": "No hand of this session would be decided differently.",
-                "ru": "Ни одна раздача этой сессии не была бы решена иначе."}.get(lang, "")
+        return {
+            "en": "No hand of this session would be decided differently.",
+            "ru": "Ни одна раздача этой сессии не была бы решена иначе.",
+        }.get(lang, "")
     return "\n".join(d.text(lang) for d in diffs)
 
 

@@ -16,8 +16,9 @@ import re
 import secrets
 import stat
 import time
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 TEMP_RE = re.compile(r"^\..+\.tmp-[0-9a-f]{8,}$")
 
@@ -36,7 +37,7 @@ def _fsync_dir(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
-        return                                 # not supported here (e.g. Windows)
+        return  # not supported here (e.g. Windows)
     try:
         os.fsync(fd)
     except OSError:
@@ -109,6 +110,11 @@ def list_table_files(folder: str | Path) -> list[Path]:
         entries = list(Path(folder).iterdir())
     except OSError:
         return []
-    return sorted(p for p in entries
-                  if p.suffix == ".toml" and not p.name.startswith(".") and not is_temp_file(p)
-                  and p.is_file())
+    return sorted(
+        p
+        for p in entries
+        if p.suffix == ".toml"
+        and not p.name.startswith(".")
+        and not is_temp_file(p)
+        and p.is_file()
+    )

@@ -44,9 +44,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 import floorkill
 from floorkill.batch import paused_gc
@@ -58,24 +59,42 @@ from floorkill.rules.events import parse_event
 from floorkill.store import reading
 from floorkill.store.chain_pass import ChainPass, chain_select, where
 from floorkill.store.room_check import TableLog
-from floorkill.store.schema import (CREATE_TYPE, GENESIS, VOID_TYPE, canonical_json,
-                                    result_json, seed_point, state_digest)
+from floorkill.store.schema import (
+    CREATE_TYPE,
+    GENESIS,
+    VOID_TYPE,
+    canonical_json,
+    result_json,
+    seed_point,
+    state_digest,
+)
 from floorkill.store.session import decision_to_json
 from floorkill.store.snapshot import state_to_dict
 
 MAX_PROBLEMS = 50
-_NO_BARS: Mapping = MappingProxyType({})      # nobody barred at another table
+_NO_BARS: Mapping = MappingProxyType({})  # nobody barred at another table
 ROOM = room_rules.ROOM_FIELD
 CHECKPOINT = 256
-RECENT = 8                      # states kept after a table's last rows, for undo
-DECISION_CACHE = 4096           # distinct decisions kept as their stored JSON
-PAYLOAD_CACHE = 4096            # distinct payloads known to be the rules' reading
+RECENT = 8  # states kept after a table's last rows, for undo
+DECISION_CACHE = 4096  # distinct decisions kept as their stored JSON
+PAYLOAD_CACHE = 4096  # distinct payloads known to be the rules' reading
 # a decision is cached by these fields: were one added, nothing would be cached
 _KEYED = tuple(f.name for f in fields(Decision)) == ("code", "seat", "key", "params", "cites")
 
 # the columns of a row's replay (ChainAudit.replay), in its parameters' order
-CONTENT_COLUMNS = ("gseq", "tbl", "seq", "type", "payload", "rules", "decisions", "result",
-                   "hand", "target", "state_hash")
+CONTENT_COLUMNS = (
+    "gseq",
+    "tbl",
+    "seq",
+    "type",
+    "payload",
+    "rules",
+    "decisions",
+    "result",
+    "hand",
+    "target",
+    "state_hash",
+)
 
 FetchRows = Callable[[str, int, int], Iterable[tuple[int, str, str]]]
 
@@ -107,13 +126,13 @@ class _Table:
     players: tuple = ()
     state: TableState | None = None
     last_seq: int = -1
-    voided: set[int] = field(default_factory=set)       # targets of voids so far
-    voids: set[int] = field(default_factory=set)        # seqs of void rows
+    voided: set[int] = field(default_factory=set)  # targets of voids so far
+    voids: set[int] = field(default_factory=set)  # seqs of void rows
     checkpoints: dict[int, TableState] = field(default_factory=dict)
-    replaying: bool = False                             # config loaded, no replay failure
-    payloads: dict = field(default_factory=dict)        # ChainAudit._payloads of its seats
-    seated: tuple | None = None     # (players, elsewhere, their bars): the last stamp's
-    log: TableLog | None = None     # a share's replay: what the room's checks need
+    replaying: bool = False  # config loaded, no replay failure
+    payloads: dict = field(default_factory=dict)  # ChainAudit._payloads of its seats
+    seated: tuple | None = None  # (players, elsewhere, their bars): the last stamp's
+    log: TableLog | None = None  # a share's replay: what the room's checks need
 
 
 @dataclass
@@ -125,15 +144,22 @@ class AuditResult:
     head: tuple[int, str]
     schema: int
     macs: int
-    processes: int = 1              # 2: a big file's verify, settled by two processes
+    processes: int = 1  # 2: a big file's verify, settled by two processes
 
 
 class ChainAudit:
-    def __init__(self, meta: Mapping[str, str], tables: Mapping[str, tuple[str, str, str | None]],
-                 fetch_rows: FetchRows, *, key: bytes | None = None,
-                 anchor: tuple[int, str] | None = None, chain: bool = True,
-                 share: Callable[[Any], bool] | None = None,
-                 order: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        meta: Mapping[str, str],
+        tables: Mapping[str, tuple[str, str, str | None]],
+        fetch_rows: FetchRows,
+        *,
+        key: bytes | None = None,
+        anchor: tuple[int, str] | None = None,
+        chain: bool = True,
+        share: Callable[[Any], bool] | None = None,
+        order: list[str] | None = None,
+    ) -> None:
         """``tables``: name -> (toml, created, who) as the ``tables`` rows hold them.
         ``chain=False``: the replay alone (another process runs the :class:`ChainPass`
         over the same rows; :meth:`finish` takes its verdict). ``share``: this audit
@@ -149,8 +175,11 @@ class ChainAudit:
         self.problems: list[str] = []
         self.warnings: list[str] = []
         self.seed_at = seed_point(self.meta)
-        self.chain = (ChainPass(self.meta, self.problem, self.warnings, key=key, anchor=anchor)
-                      if chain else None)
+        self.chain = (
+            ChainPass(self.meta, self.problem, self.warnings, key=key, anchor=anchor)
+            if chain
+            else None
+        )
         self.rows = 0
         self.share = share
         self.room_logs: dict[str, TableLog] | None = {} if share is not None else None
@@ -161,8 +190,8 @@ class ChainAudit:
         self.pass_start = 0
         self.tables: dict[str, _Table] = {}
         self.fixed_order = order is not None
-        self.order: list[str] = list(order or ())         # creation order (writer's rowid)
-        self.bars: dict[str, list] = {}                   # owed kills (barred mode) by table
+        self.order: list[str] = list(order or ())  # creation order (writer's rowid)
+        self.bars: dict[str, list] = {}  # owed kills (barred mode) by table
         self._elsewhere: dict[str | None, dict] = {}
         self.old_rules = 0
         self._decision_json: dict[tuple, str] = {}
@@ -171,7 +200,7 @@ class ChainAudit:
         self._payloads: dict[int, dict[Any, list]] = {}
         self._row: tuple = ()
         self._verdict: dict | None = None
-        self.who_at: Callable[[int], tuple] | None = None     # (who, at) of a creation row
+        self.who_at: Callable[[int], tuple] | None = None  # (who, at) of a creation row
 
     # -- problems ---------------------------------------------------------------------
     def problem(self, text: str) -> None:
@@ -199,23 +228,56 @@ class ChainAudit:
         another process runs them), then its replay."""
         if self.chain is not None:
             self.chain.feed(row)
-        (gseq, tbl, seq, type_, _schema, payload, rules, decisions, result, hand, who, at,
-         target, _prev, _hash, digest, _mac) = row
+        (
+            gseq,
+            tbl,
+            seq,
+            type_,
+            _schema,
+            payload,
+            rules,
+            decisions,
+            result,
+            hand,
+            who,
+            at,
+            target,
+            _prev,
+            _hash,
+            digest,
+            _mac,
+        ) = row
         if self.share is not None and not self.share(tbl):
-            return                          # another process replays this table
-        self.replay(gseq, tbl, seq, type_, payload, rules, decisions, result, hand, target,
-                    digest, who, at)
+            return  # another process replays this table
+        self.replay(
+            gseq, tbl, seq, type_, payload, rules, decisions, result, hand, target, digest, who, at
+        )
 
-    def replay(self, gseq, tbl, seq, type_, payload, rules, decisions, result, hand, target,
-               digest, who=None, at=None) -> None:
+    def replay(
+        self,
+        gseq,
+        tbl,
+        seq,
+        type_,
+        payload,
+        rules,
+        decisions,
+        result,
+        hand,
+        target,
+        digest,
+        who=None,
+        at=None,
+    ) -> None:
         """One row's replay checks (:data:`CONTENT_COLUMNS`, then ``who`` and ``at``: a
         row that is not a creation needs neither, a creation without them asks
         ``who_at(gseq)``)."""
         self.rows += 1
         self._row = (gseq, tbl, seq)
-        if type(gseq) is not int or type(seq) is not int:     # text or a float in SQLite
-            self.problem(f"{self._w()}: its gseq or seq is not a whole number (the row was "
-                         "changed)")
+        if type(gseq) is not int or type(seq) is not int:  # text or a float in SQLite
+            self.problem(
+                f"{self._w()}: its gseq or seq is not a whole number (the row was changed)"
+            )
             t = self.tables.get(tbl) if isinstance(tbl, str) else None
             if t is not None and t.replaying:
                 t.replaying = False
@@ -228,8 +290,7 @@ class ChainAudit:
             payloads = self._payloads_of(0)
         else:
             if seq != t.last_seq + 1:
-                self.problem(f"{self._w()}: the table's sequence jumps from {t.last_seq} to "
-                             f"{seq}")
+                self.problem(f"{self._w()}: the table's sequence jumps from {t.last_seq} to {seq}")
             if seq > t.last_seq:
                 t.last_seq = seq
             payloads = t.payloads
@@ -237,7 +298,7 @@ class ChainAudit:
         # by its text and the table's seats alone); its text is still compared every row
         try:
             entry = payloads.get(payload)
-        except TypeError:                   # an unhashable value a driver gave
+        except TypeError:  # an unhashable value a driver gave
             entry = None
         if entry is None:
             try:
@@ -251,8 +312,11 @@ class ChainAudit:
                 payloads[payload] = entry
         data = entry[0]
         if not isinstance(data, dict) or data.get("type") != type_:
-            what = "is not valid JSON" if data is None else \
-                f"type does not match the row type {type_!r}"
+            what = (
+                "is not valid JSON"
+                if data is None
+                else f"type does not match the row type {type_!r}"
+            )
             stop = ""
             if t is not None and t.replaying:
                 t.replaying = False
@@ -273,8 +337,7 @@ class ChainAudit:
         if type_ == VOID_TYPE:
             self._void(self._w(), t, seq, data, rules, decisions, result, hand, target, digest)
         else:
-            self._event(t, entry, type_, payload, rules, decisions, result, hand, target,
-                        digest)
+            self._event(t, entry, type_, payload, rules, decisions, result, hand, target, digest)
         if t.replaying and t.state is not None:
             # the state after this row; of the rows before, only every CHECKPOINT-th and
             # the last RECENT stay (a void refolds from the latest one before its target)
@@ -284,8 +347,9 @@ class ChainAudit:
             if old % CHECKPOINT:
                 cp.pop(old, None)
 
-    def _create(self, w: str, tbl: str, seq: int, data: dict, decisions, result, hand, who,
-                at, target) -> None:
+    def _create(
+        self, w: str, tbl: str, seq: int, data: dict, decisions, result, hand, who, at, target
+    ) -> None:
         if seq != 0 or tbl in self.tables:
             self.problem(f"{w}: a second creation row for table {tbl!r}")
             return
@@ -299,14 +363,19 @@ class ChainAudit:
         else:
             toml, created, twho = stored
             if toml != data.get("toml"):
-                self.problem(f"{w}: the table's config differs from the one recorded when it "
-                             "was created")
+                self.problem(
+                    f"{w}: the table's config differs from the one recorded when it was created"
+                )
             if created != at:
-                self.problem(f"{w}: tables.created says {created!r}, the creation row "
-                             f"{at!r} (changed after the fact)")
+                self.problem(
+                    f"{w}: tables.created says {created!r}, the creation row "
+                    f"{at!r} (changed after the fact)"
+                )
             if twho != who:
-                self.problem(f"{w}: tables.who says {twho!r}, the creation row {who!r} "
-                             "(changed after the fact)")
+                self.problem(
+                    f"{w}: tables.who says {twho!r}, the creation row {who!r} "
+                    "(changed after the fact)"
+                )
         if decisions != "[]" or result is not None or hand != 0 or target is not None:
             self.problem(f"{w}: a creation row with decisions, result, hands or a target")
         try:
@@ -326,8 +395,9 @@ class ChainAudit:
             got = self._payloads[seats] = {}
         return got
 
-    def _event(self, t: _Table, entry: list, type_, payload, rules, decisions, result, hand,
-               target, digest) -> None:
+    def _event(
+        self, t: _Table, entry: list, type_, payload, rules, decisions, result, hand, target, digest
+    ) -> None:
         if target is not None:
             self.problem(f"{self._w()}: an event row with a void target")
         if not t.replaying or t.state is None:
@@ -347,21 +417,24 @@ class ChainAudit:
                 else:
                     seated = room_rules.seated_bars(before, elsewhere)
                     t.seated = (before.players, elsewhere, seated)
-                want = (None if seated == room_rules.mirrors(before)
-                        else room_rules.room_json(seated))
-            except Exception:               # an unreadable row is named below, by apply
+                want = (
+                    None if seated == room_rules.mirrors(before) else room_rules.room_json(seated)
+                )
+            except Exception:  # an unreadable row is named below, by apply
                 want = data.get(ROOM)
             if want != data.get(ROOM):
-                self.problem(f"{self._w()}: its room stamp {data.get(ROOM)!r} is not the bars "
-                             f"at other tables then ({want!r}, rrop-13.6)")
+                self.problem(
+                    f"{self._w()}: its room stamp {data.get(ROOM)!r} is not the bars "
+                    f"at other tables then ({want!r}, rrop-13.6)"
+                )
         event = entry[1]
-        if event is None:                   # read once: split off the stamp, parse the event
+        if event is None:  # read once: split off the stamp, parse the event
             try:
                 rest, entry[2] = room_rules.split(data)
                 event = entry[1] = parse_event(rest, t.config.seats)
-            except Exception:               # apply below says why, naming the row
+            except Exception:  # apply below says why, naming the row
                 event = entry[1] = False
-        if log is not None:                 # the room's checks: once both shares are done
+        if log is not None:  # the room's checks: once both shares are done
             log.row(self._row[0], before, data, event)
         try:
             if event is False:
@@ -370,14 +443,18 @@ class ChainAudit:
                 applied = apply_parsed(before, event, entry[2], elsewhere)
         except Refusal as exc:
             cites = f" [{', '.join(exc.cites)}]" if exc.cites else ""
-            self.problem(f"{self._w()}: the rules refuse this {type_} event now: "
-                         f"{exc.text('en')}{cites} (later rows of the table are not replayed)")
+            self.problem(
+                f"{self._w()}: the rules refuse this {type_} event now: "
+                f"{exc.text('en')}{cites} (later rows of the table are not replayed)"
+            )
             t.replaying = False
             return
-        except Exception as exc:            # verify names the row; it never stops on one
-            self.problem(f"{self._w()}: the rules cannot read this {type_} event: "
-                         f"{type(exc).__name__}: {exc} (later rows of the table are not "
-                         "replayed)")
+        except Exception as exc:  # verify names the row; it never stops on one
+            self.problem(
+                f"{self._w()}: the rules cannot read this {type_} event: "
+                f"{type(exc).__name__}: {exc} (later rows of the table are not "
+                "replayed)"
+            )
             t.replaying = False
             return
         t.state = state = applied.state
@@ -389,27 +466,32 @@ class ChainAudit:
         if now != decisions:
             (self.problem if same_rules else self._ruling_changed)(
                 f"{self._w()}: the stored decision says «{decisions_text(decisions)}» but the "
-                f"rules decide «{decisions_text(now)}»")
+                f"rules decide «{decisions_text(now)}»"
+            )
         if result_json(applied.result) != result:
             (self.problem if same_rules else self._ruling_changed)(
                 f"{self._w()}: the stored result {result} is not the rules' "
-                f"{result_json(applied.result)}")
+                f"{result_json(applied.result)}"
+            )
         if hand != state.hands:
             (self.problem if same_rules else self._ruling_changed)(
-                f"{self._w()}: the stored hand count {hand} is not the rules' {state.hands}")
+                f"{self._w()}: the stored hand count {hand} is not the rules' {state.hands}"
+            )
         if not same_rules:
             self.old_rules += 1
         elif not entry[3]:
             # the rules read a payload the same way wherever it is (parse_event: the raw
             # event and the table's seats), so each distinct one is checked once
             if canonical_json(room_rules.stored_event(applied)) != payload:
-                self.problem(f"{self._w()}: the stored payload is not the event as the rules "
-                             "read it")
+                self.problem(
+                    f"{self._w()}: the stored payload is not the event as the rules read it"
+                )
             else:
                 entry[3] = True
         if applied.event.type != type_:
-            self.problem(f"{self._w()}: the row type {type_!r} is not the event's "
-                         f"{applied.event.type!r}")
+            self.problem(
+                f"{self._w()}: the row type {type_!r} is not the event's {applied.event.type!r}"
+            )
         if digest is not None:
             self._check_digest(self._w(), t, digest, same_rules)
         if state.barred != before.barred:
@@ -428,10 +510,10 @@ class ChainAudit:
                 if type(v) is not str and type(v) is not int:
                     plain = False
                     break
-            key = (d.code, d.seat, d.key, d.params, d.cites)      # its fields: Decision ==
+            key = (d.code, d.seat, d.key, d.params, d.cites)  # its fields: Decision ==
             try:
                 text = cache.get(key) if plain else None
-            except TypeError:               # a field the rules filled with a list
+            except TypeError:  # a field the rules filled with a list
                 plain = False
                 text = None
             if text is None:
@@ -444,19 +526,38 @@ class ChainAudit:
         return "[" + ",".join(parts) + "]"
 
     def _ruling_changed(self, text: str) -> None:
-        text = (f"{text} (written under an earlier rules version: a ruling changed since, "
-                "not a change to the row)")
-        if self.rulings is not None:        # a share: merged with the other's in row order
+        text = (
+            f"{text} (written under an earlier rules version: a ruling changed since, "
+            "not a change to the row)"
+        )
+        if self.rulings is not None:  # a share: merged with the other's in row order
             self.rulings.append((self._row[0], text))
         else:
             self.warnings.append(text)
 
-    def _void(self, w: str, t: _Table, seq: int, data: dict, rules, decisions, result, hand,
-              target, digest) -> None:
+    def _void(
+        self,
+        w: str,
+        t: _Table,
+        seq: int,
+        data: dict,
+        rules,
+        decisions,
+        result,
+        hand,
+        target,
+        digest,
+    ) -> None:
         aim = data.get("target")
         reason = data.get("reason")
-        if (target != aim or not isinstance(target, int) or isinstance(target, bool)
-                or not 1 <= target < seq or target in t.voids or target in t.voided):
+        if (
+            target != aim
+            or not isinstance(target, int)
+            or isinstance(target, bool)
+            or not 1 <= target < seq
+            or target in t.voids
+            or target in t.voided
+        ):
             self.problem(f"{w}: the void names no live event of its table ({target!r})")
             t.voids.add(seq)
             t.replaying = False
@@ -480,14 +581,18 @@ class ChainAudit:
                     continue
                 state = apply(state, json.loads(payload)).state
         except Refusal as exc:
-            self.problem(f"{w}: voiding seq {target} leaves a later event that no longer "
-                         f"applies: {exc.text('en')} (later rows of the table are not "
-                         "replayed)")
+            self.problem(
+                f"{w}: voiding seq {target} leaves a later event that no longer "
+                f"applies: {exc.text('en')} (later rows of the table are not "
+                "replayed)"
+            )
             t.replaying = False
             return
-        except Exception:                   # a row it reads back that the rules cannot read
-            self.problem(f"{w}: a row this void refolds is unreadable (later rows of the "
-                         "table are not replayed)")
+        except Exception:  # a row it reads back that the rules cannot read
+            self.problem(
+                f"{w}: a row this void refolds is unreadable (later rows of the "
+                "table are not replayed)"
+            )
             t.replaying = False
             return
         t.state = state
@@ -501,8 +606,10 @@ class ChainAudit:
         if digest is None or not same_rules or t.state is None:
             return
         if state_digest(canonical_json(state_to_dict(t.state))) != digest:
-            self.problem(f"{w}: the state digest the row records is not the state the rules "
-                         "give (a forged snapshot digest, or a changed row)")
+            self.problem(
+                f"{w}: the state digest the row records is not the state the rules "
+                "give (a forged snapshot digest, or a changed row)"
+            )
 
     # -- bars at other tables, exactly as the writer passes them --------------------------
     def _bars_changed(self, t: _Table) -> None:
@@ -520,8 +627,9 @@ class ChainAudit:
             return {}
         got = self._elsewhere.get(name)
         if got is None:
-            got = reading.room_bars(((n, self.bars[n]) for n in self.order if n in self.bars),
-                                    exclude=name)
+            got = reading.room_bars(
+                ((n, self.bars[n]) for n in self.order if n in self.bars), exclude=name
+            )
             self._elsewhere[name] = got
         return got
 
@@ -545,16 +653,20 @@ class ChainAudit:
             if self.rulings is not None:
                 theirs = [(g, t) for g, t in self._verdict.get("rulings", ())]
                 both = sorted(self.rulings + theirs, key=lambda r: r[0])
-                self.warnings[self.pass_start:self.pass_start] = [t for _g, t in both]
+                self.warnings[self.pass_start : self.pass_start] = [t for _g, t in both]
             self.warnings.extend(self._verdict.get("warnings", ()))
         if self.seed_at is None:
-            self.warnings.append("schema-1 journal: its meta is not in the chain and its rows "
-                                 "carry no state digests (the next podium or import migrates "
-                                 "it to schema 2)")
+            self.warnings.append(
+                "schema-1 journal: its meta is not in the chain and its rows "
+                "carry no state digests (the next podium or import migrates "
+                "it to schema 2)"
+            )
         if self.old_rules:
-            self.warnings.append(f"{self.old_rules} row(s) were written under another rules "
-                                 "version: their decisions are checked against today's rules, "
-                                 "their payload form and state digest are not")
+            self.warnings.append(
+                f"{self.old_rules} row(s) were written under another rules "
+                "version: their decisions are checked against today's rules, "
+                "their payload form and state digest are not"
+            )
 
     def head(self) -> tuple[int, str]:
         if self.chain is not None:
@@ -562,20 +674,24 @@ class ChainAudit:
         return tuple(self._verdict["head"]) if self._verdict else (0, GENESIS)
 
 
-def check_caches(audit: ChainAudit, snapshots: Iterator[tuple], obligations: Iterable[tuple]
-                 ) -> None:
+def check_caches(
+    audit: ChainAudit, snapshots: Iterator[tuple], obligations: Iterable[tuple]
+) -> None:
     """``snapshots``: (tbl, seq, rules, state, state_hash of its row);
     ``obligations``: (tbl, seq, barred)."""
     for tbl, seq, rules, state, digest in snapshots:
         if rules != floorkill.RULES_VERSION:
             continue
         if digest is None:
-            audit.warnings.append(f"table {tbl!r}: the snapshot at seq {seq} is not in the "
-                                  "chain (no reader uses it)")
+            audit.warnings.append(
+                f"table {tbl!r}: the snapshot at seq {seq} is not in the chain (no reader uses it)"
+            )
         elif not isinstance(state, str) or state_digest(state) != digest:
-            audit.problem(f"table {tbl!r}: the snapshot at seq {seq} differs from the state its "
-                          "row records in the chain (a changed cache: readers skip it; "
-                          "Journal.rebuild_caches() rewrites it)")
+            audit.problem(
+                f"table {tbl!r}: the snapshot at seq {seq} differs from the state its "
+                "row records in the chain (a changed cache: readers skip it; "
+                "Journal.rebuild_caches() rewrites it)"
+            )
     for tbl, seq, barred in obligations:
         t = audit.tables.get(tbl)
         if t is None or not t.replaying or t.state is None or seq != t.last_seq:
@@ -585,18 +701,20 @@ def check_caches(audit: ChainAudit, snapshots: Iterator[tuple], obligations: Ite
         except (TypeError, ValueError):
             same = False
         if not same:
-            audit.problem(f"table {tbl!r}: the obligations cache differs from the table's owed "
-                          "kills (Journal.rebuild_caches() rewrites it)")
+            audit.problem(
+                f"table {tbl!r}: the obligations cache differs from the table's owed "
+                "kills (Journal.rebuild_caches() rewrites it)"
+            )
 
 
 # ---------------------------------------------------------------------------
 # the SQLite driver
 
-PARALLEL_MIN = 50_000       # rows: below it one process is as fast (another takes ~0.1 s)
+PARALLEL_MIN = 50_000  # rows: below it one process is as fast (another takes ~0.1 s)
 # "1": verify in one process always; "2": in two whatever the size and the CPUs
 PROCESSES_ENV = "FLOORKILL_VERIFY_PROCESSES"
-SQL_LIST_MAX = 500              # the other process's tables left out in SQL up to this many
-                                # (SQLite's limit of parameters is higher); past it, here
+SQL_LIST_MAX = 500  # the other process's tables left out in SQL up to this many
+# (SQLite's limit of parameters is higher); past it, here
 # The other process's share of the replay: it runs the chain pass and integrity_check too,
 # about half as much a row as the replay (bench/verify_bench.py), so both end together
 # when it replays about a fifth of the rows.
@@ -607,7 +725,7 @@ def cores() -> int:
     """The CPUs this process may run on."""
     try:
         return len(os.sched_getaffinity(0))
-    except AttributeError:          # not on Linux
+    except AttributeError:  # not on Linux
         return os.cpu_count() or 1
 
 
@@ -635,8 +753,10 @@ def _splittable(conn, tables: Mapping[Any, Any], last: Any) -> bool:
     cols = [(r[1], str(r[2]).upper(), r[5]) for r in conn.execute("PRAGMA table_info(events)")]
     if [c for c in cols if c[2]] != [("gseq", "INTEGER", 1)]:
         return False
-    return all(isinstance(n, str) and all(v is None or isinstance(v, str) for v in row)
-               for n, row in tables.items())
+    return all(
+        isinstance(n, str) and all(v is None or isinstance(v, str) for v in row)
+        for n, row in tables.items()
+    )
 
 
 def _start_child(ask: Mapping[str, Any]):
@@ -653,15 +773,24 @@ def _start_child(ask: Mapping[str, Any]):
         return None
     package_root = str(Path(floorkill.__file__).resolve().parents[1])
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH"))
-                                        if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
     safe_path = ["-P"] if sys.version_info >= (3, 11) else []
     try:
         proc = subprocess.Popen(
-            [sys.executable, *safe_path, "-c",
-             "from floorkill.store.audit import child_main; child_main()"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            env=env, cwd=package_root, text=True, encoding="utf-8")
+            [
+                sys.executable,
+                *safe_path,
+                "-c",
+                "from floorkill.store.audit import child_main; child_main()",
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            cwd=package_root,
+            text=True,
+            encoding="utf-8",
+        )
     except (OSError, ValueError):
         return None
     try:
@@ -705,8 +834,7 @@ def _end_child(proc) -> None:
 
 def _whole(verdict: Mapping[str, Any]) -> bool:
     """Whether the other process found its half whole."""
-    return (bool(verdict) and not verdict.get("problems")
-            and verdict.get("integrity") == ["ok"])
+    return bool(verdict) and not verdict.get("problems") and verdict.get("integrity") == ["ok"]
 
 
 def child_main() -> None:
@@ -716,11 +844,11 @@ def child_main() -> None:
     import gc
     import sys
 
-    gc.disable()                    # nothing here makes cycles (floorkill.batch.paused_gc)
+    gc.disable()  # nothing here makes cycles (floorkill.batch.paused_gc)
     ask = _read(sys.stdin)
     try:
         verdict = _child_pass(ask, sys.stdin, sys.stdout)
-    except Exception as exc:        # whatever it is, the caller verifies in one process
+    except Exception as exc:  # whatever it is, the caller verifies in one process
         verdict = {"error": f"{type(exc).__name__}: {exc}", "problems": ["error"]}
     _write(sys.stdout, {"verdict": verdict})
 
@@ -742,19 +870,31 @@ def _child_pass(ask: Mapping[str, Any], inbox, outbox) -> dict:
         conn.execute("BEGIN")
 
         def fetch_rows(tbl: str, after: int, before: int):
-            return conn.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND "
-                                "seq > ? AND seq < ? ORDER BY seq", (tbl, after, before))
+            return conn.execute(
+                "SELECT seq, type, payload FROM events WHERE tbl = ? AND "
+                "seq > ? AND seq < ? ORDER BY seq",
+                (tbl, after, before),
+            )
 
         mine = frozenset(tables)
-        audit = ChainAudit(ask["meta"], tables, fetch_rows, key=key, anchor=anchor,
-                           share=mine.__contains__, order=ask["order"])
+        audit = ChainAudit(
+            ask["meta"],
+            tables,
+            fetch_rows,
+            key=key,
+            anchor=anchor,
+            share=mine.__contains__,
+            order=ask["order"],
+        )
         problems = audit.problems
         if _file_id(conn, Path(ask["path"])) != tuple(ask["file"]):
             problems.append("the journal file changed while it was read")
             return _child_verdict(audit, integrity)
         feed = audit.feed
-        for row in conn.execute(f"SELECT {chain_select(ask['v2'])} FROM events "
-                                "WHERE gseq <= ? ORDER BY gseq", (ask["last"],)):
+        for row in conn.execute(
+            f"SELECT {chain_select(ask['v2'])} FROM events WHERE gseq <= ? ORDER BY gseq",
+            (ask["last"],),
+        ):
             feed(row)
             if problems:
                 break
@@ -762,8 +902,9 @@ def _child_pass(ask: Mapping[str, Any], inbox, outbox) -> dict:
             # the owed kills: mine out first (the caller reads them before it writes its
             # own); integrity_check while the caller's replay goes on
             _write(outbox, {"bars": audit.bar_changes})
-            check_caches(audit, iter(()),
-                         conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall())
+            check_caches(
+                audit, iter(()), conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall()
+            )
             audit.check_created()
             audit.chain.finish()
             if not problems:
@@ -772,20 +913,29 @@ def _child_pass(ask: Mapping[str, Any], inbox, outbox) -> dict:
             if not isinstance(theirs, list):
                 problems.append("the other process ended")
             elif not problems:
-                problems.extend(room_check.check(
-                    audit.room_logs or {},
-                    audit.bar_changes + [tuple(c) for c in theirs], ask["order"]))
+                problems.extend(
+                    room_check.check(
+                        audit.room_logs or {},
+                        audit.bar_changes + [tuple(c) for c in theirs],
+                        ask["order"],
+                    )
+                )
     finally:
         conn.close()
     return _child_verdict(audit, integrity)
 
 
 def _child_verdict(audit: ChainAudit, integrity: list[str]) -> dict:
-    return {"integrity": integrity[:MAX_PROBLEMS + 1],
-            "problems": audit.problems[:MAX_PROBLEMS + 1], "warnings": audit.warnings,
-            "rows": audit.chain.rows, "head": list(audit.chain.head()),
-            "macs": audit.chain.macs, "old_rules": audit.old_rules,
-            "rulings": audit.rulings or []}
+    return {
+        "integrity": integrity[: MAX_PROBLEMS + 1],
+        "problems": audit.problems[: MAX_PROBLEMS + 1],
+        "warnings": audit.warnings,
+        "rows": audit.chain.rows,
+        "head": list(audit.chain.head()),
+        "macs": audit.chain.macs,
+        "old_rules": audit.old_rules,
+        "rulings": audit.rulings or [],
+    }
 
 
 def _file_id(conn, path) -> tuple[int, int] | None:
@@ -796,7 +946,7 @@ def _file_id(conn, path) -> tuple[int, int] | None:
     import sqlite3
 
     try:
-        conn.execute("SELECT 1 FROM meta LIMIT 1").fetchall()      # surely open by now
+        conn.execute("SELECT 1 FROM meta LIMIT 1").fetchall()  # surely open by now
         st = os.stat(path)
     except (OSError, sqlite3.Error):
         return None
@@ -811,12 +961,16 @@ def _file_id(conn, path) -> tuple[int, int] | None:
             continue
         if (got.st_dev, got.st_ino) == want:
             return want
-    return None                             # the path shows a file this process has not open
+    return None  # the path shows a file this process has not open
 
 
-def verify_sqlite(journal_path, *, key: bytes | None = None,
-                  anchor: tuple[int, str] | None = None,
-                  parallel: bool | None = None) -> tuple[AuditResult, list[str]]:
+def verify_sqlite(
+    journal_path,
+    *,
+    key: bytes | None = None,
+    anchor: tuple[int, str] | None = None,
+    parallel: bool | None = None,
+) -> tuple[AuditResult, list[str]]:
     """(result, integrity lines) of a journal file, read-only. Raises JournalError (one line)
     when the file is no journal, or a journal this floorkill cannot read.
 
@@ -838,8 +992,9 @@ def verify_sqlite(journal_path, *, key: bytes | None = None,
 
 
 @paused_gc()
-def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None,
-                 mode: str) -> tuple[AuditResult, list[str]] | None:
+def _verify_file(
+    journal_path, key: bytes | None, anchor: tuple[int, str] | None, mode: str
+) -> tuple[AuditResult, list[str]] | None:
     """verify_sqlite in one ``mode``: "one" (one process), "split" (two), "auto" (two for a
     big file). None when two processes did not find the file whole, or could not run:
     the caller verifies again in one."""
@@ -865,9 +1020,10 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
     proc = None
     try:
         try:
-            conn.execute("BEGIN")                 # one read snapshot while a writer goes on
-            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master "
-                                                "WHERE type='table'")}
+            conn.execute("BEGIN")  # one read snapshot while a writer goes on
+            names = {
+                r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
         if not {"meta", "tables", "events"} <= names:
@@ -876,33 +1032,51 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
         meta = reading.read_meta(conn)
         columns = {r[1] for r in conn.execute("PRAGMA table_info(events)")}
         v2_columns = {"state_hash", "mac"} <= columns
-        tables = {name: (toml, created, who) for name, toml, created, who in
-                  conn.execute("SELECT name, toml, created, who FROM tables ORDER BY rowid")}
+        tables = {
+            name: (toml, created, who)
+            for name, toml, created, who in conn.execute(
+                "SELECT name, toml, created, who FROM tables ORDER BY rowid"
+            )
+        }
         last = conn.execute("SELECT max(gseq) FROM events").fetchone()[0]
         if mode == "auto":
             choice = os.environ.get(PROCESSES_ENV, "").strip()
-            if choice in ("1", "2"):                # the operator's word
+            if choice in ("1", "2"):  # the operator's word
                 mode = "split" if choice == "2" else "one"
             else:
-                mode = ("split" if isinstance(last, int) and last >= PARALLEL_MIN
-                        and cores() >= 2 else "one")
+                mode = (
+                    "split"
+                    if isinstance(last, int) and last >= PARALLEL_MIN and cores() >= 2
+                    else "one"
+                )
         if mode == "split" and not _splittable(conn, tables, last):
             return None
         theirs: list[str] = []
         order = None
         if mode == "split":
             theirs = _split_tables(conn, tables, CHILD_SHARE)
-            order = list(tables)      # (the room reads its bars by table name: any order)
+            order = list(tables)  # (the room reads its bars by table name: any order)
             file = _file_id(conn, path)
-            proc = None if file is None else _start_child({
-                "path": str(path.resolve()), "file": list(file), "last": last,
-                "v2": v2_columns, "meta": meta,
-                "tables": {n: list(tables[n]) for n in theirs}, "order": order,
-                "key": key.hex() if key is not None else None,
-                "anchor": list(anchor) if anchor is not None else None})
+            proc = (
+                None
+                if file is None
+                else _start_child(
+                    {
+                        "path": str(path.resolve()),
+                        "file": list(file),
+                        "last": last,
+                        "v2": v2_columns,
+                        "meta": meta,
+                        "tables": {n: list(tables[n]) for n in theirs},
+                        "order": order,
+                        "key": key.hex() if key is not None else None,
+                        "anchor": list(anchor) if anchor is not None else None,
+                    }
+                )
+            )
             if proc is None:
                 return None
-            integrity = ["ok"]                    # the other process's, below
+            integrity = ["ok"]  # the other process's, below
         else:
             try:
                 integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
@@ -910,76 +1084,96 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
                 raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
 
         def fetch_rows(tbl: str, after: int, before: int):
-            return conn.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND "
-                                "seq > ? AND seq < ? ORDER BY seq", (tbl, after, before))
+            return conn.execute(
+                "SELECT seq, type, payload FROM events WHERE tbl = ? AND "
+                "seq > ? AND seq < ? ORDER BY seq",
+                (tbl, after, before),
+            )
 
         not_theirs = frozenset(theirs)
-        audit = ChainAudit(meta, {n: v for n, v in tables.items() if n not in not_theirs},
-                           fetch_rows, key=key, anchor=anchor, chain=mode == "one",
-                           share=(lambda tbl: tbl not in not_theirs) if mode == "split"
-                           else None, order=order)
+        audit = ChainAudit(
+            meta,
+            {n: v for n, v in tables.items() if n not in not_theirs},
+            fetch_rows,
+            key=key,
+            anchor=anchor,
+            chain=mode == "one",
+            share=(lambda tbl: tbl not in not_theirs) if mode == "split" else None,
+            order=order,
+        )
         if notice:
             audit.warnings.append(notice)
         if integrity != ["ok"]:
             for line in integrity[:MAX_PROBLEMS]:
                 audit.problem(f"integrity_check: {line}")
-        triggers = {r[0] for r in conn.execute("SELECT name FROM sqlite_master "
-                                               "WHERE type='trigger'")}
+        triggers = {
+            r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")
+        }
         expected = TRIGGERS if version >= 2 else TRIGGERS[:4]
         missing = [t for t in expected if t not in triggers]
         if missing:
             audit.warnings.append(f"append-only triggers missing: {', '.join(missing)}")
         if version == 1 and v2_columns:
-            audit.problem("meta: the journal says schema 1 but its layout is schema 2 "
-                          "(the meta was changed)")
+            audit.problem(
+                "meta: the journal says schema 1 but its layout is schema 2 (the meta was changed)"
+            )
         problems = audit.problems
         audit.pass_start = len(audit.warnings)
         if mode == "one":
             feed = audit.feed
-            for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events "
-                                    "ORDER BY gseq"):
+            for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events ORDER BY gseq"):
                 feed(row)
                 if len(problems) > MAX_PROBLEMS:
                     break
         else:
             # the replay alone: neither the chain's columns nor the MAC (nor who and when,
             # but for a creation row); only the rows of this process's tables
-            audit.who_at = lambda g: conn.execute("SELECT who, at FROM events WHERE gseq = ?",
-                                                  (g,)).fetchone()
-            select = ", ".join(c if v2_columns or c != "state_hash" else "NULL"
-                               for c in CONTENT_COLUMNS)
+            audit.who_at = lambda g: conn.execute(
+                "SELECT who, at FROM events WHERE gseq = ?", (g,)
+            ).fetchone()
+            select = ", ".join(
+                c if v2_columns or c != "state_hash" else "NULL" for c in CONTENT_COLUMNS
+            )
             where_mine, params = "", theirs
             if 0 < len(theirs) <= SQL_LIST_MAX:
-                where_mine = (f"NOT INDEXED WHERE tbl IS NULL OR tbl NOT IN "
-                              f"({', '.join('?' * len(theirs))})")
+                where_mine = (
+                    f"NOT INDEXED WHERE tbl IS NULL OR tbl NOT IN ({', '.join('?' * len(theirs))})"
+                )
             elif theirs:
-                params = []                       # so many tables: skipped here instead
+                params = []  # so many tables: skipped here instead
             replay = audit.replay
-            for row in conn.execute(f"SELECT {select} FROM events {where_mine} ORDER BY gseq",
-                                    params):
+            for row in conn.execute(
+                f"SELECT {select} FROM events {where_mine} ORDER BY gseq", params
+            ):
                 if not where_mine and row[1] in not_theirs:
                     continue
                 replay(*row)
                 if problems:
-                    return None                   # (the other process is stopped below)
+                    return None  # (the other process is stopped below)
             # the owed kills: the other process's first (it writes before it reads)
             got = _read(proc.stdout)
             if "bars" not in got or not isinstance(got["bars"], list):
-                return None                       # it found a problem, or failed
+                return None  # it found a problem, or failed
             if not _write(proc.stdin, {"bars": audit.bar_changes}):
                 return None
-            if room_check.check(audit.room_logs or {},
-                                audit.bar_changes + [tuple(c) for c in got["bars"]], order):
+            if room_check.check(
+                audit.room_logs or {}, audit.bar_changes + [tuple(c) for c in got["bars"]], order
+            ):
                 return None
         if not audit.full:
             digest = "e.state_hash" if v2_columns else "NULL"
             check_caches(
                 audit,
-                conn.execute(f"SELECT s.tbl, s.seq, s.rules, s.state, {digest} FROM snapshots s "
-                             "LEFT JOIN events e ON e.tbl = s.tbl AND e.seq = s.seq")
-                if "snapshots" in names else iter(()),
+                conn.execute(
+                    f"SELECT s.tbl, s.seq, s.rules, s.state, {digest} FROM snapshots s "
+                    "LEFT JOIN events e ON e.tbl = s.tbl AND e.seq = s.seq"
+                )
+                if "snapshots" in names
+                else iter(()),
                 conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall()
-                if "obligations" in names else ())
+                if "obligations" in names
+                else (),
+            )
         if mode == "one":
             audit.finish()
             rows = audit.rows
@@ -992,7 +1186,7 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
             audit.old_rules += verdict["old_rules"]
             audit.finish(verdict)
             if audit.problems:
-                return None                       # the one-process pass names them
+                return None  # the one-process pass names them
             rows = verdict["rows"]
     except sqlite3.Error as exc:
         raise JournalError(f"{path}: cannot read: {exc}") from None
@@ -1000,5 +1194,13 @@ def _verify_file(journal_path, key: bytes | None, anchor: tuple[int, str] | None
         if proc is not None:
             _end_child(proc)
         conn.close()
-    return AuditResult(audit.problems, audit.warnings, rows, len(tables), audit.head(),
-                       version, audit.macs, 1 if mode == "one" else 2), integrity
+    return AuditResult(
+        audit.problems,
+        audit.warnings,
+        rows,
+        len(tables),
+        audit.head(),
+        version,
+        audit.macs,
+        1 if mode == "one" else 2,
+    ), integrity

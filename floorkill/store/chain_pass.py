@@ -17,10 +17,18 @@ expects them), or for a big file in the second of two processes
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from floorkill.store.schema import (CHAIN_COLUMNS, GENESIS, chain_seed, row_content, row_hash,
-                                    row_mac, seed_point)
+from floorkill.store.schema import (
+    CHAIN_COLUMNS,
+    GENESIS,
+    chain_seed,
+    row_content,
+    row_hash,
+    row_mac,
+    seed_point,
+)
 
 
 def where(gseq: Any, tbl: Any, seq: Any) -> str:
@@ -33,9 +41,15 @@ class ChainPass:
     ``problem(text)`` receives each problem as it is found; ``warnings`` is appended to
     (at :meth:`finish`)."""
 
-    def __init__(self, meta: Mapping[str, str], problem: Callable[[str], None],
-                 warnings: list[str], *, key: bytes | None = None,
-                 anchor: tuple[int, str] | None = None) -> None:
+    def __init__(
+        self,
+        meta: Mapping[str, str],
+        problem: Callable[[str], None],
+        warnings: list[str],
+        *,
+        key: bytes | None = None,
+        anchor: tuple[int, str] | None = None,
+    ) -> None:
         self.meta = dict(meta)
         self.problem = problem
         self.warnings = warnings
@@ -50,32 +64,71 @@ class ChainPass:
         self.macs = 0
         self.first_mac: int | None = None
         self.unmacced_before = 0
-        self.anchor_values: list[str] = []     # the row's hash, and the seed if it is one
+        self.anchor_values: list[str] = []  # the row's hash, and the seed if it is one
         if anchor is not None and anchor[0] == 0:
             self.anchor_values = [self.prev]
 
     def feed(self, row: tuple) -> None:
-        (gseq, tbl, seq, type_, schema, payload, rules, decisions, result, hand, who, at,
-         target, stored_prev, stored_hash, digest, mac) = row
+        (
+            gseq,
+            tbl,
+            seq,
+            type_,
+            schema,
+            payload,
+            rules,
+            decisions,
+            result,
+            hand,
+            who,
+            at,
+            target,
+            stored_prev,
+            stored_hash,
+            digest,
+            mac,
+        ) = row
         self.rows += 1
         if gseq != self.last_gseq + 1:
-            self.problem(f"{where(gseq, tbl, seq)}: the global sequence jumps from "
-                         f"{self.last_gseq} to {gseq} (rows were removed, inserted or "
-                         "renumbered)")
+            self.problem(
+                f"{where(gseq, tbl, seq)}: the global sequence jumps from "
+                f"{self.last_gseq} to {gseq} (rows were removed, inserted or "
+                "renumbered)"
+            )
         if stored_prev != self.prev:
             if self.seed_at is not None and self.last_gseq == self.seed_at:
-                self.problem(f"{where(gseq, tbl, seq)}: prev_hash does not match the chain's "
-                             f"seed: the journal's meta (schema, created, id) was changed "
-                             f"({self._meta_text()})")
+                self.problem(
+                    f"{where(gseq, tbl, seq)}: prev_hash does not match the chain's "
+                    f"seed: the journal's meta (schema, created, id) was changed "
+                    f"({self._meta_text()})"
+                )
             else:
-                self.problem(f"{where(gseq, tbl, seq)}: prev_hash does not match the previous "
-                             "row's hash (a row was changed, removed or inserted before it)")
+                self.problem(
+                    f"{where(gseq, tbl, seq)}: prev_hash does not match the previous "
+                    "row's hash (a row was changed, removed or inserted before it)"
+                )
         try:
-            content = row_content(gseq, tbl, seq, type_, schema, payload, rules, decisions,
-                                  result, hand, who, at, target, digest)
+            content = row_content(
+                gseq,
+                tbl,
+                seq,
+                type_,
+                schema,
+                payload,
+                rules,
+                decisions,
+                result,
+                hand,
+                who,
+                at,
+                target,
+                digest,
+            )
             if row_hash(stored_prev, content) != stored_hash:
-                self.problem(f"{where(gseq, tbl, seq)}: hash does not match the row's content "
-                             "(the row was changed)")
+                self.problem(
+                    f"{where(gseq, tbl, seq)}: hash does not match the row's content "
+                    "(the row was changed)"
+                )
         except (TypeError, ValueError) as exc:
             self.problem(f"{where(gseq, tbl, seq)}: unreadable row: {exc}")
         if mac is not None or self.key is not None:
@@ -83,8 +136,8 @@ class ChainPass:
         self.prev = stored_hash if isinstance(stored_hash, str) else ""
         if self.seed_at is not None and gseq == self.seed_at:
             self.prev = chain_seed(self.prev, self.meta)
-        if type(gseq) is not int or type(seq) is not int:     # text or a float in SQLite
-            self.last_gseq += 1                 # (the replay names it: ChainAudit.feed)
+        if type(gseq) is not int or type(seq) is not int:  # text or a float in SQLite
+            self.last_gseq += 1  # (the replay names it: ChainAudit.feed)
             return
         self.last_gseq = gseq
         if self.anchor is not None and gseq == self.anchor[0]:
@@ -102,12 +155,16 @@ class ChainPass:
             if self.first_mac is None:
                 self.unmacced_before += 1
             else:
-                self.problem(f"{where(gseq, tbl, seq)}: no MAC, though the rows before it "
-                             "carry one (a row added without the key)")
+                self.problem(
+                    f"{where(gseq, tbl, seq)}: no MAC, though the rows before it "
+                    "carry one (a row added without the key)"
+                )
             return
         if mac != row_mac(self.key, self.meta.get("id", ""), gseq, str(stored_hash)):
-            self.problem(f"{where(gseq, tbl, seq)}: the MAC does not match under this key (a "
-                         "forged row, a chain rebuilt without the key, or another key)")
+            self.problem(
+                f"{where(gseq, tbl, seq)}: the MAC does not match under this key (a "
+                "forged row, a chain rebuilt without the key, or another key)"
+            )
         elif self.first_mac is None:
             self.first_mac = gseq
 
@@ -117,27 +174,36 @@ class ChainPass:
             if self.rows and self.first_mac is None and self.seed_at is None:
                 self.warnings.append("schema-1 journal: its rows carry no MAC (not checked)")
             elif self.rows and self.first_mac is None:
-                self.problem("row gseq 1 onwards: no row carries a MAC under this key (the "
-                             "chain was written or rebuilt without the key; --no-key checks "
-                             "a journal that was never MAC'd)")
+                self.problem(
+                    "row gseq 1 onwards: no row carries a MAC under this key (the "
+                    "chain was written or rebuilt without the key; --no-key checks "
+                    "a journal that was never MAC'd)"
+                )
             elif self.unmacced_before:
-                self.warnings.append(f"rows gseq 1 to {self.unmacced_before} carry no MAC "
-                                     "(written before the key existed); every later row does")
+                self.warnings.append(
+                    f"rows gseq 1 to {self.unmacced_before} carry no MAC "
+                    "(written before the key existed); every later row does"
+                )
         elif self.macs:
-            self.warnings.append(f"{self.macs} row(s) carry a MAC, not checked: no key here "
-                                 "(--key FILE)")
+            self.warnings.append(
+                f"{self.macs} row(s) carry a MAC, not checked: no key here (--key FILE)"
+            )
         if self.anchor is not None:
             a_seq, a_hash = self.anchor
             if a_seq > self.last_gseq:
-                self.problem(f"row gseq {a_seq} (the anchor): the journal ends at gseq "
-                             f"{self.last_gseq}: rows {self.last_gseq + 1} to {a_seq} were cut, "
-                             "or the file was replaced")
+                self.problem(
+                    f"row gseq {a_seq} (the anchor): the journal ends at gseq "
+                    f"{self.last_gseq}: rows {self.last_gseq + 1} to {a_seq} were cut, "
+                    "or the file was replaced"
+                )
             elif not any(v.startswith(a_hash) for v in self.anchor_values):
                 value = self.anchor_values[-1] if self.anchor_values else "?"
-                self.problem(f"row gseq {a_seq} (the anchor): the chain there is "
-                             f"{value[:16]}…, the anchor says "
-                             f"{a_hash[:16]}…: the journal up to gseq {a_seq} was changed, cut "
-                             "or replaced")
+                self.problem(
+                    f"row gseq {a_seq} (the anchor): the chain there is "
+                    f"{value[:16]}…, the anchor says "
+                    f"{a_hash[:16]}…: the journal up to gseq {a_seq} was changed, cut "
+                    "or replaced"
+                )
 
     def head(self) -> tuple[int, str]:
         return self.last_gseq, self.prev
@@ -146,7 +212,9 @@ class ChainPass:
 # ---------------------------------------------------------------------------
 # the second process of a big file's verify
 
+
 def chain_select(v2_columns: bool) -> str:
     """The SELECT list of the chain's columns (a schema-1 file has no digest or MAC)."""
-    return ", ".join(c if v2_columns or c not in ("state_hash", "mac") else "NULL"
-                     for c in CHAIN_COLUMNS)
+    return ", ".join(
+        c if v2_columns or c not in ("state_hash", "mac") else "NULL" for c in CHAIN_COLUMNS
+    )

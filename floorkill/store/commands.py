@@ -22,12 +22,13 @@ from floorkill.store.backend import is_url, location_text
 from floorkill.store.errors import ConfigMismatch, JournalError
 from floorkill.store.session import Record, fold_records
 
+
 def _fail(message: str, err: TextIO | None = None) -> int:
     print(f"floorkill: {one_line(message, MAX_LINE)}", file=err or sys.stderr)
     return 2
 
 
-MAX_LINE = 1500                 # characters of one message line (nothing is echoed whole)
+MAX_LINE = 1500  # characters of one message line (nothing is echoed whole)
 
 
 def record_line(table: str, rec: Record) -> str:
@@ -44,14 +45,20 @@ def record_line(table: str, rec: Record) -> str:
 # ---------------------------------------------------------------------------
 # import
 
+
 @paused_gc()
-def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | None = None,
-               out: TextIO | None = None, err: TextIO | None = None) -> int:
+def cmd_import(
+    file: str | Path,
+    journal_path: str | Path,
+    floorperson: str | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
     """Append a table file's events to the journal's table of that name (created from the
     file when new): the whole file checked first, nothing written unless all of it can be;
     events already in the journal are not written again (see floorkill.store.importing)."""
-    from floorkill.store.importing import plan_import, write_plan
     from floorkill.store.backend import open_journal
+    from floorkill.store.importing import plan_import, write_plan
 
     out = out or sys.stdout
     err = err or sys.stderr
@@ -72,29 +79,64 @@ def cmd_import(file: str | Path, journal_path: str | Path, floorperson: str | No
             return _fail(problem[-1], err)
         name = plan.name
         if not plan.exists:
-            print(safe_text(tr("{table}: new table in {journal}", table=name,
-                               journal=location_text(journal_path))), file=out)
+            print(
+                safe_text(
+                    tr(
+                        "{table}: new table in {journal}",
+                        table=name,
+                        journal=location_text(journal_path),
+                    )
+                ),
+                file=out,
+            )
         elif not plan.tail:
-            more = (tr(" (the journal's table has {n})", n=plan.in_journal)
-                    if plan.in_journal > plan.in_file else "")
-            print(safe_text(ntr("{table}: already in the journal: {n} event{more}",
-                                "{table}: already in the journal: {n} events{more}",
-                                plan.in_file, table=name, more=more)), file=out)
+            more = (
+                tr(" (the journal's table has {n})", n=plan.in_journal)
+                if plan.in_journal > plan.in_file
+                else ""
+            )
+            print(
+                safe_text(
+                    ntr(
+                        "{table}: already in the journal: {n} event{more}",
+                        "{table}: already in the journal: {n} events{more}",
+                        plan.in_file,
+                        table=name,
+                        more=more,
+                    )
+                ),
+                file=out,
+            )
             return 0
         else:
-            print(safe_text(ntr("{table}: already in the journal: {n} event; appending {tail}",
-                                "{table}: already in the journal: {n} events; appending {tail}",
-                                plan.in_journal, table=name, tail=len(plan.tail))), file=out)
+            print(
+                safe_text(
+                    ntr(
+                        "{table}: already in the journal: {n} event; appending {tail}",
+                        "{table}: already in the journal: {n} events; appending {tail}",
+                        plan.in_journal,
+                        table=name,
+                        tail=len(plan.tail),
+                    )
+                ),
+                file=out,
+            )
         out.flush()
 
-        def acknowledged(session, records) -> None:      # called after each COMMIT
+        def acknowledged(session, records) -> None:  # called after each COMMIT
             out.write("".join(record_line(session.name, rec) + "\n" for rec in records))
             out.flush()
 
         write_plan(journal, tf, plan, acknowledged)
-    except Refusal as refusal:            # another writer changed the table meanwhile
-        return _fail(tr("{file}: refused while writing: {reason}; run the import again",
-                        file=file, reason=refusal.text(get_lang())), err)
+    except Refusal as refusal:  # another writer changed the table meanwhile
+        return _fail(
+            tr(
+                "{file}: refused while writing: {reason}; run the import again",
+                file=file,
+                reason=refusal.text(get_lang()),
+            ),
+            err,
+        )
     except (JournalError, ConfigError) as exc:
         return _fail(str(exc), err)
     finally:
@@ -108,34 +150,78 @@ MAX_REFUSALS_SHOWN = 20
 def plan_problem(file: str | Path, plan) -> list[str] | None:
     """Why a plan cannot be written, as lines (the last one the summary), or None."""
     if plan.changes:
-        return [tr("{file}: table {name} is in the journal with another set-up (journal → file): "
-                   "{changes}; nothing written (give the file another [table] name to import it "
-                   "as a new table)", None, file=file, name=repr(plan.name),
-                   changes="; ".join(plan.changes))]
+        return [
+            tr(
+                "{file}: table {name} is in the journal with another set-up (journal → file): "
+                "{changes}; nothing written (give the file another [table] name to import it "
+                "as a new table)",
+                None,
+                file=file,
+                name=repr(plan.name),
+                changes="; ".join(plan.changes),
+            )
+        ]
     if plan.conflict is not None:
         c = plan.conflict
         where = f"{file}:{c.line}" if c.line else str(file)
-        return [tr("{where}: event {index} differs from event {index} of table {name} in the "
-                   "journal: journal has \"{journal}\", the file \"{theirs}\"; nothing written "
-                   "(the journal is the record)", None, where=where, index=c.index,
-                   name=repr(plan.name), journal=c.journal, theirs=c.file)]
+        return [
+            tr(
+                "{where}: event {index} differs from event {index} of table {name} in the "
+                'journal: journal has "{journal}", the file "{theirs}"; nothing written '
+                "(the journal is the record)",
+                None,
+                where=where,
+                index=c.index,
+                name=repr(plan.name),
+                journal=c.journal,
+                theirs=c.file,
+            )
+        ]
     if plan.refused:
         lines = []
         for r in plan.refused[:MAX_REFUSALS_SHOWN]:
             where = f"{file}:{r.line}" if r.line else str(file)
             cites = f" [{', '.join(r.cites)}]" if r.cites else ""
             etype = one_line(r.type, 40) if r.type else tr("no type")
-            lines.append(tr("{where}: event {index} ({type}) refused: {text}", None, where=where,
-                            index=r.index, type=etype, text=r.text) + cites)
+            lines.append(
+                tr(
+                    "{where}: event {index} ({type}) refused: {text}",
+                    None,
+                    where=where,
+                    index=r.index,
+                    type=etype,
+                    text=r.text,
+                )
+                + cites
+            )
         if len(plan.refused) > MAX_REFUSALS_SHOWN:
-            lines.append(f"{file}: " + ntr("… and {n} more refused", "… and {n} more refused",
-                                           len(plan.refused) - MAX_REFUSALS_SHOWN))
-        already = (" " + ntr("({n} event of the file is already in the journal)",
-                             "({n} events of the file are already in the journal)",
-                             plan.in_journal) if plan.in_journal else "")
-        lines.append(f"{file}: " + ntr("{n} event refused; nothing written",
-                                       "{n} events refused; nothing written",
-                                       len(plan.refused)) + already)
+            lines.append(
+                f"{file}: "
+                + ntr(
+                    "… and {n} more refused",
+                    "… and {n} more refused",
+                    len(plan.refused) - MAX_REFUSALS_SHOWN,
+                )
+            )
+        already = (
+            " "
+            + ntr(
+                "({n} event of the file is already in the journal)",
+                "({n} events of the file are already in the journal)",
+                plan.in_journal,
+            )
+            if plan.in_journal
+            else ""
+        )
+        lines.append(
+            f"{file}: "
+            + ntr(
+                "{n} event refused; nothing written",
+                "{n} events refused; nothing written",
+                len(plan.refused),
+            )
+            + already
+        )
         return lines
     return None
 
@@ -143,8 +229,8 @@ def plan_problem(file: str | Path, plan) -> list[str] | None:
 # ---------------------------------------------------------------------------
 # export
 
-def export_doc(journal_path: str | Path, table: str
-               ) -> tuple[str, dict[str, Any], Any, list[str]]:
+
+def export_doc(journal_path: str | Path, table: str) -> tuple[str, dict[str, Any], Any, list[str]]:
     """(stored name, the table file as a dict, the journal's state, notes) of a journal
     table; notes, each a line: how the journal was opened when that matters (immutable, on
     read-only media) and each bad snapshot skipped on the way."""
@@ -156,13 +242,22 @@ def export_doc(journal_path: str | Path, table: str
         notice = getattr(ro, "notice", None)
         notes = [tr("note: {text}", text=notice)] if notice else []
         notes += [tr("warning: {text}", text=p) for p in getattr(ro, "problems", ())]
-    return (session.name, table_file_to_dict(session.config, session.players, events), session,
-            notes)
+    return (
+        session.name,
+        table_file_to_dict(session.config, session.players, events),
+        session,
+        notes,
+    )
 
 
 @paused_gc()
-def cmd_export(journal_path: str | Path, table: str, output: str | Path | None = None,
-               out: TextIO | None = None, err: TextIO | None = None) -> int:
+def cmd_export(
+    journal_path: str | Path,
+    table: str,
+    output: str | Path | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
     import tomli_w
 
     from floorkill.rules import load_table_text
@@ -176,7 +271,7 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
         name, doc, session, notes = export_doc(journal_path, table)
     except (JournalError, ConfigError) as exc:
         return _fail(str(exc), err)
-    for note in notes:                        # as verify and head say it: one line each
+    for note in notes:  # as verify and head say it: one line each
         print(safe_text("floorkill: " + note), file=err)
     text = tomli_w.dumps(doc)
     # The promise: `floorkill replay` of this file reproduces the journal's table.
@@ -184,11 +279,20 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
     try:
         replayed = fold_records(tf.config, tf.players, tf.events)
     except Refusal as exc:
-        return _fail(tr("table {name}: exported events do not replay: {reason}", name=repr(name),
-                        reason=exc), err)
+        return _fail(
+            tr(
+                "table {name}: exported events do not replay: {reason}", name=repr(name), reason=exc
+            ),
+            err,
+        )
     if replayed != getattr(session, "folded", session.state):
-        return _fail(tr("table {name}: exported events do not reproduce the journal's state",
-                        name=repr(name)), err)
+        return _fail(
+            tr(
+                "table {name}: exported events do not reproduce the journal's state",
+                name=repr(name),
+            ),
+            err,
+        )
     if output is None:
         out.write(text)
         out.flush()
@@ -196,41 +300,63 @@ def cmd_export(journal_path: str | Path, table: str, output: str | Path | None =
     try:
         write_toml(output, doc)
     except OSError as exc:
-        return _fail(tr("{file}: cannot write: {reason}", file=output,
-                        reason=exc.strerror or exc), err)
+        return _fail(
+            tr("{file}: cannot write: {reason}", file=output, reason=exc.strerror or exc), err
+        )
     n = len(doc.get("events", []))
-    print(safe_text(ntr("{table}: {n} event written to {file}",
-                        "{table}: {n} events written to {file}", n, table=name, file=output)),
-          file=out)
+    print(
+        safe_text(
+            ntr(
+                "{table}: {n} event written to {file}",
+                "{table}: {n} events written to {file}",
+                n,
+                table=name,
+                file=output,
+            )
+        ),
+        file=out,
+    )
     return 0
 
 
 # ---------------------------------------------------------------------------
 # verify (the checks themselves: floorkill.store.audit)
 
-def verify_journal(journal_path: str | Path, *, key: bytes | None = None,
-                   anchor: tuple[int, str] | None = None
-                   ) -> tuple[list[str], list[str], dict[str, Any]]:
+
+def verify_journal(
+    journal_path: str | Path, *, key: bytes | None = None, anchor: tuple[int, str] | None = None
+) -> tuple[list[str], list[str], dict[str, Any]]:
     """(problems, warnings, counts). Raises JournalError when the file is no journal.
     A ``postgresql://`` URL is verified on its server (:func:`floorkill.store.pg.verify_pg`)."""
     if is_url(journal_path):
         from floorkill.store.pg import verify_pg
 
-        with paused_gc():                 # as verify_sqlite's pass: no cycles to walk
+        with paused_gc():  # as verify_sqlite's pass: no cycles to walk
             result = verify_pg(str(journal_path), key=key, anchor=anchor)
     else:
         from floorkill.store.audit import verify_sqlite
 
         result, _ = verify_sqlite(journal_path, key=key, anchor=anchor)
-    counts = {"tables": result.tables, "rows": result.rows, "head": result.head[1],
-              "head_seq": result.head[0], "schema": result.schema, "macs": result.macs,
-              "processes": result.processes}
+    counts = {
+        "tables": result.tables,
+        "rows": result.rows,
+        "head": result.head[1],
+        "head_seq": result.head[0],
+        "schema": result.schema,
+        "macs": result.macs,
+        "processes": result.processes,
+    }
     return result.problems, result.warnings, counts
 
 
-def cmd_verify(journal_path: str | Path, anchor: str | None = None,
-               key_file: str | Path | None = None, no_key: bool = False,
-               out: TextIO | None = None, err: TextIO | None = None) -> int:
+def cmd_verify(
+    journal_path: str | Path,
+    anchor: str | None = None,
+    key_file: str | Path | None = None,
+    no_key: bool = False,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
     """Exit 0 only if the journal is whole; 1 naming each broken row; 2 on bad input.
     The user's key (keys.key_path()) is used when it exists, unless ``no_key``."""
     from floorkill.store import keys
@@ -244,8 +370,11 @@ def cmd_verify(journal_path: str | Path, anchor: str | None = None,
     except ValueError as exc:
         return _fail(f"--head: {exc}", err)
     try:
-        key = None if no_key else (keys.read_key(key_file) if key_file is not None
-                                   else keys.load_key())
+        key = (
+            None
+            if no_key
+            else (keys.read_key(key_file) if key_file is not None else keys.load_key())
+        )
         problems, warnings, counts = verify_journal(journal_path, key=key, anchor=parsed)
     except JournalError as exc:
         return _fail(str(exc), err)
@@ -255,10 +384,17 @@ def cmd_verify(journal_path: str | Path, anchor: str | None = None,
         for p in problems[:MAX_PROBLEMS]:
             print(safe_text(p), file=out)
         more = tr(" (the first ones)") if len(problems) > MAX_PROBLEMS else ""
-        print("floorkill: " + ntr("{journal}: journal NOT whole ({n} problem{more})",
-                                  "{journal}: journal NOT whole ({n} problems{more})",
-                                  len(problems), journal=location_text(journal_path), more=more),
-              file=err)
+        print(
+            "floorkill: "
+            + ntr(
+                "{journal}: journal NOT whole ({n} problem{more})",
+                "{journal}: journal NOT whole ({n} problems{more})",
+                len(problems),
+                journal=location_text(journal_path),
+                more=more,
+            ),
+            file=err,
+        )
         return 1
     guards = [tr("every table replayed through the rules")]
     if counts.get("processes") == 2:
@@ -268,17 +404,22 @@ def cmd_verify(journal_path: str | Path, anchor: str | None = None,
     if parsed is not None:
         guards.append(tr("anchor @{seq} matches", seq=parsed[0]))
     check = "" if is_url(journal_path) else tr("integrity_check ok, ")
-    print(tr("{journal}: ok — {check}hash chain whole: {rows}, {tables}, "
-             "{guards}; head {head}", journal=location_text(journal_path), check=check,
-             rows=ntr("{n} row", "{n} rows", counts["rows"]),
-             tables=ntr("{n} table", "{n} tables", counts["tables"]),
-             guards=", ".join(guards),
-             head=format_anchor(counts["head_seq"], counts["head"])), file=out)
+    print(
+        tr(
+            "{journal}: ok — {check}hash chain whole: {rows}, {tables}, {guards}; head {head}",
+            journal=location_text(journal_path),
+            check=check,
+            rows=ntr("{n} row", "{n} rows", counts["rows"]),
+            tables=ntr("{n} table", "{n} tables", counts["tables"]),
+            guards=", ".join(guards),
+            head=format_anchor(counts["head_seq"], counts["head"]),
+        ),
+        file=out,
+    )
     return 0
 
 
-def cmd_head(journal_path: str | Path, out: TextIO | None = None,
-             err: TextIO | None = None) -> int:
+def cmd_head(journal_path: str | Path, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Print the chain head ``HASH@SEQ`` (read-only; works on read-only media)."""
     from floorkill.store.backend import open_journal
     from floorkill.store.schema import format_anchor
@@ -313,10 +454,26 @@ def cmd_key(new: bool = False, out: TextIO | None = None, err: TextIO | None = N
     except JournalError as exc:
         return _fail(str(exc), err)
     if key is None:
-        print(safe_text(tr("no key at {path} (floorkill key --new makes one; without it rows "
-                           "carry no MAC)", path=path)), file=out)
+        print(
+            safe_text(
+                tr(
+                    "no key at {path} (floorkill key --new makes one; without it rows "
+                    "carry no MAC)",
+                    path=path,
+                )
+            ),
+            file=out,
+        )
         return 1
-    print(safe_text(tr("{path}: key {id} (every row written by this user is MAC'd with it; "
-                       "keep a copy away from the journal)", path=path, id=keys.key_id(key))),
-          file=out)
+    print(
+        safe_text(
+            tr(
+                "{path}: key {id} (every row written by this user is MAC'd with it; "
+                "keep a copy away from the journal)",
+                path=path,
+                id=keys.key_id(key),
+            )
+        ),
+        file=out,
+    )
     return 0

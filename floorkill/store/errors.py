@@ -43,8 +43,9 @@ class TableChanged(JournalError):
         self.actual = actual
 
 
-def table_changed(table: str, expected: int, actual: int, latest=None, *,
-                  undo: bool = False) -> TableChanged:
+def table_changed(
+    table: str, expected: int, actual: int, latest=None, *, undo: bool = False
+) -> TableChanged:
     """The refusal a podium shows when ``table`` is at ``actual`` instead of the ``expected``
     seq it saw: "Table 7 changed: hand 41 was just entered by ann — check and enter again".
     ``latest`` is the table's newest Record (or None)."""
@@ -58,5 +59,9 @@ def table_changed(table: str, expected: int, actual: int, latest=None, *,
         what = f"#{latest.seq} {latest.type}"
     who = getattr(latest, "who", None) or "another podium"
     again = "undo again" if undo else "enter again"
-    return TableChanged(f"{table} changed: {what} was just entered by {who} — check and {again}",
-                        table, expected, actual)
+    return TableChanged(
+        f"{table} changed: {what} was just entered by {who} — check and {again}",
+        table,
+        expected,
+        actual,
+    )

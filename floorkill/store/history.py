@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from floorkill.store.backend import is_url
 from floorkill.store.errors import JournalError, JournalUnavailable
@@ -32,7 +33,7 @@ from floorkill.store.errors import JournalError, JournalUnavailable
 # A row that can change a table's own bars (rrop-13.6): a 'barred' decision, a payment, a
 # void. (LIKE on the stored decisions' JSON: the same text on both databases; a false
 # match only costs a fold.)
-BARRING = "%\"code\":\"barred\"%"
+BARRING = '%"code":"barred"%'
 
 
 def journal_location(session) -> str | Path | None:
@@ -87,7 +88,7 @@ class ReadOnlyPg:
         from floorkill.store.pg import connect
 
         raw = connect(self.url, connect_timeout=self.connect_timeout, readonly=True)
-        try:                            # belt and braces: connect() set it for the session
+        try:  # belt and braces: connect() set it for the session
             if raw.execute("SHOW default_transaction_read_only").fetchone()[0] != "on":
                 raise JournalError(f"{self.where}: could not make the session read-only")
             # a step's reads are small: starting parallel workers for one costs more than
@@ -109,8 +110,10 @@ class ReadOnlyPg:
 
     def execute(self, query: str, params: Sequence[Any] = ()):
         if not _one_select(query):
-            raise JournalError(f"{self.where}: a view of the journal's past only reads "
-                               f"(refused: {query.split(None, 1)[0] if query.split() else ''})")
+            raise JournalError(
+                f"{self.where}: a view of the journal's past only reads "
+                f"(refused: {query.split(None, 1)[0] if query.split() else ''})"
+            )
         import psycopg
 
         from floorkill.store.pg import pg_error, pg_sql
@@ -118,7 +121,7 @@ class ReadOnlyPg:
         try:
             return self.raw.execute(pg_sql(query), tuple(params) if params else None)
         except psycopg.OperationalError as exc:
-            self._close()                   # the next read connects again
+            self._close()  # the next read connects again
             raise JournalUnavailable(str(pg_error(self.where, exc))) from None
         except psycopg.Error as exc:
             raise pg_error(self.where, exc) from None
@@ -143,26 +146,32 @@ def _one_select(query: str) -> bool:
 # ---------------------------------------------------------------------------
 # the queries of a view of the past (shared SQL; every one only SELECTs)
 
+
 def gseq_of(conn, tbl: str, seq: int) -> int | None:
     """The global sequence of a table's row ``seq`` (0: its creation row)."""
-    row = conn.execute("SELECT gseq FROM events WHERE tbl = ? AND seq = ?",
-                       (tbl, seq)).fetchone()
+    row = conn.execute("SELECT gseq FROM events WHERE tbl = ? AND seq = ?", (tbl, seq)).fetchone()
     return None if row is None else row[0]
 
 
 def tail_rows(conn, tbl: str, after: int, upto: int) -> list[tuple[int, str, str]]:
     """(seq, type, payload) of a table's rows ``after < seq <= upto``, in order."""
-    return [tuple(r) for r in conn.execute(
-        "SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > ? AND seq <= ? "
-        "ORDER BY seq", (tbl, after, upto)).fetchall()]
+    return [
+        tuple(r)
+        for r in conn.execute(
+            "SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > ? AND seq <= ? "
+            "ORDER BY seq",
+            (tbl, after, upto),
+        ).fetchall()
+    ]
 
 
 def void_of(conn, tbl: str, seq: int):
     """The (first) void record of a table naming row ``seq``, or None."""
     from floorkill.store.reading import RECORD_SELECT, row_to_record
 
-    row = conn.execute(RECORD_SELECT + "WHERE e.tbl = ? AND e.target = ? "
-                       "ORDER BY e.seq LIMIT 1", (tbl, seq)).fetchone()
+    row = conn.execute(
+        RECORD_SELECT + "WHERE e.tbl = ? AND e.target = ? ORDER BY e.seq LIMIT 1", (tbl, seq)
+    ).fetchone()
     return None if row is None else row_to_record(tuple(row))
 
 
@@ -171,13 +180,17 @@ def next_hand(conn, tbl: str, seq: int, forward: bool, total: int) -> int | None
     ``1..total``, or None. (ORDER BY … LIMIT 1, not min/max: both databases then walk the
     (tbl, seq) index from ``seq`` and stop at the first hand.)"""
     if forward:
-        row = conn.execute("SELECT seq FROM events WHERE tbl = ? AND type = 'hand' "
-                           "AND seq > ? AND seq <= ? ORDER BY seq LIMIT 1",
-                           (tbl, seq, total)).fetchone()
+        row = conn.execute(
+            "SELECT seq FROM events WHERE tbl = ? AND type = 'hand' "
+            "AND seq > ? AND seq <= ? ORDER BY seq LIMIT 1",
+            (tbl, seq, total),
+        ).fetchone()
     else:
-        row = conn.execute("SELECT seq FROM events WHERE tbl = ? AND type = 'hand' "
-                           "AND seq > 0 AND seq < ? ORDER BY seq DESC LIMIT 1",
-                           (tbl, seq)).fetchone()
+        row = conn.execute(
+            "SELECT seq FROM events WHERE tbl = ? AND type = 'hand' "
+            "AND seq > 0 AND seq < ? ORDER BY seq DESC LIMIT 1",
+            (tbl, seq),
+        ).fetchone()
     return None if row is None else row[0]
 
 
@@ -191,10 +204,12 @@ def room_rows(conn, exclude: str) -> tuple[list[tuple[str, int, int]], dict[str,
     barring: list[tuple[str, int, int]] = []
     joined: dict[str, list[str]] = {}
     for tbl, gseq, seq, type_, payload, bars in conn.execute(
-            "SELECT tbl, gseq, seq, type, CASE WHEN type = 'join' THEN payload END, "
-            "CASE WHEN type IN ('void', 'pay_kill') OR decisions LIKE ? THEN 1 ELSE 0 END "
-            "FROM events WHERE tbl <> ? AND seq > 0 AND (type IN ('void', 'pay_kill', 'join') "
-            "OR decisions LIKE ?) ORDER BY gseq", (BARRING, exclude, BARRING)).fetchall():
+        "SELECT tbl, gseq, seq, type, CASE WHEN type = 'join' THEN payload END, "
+        "CASE WHEN type IN ('void', 'pay_kill') OR decisions LIKE ? THEN 1 ELSE 0 END "
+        "FROM events WHERE tbl <> ? AND seq > 0 AND (type IN ('void', 'pay_kill', 'join') "
+        "OR decisions LIKE ?) ORDER BY gseq",
+        (BARRING, exclude, BARRING),
+    ).fetchall():
         if type_ == "join":
             name = json.loads(payload).get("name")
             if isinstance(name, str):
@@ -206,8 +221,7 @@ def room_rows(conn, exclude: str) -> tuple[list[tuple[str, int, int]], dict[str,
 
 def table_texts(conn) -> dict[str, str]:
     """{table: its stored TOML (config and initial players)} of every table, in one query."""
-    return {name: text for name, text in conn.execute("SELECT name, toml FROM tables"
-                                                      ).fetchall()}
+    return {name: text for name, text in conn.execute("SELECT name, toml FROM tables").fetchall()}
 
 
 def _any_of(clause: str, rows: Sequence[tuple]) -> tuple[str, list]:
@@ -242,34 +256,39 @@ def states_at(conn, wants: Mapping[str, tuple[Any, Any, int]]) -> dict[str, Any]
         candidates = conn.execute(
             "SELECT s.tbl, s.seq, e.state_hash FROM snapshots s JOIN events e ON e.tbl = s.tbl "
             f"AND e.seq = s.seq WHERE s.rules = ? AND e.state_hash IS NOT NULL AND ({where}) "
-            "ORDER BY s.tbl, s.seq DESC", (floorkill.RULES_VERSION, *args)).fetchall()
+            "ORDER BY s.tbl, s.seq DESC",
+            (floorkill.RULES_VERSION, *args),
+        ).fetchall()
     except sqlite3.OperationalError as exc:
         if "no such column" not in str(exc):
             raise
-        candidates = []                   # schema 1: no digests in the chain, no snapshot
+        candidates = []  # schema 1: no digests in the chain, no snapshot
     chosen: dict[str, tuple[int, str]] = {}
     if candidates:
         # every void of those tables (the void index: ``target > 0`` says NOT NULL to both
         # planners), those after ``upto`` left out here
-        where, args = _any_of("tbl = ? AND target > 0",
-                              [(t,) for t in dict.fromkeys(t for t, _s, _d in candidates)])
+        where, args = _any_of(
+            "tbl = ? AND target > 0", [(t,) for t in dict.fromkeys(t for t, _s, _d in candidates)]
+        )
         voids: dict[str, list[tuple[int, int]]] = {}
         for tbl, seq, target in conn.execute(
-                f"SELECT tbl, seq, target FROM events WHERE {where}", args).fetchall():
+            f"SELECT tbl, seq, target FROM events WHERE {where}", args
+        ).fetchall():
             if seq <= upto[tbl]:
                 voids.setdefault(tbl, []).append((seq, target))
         for tbl, seq, digest in candidates:
             if tbl in chosen:
-                continue                  # newest first: the first usable one is taken
+                continue  # newest first: the first usable one is taken
             if any(v > seq and t <= seq for v, t in voids.get(tbl, ())):
-                continue                  # stale at upto
+                continue  # stale at upto
             chosen[tbl] = (seq, digest)
     bases: dict[str, tuple[Any, int]] = {}
     if chosen:
         where, args = _any_of("tbl = ? AND seq = ?", [(t, s) for t, (s, _d) in chosen.items()])
         for tbl, seq, state_json in conn.execute(
-                f"SELECT tbl, seq, state FROM snapshots WHERE rules = ? AND ({where})",
-                (floorkill.RULES_VERSION, *args)).fetchall():
+            f"SELECT tbl, seq, state FROM snapshots WHERE rules = ? AND ({where})",
+            (floorkill.RULES_VERSION, *args),
+        ).fetchall():
             config = wants[tbl][0]
             try:
                 if isinstance(state_json, str) and state_digest(state_json) == chosen[tbl][1]:
@@ -277,25 +296,29 @@ def states_at(conn, wants: Mapping[str, tuple[Any, Any, int]]) -> dict[str, Any]
                     continue
             except (ValueError, KeyError, TypeError):
                 pass
-            found = best_snapshot(conn, tbl, config, upto[tbl])    # a bad one: look further
+            found = best_snapshot(conn, tbl, config, upto[tbl])  # a bad one: look further
             if found is not None:
                 bases[tbl] = found
     for tbl, (config, players, _seq) in wants.items():
         if tbl not in bases:
             bases[tbl] = (initial_state(config, players), 0)
-    where, args = _any_of("tbl = ? AND seq > ? AND seq <= ?",
-                          [(t, bases[t][1], upto[t]) for t in wants])
+    where, args = _any_of(
+        "tbl = ? AND seq > ? AND seq <= ?", [(t, bases[t][1], upto[t]) for t in wants]
+    )
     rows: dict[str, list[tuple]] = {}
     for tbl, seq, type_, payload, target in conn.execute(
-            f"SELECT tbl, seq, type, payload, target FROM events WHERE {where} "
-            "ORDER BY tbl, seq", args).fetchall():
+        f"SELECT tbl, seq, type, payload, target FROM events WHERE {where} ORDER BY tbl, seq", args
+    ).fetchall():
         rows.setdefault(tbl, []).append((seq, type_, payload, target))
     out: dict[str, Any] = {}
     for tbl, (config, players, _seq) in wants.items():
         tail = rows.get(tbl, [])
         voided = {target for _seq, _type, _payload, target in tail if target is not None}
-        events = [json.loads(payload) for seq, type_, payload, _target in tail
-                  if type_ not in (VOID_TYPE, CREATE_TYPE) and seq not in voided]
+        events = [
+            json.loads(payload)
+            for seq, type_, payload, _target in tail
+            if type_ not in (VOID_TYPE, CREATE_TYPE) and seq not in voided
+        ]
         try:
             out[tbl] = fold_records(config, players, events, bases[tbl][0])
         except Refusal as refusal:
@@ -303,5 +326,16 @@ def states_at(conn, wants: Mapping[str, tuple[Any, Any, int]]) -> dict[str, Any]
     return out
 
 
-__all__ = ["ReadOnlyPg", "gseq_of", "journal_location", "next_hand", "open_reader",
-           "read_errors", "room_rows", "states_at", "table_texts", "tail_rows", "void_of"]
+__all__ = [
+    "ReadOnlyPg",
+    "gseq_of",
+    "journal_location",
+    "next_hand",
+    "open_reader",
+    "read_errors",
+    "room_rows",
+    "states_at",
+    "table_texts",
+    "tail_rows",
+    "void_of",
+]

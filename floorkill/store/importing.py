@@ -19,8 +19,9 @@ reported only after its COMMIT returned.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from floorkill.i18n import get_lang, ntr, tr
 from floorkill.rules import TableFile, apply, initial_state, parse_event
@@ -32,8 +33,8 @@ from floorkill.store.errors import JournalError, TableExists
 from floorkill.store.schema import canonical_json
 from floorkill.store.session import Record
 
-BATCH = 2000                   # events per transaction: one fsync per batch, not per event
-SHOW = 160                     # characters of an event shown in a message
+BATCH = 2000  # events per transaction: one fsync per batch, not per event
+SHOW = 160  # characters of an event shown in a message
 # What malformed data can raise out of the rules before they refuse it: reported as a
 # reason for that event, never as an internal error.
 BAD_DATA = (ValueError, TypeError, RecursionError, OverflowError, KeyError, AttributeError)
@@ -50,17 +51,21 @@ def event_words(event: Any) -> str:
         text = f"not an event ({type(event).__name__})"
     else:
         etype = event.get("type")
-        parts = [f"{k} {canonical_json(v) if not isinstance(v, str) else v}"
-                 for k, v in event.items() if k != "type"]
+        parts = [
+            f"{k} {canonical_json(v) if not isinstance(v, str) else v}"
+            for k, v in event.items()
+            if k != "type"
+        ]
         text = (str(etype) if etype is not None else "(no type)") + (
-            " " + ", ".join(parts) if parts else "")
+            " " + ", ".join(parts) if parts else ""
+        )
     text = " ".join(text.split())
-    return text if len(text) <= SHOW else text[:SHOW - 1] + "…"
+    return text if len(text) <= SHOW else text[: SHOW - 1] + "…"
 
 
 @dataclass(frozen=True)
 class Refused:
-    index: int                     # 1-based position in the file
+    index: int  # 1-based position in the file
     line: int | None
     type: str | None
     text: str
@@ -69,27 +74,27 @@ class Refused:
 
 @dataclass(frozen=True)
 class Conflict:
-    index: int                     # 1-based position where the histories part
+    index: int  # 1-based position where the histories part
     line: int | None
-    journal: str                   # the journal's event, in words
-    file: str                      # the file's event, in words
+    journal: str  # the journal's event, in words
+    file: str  # the file's event, in words
 
 
 @dataclass
 class ImportPlan:
-    name: str                      # the journal's name of the table (the file's when new)
+    name: str  # the journal's name of the table (the file's when new)
     exists: bool
-    seq: int = 0                   # the journal table's last seq when planned
-    in_journal: int = 0            # live events of the journal's table
+    seq: int = 0  # the journal table's last seq when planned
+    in_journal: int = 0  # live events of the journal's table
     in_file: int = 0
     changes: list[str] = field(default_factory=list)
     conflict: Conflict | None = None
     tail: list[Mapping[str, Any]] = field(default_factory=list)
-    tail_start: int = 1            # file position of tail[0]
+    tail_start: int = 1  # file position of tail[0]
     refused: list[Refused] = field(default_factory=list)
-    session: Any = None            # the journal's session of the table when it exists
-    applied: list[Any] = field(default_factory=list)    # the tail folded by the check
-    elsewhere: Any = None          # the bars at other tables the check used
+    session: Any = None  # the journal's session of the table when it exists
+    applied: list[Any] = field(default_factory=list)  # the tail folded by the check
+    elsewhere: Any = None  # the bars at other tables the check used
 
     @property
     def ok(self) -> bool:
@@ -147,13 +152,17 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
         # is replaced by the journal's own room, so an exported stamped event is the same
         mine = {key: v for key, v in mine.items() if key != room_rules.ROOM_FIELD}
         if canon is None or event_digest(canon) != event_digest(mine):
-            plan.conflict = Conflict(k, _line(tf, k), event_words(mine),
-                                     event_words(canon if canon is not None else theirs))
+            plan.conflict = Conflict(
+                k,
+                _line(tf, k),
+                event_words(mine),
+                event_words(canon if canon is not None else theirs),
+            )
             return plan
     if len(tf.events) <= len(history):
         return plan
     plan.tail_start = len(history) + 1
-    plan.tail = list(tf.events[len(history):])
+    plan.tail = list(tf.events[len(history) :])
     plan.elsewhere = elsewhere
     for k, raw in enumerate(plan.tail, start=plan.tail_start):
         etype = raw.get("type") if isinstance(raw, Mapping) else None
@@ -165,18 +174,29 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
             state = applied.state
             plan.applied.append(applied)
         except Refusal as refusal:
-            plan.refused.append(Refused(k, _line(tf, k), etype, refusal.text(get_lang()),
-                                        refusal.cites))
+            plan.refused.append(
+                Refused(k, _line(tf, k), etype, refusal.text(get_lang()), refusal.cites)
+            )
         except BAD_DATA as exc:
-            plan.refused.append(Refused(k, _line(tf, k), etype,
-                                        tr("cannot be read ({error})", None,
-                                           error=type(exc).__name__)))
+            plan.refused.append(
+                Refused(
+                    k,
+                    _line(tf, k),
+                    etype,
+                    tr("cannot be read ({error})", None, error=type(exc).__name__),
+                )
+            )
     return plan
 
 
-def write_plan(journal, tf: TableFile, plan: ImportPlan,
-               on_batch: Callable[[Any, Sequence[Record]], None] | None = None,
-               toml_text: str | None = None, batch: int | None = None):
+def write_plan(
+    journal,
+    tf: TableFile,
+    plan: ImportPlan,
+    on_batch: Callable[[Any, Sequence[Record]], None] | None = None,
+    toml_text: str | None = None,
+    batch: int | None = None,
+):
     """Write a checked plan: the table when new, then the tail in batches (one transaction
     each; ``on_batch(session, records)`` after each COMMIT). Returns the session.
     Raises JournalError when the journal's table changed since the plan was made."""
@@ -186,16 +206,22 @@ def write_plan(journal, tf: TableFile, plan: ImportPlan,
         try:
             session = journal.create_table(tf, toml_text)
         except TableExists:
-            raise JournalError(f"table {plan.name!r} was created by someone else meanwhile; "
-                               "nothing of the file written: run the import again") from None
+            raise JournalError(
+                f"table {plan.name!r} was created by someone else meanwhile; "
+                "nothing of the file written: run the import again"
+            ) from None
     else:
         session = plan.session or journal.open_table(plan.name)
     expect = plan.seq
     batch = batch or BATCH
     for i in range(0, len(plan.tail), batch):
-        checked = plan.applied[i:i + batch] if len(plan.applied) == len(plan.tail) else None
-        records = session.append_many(plan.tail[i:i + batch], expect_seq=expect,
-                                      checked=checked, checked_elsewhere=plan.elsewhere)
+        checked = plan.applied[i : i + batch] if len(plan.applied) == len(plan.tail) else None
+        records = session.append_many(
+            plan.tail[i : i + batch],
+            expect_seq=expect,
+            checked=checked,
+            checked_elsewhere=plan.elsewhere,
+        )
         expect = len(session)
         if on_batch is not None:
             on_batch(session, records)
@@ -205,16 +231,18 @@ def write_plan(journal, tf: TableFile, plan: ImportPlan,
 # ---------------------------------------------------------------------------
 # the podium opening a table file
 
+
 @dataclass(frozen=True)
 class FileDiffers:
     """The journal already has a table of the file's name, set up differently: the podium
     asks what to do (keep the journal's table / a new table from the file / cancel).
     ``str()`` is the notice shown if nobody asks."""
-    file: str                      # the file's name, as shown
+
+    file: str  # the file's name, as shown
     table: TableFile
-    name: str                      # the journal's table
-    changes: tuple[str, ...]       # journal → file
-    journal_setup: tuple = ()      # (config, players) of the journal's table
+    name: str  # the journal's table
+    changes: tuple[str, ...]  # journal → file
+    journal_setup: tuple = ()  # (config, players) of the journal's table
 
     def lines(self, lang: str = "en") -> list[str]:
         """The differences in ``lang`` (journal → file)."""
@@ -224,9 +252,14 @@ class FileDiffers:
         return setup_changes(config, players, self.table.config, self.table.players, lang)
 
     def __str__(self) -> str:
-        return tr("{file} differs from the journal's table {name} (journal → file): {changes}. "
-                  "The journal's table is shown; the file was not used.", None, file=self.file,
-                  name=repr(self.name), changes="; ".join(self.changes))
+        return tr(
+            "{file} differs from the journal's table {name} (journal → file): {changes}. "
+            "The journal's table is shown; the file was not used.",
+            None,
+            file=self.file,
+            name=repr(self.name),
+            changes="; ".join(self.changes),
+        )
 
 
 def free_table_name(taken, base: str, limit: int = 64) -> str:
@@ -235,14 +268,15 @@ def free_table_name(taken, base: str, limit: int = 64) -> str:
     k = 2
     while True:
         tail = f" ({k})"
-        name = base[:max(1, limit - len(tail))].rstrip() + tail
+        name = base[: max(1, limit - len(tail))].rstrip() + tail
         if name.casefold() not in known:
             return name
         k += 1
 
 
-def open_file(journal, tf: TableFile, file: str, toml_text: str | None = None
-              ) -> tuple[Any, list[Any]]:
+def open_file(
+    journal, tf: TableFile, file: str, toml_text: str | None = None
+) -> tuple[Any, list[Any]]:
     """(session, notices) for the podium opening a table file with a journal. A new table
     is created from the file with all its events (only if every event is accepted); the
     journal's table of the same set-up gets the file's new events (same rule); anything
@@ -253,33 +287,68 @@ def open_file(journal, tf: TableFile, file: str, toml_text: str | None = None
         return s, [FileDiffers(file, tf, plan.name, tuple(plan.changes), (s.config, s.players))]
     if plan.conflict is not None:
         c = plan.conflict
-        return plan.session, [tr("{file}: event {index} differs from the journal's table "
-                                 "{name}: the journal has \"{journal}\", the file \"{theirs}\". "
-                                 "The journal's table is shown; the file's events were not used.",
-                                 None, file=file, index=c.index, name=repr(plan.name),
-                                 journal=c.journal, theirs=c.file)]
+        return plan.session, [
+            tr(
+                "{file}: event {index} differs from the journal's table "
+                '{name}: the journal has "{journal}", the file "{theirs}". '
+                "The journal's table is shown; the file's events were not used.",
+                None,
+                file=file,
+                index=c.index,
+                name=repr(plan.name),
+                journal=c.journal,
+                theirs=c.file,
+            )
+        ]
     if plan.refused:
         r = plan.refused[0]
         cites = f" [{', '.join(r.cites)}]" if r.cites else ""
         where = f"{file}:{r.line}" if r.line else file
         etype = one_line(r.type, 40) if r.type else tr("no type")
-        more = (" " + ntr("(and {n} more)", "(and {n} more)", len(plan.refused) - 1)
-                if len(plan.refused) > 1 else "")
+        more = (
+            " " + ntr("(and {n} more)", "(and {n} more)", len(plan.refused) - 1)
+            if len(plan.refused) > 1
+            else ""
+        )
         session = plan.session
         if session is None:
             session = journal.create_table(tf, toml_text)
-        return session, [tr("{where}: event {index} ({type}) refused: {text}", None, where=where,
-                            index=r.index, type=etype, text=r.text) + f"{cites}{more}. "
-                         + ntr("None of the file's {n} new events were loaded.",
-                               "None of the file's {n} new events were loaded.", len(plan.tail))]
+        return session, [
+            tr(
+                "{where}: event {index} ({type}) refused: {text}",
+                None,
+                where=where,
+                index=r.index,
+                type=etype,
+                text=r.text,
+            )
+            + f"{cites}{more}. "
+            + ntr(
+                "None of the file's {n} new events were loaded.",
+                "None of the file's {n} new events were loaded.",
+                len(plan.tail),
+            )
+        ]
     session = write_plan(journal, tf, plan, toml_text=toml_text)
     notices: list[Any] = []
     if plan.exists and plan.tail:
-        notices.append(f"{file}: " + ntr("{n} new event appended", "{n} new events appended",
-                                         len(plan.tail)) + "; " +
-                       ntr("the first {n} was already in the journal.",
-                           "the first {n} were already in the journal.", plan.in_journal))
+        notices.append(
+            f"{file}: "
+            + ntr("{n} new event appended", "{n} new events appended", len(plan.tail))
+            + "; "
+            + ntr(
+                "the first {n} was already in the journal.",
+                "the first {n} were already in the journal.",
+                plan.in_journal,
+            )
+        )
     elif plan.exists and plan.in_file:
-        notices.append(f"{file}: " + ntr("its {n} event is already in the journal.",
-                                         "its {n} events are already in the journal.", plan.in_file))
+        notices.append(
+            f"{file}: "
+            + ntr(
+                "its {n} event is already in the journal.",
+                "its {n} events are already in the journal.",
+                plan.in_file,
+            )
+        )
     return session, notices

@@ -35,19 +35,25 @@ import sqlite3
 import threading
 import time
 import uuid
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from floorkill.store import keys, reading
 from floorkill.store.errors import JournalBusy, JournalError
-from floorkill.store.journal_core import (SNAPSHOT_EVERY, CoreJournal, CoreSession, HeadTx,
-                                          config_differences, table_toml)
+from floorkill.store.journal_core import (
+    SNAPSHOT_EVERY,
+    CoreJournal,
+    CoreSession,
+    HeadTx,
+    config_differences,
+    table_toml,
+)
 from floorkill.store.schema import DDL, META_TRIGGERS_DDL, MIGRATE_1_TO_2, SCHEMA_VERSION
 from floorkill.store.session import utc_now
 
-__all__ = ["Journal", "JournalSession", "SNAPSHOT_EVERY", "config_differences",
-           "table_toml"]
+__all__ = ["Journal", "JournalSession", "SNAPSHOT_EVERY", "config_differences", "table_toml"]
 
 _DEFAULT_KEY = object()
 
@@ -59,9 +65,11 @@ def _sqlite_error(path: Path, exc: sqlite3.Error) -> JournalError:
     if isinstance(exc, sqlite3.DatabaseError) and "not a database" in msg:
         return JournalError(f"{path}: not a floorkill journal ({msg})")
     if "readonly" in msg or "read-only" in msg or "unable to open" in msg:
-        return JournalError(f"{path}: the journal cannot be written here (read-only file, "
-                            "folder, mount or account): the podium and import need to write; "
-                            "verify, export and big-screen read it as it is")
+        return JournalError(
+            f"{path}: the journal cannot be written here (read-only file, "
+            "folder, mount or account): the podium and import need to write; "
+            "verify, export and big-screen read it as it is"
+        )
     return JournalError(f"{path}: {msg}")
 
 
@@ -74,17 +82,22 @@ class Journal(CoreJournal):
 
     _session_class = JournalSession
 
-    def __init__(self, path: str | Path, floorperson: str | None = None, *,
-                 create: bool = True, snapshot_every: int = SNAPSHOT_EVERY,
-                 busy_timeout: float = 5.0, mac_key: bytes | None | object = _DEFAULT_KEY
-                 ) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        floorperson: str | None = None,
+        *,
+        create: bool = True,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        busy_timeout: float = 5.0,
+        mac_key: bytes | None | object = _DEFAULT_KEY,
+    ) -> None:
         """``mac_key``: the key that MACs every appended row; by default the user's key
         file (:func:`floorkill.store.keys.load_key`), none when there is no key file."""
         self.path = Path(path)
         self._init_core(floorperson, snapshot_every)
         self._lock = threading.RLock()
-        self.mac_key: bytes | None = (keys.load_key() if mac_key is _DEFAULT_KEY
-                                      else mac_key)  # type: ignore[assignment]
+        self.mac_key: bytes | None = keys.load_key() if mac_key is _DEFAULT_KEY else mac_key  # type: ignore[assignment]
         self._seed: tuple[int, str] | None = None
         self._data_version: int | None = None
         self._conn: sqlite3.Connection | None = None
@@ -96,11 +109,13 @@ class Journal(CoreJournal):
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise JournalError(f"{self.path.parent}: cannot create folder: "
-                                   f"{exc.strerror or exc}") from None
+                raise JournalError(
+                    f"{self.path.parent}: cannot create folder: {exc.strerror or exc}"
+                ) from None
         try:
-            self._conn = sqlite3.connect(str(self.path), isolation_level=None,
-                                         timeout=busy_timeout, check_same_thread=False)
+            self._conn = sqlite3.connect(
+                str(self.path), isolation_level=None, timeout=busy_timeout, check_same_thread=False
+            )
         except sqlite3.Error as exc:
             raise _sqlite_error(self.path, exc) from None
         try:
@@ -127,7 +142,8 @@ class Journal(CoreJournal):
         # podium's COMMIT creating the journal: no tables, then tables "not ours")
         have, others = c.execute(
             "SELECT coalesce(sum(type = 'table' AND name IN ('meta', 'tables', 'events')), 0), "
-            "coalesce(sum(name NOT LIKE 'sqlite_%'), 0) FROM sqlite_master").fetchone()
+            "coalesce(sum(name NOT LIKE 'sqlite_%'), 0) FROM sqlite_master"
+        ).fetchone()
         if have == 3:
             if self._check_version() < SCHEMA_VERSION:
                 self._migrate()
@@ -138,9 +154,14 @@ class Journal(CoreJournal):
         with self._write() as w:
             w.executescript_in_tx(DDL)
             if c.execute("SELECT count(*) FROM meta").fetchone()[0] == 0:
-                c.executemany("INSERT INTO meta(key, value) VALUES (?, ?)",
-                              [("schema", str(SCHEMA_VERSION)), ("created", utc_now()),
-                               ("id", uuid.uuid4().hex)])
+                c.executemany(
+                    "INSERT INTO meta(key, value) VALUES (?, ?)",
+                    [
+                        ("schema", str(SCHEMA_VERSION)),
+                        ("created", utc_now()),
+                        ("id", uuid.uuid4().hex),
+                    ],
+                )
             w.executescript_in_tx(META_TRIGGERS_DDL)
         self._check_version()
         self._load_meta()
@@ -179,13 +200,19 @@ class Journal(CoreJournal):
         with self._write() as w:
             c = self._conn
             if reading.schema_version(c) != 1:
-                return                                  # another process did it just now
+                return  # another process did it just now
             w.executescript_in_tx(MIGRATE_1_TO_2)
             last = c.execute("SELECT coalesce(max(gseq), 0) FROM events").fetchone()[0]
             c.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
-            c.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
-                          [("id", uuid.uuid4().hex), ("migrated_from", "1"),
-                           ("migrated_at", str(last)), ("migrated", utc_now())])
+            c.executemany(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+                [
+                    ("id", uuid.uuid4().hex),
+                    ("migrated_from", "1"),
+                    ("migrated_at", str(last)),
+                    ("migrated", utc_now()),
+                ],
+            )
             w.executescript_in_tx(META_TRIGGERS_DDL)
 
     def _load_meta(self) -> None:
@@ -200,7 +227,7 @@ class Journal(CoreJournal):
                 raise _sqlite_error(self.path, exc) from None
 
     @contextmanager
-    def _write(self) -> Iterator["_Tx"]:
+    def _write(self) -> Iterator[_Tx]:
         """One write transaction: BEGIN IMMEDIATE … COMMIT (ROLLBACK on any error)."""
         with self._lock:
             c = self._conn
@@ -269,7 +296,8 @@ class Journal(CoreJournal):
         if self._seed is None:
             self._seed = reading.seed_of(self._conn, self.meta)
         row = self._conn.execute(
-            "SELECT gseq, hash FROM events ORDER BY gseq DESC LIMIT 1").fetchone()
+            "SELECT gseq, hash FROM events ORDER BY gseq DESC LIMIT 1"
+        ).fetchone()
         gseq = 0 if row is None else row[0]
         if gseq == self._seed[0]:
             return self._seed

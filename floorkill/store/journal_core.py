@@ -28,9 +28,10 @@ the table as it now stands (never a stale state written: the check is exact).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, fields
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 import floorkill
 from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_state
@@ -39,14 +40,26 @@ from floorkill.rules.config import PlayerSpec, table_file_to_dict
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.room import Room
 from floorkill.store import reading
-from floorkill.store.errors import (ConfigMismatch, JournalError, TableChanged, TableExists,
-                                    table_changed)
+from floorkill.store.errors import (
+    ConfigMismatch,
+    JournalError,
+    TableChanged,
+    TableExists,
+    table_changed,
+)
 from floorkill.store.room_cache import ROOM_DELTA, RoomCache
-from floorkill.store.schema import (CREATE_TYPE, INSERT_EVENT, VOID_TYPE, RowDraft,
-                                    canonical_json, draft_row, finish_row, result_json,
-                                    state_digest)
-from floorkill.store.session import (Record, check_void, decision_to_json, fold_records,
-                                     utc_now)
+from floorkill.store.schema import (
+    CREATE_TYPE,
+    INSERT_EVENT,
+    VOID_TYPE,
+    RowDraft,
+    canonical_json,
+    draft_row,
+    finish_row,
+    result_json,
+    state_digest,
+)
+from floorkill.store.session import Record, check_void, decision_to_json, fold_records, utc_now
 from floorkill.store.snapshot import state_to_dict
 
 SNAPSHOT_EVERY = 500
@@ -54,14 +67,20 @@ SNAPSHOT_EVERY = 500
 # The same SQL on both databases (UPSERT: SQLite 3.24+, PostgreSQL 9.5+).
 MAX_SEQ = "SELECT coalesce(max(seq), 0) FROM events WHERE tbl = ?"
 # Several tables' last seqs in one statement (each a max() on the (tbl, seq) index).
-LAST_SEQS = ("SELECT v.column1, (SELECT coalesce(max(e.seq), 0) FROM events e "
-             "WHERE e.tbl = v.column1) FROM (VALUES {}) v")
-UPSERT_SNAPSHOT = ("INSERT INTO snapshots(tbl, seq, rules, state) VALUES (?, ?, ?, ?) "
-                   "ON CONFLICT (tbl, seq) DO UPDATE SET rules = excluded.rules, "
-                   "state = excluded.state")
-UPSERT_OBLIGATIONS = ("INSERT INTO obligations(tbl, seq, barred) VALUES (?, ?, ?) "
-                      "ON CONFLICT (tbl) DO UPDATE SET seq = excluded.seq, "
-                      "barred = excluded.barred")
+LAST_SEQS = (
+    "SELECT v.column1, (SELECT coalesce(max(e.seq), 0) FROM events e "
+    "WHERE e.tbl = v.column1) FROM (VALUES {}) v"
+)
+UPSERT_SNAPSHOT = (
+    "INSERT INTO snapshots(tbl, seq, rules, state) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (tbl, seq) DO UPDATE SET rules = excluded.rules, "
+    "state = excluded.state"
+)
+UPSERT_OBLIGATIONS = (
+    "INSERT INTO obligations(tbl, seq, barred) VALUES (?, ?, ?) "
+    "ON CONFLICT (tbl) DO UPDATE SET seq = excluded.seq, "
+    "barred = excluded.barred"
+)
 
 
 def table_toml(table_file: TableFile) -> str:
@@ -132,6 +151,7 @@ class HeadTx:
 # ---------------------------------------------------------------------------
 # a table's view in the room (the podium's, and the read-only big screen's)
 
+
 class RoomView:
     """What every table session shows: its folded state seen in the room (the bars of its
     seated players at other tables: rules/room.py ``view``), the same object while nothing
@@ -142,8 +162,14 @@ class RoomView:
     _seq: int
     _view: tuple[TableState, Room, TableState] | None = None
 
-    def _hold(self, name: str, config: TableConfig, players: tuple[PlayerSpec, ...],
-              state: TableState, seq: int) -> None:
+    def _hold(
+        self,
+        name: str,
+        config: TableConfig,
+        players: tuple[PlayerSpec, ...],
+        state: TableState,
+        seq: int,
+    ) -> None:
         self.name = name
         self.config = config
         self.players = players
@@ -179,10 +205,12 @@ class RoomView:
 # ---------------------------------------------------------------------------
 # a fold of events, ready to chain
 
+
 @dataclass(frozen=True, slots=True)
 class Drafted:
     """Events folded from ``base`` (the table at ``seq``) with the bars ``elsewhere``:
     the rows without their place in the chain, the snapshots, the records."""
+
     base: TableState
     seq: int
     elsewhere: Mapping[str, Any]
@@ -193,16 +221,27 @@ class Drafted:
     snapshots: tuple[tuple[str, int, str, str], ...]
 
 
-def draft_events(tbl: str, who: str | None, raws: Sequence[Mapping[str, Any]],
-                 base: TableState, seq: int, elsewhere: Mapping[str, Any], every: int,
-                 checked: Sequence[Any] | None = None) -> Drafted:
+def draft_events(
+    tbl: str,
+    who: str | None,
+    raws: Sequence[Mapping[str, Any]],
+    base: TableState,
+    seq: int,
+    elsewhere: Mapping[str, Any],
+    every: int,
+    checked: Sequence[Any] | None = None,
+) -> Drafted:
     """Fold ``raws`` through the rules (Refusal on the first that does not apply) and draft
     their rows. ``checked``: ``apply`` results an import already folded from ``base`` with
     no bars elsewhere, used while the room stamp adds nothing to the event (rules/room.py)."""
     rules = floorkill.RULES_VERSION
     state = base
-    reuse = (checked is not None and len(checked) == len(raws) and not elsewhere
-             and not room_rules.mirrors(state))
+    reuse = (
+        checked is not None
+        and len(checked) == len(raws)
+        and not elsewhere
+        and not room_rules.mirrors(state)
+    )
     drafts, applieds, stored, snaps = [], [], [], []
     for i, raw in enumerate(raws):
         stamped = room_rules.stamp(state, raw, elsewhere)
@@ -219,19 +258,31 @@ def draft_events(tbl: str, who: str | None, raws: Sequence[Mapping[str, Any]],
             snap = canonical_json(state_to_dict(state))
             digest = state_digest(snap)
             snaps.append((tbl, seq, rules, snap))
-        drafts.append(draft_row(tbl, seq, applied.event.type, canonical_json(event), rules,
-                                canonical_json([decision_to_json(d)
-                                                for d in applied.decisions]),
-                                result_json(applied.result), state.hands, who, None,
-                                state_hash=digest))
+        drafts.append(
+            draft_row(
+                tbl,
+                seq,
+                applied.event.type,
+                canonical_json(event),
+                rules,
+                canonical_json([decision_to_json(d) for d in applied.decisions]),
+                result_json(applied.result),
+                state.hands,
+                who,
+                None,
+                state_hash=digest,
+            )
+        )
         applieds.append(applied)
         stored.append(event)
-    return Drafted(base, seq, elsewhere, state, tuple(drafts), tuple(applieds), tuple(stored),
-                   tuple(snaps))
+    return Drafted(
+        base, seq, elsewhere, state, tuple(drafts), tuple(applieds), tuple(stored), tuple(snaps)
+    )
 
 
 # ---------------------------------------------------------------------------
 # the journal
+
 
 class CoreJournal:
     """What both writable journals share; a backend adds ``_read``, ``_write``, ``head``,
@@ -244,13 +295,13 @@ class CoreJournal:
     problems: list[str]
     _rooms: RoomCache
     _live: weakref.WeakValueDictionary
-    _session_class: type["CoreSession"]
+    _session_class: type[CoreSession]
 
     def _init_core(self, floorperson: str | None, snapshot_every: int) -> None:
         self.floorperson = floorperson
         self.snapshot_every = max(1, int(snapshot_every))
         self.meta = {}
-        self.problems = []                  # bad snapshots skipped (each said once)
+        self.problems = []  # bad snapshots skipped (each said once)
         self._rooms = RoomCache()
         self._live = weakref.WeakValueDictionary()
 
@@ -297,8 +348,7 @@ class CoreJournal:
         with self._read() as c:
             return reading.closed_tables(c)
 
-    def create_table(self, table_file: TableFile, toml_text: str | None = None
-                     ) -> "CoreSession":
+    def create_table(self, table_file: TableFile, toml_text: str | None = None) -> CoreSession:
         """Add a table (its events, if any, are NOT appended: append them one by one).
         ``toml_text`` is the table's config and initial players; it must describe the same
         config and players as ``table_file`` (default: written from it with tomli-w)."""
@@ -308,22 +358,36 @@ class CoreJournal:
         if check.events:
             text = table_toml(table_file)
         elif check.config != cfg or check.players != players:
-            raise JournalError(f"table {cfg.name!r}: the TOML text does not describe the "
-                               "same config and players as the table file")
+            raise JournalError(
+                f"table {cfg.name!r}: the TOML text does not describe the "
+                "same config and players as the table file"
+            )
         now = utc_now()
         with self._write() as tx:
             c = tx.conn
-            row = c.execute("SELECT name FROM tables WHERE name = ? OR name_key = ?",
-                            (cfg.name, cfg.name.casefold())).fetchone()
+            row = c.execute(
+                "SELECT name FROM tables WHERE name = ? OR name_key = ?",
+                (cfg.name, cfg.name.casefold()),
+            ).fetchone()
             if row is not None:
                 raise TableExists(f"a table named {row[0]!r} is already in the journal")
-            c.execute("INSERT INTO tables(name, name_key, toml, created, who) "
-                      "VALUES (?, ?, ?, ?, ?)",
-                      (cfg.name, cfg.name.casefold(), text, now, self.floorperson))
+            c.execute(
+                "INSERT INTO tables(name, name_key, toml, created, who) VALUES (?, ?, ?, ?, ?)",
+                (cfg.name, cfg.name.casefold(), text, now, self.floorperson),
+            )
             gseq = tx.gseq
-            draft = draft_row(cfg.name, 0, CREATE_TYPE,
-                              canonical_json({"type": CREATE_TYPE, "toml": text}),
-                              floorkill.RULES_VERSION, "[]", None, 0, self.floorperson, None)
+            draft = draft_row(
+                cfg.name,
+                0,
+                CREATE_TYPE,
+                canonical_json({"type": CREATE_TYPE, "toml": text}),
+                floorkill.RULES_VERSION,
+                "[]",
+                None,
+                0,
+                self.floorperson,
+                None,
+            )
             row = finish_row(draft, tx.prev, gseq + 1, now, **self._mac_args())
             c.execute(INSERT_EVENT, row)
             c.execute(UPSERT_OBLIGATIONS, (cfg.name, 0, "[]"))
@@ -331,19 +395,26 @@ class CoreJournal:
         self._rooms.wrote(cfg.name, (), gseq, gseq + 1)
         return self._session(cfg.name, cfg, players, initial_state(cfg, players), 0)
 
-    def open_table(self, name: str) -> "CoreSession":
+    def open_table(self, name: str) -> CoreSession:
         with self._read() as c:
             stored, text = reading.find_table(c, name)
             cfg, players = reading.parse_table_toml(stored, text)
             state, seq = reading.load_state(c, stored, cfg, players, report=self._report)
         return self._session(stored, cfg, players, state, seq)
 
-    def _session(self, name: str, config: TableConfig, players: tuple[PlayerSpec, ...],
-                 state: TableState, seq: int) -> "CoreSession":
+    def _session(
+        self,
+        name: str,
+        config: TableConfig,
+        players: tuple[PlayerSpec, ...],
+        state: TableState,
+        seq: int,
+    ) -> CoreSession:
         return self._session_class(self, name, config, players, state, seq)
 
-    def open_or_create(self, table_file: TableFile, toml_text: str | None = None
-                       ) -> tuple["CoreSession", bool]:
+    def open_or_create(
+        self, table_file: TableFile, toml_text: str | None = None
+    ) -> tuple[CoreSession, bool]:
         """(session, created): the journal's table of this file's name, created from the file
         when new. Raises ConfigMismatch (naming each difference) when the journal's table
         has another config or other initial players. The file's events are not appended."""
@@ -352,18 +423,21 @@ class CoreJournal:
         if name.casefold() not in known:
             try:
                 return self.create_table(table_file, toml_text), True
-            except TableExists:                 # another process created it just now
+            except TableExists:  # another process created it just now
                 known = {n.casefold(): n for n in self.table_names()}
         session = self.open_table(known[name.casefold()])
         diffs = config_differences(session.config, table_file.config)
         if session.players != table_file.players:
             diffs.append("initial players differ")
         if diffs:
-            raise ConfigMismatch(f"table {session.name!r} is in the journal with a different "
-                                 f"config: {'; '.join(diffs)}", diffs)
+            raise ConfigMismatch(
+                f"table {session.name!r} is in the journal with a different "
+                f"config: {'; '.join(diffs)}",
+                diffs,
+            )
         return session, False
 
-    def session(self, name: str) -> "CoreSession":
+    def session(self, name: str) -> CoreSession:
         """An open session of table ``name`` (the one already open in this process, if any)."""
         s = self._live.get(name)
         if s is None:
@@ -393,7 +467,7 @@ class CoreJournal:
         """True once closed (a closed journal's sessions still show what they had)."""
         return False
 
-    def refresh_sessions(self, sessions: Sequence["CoreSession"]) -> list["CoreSession"]:
+    def refresh_sessions(self, sessions: Sequence[CoreSession]) -> list[CoreSession]:
         """``refresh`` of several sessions of this journal (a podium following the others:
         every open table), their tables' last seqs read in ONE query; the sessions that
         caught up with rows another process wrote."""
@@ -403,10 +477,11 @@ class CoreJournal:
         names = list(dict.fromkeys(s.name for s in sessions))
         with self._read() as c:
             lasts = {}
-            for i in range(0, len(names), 500):       # (SQLite's bound parameters: 999)
-                part = names[i:i + 500]
-                lasts.update(c.execute(LAST_SEQS.format(", ".join(["(?)"] * len(part))),
-                                       part).fetchall())
+            for i in range(0, len(names), 500):  # (SQLite's bound parameters: 999)
+                part = names[i : i + 500]
+                lasts.update(
+                    c.execute(LAST_SEQS.format(", ".join(["(?)"] * len(part))), part).fetchall()
+                )
             moved = []
             for s in sessions:
                 last = lasts.get(s.name, 0)
@@ -415,8 +490,7 @@ class CoreJournal:
                     moved.append(s)
             return moved
 
-    def _append_one(self, drafted: Drafted, known: int, room: Room
-                    ) -> tuple[int, str] | None:
+    def _append_one(self, drafted: Drafted, known: int, room: Room) -> tuple[int, str] | None:
         """A backend's shortcut for one drafted event, checked and chained in the database
         in the database (PostgreSQL: ``floorkill_chain``): (gseq, at) once committed, or
         None (nothing written: take the general path). ``known``: the room cache's head,
@@ -442,33 +516,44 @@ class CoreJournal:
             c = tx.conn
             c.execute("DELETE FROM snapshots")
             c.execute("DELETE FROM obligations")
-            for name, text in c.execute("SELECT name, toml FROM tables ORDER BY rowid"
-                                        ).fetchall():
+            for name, text in c.execute("SELECT name, toml FROM tables ORDER BY rowid").fetchall():
                 cfg, players = reading.parse_table_toml(name, text)
                 voids = reading.void_rows(c, name)
-                digests = dict(c.execute("SELECT seq, state_hash FROM events WHERE tbl = ? "
-                                         "AND state_hash IS NOT NULL", (name,)).fetchall())
+                digests = dict(
+                    c.execute(
+                        "SELECT seq, state_hash FROM events WHERE tbl = ? "
+                        "AND state_hash IS NOT NULL",
+                        (name,),
+                    ).fetchall()
+                )
                 seq, state = 0, initial_state(cfg, players)
                 snaps = []
                 for seq, state in reading.replay_table(c, name, cfg, players, voids):
                     if seq in digests and reading.snapshot_is_valid(voids, seq):
                         snap = canonical_json(state_to_dict(state))
-                        if state_digest(snap) == digests[seq]:   # only what the chain holds
+                        if state_digest(snap) == digests[seq]:  # only what the chain holds
                             snaps.append((name, seq, floorkill.RULES_VERSION, snap))
                 if snaps:
                     c.executemany(UPSERT_SNAPSHOT, snaps)
-                c.execute(UPSERT_OBLIGATIONS,
-                          (name, seq, canonical_json(reading.barred_of(state))))
+                c.execute(UPSERT_OBLIGATIONS, (name, seq, canonical_json(reading.barred_of(state))))
 
 
 # ---------------------------------------------------------------------------
 # a table of the journal
 
+
 class CoreSession(RoomView):
     """A table of a journal: the durable TableSession (both backends)."""
 
-    def __init__(self, journal: CoreJournal, name: str, config: TableConfig,
-                 players: tuple[PlayerSpec, ...], state: TableState, seq: int) -> None:
+    def __init__(
+        self,
+        journal: CoreJournal,
+        name: str,
+        config: TableConfig,
+        players: tuple[PlayerSpec, ...],
+        state: TableState,
+        seq: int,
+    ) -> None:
         self.journal = journal
         self._hold(name, config, players, state, seq)
         journal._live.setdefault(name, self)
@@ -516,9 +601,14 @@ class CoreSession(RoomView):
                 return self.journal.session(target).append(raw)
         return self.append_many([raw], expect_seq)[0]
 
-    def append_many(self, raws: Sequence[Mapping[str, Any]],
-                    expect_seq: int | None = None, *, checked: Sequence[Any] | None = None,
-                    checked_elsewhere: Mapping[str, Any] | None = None) -> list[Record]:
+    def append_many(
+        self,
+        raws: Sequence[Mapping[str, Any]],
+        expect_seq: int | None = None,
+        *,
+        checked: Sequence[Any] | None = None,
+        checked_elsewhere: Mapping[str, Any] | None = None,
+    ) -> list[Record]:
         """Apply and store several events in ONE transaction: all or nothing (the first
         refusal raises and nothing is written). The rows are exactly those ``append`` would
         write one by one. ``expect_seq``: refuse (TableChanged, nothing written) unless the
@@ -528,34 +618,56 @@ class CoreSession(RoomView):
         j = self.journal
         every = j.snapshot_every
         room = j._rooms.room_cached if j._rooms.head is not None else None
-        reusable = checked if (checked is not None and expect_seq is not None
-                               and checked_elsewhere == {}) else None
+        reusable = (
+            checked
+            if (checked is not None and expect_seq is not None and checked_elsewhere == {})
+            else None
+        )
         drafted = None
         if room is not None and (expect_seq is None or expect_seq == self._seq):
-            try:                                     # a guess: checked under the lock
-                drafted = draft_events(self.name, j.floorperson, raws, self._state, self._seq,
-                                       room.elsewhere(self.name), every, reusable)
+            try:  # a guess: checked under the lock
+                drafted = draft_events(
+                    self.name,
+                    j.floorperson,
+                    raws,
+                    self._state,
+                    self._seq,
+                    room.elsewhere(self.name),
+                    every,
+                    reusable,
+                )
             except Refusal:
-                drafted = None                       # said again, for sure, under the lock
+                drafted = None  # said again, for sure, under the lock
         if drafted is not None and len(raws) == 1:
             known = j._rooms.head
-            done = j._append_one(drafted, known, room)   # type: ignore[arg-type]
-            if done is not None:                         # chained and committed: durable
+            done = j._append_one(drafted, known, room)  # type: ignore[arg-type]
+            if done is not None:  # chained and committed: durable
                 gseq, at = done
                 d, applied = drafted.drafts[0], drafted.applied[0]
                 self._state, self._seq = drafted.state, drafted.seq
-                j._rooms.confirmed(self.name, room_rules.own_bars(self.name, drafted.state),
-                                   known, gseq)  # type: ignore[arg-type]
-                return [Record(seq=d.seq, type=d.type, event=drafted.stored[0],
-                               decisions=tuple(applied.decisions), result=applied.result,
-                               hand=d.hand, who=d.who, at=at, gseq=gseq)]
+                j._rooms.confirmed(
+                    self.name, room_rules.own_bars(self.name, drafted.state), known, gseq
+                )  # type: ignore[arg-type]
+                return [
+                    Record(
+                        seq=d.seq,
+                        type=d.type,
+                        event=drafted.stored[0],
+                        decisions=tuple(applied.decisions),
+                        result=applied.result,
+                        hand=d.hand,
+                        who=d.who,
+                        at=at,
+                        gseq=gseq,
+                    )
+                ]
         with j._write() as tx:
             c = tx.conn
             known = j._rooms.head
-            if known is None:                        # the room was dropped meanwhile
+            if known is None:  # the room was dropped meanwhile
                 last = reading.max_seq(c, self.name)
                 j._rooms.room(c, tx.gseq)
-            else:                                    # one round trip with the head
+            else:  # one round trip with the head
                 seqs, delta = tx.fetch((MAX_SEQ, (self.name,)), (ROOM_DELTA, (known,)))
                 last = seqs[0][0]
                 j._rooms.catch_up(c, delta, tx.gseq)
@@ -568,12 +680,22 @@ class CoreSession(RoomView):
                     f"table {self.name!r} changed while the file was imported (seq "
                     f"{exc.actual}, expected {exc.expected}); run the import again: what is "
                     "in the journal stays, the rest is appended",
-                    self.name, exc.expected, exc.actual) from None
+                    self.name,
+                    exc.expected,
+                    exc.actual,
+                ) from None
             elsewhere = j._barred_elsewhere(self.name)
-            if (drafted is None or drafted.base is not self._state
-                    or drafted.elsewhere != elsewhere):
-                drafted = draft_events(self.name, j.floorperson, raws, self._state, self._seq,
-                                       elsewhere, every, reusable)
+            if drafted is None or drafted.base is not self._state or drafted.elsewhere != elsewhere:
+                drafted = draft_events(
+                    self.name,
+                    j.floorperson,
+                    raws,
+                    self._state,
+                    self._seq,
+                    elsewhere,
+                    every,
+                    reusable,
+                )
             gseq = start = tx.gseq
             prev = tx.prev
             mac = j._mac_args()
@@ -584,10 +706,19 @@ class CoreSession(RoomView):
                 row = finish_row(draft, prev, gseq, at, **mac)
                 prev = row[14]
                 rows.append(row)
-                records.append(Record(seq=draft.seq, type=draft.type, event=event,
-                                      decisions=tuple(applied.decisions),
-                                      result=applied.result, hand=draft.hand,
-                                      who=draft.who, at=at, gseq=gseq))
+                records.append(
+                    Record(
+                        seq=draft.seq,
+                        type=draft.type,
+                        event=event,
+                        decisions=tuple(applied.decisions),
+                        result=applied.result,
+                        hand=draft.hand,
+                        who=draft.who,
+                        at=at,
+                        gseq=gseq,
+                    )
+                )
             if len(rows) == 1:
                 c.execute(INSERT_EVENT, rows[0])
             else:
@@ -595,10 +726,11 @@ class CoreSession(RoomView):
             if drafted.snapshots:
                 c.executemany(UPSERT_SNAPSHOT, drafted.snapshots)
             state, seq = drafted.state, drafted.seq
-            c.execute(UPSERT_OBLIGATIONS,
-                      (self.name, seq, canonical_json(reading.barred_of(state))))
+            c.execute(
+                UPSERT_OBLIGATIONS, (self.name, seq, canonical_json(reading.barred_of(state)))
+            )
             tx.advance(gseq, prev, self.name, seq)
-        self._state, self._seq = state, seq           # only after COMMIT returned
+        self._state, self._seq = state, seq  # only after COMMIT returned
         j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), start, gseq)
         return records
 
@@ -616,42 +748,62 @@ class CoreSession(RoomView):
                 found = reading.read_records(c, self.name, self._seq, seq - 1, seq)
                 target = found[0] if found else None
             check_void(target, seq, reason)
-            state, _ = reading.load_state(c, self.name, self.config, self.players, self._seq,
-                                          exclude=(seq,), report=j._report)
+            state, _ = reading.load_state(
+                c, self.name, self.config, self.players, self._seq, exclude=(seq,), report=j._report
+            )
             new_seq = self._seq + 1
             gseq = tx.gseq
             at = utc_now()
             event = {"type": VOID_TYPE, "target": seq, "reason": reason.strip()}
             snap = canonical_json(state_to_dict(state))
-            draft = draft_row(self.name, new_seq, VOID_TYPE, canonical_json(event),
-                              floorkill.RULES_VERSION, "[]", None, state.hands, j.floorperson,
-                              seq, state_hash=state_digest(snap))
+            draft = draft_row(
+                self.name,
+                new_seq,
+                VOID_TYPE,
+                canonical_json(event),
+                floorkill.RULES_VERSION,
+                "[]",
+                None,
+                state.hands,
+                j.floorperson,
+                seq,
+                state_hash=state_digest(snap),
+            )
             row = finish_row(draft, tx.prev, gseq + 1, at, **j._mac_args())
             c.execute(INSERT_EVENT, row)
             c.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, seq))
             c.execute(UPSERT_SNAPSHOT, (self.name, new_seq, floorkill.RULES_VERSION, snap))
-            c.execute(UPSERT_OBLIGATIONS,
-                      (self.name, new_seq, canonical_json(reading.barred_of(state))))
+            c.execute(
+                UPSERT_OBLIGATIONS, (self.name, new_seq, canonical_json(reading.barred_of(state)))
+            )
             tx.advance(gseq + 1, row[14], self.name, new_seq)
         self._state, self._seq = state, new_seq
         j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1)
-        return Record(seq=new_seq, type=VOID_TYPE, event=event, hand=state.hands,
-                      who=j.floorperson, at=at, gseq=gseq + 1)
+        return Record(
+            seq=new_seq,
+            type=VOID_TYPE,
+            event=event,
+            hand=state.hands,
+            who=j.floorperson,
+            at=at,
+            gseq=gseq + 1,
+        )
 
     def _catch_up(self, c: Conn, last: int) -> None:
-        self._state, self._seq = reading.load_state(c, self.name, self.config, self.players,
-                                                    last, report=self.journal._report)
+        self._state, self._seq = reading.load_state(
+            c, self.name, self.config, self.players, last, report=self.journal._report
+        )
 
-    def _sync(self, c: Conn, last: int, expect_seq: int | None = None,
-              undo: bool = False) -> None:
+    def _sync(self, c: Conn, last: int, expect_seq: int | None = None, undo: bool = False) -> None:
         """Inside a write: fold rows another connection added since we last looked (the
         table is at ``last``); raise TableChanged when it is not at ``expect_seq``."""
         if last != self._seq:
             self._catch_up(c, last)
         if expect_seq is not None and last != expect_seq:
             latest = reading.read_records(c, self.name, last, last - 1, last)
-            raise table_changed(self.name, expect_seq, last, latest[0] if latest else None,
-                                undo=undo)
+            raise table_changed(
+                self.name, expect_seq, last, latest[0] if latest else None, undo=undo
+            )
 
 
 CoreJournal._session_class = CoreSession

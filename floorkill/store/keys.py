@@ -35,8 +35,9 @@ def read_key(path: str | Path) -> bytes:
     except FileNotFoundError:
         raise JournalError(f"{path}: no key file there") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise JournalError(f"{path}: cannot read the key file: "
-                           f"{getattr(exc, 'strerror', None) or exc}") from None
+        raise JournalError(
+            f"{path}: cannot read the key file: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
     try:
         key = bytes.fromhex(text)
     except ValueError:
@@ -61,8 +62,10 @@ def create_key(path: str | Path | None = None) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        raise JournalError(f"{path}: a key is already there (it is never overwritten: "
-                           "rows MAC'd with it could no longer be checked)") from None
+        raise JournalError(
+            f"{path}: a key is already there (it is never overwritten: "
+            "rows MAC'd with it could no longer be checked)"
+        ) from None
     except OSError as exc:
         raise JournalError(f"{path}: cannot write the key: {exc.strerror or exc}") from None
     with os.fdopen(fd, "w", encoding="ascii") as f:

@@ -21,12 +21,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from floorkill.rules.names import safe_text
+from floorkill.store import reading
 from floorkill.store.backend import is_url, location_text, open_journal
 from floorkill.store.commands import verify_journal
 from floorkill.store.errors import JournalError
-from floorkill.store import reading
-from floorkill.store.schema import (DDL, EVENT_COLUMNS, INSERT_EVENT, META_TRIGGERS_DDL,
-                                    SCHEMA_VERSION)
+from floorkill.store.schema import (
+    DDL,
+    EVENT_COLUMNS,
+    INSERT_EVENT,
+    META_TRIGGERS_DDL,
+    SCHEMA_VERSION,
+)
 
 TABLE_COLUMNS = ("name", "name_key", "toml", "created", "who")
 BATCH = 2000
@@ -42,10 +47,13 @@ Rows = tuple[dict[str, str], list[tuple], list[tuple], tuple[int, str]]
 
 def _read(c) -> Rows:
     meta = reading.read_meta(c)
-    tables = c.execute(f"SELECT {', '.join(TABLE_COLUMNS)} FROM tables ORDER BY rowid"
-                       ).fetchall()
-    events = [tuple(r) for r in c.execute(
-        f"SELECT {', '.join(EVENT_COLUMNS)} FROM events ORDER BY gseq").fetchall()]
+    tables = c.execute(f"SELECT {', '.join(TABLE_COLUMNS)} FROM tables ORDER BY rowid").fetchall()
+    events = [
+        tuple(r)
+        for r in c.execute(
+            f"SELECT {', '.join(EVENT_COLUMNS)} FROM events ORDER BY gseq"
+        ).fetchall()
+    ]
     return meta, [tuple(t) for t in tables], events, reading.chain_head(c, meta)
 
 
@@ -80,24 +88,27 @@ def read_rows(source: str | Path) -> Rows:
         raise JournalError(f"{source}: cannot read: {exc}") from None
 
 
-def _write_rows(journal, meta: dict[str, str], tables: list[tuple], events: list[tuple]
-                ) -> None:
+def _write_rows(journal, meta: dict[str, str], tables: list[tuple], events: list[tuple]) -> None:
     """Insert the rows into an empty journal made with the source's meta (the chain's seed
     mixes the meta in: it must be the same), in one transaction."""
     with journal._read() as c:
         _refuse_nonempty(c, journal.location)
     if journal.meta != meta:
-        raise JournalError(f"{journal.location}: an empty journal of its own is already "
-                           "there (another id); migrate copies into an empty database "
-                           "schema or a new file")
-    table_insert = (f"INSERT INTO tables({', '.join(TABLE_COLUMNS)}) "
-                    f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})")
+        raise JournalError(
+            f"{journal.location}: an empty journal of its own is already "
+            "there (another id); migrate copies into an empty database "
+            "schema or a new file"
+        )
+    table_insert = (
+        f"INSERT INTO tables({', '.join(TABLE_COLUMNS)}) "
+        f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})"
+    )
     with journal._write() as tx:
         c = tx.conn
         _refuse_nonempty(c, journal.location)
         c.executemany(table_insert, tables)
         for i in range(0, len(events), BATCH):
-            c.executemany(INSERT_EVENT, events[i:i + BATCH])
+            c.executemany(INSERT_EVENT, events[i : i + BATCH])
         if events:
             gseq, head = reading.chain_head(c, meta)
             tx.advance(gseq, head, events[-1][1], events[-1][2])
@@ -125,8 +136,10 @@ def _refuse_nonempty(c, where: str) -> None:
     rows = c.execute("SELECT count(*) FROM events").fetchone()[0]
     names = c.execute("SELECT count(*) FROM tables").fetchone()[0]
     if rows or names:
-        raise JournalError(f"{where}: already holds a journal ({names} table(s), {rows} "
-                           "rows); migrate copies into an empty one")
+        raise JournalError(
+            f"{where}: already holds a journal ({names} table(s), {rows} "
+            "rows); migrate copies into an empty one"
+        )
 
 
 def migrate(source: str | Path, target: str | Path) -> dict[str, Any]:
@@ -139,16 +152,20 @@ def migrate(source: str | Path, target: str | Path) -> dict[str, Any]:
         raise JournalError(f"{dst}: a file is already there; migrate writes a new journal")
     from floorkill.store import keys
 
-    key = keys.load_key()           # MACs are checked when the user has the key
+    key = keys.load_key()  # MACs are checked when the user has the key
     problems, _warnings, _counts = verify_journal(source, key=key)
     if problems:
-        raise JournalError(f"{src}: journal NOT whole, nothing copied "
-                           f"({len(problems)} problem(s), first: {problems[0]})")
+        raise JournalError(
+            f"{src}: journal NOT whole, nothing copied "
+            f"({len(problems)} problem(s), first: {problems[0]})"
+        )
     meta, tables, events, (head_seq, head) = read_rows(source)
     if meta.get("schema") != str(SCHEMA_VERSION):
-        raise JournalError(f"{src}: a schema-{meta.get('schema')} journal: open it once with "
-                           "this floorkill's podium (it brings the file to schema "
-                           f"{SCHEMA_VERSION} in place), then migrate")
+        raise JournalError(
+            f"{src}: a schema-{meta.get('schema')} journal: open it once with "
+            "this floorkill's podium (it brings the file to schema "
+            f"{SCHEMA_VERSION} in place), then migrate"
+        )
     options: dict[str, Any] = {"floorperson": "migrate", "mac_key": None}
     if is_url(target):
         options["create_meta"] = meta
@@ -159,12 +176,16 @@ def migrate(source: str | Path, target: str | Path) -> dict[str, Any]:
         journal.rebuild_caches()
     problems, _warnings, counts = verify_journal(target, key=key)
     if problems:
-        raise CopyNotWhole(f"{dst}: the copy does NOT verify ({len(problems)} problem(s), "
-                           f"first: {problems[0]}); it is left there for inspection")
+        raise CopyNotWhole(
+            f"{dst}: the copy does NOT verify ({len(problems)} problem(s), "
+            f"first: {problems[0]}); it is left there for inspection"
+        )
     if (counts["head_seq"], counts["head"]) != (head_seq, head) or counts["rows"] != len(events):
-        raise CopyNotWhole(f"{dst}: the copy's head {str(counts['head'])[:16]} / "
-                           f"{counts['rows']} rows differ from the source's {head[:16]} / "
-                           f"{len(events)} rows")
+        raise CopyNotWhole(
+            f"{dst}: the copy's head {str(counts['head'])[:16]} / "
+            f"{counts['rows']} rows differ from the source's {head[:16]} / "
+            f"{len(events)} rows"
+        )
     return {"tables": len(tables), "rows": len(events), "head": head}
 
 
@@ -172,8 +193,9 @@ class CopyNotWhole(JournalError):
     """The target was written but does not verify as the source's copy."""
 
 
-def cmd_migrate(source: str | Path, target: str | Path, out: TextIO | None = None,
-                err: TextIO | None = None) -> int:
+def cmd_migrate(
+    source: str | Path, target: str | Path, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
     try:
@@ -183,7 +205,12 @@ def cmd_migrate(source: str | Path, target: str | Path, out: TextIO | None = Non
         return 1
     except JournalError as exc:
         return _fail(str(exc), err)
-    print(safe_text(f"{location_text(source)} -> {location_text(target)}: {done['rows']} rows "
-                    f"of {done['tables']} table(s) copied; hash chain verified on both sides, "
-                    f"head {done['head'][:16]}"), file=out)
+    print(
+        safe_text(
+            f"{location_text(source)} -> {location_text(target)}: {done['rows']} rows "
+            f"of {done['tables']} table(s) copied; hash chain verified on both sides, "
+            f"head {done['head'][:16]}"
+        ),
+        file=out,
+    )
     return 0

@@ -43,16 +43,15 @@ import threading
 import time
 import urllib.parse
 import uuid
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
+from typing import Any, TypeVar
 
-from floorkill.store import keys, reading
-from floorkill.store.errors import (JournalBusy, JournalError, JournalUnavailable,
-                                    UnknownTable)
 from floorkill.rules.room import Room
-from floorkill.store.journal_core import (SNAPSHOT_EVERY, CoreJournal, CoreSession, Drafted,
-                                          HeadTx)
+from floorkill.store import keys, reading
+from floorkill.store.errors import JournalBusy, JournalError, JournalUnavailable, UnknownTable
+from floorkill.store.journal_core import SNAPSHOT_EVERY, CoreJournal, CoreSession, Drafted, HeadTx
 from floorkill.store.readonly import ReadOnlyJournal, ReadOnlySession
 from floorkill.store.room_cache import RoomCache
 from floorkill.store.schema import CHAIN_COLUMNS, SCHEMA_VERSION, canonical_json
@@ -61,14 +60,20 @@ from floorkill.store.session import utc_now
 try:
     import psycopg
     from psycopg import sql as _sql_mod
-except ImportError:                     # the optional extra is not installed
+except ImportError:  # the optional extra is not installed
     psycopg = None  # type: ignore[assignment]
 
 T = TypeVar("T")
 _DEFAULT_KEY = object()
 
-PG_TRIGGERS = ("events_append_only", "events_no_truncate", "tables_append_only",
-               "tables_no_truncate", "meta_fixed", "meta_no_truncate")
+PG_TRIGGERS = (
+    "events_append_only",
+    "events_no_truncate",
+    "tables_append_only",
+    "tables_no_truncate",
+    "meta_fixed",
+    "meta_no_truncate",
+)
 
 DDL = """
 CREATE TABLE IF NOT EXISTS meta(
@@ -294,19 +299,25 @@ COMMENT ON PROCEDURE floorkill_submit IS 'floorkill queue 4';
 # what COMMENT says of the function this build made; another (an earlier build's, still
 # sound: it reads and writes the same queue) is replaced when the role may (_have_queue)
 CHAIN_VERSION = "floorkill queue 4"
-QUEUE = ("INSERT INTO queued(tbl, seq, known, room, type, schema, payload, rules, decisions, "
-         "result, hand, who, at, state_hash, head, tail, barred, snapshot, note) VALUES ("
-         + ", ".join("?" * 19) + ") RETURNING id")
+QUEUE = (
+    "INSERT INTO queued(tbl, seq, known, room, type, schema, payload, rules, decisions, "
+    "result, hand, who, at, state_hash, head, tail, barred, snapshot, note) VALUES ("
+    + ", ".join("?" * 19)
+    + ") RETURNING id"
+)
 CHAIN = "SELECT floorkill_chain(?, ?)"
 SUBMIT = "CALL floorkill_submit(" + ", ".join("?" * 20) + ")"
 WITHDRAW = "DELETE FROM queued WHERE id = ? RETURNING done, gseq"
 # after a failed CALL: this session's last queued row (an id this session never got is
 # never another podium's row; one it got earlier was deleted by it already)
-WITHDRAW_LAST = ("DELETE FROM queued WHERE id = currval(pg_get_serial_sequence('queued', "
-                 "'id')) RETURNING done, gseq")
+WITHDRAW_LAST = (
+    "DELETE FROM queued WHERE id = currval(pg_get_serial_sequence('queued', "
+    "'id')) RETURNING done, gseq"
+)
 
 # ---------------------------------------------------------------------------
 # connecting
+
 
 def redact_url(url: str) -> str:
     """The URL without its password (for messages)."""
@@ -322,8 +333,7 @@ def redact_url(url: str) -> str:
 
 def _need_psycopg() -> None:
     if psycopg is None:
-        raise JournalError("a PostgreSQL journal needs psycopg 3: "
-                           "pip install 'floorkill[pg]'")
+        raise JournalError("a PostgreSQL journal needs psycopg 3: pip install 'floorkill[pg]'")
 
 
 def _first_line(exc: BaseException) -> str:
@@ -335,17 +345,19 @@ def pg_error(where: str, exc: BaseException, *, writing: bool = False) -> Journa
     """A psycopg error as one line a podium or a command can show."""
     msg = _first_line(exc)
     if psycopg is not None:
-        if isinstance(exc, psycopg.errors.InsufficientPrivilege) or \
-                isinstance(exc, psycopg.errors.ReadOnlySqlTransaction):
+        if isinstance(exc, psycopg.errors.InsufficientPrivilege) or isinstance(
+            exc, psycopg.errors.ReadOnlySqlTransaction
+        ):
             return JournalError(f"{where}: this role may only read the journal ({msg})")
         if isinstance(exc, (psycopg.errors.LockNotAvailable, psycopg.errors.QueryCanceled)):
-            return JournalBusy(f"{where}: the journal is busy (another podium's entry is "
-                               f"taking too long; {msg}) — the entry was not recorded; "
-                               "try again")
+            return JournalBusy(
+                f"{where}: the journal is busy (another podium's entry is "
+                f"taking too long; {msg}) — the entry was not recorded; "
+                "try again"
+            )
         if isinstance(exc, psycopg.OperationalError):
             tail = " — the entry was not recorded; try again" if writing else ""
-            return JournalUnavailable(f"{where}: the journal server is unreachable "
-                                      f"({msg}){tail}")
+            return JournalUnavailable(f"{where}: the journal server is unreachable ({msg}){tail}")
     return JournalError(f"{where}: {msg}")
 
 
@@ -358,10 +370,10 @@ def pg_sql(query: str) -> str:
 class PgConn:
     """The ``conn.execute(sql, params)`` shape the shared reading code expects."""
 
-    def __init__(self, conn: "psycopg.Connection") -> None:
+    def __init__(self, conn: psycopg.Connection) -> None:
         self.raw = conn
 
-    def execute(self, query: str, params: Sequence[Any] = ()) -> "psycopg.Cursor":
+    def execute(self, query: str, params: Sequence[Any] = ()) -> psycopg.Cursor:
         return self.raw.execute(pg_sql(query), tuple(params) if params else None)
 
     def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None:
@@ -370,19 +382,25 @@ class PgConn:
                 cur.executemany(pg_sql(query), rows)
 
 
-def connect(url: str, *, connect_timeout: float = 5.0, readonly: bool = False,
-            lock_timeout: float = 20.0) -> "psycopg.Connection":
+def connect(
+    url: str, *, connect_timeout: float = 5.0, readonly: bool = False, lock_timeout: float = 20.0
+) -> psycopg.Connection:
     _need_psycopg()
     where = redact_url(url)
     try:
         # keepalives: a server (or network) gone mid-shift is noticed in seconds, not hours
-        conn = psycopg.connect(url, autocommit=True,
-                               connect_timeout=max(1, int(round(connect_timeout))),
-                               application_name="floorkill", keepalives=1,
-                               keepalives_idle=5, keepalives_interval=2, keepalives_count=3)
-    except psycopg.ProgrammingError as exc:      # a malformed URL / conninfo
-        raise JournalError(f"{where}: not a usable PostgreSQL URL ({_first_line(exc)})"
-                           ) from None
+        conn = psycopg.connect(
+            url,
+            autocommit=True,
+            connect_timeout=max(1, int(round(connect_timeout))),
+            application_name="floorkill",
+            keepalives=1,
+            keepalives_idle=5,
+            keepalives_interval=2,
+            keepalives_count=3,
+        )
+    except psycopg.ProgrammingError as exc:  # a malformed URL / conninfo
+        raise JournalError(f"{where}: not a usable PostgreSQL URL ({_first_line(exc)})") from None
     except psycopg.Error as exc:
         raise JournalUnavailable(f"{where}: cannot connect ({_first_line(exc)})") from None
     try:
@@ -399,7 +417,7 @@ def connect(url: str, *, connect_timeout: float = 5.0, readonly: bool = False,
     return conn
 
 
-def channel_of(conn: "psycopg.Connection") -> str:
+def channel_of(conn: psycopg.Connection) -> str:
     """The NOTIFY channel of the journal in this connection's schema."""
     schema = conn.execute("SELECT current_schema()").fetchone()[0]
     if schema is None:
@@ -409,8 +427,11 @@ def channel_of(conn: "psycopg.Connection") -> str:
 
 def _journal_present(c: PgConn) -> int:
     """How many of the journal's tables exist in the current schema (0..3)."""
-    return sum(1 for name in ("meta", "tables", "events")
-               if c.execute("SELECT to_regclass(?)", (name,)).fetchone()[0] is not None)
+    return sum(
+        1
+        for name in ("meta", "tables", "events")
+        if c.execute("SELECT to_regclass(?)", (name,)).fetchone()[0] is not None
+    )
 
 
 def _check_version(c: PgConn, where: str) -> dict[str, str]:
@@ -418,13 +439,16 @@ def _check_version(c: PgConn, where: str) -> dict[str, str]:
     journal is always made at schema 2 or later)."""
     version = reading.check_schema(where, reading.schema_version(c))
     if version < 2:
-        raise JournalError(f"{where}: a schema-{version} journal on PostgreSQL (made by a "
-                           "development build): migrate it again from its file")
+        raise JournalError(
+            f"{where}: a schema-{version} journal on PostgreSQL (made by a "
+            "development build): migrate it again from its file"
+        )
     return reading.read_meta(c)
 
 
 # ---------------------------------------------------------------------------
 # the writer
+
 
 class PgSession(CoreSession):
     """A table of a PostgreSQL journal: the durable TableSession (journal_core)."""
@@ -437,18 +461,25 @@ class PgJournal(CoreJournal):
 
     _session_class = PgSession
 
-    def __init__(self, url: str, floorperson: str | None = None, *, create: bool = True,
-                 snapshot_every: int = SNAPSHOT_EVERY, connect_timeout: float = 5.0,
-                 lock_timeout: float = 20.0, mac_key: bytes | None | object = _DEFAULT_KEY,
-                 create_meta: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        floorperson: str | None = None,
+        *,
+        create: bool = True,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        connect_timeout: float = 5.0,
+        lock_timeout: float = 20.0,
+        mac_key: bytes | None | object = _DEFAULT_KEY,
+        create_meta: Mapping[str, str] | None = None,
+    ) -> None:
         """``lock_timeout``: how long an entry may wait for the chain head (another podium's
         entry) before it is refused as busy. ``mac_key``: as for the SQLite Journal (the
         user's key file by default). ``create_meta``: the meta a new journal gets (migrate
         copies the source's; default: schema, created, a new id)."""
         self.url = url
         self._init_core(floorperson, snapshot_every)
-        self.mac_key: bytes | None = (keys.load_key() if mac_key is _DEFAULT_KEY
-                                      else mac_key)  # type: ignore[assignment]
+        self.mac_key: bytes | None = keys.load_key() if mac_key is _DEFAULT_KEY else mac_key  # type: ignore[assignment]
         self._create_meta = dict(create_meta) if create_meta is not None else None
         self.lock_timeout = lock_timeout
         self.where = redact_url(url)
@@ -456,20 +487,23 @@ class PgJournal(CoreJournal):
         self._create = create
         self._lock = threading.RLock()
         self._raw: psycopg.Connection | None = None
-        self._listening: psycopg.Connection | None = None     # the connection LISTENing
+        self._listening: psycopg.Connection | None = None  # the connection LISTENing
         self.channel = ""
-        self._queue: str | None = None      # how entries are queued (_have_queue)
+        self._queue: str | None = None  # how entries are queued (_have_queue)
         self._connect()
 
     # -- connection ---------------------------------------------------------
     def _connect(self) -> None:
-        raw = connect(self.url, connect_timeout=self.connect_timeout,
-                      lock_timeout=self.lock_timeout)
+        raw = connect(
+            self.url, connect_timeout=self.connect_timeout, lock_timeout=self.lock_timeout
+        )
         try:
             if raw.execute("SELECT pg_is_in_recovery()").fetchone()[0]:
-                raise JournalError(f"{self.where}: this server is a read-only standby (a "
-                                   "replica): podiums write to the primary; big screens, "
-                                   "verify and head may read here")
+                raise JournalError(
+                    f"{self.where}: this server is a read-only standby (a "
+                    "replica): podiums write to the primary; big screens, "
+                    "verify and head may read here"
+                )
             self.channel = channel_of(raw)
             self._setup(PgConn(raw))
         except psycopg.Error as exc:
@@ -490,18 +524,21 @@ class PgJournal(CoreJournal):
         with c.raw.transaction():
             # one creator at a time (two podiums starting on an empty database)
             c.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (self.channel,))
-            for stmt in _ddl_statements(DDL):                # all IF NOT EXISTS
+            for stmt in _ddl_statements(DDL):  # all IF NOT EXISTS
                 c.raw.execute(stmt)
             # (the rows, not the catalog, say whether another podium just made it)
             if c.execute("SELECT count(*) FROM meta").fetchone()[0] == 0:
-                meta = self._create_meta or {"schema": str(SCHEMA_VERSION),
-                                             "created": utc_now(), "id": uuid.uuid4().hex}
-                c.executemany("INSERT INTO meta(key, value) VALUES (?, ?)",
-                              sorted(meta.items()))
+                meta = self._create_meta or {
+                    "schema": str(SCHEMA_VERSION),
+                    "created": utc_now(),
+                    "id": uuid.uuid4().hex,
+                }
+                c.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", sorted(meta.items()))
                 # the chain starts from the seed: the meta mixed into the genesis value
                 gseq, head = reading.seed_of(c, meta)
-                c.execute("INSERT INTO chain_head(one, gseq, hash) VALUES (TRUE, ?, ?)",
-                          (gseq, head))
+                c.execute(
+                    "INSERT INTO chain_head(one, gseq, hash) VALUES (TRUE, ?, ?)", (gseq, head)
+                )
         self.meta = _check_version(c, self.where)
         self._queue = self._have_queue(c)
 
@@ -510,8 +547,10 @@ class PgJournal(CoreJournal):
         round trip), ``"chain"`` (an earlier build's ``floorkill_chain`` alone: two), None
         (neither: the general path, as sound, one durable commit per entry). What is
         missing or older is made now when the role may create in the schema."""
-        version = c.execute("SELECT obj_description(to_regproc('floorkill_chain'), 'pg_proc'), "
-                            "to_regproc('floorkill_chain') IS NOT NULL").fetchone()
+        version = c.execute(
+            "SELECT obj_description(to_regproc('floorkill_chain'), 'pg_proc'), "
+            "to_regproc('floorkill_chain') IS NOT NULL"
+        ).fetchone()
         if version[0] == CHAIN_VERSION:
             return "submit"
         try:
@@ -532,18 +571,18 @@ class PgJournal(CoreJournal):
             self._raw = None
             try:
                 self._connect()
-            except JournalUnavailable as exc:      # the server went away mid-shift
+            except JournalUnavailable as exc:  # the server went away mid-shift
                 detail = str(exc).removeprefix(f"{self.where}: ")
-                raise JournalUnavailable(f"{self.where}: the journal server is unreachable "
-                                         f"({detail})") from None
+                raise JournalUnavailable(
+                    f"{self.where}: the journal server is unreachable ({detail})"
+                ) from None
         return PgConn(self._raw)  # type: ignore[arg-type]
 
     def _writer_conn(self) -> PgConn:
         try:
             return self._conn()
         except JournalUnavailable as exc:
-            raise JournalUnavailable(f"{exc} — the entry was not recorded; try again"
-                                     ) from None
+            raise JournalUnavailable(f"{exc} — the entry was not recorded; try again") from None
 
     @contextmanager
     def _guard(self, writing: bool = False) -> Iterator[None]:
@@ -558,7 +597,7 @@ class PgJournal(CoreJournal):
             yield self._conn()
 
     @contextmanager
-    def _write(self) -> Iterator["_PgTx"]:
+    def _write(self) -> Iterator[_PgTx]:
         """One transaction holding the chain head's row lock (journal_core.WriteTx).
         COMMIT when the block ends; ROLLBACK on any error.
 
@@ -579,8 +618,7 @@ class PgJournal(CoreJournal):
                 _rollback(raw)
                 raise
 
-    def _append_one(self, drafted: Drafted, known: int, room: Room
-                    ) -> tuple[int, str] | None:
+    def _append_one(self, drafted: Drafted, known: int, room: Room) -> tuple[int, str] | None:
         """One drafted event queued and chained by ``floorkill_chain`` (see CHAIN_FN), when
         the function is there and no MAC is to be made (the key stays on the podium):
         (gseq, at) once durable, or None when it was declined (the table or the room
@@ -589,15 +627,35 @@ class PgJournal(CoreJournal):
             return None
         d = drafted.drafts[0]
         tbl = d.tbl
-        seen = {t: canonical_json([[b.player, b.owes, b.mode] for b in bars])
-                for t, bars in room.tables().items() if t != tbl}
+        seen = {
+            t: canonical_json([[b.player, b.owes, b.mode] for b in bars])
+            for t, bars in room.tables().items()
+            if t != tbl
+        }
         snap = drafted.snapshots[0][3] if drafted.snapshots else None
         barred = canonical_json(reading.barred_of(drafted.state))
         at = utc_now()
-        row = (tbl, d.seq, known, canonical_json(seen), d.type, d.schema, d.payload, d.rules,
-               d.decisions, d.result, d.hand, d.who, at, d.state_hash,
-               '{"at":' + canonical_json(at) + d.content[0], d.content[1], barred, snap,
-               canonical_json([tbl, d.seq]))
+        row = (
+            tbl,
+            d.seq,
+            known,
+            canonical_json(seen),
+            d.type,
+            d.schema,
+            d.payload,
+            d.rules,
+            d.decisions,
+            d.result,
+            d.hand,
+            d.who,
+            at,
+            d.state_hash,
+            '{"at":' + canonical_json(at) + d.content[0],
+            d.content[1],
+            barred,
+            snap,
+            canonical_json([tbl, d.seq]),
+        )
         with self._lock, self._guard(writing=True):
             c = self._writer_conn()
             if self._queue == "submit":
@@ -606,7 +664,7 @@ class PgJournal(CoreJournal):
                 try:
                     gseq = c.execute(SUBMIT, row + (self.channel,)).fetchone()[1]
                 except psycopg.Error:
-                    gseq = self._withdraw(c, None)       # chained meanwhile, or not at all
+                    gseq = self._withdraw(c, None)  # chained meanwhile, or not at all
                     if gseq is None:
                         raise
                 return None if gseq is None else (gseq, at)
@@ -617,7 +675,7 @@ class PgJournal(CoreJournal):
             try:
                 gseq = c.execute(CHAIN, (queued, self.channel)).fetchone()[0]
             except psycopg.Error:
-                gseq = self._withdraw(c, queued)         # chained meanwhile, or not at all
+                gseq = self._withdraw(c, queued)  # chained meanwhile, or not at all
                 if gseq is None:
                     raise
         return None if gseq is None else (gseq, at)
@@ -627,10 +685,11 @@ class PgJournal(CoreJournal):
         session's last one) so that no later turn chains what the podium was told is not
         recorded; its gseq if a turn chained it first (then it IS recorded, and durable)."""
         try:
-            row = (c.execute(WITHDRAW, (queued,)) if queued is not None
-                   else c.execute(WITHDRAW_LAST)).fetchone()
+            row = (
+                c.execute(WITHDRAW, (queued,)) if queued is not None else c.execute(WITHDRAW_LAST)
+            ).fetchone()
         except psycopg.Error:
-            return None               # the server is gone: the queue goes with a crash
+            return None  # the server is gone: the queue goes with a crash
         return row[1] if row is not None and row[0] else None
 
     def close(self) -> None:
@@ -660,8 +719,7 @@ class PgJournal(CoreJournal):
                 raw = self._raw
                 if raw is None or raw.closed or raw.broken or self._listening is not raw:
                     raw = self._conn().raw
-                    raw.execute(_sql_mod.SQL("LISTEN {}").format(
-                        _sql_mod.Identifier(self.channel)))
+                    raw.execute(_sql_mod.SQL("LISTEN {}").format(_sql_mod.Identifier(self.channel)))
                     self._listening = raw
                     got = True
                 else:
@@ -672,7 +730,7 @@ class PgJournal(CoreJournal):
                 self._listening = None
                 return False
             if got:
-                self.room()                       # the room is read again
+                self.room()  # the room is read again
             return got
 
     def head(self) -> tuple[int, str]:
@@ -682,11 +740,14 @@ class PgJournal(CoreJournal):
             return gseq, hash_
 
 
-def _rollback(raw: "psycopg.Connection") -> None:
+def _rollback(raw: psycopg.Connection) -> None:
     """End a transaction a failed write left open (nothing of it is kept)."""
     try:
-        if not raw.closed and not raw.broken and \
-                raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        if (
+            not raw.closed
+            and not raw.broken
+            and raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+        ):
             raw.execute("ROLLBACK")
     except psycopg.Error:
         pass
@@ -698,7 +759,7 @@ class _PgTx(HeadTx):
     first ``fetch`` (the same round trip); ``advance`` moves it and NOTIFYs the followers
     (delivered at COMMIT)."""
 
-    def __init__(self, journal: PgJournal, conn: PgConn, locked: "psycopg.Cursor") -> None:
+    def __init__(self, journal: PgJournal, conn: PgConn, locked: psycopg.Cursor) -> None:
         self.journal = journal
         self.conn = conn
         self._locked = locked
@@ -707,7 +768,7 @@ class _PgTx(HeadTx):
         return self._locked.fetchone()
 
     def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
-        cursors = [self.conn.execute(q, p) for q, p in queries]   # sent, not waited for
+        cursors = [self.conn.execute(q, p) for q, p in queries]  # sent, not waited for
         self._chain()
         return [cur.fetchall() for cur in cursors]
 
@@ -738,16 +799,23 @@ def _ddl_statements(script: str) -> list[str]:
 # ---------------------------------------------------------------------------
 # the viewers' side
 
+
 class PgReadOnlyJournal(ReadOnlyJournal):
     """The big screen's journal on PostgreSQL: a read-only session (connect with a role that
     can only SELECT); LISTENs for the writers' NOTIFY instead of polling ``data_version``.
     Errors are :class:`JournalUnavailable` (shown, then retried), as for SQLite."""
 
-    def __init__(self, url: str, *, busy_timeout: float = 0.2, retry_for: float = 5.0,
-                 on_retry: Callable[[int], None] | None = None,
-                 connect_timeout: float = 5.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        busy_timeout: float = 0.2,
+        retry_for: float = 5.0,
+        on_retry: Callable[[int], None] | None = None,
+        connect_timeout: float = 5.0,
+    ) -> None:
         self.url = url
-        self.path = redact_url(url)                     # how messages name it
+        self.path = redact_url(url)  # how messages name it
         self.busy_timeout = busy_timeout
         self.retry_for = retry_for
         self.connect_timeout = connect_timeout
@@ -759,7 +827,7 @@ class PgReadOnlyJournal(ReadOnlyJournal):
         self.problems: list[str] = []
         self.meta: dict[str, str] = {}
         self._rooms = RoomCache()
-        self.standby = False                            # connected to a hot standby
+        self.standby = False  # connected to a hot standby
         self._seen: int | None = None
         self._connect()
 
@@ -782,8 +850,9 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                 if self.standby:
                     self._seen = _head_gseq(raw)
                 else:
-                    raw.execute(_sql_mod.SQL("LISTEN {}").format(
-                        _sql_mod.Identifier(channel_of(raw))))
+                    raw.execute(
+                        _sql_mod.SQL("LISTEN {}").format(_sql_mod.Identifier(channel_of(raw)))
+                    )
             except JournalError as exc:
                 raw.close()
                 raise JournalUnavailable(str(exc)) from None
@@ -811,11 +880,13 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                 raise JournalUnavailable(f"{self.path}: {exc}") from None
             except psycopg.OperationalError as exc:
                 self._close_conn()
-                raise JournalUnavailable(f"{self.path}: journal unavailable: "
-                                         f"{_first_line(exc)}") from None
+                raise JournalUnavailable(
+                    f"{self.path}: journal unavailable: {_first_line(exc)}"
+                ) from None
             except psycopg.Error as exc:
-                raise JournalUnavailable(f"{self.path}: not a readable journal: "
-                                         f"{_first_line(exc)}") from None
+                raise JournalUnavailable(
+                    f"{self.path}: not a readable journal: {_first_line(exc)}"
+                ) from None
 
     def changed(self) -> bool:
         """True when a writer committed since the last call (a NOTIFY arrived), or after a
@@ -836,17 +907,17 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                 else:
                     got = list(raw.notifies(timeout=timeout, stop_after=1))
                     if got:
-                        list(raw.notifies(timeout=0))     # drain the rest
+                        list(raw.notifies(timeout=0))  # drain the rest
             except psycopg.Error as exc:
                 self._close_conn()
-                raise JournalUnavailable(f"{self.path}: journal unavailable: "
-                                         f"{_first_line(exc)}") from None
+                raise JournalUnavailable(
+                    f"{self.path}: journal unavailable: {_first_line(exc)}"
+                ) from None
             if got:
-                self._run(self._rooms.room)               # the room is read again
+                self._run(self._rooms.room)  # the room is read again
             return bool(got)
 
-
-    def _poll_head(self, raw: "psycopg.Connection", timeout: float) -> bool:
+    def _poll_head(self, raw: psycopg.Connection, timeout: float) -> bool:
         """On a standby: whether the replayed chain head moved, asked every 50 ms for up to
         ``timeout`` seconds (at least once)."""
         deadline = time.monotonic() + timeout
@@ -861,20 +932,30 @@ class PgReadOnlyJournal(ReadOnlyJournal):
             time.sleep(min(0.05, left))
 
 
-def _head_gseq(raw: "psycopg.Connection") -> int | None:
+def _head_gseq(raw: psycopg.Connection) -> int | None:
     row = raw.execute("SELECT gseq FROM chain_head WHERE one").fetchone()
     return None if row is None else row[0]
 
 
-__all__ = ["PgJournal", "PgSession", "PgReadOnlyJournal", "ReadOnlySession", "PgConn",
-           "UnknownTable", "connect", "redact_url", "pg_error", "pg_sql"]
+__all__ = [
+    "PgJournal",
+    "PgSession",
+    "PgReadOnlyJournal",
+    "ReadOnlySession",
+    "PgConn",
+    "UnknownTable",
+    "connect",
+    "redact_url",
+    "pg_error",
+    "pg_sql",
+]
 
 
 # ---------------------------------------------------------------------------
 # verify
 
-def verify_pg(url: str, *, key: bytes | None = None,
-              anchor: tuple[int, str] | None = None):
+
+def verify_pg(url: str, *, key: bytes | None = None, anchor: tuple[int, str] | None = None):
     """:class:`~floorkill.store.audit.AuditResult` of a PostgreSQL journal, read in one
     REPEATABLE READ, READ ONLY transaction (a writer may go on): the same streaming pass as
     for a file (:class:`~floorkill.store.audit.ChainAudit`: chain, replay through the rules,
@@ -892,24 +973,35 @@ def verify_pg(url: str, *, key: bytes | None = None,
                 raise JournalError(f"{where}: not a floorkill journal (no journal tables)")
             meta = _check_version(c, where)
             version = int(meta["schema"])
-            tables = {name: (toml, created, who) for name, toml, created, who in c.execute(
-                "SELECT name, toml, created, who FROM tables ORDER BY rowid").fetchall()}
+            tables = {
+                name: (toml, created, who)
+                for name, toml, created, who in c.execute(
+                    "SELECT name, toml, created, who FROM tables ORDER BY rowid"
+                ).fetchall()
+            }
 
             def fetch_rows(tbl: str, after: int, before: int):
-                return c.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND "
-                                 "seq > ? AND seq < ? ORDER BY seq", (tbl, after, before)
-                                 ).fetchall()
+                return c.execute(
+                    "SELECT seq, type, payload FROM events WHERE tbl = ? AND "
+                    "seq > ? AND seq < ? ORDER BY seq",
+                    (tbl, after, before),
+                ).fetchall()
 
             audit = ChainAudit(meta, tables, fetch_rows, key=key, anchor=anchor)
-            triggers = {r[0] for r in c.execute(
-                "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgenabled <> 'D' "
-                "AND tgrelid IN (to_regclass('events'), to_regclass('tables'), "
-                "to_regclass('meta'))")}
+            triggers = {
+                r[0]
+                for r in c.execute(
+                    "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgenabled <> 'D' "
+                    "AND tgrelid IN (to_regclass('events'), to_regclass('tables'), "
+                    "to_regclass('meta'))"
+                )
+            }
             missing = [t for t in PG_TRIGGERS if t not in triggers]
             if missing:
-                audit.warnings.append(f"append-only triggers missing or disabled: "
-                                      f"{', '.join(missing)}")
-            with raw.cursor(name="floorkill_verify") as cur:     # streamed, not all in memory
+                audit.warnings.append(
+                    f"append-only triggers missing or disabled: {', '.join(missing)}"
+                )
+            with raw.cursor(name="floorkill_verify") as cur:  # streamed, not all in memory
                 cur.itersize = 2000
                 cur.execute(f"SELECT {', '.join(CHAIN_COLUMNS)} FROM events ORDER BY gseq")
                 for row in cur:
@@ -919,18 +1011,26 @@ def verify_pg(url: str, *, key: bytes | None = None,
             if not audit.full:
                 check_caches(
                     audit,
-                    iter(c.execute("SELECT s.tbl, s.seq, s.rules, s.state, e.state_hash "
-                                   "FROM snapshots s LEFT JOIN events e ON e.tbl = s.tbl "
-                                   "AND e.seq = s.seq").fetchall()),
-                    c.execute("SELECT tbl, seq, barred FROM obligations").fetchall())
+                    iter(
+                        c.execute(
+                            "SELECT s.tbl, s.seq, s.rules, s.state, e.state_hash "
+                            "FROM snapshots s LEFT JOIN events e ON e.tbl = s.tbl "
+                            "AND e.seq = s.seq"
+                        ).fetchall()
+                    ),
+                    c.execute("SELECT tbl, seq, barred FROM obligations").fetchall(),
+                )
             audit.finish()
             head = [tuple(h) for h in c.execute("SELECT gseq, hash FROM chain_head").fetchall()]
             if not audit.full and head != [audit.head()]:
-                audit.problem(f"chain_head {head!r} is not the chain's last value "
-                              f"{audit.head()!r} (a row was cut or the head was moved)")
+                audit.problem(
+                    f"chain_head {head!r} is not the chain's last value "
+                    f"{audit.head()!r} (a row was cut or the head was moved)"
+                )
     except psycopg.Error as exc:
         raise pg_error(where, exc) from None
     finally:
         raw.close()
-    return AuditResult(audit.problems, audit.warnings, audit.rows, len(tables), audit.head(),
-                       version, audit.macs)
+    return AuditResult(
+        audit.problems, audit.warnings, audit.rows, len(tables), audit.head(), version, audit.macs
+    )

@@ -12,22 +12,32 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import floorkill
 from floorkill.i18n import N_, tr
 from floorkill.rules import TableConfig, TableState, apply, initial_state, load_table_text
 from floorkill.rules.config import PlayerSpec
 from floorkill.store.errors import JournalError, UnknownTable
-from floorkill.store.schema import (CREATE_TYPE, GENESIS, OLDEST_SCHEMA, SCHEMA_VERSION,
-                                    VOID_TYPE, chain_seed, seed_point, state_digest)
+from floorkill.store.schema import (
+    CREATE_TYPE,
+    GENESIS,
+    OLDEST_SCHEMA,
+    SCHEMA_VERSION,
+    VOID_TYPE,
+    chain_seed,
+    seed_point,
+    state_digest,
+)
 from floorkill.store.session import Record, decision_from_json, fold_records
 from floorkill.store.snapshot import state_from_dict
 
 RECORD_SELECT = (
     "SELECT e.gseq, e.seq, e.type, e.payload, e.decisions, e.result, e.hand, e.who, e.at, "
     "EXISTS (SELECT 1 FROM events v WHERE v.tbl = e.tbl AND v.target = e.seq) "
-    "FROM events e ")
+    "FROM events e "
+)
 
 
 def schema_version(conn: sqlite3.Connection) -> int | None:
@@ -43,8 +53,10 @@ def check_schema(path, version: int | None) -> int:
     if version is None:
         raise JournalError(f"{path}: journal has no schema version")
     if version > SCHEMA_VERSION:
-        raise JournalError(f"{path}: journal schema {version} is newer than this floorkill "
-                           f"(it reads {OLDEST_SCHEMA} to {SCHEMA_VERSION}); upgrade floorkill")
+        raise JournalError(
+            f"{path}: journal schema {version} is newer than this floorkill "
+            f"(it reads {OLDEST_SCHEMA} to {SCHEMA_VERSION}); upgrade floorkill"
+        )
     if version < OLDEST_SCHEMA:
         raise JournalError(f"{path}: journal schema {version} is not a floorkill layout")
     return version
@@ -78,8 +90,9 @@ def find_table(conn: sqlite3.Connection, name: str) -> tuple[str, str]:
     """(stored name, toml text) of a table, by exact or case-insensitive name."""
     row = conn.execute("SELECT name, toml FROM tables WHERE name = ?", (name,)).fetchone()
     if row is None:
-        row = conn.execute("SELECT name, toml FROM tables WHERE name_key = ?",
-                           (name.casefold(),)).fetchone()
+        row = conn.execute(
+            "SELECT name, toml FROM tables WHERE name_key = ?", (name.casefold(),)
+        ).fetchone()
     if row is None:
         names = [r[0] for r in conn.execute("SELECT name FROM tables ORDER BY rowid")]
         known = ", ".join(repr(n) for n in names) if names else "none"
@@ -98,10 +111,11 @@ def closed_tables(conn: sqlite3.Connection) -> set[str]:
     table lists and the big screens ask without folding every table."""
     closed: set[str] = set()
     for tbl, type_ in conn.execute(
-            "SELECT e.tbl, e.type FROM events e "
-            "WHERE e.type IN ('close_table', 'reopen_table') "
-            "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.tbl = e.tbl AND v.target = e.seq) "
-            "ORDER BY e.gseq"):
+        "SELECT e.tbl, e.type FROM events e "
+        "WHERE e.type IN ('close_table', 'reopen_table') "
+        "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.tbl = e.tbl AND v.target = e.seq) "
+        "ORDER BY e.gseq"
+    ):
         if type_ == "close_table":
             closed.add(tbl)
         else:
@@ -121,8 +135,9 @@ def parse_table_toml(name: str, text: str) -> tuple[TableConfig, tuple[PlayerSpe
 
 
 def max_seq(conn: sqlite3.Connection, tbl: str) -> int:
-    return conn.execute("SELECT coalesce(max(seq), 0) FROM events WHERE tbl = ?",
-                        (tbl,)).fetchone()[0]
+    return conn.execute(
+        "SELECT coalesce(max(seq), 0) FROM events WHERE tbl = ?", (tbl,)
+    ).fetchone()[0]
 
 
 def row_to_record(row: tuple) -> Record:
@@ -131,20 +146,31 @@ def row_to_record(row: tuple) -> Record:
     if result is not None:
         r = json.loads(result)
         res = (tuple(r["high"]), tuple(r["low"]), r["scoop"])
-    return Record(seq=seq, type=type_, event=json.loads(payload),
-                  decisions=tuple(decision_from_json(d) for d in json.loads(decisions)),
-                  result=res, hand=hand, who=who, at=at, voided=bool(voided), gseq=gseq)
+    return Record(
+        seq=seq,
+        type=type_,
+        event=json.loads(payload),
+        decisions=tuple(decision_from_json(d) for d in json.loads(decisions)),
+        result=res,
+        hand=hand,
+        who=who,
+        at=at,
+        voided=bool(voided),
+        gseq=gseq,
+    )
 
 
-def read_records(conn: sqlite3.Connection, tbl: str, length: int, start: int = 0,
-                 stop: int | None = None) -> list[Record]:
+def read_records(
+    conn: sqlite3.Connection, tbl: str, length: int, start: int = 0, stop: int | None = None
+) -> list[Record]:
     """Records by 0-based index with slice semantics (negative indexes count from the end);
     one paged query, cheap for the last N of any history."""
     a, b, _ = slice(start, stop).indices(length)
     if b <= a:
         return []
-    rows = conn.execute(RECORD_SELECT + "WHERE e.tbl = ? AND e.seq > ? AND e.seq <= ? "
-                        "ORDER BY e.seq", (tbl, a, b)).fetchall()
+    rows = conn.execute(
+        RECORD_SELECT + "WHERE e.tbl = ? AND e.seq > ? AND e.seq <= ? ORDER BY e.seq", (tbl, a, b)
+    ).fetchall()
     return [row_to_record(r) for r in rows]
 
 
@@ -152,22 +178,35 @@ def last_undoable(conn: sqlite3.Connection, tbl: str, upto: int) -> Record | Non
     row = conn.execute(
         RECORD_SELECT + "WHERE e.tbl = ? AND e.seq > 0 AND e.seq <= ? AND e.type != ? "
         "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.tbl = e.tbl AND v.target = e.seq) "
-        "ORDER BY e.seq DESC LIMIT 1", (tbl, upto, VOID_TYPE)).fetchone()
+        "ORDER BY e.seq DESC LIMIT 1",
+        (tbl, upto, VOID_TYPE),
+    ).fetchone()
     return None if row is None else row_to_record(row)
 
 
-def live_events(conn: sqlite3.Connection, tbl: str, after: int = 0, upto: int | None = None,
-                exclude: Iterable[int] = ()) -> list[dict[str, Any]]:
+def live_events(
+    conn: sqlite3.Connection,
+    tbl: str,
+    after: int = 0,
+    upto: int | None = None,
+    exclude: Iterable[int] = (),
+) -> list[dict[str, Any]]:
     """Payloads of the rows ``after < seq <= upto`` that no void (anywhere) names."""
     upto = max_seq(conn, tbl) if upto is None else upto
-    voided = {r[0] for r in conn.execute(
-        "SELECT target FROM events WHERE tbl = ? AND target IS NOT NULL AND target > ? "
-        "AND seq <= ?", (tbl, after, upto))}
+    voided = {
+        r[0]
+        for r in conn.execute(
+            "SELECT target FROM events WHERE tbl = ? AND target IS NOT NULL AND target > ? "
+            "AND seq <= ?",
+            (tbl, after, upto),
+        )
+    }
     voided.update(exclude)
     out = []
     for seq, type_, payload in conn.execute(
-            "SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > ? AND seq <= ? "
-            "ORDER BY seq", (tbl, after, upto)):
+        "SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > ? AND seq <= ? ORDER BY seq",
+        (tbl, after, upto),
+    ):
         if seq == 0 or type_ in (VOID_TYPE, CREATE_TYPE) or seq in voided:
             continue
         out.append(json.loads(payload))
@@ -176,9 +215,11 @@ def live_events(conn: sqlite3.Connection, tbl: str, after: int = 0, upto: int | 
 
 Report = Callable[[str], None]
 
-SNAPSHOT_SKIPPED = N_("table {table}: the snapshot at seq {seq} is not the state its row records "
-                      "in the hash chain: skipped, the state is folded from the events "
-                      "(floorkill verify)")
+SNAPSHOT_SKIPPED = N_(
+    "table {table}: the snapshot at seq {seq} is not the state its row records "
+    "in the hash chain: skipped, the state is folded from the events "
+    "(floorkill verify)"
+)
 
 
 class SnapshotSkipped(str):
@@ -189,7 +230,7 @@ class SnapshotSkipped(str):
     table: str
     seq: int
 
-    def __new__(cls, table: str, seq: int) -> "SnapshotSkipped":
+    def __new__(cls, table: str, seq: int) -> SnapshotSkipped:
         self = super().__new__(cls, tr(SNAPSHOT_SKIPPED, None, table=repr(table), seq=seq))
         self.table, self.seq = table, seq
         return self
@@ -198,9 +239,14 @@ class SnapshotSkipped(str):
         return tr(SNAPSHOT_SKIPPED, lang, table=repr(self.table), seq=self.seq)
 
 
-def best_snapshot(conn: sqlite3.Connection, tbl: str, config: TableConfig, upto: int,
-                  before: int | None = None, report: Report | None = None
-                  ) -> tuple[TableState, int] | None:
+def best_snapshot(
+    conn: sqlite3.Connection,
+    tbl: str,
+    config: TableConfig,
+    upto: int,
+    before: int | None = None,
+    report: Report | None = None,
+) -> tuple[TableState, int] | None:
     """The newest usable snapshot at ``seq <= upto`` (and ``< before``), or None.
 
     Usable: not stale, and its digest equals the ``state_hash`` its row carries in the hash
@@ -211,17 +257,21 @@ def best_snapshot(conn: sqlite3.Connection, tbl: str, config: TableConfig, upto:
         rows = conn.execute(
             "SELECT s.seq, s.state, e.state_hash FROM snapshots s LEFT JOIN events e "
             "ON e.tbl = s.tbl AND e.seq = s.seq WHERE s.tbl = ? AND s.seq <= ? AND s.rules = ? "
-            "ORDER BY s.seq DESC", (tbl, limit, floorkill.RULES_VERSION)).fetchall()
+            "ORDER BY s.seq DESC",
+            (tbl, limit, floorkill.RULES_VERSION),
+        ).fetchall()
     except sqlite3.OperationalError as exc:
         if "no such column" in str(exc):
-            return None                   # schema 1: no digests in the chain, no snapshot
+            return None  # schema 1: no digests in the chain, no snapshot
         raise
     for seq, state_json, digest in rows:
         if digest is None:
             continue
         stale = conn.execute(
             "SELECT 1 FROM events WHERE tbl = ? AND target IS NOT NULL AND target <= ? "
-            "AND seq > ? AND seq <= ? LIMIT 1", (tbl, seq, seq, upto)).fetchone()
+            "AND seq > ? AND seq <= ? LIMIT 1",
+            (tbl, seq, seq, upto),
+        ).fetchone()
         if stale is not None:
             continue
         if not isinstance(state_json, str) or state_digest(state_json) != digest:
@@ -231,21 +281,27 @@ def best_snapshot(conn: sqlite3.Connection, tbl: str, config: TableConfig, upto:
         try:
             return state_from_dict(config, json.loads(state_json)), seq
         except (ValueError, KeyError, TypeError):
-            continue                      # an unreadable cache entry: fall back further
+            continue  # an unreadable cache entry: fall back further
     return None
 
 
-def load_state(conn: sqlite3.Connection, tbl: str, config: TableConfig,
-               players: tuple[PlayerSpec, ...], upto: int | None = None,
-               exclude: Iterable[int] = (), report: Report | None = None
-               ) -> tuple[TableState, int]:
+def load_state(
+    conn: sqlite3.Connection,
+    tbl: str,
+    config: TableConfig,
+    players: tuple[PlayerSpec, ...],
+    upto: int | None = None,
+    exclude: Iterable[int] = (),
+    report: Report | None = None,
+) -> tuple[TableState, int]:
     """(state, seq) of a table at ``upto`` (default: its last row): the newest valid snapshot
     plus the live tail. ``exclude`` names rows to fold as if voided (a void being checked);
     raises Refusal if a live row no longer applies."""
     exclude = tuple(exclude)
     upto = max_seq(conn, tbl) if upto is None else upto
-    snap = best_snapshot(conn, tbl, config, upto, before=min(exclude) if exclude else None,
-                         report=report)
+    snap = best_snapshot(
+        conn, tbl, config, upto, before=min(exclude) if exclude else None, report=report
+    )
     if snap is None:
         base, after = initial_state(config, players), 0
     else:
@@ -259,23 +315,28 @@ def barred_of(state: TableState) -> list[list[Any]]:
     return [[o.player, o.owes, o.mode] for o in state.barred if o.table is None]
 
 
-
-def room_bars(owed_by_table: Iterable[tuple[str, list]], exclude: str | None
-              ) -> dict[str, tuple[int, str]]:
+def room_bars(
+    owed_by_table: Iterable[tuple[str, list]], exclude: str | None
+) -> dict[str, tuple[int, str]]:
     """{name key: (owed cents, table)} of the players barred (rrop-13.6) at the tables
     given, ``exclude`` left out: what a writer passes to ``apply`` as ``barred_elsewhere``
     (the room of :mod:`floorkill.rules.room`: a player barred at two tables is named with
     the first table by name, whatever order the tables come in)."""
     from floorkill.rules.room import Bar, Room
 
-    return Room({name: [Bar(player, cents, name, mode) for player, cents, mode in owed]
-                 for name, owed in owed_by_table}).elsewhere(exclude)
+    return Room(
+        {
+            name: [Bar(player, cents, name, mode) for player, cents, mode in owed]
+            for name, owed in owed_by_table
+        }
+    ).elsewhere(exclude)
 
 
 def void_rows(conn: sqlite3.Connection, tbl: str) -> list[tuple[int, int]]:
     """(seq, target) of every void row of a table."""
-    return conn.execute("SELECT seq, target FROM events WHERE tbl = ? AND target IS NOT NULL",
-                        (tbl,)).fetchall()
+    return conn.execute(
+        "SELECT seq, target FROM events WHERE tbl = ? AND target IS NOT NULL", (tbl,)
+    ).fetchall()
 
 
 def snapshot_is_valid(voids: list[tuple[int, int]], seq: int) -> bool:
@@ -283,16 +344,22 @@ def snapshot_is_valid(voids: list[tuple[int, int]], seq: int) -> bool:
     return not any(v > seq and t <= seq for v, t in voids)
 
 
-def replay_table(conn: sqlite3.Connection, tbl: str, config: TableConfig,
-                 players: tuple[PlayerSpec, ...], voids: list[tuple[int, int]]):
+def replay_table(
+    conn: sqlite3.Connection,
+    tbl: str,
+    config: TableConfig,
+    players: tuple[PlayerSpec, ...],
+    voids: list[tuple[int, int]],
+):
     """Fold a whole table from its first row, ignoring every snapshot; yield ``(seq, state)``
     after each row, voided rows skipped wherever their void sits. At a seq where a snapshot is
     valid, this is exactly the state the snapshot must hold. Raises Refusal if a live row
     does not apply."""
     voided = {t for _, t in voids}
     state = initial_state(config, players)
-    rows = conn.execute("SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > 0 "
-                        "ORDER BY seq", (tbl,)).fetchall()
+    rows = conn.execute(
+        "SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > 0 ORDER BY seq", (tbl,)
+    ).fetchall()
     for seq, type_, payload in rows:
         if type_ != VOID_TYPE and seq not in voided:
             state = apply(state, json.loads(payload)).state

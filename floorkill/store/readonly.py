@@ -35,8 +35,9 @@ import sqlite3
 import threading
 import time
 import urllib.parse
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence, TypeVar
+from typing import TypeVar
 
 from floorkill.i18n import N_, tr
 from floorkill.rules import TableState
@@ -67,8 +68,14 @@ def _default_wait(attempt: int) -> None:
 
 
 # Errors of `mode=ro` that mean "no -shm can be made here" (not "locked", not "corrupt").
-_NO_SHM = {"SQLITE_CANTOPEN", "SQLITE_READONLY_DIRECTORY", "SQLITE_READONLY_CANTINIT",
-           "SQLITE_READONLY_CANTLOCK", "SQLITE_READONLY_RECOVERY", "SQLITE_READONLY"}
+_NO_SHM = {
+    "SQLITE_CANTOPEN",
+    "SQLITE_READONLY_DIRECTORY",
+    "SQLITE_READONLY_CANTINIT",
+    "SQLITE_READONLY_CANTLOCK",
+    "SQLITE_READONLY_RECOVERY",
+    "SQLITE_READONLY",
+}
 
 
 def _no_shm(exc: sqlite3.Error) -> bool:
@@ -77,10 +84,13 @@ def _no_shm(exc: sqlite3.Error) -> bool:
     return name in _NO_SHM or "unable to open" in msg or "readonly" in msg
 
 
-IMMUTABLE = N_("{path}: opened read-only as immutable (read-only media, or a copy without its "
-               "-shm file)")
-UNREAD_WAL = N_("; its -wal file ({size} bytes) cannot be read this way: the newest commits in "
-                "it are not seen (copy the journal after the podium has closed it)")
+IMMUTABLE = N_(
+    "{path}: opened read-only as immutable (read-only media, or a copy without its -shm file)"
+)
+UNREAD_WAL = N_(
+    "; its -wal file ({size} bytes) cannot be read this way: the newest commits in "
+    "it are not seen (copy the journal after the podium has closed it)"
+)
 
 
 def _uri(path: Path, immutable: bool) -> str:
@@ -88,16 +98,22 @@ def _uri(path: Path, immutable: bool) -> str:
     return uri + "&immutable=1" if immutable else uri
 
 
-def open_readonly(path: Path, busy_timeout: float = 1.0, *, guarded: bool = True
-                  ) -> tuple[sqlite3.Connection, str | None]:
+def open_readonly(
+    path: Path, busy_timeout: float = 1.0, *, guarded: bool = True
+) -> tuple[sqlite3.Connection, str | None]:
     """(connection, notice): read-only (mode=ro, no ATTACH, query_only; with ``guarded``
     the deny-by-default authorizer too). Where ``mode=ro`` cannot open a WAL journal
     (read-only media, no ``-shm``), it opens with ``immutable=1`` and ``notice`` says so."""
     path = Path(path)
     notice = None
     for immutable in (False, True):
-        conn = sqlite3.connect(_uri(path, immutable), uri=True, isolation_level=None,
-                               timeout=busy_timeout, check_same_thread=False)
+        conn = sqlite3.connect(
+            _uri(path, immutable),
+            uri=True,
+            isolation_level=None,
+            timeout=busy_timeout,
+            check_same_thread=False,
+        )
         try:
             conn.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
             conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
@@ -106,7 +122,7 @@ def open_readonly(path: Path, busy_timeout: float = 1.0, *, guarded: bool = True
         except sqlite3.OperationalError as exc:
             msg = str(exc)
             if "locked" in msg or "busy" in msg:
-                pass                    # opened; the reads retry while a writer holds it
+                pass  # opened; the reads retry while a writer holds it
             elif immutable or not _no_shm(exc):
                 conn.close()
                 raise
@@ -141,8 +157,9 @@ class ReadOnlySession(RoomView):
     table as it stands in the room (journal_core.RoomView), the same object while nothing
     changed; ``folded`` is what `export` must reproduce."""
 
-    def __init__(self, journal: "ReadOnlyJournal", name: str, config, players,
-                 state: TableState, seq: int) -> None:
+    def __init__(
+        self, journal: ReadOnlyJournal, name: str, config, players, state: TableState, seq: int
+    ) -> None:
         self._journal = journal
         self._hold(name, config, players, state, seq)
 
@@ -155,7 +172,8 @@ class ReadOnlySession(RoomView):
 
     def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
         return self._journal._run(
-            lambda c: reading.read_records(c, self.name, self._seq, start, stop))
+            lambda c: reading.read_records(c, self.name, self._seq, start, stop)
+        )
 
     def last_undoable(self) -> Record | None:
         return self._journal._run(lambda c: reading.last_undoable(c, self.name, self._seq))
@@ -165,8 +183,14 @@ class ReadOnlySession(RoomView):
 
 
 class ReadOnlyJournal:
-    def __init__(self, path: str | Path, *, busy_timeout: float = 0.2, retry_for: float = 5.0,
-                 on_retry: Callable[[int], None] | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        busy_timeout: float = 0.2,
+        retry_for: float = 5.0,
+        on_retry: Callable[[int], None] | None = None,
+    ) -> None:
         self.path = Path(path)
         self.busy_timeout = busy_timeout
         self.retry_for = retry_for
@@ -175,8 +199,8 @@ class ReadOnlyJournal:
         self._conn: sqlite3.Connection | None = None
         self._ident: tuple[int, int] | None = None
         self._data_version: int | None = None
-        self.notice: str | None = None          # how it was opened, when that matters
-        self.problems: list[str] = []           # bad snapshots skipped (each said once)
+        self.notice: str | None = None  # how it was opened, when that matters
+        self.problems: list[str] = []  # bad snapshots skipped (each said once)
         self.meta: dict[str, str] = {}
         self._rooms = RoomCache()
         self._connect()
@@ -240,7 +264,7 @@ class ReadOnlyJournal:
         with self._lock:
             self._close_conn()
 
-    def __enter__(self) -> "ReadOnlyJournal":
+    def __enter__(self) -> ReadOnlyJournal:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -268,7 +292,9 @@ class ReadOnlyJournal:
                     why = "busy for too long" if transient else msg
                     raise JournalUnavailable(f"{self.path}: journal unavailable: {why}") from None
                 except sqlite3.DatabaseError as exc:
-                    raise JournalUnavailable(f"{self.path}: not a readable journal: {exc}") from None
+                    raise JournalUnavailable(
+                        f"{self.path}: not a readable journal: {exc}"
+                    ) from None
 
     # -- API ------------------------------------------------------------------
     def table_names(self) -> list[str]:
@@ -299,6 +325,7 @@ class ReadOnlyJournal:
             cfg, players = reading.parse_table_toml(stored, text)
             state, seq = reading.load_state(c, stored, cfg, players, report=self._report)
             return ReadOnlySession(self, stored, cfg, players, state, seq)
+
         try:
             return self._run(load)
         except UnknownTable:
@@ -323,6 +350,7 @@ class ReadOnlyJournal:
 
     def refresh(self, session: ReadOnlySession) -> bool:
         """Bring ``session`` up to the journal's last row; True if anything changed."""
+
         def catch_up(c):
             last = reading.max_seq(c, session.name)
             if last == session._seq:
@@ -330,22 +358,28 @@ class ReadOnlyJournal:
             before = session._seq
             stale = c.execute(
                 "SELECT 1 FROM events WHERE tbl = ? AND target IS NOT NULL AND target <= ? "
-                "AND seq > ? AND seq <= ? LIMIT 1", (session.name, before, before, last)
+                "AND seq > ? AND seq <= ? LIMIT 1",
+                (session.name, before, before, last),
             ).fetchone()
             if stale is not None or last < before:
-                state, seq = reading.load_state(c, session.name, session.config,
-                                                session.players, last, report=self._report)
+                state, seq = reading.load_state(
+                    c, session.name, session.config, session.players, last, report=self._report
+                )
             else:
                 tail = reading.live_events(c, session.name, before, last)
-                state, seq = fold_records(session.config, session.players, tail,
-                                          session._state), last
+                state, seq = (
+                    fold_records(session.config, session.players, tail, session._state),
+                    last,
+                )
             session._state, session._seq = state, seq
             return True
+
         try:
             return self._run(catch_up)
         except Refusal as exc:
-            raise JournalUnavailable(f"{self.path}: table {session.name!r} does not fold: "
-                                     f"{exc}") from None
+            raise JournalUnavailable(
+                f"{self.path}: table {session.name!r} does not fold: {exc}"
+            ) from None
 
 
 def _data_version(c: sqlite3.Connection) -> int:

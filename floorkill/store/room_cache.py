@@ -28,7 +28,6 @@ from floorkill.rules.decisions import Refusal
 from floorkill.rules.room import Bar, Room, own_bars
 from floorkill.store import reading
 
-
 # The tables written after a gseq: (table, its last seq, its obligations row's seq and
 # bars). Rows after the gseq are each table's newest, so max(seq) among them is the
 # table's last seq.
@@ -36,10 +35,12 @@ from floorkill.store import reading
 # rows after the gseq by their key. With only "gseq > ?" it scanned the (tbl, seq) index
 # of the WHOLE journal for its GROUP BY, on every hand entered: 75 µs at 3,400 rows and
 # growing with the evening (bench/room_bench.py --history). Plain SQL: PostgreSQL runs it too.
-ROOM_DELTA = ("SELECT e.tbl, max(e.seq), o.seq, o.barred FROM events e "
-              "LEFT JOIN obligations o ON o.tbl = e.tbl WHERE e.gseq > ? "
-              "AND e.gseq <= (SELECT max(gseq) FROM events) "
-              "GROUP BY e.tbl, o.seq, o.barred")
+ROOM_DELTA = (
+    "SELECT e.tbl, max(e.seq), o.seq, o.barred FROM events e "
+    "LEFT JOIN obligations o ON o.tbl = e.tbl WHERE e.gseq > ? "
+    "AND e.gseq <= (SELECT max(gseq) FROM events) "
+    "GROUP BY e.tbl, o.seq, o.barred"
+)
 
 
 def head_gseq(conn: sqlite3.Connection) -> int:
@@ -51,9 +52,14 @@ def _bars(table: str, owed) -> tuple[Bar, ...]:
     return tuple(Bar(player, cents, table, mode) for player, cents, mode in owed)
 
 
-def table_bars(conn: sqlite3.Connection, table: str, toml: str | None = None,
-               oseq: int | None = None, barred: str | None = None,
-               last: int | None = None) -> tuple[Bar, ...]:
+def table_bars(
+    conn: sqlite3.Connection,
+    table: str,
+    toml: str | None = None,
+    oseq: int | None = None,
+    barred: str | None = None,
+    last: int | None = None,
+) -> tuple[Bar, ...]:
     """One table's own owed kills: its obligations row when it is current, else a fold."""
     if oseq is None and barred is None:
         row = conn.execute("SELECT seq, barred FROM obligations WHERE tbl = ?", (table,)).fetchone()
@@ -65,7 +71,7 @@ def table_bars(conn: sqlite3.Connection, table: str, toml: str | None = None,
         try:
             return _bars(table, json.loads(barred))
         except (ValueError, TypeError):
-            pass                                    # an unreadable cache row: fold instead
+            pass  # an unreadable cache row: fold instead
     if toml is None:
         row = conn.execute("SELECT toml FROM tables WHERE name = ?", (table,)).fetchone()
         if row is None:
@@ -85,9 +91,12 @@ def load_room(conn: sqlite3.Connection) -> tuple[int, Room]:
     rows = conn.execute(
         "SELECT t.name, t.toml, o.seq, o.barred, "
         "(SELECT coalesce(max(seq), 0) FROM events e WHERE e.tbl = t.name) "
-        "FROM tables t LEFT JOIN obligations o ON o.tbl = t.name ORDER BY t.rowid").fetchall()
-    by_table = {name: table_bars(conn, name, toml, oseq, barred, last)
-                for name, toml, oseq, barred, last in rows}
+        "FROM tables t LEFT JOIN obligations o ON o.tbl = t.name ORDER BY t.rowid"
+    ).fetchall()
+    by_table = {
+        name: table_bars(conn, name, toml, oseq, barred, last)
+        for name, toml, oseq, barred, last in rows
+    }
     return head, Room(by_table)
 
 
@@ -125,7 +134,7 @@ class RoomCache:
             bars = table_bars(conn, table, None, oseq, barred, last)
             if tables.get(table, ()) != bars:
                 tables[table], moved = bars, True
-        if moved:                                   # else: the same Room object (views keep)
+        if moved:  # else: the same Room object (views keep)
             self._room = Room(tables)
         self.head = head
         return self._room
@@ -134,18 +143,18 @@ class RoomCache:
         """This process committed rows ``start < gseq <= end``, all at ``table`` (called
         after COMMIT returned). No query: the table's bars are replaced."""
         if self.head is None:
-            return                                  # never loaded: the next room() loads
+            return  # never loaded: the next room() loads
         if self._room.bars_at(table) != bars:
             self._room = self._room.with_table(table, bars)
         if self.head == start:
-            self.head = end                         # else: the next room() reads the gap
+            self.head = end  # else: the next room() reads the gap
 
     def confirmed(self, table: str, bars: tuple[Bar, ...], known: int, end: int) -> None:
         """This process committed the row ``end`` at ``table``, checked in the database
         against the room this cache had at ``known`` (every table written since owes what
         it did): the room is exact at ``end``."""
         if self.head != known:
-            self.wrote(table, bars, end, end)       # moved meanwhile: the next room() reads
+            self.wrote(table, bars, end, end)  # moved meanwhile: the next room() reads
             return
         if self._room.bars_at(table) != bars:
             self._room = self._room.with_table(table, bars)
@@ -154,4 +163,3 @@ class RoomCache:
     def forget(self) -> None:
         self.head = None
         self._room = Room()
-

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
+from collections.abc import Iterable, Mapping
 from types import SimpleNamespace
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from floorkill.rules import room as room_rules
 from floorkill.rules.names import name_key
@@ -39,10 +40,10 @@ class TableLog:
 
     def __init__(self, config: Any) -> None:
         self.config = config
-        self.rows = array("q")              # gseq of every replayed event row
-        self.epochs: list[tuple[int, tuple, tuple]] = []   # (from gseq, players, mirrors)
-        self.stamps: dict[int, Any] = {}    # gseq -> the row's room stamp
-        self.joins: list[tuple[int, Any]] = []             # (gseq, the name joining)
+        self.rows = array("q")  # gseq of every replayed event row
+        self.epochs: list[tuple[int, tuple, tuple]] = []  # (from gseq, players, mirrors)
+        self.stamps: dict[int, Any] = {}  # gseq -> the row's room stamp
+        self.joins: list[tuple[int, Any]] = []  # (gseq, the name joining)
         self._players: Any = None
         self._barred: Any = None
 
@@ -62,8 +63,9 @@ class TableLog:
             self.joins.append((gseq, event.name))
 
 
-def check(logs: Mapping[str, TableLog], changes: Iterable[tuple[int, str, list]],
-          order: list[str]) -> list[str]:
+def check(
+    logs: Mapping[str, TableLog], changes: Iterable[tuple[int, str, list]], order: list[str]
+) -> list[str]:
     """The room's problems of the tables in ``logs`` (each naming a row), given every
     owed-kill change of the journal, ``(gseq, table, owed)`` (from the row after it on),
     and every table whose owed kills make the room (it reads them by table name)."""
@@ -74,8 +76,7 @@ def check(logs: Mapping[str, TableLog], changes: Iterable[tuple[int, str, list]]
         if not log.rows:
             continue
         # where what a row is asked can change: a new seating or mirrors, a new room
-        cuts = sorted({e[0] for e in log.epochs} | {g + 1 for g in change_at}
-                      | {log.rows[0]})
+        cuts = sorted({e[0] for e in log.epochs} | {g + 1 for g in change_at} | {log.rows[0]})
         cuts = [g for g in cuts if g >= log.rows[0]] + [log.rows[-1] + 1]
         stamped = sorted(log.stamps)
         joins = sorted(log.joins, key=lambda j: j[0])
@@ -95,12 +96,16 @@ def check(logs: Mapping[str, TableLog], changes: Iterable[tuple[int, str, list]]
             first = bisect_left(log.rows, start)
             last = bisect_left(log.rows, end)
             if first == last:
-                continue                    # no row of this table in the stretch
-            elsewhere = (reading.room_bars(((n, bars[n]) for n in order if n in bars),
-                                           exclude=name) if bars else {})
+                continue  # no row of this table in the stretch
+            elsewhere = (
+                reading.room_bars(((n, bars[n]) for n in order if n in bars), exclude=name)
+                if bars
+                else {}
+            )
             _from, players, mirrors = log.epochs[epoch]
             seated = room_rules.seated_bars(
-                SimpleNamespace(players=players, config=log.config), elsewhere)
+                SimpleNamespace(players=players, config=log.config), elsewhere
+            )
             want = None if seated == mirrors else room_rules.room_json(seated)
             s0, s1 = bisect_left(stamped, start), bisect_left(stamped, end)
             if want is None:
@@ -118,14 +123,18 @@ def check(logs: Mapping[str, TableLog], changes: Iterable[tuple[int, str, list]]
             for g, who in joins[j0:j1]:
                 hit = elsewhere.get(name_key(who)) if isinstance(who, str) else None
                 if hit is not None:
-                    problems.append(f"row gseq {g} (table {name!r}): the rules refuse this "
-                                    f"join event now: {who} owes a kill at {hit[1]} "
-                                    "[rrop-13.6]")
+                    problems.append(
+                        f"row gseq {g} (table {name!r}): the rules refuse this "
+                        f"join event now: {who} owes a kill at {hit[1]} "
+                        "[rrop-13.6]"
+                    )
             if problems:
                 return problems
     return problems
 
 
 def _stamp_problem(gseq: int, table: str, got: Any, want: Any) -> str:
-    return (f"row gseq {gseq} (table {table!r}): its room stamp {got!r} is not the bars at "
-            f"other tables then ({want!r}, rrop-13.6)")
+    return (
+        f"row gseq {gseq} (table {table!r}): its room stamp {got!r} is not the bars at "
+        f"other tables then ({want!r}, rrop-13.6)"
+    )

@@ -32,14 +32,15 @@ import hashlib
 import hmac
 import json
 import re
+from collections.abc import Mapping
 from json.encoder import encode_basestring
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
-SCHEMA_VERSION = 2          # the database layout (meta 'schema')
-OLDEST_SCHEMA = 1           # the oldest layout still read (and migrated by a writer)
-EVENT_SCHEMA = 1            # the shape of stored payloads (events.schema)
-GENESIS = "0" * 64          # prev_hash of the first row of a schema-1 chain
-CREATE_TYPE = "create"      # type of a table's seq-0 row
+SCHEMA_VERSION = 2  # the database layout (meta 'schema')
+OLDEST_SCHEMA = 1  # the oldest layout still read (and migrated by a writer)
+EVENT_SCHEMA = 1  # the shape of stored payloads (events.schema)
+GENESIS = "0" * 64  # prev_hash of the first row of a schema-1 chain
+CREATE_TYPE = "create"  # type of a table's seq-0 row
 VOID_TYPE = "void"
 
 DDL = """
@@ -115,20 +116,43 @@ DELETE FROM snapshots;
 CREATE INDEX IF NOT EXISTS obligations_barring ON obligations(tbl) WHERE barred != '[]';
 """
 
-TRIGGERS = ("events_no_update", "events_no_delete", "tables_no_update", "tables_no_delete",
-            "meta_no_update", "meta_no_delete")
+TRIGGERS = (
+    "events_no_update",
+    "events_no_delete",
+    "tables_no_update",
+    "tables_no_delete",
+    "meta_no_update",
+    "meta_no_delete",
+)
 
-EVENT_COLUMNS = ("gseq", "tbl", "seq", "type", "schema", "payload", "rules", "decisions",
-                 "result", "hand", "who", "at", "target", "prev_hash", "hash", "state_hash",
-                 "mac")
-INSERT_EVENT = (f"INSERT INTO events({', '.join(EVENT_COLUMNS)}) "
-                f"VALUES ({', '.join('?' * len(EVENT_COLUMNS))})")
+EVENT_COLUMNS = (
+    "gseq",
+    "tbl",
+    "seq",
+    "type",
+    "schema",
+    "payload",
+    "rules",
+    "decisions",
+    "result",
+    "hand",
+    "who",
+    "at",
+    "target",
+    "prev_hash",
+    "hash",
+    "state_hash",
+    "mac",
+)
+INSERT_EVENT = (
+    f"INSERT INTO events({', '.join(EVENT_COLUMNS)}) VALUES ({', '.join('?' * len(EVENT_COLUMNS))})"
+)
 # The columns a chain check is fed, in this order (row_content says which are hashed).
 CHAIN_COLUMNS = EVENT_COLUMNS
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-_string = encode_basestring          # a str as JSON, as ensure_ascii=False writes it
+_string = encode_basestring  # a str as JSON, as ensure_ascii=False writes it
 
 
 def _one_encoder():
@@ -137,13 +161,13 @@ def _one_encoder():
     this Python has none or it does not write exactly what ``_CANONICAL`` writes."""
     try:
         from json.encoder import c_make_encoder
-        enc = c_make_encoder(None, _CANONICAL.default, _string, None, ":", ",", True, False,
-                             True)
-        sample = {"b": [1, -2.5, None, True, "é\"\n"], "a": {"z": {}, "y": []}}
+
+        enc = c_make_encoder(None, _CANONICAL.default, _string, None, ":", ",", True, False, True)
+        sample = {"b": [1, -2.5, None, True, 'é"\n'], "a": {"z": {}, "y": []}}
         if "".join(enc(sample, 0)) != _CANONICAL.encode(sample):
             return None
         return enc
-    except Exception:                       # noqa: BLE001 - no C encoder: the plain path
+    except Exception:  # noqa: BLE001 - no C encoder: the plain path
         return None
 
 
@@ -165,7 +189,7 @@ def result_json(result) -> str | None:
         return None
     high, low, scoop = result
     plain = scoop is None or type(scoop) is int
-    if plain:                               # (loops: verify and every writer run this)
+    if plain:  # (loops: verify and every writer run this)
         for x in high:
             if type(x) is not int:
                 plain = False
@@ -176,36 +200,73 @@ def result_json(result) -> str | None:
                     plain = False
                     break
     if plain:
-        return (f'{{"high":[{",".join(map(str, high))}],"low":[{",".join(map(str, low))}],'
-                f'"scoop":{"null" if scoop is None else scoop}}}')      # the same, faster
+        return (
+            f'{{"high":[{",".join(map(str, high))}],"low":[{",".join(map(str, low))}],'
+            f'"scoop":{"null" if scoop is None else scoop}}}'
+        )  # the same, faster
     return canonical_json({"high": list(high), "low": list(low), "scoop": scoop})
 
 
-def row_content(gseq: int, tbl: str, seq: int, type_: str, schema: int, payload: str,
-                rules: str, decisions: str, result: str | None, hand: int, who: str | None,
-                at: str, target: int | None, state_hash: str | None = None) -> str:
+def row_content(
+    gseq: int,
+    tbl: str,
+    seq: int,
+    type_: str,
+    schema: int,
+    payload: str,
+    rules: str,
+    decisions: str,
+    result: str | None,
+    hand: int,
+    who: str | None,
+    at: str,
+    target: int | None,
+    state_hash: str | None = None,
+) -> str:
     """The canonical JSON of a row's own content (stored text columns taken byte for byte).
     ``state_hash`` is part of it when the row carries one (schema-1 rows never do, so their
     hashes are unchanged)."""
-    if (type(gseq) is int and type(seq) is int and type(schema) is int and type(hand) is int
-            and (target is None or type(target) is int) and type(tbl) is str
-            and type(type_) is str and type(payload) is str and type(rules) is str
-            and type(decisions) is str and (result is None or type(result) is str)
-            and (who is None or type(who) is str) and type(at) is str
-            and (state_hash is None or type(state_hash) is str)):
+    if (
+        type(gseq) is int
+        and type(seq) is int
+        and type(schema) is int
+        and type(hand) is int
+        and (target is None or type(target) is int)
+        and type(tbl) is str
+        and type(type_) is str
+        and type(payload) is str
+        and type(rules) is str
+        and type(decisions) is str
+        and (result is None or type(result) is str)
+        and (who is None or type(who) is str)
+        and type(at) is str
+        and (state_hash is None or type(state_hash) is str)
+    ):
         # the same text as the dict below, written out in its sorted key order (what a
         # writer drafts and verify recomputes for every row: a fifth of the cost)
-        return (f'{{"at":{_string(at)},"decisions":{_string(decisions)},"gseq":{gseq},'
-                f'"hand":{hand},"payload":{_string(payload)},'
-                f'"result":{"null" if result is None else _string(result)},'
-                f'"rules":{_string(rules)},"schema":{schema},"seq":{seq},'
-                + ("" if state_hash is None else f'"state_hash":{_string(state_hash)},')
-                + f'"table":{_string(tbl)},"target":{"null" if target is None else target},'
-                f'"type":{_string(type_)},"who":{"null" if who is None else _string(who)}}}')
+        return (
+            f'{{"at":{_string(at)},"decisions":{_string(decisions)},"gseq":{gseq},'
+            f'"hand":{hand},"payload":{_string(payload)},'
+            f'"result":{"null" if result is None else _string(result)},'
+            f'"rules":{_string(rules)},"schema":{schema},"seq":{seq},'
+            + ("" if state_hash is None else f'"state_hash":{_string(state_hash)},')
+            + f'"table":{_string(tbl)},"target":{"null" if target is None else target},'
+            f'"type":{_string(type_)},"who":{"null" if who is None else _string(who)}}}'
+        )
     content = {
-        "gseq": gseq, "table": tbl, "seq": seq, "type": type_, "schema": schema,
-        "payload": payload, "rules": rules, "decisions": decisions, "result": result,
-        "hand": hand, "who": who, "at": at, "target": target,
+        "gseq": gseq,
+        "table": tbl,
+        "seq": seq,
+        "type": type_,
+        "schema": schema,
+        "payload": payload,
+        "rules": rules,
+        "decisions": decisions,
+        "result": result,
+        "hand": hand,
+        "who": who,
+        "at": at,
+        "target": target,
     }
     if state_hash is not None:
         content["state_hash"] = state_hash
@@ -223,8 +284,9 @@ def state_digest(state_json: str) -> str:
 
 def chain_seed(prev_hash: str, meta: Mapping[str, str]) -> str:
     """The chain value after the seed point: the hash there mixed with every meta value."""
-    return hashlib.sha256((prev_hash + "\nmeta\n" + canonical_json(dict(meta))
-                           ).encode("utf-8")).hexdigest()
+    return hashlib.sha256(
+        (prev_hash + "\nmeta\n" + canonical_json(dict(meta))).encode("utf-8")
+    ).hexdigest()
 
 
 def seed_point(meta: Mapping[str, str]) -> int | None:
@@ -239,7 +301,7 @@ def seed_point(meta: Mapping[str, str]) -> int | None:
 
 def row_mac(key: bytes, journal_id: str, gseq: int, hash_: str) -> str:
     """HMAC-SHA256 of a row's hash (which chains every row before it) under the user's key."""
-    msg = f"floorkill-journal-mac\n{journal_id}\n{gseq}\n{hash_}".encode("utf-8")
+    msg = f"floorkill-journal-mac\n{journal_id}\n{gseq}\n{hash_}".encode()
     return hmac.new(key, msg, hashlib.sha256).hexdigest()
 
 
@@ -248,6 +310,7 @@ class RowDraft(NamedTuple):
     time, ``prev_hash`` / ``hash`` (and a MAC). Drafted before the chain head is locked, so
     a writer holds the head only to splice and hash (``content`` is the row's canonical
     JSON around the two values: ``{"at":`` AT ``content[0]`` GSEQ ``content[1]``)."""
+
     tbl: str
     seq: int
     type: str
@@ -263,45 +326,137 @@ class RowDraft(NamedTuple):
     content: tuple[str, str]
 
 
-_AT_HEAD = '{"at":""'          # "at" sorts first among a row's keys
+_AT_HEAD = '{"at":""'  # "at" sorts first among a row's keys
 
 
-def draft_row(tbl: str, seq: int, type_: str, payload: str, rules: str, decisions: str,
-              result: str | None, hand: int, who: str | None, target: int | None,
-              schema: int = EVENT_SCHEMA, state_hash: str | None = None) -> RowDraft:
+def draft_row(
+    tbl: str,
+    seq: int,
+    type_: str,
+    payload: str,
+    rules: str,
+    decisions: str,
+    result: str | None,
+    hand: int,
+    who: str | None,
+    target: int | None,
+    schema: int = EVENT_SCHEMA,
+    state_hash: str | None = None,
+) -> RowDraft:
     """A row's content split around its ``at`` and ``gseq`` (see :class:`RowDraft`)."""
-    full = row_content(0, tbl, seq, type_, schema, payload, rules, decisions, result, hand,
-                       who, "", target, state_hash)
+    full = row_content(
+        0,
+        tbl,
+        seq,
+        type_,
+        schema,
+        payload,
+        rules,
+        decisions,
+        result,
+        hand,
+        who,
+        "",
+        target,
+        state_hash,
+    )
     # only the "decisions" string value stands between the two keys, and a JSON string
     # value never holds an unescaped quote: the first ',"gseq":0,' is the key
-    rest = full[len(_AT_HEAD):]
+    rest = full[len(_AT_HEAD) :]
     cut = rest.index(',"gseq":0,')
-    return RowDraft(tbl, seq, type_, schema, payload, rules, decisions, result, hand, who,
-                    target, state_hash, (rest[:cut] + ',"gseq":', rest[cut + 9:]))
+    return RowDraft(
+        tbl,
+        seq,
+        type_,
+        schema,
+        payload,
+        rules,
+        decisions,
+        result,
+        hand,
+        who,
+        target,
+        state_hash,
+        (rest[:cut] + ',"gseq":', rest[cut + 9 :]),
+    )
 
 
-def finish_row(draft: RowDraft, prev_hash: str, gseq: int, at: str,
-               mac_key: bytes | None = None, journal_id: str = "") -> tuple:
+def finish_row(
+    draft: RowDraft,
+    prev_hash: str,
+    gseq: int,
+    at: str,
+    mac_key: bytes | None = None,
+    journal_id: str = "",
+) -> tuple:
     """The full ``events`` row (EVENT_COLUMNS order) of a draft at ``gseq`` after
     ``prev_hash``: hash = sha256(prev_hash + "\n" + row_content(...)), byte for byte."""
     mid, tail = draft.content
     content = '{"at":' + canonical_json(at) + mid + str(gseq) + tail
     h = row_hash(prev_hash, content)
     mac = None if mac_key is None else row_mac(mac_key, journal_id, gseq, h)
-    return (gseq, draft.tbl, draft.seq, draft.type, draft.schema, draft.payload, draft.rules,
-            draft.decisions, draft.result, draft.hand, draft.who, at, draft.target, prev_hash,
-            h, draft.state_hash, mac)
+    return (
+        gseq,
+        draft.tbl,
+        draft.seq,
+        draft.type,
+        draft.schema,
+        draft.payload,
+        draft.rules,
+        draft.decisions,
+        draft.result,
+        draft.hand,
+        draft.who,
+        at,
+        draft.target,
+        prev_hash,
+        h,
+        draft.state_hash,
+        mac,
+    )
 
 
-def make_row(prev_hash: str, gseq: int, tbl: str, seq: int, type_: str, payload: str,
-             rules: str, decisions: str, result: str | None, hand: int, who: str | None,
-             at: str, target: int | None, schema: int = EVENT_SCHEMA,
-             state_hash: str | None = None, mac_key: bytes | None = None,
-             journal_id: str = "") -> tuple:
+def make_row(
+    prev_hash: str,
+    gseq: int,
+    tbl: str,
+    seq: int,
+    type_: str,
+    payload: str,
+    rules: str,
+    decisions: str,
+    result: str | None,
+    hand: int,
+    who: str | None,
+    at: str,
+    target: int | None,
+    schema: int = EVENT_SCHEMA,
+    state_hash: str | None = None,
+    mac_key: bytes | None = None,
+    journal_id: str = "",
+) -> tuple:
     """A full ``events`` row (in EVENT_COLUMNS order) with its hash (and MAC with a key)."""
-    return finish_row(draft_row(tbl, seq, type_, payload, rules, decisions, result, hand, who,
-                                target, schema, state_hash), prev_hash, gseq, at,
-                      mac_key, journal_id)
+    return finish_row(
+        draft_row(
+            tbl,
+            seq,
+            type_,
+            payload,
+            rules,
+            decisions,
+            result,
+            hand,
+            who,
+            target,
+            schema,
+            state_hash,
+        ),
+        prev_hash,
+        gseq,
+        at,
+        mac_key,
+        journal_id,
+    )
 
 
 _ANCHOR = re.compile(r"^\s*([0-9a-fA-F]{16,64})@(\d+)\s*$")
@@ -315,6 +470,8 @@ def parse_anchor(text: str) -> tuple[int, str]:
     """``HASH@SEQ`` -> (seq, lowercase hash or its first 16+ hex digits); ValueError."""
     m = _ANCHOR.match(text or "")
     if m is None:
-        raise ValueError(f"{text!r} is not HASH@SEQ (the hash: 16 to 64 hex digits, "
-                         "as `floorkill head` prints it)")
+        raise ValueError(
+            f"{text!r} is not HASH@SEQ (the hash: 16 to 64 hex digits, "
+            "as `floorkill head` prints it)"
+        )
     return int(m.group(2)), m.group(1).lower()

@@ -9,9 +9,10 @@ voided record and a reason, and the fold skips voided records.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from datetime import UTC, datetime, timezone
+from typing import Any, Protocol
 
 from floorkill.rules import TableConfig, TableState, apply, initial_state
 from floorkill.rules import room as room_rules
@@ -23,16 +24,19 @@ from floorkill.rules.engine import Result
 @dataclass(frozen=True, slots=True)
 class Record:
     """One accepted event as stored."""
-    seq: int                                  # per-table sequence, 1-based
-    type: str                                 # event type, or "void"
-    event: Mapping[str, Any]                  # canonical event dict (for a void: {"type": "void", "target": seq, "reason": ...})
+
+    seq: int  # per-table sequence, 1-based
+    type: str  # event type, or "void"
+    event: Mapping[
+        str, Any
+    ]  # canonical event dict (for a void: {"type": "void", "target": seq, "reason": ...})
     decisions: tuple[Decision, ...] = ()
     result: Result | None = None
-    hand: int = 0                             # hands played after this record
+    hand: int = 0  # hands played after this record
     who: str | None = None
-    at: str = ""                              # UTC, ISO 8601
-    voided: bool = False                      # later voided by another record
-    gseq: int | None = None                   # global sequence in a journal
+    at: str = ""  # UTC, ISO 8601
+    voided: bool = False  # later voided by another record
+    gseq: int | None = None  # global sequence in a journal
 
 
 class TableSession(Protocol):
@@ -47,17 +51,22 @@ class TableSession(Protocol):
     def append(self, raw: Mapping[str, Any]) -> Record:
         """Apply and store; the players barred at the other tables come from where the
         session gets them (its journal, or ``bars_elsewhere`` in memory)."""
+
     def void(self, seq: int, reason: str) -> Record: ...
     def last_undoable(self) -> Record | None: ...
 
 
 def utc_now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def fold_records(config: TableConfig, players: tuple[PlayerSpec, ...],
-                 events: Iterable[Mapping[str, Any]], state: TableState | None = None,
-                 barred_elsewhere=None) -> TableState:
+def fold_records(
+    config: TableConfig,
+    players: tuple[PlayerSpec, ...],
+    events: Iterable[Mapping[str, Any]],
+    state: TableState | None = None,
+    barred_elsewhere=None,
+) -> TableState:
     """Fold accepted events (voids already removed) into a state. Raises Refusal if one no
     longer applies."""
     st = initial_state(config, players) if state is None else state
@@ -69,8 +78,9 @@ def fold_records(config: TableConfig, players: tuple[PlayerSpec, ...],
 class MemorySession:
     """An in-memory TableSession."""
 
-    def __init__(self, config: TableConfig, players: tuple[PlayerSpec, ...] = (),
-                 who: str | None = None) -> None:
+    def __init__(
+        self, config: TableConfig, players: tuple[PlayerSpec, ...] = (), who: str | None = None
+    ) -> None:
         self.name = config.name
         self.config = config
         self.players = players
@@ -108,31 +118,46 @@ class MemorySession:
     def append(self, raw: Mapping[str, Any], barred_elsewhere=None) -> Record:
         if barred_elsewhere is None and self.bars_elsewhere is not None:
             barred_elsewhere = self.bars_elsewhere()
-        if barred_elsewhere is not None:     # stamped with the room's bars (rules/room.py)
+        if barred_elsewhere is not None:  # stamped with the room's bars (rules/room.py)
             raw = room_rules.stamp(self._state, raw, barred_elsewhere)
         applied = apply(self._state, raw, barred_elsewhere)
-        rec = Record(seq=len(self._records) + 1, type=applied.event.type,
-                     event=room_rules.stored_event(applied), decisions=tuple(applied.decisions),
-                     result=applied.result, hand=applied.state.hands, who=self.who, at=utc_now())
+        rec = Record(
+            seq=len(self._records) + 1,
+            type=applied.event.type,
+            event=room_rules.stored_event(applied),
+            decisions=tuple(applied.decisions),
+            result=applied.result,
+            hand=applied.state.hands,
+            who=self.who,
+            at=utc_now(),
+        )
         self._records.append(rec)
         self._state = applied.state
         return rec
 
     def void(self, seq: int, reason: str) -> Record:
         target = self._check_void(seq, reason)
-        live = [r.event for r in self._records if r.type != "void" and not r.voided and r.seq != seq]
-        state = fold_records(self.config, self.players, live)   # Refusal if a later event breaks
+        live = [
+            r.event for r in self._records if r.type != "void" and not r.voided and r.seq != seq
+        ]
+        state = fold_records(self.config, self.players, live)  # Refusal if a later event breaks
         self._records[target.seq - 1] = _mark_voided(target)
-        rec = Record(seq=len(self._records) + 1, type="void",
-                     event={"type": "void", "target": seq, "reason": reason.strip()},
-                     hand=state.hands, who=self.who, at=utc_now())
+        rec = Record(
+            seq=len(self._records) + 1,
+            type="void",
+            event={"type": "void", "target": seq, "reason": reason.strip()},
+            hand=state.hands,
+            who=self.who,
+            at=utc_now(),
+        )
         self._records.append(rec)
         self._state = state
         return rec
 
     def _check_void(self, seq: int, reason: str) -> Record:
-        return check_void(self._records[seq - 1] if 1 <= seq <= len(self._records) else None,
-                          seq, reason)
+        return check_void(
+            self._records[seq - 1] if 1 <= seq <= len(self._records) else None, seq, reason
+        )
 
     def last_undoable(self) -> Record | None:
         for rec in reversed(self._records):
@@ -156,17 +181,37 @@ def check_void(target: Record | None, seq: int, reason: str) -> Record:
 
 
 def _mark_voided(rec: Record) -> Record:
-    return Record(rec.seq, rec.type, rec.event, rec.decisions, rec.result, rec.hand, rec.who,
-                  rec.at, True, rec.gseq)
+    return Record(
+        rec.seq,
+        rec.type,
+        rec.event,
+        rec.decisions,
+        rec.result,
+        rec.hand,
+        rec.who,
+        rec.at,
+        True,
+        rec.gseq,
+    )
 
 
 def decision_to_json(d: Decision) -> dict[str, Any]:
     """A decision as stored: its code, seat, message key and params, clauses and the English text."""
-    return {"code": d.code, "seat": d.seat, "key": d.key,
-            "params": [[k, v] for k, v in d.params], "cites": list(d.cites), "text": d.text("en")}
+    return {
+        "code": d.code,
+        "seat": d.seat,
+        "key": d.key,
+        "params": [[k, v] for k, v in d.params],
+        "cites": list(d.cites),
+        "text": d.text("en"),
+    }
 
 
 def decision_from_json(data: Mapping[str, Any]) -> Decision:
-    return Decision(data["code"], data.get("seat"), data["key"],
-                    tuple((k, v) for k, v in data.get("params", [])), tuple(data.get("cites", ())))
-
+    return Decision(
+        data["code"],
+        data.get("seat"),
+        data["key"],
+        tuple((k, v) for k, v in data.get("params", [])),
+        tuple(data.get("cites", ())),
+    )

@@ -8,8 +8,9 @@ snapshot can never silently drop part of a state (tested).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
-from typing import Any, Mapping
+from typing import Any
 
 from floorkill.rules import TableConfig, TableState
 from floorkill.rules.state import KillButton, Owed, Player
@@ -23,7 +24,9 @@ def _flat(obj: Any) -> dict[str, Any]:
     for f in fields(obj):
         value = getattr(obj, f.name)
         if not isinstance(value, _PRIMITIVES):
-            raise TypeError(f"{type(obj).__name__}.{f.name}: cannot snapshot {type(value).__name__}")
+            raise TypeError(
+                f"{type(obj).__name__}.{f.name}: cannot snapshot {type(value).__name__}"
+            )
         out[f.name] = value
     return out
 
@@ -39,8 +42,19 @@ def _build(cls, data: Mapping[str, Any]):
     return cls(**data)
 
 
-_STATE_FIELDS = {"config", "players", "button", "barred", "credits", "hands", "dealer_pos",
-                 "agreed", "held_seat", "events", "closed"}
+_STATE_FIELDS = {
+    "config",
+    "players",
+    "button",
+    "barred",
+    "credits",
+    "hands",
+    "dealer_pos",
+    "agreed",
+    "held_seat",
+    "events",
+    "closed",
+}
 
 
 def state_to_dict(state: TableState) -> dict[str, Any]:
@@ -59,7 +73,7 @@ def state_to_dict(state: TableState) -> dict[str, Any]:
         if not isinstance(value, _PRIMITIVES):
             raise TypeError(f"TableState.{name}: cannot snapshot {type(value).__name__}")
         out[name] = value
-    if state.closed:          # only when true: the digests of every open table stay as they were
+    if state.closed:  # only when true: the digests of every open table stay as they were
         out["closed"] = True
     return out
 

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from floorkill import RULES_VERSION, __version__
-from floorkill.i18n import NC_, N_, tr
+from floorkill.i18n import N_, NC_, tr
 from floorkill.rules.names import safe_text
 
 from .speaks import Speaks
@@ -21,30 +21,48 @@ from .speaks import Speaks
 # (title, credit) — message ids; a rulebook's own title stays in its language where a
 # floor would quote it ("Robert's Rules of Poker"): the catalogue says how
 CREDITS = (
-    (N_("Robert's Rules of Poker"), N_("by Robert (Bob) Ciaffone — the \"Kill Pots\" chapter and "
-                                       "the glossary (free to use with credit)")),
-    (N_("House rules"), N_("a cardroom's rules for spread-limit and kill games, with their "
-                           "Alternate Rules")),
+    (
+        N_("Robert's Rules of Poker"),
+        N_(
+            'by Robert (Bob) Ciaffone — the "Kill Pots" chapter and '
+            "the glossary (free to use with credit)"
+        ),
+    ),
+    (
+        N_("House rules"),
+        N_("a cardroom's rules for spread-limit and kill games, with their Alternate Rules"),
+    ),
     (N_("Joker rules"), N_("the joker (bug) rules of a cardroom that spreads games with a joker")),
     (N_("WSOP Live Action Rules"), N_("the kill-pot section")),
 )
 
 
-def about_lines(journal: Path | str | None, demo: Path | str | None = None,
-                lang: str | None = "en") -> list[str]:
+def about_lines(
+    journal: Path | str | None, demo: Path | str | None = None, lang: str | None = "en"
+) -> list[str]:
     """The screen's text, line by line, in ``lang`` (plain text: paths are never markup)."""
-    lines = [tr("floorkill {version} (rules version {rules})", lang, version=__version__,
-                rules=RULES_VERSION),
-             tr("Kill-pot games by the book, for the cardroom podium.", lang), ""]
+    lines = [
+        tr(
+            "floorkill {version} (rules version {rules})",
+            lang,
+            version=__version__,
+            rules=RULES_VERSION,
+        ),
+        tr("Kill-pot games by the book, for the cardroom podium.", lang),
+        "",
+    ]
     if journal is None:
         lines.append(tr("Journal: none — this session is kept in memory only.", lang))
     else:
         lines.append(tr("Journal: {path}", lang, path=journal))
     if demo is not None:
-        lines.append(tr("This is the DEMO journal: your own journal ({path}) is untouched.", lang,
-                        path=demo))
-    lines += ["", tr("Rulebooks (clause summaries are in our own words, in English and Russian):",
-                     lang)]
+        lines.append(
+            tr("This is the DEMO journal: your own journal ({path}) is untouched.", lang, path=demo)
+        )
+    lines += [
+        "",
+        tr("Rulebooks (clause summaries are in our own words, in English and Russian):", lang),
+    ]
     lines += [f"  • {tr(title, lang)} — {tr(credit, lang)}" for title, credit in CREDITS]
     return [safe_text(line) for line in lines]
 
@@ -58,11 +76,14 @@ class AboutScreen(Speaks, ModalScreen[None]):
     }
     AboutScreen #about-help { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape,enter,q", "close", NC_("key", "Close"), id="about.close"),
-                Binding("f3", "language", "EN/RU", show=False, id="about.language")]
+    BINDINGS = [
+        Binding("escape,enter,q", "close", NC_("key", "Close"), id="about.close"),
+        Binding("f3", "language", "EN/RU", show=False, id="about.language"),
+    ]
 
-    def __init__(self, journal: Path | str | None, demo: Path | str | None = None,
-                 lang: str | None = None) -> None:
+    def __init__(
+        self, journal: Path | str | None, demo: Path | str | None = None, lang: str | None = None
+    ) -> None:
         super().__init__()
         self.journal = journal
         self.demo = demo
@@ -75,12 +96,15 @@ class AboutScreen(Speaks, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="about-box"):
             yield Static(Text("\n".join(self.lines)), id="about-text", markup=False)
-            yield Static(tr("Esc or Enter: back to the table", self.lang), id="about-help",
-                         markup=False)
+            yield Static(
+                tr("Esc or Enter: back to the table", self.lang), id="about-help", markup=False
+            )
 
     def speak(self) -> None:
         self.query_one("#about-text", Static).update(Text("\n".join(self.lines)))
-        self.query_one("#about-help", Static).update(tr("Esc or Enter: back to the table", self.lang))
+        self.query_one("#about-help", Static).update(
+            tr("Esc or Enter: back to the table", self.lang)
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)

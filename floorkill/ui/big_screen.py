@@ -48,29 +48,30 @@ import asyncio
 import os
 import signal
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Iterable
+from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from rich.text import Text
 from textual.content import Content
 from textual.events import Click, Key
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Digits, Static
 
-from floorkill.rules import TableState, next_hand
 from floorkill import vocab
 from floorkill.i18n import N_, get_lang, normalize, ntr, tr
+from floorkill.rules import TableState, next_hand
 from floorkill.rules.clauses import title as clause_title
 from floorkill.rules.names import safe_text
 from floorkill.rules.placard import placard as table_placard
-from floorkill.store.errors import JournalError, UnknownTable
 from floorkill.store.backend import is_url, location_text
 from floorkill.store.backend import open_journal as open_any_journal
+from floorkill.store.errors import JournalError, UnknownTable
 from floorkill.store.readonly import ReadOnlyJournal
 
 from .bigtext import big_lines, big_width
@@ -80,25 +81,28 @@ from .status_line import barred_text, game_text, seat_name
 from .themes import load_themes
 
 BIG_SCREEN_THEME = "high-contrast"
-DEFAULT_POLL = 0.1            # seconds between data_version checks
-DEFAULT_ROTATE = 12.0         # seconds per table when showing every table
-GRACE = 3.0                   # a readable-but-locked journal keeps the last picture this long
-PARENT_ENV = "FLOORKILL_DISPLAY_PARENT"   # served: the server's pid (see serve.py)
-QUIT_WORD = "quit"            # typed, then Enter: the deliberate way out
+DEFAULT_POLL = 0.1  # seconds between data_version checks
+DEFAULT_ROTATE = 12.0  # seconds per table when showing every table
+GRACE = 3.0  # a readable-but-locked journal keeps the last picture this long
+PARENT_ENV = "FLOORKILL_DISPLAY_PARENT"  # served: the server's pid (see serve.py)
+QUIT_WORD = "quit"  # typed, then Enter: the deliberate way out
 WAITING_JOURNAL = N_("Waiting for the podium journal …")
 WAITING_TABLE = N_("Waiting for the podium to open a table …")
-SNAPSHOT_SKIPPED = N_("⚠ {table}: a saved snapshot (seq {seq}) does not match the journal — not "
-                      "used; shown from the events. Check with floorkill verify.")
-LAST_RECORDS = 200            # how far back to look for the last decision
+SNAPSHOT_SKIPPED = N_(
+    "⚠ {table}: a saved snapshot (seq {seq}) does not match the journal — not "
+    "used; shown from the events. Check with floorkill verify."
+)
+LAST_RECORDS = 200  # how far back to look for the last decision
 
 
 # ---------------------------------------------------------------------------
 # what the screen shows (plain data, no Textual)
 
+
 @dataclass(frozen=True)
 class LastDecision:
-    hand: int | None          # the hand it followed, for hand records
-    text: str                 # sentence(s), plain text
+    hand: int | None  # the hand it followed, for hand records
+    text: str  # sentence(s), plain text
     cites: tuple[str, ...]
 
 
@@ -113,10 +117,11 @@ class TableView:
 @dataclass(frozen=True)
 class Picture:
     """One poll's result: the tables to show, or why there is nothing to show yet."""
+
     tables: tuple[TableView, ...] = ()
-    waiting: str | None = None                # headline when nothing can be shown
-    detail: str = ""                          # a quieter second line
-    problems: tuple[str, ...] = ()            # bad snapshots skipped, said on screen
+    waiting: str | None = None  # headline when nothing can be shown
+    detail: str = ""  # a quieter second line
+    problems: tuple[str, ...] = ()  # bad snapshots skipped, said on screen
     at: float = field(default=0.0, compare=False)
 
 
@@ -160,21 +165,28 @@ class Follower:
     poller at a time (the app awaits each poll before the next).
     """
 
-    def __init__(self, path: str | Path, table: str | None = None, *, grace: float = GRACE,
-                 clock: Callable[[], float] = time.monotonic,
-                 open_journal: Callable[[Path], ReadOnlyJournal] | None = None,
-                 lang: str | None = None) -> None:
-        self.path = path if is_url(path) else Path(path)     # a file, or postgresql://
+    def __init__(
+        self,
+        path: str | Path,
+        table: str | None = None,
+        *,
+        grace: float = GRACE,
+        clock: Callable[[], float] = time.monotonic,
+        open_journal: Callable[[Path], ReadOnlyJournal] | None = None,
+        lang: str | None = None,
+    ) -> None:
+        self.path = path if is_url(path) else Path(path)  # a file, or postgresql://
         self.lang = lang or get_lang()
         self.table = table
         self.grace = grace
         self.clock = clock
         self._open_journal = open_journal or (
-            lambda p: open_any_journal(p, readonly=True, busy_timeout=0.1, retry_for=1.0))
+            lambda p: open_any_journal(p, readonly=True, busy_timeout=0.1, retry_for=1.0)
+        )
         self._ro: ReadOnlyJournal | None = None
         self._ident: tuple[int, int] | None = None
         self._sessions: dict[str, Any] = {}
-        self._views: dict[str, TableView] = {}     # reused while a table's seq is unchanged
+        self._views: dict[str, TableView] = {}  # reused while a table's seq is unchanged
         self._last: Picture | None = None
         self._last_ok = 0.0
         self.polls = 0
@@ -182,7 +194,7 @@ class Follower:
     # -- helpers ---------------------------------------------------------------
     def _file_ident(self) -> tuple[int, int] | None:
         if is_url(self.path):
-            return (0, 0)                          # a server: the connection says if it is gone
+            return (0, 0)  # a server: the connection says if it is gone
         try:
             st = os.stat(self.path)
         except OSError:
@@ -227,17 +239,22 @@ class Follower:
         self._last_ok = now
         if not self._sessions:
             if self.table is not None:
-                return Picture(waiting=tr("Waiting for table “{name}” …", self.lang,
-                                          name=safe_text(self.table)),
-                               detail=tr("The podium has not opened it in this journal yet.",
-                                         self.lang),
-                               at=now)
-            return Picture(waiting=tr(WAITING_TABLE, self.lang),
-                           detail=tr("The journal has no table yet.", self.lang), at=now)
+                return Picture(
+                    waiting=tr(
+                        "Waiting for table “{name}” …", self.lang, name=safe_text(self.table)
+                    ),
+                    detail=tr("The podium has not opened it in this journal yet.", self.lang),
+                    at=now,
+                )
+            return Picture(
+                waiting=tr(WAITING_TABLE, self.lang),
+                detail=tr("The journal has no table yet.", self.lang),
+                at=now,
+            )
         views = []
         for name, s in self._sessions.items():
             view = self._views.get(name)
-            if view is None or view.seq != s.seq or view.state is not s.state:   # room bars too
+            if view is None or view.seq != s.seq or view.state is not s.state:  # room bars too
                 view = self._views[name] = _table_view(s, self.lang)
             views.append(view)
         return Picture(tables=tuple(views), at=now, problems=self._problems())
@@ -253,7 +270,7 @@ class Follower:
         self.polls += 1
         try:
             if self._ro is not None and self._file_ident() != self._ident:
-                self._drop()                       # gone or replaced: start again
+                self._drop()  # gone or replaced: start again
                 if self._file_ident() is None:
                     return self._unavailable(missing=True)
             if self._ro is None:
@@ -264,9 +281,9 @@ class Follower:
             elif self._last is not None and self._last.waiting is None:
                 return None
             elif self.table is None or not self._sessions:
-                self._sync_tables()                # a table may appear without a commit we saw
+                self._sync_tables()  # a table may appear without a commit we saw
             picture = self._picture()
-        except Exception as exc:                   # never an error in front of the players
+        except Exception as exc:  # never an error in front of the players
             self._drop()
             why = str(exc) if isinstance(exc, JournalError) else None
             return self._unavailable(missing=self._file_ident() is None, why=why)
@@ -278,20 +295,32 @@ class Follower:
     def _unavailable(self, *, missing: bool, why: str | None = None) -> Picture | None:
         now = self.clock()
         last = self._last
-        if (not missing and last is not None and last.waiting is None
-                and now - self._last_ok < self.grace):
-            return None                            # written, checkpointed or locked: wait quietly
+        if (
+            not missing
+            and last is not None
+            and last.waiting is None
+            and now - self._last_ok < self.grace
+        ):
+            return None  # written, checkpointed or locked: wait quietly
         if missing:
-            detail = tr("No journal at {path} yet. Retrying …", self.lang,
-                        path=safe_text(location_text(self.path)))
+            detail = tr(
+                "No journal at {path} yet. Retrying …",
+                self.lang,
+                path=safe_text(location_text(self.path)),
+            )
         else:
             where = safe_text(location_text(self.path))
-            detail = tr("The journal at {path} cannot be read yet. Retrying …", self.lang,
-                        path=where)
-            if why:                                # the journal's own words (newer schema…)
+            detail = tr(
+                "The journal at {path} cannot be read yet. Retrying …", self.lang, path=where
+            )
+            if why:  # the journal's own words (newer schema…)
                 why = why.removeprefix(f"{self.path}: ")
-                detail = tr("The journal at {path} cannot be read yet: {reason}. Retrying …",
-                            self.lang, path=where, reason=safe_text(why))
+                detail = tr(
+                    "The journal at {path} cannot be read yet: {reason}. Retrying …",
+                    self.lang,
+                    path=where,
+                    reason=safe_text(why),
+                )
         picture = Picture(waiting=tr(WAITING_JOURNAL, self.lang), detail=detail, at=now)
         if picture == last:
             return None
@@ -301,6 +330,7 @@ class Follower:
 
 # ---------------------------------------------------------------------------
 # texts (plain strings; every name passed through safe_text)
+
 
 def limits_text(state: TableState) -> str:
     return state.config.stakes_text(next_hand(state).limits)
@@ -312,8 +342,11 @@ def banner_parts(state: TableState, lang: str | None = None) -> tuple[str, str]:
     cfg = state.config
 
     def who() -> str:
-        return (seat_name(state, b.seat, b.player, lang) if b.seat is not None
-                else safe_text(b.player or ""))
+        return (
+            seat_name(state, b.seat, b.player, lang)
+            if b.seat is not None
+            else safe_text(b.player or "")
+        )
 
     if b.killed:
         text = tr("KILL POT — {who} — {limits}", lang, who=who(), limits=limits_text(state))
@@ -364,16 +397,17 @@ def decision_content(last: LastDecision | None, lang: str | None = None) -> Cont
 # ---------------------------------------------------------------------------
 # widgets
 
+
 class BigSeating(Seating, can_focus=False, inherit_bindings=False):
     """The podium's seating diagram without its keys, cursor or click messages."""
 
     BINDINGS: ClassVar[list[BindingType]] = []
 
     def on_click(self, event: Click) -> None:
-        event.prevent_default()               # no SeatChosen, no cursor move
+        event.prevent_default()  # no SeatChosen, no cursor move
         event.stop()
 
-    def action_choose(self) -> None:          # unreachable (no binding), kept inert
+    def action_choose(self) -> None:  # unreachable (no binding), kept inert
         return None
 
     def action_cursor(self, step: int) -> None:
@@ -403,7 +437,7 @@ class BigBanner(Widget):
             words = tuple(w for w in words if w)
             if not words:
                 return ["", "", ""]
-            text = "    ".join(words)        # parts apart more than words
+            text = "    ".join(words)  # parts apart more than words
             rows = big_lines(text, width)
             if rows is not None:
                 pad = max(0, (width - big_width(text)) // 2)
@@ -428,6 +462,7 @@ class BigScreenScreen(Screen, inherit_bindings=False):
 # ---------------------------------------------------------------------------
 # the app
 
+
 class BigScreenApp(App[int], inherit_bindings=False):
     """The big screen. See the module docstring for how to leave it."""
 
@@ -439,26 +474,34 @@ class BigScreenApp(App[int], inherit_bindings=False):
     AUTO_FOCUS = None
     ALLOW_SELECT = False
 
-    def __init__(self, follower: Follower, *, poll: float = DEFAULT_POLL,
-                 rotate: float = DEFAULT_ROTATE, theme: str | None = None,
-                 handle_signals: bool = False, grid: bool | None = None,
-                 placard: bool = False, lang: str | None = None) -> None:
+    def __init__(
+        self,
+        follower: Follower,
+        *,
+        poll: float = DEFAULT_POLL,
+        rotate: float = DEFAULT_ROTATE,
+        theme: str | None = None,
+        handle_signals: bool = False,
+        grid: bool | None = None,
+        placard: bool = False,
+        lang: str | None = None,
+    ) -> None:
         super().__init__()
         self.follower = follower
-        self.placard_mode = placard                 # the tables' placards, not their play
+        self.placard_mode = placard  # the tables' placards, not their play
         self.lang = normalize(lang) or follower.lang
         self.title = tr("floorkill big screen", self.lang)
-        self.grid_mode = grid                       # True always, False never, None when it fits
-        self.in_grid = False                   # the grid is on screen
-        self.grid_at = 0.0                     # monotonic time the grid was last updated
+        self.grid_mode = grid  # True always, False never, None when it fits
+        self.in_grid = False  # the grid is on screen
+        self.grid_at = 0.0  # monotonic time the grid was last updated
         parent = os.environ.get(PARENT_ENV, "")
         self._server_pid = int(parent) if parent.isdigit() else None
         self.poll_interval = poll
         self.rotate_interval = rotate
         self.picture: Picture | None = None
-        self.index = 0                         # which table is on screen
+        self.index = 0  # which table is on screen
         self.shown: TableView | None = None
-        self.shown_at = 0.0                    # monotonic time the shown view was set
+        self.shown_at = 0.0  # monotonic time the shown view was set
         self._typed = ""
         self._handle_signals = handle_signals
         self._polling = False
@@ -506,7 +549,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self.query_one("#room").display = False
         self.query_one("#placard").display = False
         self.query_one("#problems").display = False
-        await self._poll()                      # the first picture before the first frame
+        await self._poll()  # the first picture before the first frame
         self.set_interval(self.poll_interval, self._poll, name="follow-journal")
         if self.rotate_interval > 0:
             self.set_interval(self.rotate_interval, self._rotate, name="rotate-tables")
@@ -535,7 +578,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self._polling = True
         try:
             picture = await asyncio.to_thread(self.follower.poll)
-        except Exception:                       # the follower never raises; belt and braces
+        except Exception:  # the follower never raises; belt and braces
             picture = None
         finally:
             self._polling = False
@@ -543,7 +586,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
             self.show_picture(picture)
 
     def _rotate(self) -> None:
-        if not self.screen_stack:                # a last tick while the app shuts down
+        if not self.screen_stack:  # a last tick while the app shuts down
             return
         p = self.picture
         if self.in_grid:
@@ -575,7 +618,8 @@ class BigScreenApp(App[int], inherit_bindings=False):
             self.query_one("#placard").display = False
             waiting.display = True
             self.query_one("#waiting-text", Static).update(
-                Content(picture.waiting or tr(WAITING_JOURNAL, self.lang)))
+                Content(picture.waiting or tr(WAITING_JOURNAL, self.lang))
+            )
             self.query_one("#waiting-detail", Static).update(Content(picture.detail))
             return
         waiting.display = False
@@ -583,7 +627,9 @@ class BigScreenApp(App[int], inherit_bindings=False):
             table.display = False
             self.query_one("#room").display = False
             names = [t.name for t in picture.tables]
-            self.index = names.index(previous) if previous in names else min(self.index, len(names) - 1)
+            self.index = (
+                names.index(previous) if previous in names else min(self.index, len(names) - 1)
+            )
             self._show_placard(picture)
             return
         if self._wants_grid(picture):
@@ -608,8 +654,9 @@ class BigScreenApp(App[int], inherit_bindings=False):
         line.display = bool(problems)
         if problems:
             more = len(problems) - 1
-            text = problems[0] + ((" " + ntr("(+{n} more)", "(+{n} more)", more, self.lang))
-                                  if more else "")
+            text = problems[0] + (
+                (" " + ntr("(+{n} more)", "(+{n} more)", more, self.lang)) if more else ""
+            )
             line.update(Content(text))
 
     def _show_placard(self, picture: Picture) -> None:
@@ -619,7 +666,8 @@ class BigScreenApp(App[int], inherit_bindings=False):
         lang = self.lang
         self.query_one("#placard").display = True
         self.query_one("#placard-title", Static).update(
-            Content.assemble((card.title.get(lang) or card.title["en"], "bold")))
+            Content.assemble((card.title.get(lang) or card.title["en"], "bold"))
+        )
         parts: list = []
         for i, line in enumerate(card.lines):
             if i:
@@ -659,7 +707,8 @@ class BigScreenApp(App[int], inherit_bindings=False):
         grid = self.query_one(RoomGrid)
         n = len(picture.tables) if picture is not None else 0
         self.query_one("#room-title", Static).update(
-            Content(room_title(n, grid.page, grid.pages, self.lang)))
+            Content(room_title(n, grid.page, grid.pages, self.lang))
+        )
 
     def on_room_grid_paged(self) -> None:
         self._grid_title(self.picture)
@@ -680,7 +729,8 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self.query_one("#table-name", Static).update(Content.assemble((name, "bold")))
         self.query_one("#game", Static).update(Content(game))
         self.query_one("#hand", Static).update(
-            Content.assemble(tr("Next hand: ", lang), (f"{st.hands + 1}", "bold")))
+            Content.assemble(tr("Next hand: ", lang), (f"{st.hands + 1}", "bold"))
+        )
         kind, text = banner_parts(st, lang)
         self.query_one("#banner-box").set_classes(f"-{kind}")
         self.query_one(BigBanner).show(big_banner_parts(st, lang))
@@ -701,8 +751,17 @@ class BigScreenApp(App[int], inherit_bindings=False):
         rotation.display = n > 1
         if n > 1:
             nxt = picture.tables[(self.index + 1) % n].name
-            rotation.update(Content(tr("Table {index} of {count} · next: {name}", lang,
-                                       index=self.index + 1, count=n, name=safe_text(nxt))))
+            rotation.update(
+                Content(
+                    tr(
+                        "Table {index} of {count} · next: {name}",
+                        lang,
+                        index=self.index + 1,
+                        count=n,
+                        name=safe_text(nxt),
+                    )
+                )
+            )
         self.shown = view
         self.shown_at = time.monotonic()
 
@@ -717,7 +776,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
             return
         ch = event.character
         if event.is_printable and ch and len(ch) == 1:
-            self._typed = (self._typed + ch.lower())[-len(QUIT_WORD):]
+            self._typed = (self._typed + ch.lower())[-len(QUIT_WORD) :]
         else:
             self._typed = ""
 
@@ -775,40 +834,92 @@ class BigScreenApp(App[int], inherit_bindings=False):
 # ---------------------------------------------------------------------------
 # entry points
 
-def make_big_screen_app(journal_path: str | Path, table_name: str | None = None, *,
-                        poll: float = DEFAULT_POLL, rotate: float = DEFAULT_ROTATE,
-                        theme: str | None = None, grace: float = GRACE,
-                        handle_signals: bool = False, grid: bool | None = None,
-                        placard: bool = False, lang: str | None = None) -> BigScreenApp:
+
+def make_big_screen_app(
+    journal_path: str | Path,
+    table_name: str | None = None,
+    *,
+    poll: float = DEFAULT_POLL,
+    rotate: float = DEFAULT_ROTATE,
+    theme: str | None = None,
+    grace: float = GRACE,
+    handle_signals: bool = False,
+    grid: bool | None = None,
+    placard: bool = False,
+    lang: str | None = None,
+) -> BigScreenApp:
     """The big-screen app following ``journal_path``: one table, or all of them — in a
     grid (``grid`` True, or None and they fit) or in turn; ``placard``: their placards; in
     ``lang`` (default: the language in use, :func:`floorkill.i18n.get_lang`)."""
     follower = Follower(journal_path, table_name, grace=grace, lang=lang)
-    return BigScreenApp(follower, poll=poll, rotate=rotate, theme=theme,
-                        handle_signals=handle_signals, grid=grid, placard=placard, lang=lang)
+    return BigScreenApp(
+        follower,
+        poll=poll,
+        rotate=rotate,
+        theme=theme,
+        handle_signals=handle_signals,
+        grid=grid,
+        placard=placard,
+        lang=lang,
+    )
 
 
-def run_big_screen(journal_path: str | Path, table_name: str | None = None, *,
-                   serve: bool = False, host: str = "127.0.0.1", port: int = 8000,
-                   rotate: float = DEFAULT_ROTATE, grid: bool | None = None,
-                   token: str | None = None, max_displays: int | None = None,
-                   placard: bool = False, lang: str = "en") -> int:
+def run_big_screen(
+    journal_path: str | Path,
+    table_name: str | None = None,
+    *,
+    serve: bool = False,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    rotate: float = DEFAULT_ROTATE,
+    grid: bool | None = None,
+    token: str | None = None,
+    max_displays: int | None = None,
+    placard: bool = False,
+    lang: str = "en",
+) -> int:
     """``floorkill big-screen``: run in this terminal, or serve to browsers (``serve``)."""
     if serve:
         from .serve import DEFAULT_MAX_DISPLAYS, serve_big_screen
 
-        os.environ["FLOORKILL_LANG"] = get_lang()      # every display runs in this language
+        os.environ["FLOORKILL_LANG"] = get_lang()  # every display runs in this language
 
-        return serve_big_screen(journal_path, table_name, host=host, port=port, rotate=rotate,
-                                grid=grid, token=token,
-                                max_displays=max_displays or DEFAULT_MAX_DISPLAYS,
-                                placard=placard, lang=lang)
-    app = make_big_screen_app(journal_path, table_name, rotate=rotate, handle_signals=True,
-                              grid=grid, placard=placard, lang=lang)
+        return serve_big_screen(
+            journal_path,
+            table_name,
+            host=host,
+            port=port,
+            rotate=rotate,
+            grid=grid,
+            token=token,
+            max_displays=max_displays or DEFAULT_MAX_DISPLAYS,
+            placard=placard,
+            lang=lang,
+        )
+    app = make_big_screen_app(
+        journal_path,
+        table_name,
+        rotate=rotate,
+        handle_signals=True,
+        grid=grid,
+        placard=placard,
+        lang=lang,
+    )
     result = app.run()
     return int(result or 0) if app.return_code in (None, 0) else int(app.return_code)
 
 
-__all__ = ["BigScreenApp", "BigSeating", "Follower", "JournalError", "LastDecision", "Picture",
-           "TableView", "banner_parts", "last_decision", "limits_text", "make_big_screen_app",
-           "run_big_screen"]
+__all__ = [
+    "BigScreenApp",
+    "BigSeating",
+    "Follower",
+    "JournalError",
+    "LastDecision",
+    "Picture",
+    "TableView",
+    "banner_parts",
+    "last_decision",
+    "limits_text",
+    "make_big_screen_app",
+    "run_big_screen",
+]

@@ -8,19 +8,23 @@ Nothing else in floorkill may touch a private Textual name.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey      # a private module: the Footer's keys
+from textual.widgets._footer import FooterKey  # a private module: the Footer's keys
 
 # The private names used below, checked by the tests.
 PRIVATE_NAMES = {
     App: ("_start_widget",),
-    Widget: ("_refresh_scrollbars", "_repaint_required", "_vertical_scrollbar",
-             "_horizontal_scrollbar"),
+    Widget: (
+        "_refresh_scrollbars",
+        "_repaint_required",
+        "_vertical_scrollbar",
+        "_horizontal_scrollbar",
+    ),
     Screen: ("_get_breakpoint_classes",),
     Footer: ("_bindings_ready",),
 }
@@ -55,8 +59,9 @@ def repaint_required(widget: Widget) -> bool:
     return bool(widget._repaint_required)
 
 
-def breakpoint_classes(screen: Screen, width: int,
-                       breakpoints: Sequence[tuple[int, str]]) -> tuple[str, ...]:
+def breakpoint_classes(
+    screen: Screen, width: int, breakpoints: Sequence[tuple[int, str]]
+) -> tuple[str, ...]:
     """The breakpoint classes ``screen`` gets at ``width`` (to set them before the first
     layout rather than after it)."""
     return tuple(screen._get_breakpoint_classes(width, breakpoints))

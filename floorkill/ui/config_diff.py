@@ -18,17 +18,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from floorkill.i18n import N_, tr
 from floorkill.rules.config import validate_table_name
 from floorkill.rules.names import NameError_, safe_text
 from floorkill.rules.texts import reason_ru
 from floorkill.store.errors import JournalError
 from floorkill.store.importing import FileDiffers, free_table_name
 
-from floorkill.i18n import N_, tr
-
 from .i18n import pick
 
-TEXTS: dict[str, str | tuple[str, str]] = {     # key -> message id (the catalogue has the words)
+TEXTS: dict[str, str | tuple[str, str]] = {  # key -> message id (the catalogue has the words)
     "title": N_("{file} is not the journal's table {name}"),
     "intro": N_("The journal's table of that name is set up differently (journal → file):"),
     "keep": N_("Keep the journal's table"),
@@ -83,16 +82,19 @@ class ConfigDiffModal(ModalScreen[tuple[str, str] | None]):
     def compose(self) -> ComposeResult:
         q = self.question
         with Vertical(id="cd-box"):
-            yield Static(Text(safe_text(self.t("title", file=q.file, name=repr(q.name)))),
-                         id="cd-title", markup=False)
+            yield Static(
+                Text(safe_text(self.t("title", file=q.file, name=repr(q.name)))),
+                id="cd-title",
+                markup=False,
+            )
             yield Static(Text(self.t("intro")), markup=False)
             with VerticalScroll(id="cd-changes"):
                 for change in q.lines(self.lang):
-                    yield Static(Text(safe_text(f"  {change}")), classes="cd-change",
-                                 markup=False)
+                    yield Static(Text(safe_text(f"  {change}")), classes="cd-change", markup=False)
             yield Static(Text(self.t("name")), markup=False)
-            yield Input(free_table_name(self.taken, q.table.config.name), id="cd-name",
-                        compact=True)
+            yield Input(
+                free_table_name(self.taken, q.table.config.name), id="cd-name", compact=True
+            )
             yield Static("", id="cd-error", markup=False)
             with Horizontal(id="cd-buttons"):
                 yield Button(self.t("keep"), id="cd-keep", variant="primary", compact=True)
@@ -105,8 +107,9 @@ class ConfigDiffModal(ModalScreen[tuple[str, str] | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        {"cd-keep": self.action_keep, "cd-new": self.action_new,
-         "cd-cancel": self.action_cancel}[event.button.id or "cd-cancel"]()
+        {"cd-keep": self.action_keep, "cd-new": self.action_new, "cd-cancel": self.action_cancel}[
+            event.button.id or "cd-cancel"
+        ]()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -157,8 +160,11 @@ def ask_about_file(app, notice) -> bool:
             return
         kind, name = choice
         if kind == "keep":
-            app.notify(safe_text(pick(TEXTS, "kept", lang, name=notice.name, file=notice.file)),
-                       timeout=6, markup=False)
+            app.notify(
+                safe_text(pick(TEXTS, "kept", lang, name=notice.name, file=notice.file)),
+                timeout=6,
+                markup=False,
+            )
             return
         open_new_table(app, notice, name)
 
@@ -176,11 +182,14 @@ def open_new_table(app, notice: FileDiffers, name: str) -> None:
     tf = replace(tf, config=replace(tf.config, name=name))
     try:
         _session, notices = open_file(registry.journal, tf, notice.file)
-    except JournalError as exc:              # a journal error: said, never fatal
+    except JournalError as exc:  # a journal error: said, never fatal
         app.notify(safe_text(f"{name}: {exc}"), severity="error", markup=False)
         return
     app.switch_table(name)
-    app.notify(safe_text(pick(TEXTS, "made", getattr(app, "lang", "en"), name=name,
-                              file=notice.file)), timeout=6, markup=False)
+    app.notify(
+        safe_text(pick(TEXTS, "made", getattr(app, "lang", "en"), name=name, file=notice.file)),
+        timeout=6,
+        markup=False,
+    )
     for line in notices:
         app.notify(safe_text(str(line)), severity="warning", timeout=10, markup=False)

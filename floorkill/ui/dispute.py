@@ -17,7 +17,8 @@ connection), drawn with the podium's own read-only widgets.
 from __future__ import annotations
 
 import bisect
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,7 +27,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from floorkill.i18n import NC_, N_, ntr, tr
+from floorkill.i18n import N_, NC_, ntr, tr
 from floorkill.report.rewind import Moment, Rewind, open_rewind
 from floorkill.rules import Refusal
 from floorkill.rules.names import safe_text
@@ -41,7 +42,7 @@ from .seating import Seating
 from .speaks import LangFooter, Speaks
 from .status_line import StatusLine
 
-DISPUTE_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+DISPUTE_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "title": N_("DISPUTE"),
     "start": N_("before the first record"),
     "at": N_("after record #{seq} of {total} · hand {hand} played"),
@@ -119,22 +120,45 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         Binding("escape", "live", NC_("key", "Live"), id="dispute.live"),
         Binding("left", "step(-1)", NC_("key", "◀ Record"), priority=True, id="dispute.back"),
         Binding("right", "step(1)", NC_("key", "Record ▶"), priority=True, id="dispute.forward"),
-        Binding("left_square_bracket,ctrl+left", "hand(-1)", NC_("key", "◀ Hand"), priority=True,
-                id="dispute.hand_back"),
-        Binding("right_square_bracket,ctrl+right", "hand(1)", NC_("key", "Hand ▶"), priority=True,
-                id="dispute.hand_forward"),
-        Binding("home", "first", NC_("key", "First"), show=False, priority=True, id="dispute.first"),
+        Binding(
+            "left_square_bracket,ctrl+left",
+            "hand(-1)",
+            NC_("key", "◀ Hand"),
+            priority=True,
+            id="dispute.hand_back",
+        ),
+        Binding(
+            "right_square_bracket,ctrl+right",
+            "hand(1)",
+            NC_("key", "Hand ▶"),
+            priority=True,
+            id="dispute.hand_forward",
+        ),
+        Binding(
+            "home", "first", NC_("key", "First"), show=False, priority=True, id="dispute.first"
+        ),
         Binding("end", "last", NC_("key", "Last"), show=False, priority=True, id="dispute.last"),
         Binding("slash,ctrl+f", "filter", NC_("key", "Filter"), id="dispute.filter"),
         Binding("f3", "language", "EN/RU", id="dispute.language"),
         Binding("tab", "app.focus_next", "Focus next", show=False, id="dispute.focus_next"),
-        Binding("shift+tab", "app.focus_previous", "Focus previous", show=False,
-                id="dispute.focus_previous"),
+        Binding(
+            "shift+tab",
+            "app.focus_previous",
+            "Focus previous",
+            show=False,
+            id="dispute.focus_previous",
+        ),
     ]
     STEP_ACTIONS = frozenset({"step", "hand", "first", "last"})
 
-    def __init__(self, session, seq: int | None = None, *, lang: str | None = None,
-                 rewind: Rewind | None = None) -> None:
+    def __init__(
+        self,
+        session,
+        seq: int | None = None,
+        *,
+        lang: str | None = None,
+        rewind: Rewind | None = None,
+    ) -> None:
         super().__init__()
         self.rewind = rewind if rewind is not None else open_rewind(session)
         self.lang = lang
@@ -160,7 +184,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
     def on_mount(self) -> None:
         history = self.query_one(HistoryView)
         history.border_title = dtext("history", self.lang)
-        self._sync_history()               # before the focus: a focused empty cursor jumps to the end
+        self._sync_history()  # before the focus: a focused empty cursor jumps to the end
         if history.cursor >= 0:
             history.focus()
 
@@ -176,13 +200,13 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         try:
             m = self.rewind.moment(seq)
             self._problem = None
-        except Refusal as refusal:           # a record the current rules no longer accept
+        except Refusal as refusal:  # a record the current rules no longer accept
             self._problem = dtext("refused", self.lang, text=refusal.text(self.lang))
             m = self.moment if self.moment is not None else self._fallback()
-        except JournalError as exc:          # the server went away, the file is locked
+        except JournalError as exc:  # the server went away, the file is locked
             m = self.moment if self.moment is not None else self.rewind.blank()
             self._problem = dtext("unreadable", self.lang, error=str(exc))
-            self.seq = m.seq                 # the same key tries that step again
+            self.seq = m.seq  # the same key tries that step again
         self.moment = m
         return m
 
@@ -197,7 +221,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         seq = max(0, min(seq, self.rewind.total))
         self.seq = seq
         m = self._moment(seq)
-        if self._listing.missed and self._problem is None:      # the journal reads again
+        if self._listing.missed and self._problem is None:  # the journal reads again
             self._listing.missed = False
             self.query_one(HistoryView).set_session(self._listing)
         update_static(self.query_one("#dispute-banner", Static), self._banner(m))
@@ -211,7 +235,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         index = self._listing.index_of(self.seq) if self.seq > 0 else -1
         if history.cursor != index:
             rec = history.record(index) if index >= 0 else None
-            self._echo = rec.seq if rec is not None else None   # our own move, not the user's
+            self._echo = rec.seq if rec is not None else None  # our own move, not the user's
             history.cursor = index
 
     def _banner(self, m: Moment) -> Text:
@@ -225,27 +249,50 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         else:
             text.append(dtext("at", lang, seq=rec.seq, total=m.total, hand=rec.hand), style="bold")
             text.append(" · " + safe_text(event_words(rec.event, lang) + self._winner_names(m)))
-            text.append("\n" + safe_text(dtext("entered", lang, who=rec.who or dtext("nobody", lang),
-                                                at=when(rec.at))))
+            text.append(
+                "\n"
+                + safe_text(
+                    dtext("entered", lang, who=rec.who or dtext("nobody", lang), at=when(rec.at))
+                )
+            )
         text.append(" · " + dtext("live-note", lang), style="italic")
         if rec is not None and rec.type == "void" and m.target is not None:
-            text.append("\n" + safe_text(dtext("void", lang, target=m.target.seq,
-                                                what=event_words(m.target.event, lang),
-                                                reason=rec.event.get("reason", ""))),
-                        style="bold")
+            text.append(
+                "\n"
+                + safe_text(
+                    dtext(
+                        "void",
+                        lang,
+                        target=m.target.seq,
+                        what=event_words(m.target.event, lang),
+                        reason=rec.event.get("reason", ""),
+                    )
+                ),
+                style="bold",
+            )
         if m.voided_by is not None:
             v = m.voided_by
-            text.append("\n" + safe_text(dtext("voided", lang, seq=v.seq,
-                                                who=v.who or dtext("nobody", lang), at=when(v.at),
-                                                reason=v.event.get("reason", ""))),
-                        style="bold")
+            text.append(
+                "\n"
+                + safe_text(
+                    dtext(
+                        "voided",
+                        lang,
+                        seq=v.seq,
+                        who=v.who or dtext("nobody", lang),
+                        at=when(v.at),
+                        reason=v.event.get("reason", ""),
+                    )
+                ),
+                style="bold",
+            )
         if self._problem:
             text.append("\n" + safe_text(self._problem), style="bold")
         return text
 
     @staticmethod
     def _winner_names(m: Moment) -> str:
-        """" (Ann, Cy)": who won the hand of this record (nobody leaves the table in a hand,
+        """ " (Ann, Cy)": who won the hand of this record (nobody leaves the table in a hand,
         so the state after it still seats them)."""
         rec = m.record
         if rec is None or rec.type != "hand" or rec.result is None:
@@ -261,7 +308,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
     # -- keys -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.STEP_ACTIONS and isinstance(self.focused, Input):
-            return False                       # the key goes on to the filter box
+            return False  # the key goes on to the filter box
         return True
 
     def action_live(self) -> None:
@@ -272,7 +319,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         if listing.seqs is None:
             self.go(self.seq + step)
             return
-        seqs = listing.seqs                    # filtered: step through the matches
+        seqs = listing.seqs  # filtered: step through the matches
         if step > 0:
             i = bisect.bisect_right(seqs, self.seq)
             if i < len(seqs):
@@ -323,8 +370,9 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         history = self.query_one(HistoryView)
         history.set_session(self._listing)
         if records is not None:
-            history.border_title = dtext("matches", self.lang, n=len(records),
-                                         total=self.rewind.total)
+            history.border_title = dtext(
+                "matches", self.lang, n=len(records), total=self.rewind.total
+            )
             if records and self.seq not in self._listing.seqs:
                 self.go(records[0].seq)
                 return
@@ -339,19 +387,19 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         self.query_one(HistoryView).focus()
 
     def on_history_view_record_highlighted(self, message: HistoryView.RecordHighlighted) -> None:
-        message.stop()                         # the podium's live rules panel must not follow
+        message.stop()  # the podium's live rules panel must not follow
         echo, self._echo = self._echo, None
         if message.record.seq == echo:
-            return                             # the cursor followed a step (filtered: nearest match)
+            return  # the cursor followed a step (filtered: nearest match)
         if message.record.seq != self.seq:
             self.go(message.record.seq)
 
     def on_history_view_record_chosen(self, message: HistoryView.RecordChosen) -> None:
-        message.stop()                         # Enter here: that record (already shown)
+        message.stop()  # Enter here: that record (already shown)
         self.go(message.record.seq)
 
     def on_seating_seat_chosen(self, message: Seating.SeatChosen) -> None:
-        message.stop()                         # no seat acts on the live table from here
+        message.stop()  # no seat acts on the live table from here
 
 
 def open_dispute(app, seq: int | None = None) -> None:
@@ -379,13 +427,28 @@ def podium_report(app) -> None:
     try:
         path, room = report_for_podium(app.session, app.tables, lang)
     except Exception as exc:
-        app.notify(safe_text(tr("report not written: {error}", lang,
-                                error=f"{type(exc).__name__}: {exc}")),
-                   title=tr("Shift report", lang), severity="error", timeout=10, markup=False)
+        app.notify(
+            safe_text(
+                tr("report not written: {error}", lang, error=f"{type(exc).__name__}: {exc}")
+            ),
+            title=tr("Shift report", lang),
+            severity="error",
+            timeout=10,
+            markup=False,
+        )
         return
-    counts = ", ".join((ntr("{n} table", "{n} tables", len(room.tables), lang),
-                        ntr("{n} hand", "{n} hands", room.total("hands"), lang),
-                        ntr("{n} kill pot", "{n} kill pots", room.total("kill_pots"), lang)))
-    app.notify(safe_text(tr("{path} — {counts}; seal {seal}", lang, path=path, counts=counts,
-                            seal=room.seal)),
-               title=tr("Shift report written", lang), timeout=12, markup=False)
+    counts = ", ".join(
+        (
+            ntr("{n} table", "{n} tables", len(room.tables), lang),
+            ntr("{n} hand", "{n} hands", room.total("hands"), lang),
+            ntr("{n} kill pot", "{n} kill pots", room.total("kill_pots"), lang),
+        )
+    )
+    app.notify(
+        safe_text(
+            tr("{path} — {counts}; seal {seal}", lang, path=path, counts=counts, seal=room.seal)
+        ),
+        title=tr("Shift report written", lang),
+        timeout=12,
+        markup=False,
+    )

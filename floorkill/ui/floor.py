@@ -7,26 +7,25 @@ each with what every answer decides in the rules' own words.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
+from floorkill.floor.tables import TableRegistry, barred_in, new_table_path, slug, tables_dir  # noqa: F401
 from floorkill.i18n import N_
 from floorkill.rules import Applied, Refusal, TableState, apply, next_hand
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.decisions import Decision
-from floorkill.rules.questions import first_asked
 from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
-
-from floorkill.floor.tables import (TableRegistry, barred_in, new_table_path, slug,  # noqa: F401
-                                    tables_dir)
+from floorkill.rules.questions import first_asked
 
 from .i18n import pick
 
 # ---------------------------------------------------------------------------
 # texts of the floor screens (the rules' own texts come from floorkill.rules.texts)
 
-FLOOR_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+FLOOR_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "yes": N_("y — yes"),
     "no": N_("n — no"),
     "confirm-quit": N_("Seat {seat} {name} leaves the game?"),
@@ -52,8 +51,11 @@ def unique(items: Iterable[str]) -> tuple[str, ...]:
 choice_for = first_asked
 
 
-def try_event(state: TableState, raw: Mapping[str, Any],
-              elsewhere: Mapping[str, tuple[int, str]] | None = None) -> Applied:
+def try_event(
+    state: TableState,
+    raw: Mapping[str, Any],
+    elsewhere: Mapping[str, tuple[int, str]] | None = None,
+) -> Applied:
     """Apply ``raw`` to ``state`` without storing anything (raises Refusal)."""
     return apply(state, raw, elsewhere)
 
@@ -79,14 +81,15 @@ def refusal_line(refusal: Refusal, lang: str = "en") -> str:
 # ---------------------------------------------------------------------------
 # the table list
 
+
 @dataclass(frozen=True)
 class TableRow:
     name: str
     game: str
     stakes: str
-    status: str               # neutral | leg up | KILL
-    who: str                  # "Seat 3 Cy" or ""
-    kill_game: str            # "yes — full, two pots" | "no"
+    status: str  # neutral | leg up | KILL
+    who: str  # "Seat 3 Cy" or ""
+    kill_game: str  # "yes — full, two pots" | "no"
     hands: int
     seated: int
     seats: int
@@ -113,16 +116,25 @@ def table_row(session) -> TableRow:
         who = f"Seat {b.seat} {b.player} {dollars(b.amount or 0)}"
     else:
         status = "neutral"
-    barred = ", ".join(f"{o.player} {dollars(o.owes)}" + (f" at {o.table}" if o.table else "")
-                       for o in st.barred if o.mode == "barred")
-    return TableRow(name=safe_text(session.name), game=GAME_NAMES.get(cfg.game, cfg.game),
-                    stakes=cfg.stakes_text(), status=status, who=safe_text(who),
-                    kill_game=kill_game_text(cfg), hands=st.hands,
-                    seated=len(st.occupied), seats=cfg.seats, barred=safe_text(barred))
+    barred = ", ".join(
+        f"{o.player} {dollars(o.owes)}" + (f" at {o.table}" if o.table else "")
+        for o in st.barred
+        if o.mode == "barred"
+    )
+    return TableRow(
+        name=safe_text(session.name),
+        game=GAME_NAMES.get(cfg.game, cfg.game),
+        stakes=cfg.stakes_text(),
+        status=status,
+        who=safe_text(who),
+        kill_game=kill_game_text(cfg),
+        hands=st.hands,
+        seated=len(st.occupied),
+        seats=cfg.seats,
+        barred=safe_text(barred),
+    )
 
 
 def acts_last_text(state: TableState) -> str:
     nh = next_hand(state)
     return f"Seat {nh.killer} acts last" if nh.killer_acts_last else ""
-
-

@@ -25,11 +25,11 @@ class BatchedFooter(Footer):
     """:class:`textual.widgets.Footer`, built at once, rebuilt only when its keys change."""
 
     _recompose_queued = False
-    _shown: tuple | None = None          # what the keys on screen were built from
+    _shown: tuple | None = None  # what the keys on screen were built from
 
     def bindings_changed(self, screen) -> None:
         if self._recompose_queued:
-            return          # the recompose already queued reads the bindings as they are then
+            return  # the recompose already queued reads the bindings as they are then
         self._recompose_queued = True
         # queued before the Footer's own recompose, so it runs first: a change signalled
         # after this point (even while the keys are being rebuilt) queues a new recompose
@@ -43,23 +43,34 @@ class BatchedFooter(Footer):
         """Everything the keys are built from: the screen's shown bindings (with their
         states, tooltips and key displays), the command palette's, the screen's language."""
         app, screen = self.app, self.screen
-        shown = tuple((binding, enabled, tooltip, app.get_key_display(binding))
-                      for (_, binding, enabled, tooltip) in screen.active_bindings.values()
-                      if binding.show)
-        palette = (app.ENABLE_COMMAND_PALETTE, app.COMMAND_PALETTE_BINDING,
-                   screen.active_bindings.get(app.COMMAND_PALETTE_BINDING))
-        return (shown, palette, self.compact, self.show_command_palette,
-                getattr(screen, "lang", None), getattr(app, "lang", None))
+        shown = tuple(
+            (binding, enabled, tooltip, app.get_key_display(binding))
+            for (_, binding, enabled, tooltip) in screen.active_bindings.values()
+            if binding.show
+        )
+        palette = (
+            app.ENABLE_COMMAND_PALETTE,
+            app.COMMAND_PALETTE_BINDING,
+            screen.active_bindings.get(app.COMMAND_PALETTE_BINDING),
+        )
+        return (
+            shown,
+            palette,
+            self.compact,
+            self.show_command_palette,
+            getattr(screen, "lang", None),
+            getattr(app, "lang", None),
+        )
 
     async def recompose(self) -> None:
         if self._shown is not None and self.is_attached and self.keys_source() == self._shown:
-            return                              # the keys it would build are those shown
+            return  # the keys it would build are those shown
         await super().recompose()
 
     def compose(self):
         if self.is_attached:
             self._shown = self.keys_source()
-            footer_bindings_ready(self)         # the keys now, not after a first signal
+            footer_bindings_ready(self)  # the keys now, not after a first signal
         compact = self.compact
         for widget in super().compose():
             if compact and is_footer_key(widget):

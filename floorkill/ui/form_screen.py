@@ -17,8 +17,14 @@ from textual.screen import ModalScreen, ScreenResultType
 class FormScreen(ModalScreen[ScreenResultType]):
     BINDINGS = [
         Binding("tab", "next_field", "Next field", show=False, priority=True, id="form.next"),
-        Binding("shift+tab", "previous_field", "Previous field", show=False, priority=True,
-                id="form.previous"),
+        Binding(
+            "shift+tab",
+            "previous_field",
+            "Previous field",
+            show=False,
+            priority=True,
+            id="form.previous",
+        ),
     ]
 
     def action_next_field(self) -> None:

@@ -13,9 +13,9 @@ big screen turns them, the podium pages with keys.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import ceil, sqrt
-from typing import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -34,20 +34,21 @@ from .bigtext import HEIGHT as BIG_HEIGHT
 from .bigtext import big_lines
 from .status_line import seat_name
 
-CARD_MIN_WIDTH = 22          # cells (border included): below this a page holds fewer cards
-CARD_MIN_HEIGHT = 6          # border + name/limits + status + who + barred
-BIG_CARD_WIDTH = 30          # a card this big (and 2 rows taller) shows the status in block letters
+CARD_MIN_WIDTH = 22  # cells (border included): below this a page holds fewer cards
+CARD_MIN_HEIGHT = 6  # border + name/limits + status + who + barred
+BIG_CARD_WIDTH = 30  # a card this big (and 2 rows taller) shows the status in block letters
 BIG_CARD_HEIGHT = 8
 
 
 @dataclass(frozen=True)
 class Card:
     """What one card says, in plain text (names filtered, never markup)."""
+
     name: str
     limits: str
-    kind: str                # "kill" | "leg" | "neutral"
-    status: str              # "KILL POT" | "LEG UP" | "NO KILL"
-    who: str                 # "Killer: Seat 3 Cy" / "Leg up: Seat 2 Bo" / ""
+    kind: str  # "kill" | "leg" | "neutral"
+    status: str  # "KILL POT" | "LEG UP" | "NO KILL"
+    who: str  # "Killer: Seat 3 Cy" / "Leg up: Seat 2 Bo" / ""
     barred: int
     hand: int
     lang: str | None = None
@@ -60,8 +61,9 @@ def card_of(state: TableState, lang: str | None = None) -> Card:
     if b.killed:
         who = tr("Killer: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
         if b.leg_seat is not None:
-            who += " · " + tr("leg: {seat}", lang,
-                              seat=seat_name(state, b.leg_seat, b.leg_player, lang))
+            who += " · " + tr(
+                "leg: {seat}", lang, seat=seat_name(state, b.leg_seat, b.leg_player, lang)
+            )
         kind, status = "kill", tr("KILL POT", lang)
     elif b.status == "leg-up":
         kind, status = "leg", tr("LEG UP", lang)
@@ -81,7 +83,7 @@ def grid_shape(n: int, width: int, height: int) -> tuple[int, int, int]:
     max_rows = max(1, height // CARD_MIN_HEIGHT)
     cols = min(max_cols, max(1, ceil(sqrt(n))))
     rows = min(max_rows, ceil(n / cols))
-    if cols * rows < n and cols < max_cols:       # a page holds more with more columns
+    if cols * rows < n and cols < max_cols:  # a page holds more with more columns
         cols = min(max_cols, ceil(n / rows))
     return cols, rows, cols * rows
 
@@ -118,8 +120,15 @@ class TableCard(Widget):
     TableCard > .card--barred { text-style: bold; color: #ffffff; background: $error-darken-3; }
     TableCard > .card--dim { color: $text-muted; }
     """
-    COMPONENT_CLASSES = {"card--name", "card--kill", "card--big-kill", "card--leg", "card--neutral",
-                         "card--barred", "card--dim"}
+    COMPONENT_CLASSES = {
+        "card--name",
+        "card--kill",
+        "card--big-kill",
+        "card--leg",
+        "card--neutral",
+        "card--barred",
+        "card--dim",
+    }
 
     def __init__(self, card: Card, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -139,8 +148,8 @@ class TableCard(Widget):
         width, height = self.content_region.width, self.content_region.height
         style = self.get_component_rich_style
         lines: list[Text] = []
-        room = max(1, width - len(c.limits) - 1)          # the limits always show in full
-        name = c.name if len(c.name) <= room else c.name[:max(0, room - 1)] + "…"
+        room = max(1, width - len(c.limits) - 1)  # the limits always show in full
+        name = c.name if len(c.name) <= room else c.name[: max(0, room - 1)] + "…"
         top = Text(no_wrap=True, end="")
         top.append(name, style=style("card--name"))
         top.append(" " * max(1, width - len(name) - len(c.limits)))
@@ -151,12 +160,13 @@ class TableCard(Widget):
         rest = 1 + (1 if c.who else 0) + (1 if c.barred else 0)
         big = None
         if height - len(lines) - rest >= BIG_HEIGHT + 1:
-            big = big_lines(c.status, width) or (big_lines(c.status.split()[0], width)
-                                                   if c.kind != "neutral" else None)
+            big = big_lines(c.status, width) or (
+                big_lines(c.status.split()[0], width) if c.kind != "neutral" else None
+            )
         if big is not None:
             lines.append(Text(""))
             pad = " " * max(0, (width - len(big[0])) // 2)
-            for row in big:                          # a kill: a full-width band (white on red)
+            for row in big:  # a kill: a full-width band (white on red)
                 row = pad + row
                 if c.kind == "kill":
                     row = row.ljust(width)
@@ -167,11 +177,16 @@ class TableCard(Widget):
         if c.who:
             lines.append(Text(c.who, no_wrap=True, overflow="ellipsis"))
         if c.barred:
-            lines.append(Text(" " + tr("Barred: {n}", c.lang, n=c.barred) + " ",
-                              style=style("card--barred"), no_wrap=True))
-        lines = lines[:max(1, height)]
-        full = 3 + (BIG_HEIGHT + 1 if big is not None else 1)   # every card's lines level
-        if full < height:                                # centred top to bottom
+            lines.append(
+                Text(
+                    " " + tr("Barred: {n}", c.lang, n=c.barred) + " ",
+                    style=style("card--barred"),
+                    no_wrap=True,
+                )
+            )
+        lines = lines[: max(1, height)]
+        full = 3 + (BIG_HEIGHT + 1 if big is not None else 1)  # every card's lines level
+        if full < height:  # centred top to bottom
             lines = [Text("")] * ((height - full) // 2) + lines
         out = Text("\n", end="").join(lines)
         out.no_wrap = True
@@ -233,15 +248,15 @@ class RoomGrid(Widget):
             self.styles.grid_size_rows = rows
         self.page = min(self.page, self.pages - 1)
         start = self.page * per_page
-        page = self.cards[start:start + per_page]
+        page = self.cards[start : start + per_page]
         widgets = list(self.query_children(TableCard))
         for w, card in zip(widgets, page):
             w.show(card)
         if len(widgets) > len(page):
-            for w in widgets[len(page):]:
+            for w in widgets[len(page) :]:
                 w.remove()
         elif len(page) > len(widgets):
-            self.mount_all([TableCard(c) for c in page[len(widgets):]])
+            self.mount_all([TableCard(c) for c in page[len(widgets) :]])
         if (self.page, self.pages) != self._paged:
             self._paged = (self.page, self.pages)
             self.post_message(self.Paged())
@@ -320,7 +335,8 @@ class RoomScreen(ModalScreen[None]):
     def _title(self) -> None:
         grid = self.query_one(RoomGrid)
         self.query_one("#room-title", Static).update(
-            Text(room_title(len(self.states), grid.page, grid.pages) + "  ·  " + tr("Esc closes")))
+            Text(room_title(len(self.states), grid.page, grid.pages) + "  ·  " + tr("Esc closes"))
+        )
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
@@ -335,9 +351,19 @@ class RoomScreen(ModalScreen[None]):
 
 def room_title(n: int, page: int = 0, pages: int = 1, lang: str | None = None) -> str:
     text = tr("All tables · {n}", lang, n=n)
-    return text + (" · " + tr("page {page} of {pages}", lang, page=page + 1, pages=pages)
-                   if pages > 1 else "")
+    return text + (
+        " · " + tr("page {page} of {pages}", lang, page=page + 1, pages=pages) if pages > 1 else ""
+    )
 
 
-__all__ = ["Card", "RoomGrid", "RoomScreen", "TableCard", "card_of", "fits_big", "grid_shape",
-           "room_states", "room_title"]
+__all__ = [
+    "Card",
+    "RoomGrid",
+    "RoomScreen",
+    "TableCard",
+    "card_of",
+    "fits_big",
+    "grid_shape",
+    "room_states",
+    "room_title",
+]

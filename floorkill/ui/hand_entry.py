@@ -11,8 +11,9 @@ the reason and its clauses and keeps what was typed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,20 +24,19 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from floorkill.floor import Floor
 from floorkill.i18n import N_, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.names import safe_text
-
-from .i18n import pick
-from .quiet import update_static
-from floorkill.floor import Floor
 from floorkill.rules.questions import Question
 
+from .i18n import pick
 from .questions import EntryError, answer, parse_entry
+from .quiet import update_static
 from .view import TableView
 
-PROMPTS: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+PROMPTS: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "winner": N_("Winner"),
     "pot": N_("Pot $"),
     "flop": N_("Flop? y/n"),
@@ -46,8 +46,9 @@ PROMPTS: dict[str, str | tuple[str, str]] = {     # key -> message id (or (conte
     "agrees_to_kill": N_("Agrees? y/n"),
     "low": N_("Low? y/seat"),
 }
-HINT = N_("seat + Enter · split: 3 5 · hi-lo: h3 l5 (h3 l- no low) · pot: $140 · F2 showdown · "
-          "Esc clear")
+HINT = N_(
+    "seat + Enter · split: 3 5 · hi-lo: h3 l5 (h3 l- no low) · pot: $140 · F2 showdown · Esc clear"
+)
 KILL_HINT = N_(" · k-: kill not posted")
 RECORDED = N_("Recorded #{seq}.")
 REFUSED = N_("Refused")
@@ -86,11 +87,13 @@ class HandEntry(Widget):
     @dataclass
     class Recorded(Message):
         """An event was accepted and stored."""
+
         record: Any
 
     @dataclass
     class Refused(Message):
         """The rules refused what was typed."""
+
         refusal: Refusal
 
     view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
@@ -102,10 +105,12 @@ class HandEntry(Widget):
         self.lang = lang
         self.question: Question | None = None
         self._draft: dict[str, Any] | None = None
-        self._typed = ""                      # what was typed before a question took the line
+        self._typed = ""  # what was typed before a question took the line
         self.message = ""
         self._prompt = pick(PROMPTS, "winner", lang)
-        self._recorded_at: tuple[int, int] | None = None   # (events, hands) when "Recorded #n" was said
+        self._recorded_at: tuple[int, int] | None = (
+            None  # (events, hands) when "Recorded #n" was said
+        )
         self._committing = False
 
     def compose(self) -> ComposeResult:
@@ -127,7 +132,7 @@ class HandEntry(Widget):
         self._state = view.state
         if view.lang != self.lang:
             self.set_lang(view.lang)
-        elif self.message == hint and self._hint() != hint:    # a kill pot came or went
+        elif self.message == hint and self._hint() != hint:  # a kill pot came or went
             self._say(self._hint())
         # "Recorded #7." belongs to the state it was said in: any later event or undo drops it
         state = view.state
@@ -183,9 +188,16 @@ class HandEntry(Widget):
         if self.question is not None:
             try:
                 raw = answer(self.question, text, self._draft or {})
-            except EntryError as exc:       # the question stays open
+            except EntryError as exc:  # the question stays open
                 self.set_class(True, "-refused")
-                self._say(Text("✗ " + exc.text(self.lang) + " — " + safe_text(self.question.text(self.lang))))
+                self._say(
+                    Text(
+                        "✗ "
+                        + exc.text(self.lang)
+                        + " — "
+                        + safe_text(self.question.text(self.lang))
+                    )
+                )
                 return False
             return self.proceed(raw, typed=self._typed)
         try:
@@ -217,7 +229,7 @@ class HandEntry(Widget):
             return False
         self._committing = True
         try:
-            record = self._floor.commit(raw)          # the widgets follow through the view
+            record = self._floor.commit(raw)  # the widgets follow through the view
         except Refusal as refusal:
             self._refuse(refusal, keep=typed)
             return False
@@ -261,7 +273,7 @@ class HandEntry(Widget):
     def _update_prompt(self) -> None:
         kind = self.question.kind if self.question is not None else "winner"
         prompt = pick(PROMPTS, kind, self.lang)
-        if prompt != self._prompt:                # the prompt's width sets the input's
+        if prompt != self._prompt:  # the prompt's width sets the input's
             self._prompt = prompt
             self.query_one("#entry-prompt", Static).update(prompt)
 
@@ -272,7 +284,9 @@ class HandEntry(Widget):
     def _say_question(self, q: Question) -> None:
         text = Text(safe_text(q.text(self.lang)))
         for cid in q.cites:
-            text.append(f"  [{cid}] {catalogue.title(cid, self.lang) if cid in catalogue.CLAUSES else ''}")
+            text.append(
+                f"  [{cid}] {catalogue.title(cid, self.lang) if cid in catalogue.CLAUSES else ''}"
+            )
         text.append("  · " + tr("Esc cancels", self.lang), style="dim")
         self._say(text)
 

@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from floorkill.i18n import NC_, N_, pgettext, tr
+from floorkill.i18n import N_, NC_, pgettext, tr
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
@@ -66,7 +66,7 @@ DECISION_WORDS: dict[str, str] = {
 
 
 def decision_word(code: str, seat: int | None, lang: str = "en") -> str:
-    """"leg-up s3" / "нога м3": a decision's code (in the language) and its seat."""
+    """ "leg-up s3" / "нога м3": a decision's code (in the language) and its seat."""
     word = pgettext("decision", DECISION_WORDS[code], lang) if code in DECISION_WORDS else code
     return word if seat is None else f"{word} " + tr("s{seat}", lang, seat=seat)
 
@@ -77,9 +77,10 @@ def record_parts(rec: Record, lang: str = "en") -> tuple[str, str, str]:
     what = hand_words(rec.event, lang) if rec.type == "hand" else event_words(rec.event, lang)
     if rec.type == "void":
         what += f" ({rec.event.get('reason', '')})"
-    decided = ", ".join(decision_word(d.code, d.seat, lang) for d in rec.decisions
-                        if d.code != "shows")      # the showdown's words: in the rules panel
-    undone = " " + tr("[undone]", lang) if rec.voided else ""   # first: a cut line still says it
+    decided = ", ".join(
+        decision_word(d.code, d.seat, lang) for d in rec.decisions if d.code != "shows"
+    )  # the showdown's words: in the rules panel
+    undone = " " + tr("[undone]", lang) if rec.voided else ""  # first: a cut line still says it
     return safe_text(f"{rec.seq:>4} {rec.hand:>4}{undone}"), safe_text(what), safe_text(decided)
 
 
@@ -97,7 +98,7 @@ def fit_line(line: str, width: int, keep: int = 8) -> str:
     within the first ``keep`` characters, the record's numbers)."""
     if width <= 0 or cell_len(line) <= width:
         return line
-    cut = line[:max(0, width - 1)]
+    cut = line[: max(0, width - 1)]
     while cell_len(cut) > width - 1:
         cut = cut[:-1]
     space = cut.rstrip().rfind(" ")
@@ -116,10 +117,10 @@ def fit_record(rec: Record, width: int, lang: str = "en") -> str:
         return fit_line(line, width)
     tail = f"  → {decided}"
     room = width - cell_len(head) - 1 - cell_len(tail)
-    if room >= 6:                                    # a few words of the event, then all decisions
+    if room >= 6:  # a few words of the event, then all decisions
         short = fit_line(what, room, keep=0)
         return f"{head} {short}{tail}"
-    bare = f"{head} …{tail}"                        # no room for the event: the decisions stay
+    bare = f"{head} …{tail}"  # no room for the event: the decisions stay
     if cell_len(bare) <= width:
         return bare
     return fit_line(line, width)
@@ -158,11 +159,13 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
     @dataclass
     class RecordHighlighted(Message):
         """The cursor is on ``record`` (the rules panel explains it)."""
+
         record: Record
 
     @dataclass
     class RecordChosen(Message):
         """Enter on ``record``: the podium opens the dispute view at it."""
+
         record: Record
 
     view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
@@ -178,10 +181,10 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
         if view.lang != self.lang:
             self.set_lang(view.lang)
         n = len(view.session)
-        if n != self._total:                        # a new record (an undo is one too)
+        if n != self._total:  # a new record (an undo is one too)
             rec = view.record
             if n == self._total + 1 and rec is not None and rec.seq == n and rec.type != "void":
-                self.reload(appended=rec)           # nothing read before it changed
+                self.reload(appended=rec)  # nothing read before it changed
             else:
                 self.reload()
 
@@ -202,7 +205,7 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
     # -- data --------------------------------------------------------------------
     def set_session(self, session) -> None:
         self._session = session
-        self._strips.clear()                 # keyed by record number: another table's differ
+        self._strips.clear()  # keyed by record number: another table's differ
         self.cursor = -1
         self.reload()
 
@@ -232,16 +235,19 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
         self._follow = follow
         if follow:
             self.cursor = self._total - 1 if self.has_focus else -1
-            self._to_end()                   # on_resize does it again once the size is known
+            self._to_end()  # on_resize does it again once the size is known
         if appended is not None and self.size.height:
-            self.refresh(self.size.region)   # the lines: the border and scrollbars stay as drawn
+            self.refresh(self.size.region)  # the lines: the border and scrollbars stay as drawn
         else:
             self.refresh()
 
     def _to_end(self) -> None:
         if self._follow:
-            self.scroll_to(y=max(0, self._total - self.scrollable_content_region.height),
-                           animate=False, immediate=True)
+            self.scroll_to(
+                y=max(0, self._total - self.scrollable_content_region.height),
+                animate=False,
+                immediate=True,
+            )
 
     def on_resize(self) -> None:
         size = Size(self.size.width, self._total)
@@ -328,7 +334,7 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         theme = self.app.theme
         if self._base is None or self._base[0] != theme:
-            self._base = (theme, self.rich_style)          # once per theme, not per line
+            self._base = (theme, self.rich_style)  # once per theme, not per line
         base = self._base[1]
         rec = self.record(index)
         if rec is None:

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from floorkill.i18n import pgettext, tr
 
 
-def pick(table: Mapping[str, str | tuple[str, str]], key: str, lang: str | None = "en",
-         **params: Any) -> str:
+def pick(
+    table: Mapping[str, str | tuple[str, str]], key: str, lang: str | None = "en", **params: Any
+) -> str:
     """``table[key]`` in ``lang``, formatted with ``params``."""
     entry = table[key]
     if isinstance(entry, tuple):

@@ -19,7 +19,7 @@ from .history import record_line
 
 
 class UndoModal(ModalScreen[str | None]):
-    """"Undo #12? Why?" — Enter with a reason undoes (a void record), Esc keeps the record."""
+    """ "Undo #12? Why?" — Enter with a reason undoes (a void record), Esc keeps the record."""
 
     DEFAULT_CSS = """
     UndoModal { align: center middle; }
@@ -42,15 +42,22 @@ class UndoModal(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="undo-box"):
             lang = self.lang
-            yield Static(tr("Undo record #{seq}?", lang, seq=self.record.seq), id="undo-title",
-                         markup=False)
-            yield Static(Text(record_line(self.record, lang).strip()), id="undo-record", markup=False)
+            yield Static(
+                tr("Undo record #{seq}?", lang, seq=self.record.seq), id="undo-title", markup=False
+            )
+            yield Static(
+                Text(record_line(self.record, lang).strip()), id="undo-record", markup=False
+            )
             yield Static(tr("Reason (required):", lang), markup=False)
-            yield Input(id="undo-reason", placeholder=tr("e.g. wrong seat entered", lang),
-                        compact=True)
+            yield Input(
+                id="undo-reason", placeholder=tr("e.g. wrong seat entered", lang), compact=True
+            )
             yield Static("", id="undo-error", markup=False)
-            yield Static(tr("Enter: undo it (the record is kept, marked undone) · Esc: keep it",
-                            lang), id="undo-help", markup=False)
+            yield Static(
+                tr("Enter: undo it (the record is kept, marked undone) · Esc: keep it", lang),
+                id="undo-help",
+                markup=False,
+            )
 
     def on_mount(self) -> None:
         self.query_one("#undo-reason", Input).focus()
@@ -95,21 +102,37 @@ class ShowdownModal(FormScreen[dict | None]):
         prev_hands = self.previous.get("hands", {})
         lang = self.lang
         with VerticalScroll(id="sd-box"):
-            yield Static(tr("Showdown — type the cards shown (e.g. As Kd); the evaluator finds the "
-                            "winners", lang), id="sd-title", markup=False)
+            yield Static(
+                tr(
+                    "Showdown — type the cards shown (e.g. As Kd); the evaluator finds the winners",
+                    lang,
+                ),
+                id="sd-title",
+                markup=False,
+            )
             with Grid(id="sd-grid"):
                 if cfg.has_flop:
                     yield Static(tr("Board", lang), classes="sd-label", markup=False)
-                    yield Input(self.previous.get("board", ""), id="sd-board", compact=True,
-                                placeholder=tr("e.g. {cards}", lang, cards="2c 4d 5h 9s Kc"))
+                    yield Input(
+                        self.previous.get("board", ""),
+                        id="sd-board",
+                        compact=True,
+                        placeholder=tr("e.g. {cards}", lang, cards="2c 4d 5h 9s Kc"),
+                    )
                 for seat in self.state.dealt_in():
                     p = self.state.player(seat)
-                    label = safe_text(tr("Seat {seat} {name}", lang, seat=seat,
-                                         name=p.name if p else "").rstrip(", "))
+                    label = safe_text(
+                        tr("Seat {seat} {name}", lang, seat=seat, name=p.name if p else "").rstrip(
+                            ", "
+                        )
+                    )
                     yield Static(Text(label), classes="sd-label", markup=False)
                     yield Input(prev_hands.get(seat, ""), id=f"sd-seat-{seat}", compact=True)
-            yield Static(tr("Tab: next field · Enter: decide · Esc: cancel (seats left blank "
-                            "mucked)", lang), id="sd-help", markup=False)
+            yield Static(
+                tr("Tab: next field · Enter: decide · Esc: cancel (seats left blank mucked)", lang),
+                id="sd-help",
+                markup=False,
+            )
 
     def on_mount(self) -> None:
         inputs = list(self.query(Input))

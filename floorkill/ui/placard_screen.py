@@ -66,4 +66,3 @@ class PlacardScreen(Speaks, ModalScreen[None]):
         title, body = placard_rich(self.config, self.lang)
         self.query_one("#placard-title", Static).update(title)
         self.query_one("#placard-lines", Static).update(body)
-

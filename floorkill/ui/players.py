@@ -13,8 +13,9 @@ showing what each answer decides, and stores the event through the session.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -39,7 +40,6 @@ from .form_screen import FormScreen
 from .seating import Seating
 from .view import TableView
 
-
 # what to do when the rules name the event that lifts a refusal (rules.questions.remedy)
 REMEDY_HINTS = {
     "pay_kill": N_("Paid now? Esc, then p (Pay kill) records it, at whichever table it is owed."),
@@ -58,7 +58,7 @@ class FormError(ValueError):
 
     def text(self, lang: str = "en") -> str:
         params = {k: tr(v, lang) if k == "what" else v for k, v in self.params.items()}
-        if "reason" in params and lang != "en":      # the money parser speaks English
+        if "reason" in params and lang != "en":  # the money parser speaks English
             params["reason"] = tr("type an amount such as 200 or 12.50", lang)
         return tr(self.message, lang, **params)
 
@@ -73,8 +73,11 @@ def read_seat(text: str, state: TableState) -> int:
         raise FormError(N_("seat: type a seat number from 1 to {seats}"), seats=state.config.seats)
     seat = int(t)
     if not 1 <= seat <= state.config.seats:
-        raise FormError(N_("there is no seat {seat} at this table (seats 1 to {seats})"),
-                        seat=seat, seats=state.config.seats)
+        raise FormError(
+            N_("there is no seat {seat} at this table (seats 1 to {seats})"),
+            seat=seat,
+            seats=state.config.seats,
+        )
     return seat
 
 
@@ -107,14 +110,17 @@ def cites_text(cites: Iterable[str], lang: str = "en") -> str:
 # ---------------------------------------------------------------------------
 # the seating diagram with the floor's keys
 
+
 class FloorSeating(Seating):
     """The podium's seating diagram: the shared drawing, plus keys that act on the seat
     under the cursor (they call the app; the drawing itself never writes)."""
 
     BINDINGS = [
-        *[Binding(str(n % 10), f"cursor_to({n})", f"Seat {n}", show=False, id=f"seating.seat_{n}")
-          for n in range(1, 11)],
-        Binding("j", "seat_action('join')", "Join", id="seating.join"),     # words: podium/keys.py
+        *[
+            Binding(str(n % 10), f"cursor_to({n})", f"Seat {n}", show=False, id=f"seating.seat_{n}")
+            for n in range(1, 11)
+        ],
+        Binding("j", "seat_action('join')", "Join", id="seating.join"),  # words: podium/keys.py
         Binding("a", "seat_action('away')", "Away/Back", id="seating.away"),
         Binding("x", "seat_action('quit')", "Leaves", id="seating.quit"),
         Binding("s", "seat_action('stack')", "Stack", id="seating.stack"),
@@ -139,6 +145,7 @@ class FloorSeating(Seating):
     class SeatAction(Message):
         """A seat key was pressed: ``what`` (join, away, quit, stack, voluntary, pay,
         rulings) for ``seat``. The app opens the form (the diagram never writes)."""
+
         what: str
         seat: int
 
@@ -155,6 +162,7 @@ class FloorSeating(Seating):
 
 # ---------------------------------------------------------------------------
 # a question with what each answer decides
+
 
 class AskModal(ModalScreen[Any]):
     """A question the rules attach, each answer shown with what it decides.
@@ -183,9 +191,14 @@ class AskModal(ModalScreen[Any]):
         Binding("escape", "cancel", "Cancel", id="ask.cancel"),
     ]
 
-    def __init__(self, title: str, question: str,
-                 options: Sequence[tuple[str, str, Sequence[str], Any]],
-                 cites: Iterable[str] = (), lang: str = "en") -> None:
+    def __init__(
+        self,
+        title: str,
+        question: str,
+        options: Sequence[tuple[str, str, Sequence[str], Any]],
+        cites: Iterable[str] = (),
+        lang: str = "en",
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.question = question
@@ -199,15 +212,20 @@ class AskModal(ModalScreen[Any]):
             yield Static(Text(safe_text(self.title_text)), id="ask-title", markup=False)
             yield Static(Text(safe_text(self.question)), id="ask-question", markup=False)
             for key, label, lines, _value in self.options:
-                yield Static(Text(safe_text(label), style="bold"), classes="ask-option", markup=False)
-                for line in lines:                  # a hanging bullet: wrapped lines stay indented
+                yield Static(
+                    Text(safe_text(label), style="bold"), classes="ask-option", markup=False
+                )
+                for line in lines:  # a hanging bullet: wrapped lines stay indented
                     with Horizontal(classes="ask-line"):
                         yield Static("  •", classes="ask-bullet", markup=False)
                         yield Static(Text(safe_text(line)), classes="ask-text", markup=False)
             if self.cites:
                 yield Static(Text(cites_text(self.cites, self.lang)), id="ask-cites", markup=False)
-            yield Static(Text(f"{keys} · " + tr("Esc: cancel (nothing is recorded)", self.lang)),
-                         id="ask-help", markup=False)
+            yield Static(
+                Text(f"{keys} · " + tr("Esc: cancel (nothing is recorded)", self.lang)),
+                id="ask-help",
+                markup=False,
+            )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
@@ -226,6 +244,7 @@ class AskModal(ModalScreen[Any]):
 
 # ---------------------------------------------------------------------------
 # forms
+
 
 class FormModal(FormScreen[dict | None]):
     """Labelled inputs -> a raw event, tried on the current state before it closes.
@@ -250,9 +269,16 @@ class FormModal(FormScreen[dict | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel")]
 
-    def __init__(self, title: str, fields: Sequence[tuple[str, str, str, str]],
-                 build: Callable[[dict[str, str]], dict], attempt: Callable[[dict], None],
-                 note: str = "", lang: str = "en", focus: str | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        fields: Sequence[tuple[str, str, str, str]],
+        build: Callable[[dict[str, str]], dict],
+        attempt: Callable[[dict], None],
+        note: str = "",
+        lang: str = "en",
+        focus: str | None = None,
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.fields = list(fields)
@@ -273,8 +299,11 @@ class FormModal(FormScreen[dict | None]):
                     yield Static(Text(label), classes="form-label", markup=False)
                     yield Input(value, id=f"f-{fid}", placeholder=placeholder, compact=True)
             yield Static("", id="form-error", markup=False)
-            yield Static(tr("Enter: record · Tab: next field · Esc: cancel", self.lang),
-                         id="form-help", markup=False)
+            yield Static(
+                tr("Enter: record · Tab: next field · Esc: cancel", self.lang),
+                id="form-help",
+                markup=False,
+            )
 
     def on_mount(self) -> None:
         target = f"#f-{self._focus}" if self._focus else "Input"
@@ -298,9 +327,14 @@ class FormModal(FormScreen[dict | None]):
         except Refusal as refusal:
             hint = remedy(refusal) or ""
             hint = tr(REMEDY_HINTS[hint], self.lang) if hint in REMEDY_HINTS else ""
-            self._show_error("✗ " + tr("Refused", self.lang) + ": " + refusal_line(refusal, self.lang)
-                             + ("\n" + cites_text(refusal.cites, self.lang) if refusal.cites else "")
-                             + ("\n" + hint if hint else ""))
+            self._show_error(
+                "✗ "
+                + tr("Refused", self.lang)
+                + ": "
+                + refusal_line(refusal, self.lang)
+                + ("\n" + cites_text(refusal.cites, self.lang) if refusal.cites else "")
+                + ("\n" + hint if hint else "")
+            )
             return False
         self.dismiss(raw)
         return True
@@ -328,8 +362,12 @@ class PayKillModal(ModalScreen[tuple[str, str] | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="pay.cancel")]
 
-    def __init__(self, owed: Sequence[tuple[str, int, str, str]], preselect: str | None = None,
-                 lang: str = "en") -> None:
+    def __init__(
+        self,
+        owed: Sequence[tuple[str, int, str, str]],
+        preselect: str | None = None,
+        lang: str = "en",
+    ) -> None:
         super().__init__()
         self.lang = lang
         self.owed = list(owed)
@@ -340,15 +378,37 @@ class PayKillModal(ModalScreen[tuple[str, str] | None]):
         lang = self.lang
         for i, (player, owes, mode, table) in enumerate(self.owed):
             what = tr("barred until paid", lang) if mode == "barred" else tr("posts it later", lang)
-            options.append(Option(Text(safe_text(tr("{name} — owes {amount} — {table} ({what})", lang,
-                                                    name=player, amount=money(owes, lang),
-                                                    table=table, what=what))), id=str(i)))
+            options.append(
+                Option(
+                    Text(
+                        safe_text(
+                            tr(
+                                "{name} — owes {amount} — {table} ({what})",
+                                lang,
+                                name=player,
+                                amount=money(owes, lang),
+                                table=table,
+                                what=what,
+                            )
+                        )
+                    ),
+                    id=str(i),
+                )
+            )
         with Vertical(id="pay-box"):
-            yield Static(tr("Pay an owed kill — who posts it now?", lang), id="pay-title",
-                         markup=False)
+            yield Static(
+                tr("Pay an owed kill — who posts it now?", lang), id="pay-title", markup=False
+            )
             yield OptionList(*options, id="pay-list", markup=False)
-            yield Static(tr("↑↓ choose · Enter: the kill is paid [{cites}] · Esc: cancel", lang,
-                            cites=", ".join(FIELD_CITES["pay_kill"])), id="pay-help", markup=False)
+            yield Static(
+                tr(
+                    "↑↓ choose · Enter: the kill is paid [{cites}] · Esc: cancel",
+                    lang,
+                    cites=", ".join(FIELD_CITES["pay_kill"]),
+                ),
+                id="pay-help",
+                markup=False,
+            )
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -373,19 +433,37 @@ class PayKillModal(ModalScreen[tuple[str, str] | None]):
 # ---------------------------------------------------------------------------
 # the forms of each action (builders are plain functions: tested without the app)
 
-def join_fields(state: TableState, seat: int | None,
-                lang: str = "en") -> list[tuple[str, str, str, str]]:
+
+def join_fields(
+    state: TableState, seat: int | None, lang: str = "en"
+) -> list[tuple[str, str, str, str]]:
     if seat is None or state.player(seat) is not None:
         seat = next((i + 1 for i, p in enumerate(state.players) if p is None), None)
-    fields = [("name", tr("Name", lang), "", tr("as the player gives it", lang)),
-              ("seat", tr("Seat", lang), str(seat or ""),
-               tr("1 to {seats}", lang, seats=state.config.seats)),
-              ("stack", tr("Stack (optional)", lang), "", tr("e.g. 200", lang))]
+    fields = [
+        ("name", tr("Name", lang), "", tr("as the player gives it", lang)),
+        (
+            "seat",
+            tr("Seat", lang),
+            str(seat or ""),
+            tr("1 to {seats}", lang, seats=state.config.seats),
+        ),
+        ("stack", tr("Stack (optional)", lang), "", tr("e.g. 200", lang)),
+    ]
     offered = [q for q in needs(state, {"type": "join", "seat": seat}) if q.kind == "posts_kill"]
-    for q in offered:                     # a voluntary kill, where the rules allow one now
-        fields.append(("posts", tr("Posts a voluntary kill?", lang), "y" if q.default else "n",
-                       tr("y: kill this hand for {amount} [{cites}]", lang,
-                          amount=money(state.config.kill_blind, lang), cites=", ".join(q.cites))))
+    for q in offered:  # a voluntary kill, where the rules allow one now
+        fields.append(
+            (
+                "posts",
+                tr("Posts a voluntary kill?", lang),
+                "y" if q.default else "n",
+                tr(
+                    "y: kill this hand for {amount} [{cites}]",
+                    lang,
+                    amount=money(state.config.kill_blind, lang),
+                    cites=", ".join(q.cites),
+                ),
+            )
+        )
     return fields
 
 
@@ -393,7 +471,11 @@ def build_join(state: TableState, v: dict[str, str]) -> dict:
     name = v.get("name", "").strip()
     if not name:
         raise FormError(N_("type the player's name"))
-    raw: dict[str, Any] = {"type": "join", "seat": read_seat(v.get("seat", ""), state), "name": name}
+    raw: dict[str, Any] = {
+        "type": "join",
+        "seat": read_seat(v.get("seat", ""), state),
+        "name": name,
+    }
     if v.get("stack", "").strip():
         raw["stack"] = read_amount(v["stack"], N_("stack"))
     if "posts" in v and read_yes_no(v["posts"], N_("voluntary kill")):

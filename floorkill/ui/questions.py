@@ -21,7 +21,8 @@ Entry syntax (one line, seats separated by spaces or commas):
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from floorkill.i18n import N_
 from floorkill.rules.money import MoneyError, parse_amount
@@ -32,9 +33,11 @@ from .i18n import pick
 # ---------------------------------------------------------------------------
 # texts of the form itself (the rules' own texts come from floorkill.rules.texts)
 
-UI_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+UI_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "empty": N_("type the winning seat, then Enter"),
-    "bad-token": N_("cannot read {token!r}: type seats (3, 3 5, h3 l5, h3 l-) and optionally the pot ($140)"),
+    "bad-token": N_(
+        "cannot read {token!r}: type seats (3, 3 5, h3 l5, h3 l-) and optionally the pot ($140)"
+    ),
     "bad-pot": N_("pot: {reason}"),
     "pot-twice": N_("the pot is given twice"),
     "no-seat": N_("no winning seat typed"),
@@ -110,7 +113,7 @@ def parse_entry(text: str) -> dict[str, Any]:
                 if rest and rest != "-":
                     low.append(int(rest))
                 if rest == "-":
-                    side = "l-"            # nothing more may be added to an empty low
+                    side = "l-"  # nothing more may be added to an empty low
             continue
         if tok.lower() == "k-":
             kill_posted = False
@@ -133,7 +136,7 @@ def parse_entry(text: str) -> dict[str, Any]:
         if not high:
             raise EntryError("no-seat")
         raw["high"] = high
-        if low is not None:                # h3 alone says nothing of the low: the rules ask
+        if low is not None:  # h3 alone says nothing of the low: the rules ask
             raw["low"] = low
     else:
         if not winners:

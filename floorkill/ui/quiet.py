@@ -21,8 +21,12 @@ from .compat import own_scrollbar, refresh_scrollbars
 def needs_layout(widget: Widget) -> bool:
     """True when ``widget``'s content no longer has the height it was laid out with."""
     region = widget.content_region
-    if not widget.is_mounted or region.width <= 0 or widget.styles.height is None \
-            or not widget.styles.height.is_auto:
+    if (
+        not widget.is_mounted
+        or region.width <= 0
+        or widget.styles.height is None
+        or not widget.styles.height.is_auto
+    ):
         return not widget.is_mounted or region.width <= 0
     height = widget.get_content_height(widget.size, widget.app.size, region.width)
     styles = widget.styles
@@ -96,13 +100,23 @@ class QuietScrollbars:
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
-        return own_scrollbar(self, True, lambda: QuietScrollBar(
-            vertical=True, name="vertical", thickness=self.scrollbar_size_vertical))
+        return own_scrollbar(
+            self,
+            True,
+            lambda: QuietScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
+            ),
+        )
 
     @property
     def horizontal_scrollbar(self) -> ScrollBar:
-        return own_scrollbar(self, False, lambda: QuietScrollBar(
-            vertical=False, name="horizontal", thickness=self.scrollbar_size_horizontal))
+        return own_scrollbar(
+            self,
+            False,
+            lambda: QuietScrollBar(
+                vertical=False, name="horizontal", thickness=self.scrollbar_size_horizontal
+            ),
+        )
 
     def quiet_scroll_update(self, virtual_size) -> None:
         """``Widget._scroll_update`` without repainting scrollbars whose thumb stays put."""

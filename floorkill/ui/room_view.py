@@ -17,8 +17,9 @@ decides a rule: the rows are read from the tables' states and the room
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -27,7 +28,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
-from floorkill.i18n import NC_, N_, money, ptr, tr
+from floorkill.i18n import N_, NC_, money, ptr, tr
 from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.room import RROP_BAR, bar_of
 
@@ -42,9 +43,9 @@ class RoomRow:
     player: str
     table: str
     seat: int | None
-    status: str               # BARRED … | owes … | away | playing | not seated
-    owes: int | None          # cents, when an owed kill is on this row
-    owed_at: str | None       # the table where that kill is owed (where a payment goes)
+    status: str  # BARRED … | owes … | away | playing | not seated
+    owes: int | None  # cents, when an owed kill is on this row
+    owed_at: str | None  # the table where that kill is owed (where a payment goes)
     legs: str
     barred: bool
 
@@ -71,9 +72,17 @@ def room_rows(tables: TableRegistry, lang: str | None = "en") -> tuple[list[Room
     for name in tables.names():
         try:
             state = tables.get(name).state
-        except Exception as exc:          # a table that cannot be opened: said, never fatal
-            problems.append(safe_text(tr("{name}: cannot open ({error})", lang, name=name,
-                                         error=f"{type(exc).__name__}: {exc}")))
+        except Exception as exc:  # a table that cannot be opened: said, never fatal
+            problems.append(
+                safe_text(
+                    tr(
+                        "{name}: cannot open ({error})",
+                        lang,
+                        name=name,
+                        error=f"{type(exc).__name__}: {exc}",
+                    )
+                )
+            )
             continue
         b = state.button
         for p in state.players:
@@ -96,26 +105,53 @@ def room_rows(tables: TableRegistry, lang: str | None = "en") -> tuple[list[Room
                 status = _owes(o.owes, lang)
             else:
                 at = None
-                status = (ptr("room", ROOM_WORDS["away"], lang) if p.away
-                          else ptr("room", ROOM_WORDS["sits out"], lang) if p.sitting_out
-                          else ptr("room", ROOM_WORDS["playing"], lang))
+                status = (
+                    ptr("room", ROOM_WORDS["away"], lang)
+                    if p.away
+                    else ptr("room", ROOM_WORDS["sits out"], lang)
+                    if p.sitting_out
+                    else ptr("room", ROOM_WORDS["playing"], lang)
+                )
             if o is not None and p.away:
                 status += " · " + ptr("room", ROOM_WORDS["away"], lang)
-            rows.append(RoomRow(p.name, name, p.seat, status, o.owes if o else None, at,
-                                ", ".join(legs), bool(o and o.mode == "barred")))
-    for bar in room.bars():                     # owed kills of players seated nowhere
+            rows.append(
+                RoomRow(
+                    p.name,
+                    name,
+                    p.seat,
+                    status,
+                    o.owes if o else None,
+                    at,
+                    ", ".join(legs),
+                    bool(o and o.mode == "barred"),
+                )
+            )
+    for bar in room.bars():  # owed kills of players seated nowhere
         if name_key(bar.player) in seated_keys:
             continue
         status = _barred(bar.owes, bar.table, lang) if bar.barred else _owes(bar.owes, lang)
-        rows.append(RoomRow(bar.player, bar.table, None,
-                            status + " · " + ptr("room", ROOM_WORDS["not seated"], lang), bar.owes,
-                            bar.table, "", bar.barred))
+        rows.append(
+            RoomRow(
+                bar.player,
+                bar.table,
+                None,
+                status + " · " + ptr("room", ROOM_WORDS["not seated"], lang),
+                bar.owes,
+                bar.table,
+                "",
+                bar.barred,
+            )
+        )
     rows.sort(key=lambda row: (row.key, row.table))
     return rows, problems
 
 
-ROOM_WORDS = {"away": NC_("room", "away"), "sits out": NC_("room", "sits out"),
-              "playing": NC_("room", "playing"), "not seated": NC_("room", "not seated")}
+ROOM_WORDS = {
+    "away": NC_("room", "away"),
+    "sits out": NC_("room", "sits out"),
+    "playing": NC_("room", "playing"),
+    "not seated": NC_("room", "not seated"),
+}
 
 
 def filter_rows(rows: list[RoomRow], typed: str) -> list[RoomRow]:
@@ -144,8 +180,9 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         Binding("up", "move(-1)", "Up", show=False, id="room.up", priority=True),
     ]
 
-    def __init__(self, tables: TableRegistry, pay: Callable[[str, str], None],
-                 lang: str | None = None) -> None:
+    def __init__(
+        self, tables: TableRegistry, pay: Callable[[str, str], None], lang: str | None = None
+    ) -> None:
         super().__init__()
         self.lang = lang
         self.tables = tables
@@ -153,8 +190,8 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         self.rows: list[RoomRow] = []
         self.shown: list[RoomRow] = []
         self.problems: list[str] = []
-        self._columns_for: tuple | None = None      # (language, widths) the columns have
-        self._filtered_by = ""                      # the filter the rows shown were made by
+        self._columns_for: tuple | None = None  # (language, widths) the columns have
+        self._filtered_by = ""  # the filter the rows shown were made by
 
     def compose(self) -> ComposeResult:
         yield Static("", id="room-title", markup=False)
@@ -171,18 +208,26 @@ class RoomPlayersScreen(Speaks, Screen[None]):
     def speak(self) -> None:
         """Every word in ``self.lang`` (F3)."""
         lang = self.lang
-        self.query_one("#room-title", Static).update(tr(
-            "Room — every player at every table; barred players are barred everywhere ({cite})",
-            lang, cite=RROP_BAR))
+        self.query_one("#room-title", Static).update(
+            tr(
+                "Room — every player at every table; barred players are barred everywhere ({cite})",
+                lang,
+                cite=RROP_BAR,
+            )
+        )
         self.query_one(Input).placeholder = tr("type a name or table to filter", lang)
-        self.query_one("#room-help", Static).update(tr(
-            "↑↓ choose · Enter: the owed kill is paid (recorded at the table where it is owed; "
-            "the bar lifts everywhere) · Esc: back", lang))
-        self._columns_for = None           # the headers in the new language
+        self.query_one("#room-help", Static).update(
+            tr(
+                "↑↓ choose · Enter: the owed kill is paid (recorded at the table where it is owed; "
+                "the bar lifts everywhere) · Esc: back",
+                lang,
+            )
+        )
+        self._columns_for = None  # the headers in the new language
         self.reload()
 
     def on_screen_resume(self) -> None:
-        if self.is_mounted and self.rows:     # back from the pay question: read again
+        if self.is_mounted and self.rows:  # back from the pay question: read again
             self.reload()
 
     def reload(self) -> None:
@@ -192,11 +237,18 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         self.query_one("#room-error", Static).update(Text("\n".join(self.problems)))
 
     def _cells(self, r: RoomRow) -> tuple[Text, ...]:
-        status = Text(safe_text(r.status), style="bold reverse" if r.barred else
-                      ("bold" if r.owes is not None else ""))
-        return (Text(safe_text(r.player)), Text(safe_text(r.table)),
-                Text("" if r.seat is None else str(r.seat)), status,
-                Text(money(r.owes, self.lang) if r.owes is not None else ""), Text(r.legs))
+        status = Text(
+            safe_text(r.status),
+            style="bold reverse" if r.barred else ("bold" if r.owes is not None else ""),
+        )
+        return (
+            Text(safe_text(r.player)),
+            Text(safe_text(r.table)),
+            Text("" if r.seat is None else str(r.seat)),
+            status,
+            Text(money(r.owes, self.lang) if r.owes is not None else ""),
+            Text(r.legs),
+        )
 
     def _columns(self) -> None:
         """The columns, each as wide as its header and every row (not only the rows the
@@ -274,6 +326,7 @@ class RoomPlayersScreen(Speaks, Screen[None]):
 # ---------------------------------------------------------------------------
 # hooks the podium calls
 
+
 def ask_near_match(app, session, raw: Mapping[str, Any], proceed: Callable[[], None]) -> bool:
     """Before seating: "is this Наталья Смирнова, barred at Table 14 for $20?" when the
     rules model says a join's name is close to a barred player's. True when it asked
@@ -284,8 +337,10 @@ def ask_near_match(app, session, raw: Mapping[str, Any], proceed: Callable[[], N
     if question is None:
         return False
     lang = app.lang
-    options = [("y", floor_text("yes", lang), [question.yes_text(lang)], True),
-               ("n", floor_text("no", lang), [question.no_text(lang)], False)]
+    options = [
+        ("y", floor_text("yes", lang), [question.yes_text(lang)], True),
+        ("n", floor_text("no", lang), [question.no_text(lang)], False),
+    ]
 
     def answered(same: bool | None) -> None:
         if same is None:
@@ -295,6 +350,10 @@ def ask_near_match(app, session, raw: Mapping[str, Any], proceed: Callable[[], N
         else:
             proceed()
 
-    app.push_screen(AskModal(safe_text(session.name), safe_text(question.text(lang)), options,
-                             question.cites, lang), answered)
+    app.push_screen(
+        AskModal(
+            safe_text(session.name), safe_text(question.text(lang)), options, question.cites, lang
+        ),
+        answered,
+    )
     return True

@@ -13,7 +13,7 @@ lines than the last one's then needs no screen layout.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -34,12 +34,12 @@ from floorkill.rules.names import safe_text
 from floorkill.rules.pending import pending
 from floorkill.store.session import Record
 
-from .i18n import pick
 from .compat import repaint_required
+from .i18n import pick
 from .quiet import QuietScrollbars
 from .view import TableView
 
-PANEL_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+PANEL_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "title": N_("Rules"),
     "decisions": N_("Decisions"),
     "clauses": N_("Clauses cited (↑↓ to read)"),
@@ -77,12 +77,21 @@ def _amount(value, lang: str | None) -> str:
 def hand_words(event, lang: str | None = None) -> str:
     """A hand's result in a few words: "winner 3, pot $140" (without "hand:")."""
     if "showdown" in event:
-        words = tr("showdown {seats}", lang, seats=", ".join(
-            tr("seat {seat}", lang, seat=s) for s in event["showdown"].get("hands", {})))
+        words = tr(
+            "showdown {seats}",
+            lang,
+            seats=", ".join(
+                tr("seat {seat}", lang, seat=s) for s in event["showdown"].get("hands", {})
+            ),
+        )
     elif "high" in event:
         low = event.get("low") or []
-        words = tr("high {high} low {low}", lang, high=",".join(map(str, event["high"])),
-                   low=",".join(map(str, low)) if low else tr("none", lang))
+        words = tr(
+            "high {high} low {low}",
+            lang,
+            high=",".join(map(str, event["high"])),
+            low=",".join(map(str, low)) if low else tr("none", lang),
+        )
     elif "winners" in event:
         words = tr("split {seats}", lang, seats=",".join(map(str, event["winners"])))
     else:
@@ -93,13 +102,14 @@ def hand_words(event, lang: str | None = None) -> str:
     if "qualifies" in event:
         extra.append(tr("2nd leg yes", lang) if event["qualifies"] else tr("2nd leg no", lang))
     if "won_beyond_blinds" in event:
-        extra.append(tr("won {amount} beyond blinds", lang,
-                        amount=_amount(event["won_beyond_blinds"], lang)))
+        extra.append(
+            tr("won {amount} beyond blinds", lang, amount=_amount(event["won_beyond_blinds"], lang))
+        )
     if event.get("flop") is False:
         extra.append(tr("no flop", lang))
     if event.get("kill_posted") is False:
         extra.append(tr("kill not posted", lang))
-    return ", ".join([words, *extra])     # "winner 3, pot $120"
+    return ", ".join([words, *extra])  # "winner 3, pot $120"
 
 
 def event_words(event, lang: str | None = None) -> str:
@@ -116,7 +126,7 @@ def event_words(event, lang: str | None = None) -> str:
     if t == "join":
         return tr("join seat {seat}: {name}", lang, seat=event.get("seat"), name=event.get("name"))
     seat = event.get("seat")
-    english = (normalize(lang) or get_lang()) == "en"       # English keeps the event's own type
+    english = (normalize(lang) or get_lang()) == "en"  # English keeps the event's own type
     word = str(t) if english else vocab.word(vocab.EVENT_TYPES, str(t), lang)
     return tr("{what} seat {seat}", lang, what=word, seat=seat) if seat is not None else word
 
@@ -125,8 +135,9 @@ def record_head(rec: Record, lang: str = "en") -> str:
     """The rules panel's first line: "#6 · hand 5: winner 3, 2nd leg yes" for a hand,
     "#7 · away seat 4 · after hand 5" for the rest."""
     if rec.type == "hand":
-        return panel_text("record-hand", lang, seq=rec.seq, hand=rec.hand,
-                          what=hand_words(rec.event, lang))
+        return panel_text(
+            "record-hand", lang, seq=rec.seq, hand=rec.hand, what=hand_words(rec.event, lang)
+        )
     key = "record" if rec.hand else "record-first"
     return panel_text(key, lang, seq=rec.seq, what=event_words(rec.event, lang), hand=rec.hand)
 
@@ -161,8 +172,15 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
     RulesPanel:focus > .rules--clause-cursor { background: $accent; color: $background; text-style: bold; }
     RulesPanel > .rules--summary { color: $text-muted; }
     """
-    COMPONENT_CLASSES = {"rules--heading", "rules--record", "rules--refused", "rules--cite",
-                         "rules--clause", "rules--clause-cursor", "rules--summary"}
+    COMPONENT_CLASSES = {
+        "rules--heading",
+        "rules--record",
+        "rules--refused",
+        "rules--cite",
+        "rules--clause",
+        "rules--clause-cursor",
+        "rules--summary",
+    }
     BINDINGS = [
         Binding("up", "clause(-1)", "Previous clause", show=False, id="rules.previous_clause"),
         Binding("down", "clause(1)", "Next clause", show=False, id="rules.next_clause"),
@@ -185,8 +203,13 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
         if view.state is not self._state or view.record is not self._record:
             self.show(view.state, view.record)
 
-    def __init__(self, lang: str = "en", state: TableState | None = None,
-                 record: Record | None = None, **kwargs) -> None:
+    def __init__(
+        self,
+        lang: str = "en",
+        state: TableState | None = None,
+        record: Record | None = None,
+        **kwargs,
+    ) -> None:
         super().__init__(**kwargs)
         self.lang = lang
         self._state = state
@@ -195,12 +218,12 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
         self._cites: list[str] = []
         self.clause_cursor = 0
         self._lines: list[Strip] = []
-        self._drawn: list[Strip] = []                   # the lines render_line last read
+        self._drawn: list[Strip] = []  # the lines render_line last read
         # a paragraph's wrapped lines, by its text, styles and width: a hand changes the
         # record and its decisions; the pending lines and the clauses mostly stay
         self._paragraphs: dict[tuple, list[tuple[Strip, str]]] = {}
         self._plain: list[str] = []
-        self._clause_rows: dict[int, int] = {}          # row -> index into cited
+        self._clause_rows: dict[int, int] = {}  # row -> index into cited
         self._built_for: tuple | None = None
         self._base_style = None
 
@@ -253,8 +276,10 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
                 self.scroll_to_region_row(row)
 
     def action_scroll_page(self, step: int) -> None:
-        self.scroll_to(y=self.scroll_offset.y + step * max(1, self.scrollable_content_region.height - 1),
-                       animate=False)
+        self.scroll_to(
+            y=self.scroll_offset.y + step * max(1, self.scrollable_content_region.height - 1),
+            animate=False,
+        )
 
     def scroll_to_region_row(self, row: int) -> None:
         height = self.scrollable_content_region.height
@@ -288,9 +313,13 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
     def _refresh_changed(self, before: list[Strip], scroll_y: int, width: int) -> None:
         """Repaint only the visible rows that differ from what was drawn (a hand changes the
         record line and a decision or two; the pending lines and clauses mostly stay)."""
-        if (not self.is_mounted or not self.size.height or repaint_required(self)
-                or self.scroll_offset.y != scroll_y
-                or width != self.scrollable_content_region.width):
+        if (
+            not self.is_mounted
+            or not self.size.height
+            or repaint_required(self)
+            or self.scroll_offset.y != scroll_y
+            or width != self.scrollable_content_region.width
+        ):
             self.refresh()
             return
         lines = self._lines
@@ -298,7 +327,7 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
         def same(row: int) -> bool:
             if row < len(lines) and row < len(before):
                 return lines[row] == before[row]
-            return row >= len(lines) and row >= len(before)       # blank in both
+            return row >= len(lines) and row >= len(before)  # blank in both
 
         y = scroll_y
         bottom = scroll_y + self.scrollable_content_region.height
@@ -341,8 +370,21 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
             out.append((Text(""), ""))
             out.append((Text(panel_text("decisions", lang)), "rules--heading"))
             if rec.type == "void":
-                out.append((Text(safe_text(panel_text("undone", lang, target=rec.event.get("target"),
-                                                      reason=rec.event.get("reason", "")))), ""))
+                out.append(
+                    (
+                        Text(
+                            safe_text(
+                                panel_text(
+                                    "undone",
+                                    lang,
+                                    target=rec.event.get("target"),
+                                    reason=rec.event.get("reason", ""),
+                                )
+                            )
+                        ),
+                        "",
+                    )
+                )
             any_decision = False
             for d in decisions:
                 any_decision = True
@@ -370,8 +412,13 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
     def _build(self, texts: tuple[list[tuple[Text, str]], list[str]] | None = None) -> None:
         """The panel's lines; ``texts``: :meth:`_texts` when the caller just made them."""
         width = max(1, self.scrollable_content_region.width) if self.is_mounted else 40
-        key = (width, self.lang, self.clause_cursor, self.has_focus if self.is_mounted else False,
-               self.app.theme if self.is_mounted else None)
+        key = (
+            width,
+            self.lang,
+            self.clause_cursor,
+            self.has_focus if self.is_mounted else False,
+            self.app.theme if self.is_mounted else None,
+        )
         if self._built_for == key:
             return
         texts, seen = texts if texts is not None else self._texts()
@@ -440,7 +487,7 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
             size = Size(width, len(lines))
             if self.size.height:
                 if size != self.virtual_size:
-                    self.set_reactive(RulesPanel.virtual_size, size)   # no screen layout
+                    self.set_reactive(RulesPanel.virtual_size, size)  # no screen layout
                     self.quiet_scroll_update(size)
             else:
                 self.virtual_size = size
@@ -456,5 +503,5 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
         self._drawn = self._lines
         row = self.scroll_offset.y + y
         if 0 <= row < len(self._lines):
-            return self._lines[row]                       # already exactly the width
+            return self._lines[row]  # already exactly the width
         return Strip.blank(self.scrollable_content_region.width, self._base_style)

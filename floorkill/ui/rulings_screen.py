@@ -16,7 +16,8 @@ English or Russian (F3), like the rules panel.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,7 +27,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from floorkill.i18n import NC_, N_, tr
+from floorkill.i18n import N_, NC_, tr
 from floorkill.rules import TableState, rulings
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
@@ -39,7 +40,7 @@ from .speaks import LangFooter, Speaks
 from .status_line import seat_name
 
 SITUATIONS = ("short-post", "killer-in-blind", "same-game", "one-kill-per-deal")
-RULING_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (context, id))
+RULING_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "title": N_("Rulings"),
     "short-post": N_("Short post in a kill pot"),
     "killer-in-blind": N_("Kill pot, killer in a blind"),
@@ -52,7 +53,9 @@ RULING_TEXT: dict[str, str | tuple[str, str]] = {     # key -> message id (or (c
     "decision": N_("Decision"),
     "clauses": N_("Clauses"),
     "now": N_("Now: hand {hand} · {status}"),
-    "help": N_("1-4 or ↑↓ Enter: situation · Tab: seat/table · F3: EN/RU · u: record the short-post ruling · Esc: back"),
+    "help": N_(
+        "1-4 or ↑↓ Enter: situation · Tab: seat/table · F3: EN/RU · u: record the short-post ruling · Esc: back"
+    ),
     "recorded": N_("Ruling recorded as record #{seq}."),
 }
 
@@ -69,11 +72,18 @@ SOURCE_BOOKS = {
     "House rules (cardroom)": N_("House rules (cardroom)"),
 }
 SOURCE_CHAPTERS = {
-    "Kill Pots": N_("Kill Pots"), "The Joker": N_("The Joker"), "Kill Defined": N_("Kill Defined"),
-    "Kill Games": N_("Kill Games"), "Kill Pot Games": N_("Kill Pot Games"),
-    "Scooping High and Low": N_("Scooping High and Low"), "Spread Limit Poker": N_("Spread Limit Poker"),
-    "Winning Two Consecutive Pots (Natural Kill)": N_("Winning Two Consecutive Pots (Natural Kill)"),
-    "Winning a Big Pot": N_("Winning a Big Pot"), "preamble": N_("preamble"),
+    "Kill Pots": N_("Kill Pots"),
+    "The Joker": N_("The Joker"),
+    "Kill Defined": N_("Kill Defined"),
+    "Kill Games": N_("Kill Games"),
+    "Kill Pot Games": N_("Kill Pot Games"),
+    "Scooping High and Low": N_("Scooping High and Low"),
+    "Spread Limit Poker": N_("Spread Limit Poker"),
+    "Winning Two Consecutive Pots (Natural Kill)": N_(
+        "Winning Two Consecutive Pots (Natural Kill)"
+    ),
+    "Winning a Big Pot": N_("Winning a Big Pot"),
+    "preamble": N_("preamble"),
     "Glossary": N_("Glossary"),
 }
 
@@ -86,8 +96,8 @@ def source_words(source: str, lang: str | None) -> str:
     if book is None or lang in (None, "en"):
         return source
     out = [tr(SOURCE_BOOKS[book], lang)]
-    rest = source[len(book) + 2:]
-    if rest.startswith("Glossary"):             # the glossary's English terms are not said
+    rest = source[len(book) + 2 :]
+    if rest.startswith("Glossary"):  # the glossary's English terms are not said
         return ", ".join(out + [tr(SOURCE_CHAPTERS["Glossary"], lang)])
     for part in rest.split(", "):
         m = re.fullmatch(r"rule (\S+)", part)
@@ -100,8 +110,9 @@ def source_words(source: str, lang: str | None) -> str:
     return ", ".join(out)
 
 
-def decide(situation: str, state: TableState, *, seat: int | None = None,
-           other=None) -> list[Decision]:
+def decide(
+    situation: str, state: TableState, *, seat: int | None = None, other=None
+) -> list[Decision]:
     """The rules' decision for ``situation`` on ``state`` (pure)."""
     if situation == "short-post":
         return rulings.short_post(state, seat)
@@ -131,8 +142,9 @@ def ruling_text(situation: str, decisions: list[Decision], lang: str, empty: str
         for cid in cites:
             out.append(f"{cid} — {catalogue.title(cid, lang)}\n", style="bold")
             out.append(catalogue.summary(cid, lang) + "\n")
-            out.append(f"— {source_words(catalogue.clause(cid).source, lang)}\n\n",
-                       style="italic dim")
+            out.append(
+                f"— {source_words(catalogue.clause(cid).source, lang)}\n\n", style="italic dim"
+            )
     return out
 
 
@@ -155,14 +167,28 @@ class RulingsScreen(Speaks, Screen[None]):
         Binding("escape", "back", NC_("key", "Back"), id="rulings.back"),
         Binding("f3", "language", "EN/RU", id="rulings.language"),
         Binding("u", "record", NC_("key", "Record ruling"), id="rulings.record"),
-        *[Binding(str(i + 1), f"situation({i})", pick(RULING_TEXT, s, "en"), show=False,
-                  id=f"rulings.situation_{i + 1}") for i, s in enumerate(SITUATIONS)],
+        *[
+            Binding(
+                str(i + 1),
+                f"situation({i})",
+                pick(RULING_TEXT, s, "en"),
+                show=False,
+                id=f"rulings.situation_{i + 1}",
+            )
+            for i, s in enumerate(SITUATIONS)
+        ],
     ]
 
-    def __init__(self, registry: TableRegistry, session, *, lang: str | None = None,
-                 seat: int | None = None,
-                 situation: str = "short-post",
-                 record: Callable[[dict], Any] | None = None) -> None:
+    def __init__(
+        self,
+        registry: TableRegistry,
+        session,
+        *,
+        lang: str | None = None,
+        seat: int | None = None,
+        situation: str = "short-post",
+        record: Callable[[dict], Any] | None = None,
+    ) -> None:
         super().__init__()
         self.registry = registry
         self.session = session
@@ -173,7 +199,9 @@ class RulingsScreen(Speaks, Screen[None]):
         occupied = list(state.occupied)
         if seat is None or seat not in occupied:
             b = state.button
-            seat = next((s for s in state.dealt_in() if s != b.seat), occupied[0] if occupied else None)
+            seat = next(
+                (s for s in state.dealt_in() if s != b.seat), occupied[0] if occupied else None
+            )
         self.seat = seat
         self.others = [n for n in registry.names() if n != session.name]
         self.other = self.others[0] if self.others else None
@@ -197,7 +225,9 @@ class RulingsScreen(Speaks, Screen[None]):
         yield LangFooter(compact=True)
 
     def _options(self) -> list[Option]:
-        return [Option(Text(f"{i + 1}  {rtext(s, self.lang)}"), id=s) for i, s in enumerate(SITUATIONS)]
+        return [
+            Option(Text(f"{i + 1}  {rtext(s, self.lang)}"), id=s) for i, s in enumerate(SITUATIONS)
+        ]
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -209,9 +239,14 @@ class RulingsScreen(Speaks, Screen[None]):
     def show(self) -> None:
         lang = self.lang
         st = self.state
-        status = pending_lines(st, lang)[0][0]          # the kill status, in this language
-        self.query_one("#rl-now", Static).update(Text(safe_text(
-            f"{self.session.name} · " + rtext("now", lang, hand=st.hands + 1, status=status))))
+        status = pending_lines(st, lang)[0][0]  # the kill status, in this language
+        self.query_one("#rl-now", Static).update(
+            Text(
+                safe_text(
+                    f"{self.session.name} · " + rtext("now", lang, hand=st.hands + 1, status=status)
+                )
+            )
+        )
         self.query_one("#rl-help", Static).update(Text(rtext("help", lang)))
         self._param()
         other_cfg = None
@@ -226,7 +261,9 @@ class RulingsScreen(Speaks, Screen[None]):
             self.decisions = []
         else:
             self.decisions = decide(self.situation, st, seat=self.seat, other=other_cfg)
-        self.query_one("#rl-text", Static).update(ruling_text(self.situation, self.decisions, lang, empty))
+        self.query_one("#rl-text", Static).update(
+            ruling_text(self.situation, self.decisions, lang, empty)
+        )
         self.refresh_bindings()
 
     def _param(self) -> None:
@@ -236,8 +273,11 @@ class RulingsScreen(Speaks, Screen[None]):
         if self.situation == "short-post":
             row.display = True
             label.update(Text(rtext("seat", self.lang)))
-            opts = [(Text(seat_name(self.state, p.seat, p.name, self.lang)), p.seat)
-                    for p in self.state.players if p is not None]
+            opts = [
+                (Text(seat_name(self.state, p.seat, p.name, self.lang)), p.seat)
+                for p in self.state.players
+                if p is not None
+            ]
             self._set_options(sel, opts, self.seat)
         elif self.situation == "same-game":
             row.display = True
@@ -252,7 +292,7 @@ class RulingsScreen(Speaks, Screen[None]):
             return
         key = tuple(v for _t, v in opts)
         if getattr(sel, "_floor_key", None) != (self.situation, key, self.lang):
-            sel._floor_key = (self.situation, key, self.lang)   # type: ignore[attr-defined]
+            sel._floor_key = (self.situation, key, self.lang)  # type: ignore[attr-defined]
             sel.set_options(opts)
         if value is not None and sel.value != value:
             sel.value = value
@@ -277,7 +317,7 @@ class RulingsScreen(Speaks, Screen[None]):
         event.stop()
         value = event.value
         if value == Select.NULL or value != event.select.value:
-            return                               # cleared by new options, or already stale
+            return  # cleared by new options, or already stale
         if self.situation == "short-post" and isinstance(value, int) and value != self.seat:
             self.seat = value
             self.show()
@@ -301,8 +341,12 @@ class RulingsScreen(Speaks, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "record":
-            return (self.situation == "short-post" and self.seat is not None
-                    and self.state.button.killed and self._record is not None)
+            return (
+                self.situation == "short-post"
+                and self.seat is not None
+                and self.state.button.killed
+                and self._record is not None
+            )
         return True
 
     def action_record(self) -> None:

@@ -33,12 +33,12 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from floorkill.rules import TableState, next_hand
 from floorkill.i18n import NC_, money, ptr, tr
+from floorkill.rules import TableState, next_hand
 from floorkill.rules.names import safe_text
 
 LABEL_LINES = 3
-KILL_FACE_UP = "▲"            # the kill button face up ("▲KILL"), face down for a leg ("▽leg")
+KILL_FACE_UP = "▲"  # the kill button face up ("▲KILL"), face down for a leg ("▽leg")
 LEG_FACE_DOWN = "▽"
 # seat statuses: (label, the word a narrow label uses), in the catalogue's "seat" context
 STATUS_WORDS = {
@@ -52,16 +52,17 @@ STATUS_WORDS = {
 # ---------------------------------------------------------------------------
 # geometry (pure)
 
+
 @dataclass(frozen=True, eq=False)
 class Geometry:
     width: int
     height: int
     label_width: int
-    boxes: dict[int, tuple[int, int]]          # seat -> (x, y) of its label's top-left cell
+    boxes: dict[int, tuple[int, int]]  # seat -> (x, y) of its label's top-left cell
     cx: float
     cy: float
-    rx: float                                  # the table's half-width, in cells
-    ry: float                                  # the table's half-height, in cells
+    rx: float  # the table's half-width, in cells
+    ry: float  # the table's half-height, in cells
     compact: bool = False
 
     @property
@@ -78,7 +79,7 @@ class Geometry:
 
 
 @lru_cache(maxsize=32)
-def _spans(g: "Geometry") -> tuple[tuple[int, int, int], ...]:
+def _spans(g: Geometry) -> tuple[tuple[int, int, int], ...]:
     # An ellipse's cells on a row are one run: found from where the ellipse's edge falls
     # on that row and checked cell by cell at both ends (not every cell of every row).
     out = []
@@ -105,7 +106,7 @@ def _spans(g: "Geometry") -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-def _spans_cell_by_cell(g: "Geometry") -> tuple[tuple[int, int, int], ...]:
+def _spans_cell_by_cell(g: Geometry) -> tuple[tuple[int, int, int], ...]:
     """:func:`_spans` the slow way, every cell tested (the tests compare the two)."""
     out = []
     for y in range(g.height):
@@ -123,8 +124,9 @@ def _compact(seats: int, width: int, height: int) -> Geometry:
     return Geometry(width, height, lw, boxes, 0, 0, 0, 0, compact=True)
 
 
-def _place(seats: int, width: int, height: int, lw: int, lh: int, rx_s: float, ry_s: float
-           ) -> dict[int, tuple[int, int]]:
+def _place(
+    seats: int, width: int, height: int, lw: int, lh: int, rx_s: float, ry_s: float
+) -> dict[int, tuple[int, int]]:
     cx, cy = width / 2, height / 2
     boxes: dict[int, tuple[int, int]] = {}
     for seat in range(1, seats + 1):
@@ -140,7 +142,7 @@ def _place(seats: int, width: int, height: int, lw: int, lh: int, rx_s: float, r
 def _overlap(boxes: dict[int, tuple[int, int]], lw: int, lh: int) -> bool:
     items = list(boxes.values())
     for i, (ax, ay) in enumerate(items):
-        for bx, by in items[i + 1:]:
+        for bx, by in items[i + 1 :]:
             if ax < bx + lw + 1 and bx < ax + lw + 1 and ay < by + lh and by < ay + lh:
                 return True
     return False
@@ -169,8 +171,9 @@ def geometry(seats: int, width: int, height: int, want: int = 0) -> Geometry:
     return g
 
 
-def _spread(boxes: dict[int, tuple[int, int]], lw: int, lh: int, width: int,
-            height: int | None = None) -> dict[int, tuple[int, int]] | None:
+def _spread(
+    boxes: dict[int, tuple[int, int]], lw: int, lh: int, width: int, height: int | None = None
+) -> dict[int, tuple[int, int]] | None:
     """``boxes`` with overlapping labels pushed apart — up and down when they stand at
     different heights and there is room, else sideways (each by half of what is missing,
     within the widget) — or None when that cannot clear them."""
@@ -179,7 +182,7 @@ def _spread(boxes: dict[int, tuple[int, int]], lw: int, lh: int, width: int,
         clash = None
         items = sorted(out.items(), key=lambda kv: kv[1][0])
         for i, (a, (ax, ay)) in enumerate(items):
-            for b, (bx, by) in items[i + 1:]:
+            for b, (bx, by) in items[i + 1 :]:
                 if ax < bx + lw + 1 and bx < ax + lw + 1 and ay < by + lh and by < ay + lh:
                     clash = (a, b)
                     break
@@ -187,11 +190,12 @@ def _spread(boxes: dict[int, tuple[int, int]], lw: int, lh: int, width: int,
                 break
         if clash is None:
             return out
-        a, b = clash                                # a is left of (or level with) b
+        a, b = clash  # a is left of (or level with) b
         (ax, ay), (bx, by) = out[a], out[b]
-        if height is not None and ay != by:         # apart vertically, if there is room
-            (t, (tx, ty)), (u, (ux, uy)) = sorted(((a, (ax, ay)), (b, (bx, by))),
-                                                  key=lambda kv: kv[1][1])
+        if height is not None and ay != by:  # apart vertically, if there is room
+            (t, (tx, ty)), (u, (ux, uy)) = sorted(
+                ((a, (ax, ay)), (b, (bx, by))), key=lambda kv: kv[1][1]
+            )
             need = ty + lh - uy
             down = min(height - lh - uy, (need + 1) // 2)
             up = min(ty, need - down)
@@ -216,18 +220,25 @@ def _spread_geometry(seats: int, width: int, height: int, lw: int) -> Geometry |
     cx, cy = width / 2, height / 2
     rx = max(2.0, (width - lw) / 2 - lw / 2 - 1)
     ry = max(1.0, min((height - lh) / 2 - lh / 2 - 0.5, rx / 3.2))
-    boxes = _spread(_place(seats, width, height, lw, lh, (width - lw) / 2, (height - lh) / 2),
-                    lw, lh, width, height)
+    boxes = _spread(
+        _place(seats, width, height, lw, lh, (width - lw) / 2, (height - lh) / 2),
+        lw,
+        lh,
+        width,
+        height,
+    )
     if boxes is None:
         return None
     trx, try_ = rx, ry
     for _ in range(60):
         g = Geometry(width, height, lw, boxes, cx, cy, trx, try_)
-        if not any(g.inside_table(x, y)
-                   for bx, by in boxes.values()
-                   for y in range(max(0, by - 1), by + lh)
-                   for x in range(bx - 1, bx + lw + 1)):
-            return g if trx >= 6 else None           # a table still worth drawing
+        if not any(
+            g.inside_table(x, y)
+            for bx, by in boxes.values()
+            for y in range(max(0, by - 1), by + lh)
+            for x in range(bx - 1, bx + lw + 1)
+        ):
+            return g if trx >= 6 else None  # a table still worth drawing
         trx *= 0.94
         try_ *= 0.96
     return None
@@ -240,8 +251,9 @@ def _geometry(seats: int, width: int, height: int) -> Geometry:
         return _compact(seats, width, height)
     cx, cy = width / 2, height / 2
     widest = max(10, min(20, width // 4))
-    tries = ([("hug", lw) for lw in range(widest, 11, -1)]
-             + [("full", lw) for lw in range(widest, 7, -1)])
+    tries = [("hug", lw) for lw in range(widest, 11, -1)] + [
+        ("full", lw) for lw in range(widest, 7, -1)
+    ]
     for ring, lw in tries:
         # The table: as wide as the labels at its sides allow, and no taller than a real
         # table looks (a cell is about twice as tall as wide: rx/ry = 3.2 looks 1.6:1).
@@ -259,10 +271,12 @@ def _geometry(seats: int, width: int, height: int) -> Geometry:
         trx, try_ = rx, ry
         for _ in range(60):
             g = Geometry(width, height, lw, boxes, cx, cy, trx, try_)
-            if not any(g.inside_table(x, y)
-                       for bx, by in boxes.values()
-                       for y in range(max(0, by - 1), by + lh)
-                       for x in range(bx - 1, bx + lw + 1)):
+            if not any(
+                g.inside_table(x, y)
+                for bx, by in boxes.values()
+                for y in range(max(0, by - 1), by + lh)
+                for x in range(bx - 1, bx + lw + 1)
+            ):
                 return g
             trx *= 0.94
             try_ *= 0.96
@@ -272,6 +286,7 @@ def _geometry(seats: int, width: int, height: int) -> Geometry:
 
 # ---------------------------------------------------------------------------
 # a character canvas that knows double-width cells
+
 
 class _Canvas:
     def __init__(self, width: int, height: int, style: Style) -> None:
@@ -350,7 +365,7 @@ def fit(text: str, cells: int) -> str:
     if cell_len(text) <= cells:
         return text
     if cells <= 1:
-        return "…"[:max(0, cells)]
+        return "…"[: max(0, cells)]
     out, used = [], 0
     for ch in text:
         w = cell_len(ch)
@@ -364,16 +379,18 @@ def fit(text: str, cells: int) -> str:
 # ---------------------------------------------------------------------------
 # the widget
 
+
 @dataclass(frozen=True)
 class SeatView:
     """What one seat shows, as plain text (no markup anywhere)."""
+
     seat: int
     name: str | None
     stack: str
     markers: str
-    kill: str            # "▲KILL $20", "▽leg" or ""
-    status: str          # "away", "BARRED", "owes $20", "sits out"
-    short: str = ""      # the same in a narrow label's words ("out", "last")
+    kill: str  # "▲KILL $20", "▽leg" or ""
+    status: str  # "away", "BARRED", "owes $20", "sits out"
+    short: str = ""  # the same in a narrow label's words ("out", "last")
 
 
 def names_width(views) -> int:
@@ -405,7 +422,7 @@ def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
         status: list[str] = []
         codes = []
         owed = state.owed(p.name)
-        if state.is_barred(p.name):                 # here or at another table (rrop-13.6)
+        if state.is_barred(p.name):  # here or at another table (rrop-13.6)
             status.append(tr("BARRED", lang))
         elif owed is not None:
             status.append(tr("owes {amount}", lang, amount=money(owed.owes, lang)))
@@ -416,12 +433,20 @@ def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
         if p.name in state.credits:
             codes.append("leg credit")
         if b.killed and b.seat == seat and nh.killer_acts_last:
-            codes.append("acts last")           # a voluntary killer (rrop-13.10) or the house
+            codes.append("acts last")  # a voluntary killer (rrop-13.10) or the house
         long = status + [ptr("seat", STATUS_WORDS[c][0], lang) for c in codes]
         short = status + [ptr("seat", STATUS_WORDS[c][1], lang) for c in codes]
-        views.append(SeatView(seat, safe_text(p.name),
-                              money(p.stack, lang) if p.stack is not None else "",
-                              " ".join(marks), kill, " ".join(long), " ".join(short)))
+        views.append(
+            SeatView(
+                seat,
+                safe_text(p.name),
+                money(p.stack, lang) if p.stack is not None else "",
+                " ".join(marks),
+                kill,
+                " ".join(long),
+                " ".join(short),
+            )
+        )
     return views
 
 
@@ -449,9 +474,19 @@ class Seating(Widget, can_focus=True):
     Seating > .seating--cursor { background: $accent; color: $background; text-style: bold; }
     Seating:focus > .seating--cursor { background: $accent; color: $background; text-style: bold reverse; }
     """
-    COMPONENT_CLASSES = {"seating--felt", "seating--felt-text", "seating--felt-kill", "seating--seat",
-                         "seating--name", "seating--empty", "seating--dealer", "seating--kill",
-                         "seating--leg", "seating--status", "seating--cursor"}
+    COMPONENT_CLASSES = {
+        "seating--felt",
+        "seating--felt-text",
+        "seating--felt-kill",
+        "seating--seat",
+        "seating--name",
+        "seating--empty",
+        "seating--dealer",
+        "seating--kill",
+        "seating--leg",
+        "seating--status",
+        "seating--cursor",
+    }
     BINDINGS = [
         Binding("right,down", "cursor(1)", "Next seat", show=False, id="seating.next"),
         Binding("left,up", "cursor(-1)", "Previous seat", show=False, id="seating.previous"),
@@ -463,10 +498,12 @@ class Seating(Widget, can_focus=True):
     @dataclass
     class SeatChosen(Message):
         """The floorperson chose a seat (Enter on the cursor, or a click)."""
+
         seat: int
 
-    def __init__(self, state: TableState | None = None, *, lang: str | None = None,
-                 **kwargs) -> None:
+    def __init__(
+        self, state: TableState | None = None, *, lang: str | None = None, **kwargs
+    ) -> None:
         super().__init__(**kwargs)
         self._state = state
         self.lang = lang
@@ -491,16 +528,29 @@ class Seating(Widget, can_focus=True):
         self._refresh_changed_rows()
 
     def _key(self) -> tuple:
-        return (id(self._state), self._state.events, self.size, self.cursor, self.has_focus,
-                self.app.theme, self.lang)
+        return (
+            id(self._state),
+            self._state.events,
+            self.size,
+            self.cursor,
+            self.has_focus,
+            self.app.theme,
+            self.lang,
+        )
 
     def _refresh_changed_rows(self) -> None:
         """Repaint only the rows the new state draws differently (a hand changes a seat
         or two and the felt's hand count: not the whole diagram)."""
         old = self._cache
         width, height = self.size
-        if (old is None or self._state is None or not self.is_mounted or width < 4
-                or height < 1 or old[0][2:] != (key := self._key())[2:]):
+        if (
+            old is None
+            or self._state is None
+            or not self.is_mounted
+            or width < 4
+            or height < 1
+            or old[0][2:] != (key := self._key())[2:]
+        ):
             self.refresh()
             return
         canvas = self._render_canvas()
@@ -511,7 +561,7 @@ class Seating(Widget, can_focus=True):
             self.refresh()
             return
         y = 0
-        while y < len(strips):                      # one region per run of changed rows
+        while y < len(strips):  # one region per run of changed rows
             if strips[y] == before[y]:
                 y += 1
                 continue
@@ -567,8 +617,9 @@ class Seating(Widget, can_focus=True):
     # -- drawing -----------------------------------------------------------------
     def _geometry(self) -> Geometry:
         seats = len(self._state.players) if self._state is not None else 0
-        return geometry(seats, max(1, self.size.width), max(1, self.size.height),
-                        names_width(self._views))
+        return geometry(
+            seats, max(1, self.size.width), max(1, self.size.height), names_width(self._views)
+        )
 
     def render_line(self, y: int) -> Strip:
         """Line API: the diagram is drawn once per change into strips, then read by line."""
@@ -613,12 +664,17 @@ class Seating(Widget, can_focus=True):
         # centre text, most important first; each line only if it fits on the felt
         wanted: list[tuple[str, Style]] = []
         if st.button.killed:
-            wanted.append((f" {tr('KILL', self.lang)} {st.config.stakes_text(nh.limits)} ",
-                           style("seating--felt-kill")))
+            wanted.append(
+                (
+                    f" {tr('KILL', self.lang)} {st.config.stakes_text(nh.limits)} ",
+                    style("seating--felt-kill"),
+                )
+            )
         else:
             wanted.append((f" {st.config.stakes_text()} ", style("seating--felt-text")))
-        wanted.append((" " + tr("Hand {n}", self.lang, n=st.hands + 1) + " ",
-                       style("seating--felt-text")))
+        wanted.append(
+            (" " + tr("Hand {n}", self.lang, n=st.hands + 1) + " ", style("seating--felt-text"))
+        )
         top = round(g.cy - len(wanted) / 2)
         for i, (text, s) in enumerate(wanted):
             width = cell_len(text)
@@ -653,7 +709,7 @@ class Seating(Widget, can_focus=True):
         lead = " " if w >= 11 else ""
         n = canvas.put(x, y, f"{lead}{v.seat} ", head, w)
         canvas.put(x + n, y, fit(v.name, w - n), head, w - n)
-        pad = 1 if w >= 11 else 0              # narrow labels use every cell
+        pad = 1 if w >= 11 else 0  # narrow labels use every cell
         # line 2: stack, then the dealer and blind markers on the right
         if v.markers:
             mw = cell_len(v.markers) + pad
@@ -665,7 +721,9 @@ class Seating(Widget, can_focus=True):
         # line 3: the kill button's side (the amount only if it fits), and statuses
         pos = x + pad
         if v.kill:
-            ks = style("seating--kill") if v.kill.startswith(KILL_FACE_UP) else style("seating--leg")
+            ks = (
+                style("seating--kill") if v.kill.startswith(KILL_FACE_UP) else style("seating--leg")
+            )
             room = x + w - pos
             # the amount goes first when the label cannot hold it and the statuses too
             need = cell_len(v.kill) + (1 + cell_len(v.status) if v.status else 0)
@@ -673,22 +731,38 @@ class Seating(Widget, can_focus=True):
             pos += canvas.put(pos, y + 2, kill, ks, x + w - pos) + 1
         if v.status:
             status = v.status
-            if cell_len(status) > x + w - pos:          # short words before an ellipsis
+            if cell_len(status) > x + w - pos:  # short words before an ellipsis
                 status = v.short or status
-            canvas.put(pos, y + 2, fit(status, max(0, x + w - pos)), style("seating--status"),
-                       max(0, x + w - pos))
+            canvas.put(
+                pos,
+                y + 2,
+                fit(status, max(0, x + w - pos)),
+                style("seating--status"),
+                max(0, x + w - pos),
+            )
 
     def _draw_compact(self, canvas: _Canvas, g: Geometry, v: SeatView, style) -> None:
         x, y = g.boxes[v.seat]
         w = g.label_width
         cursor = v.seat == self.cursor and self.has_focus
         if v.name is None:
-            canvas.put(x, y, f"{v.seat:>2} ·", style("seating--cursor") if cursor else style("seating--empty"), w)
+            canvas.put(
+                x,
+                y,
+                f"{v.seat:>2} ·",
+                style("seating--cursor") if cursor else style("seating--empty"),
+                w,
+            )
             return
-        n = canvas.put(x, y, f"{v.seat:>2} ", style("seating--cursor") if cursor else style("seating--name"), w)
+        n = canvas.put(
+            x, y, f"{v.seat:>2} ", style("seating--cursor") if cursor else style("seating--name"), w
+        )
         n += canvas.put(x + n, y, fit(v.name, w - n), style("seating--name"), w - n)
-        for part, s in ((v.markers, "seating--dealer"), (v.kill, "seating--kill"),
-                        (v.status, "seating--status")):
+        for part, s in (
+            (v.markers, "seating--dealer"),
+            (v.kill, "seating--kill"),
+            (v.status, "seating--status"),
+        ):
             if part:
                 n += canvas.put(x + n, y, " ", style("seating--seat"), w - n)
                 n += canvas.put(x + n, y, part, style(s), w - n)

@@ -44,26 +44,36 @@ from floorkill.i18n import N_, get_lang, tr
 
 PAGE_TITLE = N_("floorkill big screen")
 WEB = Path(__file__).with_name("web")
-MIN_COLS, MAX_COLS = 20, 400          # a display's size in cells, whatever a browser says
+MIN_COLS, MAX_COLS = 20, 400  # a display's size in cells, whatever a browser says
 MIN_ROWS, MAX_ROWS = 8, 160
-MIN_FONT, MAX_FONT = 6, 200           # ?fontsize=N, CSS pixels
-MAX_MESSAGE = 4096                    # bytes: a resize or a key is a few dozen
-MAX_STDIN = 256                       # characters of one stdin message
+MIN_FONT, MAX_FONT = 6, 200  # ?fontsize=N, CSS pixels
+MAX_MESSAGE = 4096  # bytes: a resize or a key is a few dozen
+MAX_STDIN = 256  # characters of one stdin message
 DEFAULT_MAX_DISPLAYS = 8
-STOP_WAIT = 2.0                       # seconds a display gets to quit before SIGTERM/SIGKILL
+STOP_WAIT = 2.0  # seconds a display gets to quit before SIGTERM/SIGKILL
 PARENT_ENV = "FLOORKILL_DISPLAY_PARENT"
-FIRST_FRAME_BYTES = 512               # the first data this long is a drawn frame
-TEXTUAL_JS_HOOKS = (                  # (anchor in textual-serve's bundle, replacement)
-    ("const i=e.dataset.fontSize;",
-     "const i=window.floorkillFontSize?window.floorkillFontSize(e):e.dataset.fontSize;"),
-    ("const t=new w(e,{ping:r});",
-     "const t=new w(e,{ping:r});window.floorkillAdopt&&window.floorkillAdopt(t);"),
+FIRST_FRAME_BYTES = 512  # the first data this long is a drawn frame
+TEXTUAL_JS_HOOKS = (  # (anchor in textual-serve's bundle, replacement)
+    (
+        "const i=e.dataset.fontSize;",
+        "const i=window.floorkillFontSize?window.floorkillFontSize(e):e.dataset.fontSize;",
+    ),
+    (
+        "const t=new w(e,{ping:r});",
+        "const t=new w(e,{ping:r});window.floorkillAdopt&&window.floorkillAdopt(t);",
+    ),
 )
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-       "font-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
-SECURITY_HEADERS = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer",
-                    "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "font-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
 
 
 class ServeUnavailable(Exception):
@@ -73,14 +83,27 @@ class ServeUnavailable(Exception):
 # ---------------------------------------------------------------------------
 # the display command
 
-def big_screen_argv(journal_path: str | Path, table_name: str | None = None, *,
-                    rotate: float | None = None, grid: bool | None = None,
-                    python: str | None = None, placard: bool = False,
-                    lang: str = "en") -> list[str]:
+
+def big_screen_argv(
+    journal_path: str | Path,
+    table_name: str | None = None,
+    *,
+    rotate: float | None = None,
+    grid: bool | None = None,
+    python: str | None = None,
+    placard: bool = False,
+    lang: str = "en",
+) -> list[str]:
     """The command each browser connection runs: the terminal big screen, never --serve.
     ``grid``: True ``--grid``, False ``--no-grid``, None the automatic choice."""
-    argv = [python or sys.executable, "-m", "floorkill", "big-screen",
-            "--journal", journal_location(journal_path)]
+    argv = [
+        python or sys.executable,
+        "-m",
+        "floorkill",
+        "big-screen",
+        "--journal",
+        journal_location(journal_path),
+    ]
     if table_name is not None:
         argv += ["--table", table_name]
     if rotate is not None:
@@ -148,11 +171,12 @@ def parse_message(raw: str) -> tuple[str, Any] | None:
         return ("stdin", payload[:MAX_STDIN]) if isinstance(payload, str) else None
     if kind == "ping":
         return ("ping", payload) if isinstance(payload, str) and len(payload) <= 64 else None
-    return None                        # focus/blur and anything else: nothing to do
+    return None  # focus/blur and anything else: nothing to do
 
 
 # ---------------------------------------------------------------------------
 # the page
+
 
 def patch_textual_js(js: str) -> str:
     """textual-serve's bundle with our two hooks (font size, adopt the terminal). A
@@ -166,10 +190,14 @@ def patch_textual_js(js: str) -> str:
 def render_page(*, websocket: str, static: str, fontsize: int | None) -> str:
     template = string.Template((WEB / "index.html").read_text(encoding="utf-8"))
     return template.substitute(
-        title=html.escape(tr(PAGE_TITLE)), static=html.escape(static, quote=True),
-        lang=get_lang(), reconnecting=html.escape(tr("Reconnecting to the big screen …")),
+        title=html.escape(tr(PAGE_TITLE)),
+        static=html.escape(static, quote=True),
+        lang=get_lang(),
+        reconnecting=html.escape(tr("Reconnecting to the big screen …")),
         websocket=html.escape(websocket, quote=True),
-        fontsize=str(fontsize or 16), fixed=str(fontsize or 0))
+        fontsize=str(fontsize or 16),
+        fixed=str(fontsize or 0),
+    )
 
 
 def _package_root_env(env: dict[str, str]) -> dict[str, str]:
@@ -186,7 +214,7 @@ class ServeConfig:
     argv: list[str]
     host: str = "127.0.0.1"
     port: int = 8000
-    token: str | None = None          # required in every page/websocket URL when set
+    token: str | None = None  # required in every page/websocket URL when set
     max_displays: int = DEFAULT_MAX_DISPLAYS
 
 
@@ -200,7 +228,7 @@ def _display_service_class():
         def __init__(self, argv: list[str], **kwargs) -> None:
             super().__init__(" ".join(argv), **kwargs)
             self.argv = argv
-            self.drawing = False               # the display has drawn its first frame
+            self.drawing = False  # the display has drawn its first frame
             self.size_sent: tuple[int, int] | None = None
             self.size_wanted: tuple[int, int] | None = None
 
@@ -218,7 +246,7 @@ def _display_service_class():
 
         async def on_data(self, payload: bytes) -> None:
             await super().on_data(payload)
-            if not self.drawing and len(payload) >= FIRST_FRAME_BYTES:   # a frame, not setup
+            if not self.drawing and len(payload) >= FIRST_FRAME_BYTES:  # a frame, not setup
                 self.drawing = True
                 if self.size_wanted is not None and self.size_wanted != self.size_sent:
                     await self.resize(*self.size_wanted)
@@ -227,8 +255,13 @@ def _display_service_class():
             env = _package_root_env(self._build_environment(width=width, height=height))
             env[PARENT_ENV] = str(os.getpid())
             self._process = process = await asyncio.create_subprocess_exec(
-                *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE, env=env, start_new_session=True)
+                *self.argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=env,
+                start_new_session=True,
+            )
             self._stdin = process.stdin
             return process
 
@@ -255,12 +288,12 @@ def _display_service_class():
                     try:
                         await asyncio.wait_for(process.wait(), STOP_WAIT)
                         break
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         continue
             if task is not None:
                 try:
                     await asyncio.wait_for(task, STOP_WAIT)
-                except (asyncio.TimeoutError, Exception):
+                except (TimeoutError, Exception):
                     task.cancel()
 
         async def on_meta(self, data: bytes) -> None:
@@ -286,8 +319,9 @@ class BigScreenServer:
             import textual_serve
             from aiohttp import web  # noqa: F401
         except ImportError:
-            raise ServeUnavailable("--serve needs textual-serve: pip install 'floorkill[serve]'"
-                                   ) from None
+            raise ServeUnavailable(
+                "--serve needs textual-serve: pip install 'floorkill[serve]'"
+            ) from None
         self.config = config
         self.ts_static = Path(textual_serve.__file__).parent / "static"
         self.service_class = _display_service_class()
@@ -318,7 +352,7 @@ class BigScreenServer:
         """A browser always sends Origin with a websocket: it must be this server."""
         origin = request.headers.get("Origin")
         if origin is None:
-            return True               # not a browser: the token (off loopback) still applies
+            return True  # not a browser: the token (off loopback) still applies
         parts = urlsplit(origin)
         if parts.scheme not in ("http", "https") or not parts.netloc:
             return False
@@ -328,11 +362,17 @@ class BigScreenServer:
         from aiohttp import web
 
         if not self._host_ok(request):
-            return web.Response(status=403, text="floorkill: " + tr("wrong host name") + "\n",
-                                headers=SECURITY_HEADERS)
+            return web.Response(
+                status=403,
+                text="floorkill: " + tr("wrong host name") + "\n",
+                headers=SECURITY_HEADERS,
+            )
         if not self._token_ok(request):
-            return web.Response(status=403, text="floorkill: " + tr("the address needs its token") + "\n",
-                                headers=SECURITY_HEADERS)
+            return web.Response(
+                status=403,
+                text="floorkill: " + tr("the address needs its token") + "\n",
+                headers=SECURITY_HEADERS,
+            )
         return None
 
     # -- handlers ----------------------------------------------------------------
@@ -349,8 +389,9 @@ class BigScreenServer:
         if self.config.token:
             ws += f"?token={self.config.token}"
         page = render_page(websocket=ws, static="static", fontsize=fontsize)
-        return web.Response(text=page, content_type="text/html", charset="utf-8",
-                            headers=SECURITY_HEADERS)
+        return web.Response(
+            text=page, content_type="text/html", charset="utf-8", headers=SECURITY_HEADERS
+        )
 
     def _static_file(self, name: str) -> tuple[bytes, str] | None:
         if name == "textual.js":
@@ -358,11 +399,15 @@ class BigScreenServer:
                 js = (self.ts_static / "js" / "textual.js").read_text(encoding="utf-8")
                 self._textual_js = patch_textual_js(js).encode("utf-8")
             return self._textual_js, "application/javascript"
-        files = {"xterm.css": (self.ts_static / "css" / "xterm.css", "text/css"),
-                 "page.css": (WEB / "page.css", "text/css"),
-                 "page.js": (WEB / "page.js", "application/javascript"),
-                 "fonts/RobotoMono-VariableFont_wght.ttf":
-                     (self.ts_static / "fonts" / "RobotoMono-VariableFont_wght.ttf", "font/ttf")}
+        files = {
+            "xterm.css": (self.ts_static / "css" / "xterm.css", "text/css"),
+            "page.css": (WEB / "page.css", "text/css"),
+            "page.js": (WEB / "page.js", "application/javascript"),
+            "fonts/RobotoMono-VariableFont_wght.ttf": (
+                self.ts_static / "fonts" / "RobotoMono-VariableFont_wght.ttf",
+                "font/ttf",
+            ),
+        }
         if name not in files:
             return None
         path, kind = files[name]
@@ -388,7 +433,9 @@ class BigScreenServer:
         if not self._origin_ok(request):
             return web.Response(status=403, text="floorkill: " + tr("another site's page") + "\n")
         if len(self.displays) + self.starting >= self.config.max_displays:
-            return web.Response(status=503, text="floorkill: " + tr("too many big screens open") + "\n")
+            return web.Response(
+                status=503, text="floorkill: " + tr("too many big screens open") + "\n"
+            )
         width = clamp_int(request.query.get("width", "100"), MIN_COLS, MAX_COLS) or 100
         height = clamp_int(request.query.get("height", "30"), MIN_ROWS, MAX_ROWS) or 30
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
@@ -399,15 +446,18 @@ class BigScreenServer:
             from textual_serve.download_manager import DownloadManager
 
             service = self.service_class(
-                self.config.argv, write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str, close=websocket.close,
-                download_manager=DownloadManager())
+                self.config.argv,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=DownloadManager(),
+            )
             self.displays.add(service)
             self.starting -= 1
             await service.start(width, height)
             ended = service._task
 
-            async def close_when_ended() -> None:     # the process ended: so does the page's socket
+            async def close_when_ended() -> None:  # the process ended: so does the page's socket
                 try:
                     await asyncio.shield(ended)
                 finally:
@@ -457,9 +507,13 @@ class BigScreenServer:
         from aiohttp import web
 
         app = web.Application(client_max_size=MAX_MESSAGE)
-        app.add_routes([web.get("/", self.handle_index),
-                        web.get("/ws", self.handle_websocket),
-                        web.get("/static/{name:.+}", self.handle_static)])
+        app.add_routes(
+            [
+                web.get("/", self.handle_index),
+                web.get("/ws", self.handle_websocket),
+                web.get("/static/{name:.+}", self.handle_static),
+            ]
+        )
         app.on_shutdown.append(self.on_shutdown)
         return app
 
@@ -478,8 +532,15 @@ class BigScreenServer:
         asyncio.set_event_loop(loop)
         runner_app = self.make_app()
         print(tr("floorkill big screen: open {url}  (Ctrl+C stops)", url=self.url()), flush=True)
-        web.run_app(runner_app, host=self.config.host, port=self.config.port,
-                    print=None, loop=loop, handle_signals=True, shutdown_timeout=5)
+        web.run_app(
+            runner_app,
+            host=self.config.host,
+            port=self.config.port,
+            print=None,
+            loop=loop,
+            handle_signals=True,
+            shutdown_timeout=5,
+        )
 
 
 def make_token(host: str, token: str | None) -> str | None:
@@ -490,23 +551,35 @@ def make_token(host: str, token: str | None) -> str | None:
     return None if is_loopback(host) else secrets.token_urlsafe(18)
 
 
-def serve_big_screen(journal_path: str | Path, table_name: str | None = None, *,
-                     host: str = "127.0.0.1", port: int = 8000,
-                     rotate: float | None = None, grid: bool | None = None,
-                     token: str | None = None,
-                     max_displays: int = DEFAULT_MAX_DISPLAYS,
-                     placard: bool = False, lang: str = "en") -> int:
+def serve_big_screen(
+    journal_path: str | Path,
+    table_name: str | None = None,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    rotate: float | None = None,
+    grid: bool | None = None,
+    token: str | None = None,
+    max_displays: int = DEFAULT_MAX_DISPLAYS,
+    placard: bool = False,
+    lang: str = "en",
+) -> int:
     """Serve the big screen until Ctrl+C / SIGTERM. Returns an exit code."""
-    if token is not None and (len(token) < 8 or not token.isascii()
-                              or any(c in token for c in "&#?%/ \"'<>")):
-        print("floorkill: " + tr("--token needs at least 8 plain characters (letters, digits, "
-                                 "- _ .)"),
-              file=sys.stderr)
+    if token is not None and (
+        len(token) < 8 or not token.isascii() or any(c in token for c in "&#?%/ \"'<>")
+    ):
+        print(
+            "floorkill: "
+            + tr("--token needs at least 8 plain characters (letters, digits, - _ .)"),
+            file=sys.stderr,
+        )
         return 2
-    argv = big_screen_argv(journal_path, table_name, rotate=rotate, grid=grid,
-                           placard=placard, lang=lang)
-    config = ServeConfig(argv, host=host, port=port, token=make_token(host, token),
-                         max_displays=max(1, max_displays))
+    argv = big_screen_argv(
+        journal_path, table_name, rotate=rotate, grid=grid, placard=placard, lang=lang
+    )
+    config = ServeConfig(
+        argv, host=host, port=port, token=make_token(host, token), max_displays=max(1, max_displays)
+    )
     try:
         server = BigScreenServer(config)
     except ServeUnavailable as exc:
@@ -515,8 +588,15 @@ def serve_big_screen(journal_path: str | Path, table_name: str | None = None, *,
     try:
         server.serve()
     except OSError as exc:
-        print("floorkill: " + tr("cannot serve on {host}:{port}: {reason}", host=host, port=port,
-                                 reason=exc.strerror or exc),
-              file=sys.stderr)
+        print(
+            "floorkill: "
+            + tr(
+                "cannot serve on {host}:{port}: {reason}",
+                host=host,
+                port=port,
+                reason=exc.strerror or exc,
+            ),
+            file=sys.stderr,
+        )
         return 2
     return 0

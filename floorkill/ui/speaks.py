@@ -25,8 +25,8 @@ class Speaks:
         if self._lang:
             return self._lang
         try:
-            app_lang = getattr(self.app, "lang", None)     # type: ignore[attr-defined]
-        except Exception:                                   # not mounted yet: no app
+            app_lang = getattr(self.app, "lang", None)  # type: ignore[attr-defined]
+        except Exception:  # not mounted yet: no app
             app_lang = None
         return normalize(app_lang) or get_lang()
 
@@ -37,7 +37,7 @@ class Speaks:
     def action_language(self) -> None:
         """F3: the app's language switches (the podium under this screen follows), then
         this screen's words."""
-        app = self.app                                      # type: ignore[attr-defined]
+        app = self.app  # type: ignore[attr-defined]
         switch = getattr(app, "action_language", None)
         if callable(switch) and getattr(app, "lang", None) is not None:
             switch()
@@ -45,7 +45,7 @@ class Speaks:
         else:
             self._lang = next_lang(self.lang)
         self.speak()
-        for footer in self.query(LangFooter):               # type: ignore[attr-defined]
+        for footer in self.query(LangFooter):  # type: ignore[attr-defined]
             footer.refresh(recompose=True)
 
     def speak(self) -> None:

@@ -24,17 +24,29 @@ from .quiet import refresh_quietly
 from .view import TableView
 
 
-def seat_name(state: TableState, seat: int | None, fallback: str | None = None,
-              lang: str | None = None) -> str:
-    """"Seat 3 Cy" / "Место 3 Cy" (the name as plain text, control characters filtered)."""
+def seat_name(
+    state: TableState, seat: int | None, fallback: str | None = None, lang: str | None = None
+) -> str:
+    """ "Seat 3 Cy" / "Место 3 Cy" (the name as plain text, control characters filtered)."""
     p = state.player(seat)
     name = p.name if p is not None else (fallback or "?")
     return safe_text(tr("Seat {seat} {name}", lang, seat=seat, name=name))
 
 
 def game_text(cfg: TableConfig, lang: str | None = None) -> str:
-    blinds = (" · " + tr("blinds {small}/{big}", lang, small=dollars(cfg.blinds[0]),
-                         big=dollars(cfg.blinds[1]))) if cfg.blinds[1] else ""
+    blinds = (
+        (
+            " · "
+            + tr(
+                "blinds {small}/{big}",
+                lang,
+                small=dollars(cfg.blinds[0]),
+                big=dollars(cfg.blinds[1]),
+            )
+        )
+        if cfg.blinds[1]
+        else ""
+    )
     if cfg.is_kill_game:
         triggers = ", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers) or "—"
         kill = f" · {vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang)} ({triggers})"
@@ -52,18 +64,28 @@ def kill_status_text(state: TableState, lang: str | None = None) -> str:
     if b.killed:
         nh = next_hand(state)
         kind = "" if b.kind == "required" else f" ({vocab.word(vocab.BY_KIND, b.kind, lang)})"
-        words = {"seat": seat_name(state, b.seat, b.player, lang),
-                 "amount": money(b.amount or 0, lang), "kind": kind,
-                 "limits": cfg.stakes_text(nh.limits)}
+        words = {
+            "seat": seat_name(state, b.seat, b.player, lang),
+            "amount": money(b.amount or 0, lang),
+            "kind": kind,
+            "limits": cfg.stakes_text(nh.limits),
+        }
         if nh.killer_acts_last:
-            text = tr("KILL POT — {seat} posts {amount}{kind} — playing {limits}, killer acts "
-                      "last", lang, **words)
+            text = tr(
+                "KILL POT — {seat} posts {amount}{kind} — playing {limits}, killer acts last",
+                lang,
+                **words,
+            )
         else:
-            text = tr("KILL POT — {seat} posts {amount}{kind} — playing {limits}, killer acts "
-                      "in turn", lang, **words)
+            text = tr(
+                "KILL POT — {seat} posts {amount}{kind} — playing {limits}, killer acts in turn",
+                lang,
+                **words,
+            )
         if b.leg_seat is not None:
-            text += " · " + tr("leg up: {seat}", lang,
-                               seat=seat_name(state, b.leg_seat, b.leg_player, lang))
+            text += " · " + tr(
+                "leg up: {seat}", lang, seat=seat_name(state, b.leg_seat, b.leg_player, lang)
+            )
         return text
     return tr("Neutral", lang)
 
@@ -72,25 +94,39 @@ def barred_text(state: TableState, lang: str | None = None) -> str:
     parts = []
     for o in state.barred:
         if o.mode == "barred":
-            parts.append(tr("{player} owes {amount} at {table}", lang, player=o.player,
-                            amount=money(o.owes, lang), table=o.table) if o.table else
-                         tr("{player} owes {amount}", lang, player=o.player,
-                            amount=money(o.owes, lang)))
+            parts.append(
+                tr(
+                    "{player} owes {amount} at {table}",
+                    lang,
+                    player=o.player,
+                    amount=money(o.owes, lang),
+                    table=o.table,
+                )
+                if o.table
+                else tr("{player} owes {amount}", lang, player=o.player, amount=money(o.owes, lang))
+            )
     owing = [f"{o.player} {money(o.owes, lang)}" for o in state.barred if o.mode != "barred"]
     out = ""
     if parts:
         out = tr("Barred: {players}", lang, players=", ".join(parts))
     if owing:
-        out += (" · " if out else "") + tr("Owes a kill (posts later): {players}", lang,
-                                           players=", ".join(owing))
-    if state.credits:                      # from the state: away now, or back and waiting
+        out += (" · " if out else "") + tr(
+            "Owes a kill (posts later): {players}", lang, players=", ".join(owing)
+        )
+    if state.credits:  # from the state: away now, or back and waiting
+
         def where(name: str) -> str:
             p = state.player(state.seat_of(name))
             back = p is not None and not p.away
-            return (tr("{name} (back)", lang, name=name) if back
-                    else tr("{name} (away)", lang, name=name))
-        out += (" · " if out else "") + tr("Leg credit: {players}", lang,
-                                           players=", ".join(where(n) for n in state.credits))
+            return (
+                tr("{name} (back)", lang, name=name)
+                if back
+                else tr("{name} (away)", lang, name=name)
+            )
+
+        out += (" · " if out else "") + tr(
+            "Leg credit: {players}", lang, players=", ".join(where(n) for n in state.credits)
+        )
     return safe_text(out)
 
 
@@ -111,17 +147,23 @@ class StatusLine(Widget):
     StatusLine > .status--barred { color: $error; text-style: bold; }
     StatusLine > .status--dim { color: $text-muted; }
     """
-    COMPONENT_CLASSES = {"status--neutral", "status--leg", "status--kill", "status--barred",
-                         "status--dim"}
+    COMPONENT_CLASSES = {
+        "status--neutral",
+        "status--leg",
+        "status--kill",
+        "status--barred",
+        "status--dim",
+    }
 
     view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
 
-    def __init__(self, state: TableState | None = None, *, lang: str | None = None,
-                 **kwargs) -> None:
+    def __init__(
+        self, state: TableState | None = None, *, lang: str | None = None, **kwargs
+    ) -> None:
         super().__init__(**kwargs)
         self._state = state
-        self.badge = ""          # e.g. "DEMO journal": said first, in the warning colour
-        self.lang = lang              # None: the language in use (floorkill.i18n.get_lang)
+        self.badge = ""  # e.g. "DEMO journal": said first, in the warning colour
+        self.lang = lang  # None: the language in use (floorkill.i18n.get_lang)
 
     def set_lang(self, lang: str | None) -> None:
         self.lang = lang
@@ -164,8 +206,9 @@ class StatusLine(Widget):
         top.append(" · " + game_text(cfg, lang))
         line = Text()
         status = kill_status_text(state, lang)
-        kind = {"neutral": "status--neutral", "leg-up": "status--leg",
-                "killed": "status--kill"}[state.button.status]
+        kind = {"neutral": "status--neutral", "leg-up": "status--leg", "killed": "status--kill"}[
+            state.button.status
+        ]
         line.append(" " + status + " " if state.button.killed else status, style=style(kind))
         extra = barred_text(state, lang)
         if extra:

@@ -13,8 +13,9 @@ the loader, and creates the table in the journal.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,12 +25,23 @@ from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
 from floorkill import vocab
-from floorkill.i18n import NC_, N_, money, ntr, ptr, tr
+from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
+from floorkill.resources import sample_tables_dir
 from floorkill.rules import ConfigError, TableConfig, load_table_file
 from floorkill.rules import clauses as catalogue
-from floorkill.rules.config import (AMOUNT_OPTIONS, BLINDLESS_GAMES, GAME_NAMES, GAMES, KILL_OPTIONS, PRESET_TITLES,
-                                    TRIGGERS, PlayerSpec, TableFile, config_from_dict,
-                                    table_file_to_dict)
+from floorkill.rules.config import (
+    AMOUNT_OPTIONS,
+    BLINDLESS_GAMES,
+    GAME_NAMES,
+    GAMES,
+    KILL_OPTIONS,
+    PRESET_TITLES,
+    TRIGGERS,
+    PlayerSpec,
+    TableFile,
+    config_from_dict,
+    table_file_to_dict,
+)
 from floorkill.rules.money import MoneyError, fmt, parse_amount, to_toml
 from floorkill.rules.names import safe_text
 from floorkill.rules.option_sources import describe
@@ -37,7 +49,6 @@ from floorkill.rules.options import FIELD_CITES, LABELS, kill_options, trigger_c
 from floorkill.rules.table_diff import VALUE_WORDS, preset_title
 from floorkill.rules.table_diff import word as value_word
 from floorkill.rules.whatif import WhatIf, summary
-from floorkill.resources import sample_tables_dir
 
 from .floor import TableRegistry, new_table_path, tables_dir
 from .speaks import LangFooter, Speaks
@@ -45,8 +56,10 @@ from .speaks import LangFooter, Speaks
 
 def cites_note(text: str, cites, lang: str | None = "en") -> str:
     """A note with the clauses behind it, as the rules catalogue them (rules/options.py)."""
-    ids = " · ".join(f"{cid} {catalogue.title(cid, lang or 'en')}" if cid in catalogue.CLAUSES
-                     else cid for cid in cites)
+    ids = " · ".join(
+        f"{cid} {catalogue.title(cid, lang or 'en')}" if cid in catalogue.CLAUSES else cid
+        for cid in cites
+    )
     return f"{text} ({ids})" if text else ids
 
 
@@ -95,19 +108,27 @@ def _amounts(text: str) -> list[Any]:
 def form_doc(values: dict[str, Any]) -> dict[str, Any]:
     """The form's values as a table-file document (what the config loader reads)."""
     seats = values.get("seats", "").strip()
-    table: dict[str, Any] = {"name": values.get("name", ""), "game": values.get("game"),
-                             "seats": int(seats) if seats.isdigit() else seats,
-                             "joker": bool(values.get("joker"))}
+    table: dict[str, Any] = {
+        "name": values.get("name", ""),
+        "game": values.get("game"),
+        "seats": int(seats) if seats.isdigit() else seats,
+        "joker": bool(values.get("joker")),
+    }
     button = str(values.get("button", "")).strip()
     if button:
         table["button"] = int(button) if button.isdigit() else button
-    stakes: dict[str, Any] = {"structure": values.get("structure"),
-                              "bets": _amounts(values.get("bets", ""))}
+    stakes: dict[str, Any] = {
+        "structure": values.get("structure"),
+        "bets": _amounts(values.get("bets", "")),
+    }
     blinds = _amounts(values.get("blinds", ""))
     if blinds:
         stakes["blinds"] = blinds
-    kill: dict[str, Any] = {"kind": values.get("kind"), "triggers": list(values.get("triggers", ())),
-                            "preset": values.get("preset", "robert")}
+    kill: dict[str, Any] = {
+        "kind": values.get("kind"),
+        "triggers": list(values.get("triggers", ())),
+        "preset": values.get("preset", "robert"),
+    }
     for name in KILL_OPTIONS:
         v = values.get(name)
         if v is None:
@@ -123,19 +144,30 @@ def check_form(values: dict[str, Any], players: Sequence[PlayerSpec] = ()) -> Ta
     """The form through the rules' config loader (raises ConfigError)."""
     doc = form_doc(values)
     if players:
-        doc["players"] = [{"seat": p.seat, "name": p.name,
-                           **({"stack": to_toml(p.stack)} if p.stack is not None else {})}
-                          for p in players]
+        doc["players"] = [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                **({"stack": to_toml(p.stack)} if p.stack is not None else {}),
+            }
+            for p in players
+        ]
     return config_from_dict(doc, file="table")
 
 
 def config_values(cfg: TableConfig) -> dict[str, Any]:
     values: dict[str, Any] = {
-        "name": cfg.name, "game": cfg.game, "seats": str(cfg.seats), "joker": cfg.joker,
+        "name": cfg.name,
+        "game": cfg.game,
+        "seats": str(cfg.seats),
+        "joker": cfg.joker,
         "button": str(cfg.button) if cfg.button is not None else "",
-        "structure": cfg.structure, "bets": " ".join(fmt(b) for b in cfg.bets),
+        "structure": cfg.structure,
+        "bets": " ".join(fmt(b) for b in cfg.bets),
         "blinds": " ".join(fmt(b) for b in cfg.blinds) if cfg.blinds[1] else "",
-        "kind": cfg.kill.kind, "triggers": tuple(cfg.kill.triggers), "preset": cfg.kill.preset,
+        "kind": cfg.kill.kind,
+        "triggers": tuple(cfg.kill.triggers),
+        "preset": cfg.kill.preset,
     }
     for name in KILL_OPTIONS:
         v = getattr(cfg.kill, name)
@@ -161,9 +193,18 @@ def table_doc(tf: TableFile) -> dict[str, Any]:
 
 
 DEFAULT_VALUES: dict[str, Any] = {
-    "name": "", "game": "holdem", "seats": "9", "joker": False, "button": "",
-    "structure": "fixed", "bets": "10 20", "blinds": "5 10", "kind": "full",
-    "triggers": ("two-pots",), "preset": "robert", **preset_values("robert"),
+    "name": "",
+    "game": "holdem",
+    "seats": "9",
+    "joker": False,
+    "button": "",
+    "structure": "fixed",
+    "bets": "10 20",
+    "blinds": "5 10",
+    "kind": "full",
+    "triggers": ("two-pots",),
+    "preset": "robert",
+    **preset_values("robert"),
 }
 
 
@@ -189,27 +230,48 @@ def preview_changes(cfg: TableConfig, changed: dict[str, Any], lang: str = "en")
 # The loader's reasons for the fields of this form ([section] key: reason), said in the
 # form's words in another language (an unknown reason is shown as the loader gives it).
 FORM_REASONS = (
-    (r"must be a whole number from (?P<lo>\d+) to (?P<hi>\d+)", N_("a whole number from {lo} to {hi}")),
-    (r"must be a seat number from (?P<lo>\d+) to (?P<hi>\d+)", N_("a seat number from {lo} to {hi}")),
+    (
+        r"must be a whole number from (?P<lo>\d+) to (?P<hi>\d+)",
+        N_("a whole number from {lo} to {hi}"),
+    ),
+    (
+        r"must be a seat number from (?P<lo>\d+) to (?P<hi>\d+)",
+        N_("a seat number from {lo} to {hi}"),
+    ),
     (r"fixed limit needs \[lower, upper\]", N_("a fixed limit needs two bets: lower and upper")),
     (r"'(?P<text>.*)' is not an amount", N_("{text} is not an amount")),
-    (r"'?(?P<text>.*?)'? is not one of: (?P<choices>.+) or an amount",
-     N_("{text} is not one of: {choices} or an amount")),
+    (
+        r"'?(?P<text>.*?)'? is not one of: (?P<choices>.+) or an amount",
+        N_("{text} is not one of: {choices} or an amount"),
+    ),
     (r"'?(?P<text>.*?)'? is negative", N_("{text} is negative")),
     (r"'?(?P<text>.*?)'? has more than two decimals", N_("{text} has more than two decimals")),
     (r"must be more than zero", N_("must be more than zero")),
     (r"must be \[small, big\], e\.g\. \[5, 10\]", N_("two amounts, small and big, e.g. 5 10")),
-    (r"stud is played without blinds \((?P<cite>[\w.-]+)\)", N_("stud is played without blinds ({cite})")),
-    (r"the joker is allowed only in lowball-a5 and draw-high \((?P<cite>[\w.-]+)\)",
-     N_("the joker is allowed only in A-5 lowball and draw high ({cite})")),
+    (
+        r"stud is played without blinds \((?P<cite>[\w.-]+)\)",
+        N_("stud is played without blinds ({cite})"),
+    ),
+    (
+        r"the joker is allowed only in lowball-a5 and draw-high \((?P<cite>[\w.-]+)\)",
+        N_("the joker is allowed only in A-5 lowball and draw high ({cite})"),
+    ),
     (r"upper bet is smaller than the lower bet", N_("the upper bet is smaller than the lower bet")),
     (r'kind = "none" cannot have triggers', N_("no kill, so no trigger")),
-    (r"table name is (?P<n>\d+) characters; at most (?P<most>\d+)",
-     N_("the name is {n} characters long; at most {most}")),
+    (
+        r"table name is (?P<n>\d+) characters; at most (?P<most>\d+)",
+        N_("the name is {n} characters long; at most {most}"),
+    ),
 )
-FIELD_LABELS = {"name": N_("Name"), "seats": N_("Seats"), "button": N_("Dealer button at seat"),
-                "joker": N_("Joker in the deck"), "bets": N_("Bets"), "blinds": N_("Blinds"),
-                "triggers": N_("Kill triggers")}
+FIELD_LABELS = {
+    "name": N_("Name"),
+    "seats": N_("Seats"),
+    "button": N_("Dealer button at seat"),
+    "joker": N_("Joker in the deck"),
+    "bets": N_("Bets"),
+    "blinds": N_("Blinds"),
+    "triggers": N_("Kill triggers"),
+}
 
 
 def form_error(problem: ConfigError, lang: str | None) -> str:
@@ -223,20 +285,28 @@ def form_error(problem: ConfigError, lang: str | None) -> str:
         m = re.fullmatch(pattern, reason)
         if m:
             key = problem.key or ""
-            label = (tr(FIELD_LABELS[key], lang) if key in FIELD_LABELS
-                     else tr(LABELS[key], lang) if key in LABELS else key)
+            label = (
+                tr(FIELD_LABELS[key], lang)
+                if key in FIELD_LABELS
+                else tr(LABELS[key], lang)
+                if key in LABELS
+                else key
+            )
             args = m.groupdict()
-            if "choices" in args and key in KILL_OPTIONS:     # the words this field takes
-                args["choices"] = ", ".join(f"«{value_word(w, lang)}»"
-                                            for w in KILL_OPTIONS[key][0])
+            if "choices" in args and key in KILL_OPTIONS:  # the words this field takes
+                args["choices"] = ", ".join(
+                    f"«{value_word(w, lang)}»" for w in KILL_OPTIONS[key][0]
+                )
             return f"{label}: {tr(msgid, lang, **args)}"
     return problem.message
 
 
 # the titles the podium gives the editor, said in the editor's language
-_TITLES = ((re.compile(r"New table like (?P<name>.+)"), N_("New table like {name}")),
-           (re.compile(r"New table from the sample (?P<name>.+)"), N_("New table from the sample {name}")),
-           (re.compile(r"New table"), N_("New table")))
+_TITLES = (
+    (re.compile(r"New table like (?P<name>.+)"), N_("New table like {name}")),
+    (re.compile(r"New table from the sample (?P<name>.+)"), N_("New table from the sample {name}")),
+    (re.compile(r"New table"), N_("New table")),
+)
 
 
 def title_words(title: str, lang: str | None) -> str:
@@ -272,9 +342,17 @@ class TableEditor(Speaks, Screen[str | None]):
         Binding("f3", "language", "EN/RU", show=False, id="editor.language"),
     ]
 
-    def __init__(self, registry: TableRegistry, *, base: TableConfig | None = None,
-                 players: Sequence[PlayerSpec] = (), title: str = "New table",
-                 name: str | None = None, folder: Path | None = None, lang: str | None = None) -> None:
+    def __init__(
+        self,
+        registry: TableRegistry,
+        *,
+        base: TableConfig | None = None,
+        players: Sequence[PlayerSpec] = (),
+        title: str = "New table",
+        name: str | None = None,
+        folder: Path | None = None,
+        lang: str | None = None,
+    ) -> None:
         super().__init__()
         self.registry = registry
         self.values: dict[str, Any] = dict(DEFAULT_VALUES) if base is None else config_values(base)
@@ -285,8 +363,8 @@ class TableEditor(Speaks, Screen[str | None]):
         self.folder = folder
         self.lang = lang
         self._preset_shown = self.values["preset"]
-        self._opened: TableConfig | None = None          # the options as the editor opened
-        self._about: str | None = None                   # the option explained below the form
+        self._opened: TableConfig | None = None  # the options as the editor opened
+        self._about: str | None = None  # the option explained below the form
         self.whatif_lines: list[str] = []
         self.checked: TableFile | None = None
         self.error = ""
@@ -296,67 +374,144 @@ class TableEditor(Speaks, Screen[str | None]):
     def compose(self) -> ComposeResult:
         v = self.values
         lang = self.lang
-        yield Static(Text(safe_text(tr("{title} — Ctrl+S saves it and opens it · Esc cancels", lang,
-                                       title=title_words(self.title_text, lang)))),
-                     id="ed-title", markup=False)
+        yield Static(
+            Text(
+                safe_text(
+                    tr(
+                        "{title} — Ctrl+S saves it and opens it · Esc cancels",
+                        lang,
+                        title=title_words(self.title_text, lang),
+                    )
+                )
+            ),
+            id="ed-title",
+            markup=False,
+        )
         with VerticalScroll(id="ed-form"):
             yield Static(ptr("editor", "Table", lang), classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
-                yield from self._row(tr("Rule preset", lang),
-                                     Select([(preset_title(k, lang), k) for k in PRESET_TITLES],
-                                            value=v["preset"], allow_blank=False,
-                                            compact=True, id="e-preset"),
-                                     tr("start from it: options reset to its readings", lang), "preset")
-                yield from self._row(tr("Name", lang),
-                                     Input(v["name"], id="e-name", compact=True,
-                                           placeholder=tr("e.g. {name}", lang, name="Table 3")),
-                                     tr("shown everywhere", lang))
-                yield from self._row(tr("Game", lang),
-                                     Select([(GAME_NAMES[g], g) for g in GAMES], value=v["game"],
-                                            allow_blank=False, compact=True, id="e-game"),
-                                     cites_note(tr("stud games have no blinds, so no kill", lang),
-                                                FIELD_CITES["game"], lang))
-                yield from self._row(tr("Seats", lang), Input(v["seats"], id="e-seats", compact=True),
-                                     tr("2 to 10", lang))
-                yield from self._row(tr("Dealer button at seat", lang),
-                                     Input(v["button"], id="e-button", compact=True,
-                                           placeholder=value_word("lowest", lang)),
-                                     tr("optional", lang))
-                yield from self._row(tr("Joker in the deck", lang), self._yes_no("e-joker", v["joker"]),
-                                     cites_note(tr("A-5 lowball and draw high only", lang),
-                                                FIELD_CITES["joker"], lang))
+                yield from self._row(
+                    tr("Rule preset", lang),
+                    Select(
+                        [(preset_title(k, lang), k) for k in PRESET_TITLES],
+                        value=v["preset"],
+                        allow_blank=False,
+                        compact=True,
+                        id="e-preset",
+                    ),
+                    tr("start from it: options reset to its readings", lang),
+                    "preset",
+                )
+                yield from self._row(
+                    tr("Name", lang),
+                    Input(
+                        v["name"],
+                        id="e-name",
+                        compact=True,
+                        placeholder=tr("e.g. {name}", lang, name="Table 3"),
+                    ),
+                    tr("shown everywhere", lang),
+                )
+                yield from self._row(
+                    tr("Game", lang),
+                    Select(
+                        [(GAME_NAMES[g], g) for g in GAMES],
+                        value=v["game"],
+                        allow_blank=False,
+                        compact=True,
+                        id="e-game",
+                    ),
+                    cites_note(
+                        tr("stud games have no blinds, so no kill", lang), FIELD_CITES["game"], lang
+                    ),
+                )
+                yield from self._row(
+                    tr("Seats", lang),
+                    Input(v["seats"], id="e-seats", compact=True),
+                    tr("2 to 10", lang),
+                )
+                yield from self._row(
+                    tr("Dealer button at seat", lang),
+                    Input(
+                        v["button"],
+                        id="e-button",
+                        compact=True,
+                        placeholder=value_word("lowest", lang),
+                    ),
+                    tr("optional", lang),
+                )
+                yield from self._row(
+                    tr("Joker in the deck", lang),
+                    self._yes_no("e-joker", v["joker"]),
+                    cites_note(
+                        tr("A-5 lowball and draw high only", lang), FIELD_CITES["joker"], lang
+                    ),
+                )
             yield Static(ptr("editor", "Stakes", lang), classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
-                yield from self._row(tr("Structure", lang),
-                                     Select([(tr("fixed limit", lang), "fixed"),
-                                             (tr("spread limit", lang), "spread")],
-                                            value=v["structure"], allow_blank=False,
-                                            compact=True, id="e-structure"),
-                                     cites_note(tr("spread kills raise the minimum and every maximum",
-                                                   lang), FIELD_CITES["structure"], lang))
-                yield from self._row(tr("Bets", lang), Input(v["bets"], id="e-bets", compact=True),
-                                     tr("fixed: 10 20 · spread: 2 6 or 1 4 4 8 8", lang))
-                yield from self._row(tr("Blinds", lang), Input(v["blinds"], id="e-blinds", compact=True),
-                                     tr("small big, e.g. 5 10 (empty in stud games)", lang))
+                yield from self._row(
+                    tr("Structure", lang),
+                    Select(
+                        [(tr("fixed limit", lang), "fixed"), (tr("spread limit", lang), "spread")],
+                        value=v["structure"],
+                        allow_blank=False,
+                        compact=True,
+                        id="e-structure",
+                    ),
+                    cites_note(
+                        tr("spread kills raise the minimum and every maximum", lang),
+                        FIELD_CITES["structure"],
+                        lang,
+                    ),
+                )
+                yield from self._row(
+                    tr("Bets", lang),
+                    Input(v["bets"], id="e-bets", compact=True),
+                    tr("fixed: 10 20 · spread: 2 6 or 1 4 4 8 8", lang),
+                )
+                yield from self._row(
+                    tr("Blinds", lang),
+                    Input(v["blinds"], id="e-blinds", compact=True),
+                    tr("small big, e.g. 5 10 (empty in stud games)", lang),
+                )
             yield Static(ptr("editor", "Kill", lang), classes="ed-head", markup=False)
             with Grid(classes="ed-grid"):
-                yield from self._row(ptr("editor", "Kill", lang),
-                                     Select([(tr("full kill (2x big blind)", lang), "full"),
-                                             (tr("half kill (1.5x)", lang), "half"),
-                                             (tr("no kill", lang), "none")],
-                                            value=v["kind"], allow_blank=False, compact=True,
-                                            id="e-kind"),
-                                     " · ".join(FIELD_CITES["kind"]))
+                yield from self._row(
+                    ptr("editor", "Kill", lang),
+                    Select(
+                        [
+                            (tr("full kill (2x big blind)", lang), "full"),
+                            (tr("half kill (1.5x)", lang), "half"),
+                            (tr("no kill", lang), "none"),
+                        ],
+                        value=v["kind"],
+                        allow_blank=False,
+                        compact=True,
+                        id="e-kind",
+                    ),
+                    " · ".join(FIELD_CITES["kind"]),
+                )
                 for trig in TRIGGERS:
-                    yield from self._row(tr("Trigger: {trigger}", lang,
-                                            trigger=vocab.word(vocab.TRIGGERS, trig, lang)),
-                                         self._yes_no(f"e-trigger-{trig}", trig in v["triggers"]),
-                                         cites_note("", trigger_cites(trig), lang))
-            yield Static(tr("House options (default · clause)", lang), classes="ed-head", markup=False)
+                    yield from self._row(
+                        tr(
+                            "Trigger: {trigger}",
+                            lang,
+                            trigger=vocab.word(vocab.TRIGGERS, trig, lang),
+                        ),
+                        self._yes_no(f"e-trigger-{trig}", trig in v["triggers"]),
+                        cites_note("", trigger_cites(trig), lang),
+                    )
+            yield Static(
+                tr("House options (default · clause)", lang), classes="ed-head", markup=False
+            )
             with Grid(classes="ed-grid"):
                 for opt in kill_options():
-                    yield from self._row(tr(opt.label, lang),
-                                         self._option_widget(opt.name, opt.allowed), "", opt.name)
+                    yield from self._row(
+                        tr(opt.label, lang),
+                        self._option_widget(opt.name, opt.allowed),
+                        "",
+                        opt.name,
+                    )
         yield Static("", id="ed-about", markup=False)
         yield Static("", id="ed-whatif", markup=False)
         yield Static("", id="ed-status", markup=False)
@@ -365,22 +520,39 @@ class TableEditor(Speaks, Screen[str | None]):
     def _row(self, label: str, widget, note: str, note_id: str | None = None):
         yield Static(Text(label), classes="ed-label", markup=False)
         yield widget
-        yield Static(Text(note), classes="ed-note", id=f"n-{note_id}" if note_id else None, markup=False)
+        yield Static(
+            Text(note), classes="ed-note", id=f"n-{note_id}" if note_id else None, markup=False
+        )
 
     def _yes_no(self, wid: str, value: bool) -> Select:
         """A yes/no switch that reads the same without colour (a checkbox's X does not)."""
-        return Select([(value_word("yes", self.lang), True), (value_word("no", self.lang), False)],
-                      value=bool(value), allow_blank=False, compact=True, id=wid)
+        return Select(
+            [(value_word("yes", self.lang), True), (value_word("no", self.lang), False)],
+            value=bool(value),
+            allow_blank=False,
+            compact=True,
+            id=wid,
+        )
 
     def _option_widget(self, name: str, allowed):
         value = self.values.get(name)
         lang = self.lang
         if name in AMOUNT_OPTIONS:
-            return Input(option_text(name, option_keyword(name, str(value)), lang), id=f"e-{name}",
-                         compact=True, placeholder=" | ".join(
-                             [value_word(a, lang) for a in allowed] + [tr("amount", lang)]))
-        return Select([(value_word(a, lang), a) for a in allowed], value=value, allow_blank=False,
-                      compact=True, id=f"e-{name}")
+            return Input(
+                option_text(name, option_keyword(name, str(value)), lang),
+                id=f"e-{name}",
+                compact=True,
+                placeholder=" | ".join(
+                    [value_word(a, lang) for a in allowed] + [tr("amount", lang)]
+                ),
+            )
+        return Select(
+            [(value_word(a, lang), a) for a in allowed],
+            value=value,
+            allow_blank=False,
+            compact=True,
+            id=f"e-{name}",
+        )
 
     async def action_language(self) -> None:
         """F3: the podium's language switches, and the form is said again in it (what was
@@ -391,9 +563,10 @@ class TableEditor(Speaks, Screen[str | None]):
         self._ready()
 
     def on_mount(self) -> None:
-        try:                                   # the options as the editor opened
-            self._opened = check_form({**self.values, "name": self.values["name"] or "?"},
-                                      self.players).config
+        try:  # the options as the editor opened
+            self._opened = check_form(
+                {**self.values, "name": self.values["name"] or "?"}, self.players
+            ).config
         except ConfigError:
             self._opened = None
         self._ready()
@@ -408,11 +581,16 @@ class TableEditor(Speaks, Screen[str | None]):
     def read(self) -> dict[str, Any]:
         q = self.query_one
         v: dict[str, Any] = {
-            "name": q("#e-name", Input).value, "game": q("#e-game", Select).value,
-            "seats": q("#e-seats", Input).value, "button": q("#e-button", Input).value,
-            "joker": q("#e-joker", Select).value, "structure": q("#e-structure", Select).value,
-            "bets": q("#e-bets", Input).value, "blinds": q("#e-blinds", Input).value,
-            "kind": q("#e-kind", Select).value, "preset": q("#e-preset", Select).value,
+            "name": q("#e-name", Input).value,
+            "game": q("#e-game", Select).value,
+            "seats": q("#e-seats", Input).value,
+            "button": q("#e-button", Input).value,
+            "joker": q("#e-joker", Select).value,
+            "structure": q("#e-structure", Select).value,
+            "bets": q("#e-bets", Input).value,
+            "blinds": q("#e-blinds", Input).value,
+            "kind": q("#e-kind", Select).value,
+            "preset": q("#e-preset", Select).value,
             "triggers": tuple(t for t in TRIGGERS if q(f"#e-trigger-{t}", Select).value is True),
         }
         for name in KILL_OPTIONS:
@@ -432,7 +610,7 @@ class TableEditor(Speaks, Screen[str | None]):
         self.values = values
         status = self.query_one("#ed-status", Static)
         unnamed = not str(values.get("name", "")).strip()
-        try:                           # no name yet: the rest is checked all the same
+        try:  # no name yet: the rest is checked all the same
             tf = check_form({**values, "name": "?"} if unnamed else values, self.players)
         except ConfigError as exc:
             self.checked = None
@@ -450,14 +628,22 @@ class TableEditor(Speaks, Screen[str | None]):
         self._mark(differs)
         cfg = tf.config
         lang = self.lang
-        text = ("✗ " + self.error + " · " if unnamed else "✓ ") + \
-            f"{'' if unnamed else cfg.name + ' — '}{GAME_NAMES[cfg.game]} {cfg.stakes_text()}"
+        text = (
+            "✗ " + self.error + " · " if unnamed else "✓ "
+        ) + f"{'' if unnamed else cfg.name + ' — '}{GAME_NAMES[cfg.game]} {cfg.stakes_text()}"
         if cfg.is_kill_game:
-            text += ", " + tr("{kind} {stakes}", lang, kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
-                              stakes=cfg.stakes_text(cfg.killed_limits()))
+            text += ", " + tr(
+                "{kind} {stakes}",
+                lang,
+                kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
+                stakes=cfg.stakes_text(cfg.killed_limits()),
+            )
         text += f" · {preset_title(cfg.kill.preset, lang)}"
-        text += (", " + ntr("{n} option differs", "{n} options differ", len(differs), lang) if differs
-                 else ", " + tr("as the preset reads", lang))
+        text += (
+            ", " + ntr("{n} option differs", "{n} options differ", len(differs), lang)
+            if differs
+            else ", " + tr("as the preset reads", lang)
+        )
         if self.players:
             text += " · " + ntr("{n} player seated", "{n} players seated", len(self.players), lang)
         text += " · " + tr("saved in {folder}", lang, folder=self.folder or tables_dir())
@@ -470,11 +656,17 @@ class TableEditor(Speaks, Screen[str | None]):
             name = opt.name
             note = self.query_one(f"#n-{name}", Static)
             lang = self.lang
-            text = tr("default {value}", lang, value=self._value_words(name, opt.default)) + \
-                " · " + cites_note("", opt.cites, lang)
+            text = (
+                tr("default {value}", lang, value=self._value_words(name, opt.default))
+                + " · "
+                + cites_note("", opt.cites, lang)
+            )
             if name in differs:
-                text = tr("≠ preset ({value})", lang,
-                          value=self._value_words(name, differs[name][0])) + " · " + text
+                text = (
+                    tr("≠ preset ({value})", lang, value=self._value_words(name, differs[name][0]))
+                    + " · "
+                    + text
+                )
             note.set_class(name in differs, "-differs")
             note.update(Text(text))
 
@@ -523,8 +715,11 @@ class TableEditor(Speaks, Screen[str | None]):
         (the shipped 29-event one of the same kind of game), by the rules model."""
         box = self.query_one("#ed-whatif", Static)
         base = self._opened
-        changed = {n: getattr(cfg.kill, n) for n in KILL_OPTIONS
-                   if base is not None and getattr(cfg.kill, n) != getattr(base.kill, n)}
+        changed = {
+            n: getattr(cfg.kill, n)
+            for n in KILL_OPTIONS
+            if base is not None and getattr(cfg.kill, n) != getattr(base.kill, n)
+        }
         if not changed or not cfg.is_kill_game:
             self.whatif_lines = []
             box.display = False
@@ -581,20 +776,25 @@ class TableEditor(Speaks, Screen[str | None]):
             return None
         cfg = tf.config
         if self.registry.has(cfg.name):
-            fail(tr("a table named {name} is already in the journal: give this one another name",
-                    self.lang, name=repr(cfg.name)))
+            fail(
+                tr(
+                    "a table named {name} is already in the journal: give this one another name",
+                    self.lang,
+                    name=repr(cfg.name),
+                )
+            )
             return None
         try:
             folder = self.folder or tables_dir()
             folder.mkdir(parents=True, exist_ok=True)
             path = new_table_path(cfg.name, folder)
             write_toml(path, table_doc(tf))
-            saved = load_table_file(path)               # validated again, as written
+            saved = load_table_file(path)  # validated again, as written
             session = self.registry.create(saved, path.read_text(encoding="utf-8"))
         except ConfigError as exc:
             fail(str(exc))
             return None
-        except Exception as exc:                        # disk or journal trouble: say it
+        except Exception as exc:  # disk or journal trouble: say it
             fail(tr("not saved: {error}", self.lang, error=f"{type(exc).__name__}: {exc}"))
             return None
         self.saved_path = path

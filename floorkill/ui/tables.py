@@ -5,8 +5,8 @@ the sessions stay open). New tables: by form, from a sample, or as a copy.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,7 +17,7 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from floorkill import vocab
-from floorkill.i18n import NC_, N_, money, ntr, ptr, tr
+from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.names import safe_text
@@ -27,9 +27,17 @@ from .floor import TableRegistry
 from .speaks import LangFooter, Speaks
 
 # (key, message id): every column, when they fit the width (else see LAYOUTS)
-COLUMNS = (("mark", "#"), ("table", N_("Table")), ("status", N_("Kill status")),
-           ("barred", N_("Barred")), ("game", N_("Game")), ("stakes", N_("Stakes")),
-           ("kill_game", N_("Kill game")), ("seated", N_("Seated")), ("hands", N_("Hands")))
+COLUMNS = (
+    ("mark", "#"),
+    ("table", N_("Table")),
+    ("status", N_("Kill status")),
+    ("barred", N_("Barred")),
+    ("game", N_("Game")),
+    ("stakes", N_("Stakes")),
+    ("kill_game", N_("Kill game")),
+    ("seated", N_("Seated")),
+    ("hands", N_("Hands")),
+)
 # what each narrower list leaves out (said below the list for the highlighted table; the
 # first narrower one puts the game and the stakes in one column): the kill status right
 # after the table's name is never cut, in either language, down to 80 columns
@@ -37,12 +45,16 @@ LAYOUTS = ((), ("stakes", "kill_game"), ("stakes", "kill_game", "game", "seated"
 
 
 def kill_game_words(cfg: TableConfig, lang: str | None = None) -> str:
-    """"full kill, two pots" / "no" in the floor's words."""
+    """ "full kill, two pots" / "no" in the floor's words."""
     if not cfg.is_kill_game:
         return ptr("tables", "no", lang)
     triggers = ", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers)
-    return tr("{kind}, {triggers}", lang, kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
-              triggers=triggers or tr("no trigger", lang))
+    return tr(
+        "{kind}, {triggers}",
+        lang,
+        kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
+        triggers=triggers or tr("no trigger", lang),
+    )
 
 
 def status_cell(state, lang: str | None = None) -> Text:
@@ -57,8 +69,17 @@ def status_cell(state, lang: str | None = None) -> Text:
         return Text(tr("no kill", lang), style="dim")
     if b.killed:
         text = Text(tr("KILL", lang), style="bold reverse")
-        text.append(" " + safe_text(tr("{seat}, {amount}", lang, seat=seat_name(
-            state, b.seat, b.player, lang), amount=money(b.amount or 0, lang))))
+        text.append(
+            " "
+            + safe_text(
+                tr(
+                    "{seat}, {amount}",
+                    lang,
+                    seat=seat_name(state, b.seat, b.player, lang),
+                    amount=money(b.amount or 0, lang),
+                )
+            )
+        )
         return text
     if b.status == "leg-up":
         text = Text(tr("leg up", lang), style="bold")
@@ -68,10 +89,23 @@ def status_cell(state, lang: str | None = None) -> Text:
 
 
 def barred_cell(state, lang: str | None = None) -> str:
-    return safe_text(", ".join(
-        (tr("{player} {amount} ({table})", lang, player=o.player, amount=money(o.owes, lang),
-            table=o.table) if o.table else f"{o.player} {money(o.owes, lang)}")
-        for o in state.barred if o.mode == "barred"))
+    return safe_text(
+        ", ".join(
+            (
+                tr(
+                    "{player} {amount} ({table})",
+                    lang,
+                    player=o.player,
+                    amount=money(o.owes, lang),
+                    table=o.table,
+                )
+                if o.table
+                else f"{o.player} {money(o.owes, lang)}"
+            )
+            for o in state.barred
+            if o.mode == "barred"
+        )
+    )
 
 
 class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
@@ -90,11 +124,14 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         Binding("n", "new", NC_("key", "New table"), id="tables.new"),
         Binding("s", "sample", NC_("key", "From sample"), id="tables.sample"),
         Binding("c", "copy", NC_("key", "Copy table"), id="tables.copy"),
-        Binding("a", "show_closed", NC_("key", "Closed tables"), show=False,
-                id="tables.closed"),  # said when any is hidden
+        Binding(
+            "a", "show_closed", NC_("key", "Closed tables"), show=False, id="tables.closed"
+        ),  # said when any is hidden
         Binding("f3", "language", "EN/RU", show=False, id="tables.language"),
-        *[Binding(str(n), f"open_nth({n})", f"Table {n}", show=False, id=f"tables.open_{n}")
-          for n in range(1, 10)],
+        *[
+            Binding(str(n), f"open_nth({n})", f"Table {n}", show=False, id=f"tables.open_{n}")
+            for n in range(1, 10)
+        ],
     ]
 
     def __init__(self, registry: TableRegistry, current: str, lang: str | None = None) -> None:
@@ -104,9 +141,9 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         self.lang = lang
         self.names: list[str] = []
         self.problems: list[str] = []
-        self.show_closed = False       # closed tables (close_table) are hidden until asked for
+        self.show_closed = False  # closed tables (close_table) are hidden until asked for
         self.hidden = 0
-        self.narrow: int | None = None          # the layout: 0 every column, 1, 2 narrower
+        self.narrow: int | None = None  # the layout: 0 every column, 1, 2 narrower
         self.details: list[tuple[str, str]] = []
         self._cells: list[dict[str, Text]] = []
 
@@ -124,16 +161,22 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
 
     def on_resize(self, event) -> None:
         if self.narrow is not None and self.layout_for(self.size.width) != self.narrow:
-            self.reload()                       # too narrow now, or wide enough again
+            self.reload()  # too narrow now, or wide enough again
 
     def speak(self) -> None:
         """Every word on the list in ``self.lang`` (F3)."""
         lang = self.lang
         self.query_one("#tables-title", Static).update(
-            tr("Tables — its number or Enter switches (each table keeps its state)", lang))
+            tr("Tables — its number or Enter switches (each table keeps its state)", lang)
+        )
         self.query_one("#tables-help", Static).update(
-            tr("Kill game: counts as a different game from the same game without a kill for "
-               "broken-game lists [{cites}].", lang, cites=", ".join(FIELD_CITES["kill_game"])))
+            tr(
+                "Kill game: counts as a different game from the same game without a kill for "
+                "broken-game lists [{cites}].",
+                lang,
+                cites=", ".join(FIELD_CITES["kill_game"]),
+            )
+        )
         self.reload()
 
     def columns(self, layout: int | None = None) -> list[tuple[str, str]]:
@@ -158,7 +201,7 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
                 if key == "game" and n:
                     cells = [c["game"].cell_len + 1 + c["stakes"].cell_len for c in self._cells]
                 need += max(len(tr(label, self.lang)), *cells) + 2
-            if need <= width - 2:                # the scroll bar
+            if need <= width - 2:  # the scroll bar
                 return n
         return len(LAYOUTS) - 1
 
@@ -183,21 +226,37 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
                 mark = f"{number} ●" if name == self.current else f"{number}" if number <= 9 else ""
                 game = GAME_NAMES.get(cfg.game, cfg.game)
                 cells = {
-                    "mark": Text(mark), "table": Text(safe_text(session.name)),
-                    "status": status_cell(state, lang), "barred": Text(barred_cell(state, lang)),
-                    "game": Text(game), "stakes": Text(cfg.stakes_text()),
+                    "mark": Text(mark),
+                    "table": Text(safe_text(session.name)),
+                    "status": status_cell(state, lang),
+                    "barred": Text(barred_cell(state, lang)),
+                    "game": Text(game),
+                    "stakes": Text(cfg.stakes_text()),
                     "kill_game": Text(kill_game_words(cfg, lang)),
                     "seated": Text(f"{len(state.occupied)}/{cfg.seats}"),
                     "hands": Text(str(state.hands)),
                 }
-                detail = (safe_text(f"{session.name}: {game} {cfg.stakes_text()} · "
-                                    + tr("kill game: {what}", lang,
-                                         what=kill_game_words(cfg, lang))),
-                          " · " + ntr("{n} hand", "{n} hands", state.hands, lang) + " · "
-                          + tr("seated {seated}", lang, seated=cells["seated"].plain))
-            except Exception as exc:   # a table that cannot be opened is reported, never fatal
-                self.problems.append(safe_text(tr("{name}: cannot open ({error})", lang, name=name,
-                                                  error=f"{type(exc).__name__}: {exc}")))
+                detail = (
+                    safe_text(
+                        f"{session.name}: {game} {cfg.stakes_text()} · "
+                        + tr("kill game: {what}", lang, what=kill_game_words(cfg, lang))
+                    ),
+                    " · "
+                    + ntr("{n} hand", "{n} hands", state.hands, lang)
+                    + " · "
+                    + tr("seated {seated}", lang, seated=cells["seated"].plain),
+                )
+            except Exception as exc:  # a table that cannot be opened is reported, never fatal
+                self.problems.append(
+                    safe_text(
+                        tr(
+                            "{name}: cannot open ({error})",
+                            lang,
+                            name=name,
+                            error=f"{type(exc).__name__}: {exc}",
+                        )
+                    )
+                )
                 continue
             self.names.append(name)
             self.details.append(detail)
@@ -216,18 +275,23 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
             dt.add_column(Text(self.header(key, label)), key=key)
             keys.append(key)
         for i, cells in enumerate(self._cells):
-            if self.narrow:                     # the game and the stakes in one column
+            if self.narrow:  # the game and the stakes in one column
                 cells = {**cells, "game": Text(f"{cells['game'].plain} {cells['stakes'].plain}")}
             dt.add_row(*(cells[k] for k in keys), key=str(i))
         if self.current in self.names:
             dt.move_cursor(row=self.names.index(self.current))
         lines = list(self.problems)
         if self.hidden:
-            lines.append(ntr("{n} closed table hidden — a shows it (a closed table keeps its "
-                             "history; reopen it from the palette at that table)",
-                             "{n} closed tables hidden — a shows them (a closed table keeps its "
-                             "history; reopen it from the palette at that table)",
-                             self.hidden, self.lang))
+            lines.append(
+                ntr(
+                    "{n} closed table hidden — a shows it (a closed table keeps its "
+                    "history; reopen it from the palette at that table)",
+                    "{n} closed tables hidden — a shows them (a closed table keeps its "
+                    "history; reopen it from the palette at that table)",
+                    self.hidden,
+                    self.lang,
+                )
+            )
         self.query_one("#tables-error", Static).update(Text("\n".join(lines)))
         self._show_detail()
 
@@ -313,8 +377,14 @@ class SampleModal(Speaks, ModalScreen[Path | None]):
         out = []
         for cfg in self.configs:
             if cfg.is_kill_game:
-                kill = tr("{kind}: {triggers}", lang, kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
-                          triggers=", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers))
+                kill = tr(
+                    "{kind}: {triggers}",
+                    lang,
+                    kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
+                    triggers=", ".join(
+                        vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers
+                    ),
+                )
             else:
                 kill = tr("no kill", lang)
             out.append(safe_text(f"{cfg.name} — {GAME_NAMES.get(cfg.game, cfg.game)}, {kill}"))
@@ -323,12 +393,21 @@ class SampleModal(Speaks, ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         lang = self.lang
         with Vertical(id="sample-box"):
-            yield Static(tr("New table from a sample — the editor opens with its structure", lang),
-                         id="sample-title", markup=False)
-            yield OptionList(*[Option(Text(label), id=str(i)) for i, label in enumerate(self.labels)],
-                             id="sample-list", markup=False)
-            yield Static(tr("↑↓ choose · Enter: edit it as a new table · Esc: cancel", lang),
-                         id="sample-help", markup=False)
+            yield Static(
+                tr("New table from a sample — the editor opens with its structure", lang),
+                id="sample-title",
+                markup=False,
+            )
+            yield OptionList(
+                *[Option(Text(label), id=str(i)) for i, label in enumerate(self.labels)],
+                id="sample-list",
+                markup=False,
+            )
+            yield Static(
+                tr("↑↓ choose · Enter: edit it as a new table · Esc: cancel", lang),
+                id="sample-help",
+                markup=False,
+            )
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)

@@ -31,8 +31,19 @@ from textual.theme import Theme
 from floorkill.i18n import tr
 
 DEFAULT_THEME = "felt-green"
-COLOUR_FIELDS = ("primary", "secondary", "warning", "error", "success", "accent", "foreground",
-                 "background", "surface", "panel", "boost")
+COLOUR_FIELDS = (
+    "primary",
+    "secondary",
+    "warning",
+    "error",
+    "success",
+    "accent",
+    "foreground",
+    "background",
+    "surface",
+    "panel",
+    "boost",
+)
 OTHER_FIELDS = ("name", "dark", "luminosity_spread", "text_alpha", "variables")
 
 
@@ -57,24 +68,46 @@ def shipped_themes_dir() -> Path:
 
 def _colour(path: Path, key: str, value: object) -> str:
     if not isinstance(value, str):
-        raise ThemeError(tr("{path}: {key} must be a colour string, not {type}", None, path=path,
-                            key=key, type=type(value).__name__))
+        raise ThemeError(
+            tr(
+                "{path}: {key} must be a colour string, not {type}",
+                None,
+                path=path,
+                key=key,
+                type=type(value).__name__,
+            )
+        )
     try:
         Color.parse(value)
     except ColorParseError as exc:
-        raise ThemeError(tr("{path}: {key} = {value} is not a colour ({error})", None, path=path,
-                            key=key, value=repr(value), error=exc)) from None
+        raise ThemeError(
+            tr(
+                "{path}: {key} = {value} is not a colour ({error})",
+                None,
+                path=path,
+                key=key,
+                value=repr(value),
+                error=exc,
+            )
+        ) from None
     return value
 
 
 def theme_from_dict(data: dict, path: Path) -> Theme:
     for key in data:
         if key not in COLOUR_FIELDS and key not in OTHER_FIELDS:
-            raise ThemeError(tr("{path}: unknown key {key} (expected: {keys})", None, path=path,
-                                key=repr(key), keys=", ".join(OTHER_FIELDS + COLOUR_FIELDS)))
+            raise ThemeError(
+                tr(
+                    "{path}: unknown key {key} (expected: {keys})",
+                    None,
+                    path=path,
+                    key=repr(key),
+                    keys=", ".join(OTHER_FIELDS + COLOUR_FIELDS),
+                )
+            )
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name.strip() or any(c.isspace() for c in name):
-        raise ThemeError(tr("{path}: name must be one word, e.g. \"felt-green\"", None, path=path))
+        raise ThemeError(tr('{path}: name must be one word, e.g. "felt-green"', None, path=path))
     if "primary" not in data:
         raise ThemeError(tr("{path}: primary is required", None, path=path))
     kwargs: dict = {}
@@ -88,8 +121,9 @@ def theme_from_dict(data: dict, path: Path) -> Theme:
         if key in data:
             v = data[key]
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
-                raise ThemeError(tr("{path}: {key} must be a number from 0 to 1", None, path=path,
-                                    key=key))
+                raise ThemeError(
+                    tr("{path}: {key} must be a number from 0 to 1", None, path=path, key=key)
+                )
             kwargs[key] = float(v)
     variables = data.get("variables", {})
     if not isinstance(variables, dict):
@@ -97,7 +131,9 @@ def theme_from_dict(data: dict, path: Path) -> Theme:
     checked: dict[str, str] = {}
     for key, value in variables.items():
         if not isinstance(value, str):
-            raise ThemeError(tr("{path}: variables.{key} must be a string", None, path=path, key=key))
+            raise ThemeError(
+                tr("{path}: variables.{key} must be a string", None, path=path, key=key)
+            )
         if key.endswith("text-style"):
             checked[key] = value
         else:
@@ -112,7 +148,9 @@ def load_theme_file(path: Path) -> Theme:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
-        raise ThemeError(tr("{path}: TOML syntax error: {error}", None, path=path, error=exc)) from None
+        raise ThemeError(
+            tr("{path}: TOML syntax error: {error}", None, path=path, error=exc)
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ThemeError(tr("{path}: cannot read: {error}", None, path=path, error=exc)) from None
     return theme_from_dict(data, path)
@@ -134,7 +172,9 @@ def load_themes(dirs: list[Path] | None = None) -> LoadedThemes:
         try:
             files = sorted(folder.glob("*.toml")) if folder.is_dir() else []
         except OSError as exc:
-            problems.append(tr("{folder}: cannot list themes: {error}", None, folder=folder, error=exc))
+            problems.append(
+                tr("{folder}: cannot list themes: {error}", None, folder=folder, error=exc)
+            )
             continue
         for path in files:
             try:

@@ -19,13 +19,14 @@ from floorkill.store.session import Record
 class TableView:
     """The current table as the widgets show it (compared by identity: every change is a
     new view)."""
-    session: Any                      # the TableSession (its records, for the history)
+
+    session: Any  # the TableSession (its records, for the history)
     state: TableState
-    record: Record | None             # the last record (the rules panel explains it)
+    record: Record | None  # the last record (the rules panel explains it)
     lang: str = "en"
 
     @classmethod
-    def of(cls, session, lang: str = "en", last: Record | None = None) -> "TableView":
+    def of(cls, session, lang: str = "en", last: Record | None = None) -> TableView:
         """``session`` as it is now; ``last``: its last record when the caller holds it
         (the floor's change that just stored it), else read from the session."""
         n = len(session)

@@ -12,7 +12,8 @@ HERE = Path(__file__).resolve().parent
 PODIUM = HERE / "podium_proc.py"
 HOSTILE = "[@click=app.quit]x[/]"
 
-TABLE = """
+TABLE = (
+    """
 [table]
 name = "Table 12"
 game = "holdem"
@@ -45,7 +46,9 @@ stack = 640
 seat = 7
 name = "Gus"
 stack = 1500
-""" % HOSTILE
+"""
+    % HOSTILE
+)
 
 
 def table_text(name: str = "Table 12") -> str:
@@ -57,8 +60,8 @@ def hand(winner: int, **extra) -> dict:
 
 
 NEUTRAL = [{"type": "hand", "winners": [1, 3]}]
-KILL_POT = [hand(3), hand(3, qualifies=True)]           # Cy kills: $20-$40
-HOSTILE_LEG = [hand(3), hand(2)]                         # the hostile name has a leg up
+KILL_POT = [hand(3), hand(3, qualifies=True)]  # Cy kills: $20-$40
+HOSTILE_LEG = [hand(3), hand(2)]  # the hostile name has a leg up
 
 
 def make_journal(path: Path, events=(), *, name: str = "Table 12", keep_open: bool = False):
@@ -113,8 +116,9 @@ def free_port() -> int:
 class Served:
     """``floorkill big-screen --serve`` in a subprocess; ``url`` is what it printed."""
 
-    def __init__(self, journal: Path, *args: str, port: int | None = None,
-                 host: str = "127.0.0.1") -> None:
+    def __init__(
+        self, journal: Path, *args: str, port: int | None = None, host: str = "127.0.0.1"
+    ) -> None:
         import os
         import subprocess
         import sys
@@ -122,17 +126,32 @@ class Served:
         self.port = port or free_port()
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "floorkill", "big-screen", "--journal", str(journal),
-             "--serve", "--host", host, "--port", str(self.port), *args],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        line = self.proc.stdout.readline()          # "floorkill big screen: open URL ..."
+            [
+                sys.executable,
+                "-m",
+                "floorkill",
+                "big-screen",
+                "--journal",
+                str(journal),
+                "--serve",
+                "--host",
+                host,
+                "--port",
+                str(self.port),
+                *args,
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        line = self.proc.stdout.readline()  # "floorkill big screen: open URL ..."
         assert "open http" in line, line + (self.proc.stdout.read() if self.proc.poll() else "")
         self.url = line.split("open ", 1)[1].split()[0]
-        self.output: list[str] = []                   # the rest, drained so it never blocks
+        self.output: list[str] = []  # the rest, drained so it never blocks
         import threading
 
-        threading.Thread(target=lambda: self.output.extend(self.proc.stdout),
-                         daemon=True).start()
+        threading.Thread(target=lambda: self.output.extend(self.proc.stdout), daemon=True).start()
         self.token = self.url.split("token=", 1)[1] if "token=" in self.url else None
         self.base = f"http://127.0.0.1:{self.port}"
 
@@ -155,7 +174,6 @@ class Served:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-
 
 
 async def wait_http(base: str, timeout: float = 30.0) -> None:
@@ -195,7 +213,7 @@ def alive(pid: int) -> bool:
 
 
 HOSTILE_TABLE = "[b]Table[/b] [@click=app.quit]x[/]"
-BARRED = KILL_POT + [{"type": "quit", "seat": 3, "posts_kill": False}]     # Cy barred
+BARRED = KILL_POT + [{"type": "quit", "seat": 3, "posts_kill": False}]  # Cy barred
 MIXED = [KILL_POT, HOSTILE_LEG, NEUTRAL, BARRED]
 
 
@@ -219,8 +237,9 @@ def room_journal(path: Path, n: int) -> list[str]:
     return names
 
 
-async def follow_times(path: Path, commits: int, *, grid: bool | None,
-                       table: str | None = None, size=(100, 30)) -> list[float]:
+async def follow_times(
+    path: Path, commits: int, *, grid: bool | None, table: str | None = None, size=(100, 30)
+) -> list[float]:
     """Seconds from each podium commit (a hand at "Table 1", the writing Journal in this
     process) to the big screen showing it: the card's hand number in the grid, the
     "Next hand" line otherwise. The app polls the journal every 0.1 s, as served."""
@@ -256,7 +275,7 @@ async def follow_times(path: Path, commits: int, *, grid: bool | None,
                     assert time.monotonic() - committed < 20, "the big screen did not follow"
                     await pilot.pause(0.002)
                 times.append(time.monotonic() - committed)
-                await asyncio.sleep(0.037 * (i % 3))     # commits land at other poll phases
+                await asyncio.sleep(0.037 * (i % 3))  # commits land at other poll phases
         finally:
             j.close()
     return times

@@ -51,7 +51,7 @@ def main() -> None:
     for i in range(count):
         delay = next_at - time.monotonic()
         if delay > 0:
-            time.sleep(delay)           # the podium's pace, not a test wait
+            time.sleep(delay)  # the podium's pace, not a test wait
         s.append({"type": "hand", "winner": WINNERS[i % len(WINNERS)]})
         print(json.dumps({"hands": s.state.hands, "t": time.monotonic()}), flush=True)
         next_at += interval
@@ -60,6 +60,7 @@ def main() -> None:
 
 # ---------------------------------------------------------------------------
 # the podium app, driven by keys
+
 
 def shows(app) -> dict:
     """What the podium app shows, as plain text: ``seats`` ({seat: its status label, e.g.
@@ -80,8 +81,11 @@ def shows(app) -> dict:
         "seats": {str(v.seat): v.status for v in podium.query_one(Seating)._views if v.name},
         "status": " ".join(t.plain for t in lines if hasattr(t, "plain")),
         "panel": " ".join(podium.query_one(RulesPanel).plain_text().split()),
-        "room": ([[r.player, r.table, r.seat, r.status] for r in top.rows]
-                 if isinstance(top, RoomPlayersScreen) else None),
+        "room": (
+            [[r.player, r.table, r.seat, r.status] for r in top.rows]
+            if isinstance(top, RoomPlayersScreen)
+            else None
+        ),
         "screen": type(top).__name__,
     }
 
@@ -115,8 +119,9 @@ class Shows:
 
     def _floor_changed(self, change) -> None:
         if change.kind in ("event", "undo") and change.record is not None:
-            self.commits.append({"type": change.record.type, "table": change.table,
-                                 "t": time.monotonic()})
+            self.commits.append(
+                {"type": change.record.type, "table": change.table, "t": time.monotonic()}
+            )
         # read once the change has run its course (the app's watcher, the room view's reload
         # after a follow): the next turn of the loop, not a delay
         asyncio.get_running_loop().call_soon(self.look)
@@ -149,7 +154,7 @@ class Shows:
             self._changed.clear()
             try:
                 await asyncio.wait_for(self._changed.wait(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
 
@@ -157,10 +162,15 @@ async def drive(journal: str, table: str | None) -> None:
     from floorkill.i18n import get_lang
     from floorkill.ui.podium import make_podium_app, open_podium
 
-    opening = open_podium(None, journal, "podium-B")       # as `floorkill --journal` opens it
+    opening = open_podium(None, journal, "podium-B")  # as `floorkill --journal` opens it
     try:
-        app = make_podium_app(opening.session, lang=get_lang(), notices=opening.notices,
-                              journal=opening.journal, cursor_blink=False)
+        app = make_podium_app(
+            opening.session,
+            lang=get_lang(),
+            notices=opening.notices,
+            journal=opening.journal,
+            cursor_blink=False,
+        )
         app.demo_of = opening.demo_of
         async with app.run_test(size=SIZE) as pilot:
             if table and app.session.name != table:
@@ -171,7 +181,7 @@ async def drive(journal: str, table: str | None) -> None:
             commands: asyncio.Queue = asyncio.Queue()
             loop = asyncio.get_running_loop()
 
-            def read() -> None:                   # stdin, a line at a time, into the loop
+            def read() -> None:  # stdin, a line at a time, into the loop
                 for line in sys.stdin:
                     loop.call_soon_threadsafe(commands.put_nowait, line)
                 loop.call_soon_threadsafe(commands.put_nowait, None)
@@ -188,8 +198,9 @@ async def drive(journal: str, table: str | None) -> None:
                     await pilot.pause()
                     say({"commits": log.commits[done:], "shows": log.look()})
                 elif "wait" in cmd:
-                    t, value = await log.first(cmd["wait"], cmd.get("since", 0.0),
-                                               cmd.get("within", 10.0))
+                    t, value = await log.first(
+                        cmd["wait"], cmd.get("since", 0.0), cmd.get("within", 10.0)
+                    )
                     say({"ok": t is not None, "t": t, "shows": value})
                 else:
                     say({"shows": log.look()})

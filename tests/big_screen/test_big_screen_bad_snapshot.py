@@ -26,8 +26,9 @@ def tampered_journal(path):
     return truth, seq
 
 
-@pytest.mark.parametrize("lang, words", [("en", "does not match the journal"),
-                                         ("ru", "не совпадает с журналом")])
+@pytest.mark.parametrize(
+    "lang, words", [("en", "does not match the journal"), ("ru", "не совпадает с журналом")]
+)
 def test_the_follower_shows_the_true_state_and_reports_the_snapshot(tmp_path, lang, words):
     path = tmp_path / "journal.db"
     truth, seq = tampered_journal(path)
@@ -45,9 +46,14 @@ def test_the_follower_shows_the_true_state_and_reports_the_snapshot(tmp_path, la
     assert "floorkill verify" in line
 
 
-@pytest.mark.parametrize("lang, placard, words", [
-    ("en", False, "a saved snapshot"), ("ru", False, "сохранённый снимок состояния"),
-    ("en", True, "a saved snapshot")])
+@pytest.mark.parametrize(
+    "lang, placard, words",
+    [
+        ("en", False, "a saved snapshot"),
+        ("ru", False, "сохранённый снимок состояния"),
+        ("en", True, "a saved snapshot"),
+    ],
+)
 async def test_the_screen_says_it_on_every_page(tmp_path, lang, placard, words):
     path = tmp_path / "journal.db"
     truth, seq = tampered_journal(path)
@@ -57,7 +63,7 @@ async def test_the_screen_says_it_on_every_page(tmp_path, lang, placard, words):
         assert app.query_one("#problems").display
         line = text_of(app, "#problems")
         assert line.startswith("⚠ Table 12") and words in line and f"seq {seq}" in line
-        if not placard:                                 # the table shown is the true one
+        if not placard:  # the table shown is the true one
             assert app.shown is not None and app.shown.state.hands == truth.hands
             assert "9999" not in text_of(app, "#hand")
             assert text_of(app, "#banner") == banner_parts(truth, lang)[1]

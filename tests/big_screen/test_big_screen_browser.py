@@ -13,35 +13,39 @@ import time
 from pathlib import Path
 
 import pytest
-from bshelp import KILL_POT, NEUTRAL, Served, make_journal, wait_http
 from browserhelp import Browser
+from bshelp import KILL_POT, NEUTRAL, Served, make_journal, wait_http
 
 from floorkill.store.journal import Journal
 
 pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve")
 
-COMMIT_LIMIT = 1.0        # the promise: KILL POT on the page within 1 s of the commit
-RECONNECT_LIMIT = 5.0     # back within 5 s of the server answering again
-CI_MARGIN = 1.5           # what the test enforces on a loaded 2-core CI machine
-SHOTS = os.environ.get("FLOORKILL_SCREENSHOTS")        # keep the screenshots here when set
+COMMIT_LIMIT = 1.0  # the promise: KILL POT on the page within 1 s of the commit
+RECONNECT_LIMIT = 5.0  # back within 5 s of the server answering again
+CI_MARGIN = 1.5  # what the test enforces on a loaded 2-core CI machine
+SHOTS = os.environ.get("FLOORKILL_SCREENSHOTS")  # keep the screenshots here when set
 
 ROWS_TEXT = "(document.querySelector('.xterm-accessibility-tree') || {}).innerText || ''"
-READY = ("document.body && document.body.dataset.cols && !document.body.classList.contains"
-         "('-closed') && (%s).includes('Table 12')" % ROWS_TEXT)
+READY = (
+    "document.body && document.body.dataset.cols && !document.body.classList.contains"
+    "('-closed') && (%s).includes('Table 12')" % ROWS_TEXT
+)
 # the terminal's size and font as the page says them (page.js), the width xterm gave its
 # screen element and the rows xterm keeps in the DOM: they must agree
-METRICS = ("[+document.body.dataset.cols, +document.body.dataset.rows, "
-           "+document.body.dataset.fontSize, "
-           "parseFloat(document.querySelector('.xterm-screen').style.width), "
-           "document.querySelectorAll('.xterm-accessibility-tree > div').length]")
+METRICS = (
+    "[+document.body.dataset.cols, +document.body.dataset.rows, "
+    "+document.body.dataset.fontSize, "
+    "parseFloat(document.querySelector('.xterm-screen').style.width), "
+    "document.querySelectorAll('.xterm-accessibility-tree > div').length]"
+)
 
 
 def check_metrics(metrics) -> None:
     cols, rows, font, screen_px, dom_rows = metrics
     assert 90 <= cols <= 110 and font >= 14, metrics
     assert dom_rows == rows, metrics
-    cell = screen_px / cols                        # Roboto Mono's cell is 0.6 em wide
+    cell = screen_px / cols  # Roboto Mono's cell is 0.6 em wide
     assert 0.5 * font <= cell <= 0.7 * font, metrics
 
 
@@ -79,7 +83,7 @@ async def test_the_page_in_chromium_sized_followed_and_reconnecting(tmp_path):
             check_metrics(await small.evaluate(METRICS))
             await small.screenshot(shots / "big-screen-1280x720.png")
 
-            fixed = await browser.new_page(1920, 1080)              # ?fontsize= wins
+            fixed = await browser.new_page(1920, 1080)  # ?fontsize= wins
             await fixed.goto(srv.base + "/?fontsize=20")
             assert await fixed.wait_for(READY, timeout=30), fixed.console
             cols, rows, font, _px, _dom_rows = await fixed.evaluate(METRICS)
@@ -94,8 +98,9 @@ async def test_the_page_in_chromium_sized_followed_and_reconnecting(tmp_path):
                 s.append(ev)
             committed = time.monotonic()
             j.close()
-            shown = await big.wait_for(f"({ROWS_TEXT}).includes('KILL POT')", timeout=10,
-                                       every=0.02)
+            shown = await big.wait_for(
+                f"({ROWS_TEXT}).includes('KILL POT')", timeout=10, every=0.02
+            )
             took = time.monotonic() - committed
             assert shown, await big.evaluate(ROWS_TEXT)
             print(f"commit to KILL POT in the browser: {took:.3f} s")
@@ -103,26 +108,30 @@ async def test_the_page_in_chromium_sized_followed_and_reconnecting(tmp_path):
 
             # the window changes size: the font follows, still about 100 columns
             await big.resize(1280, 1024)
-            assert await big.wait_for("+document.body.dataset.cols <= 110 && "
-                                      "+document.body.dataset.cols >= 90 && "
-                                      "+document.body.dataset.fontSize < 30", timeout=10)
+            assert await big.wait_for(
+                "+document.body.dataset.cols <= 110 && "
+                "+document.body.dataset.cols >= 90 && "
+                "+document.body.dataset.fontSize < 30",
+                timeout=10,
+            )
 
             # the server restarts: the page comes back by itself
             srv.stop()
-            assert await big.wait_for("document.body.classList.contains('-closed')",
-                                      timeout=15)
+            assert await big.wait_for("document.body.classList.contains('-closed')", timeout=15)
             srv = Served(path, "--table", "Table 12", port=port)
             await wait_http(srv.base)
             up = time.monotonic()
-            back = await big.wait_for(READY + f" && ({ROWS_TEXT}).includes('KILL POT')",
-                                      timeout=RECONNECT_LIMIT * CI_MARGIN * 2)
+            back = await big.wait_for(
+                READY + f" && ({ROWS_TEXT}).includes('KILL POT')",
+                timeout=RECONNECT_LIMIT * CI_MARGIN * 2,
+            )
             took = time.monotonic() - up
             assert back, await big.evaluate(ROWS_TEXT)
             print(f"server restart to page back: {took:.3f} s")
             assert took <= RECONNECT_LIMIT * CI_MARGIN
             await big.screenshot(shots / "big-screen-after-restart.png")
 
-            for page in (big, small, fixed):          # nothing but this server, ever
+            for page in (big, small, fixed):  # nothing but this server, ever
                 assert page.requests and not _only_loopback(page.requests, port), page.requests
     finally:
         srv.stop()

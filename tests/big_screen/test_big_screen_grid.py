@@ -7,8 +7,15 @@ import pytest
 from bshelp import HOSTILE, HOSTILE_TABLE, KILL_POT, make_journal, room_journal
 
 from floorkill.ui.big_screen import make_big_screen_app
-from floorkill.ui.grid import (BIG_CARD_HEIGHT, BIG_CARD_WIDTH, RoomGrid, TableCard, card_of,
-                               fits_big, grid_shape)
+from floorkill.ui.grid import (
+    BIG_CARD_HEIGHT,
+    BIG_CARD_WIDTH,
+    RoomGrid,
+    TableCard,
+    card_of,
+    fits_big,
+    grid_shape,
+)
 
 
 @pytest.mark.parametrize("n", [1, 4, 9, 16])
@@ -26,11 +33,18 @@ def test_grid_snapshot_on_a_wide_screen(snap_compare, tmp_path):
     assert snap_compare(app, terminal_size=(160, 45))
 
 
-@pytest.mark.parametrize("n, size, shape", [
-    (1, (100, 29), (1, 1, 1)), (4, (100, 29), (2, 2, 4)), (9, (100, 29), (3, 3, 9)),
-    (16, (100, 29), (4, 4, 16)), (50, (100, 29), (4, 4, 16)), (50, (400, 150), (8, 7, 56)),
-    (3, (30, 10), (1, 1, 1)),
-])
+@pytest.mark.parametrize(
+    "n, size, shape",
+    [
+        (1, (100, 29), (1, 1, 1)),
+        (4, (100, 29), (2, 2, 4)),
+        (9, (100, 29), (3, 3, 9)),
+        (16, (100, 29), (4, 4, 16)),
+        (50, (100, 29), (4, 4, 16)),
+        (50, (400, 150), (8, 7, 56)),
+        (3, (30, 10), (1, 1, 1)),
+    ],
+)
 def test_grid_shape(n, size, shape):
     assert grid_shape(n, *size) == shape
 
@@ -45,14 +59,16 @@ def test_the_grid_is_chosen_when_every_table_fits_big():
 async def test_cards_say_name_limits_status_killer_and_barred_in_text(tmp_path):
     path = tmp_path / "journal.db"
     names = room_journal(path, 4)
-    app = make_big_screen_app(path, rotate=0)                 # automatic: 4 tables fit
+    app = make_big_screen_app(path, rotate=0)  # automatic: 4 tables fit
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert app.in_grid and app.query_one("#room").display and not app.query_one("#table").display
+        assert (
+            app.in_grid and app.query_one("#room").display and not app.query_one("#table").display
+        )
         cards = list(app.query(TableCard))
         assert [c.card.name for c in cards] == names
         texts = [c.render().plain for c in cards]
-        assert "KILL POT" not in texts[0]                     # the status is drawn in block letters…
+        assert "KILL POT" not in texts[0]  # the status is drawn in block letters…
         assert "█" in texts[0] and "Killer: Seat 3 Cy" in texts[0] and "$20-$40" in texts[0]
         assert f"Leg up: Seat 2 {HOSTILE}" in texts[1] and HOSTILE_TABLE in texts[1]
         assert "Barred: 1" in texts[3] and "Barred" not in texts[0]
@@ -67,7 +83,7 @@ async def test_a_small_screen_shows_one_table_at_a_time_and_the_grid_when_it_gro
     app = make_big_screen_app(path, rotate=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert not app.in_grid and app.shown is not None       # 16 do not fit big: rotation
+        assert not app.in_grid and app.shown is not None  # 16 do not fit big: rotation
         await pilot.resize_terminal(200, 60)
         await pilot.pause()
         await pilot.pause()
@@ -84,8 +100,9 @@ async def test_more_tables_than_a_page_turn_pages(tmp_path):
         assert grid.pages == 2 and len(app.query(TableCard)) == 16
         app._rotate()
         await pilot.pause()
-        assert grid.page == 1 and [c.card.name for c in app.query(TableCard)] == \
-            [f"Table {i}" for i in range(17, 21)]
+        assert grid.page == 1 and [c.card.name for c in app.query(TableCard)] == [
+            f"Table {i}" for i in range(17, 21)
+        ]
         assert "page 2 of 2" in str(app.query_one("#room-title").content)
 
 
@@ -125,16 +142,28 @@ async def test_the_grid_is_read_only_keys_and_clicks_change_nothing(tmp_path):
 
     path = tmp_path / "journal.db"
     room_journal(path, 9)
-    podium = Journal(path, "podium")                         # the podium is open
+    podium = Journal(path, "podium")  # the podium is open
     before = digest(path)
     app = make_big_screen_app(path, grid=True, rotate=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         shown = [c.card for c in app.query(TableCard)]
         # as a terminal sends them, without waiting between (termhelp)
-        send_keys(app, "enter", "escape", "tab", "ctrl+q", "ctrl+c", "ctrl+p", "pagedown",
-                  "ctrl+g", "space", "q", "1")
-        for x in range(3, 100, 16):                 # every card, name and status rows
+        send_keys(
+            app,
+            "enter",
+            "escape",
+            "tab",
+            "ctrl+q",
+            "ctrl+c",
+            "ctrl+p",
+            "pagedown",
+            "ctrl+g",
+            "space",
+            "q",
+            "1",
+        )
+        for x in range(3, 100, 16):  # every card, name and status rows
             for y in range(2, 30, 5):
                 click(app, None, (x, y))
         await pilot.pause()

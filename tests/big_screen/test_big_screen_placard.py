@@ -25,7 +25,7 @@ async def test_placard_page_shows_the_rules_models_placard(tmp_path):
             assert "• " + line.render("en") in lines
         assert "Full kill: the killer posts $20" in lines and "rrop-13.4" in lines
         await pilot.press("q", "u", "i", "t", "x", "enter", "ctrl+q", "tab")
-        assert app.is_running                       # keys do nothing but the quit word
+        assert app.is_running  # keys do nothing but the quit word
 
 
 async def test_placard_page_in_russian_turns_with_the_tables(tmp_path):
@@ -40,7 +40,7 @@ async def test_placard_page_in_russian_turns_with_the_tables(tmp_path):
         assert "Полный килл" in text_of(app, "#placard-lines")
         app._rotate()
         await pilot.pause()
-        assert text_of(app, "#placard-title").startswith(HOSTILE)     # a name is text
+        assert text_of(app, "#placard-title").startswith(HOSTILE)  # a name is text
         assert text_of(app, "#placard-rotation") == "2 / 2"
 
 

@@ -12,34 +12,81 @@ from pathlib import Path
 
 import pytest
 from bshelp import HOSTILE, HOSTILE_LEG, KILL_POT, digest, make_journal, text_of
-
 from termhelp import click, click_events, key_event
 from textual.events import Key, MouseDown
 
 from floorkill.rules.state import Player
 from floorkill.store.readonly import ReadOnlyJournal
 from floorkill.ui import big_screen
-from floorkill.ui.big_screen import (BigScreenApp, BigScreenScreen, BigSeating, Follower, Picture,
-                                     TableView, banner_parts, make_big_screen_app)
+from floorkill.ui.big_screen import (
+    BigScreenApp,
+    BigScreenScreen,
+    BigSeating,
+    Follower,
+    Picture,
+    TableView,
+    banner_parts,
+    make_big_screen_app,
+)
 
-CONTROL_KEYS = (["ctrl+c", "ctrl+q", "ctrl+p", "ctrl+s", "ctrl+z", "ctrl+d", "ctrl+l",
-                 "ctrl+w", "ctrl+x", "ctrl+v", "ctrl+a", "ctrl+e", "ctrl+backslash",
-                 "escape", "tab", "shift+tab", "enter", "backspace", "delete", "insert",
-                 "up", "down", "left", "right", "home", "end", "pageup", "pagedown", "space"]
-                + [f"f{i}" for i in range(1, 13)])
+CONTROL_KEYS = [
+    "ctrl+c",
+    "ctrl+q",
+    "ctrl+p",
+    "ctrl+s",
+    "ctrl+z",
+    "ctrl+d",
+    "ctrl+l",
+    "ctrl+w",
+    "ctrl+x",
+    "ctrl+v",
+    "ctrl+a",
+    "ctrl+e",
+    "ctrl+backslash",
+    "escape",
+    "tab",
+    "shift+tab",
+    "enter",
+    "backspace",
+    "delete",
+    "insert",
+    "up",
+    "down",
+    "left",
+    "right",
+    "home",
+    "end",
+    "pageup",
+    "pagedown",
+    "space",
+] + [f"f{i}" for i in range(1, 13)]
 PRINTABLE = list(string.ascii_letters + string.digits + "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-WRITE_ACTIONS = ["quit", "app.quit", "screenshot", "app.screenshot", "command_palette",
-                 "suspend_process", "change_theme", "toggle_dark", "help_quit",
-                 "show_help_panel", "screen.copy_text", "focus_next", "push_screen('x')",
-                 "bell", "notify('x')", "simulate_key('ctrl+q')"]
+WRITE_ACTIONS = [
+    "quit",
+    "app.quit",
+    "screenshot",
+    "app.screenshot",
+    "command_palette",
+    "suspend_process",
+    "change_theme",
+    "toggle_dark",
+    "help_quit",
+    "show_help_panel",
+    "screen.copy_text",
+    "focus_next",
+    "push_screen('x')",
+    "bell",
+    "notify('x')",
+    "simulate_key('ctrl+q')",
+]
 
 
 class CountingApp(BigScreenApp):
     """The big screen, counting the keys it received (Textual also runs the base handler)."""
 
     keys_seen = 0
-    presses_seen = 0        # mouse buttons pressed, as the terminal sent them
-    clicks_seen = 0         # the clicks Textual made of them that bubbled up to the app
+    presses_seen = 0  # mouse buttons pressed, as the terminal sent them
+    clicks_seen = 0  # the clicks Textual made of them that bubbled up to the app
 
     def on_key(self, event: Key) -> None:
         self.keys_seen += 1
@@ -58,7 +105,7 @@ async def test_key_mashing_and_clicks_on_a_hostile_name_change_nothing(tmp_path,
     cwd.mkdir()
     monkeypatch.chdir(cwd)
     path = tmp_path / "journal.db"
-    podium, session = make_journal(path, HOSTILE_LEG, keep_open=True)   # the podium is open
+    podium, session = make_journal(path, HOSTILE_LEG, keep_open=True)  # the podium is open
     try:
         before = digest(path)
         assert before["journal.db-wal"] is not None
@@ -82,26 +129,28 @@ async def test_key_mashing_and_clicks_on_a_hostile_name_change_nothing(tmp_path,
             await pilot.pause()
             assert app.keys_seen == 300
             banner = app.query_one("#banner").region
-            for x in range(banner.x, banner.right, 2):                # across the name
+            for x in range(banner.x, banner.right, 2):  # across the name
                 for e in click_events(x, banner.y + 1):
                     send(e)
             seating = app.query_one(BigSeating)
             sx, sy, w, _h = seating.seat_box(2)
-            for dx in range(0, w, 2):                                 # double clicks
+            for dx in range(0, w, 2):  # double clicks
                 click(app, seating, (sx + dx, sy), times=2)
             await pilot.pause()
             assert app.presses_seen == 50 + len(range(banner.x, banner.right, 2)) + 2 * len(
-                range(0, w, 2))
+                range(0, w, 2)
+            )
             assert app.clicks_seen > 0
-            assert {"ctrl+q", "ctrl+c", "ctrl+p", "ctrl+s", "escape", "tab", "enter",
-                    "f1"} <= set(pressed)
+            assert {"ctrl+q", "ctrl+c", "ctrl+p", "ctrl+s", "escape", "tab", "enter", "f1"} <= set(
+                pressed
+            )
             assert app.is_running and app.return_code is None
             assert len(app.screen_stack) == 1 and isinstance(app.screen, BigScreenScreen)
             assert app.screen.focused is None
             assert text_of(app, "#banner") == f"LEG UP — Seat 2 {HOSTILE}"
-            assert digest(path) == before                            # while it runs
-        assert digest(path) == before                                # and after it closed
-        assert list(cwd.iterdir()) == []                             # no screenshot, no file
+            assert digest(path) == before  # while it runs
+        assert digest(path) == before  # and after it closed
+        assert list(cwd.iterdir()) == []  # no screenshot, no file
         assert session.state.hands == 2
     finally:
         podium.close()
@@ -110,10 +159,10 @@ async def test_key_mashing_and_clicks_on_a_hostile_name_change_nothing(tmp_path,
 def test_read_only_construction():
     assert BigScreenApp.ENABLE_COMMAND_PALETTE is False
     app = make_big_screen_app("/nonexistent/journal.db")
-    assert [b for _k, b in app._bindings] == []                    # no ctrl+q, no ctrl+c
+    assert [b for _k, b in app._bindings] == []  # no ctrl+q, no ctrl+c
     screen = app.get_default_screen()
-    assert [b for _k, b in screen._bindings] == []                 # no tab, no ctrl+c copy
-    assert [b for _k, b in BigSeating()._bindings] == []           # no cursor, no choose
+    assert [b for _k, b in screen._bindings] == []  # no tab, no ctrl+c copy
+    assert [b for _k, b in BigSeating()._bindings] == []  # no cursor, no choose
     assert not BigSeating.can_focus and not BigScreenApp.ALLOW_SELECT
     assert app.check_action("quit", ()) is False and screen.check_action("dismiss", ()) is False
 
@@ -162,8 +211,14 @@ def test_big_screen_modules_import_no_writer():
                 imported.update(f"{node.module}.{a.name}" for a in node.names)
             elif isinstance(node, ast.Import):
                 imported.update(a.name for a in node.names)
-        assert not any("store.journal" in m or m == "sqlite3" or m.endswith(".Journal")
-                       or "podium" in m or "hand_entry" in m for m in imported), (name, imported)
+        assert not any(
+            "store.journal" in m
+            or m == "sqlite3"
+            or m.endswith(".Journal")
+            or "podium" in m
+            or "hand_entry" in m
+            for m in imported
+        ), (name, imported)
 
 
 async def test_quit_takes_the_typed_word_not_a_key(tmp_path):
@@ -171,8 +226,25 @@ async def test_quit_takes_the_typed_word_not_a_key(tmp_path):
     make_journal(path)
     app = make_big_screen_app(path, "Table 12")
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("ctrl+q", "ctrl+c", "escape", "q", "enter", "q", "u", "i", "x",
-                          "t", "enter", "q", "u", "i", "t", "tab", "enter")
+        await pilot.press(
+            "ctrl+q",
+            "ctrl+c",
+            "escape",
+            "q",
+            "enter",
+            "q",
+            "u",
+            "i",
+            "x",
+            "t",
+            "enter",
+            "q",
+            "u",
+            "i",
+            "t",
+            "tab",
+            "enter",
+        )
         await pilot.pause()
         assert app.is_running
         await pilot.press("Q", "u", "i", "t", "enter")
@@ -188,10 +260,11 @@ async def test_control_characters_in_a_name_never_reach_the_terminal(tmp_path):
         view = app.shown
         assert view is not None
         bad = "Cy\x1b[2J\u202e"
-        players = tuple(replace(p, name=bad) if p is not None and p.name == "Cy" else p
-                        for p in view.state.players)
-        state = replace(view.state, players=players,
-                        button=replace(view.state.button, player=bad))
+        players = tuple(
+            replace(p, name=bad) if p is not None and p.name == "Cy" else p
+            for p in view.state.players
+        )
+        state = replace(view.state, players=players, button=replace(view.state.button, player=bad))
         app.show_picture(Picture(tables=(TableView(view.name, state, view.seq, view.last),)))
         await pilot.pause()
         kind, text = banner_parts(state)

@@ -67,15 +67,20 @@ async def test_the_open_grid_follows_this_podium_and_another_podium_process(tmp_
             here = time.monotonic()
             app.floor.commit({"type": "hand", "winner": 3}, session=app.tables.get("Table 3"))
             assert await _until(pilot, app, "Table 3", "LEG UP", here) < 1.0 + 0.5
-            other = subprocess.run([sys.executable, "-c", script], capture_output=True,
-                                   text=True, timeout=60, check=True)
+            other = subprocess.run(
+                [sys.executable, "-c", script],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=True,
+            )
             committed = float(other.stdout.split()[0])
             assert await _until(pilot, app, "Table 3", "KILL POT", committed) < 1.0 + 0.5
             assert "Killer: Seat 3 Cy" in _card(app, "Table 3").card.who
             await pilot.press("escape")
             await pilot.pause()
             assert not isinstance(app.screen, RoomScreen)
-            assert app.floor._watchers == [app._floor_changed]     # the grid stopped watching
+            assert app.floor._watchers == [app._floor_changed]  # the grid stopped watching
     finally:
         close()
 
@@ -88,8 +93,13 @@ async def _drive(app, names) -> None:
         assert isinstance(app.screen, RoomScreen)
         cards = list(app.screen.query(TableCard))
         assert [c.card.name for c in cards] == names
-        assert [c.card.status for c in cards] == ["KILL POT", "LEG UP", "NO KILL", "NO KILL",
-                                                  "KILL POT"]
+        assert [c.card.status for c in cards] == [
+            "KILL POT",
+            "LEG UP",
+            "NO KILL",
+            "NO KILL",
+            "KILL POT",
+        ]
         assert "All tables · 5" in str(app.screen.query_one("#room-title").render())
         assert app.screen.query_one(RoomGrid).pages == 1
         await pilot.press("escape")

@@ -35,6 +35,7 @@ def codes(text: str) -> list[int]:
 # Slow reference: plain Python over (rank, suit) pairs, no tables, no tricks.
 # ---------------------------------------------------------------------------
 
+
 def ref_high(cards: list[tuple[int, str]]) -> tuple:
     """Standard high value of exactly five cards, as a tuple (bigger better).
     Five aces -> (9,).  A flush needs five *different* cards of one suit."""
@@ -99,7 +100,14 @@ def ref_a5(text: str) -> tuple:
         cnt = Counter(ranks)
         groups = sorted(cnt.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
         shape = tuple(c for _, c in groups)
-        cat = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}[shape]
+        cat = {
+            (1, 1, 1, 1, 1): 0,
+            (2, 1, 1, 1): 1,
+            (2, 2, 1): 2,
+            (3, 1, 1): 3,
+            (3, 2): 4,
+            (4, 1): 5,
+        }[shape]
         low = (cat,) + tuple(r for r, _ in groups)  # smaller is better
         return tuple(-x for x in low)
 
@@ -132,7 +140,7 @@ def joker_hands(seed: int, n: int) -> list[str]:
             four = rng.sample([r + suit for r in RANK_VALUE], 4)
         elif kind == 2:  # close ranks: straights and straight flushes
             lo = rng.randrange(0, 10)
-            ranks = "A23456789TJQKA"[lo:lo + 5]
+            ranks = "A23456789TJQKA"[lo : lo + 5]
             pool = [r + s for r in set(ranks) for s in rng.sample(SUITS, 2)]
             four = rng.sample(pool, 4)
         else:  # few ranks: aces, pairs, trips, four aces
@@ -167,6 +175,7 @@ def test_california_lowball_fast_equals_slow_reference():
 # ---------------------------------------------------------------------------
 # The documented cases
 # ---------------------------------------------------------------------------
+
 
 def draw(text: str) -> int:
     return ev.draw_high(codes(text))

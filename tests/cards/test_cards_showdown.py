@@ -6,10 +6,10 @@ import pytest
 
 from floorkill.cards import GAMES, CardError, Showdown, parse_cards, showdown
 
-
 # ---------------------------------------------------------------------------
 # Parsing
 # ---------------------------------------------------------------------------
+
 
 def test_parse_canonical_forms():
     assert parse_cards("As kd 7C 2h") == ("As", "Kd", "7c", "2h")
@@ -34,19 +34,35 @@ def test_parse_refuses_duplicate_and_unwanted_joker():
 
 
 def test_games_list_matches_rules_model():
-    assert GAMES == ("holdem", "omaha", "omaha8", "lowball-a5", "lowball-27", "draw-high", "stud", "stud8", "razz")
+    assert GAMES == (
+        "holdem",
+        "omaha",
+        "omaha8",
+        "lowball-a5",
+        "lowball-27",
+        "draw-high",
+        "stud",
+        "stud8",
+        "razz",
+    )
 
 
 # ---------------------------------------------------------------------------
 # Winners
 # ---------------------------------------------------------------------------
 
+
 def test_holdem_single_winner_scoops():
     r = showdown("holdem", "Ah Kd 7c 2s 9h", {3: "As Ks", 5: "Qd Qh"})
-    assert r == Showdown(high=(3,), low=(), scoop=3, hands={
-        3: "two pair, aces and kings, nine kicker",
-        5: "pair of queens, A-K-9 kickers",
-    })
+    assert r == Showdown(
+        high=(3,),
+        low=(),
+        scoop=3,
+        hands={
+            3: "two pair, aces and kings, nine kicker",
+            5: "pair of queens, A-K-9 kickers",
+        },
+    )
 
 
 def test_holdem_split_high_board_plays():
@@ -130,7 +146,9 @@ def test_razz_and_stud():
 
 
 def test_lowball_27_best_hand_and_straights_count():
-    r = showdown("lowball-27", None, {1: "7s 5d 4h 3c 2s", 2: "6s 5c 4d 3h 2d", 3: "As 2c 3d 4s 5h"})
+    r = showdown(
+        "lowball-27", None, {1: "7s 5d 4h 3c 2s", 2: "6s 5c 4d 3h 2d", 3: "As 2c 3d 4s 5h"}
+    )
     assert r.high == (1,) and r.scoop == 1
     assert r.hands == {1: "7-5-4-3-2", 2: "straight, six high", 3: "A-5-4-3-2"}
     r = showdown("lowball-27", None, {1: "8s 6s 4s 3s 2s", 2: "Ks Qd Jc 9h 8d"})
@@ -138,7 +156,9 @@ def test_lowball_27_best_hand_and_straights_count():
 
 
 def test_lowball_a5_wheel_is_best_and_pairs_are_bad():
-    r = showdown("lowball-a5", None, {1: "As 2s 3s 4s 5s", 2: "6c 4d 3h 2d Ac", 3: "Ks Kd 2h 3c 4c"})
+    r = showdown(
+        "lowball-a5", None, {1: "As 2s 3s 4s 5s", 2: "6c 4d 3h 2d Ac", 3: "Ks Kd 2h 3c 4c"}
+    )
     assert r.high == (1,) and r.low == () and r.scoop == 1
     assert r.hands[1] == "5-4-3-2-A" and r.hands[3] == "pair of kings, 4-3-2 kickers"
 
@@ -155,6 +175,7 @@ def test_empty_board_string_is_no_board_in_draw_games():
 # ---------------------------------------------------------------------------
 # Refusals: one line, saying what and where
 # ---------------------------------------------------------------------------
+
 
 def refused(*args, **kwargs) -> str:
     with pytest.raises(CardError) as info:
@@ -181,8 +202,14 @@ def test_refuses_nonexistent_card():
 
 
 def test_refuses_wrong_number_of_cards():
-    assert refused("holdem", "As Kd 7c 2h 9s", {4: "Qd Qh Qc"}) == "seat 4 shows 3 cards; hold'em needs exactly two"
-    assert refused("omaha", "As Kd 7c 2h 9s", {4: "Qd Qh Qc"}) == "seat 4 shows 3 cards; Omaha needs exactly four"
+    assert (
+        refused("holdem", "As Kd 7c 2h 9s", {4: "Qd Qh Qc"})
+        == "seat 4 shows 3 cards; hold'em needs exactly two"
+    )
+    assert (
+        refused("omaha", "As Kd 7c 2h 9s", {4: "Qd Qh Qc"})
+        == "seat 4 shows 3 cards; Omaha needs exactly four"
+    )
     assert "needs exactly five" in refused("lowball-27", None, {1: "7s 5d 4h 3c"})
     assert "needs exactly seven" in refused("razz", None, {1: "As 2d 3c 4h 5s 6d"})
     m = refused("holdem", "As Kd 7c 2h", {4: "Qd Qh"})

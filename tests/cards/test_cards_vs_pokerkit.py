@@ -79,7 +79,7 @@ def test_the_oracle_sample_keeps_every_value_and_a_witness_of_each_tie():
     kept_d, kept_k, _ = oracle_sample(ds, ours)
     full, kept = Counter(ours), Counter(kept_k)
     assert kept == {k: min(n, 2) for k, n in full.items()}
-    assert [ours[ds.index(d)] for d in kept_d[:50]] == kept_k[:50]     # deals match keys
+    assert [ours[ds.index(d)] for d in kept_d[:50]] == kept_k[:50]  # deals match keys
     assert sum(n > 1 for n in full.values()) > 1000 and len(kept_d) < len(ds) // 2
 
 
@@ -160,7 +160,7 @@ def test_omaha_high_matches_pokerkit():
     # 60,000 deals hold more values than pokerkit's Omaha (slowest of all) can afford:
     # 500 per category, distinct values first
     ds, ours, groups = oracle_sample(ds, ours, group=high_category, cap=500)
-    assert len(groups) == 9                   # every category, straight flush to high card
+    assert len(groups) == 9  # every category, straight flush to high card
     theirs = [pokerkit.OmahaHoldemHand.from_game(pk_cards(d[:4]), pk_cards(d[4:])) for d in ds]
     assert_same_order("Omaha high", ds, ours, theirs, 3)
 
@@ -169,8 +169,9 @@ def test_omaha_eight_or_better_low_matches_pokerkit():
     ds = deals(104, 9)
     ours = [ev.omaha_low8(codes(d[:4]), codes(d[4:])) for d in ds]
     # each of the 56 possible lows 40 times (ties across deals), "no low" 2,000 times
-    ds, ours, groups = oracle_sample(ds, ours, per_key=lambda k: 40 if k else 2000,
-                                     group=lambda k: k)
+    ds, ours, groups = oracle_sample(
+        ds, ours, per_key=lambda k: 40 if k else 2000, group=lambda k: k
+    )
     assert len(groups) == 57
     theirs = [
         _pk_or_none(pokerkit.OmahaEightOrBetterLowHand.from_game, pk_cards(d[:4]), pk_cards(d[4:]))

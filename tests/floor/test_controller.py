@@ -59,7 +59,7 @@ def test_a_refusal_stores_nothing_and_tells_nobody():
     floor.watch(seen.append)
     state = floor.state
     with pytest.raises(Refusal):
-        floor.commit({"type": "hand", "winner": 8})          # seat 8 is empty
+        floor.commit({"type": "hand", "winner": 8})  # seat 8 is empty
     assert len(floor.session) == 0 and floor.state is state and seen == []
 
 
@@ -70,7 +70,7 @@ def test_try_and_needs_store_nothing():
     assert applied.state.button.seat == 4 and floor.state.button.seat == 3
     q = floor.question({"type": "hand", "winner": 3})
     assert q is not None and q.kind == "qualifies"
-    assert floor.question({"type": "hand", "winner": 8}) is None       # refused: commit says so
+    assert floor.question({"type": "hand", "winner": 8}) is None  # refused: commit says so
     assert len(floor.session) == 1
 
 
@@ -95,10 +95,14 @@ def test_switch_keeps_each_tables_state():
     floor.commit({"type": "hand", "winner": 3})
     assert floor.switch("Table 14") is b and floor.session is b
     floor.commit({"type": "hand", "winner": 4})
-    floor.switch("table 12")                              # any case
+    floor.switch("table 12")  # any case
     assert floor.state.button.seat == 3 and b.state.button.seat == 4
-    assert seen == [("event", "Table 12"), ("switch", "Table 14"), ("event", "Table 14"),
-                    ("switch", "Table 12")]
+    assert seen == [
+        ("event", "Table 12"),
+        ("switch", "Table 14"),
+        ("event", "Table 14"),
+        ("switch", "Table 12"),
+    ]
     with pytest.raises(KeyError):
         floor.switch("Table 99")
 
@@ -113,7 +117,7 @@ def test_a_write_by_another_process_is_told_like_a_change_made_here(tmp_path):
         seen = []
         floor.watch(lambda ch: seen.append((ch.kind, ch.session.state.hands)))
         other.open_table("Table 12").append({"type": "hand", "winner": 3})
-        assert s.refresh()                                   # the session catches up
+        assert s.refresh()  # the session catches up
         floor.followed()
         assert seen == [("followed", 1)]
     finally:
@@ -132,7 +136,7 @@ def test_rrop_13_6_a_player_barred_at_one_memory_table_is_refused_at_another():
         floor.commit({"type": "join", "seat": 5, "name": "cy"}, b)
     assert "rrop-13.6" in info.value.cites
     with pytest.raises(Refusal):
-        b.append({"type": "join", "seat": 5, "name": "Cy"})          # the session itself too
+        b.append({"type": "join", "seat": 5, "name": "Cy"})  # the session itself too
 
 
 def test_the_journal_is_written_through_the_same_floor(tmp_path):

@@ -6,18 +6,38 @@ from __future__ import annotations
 import html
 import re
 
-_TEXT = re.compile(r'<text [^>]*?x="([\d.]+)" y="[\d.]+" textLength="([\d.]+)" '
-                   r'clip-path="url\(#[\w-]+-line-(\d+)\)">([^<]*)</text>')
+_TEXT = re.compile(
+    r'<text [^>]*?x="([\d.]+)" y="[\d.]+" textLength="([\d.]+)" '
+    r'clip-path="url\(#[\w-]+-line-(\d+)\)">([^<]*)</text>'
+)
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 CYRILLIC_WORD = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё-]*")
 # clause ids, game and card notation, key names and the program's name: not words
 NOTATION = re.compile(r"\b(?:rrop|wsop|house|joker)-[\w.-]+|\b[2-9TJQKA][shdc]\b|\bF\d+\b")
 ALLOWED_LATIN = {
-    "floorkill",                               # the program's name
-    "D", "SB", "BB",                           # dealer and blinds, as every floor writes them
-    "Hold'em", "Omaha", "Hi", "Lo", "b", "Lowball", "Draw", "High", "Seven", "Card", "Stud",
-    "Razz", "A",                               # game names (rules/config.py GAME_NAMES)
-    "Esc", "Enter", "Tab", "PgUp", "PgDn", "Ctrl",   # key names on the keyboard
+    "floorkill",  # the program's name
+    "D",
+    "SB",
+    "BB",  # dealer and blinds, as every floor writes them
+    "Hold'em",
+    "Omaha",
+    "Hi",
+    "Lo",
+    "b",
+    "Lowball",
+    "Draw",
+    "High",
+    "Seven",
+    "Card",
+    "Stud",
+    "Razz",
+    "A",  # game names (rules/config.py GAME_NAMES)
+    "Esc",
+    "Enter",
+    "Tab",
+    "PgUp",
+    "PgDn",
+    "Ctrl",  # key names on the keyboard
 }
 
 
@@ -50,7 +70,7 @@ def stray_words(lines: list[str], lang: str, names: list[str]) -> list[str]:
     stray = []
     pieces = set(names) | {w for n in names for w in n.split()}
 
-    def cut_name(m: re.Match) -> str:             # a name cut short with an ellipsis
+    def cut_name(m: re.Match) -> str:  # a name cut short with an ellipsis
         return " " if any(p.startswith(m.group(1)) for p in pieces) else m.group(0)
 
     for line in lines:

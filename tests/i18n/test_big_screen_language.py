@@ -11,14 +11,23 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "big_screen"))
 
-from bshelp import (BARRED, HOSTILE, HOSTILE_LEG, HOSTILE_TABLE, KILL_POT,  # noqa: E402
-                    NEUTRAL, make_journal, room_journal)
+from bshelp import (  # noqa: E402
+    BARRED,
+    HOSTILE,
+    HOSTILE_LEG,
+    HOSTILE_TABLE,
+    KILL_POT,
+    NEUTRAL,
+    make_journal,
+    room_journal,
+)
 from screenwords import screen_lines, stray_words  # noqa: E402
 
 from floorkill.ui.big_screen import make_big_screen_app  # noqa: E402
 
 NAMES = ["Ann", HOSTILE, "Cy", "Eve", "Gus", HOSTILE_TABLE, "Table 12"] + [
-    f"Table {i}" for i in range(1, 5)]
+    f"Table {i}" for i in range(1, 5)
+]
 STATES = {"neutral": NEUTRAL, "leg-up": HOSTILE_LEG, "kill-pot": KILL_POT, "barred": BARRED}
 SIZES = [(80, 24), (120, 40)]
 
@@ -36,7 +45,7 @@ async def _both(path: Path, size, table: str | None = "Table 12"):
     en = await _lines(path, "en", size, table)
     assert stray_words(ru, "ru", names) == [], "\n".join(ru)
     assert stray_words(en, "en", names) == [], "\n".join(en)
-    cuts = lambda lines: sum(line.count("…") for line in lines)      # noqa: E731
+    cuts = lambda lines: sum(line.count("…") for line in lines)  # noqa: E731
     assert cuts(ru) <= cuts(en), "\n".join(ru)
     return ru, en
 
@@ -51,7 +60,9 @@ async def test_one_table_speaks_one_language(tmp_path, state, size):
     if state == "kill-pot":
         assert "ЛИМИТЫ КИЛЛА" in text and "КИЛЛ-ПОТ — место 3, Cy" in text
     if state == "barred":
-        assert "Не допущены до оплаты килла: Cy — долг 20\u00a0$" not in text  # nbsp is a space here
+        assert (
+            "Не допущены до оплаты килла: Cy — долг 20\u00a0$" not in text
+        )  # nbsp is a space here
         assert "Не допущены до оплаты килла: Cy — долг 20 $" in text
     if state == "leg-up":
         assert "НОГА — место 2," in text and "▽нога" in text

@@ -9,8 +9,18 @@ import io
 import pytest
 
 from floorkill import catalog
-from floorkill.i18n import (LANGS, default_lang, money, ngettext, normalize, ntr, number,
-                            set_lang, tr, translations)
+from floorkill.i18n import (
+    LANGS,
+    default_lang,
+    money,
+    ngettext,
+    normalize,
+    ntr,
+    number,
+    set_lang,
+    tr,
+    translations,
+)
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
@@ -20,10 +30,10 @@ def test_catalogue_has_every_message_the_code_uses_and_no_other(lang):
 
 def test_the_code_marks_messages_the_catalogue_can_find():
     used = catalog.extract()
-    assert (None, "Shift report") in used                        # report texts (N_)
+    assert (None, "Shift report") in used  # report texts (N_)
     assert (None, "{n} hand") in used and used[(None, "{n} hand")][0] == "{n} hands"
-    assert ("seat", "away") in used                              # a context (NC_)
-    assert (None, "KILL POT") in used                            # the big screen
+    assert ("seat", "away") in used  # a context (NC_)
+    assert (None, "KILL POT") in used  # the big screen
 
 
 def test_russian_plural_header_is_three_forms_in_the_russian_rule():
@@ -31,14 +41,39 @@ def test_russian_plural_header_is_three_forms_in_the_russian_rule():
     forms = catalog.header(entries)["Plural-Forms"]
     assert forms.startswith("nplurals=3;")
     plural = gettext.c2py(forms.split("plural=")[1].rstrip(";"))
-    want = {0: 2, 1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 12: 2, 14: 2, 21: 0, 22: 1, 25: 2,
-            101: 0, 111: 2, 112: 2, 1001: 0}
+    want = {
+        0: 2,
+        1: 0,
+        2: 1,
+        4: 1,
+        5: 2,
+        11: 2,
+        12: 2,
+        14: 2,
+        21: 0,
+        22: 1,
+        25: 2,
+        101: 0,
+        111: 2,
+        112: 2,
+        1001: 0,
+    }
     assert {n: plural(n) for n in want} == want
 
 
-@pytest.mark.parametrize("n, text", [(1, "1 раздача"), (2, "2 раздачи"), (5, "5 раздач"),
-                                     (11, "11 раздач"), (21, "21 раздача"), (22, "22 раздачи"),
-                                     (0, "0 раздач"), (12500, "12\u00a0500 раздач")])
+@pytest.mark.parametrize(
+    "n, text",
+    [
+        (1, "1 раздача"),
+        (2, "2 раздачи"),
+        (5, "5 раздач"),
+        (11, "11 раздач"),
+        (21, "21 раздача"),
+        (22, "22 раздачи"),
+        (0, "0 раздач"),
+        (12500, "12\u00a0500 раздач"),
+    ],
+)
 def test_russian_hands_take_the_right_plural_form(n, text):
     assert ntr("{n} hand", "{n} hands", n, "ru") == text
 
@@ -51,16 +86,18 @@ def test_english_plurals_and_ids_are_the_english_text():
 
 
 def test_compiled_catalogue_is_what_gnu_gettext_reads():
-    entries = catalog.parse_po('msgid ""\nmsgstr "Plural-Forms: nplurals=3; plural=(n%10==1 '
-                               '&& n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || '
-                               'n%100>=20) ? 1 : 2);\\n"\n\nmsgctxt "seat"\nmsgid "away"\n'
-                               'msgstr "не за столом"\n\nmsgid "a"\nmsgid_plural "as"\n'
-                               'msgstr[0] "x"\nmsgstr[1] "y"\nmsgstr[2] "z"\n\n#, fuzzy\n'
-                               'msgid "b"\nmsgstr "draft"\n')
+    entries = catalog.parse_po(
+        'msgid ""\nmsgstr "Plural-Forms: nplurals=3; plural=(n%10==1 '
+        "&& n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || "
+        'n%100>=20) ? 1 : 2);\\n"\n\nmsgctxt "seat"\nmsgid "away"\n'
+        'msgstr "не за столом"\n\nmsgid "a"\nmsgid_plural "as"\n'
+        'msgstr[0] "x"\nmsgstr[1] "y"\nmsgstr[2] "z"\n\n#, fuzzy\n'
+        'msgid "b"\nmsgstr "draft"\n'
+    )
     t = gettext.GNUTranslations(io.BytesIO(catalog.compile_mo(entries)))
     assert t.pgettext("seat", "away") == "не за столом" and t.gettext("away") == "away"
     assert [t.ngettext("a", "as", n) for n in (1, 3, 7)] == ["x", "y", "z"]
-    assert t.gettext("b") == "b"                                  # fuzzy is left out
+    assert t.gettext("b") == "b"  # fuzzy is left out
 
 
 def test_a_broken_po_names_file_and_line():
@@ -68,16 +105,19 @@ def test_a_broken_po_names_file_and_line():
         catalog.parse_po('msgid "a"\nmsgstr "b\n', "x.po")
 
 
-@pytest.mark.parametrize("env, lang", [
-    ({"LANG": "ru_RU.UTF-8"}, "ru"),
-    ({"LANG": "ru_RU.UTF-8", "FLOORKILL_LANG": "en"}, "en"),
-    ({"LANG": "en_US.UTF-8", "FLOORKILL_LANG": "ru"}, "ru"),
-    ({"LC_ALL": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"),
-    ({"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}, "en"),               # LC_ALL decides
-    ({"LANGUAGE": "de:ru", "LANG": "en_US.UTF-8"}, "ru"),
-    ({"LANG": "de_DE.UTF-8"}, "en"),
-    ({}, "en"),
-])
+@pytest.mark.parametrize(
+    "env, lang",
+    [
+        ({"LANG": "ru_RU.UTF-8"}, "ru"),
+        ({"LANG": "ru_RU.UTF-8", "FLOORKILL_LANG": "en"}, "en"),
+        ({"LANG": "en_US.UTF-8", "FLOORKILL_LANG": "ru"}, "ru"),
+        ({"LC_ALL": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"),
+        ({"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}, "en"),  # LC_ALL decides
+        ({"LANGUAGE": "de:ru", "LANG": "en_US.UTF-8"}, "ru"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
 def test_the_language_comes_from_floorkill_lang_then_the_locale(env, lang):
     assert default_lang(env) == lang
 
@@ -125,9 +165,16 @@ def test_a_catalogue_reads_the_same_as_every_string_read_as_python_reads_it(lang
     assert catalog.parse_po(text) == fast and len(fast) > 100
 
 
-@pytest.mark.parametrize("line, want", [('"plain"', "plain"), ('"a \\"quote\\""', 'a "quote"'),
-                                        ('"tab\\there"', "tab\there"), ('""', ""),
-                                        ('"ünï — 🂡"', "ünï — 🂡")])
+@pytest.mark.parametrize(
+    "line, want",
+    [
+        ('"plain"', "plain"),
+        ('"a \\"quote\\""', 'a "quote"'),
+        ('"tab\\there"', "tab\there"),
+        ('""', ""),
+        ('"ünï — 🂡"', "ünï — 🂡"),
+    ],
+)
 def test_unquote_reads_a_string_as_python_reads_it(line, want):
     assert catalog._unquote(line, "x.po:1") == want == _unquote_by_python(line, "x.po:1")
 

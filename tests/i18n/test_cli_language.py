@@ -25,9 +25,12 @@ def test_every_command_has_russian_help(cmd, capsys):
     assert "параметры:" in out and "показать эту справку и выйти" in out
     prose = re.sub(r"--?[\w-]+|\{[^}]*\}|\$\w+|\b[A-Z_@]+\b|floorkill|\S+\.\w+", " ", out)
     latin = set(re.findall(r"[A-Za-z]{2,}", prose))
-    commands = set(re.findall(r"[a-z]+", " ".join(SUBCOMMANDS)))      # what one types
-    assert latin <= {"MAC", "JSON", "TOML", "HTML", "events", "postgresql", "PostgreSQL",
-                     "SELECT"} | commands, latin
+    commands = set(re.findall(r"[a-z]+", " ".join(SUBCOMMANDS)))  # what one types
+    assert (
+        latin
+        <= {"MAC", "JSON", "TOML", "HTML", "events", "postgresql", "PostgreSQL", "SELECT"}
+        | commands
+    ), latin
 
 
 def test_english_help_has_no_cyrillic(capsys):
@@ -53,8 +56,11 @@ def test_verify_and_report_count_in_russian_plurals(tmp_path, capsys):
     make_journal(path, KILL_POT)
     assert main(["verify", "--journal", str(path), "--no-key", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"порядок — integrity_check ok, цепочка хешей цела: \d+ запис(ь|и|ей), "
-                     r"1 стол, каждый стол заново прогнан через правила", out), out
+    assert re.search(
+        r"порядок — integrity_check ok, цепочка хешей цела: \d+ запис(ь|и|ей), "
+        r"1 стол, каждый стол заново прогнан через правила",
+        out,
+    ), out
     report = tmp_path / "r.html"
     assert main(["report", "--journal", str(path), "-o", str(report), "--lang", "ru"]) == 0
     out = capsys.readouterr().out
@@ -66,8 +72,22 @@ def test_export_and_import_speak_russian(tmp_path, capsys):
     path = tmp_path / "journal.db"
     make_journal(path, KILL_POT)
     out_file = tmp_path / "t.toml"
-    assert main(["export", "--journal", str(path), "--table", "Table 12", "-o", str(out_file),
-                 "--lang", "ru"]) == 0
+    assert (
+        main(
+            [
+                "export",
+                "--journal",
+                str(path),
+                "--table",
+                "Table 12",
+                "-o",
+                str(out_file),
+                "--lang",
+                "ru",
+            ]
+        )
+        == 0
+    )
     assert capsys.readouterr().out == f"Table 12: 2 события записаны в {out_file}\n"
     other = tmp_path / "other.db"
     assert main(["import", str(out_file), "--journal", str(other), "--lang", "ru"]) == 0
@@ -82,7 +102,8 @@ def test_a_usage_error_is_one_russian_line(capsys):
     assert main(["report", "--paper", "b5", "-o", "x", "--lang", "ru"]) == 2
     assert capsys.readouterr().err.endswith(
         "floorkill report: ошибка: аргумент --paper: недопустимое значение 'b5' "
-        "(возможны: 'a4', 'letter')\n")
+        "(возможны: 'a4', 'letter')\n"
+    )
 
 
 def _report_words(path: Path) -> list[str]:
@@ -99,13 +120,22 @@ def test_the_report_speaks_one_language(tmp_path):
     from screenwords import stray_words
 
     path = tmp_path / "journal.db"
-    names = room_journal(path, 4) + ["Ann", HOSTILE, HOSTILE_TABLE, "Cy", "Eve", "Gus",
-                                     "podium", str(path)]
+    names = room_journal(path, 4) + [
+        "Ann",
+        HOSTILE,
+        HOSTILE_TABLE,
+        "Cy",
+        "Eve",
+        "Gus",
+        "podium",
+        str(path),
+    ]
     for lang in ("ru", "en"):
         out = tmp_path / f"{lang}.html"
         assert main(["report", "--journal", str(path), "-o", str(out), "--lang", lang]) == 0
         lines = [re.sub(r"\b[0-9a-f]{64}@\d+\b", " ", line) for line in _report_words(out)]
-        lines = [line.replace("floorkill verify --journal", " ").replace("--head", " ")
-                 for line in lines]
-        allowed = {"WSOP", "UTC"}                     # the rulebook's and the clock's names
+        lines = [
+            line.replace("floorkill verify --journal", " ").replace("--head", " ") for line in lines
+        ]
+        allowed = {"WSOP", "UTC"}  # the rulebook's and the clock's names
         assert [w for w in stray_words(lines, lang, names) if w not in allowed] == [], lang

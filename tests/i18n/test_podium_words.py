@@ -26,9 +26,11 @@ NAMES = ["Ann", "Bo", "Cy", "Dee", "Eve", "Gus", "Table 12", "Table 21"]
 BARRED_EVENTS = [*KILLED_EVENTS, {"type": "quit", "seat": 3, "posts_kill": False}]
 # what the floorperson types or presses, written as typed: Textual's key names (^z, f10,
 # Ctrl+P), the entry's syntax (3 5, h3 l5, h3 l-, k-, $140), a y/n answer key
-TYPED = re.compile(r"\^[a-z]\b|\bf\d+\b|\bCtrl\+\w\b|\b[hl]\d+\b|\b[hlk]-|\$\d+|\b[a-z]\b"
-                   # key names as the keys panel prints them (home, pgdn, shift+←, ^pgup)
-                   r"|\b(?:home|end|pgup|pgdn|del|shift|super|alt|tab|esc|enter|space)\b")
+TYPED = re.compile(
+    r"\^[a-z]\b|\bf\d+\b|\bCtrl\+\w\b|\b[hl]\d+\b|\b[hlk]-|\$\d+|\b[a-z]\b"
+    # key names as the keys panel prints them (home, pgdn, shift+←, ^pgup)
+    r"|\b(?:home|end|pgup|pgdn|del|shift|super|alt|tab|esc|enter|space)\b"
+)
 # reviewed: the word printed on the kill button itself ("лежит надписью KILL вверх")
 ALLOWED = {"KILL"}
 SIZE = (120, 40)
@@ -37,8 +39,14 @@ SIZE = (120, 40)
 def _check(lines: list[str], lang: str) -> None:
     text = [TYPED.sub(" ", line) for line in lines]
     # a name half under a modal's border ("5 E█▄▄") is the name, not a word
-    text = [re.sub(r"\b(\w+)█", lambda m: " " if any(n.startswith(m.group(1)) for n in NAMES)
-                   else m.group(0), line) for line in text]
+    text = [
+        re.sub(
+            r"\b(\w+)█",
+            lambda m: " " if any(n.startswith(m.group(1)) for n in NAMES) else m.group(0),
+            line,
+        )
+        for line in text
+    ]
     stray = [w for w in stray_words(text, lang, NAMES) if w not in ALLOWED]
     assert stray == [], "\n".join(lines)
 
@@ -52,23 +60,23 @@ async def _nothing(app, pilot) -> None:
     pass
 
 
-async def _question(app, pilot) -> None:                # leg up: "3 Enter" asks the 2nd leg
+async def _question(app, pilot) -> None:  # leg up: "3 Enter" asks the 2nd leg
     await _press(pilot, "3", "enter")
     assert app.query_one("#entry").question is not None
 
 
-async def _refused(app, pilot) -> None:                 # seat 9 is empty: a refusal
+async def _refused(app, pilot) -> None:  # seat 9 is empty: a refusal
     await _press(pilot, "9", "enter")
     assert app.query_one("#entry").has_class("-refused")
 
 
-async def _seats(app, pilot) -> None:                   # the seat keys in the footer
+async def _seats(app, pilot) -> None:  # the seat keys in the footer
     await _press(pilot, "f6")
 
 
 async def _undo(app, pilot) -> None:
     await _press(pilot, "ctrl+z")
-    await _press(pilot, "enter")                       # no reason: the modal says so
+    await _press(pilot, "enter")  # no reason: the modal says so
 
 
 async def _showdown(app, pilot) -> None:
@@ -78,7 +86,7 @@ async def _showdown(app, pilot) -> None:
 async def _join(app, pilot) -> None:
     app.floor_join()
     await pilot.pause()
-    await _press(pilot, "enter")                       # no name: the form says so
+    await _press(pilot, "enter")  # no name: the form says so
 
 
 async def _stack(app, pilot) -> None:
@@ -86,7 +94,7 @@ async def _stack(app, pilot) -> None:
     await pilot.pause()
 
 
-async def _quit(app, pilot) -> None:                   # the killer leaves: the rules ask
+async def _quit(app, pilot) -> None:  # the killer leaves: the rules ask
     app.floor_quit(3)
     await pilot.pause()
 
@@ -105,17 +113,17 @@ async def _palette(app, pilot) -> None:
     await _press(pilot, "ctrl+p")
 
 
-async def _close(app, pilot) -> None:                  # the end of the night: confirm
+async def _close(app, pilot) -> None:  # the end of the night: confirm
     app.close_table()
     await pilot.pause()
 
 
-async def _notice(app, pilot) -> None:                 # a seat key's event: its notice
+async def _notice(app, pilot) -> None:  # a seat key's event: its notice
     await _press(pilot, "f6", "4", "a")
-    assert app.screen.query("Toast")                  # on screen, read with the rest
+    assert app.screen.query("Toast")  # on screen, read with the rest
 
 
-async def _keys_panel(app, pilot) -> None:            # Ctrl+P → Keys: every key of the focus
+async def _keys_panel(app, pilot) -> None:  # Ctrl+P → Keys: every key of the focus
     app.action_show_help_panel()
     await pilot.pause()
     assert app.screen.query("KeyPanel")
@@ -152,9 +160,18 @@ async def test_one_language_on_the_podium(case, lang):
     async with app.run_test(size=SIZE, notifications=case == "notice") as pilot:
         await pilot.pause()
         await act(app, pilot)
-        if case not in ("neutral", "leg-up", "kill-pot", "barred", "question", "refused",
-                        "seat-keys", "notice", "keys-panel"):
-            assert app.screen is not app.podium        # the form or modal is open
+        if case not in (
+            "neutral",
+            "leg-up",
+            "kill-pot",
+            "barred",
+            "question",
+            "refused",
+            "seat-keys",
+            "notice",
+            "keys-panel",
+        ):
+            assert app.screen is not app.podium  # the form or modal is open
         _check(screen_lines(app.export_screenshot()), lang)
 
 
@@ -168,6 +185,6 @@ async def test_f3_switches_every_word_at_once(events):
         await _press(pilot, "f3")
         ru = screen_lines(app.export_screenshot())
         _check(ru, "ru")
-        assert any("Отмена" in line for line in ru[-1:]), ru[-1]      # the footer too
+        assert any("Отмена" in line for line in ru[-1:]), ru[-1]  # the footer too
         await _press(pilot, "f3")
         assert screen_lines(app.export_screenshot()) == en

@@ -26,5 +26,5 @@ def test_table_list_in_russian(snap_compare, size):
 
 @SIZES
 def test_table_editor_in_russian(snap_compare, monkeypatch, size):
-    monkeypatch.setenv("FLOORKILL_TABLES_DIR", "/srv/floorkill/tables")   # shown, never written
+    monkeypatch.setenv("FLOORKILL_TABLES_DIR", "/srv/floorkill/tables")  # shown, never written
     assert snap_compare(evening_app("ru"), press=["f9", "n"], terminal_size=size)

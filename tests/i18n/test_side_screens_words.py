@@ -27,19 +27,30 @@ from floorkill.rules import load_table_file  # noqa: E402
 SIZES = [(80, 24), (120, 40)]
 # reviewed: words a Russian floor writes in Latin letters on these screens
 SIDE_ALLOWED = {
-    "WSOP",              # the World Series of Poker's rules: a name, never translated
-    "UTC",               # the dispute view's times
-    "esc", "Ctrl",       # the footer's key names
-    "EN", "RU",          # the language key's label (F3: EN/RU)
-    "kill", "barred",    # the dispute filter's examples: decision codes, typed as the rules name them
+    "WSOP",  # the World Series of Poker's rules: a name, never translated
+    "UTC",  # the dispute view's times
+    "esc",
+    "Ctrl",  # the footer's key names
+    "EN",
+    "RU",  # the language key's label (F3: EN/RU)
+    "kill",
+    "barred",  # the dispute filter's examples: decision codes, typed as the rules name them
 }
 SAMPLE_NAMES = [load_table_file(p).config.name for p in sample_tables()] + [
-    p.name for p in sample_tables()]
+    p.name for p in sample_tables()
+]
 
 
 def _stray(lines: list[str], lang: str, names: list[str]) -> list[str]:
-    names = [*names, *(w for n in names for w in n.split()       # a name a line wraps
-                       if len(w) > 2 and not w.isdigit() and w != "Table")]
+    names = [
+        *names,
+        *(
+            w
+            for n in names
+            for w in n.split()  # a name a line wraps
+            if len(w) > 2 and not w.isdigit() and w != "Table"
+        ),
+    ]
     words = stray_words(lines, lang, names)
     # a key of the footer or of a hint is one letter ("a: показать", "n Новый стол")
     return [w for w in words if w not in SIDE_ALLOWED and not (len(w) == 1 and lang == "ru")]
@@ -94,11 +105,11 @@ def _own(screen, lines: list[str]) -> list[str]:
         assert isinstance(widget, (RulesPanel, HistoryView))
         r = widget.region
         for y in range(r.y, min(r.bottom, len(lines))):
-            lines[y] = lines[y][:r.x] + " " * r.width + lines[y][r.right:]
+            lines[y] = lines[y][: r.x] + " " * r.width + lines[y][r.right :]
     if not isinstance(screen, ModalScreen):
         return [line.rstrip() for line in lines]
     box = screen.children[0].region
-    return [line[box.x:box.right].rstrip() for line in lines[box.y:box.bottom]]
+    return [line[box.x : box.right].rstrip() for line in lines[box.y : box.bottom]]
 
 
 def _choose_voluntary(app) -> None:
@@ -133,7 +144,7 @@ SCREENS = [
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 @pytest.mark.parametrize("name, how, said", SCREENS, ids=[s[0] for s in SCREENS])
 async def test_a_side_screen_speaks_one_language(name, how, said, size):
-    names = NAMES + SAMPLE_NAMES + _folder_names() + ["test"]   # test: who entered
+    names = NAMES + SAMPLE_NAMES + _folder_names() + ["test"]  # test: who entered
     ru, _ = await _words(how, "ru", size)
     en, _ = await _words(how, "en", size)
     assert _stray(ru, "ru", names) == [], "\n".join(ru) + f"\n{_stray(ru, 'ru', names)}"
@@ -154,6 +165,7 @@ async def test_the_editor_with_a_changed_option_explains_it_in_russian():
             assert ed.whatif_lines, "the what-if preview shows"
             note = str(ed.query_one("#n-voluntary").render())
             return screen_lines(app.export_screenshot()), note
+
     ru, note_ru = await go("ru")
     en, note_en = await go("en")
     assert note_ru.startswith("≠ набору (нет) · по умолчанию: нет · rrop-13.10 ")
@@ -188,7 +200,7 @@ async def test_f3_on_a_side_screen_switches_it_and_the_podium():
         await pilot.pause()
         lines = screen_lines(app.export_screenshot())
         assert isinstance(app.screen, TableListScreen) and app.lang == "ru"
-        assert _stray(lines, "ru", NAMES) == [], "\n".join(lines)     # the footer too
+        assert _stray(lines, "ru", NAMES) == [], "\n".join(lines)  # the footer too
         await pilot.press("escape")
         await pilot.pause()
         group = app.query_one(StatusLine).render()
@@ -203,25 +215,34 @@ def test_setup_differences_read_in_russian():
     root = Path(__file__).resolve().parents[2]
     text = (root / "sample_tables" / "holdem-4-8-half-two-pots.toml").read_text(encoding="utf-8")
     a = load_table_text(text)
-    b = load_table_text(text.replace("bets = [4, 8]", "bets = [5, 10]")
-                        .replace('kind = "half"', 'kind = "full"')
-                        .replace("blinds = [2, 4]", "blinds = [2, 5]")
-                        .replace('\npreset = "house"\n', '\npreset = "wsop"\nvoluntary = true\n')
-                        .replace('game = "holdem"', 'game = "omaha"'))
+    b = load_table_text(
+        text.replace("bets = [4, 8]", "bets = [5, 10]")
+        .replace('kind = "half"', 'kind = "full"')
+        .replace("blinds = [2, 4]", "blinds = [2, 5]")
+        .replace('\npreset = "house"\n', '\npreset = "wsop"\nvoluntary = true\n')
+        .replace('game = "holdem"', 'game = "omaha"')
+    )
     ru = setup_changes(a.config, a.players, b.config, b.players, "ru")
     assert "игра Холдем → Омаха" in ru
     assert "лимиты $4-$8 → $5-$10" in ru and "килл половинный → полный" in ru
-    assert "блайнды $2/$4 → $2/$5" in ru           # the room's notation, like the limits
+    assert "блайнды $2/$4 → $2/$5" in ru  # the room's notation, like the limits
     assert "добровольный килл: нет → да" in ru
     assert "набор правил: Правила заведения (исходный текст) → Правила WSOP для живых игр" in ru
     names = [p.name for p in a.players]
     assert _stray(ru, "ru", names) == [], ru
     en = setup_changes(a.config, a.players, b.config, b.players, "en")
-    assert "limits $4-$8 → $5-$10" in en and "kill half → full" in en and "rules preset house → wsop" in en
+    assert (
+        "limits $4-$8 → $5-$10" in en
+        and "kill half → full" in en
+        and "rules preset house → wsop" in en
+    )
 
 
-F3_SCREENS = [s for s in SCREENS if s[0] in ("editor-copy", "room", "about", "dispute", "placard",
-                                               "rulings-1")]
+F3_SCREENS = [
+    s
+    for s in SCREENS
+    if s[0] in ("editor-copy", "room", "about", "dispute", "placard", "rulings-1")
+]
 
 
 @pytest.mark.parametrize("name, how, said", F3_SCREENS, ids=[s[0] for s in F3_SCREENS])
@@ -232,7 +253,7 @@ async def test_f3_on_each_side_screen_says_it_again_in_the_other_language(name, 
         await _open(pilot, app, how)
         screen = app.screen
         if name == "editor-copy":
-            screen.query_one("#e-name").value = "Table 30"       # typed: kept through F3
+            screen.query_one("#e-name").value = "Table 30"  # typed: kept through F3
         await pilot.press("f3")
         await pilot.pause()
         await pilot.pause()
@@ -259,13 +280,19 @@ def test_the_cli_import_says_the_setup_differences_in_russian(tmp_path, capsys):
     journal = tmp_path / "j.db"
     assert main(["import", str(sample), "--journal", str(journal)]) == 0
     changed = tmp_path / "changed.toml"
-    changed.write_text(sample.read_text(encoding="utf-8").replace("bets = [4, 8]", "bets = [5, 10]")
-                       .replace('kind = "half"', 'kind = "full"'), encoding="utf-8")
+    changed.write_text(
+        sample.read_text(encoding="utf-8")
+        .replace("bets = [4, 8]", "bets = [5, 10]")
+        .replace('kind = "half"', 'kind = "full"'),
+        encoding="utf-8",
+    )
     capsys.readouterr()
     assert main(["import", str(changed), "--journal", str(journal), "--lang", "ru"]) != 0
     err = capsys.readouterr().err
-    assert "устроен иначе (журнал → файл): лимиты $4-$8 → $5-$10; килл половинный → полный; " \
-           "ничего не записано" in err, err
+    assert (
+        "устроен иначе (журнал → файл): лимиты $4-$8 → $5-$10; килл половинный → полный; "
+        "ничего не записано" in err
+    ), err
     # the file, the table's name and the TOML section to rename it in are not words
     names = [str(changed), "Table 14 · $4-$8 Hold'em Half Kill", "[table]"]
     assert _stray(err.splitlines(), "ru", names) == [], err
@@ -279,10 +306,13 @@ async def test_the_config_diff_modal_speaks_one_language(tmp_path, size):
     root = Path(__file__).resolve().parents[2]
     sample = root / "sample_tables" / "holdem-4-8-half-two-pots.toml"
     changed = tmp_path / "copy.toml"
-    changed.write_text(sample.read_text(encoding="utf-8").replace("bets = [4, 8]", "bets = [5, 10]")
-                       .replace('kind = "half"', 'kind = "full"')
-                       .replace('\npreset = "house"\n', '\npreset = "house"\nvoluntary = true\n'),
-                       encoding="utf-8")
+    changed.write_text(
+        sample.read_text(encoding="utf-8")
+        .replace("bets = [4, 8]", "bets = [5, 10]")
+        .replace('kind = "half"', 'kind = "full"')
+        .replace('\npreset = "house"\n', '\npreset = "house"\nvoluntary = true\n'),
+        encoding="utf-8",
+    )
     journal = tmp_path / "j.db"
     _s, _n, close = open_session(sample, journal, "Flo")
     close()
@@ -305,18 +335,31 @@ async def test_the_config_diff_modal_speaks_one_language(tmp_path, size):
     assert "добровольный килл: нет → да" in text
 
 
-@pytest.mark.parametrize("field, value, said", [
-    ("#e-bets", "4", "Ставки: для фиксированного лимита нужны две ставки: нижняя и верхняя"),
-    ("#e-seats", "12", "Число мест: целое число от 2 до 10"),
-    ("#e-scoop_minimum", "abc",
-     "Килл за скуп от: abc — не из вариантов: «5 верхних лимитов», «5 нижних лимитов» или сумма"),
-    ("#e-second_leg_pot", "5 больших блайнда",
-     "Вторая «нога»: банк от: 5 больших блайнда — не из вариантов: «нет», «5 верхних лимитов», "
-     "«5 нижних лимитов», «5 больших блайндов» или сумма"),
-    ("#e-second_leg_pot", "-5", "Вторая «нога»: банк от: -5 — отрицательная сумма"),
-    ("#e-second_leg_pot", "4.555", "Вторая «нога»: банк от: 4.555 — больше двух знаков после запятой"),
-    ("#e-second_leg_pot", "0", "Вторая «нога»: банк от: нужна сумма больше нуля"),
-])
+@pytest.mark.parametrize(
+    "field, value, said",
+    [
+        ("#e-bets", "4", "Ставки: для фиксированного лимита нужны две ставки: нижняя и верхняя"),
+        ("#e-seats", "12", "Число мест: целое число от 2 до 10"),
+        (
+            "#e-scoop_minimum",
+            "abc",
+            "Килл за скуп от: abc — не из вариантов: «5 верхних лимитов», «5 нижних лимитов» или сумма",
+        ),
+        (
+            "#e-second_leg_pot",
+            "5 больших блайнда",
+            "Вторая «нога»: банк от: 5 больших блайнда — не из вариантов: «нет», «5 верхних лимитов», "
+            "«5 нижних лимитов», «5 больших блайндов» или сумма",
+        ),
+        ("#e-second_leg_pot", "-5", "Вторая «нога»: банк от: -5 — отрицательная сумма"),
+        (
+            "#e-second_leg_pot",
+            "4.555",
+            "Вторая «нога»: банк от: 4.555 — больше двух знаков после запятой",
+        ),
+        ("#e-second_leg_pot", "0", "Вторая «нога»: банк от: нужна сумма больше нуля"),
+    ],
+)
 async def test_the_editor_says_a_bad_field_in_russian(field, value, said):
     app = evening_app("ru")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -328,7 +371,7 @@ async def test_the_editor_says_a_bad_field_in_russian(field, value, said):
         await pilot.pause()
         lines = screen_lines(app.export_screenshot())
         assert ed.checked is None and ed.error == said
-        status = [line.strip() for line in lines]      # a long reason wraps (at a space)
+        status = [line.strip() for line in lines]  # a long reason wraps (at a space)
         start = next(i for i, line in enumerate(status) if line.startswith("✗ "))
-        assert " ".join(status[start:start + 4]).startswith("✗ " + said), "\n".join(lines)
+        assert " ".join(status[start : start + 4]).startswith("✗ " + said), "\n".join(lines)
         assert _stray(lines, "ru", NAMES + ["Table 30", value]) == [], "\n".join(lines)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-BOUND = ("required", "agreed", "owed")          # kills a player is bound to post (rrop-13.6)
+BOUND = ("required", "agreed", "owed")  # kills a player is bound to post (rrop-13.6)
 BLINDLESS = ("stud", "stud8", "razz")
 
 
@@ -35,19 +35,19 @@ class Seat:
 
 @dataclass
 class Button:
-    status: str = "neutral"           # neutral | leg-up | killed
+    status: str = "neutral"  # neutral | leg-up | killed
     seat: int | None = None
     name: str | None = None
-    kind: str | None = None           # killed: required | voluntary | agreed | owed
+    kind: str | None = None  # killed: required | voluntary | agreed | owed
     amount: int | None = None
-    leg: tuple[int, str] | None = None   # killed by a non-required kill: who keeps the leg
+    leg: tuple[int, str] | None = None  # killed by a non-required kill: who keeps the leg
 
 
 @dataclass
 class Table:
     seats: dict[int, Seat]
     button: Button = field(default_factory=Button)
-    barred: list[tuple[str, int, str]] = field(default_factory=list)   # (name, owes, mode)
+    barred: list[tuple[str, int, str]] = field(default_factory=list)  # (name, owes, mode)
     credits: list[str] = field(default_factory=list)
     agreed: list[int] = field(default_factory=list)
     held: int | None = None
@@ -71,16 +71,30 @@ class Model:
         self.kind = k.get("kind", "none")
         self.mult = (2, 1) if self.kind == "full" else (3, 2)
         self.triggers = tuple(k.get("triggers", ()))
-        self.opt = {"second_leg_minimum": "lower-bet", "second_leg_needs_flop": False,
-                    "split_with_leg": "keeps", "split_by_killer": "kills-again", "walk": "keeps",
-                    "unqualified_second_win": "keeps-leg", "voluntary": False,
-                    "voluntary_cards": 2, "killer_acts": "in-turn", "new_player": "must-agree",
-                    "missed_kill": "barred", "killer_in_blind": "replaces",
-                    "scoop_minimum": "5x-upper", "big_pot_minimum": "5x-upper"}
+        self.opt = {
+            "second_leg_minimum": "lower-bet",
+            "second_leg_needs_flop": False,
+            "split_with_leg": "keeps",
+            "split_by_killer": "kills-again",
+            "walk": "keeps",
+            "unqualified_second_win": "keeps-leg",
+            "voluntary": False,
+            "voluntary_cards": 2,
+            "killer_acts": "in-turn",
+            "new_player": "must-agree",
+            "missed_kill": "barred",
+            "killer_in_blind": "replaces",
+            "scoop_minimum": "5x-upper",
+            "big_pot_minimum": "5x-upper",
+        }
         self.opt.update({key: v for key, v in k.items() if key not in ("kind", "triggers")})
-        self.t = Table(seats={p["seat"]: Seat(p["name"], cents(p["stack"]) if "stack" in p else None)
-                              for p in doc.get("players", [])},
-                       dealer_pos=t.get("button", 1))
+        self.t = Table(
+            seats={
+                p["seat"]: Seat(p["name"], cents(p["stack"]) if "stack" in p else None)
+                for p in doc.get("players", [])
+            },
+            dealer_pos=t.get("button", 1),
+        )
 
     # -- amounts -------------------------------------------------------------
     @property
@@ -113,8 +127,13 @@ class Model:
 
     def dealt(self, t: Table | None = None) -> list[int]:
         t = t or self.t
-        return [s for s in sorted(t.seats) if not t.seats[s].away and not t.seats[s].sitting_out
-                and not self.is_barred(t.seats[s].name, t)]
+        return [
+            s
+            for s in sorted(t.seats)
+            if not t.seats[s].away
+            and not t.seats[s].sitting_out
+            and not self.is_barred(t.seats[s].name, t)
+        ]
 
     def seat_named(self, name: str, t: Table | None = None) -> int | None:
         t = t or self.t
@@ -125,8 +144,9 @@ class Model:
         dealt = self.dealt(t)
         if not dealt:
             return None, None, None
-        dealer = next(s for s in [(t.dealer_pos - 1 + i) % self.n + 1 for i in range(self.n)]
-                      if s in dealt)
+        dealer = next(
+            s for s in [(t.dealer_pos - 1 + i) % self.n + 1 for i in range(self.n)] if s in dealt
+        )
         if len(dealt) < 2:
             return dealer, None, None
         i = dealt.index(dealer)
@@ -163,11 +183,14 @@ class Model:
             "killed": b.status == "killed",
             "killer": b.seat if b.status == "killed" else None,
             # rrop-13.10: a voluntary killer acts last; a bound one as killer_acts says (13.2)
-            "killer_acts_last": b.status == "killed" and (b.kind == "voluntary"
-                                                          or self.opt["killer_acts"] == "last"),
+            "killer_acts_last": b.status == "killed"
+            and (b.kind == "voluntary" or self.opt["killer_acts"] == "last"),
             "kill_blind": b.amount if b.status == "killed" else None,
             "limits": self.killed_limits() if b.status == "killed" else self.bets,
-            "dealer": dealer, "small_blind": sb, "big_blind": bb, "posts": posts,
+            "dealer": dealer,
+            "small_blind": sb,
+            "big_blind": bb,
+            "posts": posts,
             "dealt_in": tuple(self.dealt()),
             "barred": sorted((n.casefold(), o, m) for n, o, m in t.barred),
             "hands": t.hands,
@@ -230,19 +253,27 @@ class Model:
         if b.status == "killed" and not posted:
             if b.kind in BOUND:
                 if b.seat in shared:
-                    raise Refused                 # a bound killer who missed was not dealt in
+                    raise Refused  # a bound killer who missed was not dealt in
                 self._miss(b)
             b = self._without_kill(b)
         elif b.status == "killed" and b.kind == "owed":
             t.barred = [x for x in t.barred if x[0].casefold() != b.name.casefold()]
-        if wbb is not None and qual is not None and (cents(wbb) >= self.full_bet(killed_now)) != qual:
-            raise Refused                         # the two answers disagree
+        if (
+            wbb is not None
+            and qual is not None
+            and (cents(wbb) >= self.full_bet(killed_now)) != qual
+        ):
+            raise Refused  # the two answers disagree
         # an away leg holder keeps a credit (rrop-13.5)
         lh = self.leg_holder(b)
         if lh is not None and t.seats.get(lh[0]) is not None and t.seats[lh[0]].away:
             if lh[1] not in t.credits:
                 t.credits.append(lh[1])
-            b = Button("killed", b.seat, b.name, b.kind, b.amount, None) if b.status == "killed" else Button()
+            b = (
+                Button("killed", b.seat, b.name, b.kind, b.amount, None)
+                if b.status == "killed"
+                else Button()
+            )
         if self.kind == "none":
             new = Button()
         else:
@@ -267,9 +298,10 @@ class Model:
             if ev.get("pot") is None:
                 raise Refused
             pot = cents(ev["pot"])
-            fired = (("scoop" in self.triggers and pot >= self.minimum(self.opt["scoop_minimum"]))
-                     or ("big-pot" in self.triggers and pot >= self.minimum(self.opt["big_pot_minimum"])))
-        name = (lambda s: self.t.seats[s].name)
+            fired = (
+                "scoop" in self.triggers and pot >= self.minimum(self.opt["scoop_minimum"])
+            ) or ("big-pot" in self.triggers and pot >= self.minimum(self.opt["big_pot_minimum"]))
+        name = lambda s: self.t.seats[s].name
 
         def win(s: int) -> Button:
             if fired:
@@ -298,7 +330,7 @@ class Model:
                     return Button("leg-up", L, lh[1]) if self.opt["walk"] == "keeps" else Button()
                 wbb, qual = ev.get("won_beyond_blinds"), ev.get("qualifies")
                 if wbb is None and qual is None:
-                    raise Refused                 # the second-leg question
+                    raise Refused  # the second-leg question
                 if qual if qual is not None else cents(wbb) >= self.full_bet(killed_now):
                     return Button("killed", L, lh[1], "required", self.kill_blind)
                 if self.opt["unqualified_second_win"] == "keeps-leg":
@@ -317,12 +349,17 @@ class Model:
         p = Seat(name, cents(ev["stack"]) if "stack" in ev else None)
         if ev.get("posts_kill"):
             # kills the hand being dealt to be dealt in at once: a voluntary kill (spec 4)
-            if (t.button.status == "killed" or not self.opt["voluntary"] or p.stack is None
-                    or p.stack < 4 * self.kill_blind):
+            if (
+                t.button.status == "killed"
+                or not self.opt["voluntary"]
+                or p.stack is None
+                or p.stack < 4 * self.kill_blind
+            ):
                 raise Refused
             t.seats[s] = p
-            t.button = Button("killed", s, name, "voluntary", self.kill_blind,
-                              self.leg_holder(t.button))
+            t.button = Button(
+                "killed", s, name, "voluntary", self.kill_blind, self.leg_holder(t.button)
+            )
             return
         if t.button.status == "killed" and self.opt["new_player"] != "may-sit":
             if ev.get("agrees_to_kill"):
@@ -345,8 +382,11 @@ class Model:
         if quitting:
             lh = self.leg_holder(b)
             if lh is not None and lh[0] == seat:
-                t.button = (Button() if b.status == "leg-up"
-                            else Button("killed", b.seat, b.name, b.kind, b.amount, None))
+                t.button = (
+                    Button()
+                    if b.status == "leg-up"
+                    else Button("killed", b.seat, b.name, b.kind, b.amount, None)
+                )
 
     def _away(self, ev: dict) -> None:
         p = self._occupied(ev["seat"])
@@ -384,17 +424,24 @@ class Model:
         t = self.t
         s = ev["seat"]
         p = self._occupied(s)
-        if (not self.opt["voluntary"] or s not in self.dealt() or t.button.status == "killed"
-                or p.stack is None or p.stack < 4 * self.kill_blind):
+        if (
+            not self.opt["voluntary"]
+            or s not in self.dealt()
+            or t.button.status == "killed"
+            or p.stack is None
+            or p.stack < 4 * self.kill_blind
+        ):
             raise Refused
-        t.button = Button("killed", s, p.name, "voluntary", self.kill_blind, self.leg_holder(t.button))
+        t.button = Button(
+            "killed", s, p.name, "voluntary", self.kill_blind, self.leg_holder(t.button)
+        )
 
     def _underpost(self, ev: dict) -> None:
         self._occupied(ev["seat"])
         b = self.t.button
         if b.status != "killed":
             raise Refused
-        self.ruling = "must-complete" if b.kind in BOUND else "may-withdraw"   # rrop-13.9
+        self.ruling = "must-complete" if b.kind in BOUND else "may-withdraw"  # rrop-13.9
 
     # -- after every event ---------------------------------------------------
     def _settle(self) -> None:

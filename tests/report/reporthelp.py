@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SAMPLES = ("california-lowball-2-4.toml", "holdem-10-20-full-killer-last.toml",
-           "holdem-4-8-half-two-pots.toml")
+SAMPLES = (
+    "california-lowball-2-4.toml",
+    "holdem-10-20-full-killer-last.toml",
+    "holdem-4-8-half-two-pots.toml",
+)
 
 
 def sample_journal(path: Path, names=SAMPLES, who: str = "Floor Fay"):

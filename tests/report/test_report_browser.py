@@ -5,11 +5,10 @@ prints to A4 with each table on its own page."""
 from __future__ import annotations
 
 import pytest
-
-from floorkill.cli import main
-
 from browserhelp import find_chromium, pdf_pages, png_size, visit
 from reporthelp import SAMPLES, sample_journal
+
+from floorkill.cli import main
 
 pytestmark = pytest.mark.skipif(find_chromium() is None, reason="no chromium installed")
 
@@ -21,27 +20,29 @@ def seen(tmp_path_factory):
     journal = sample_journal(tmp / "j.db")
     out = tmp / "report.html"
     assert main(["report", "--journal", str(journal), "-o", str(out)]) == 0
-    return visit(out, tmp / "seen", screenshot=(794, 1123), pdf=True)   # A4 at 96 dpi
+    return visit(out, tmp / "seen", screenshot=(794, 1123), pdf=True)  # A4 at 96 dpi
 
 
 def test_first_page_screenshot_without_console_messages_or_requests(seen):
     assert seen.console == []
     assert seen.requests == []
-    assert seen.png.stat().st_size > 20_000                     # a drawn page, not a blank one
+    assert seen.png.stat().st_size > 20_000  # a drawn page, not a blank one
     assert png_size(seen.png) == (794, 1123)
 
 
 def test_it_prints_one_page_per_table_after_the_room(seen):
     assert pdf_pages(seen.pdf) >= 1 + len(SAMPLES)
-    assert b"/MediaBox [0 0 594.9" in seen.pdf.read_bytes()     # A4: 210 x 297 mm
+    assert b"/MediaBox [0 0 594.9" in seen.pdf.read_bytes()  # A4: 210 x 297 mm
 
 
 def test_the_checks_would_see_a_request_and_a_console_error(tmp_path):
     """The same launcher on a page that breaks both rules (so the checks above can fail)."""
     bad = tmp_path / "bad.html"
-    bad.write_text('<html><body><img src="http://127.0.0.1:9/x.png">'
-                   '<script>console.error("boom")</script></body></html>')
+    bad.write_text(
+        '<html><body><img src="http://127.0.0.1:9/x.png">'
+        '<script>console.error("boom")</script></body></html>'
+    )
     seen = visit(bad, tmp_path / "bad", screenshot=(400, 300))
     assert any("boom" in line for line in seen.console)
-    assert any("Failed to load resource" in line for line in seen.console)   # the refused load
+    assert any("Failed to load resource" in line for line in seen.console)  # the refused load
     assert seen.requests == ["http://127.0.0.1:9/x.png"]

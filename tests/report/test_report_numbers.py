@@ -14,12 +14,11 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
+from reporthelp import sample_journal
 
 from floorkill.cli import main
 from floorkill.rules import Refusal, load_table_file
 from floorkill.store.journal import Journal
-
-from reporthelp import sample_journal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
 from storehelp import RICH_KILL, random_events, table  # noqa: E402
@@ -54,8 +53,13 @@ def expected(lines: list[dict], raws: list[dict]) -> dict:
                 c["splits"] += 1
             if raw.get("flop") is False:
                 c["walks"] += 1
-            leg_before = (prev["seat"] if prev["status"] == "leg-up" else
-                          (prev.get("leg") or {}).get("seat") if prev["status"] == "killed" else None)
+            leg_before = (
+                prev["seat"]
+                if prev["status"] == "leg-up"
+                else (prev.get("leg") or {}).get("seat")
+                if prev["status"] == "killed"
+                else None
+            )
             if after["status"] == "leg-up" and after["seat"] != leg_before:
                 c["legs"] += 1
             if prev["status"] == "killed" and raw.get("kill_posted", True):
@@ -65,10 +69,12 @@ def expected(lines: list[dict], raws: list[dict]) -> dict:
                     c["killer-won"] += 1
                 elif prev["seat"] in res["high"] + res["low"]:
                     c["killer-split"] += 1
-            c["agreed-kills"] += sum(1 for d in line["decisions"]
-                                     if d["code"] == "kill" and d["cites"] == ["rrop-13.12"])
-        if line["type"] == "voluntary_kill" or (line["type"] == "join" and raw.get("posts_kill")
-                                                 and "kill" in codes):
+            c["agreed-kills"] += sum(
+                1 for d in line["decisions"] if d["code"] == "kill" and d["cites"] == ["rrop-13.12"]
+            )
+        if line["type"] == "voluntary_kill" or (
+            line["type"] == "join" and raw.get("posts_kill") and "kill" in codes
+        ):
             c["voluntary"] += 1
         if line["type"] == "underpost":
             c["underposts"] += 1
@@ -84,17 +90,39 @@ def expected(lines: list[dict], raws: list[dict]) -> dict:
 def report_numbers(html: str, table: str) -> dict:
     """Every ``data-k`` number the report prints for ``table``."""
     out = {}
-    esc_name = re.escape(table.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                         .replace('"', "&quot;").replace("'", "&#x27;"))
+    esc_name = re.escape(
+        table.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#x27;")
+    )
     for key, value in re.findall(r'data-k="([^"]+)" data-table="' + esc_name + r'">(\d+)<', html):
         out.setdefault(key, int(value))
     return out
 
 
-KEYS = ("hands", "kill-pots", "killer-won", "killer-split", "legs", "splits", "walks",
-        "voluntary", "agreed-kills", "agreements", "underposts", "missed", "payments",
-        "barred-now", "hands-total", "kind-required", "kind-voluntary", "kind-agreed",
-        "kind-owed")
+KEYS = (
+    "hands",
+    "kill-pots",
+    "killer-won",
+    "killer-split",
+    "legs",
+    "splits",
+    "walks",
+    "voluntary",
+    "agreed-kills",
+    "agreements",
+    "underposts",
+    "missed",
+    "payments",
+    "barred-now",
+    "hands-total",
+    "kind-required",
+    "kind-voluntary",
+    "kind-agreed",
+    "kind-owed",
+)
 
 
 def check(journal: Path, tmp: Path, names: list[str], lang: str = "en") -> str:
@@ -114,8 +142,19 @@ def check(journal: Path, tmp: Path, names: list[str], lang: str = "en") -> str:
         assert sum(v for k, v in got.items() if k.startswith("trigger-")) == want["kill-pots"]
         totals.update({k: want[k] for k in KEYS})
     room = report_numbers(html, "*")
-    for key in ("hands", "kill-pots", "killer-won", "legs", "splits", "walks", "voluntary",
-                "agreed-kills", "underposts", "missed", "payments"):
+    for key in (
+        "hands",
+        "kill-pots",
+        "killer-won",
+        "legs",
+        "splits",
+        "walks",
+        "voluntary",
+        "agreed-kills",
+        "underposts",
+        "missed",
+        "payments",
+    ):
         assert room[key] == totals[key], f"room: {key}"
     return html
 
@@ -125,7 +164,7 @@ def test_the_sample_sessions_match_replay(tmp_path):
     with Journal(journal) as j:
         names = j.table_names()
     html = check(journal, tmp_path, names)
-    assert 'data-k="kind-voluntary" data-table="*">3<' in html      # a cross-check with teeth
+    assert 'data-k="kind-voluntary" data-table="*">3<' in html  # a cross-check with teeth
     ru = check(journal, tmp_path, names, lang="ru")
     assert "Килл-поты" in ru and "Печать смены" in ru
 

@@ -48,7 +48,7 @@ def test_the_shift_is_the_last_hours_and_every_table(tmp_path, monkeypatch):
         assert room.total("hands") == 2
         html = path.read_text(encoding="utf-8")
         assert re.search(r'data-k="hands" data-table="\*">2<', html)
-        monkeypatch.setattr(podium_report, "SHIFT_HOURS", 0)   # the shift starts now
+        monkeypatch.setattr(podium_report, "SHIFT_HOURS", 0)  # the shift starts now
         _path, room = report_for_podium(a)
         assert room.total("hands") == 0 and room.tables[0].hands_total == 1
 
@@ -64,7 +64,7 @@ def test_the_report_reads_the_whole_journal_on_either_database(where, tmp_path, 
         b.append({"type": "hand", "winner": 1})
         b.append({"type": "hand", "winner": 2})
         head_seq, head_hash = j.head()
-        path, room = report_for_podium(a)            # no registry: only the journal knows b
+        path, room = report_for_podium(a)  # no registry: only the journal knows b
     assert [t.name for t in room.tables] == ["Table 40", "Table 41"]
     assert room.total("hands") == 3
     assert (room.head_seq, room.head_hash) == (head_seq, head_hash)

@@ -69,7 +69,8 @@ def test_the_oracle_at_every_position_is_the_fold_as_it_stood():
     records = list(mem.records())
     assert sum(r.type == "void" for r in records) >= 5
     assert stood_at_every_position(records, tf.config, tf.players) == [
-        as_it_stood(records, tf.config, tf.players, p) for p in range(len(records) + 1)]
+        as_it_stood(records, tf.config, tf.players, p) for p in range(len(records) + 1)
+    ]
 
 
 def build(session, seed: int, n: int) -> None:
@@ -94,7 +95,9 @@ def digest(path: Path) -> str:
     return h.hexdigest()
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(seed=st.integers(0, 10_000), order=st.randoms(use_true_random=False))
 def test_every_position_in_any_order_is_the_fold_as_it_stood(tmp_path_factory, seed, order):
     tf = table("Rw", players=6, extra_kill=RICH_KILL)
@@ -112,7 +115,7 @@ def test_every_position_in_any_order_is_the_fold_as_it_stood(tmp_path_factory, s
             positions = list(range(len(records) + 1))
             order.shuffle(positions)
             with open_rewind(sess) as rw:
-                for p in positions + sorted(positions):          # jumps, then steps forward
+                for p in positions + sorted(positions):  # jumps, then steps forward
                     assert rw.state_at(p) == stood[p], p
         assert digest(path) == before
 
@@ -121,8 +124,11 @@ def test_a_void_shows_both_sides_and_who_did_it(where):
     tf = table("Rv", players=4)
     with open_journal(where, floorperson="Fay") as j:
         s = j.create_table(tf)
-        for ev in ({"type": "hand", "winner": 1}, {"type": "hand", "winner": 1, "qualifies": True},
-                   {"type": "hand", "winner": 2}):
+        for ev in (
+            {"type": "hand", "winner": 1},
+            {"type": "hand", "winner": 1, "qualifies": True},
+            {"type": "hand", "winner": 2},
+        ):
             s.append(ev)
         s.void(2, "the second leg was a chop")
         with open_rewind(s) as rw:
@@ -135,7 +141,7 @@ def test_a_void_shows_both_sides_and_who_did_it(where):
             assert m4.target.seq == 2 and m4.state.button.status == "leg-up"
             assert m4.state == s.state
             assert rw.hand_step(4, False) == 3 and rw.hand_step(0, True) == 1
-            assert rw.hand_step(3, True) == 3                     # no hand after: stays
+            assert rw.hand_step(3, True) == 3  # no hand after: stays
 
 
 def test_the_view_is_frozen_and_reads_through_a_read_only_connection(where):
@@ -148,13 +154,13 @@ def test_the_view_is_frozen_and_reads_through_a_read_only_connection(where):
         s = j.create_table(tf)
         s.append({"type": "hand", "winner": 1})
         rw = open_rewind(s)
-        assert rw.room_wide                     # the journal's own read-only path, not a copy
-        s.append({"type": "hand", "winner": 2})                  # the live table goes on
+        assert rw.room_wide  # the journal's own read-only path, not a copy
+        s.append({"type": "hand", "winner": 2})  # the live table goes on
         assert len(rw) == 1 and rw.state_at(5).hands == 1
         # a file: the authorizer refuses; PostgreSQL: the guard refuses before sending...
         with pytest.raises(JournalError if is_url(where) else sqlite3.DatabaseError):
             rw._src.conn.execute("DELETE FROM snapshots")
-        if is_url(where):                       # ...and the server too: a read-only session
+        if is_url(where):  # ...and the server too: a read-only session
             import psycopg
 
             with pytest.raises(psycopg.errors.ReadOnlySqlTransaction):
@@ -187,20 +193,25 @@ def test_stepping_writes_nothing_to_the_journal(where):
                     rw.hand_step(p, True)
                 rw.matching("zoë barred")
         assert journal_rows(where) == before and j.head() == head
-        b.append({"type": "hand", "winner": 4})                   # the live table goes on
+        b.append({"type": "hand", "winner": 4})  # the live table goes on
         assert j.head()[0] == head[0] + 1
 
 
 def test_filter_by_player_decision_and_won(tmp_path):
     tf = table("Rq", players=4)
     s = MemorySession(tf.config, tf.players)
-    for ev in ({"type": "hand", "winner": 1}, {"type": "hand", "winner": 2},
-               {"type": "quit", "seat": 2}, {"type": "join", "seat": 2, "name": "Ann Lee"},
-               {"type": "hand", "winner": 2}, {"type": "hand", "winner": 2, "qualifies": True},
-               {"type": "hand", "winner": 1}):
+    for ev in (
+        {"type": "hand", "winner": 1},
+        {"type": "hand", "winner": 2},
+        {"type": "quit", "seat": 2},
+        {"type": "join", "seat": 2, "name": "Ann Lee"},
+        {"type": "hand", "winner": 2},
+        {"type": "hand", "winner": 2, "qualifies": True},
+        {"type": "hand", "winner": 1},
+    ):
         s.append(ev)
     with open_rewind(s) as rw:
-        assert [r.seq for r in rw.matching("P2")] == [2, 3]            # before the seat changed
+        assert [r.seq for r in rw.matching("P2")] == [2, 3]  # before the seat changed
         assert [r.seq for r in rw.matching("ann won")] == [5, 6]
         assert [r.seq for r in rw.matching("Ann Lee")] == [4, 5, 6]
         assert [r.seq for r in rw.matching("kill")] == [6]
@@ -219,16 +230,25 @@ def test_a_step_at_record_10000_folds_one_snapshot_interval_at_most(where, monke
     tf = table("Long", players=9)
     with open_journal(where, floorperson="Fay") as j:
         s = j.create_table(tf)
-        s.append_many([{"type": "hand", "winner": i % 9 + 1, "qualifies": i % 3 == 0}
-                       for i in range(10_000)])
+        s.append_many(
+            [{"type": "hand", "winner": i % 9 + 1, "qualifies": i % 3 == 0} for i in range(10_000)]
+        )
         calls = []
         for mod in (rewind_mod, session_mod):
             real = mod.apply
-            monkeypatch.setattr(mod, "apply", lambda st, ev, *a, _r=real: calls.append(1) or _r(st, ev, *a))
+            monkeypatch.setattr(
+                mod, "apply", lambda st, ev, *a, _r=real: calls.append(1) or _r(st, ev, *a)
+            )
         with open_rewind(s) as rw:
-            for seq, most in ((10_000, 0), (9_999, SNAPSHOT_EVERY), (9_998, 0), (9_999, 1),
-                              (5_321, SNAPSHOT_EVERY), (rw.hand_step(5_321, True), 1),
-                              (1, SNAPSHOT_EVERY)):
+            for seq, most in (
+                (10_000, 0),
+                (9_999, SNAPSHOT_EVERY),
+                (9_998, 0),
+                (9_999, 1),
+                (5_321, SNAPSHOT_EVERY),
+                (rw.hand_step(5_321, True), 1),
+                (1, SNAPSHOT_EVERY),
+            ):
                 calls.clear()
                 state = rw.state_at(seq)
                 assert len(calls) <= most, (seq, len(calls))
@@ -236,6 +256,7 @@ def test_a_step_at_record_10000_folds_one_snapshot_interval_at_most(where, monke
 
 
 # -- room-wide bars (rrop-13.6) as they stood after each record -----------------------------
+
 
 def _room_table(name, players):
     from floorkill.rules import load_table_text
@@ -268,17 +289,17 @@ def test_rrop_13_6_the_dispute_view_shows_room_bars_as_they_stood_after_each_rec
         a = j.create_table(_room_table("Table 14", [(1, "Zoë Hart"), (2, "Ann"), (3, "Bob")]))
         b = j.create_table(_room_table("Table 7", [(2, "zoë  hart"), (4, "Cy"), (5, "Dee")]))
         c = j.create_table(_room_table("Table 3", [(1, "Ann"), (2, "Eve"), (3, "Gus")]))
-        b.append({"type": "hand", "winner": 4})                        # B1: nobody barred
+        b.append({"type": "hand", "winner": 4})  # B1: nobody barred
         _bar_zoe(a)
-        b.append({"type": "hand", "winner": 5})                        # B2: stamped, barred
+        b.append({"type": "hand", "winner": 5})  # B2: stamped, barred
         c.append({"type": "hand", "winner": 2})
-        c.void(c.last_undoable().seq, "wrong seat")                    # a void elsewhere
+        c.void(c.last_undoable().seq, "wrong seat")  # a void elsewhere
         pay = a.append({"type": "pay_kill", "name": "Zoë Hart"})
-        b.append({"type": "hand", "winner": 4})                        # B3: stamped, lifted
-        b.void(3, "wrong seat")                                        # B4: paid, not barred
-        a.void(pay.seq, "the chips were not there")                    # barred again
-        b.append({"type": "hand", "winner": 5, "qualifies": False})    # B5: barred
-        a.append({"type": "pay_kill", "name": "ZOË HART"})             # paid after B's last
+        b.append({"type": "hand", "winner": 4})  # B3: stamped, lifted
+        b.void(3, "wrong seat")  # B4: paid, not barred
+        a.void(pay.seq, "the chips were not there")  # barred again
+        b.append({"type": "hand", "winner": 5, "qualifies": False})  # B5: barred
+        a.append({"type": "pay_kill", "name": "ZOË HART"})  # paid after B's last
 
         tables = {s.name: s for s in (a, b, c)}
         recs = {n: list(s.records()) for n, s in tables.items()}
@@ -286,18 +307,27 @@ def test_rrop_13_6_the_dispute_view_shows_room_bars_as_they_stood_after_each_rec
 
         def oracle(p: int):
             g = recs["Table 7"][p - 1].gseq if p else created["Table 7"]
-            states = {n: as_it_stood(rs, tables[n].config, tables[n].players,
-                                     sum(1 for r in rs if r.gseq <= g))
-                      for n, rs in recs.items()}
+            states = {
+                n: as_it_stood(
+                    rs, tables[n].config, tables[n].players, sum(1 for r in rs if r.gseq <= g)
+                )
+                for n, rs in recs.items()
+            }
             return view(states["Table 7"], Room({n: own_bars(n, st) for n, st in states.items()}))
 
         with open_rewind(b) as rw:
             shown = [rw.moment(p).state for p in range(len(b) + 1)]
-            assert [st.is_barred("Zoë Hart") for st in shown] == [False, False, True, False,
-                                                                  False, True]
+            assert [st.is_barred("Zoë Hart") for st in shown] == [
+                False,
+                False,
+                True,
+                False,
+                False,
+                True,
+            ]
             assert shown == [oracle(p) for p in range(len(b) + 1)]
             assert shown[2].owed("zoë hart").table == "Table 14"
-            assert rw.moment(5).state == shown[5]                      # stepping back, again
+            assert rw.moment(5).state == shown[5]  # stepping back, again
 
 
 def _lively(rng, s):
@@ -310,8 +340,12 @@ def _lively(rng, s):
     if r < 0.3 and button.seat in seats:
         return {"type": "hand", "winner": button.seat, "qualifies": True}
     if r < 0.4 and seats:
-        return {"type": "hand", "winner": rng.choice(seats), "qualifies": False,
-                "kill_posted": False}
+        return {
+            "type": "hand",
+            "winner": rng.choice(seats),
+            "qualifies": False,
+            "kill_posted": False,
+        }
     if r < 0.45 and button.killed:
         return {"type": "quit", "seat": button.seat, "posts_kill": False}
     own = [o for o in s.state.barred if o.table is None]
@@ -330,13 +364,13 @@ def test_rrop_13_6_room_bars_at_every_record_of_every_table_equal_the_global_fol
     fold of all records, no shortcut)."""
     import bisect as bisect_mod
 
-    from floorkill.rules.room import Room, own_bars, view
     from storehelp import candidate_event
+
+    from floorkill.rules.room import Room, own_bars, view
 
     rng = random.Random(seed)
     with open_journal(where, floorperson="Fay", snapshot_every=7) as j:
-        tables = [j.create_table(table(f"T{i}", players=6, extra_kill=RICH_KILL))
-                  for i in range(3)]
+        tables = [j.create_table(table(f"T{i}", players=6, extra_kill=RICH_KILL)) for i in range(3)]
         for i in range(500):
             s = rng.choice(tables)
             try:
@@ -349,8 +383,7 @@ def test_rrop_13_6_room_bars_at_every_record_of_every_table_equal_the_global_fol
                 except Refusal:
                     pass
         recs = {s.name: list(s.records()) for s in tables}
-        stood = {s.name: stood_at_every_position(recs[s.name], s.config, s.players)
-                 for s in tables}
+        stood = {s.name: stood_at_every_position(recs[s.name], s.config, s.players) for s in tables}
         gseqs = {n: [r.gseq for r in rs] for n, rs in recs.items()}
         created = created_gseqs(j)
 
@@ -366,7 +399,7 @@ def test_rrop_13_6_room_bars_at_every_record_of_every_table_equal_the_global_fol
                     shown = rw.moment(p).state
                     assert shown == oracle(s.name, p), (s.name, p)
                     mirrored += any(o.table is not None for o in shown.barred)
-        assert mirrored > 0                      # the room did bar someone somewhere
+        assert mirrored > 0  # the room did bar someone somewhere
 
 
 def test_rrop_13_6_a_bar_made_elsewhere_before_a_table_opened_shows_from_its_first_moment(where):
@@ -379,11 +412,11 @@ def test_rrop_13_6_a_bar_made_elsewhere_before_a_table_opened_shows_from_its_fir
         a = j.create_table(_room_table("Table 14", [(1, "Zoë Hart"), (2, "Ann"), (3, "Bob")]))
         _bar_zoe(a)
         b = j.create_table(_room_table("Table 7", [(2, "zoë hart"), (4, "Cy"), (5, "Dee")]))
-        assert b.state.is_barred("Zoë Hart")                       # the live podium
-        b.append({"type": "hand", "winner": 4})                    # B1: stamped, barred
+        assert b.state.is_barred("Zoë Hart")  # the live podium
+        b.append({"type": "hand", "winner": 4})  # B1: stamped, barred
         a.append({"type": "pay_kill", "name": "Zoë Hart"})
-        b.append({"type": "hand", "winner": 5})                    # B2: stamped, lifted
-        b.void(2, "wrong seat")                                    # B3: refolded from B1
+        b.append({"type": "hand", "winner": 5})  # B2: stamped, lifted
+        b.void(2, "wrong seat")  # B3: refolded from B1
         with open_rewind(b) as rw:
             shown = [rw.moment(p).state for p in range(len(b) + 1)]
         assert [st.is_barred("Zoë Hart") for st in shown] == [True, True, False, False]
@@ -447,8 +480,11 @@ def test_rrop_13_6_a_changed_snapshot_at_another_table_is_not_trusted(where, mon
         import floorkill.store.reading as reading
 
         asked, real = [], reading.best_snapshot
-        monkeypatch.setattr(reading, "best_snapshot",
-                            lambda c, tbl, *a, **k: asked.append(tbl) or real(c, tbl, *a, **k))
+        monkeypatch.setattr(
+            reading,
+            "best_snapshot",
+            lambda c, tbl, *a, **k: asked.append(tbl) or real(c, tbl, *a, **k),
+        )
         with open_rewind(b) as rw:
             assert [rw.moment(p).state for p in range(len(b) + 1)] == honest
-        assert "Table 14" in asked            # the forged one was seen, and looked past
+        assert "Table 14" in asked  # the forged one was seen, and looked past

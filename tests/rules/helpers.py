@@ -7,7 +7,8 @@ spec/kill-rules.md.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import pytest
 
@@ -17,11 +18,21 @@ from floorkill.rules.config import TableFile, config_from_dict
 PLAYERS = ((1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee"), (5, "Eve"), (6, "Fay"))
 
 
-def table_doc(game: str = "holdem", *, kind: str = "full", triggers: Iterable[str] | None = ("two-pots",),
-              structure: str = "fixed", bets: Iterable[Any] = (10, 20),
-              blinds: Iterable[Any] | None = (5, 10), seats: int = 9, joker: bool | None = None,
-              button: int | None = None, players: Iterable[tuple] | None = PLAYERS,
-              name: str = "Table 12", **kill: Any) -> dict:
+def table_doc(
+    game: str = "holdem",
+    *,
+    kind: str = "full",
+    triggers: Iterable[str] | None = ("two-pots",),
+    structure: str = "fixed",
+    bets: Iterable[Any] = (10, 20),
+    blinds: Iterable[Any] | None = (5, 10),
+    seats: int = 9,
+    joker: bool | None = None,
+    button: int | None = None,
+    players: Iterable[tuple] | None = PLAYERS,
+    name: str = "Table 12",
+    **kill: Any,
+) -> dict:
     """A table file as a dict (what TOML would give). ``players``: (seat, name[, stack])."""
     table: dict[str, Any] = {"name": name, "game": game, "seats": seats}
     if joker is not None:
@@ -36,8 +47,9 @@ def table_doc(game: str = "holdem", *, kind: str = "full", triggers: Iterable[st
         kill_doc["triggers"] = list(triggers)
     doc: dict[str, Any] = {"table": table, "stakes": stakes, "kill": kill_doc}
     if players:
-        doc["players"] = [{"seat": p[0], "name": p[1], **({"stack": p[2]} if len(p) > 2 else {})}
-                          for p in players]
+        doc["players"] = [
+            {"seat": p[0], "name": p[1], **({"stack": p[2]} if len(p) > 2 else {})} for p in players
+        ]
     return doc
 
 
@@ -73,7 +85,9 @@ def codes(applied: Applied) -> list[str]:
 def the(applied: Applied, code: str):
     """The one decision with ``code`` (fails if there is none or more than one)."""
     found = [d for d in applied.decisions if d.code == code]
-    assert len(found) == 1, f"expected one {code!r} decision, got {[(d.code, d.cites) for d in applied.decisions]}"
+    assert len(found) == 1, (
+        f"expected one {code!r} decision, got {[(d.code, d.cites) for d in applied.decisions]}"
+    )
     return found[0]
 
 
@@ -87,7 +101,9 @@ def assert_decision(applied: Applied, code: str, seat: int | None, *cites: str):
     return d
 
 
-def assert_button(state: TableState, status: str, seat: int | None = None, player: str | None = None):
+def assert_button(
+    state: TableState, status: str, seat: int | None = None, player: str | None = None
+):
     b = state.button
     assert b.status == status, b
     assert b.seat == seat, b
@@ -104,8 +120,9 @@ def assert_not_killed(state: TableState) -> None:
     assert set(nh.posts.values()) <= set(cfg.blinds)
 
 
-def assert_killed_by(state: TableState, seat: int, *, kind: str | None = None,
-                     amount: int | None = None) -> None:
+def assert_killed_by(
+    state: TableState, seat: int, *, kind: str | None = None, amount: int | None = None
+) -> None:
     nh = next_hand(state)
     cfg = state.config
     assert nh.killed, nh
@@ -119,8 +136,14 @@ def assert_killed_by(state: TableState, seat: int, *, kind: str | None = None,
     assert b.status == "killed" and b.seat == seat and b.amount == nh.kill_blind
 
 
-def refused(state: TableState, event: Any, *, key: str | None = None, cite: str | None = None,
-            barred_elsewhere: Mapping | None = None) -> Refusal:
+def refused(
+    state: TableState,
+    event: Any,
+    *,
+    key: str | None = None,
+    cite: str | None = None,
+    barred_elsewhere: Mapping | None = None,
+) -> Refusal:
     """``event`` is refused, with a reason in both languages (states are frozen, so "nothing
     of it is applied" is shown where it can fail: the sessions' tests in tests/store)."""
     with pytest.raises(Refusal) as info:

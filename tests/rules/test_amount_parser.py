@@ -23,9 +23,25 @@ from floorkill.rules.replay import replay, step_json
 
 ROOT = Path(__file__).resolve().parents[2]
 
-ABSURD = ["1e999999", "1e999990", "-1e999999", "1e-999999", "9" * 5000, "1" + "0" * 3000,
-          "0." + "0" * 4000 + "1", "1e9999999999", "$1e5000", "1e5000", "1E+999999",
-          "1" * 41, "99999999999999999999", 10 ** 5000, 1e308, -1e308, 10 ** 14]
+ABSURD = [
+    "1e999999",
+    "1e999990",
+    "-1e999999",
+    "1e-999999",
+    "9" * 5000,
+    "1" + "0" * 3000,
+    "0." + "0" * 4000 + "1",
+    "1e9999999999",
+    "$1e5000",
+    "1e5000",
+    "1E+999999",
+    "1" * 41,
+    "99999999999999999999",
+    10**5000,
+    1e308,
+    -1e308,
+    10**14,
+]
 
 
 def _parse_fast(value, **kw):
@@ -38,12 +54,15 @@ def _parse_fast(value, **kw):
     return out
 
 
-@pytest.mark.parametrize("value", ABSURD, ids=[f"int-{v.bit_length()}-bits" if isinstance(v, int)
-                                            else str(v)[:14] for v in ABSURD])
+@pytest.mark.parametrize(
+    "value",
+    ABSURD,
+    ids=[f"int-{v.bit_length()}-bits" if isinstance(v, int) else str(v)[:14] for v in ABSURD],
+)
 def test_section_8_absurd_amounts_are_refused_quickly(value):
     with pytest.raises(MoneyError) as info:
         parse_amount(value, allow_negative=True)
-    assert len(str(info.value)) < 120                        # one short line, not the digits
+    assert len(str(info.value)) < 120  # one short line, not the digits
 
 
 def test_section_8_bounds_are_inclusive_and_exact():
@@ -56,19 +75,23 @@ def test_section_8_bounds_are_inclusive_and_exact():
         parse_amount("10000000000000.01")
     assert parse_amount("1.5e2") == 15000 and parse_amount("125e-2") == 125
     assert parse_amount("0e999999") == 0
-    assert parse_amount("1.255e1") == 1255                   # $12.55
+    assert parse_amount("1.255e1") == 1255  # $12.55
     with pytest.raises(MoneyError):
-        parse_amount("1.2555e1")                             # $12.555: finer than a cent
+        parse_amount("1.2555e1")  # $12.555: finer than a cent
 
 
-@settings(max_examples=400, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(
-    st.text(max_size=60),
-    st.text(alphabet="0123456789.,eE+-$_ ", max_size=80),
-    st.from_regex(r"\A[+-]?\$?\d{0,30}(\.\d{0,30})?([eE][+-]?\d{1,9})?\Z"),
-    st.integers(), st.floats(allow_nan=True, allow_infinity=True),
-))
+@settings(
+    max_examples=400, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(
+    st.one_of(
+        st.text(max_size=60),
+        st.text(alphabet="0123456789.,eE+-$_ ", max_size=80),
+        st.from_regex(r"\A[+-]?\$?\d{0,30}(\.\d{0,30})?([eE][+-]?\d{1,9})?\Z"),
+        st.integers(),
+        st.floats(allow_nan=True, allow_infinity=True),
+    )
+)
 def test_section_8_fuzz_parse_amount_returns_bounded_cents_or_refuses(value):
     out = _parse_fast(value, allow_negative=True)
     if out is None:
@@ -89,7 +112,7 @@ def test_section_8_fuzz_parse_amount_returns_bounded_cents_or_refuses(value):
 def test_section_8_fuzz_exponent_forms_round_trip(cents, shift):
     # cents written as digits x 10^exp: accepted exactly when it is whole cents in range
     text = f"{cents}e{shift}"
-    value = Decimal(cents) * (Decimal(10) ** shift)           # in dollars
+    value = Decimal(cents) * (Decimal(10) ** shift)  # in dollars
     out = _parse_fast(text)
     if value * 100 == (value * 100).to_integral_value() and value * 100 <= MAX_CENTS:
         assert out == int(value * 100)
@@ -143,16 +166,23 @@ def test_section_8_replay_refuses_only_the_absurd_events():
     steps = [step_json(s) for s in replay(load_table_text(TABLE))]
     errors = [s["event"] for s in steps if s["error"] is not None]
     assert errors == [2, 3, 4]
-    assert all("pot" in steps[i]["error"]["message"] or "amount" in steps[i]["error"]["message"]
-               for i in (1, 2, 3))
-    assert steps[4]["decisions"][0]["code"] == "kill"        # Ann's second leg still counts
+    assert all(
+        "pot" in steps[i]["error"]["message"] or "amount" in steps[i]["error"]["message"]
+        for i in (1, 2, 3)
+    )
+    assert steps[4]["decisions"][0]["code"] == "kill"  # Ann's second leg still counts
 
 
 def test_section_8_replay_cli_prints_every_event_and_exits_2(tmp_path):
     path = tmp_path / "absurd.toml"
     path.write_text(TABLE, encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "floorkill", "replay", str(path), "--json"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "floorkill", "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     lines = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
     assert len(lines) == 5 and proc.returncode == 2, proc.stderr
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr

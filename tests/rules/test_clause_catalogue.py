@@ -167,7 +167,9 @@ def test_russian_summaries_are_not_copied_from_the_russian_seed():
     seeds = _seeds_dir()
     if seeds is None:
         pytest.skip("seed texts not found (set FLOORKILL_SEEDS)")
-    ru_seed = [p for p in seeds.glob("*.txt") if _cyrillic_share(p.read_text(encoding="utf-8")) > 0.5]
+    ru_seed = [
+        p for p in seeds.glob("*.txt") if _cyrillic_share(p.read_text(encoding="utf-8")) > 0.5
+    ]
     assert ru_seed, "Russian seed not found"
     grams = set()
     for path in ru_seed:

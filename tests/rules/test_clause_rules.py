@@ -12,6 +12,18 @@ two-pots trigger, six players Ann..Fay in seats 1-6, dealer button at seat 1.
 from __future__ import annotations
 
 import pytest
+from helpers import (
+    assert_button,
+    assert_decision,
+    assert_killed_by,
+    assert_not_killed,
+    codes,
+    hand,
+    make_table,
+    refused,
+    run,
+    start,
+)
 
 from floorkill.rules import ConfigError, apply, load_table_text, next_hand
 from floorkill.rules.clauses import clause
@@ -19,10 +31,7 @@ from floorkill.rules.config import KILL_OPTIONS, PRESETS
 from floorkill.rules.money import dollars
 from floorkill.rules.state import barred_json, button_json
 
-from helpers import (assert_button, assert_decision, assert_killed_by, assert_not_killed, codes,
-                     hand, make_table, refused, run, start)
-
-LOWBALL = dict(game="lowball-a5", bets=(2, 4), blinds=(1, 2))     # $2-$4 California lowball
+LOWBALL = dict(game="lowball-a5", bets=(2, 4), blinds=(1, 2))  # $2-$4 California lowball
 
 
 def legged(seat=2, **kw):
@@ -38,19 +47,20 @@ def killed(seat=2, **kw):
 # ---------------------------------------------------------------------------
 # rrop-13.0: what a kill is; full and half kill amounts
 
+
 def test_rrop_13_0_full_kill_doubles_blind_and_limits():
     st = killed(2)
     cfg = st.config
     assert cfg.kill_blind == 2 * cfg.big_blind == 2000
     assert cfg.killed_limits() == (2000, 4000)
     assert_killed_by(st, 2, kind="required", amount=2000)
-    assert next_hand(st).blinds == (500, 1000)          # small and big blinds stay as they are
+    assert next_hand(st).blinds == (500, 1000)  # small and big blinds stay as they are
 
 
 def test_rrop_13_0_half_kill_amounts():
     st = start(kind="half", bets=(3, 6), blinds=(1, 3))
     cfg = st.config
-    assert cfg.kill_blind == 450                         # 1.5 x $3 = $4.50, exact
+    assert cfg.kill_blind == 450  # 1.5 x $3 = $4.50, exact
     assert dollars(cfg.kill_blind) == "$4.50"
     assert cfg.killed_limits() == (450, 900)
     assert cfg.stakes_text(cfg.killed_limits()) == "$4.50-$9"
@@ -78,7 +88,7 @@ def test_rrop_13_0_full_kill_spread_amounts():
     assert cfg.killed_limits() == (400, 1200)
     assert cfg.stakes_text(cfg.killed_limits()) == "$4-$12"
     cfg = make_table(structure="spread", bets=(1, 4, 4, 8, 8), blinds=(1, 2)).config
-    assert cfg.killed_limits() == (200, 800, 800, 1600, 1600)   # $1-4-8-8 -> $2-8-16-16
+    assert cfg.killed_limits() == (200, 800, 800, 1600, 1600)  # $1-4-8-8 -> $2-8-16-16
     assert cfg.stakes_text() == "$1-4-8-8"
     assert cfg.stakes_text(cfg.killed_limits()) == "$2-8-16-16"
 
@@ -110,6 +120,7 @@ def test_rrop_13_0_table_without_kill_never_kills():
 # ---------------------------------------------------------------------------
 # rrop-13.1: when the button is neutral
 
+
 def test_rrop_13_1a_first_hand_is_neutral():
     for kw in ({}, dict(game="omaha8", triggers=("scoop",)), dict(LOWBALL, voluntary=True)):
         st = start(**kw)
@@ -139,21 +150,29 @@ def test_rrop_13_1b_other_player_quitting_changes_nothing_on_the_button():
 
 
 def test_rrop_13_1b_leg_holder_quits_while_a_voluntary_kill_is_pending():
-    st = run(start(**LOWBALL, voluntary=True), hand(2),
-             {"type": "stack", "seat": 3, "amount": 100}, {"type": "voluntary_kill", "seat": 3})
+    st = run(
+        start(**LOWBALL, voluntary=True),
+        hand(2),
+        {"type": "stack", "seat": 3, "amount": 100},
+        {"type": "voluntary_kill", "seat": 3},
+    )
     assert st.button.leg_seat == 2
     a = apply(st, {"type": "quit", "seat": 2})
-    assert_decision(a, "leg-lost", 2, "rrop-13.1b")        # the kill stands: not a `neutral` decision
-    assert_killed_by(a.state, 3, kind="voluntary")          # the kill stays; only the leg goes
+    assert_decision(a, "leg-lost", 2, "rrop-13.1b")  # the kill stands: not a `neutral` decision
+    assert_killed_by(a.state, 3, kind="voluntary")  # the kill stays; only the leg goes
     assert a.state.button.leg_seat is None and a.state.button.leg_player is None
-    a = apply(a.state, hand(3))                              # the killer wins: an ordinary first leg
+    a = apply(a.state, hand(3))  # the killer wins: an ordinary first leg
     assert_button(a.state, "leg-up", 3)
 
 
 @pytest.mark.parametrize("posts_kill", [True, False])
 def test_rrop_13_1b_leg_holder_who_killed_voluntarily_quits(posts_kill):
-    st = run(start(**LOWBALL, voluntary=True), hand(1),
-             {"type": "stack", "seat": 1, "amount": 100}, {"type": "voluntary_kill", "seat": 1})
+    st = run(
+        start(**LOWBALL, voluntary=True),
+        hand(1),
+        {"type": "stack", "seat": 1, "amount": 100},
+        {"type": "voluntary_kill", "seat": 1},
+    )
     assert st.button.leg_seat == 1
     a = apply(st, {"type": "quit", "seat": 1, "posts_kill": posts_kill})
     assert any("rrop-13.1b" in d.cites for d in a.decisions), [d.cites for d in a.decisions]
@@ -190,6 +209,7 @@ def test_rrop_13_1c_kill_pot_split_without_killer_neutral():
 # ---------------------------------------------------------------------------
 # rrop-13.2: the killer acts in proper turn
 
+
 def test_rrop_13_2_killer_acts_in_turn():
     st = run(start(), hand(2))
     a = apply(st, hand(2, won_beyond_blinds=10))
@@ -203,14 +223,15 @@ def test_rrop_13_2_house_practice_killer_acts_last_option():
     st = killed(2, killer_acts="last")
     assert_killed_by(st, 2)
     assert next_hand(st).killer_acts_last is True
-    assert KILL_OPTIONS["killer_acts"][1] == "in-turn"           # the default is rrop-13.2
+    assert KILL_OPTIONS["killer_acts"][1] == "in-turn"  # the default is rrop-13.2
 
 
 # ---------------------------------------------------------------------------
 # rrop-13.3: first leg has no pot-size requirement; second leg needs one full bet
 
+
 def test_rrop_13_3_first_leg_has_no_pot_requirement():
-    a = apply(start(), hand(3))                          # no pot, no won_beyond_blinds
+    a = apply(start(), hand(3))  # no pot, no won_beyond_blinds
     assert_decision(a, "leg-up", 3, "rrop-13.3")
     assert_button(a.state, "leg-up", 3, "Cy")
     assert_not_killed(a.state)
@@ -220,7 +241,7 @@ def test_rrop_13_3_first_leg_has_no_pot_requirement():
 
 def test_rrop_13_3_second_leg_needs_full_bet():
     st = legged(2)
-    a = apply(st, hand(2, won_beyond_blinds=10))          # one full bet of $10-$20 = $10
+    a = apply(st, hand(2, won_beyond_blinds=10))  # one full bet of $10-$20 = $10
     d = assert_decision(a, "kill", 2, "rrop-13.3")
     assert "$20" in d.text("en")
     assert_killed_by(a.state, 2, kind="required", amount=2000)
@@ -275,19 +296,24 @@ def test_rrop_13_3_someone_else_wins_the_kill_pot_gets_a_leg():
 def test_rrop_13_3_full_bet_is_at_the_limit_being_played():
     # $2-$4 lowball, Bob has a leg, Cy kills voluntarily: the pot is played $4-$8, so the
     # second leg needs one full bet of $4 (rrop-13.3 "for whatever limit you are playing").
-    base = run(start(**LOWBALL, voluntary=True), hand(2),
-               {"type": "stack", "seat": 3, "amount": 100}, {"type": "voluntary_kill", "seat": 3})
+    base = run(
+        start(**LOWBALL, voluntary=True),
+        hand(2),
+        {"type": "stack", "seat": 3, "amount": 100},
+        {"type": "voluntary_kill", "seat": 3},
+    )
     assert next_hand(base).limits == (400, 800)
     a = apply(base, hand(2, won_beyond_blinds=2))
     assert_decision(a, "leg-up", 2, "rrop-13.3")
     assert_not_killed(a.state)
-    a = apply(base, hand(2, won_beyond_blinds=4))          # spec 5.5: the leg holder kills
+    a = apply(base, hand(2, won_beyond_blinds=4))  # spec 5.5: the leg holder kills
     assert_decision(a, "kill", 2, "rrop-13.3")
     assert_killed_by(a.state, 2, kind="required", amount=400)
 
 
 # ---------------------------------------------------------------------------
 # rrop-13.4: splits
+
 
 def test_rrop_13_4_split_with_leg_keeps():
     a = apply(legged(2), hand(winners=[2, 4]))
@@ -314,6 +340,7 @@ def test_rrop_13_4_hilo_leg_holder_sharing_the_pot_keeps_the_leg():
 # ---------------------------------------------------------------------------
 # rrop-13.5: leaving with a leg up keeps it
 
+
 def test_rrop_13_5_away_keeps_leg():
     a = apply(legged(2), {"type": "away", "seat": 2})
     assert_decision(a, "leg-up", 2, "rrop-13.5")
@@ -322,7 +349,7 @@ def test_rrop_13_5_away_keeps_leg():
     a = apply(a.state, {"type": "back", "seat": 2})
     assert_button(a.state, "leg-up", 2, "Bob")
     assert 2 in next_hand(a.state).dealt_in
-    a = apply(a.state, hand(2, won_beyond_blinds=10))       # and it still counts
+    a = apply(a.state, hand(2, won_beyond_blinds=10))  # and it still counts
     assert_decision(a, "kill", 2, "rrop-13.3")
     assert_killed_by(a.state, 2)
 
@@ -343,9 +370,9 @@ def test_rrop_13_5_returning_player_waits_while_another_has_the_leg():
     a = apply(st, {"type": "back", "seat": 2})
     d = [d for d in a.decisions if d.seat == 2]
     assert d and all("rrop-13.5" in x.cites for x in d)
-    assert_button(a.state, "leg-up", 3, "Cy")            # Cy keeps the button for now
-    a = apply(a.state, hand(winners=[1, 4]))              # next time it would be neutral
-    assert_decision(a, "no-kill", None, "rrop-13.1c")     # ...but Bob's credit places it at once
+    assert_button(a.state, "leg-up", 3, "Cy")  # Cy keeps the button for now
+    a = apply(a.state, hand(winners=[1, 4]))  # next time it would be neutral
+    assert_decision(a, "no-kill", None, "rrop-13.1c")  # ...but Bob's credit places it at once
     assert_decision(a, "leg-up", 2, "rrop-13.5")
     assert_button(a.state, "leg-up", 2, "Bob")
     assert_not_killed(a.state)
@@ -353,6 +380,7 @@ def test_rrop_13_5_returning_player_waits_while_another_has_the_leg():
 
 # ---------------------------------------------------------------------------
 # rrop-13.6: a required kill is posted even when quitting; unposted bars
+
 
 def test_rrop_13_6_quitting_killer_still_posts():
     a = apply(killed(2), {"type": "quit", "seat": 2})
@@ -362,12 +390,12 @@ def test_rrop_13_6_quitting_killer_still_posts():
     nh = next_hand(st)
     assert nh.posts[2] == 2000 and 2 not in nh.dealt_in
     assert not st.barred
-    refused(st, {"type": "join", "seat": 2, "name": "Gus"}, cite="rrop-13.6")   # seat held
+    refused(st, {"type": "join", "seat": 2, "name": "Gus"}, cite="rrop-13.6")  # seat held
     refused(st, hand(2))
     st = run(st, hand(3))
     assert_button(st, "leg-up", 3)
     assert_not_killed(st)
-    run(st, {"type": "join", "seat": 2, "name": "Gus"})   # free after the kill pot
+    run(st, {"type": "join", "seat": 2, "name": "Gus"})  # free after the kill pot
 
 
 def test_rrop_13_6_away_killer_still_posts():
@@ -400,12 +428,12 @@ def test_rrop_13_6_unposted_kill_bars():
 def test_rrop_13_6_kill_not_posted_on_the_hand_bars_and_settles_as_neutral():
     a = apply(killed(2), hand(3, kill_posted=False))
     assert_decision(a, "barred", 2, "rrop-13.6")
-    assert_decision(a, "leg-up", 3, "rrop-13.3")          # settled as if the button were neutral
+    assert_decision(a, "leg-up", 3, "rrop-13.3")  # settled as if the button were neutral
     st = a.state
     assert_button(st, "leg-up", 3)
     assert_not_killed(st)
     assert st.is_barred("Bob")
-    assert st.seat_of("Bob") == 2                          # still seated, never dealt in
+    assert st.seat_of("Bob") == 2  # still seated, never dealt in
     assert 2 not in next_hand(st).dealt_in
     refused(st, hand(2), cite="rrop-13.6")
     st = run(st, {"type": "pay_kill", "name": "Bob"})
@@ -431,13 +459,18 @@ def test_rrop_13_6_barred_away_player_cannot_come_back():
 
 
 def test_rrop_13_6_barred_from_every_game():
-    r = refused(start(), {"type": "join", "seat": 7, "name": "Mo"}, cite="rrop-13.6",
-                barred_elsewhere={"mo": (2000, "Table 7")})
+    r = refused(
+        start(),
+        {"type": "join", "seat": 7, "name": "Mo"},
+        cite="rrop-13.6",
+        barred_elsewhere={"mo": (2000, "Table 7")},
+    )
     assert "Table 7" in r.text("en")
 
 
 # ---------------------------------------------------------------------------
 # rrop-13.7: a required killer who wins kills again, same amount
+
 
 def test_rrop_13_7_killer_wins_kills_again_same_amount():
     st = killed(2)
@@ -446,7 +479,7 @@ def test_rrop_13_7_killer_wins_kills_again_same_amount():
     d = assert_decision(a, "kill-again", 2, "rrop-13.7")
     assert "$20" in d.text("en")
     assert_killed_by(a.state, 2, kind="required", amount=amount)
-    a = apply(a.state, hand(2))                          # and again
+    a = apply(a.state, hand(2))  # and again
     assert_decision(a, "kill-again", 2, "rrop-13.7")
     assert_killed_by(a.state, 2, amount=amount)
 
@@ -459,23 +492,30 @@ def test_rrop_13_7_half_killer_kills_again_for_the_same_half_kill():
 
 
 def test_rrop_13_7_voluntary_killer_who_wins_does_not_owe_a_kill():
-    st = run(start(**LOWBALL, voluntary=True), {"type": "stack", "seat": 3, "amount": 16},
-             {"type": "voluntary_kill", "seat": 3})
+    st = run(
+        start(**LOWBALL, voluntary=True),
+        {"type": "stack", "seat": 3, "amount": 16},
+        {"type": "voluntary_kill", "seat": 3},
+    )
     a = apply(st, hand(3))
     assert "kill-again" not in codes(a) and "kill" not in codes(a)
-    assert_decision(a, "leg-up", 3, "rrop-13.3")          # an ordinary leg (spec 5.5)
+    assert_decision(a, "leg-up", 3, "rrop-13.3")  # an ordinary leg (spec 5.5)
     assert_not_killed(a.state)
 
 
 def test_rrop_13_7_voluntary_only_table_does_not_cite_big_pot():
-    st = run(start(**LOWBALL, triggers=(), voluntary=True),
-             {"type": "stack", "seat": 3, "amount": 16}, {"type": "voluntary_kill", "seat": 3})
+    st = run(
+        start(**LOWBALL, triggers=(), voluntary=True),
+        {"type": "stack", "seat": 3, "amount": 16},
+        {"type": "voluntary_kill", "seat": 3},
+    )
     a = apply(st, hand(3))
     assert "kill-again" not in codes(a) and "leg-up" not in codes(a)
     assert_button(a.state, "neutral")
     assert_not_killed(a.state)
-    assert all("house-big-pot" not in d.cites and "rrop-13.8" not in d.cites
-               for d in a.decisions), [(d.code, d.cites, d.text()) for d in a.decisions]
+    assert all(
+        "house-big-pot" not in d.cites and "rrop-13.8" not in d.cites for d in a.decisions
+    ), [(d.code, d.cites, d.text()) for d in a.decisions]
 
 
 # ---------------------------------------------------------------------------
@@ -486,7 +526,7 @@ OMAHA8 = dict(game="omaha8", triggers=("scoop",))
 
 def test_rrop_13_8_scoop_needs_5x_upper():
     st = start(**OMAHA8)
-    a = apply(st, hand(high=[1], low=[1], pot=100))        # 5 x $20
+    a = apply(st, hand(high=[1], low=[1], pot=100))  # 5 x $20
     assert_decision(a, "kill", 1, "rrop-13.8")
     assert "house-scoop" in a.decisions[0].cites
     assert_killed_by(a.state, 1, kind="required")
@@ -534,7 +574,7 @@ def test_rrop_13_8_killer_needs_a_qualifying_scoop_to_kill_again():
     assert any("rrop-13.8" in d.cites for d in a.decisions)
     assert_button(a.state, "neutral")
     assert_not_killed(a.state)
-    a = apply(st, hand(high=[1], low=[2], pot=500))        # a shared pot never kills
+    a = apply(st, hand(high=[1], low=[2], pot=500))  # a shared pot never kills
     assert_button(a.state, "neutral")
     assert_not_killed(a.state)
 
@@ -562,6 +602,7 @@ def test_rrop_13_8_high_only_game_scoop_means_winning_alone():
 # ---------------------------------------------------------------------------
 # rrop-13.9: under-posting in an unnoticed kill pot
 
+
 def test_rrop_13_9_underpost_must_complete():
     st = killed(2)
     a = apply(st, {"type": "underpost", "seat": 4})
@@ -572,8 +613,11 @@ def test_rrop_13_9_underpost_must_complete():
 
 
 def test_rrop_13_9_underpost_may_withdraw():
-    st = run(start(**LOWBALL, voluntary=True), {"type": "stack", "seat": 3, "amount": 40},
-             {"type": "voluntary_kill", "seat": 3})
+    st = run(
+        start(**LOWBALL, voluntary=True),
+        {"type": "stack", "seat": 3, "amount": 40},
+        {"type": "voluntary_kill", "seat": 3},
+    )
     a = apply(st, {"type": "underpost", "seat": 4})
     assert_decision(a, "may-withdraw", 4, "rrop-13.9")
     assert a.state.button == st.button
@@ -588,26 +632,27 @@ def test_rrop_13_9_underpost_refused_when_not_a_kill_pot():
 # ---------------------------------------------------------------------------
 # rrop-13.10: lowball voluntary kills
 
+
 def test_rrop_13_10_voluntary_kill_checks():
     # blind 2, kill 4 -> stack >= 16 (the seed's own example)
     st = start(**LOWBALL, triggers=(), voluntary=True)
     assert st.config.big_blind == 200 and st.config.kill_blind == 400
     vk = {"type": "voluntary_kill", "seat": 2}
-    r = refused(st, vk, cite="rrop-13.10")                                  # stack unknown
+    r = refused(st, vk, cite="rrop-13.10")  # stack unknown
     assert "$16" in r.text("en")
     st15 = run(st, {"type": "stack", "seat": 2, "amount": 15})
     r = refused(st15, vk, cite="rrop-13.10")
     assert r.text("en") == "stack $15, needs $16 = 4 × $4"
     st16 = run(st, {"type": "stack", "seat": 2, "amount": 16})
-    refused(st16, {**vk, "cards_seen": 3}, cite="rrop-13.10")                # saw a third card
-    refused(st16, {**vk, "third_card_dealt": True}, cite="rrop-13.10")       # anyone has a third
+    refused(st16, {**vk, "cards_seen": 3}, cite="rrop-13.10")  # saw a third card
+    refused(st16, {**vk, "third_card_dealt": True}, cite="rrop-13.10")  # anyone has a third
     refused(st16, {**vk, "cards_dealt": 3}, cite="rrop-13.10")
     a = apply(st16, vk)
     d = assert_decision(a, "kill", 2, "rrop-13.10")
     assert "$4" in d.text("en")
     assert_killed_by(a.state, 2, kind="voluntary", amount=400)
     nh = next_hand(a.state)
-    assert nh.killer_acts_last is True                     # acts last on the first round
+    assert nh.killer_acts_last is True  # acts last on the first round
     assert nh.limits == (400, 800)
 
 
@@ -620,10 +665,15 @@ def test_rrop_13_10_voluntary_kill_off_is_refused():
 
 
 def test_rrop_13_10_three_cards_option():
-    st = run(start(**LOWBALL, voluntary=True, voluntary_cards=3),
-             {"type": "stack", "seat": 2, "amount": 16})
-    refused(st, {"type": "voluntary_kill", "seat": 2, "cards_seen": 3, "cards_dealt": 4},
-            cite="rrop-13.10")
+    st = run(
+        start(**LOWBALL, voluntary=True, voluntary_cards=3),
+        {"type": "stack", "seat": 2, "amount": 16},
+    )
+    refused(
+        st,
+        {"type": "voluntary_kill", "seat": 2, "cards_seen": 3, "cards_dealt": 4},
+        cite="rrop-13.10",
+    )
     a = apply(st, {"type": "voluntary_kill", "seat": 2, "cards_seen": 3})
     assert_decision(a, "kill", 2, "rrop-13.10")
     assert_killed_by(a.state, 2, kind="voluntary")
@@ -631,34 +681,52 @@ def test_rrop_13_10_three_cards_option():
 
 def test_rrop_13_10_joining_player_posting_a_kill_has_the_same_checks():
     st = start(**LOWBALL, voluntary=True)
-    r = refused(st, {"type": "join", "seat": 7, "name": "Zed", "stack": 15, "posts_kill": True},
-                cite="rrop-13.10")
+    r = refused(
+        st,
+        {"type": "join", "seat": 7, "name": "Zed", "stack": 15, "posts_kill": True},
+        cite="rrop-13.10",
+    )
     assert "$16" in r.text("en")
     a = apply(st, {"type": "join", "seat": 7, "name": "Zed", "stack": 16, "posts_kill": True})
     assert_decision(a, "kill", 7, "rrop-13.10")
     assert_killed_by(a.state, 7, kind="voluntary")
-    assert 7 in next_hand(a.state).dealt_in                 # dealt in at once
+    assert 7 in next_hand(a.state).dealt_in  # dealt in at once
     assert next_hand(a.state).killer_acts_last is True
 
 
 def test_rrop_13_10_away_player_cannot_kill():
-    st = run(start(**LOWBALL, voluntary=True), {"type": "stack", "seat": 2, "amount": 100},
-             {"type": "away", "seat": 2})
+    st = run(
+        start(**LOWBALL, voluntary=True),
+        {"type": "stack", "seat": 2, "amount": 100},
+        {"type": "away", "seat": 2},
+    )
     refused(st, {"type": "voluntary_kill", "seat": 2})
 
 
 # ---------------------------------------------------------------------------
 # rrop-13.11: only one kill per deal
 
+
 def test_rrop_13_11_one_kill_per_deal():
-    st = run(start(**LOWBALL, voluntary=True), hand(2), hand(2, won_beyond_blinds=2),
-             {"type": "stack", "seat": 3, "amount": 100})
+    st = run(
+        start(**LOWBALL, voluntary=True),
+        hand(2),
+        hand(2, won_beyond_blinds=2),
+        {"type": "stack", "seat": 3, "amount": 100},
+    )
     assert_killed_by(st, 2, kind="required")
     refused(st, {"type": "voluntary_kill", "seat": 3}, cite="rrop-13.11")
-    refused(st, {"type": "join", "seat": 7, "name": "Zed", "stack": 100, "posts_kill": True},
-            cite="rrop-13.11")
-    st = run(start(**LOWBALL, voluntary=True), {"type": "stack", "seat": 3, "amount": 100},
-             {"type": "stack", "seat": 4, "amount": 100}, {"type": "voluntary_kill", "seat": 3})
+    refused(
+        st,
+        {"type": "join", "seat": 7, "name": "Zed", "stack": 100, "posts_kill": True},
+        cite="rrop-13.11",
+    )
+    st = run(
+        start(**LOWBALL, voluntary=True),
+        {"type": "stack", "seat": 3, "amount": 100},
+        {"type": "stack", "seat": 4, "amount": 100},
+        {"type": "voluntary_kill", "seat": 3},
+    )
     refused(st, {"type": "voluntary_kill", "seat": 4}, cite="rrop-13.11")
     refused(st, {"type": "voluntary_kill", "seat": 3}, cite="rrop-13.11")
 
@@ -683,7 +751,7 @@ def test_rrop_13_11_agreed_kill_waits_when_the_next_hand_is_already_killed():
     assert_decision(a, "agreement-waits", 7, "rrop-13.11", "rrop-13.12")
     assert_killed_by(a.state, 2, kind="required")
     assert a.state.agreed == (7,)
-    a = apply(a.state, hand(3))                            # first later hand without a required kill
+    a = apply(a.state, hand(3))  # first later hand without a required kill
     assert_decision(a, "leg-up", 3, "rrop-13.3")
     assert_decision(a, "kill", 7, "rrop-13.12")
     assert_killed_by(a.state, 7, kind="agreed")
@@ -692,6 +760,7 @@ def test_rrop_13_11_agreed_kill_waits_when_the_next_hand_is_already_killed():
 
 # ---------------------------------------------------------------------------
 # rrop-13.12: a new player and a killed pot
+
 
 def test_rrop_13_12_new_player_not_dealt_in():
     st = killed(2)
@@ -703,7 +772,7 @@ def test_rrop_13_12_new_player_not_dealt_in():
     assert_killed_by(st, 2)
     refused(st, hand(7), cite="rrop-13.12")
     st = run(st, hand(3))
-    assert 7 in next_hand(st).dealt_in                     # dealt in from the next hand
+    assert 7 in next_hand(st).dealt_in  # dealt in from the next hand
 
 
 def test_rrop_13_12_new_player_agreeing_to_kill_is_dealt_in_and_kills_next():
@@ -714,8 +783,8 @@ def test_rrop_13_12_new_player_agreeing_to_kill_is_dealt_in_and_kills_next():
     assert_decision(a, "leg-up", 3, "rrop-13.3")
     assert_decision(a, "kill", 7, "rrop-13.12")
     assert_killed_by(a.state, 7, kind="agreed")
-    assert a.state.button.leg_seat == 3                    # Cy's leg is not erased (spec 5.5)
-    a = apply(a.state, hand(7))                            # the agreed killer wins: ordinary leg
+    assert a.state.button.leg_seat == 3  # Cy's leg is not erased (spec 5.5)
+    a = apply(a.state, hand(7))  # the agreed killer wins: ordinary leg
     assert "kill-again" not in codes(a)
     assert_button(a.state, "leg-up", 7)
     assert_not_killed(a.state)
@@ -729,8 +798,11 @@ def test_rrop_13_12_joining_an_unkilled_hand_is_dealt_in():
 
 
 def test_rrop_13_12_agreements_queue_one_kill_a_hand():
-    st = run(killed(2), {"type": "join", "seat": 7, "name": "Yan", "agrees_to_kill": True},
-             {"type": "join", "seat": 8, "name": "Uma", "agrees_to_kill": True})
+    st = run(
+        killed(2),
+        {"type": "join", "seat": 7, "name": "Yan", "agrees_to_kill": True},
+        {"type": "join", "seat": 8, "name": "Uma", "agrees_to_kill": True},
+    )
     assert st.agreed == (7, 8)
     a = apply(st, hand(3))
     assert_decision(a, "kill", 7, "rrop-13.12")
@@ -742,6 +814,7 @@ def test_rrop_13_12_agreements_queue_one_kill_a_hand():
 
 # ---------------------------------------------------------------------------
 # rrop-13.13: broken-game status
+
 
 def test_rrop_13_13_kill_game_is_a_different_game_type():
     kill = make_table().config
@@ -755,6 +828,7 @@ def test_rrop_13_13_kill_game_is_a_different_game_type():
 # ---------------------------------------------------------------------------
 # rrop-glossary
 
+
 def test_rrop_glossary_leg_up_after_a_short_second_win():
     # "leg up: being in a situation equivalent to having won the previous pot"
     a = apply(legged(2), hand(2, won_beyond_blinds=5))
@@ -767,16 +841,17 @@ def test_rrop_glossary_kill_is_an_oversize_blind():
     full = make_table().config
     half = make_table(kind="half").config
     assert full.kill_blind == 2 * full.big_blind
-    assert half.kill_blind * 2 == 3 * half.big_blind        # fifty percent more
+    assert half.kill_blind * 2 == 3 * half.big_blind  # fifty percent more
     assert half.killed_limits() == (1500, 3000)
 
 
 def test_rrop_glossary_california_lowball_joker():
     pytest.importorskip("floorkill.cards")
     st = start(**LOWBALL, joker=True)
-    a = apply(st, {"type": "hand", "showdown": {"hands": {"1": "Ac 2d 3c 4h Jk",
-                                                          "2": "Ad 2s 3s 4s 6d"}}})
-    assert a.result[0] == (1,)                              # the joker is the 5: a wheel
+    a = apply(
+        st, {"type": "hand", "showdown": {"hands": {"1": "Ac 2d 3c 4h Jk", "2": "Ad 2s 3s 4s 6d"}}}
+    )
+    assert a.result[0] == (1,)  # the joker is the 5: a wheel
     assert_decision(a, "leg-up", 1, "rrop-13.3")
     assert_button(a.state, "leg-up", 1)
 
@@ -784,8 +859,9 @@ def test_rrop_glossary_california_lowball_joker():
 def test_rrop_glossary_kansas_city_lowball_straights_count():
     pytest.importorskip("floorkill.cards")
     st = start("lowball-27")
-    a = apply(st, {"type": "hand", "showdown": {"hands": {"1": "7s 5d 4c 3h 2s",
-                                                          "2": "6c 5h 4d 3s 2h"}}})
+    a = apply(
+        st, {"type": "hand", "showdown": {"hands": {"1": "7s 5d 4c 3h 2s", "2": "6c 5h 4d 3s 2h"}}}
+    )
     assert a.result[0] == (1,)
     assert_decision(a, "leg-up", 1, "rrop-13.3")
 
@@ -793,14 +869,18 @@ def test_rrop_glossary_kansas_city_lowball_straights_count():
 # ---------------------------------------------------------------------------
 # house rules
 
+
 def test_house_spread_kill_raises_minimum_and_maximum():
     st = killed(2, structure="spread", bets=(2, 6), blinds=(1, 2))
     assert_killed_by(st, 2, amount=400)
     nh = next_hand(st)
     assert nh.limits == (400, 1200)
     assert st.config.stakes_text(nh.limits) == "$4-$12"
-    st = run(start(structure="spread", bets=(1, 4, 4, 8, 8), blinds=(1, 2)), hand(2),
-             hand(2, won_beyond_blinds=1))
+    st = run(
+        start(structure="spread", bets=(1, 4, 4, 8, 8), blinds=(1, 2)),
+        hand(2),
+        hand(2, won_beyond_blinds=1),
+    )
     assert_killed_by(st, 2)
     assert next_hand(st).limits == (200, 800, 800, 1600, 1600)
 
@@ -815,18 +895,23 @@ def test_house_spread_second_leg_full_bet_is_the_minimum():
 
 
 def test_house_spread_pot_minimums_use_the_spread():
-    cfg = make_table(structure="spread", bets=(1, 4, 4, 8, 8), blinds=(1, 2),
-                     triggers=("big-pot",)).config
+    cfg = make_table(
+        structure="spread", bets=(1, 4, 4, 8, 8), blinds=(1, 2), triggers=("big-pot",)
+    ).config
     assert cfg.upper_limit == 800 and cfg.lower_limit == 100
-    a = apply(start(structure="spread", bets=(1, 4, 4, 8, 8), blinds=(1, 2), triggers=("big-pot",)),
-              hand(3, pot=40))                             # 5 x $8
+    a = apply(
+        start(structure="spread", bets=(1, 4, 4, 8, 8), blinds=(1, 2), triggers=("big-pot",)),
+        hand(3, pot=40),
+    )  # 5 x $8
     assert_decision(a, "kill", 3, "house-big-pot")
 
 
 @pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
 def test_house_blind_games_stud_cannot_kill(game):
-    text = ("[table]\nname = \"T\"\ngame = \"%s\"\n\n[stakes]\nbets = [10, 20]\n\n"
-            "[kill]\nkind = \"full\"\n" % game)
+    text = (
+        '[table]\nname = "T"\ngame = "%s"\n\n[stakes]\nbets = [10, 20]\n\n'
+        '[kill]\nkind = "full"\n' % game
+    )
     with pytest.raises(ConfigError) as info:
         load_table_text(text, "stud.toml")
     err = info.value
@@ -836,15 +921,19 @@ def test_house_blind_games_stud_cannot_kill(game):
     tf = load_table_text(text.replace('"full"', '"none"'), "stud.toml")
     assert not tf.config.is_kill_game
     with pytest.raises(ConfigError) as info:
-        load_table_text(text.replace("bets = [10, 20]", "bets = [10, 20]\nblinds = [5, 10]")
-                        .replace('"full"', '"none"'), "stud.toml")
+        load_table_text(
+            text.replace("bets = [10, 20]", "bets = [10, 20]\nblinds = [5, 10]").replace(
+                '"full"', '"none"'
+            ),
+            "stud.toml",
+        )
     assert info.value.key == "blinds"
 
 
 def test_house_kill_defined_10_20():
     st = killed(3)
     cfg = st.config
-    assert cfg.kill_blind == 2000                            # a third blind of $20
+    assert cfg.kill_blind == 2000  # a third blind of $20
     nh = next_hand(st)
     assert nh.limits == (2000, 4000)
     assert cfg.stakes_text(nh.limits) == "$20-$40"
@@ -854,11 +943,11 @@ def test_house_kill_defined_10_20():
 
 def test_house_natural_second_leg_needs_a_flop():
     st = legged(2, second_leg_needs_flop=True)
-    a = apply(st, hand(2, flop=False))                     # a walk keeps the button
+    a = apply(st, hand(2, flop=False))  # a walk keeps the button
     assert_decision(a, "leg-up", 2, "house-natural")
     assert_button(a.state, "leg-up", 2)
     assert_not_killed(a.state)
-    a = apply(st, hand(2, won_beyond_blinds=10))            # flop defaults to true
+    a = apply(st, hand(2, won_beyond_blinds=10))  # flop defaults to true
     d = assert_decision(a, "kill", 2, "rrop-13.3")
     assert "house-natural" in d.cites
     assert_killed_by(a.state, 2)
@@ -914,26 +1003,29 @@ def test_house_natural_house_preset():
 
 
 def test_house_scoop_by_an_unmatched_wager():
-    a = apply(start(**OMAHA8), hand(2, pot=100))           # everyone folded to seat 2
+    a = apply(start(**OMAHA8), hand(2, pot=100))  # everyone folded to seat 2
     assert_decision(a, "kill", 2, "house-scoop")
     assert_killed_by(a.state, 2)
 
 
 def test_house_scoop_at_showdown():
     pytest.importorskip("floorkill.cards")
-    ev = {"type": "hand", "pot": 100,
-          "showdown": {"board": "Ah 2h 3c 9d Kc", "hands": {"1": "4s 5s Kd Ks", "2": "Qs Qd Jc Tc"}}}
+    ev = {
+        "type": "hand",
+        "pot": 100,
+        "showdown": {"board": "Ah 2h 3c 9d Kc", "hands": {"1": "4s 5s Kd Ks", "2": "Qs Qd Jc Tc"}},
+    }
     a = apply(start(**OMAHA8), ev)
     assert a.result == ((1,), (1,), 1)
     assert_decision(a, "kill", 1, "house-scoop")
     assert_killed_by(a.state, 1)
-    a = apply(start(**OMAHA8), {**ev, "pot": 99})           # the uncalled bet is not in `pot`
+    a = apply(start(**OMAHA8), {**ev, "pot": 99})  # the uncalled bet is not in `pot`
     assert_not_killed(a.state)
 
 
 def test_house_big_pot_5x_upper():
     kw = dict(triggers=("big-pot",), bets=(15, 30), blinds=(10, 15))
-    a = apply(start(**kw), hand(4, pot=150))               # $150 in a $15-$30 game
+    a = apply(start(**kw), hand(4, pot=150))  # $150 in a $15-$30 game
     assert_decision(a, "kill", 4, "house-big-pot")
     assert_killed_by(a.state, 4, amount=3000)
     a = apply(start(**kw), hand(4, pot="149.50"))
@@ -953,8 +1045,13 @@ def test_house_big_pot_5x_lower():
 
 
 def test_house_big_pot_amount():
-    kw = dict(triggers=("big-pot",), structure="spread", bets=(1, 4, 4, 8, 8), blinds=(1, 2),
-              big_pot_minimum=50)
+    kw = dict(
+        triggers=("big-pot",),
+        structure="spread",
+        bets=(1, 4, 4, 8, 8),
+        blinds=(1, 2),
+        big_pot_minimum=50,
+    )
     a = apply(start(**kw), hand(4, pot=50))
     assert_decision(a, "kill", 4, "house-big-pot")
     assert_killed_by(a.state, 4)
@@ -979,7 +1076,7 @@ def test_house_big_pot_killer_wins_again():
         assert_decision(a, "kill-again", 2, "rrop-13.7")
         assert_killed_by(a.state, 2, amount=3000)
         assert all("rrop-13.8" not in d.cites for d in a.decisions)
-    a = apply(st, hand(winners=[2, 3], pot=500))          # a shared pot: no kill
+    a = apply(st, hand(winners=[2, 3], pot=500))  # a shared pot: no kill
     assert "kill-again" not in codes(a)
     assert_not_killed(a.state)
 
@@ -1014,11 +1111,13 @@ def test_house_button_c_alternate_split_neutral_regardless():
 # ---------------------------------------------------------------------------
 # joker
 
+
 @pytest.mark.parametrize("game", ["holdem", "omaha", "omaha8", "lowball-27", "stud", "razz"])
 def test_joker_1_joker_only_in_lowball_and_draw_high(game):
     with pytest.raises(ConfigError) as info:
-        make_table(game, joker=True, kind="none",
-                   blinds=None if game in ("stud", "razz") else (5, 10))
+        make_table(
+            game, joker=True, kind="none", blinds=None if game in ("stud", "razz") else (5, 10)
+        )
     assert info.value.key == "joker"
     assert "joker-1" in str(info.value)
 
@@ -1033,8 +1132,13 @@ def test_joker_1_joker_shown_where_not_in_play_is_refused():
     pytest.importorskip("floorkill.cards")
     ev = {"type": "hand", "showdown": {"hands": {"1": "As Ah Ad Ac Jk", "2": "Ks Qs Js Ts 9s"}}}
     refused(start("draw-high", bets=(5, 10), blinds=(2, 5)), ev)
-    refused(start("holdem"), {"type": "hand", "showdown": {"board": "2c 3d 4h 9s Tc",
-                                                           "hands": {"1": "As Jk", "2": "Kd Kh"}}})
+    refused(
+        start("holdem"),
+        {
+            "type": "hand",
+            "showdown": {"board": "2c 3d 4h 9s Tc", "hands": {"1": "As Jk", "2": "Kd Kh"}},
+        },
+    )
 
 
 def _draw_high_joker():
@@ -1047,21 +1151,21 @@ def _showdown(st, one, two):
 
 def test_joker_2_joker_is_an_ace_or_completes_not_fully_wild():
     pytest.importorskip("floorkill.cards")
-    a = _showdown(_draw_high_joker(), "Kc Kd 7c 7d Jk", "Kh Ks 7h 7s Qd")   # ace kicker
+    a = _showdown(_draw_high_joker(), "Kc Kd 7c 7d Jk", "Kh Ks 7h 7s Qd")  # ace kicker
     assert a.result == ((1,), (), 1)
     assert_decision(a, "leg-up", 1, "rrop-13.3")
-    a = _showdown(_draw_high_joker(), "Ks Kd 7c 4h Jk", "Qs Qd Qc 2h 3d")   # no trips from it
+    a = _showdown(_draw_high_joker(), "Ks Kd 7c 4h Jk", "Qs Qd Qc 2h 3d")  # no trips from it
     assert a.result[0] == (2,)
     assert_decision(a, "leg-up", 2, "rrop-13.3")
-    a = _showdown(_draw_high_joker(), "9h 8d 7c 6s Jk", "Ac Ad Kh Ks Qc")   # completes a straight
+    a = _showdown(_draw_high_joker(), "9h 8d 7c 6s Jk", "Ac Ad Kh Ks Qc")  # completes a straight
     assert a.result[0] == (1,)
 
 
 def test_joker_3_flush_joker_is_highest_missing_card():
     pytest.importorskip("floorkill.cards")
-    a = _showdown(_draw_high_joker(), "Ah 5h 7h 9h Jk", "Ad Kd 9d 7d 4d")   # joker = Kh
+    a = _showdown(_draw_high_joker(), "Ah 5h 7h 9h Jk", "Ad Kd 9d 7d 4d")  # joker = Kh
     assert a.result[0] == (1,)
-    a = _showdown(_draw_high_joker(), "Ah 5h 7h 9h Jk", "Ac Kc 9c 7c 6c")   # A-K-9-7-6 is better
+    a = _showdown(_draw_high_joker(), "Ah 5h 7h 9h Jk", "Ac Kc 9c 7c 6c")  # A-K-9-7-6 is better
     assert a.result[0] == (2,)
     assert_decision(a, "leg-up", 2, "rrop-13.3")
     assert_button(a.state, "leg-up", 2)
@@ -1084,6 +1188,7 @@ def test_joker_4_five_aces_is_the_best_hand():
 # ---------------------------------------------------------------------------
 # WSOP alternatives
 
+
 def test_wsop_190_killer_acts_in_turn_under_the_wsop_preset():
     st = killed(2, preset="wsop")
     assert st.config.kill.killer_acts == "in-turn"
@@ -1096,7 +1201,9 @@ def test_wsop_191_kill_blind_not_blind_money_option():
     allowed, default, cite = KILL_OPTIONS["kill_blind_is_blind_money"]
     assert cite == "wsop-191" and default is True and set(allowed) == {True, False}
     assert PRESETS["wsop"]["kill_blind_is_blind_money"] is False
-    assert make_table(kill_blind_is_blind_money=False).config.kill.kill_blind_is_blind_money is False
+    assert (
+        make_table(kill_blind_is_blind_money=False).config.kill.kill_blind_is_blind_money is False
+    )
     assert make_table(preset="wsop").config.kill.kill_blind_is_blind_money is False
     with pytest.raises(ConfigError) as info:
         make_table(kill_blind_is_blind_money="yes")
@@ -1124,12 +1231,12 @@ def test_wsop_197_missed_kill_post_later():
     assert not st.is_barred("Eve")
     assert barred_json(st) == [{"player": "Eve", "owes": "20", "mode": "post-later"}]
     assert 5 in next_hand(st).dealt_in
-    assert next_hand(st).small_blind == 5                  # in a blind: not yet
+    assert next_hand(st).small_blind == 5  # in a blind: not yet
     assert_not_killed(st)
     st = run(st, hand(1))
-    assert next_hand(st).dealer == 5                        # on the button: not yet
+    assert next_hand(st).dealer == 5  # on the button: not yet
     assert_not_killed(st)
-    a = apply(st, hand(2))                                  # first hand off button and blinds
+    a = apply(st, hand(2))  # first hand off button and blinds
     assert_decision(a, "leg-up", 2, "rrop-13.3")
     assert_decision(a, "kill", 5, "wsop-197")
     st = a.state
@@ -1143,16 +1250,26 @@ def test_wsop_197_missed_kill_post_later():
 
 
 def test_wsop_197_pay_kill_settles_the_debt():
-    st = run(start(missed_kill="post-later"), hand(5), hand(5, qualifies=True),
-             hand(3, kill_posted=False))
+    st = run(
+        start(missed_kill="post-later"),
+        hand(5),
+        hand(5, qualifies=True),
+        hand(3, kill_posted=False),
+    )
     a = apply(st, {"type": "pay_kill", "name": "eve"})
     assert any("wsop-197" in d.cites for d in a.decisions)
     assert not a.state.barred
 
 
 def test_wsop_197_owed_killer_who_steps_away_still_posts():
-    st = run(start(missed_kill="post-later"), hand(5), hand(5, qualifies=True),
-             hand(3, kill_posted=False), hand(1), hand(2))
+    st = run(
+        start(missed_kill="post-later"),
+        hand(5),
+        hand(5, qualifies=True),
+        hand(3, kill_posted=False),
+        hand(1),
+        hand(2),
+    )
     assert_killed_by(st, 5, kind="owed")
     a = apply(st, {"type": "away", "seat": 5})
     assert_decision(a, "kill", 5, "rrop-13.6")
@@ -1161,24 +1278,36 @@ def test_wsop_197_owed_killer_who_steps_away_still_posts():
 
 
 def test_wsop_197_owed_killer_who_quits_still_posts():
-    st = run(start(missed_kill="post-later"), hand(5), hand(5, qualifies=True),
-             hand(3, kill_posted=False), hand(1), hand(2))
+    st = run(
+        start(missed_kill="post-later"),
+        hand(5),
+        hand(5, qualifies=True),
+        hand(3, kill_posted=False),
+        hand(1),
+        hand(2),
+    )
     a = apply(st, {"type": "quit", "seat": 5})
     assert_decision(a, "kill", 5, "rrop-13.6")
     assert_killed_by(a.state, 5)
     assert next_hand(a.state).posts[5] == 2000 and 5 not in next_hand(a.state).dealt_in
     st = run(a.state, hand(3))
-    assert not st.barred                                   # posted: the debt is settled
+    assert not st.barred  # posted: the debt is settled
     assert_button(st, "leg-up", 3)
 
 
 def test_wsop_197_owed_killer_who_leaves_without_posting_still_owes():
-    st = run(start(missed_kill="post-later"), hand(5), hand(5, qualifies=True),
-             hand(3, kill_posted=False), hand(1), hand(2))
+    st = run(
+        start(missed_kill="post-later"),
+        hand(5),
+        hand(5, qualifies=True),
+        hand(3, kill_posted=False),
+        hand(1),
+        hand(2),
+    )
     assert_killed_by(st, 5, kind="owed")
     a = apply(st, {"type": "away", "seat": 5, "posts_kill": False})
     assert any("wsop-197" in d.cites for d in a.decisions)
-    assert_button(a.state, "leg-up", 2)                   # Bob's leg stays where it was
+    assert_button(a.state, "leg-up", 2)  # Bob's leg stays where it was
     assert_not_killed(a.state)
     assert barred_json(a.state) == [{"player": "Eve", "owes": "20", "mode": "post-later"}]
 
@@ -1187,8 +1316,9 @@ def test_wsop_199_no_straddle_in_a_kill_pot():
     # the kill blind is the only extra blind of a kill pot; the model has no straddle event
     st = killed(6)
     nh = next_hand(st)
-    extra = {seat: amt for seat, amt in nh.posts.items()
-             if seat not in (nh.small_blind, nh.big_blind)}
+    extra = {
+        seat: amt for seat, amt in nh.posts.items() if seat not in (nh.small_blind, nh.big_blind)
+    }
     assert extra == {6: 2000}
     refused(st, {"type": "straddle", "seat": 1})
     assert clause("wsop-199").summary["en"]
@@ -1205,7 +1335,7 @@ def test_wsop_200_killer_in_blind_replaces():
     assert (nh.dealer, nh.small_blind, nh.big_blind) == (3, 4, 5)
     assert nh.posts == {4: 2000, 5: 1000}
     assert KILL_OPTIONS["killer_in_blind"][2] == "wsop-200"
-    st = run(start(), hand(5), hand(5, qualifies=True))    # killer in the big blind
+    st = run(start(), hand(5), hand(5, qualifies=True))  # killer in the big blind
     assert next_hand(st).posts == {4: 500, 5: 2000}
 
 
@@ -1237,27 +1367,31 @@ def test_wsop_202_buying_the_button_is_catalogued():
 # ---------------------------------------------------------------------------
 # spec 4 and 5.11: refusals and the dealer button
 
-@pytest.mark.parametrize("event", [
-    {"type": "hand", "winner": 8},                     # empty seat
-    {"type": "hand", "winner": 11},                    # no such seat
-    {"type": "hand", "winner": 1, "pot": -5},
-    {"type": "hand", "winner": 1, "pot": "4.505"},
-    {"type": "hand"},
-    {"type": "hand", "winner": 1, "winners": [1, 2]},
-    {"type": "hand", "high": [1], "low": [2]},         # hi-lo only
-    {"type": "hand", "winner": True},
-    {"type": "shove", "seat": 1},
-    {"type": "join", "seat": 1, "name": "Gus"},        # seat taken
-    {"type": "join", "seat": 7, "name": "ann"},        # name taken (case-insensitive)
-    {"type": "join", "seat": 7, "name": "Gus\x1b[31m"},
-    {"type": "join", "seat": 7, "name": "x" * 33},
-    {"type": "back", "seat": 1},                       # not away
-    {"type": "away", "seat": 9},
-    {"type": "stack", "seat": 1, "amount": -1},
-    {"type": "pay_kill", "name": "Ann"},               # owes nothing
-    {"type": "quit"},
-    "hand",
-])
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": "hand", "winner": 8},  # empty seat
+        {"type": "hand", "winner": 11},  # no such seat
+        {"type": "hand", "winner": 1, "pot": -5},
+        {"type": "hand", "winner": 1, "pot": "4.505"},
+        {"type": "hand"},
+        {"type": "hand", "winner": 1, "winners": [1, 2]},
+        {"type": "hand", "high": [1], "low": [2]},  # hi-lo only
+        {"type": "hand", "winner": True},
+        {"type": "shove", "seat": 1},
+        {"type": "join", "seat": 1, "name": "Gus"},  # seat taken
+        {"type": "join", "seat": 7, "name": "ann"},  # name taken (case-insensitive)
+        {"type": "join", "seat": 7, "name": "Gus\x1b[31m"},
+        {"type": "join", "seat": 7, "name": "x" * 33},
+        {"type": "back", "seat": 1},  # not away
+        {"type": "away", "seat": 9},
+        {"type": "stack", "seat": 1, "amount": -1},
+        {"type": "pay_kill", "name": "Ann"},  # owes nothing
+        {"type": "quit"},
+        "hand",
+    ],
+)
 def test_spec_4_bad_events_are_refused_and_change_nothing(event):
     refused(legged(2), event)
 
@@ -1274,7 +1408,7 @@ def test_spec_5_11_dealer_and_blinds_move_clockwise_skipping_away_seats():
     st = run(st, {"type": "away", "seat": 3}, hand(1))
     nh = next_hand(st)
     assert (nh.dealer, nh.small_blind, nh.big_blind) == (2, 4, 5)
-    st = start(players=((3, "Ann"), (7, "Bob")), button=7)     # heads-up: the button is the SB
+    st = start(players=((3, "Ann"), (7, "Bob")), button=7)  # heads-up: the button is the SB
     nh = next_hand(st)
     assert (nh.dealer, nh.small_blind, nh.big_blind) == (7, 7, 3)
     st = run(st, hand(3))
@@ -1295,8 +1429,12 @@ def test_house_natural_walk_option_applies_only_with_the_flop_rule(walk):
     assert_decision(a, "leg-up", 2, "rrop-13.3")
     st = run(start(walk=walk, second_leg_needs_flop=True), hand(2))
     a = apply(st, hand(2, flop=False, qualifies=True))
-    assert_decision(a, "leg-up" if walk == "keeps" else "neutral", 2 if walk == "keeps" else None,
-                    "house-natural")
+    assert_decision(
+        a,
+        "leg-up" if walk == "keeps" else "neutral",
+        2 if walk == "keeps" else None,
+        "house-natural",
+    )
 
 
 def test_rrop_13_12_sitting_out_ends_when_the_kill_pot_is_gone():
@@ -1311,7 +1449,9 @@ def test_rrop_13_12_sitting_out_ends_when_the_kill_pot_is_gone():
 
 def test_house_blind_games_stud_table_round_trips_through_toml():
     import tomli_w
+
     from floorkill.rules.config import table_file_to_dict
+
     tf = load_table_text('[table]\nname = "Stud"\ngame = "stud"\n[stakes]\nbets = [5, 10]\n')
     text = tomli_w.dumps(table_file_to_dict(tf.config, tf.players, ()))
     assert load_table_text(text).config == tf.config
@@ -1320,8 +1460,11 @@ def test_house_blind_games_stud_table_round_trips_through_toml():
 def test_rrop_13_0_no_required_kill_after_a_voluntary_kill_pot_says_the_button_goes_neutral():
     """Issue 20: a voluntary kill pot won at a table with no required kill said "the button
     stays neutral" although the button had been killed; the text now fits both cases."""
-    st = run(start(**LOWBALL, voluntary=True, triggers=()),
-             {"type": "stack", "seat": 3, "amount": 100}, {"type": "voluntary_kill", "seat": 3})
+    st = run(
+        start(**LOWBALL, voluntary=True, triggers=()),
+        {"type": "stack", "seat": 3, "amount": 100},
+        {"type": "voluntary_kill", "seat": 3},
+    )
     assert st.button.killed
     a = apply(st, hand(2))
     d = [d for d in a.decisions if d.code == "neutral" and "rrop-13.0" in d.cites]

@@ -23,8 +23,10 @@ def test_event_lines_point_at_each_events_header():
 
 def test_event_lines_with_odd_headers_and_inline_arrays():
     head = load_bench.table_head()
-    text = head + '[[ events ]]\ntype = "hand"\nwinner = 1\n# [[events]] in a comment\n' \
+    text = (
+        head + '[[ events ]]\ntype = "hand"\nwinner = 1\n# [[events]] in a comment\n'
         '  [["events"]]  # quoted\ntype = "hand"\nwinner = 2\n'
+    )
     tf = load_table_text(text)
     first = head.count("\n") + 1
     assert tf.event_lines == (first, first + 4)
@@ -33,12 +35,13 @@ def test_event_lines_with_odd_headers_and_inline_arrays():
 
 
 def test_a_header_inside_a_multiline_string_gives_no_wrong_line():
-    head = load_bench.table_head().replace('name = "Bench 12"',
-                                           'name = """Bench\n[[events]]\n12"""')
+    head = load_bench.table_head().replace(
+        'name = "Bench 12"', 'name = """Bench\n[[events]]\n12"""'
+    )
     text = head + '[[events]]\ntype = "hand"\nwinner = 1\n'
     try:
         tf = load_table_text(text)
-    except Exception:           # a name with a newline is refused: also fine
+    except Exception:  # a name with a newline is refused: also fine
         return
     assert tf.event_lines in ((None,), (text.splitlines().index("[[events]]", 5) + 1,))
 
@@ -59,5 +62,5 @@ def test_loading_is_linear_loosely():
     t_small = _best(lambda: load_table_text(small))
     t_big = _best(lambda: load_table_text(big))
     base = _best(lambda: tomllib.loads(big))
-    assert t_big < 6 * base                 # quadratic line search was ~100x here
-    assert t_big < 10 * t_small             # linear: 4; quadratic: 16
+    assert t_big < 6 * base  # quadratic line search was ~100x here
+    assert t_big < 10 * t_small  # linear: 4; quadratic: 16

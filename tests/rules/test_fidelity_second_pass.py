@@ -8,14 +8,22 @@ two-pots trigger, six players Ann..Fay in seats 1-6.
 from __future__ import annotations
 
 import pytest
+from helpers import (
+    assert_button,
+    assert_decision,
+    assert_killed_by,
+    assert_not_killed,
+    codes,
+    hand,
+    refused,
+    run,
+    start,
+)
 
 from floorkill.rules import apply, next_hand
 from floorkill.rules.state import NEUTRAL
 
-from helpers import (assert_button, assert_decision, assert_killed_by, assert_not_killed, codes,
-                     hand, refused, run, start)
-
-LOWBALL = dict(game="lowball-a5", bets=(2, 4), blinds=(1, 2))     # $2-$4 California lowball
+LOWBALL = dict(game="lowball-a5", bets=(2, 4), blinds=(1, 2))  # $2-$4 California lowball
 
 
 def killed(seat=2, **kw):
@@ -25,8 +33,9 @@ def killed(seat=2, **kw):
 def agreed_kill_pending(**kw):
     """Bob's required kill is played; Yan joined agreeing to kill; Cy wins: Cy has the leg and
     Yan's agreed kill is on the coming hand."""
-    st = run(killed(2, **kw), {"type": "join", "seat": 7, "name": "Yan", "agrees_to_kill": True},
-             hand(3))
+    st = run(
+        killed(2, **kw), {"type": "join", "seat": 7, "name": "Yan", "agrees_to_kill": True}, hand(3)
+    )
     assert_killed_by(st, 7, kind="agreed")
     assert st.button.leg_seat == 3
     return st
@@ -35,22 +44,22 @@ def agreed_kill_pending(**kw):
 # ---------------------------------------------------------------------------
 # spec 5.8: agreed kills wait
 
+
 def test_rrop_13_12_agreed_kill_waits_through_a_required_kill_and_kills_the_first_free_hand():
     st = run(killed(2), {"type": "join", "seat": 7, "name": "Yan", "agrees_to_kill": True})
-    a = apply(st, hand(2))                                  # Bob kills again: one kill per deal
+    a = apply(st, hand(2))  # Bob kills again: one kill per deal
     assert_decision(a, "agreement-waits", 7, "rrop-13.11")
-    a = apply(a.state, hand(2))                             # ...and again
+    a = apply(a.state, hand(2))  # ...and again
     assert_decision(a, "agreement-waits", 7, "rrop-13.11")
     assert a.state.agreed == (7,)
-    a = apply(a.state, hand(winners=[1, 3]))                # the first hand with no required kill
+    a = apply(a.state, hand(winners=[1, 3]))  # the first hand with no required kill
     assert_decision(a, "kill", 7, "rrop-13.12")
     assert_killed_by(a.state, 7, kind="agreed")
-    assert "neutral" not in codes(a)                        # the button is in the pot, not neutral
+    assert "neutral" not in codes(a)  # the button is in the pot, not neutral
 
 
 def test_rrop_13_12_agreement_ends_when_the_player_quits():
-    st = run(killed(2), {"type": "join", "seat": 7, "name": "Yan", "agrees_to_kill": True},
-             hand(2))
+    st = run(killed(2), {"type": "join", "seat": 7, "name": "Yan", "agrees_to_kill": True}, hand(2))
     a = apply(st, {"type": "quit", "seat": 7})
     assert_decision(a, "agreement-lapses", 7, "rrop-13.12")
     assert a.state.agreed == ()
@@ -58,6 +67,7 @@ def test_rrop_13_12_agreement_ends_when_the_player_quits():
 
 # ---------------------------------------------------------------------------
 # spec 5.5 / 5.7: a missed agreed or owed kill keeps the leg, on both paths
+
 
 def test_rrop_13_6_missed_agreed_kill_on_the_hand_keeps_the_leg():
     a = apply(agreed_kill_pending(), hand(3, kill_posted=False, won_beyond_blinds=10))
@@ -87,11 +97,11 @@ def test_rrop_13_6_both_paths_agree_on_a_missed_agreed_kill():
 
 def test_wsop_197_missed_owed_kill_keeps_the_leg():
     st = run(killed(2, missed_kill="post-later"), hand(3, kill_posted=False))
-    assert_button(st, "killed", 2)                          # Bob posts the owed kill at once
+    assert_button(st, "killed", 2)  # Bob posts the owed kill at once
     assert st.button.kind == "owed" and st.button.leg_seat == 3
     a = apply(st, hand(3, kill_posted=False, won_beyond_blinds=10))
     assert_decision(a, "owes", 2, "wsop-197")
-    assert_decision(a, "kill", 3, "rrop-13.3")              # Cy's leg counted: a second leg
+    assert_decision(a, "kill", 3, "rrop-13.3")  # Cy's leg counted: a second leg
     a2 = apply(st, {"type": "quit", "seat": 2, "posts_kill": False})
     assert_decision(a2, "leg-up", 3)
     assert_button(a2.state, "leg-up", 3, "Cy")
@@ -100,10 +110,14 @@ def test_wsop_197_missed_owed_kill_keeps_the_leg():
 # ---------------------------------------------------------------------------
 # spec 5.5: an unposted voluntary kill changes nothing
 
+
 def voluntary_on_leg(killer=3, leg=2):
-    return run(start(**LOWBALL, voluntary=True), hand(leg),
-               {"type": "stack", "seat": killer, "amount": 100},
-               {"type": "voluntary_kill", "seat": killer})
+    return run(
+        start(**LOWBALL, voluntary=True),
+        hand(leg),
+        {"type": "stack", "seat": killer, "amount": 100},
+        {"type": "voluntary_kill", "seat": killer},
+    )
 
 
 def test_rrop_13_3_unposted_voluntary_kill_measures_the_second_leg_at_the_limits_played():
@@ -129,16 +143,17 @@ def test_rrop_13_10_unposted_voluntary_killer_may_win_the_pot():
 # ---------------------------------------------------------------------------
 # rrop-13.5: a leg credit is used up once its holder has the button again
 
+
 def test_rrop_13_5_leg_credit_is_used_up_when_its_holder_has_the_button_again():
     st = run(start(), hand(2), {"type": "away", "seat": 2}, hand(3), {"type": "back", "seat": 2})
     assert st.credits == ("Bob",)
     assert_button(st, "leg-up", 3, "Cy")
-    a = apply(st, hand(2))                                   # Bob wins: he has the button again
+    a = apply(st, hand(2))  # Bob wins: he has the button again
     assert_button(a.state, "leg-up", 2, "Bob")
     assert a.state.credits == ()
     d = assert_decision(a, "leg-credit", 2, "rrop-13.5")
     assert "used up" in d.text("en")
-    a = apply(a.state, hand(winners=[1, 4]))                 # a later neutral button stays neutral
+    a = apply(a.state, hand(winners=[1, 4]))  # a later neutral button stays neutral
     assert_button(a.state, "neutral")
     assert_decision(a, "neutral", None, "rrop-13.1c")
     assert "leg-returns" not in [d.key for d in a.decisions]
@@ -147,11 +162,20 @@ def test_rrop_13_5_leg_credit_is_used_up_when_its_holder_has_the_button_again():
 # ---------------------------------------------------------------------------
 # house-blind-games: no blinds in `next` for stud games
 
+
 @pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
 def test_house_blind_games_next_hand_has_no_blinds_or_posts(game):
     st = start(game, kind="none", triggers=None, blinds=None)
-    for s in (st, run(st, hand(1 if game != "stud8" else None, **({"high": [1], "low": [2]}
-                                                                    if game == "stud8" else {})))):
+    for s in (
+        st,
+        run(
+            st,
+            hand(
+                1 if game != "stud8" else None,
+                **({"high": [1], "low": [2]} if game == "stud8" else {}),
+            ),
+        ),
+    ):
         nh = next_hand(s)
         assert nh.blinds == () and nh.posts == {}
         assert nh.small_blind is None and nh.big_blind is None
@@ -161,6 +185,7 @@ def test_house_blind_games_next_hand_has_no_blinds_or_posts(game):
 
 # ---------------------------------------------------------------------------
 # house-button: a `neutral` decision exactly when the button becomes neutral
+
 
 def test_house_button_neutral_decision_only_when_the_button_becomes_neutral():
     # stays neutral: no `neutral` decision
@@ -182,6 +207,7 @@ def test_house_button_neutral_decision_only_when_the_button_becomes_neutral():
 
 # ---------------------------------------------------------------------------
 # rrop-13.8: a hi-lo pot split between the killer and another
+
 
 def test_rrop_13_8_hilo_split_between_killer_and_another_cites_the_scoop_requirement():
     st = run(start("omaha8", triggers=("scoop",)), hand(high=[2], low=[2], pot=100))

@@ -31,23 +31,32 @@ def test_the_fast_classes_keep_the_dataclass_signature(cls):
     fields = dataclasses.fields(cls)
     assert list(params) == [f.name for f in fields]
     assert [p.default for p in params.values()] == [
-        inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
-        for f in fields]
+        inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default for f in fields
+    ]
 
 
 def test_a_fast_instance_is_frozen_equal_hashable_and_replaceable():
-    fast = fast_init(dataclasses.make_dataclass(
-        "_Fast", [("a", int), ("b", str, dataclasses.field(default="x")),
-                  ("c", tuple, dataclasses.field(default=()))], frozen=True, slots=True))
+    fast = fast_init(
+        dataclasses.make_dataclass(
+            "_Fast",
+            [
+                ("a", int),
+                ("b", str, dataclasses.field(default="x")),
+                ("c", tuple, dataclasses.field(default=())),
+            ],
+            frozen=True,
+            slots=True,
+        )
+    )
     one, two = fast(1, c=(2,)), _Plain(1, c=(2,))
     assert (one.a, one.b, one.c) == (two.a, two.b, two.c) == (1, "x", (2,))
     assert one == fast(a=1, b="x", c=(2,)) and hash(one) == hash(fast(1, "x", (2,)))
     assert repr(one) == "_Fast(a=1, b='x', c=(2,))"
     with pytest.raises(dataclasses.FrozenInstanceError):
-        one.a = 2                                          # type: ignore[misc]
+        one.a = 2  # type: ignore[misc]
     assert dataclasses.replace(one, b="y") == fast(1, "y", (2,))
     with pytest.raises(TypeError):
-        fast()                                             # a required field stays required
+        fast()  # a required field stays required
     with pytest.raises(TypeError):
         fast(1, d=3)
 

@@ -7,36 +7,78 @@ error and nothing is ever rounded. A bad table file names the file, the line and
 from __future__ import annotations
 
 import pytest
+from helpers import refused, start
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from floorkill.rules import ConfigError, apply, load_table_file, load_table_text
 from floorkill.rules.money import MoneyError, dollars, fmt, parse_amount, scale, to_toml
 
-from helpers import refused, start
-
 # ---------------------------------------------------------------------------
 # parse_amount
 
 
-@pytest.mark.parametrize("value, cents", [
-    (0, 0), (4, 400), (10, 1000), (1500, 150000), (10**12, 10**14),
-    ("4.50", 450), ("4.5", 450), ("0.01", 1), ("16", 1600), (" 12 ", 1200), ("$4.50", 450),
-    ("$1,000", 100000), ("1,000.25", 100025), ("212.50", 21250),
-    (4.5, 450), (4.25, 425), (0.0, 0), (20.0, 2000), (1e6, 100000000),
-])
+@pytest.mark.parametrize(
+    "value, cents",
+    [
+        (0, 0),
+        (4, 400),
+        (10, 1000),
+        (1500, 150000),
+        (10**12, 10**14),
+        ("4.50", 450),
+        ("4.5", 450),
+        ("0.01", 1),
+        ("16", 1600),
+        (" 12 ", 1200),
+        ("$4.50", 450),
+        ("$1,000", 100000),
+        ("1,000.25", 100025),
+        ("212.50", 21250),
+        (4.5, 450),
+        (4.25, 425),
+        (0.0, 0),
+        (20.0, 2000),
+        (1e6, 100000000),
+    ],
+)
 def test_parse_amount_exact(value, cents):
     got = parse_amount(value)
     assert got == cents
     assert type(got) is int
 
 
-@pytest.mark.parametrize("value", [
-    "4.505", "0.001", 4.555, 0.001, 4.125,
-    -1, "-3", -4.5, "-0.01",
-    float("nan"), float("inf"), float("-inf"), "NaN", "Infinity", "inf",
-    True, False, None, [], [4], {}, "abc", "", "4.50.1", "$", object(),
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "4.505",
+        "0.001",
+        4.555,
+        0.001,
+        4.125,
+        -1,
+        "-3",
+        -4.5,
+        "-0.01",
+        float("nan"),
+        float("inf"),
+        float("-inf"),
+        "NaN",
+        "Infinity",
+        "inf",
+        True,
+        False,
+        None,
+        [],
+        [4],
+        {},
+        "abc",
+        "",
+        "4.50.1",
+        "$",
+        object(),
+    ],
+)
 def test_parse_amount_refusals(value):
     with pytest.raises(MoneyError) as info:
         parse_amount(value)
@@ -90,10 +132,10 @@ def test_fmt_and_dollars():
 
 
 def test_scale_is_exact_or_refused():
-    assert scale(300, 3, 2) == 450           # $3 half kill -> $4.50
+    assert scale(300, 3, 2) == 450  # $3 half kill -> $4.50
     assert scale(1000, 2, 1) == 2000
     with pytest.raises(MoneyError) as info:
-        scale(3, 3, 2)                       # $0.03 x 1.5 needs half a cent
+        scale(3, 3, 2)  # $0.03 x 1.5 needs half a cent
     assert "cent" in str(info.value)
 
 
@@ -116,7 +158,7 @@ def test_event_amounts_are_exact():
     for bad in ("4.505", 4.555, -1, float("nan"), True, "ten"):
         refused(st, {"type": "stack", "seat": 1, "amount": bad})
         refused(st, {"type": "hand", "winner": 1, "pot": bad})
-    refused(st, {"type": "hand", "winner": 1, "pot": 0})           # a pot is more than zero
+    refused(st, {"type": "hand", "winner": 1, "pot": 0})  # a pot is more than zero
 
 
 # ---------------------------------------------------------------------------
@@ -169,30 +211,51 @@ def test_good_file_loads_with_exact_amounts():
     assert tf.source == "t12.toml"
 
 
-@pytest.mark.parametrize("old, new, key, needle", [
-    ('game = "omaha8"', 'game = "poker"', "game", 'game = "poker"'),
-    ("seats = 9", "seats = 11", "seats", "seats = 11"),
-    ("seats = 9", 'seats = "9"', "seats", 'seats = "9"'),
-    ('structure = "fixed"', 'structure = "pot"', "structure", 'structure = "pot"'),
-    ("bets = [10, 20]", 'bets = [10, "20.005"]', "bets", "bets = ["),
-    ("bets = [10, 20]", "bets = [10, -20]", "bets", "bets = ["),
-    ("bets = [10, 20]", "bets = [20, 10]", "bets", "bets = ["),
-    ("bets = [10, 20]", "bets = [10, 20, 40]", "bets", "bets = ["),
-    ("blinds = [5, 10]", "blinds = [10, 5]", "blinds", "blinds = ["),
-    ("blinds = [5, 10]", "blinds = [5]", "blinds", "blinds = ["),
-    ('kind = "full"', 'kind = "double"', "kind", 'kind = "double"'),
-    ('triggers = ["scoop"]', 'triggers = ["scoop", "moon"]', "triggers", "triggers = ["),
-    ('triggers = ["scoop"]', 'triggers = ["scoop"]\nwalk = "sometimes"', "walk", "walk = "),
-    ('triggers = ["scoop"]', 'triggers = ["scoop"]\nscoop_minimum = "4.505"', "scoop_minimum",
-     "scoop_minimum"),
-    ('triggers = ["scoop"]', 'triggers = ["scoop"]\nvoluntary = "yes"', "voluntary", "voluntary ="),
-    ('triggers = ["scoop"]', 'triggers = ["scoop"]\nkiller_acts = "first"', "killer_acts",
-     "killer_acts"),
-    ('triggers = ["scoop"]', 'triggers = ["scoop"]\nkill_speed = 3', "kill_speed", "kill_speed"),
-    ('name = "Bob"', 'name = "Bob\\u001b[31m"', "name", 'name = "Bob\\u001b'),
-    ('name = "Bob"', 'name = "ann"', "name", 'name = "ann"'),
-    ('stack = "212.50"', 'stack = "212.505"', "stack", "stack = "),
-])
+@pytest.mark.parametrize(
+    "old, new, key, needle",
+    [
+        ('game = "omaha8"', 'game = "poker"', "game", 'game = "poker"'),
+        ("seats = 9", "seats = 11", "seats", "seats = 11"),
+        ("seats = 9", 'seats = "9"', "seats", 'seats = "9"'),
+        ('structure = "fixed"', 'structure = "pot"', "structure", 'structure = "pot"'),
+        ("bets = [10, 20]", 'bets = [10, "20.005"]', "bets", "bets = ["),
+        ("bets = [10, 20]", "bets = [10, -20]", "bets", "bets = ["),
+        ("bets = [10, 20]", "bets = [20, 10]", "bets", "bets = ["),
+        ("bets = [10, 20]", "bets = [10, 20, 40]", "bets", "bets = ["),
+        ("blinds = [5, 10]", "blinds = [10, 5]", "blinds", "blinds = ["),
+        ("blinds = [5, 10]", "blinds = [5]", "blinds", "blinds = ["),
+        ('kind = "full"', 'kind = "double"', "kind", 'kind = "double"'),
+        ('triggers = ["scoop"]', 'triggers = ["scoop", "moon"]', "triggers", "triggers = ["),
+        ('triggers = ["scoop"]', 'triggers = ["scoop"]\nwalk = "sometimes"', "walk", "walk = "),
+        (
+            'triggers = ["scoop"]',
+            'triggers = ["scoop"]\nscoop_minimum = "4.505"',
+            "scoop_minimum",
+            "scoop_minimum",
+        ),
+        (
+            'triggers = ["scoop"]',
+            'triggers = ["scoop"]\nvoluntary = "yes"',
+            "voluntary",
+            "voluntary =",
+        ),
+        (
+            'triggers = ["scoop"]',
+            'triggers = ["scoop"]\nkiller_acts = "first"',
+            "killer_acts",
+            "killer_acts",
+        ),
+        (
+            'triggers = ["scoop"]',
+            'triggers = ["scoop"]\nkill_speed = 3',
+            "kill_speed",
+            "kill_speed",
+        ),
+        ('name = "Bob"', 'name = "Bob\\u001b[31m"', "name", 'name = "Bob\\u001b'),
+        ('name = "Bob"', 'name = "ann"', "name", 'name = "ann"'),
+        ('stack = "212.50"', 'stack = "212.505"', "stack", "stack = "),
+    ],
+)
 def test_config_errors_name_file_line_and_key(old, new, key, needle):
     assert old in GOOD
     text = GOOD.replace(old, new)
@@ -229,8 +292,11 @@ def test_missing_sections_and_empty_file():
 
 
 def test_half_kill_needing_a_fraction_of_a_cent_is_an_error():
-    text = GOOD.replace("bets = [10, 20]", 'bets = ["0.03", "0.06"]').replace(
-        "blinds = [5, 10]", 'blinds = ["0.01", "0.03"]').replace('kind = "full"', 'kind = "half"')
+    text = (
+        GOOD.replace("bets = [10, 20]", 'bets = ["0.03", "0.06"]')
+        .replace("blinds = [5, 10]", 'blinds = ["0.01", "0.03"]')
+        .replace('kind = "full"', 'kind = "half"')
+    )
     err = _error(text)
     assert err.key == "kind"
     assert err.line == _line_of(text, 'kind = "half"')
@@ -259,7 +325,8 @@ def test_table_file_errors_name_the_path(tmp_path):
 
 def test_decimal_and_float_amounts_in_toml():
     text = GOOD.replace("bets = [10, 20]", 'bets = ["4.50", 9.0]').replace(
-        "blinds = [5, 10]", "blinds = [2, 4.5]")
+        "blinds = [5, 10]", "blinds = [2, 4.5]"
+    )
     cfg = load_table_text(text, "t.toml").config
     assert cfg.bets == (450, 900) and cfg.blinds == (200, 450)
     assert cfg.kill_blind == 900

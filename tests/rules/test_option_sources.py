@@ -14,16 +14,15 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import hand, run, start
 
 from floorkill.rules import apply
 from floorkill.rules.clauses import CLAUSES
 from floorkill.rules.config import AMOUNT_OPTIONS, KILL_OPTIONS, TRIGGERS
 from floorkill.rules.option_sources import AMOUNT, SOURCES, cites, explain, options, source
 
-from helpers import hand, run, start
-
 SEEDS = Path("/work/shared/seeds")
-if not SEEDS.is_dir():                                    # a checkout without the shared seeds
+if not SEEDS.is_dir():  # a checkout without the shared seeds
     SEEDS = None
 
 
@@ -70,17 +69,20 @@ def _cited(state, event) -> set[str]:
     return {c for d in apply(state, event).decisions for c in d.cites}
 
 
-@pytest.mark.parametrize("name, value, kill, event", [
-    ("second_leg_pot", "5x-big-blind", {}, hand(2, pot=50)),
-    ("second_leg_pot", "none", {}, hand(2, won_beyond_blinds=10)),
-    ("walk", "keeps", {"second_leg_needs_flop": True}, hand(2, flop=False)),
-    ("walk", "neutral", {"second_leg_needs_flop": True}, hand(2, flop=False)),
-    ("split_with_leg", "keeps", {}, hand(winners=[2, 3])),
-    ("split_with_leg", "neutral", {}, hand(winners=[2, 3])),
-    ("unqualified_second_win", "keeps-leg", {}, hand(2, won_beyond_blinds=0)),
-    ("unqualified_second_win", "neutral", {}, hand(2, won_beyond_blinds=0)),
-    ("second_leg_needs_flop", True, {}, hand(2, flop=True, won_beyond_blinds=10)),
-])
+@pytest.mark.parametrize(
+    "name, value, kill, event",
+    [
+        ("second_leg_pot", "5x-big-blind", {}, hand(2, pot=50)),
+        ("second_leg_pot", "none", {}, hand(2, won_beyond_blinds=10)),
+        ("walk", "keeps", {"second_leg_needs_flop": True}, hand(2, flop=False)),
+        ("walk", "neutral", {"second_leg_needs_flop": True}, hand(2, flop=False)),
+        ("split_with_leg", "keeps", {}, hand(winners=[2, 3])),
+        ("split_with_leg", "neutral", {}, hand(winners=[2, 3])),
+        ("unqualified_second_win", "keeps-leg", {}, hand(2, won_beyond_blinds=0)),
+        ("unqualified_second_win", "neutral", {}, hand(2, won_beyond_blinds=0)),
+        ("second_leg_needs_flop", True, {}, hand(2, flop=True, won_beyond_blinds=10)),
+    ],
+)
 def test_a_choice_cites_what_the_rules_model_cites(name, value, kill, event):
     st = run(start(**{name: value}, **kill), hand(2))
     assert set(cites(name, value)) <= _cited(st, event)
@@ -94,6 +96,7 @@ def test_the_walk_states_its_tie_to_the_flop_rule_in_both_languages():
 
 def test_describe_gives_source_choice_and_note_in_the_form_language():
     from floorkill.rules.option_sources import describe
+
     en = describe("walk", "neutral", "en")
     assert en[1].startswith("\u201cIn the event of a walk, the kill button becomes neutral.\u201d")
     assert en[-2].endswith("[house-natural]") and "second leg needs a flop" in en[-1]
@@ -106,14 +109,15 @@ def test_describe_gives_source_choice_and_note_in_the_form_language():
 def test_notes_and_choices_speak_words_for_the_floor_not_option_keys(name):
     """What the editor shows a floorperson names other options by their labels (the words
     the form shows), never by the table file's keys (second_leg_pot, split_with_leg)."""
-    from floorkill.rules.options import LABELS
     from floorkill.i18n import tr
+    from floorkill.rules.options import LABELS
 
     entry = source(name)
-    texts = [*entry.note.items()] + [(lang, c.text[lang]) for c in entry.choices.values()
-                                     for lang in ("en", "ru")]
-    for lang, text in texts:                  # a key with an underscore: second_leg_pot…
+    texts = [*entry.note.items()] + [
+        (lang, c.text[lang]) for c in entry.choices.values() for lang in ("en", "ru")
+    ]
+    for lang, text in texts:  # a key with an underscore: second_leg_pot…
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), (lang, text)
-    if name == "second_leg_minimum":                      # names the pot-size option by its label
+    if name == "second_leg_minimum":  # names the pot-size option by its label
         assert tr(LABELS["second_leg_pot"], "en") in entry.note["en"]
         assert tr(LABELS["second_leg_pot"], "ru").replace("«нога»", "„нога“") in entry.note["ru"]

@@ -7,24 +7,32 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import make_table
 
 from floorkill.cli import main
 from floorkill.rules.clauses import CLAUSES
 from floorkill.rules.config import KILL_OPTIONS, TRIGGERS, with_options
 from floorkill.rules.placard import placard, placard_html, placard_text
 
-from helpers import make_table
-
 ROOT = Path(__file__).resolve().parents[2]
 
 # $1-4-8-8 spread hold'em, $1/$2 blinds: every formula gives a different amount here
 # (5x upper $40, 5x lower $5, 5x big blind $10; one lower bet $1, one upper bet $8).
-BASE_KW = dict(structure="spread", bets=(1, 4, 4, 8, 8), blinds=(1, 2),
-               triggers=("two-pots", "scoop", "big-pot"), voluntary=True,
-               second_leg_needs_flop=True)
+BASE_KW = dict(
+    structure="spread",
+    bets=(1, 4, 4, 8, 8),
+    blinds=(1, 2),
+    triggers=("two-pots", "scoop", "big-pot"),
+    voluntary=True,
+    second_leg_needs_flop=True,
+)
 # Values to switch each option to, beyond its other keywords (amount options: an amount).
-AMOUNTS = {"scoop_minimum": 2500, "big_pot_minimum": 2500, "second_leg_minimum": 300,
-           "second_leg_pot": 2500}
+AMOUNTS = {
+    "scoop_minimum": 2500,
+    "big_pot_minimum": 2500,
+    "second_leg_minimum": 300,
+    "second_leg_pot": 2500,
+}
 
 
 def base():
@@ -53,6 +61,7 @@ def test_every_house_option_changes_the_placard_in_both_languages(name):
 def test_the_kind_of_kill_changes_the_placard(kill):
     cfg = base()
     from dataclasses import replace
+
     other = replace(cfg, kill=replace(cfg.kill, **kill))
     for lang in ("en", "ru"):
         assert placard_text(other, lang) != placard_text(cfg, lang)
@@ -79,8 +88,8 @@ def test_house_natural_second_leg_pot_on_the_placard():
     cfg = with_options(base(), second_leg_pot="5x-big-blind")
     en, ru = placard_text(cfg, "en"), placard_text(cfg, "ru")
     assert "in a pot of at least $10 (uncalled bets excluded), after a flop" in en
-    assert "beyond the blinds" not in en                  # the pot test replaces rrop-13.3's
-    assert "банк не меньше 10\u00a0$" in ru                # a Russian amount: 10 $
+    assert "beyond the blinds" not in en  # the pot test replaces rrop-13.3's
+    assert "банк не меньше 10\u00a0$" in ru  # a Russian amount: 10 $
     line = next(l for l in placard(cfg).lines if "$10 (uncalled" in l.render("en"))
     assert "house-natural" in line.cites and "rrop-13.3" not in line.cites
 
@@ -88,6 +97,7 @@ def test_house_natural_second_leg_pot_on_the_placard():
 def test_every_line_cites_known_clauses_and_russian_is_russian():
     for path in sorted((ROOT / "sample_tables").glob("*.toml")):
         from floorkill.rules import load_table_file
+
         p = placard(load_table_file(path).config)
         for line in p.lines:
             assert all(c in CLAUSES for c in line.cites), line
@@ -129,7 +139,9 @@ def test_cli_rules_html_to_a_file(tmp_path, capsys):
 
 def test_cli_rules_bad_table_is_one_line(tmp_path, capsys):
     bad = tmp_path / "bad.toml"
-    bad.write_text('[table]\nname = "T"\ngame = "chess"\n[stakes]\nbets = [1, 2]\n', encoding="utf-8")
+    bad.write_text(
+        '[table]\nname = "T"\ngame = "chess"\n[stakes]\nbets = [1, 2]\n', encoding="utf-8"
+    )
     assert main(["rules", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bad.toml:3" in err

@@ -14,8 +14,9 @@ def _modules_after(statement: str) -> list[str]:
     code = f"import sys, json; {statement}; print(json.dumps(sorted(sys.modules)))"
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 

@@ -4,15 +4,14 @@ and one ruling per ruling (the short post). Named after the clause that makes ea
 from __future__ import annotations
 
 import pytest
+from helpers import hand, run, start
 
 from floorkill.rules import Refusal, apply
 from floorkill.rules.pending import pending
 from floorkill.rules.questions import QUESTION_KINDS, needs
 from floorkill.rules.rulings import short_post
 
-from helpers import hand, run, start
-
-KILLED = (hand(3), hand(3, qualifies=True))          # Cy must kill the coming hand
+KILLED = (hand(3), hand(3, qualifies=True))  # Cy must kill the coming hand
 
 
 def kinds(questions):
@@ -32,7 +31,7 @@ def test_rrop_13_3_second_leg_is_asked_with_both_consequences():
     assert [d.code for d in q.consequences(False)] == ["leg-up"]
     done = q.answered(hand(3), False)
     assert needs(st, done) == [] and apply(st, done).state.button.status == "leg-up"
-    by_amount = q.answered(hand(3), 1000)                # $10 won beyond the blinds: enough
+    by_amount = q.answered(hand(3), 1000)  # $10 won beyond the blinds: enough
     assert apply(st, by_amount).state.button.killed
 
 
@@ -40,8 +39,8 @@ def test_house_natural_flop_is_asked_first_then_the_money():
     st = run(start(preset="house"), hand(3))
     (q,) = needs(st, hand(3))
     assert q.kind == "flop" and "house-natural" in q.cites
-    assert q.consequences(True) == ()                    # another question follows
-    assert q.consequences(False)                         # a walk: decided at once
+    assert q.consequences(True) == ()  # another question follows
+    assert q.consequences(False)  # a walk: decided at once
     (q2,) = needs(st, q.answered(hand(3), True))
     assert q2.kind == "qualifies"
 
@@ -65,7 +64,9 @@ def test_house_natural_second_leg_pot_asks_for_the_pot():
     assert [d.code for d in q.consequences(False)] == ["leg-up"]
     assert needs(st, q.answered(hand(3), 5000)) == []
     assert q.answered(hand(3), True)["qualifies"] is True
-    st = run(start(second_leg_pot="5x-big-blind", second_leg_needs_flop=True, walk="neutral"), hand(3))
+    st = run(
+        start(second_leg_pot="5x-big-blind", second_leg_needs_flop=True, walk="neutral"), hand(3)
+    )
     (q,) = needs(st, hand(3))
     assert q.kind == "flop"
     (q2,) = needs(st, q.answered(hand(3), True))
@@ -73,9 +74,15 @@ def test_house_natural_second_leg_pot_asks_for_the_pot():
 
 
 def test_wsop_191_kill_blind_is_counted_when_the_second_leg_is_played_in_a_kill_pot():
-    st = run(start(preset="wsop", voluntary=True, players=((1, "Ann", 500), (2, "Bob", 500),
-                                                            (3, "Cy", 500), (4, "Dee", 500))),
-             hand(3), {"type": "voluntary_kill", "seat": 1})
+    st = run(
+        start(
+            preset="wsop",
+            voluntary=True,
+            players=((1, "Ann", 500), (2, "Bob", 500), (3, "Cy", 500), (4, "Dee", 500)),
+        ),
+        hand(3),
+        {"type": "voluntary_kill", "seat": 1},
+    )
     (q,) = [q for q in needs(st, hand(3)) if q.ask]
     assert "wsop-191" in q.cites and "not blind structure" in q.text("en")
 
@@ -84,7 +91,7 @@ def test_rrop_13_8_pot_is_asked_for_a_scoop():
     st = start("omaha8", triggers=("scoop",))
     (q,) = needs(st, {"type": "hand", "high": [3], "low": []})
     assert q.kind == "pot" and q.amount and "rrop-13.8" in q.cites and "$100" in q.text("en")
-    assert needs(st, {"type": "hand", "high": [3], "low": [5]}) == []        # split: no pot needed
+    assert needs(st, {"type": "hand", "high": [3], "low": [5]}) == []  # split: no pot needed
     with pytest.raises(ValueError):
         q.answered({}, True)
 
@@ -95,7 +102,7 @@ def test_rrop_13_6_kill_posted_is_offered_in_a_kill_pot_and_false_bars():
     assert (q.kind, q.ask, q.default) == ("kill_posted", False, True)
     assert "rrop-13.6" in q.cites
     assert "barred" in [d.code for d in q.consequences(False)]
-    assert [q.kind for q in needs(st, hand(3))] == []     # the killer won: it was posted
+    assert [q.kind for q in needs(st, hand(3))] == []  # the killer won: it was posted
 
 
 def test_rrop_13_6_pending_killer_leaving_is_asked_posts_kill():
@@ -104,14 +111,16 @@ def test_rrop_13_6_pending_killer_leaving_is_asked_posts_kill():
         (q,) = needs(st, {"type": t, "seat": 3})
         assert q.kind == "posts_kill" and q.ask and "rrop-13.6" in q.cites
         assert "barred" in [d.code for d in q.consequences(False)]
-    assert needs(st, {"type": "quit", "seat": 4}) == []           # not the killer
+    assert needs(st, {"type": "quit", "seat": 4}) == []  # not the killer
 
 
 def test_rrop_13_12_joining_a_kill_pot_is_asked_agrees_to_kill():
     st = run(start(), *KILLED)
     (q,) = needs(st, {"type": "join", "seat": 7, "name": "Gus"})
     assert q.kind == "agrees_to_kill" and "rrop-13.12" in q.cites
-    assert needs(run(start(preset="wsop"), *KILLED), {"type": "join", "seat": 7, "name": "Gus"}) == []
+    assert (
+        needs(run(start(preset="wsop"), *KILLED), {"type": "join", "seat": 7, "name": "Gus"}) == []
+    )
 
 
 def test_rrop_13_10_a_new_player_is_offered_a_voluntary_kill_only_where_allowed():
@@ -127,7 +136,7 @@ def test_every_kind_is_answerable():
         (run(start(), hand(3)), hand(3)),
         (run(start(preset="house"), hand(3)), hand(3)),
         (start("omaha8", triggers=("scoop",)), {"type": "hand", "high": [3], "low": []}),
-        (start("omaha8", triggers=("scoop",)), {"type": "hand", "high": [3]}),    # low unsaid
+        (start("omaha8", triggers=("scoop",)), {"type": "hand", "high": [3]}),  # low unsaid
         (run(start(), *KILLED), hand(4)),
         (run(start(), *KILLED), {"type": "quit", "seat": 3}),
         (run(start(), *KILLED), {"type": "join", "seat": 7, "name": "Gus"}),
@@ -139,7 +148,7 @@ def test_every_kind_is_answerable():
 
 def test_a_refusal_no_answer_lifts_is_raised():
     with pytest.raises(Refusal):
-        needs(start(), hand(8))                           # seat 8 is empty
+        needs(start(), hand(8))  # seat 8 is empty
 
 
 def test_pending_lists_the_button_then_obligations():
@@ -149,7 +158,9 @@ def test_pending_lists_the_button_then_obligations():
     st = run(start(), *KILLED, {"type": "quit", "seat": 3, "posts_kill": False})
     codes = [d.code for d in pending(st)]
     assert codes == ["neutral", "barred"]
-    assert "Cy" in pending(st)[1].text("en") and pending(st)[1].text("ru") != pending(st)[1].text("en")
+    assert "Cy" in pending(st)[1].text("en") and pending(st)[1].text("ru") != pending(st)[1].text(
+        "en"
+    )
 
 
 def test_rrop_13_2_pending_kill_says_who_posts_and_the_limits():
@@ -158,7 +169,9 @@ def test_rrop_13_2_pending_kill_says_who_posts_and_the_limits():
     assert "$20-$40" in kill.text("en") and "$20" in kill.text("en")
 
 
-@pytest.mark.parametrize("preset, cites", [("robert", ("rrop-13.9",)), ("wsop", ("rrop-13.9", "wsop-196"))])
+@pytest.mark.parametrize(
+    "preset, cites", [("robert", ("rrop-13.9",)), ("wsop", ("rrop-13.9", "wsop-196"))]
+)
 def test_rrop_13_9_recorded_underpost_and_the_rulings_screen_are_one_ruling(preset, cites):
     st = run(start(preset=preset), *KILLED)
     recorded = apply(st, {"type": "underpost", "seat": 4}).decisions
@@ -181,7 +194,7 @@ def test_every_trigger_and_option_has_its_clauses_in_the_catalogue():
     defaults = KillOptions()
     for o in opts:
         assert o.label and all(c in CLAUSES for c in o.cites)
-        assert getattr(defaults, o.name) == o.default          # one source for each default
+        assert getattr(defaults, o.name) == o.default  # one source for each default
 
 
 def test_house_scoop_high_alone_asks_no_qualifying_low_first_with_what_a_scoop_decides():
@@ -189,8 +202,16 @@ def test_house_scoop_high_alone_asks_no_qualifying_low_first_with_what_a_scoop_d
     (q,) = needs(st, {"type": "hand", "high": [3], "pot": 500})
     assert q.kind == "low" and q.ask and "house-scoop" in q.cites
     assert "seat 3" in q.text("en") and "скуп" in q.text("ru")
-    assert [d.code for d in q.consequences(True)] == ["kill"]     # a $500 scoop kills
-    assert q.answered({"type": "hand", "high": [3]}, True) == {"type": "hand", "high": [3], "low": []}
-    assert q.answered_low({"type": "hand", "high": [3]}, [5]) == {"type": "hand", "high": [3], "low": [5]}
+    assert [d.code for d in q.consequences(True)] == ["kill"]  # a $500 scoop kills
+    assert q.answered({"type": "hand", "high": [3]}, True) == {
+        "type": "hand",
+        "high": [3],
+        "low": [],
+    }
+    assert q.answered_low({"type": "hand", "high": [3]}, [5]) == {
+        "type": "hand",
+        "high": [3],
+        "low": [5],
+    }
     assert all(q.kind != "low" for q in needs(st, {"type": "hand", "high": [3], "low": [5]}))
     assert needs(start(), hand(3)) == [] or all(q.kind != "low" for q in needs(start(), hand(3)))

@@ -5,24 +5,27 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
+from helpers import start
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from floorkill.rules import Refusal, apply
 from floorkill.rules.names import NameError_, name_key, near_match, skeleton, validate_name
 
-from helpers import start
-
 SETTINGS = settings(max_examples=300, deadline=None, database=None, derandomize=True)
 
 
 def test_spec8_spelling_variants_share_one_key():
     base = name_key("Наталья Смирнова")
-    for variant in ("наталья  смирнова", "  НАТАЛЬЯ\tСМИРНОВА ", "Наталья\u00a0Смирнова",
-                    unicodedata.normalize("NFD", "Наталья Смирнова")):
+    for variant in (
+        "наталья  смирнова",
+        "  НАТАЛЬЯ\tСМИРНОВА ",
+        "Наталья\u00a0Смирнова",
+        unicodedata.normalize("NFD", "Наталья Смирнова"),
+    ):
         assert name_key(variant) == base
-    assert name_key("Ｚｏë Hart") == name_key("zoë  hart")        # fullwidth: NFKC
-    assert name_key("Zoe Hart") != name_key("Zoë Hart")          # a diacritic is a near match
+    assert name_key("Ｚｏë Hart") == name_key("zoë  hart")  # fullwidth: NFKC
+    assert name_key("Zoe Hart") != name_key("Zoë Hart")  # a diacritic is a near match
 
 
 names = st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)
@@ -35,34 +38,43 @@ def test_name_key_is_idempotent(name):
 
 
 # names as typed at a podium: Latin and Cyrillic letters (with accents), digits, spaces
-typed = st.text(st.characters(whitelist_categories=("Lu", "Ll", "Nd", "Zs"),
-                              max_codepoint=0x4FF), max_size=20)
+typed = st.text(
+    st.characters(whitelist_categories=("Lu", "Ll", "Nd", "Zs"), max_codepoint=0x4FF), max_size=20
+)
 
 
 @SETTINGS
 @given(typed, st.sampled_from(["upper", "lower", "title", "spaces", "nfd", "nfkd"]))
 def test_name_key_same_for_every_spelling_variant(name, how):
-    variant = {"upper": name.upper(), "lower": name.lower(), "title": name.title(),
-               "spaces": "  " + "   ".join(name.split(" ")) + " \u00a0",
-               "nfd": unicodedata.normalize("NFD", name),
-               "nfkd": unicodedata.normalize("NFKD", name)}[how]
+    variant = {
+        "upper": name.upper(),
+        "lower": name.lower(),
+        "title": name.title(),
+        "spaces": "  " + "   ".join(name.split(" ")) + " \u00a0",
+        "nfd": unicodedata.normalize("NFD", name),
+        "nfkd": unicodedata.normalize("NFKD", name),
+    }[how]
     assert name_key(variant) == name_key(name)
 
 
-@pytest.mark.parametrize("a,b,why", [
-    ("Zoe Hart", "Zoë Hart", "diacritics"),
-    ("Hаталья Смирнова", "Наталья Смирнова", "look-alike"),     # Latin H
-    ("Natalya Smirnova", "Natalia Smirnova", "one-letter"),
-    ("Натальа Смирнова", "Наталья Смирнова", "one-letter"),
-    ("Zeo Hart", "Zoe Hart", "one-letter"),                       # neighbours swapped
-])
+@pytest.mark.parametrize(
+    "a,b,why",
+    [
+        ("Zoe Hart", "Zoë Hart", "diacritics"),
+        ("Hаталья Смирнова", "Наталья Смирнова", "look-alike"),  # Latin H
+        ("Natalya Smirnova", "Natalia Smirnova", "one-letter"),
+        ("Натальа Смирнова", "Наталья Смирнова", "one-letter"),
+        ("Zeo Hart", "Zoe Hart", "one-letter"),  # neighbours swapped
+    ],
+)
 def test_near_matches(a, b, why):
     assert near_match(a, b) == why
     assert near_match(b, a) == why
 
 
-@pytest.mark.parametrize("a,b", [("Ann", "Bob"), ("Zoë Hart", "zoë  hart"), ("Al", "Ed"),
-                                 ("Natalya", "Nataly Smirn")])
+@pytest.mark.parametrize(
+    "a,b", [("Ann", "Bob"), ("Zoë Hart", "zoë  hart"), ("Al", "Ed"), ("Natalya", "Nataly Smirn")]
+)
 def test_not_near(a, b):
     assert near_match(a, b) is None
 
@@ -97,8 +109,24 @@ def test_a_name_colliding_with_a_seated_player_is_refused():
 # every character drawn as nothing: zero-width (Cf) and Unicode's other default-ignorable
 # code points (combining grapheme joiner, variation selectors, Hangul fillers, Khmer
 # inherent vowels, Mongolian variation selectors, a variation selector supplement)
-INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u034f", "\ufe0f", "\ufe00",
-             "\u3164", "\u115f", "\u1160", "\uffa0", "\u17b4", "\u180b", "\u180f", "\U000e0100"]
+INVISIBLE = [
+    "\u200b",
+    "\u200d",
+    "\u2060",
+    "\ufeff",
+    "\u00ad",
+    "\u034f",
+    "\ufe0f",
+    "\ufe00",
+    "\u3164",
+    "\u115f",
+    "\u1160",
+    "\uffa0",
+    "\u17b4",
+    "\u180b",
+    "\u180f",
+    "\U000e0100",
+]
 
 
 @pytest.mark.parametrize("ch", INVISIBLE, ids=lambda ch: f"U+{ord(ch):04X}")
@@ -112,7 +140,7 @@ def test_a_name_differing_only_by_an_invisible_character_is_refused(ch):
         assert f"U+{ord(ch):04X}" in text and "'Ann'" in text
         assert "невидимый символ" in exc.value.text("ru")
     with pytest.raises(NameError_, match="it would look empty"):
-        validate_name(ch)                         # alone: a name nobody could see
+        validate_name(ch)  # alone: a name nobody could see
 
 
 @SETTINGS

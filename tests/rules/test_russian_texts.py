@@ -29,10 +29,10 @@ import string
 from pathlib import Path
 
 import pytest
+from helpers import table_doc
 
-from floorkill.rules import Refusal, apply, initial_state, load_table_file
+from floorkill.rules import Refusal, apply, initial_state, load_table_file, rulings
 from floorkill.rules import room as room_rules
-from floorkill.rules import rulings
 from floorkill.rules.clauses import CLAUSES
 from floorkill.rules.config import config_from_dict
 from floorkill.rules.events import EVENT_TYPES, FIELDS
@@ -43,8 +43,6 @@ from floorkill.rules.questions import needs
 from floorkill.rules.table_diff import setup_changes
 from floorkill.rules.texts import MESSAGES, WORDS, plural_ru, render
 from floorkill.rules.whatif import summary, what_if
-
-from helpers import table_doc
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "floorkill" / "rules"
@@ -59,41 +57,107 @@ TABLES = ("Table 12", "Table 9", "Стол 3")
 # answer keys y/n, the k- shorthand of the hand line, event field names and values of a
 # table file quoted by its refusals).
 ALLOWED_LATIN = {
-    "y", "n", "k", "true", "false",
-    "winner", "winners", "high", "low", "showdown", "board", "hands", "pot", "flop",
-    "won_beyond_blinds", "qualifies", "kill_posted", "cards_dealt", "cards_seen",
-    "room", "player", "owes", "table", "WSOP",
-    *EVENT_TYPES, *(f for fields in FIELDS.values() for f in fields),
+    "y",
+    "n",
+    "k",
+    "true",
+    "false",
+    "winner",
+    "winners",
+    "high",
+    "low",
+    "showdown",
+    "board",
+    "hands",
+    "pot",
+    "flop",
+    "won_beyond_blinds",
+    "qualifies",
+    "kill_posted",
+    "cards_dealt",
+    "cards_seen",
+    "room",
+    "player",
+    "owes",
+    "table",
+    "WSOP",
+    *EVENT_TYPES,
+    *(f for fields in FIELDS.values() for f in fields),
 }
 CLAUSE_ID = re.compile("|".join(re.escape(c) for c in sorted(CLAUSES, key=len, reverse=True)))
 MONEY = re.compile(r"\$[\d.,]+")
-STAKES = re.compile(r"\$\d[\d.]*(?:-\$?\d[\d.]*)+|\$\d[\d.]*/\$\d[\d.]*")     # $20-$40, $1-4-8-8, $5/$10
-ENGLISH_AMOUNT = re.compile(r"\$\d")                                      # Russian: "40 $", "4,50 $"
-CARDS = re.compile(r"(?<![A-Za-z])(?:10|[2-9TJQKA])[shdc](?![A-Za-z])|\bJk\b")   # As Ks 10h Jk
-RANK_OR_SUIT = re.compile(r"(?<![A-Za-z])[TJQKAcdhs](?![A-Za-z])")             # "ранги … T J Q K A"
+STAKES = re.compile(
+    r"\$\d[\d.]*(?:-\$?\d[\d.]*)+|\$\d[\d.]*/\$\d[\d.]*"
+)  # $20-$40, $1-4-8-8, $5/$10
+ENGLISH_AMOUNT = re.compile(r"\$\d")  # Russian: "40 $", "4,50 $"
+CARDS = re.compile(r"(?<![A-Za-z])(?:10|[2-9TJQKA])[shdc](?![A-Za-z])|\bJk\b")  # As Ks 10h Jk
+RANK_OR_SUIT = re.compile(r"(?<![A-Za-z])[TJQKAcdhs](?![A-Za-z])")  # "ранги … T J Q K A"
 CODE_POINT = re.compile(r"U\+[0-9A-F]{4,6}")
-RANKS = re.compile(r"(?<![A-Za-z])[2-9TJQKA](?:-[2-9TJQKA])+(?![A-Za-z])")     # A-K-9, 2-7
+RANKS = re.compile(r"(?<![A-Za-z])[2-9TJQKA](?:-[2-9TJQKA])+(?![A-Za-z])")  # A-K-9, 2-7
 GAME_NOTATION = re.compile(r"\b8/b\b|\bA-5\b")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z_-]*")
-QUOTED = re.compile(r"'[^']*'")                      # what a file said, quoted: data
+QUOTED = re.compile(r"'[^']*'")  # what a file said, quoted: data
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 
 # gendered words: a verb in the past, a short adjective or participle, agreeing with a player
-GENDERED = re.compile(r"(?<![\w-])(?:" + "|".join((
-    "обязан", "обязана", "должен", "должна", "согласен", "согласна", "выиграл", "выиграла",
-    "проиграл", "проиграла", "вернулся", "вернулась", "ушёл", "ушел", "ушла", "отошёл",
-    "отошел", "отошла", "поставил", "поставила", "внёс", "внес", "внесла", "убил", "убила",
-    "разделил", "разделила", "сел", "села", "отстранён", "отстранена", "отстранённый",
-    "отстранённая", "готов", "готова",
-)) + r")(?![\w-])", re.IGNORECASE)
-PRONOUNS = re.compile(r"(?<![\w-])(?:перед (?:ним|ней)|у (?:него|неё|нее)|(?:он|она) (?:же )?\w+л[аи]?)"
-                      r"(?![\w-])", re.IGNORECASE)
-READER = re.compile(r"(?<![\w-])вы\s+\w+\s+(?:последним|первым)(?![\w-])", re.IGNORECASE)   # "вы ходите последним"
+GENDERED = re.compile(
+    r"(?<![\w-])(?:"
+    + "|".join(
+        (
+            "обязан",
+            "обязана",
+            "должен",
+            "должна",
+            "согласен",
+            "согласна",
+            "выиграл",
+            "выиграла",
+            "проиграл",
+            "проиграла",
+            "вернулся",
+            "вернулась",
+            "ушёл",
+            "ушел",
+            "ушла",
+            "отошёл",
+            "отошел",
+            "отошла",
+            "поставил",
+            "поставила",
+            "внёс",
+            "внес",
+            "внесла",
+            "убил",
+            "убила",
+            "разделил",
+            "разделила",
+            "сел",
+            "села",
+            "отстранён",
+            "отстранена",
+            "отстранённый",
+            "отстранённая",
+            "готов",
+            "готова",
+        )
+    )
+    + r")(?![\w-])",
+    re.IGNORECASE,
+)
+PRONOUNS = re.compile(
+    r"(?<![\w-])(?:перед (?:ним|ней)|у (?:него|неё|нее)|(?:он|она) (?:же )?\w+л[аи]?)"
+    r"(?![\w-])",
+    re.IGNORECASE,
+)
+READER = re.compile(
+    r"(?<![\w-])вы\s+\w+\s+(?:последним|первым)(?![\w-])", re.IGNORECASE
+)  # "вы ходите последним"
 PAST = re.compile(r"\w+(?:л|ла|ли|лся|лась)$")
 
 
 # ---------------------------------------------------------------------------
 # the checks
+
 
 def _strip(text: str, names) -> str:
     for n in sorted(names, key=len, reverse=True):
@@ -111,7 +175,16 @@ def russian_problems(text: str, names, tables=()) -> list[str]:
     rest = QUOTED.sub(" ", rest)
     if ENGLISH_AMOUNT.search(STAKES.sub(" ", rest)):
         problems.append("an amount in English notation ($40): Russian writes 40 $")
-    for pattern in (QUOTED, CLAUSE_ID, MONEY, CARDS, RANKS, GAME_NOTATION, RANK_OR_SUIT, CODE_POINT):
+    for pattern in (
+        QUOTED,
+        CLAUSE_ID,
+        MONEY,
+        CARDS,
+        RANKS,
+        GAME_NOTATION,
+        RANK_OR_SUIT,
+        CODE_POINT,
+    ):
         rest = pattern.sub(" ", rest)
     latin = [w for w in LATIN_WORD.findall(rest) if w.rstrip("-") not in ALLOWED_LATIN]
     if latin:
@@ -128,8 +201,9 @@ def russian_problems(text: str, names, tables=()) -> list[str]:
             start = i + len(n)
             # the next word, past "не", "уже"... (a name in brackets stands for its seat;
             # "был ли флоп" asks about what follows)
-            after = re.match(r"[\s,:—–-]*((?:(?:не|уже|снова|ещё|тоже)\s+)*)([\w-]+)(\s+ли\b)?",
-                             text[start:])
+            after = re.match(
+                r"[\s,:—–-]*((?:(?:не|уже|снова|ещё|тоже)\s+)*)([\w-]+)(\s+ли\b)?", text[start:]
+            )
             word = after.group(2).lower() if after and not after.group(3) else ""
             if word not in NOT_VERBS and PAST.search(word):
                 problems.append(f"past tense after {n!r}: {after.group(2)!r}")
@@ -182,13 +256,36 @@ class Texts:
 # 1. every template, with every name
 
 SAMPLE_PARAMS = {
-    "seat": 3, "seats": 9, "value": "'x'", "field": "pot", "reason": "…",
-    "lo": 0, "hi": 10, "types": "hand, join", "type": "hand", "allowed": 2, "seen": 3,
-    "dealt": 3, "minimum": "$20", "amount": "$40", "need": "$80", "blind": "$20",
-    "stack": "$60", "table": "Table 9", "limits": "$20-$40", "seq": 7, "game": "holdem",
-    "a": "Table 12", "b": "Table 9", "high": "3", "value_en": "two pair, aces and kings",
-    "value_ru": "две пары, тузы и короли", "outcome_en": "wins the pot",
-    "outcome_ru": "выигрывает банк", "joker_en": "", "joker_ru": "",
+    "seat": 3,
+    "seats": 9,
+    "value": "'x'",
+    "field": "pot",
+    "reason": "…",
+    "lo": 0,
+    "hi": 10,
+    "types": "hand, join",
+    "type": "hand",
+    "allowed": 2,
+    "seen": 3,
+    "dealt": 3,
+    "minimum": "$20",
+    "amount": "$40",
+    "need": "$80",
+    "blind": "$20",
+    "stack": "$60",
+    "table": "Table 9",
+    "limits": "$20-$40",
+    "seq": 7,
+    "game": "holdem",
+    "a": "Table 12",
+    "b": "Table 9",
+    "high": "3",
+    "value_en": "two pair, aces and kings",
+    "value_ru": "две пары, тузы и короли",
+    "outcome_en": "wins the pot",
+    "outcome_ru": "выигрывает банк",
+    "joker_en": "",
+    "joker_ru": "",
 }
 TEMPLATE_KEYS = sorted(MESSAGES)
 
@@ -208,11 +305,18 @@ def test_every_template_reads_well_for_any_player(key):
     whiches = ["small blind", "big blind"] if "which" in fields else [None]
     for i, name in enumerate(NAMES):
         other = NAMES[(i + 4) % len(NAMES)]
-        for hands in ((1, 2, 5, 11, 21, 104) if "hands" in fields else (1,)):
+        for hands in (1, 2, 5, 11, 21, 104) if "hands" in fields else (1,):
             for why in whys:
                 for which in whiches:
-                    params = {**SAMPLE_PARAMS, "name": name, "player": name, "killer": other,
-                              "hands": hands, "why": why, "which": which}
+                    params = {
+                        **SAMPLE_PARAMS,
+                        "name": name,
+                        "player": name,
+                        "killer": other,
+                        "hands": hands,
+                        "why": why,
+                        "which": which,
+                    }
                     en, ru = render(key, dict(params), "en"), render(key, dict(params), "ru")
                     # render() falls back to the raw English template when one fails
                     assert en != entry["en"] or not fields, f"{key}: the English template failed"
@@ -223,9 +327,24 @@ def test_every_template_reads_well_for_any_player(key):
 
 def test_russian_plurals():
     forms = ("раздача", "раздачи", "раздач")
-    assert [plural_ru(n, *forms) for n in (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112)] == [
-        "раздач", "раздача", "раздачи", "раздачи", "раздач", "раздач", "раздач", "раздач",
-        "раздача", "раздачи", "раздач", "раздача", "раздач", "раздач"]
+    assert [
+        plural_ru(n, *forms) for n in (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112)
+    ] == [
+        "раздач",
+        "раздача",
+        "раздачи",
+        "раздачи",
+        "раздач",
+        "раздач",
+        "раздач",
+        "раздач",
+        "раздача",
+        "раздачи",
+        "раздач",
+        "раздача",
+        "раздач",
+        "раздач",
+    ]
 
 
 def test_the_checks_catch_what_they_are_for():
@@ -236,17 +355,26 @@ def test_the_checks_catch_what_they_are_for():
     assert russian_problems("место 3 (Zoë Hart) обязано", names) == []
     assert russian_problems("Seat 3 Zoë Hart ставит 40 $", names)
     assert russian_problems("Zoë Hart ставит $40", names)
-    assert russian_problems("Zoë Hart ставит 4,50\u00a0$; лимиты $20-$40, $1-4-8-8, блайнды $5/$10", names) == []
+    assert (
+        russian_problems(
+            "Zoë Hart ставит 4,50\u00a0$; лимиты $20-$40, $1-4-8-8, блайнды $5/$10", names
+        )
+        == []
+    )
     assert russian_problems("Zoë Hart обязан убить", names)
     assert russian_problems("килл-баттон кладётся перед ним", names)
     assert russian_problems("тогда вы ходите последним в первом круге", names)
-    assert russian_problems("Zoë Hart: обязательный килл — 40 $ [rrop-13.3], As Ks, A-K-9, y/n", names) == []
+    assert (
+        russian_problems("Zoë Hart: обязательный килл — 40 $ [rrop-13.3], As Ks, A-K-9, y/n", names)
+        == []
+    )
     assert english_problems("Zoë Hart posts Наталья", names)
     assert english_problems("Наталья posts", ("Наталья",)) == []
 
 
 # ---------------------------------------------------------------------------
 # 2. real states
+
 
 def _players(names):
     """Every other player with a stack written down."""
@@ -258,20 +386,35 @@ JOINERS = [WOMEN[2], MEN[2], EITHER[2]]
 
 CONFIGS = {
     "robert": dict(game="holdem"),
-    "house-alternate-half-last": dict(game="holdem", kind="half", preset="house-alternate",
-                                      killer_acts="last"),
+    "house-alternate-half-last": dict(
+        game="holdem", kind="half", preset="house-alternate", killer_acts="last"
+    ),
     "house-pot": dict(game="holdem", preset="house-pot"),
     "wsop-voluntary": dict(game="holdem", preset="wsop", voluntary=True, killer_in_blind="both"),
-    "omaha8-scoop": dict(game="omaha8", kind="half", triggers=("scoop",), bets=(20, 40), blinds=(10, 20)),
+    "omaha8-scoop": dict(
+        game="omaha8", kind="half", triggers=("scoop",), bets=(20, 40), blinds=(10, 20)
+    ),
     "big-pot": dict(game="holdem", triggers=("big-pot",)),
-    "two-pots-and-big-pot-flop": dict(game="holdem", triggers=("two-pots", "big-pot"),
-                                      second_leg_needs_flop=True),
-    "lowball-voluntary-post-later": dict(game="lowball-a5", voluntary=True, voluntary_cards=3,
-                                         missed_kill="post-later", bets=(2, 4), blinds=(1, 2)),
+    "two-pots-and-big-pot-flop": dict(
+        game="holdem", triggers=("two-pots", "big-pot"), second_leg_needs_flop=True
+    ),
+    "lowball-voluntary-post-later": dict(
+        game="lowball-a5",
+        voluntary=True,
+        voluntary_cards=3,
+        missed_kill="post-later",
+        bets=(2, 4),
+        blinds=(1, 2),
+    ),
     "no-triggers": dict(game="holdem", triggers=()),
     "second-leg-pot-keeps": dict(game="holdem", second_leg_pot="5x-lower"),
-    "omaha8-two-pots": dict(game="omaha8", triggers=("two-pots", "scoop"), bets=(20, 40),
-                            blinds=(10, 20), kill_blind_is_blind_money=False),
+    "omaha8-two-pots": dict(
+        game="omaha8",
+        triggers=("two-pots", "scoop"),
+        bets=(20, 40),
+        blinds=(10, 20),
+        kill_blind_is_blind_money=False,
+    ),
 }
 
 
@@ -321,9 +464,12 @@ class Walk:
         st, rng = self.state, self.rng
         for d in pending(st):
             self.texts.decision(d, self.names())
-        seat = rng.choice(self.seated() + [st.config.seats])          # the last may be empty
-        for d in (*rulings.short_post(st, seat), *rulings.killer_in_blind(st),
-                  *rulings.one_kill_per_deal(st)):
+        seat = rng.choice(self.seated() + [st.config.seats])  # the last may be empty
+        for d in (
+            *rulings.short_post(st, seat),
+            *rulings.killer_in_blind(st),
+            *rulings.one_kill_per_deal(st),
+        ):
             self.texts.decision(d, self.names())
 
     # -- events -------------------------------------------------------------------
@@ -359,11 +505,11 @@ class Walk:
             raw["flop"] = rng.random() < 0.6
         if b.killed and rng.random() < 0.2:
             raw["kill_posted"] = False
-        if rng.random() < 0.15:                    # entered without the answers: refused
+        if rng.random() < 0.15:  # entered without the answers: refused
             self.attempt(dict(raw), keep=False)
         if rng.random() < 0.05:
             self.attempt({"type": "hand", "winner": self._empty_seat() or 1}, keep=False)
-        for _ in range(4):                         # the questions, answered one by one
+        for _ in range(4):  # the questions, answered one by one
             try:
                 asked = [q for q in needs(st, raw) if q.ask]
             except Refusal:
@@ -395,8 +541,13 @@ class Walk:
         self.attempt({"type": "voluntary_kill", "seat": seat, "cards_seen": rng.choice([2, 3, 4])})
         self.attempt({"type": "stack", "seat": seat, "amount": 100})
         if self.attempt({"type": "voluntary_kill", "seat": seat}) is not None:
-            self.attempt({"type": rng.choice(["away", "quit"]), "seat": seat,
-                          "posts_kill": rng.random() < 0.3})
+            self.attempt(
+                {
+                    "type": rng.choice(["away", "quit"]),
+                    "seat": seat,
+                    "posts_kill": rng.random() < 0.3,
+                }
+            )
 
     def kill_under_a_leg(self):
         """Someone else kills voluntarily while a leg is up; then the leg holder steps away
@@ -411,8 +562,9 @@ class Walk:
         if self.attempt({"type": "voluntary_kill", "seat": seat}) is None:
             return
         leaver = rng.choice([b.seat, b.seat, seat])
-        self.attempt({"type": rng.choice(["away", "quit"]), "seat": leaver,
-                      "posts_kill": rng.random() < 0.5})
+        self.attempt(
+            {"type": rng.choice(["away", "quit"]), "seat": leaver, "posts_kill": rng.random() < 0.5}
+        )
 
     def agree_then_quit(self):
         """A new player agrees to kill the next pot, then leaves before it (rrop-13.12)."""
@@ -423,7 +575,9 @@ class Walk:
         pool = [n for n in JOINERS if name_key(n) not in seated]
         if not pool:
             return
-        joined = self.attempt({"type": "join", "seat": seat, "name": pool[0], "agrees_to_kill": True})
+        joined = self.attempt(
+            {"type": "join", "seat": seat, "name": pool[0], "agrees_to_kill": True}
+        )
         if joined is not None:
             self.attempt({"type": "quit", "seat": seat})
 
@@ -432,7 +586,7 @@ class Walk:
         empty = [i + 1 for i, p in enumerate(st.players) if p is None]
         if not empty:
             return
-        seated = {name_key(n) for n in self.names()[:len(self.seated())]}
+        seated = {name_key(n) for n in self.names()[: len(self.seated())]}
         pool = [n for n in JOINERS + [n for _s, n in SEATED] if name_key(n) not in seated]
         if not pool:
             return
@@ -485,10 +639,10 @@ class Walk:
 
     def close_and_reopen(self):
         self.attempt({"type": "close_table"})
-        self.attempt({"type": "hand", "winner": self.rng.choice(self.seated())})   # refused: closed
-        self.attempt({"type": "close_table"})                                         # already closed
+        self.attempt({"type": "hand", "winner": self.rng.choice(self.seated())})  # refused: closed
+        self.attempt({"type": "close_table"})  # already closed
         self.attempt({"type": "reopen_table"})
-        self.attempt({"type": "reopen_table"})                                        # already open
+        self.attempt({"type": "reopen_table"})  # already open
 
     def barred_elsewhere(self):
         """A seated player barred at another table: the refusals that name that table."""
@@ -506,23 +660,40 @@ class Walk:
         self.attempt({"type": "join", "seat": seat, "name": name}, elsewhere, view, keep=False)
         empty = [i + 1 for i, p in enumerate(st.players) if p is None]
         if empty:
-            self.attempt({"type": "join", "seat": empty[0], "name": JOINERS[0]},
-                         {name_key(JOINERS[0]): (2000, "Table 9")}, keep=False)
+            self.attempt(
+                {"type": "join", "seat": empty[0], "name": JOINERS[0]},
+                {name_key(JOINERS[0]): (2000, "Table 9")},
+                keep=False,
+            )
             bar = room_rules.Bar(JOINERS[0], 2000, "Table 9")
-            q = room_rules.near_match_question({"type": "join", "seat": empty[0],
-                                                "name": JOINERS[0][:-1] + "у"},
-                                               room_rules.Room({"Table 9": [bar]}))
+            q = room_rules.near_match_question(
+                {"type": "join", "seat": empty[0], "name": JOINERS[0][:-1] + "у"},
+                room_rules.Room({"Table 9": [bar]}),
+            )
             if q is not None:
                 self.texts.check("q-near-barred", q.text("en"), q.text("ru"), self.names())
                 self.texts.check("near-yes", q.yes_text("en"), q.yes_text("ru"), self.names())
-                self.texts.check("near-no", q.no_text("en"), q.no_text("ru"),
-                                 self.names() + (q.name,))
+                self.texts.check(
+                    "near-no", q.no_text("en"), q.no_text("ru"), self.names() + (q.name,)
+                )
                 self.texts.refusal(q.refusal, self.names())
 
     def run(self, steps: int) -> None:
-        moves = ([self.hand] * 8 + [self.join] * 2 + [self.leave] * 2 + [self.back, self.voluntary,
-                 self.pay, self.underpost, self.barred_elsewhere, self.agree_then_quit,
-                 self.voluntary_then_leave, self.kill_under_a_leg])
+        moves = (
+            [self.hand] * 8
+            + [self.join] * 2
+            + [self.leave] * 2
+            + [
+                self.back,
+                self.voluntary,
+                self.pay,
+                self.underpost,
+                self.barred_elsewhere,
+                self.agree_then_quit,
+                self.voluntary_then_leave,
+                self.kill_under_a_leg,
+            ]
+        )
         for i in range(steps):
             self.rng.choice(moves)()
             self.look()
@@ -563,9 +734,16 @@ def _sample_texts(texts: Texts) -> None:
                 texts.decision(d, names)
 
 
-WHAT_IFS = (dict(split_with_leg="neutral"), dict(walk="neutral"), dict(second_leg_pot="5x-big-blind"),
-            dict(missed_kill="post-later"), dict(kind="half"), dict(voluntary=False),
-            dict(new_player="may-sit"), dict(triggers=["two-pots", "big-pot"]))
+WHAT_IFS = (
+    dict(split_with_leg="neutral"),
+    dict(walk="neutral"),
+    dict(second_leg_pot="5x-big-blind"),
+    dict(missed_kill="post-later"),
+    dict(kind="half"),
+    dict(voluntary=False),
+    dict(new_player="may-sit"),
+    dict(triggers=["two-pots", "big-pot"]),
+)
 
 
 def _placard_and_what_if_texts(texts: Texts) -> None:
@@ -584,21 +762,36 @@ def _placard_and_what_if_texts(texts: Texts) -> None:
 
 BAD_INPUT = (
     # amounts (money.MoneyError)
-    {"type": "hand", "winner": 1, "pot": "-3"}, {"type": "hand", "winner": 1, "pot": "abc"},
-    {"type": "hand", "winner": 1, "pot": "4.505"}, {"type": "hand", "winner": 1, "pot": 4.555},
-    {"type": "hand", "winner": 1, "pot": "1e99"}, {"type": "hand", "winner": 1, "pot": "9" * 60},
-    {"type": "hand", "winner": 1, "pot": 10 ** 20}, {"type": "stack", "seat": 1, "amount": "-3"},
+    {"type": "hand", "winner": 1, "pot": "-3"},
+    {"type": "hand", "winner": 1, "pot": "abc"},
+    {"type": "hand", "winner": 1, "pot": "4.505"},
+    {"type": "hand", "winner": 1, "pot": 4.555},
+    {"type": "hand", "winner": 1, "pot": "1e99"},
+    {"type": "hand", "winner": 1, "pot": "9" * 60},
+    {"type": "hand", "winner": 1, "pot": 10**20},
+    {"type": "stack", "seat": 1, "amount": "-3"},
     # names (names.NameError_)
-    {"type": "join", "seat": 8, "name": 42}, {"type": "join", "seat": 8, "name": "Zero\u200bwidth"},
-    {"type": "join", "seat": 8, "name": "Mal\x1b[31m"}, {"type": "join", "seat": 8, "name": "   "},
-    {"type": "join", "seat": 8, "name": "x" * 40}, {"type": "pay_kill", "name": ""},
+    {"type": "join", "seat": 8, "name": 42},
+    {"type": "join", "seat": 8, "name": "Zero\u200bwidth"},
+    {"type": "join", "seat": 8, "name": "Mal\x1b[31m"},
+    {"type": "join", "seat": 8, "name": "   "},
+    {"type": "join", "seat": 8, "name": "x" * 40},
+    {"type": "pay_kill", "name": ""},
     # cards (cards.CardError)
-    *({"type": "hand", "showdown": {"board": board, "hands": hands}} for board, hands in (
-        ("Ah Kd 7c 2s 9h", {"3": "As Xs"}), ("Ah Kd 7c 2s 9h", {"3": "Ah Ks"}),
-        ("Ah Kd 7c 2s 9h", {"3": "As Ks Qs"}), ("Ah Kd 7c", {"3": "As Ks"}),
-        ("Ah Kd 7c 2s 9h", {"3": "Jk Ks"}), ("Ah Kd 7c 2s 9h", {"3": "As As"}),
-        ("Ah Kd 7c 2s 9h", {"3": 5}), ("Ah Kd 7c 2s 9h", {"3": "As Ks", "4": "As Qs"}),
-        ("", {"3": "As Ks"}))),
+    *(
+        {"type": "hand", "showdown": {"board": board, "hands": hands}}
+        for board, hands in (
+            ("Ah Kd 7c 2s 9h", {"3": "As Xs"}),
+            ("Ah Kd 7c 2s 9h", {"3": "Ah Ks"}),
+            ("Ah Kd 7c 2s 9h", {"3": "As Ks Qs"}),
+            ("Ah Kd 7c", {"3": "As Ks"}),
+            ("Ah Kd 7c 2s 9h", {"3": "Jk Ks"}),
+            ("Ah Kd 7c 2s 9h", {"3": "As As"}),
+            ("Ah Kd 7c 2s 9h", {"3": 5}),
+            ("Ah Kd 7c 2s 9h", {"3": "As Ks", "4": "As Qs"}),
+            ("", {"3": "As Ks"}),
+        )
+    ),
 )
 
 
@@ -618,13 +811,31 @@ def test_what_other_modules_refuse_is_said_in_russian():
 def test_table_changes_in_russian():
     """What the import and the podium's open question say changed in a table's set-up."""
     old = _config("robert")
-    new = config_from_dict(table_doc(
-        "omaha8", kind="half", seats=10, button=3, structure="spread", bets=(2, 6),
-        triggers=("two-pots", "scoop"), preset="wsop", split_with_leg="neutral",
-        second_leg_pot="5x-lower", walk="neutral", killer_acts="last", killer_in_blind="both",
-        voluntary=True, voluntary_cards=3, second_leg_needs_flop=True, split_by_killer="neutral",
-        unqualified_second_win="neutral", second_leg_minimum=8, name="Table 12",
-        players=((1, MEN[1]), (3, WOMEN[1], 40), (4, EITHER[2]))))
+    new = config_from_dict(
+        table_doc(
+            "omaha8",
+            kind="half",
+            seats=10,
+            button=3,
+            structure="spread",
+            bets=(2, 6),
+            triggers=("two-pots", "scoop"),
+            preset="wsop",
+            split_with_leg="neutral",
+            second_leg_pot="5x-lower",
+            walk="neutral",
+            killer_acts="last",
+            killer_in_blind="both",
+            voluntary=True,
+            voluntary_cards=3,
+            second_leg_needs_flop=True,
+            split_by_killer="neutral",
+            unqualified_second_win="neutral",
+            second_leg_minimum=8,
+            name="Table 12",
+            players=((1, MEN[1]), (3, WOMEN[1], 40), (4, EITHER[2])),
+        )
+    )
     en = setup_changes(old.config, old.players, new.config, new.players)
     ru = setup_changes(old.config, old.players, new.config, new.players, "ru")
     assert len(ru) == len(en) > 20
@@ -633,7 +844,7 @@ def test_table_changes_in_russian():
         texts.check("setup-change", e, r, NAMES)
     assert not texts.failures, "\n".join(texts.failures)
     assert "игра Холдем → Омаха хай-лоу 8/b" in ru and "лимиты $10-$20 → спред $2-$6" in ru
-    assert "second leg needs a pot of none → 5x-lower" in en     # no option id in English either
+    assert "second leg needs a pot of none → 5x-lower" in en  # no option id in English either
 
 
 def _decision_codes_and_keys() -> tuple[set[str], set[str]]:
@@ -648,7 +859,7 @@ def _decision_codes_and_keys() -> tuple[set[str], set[str]]:
             return [node.value]
         if isinstance(node, ast.IfExp):
             return strings(node.body) + strings(node.orelse)
-        if isinstance(node, ast.JoinedStr):          # f"q-posts-kill-{t}"
+        if isinstance(node, ast.JoinedStr):  # f"q-posts-kill-{t}"
             return []
         return []
 
@@ -689,18 +900,39 @@ def test_every_decision_code_and_text_key_is_met(met):
     codes, keys = _decision_codes_and_keys()
     assert len(codes) > 20 and len(keys) > 60, (codes, keys)
     assert codes - met.codes == set(), f"decision codes never met: {sorted(codes - met.codes)}"
-    missing = (keys | {"pending-neutral", "ruling-no-kill-yet", "q-why-scoop", "q-why-big-pot"}) - met.keys
+    missing = (
+        keys | {"pending-neutral", "ruling-no-kill-yet", "q-why-scoop", "q-why-big-pot"}
+    ) - met.keys
     assert missing == set(), f"text keys never met: {sorted(missing)}"
 
 
 def test_every_rule_refusal_is_met(met):
     """The refusals a floorperson meets while playing (not those of a malformed file)."""
     rules_refusals = {
-        "too-few-players", "seat-empty", "not-dealt-in", "missed-killer-won", "pot-needed",
-        "second-leg-question", "voluntary-off", "one-kill-per-deal", "voluntary-too-many-seen",
-        "voluntary-closed", "voluntary-stack-unknown", "voluntary-stack-short", "seat-taken",
-        "name-taken", "join-barred", "already-away", "not-away", "back-barred", "nothing-owed",
-        "table-closed", "table-open-already", "underpost-not-killed",
-        "winner-barred-at", "back-barred-at", "owed-at-other-table",
+        "too-few-players",
+        "seat-empty",
+        "not-dealt-in",
+        "missed-killer-won",
+        "pot-needed",
+        "second-leg-question",
+        "voluntary-off",
+        "one-kill-per-deal",
+        "voluntary-too-many-seen",
+        "voluntary-closed",
+        "voluntary-stack-unknown",
+        "voluntary-stack-short",
+        "seat-taken",
+        "name-taken",
+        "join-barred",
+        "already-away",
+        "not-away",
+        "back-barred",
+        "nothing-owed",
+        "table-closed",
+        "table-open-already",
+        "underpost-not-killed",
+        "winner-barred-at",
+        "back-barred-at",
+        "owed-at-other-table",
     }
     assert rules_refusals - met.keys == set(), sorted(rules_refusals - met.keys)

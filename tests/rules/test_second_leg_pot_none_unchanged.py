@@ -16,28 +16,28 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import table_doc
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from floorkill.rules import initial_state
+from floorkill.rules import initial_state, load_table_file
 from floorkill.rules.config import config_from_dict
 from floorkill.rules.replay import replay, replay_events, step_json
-from floorkill.rules import load_table_file
-
-from helpers import table_doc
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "second_leg_pot_none"
 
-OPTIONS = st.fixed_dictionaries({
-    "second_leg_needs_flop": st.booleans(),
-    "second_leg_minimum": st.sampled_from(["lower-bet", "upper-bet", "15"]),
-    "split_with_leg": st.sampled_from(["keeps", "neutral"]),
-    "split_by_killer": st.sampled_from(["kills-again", "neutral"]),
-    "walk": st.sampled_from(["keeps", "neutral"]),
-    "unqualified_second_win": st.sampled_from(["keeps-leg", "neutral"]),
-    "kill_blind_is_blind_money": st.booleans(),
-})
+OPTIONS = st.fixed_dictionaries(
+    {
+        "second_leg_needs_flop": st.booleans(),
+        "second_leg_minimum": st.sampled_from(["lower-bet", "upper-bet", "15"]),
+        "split_with_leg": st.sampled_from(["keeps", "neutral"]),
+        "split_by_killer": st.sampled_from(["kills-again", "neutral"]),
+        "walk": st.sampled_from(["keeps", "neutral"]),
+        "unqualified_second_win": st.sampled_from(["keeps-leg", "neutral"]),
+        "kill_blind_is_blind_money": st.booleans(),
+    }
+)
 TRIGGERS = st.sampled_from([("two-pots",), ("two-pots", "big-pot")])
 AMOUNT = st.integers(min_value=1, max_value=300)
 
@@ -62,8 +62,13 @@ def hands(draw):
 
 
 def _doc(options, triggers, **extra):
-    return table_doc("holdem", players=((1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee")),
-                     triggers=triggers, **options, **extra)
+    return table_doc(
+        "holdem",
+        players=((1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee")),
+        triggers=triggers,
+        **options,
+        **extra,
+    )
 
 
 def _ruled(doc, events):
@@ -72,8 +77,13 @@ def _ruled(doc, events):
     return [(s.decisions, s.state.button, s.refusal.key if s.refusal else None) for s in steps]
 
 
-@settings(max_examples=150, deadline=None, database=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=150,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(OPTIONS, TRIGGERS, st.lists(hands(), min_size=1, max_size=14))
 def test_house_natural_second_leg_pot_none_decides_as_today(options, triggers, events):
     today = _ruled(_doc(options, triggers), events)
@@ -85,8 +95,12 @@ def test_house_natural_second_leg_pot_none_decides_as_today(options, triggers, e
 
 def _outcome(obj: dict) -> dict:
     nxt = obj["next"]
-    return {"event": obj["event"], "button": obj["button"], "refused": obj["error"] is not None,
-            "next": {k: nxt[k] for k in ("killed", "killer", "kill_blind", "limits")}}
+    return {
+        "event": obj["event"],
+        "button": obj["button"],
+        "refused": obj["error"] is not None,
+        "next": {k: nxt[k] for k in ("killed", "killer", "kill_blind", "limits")},
+    }
 
 
 @pytest.mark.parametrize("fixture", sorted(FIXTURES.glob("*.jsonl")), ids=lambda p: p.stem)

@@ -3,12 +3,12 @@ decisions (en/ru) and in `result.hands` of the replay JSON."""
 
 from __future__ import annotations
 
+from helpers import assert_button, hand, refused, run, start
+
 from floorkill.rules import apply, load_table_text
 from floorkill.rules.events import flop_known, parse_event
 from floorkill.rules.questions import first_asked
 from floorkill.rules.replay import replay, step_json
-
-from helpers import assert_button, hand, refused, run, start
 
 BOARD = "Ah Ad Kc 2s 9h"
 
@@ -32,15 +32,19 @@ def test_house_natural_a_showdown_board_means_the_flop_was_seen():
 def test_house_natural_a_showdown_board_is_not_asked_did_the_hand_see_a_flop():
     st = run(start(second_leg_needs_flop=True), hand(2))
     q = first_asked(st, hand(showdown=sd(BOARD, s2="As Ks", s3="Qd Qh")))
-    assert q is not None and q.kind == "qualifies"          # the money question, not the flop
+    assert q is not None and q.kind == "qualifies"  # the money question, not the flop
     q = first_asked(st, hand(2))
     assert q is not None and q.kind == "flop"
 
 
 def test_house_natural_flop_false_with_a_board_is_a_contradiction():
     st = run(start(second_leg_needs_flop=True), hand(2))
-    r = refused(st, hand(showdown=sd(BOARD, s2="As Ks", s3="Qd Qh"), flop=False),
-                key="board-contradicts-flop", cite="house-natural")
+    r = refused(
+        st,
+        hand(showdown=sd(BOARD, s2="As Ks", s3="Qd Qh"), flop=False),
+        key="board-contradicts-flop",
+        cite="house-natural",
+    )
     assert "flop" in r.text("en") and "флоп" in r.text("ru")
 
 
@@ -59,8 +63,13 @@ def test_rrop_13_0_showdown_explains_each_hand_and_who_won():
 
 def test_rrop_glossary_hilo_showdown_says_who_took_high_and_low():
     st = start("omaha8", triggers=("scoop",))
-    a = apply(st, hand(showdown=sd("Ah 2d 7c 4s 9h", s1="As Ks 8c 6d", s2="Qd Qh 3c 5c",
-                                   s3="Kd Kh Tc Td"), pot=60))
+    a = apply(
+        st,
+        hand(
+            showdown=sd("Ah 2d 7c 4s 9h", s1="As Ks 8c 6d", s2="Qd Qh 3c 5c", s3="Kd Kh Tc Td"),
+            pot=60,
+        ),
+    )
     shows = {d.seat: d.text("en") for d in a.decisions if d.code == "shows"}
     assert "scoops the pot, high and low" in shows[2]
     assert "5-4-3-2-A low" in shows[2]
@@ -117,4 +126,4 @@ def test_joker_3_replay_json_result_hands_cite_the_joker_clause():
     hands = {h["seat"]: h for h in second["result"]["hands"]}
     assert hands[1]["value"] == "две пары, короли и семёрки, кикер туз"
     assert hands[1]["joker"]["how"] == "ace" and hands[1]["joker"]["cites"] == ["joker-2"]
-    assert step_json(steps[2])["result"]["hands"] == []      # typed winner: nothing shown
+    assert step_json(steps[2])["result"]["hands"] == []  # typed winner: nothing shown

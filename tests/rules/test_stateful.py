@@ -33,6 +33,7 @@ import os
 from fractions import Fraction
 
 import tomli_w
+from helpers import table_doc
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -42,8 +43,6 @@ from floorkill.rules.config import config_from_dict, table_file_to_dict
 from floorkill.rules.replay import replay_events
 from floorkill.rules.state import BUTTON_STATUSES
 
-from helpers import table_doc
-
 EXAMPLES = max(200, int(os.environ.get("FLOORKILL_STATEFUL_EXAMPLES", "200")))
 SETTINGS = settings(
     max_examples=EXAMPLES,
@@ -51,44 +50,123 @@ SETTINGS = settings(
     deadline=None,
     database=None,
     derandomize=os.environ.get("FLOORKILL_STATEFUL_RANDOM") != "1",
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
-                           HealthCheck.data_too_large],
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.filter_too_much,
+        HealthCheck.data_too_large,
+    ],
 )
 
 SEATS = 7
 CONFIGS = {
     "two_pots_full": table_doc(
-        "holdem", seats=SEATS, kind="full", triggers=("two-pots",),
-        players=((1, "Ann"), (2, "Bob"), (3, "Cy"), (5, "José"), (6, "Наталья"))),
+        "holdem",
+        seats=SEATS,
+        kind="full",
+        triggers=("two-pots",),
+        players=((1, "Ann"), (2, "Bob"), (3, "Cy"), (5, "José"), (6, "Наталья")),
+    ),
     "omaha8_scoop_half": table_doc(
-        "omaha8", seats=SEATS, kind="half", triggers=("scoop",), bets=(20, 40), blinds=(10, 20),
-        players=((1, "Ann"), (2, "Bob", 300), (4, "Dee"), (7, "李雷"))),
+        "omaha8",
+        seats=SEATS,
+        kind="half",
+        triggers=("scoop",),
+        bets=(20, 40),
+        blinds=(10, 20),
+        players=((1, "Ann"), (2, "Bob", 300), (4, "Dee"), (7, "李雷")),
+    ),
     "lowball_voluntary_post_later": table_doc(
-        "lowball-a5", seats=SEATS, kind="full", triggers=("two-pots",), bets=(2, 4), blinds=(1, 2),
-        voluntary=True, missed_kill="post-later", killer_in_blind="both",
-        players=((1, "Ann", 20), (2, "Bob", 15), (3, "Cy", "16.50"), (4, "Dee"))),
+        "lowball-a5",
+        seats=SEATS,
+        kind="full",
+        triggers=("two-pots",),
+        bets=(2, 4),
+        blinds=(1, 2),
+        voluntary=True,
+        missed_kill="post-later",
+        killer_in_blind="both",
+        players=((1, "Ann", 20), (2, "Bob", 15), (3, "Cy", "16.50"), (4, "Dee")),
+    ),
 }
 
-NAMES = ["Ann", "ann", "Bob", "Gus", "José", "Jose\u0301", "Наталья", "李雷", "Zoë", "[/]",
-         "[@click=app.quit]x[/]", "[bold]Eve[/bold]", " Pat ", "O'Neil", "x" * 32, "x" * 33,
-         "", "   ", "Mal\x1b[31m", "Bidi\u202eevil", "Zero\u200bwidth", "Tab\tname", 42, None]
+NAMES = [
+    "Ann",
+    "ann",
+    "Bob",
+    "Gus",
+    "José",
+    "Jose\u0301",
+    "Наталья",
+    "李雷",
+    "Zoë",
+    "[/]",
+    "[@click=app.quit]x[/]",
+    "[bold]Eve[/bold]",
+    " Pat ",
+    "O'Neil",
+    "x" * 32,
+    "x" * 33,
+    "",
+    "   ",
+    "Mal\x1b[31m",
+    "Bidi\u202eevil",
+    "Zero\u200bwidth",
+    "Tab\tname",
+    42,
+    None,
+]
 
-name_st = st.one_of(st.sampled_from(NAMES), st.text(max_size=12),
-                    st.sampled_from(["Gus", "Hal", "Ivy", "Jun", "Kai", "Лев", "Søren", "Zoë"]))
+name_st = st.one_of(
+    st.sampled_from(NAMES),
+    st.text(max_size=12),
+    st.sampled_from(["Gus", "Hal", "Ivy", "Jun", "Kai", "Лев", "Søren", "Zoë"]),
+)
 amount_st = st.one_of(
     st.integers(min_value=0, max_value=600),
-    st.sampled_from(["4.50", "0.01", "16", "15.99", "1,000", "$40", "4.505", "-3", "abc", 4.5, 4.25,
-                     4.555, -1, float("nan"), True]),
+    st.sampled_from(
+        [
+            "4.50",
+            "0.01",
+            "16",
+            "15.99",
+            "1,000",
+            "$40",
+            "4.505",
+            "-3",
+            "abc",
+            4.5,
+            4.25,
+            4.555,
+            -1,
+            float("nan"),
+            True,
+        ]
+    ),
 )
-seat_st = st.one_of(st.integers(min_value=1, max_value=SEATS),
-                    st.sampled_from([0, SEATS + 1, -1, "2", "x", None, True, 2.0]))
+seat_st = st.one_of(
+    st.integers(min_value=1, max_value=SEATS),
+    st.sampled_from([0, SEATS + 1, -1, "2", "x", None, True, 2.0]),
+)
 bool_st = st.one_of(st.booleans(), st.sampled_from(["yes", 1, None]))
 # the fixed choices, built once (a strategy built per step costs Hypothesis more than the
 # rules' work of the step)
 POT_ST = st.sampled_from([20, 50, "99.50", 100, 150, 200, 400, "212.50"])
 BEYOND_ST = st.sampled_from([0, 1, 2, "3.99", 4, 8, 10, 20, 40])
-SPOIL_ST = st.sampled_from(["winner", "winners", "high", "low", "pot", "won_beyond_blinds",
-                            "qualifies", "flop", "kill_posted", "showdown", "extra"])
+SPOIL_ST = st.sampled_from(
+    [
+        "winner",
+        "winners",
+        "high",
+        "low",
+        "pot",
+        "won_beyond_blinds",
+        "qualifies",
+        "flop",
+        "kill_posted",
+        "showdown",
+        "extra",
+    ]
+)
 SPOILED_ST = st.one_of(st.lists(seat_st, max_size=3), st.text(max_size=3))
 LEAVE_ST = st.sampled_from(["away", "quit"])
 KILLER_STACK_ST = st.sampled_from([15, 16, 100])
@@ -102,8 +180,9 @@ def pick(data, pool):
 
 def some_of(data, pool, min_size=0, max_size=3):
     """Distinct members of ``pool``, as ``st.lists(st.sampled_from(pool), unique=True)``."""
-    idx = data.draw(st.lists(st.integers(0, len(pool) - 1), min_size=min_size,
-                             max_size=max_size, unique=True))
+    idx = data.draw(
+        st.lists(st.integers(0, len(pool) - 1), min_size=min_size, max_size=max_size, unique=True)
+    )
     return [pool[i] for i in idx]
 
 
@@ -113,6 +192,7 @@ def _mult(cfg) -> Fraction:
 
 class KillTableMachine(RuleBasedStateMachine):
     CONFIG = "two_pots_full"
+
     def __init__(self) -> None:
         super().__init__()
         tf = config_from_dict(copy.deepcopy(CONFIGS[self.CONFIG]))
@@ -182,7 +262,7 @@ class KillTableMachine(RuleBasedStateMachine):
         form = pick(data, forms)
         if form == "winner":
             seats = [b.seat, b.leg_seat] if b.status != "neutral" else []
-            pool = dealt + [x for x in seats if x in dealt] * 2      # favour the button's seats
+            pool = dealt + [x for x in seats if x in dealt] * 2  # favour the button's seats
             ev["winner"] = pick(data, pool)
             sole = ev["winner"]
         elif form == "winners":
@@ -190,9 +270,14 @@ class KillTableMachine(RuleBasedStateMachine):
             sole = ev["winners"][0] if len(ev["winners"]) == 1 else None
         else:
             ev["high"] = some_of(data, dealt, min_size=1, max_size=2)
-            low = data.draw(st.integers(0, 2))          # as st.one_of(just(high), just([]), lists)
-            ev["low"] = (list(ev["high"]) if low == 0 else [] if low == 1
-                         else some_of(data, dealt, max_size=2))
+            low = data.draw(st.integers(0, 2))  # as st.one_of(just(high), just([]), lists)
+            ev["low"] = (
+                list(ev["high"])
+                if low == 0
+                else []
+                if low == 1
+                else some_of(data, dealt, max_size=2)
+            )
             sole = None
         needs_pot = bool({"scoop", "big-pot"} & set(cfg.kill.triggers))
         if needs_pot or data.draw(st.integers(0, 2)) == 0:
@@ -208,7 +293,7 @@ class KillTableMachine(RuleBasedStateMachine):
             ev["flop"] = data.draw(st.booleans())
         if b.killed and data.draw(st.integers(0, 5)) == 0:
             ev["kill_posted"] = False
-        if data.draw(st.integers(0, 7)) == 0:                           # spoil one field
+        if data.draw(st.integers(0, 7)) == 0:  # spoil one field
             key = data.draw(SPOIL_ST)
             if key in ("winner",):
                 ev[key] = data.draw(seat_st)
@@ -263,7 +348,9 @@ class KillTableMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def stack(self, data):
-        self.attempt({"type": "stack", "seat": self.some_seat(data), "amount": data.draw(amount_st)})
+        self.attempt(
+            {"type": "stack", "seat": self.some_seat(data), "amount": data.draw(amount_st)}
+        )
 
     @rule(data=st.data())
     def pay_kill(self, data):
@@ -279,14 +366,33 @@ class KillTableMachine(RuleBasedStateMachine):
     def underpost(self, data):
         self.attempt({"type": "underpost", "seat": self.some_seat(data)})
 
-    @rule(garbage=st.one_of(
-        st.dictionaries(st.sampled_from(["type", "seat", "winner", "name", "pot", "amount", "zap"]),
-                        st.one_of(st.integers(-3, 12), st.text(max_size=5), st.none(),
-                                  st.lists(st.integers(0, 9), max_size=3)), max_size=4)
-        # an unhashable "type" crashes parse_event: see the xfail test in test_clause_rules
-        .filter(lambda d: not isinstance(d.get("type"), list)),
-        st.sampled_from([None, 3, "hand", [], {"type": "hand", "winner": 1, "extra": 1},
-                         {"type": "hand", "low": [1]}, {"type": "Hand", "winner": 1}])))
+    @rule(
+        garbage=st.one_of(
+            st.dictionaries(
+                st.sampled_from(["type", "seat", "winner", "name", "pot", "amount", "zap"]),
+                st.one_of(
+                    st.integers(-3, 12),
+                    st.text(max_size=5),
+                    st.none(),
+                    st.lists(st.integers(0, 9), max_size=3),
+                ),
+                max_size=4,
+            )
+            # an unhashable "type" crashes parse_event: see the xfail test in test_clause_rules
+            .filter(lambda d: not isinstance(d.get("type"), list)),
+            st.sampled_from(
+                [
+                    None,
+                    3,
+                    "hand",
+                    [],
+                    {"type": "hand", "winner": 1, "extra": 1},
+                    {"type": "hand", "low": [1]},
+                    {"type": "Hand", "winner": 1},
+                ]
+            ),
+        )
+    )
     def garbage(self, garbage):
         self.attempt(garbage)
 
@@ -296,21 +402,20 @@ class KillTableMachine(RuleBasedStateMachine):
         """Steer towards the 13.6 paths: the killer leaves, then the hand is played."""
         seat = self.state.button.seat
         if self.state.player(seat) is not None:
-            ev = {"type": data.draw(LEAVE_ST), "seat": seat,
-                  "posts_kill": data.draw(st.booleans())}
+            ev = {"type": data.draw(LEAVE_ST), "seat": seat, "posts_kill": data.draw(st.booleans())}
             self.attempt(ev)
         self.attempt(self.draw_hand(data))
 
-    @precondition(lambda self: self.state.config.kill.voluntary
-                  and self.state.button.status == "leg-up")
+    @precondition(
+        lambda self: self.state.config.kill.voluntary and self.state.button.status == "leg-up"
+    )
     @rule(data=st.data())
     def leg_holder_kills_then_leaves(self, data):
         """Steer towards spec 5.5/5.6: the leg holder kills voluntarily, then leaves."""
         seat = self.state.button.seat
         self.attempt({"type": "stack", "seat": seat, "amount": data.draw(KILLER_STACK_ST)})
         self.attempt({"type": "voluntary_kill", "seat": seat})
-        ev = {"type": data.draw(LEAVE_ST), "seat": seat,
-              "posts_kill": data.draw(st.booleans())}
+        ev = {"type": data.draw(LEAVE_ST), "seat": seat, "posts_kill": data.draw(st.booleans())}
         self.attempt(ev)
 
     # -- invariants -------------------------------------------------------------
@@ -350,8 +455,7 @@ class KillTableMachine(RuleBasedStateMachine):
                 blind_of[nh.small_blind] = cfg.blinds[0]
             if nh.big_blind is not None:
                 blind_of[nh.big_blind] = cfg.blinds[1]
-            with_kill = [seat for seat, amt in nh.posts.items()
-                         if amt != blind_of.get(seat)]
+            with_kill = [seat for seat, amt in nh.posts.items() if amt != blind_of.get(seat)]
             assert with_kill == [b.seat], (nh.posts, blind_of, b)
             extra = blind_of.get(b.seat, 0) if cfg.kill.killer_in_blind == "both" else 0
             assert nh.posts[b.seat] == nh.kill_blind + extra

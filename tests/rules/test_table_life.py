@@ -4,12 +4,11 @@ deleted), a closed table refuses hands with a clear reason, and the kill button 
 from __future__ import annotations
 
 import pytest
+from helpers import assert_button, assert_killed_by, hand, run, start
 
 from floorkill.rules import Refusal, apply
 from floorkill.rules.events import parse_event
 from floorkill.store.snapshot import state_from_dict, state_to_dict
-
-from helpers import assert_button, assert_killed_by, hand, run, start
 
 CLOSE = {"type": "close_table"}
 REOPEN = {"type": "reopen_table"}
@@ -25,9 +24,16 @@ def test_close_then_a_hand_is_refused_with_the_reason():
     assert "закрыт" in exc.value.text("ru")
 
 
-@pytest.mark.parametrize("raw", [{"type": "join", "seat": 8, "name": "Hal"},
-                                 {"type": "away", "seat": 2}, {"type": "quit", "seat": 3},
-                                 {"type": "stack", "seat": 1, "amount": 100}, CLOSE])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"type": "join", "seat": 8, "name": "Hal"},
+        {"type": "away", "seat": 2},
+        {"type": "quit", "seat": 3},
+        {"type": "stack", "seat": 1, "amount": 100},
+        CLOSE,
+    ],
+)
 def test_a_closed_table_refuses_every_other_event(raw):
     st = run(start(), CLOSE)
     with pytest.raises(Refusal):
@@ -35,7 +41,7 @@ def test_a_closed_table_refuses_every_other_event(raw):
 
 
 def test_reopen_goes_on_where_it_stopped_rrop_13_1a():
-    st = run(start(), hand(2), hand(2, qualifies=True), CLOSE)   # a kill is owed when it closes
+    st = run(start(), hand(2), hand(2, qualifies=True), CLOSE)  # a kill is owed when it closes
     applied = apply(st, REOPEN)
     assert not applied.state.closed
     assert [d.code for d in applied.decisions] == ["table-reopened"]
@@ -66,6 +72,6 @@ def test_events_round_trip_and_take_no_fields():
 
 def test_snapshot_of_an_open_table_has_no_closed_key_and_a_closed_one_round_trips():
     st = run(start(), hand(2))
-    assert "closed" not in state_to_dict(st)          # old digests stay valid
+    assert "closed" not in state_to_dict(st)  # old digests stay valid
     closed = run(st, CLOSE)
     assert state_from_dict(closed.config, state_to_dict(closed)) == closed

@@ -7,13 +7,12 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import hand, make_table
 
 from floorkill.rules import load_table_file
 from floorkill.rules.config import KILL_OPTIONS, with_options
 from floorkill.rules.replay import replay
 from floorkill.rules.whatif import WhatIf, summary, what_if
-
-from helpers import hand, make_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_tables"
@@ -37,18 +36,30 @@ def test_house_natural_walk_alternate_on_the_recorded_sample():
 
 
 def test_house_natural_second_leg_pot_turns_a_short_second_win_into_a_kill():
-    w = session(hand(2), hand(2, pot=60, won_beyond_blinds=5), hand(3), hand(3, pot=40, won_beyond_blinds=20))
-    diffs = w.change(second_leg_pot="5x-big-blind")          # $50
-    assert [d.text() for d in diffs] == ["hand 2: leg up (Bob) → kill pot (Bob)",
-                                         "hand 4: kill pot (Cy) → leg up (Cy)"]
+    w = session(
+        hand(2),
+        hand(2, pot=60, won_beyond_blinds=5),
+        hand(3),
+        hand(3, pot=40, won_beyond_blinds=20),
+    )
+    diffs = w.change(second_leg_pot="5x-big-blind")  # $50
+    assert [d.text() for d in diffs] == [
+        "hand 2: leg up (Bob) → kill pot (Bob)",
+        "hand 4: kill pot (Cy) → leg up (Cy)",
+    ]
     assert diffs[0].after.cites == ("house-natural",)
 
 
 def test_a_hand_the_new_rule_cannot_decide_is_named_and_the_rest_carries_on():
     """No pot recorded: "not decided" with the model's question; later hands are compared
     from the recorded outcome, so only hands that really differ are listed."""
-    w = session(hand(2), hand(2, won_beyond_blinds=10), hand(2, won_beyond_blinds=0), hand(4),
-                hand(4, pot=80, won_beyond_blinds=0))
+    w = session(
+        hand(2),
+        hand(2, won_beyond_blinds=10),
+        hand(2, won_beyond_blinds=0),
+        hand(4),
+        hand(4, pot=80, won_beyond_blinds=0),
+    )
     diffs = w.change(second_leg_pot="5x-big-blind")
     assert [d.hand for d in diffs] == [2, 5]
     assert diffs[0].after.status == "refused"
@@ -86,10 +97,14 @@ def test_the_preview_is_the_rules_models_own_replay(path):
             base = replay(table)
             if any((a.refusal is None) != (b.refusal is None) for a, b in zip(base, changed)):
                 continue
-            expected = [b.index for a, b in zip(base, changed)
-                        if b.raw.get("type") == "hand" and b.refusal is None
-                        and (a.state.button.status, a.state.button.seat)
-                        != (b.state.button.status, b.state.button.seat)]
+            expected = [
+                b.index
+                for a, b in zip(base, changed)
+                if b.raw.get("type") == "hand"
+                and b.refusal is None
+                and (a.state.button.status, a.state.button.seat)
+                != (b.state.button.status, b.state.button.seat)
+            ]
             got = [d.event for d in w.change(**{name: value}) if d.type == "hand"]
             assert got == expected, (path.stem, name, value)
 
@@ -109,11 +124,12 @@ def test_what_if_is_quick_on_a_29_event_sample():
 
 def test_a_change_no_table_file_may_have_is_refused_in_one_line():
     from floorkill.rules import ConfigError
+
     table = load_table_file(SAMPLES / "deuce-seven-10-20.toml")
     with pytest.raises(ConfigError) as info:
         what_if(table, second_leg_needs_flop=True)
     assert "has no flop" in str(info.value) and "\n" not in str(info.value)
-    assert what_if(table, second_leg_pot=2500) is not None      # an amount, in cents
+    assert what_if(table, second_leg_pot=2500) is not None  # an amount, in cents
 
 
 def test_house_pot_session_previewed_under_the_beyond_the_blinds_test():
@@ -127,5 +143,5 @@ def test_house_pot_session_previewed_under_the_beyond_the_blinds_test():
     assert diffs[0].text() == "hand 2: neutral → kill pot (Bob)"
     assert diffs[0].after.cites == ("rrop-13.3", "house-natural")
     assert all(d.after.status != "refused" for d in diffs)
-    up = what_if(table, second_leg_pot="5x-upper")           # $100: Cy's $90 pot no longer kills
+    up = what_if(table, second_leg_pot="5x-upper")  # $100: Cy's $90 pot no longer kills
     assert up[0].text() == "hand 4: kill pot (Cy) → neutral"

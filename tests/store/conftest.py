@@ -52,4 +52,4 @@ def verify_in_two_processes(monkeypatch):
     monkeypatch.setattr(audit, "_verify_file", spy)
     monkeypatch.setattr(audit, "_start_child", start)
     yield seen
-    assert not seen or children, seen          # a verify ran: it started the other process
+    assert not seen or children, seen  # a verify ran: it started the other process

@@ -23,7 +23,7 @@ from floorkill.store.journal import Journal  # noqa: E402
 
 
 def out(line: str) -> None:
-    os.write(1, (line + "\n").encode())          # one write: a line is whole or absent
+    os.write(1, (line + "\n").encode())  # one write: a line is whole or absent
 
 
 def main() -> None:
@@ -48,8 +48,12 @@ def main() -> None:
         delay = rng.random() * 0.002
         if delay > 0.0005:
             time.sleep(delay)
-    out("done " + json.dumps({"button": button_json(s.state), "hands": s.state.hands,
-                              "len": len(s)}, sort_keys=True))
+    out(
+        "done "
+        + json.dumps(
+            {"button": button_json(s.state), "hands": s.state.hands, "len": len(s)}, sort_keys=True
+        )
+    )
     j.close()
 
 

@@ -34,8 +34,19 @@ def main() -> None:
             seqs.extend(r.seq for r in s.records(len(seqs)))
         else:
             time.sleep(0.0005)
-    print(json.dumps({"seqs": seqs, "button": button_json(s.state), "hands": s.state.hands,
-                      "len": len(s), "polls": polls, "changes": changes}, sort_keys=True))
+    print(
+        json.dumps(
+            {
+                "seqs": seqs,
+                "button": button_json(s.state),
+                "hands": s.state.hands,
+                "len": len(s),
+                "polls": polls,
+                "changes": changes,
+            },
+            sort_keys=True,
+        )
+    )
     ro.close()
 
 

@@ -26,7 +26,7 @@ from floorkill.store.errors import TableChanged, TableExists  # noqa: E402
 
 
 def out(line: str) -> None:
-    os.write(1, (line + "\n").encode())          # one write: a line is whole or absent
+    os.write(1, (line + "\n").encode())  # one write: a line is whole or absent
 
 
 def open_table(j, name: str):
@@ -52,8 +52,10 @@ def main() -> None:
             if last is not None and rng.random() < 0.1:
                 rec = s.void(last.seq, "crash test", expect_seq=len(s))
             else:
-                rec = s.append({"type": "hand", "winner": rng.randint(1, 9),
-                                "qualifies": False}, expect_seq=len(s))
+                rec = s.append(
+                    {"type": "hand", "winner": rng.randint(1, 9), "qualifies": False},
+                    expect_seq=len(s),
+                )
             out(f"ack {rec.seq} {rec.gseq}")
     else:
         s = open_table(j, "Race")
@@ -61,8 +63,10 @@ def main() -> None:
         done = 0
         while done < count:
             try:
-                rec = s.append({"type": "hand", "winner": rng.randint(1, 9),
-                                "qualifies": False}, expect_seq=len(s))
+                rec = s.append(
+                    {"type": "hand", "winner": rng.randint(1, 9), "qualifies": False},
+                    expect_seq=len(s),
+                )
             except TableChanged:
                 out("changed")
                 continue

@@ -25,8 +25,11 @@ def require_pg() -> str:
     """The writer URL, or skip (locally) / fail (in CI) when no server was started."""
     if not PG_URL:
         if IN_CI:
-            pytest.fail("CI=true but FLOORKILL_TEST_PG is not set: .ci/postgres.sh did not "
-                        "start the PostgreSQL server", pytrace=False)
+            pytest.fail(
+                "CI=true but FLOORKILL_TEST_PG is not set: .ci/postgres.sh did not "
+                "start the PostgreSQL server",
+                pytrace=False,
+            )
         pytest.skip("no PostgreSQL server (source .ci/postgres.sh to run these)")
     try:
         import psycopg  # noqa: F401
@@ -113,7 +116,7 @@ class Outage:
 
         parts = urllib.parse.urlsplit(require_pg())
         q = dict(urllib.parse.parse_qsl(parts.query))
-        self.target = f"{q['host']}/.s.PGSQL.{q['port']}"       # the server's unix socket
+        self.target = f"{q['host']}/.s.PGSQL.{q['port']}"  # the server's unix socket
         probe = socket.socket()
         probe.bind(("127.0.0.1", 0))
         self.port = probe.getsockname()[1]
@@ -127,8 +130,9 @@ class Outage:
         parts = urllib.parse.urlsplit(base)
         q = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query) if k not in ("host", "port")]
         netloc = parts.netloc.split("@")[0] + f"@127.0.0.1:{self.port}"
-        return urllib.parse.urlunsplit(parts._replace(netloc=netloc,
-                                                      query=urllib.parse.urlencode(q)))
+        return urllib.parse.urlunsplit(
+            parts._replace(netloc=netloc, query=urllib.parse.urlencode(q))
+        )
 
     def up(self) -> None:
         import socket
@@ -231,8 +235,14 @@ class Lines:
         return self.buf.decode(errors="replace").split("\n")[:-1]
 
 
-JOURNAL_TABLES = (("meta", "key"), ("tables", "rowid"), ("events", "gseq"),
-                  ("snapshots", "tbl, seq"), ("obligations", "tbl"), ("chain_head", "gseq"))
+JOURNAL_TABLES = (
+    ("meta", "key"),
+    ("tables", "rowid"),
+    ("events", "gseq"),
+    ("snapshots", "tbl, seq"),
+    ("obligations", "tbl"),
+    ("chain_head", "gseq"),
+)
 
 
 def pg_rows_digest(url: str) -> str:

@@ -9,15 +9,31 @@ from floorkill.rules import Refusal, apply, initial_state, load_table_text
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 T1 = FIXTURES / "t1.toml"
-T1_OK = FIXTURES / "t1-accepted.toml"          # t1.toml without its refused event 6
+T1_OK = FIXTURES / "t1-accepted.toml"  # t1.toml without its refused event 6
 
 
-def table_text(name: str = "Table 9", *, seats: int = 9, players: int = 9,
-               triggers: str = '["two-pots"]', extra_kill: str = "") -> str:
+def table_text(
+    name: str = "Table 9",
+    *,
+    seats: int = 9,
+    players: int = 9,
+    triggers: str = '["two-pots"]',
+    extra_kill: str = "",
+) -> str:
     lines = [
-        "[table]", f'name = "{name}"', 'game = "holdem"', f"seats = {seats}", "button = 1",
-        "[stakes]", 'structure = "fixed"', "bets = [10, 20]", "blinds = [5, 10]",
-        "[kill]", 'kind = "full"', f"triggers = {triggers}", extra_kill,
+        "[table]",
+        f'name = "{name}"',
+        'game = "holdem"',
+        f"seats = {seats}",
+        "button = 1",
+        "[stakes]",
+        'structure = "fixed"',
+        "bets = [10, 20]",
+        "blinds = [5, 10]",
+        "[kill]",
+        'kind = "full"',
+        f"triggers = {triggers}",
+        extra_kill,
     ]
     for s in range(1, players + 1):
         lines += ["[[players]]", f"seat = {s}", f'name = "P{s}"', "stack = 1000"]
@@ -28,7 +44,7 @@ def table(name: str = "Table 9", **kw):
     return load_table_text(table_text(name, **kw), f"<{name}>")
 
 
-RICH_KILL = 'voluntary = true\nvoluntary_cards = 2'
+RICH_KILL = "voluntary = true\nvoluntary_cards = 2"
 
 
 def rich_table(name: str = "Rich"):
@@ -39,8 +55,21 @@ def rich_table(name: str = "Rich"):
 def candidate_event(rng: random.Random, seats: int = 9) -> dict:
     s = rng.randint(1, seats)
     kind = rng.choices(
-        ["hand", "split", "missed", "join", "away", "back", "quit", "pay", "vol", "stack",
-         "underpost"], weights=[30, 5, 3, 6, 5, 5, 4, 3, 3, 2, 2])[0]
+        [
+            "hand",
+            "split",
+            "missed",
+            "join",
+            "away",
+            "back",
+            "quit",
+            "pay",
+            "vol",
+            "stack",
+            "underpost",
+        ],
+        weights=[30, 5, 3, 6, 5, 5, 4, 3, 3, 2, 2],
+    )[0]
     if kind == "hand":
         ev = {"type": "hand", "winner": s}
         r = rng.random()
@@ -55,9 +84,12 @@ def candidate_event(rng: random.Random, seats: int = 9) -> dict:
     if kind == "missed":
         return {"type": "hand", "winner": s, "qualifies": False, "kill_posted": False}
     if kind == "join":
-        ev = {"type": "join", "seat": s, "name": rng.choice(["P1", "P2", "Eve", "Flo", "Gus",
-                                                             "Hal", "Ivy", "P7"]),
-              "stack": rng.choice([100, 500, 1000])}
+        ev = {
+            "type": "join",
+            "seat": s,
+            "name": rng.choice(["P1", "P2", "Eve", "Flo", "Gus", "Hal", "Ivy", "P7"]),
+            "stack": rng.choice([100, 500, 1000]),
+        }
         if rng.random() < 0.3:
             ev["agrees_to_kill"] = True
         return ev
@@ -95,8 +127,10 @@ def random_events(seed: int, n: int, tf=None) -> list[dict]:
 
 
 def hand_events(n: int, start: int = 0, seats: int = 9) -> list[dict]:
-    return [{"type": "hand", "winner": (i % seats) + 1, "qualifies": False}
-            for i in range(start, start + n)]
+    return [
+        {"type": "hand", "winner": (i % seats) + 1, "qualifies": False}
+        for i in range(start, start + n)
+    ]
 
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,35 +16,50 @@ from storehelp import table_text
 
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
-from floorkill.store.schema import (GENESIS, canonical_json, chain_seed, row_content,
-                                    row_hash, seed_point)
+from floorkill.store.schema import (
+    GENESIS,
+    canonical_json,
+    chain_seed,
+    row_content,
+    row_hash,
+    seed_point,
+)
 
 KEY = bytes(range(32))
-ALL_TRIGGERS = ("events_no_update", "events_no_delete", "tables_no_update",
-                "tables_no_delete", "meta_no_update", "meta_no_delete")
+ALL_TRIGGERS = (
+    "events_no_update",
+    "events_no_delete",
+    "tables_no_update",
+    "tables_no_delete",
+    "meta_no_update",
+    "meta_no_delete",
+)
 
 
 def big_pot_table(name: str = "Table 12"):
-    return load_table_text(table_text(name, triggers='["two-pots", "big-pot"]',
-                                      extra_kill="big_pot_minimum = 1000"), f"<{name}>")
+    return load_table_text(
+        table_text(name, triggers='["two-pots", "big-pot"]', extra_kill="big_pot_minimum = 1000"),
+        f"<{name}>",
+    )
 
 
 def scene(path: Path, key: bytes | None = KEY) -> dict[str, int]:
     """Build the scene; returns gseqs worth naming."""
     at = {}
     with Journal(path, "fp-ann", snapshot_every=4, mac_key=key) as j:
-        a = j.create_table(big_pot_table("Table 12"))          # gseq 1
-        b = j.create_table(big_pot_table("Table 7"))           # gseq 2
-        a.append({"type": "hand", "winner": 1, "pot": 50})      # 3: A#1 leg-up 1
-        at["pot120"] = a.append({"type": "hand", "winner": 3, "pot": 120}).gseq   # 4: A#2
-        b.append({"type": "hand", "winner": 2, "pot": 40})      # 5: B#1
-        at["kill"] = a.append({"type": "hand", "winner": 3, "pot": 300,
-                               "qualifies": True}).gseq         # 6: A#3 kill seat 3
-        b.append({"type": "hand", "winner": 5, "pot": 40})      # 7: B#2
-        at["void"] = a.void(3, "wrong winner").gseq              # 8: A#4 void of A#3
-        a.append({"type": "hand", "winner": 4, "pot": 60})      # 9: A#5
-        b.append({"type": "hand", "winner": 5, "pot": 80, "qualifies": False})   # 10: B#3
-        at["last"] = a.append({"type": "hand", "winner": 6, "pot": 70}).gseq      # 11: A#6
+        a = j.create_table(big_pot_table("Table 12"))  # gseq 1
+        b = j.create_table(big_pot_table("Table 7"))  # gseq 2
+        a.append({"type": "hand", "winner": 1, "pot": 50})  # 3: A#1 leg-up 1
+        at["pot120"] = a.append({"type": "hand", "winner": 3, "pot": 120}).gseq  # 4: A#2
+        b.append({"type": "hand", "winner": 2, "pot": 40})  # 5: B#1
+        at["kill"] = a.append(
+            {"type": "hand", "winner": 3, "pot": 300, "qualifies": True}
+        ).gseq  # 6: A#3 kill seat 3
+        b.append({"type": "hand", "winner": 5, "pot": 40})  # 7: B#2
+        at["void"] = a.void(3, "wrong winner").gseq  # 8: A#4 void of A#3
+        a.append({"type": "hand", "winner": 4, "pot": 60})  # 9: A#5
+        b.append({"type": "hand", "winner": 5, "pot": 80, "qualifies": False})  # 10: B#3
+        at["last"] = a.append({"type": "hand", "winner": 6, "pot": 70}).gseq  # 11: A#6
         at["head"] = j.head()[0]
     return at
 
@@ -73,9 +88,11 @@ class Shell:
         meta = {k: v for k, v in c.execute("SELECT key, value FROM meta")}
         seed_at = seed_point(meta)
         prev = chain_seed(GENESIS, meta) if seed_at == 0 else GENESIS
-        rows = c.execute("SELECT gseq, tbl, seq, type, schema, payload, rules, decisions, "
-                         "result, hand, who, at, target, state_hash FROM events "
-                         "ORDER BY gseq").fetchall()
+        rows = c.execute(
+            "SELECT gseq, tbl, seq, type, schema, payload, rules, decisions, "
+            "result, hand, who, at, target, state_hash FROM events "
+            "ORDER BY gseq"
+        ).fetchall()
         for r in rows:
             h = row_hash(prev, row_content(*r[:13], r[13]))
             c.execute("UPDATE events SET prev_hash = ?, hash = ? WHERE gseq = ?", (prev, h, r[0]))
@@ -91,15 +108,19 @@ class Shell:
         for g, (old_g, tbl, seq) in enumerate(rows, start=1):
             m = new_seq.setdefault(tbl, {})
             m[seq] = len(m)
-            c.execute("UPDATE events SET gseq = ?, seq = ? WHERE gseq = ?", (g, m[seq], old_g + off))
+            c.execute(
+                "UPDATE events SET gseq = ?, seq = ? WHERE gseq = ?", (g, m[seq], old_g + off)
+            )
         for gseq, tbl, payload, target in c.execute(
-                "SELECT gseq, tbl, payload, target FROM events WHERE target IS NOT NULL"
-                ).fetchall():
+            "SELECT gseq, tbl, payload, target FROM events WHERE target IS NOT NULL"
+        ).fetchall():
             new = new_seq[tbl].get(target, target)
             data = json.loads(payload)
             data["target"] = new
-            c.execute("UPDATE events SET target = ?, payload = ? WHERE gseq = ?",
-                      (new, canonical_json(data), gseq))
+            c.execute(
+                "UPDATE events SET target = ?, payload = ? WHERE gseq = ?",
+                (new, canonical_json(data), gseq),
+            )
 
     def close(self) -> None:
         self.c.close()
@@ -114,5 +135,5 @@ def edit_one(sh: Shell, gseq: int, column: str) -> None:
     elif isinstance(value, int):
         new = value + 1
     else:
-        new = value[:-1] + ("0" if value[-1:] != "0" else "1")   # one character changed
+        new = value[:-1] + ("0" if value[-1:] != "0" else "1")  # one character changed
     sh(f"UPDATE events SET {column} = ? WHERE gseq = ?", new, gseq)

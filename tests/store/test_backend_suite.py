@@ -48,6 +48,7 @@ def _bar_p3(session):
 
 # -- records, reopening, who ------------------------------------------------------
 
+
 def test_append_reopen_same_state_and_who(where):
     tf = rich_table("Table 7")
     events = random_events(7, 60, tf)
@@ -58,10 +59,10 @@ def test_append_reopen_same_state_and_who(where):
         assert all(r.who == "ann" for r in recs)
         state = s.state
     with open_journal(where, floorperson="bob") as j:
-        again = j.open_table("table 7")                      # case-insensitive
+        again = j.open_table("table 7")  # case-insensitive
         assert again.state == state == again.full_replay()
         assert [r.who for r in again.records(-3)] == ["ann"] * 3
-        assert [r.gseq for r in again.records(0, 2)] == [2, 3]   # gseq 1 is the creation
+        assert [r.gseq for r in again.records(0, 2)] == [2, 3]  # gseq 1 is the creation
         assert j.table_names() == ["Table 7"]
         with pytest.raises(TableExists):
             j.create_table(tf)
@@ -88,8 +89,7 @@ def test_void_undo_and_its_refusals(where):
         last = s.last_undoable()
         assert last.seq == 5
         v = s.void(5, "wrong seat")
-        assert v.type == "void" and v.event == {"type": "void", "target": 5,
-                                                "reason": "wrong seat"}
+        assert v.type == "void" and v.event == {"type": "void", "target": 5, "reason": "wrong seat"}
         assert s.last_undoable().seq == 4
         assert s.records(4, 5)[0].voided
         for bad in ((5, "again"), (6, "a void"), (99, "nothing"), (3, "  ")):
@@ -106,12 +106,13 @@ def test_snapshots_reopen_and_a_void_behind_a_snapshot(where):
         s = j.create_table(tf)
         for e in events:
             s.append(e)
-        target = next(r for r in reversed(s.records()) if r.type == "hand" and not r.voided
-                      and r.seq < 30)
+        target = next(
+            r for r in reversed(s.records()) if r.type == "hand" and not r.voided and r.seq < 30
+        )
         try:
             s.void(target.seq, "behind a snapshot")
         except Refusal:
-            pass                              # a later event needs it: refused, fine too
+            pass  # a later event needs it: refused, fine too
         state = s.state
         assert state == s.full_replay()
     with open_journal(where, snapshot_every=4) as j:
@@ -124,6 +125,7 @@ def test_snapshots_reopen_and_a_void_behind_a_snapshot(where):
 
 # -- room-wide bars ---------------------------------------------------------------
 
+
 def test_a_barred_player_is_refused_at_every_table_until_paid(where):
     with open_journal(where, floorperson="fp") as j:
         a = j.create_table(table("Table A"))
@@ -133,7 +135,7 @@ def test_a_barred_player_is_refused_at_every_table_until_paid(where):
         with pytest.raises(Refusal) as exc:
             b.append({"type": "join", "seat": 5, "name": "p3"})
         assert "rrop-13.6" in exc.value.cites
-    with open_journal(where, floorperson="fp") as j:             # after a restart too
+    with open_journal(where, floorperson="fp") as j:  # after a restart too
         b = j.open_table("Table B")
         with pytest.raises(Refusal):
             b.append({"type": "join", "seat": 5, "name": "P3"})
@@ -153,21 +155,22 @@ def test_a_void_of_the_bar_frees_the_player_elsewhere(where):
 
 # -- several podiums on one journal ------------------------------------------------
 
+
 def test_a_stale_podium_is_refused_and_catches_up(where):
-    with open_journal(where, floorperson="ann") as ja, \
-            open_journal(where, floorperson="bob") as jb:
+    with open_journal(where, floorperson="ann") as ja, open_journal(where, floorperson="bob") as jb:
         a = ja.create_table(table("Table 7"))
         for e in hand_events(40):
             a.append(e)
         b = jb.open_table("Table 7")
         seen = len(b)
         assert seen == 40
-        a.append({"type": "hand", "winner": 2}, expect_seq=40)       # hand 41, by ann
+        a.append({"type": "hand", "winner": 2}, expect_seq=40)  # hand 41, by ann
         with pytest.raises(TableChanged) as exc:
             b.append({"type": "hand", "winner": 5}, expect_seq=seen)
-        assert str(exc.value) == ("Table 7 changed: hand 41 was just entered by ann — "
-                                  "check and enter again")
-        assert len(b) == 41 and b.state == a.state                   # caught up, nothing written
+        assert str(exc.value) == (
+            "Table 7 changed: hand 41 was just entered by ann — check and enter again"
+        )
+        assert len(b) == 41 and b.state == a.state  # caught up, nothing written
         rec = b.append({"type": "hand", "winner": 5}, expect_seq=len(b))
         assert rec.seq == 42 and rec.who == "bob"
     problems, _w, _c = verify_journal(where)
@@ -179,19 +182,18 @@ def test_the_next_entry_sees_a_bar_another_podium_just_recorded(where):
     since. The entry must be folded again against the room at the locked chain head
     (PostgreSQL: floorkill_chain declines, the general path refuses), with no
     ``changed()`` in between."""
-    with open_journal(where, floorperson="ann") as ja, \
-            open_journal(where, floorperson="bob") as jb:
+    with open_journal(where, floorperson="ann") as ja, open_journal(where, floorperson="bob") as jb:
         a = ja.create_table(table("Table A"))
         ja.create_table(table("Table B", players=2))
         b = jb.open_table("Table B")
-        b.append({"type": "hand", "winner": 1})             # bob's room is read: no bars
-        _bar_p3(a)                                          # ann bars P3 at Table A
+        b.append({"type": "hand", "winner": 1})  # bob's room is read: no bars
+        _bar_p3(a)  # ann bars P3 at Table A
         with pytest.raises(Refusal) as exc:
             b.append({"type": "join", "seat": 5, "name": "P3"})
         assert "rrop-13.6" in exc.value.cites and len(b) == 1
         b_ann = ja.open_table("Table B")
-        b_ann.append({"type": "hand", "winner": 2})         # Table B moved under bob
-        rec = b.append({"type": "hand", "winner": 1})       # no expect_seq: folded after it
+        b_ann.append({"type": "hand", "winner": 2})  # Table B moved under bob
+        rec = b.append({"type": "hand", "winner": 1})  # no expect_seq: folded after it
         assert rec.seq == 3 and b.state == ja.open_table("Table B").state
         a.append({"type": "pay_kill", "name": "P3"})
         assert b.append({"type": "join", "seat": 5, "name": "P3"}).seq == 4
@@ -202,15 +204,14 @@ def test_the_next_entry_sees_a_bar_another_podium_just_recorded(where):
 def test_undo_must_target_what_the_floorperson_saw(where):
     """The measured bug: Ctrl+Z on one podium offered #84 while the other had recorded #85;
     confirming voided #84 and left #85 live. Now it is refused and nothing is voided."""
-    with open_journal(where, floorperson="ann") as ja, \
-            open_journal(where, floorperson="bob") as jb:
+    with open_journal(where, floorperson="ann") as ja, open_journal(where, floorperson="bob") as jb:
         a = ja.create_table(table("Table 7"))
         for e in hand_events(84):
             a.append(e)
         b = jb.open_table("Table 7")
         offered, seen = b.last_undoable(), len(b)
         assert offered.seq == 84
-        a.append(hand_events(1, 84)[0], expect_seq=84)                 # #85 on podium 1
+        a.append(hand_events(1, 84)[0], expect_seq=84)  # #85 on podium 1
         with pytest.raises(TableChanged) as exc:
             b.void(offered.seq, "misclick", expect_seq=seen)
         assert "check and undo again" in str(exc.value) and "ann" in str(exc.value)
@@ -218,11 +219,10 @@ def test_undo_must_target_what_the_floorperson_saw(where):
 
 
 def test_followers_see_other_podiums_commits(where):
-    with open_journal(where, floorperson="ann") as ja, \
-            open_journal(where, floorperson="bob") as jb:
+    with open_journal(where, floorperson="ann") as ja, open_journal(where, floorperson="bob") as jb:
         a = ja.create_table(table("Table 7"))
         b = jb.open_table("Table 7")
-        jb.changed()                                  # start following
+        jb.changed()  # start following
         assert not jb.changed()
         a.append(hand_events(1)[0])
         assert eventually(jb.changed)
@@ -235,19 +235,18 @@ def test_followers_see_other_podiums_commits(where):
 def test_following_catches_every_open_table_up_in_one_look(where):
     """What a podium's follow tick does (Floor.follow): every open table of this journal
     caught up with one read of their last seqs; only the tables that moved are folded."""
-    with open_journal(where, floorperson="ann") as ja, \
-            open_journal(where, floorperson="bob") as jb:
+    with open_journal(where, floorperson="ann") as ja, open_journal(where, floorperson="bob") as jb:
         a7, a8 = ja.create_table(table("Table 7")), ja.create_table(table("Table 8"))
         ja.create_table(table("Table 9"))
         b7, b8, b9 = (jb.open_table(n) for n in ("Table 7", "Table 8", "Table 9"))
         for e in hand_events(3):
             a7.append(e)
         a8.append(hand_events(1)[0])
-        assert jb.refresh_sessions([b7, b8, b9]) == [b7, b8]       # Table 9 did not move
+        assert jb.refresh_sessions([b7, b8, b9]) == [b7, b8]  # Table 9 did not move
         assert (len(b7), len(b8), len(b9)) == (3, 1, 0)
         assert b7.state == a7.state and b8.state == a8.state
         assert jb.refresh_sessions([b7, b8, b9]) == []
-        assert ja.refresh_sessions([b7]) == []                     # another journal's: left
+        assert ja.refresh_sessions([b7]) == []  # another journal's: left
 
 
 def test_the_read_only_journal_follows_and_cannot_write(where):
@@ -271,6 +270,7 @@ def test_the_read_only_journal_follows_and_cannot_write(where):
 
 # -- integrity ------------------------------------------------------------------------
 
+
 def test_events_are_append_only(where):
     with open_journal(where) as j:
         s = j.create_table(table("Table 8"))
@@ -286,8 +286,11 @@ def test_events_are_append_only(where):
     else:
         conn = sqlite3.connect(where, isolation_level=None)
     try:
-        for stmt in ("UPDATE events SET who = 'eve'", "DELETE FROM events",
-                     "UPDATE tables SET toml = ''"):
+        for stmt in (
+            "UPDATE events SET who = 'eve'",
+            "DELETE FROM events",
+            "UPDATE tables SET toml = ''",
+        ):
             with pytest.raises(errors, match="append-only"):
                 conn.execute(stmt)
     finally:
@@ -311,8 +314,9 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
-@settings(max_examples=12, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(seed=st.integers(0, 10_000), undo_every=st.integers(3, 12))
 def test_any_accepted_session_reopens_to_its_full_replay(where, seed, undo_every):
     """Appends and undos of any accepted session: the live state, the reopened state (from
@@ -327,12 +331,12 @@ def test_any_accepted_session_reopens_to_its_full_replay(where, seed, undo_every
             try:
                 s.append(e, expect_seq=len(s))
             except Refusal:
-                continue                     # an undo earlier changed the table
+                continue  # an undo earlier changed the table
             if i % undo_every == undo_every - 1:
                 try:
                     s.void(s.last_undoable().seq, "check", expect_seq=len(s))
                 except Refusal:
-                    pass                     # a later event needs it
+                    pass  # a later event needs it
         state = s.state
         assert state == s.full_replay()
     with open_journal(where, snapshot_every=5) as j:
@@ -353,7 +357,7 @@ def test_podiums_starting_together_on_an_empty_journal(where):
         def start(who: str, here: str = here) -> None:
             try:
                 opened.append(open_journal(here, floorperson=who))
-            except Exception as exc:             # reported below
+            except Exception as exc:  # reported below
                 errors.append(exc)
 
         threads = [threading.Thread(target=start, args=(f"p{i}",)) for i in range(4)]

@@ -16,38 +16,114 @@ from floorkill.store.audit import ChainAudit
 from floorkill.store.schema import canonical_json, result_json, row_content
 from floorkill.store.session import decision_to_json
 
-text = st.one_of(st.text(max_size=30),
-                 st.sampled_from(['"', "\\", "\x00\x1f\x7f", "é€𝄞", "\ud800", "\u2028", ""]))
+text = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(['"', "\\", "\x00\x1f\x7f", "é€𝄞", "\ud800", "\u2028", ""]),
+)
 # what a column can hold after tampering: SQLite gives back int, float, str, bytes or None
-anything = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20),
-                     st.floats(allow_nan=True), text, st.binary(max_size=4))
-integer = st.one_of(st.integers(-10**20, 10**20), anything)
+anything = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=True),
+    text,
+    st.binary(max_size=4),
+)
+integer = st.one_of(st.integers(-(10**20), 10**20), anything)
 maybe_text = st.one_of(st.none(), text, anything)
 
 
-def defined(gseq, tbl, seq, type_, schema, payload, rules, decisions, result, hand, who, at,
-            target, state_hash):
-    content = {"gseq": gseq, "table": tbl, "seq": seq, "type": type_, "schema": schema,
-               "payload": payload, "rules": rules, "decisions": decisions, "result": result,
-               "hand": hand, "who": who, "at": at, "target": target}
+def defined(
+    gseq,
+    tbl,
+    seq,
+    type_,
+    schema,
+    payload,
+    rules,
+    decisions,
+    result,
+    hand,
+    who,
+    at,
+    target,
+    state_hash,
+):
+    content = {
+        "gseq": gseq,
+        "table": tbl,
+        "seq": seq,
+        "type": type_,
+        "schema": schema,
+        "payload": payload,
+        "rules": rules,
+        "decisions": decisions,
+        "result": result,
+        "hand": hand,
+        "who": who,
+        "at": at,
+        "target": target,
+    }
     if state_hash is not None:
         content["state_hash"] = state_hash
     return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 @settings(max_examples=400, deadline=None)
-@given(gseq=integer, tbl=text, seq=integer, type_=text, schema=integer, payload=text,
-       rules=text, decisions=text, result=maybe_text, hand=integer, who=maybe_text, at=text,
-       target=st.one_of(st.none(), integer), state_hash=maybe_text,
-       odd=st.sampled_from([None, "tbl", "payload", "at", "decisions"]), value=anything)
-def test_row_content_is_the_canonical_json_of_the_row(gseq, tbl, seq, type_, schema, payload,
-                                                      rules, decisions, result, hand, who,
-                                                      at, target, state_hash, odd, value):
-    args = dict(gseq=gseq, tbl=tbl, seq=seq, type_=type_, schema=schema, payload=payload,
-                rules=rules, decisions=decisions, result=result, hand=hand, who=who, at=at,
-                target=target, state_hash=state_hash)
+@given(
+    gseq=integer,
+    tbl=text,
+    seq=integer,
+    type_=text,
+    schema=integer,
+    payload=text,
+    rules=text,
+    decisions=text,
+    result=maybe_text,
+    hand=integer,
+    who=maybe_text,
+    at=text,
+    target=st.one_of(st.none(), integer),
+    state_hash=maybe_text,
+    odd=st.sampled_from([None, "tbl", "payload", "at", "decisions"]),
+    value=anything,
+)
+def test_row_content_is_the_canonical_json_of_the_row(
+    gseq,
+    tbl,
+    seq,
+    type_,
+    schema,
+    payload,
+    rules,
+    decisions,
+    result,
+    hand,
+    who,
+    at,
+    target,
+    state_hash,
+    odd,
+    value,
+):
+    args = dict(
+        gseq=gseq,
+        tbl=tbl,
+        seq=seq,
+        type_=type_,
+        schema=schema,
+        payload=payload,
+        rules=rules,
+        decisions=decisions,
+        result=result,
+        hand=hand,
+        who=who,
+        at=at,
+        target=target,
+        state_hash=state_hash,
+    )
     if odd is not None:
-        args[odd] = value                   # a text column holding something else
+        args[odd] = value  # a text column holding something else
     try:
         want = defined(**args)
     except (TypeError, ValueError) as exc:
@@ -60,35 +136,51 @@ def test_row_content_is_the_canonical_json_of_the_row(gseq, tbl, seq, type_, sch
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), text),
-                    lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                            st.dictionaries(text, inner, max_size=4)),
-                    max_leaves=12))
+@given(
+    st.recursive(
+        st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), text),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4), st.dictionaries(text, inner, max_size=4)
+        ),
+        max_leaves=12,
+    )
+)
 def test_canonical_json_is_json_dumps_sorted_without_spaces(value):
-    assert canonical_json(value) == json.dumps(value, sort_keys=True, separators=(",", ":"),
-                                               ensure_ascii=False)
+    assert canonical_json(value) == json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
 
 
 seat_like = st.one_of(st.integers(-5, 20), st.booleans(), st.floats(-5, 20))
 
 
 @settings(max_examples=300, deadline=None)
-@given(high=st.lists(seat_like, max_size=3), low=st.lists(seat_like, max_size=3),
-       scoop=st.one_of(st.none(), seat_like))
+@given(
+    high=st.lists(seat_like, max_size=3),
+    low=st.lists(seat_like, max_size=3),
+    scoop=st.one_of(st.none(), seat_like),
+)
 def test_result_json_is_the_canonical_json_of_the_result(high, low, scoop):
     assert result_json((tuple(high), tuple(low), scoop)) == canonical_json(
-        {"high": high, "low": low, "scoop": scoop})
+        {"high": high, "low": low, "scoop": scoop}
+    )
 
 
-param_value = st.one_of(st.integers(-3, 3), st.booleans(), st.floats(-3, 3), text,
-                        st.lists(st.integers(0, 3), max_size=2))
+param_value = st.one_of(
+    st.integers(-3, 3),
+    st.booleans(),
+    st.floats(-3, 3),
+    text,
+    st.lists(st.integers(0, 3), max_size=2),
+)
 decision = st.builds(
     lambda code, seat, key, params, cites: Decision(code, seat, key, tuple(params), tuple(cites)),
     st.sampled_from(["leg-up", "kill", "neutral"]),
     st.one_of(st.none(), st.integers(0, 3), st.booleans(), st.floats(0, 3)),
     st.sampled_from(["leg-up", "kill-next-hand", "no-such-key"]),
     st.lists(st.tuples(st.sampled_from(["name", "amount", "seat"]), param_value), max_size=2),
-    st.lists(st.sampled_from(["rrop-13.3", "wsop-197"]), max_size=2))
+    st.lists(st.sampled_from(["rrop-13.3", "wsop-197"]), max_size=2),
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -112,5 +204,10 @@ def _other_type(v):
 
 
 def twin(d: Decision) -> Decision:
-    return Decision(d.code, None if d.seat is None else _other_type(d.seat), d.key,
-                    tuple((k, _other_type(v)) for k, v in d.params), d.cites)
+    return Decision(
+        d.code,
+        None if d.seat is None else _other_type(d.seat),
+        d.key,
+        tuple((k, _other_type(v)) for k, v in d.params),
+        d.cites,
+    )

@@ -1,7 +1,7 @@
 """`floorkill import`: nothing doubled, nothing half-written, nothing silently ignored."""
 
-
 import pytest
+from journalrows import journal_rows
 from storehelp import ROOT, T1, random_events, rich_table
 
 from floorkill.cli import main
@@ -9,7 +9,6 @@ from floorkill.rules import load_table_file
 from floorkill.rules.config import table_file_to_dict
 from floorkill.store.atomic import write_toml
 from floorkill.store.journal import Journal
-from journalrows import journal_rows
 
 SAMPLE = ROOT / "sample_tables" / "holdem-4-8-half-two-pots.toml"
 
@@ -38,7 +37,7 @@ def test_the_sample_imported_twice_is_not_doubled(jpath, capsys):
     assert code == 0, err
     n = len(load_table_file(SAMPLE).events)
     before = journal_rows(jpath)
-    assert before == n + 1                                 # creation row + every event
+    assert before == n + 1  # creation row + every event
     code, out, err = run(capsys, "import", str(SAMPLE))
     assert code == 0 and err == ""
     assert out.strip().endswith(f"already in the journal: {n} events")
@@ -87,7 +86,7 @@ def test_a_file_that_rewrites_history_is_refused_naming_the_event(jpath, tmp_pat
     line = err.strip()
     assert len(err.splitlines()) == 1
     assert "event 3" in line and "bad.toml:" in line
-    assert "winner 3" in line and "winner 4" in line            # both versions
+    assert "winner 3" in line and "winner 4" in line  # both versions
     assert "nothing written" in line
     assert journal_rows(jpath) == before
 
@@ -96,7 +95,7 @@ def test_export_then_import_is_a_no_op(jpath, tmp_path, capsys):
     tf = rich_table("Round")
     src = write(tmp_path, "src.toml", tf, random_events(9, 60, tf))
     assert run(capsys, "import", str(src))[0] == 0
-    with Journal(jpath) as j:                               # a voided event too
+    with Journal(jpath) as j:  # a voided event too
         s = j.open_table("Round")
         s.void(len(s) - 3, "misdeal")
     exported = tmp_path / "exported.toml"
@@ -109,7 +108,7 @@ def test_export_then_import_is_a_no_op(jpath, tmp_path, capsys):
 
 
 def test_a_refused_event_anywhere_writes_nothing_not_even_the_table(jpath, tmp_path, capsys):
-    tf = load_table_file(T1)                              # event 6 names an empty seat
+    tf = load_table_file(T1)  # event 6 names an empty seat
     code, out, err = run(capsys, "import", str(T1))
     assert code == 2 and out == ""
     assert "event 6 (hand) refused: seat 7 is empty" in err and "t1.toml:39" in err
@@ -128,7 +127,8 @@ def test_a_refusal_in_the_tail_of_an_extending_file_writes_nothing(jpath, tmp_pa
     assert code == 2 and out == ""
     assert "event 6 (hand) refused" in err
     assert err.splitlines()[-1].endswith(
-        "1 event refused; nothing written (3 events of the file are already in the journal)")
+        "1 event refused; nothing written (3 events of the file are already in the journal)"
+    )
     assert journal_rows(jpath) == before
 
 
@@ -137,9 +137,12 @@ def test_another_game_under_the_same_name_is_refused_in_floor_words(jpath, tmp_p
     before = journal_rows(jpath)
     text = SAMPLE.read_text(encoding="utf-8")
     other = tmp_path / "other.toml"
-    other.write_text(text.replace('game = "holdem"', 'game = "omaha"')
-                     .replace("bets = [4, 8]", "bets = [5, 10]")
-                     .replace('kind = "half"', 'kind = "full"'), encoding="utf-8")
+    other.write_text(
+        text.replace('game = "holdem"', 'game = "omaha"')
+        .replace("bets = [4, 8]", "bets = [5, 10]")
+        .replace('kind = "half"', 'kind = "full"'),
+        encoding="utf-8",
+    )
     code, out, err = run(capsys, "import", str(other))
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1
@@ -152,6 +155,7 @@ def test_another_game_under_the_same_name_is_refused_in_floor_words(jpath, tmp_p
 
 def test_twenty_thousand_events_import_in_batches_each_acknowledged(jpath, tmp_path, capsys):
     import sys
+
     sys.path.insert(0, str(ROOT / "bench"))
     import load_bench
 
@@ -178,7 +182,7 @@ def test_a_table_changed_between_check_and_write_is_not_written(jpath, tmp_path)
         file_tf = load_table_file(write(tmp_path, "f.toml", tf, evs))
         plan = plan_import(j, file_tf)
         assert plan.ok and len(plan.tail) == 15
-        with Journal(jpath) as other:                       # another podium, meanwhile
+        with Journal(jpath) as other:  # another podium, meanwhile
             other.open_table("Race").append(evs[5])
         before = journal_rows(jpath)
         with pytest.raises(JournalError, match="changed while the file was imported"):
@@ -212,8 +216,10 @@ def test_each_printed_line_was_committed_when_a_later_batch_fails(jpath, tmp_pat
     printed = [ln for ln in out.getvalue().splitlines() if " #" in ln]
     assert len(printed) == 4 and "disk full" in err.getvalue()
     with Journal(jpath) as j:
-        assert len(j.open_table("Batches")) == 4            # exactly what was acknowledged
+        assert len(j.open_table("Batches")) == 4  # exactly what was acknowledged
     monkeypatch.setattr(JournalSession, "append_many", real)
     out = io.StringIO()
-    assert cmd_import(path, jpath, out=out, err=io.StringIO()) == 0   # run again: the rest
-    assert out.getvalue().splitlines()[0] == "Batches: already in the journal: 4 events; appending 6"
+    assert cmd_import(path, jpath, out=out, err=io.StringIO()) == 0  # run again: the rest
+    assert (
+        out.getvalue().splitlines()[0] == "Batches: already in the journal: 4 events; appending 6"
+    )

@@ -15,11 +15,13 @@ SAMPLE = ROOT / "sample_tables" / "holdem-4-8-half-two-pots.toml"
 def test_setup_changes_speak_dollars_and_floor_words():
     a = load_table_file(SAMPLE)
     text = SAMPLE.read_text(encoding="utf-8")
-    b = load_table_text(text.replace("bets = [4, 8]", "bets = [5, 10]")
-                        .replace('kind = "half"', 'kind = "full"')
-                        .replace("blinds = [2, 4]", "blinds = [2, 5]")
-                        .replace('\npreset = "house"\n', '\npreset = "house"\nvoluntary = true\n')
-                        .replace('name = "José Ortega"', 'name = "Jose"'))
+    b = load_table_text(
+        text.replace("bets = [4, 8]", "bets = [5, 10]")
+        .replace('kind = "half"', 'kind = "full"')
+        .replace("blinds = [2, 4]", "blinds = [2, 5]")
+        .replace('\npreset = "house"\n', '\npreset = "house"\nvoluntary = true\n')
+        .replace('name = "José Ortega"', 'name = "Jose"')
+    )
     changes = setup_changes(a.config, a.players, b.config, b.players)
     assert "limits $4-$8 → $5-$10" in changes
     assert "kill half → full" in changes
@@ -37,7 +39,9 @@ def test_same_file_twice_says_its_events_are_in_the_journal(tmp_path):
         assert notices == [] and len(s) == len(tf.events)
         s2, notices2 = open_file(j, tf, SAMPLE.name)
         assert len(s2) == len(tf.events)
-        assert notices2 == [f"{SAMPLE.name}: its {len(tf.events)} events are already in the journal."]
+        assert notices2 == [
+            f"{SAMPLE.name}: its {len(tf.events)} events are already in the journal."
+        ]
 
 
 def test_a_longer_file_appends_its_tail_and_says_so(tmp_path):
@@ -47,7 +51,9 @@ def test_a_longer_file_appends_its_tail_and_says_so(tmp_path):
         open_file(j, load_table_text(_text(tmp_path, tf, evs[:20])), "a.toml")
         s, notices = open_file(j, load_table_text(_text(tmp_path, tf, evs)), "b.toml")
         assert len(s) == 30 and s.state == s.full_replay()
-        assert notices == ["b.toml: 10 new events appended; the first 20 were already in the journal."]
+        assert notices == [
+            "b.toml: 10 new events appended; the first 20 were already in the journal."
+        ]
 
 
 def test_a_rewritten_history_is_said_and_nothing_written(tmp_path):
@@ -60,7 +66,7 @@ def test_a_rewritten_history_is_said_and_nothing_written(tmp_path):
         s, notices = open_file(j, load_table_text(_text(tmp_path, tf, other)), "b.toml")
         assert len(s) == 12
         assert notices[0].startswith("b.toml: event 5 differs from the journal's table 'Hist'")
-        assert "the file \"stack seat 1, amount 77\"" in notices[0]
+        assert 'the file "stack seat 1, amount 77"' in notices[0]
 
 
 def test_another_setup_is_a_question_not_a_silent_open(tmp_path):
@@ -70,7 +76,7 @@ def test_another_setup_is_a_question_not_a_silent_open(tmp_path):
     with Journal(tmp_path / "j.db") as j:
         open_file(j, tf, SAMPLE.name)
         s, notices = open_file(j, changed, "copy.toml")
-        assert len(s) == len(tf.events)                        # the journal's table, unchanged
+        assert len(s) == len(tf.events)  # the journal's table, unchanged
         assert len(notices) == 1 and isinstance(notices[0], FileDiffers)
         q = notices[0]
         assert q.changes == ("limits $4-$8 → $5-$10",)
@@ -93,8 +99,9 @@ def _text(tmp_path, tf, events):
 def test_the_differences_in_russian_keep_amounts_and_names(tmp_path):
     tf = load_table_file(SAMPLE)
     text = SAMPLE.read_text(encoding="utf-8")
-    changed = load_table_text(text.replace("bets = [4, 8]", "bets = [5, 10]")
-                              .replace('kind = "half"', 'kind = "full"'))
+    changed = load_table_text(
+        text.replace("bets = [4, 8]", "bets = [5, 10]").replace('kind = "half"', 'kind = "full"')
+    )
     with Journal(tmp_path / "j.db") as j:
         open_file(j, tf, SAMPLE.name)
         _s, (q,) = open_file(j, changed, "copy.toml")

@@ -23,6 +23,6 @@ def test_replay_and_import_are_linear_loosely(tmp_path):
         best["big"] = min(best["big"], load_bench.replay_time(big, 1))
         if round_ < 2:
             best["import"] = min(best["import"], load_bench.import_time(big, tmp_path, 1)[0])
-    assert best["big"] < 14 * best["small"]              # linear: 4; quadratic: 16 and up
+    assert best["big"] < 14 * best["small"]  # linear: 4; quadratic: 16 and up
     assert best["big"] < 15 * best["base"]
     assert best["import"] < 60 * best["base"]

@@ -21,7 +21,7 @@ def test_pragmas_and_parent_folder(jpath):
     with Journal(jpath, "fp") as j:
         c = j.connection
         assert c.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert c.execute("PRAGMA synchronous").fetchone()[0] == 2          # FULL
+        assert c.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
         assert c.execute("PRAGMA busy_timeout").fetchone()[0] > 0
         assert c.isolation_level is None
     assert jpath.exists()
@@ -49,15 +49,16 @@ def test_create_open_names_and_duplicates(jpath):
         assert j.table_names() == ["Table 12", "Table 7"]
         with pytest.raises(TableExists):
             j.create_table(tf)
-        with pytest.raises(TableExists):                      # case-insensitive names
+        with pytest.raises(TableExists):  # case-insensitive names
             j.create_table(load_table_text(table_text("table 7")))
         with pytest.raises(UnknownTable, match="Table 12"):
             j.open_table("No such table")
         s = j.open_table("table 12")
         assert s.name == "Table 12" and s.config == tf.config and s.players == tf.players
         assert len(s) == 0 and s.state == initial_state(tf.config, tf.players)
-        stored = j.connection.execute("SELECT toml, created, who FROM tables WHERE name=?",
-                                      ("Table 12",)).fetchone()
+        stored = j.connection.execute(
+            "SELECT toml, created, who FROM tables WHERE name=?", ("Table 12",)
+        ).fetchone()
     assert "[[events]]" not in stored[0] and "events" not in load_table_text(stored[0]).events
     assert stored[1].endswith("Z") and stored[2] == "fp"
 
@@ -75,11 +76,18 @@ def test_append_matches_the_memory_session_and_is_durable(jpath):
         s = j.create_table(tf)
         for raw in tf.events[:5]:
             a, b = s.append(raw), mem.append(raw)
-            assert (a.seq, a.type, dict(a.event), a.decisions, a.result, a.hand, a.who) == \
-                   (b.seq, b.type, dict(b.event), b.decisions, b.result, b.hand, b.who)
-            assert a.gseq == a.seq + 1                        # row 1 is the table's creation
+            assert (a.seq, a.type, dict(a.event), a.decisions, a.result, a.hand, a.who) == (
+                b.seq,
+                b.type,
+                dict(b.event),
+                b.decisions,
+                b.result,
+                b.hand,
+                b.who,
+            )
+            assert a.gseq == a.seq + 1  # row 1 is the table's creation
         assert s.state == mem.state
-    with Journal(jpath) as j:                                 # reopened: the same
+    with Journal(jpath) as j:  # reopened: the same
         s = j.open_table("Table 12")
         assert s.state == mem.state and len(s) == 5
         recs = s.records()
@@ -95,9 +103,25 @@ def test_row_columns(jpath):
         s.append(tf.events[0])
         row = j.connection.execute(
             "SELECT gseq, tbl, seq, type, schema, payload, rules, decisions, result, hand, who, "
-            "at, target, prev_hash, hash FROM events WHERE seq = 1").fetchone()
-    gseq, tbl, seq, type_, schema, payload, rules, decisions, result, hand, who, at, target, \
-        prev, h = row
+            "at, target, prev_hash, hash FROM events WHERE seq = 1"
+        ).fetchone()
+    (
+        gseq,
+        tbl,
+        seq,
+        type_,
+        schema,
+        payload,
+        rules,
+        decisions,
+        result,
+        hand,
+        who,
+        at,
+        target,
+        prev,
+        h,
+    ) = row
     assert (gseq, tbl, seq, type_, schema) == (2, "Table 12", 1, "hand", 1)
     assert payload == '{"type":"hand","winner":3}'
     assert rules == floorkill.RULES_VERSION
@@ -114,7 +138,7 @@ def test_refused_events_are_never_written(jpath):
         s.append(tf.events[0])
         before = j.connection.execute("SELECT count(*) FROM events").fetchone()[0]
         with pytest.raises(Refusal):
-            s.append({"type": "hand", "winner": 7})             # seat 7 is empty
+            s.append({"type": "hand", "winner": 7})  # seat 7 is empty
         with pytest.raises(Refusal):
             s.append({"type": "bogus"})
         with pytest.raises(Refusal):
@@ -128,10 +152,12 @@ def test_events_and_tables_are_append_only(jpath):
         s = j.create_table(table())
         s.append(hand_events(1)[0])
         c = j.connection
-        for sql in ("UPDATE events SET payload = '{}' WHERE seq = 1",
-                    "DELETE FROM events WHERE seq = 1",
-                    "UPDATE tables SET toml = ''",
-                    "DELETE FROM tables"):
+        for sql in (
+            "UPDATE events SET payload = '{}' WHERE seq = 1",
+            "DELETE FROM events WHERE seq = 1",
+            "UPDATE tables SET toml = ''",
+            "DELETE FROM tables",
+        ):
             with pytest.raises(sqlite3.DatabaseError, match="append-only"):
                 c.execute(sql)
         assert c.execute("SELECT count(*) FROM events").fetchone()[0] == 2
@@ -156,11 +182,15 @@ def test_two_connections_writing_one_table_stay_in_step(jpath):
         evs = hand_events(6)
         for i, ev in enumerate(evs):
             (sa if i % 2 else sb).append(ev)
-        assert len(sa) == 6 and len(sb) == 5               # sb has not seen sa's last row
+        assert len(sa) == 6 and len(sb) == 5  # sb has not seen sa's last row
         assert sb.refresh() and sb.state == sa.state and len(sb) == 6
         assert not sb.refresh()
-        seqs = [r[0] for r in ja.connection.execute(
-            "SELECT seq FROM events WHERE tbl = ? ORDER BY gseq", (tf.config.name,))]
+        seqs = [
+            r[0]
+            for r in ja.connection.execute(
+                "SELECT seq FROM events WHERE tbl = ? ORDER BY gseq", (tf.config.name,)
+            )
+        ]
     assert seqs == list(range(7))
 
 
@@ -184,6 +214,7 @@ def test_not_a_journal(tmp_path):
 
 # -- obligations across tables (rrop-13.6) --------------------------------------
 
+
 def _bar_p3(session):
     """P3 wins twice (second leg qualifies: kill), then quits without posting: barred."""
     session.append({"type": "hand", "winner": 3})
@@ -202,11 +233,11 @@ def test_a_barred_player_is_refused_at_every_table_until_paid(jpath):
         _bar_p3(a)
         assert j.barred_elsewhere("Table B") == {"p3": (2000, "Table A")}
         with pytest.raises(Refusal) as exc:
-            b.append({"type": "join", "seat": 5, "name": "p3"})   # names are case-insensitive
+            b.append({"type": "join", "seat": 5, "name": "p3"})  # names are case-insensitive
         assert "rrop-13.6" in exc.value.cites
         assert "$20" in exc.value.text() and "Table A" in exc.value.text()
         assert len(b) == 0
-    with Journal(jpath, "fp") as j:                             # still barred after a restart
+    with Journal(jpath, "fp") as j:  # still barred after a restart
         b = j.open_table("Table B")
         with pytest.raises(Refusal):
             b.append({"type": "join", "seat": 5, "name": "P3"})
@@ -230,12 +261,13 @@ def test_stale_obligation_cache_is_rebuilt(jpath):
         a = j.create_table(table("Table A"))
         j.create_table(table("Table B", players=2))
         _bar_p3(a)
-        j.connection.execute("DELETE FROM obligations")        # a cache: may vanish
+        j.connection.execute("DELETE FROM obligations")  # a cache: may vanish
         b = j.open_table("Table B")
         with pytest.raises(Refusal):
             b.append({"type": "join", "seat": 5, "name": "P3"})
-        j.connection.execute("UPDATE obligations SET seq = 1, barred = '[]' "
-                             "WHERE tbl = 'Table A'")              # stale: seq behind
+        j.connection.execute(
+            "UPDATE obligations SET seq = 1, barred = '[]' WHERE tbl = 'Table A'"
+        )  # stale: seq behind
         with pytest.raises(Refusal):
             b.append({"type": "join", "seat": 5, "name": "P3"})
 
@@ -249,6 +281,7 @@ def test_table_toml_has_no_events():
 
 def test_open_or_create(jpath):
     from floorkill.store.errors import ConfigMismatch
+
     tf = table("Table 5")
     with Journal(jpath) as j:
         s, created = j.open_or_create(tf)
@@ -259,7 +292,8 @@ def test_open_or_create(jpath):
         with pytest.raises(ConfigMismatch) as exc:
             j.open_or_create(table("Table 5", triggers='["scoop"]'))
         assert exc.value.differences == [
-            "kill.triggers: ('two-pots',) in the journal, ('scoop',) in the file"]
+            "kill.triggers: ('two-pots',) in the journal, ('scoop',) in the file"
+        ]
         with pytest.raises(ConfigMismatch, match="initial players differ"):
             j.open_or_create(table("Table 5", players=4))
 
@@ -276,7 +310,7 @@ def test_wal_switch_waits_for_a_podium_opening_the_same_new_file(jpath, monkeypa
     holder = sqlite3.connect(str(jpath), isolation_level=None)
     holder.execute("CREATE TABLE x(a)")
     holder.execute("DROP TABLE x")
-    holder.execute("BEGIN IMMEDIATE")     # a racing podium mid-write: BUSY at once, no wait
+    holder.execute("BEGIN IMMEDIATE")  # a racing podium mid-write: BUSY at once, no wait
     retried = threading.Event()
     real_sleep = journal_mod.time.sleep
 
@@ -301,5 +335,5 @@ def test_wal_switch_waits_for_a_podium_opening_the_same_new_file(jpath, monkeypa
 def _open_or_error(path):
     try:
         return Journal(path, "fp")
-    except Exception as exc:                          # the test above reports it
+    except Exception as exc:  # the test above reports it
         return exc

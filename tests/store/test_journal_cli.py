@@ -20,7 +20,6 @@ from floorkill.store.journal import Journal
 from floorkill.store.session import fold_records
 
 
-
 @pytest.fixture
 def jpath(tmp_path, monkeypatch):
     path = tmp_path / "deep" / "er" / "journal.db"
@@ -46,7 +45,7 @@ def test_import_prints_one_line_per_committed_event(jpath, capsys):
         "Table 12 #5 hand: leg-up seat 4 [rrop-13.3]",
     ]
     assert code == 0 and err == ""
-    assert jpath.exists()                                   # parent folders were created
+    assert jpath.exists()  # parent folders were created
     with Journal(jpath) as j:
         s = j.open_table("Table 12")
         assert len(s) == 5 and {r.who for r in s.records()} == {"fp-1"}
@@ -68,12 +67,14 @@ def test_import_appends_to_an_existing_table(jpath, tmp_path, capsys):
     second = tmp_path / "second.toml"
     write_toml(second, table_file_to_dict(tf.config, tf.players, tf.events[:5]))
     assert run(capsys, "import", str(first))[0] == 0
-    code, out, _ = run(capsys, "import", str(second))   # the same history, 3 events longer
+    code, out, _ = run(capsys, "import", str(second))  # the same history, 3 events longer
     assert code == 0
-    assert out.splitlines() == ["Table 12: already in the journal: 2 events; appending 3",
-                                "Table 12 #3 hand: kill-again seat 3 [rrop-13.7]",
-                                "Table 12 #4 hand: kill-again seat 3 [rrop-13.4]",
-                                "Table 12 #5 hand: leg-up seat 4 [rrop-13.3]"]
+    assert out.splitlines() == [
+        "Table 12: already in the journal: 2 events; appending 3",
+        "Table 12 #3 hand: kill-again seat 3 [rrop-13.7]",
+        "Table 12 #4 hand: kill-again seat 3 [rrop-13.4]",
+        "Table 12 #5 hand: leg-up seat 4 [rrop-13.3]",
+    ]
 
 
 def test_import_refuses_a_different_config_or_players(jpath, tmp_path, capsys):
@@ -101,11 +102,14 @@ def _rows(path):
         c.close()
 
 
-@pytest.mark.parametrize("argv", [
-    ["import", "missing.toml"],
-    ["export", "--table", "Table 12"],
-    ["verify"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["import", "missing.toml"],
+        ["export", "--table", "Table 12"],
+        ["verify"],
+    ],
+)
 def test_bad_input_is_one_line_exit_2(jpath, capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
@@ -124,12 +128,19 @@ def test_bad_toml_and_unknown_table(jpath, tmp_path, capsys):
 
 def test_no_traceback_from_the_real_command(tmp_path):
     env = {"FLOORKILL_JOURNAL": str(tmp_path / "nothing" / "j.db"), "PATH": "/usr/bin:/bin"}
-    r = subprocess.run([sys.executable, "-m", "floorkill", "verify"], cwd=ROOT, env=env,
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "floorkill", "verify"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2 and r.stderr.startswith("floorkill: ") and "Traceback" not in r.stderr
 
 
 # -- export -> replay round trip ---------------------------------------------------------
+
 
 def _replay_json(path):
     return [step_json(s) for s in replay(load_table_file(path))]
@@ -139,6 +150,7 @@ def _journal_steps(session):
     """What the journal shows, event by event: the stored decisions and result of each live
     record and the state folded up to it."""
     from floorkill.rules import apply, initial_state
+
     st = initial_state(session.config, session.players)
     live = [r for r in session.records() if r.type != "void" and not r.voided]
     out = []
@@ -146,14 +158,23 @@ def _journal_steps(session):
         applied = apply(st, rec.event)
         st = applied.state
         high, low, scoop = rec.result if rec.result else (None, None, None)
-        out.append({
-            "button": button_json(st), "next": next_hand(st).to_json(),
-            "barred": barred_json(st), "hand": st.hands,
-            "result": None if rec.result is None else {"high": list(high), "low": list(low),
-                                                       "scoop": scoop,
-                                                       "hands": [v.to_json("en") for v in applied.hands]},
-            "decisions": [d.to_json("en") for d in rec.decisions],
-        })
+        out.append(
+            {
+                "button": button_json(st),
+                "next": next_hand(st).to_json(),
+                "barred": barred_json(st),
+                "hand": st.hands,
+                "result": None
+                if rec.result is None
+                else {
+                    "high": list(high),
+                    "low": list(low),
+                    "scoop": scoop,
+                    "hands": [v.to_json("en") for v in applied.hands],
+                },
+                "decisions": [d.to_json("en") for d in rec.decisions],
+            }
+        )
     return out
 
 
@@ -246,9 +267,11 @@ def test_export_says_a_bad_snapshot_it_skipped_and_exports_the_true_table(jpath,
     exported = tmp_path / "x.toml"
     code, _, err = run(capsys, "export", "--table", "Rich", "-o", str(exported))
     assert code == 0
-    assert err.splitlines() == [f"floorkill: warning: table {table!r}: the snapshot at seq {seq} "
-                                "is not the state its row records in the hash chain: skipped, "
-                                "the state is folded from the events (floorkill verify)"]
+    assert err.splitlines() == [
+        f"floorkill: warning: table {table!r}: the snapshot at seq {seq} "
+        "is not the state its row records in the hash chain: skipped, "
+        "the state is folded from the events (floorkill verify)"
+    ]
     back = load_table_file(exported)
     assert fold_records(back.config, back.players, back.events) == state
     code, _, err = run(capsys, "export", "--lang", "ru", "--table", "Rich")
@@ -256,6 +279,7 @@ def test_export_says_a_bad_snapshot_it_skipped_and_exports_the_true_table(jpath,
 
 
 # -- verify -------------------------------------------------------------------------------
+
 
 def test_verify_ok(jpath, capsys):
     run(capsys, "import", str(T1_OK))
@@ -281,8 +305,11 @@ def _tamper_sql(path, sql):
 
 def test_a_changed_payload_byte_is_caught_and_the_row_named(jpath, capsys):
     run(capsys, "import", str(T1_OK))
-    _tamper_sql(jpath, "UPDATE events SET payload = replace(payload, '\"winner\":3', "
-                       "'\"winner\":4') WHERE gseq = 3")
+    _tamper_sql(
+        jpath,
+        "UPDATE events SET payload = replace(payload, '\"winner\":3', "
+        "'\"winner\":4') WHERE gseq = 3",
+    )
     code, out, err = run(capsys, "verify")
     assert code == 1
     assert "row gseq 3 (table 'Table 12', seq 2): hash does not match" in out
@@ -291,12 +318,16 @@ def test_a_changed_payload_byte_is_caught_and_the_row_named(jpath, capsys):
 
 def test_a_rehashed_row_breaks_the_next_link(jpath, capsys):
     from floorkill.store.schema import row_content, row_hash
+
     run(capsys, "import", str(T1_OK))
     c = sqlite3.connect(jpath, isolation_level=None)
     c.execute("DROP TRIGGER events_no_update")
-    row = list(c.execute("SELECT gseq, tbl, seq, type, schema, payload, rules, decisions, "
-                         "result, hand, who, at, target, prev_hash FROM events WHERE gseq = 4"
-                         ).fetchone())
+    row = list(
+        c.execute(
+            "SELECT gseq, tbl, seq, type, schema, payload, rules, decisions, "
+            "result, hand, who, at, target, prev_hash FROM events WHERE gseq = 4"
+        ).fetchone()
+    )
     row[5] = row[5].replace('"winner":3', '"winner":4')
     new_hash = row_hash(row[13], row_content(*row[:13]))
     c.execute("UPDATE events SET payload = ?, hash = ? WHERE gseq = 4", (row[5], new_hash))
@@ -327,10 +358,10 @@ def test_a_changed_config_is_caught(jpath, capsys):
 
 def test_one_changed_byte_in_the_file_is_caught(jpath, capsys):
     run(capsys, "import", str(T1_OK))
-    with Journal(jpath) as j:                               # checkpoint: data in the main file
+    with Journal(jpath) as j:  # checkpoint: data in the main file
         j.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
     data = bytearray(jpath.read_bytes())
-    needle = b'{"type":"hand","winner":4}'                   # record 5's payload, once
+    needle = b'{"type":"hand","winner":4}'  # record 5's payload, once
     assert data.count(needle) == 1
     at = data.index(needle) + len(needle) - 2
     data[at] = ord("7")
@@ -345,15 +376,18 @@ def test_a_changed_snapshot_or_obligation_cache_is_caught_and_rebuilt(jpath, cap
 
     from floorkill.rules import initial_state
     from floorkill.store.snapshot import state_to_dict
+
     tf = table()
     with Journal(jpath, snapshot_every=10) as j:
         s = j.create_table(tf)
         s.append_many(hand_events(25))
         s.void(22, "typo")
         good = s.state
-        j.connection.execute("UPDATE snapshots SET state = ? WHERE seq = 20", (json.dumps(
-            state_to_dict(initial_state(tf.config, tf.players))),))
-        j.connection.execute("UPDATE obligations SET barred = '[[\"P1\", 2000, \"barred\"]]'")
+        j.connection.execute(
+            "UPDATE snapshots SET state = ? WHERE seq = 20",
+            (json.dumps(state_to_dict(initial_state(tf.config, tf.players))),),
+        )
+        j.connection.execute('UPDATE obligations SET barred = \'[["P1", 2000, "barred"]]\'')
     code, out, _ = run(capsys, "verify")
     assert code == 1
     assert "the snapshot at seq 20 differs" in out and "obligations cache differs" in out
@@ -367,16 +401,19 @@ def test_a_changed_snapshot_or_obligation_cache_is_caught_and_rebuilt(jpath, cap
 
 def test_import_refusal_names_its_clause(jpath, tmp_path, capsys):
     from storehelp import table, table_text
+
     with Journal(jpath) as j:
         a = j.create_table(table("Table A"))
         a.append({"type": "hand", "winner": 3})
         a.append({"type": "hand", "winner": 3, "qualifies": True})
         a.append({"type": "quit", "seat": 3, "posts_kill": False})
     src = tmp_path / "b.toml"
-    src.write_text(table_text("Table B", players=2)
-                   + '[[events]]\ntype = "join"\nseat = 4\nname = "P3"\n'
-                   + '[[events]]\ntype = "hand"\nwinner = 2\n')
+    src.write_text(
+        table_text("Table B", players=2)
+        + '[[events]]\ntype = "join"\nseat = 4\nname = "P3"\n'
+        + '[[events]]\ntype = "hand"\nwinner = 2\n'
+    )
     code, out, err = run(capsys, "import", str(src))
     assert code == 2
     assert "event 1 (join) refused" in err and "[rrop-13.6]" in err and "$20" in err
-    assert "nothing written" in err and out == ""          # the whole file or nothing
+    assert "nothing written" in err and out == ""  # the whole file or nothing

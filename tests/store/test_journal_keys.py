@@ -24,7 +24,7 @@ def test_floorkill_key_makes_one_key_in_the_config_dir_and_never_overwrites_it(t
     code, out, _ = run(capsys, "key")
     assert code == 1 and "no key at" in out
     code, out, _ = run(capsys, "key", "--new")
-    path = tmp_path / "config" / "floorkill" / "journal.key"       # XDG_CONFIG_HOME (conftest)
+    path = tmp_path / "config" / "floorkill" / "journal.key"  # XDG_CONFIG_HOME (conftest)
     assert code == 0 and str(path) in out
     assert (path.stat().st_mode & 0o777) == 0o600
     key = keys.read_key(path)
@@ -48,7 +48,7 @@ def test_the_writer_macs_every_row_with_the_users_key_and_the_key_stays_out(tmp_
     assert run(capsys, "key", "--new")[0] == 0
     path = tmp_path / "j.db"
     key = keys.load_key()
-    with Journal(path, "fp") as j:                        # the default: the user's key
+    with Journal(path, "fp") as j:  # the default: the user's key
         s = j.create_table(table())
         s.append_many(hand_events(5))
         s.void(5, "typo")
@@ -68,7 +68,7 @@ def test_head_and_verify_head_as_commands(tmp_path, capsys):
     path = tmp_path / "j.db"
     code, _, err = run(capsys, "head", "--journal", path)
     assert code == 2 and "no journal there" in err
-    t1_ok = T1.with_name("t1-accepted.toml")             # t1.toml without its refused event 6
+    t1_ok = T1.with_name("t1-accepted.toml")  # t1.toml without its refused event 6
     assert run(capsys, "import", t1_ok, "--journal", path)[0] == 0
     code, anchor, _ = run(capsys, "head", "--journal", path)
     h, seq = anchor.strip().split("@")

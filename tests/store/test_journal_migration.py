@@ -52,9 +52,9 @@ def test_readers_read_a_schema1_journal_as_it_is(old, capsys):
     code, out, _ = run(capsys, "export", "--journal", old, "--table", "Table 9")
     assert code == 0 and out.count('type = "hand"') == 8
     with ReadOnlyJournal(old) as ro:
-        assert ro.open_table("Table 12").state.hands == 4          # its 5th hand was voided
+        assert ro.open_table("Table 12").state.hands == 4  # its 5th hand was voided
         assert ro.open_table("Table 9").state.hands == 8
-        assert ro.problems == []         # schema-1 snapshots are simply not used, not "bad"
+        assert ro.problems == []  # schema-1 snapshots are simply not used, not "bad"
     assert old.read_bytes() == before and _meta(old)["schema"] == "1"
 
 
@@ -70,7 +70,7 @@ def test_the_first_writer_migrates_in_place_keeping_every_row_and_anchor(old, ca
         assert {n: j.open_table(n).state for n in j.table_names()} == states
         assert j.connection.execute("SELECT count(*) FROM snapshots").fetchone()[0] == 0
         seq, seed = j.head()
-        assert seq == 16 and not anchor.startswith(seed)      # the meta is mixed in at 16
+        assert seq == 16 and not anchor.startswith(seed)  # the meta is mixed in at 16
         j.open_table("Table 9").append({"type": "hand", "winner": 4, "qualifies": False})
         with pytest.raises(sqlite3.DatabaseError, match="fixed at creation"):
             j.connection.execute("UPDATE meta SET value = '1' WHERE key = 'schema'")
@@ -92,6 +92,7 @@ def test_the_first_writer_migrates_in_place_keeping_every_row_and_anchor(old, ca
 
 # -- a newer journal ------------------------------------------------------------------------
 
+
 @pytest.fixture
 def newer(tmp_path):
     path = tmp_path / "newer.db"
@@ -111,13 +112,15 @@ def test_every_reader_and_writer_refuses_a_newer_schema(newer, capsys):
         Journal(newer, mac_key=None)
     with pytest.raises(JournalUnavailable, match=words):
         ReadOnlyJournal(newer)
-    for argv in (["verify", "--journal", newer],
-                 ["head", "--journal", newer],
-                 ["export", "--journal", newer, "--table", "Table 9"],
-                 ["import", T1, "--journal", newer]):
+    for argv in (
+        ["verify", "--journal", newer],
+        ["head", "--journal", newer],
+        ["export", "--journal", newer, "--table", "Table 9"],
+        ["import", T1, "--journal", newer],
+    ):
         code, out, err = run(capsys, *argv)
         assert code == 2 and words in err and len(err.strip().splitlines()) == 1, argv
-    picture = Follower(newer, grace=0).poll()                     # the big screen, in words
+    picture = Follower(newer, grace=0).poll()  # the big screen, in words
     assert picture.waiting == WAITING_JOURNAL and words in picture.detail
 
 

@@ -25,12 +25,13 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SI
 
 
 def _spawn(*args) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, *map(str, args)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, bufsize=0)
+    return subprocess.Popen(
+        [sys.executable, *map(str, args)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0
+    )
 
 
 def _check_whole(path: Path, acked: dict[int, int]) -> None:
-    problems, _warnings, counts = verify_journal(path)    # integrity_check + chain + folds
+    problems, _warnings, counts = verify_journal(path)  # integrity_check + chain + folds
     assert problems == []
     c = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
@@ -41,7 +42,7 @@ def _check_whole(path: Path, acked: dict[int, int]) -> None:
         c.close()
     for gseq, seq in acked.items():
         assert rows.get(gseq) == seq, f"acknowledged row gseq {gseq} (seq {seq}) lost"
-    assert seqs == list(range(len(seqs)))                   # no gap
+    assert seqs == list(range(len(seqs)))  # no gap
     if seqs:
         with Journal(path) as j:
             s = j.open_table("Crash")
@@ -58,12 +59,11 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_event(tmp_path):
         lines = Lines(proc)
         try:
             assert lines.next() == "start"
-            if rng.random() < 0.15:                          # while opening / recovering
+            if rng.random() < 0.15:  # while opening / recovering
                 kills_during_open += 1
             else:
                 ready = lines.next()
-                assert ready is not None and ready.startswith("ready"), \
-                    proc.stderr.read().decode()
+                assert ready is not None and ready.startswith("ready"), proc.stderr.read().decode()
                 for _ in range(rng.randint(0, 14)):
                     line = lines.next()
                     assert line is not None, proc.stderr.read().decode()
@@ -72,7 +72,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_event(tmp_path):
         finally:
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
-        for line in lines.rest():                           # acks printed before the kill
+        for line in lines.rest():  # acks printed before the kill
             if line.startswith("ack "):
                 _, seq, gseq = line.split()
                 acked[int(gseq)] = int(seq)
@@ -98,10 +98,13 @@ def test_one_writer_three_followers(tmp_path):
     for r in readers:
         out, err = r.communicate(timeout=120)
         assert r.returncode == 0
-        assert err == b"", err.decode()                    # no error reached the user
+        assert err == b"", err.decode()  # no error reached the user
         seen = json.loads(out)
-        assert seen["seqs"] == list(range(1, total + 1))    # every event, once, in order
-        assert (seen["button"], seen["hands"], seen["len"]) == \
-               (final["button"], final["hands"], final["len"])
+        assert seen["seqs"] == list(range(1, total + 1))  # every event, once, in order
+        assert (seen["button"], seen["hands"], seen["len"]) == (
+            final["button"],
+            final["hands"],
+            final["len"],
+        )
         assert seen["changes"] >= 2
     _check_whole(path, {})

@@ -27,9 +27,11 @@ def journal_file(tmp_path):
 def _digest(path):
     """The bytes of the database and of a non-empty WAL (a viewer may create an empty WAL
     and the shared-memory index; neither holds data)."""
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(path.parent.iterdir()) if p.name.startswith(path.name)
-            and not p.name.endswith("-shm") and p.stat().st_size > 0}
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(path.parent.iterdir())
+        if p.name.startswith(path.name) and not p.name.endswith("-shm") and p.stat().st_size > 0
+    }
 
 
 ATTEMPTS = [
@@ -95,8 +97,12 @@ def test_each_lock_holds_on_its_own(journal_file):
     # the authorizer alone, on a read-write connection
     c = sqlite3.connect(journal_file)
     c.set_authorizer(_authorizer)
-    for sql in ("INSERT INTO meta VALUES ('a', 'b')", f"ATTACH '{journal_file}' AS x",
-                "PRAGMA user_version = 3", "DELETE FROM snapshots"):
+    for sql in (
+        "INSERT INTO meta VALUES ('a', 'b')",
+        f"ATTACH '{journal_file}' AS x",
+        "PRAGMA user_version = 3",
+        "DELETE FROM snapshots",
+    ):
         with pytest.raises(sqlite3.DatabaseError, match="not authorized"):
             c.execute(sql)
     assert c.execute("PRAGMA data_version").fetchone()[0] >= 1
@@ -130,7 +136,7 @@ def test_follows_the_writer_with_data_version(journal_file):
         assert ro.changed() is False
         assert ro.refresh(s) is True and s.state == w.state and len(s) == 6
         assert ro.refresh(s) is False
-        w.void(4, "split was wrong")                         # a void behind what s has seen
+        w.void(4, "split was wrong")  # a void behind what s has seen
         assert ro.changed() and s.refresh() and s.state == w.state == w.full_replay()
         w.append({"type": "hand", "winner": 3})
         j.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
@@ -144,7 +150,7 @@ def test_survives_a_briefly_locked_database(journal_file):
     locker.execute("PRAGMA locking_mode = EXCLUSIVE")
     locker.execute("BEGIN EXCLUSIVE")
     locker.execute("INSERT INTO meta VALUES ('lock', 'held')")
-    locker.execute("COMMIT")                                # exclusive mode keeps the lock
+    locker.execute("COMMIT")  # exclusive mode keeps the lock
     waits = []
 
     def release(attempt):
@@ -164,8 +170,9 @@ def test_a_lock_that_does_not_end_is_a_clear_error(journal_file):
     locker.execute("BEGIN EXCLUSIVE")
     waits = []
     with pytest.raises(JournalUnavailable, match="busy"):
-        ReadOnlyJournal(journal_file, busy_timeout=0, retry_for=0.05,
-                        on_retry=lambda n: waits.append(n))
+        ReadOnlyJournal(
+            journal_file, busy_timeout=0, retry_for=0.05, on_retry=lambda n: waits.append(n)
+        )
     assert waits
     locker.close()
 

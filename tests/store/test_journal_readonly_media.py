@@ -39,7 +39,7 @@ def make_journal(path: Path, n: int = 30, close: bool = True) -> Journal | None:
     s = j.create_table(table("Table 9"))
     s.append_many(hand_events(n))
     if close:
-        j.close()                            # the last close checkpoints: no -wal, no -shm
+        j.close()  # the last close checkpoints: no -wal, no -shm
         return None
     return j
 
@@ -58,10 +58,15 @@ def public_dir():
 
 def _env(home: Path) -> dict[str, str]:
     paths = [str(ROOT), *site.getsitepackages()]
-    return {"PATH": "/usr/bin:/bin", "PYTHONPATH": os.pathsep.join(paths),
-            "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
-            "XDG_DATA_HOME": str(home / "data"), "FLOORKILL_KEY_FILE": str(home / "no.key"),
-            "PYTHONDONTWRITEBYTECODE": "1"}
+    return {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": os.pathsep.join(paths),
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "FLOORKILL_KEY_FILE": str(home / "no.key"),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
 
 
 def _drop_to_nobody():
@@ -75,9 +80,13 @@ def _nobody_python(home: Path) -> str:
         pytest.skip("needs root to switch to a read-only account")
     for exe in (sys.executable, "/usr/bin/python3"):
         try:
-            r = subprocess.run([exe, "-c", "import floorkill.store.readonly, textual"],
-                               env=_env(home), preexec_fn=_drop_to_nobody, capture_output=True,
-                               timeout=60)
+            r = subprocess.run(
+                [exe, "-c", "import floorkill.store.readonly, textual"],
+                env=_env(home),
+                preexec_fn=_drop_to_nobody,
+                capture_output=True,
+                timeout=60,
+            )
         except OSError:
             continue
         if r.returncode == 0:
@@ -85,15 +94,22 @@ def _nobody_python(home: Path) -> str:
     pytest.skip("no interpreter the 'nobody' account can run with floorkill importable")
 
 
-def as_nobody(home: Path, *args: str, env: dict[str, str] | None = None
-              ) -> subprocess.CompletedProcess:
+def as_nobody(
+    home: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
     exe = _nobody_python(home)
-    return subprocess.run([exe, *args], env={**_env(home), **(env or {})},
-                          preexec_fn=_drop_to_nobody, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [exe, *args],
+        env={**_env(home), **(env or {})},
+        preexec_fn=_drop_to_nobody,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 # -- in process: the fallback and its notice ---------------------------------------------
+
 
 def test_a_copy_without_shm_in_a_writable_folder_opens_normally(tmp_path):
     make_journal(tmp_path / "j.db")
@@ -105,15 +121,16 @@ def test_a_copy_without_shm_in_a_writable_folder_opens_normally(tmp_path):
 
 # -- a read-only account --------------------------------------------------------------------
 
+
 def test_read_only_account_copy_without_shm(public_dir):
     src = public_dir / "src"
     src.mkdir()
     make_journal(src / "j.db")
     ro = public_dir / "ro"
     ro.mkdir()
-    shutil.copy(src / "j.db", ro / "j.db")               # the auditor's copy: no -wal, -shm
+    shutil.copy(src / "j.db", ro / "j.db")  # the auditor's copy: no -wal, -shm
     (ro / "j.db").chmod(0o444)
-    ro.chmod(0o555)                                      # nobody can create a -shm here
+    ro.chmod(0o555)  # nobody can create a -shm here
     home = public_dir / "home"
     home.mkdir(mode=0o777)
     home.chmod(0o777)
@@ -123,25 +140,29 @@ def test_read_only_account_copy_without_shm(public_dir):
     assert "hash chain whole: 31 rows" in r.stdout
     assert "opened read-only as immutable" in r.stderr
     # as a big file's verify: two processes, each opening the copy read-only (issue 18)
-    two = as_nobody(home, "-m", "floorkill", "verify", "--journal", j,
-                    env={"FLOORKILL_VERIFY_PROCESSES": "2"})
+    two = as_nobody(
+        home, "-m", "floorkill", "verify", "--journal", j, env={"FLOORKILL_VERIFY_PROCESSES": "2"}
+    )
     assert (two.returncode, two.stderr) == (0, r.stderr)
     assert two.stdout == r.stdout.replace("the rules;", "the rules, in two processes;")
     r = as_nobody(home, "-m", "floorkill", "export", "--journal", j, "--table", "Table 9")
     assert r.returncode == 0, r.stderr
     assert r.stdout.count('type = "hand"') == 30
     # export says how it opened the journal, as verify does: one line on stderr
-    assert r.stderr.splitlines() == [f"floorkill: note: {j}: opened read-only as immutable "
-                                     "(read-only media, or a copy without its -shm file)"]
-    r = as_nobody(home, "-m", "floorkill", "export", "--lang", "ru", "--journal", j,
-                  "--table", "Table 9")
+    assert r.stderr.splitlines() == [
+        f"floorkill: note: {j}: opened read-only as immutable "
+        "(read-only media, or a copy without its -shm file)"
+    ]
+    r = as_nobody(
+        home, "-m", "floorkill", "export", "--lang", "ru", "--journal", j, "--table", "Table 9"
+    )
     assert r.returncode == 0 and "открыт только для чтения как неизменяемый" in r.stderr
     r = as_nobody(home, "-m", "floorkill", "head", "--journal", j)
     assert r.returncode == 0 and r.stdout.strip().endswith("@31")
     r = as_nobody(home, "-c", FOLLOW, j)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "None [('Table 9', 30, 30)]"
-    assert sorted(p.name for p in ro.iterdir()) == ["j.db"]   # nothing written beside it
+    assert sorted(p.name for p in ro.iterdir()) == ["j.db"]  # nothing written beside it
 
 
 def test_read_only_account_while_the_podium_has_it_open(public_dir):
@@ -167,11 +188,15 @@ def test_read_only_account_while_the_podium_has_it_open(public_dir):
 
 # -- a read-only mount ----------------------------------------------------------------------
 
+
 def _unshare_ok() -> bool:
     if os.geteuid() != 0 or shutil.which("unshare") is None or shutil.which("mount") is None:
         return False
-    r = subprocess.run(["unshare", "-m", "sh", "-c", "mount --bind -o ro /tmp /tmp"],
-                       capture_output=True, timeout=30)
+    r = subprocess.run(
+        ["unshare", "-m", "sh", "-c", "mount --bind -o ro /tmp /tmp"],
+        capture_output=True,
+        timeout=30,
+    )
     return r.returncode == 0
 
 
@@ -185,18 +210,24 @@ def test_read_only_mount(public_dir):
     home.mkdir()
     j = str(media / "j.db")
     py = sys.executable
-    script = (f"mount --bind -o ro {media} {media} && "
-              f"{py} -m floorkill verify --journal {j} && "
-              f"FLOORKILL_VERIFY_PROCESSES=2 {py} -m floorkill verify --journal {j} && "
-              f"{py} -m floorkill export --journal {j} --table 'Table 9' >/dev/null && "
-              f"{py} -c \"$FOLLOW\" {j} && "
-              f"{py} -m floorkill import {ROOT}/tests/store/fixtures/t1.toml --journal {j}")
-    r = subprocess.run(["unshare", "-m", "sh", "-c", script],
-                       env={**_env(home), "FOLLOW": FOLLOW}, capture_output=True, text=True,
-                       timeout=180)
+    script = (
+        f"mount --bind -o ro {media} {media} && "
+        f"{py} -m floorkill verify --journal {j} && "
+        f"FLOORKILL_VERIFY_PROCESSES=2 {py} -m floorkill verify --journal {j} && "
+        f"{py} -m floorkill export --journal {j} --table 'Table 9' >/dev/null && "
+        f'{py} -c "$FOLLOW" {j} && '
+        f"{py} -m floorkill import {ROOT}/tests/store/fixtures/t1.toml --journal {j}"
+    )
+    r = subprocess.run(
+        ["unshare", "-m", "sh", "-c", script],
+        env={**_env(home), "FOLLOW": FOLLOW},
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert r.stdout.count("hash chain whole: 31 rows") == 2, r.stdout + r.stderr  # 1 and 2
     assert r.stdout.count("in two processes") == 1
-    assert r.stderr.count("opened read-only as immutable") >= 2       # processes alike
+    assert r.stderr.count("opened read-only as immutable") >= 2  # processes alike
     assert "None [('Table 9', 30, 30)]" in r.stdout
     # the writer says why it cannot write, in words, never "internal error"
     assert r.returncode == 2
@@ -206,6 +237,7 @@ def test_read_only_mount(public_dir):
 
 
 # -- the immutable notice names a -wal it cannot read -----------------------------------------
+
 
 def test_the_notice_names_an_unread_wal(public_dir):
     ro = public_dir / "ro"
@@ -226,8 +258,10 @@ def test_the_notice_names_an_unread_wal(public_dir):
     home.chmod(0o777)
     r = as_nobody(home, "-m", "floorkill", "head", "--journal", str(copy / "j.db"))
     assert r.returncode == 0, r.stderr
-    code = ("import sys; from floorkill.store.readonly import ReadOnlyJournal as R; "
-            "r = R(sys.argv[1]); print(r.notice)")
+    code = (
+        "import sys; from floorkill.store.readonly import ReadOnlyJournal as R; "
+        "r = R(sys.argv[1]); print(r.notice)"
+    )
     r = as_nobody(home, "-c", code, str(copy / "j.db"))
     assert "opened read-only as immutable" in r.stdout and "-wal file" in r.stdout, r.stderr
 

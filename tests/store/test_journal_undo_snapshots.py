@@ -21,6 +21,7 @@ def jpath(tmp_path):
 
 # -- undo -------------------------------------------------------------------------
 
+
 def test_void_of_the_last_event_restores_the_state_before_it(jpath):
     tf = load_table_file(T1)
     with Journal(jpath, "fp") as j:
@@ -30,13 +31,16 @@ def test_void_of_the_last_event_restores_the_state_before_it(jpath):
             s.append(raw)
             states.append(s.state)
         rec = s.void(5, "entered the wrong winner")
-        assert rec.type == "void" and rec.seq == 6 and rec.event == {
-            "type": "void", "target": 5, "reason": "entered the wrong winner"}
+        assert (
+            rec.type == "void"
+            and rec.seq == 6
+            and rec.event == {"type": "void", "target": 5, "reason": "entered the wrong winner"}
+        )
         assert s.state == states[4]
         assert s.full_replay() == states[4]
         assert [r.voided for r in s.records()] == [False, False, False, False, True, False]
         assert s.last_undoable().seq == 4
-    with Journal(jpath) as j:                               # and after reopening
+    with Journal(jpath) as j:  # and after reopening
         assert j.open_table("Table 12").state == states[4]
 
 
@@ -48,14 +52,19 @@ def test_void_in_the_middle_equals_a_replay_without_it(jpath):
         s.append_many(evs)
         s.void(3, "typo")
         s.void(10, "typo")
-        expected = fold_records(tf.config, tf.players,
-                                [e for i, e in enumerate(evs, 1) if i not in (3, 10)])
+        expected = fold_records(
+            tf.config, tf.players, [e for i, e in enumerate(evs, 1) if i not in (3, 10)]
+        )
         assert s.state == expected
         assert j.open_table(tf.config.name).state == expected
         # snapshots at or after a voided row are gone (13, written by the first void, held
         # row 10); the last void wrote one
-        snaps = [r[0] for r in j.connection.execute(
-            "SELECT seq FROM snapshots WHERE tbl = ? ORDER BY seq", (tf.config.name,))]
+        snaps = [
+            r[0]
+            for r in j.connection.execute(
+                "SELECT seq FROM snapshots WHERE tbl = ? ORDER BY seq", (tf.config.name,)
+            )
+        ]
     assert snaps == [14]
 
 
@@ -73,7 +82,7 @@ def test_voiding_a_void_is_refused_enter_the_event_again_instead(jpath):
             s.void(3, "again")
         assert exc.value.key == "void-twice"
         assert len(s) == 4
-        s.append(tf.events[2])                               # the decided way back
+        s.append(tf.events[2])  # the decided way back
         assert s.state == fold_records(tf.config, tf.players, tf.events[:3])
 
 
@@ -104,7 +113,7 @@ def test_a_void_that_breaks_a_later_event_is_refused_and_not_written(jpath):
         s.append({"type": "hand", "winner": 5})
         rows = j.connection.execute("SELECT count(*) FROM events").fetchone()[0]
         with pytest.raises(Refusal):
-            s.void(1, "she never sat")                      # hand 2 names seat 5
+            s.void(1, "she never sat")  # hand 2 names seat 5
         assert j.connection.execute("SELECT count(*) FROM events").fetchone()[0] == rows
         assert len(s) == 2
 
@@ -138,15 +147,18 @@ def test_journal_matches_memory_session_with_random_voids(jpath, seed):
                 assert outcomes[0] == outcomes[1]
             assert s.state == mem.state
         assert len(s) == len(mem)
-        assert [(r.seq, r.type, dict(r.event), r.voided, r.hand) for r in s.records()] == \
-               [(r.seq, r.type, dict(r.event), r.voided, r.hand) for r in mem.records()]
+        assert [(r.seq, r.type, dict(r.event), r.voided, r.hand) for r in s.records()] == [
+            (r.seq, r.type, dict(r.event), r.voided, r.hand) for r in mem.records()
+        ]
         assert j.open_table(tf.config.name).state == mem.state == s.full_replay()
 
 
 # -- snapshots ----------------------------------------------------------------------
 
+
 def _states(seed, n, tf):
     from floorkill.rules import apply
+
     st = initial_state(tf.config, tf.players)
     out = [st]
     for ev in random_events(seed, n, tf):
@@ -162,33 +174,61 @@ def test_state_round_trip_covers_every_field():
     states = _states(1, 300, tf) + _states(5, 300, later_tf)
     seen = set()
     for st in states:
-        d = json.loads(json.dumps(state_to_dict(st)))          # through real JSON
+        d = json.loads(json.dumps(state_to_dict(st)))  # through real JSON
         assert state_from_dict(st.config, d) == st
         for p in st.players:
             if p is not None:
-                seen |= {f"player.{k}" for k in ("stack", "away", "sitting_out")
-                         if getattr(p, k) not in (None, False)}
+                seen |= {
+                    f"player.{k}"
+                    for k in ("stack", "away", "sitting_out")
+                    if getattr(p, k) not in (None, False)
+                }
         b = st.button
-        seen |= {f"button.{k}" for k in ("seat", "player", "kind", "amount", "leg_seat",
-                                         "leg_player") if getattr(b, k) is not None}
+        seen |= {
+            f"button.{k}"
+            for k in ("seat", "player", "kind", "amount", "leg_seat", "leg_player")
+            if getattr(b, k) is not None
+        }
         seen |= {f"owed.{o.mode}" for o in st.barred}
         seen |= {k for k in ("credits", "agreed", "held_seat") if getattr(st, k)}
     # every non-default field value was exercised by the corpus
-    assert seen >= {"player.stack", "player.away", "player.sitting_out", "button.seat",
-                    "button.player", "button.kind", "button.amount", "button.leg_seat",
-                    "button.leg_player", "owed.barred", "owed.post-later", "credits",
-                    "agreed", "held_seat"}
+    assert seen >= {
+        "player.stack",
+        "player.away",
+        "player.sitting_out",
+        "button.seat",
+        "button.player",
+        "button.kind",
+        "button.amount",
+        "button.leg_seat",
+        "button.leg_player",
+        "owed.barred",
+        "owed.post-later",
+        "credits",
+        "agreed",
+        "held_seat",
+    }
 
 
 def test_state_round_trip_explicit_values():
     tf = table(players=3)
     st = TableState(
         config=tf.config,
-        players=(Player(1, "Ann", 1250, True, False), None, Player(3, "Бо", None, False, True),
-                 *([None] * 6)),
+        players=(
+            Player(1, "Ann", 1250, True, False),
+            None,
+            Player(3, "Бо", None, False, True),
+            *([None] * 6),
+        ),
         button=KillButton("killed", 3, "Бо", "voluntary", 2000, 1, "Ann"),
-        hands=17, dealer_pos=3, barred=(Owed("Zed", 450, "post-later"), Owed("Yo", 2000)),
-        credits=("Ann",), agreed=(3, 5), held_seat=2, events=40)
+        hands=17,
+        dealer_pos=3,
+        barred=(Owed("Zed", 450, "post-later"), Owed("Yo", 2000)),
+        credits=("Ann",),
+        agreed=(3, 5),
+        held_seat=2,
+        events=40,
+    )
     assert state_from_dict(tf.config, state_to_dict(st)) == st
     with pytest.raises(ValueError):
         state_from_dict(tf.config, {**state_to_dict(st), "format": 99})
@@ -204,7 +244,7 @@ def test_snapshot_plus_tail_equals_full_replay_at_every_step(jpath):
             try:
                 s.append(ev)
             except Refusal:
-                continue                      # a void earlier made this one invalid
+                continue  # a void earlier made this one invalid
             if rng.random() < 0.1:
                 try:
                     s.void(rng.randint(1, len(s)), "r")
@@ -214,7 +254,7 @@ def test_snapshot_plus_tail_equals_full_replay_at_every_step(jpath):
             assert reopened.state == s.state == s.full_replay()
         n_snaps = j.connection.execute("SELECT count(*) FROM snapshots").fetchone()[0]
     assert n_snaps >= 3
-    with Journal(jpath) as j:                               # after close / reopen
+    with Journal(jpath) as j:  # after close / reopen
         assert j.open_table(tf.config.name).state == s.state
 
 
@@ -245,9 +285,12 @@ def test_stale_or_foreign_snapshots_are_skipped(jpath):
         # a snapshot at seq 8 made stale by the void of 6 (as if left behind), and one
         # written by other rules
         c.execute("INSERT OR REPLACE INTO snapshots VALUES (?, 8, '1', ?)", (tf.config.name, bogus))
-        c.execute("INSERT OR REPLACE INTO snapshots VALUES (?, 11, 'other-rules', ?)",
-                  (tf.config.name, bogus))
-        c.execute("INSERT OR REPLACE INTO snapshots VALUES (?, 4, '1', 'not json')",
-                  (tf.config.name,))
+        c.execute(
+            "INSERT OR REPLACE INTO snapshots VALUES (?, 11, 'other-rules', ?)",
+            (tf.config.name, bogus),
+        )
+        c.execute(
+            "INSERT OR REPLACE INTO snapshots VALUES (?, 4, '1', 'not json')", (tf.config.name,)
+        )
         c.execute("DELETE FROM snapshots WHERE seq = 11 AND rules = '1'")
         assert j.open_table(tf.config.name).state == good == s.full_replay()

@@ -20,17 +20,24 @@ def _one_line(text: str) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("url, says", [
-    ("postgresql://floorkill@127.0.0.1:1/floorkill", "cannot connect"),
-    ("postgresql://floorkill@/floorkill?host=/nonexistent-dir", "cannot connect"),
-    ("postgresql://floorkill@/floorkill?bogus_option=1", "not a usable PostgreSQL URL"),
-])
+@pytest.mark.parametrize(
+    "url, says",
+    [
+        ("postgresql://floorkill@127.0.0.1:1/floorkill", "cannot connect"),
+        ("postgresql://floorkill@/floorkill?host=/nonexistent-dir", "cannot connect"),
+        ("postgresql://floorkill@/floorkill?bogus_option=1", "not a usable PostgreSQL URL"),
+    ],
+)
 def test_a_wrong_url_is_one_line(url, says, capsys):
     require_pg()
     with pytest.raises(JournalError, match=says):
         open_journal(url)
-    for argv in (["verify", "--journal", url], ["export", "--journal", url, "--table", "x"],
-                 ["import", str(T1_OK), "--journal", url], ["--journal", url]):
+    for argv in (
+        ["verify", "--journal", url],
+        ["export", "--journal", url, "--table", "x"],
+        ["import", str(T1_OK), "--journal", url],
+        ["--journal", url],
+    ):
         assert main(argv) == 2
         line = _one_line(capsys.readouterr().err)
         assert line.startswith("floorkill: ") and says in line
@@ -49,10 +56,10 @@ def test_the_read_only_role_cannot_write(pg_url, capsys):
         s = j.create_table(table("Table 7"))
         s.append(hand_events(1)[0])
     ro = ro_url(pg_url)
-    with open_journal(ro, floorperson="screen") as j:       # it may open and read ...
+    with open_journal(ro, floorperson="screen") as j:  # it may open and read ...
         s = j.open_table("Table 7")
         assert len(s) == 1
-        with pytest.raises(JournalError, match="may only read"):   # ... never write
+        with pytest.raises(JournalError, match="may only read"):  # ... never write
             s.append(hand_events(1, 1)[0])
         with pytest.raises(JournalError, match="may only read"):
             j.create_table(table("Table 8"))
@@ -74,17 +81,17 @@ def test_server_down_mid_shift_keeps_every_acknowledged_entry(pg_url):
         for e in events[:10]:
             acked.append(s.append(e, expect_seq=len(s)).seq)
         outage.down()
-        for _ in range(3):                             # the podium says so, and says it again
+        for _ in range(3):  # the podium says so, and says it again
             with pytest.raises(JournalUnavailable) as exc:
                 s.append(events[10], expect_seq=len(s))
             msg = str(exc.value)
             assert "\n" not in msg
             assert "unreachable" in msg or "cannot connect" in msg
-        assert len(s) == 10                            # nothing pretended
+        assert len(s) == 10  # nothing pretended
         outage.up()
-        for e in events[10:]:                          # the same entry, retried: taken
+        for e in events[10:]:  # the same entry, retried: taken
             acked.append(s.append(e, expect_seq=len(s)).seq)
-        assert j.changed() in (True, False)            # following survives the outage
+        assert j.changed() in (True, False)  # following survives the outage
     assert acked == list(range(1, 31))
     problems, _w, counts = verify_journal(pg_url)
     assert problems == [] and counts["rows"] == 31
@@ -105,8 +112,12 @@ def test_a_lost_commit_answer_is_never_entered_twice(pg_url):
         with pytest.raises(TableChanged, match="hand 2 was just entered by ann"):
             s.append(hand_events(1, 1)[0], expect_seq=1)
         with psycopg.connect(pg_url) as conn:
-            assert conn.execute("SELECT count(*) FROM events WHERE tbl = 'Table 7' "
-                                "AND seq > 0").fetchone()[0] == 2
+            assert (
+                conn.execute(
+                    "SELECT count(*) FROM events WHERE tbl = 'Table 7' AND seq > 0"
+                ).fetchone()[0]
+                == 2
+            )
 
 
 def test_a_stuck_chain_head_is_refused_as_busy_not_waited_forever(pg_url):
@@ -116,10 +127,10 @@ def test_a_stuck_chain_head_is_refused_as_busy_not_waited_forever(pg_url):
 
     with open_journal(pg_url, floorperson="ann", lock_timeout=0.3) as j:
         s = j.create_table(table("Table 7"))
-        with psycopg.connect(pg_url) as other:                # a podium frozen mid-entry
+        with psycopg.connect(pg_url) as other:  # a podium frozen mid-entry
             other.execute("SELECT * FROM chain_head FOR UPDATE")
             with pytest.raises(JournalBusy) as exc:
                 s.append(hand_events(1)[0], expect_seq=0)
             assert "busy" in str(exc.value) and "\n" not in str(exc.value)
             assert len(s) == 0
-        assert s.append(hand_events(1)[0], expect_seq=0).seq == 1     # released: taken
+        assert s.append(hand_events(1)[0], expect_seq=0).seq == 1  # released: taken

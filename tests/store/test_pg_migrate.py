@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 
 import psycopg
-from pghelp import new_schema, drop_schema, pg_url, require_pg  # noqa: F401  (pg_url: fixture)
+from pghelp import drop_schema, new_schema, pg_url, require_pg  # noqa: F401  (pg_url: fixture)
 from storehelp import random_events, rich_table, table
 
 from floorkill.cli import main
@@ -28,7 +28,7 @@ def _journal_file(path, snapshot_every: int = 7) -> dict:
             for i, e in enumerate(random_events(seed, 80, tf)):
                 try:
                     s.append(e)
-                except Refusal:                    # an earlier void changed the table
+                except Refusal:  # an earlier void changed the table
                     continue
                 if i % 17 == 16:
                     last = s.last_undoable()
@@ -54,7 +54,7 @@ def test_migrate_copies_every_row_and_the_chain_verifies(tmp_path, pg_url, capsy
     assert main(["migrate", "--from", src, "--to", pg_url]) == 0
     out = capsys.readouterr().out
     assert "hash chain verified on both sides" in out and "rows of 2 table(s)" in out
-    assert _rows(pg_url) == _rows(src)                  # byte for byte, hashes included
+    assert _rows(pg_url) == _rows(src)  # byte for byte, hashes included
     assert main(["verify", "--journal", pg_url]) == 0
     assert "hash chain whole" in capsys.readouterr().out
     with open_journal(pg_url, floorperson="bob") as j:
@@ -63,7 +63,7 @@ def test_migrate_copies_every_row_and_the_chain_verifies(tmp_path, pg_url, capsy
             s = j.open_table(name)
             assert s.state == state == s.full_replay()
         rec = j.open_table("Table 7").append({"type": "hand", "winner": 1, "qualifies": False})
-        assert rec.gseq == len(_rows(src)) + 1          # the chain goes on where it stopped
+        assert rec.gseq == len(_rows(src)) + 1  # the chain goes on where it stopped
     assert verify_journal(pg_url)[0] == []
 
 
@@ -98,7 +98,7 @@ def test_migrate_refuses_a_source_that_is_not_whole(tmp_path, pg_url, capsys):
     assert main(["migrate", "--from", src, "--to", pg_url]) == 2
     err = capsys.readouterr().err
     assert "NOT whole, nothing copied" in err and "gseq 5" in err
-    with psycopg.connect(pg_url) as conn:               # nothing was created there
+    with psycopg.connect(pg_url) as conn:  # nothing was created there
         assert conn.execute("SELECT to_regclass('events')").fetchone()[0] is None
 
 
@@ -136,15 +136,18 @@ def test_import_export_and_verify_commands_on_postgresql(pg_url, tmp_path, capsy
     from floorkill.rules import load_table_file
 
     src = tmp_path / "t5.toml"
-    src.write_text(table_text("Table 5") + "".join(
-        f'[[events]]\ntype = "hand"\nwinner = {w}\nqualifies = false\n' for w in (3, 3, 5, 1)))
+    src.write_text(
+        table_text("Table 5")
+        + "".join(
+            f'[[events]]\ntype = "hand"\nwinner = {w}\nqualifies = false\n' for w in (3, 3, 5, 1)
+        )
+    )
     tf = load_table_file(src)
     assert main(["import", str(src), "--journal", pg_url, "--floorperson", "ann"]) == 0
     out = capsys.readouterr().out
     assert f"{tf.config.name}: new table in postgresql://" in out
     target = tmp_path / "out.toml"
-    assert main(["export", "--journal", pg_url, "--table", tf.config.name, "-o",
-                 str(target)]) == 0
+    assert main(["export", "--journal", pg_url, "--table", tf.config.name, "-o", str(target)]) == 0
     assert load_table_file(target).events == tf.events
     assert main(["verify", "--journal", pg_url]) == 0
     with open_journal(pg_url) as j:
@@ -164,14 +167,16 @@ def test_head_anchor_and_macs_on_postgresql(pg_url, capsys):
     assert anchor == f"{head}@{gseq}"
     problems, _w, counts = verify_journal(pg_url, key=key)
     assert problems == [] and counts["macs"] == counts["rows"] == gseq
-    assert verify_journal(pg_url, key=b"x" * 32)[0]              # another key: named
+    assert verify_journal(pg_url, key=b"x" * 32)[0]  # another key: named
     assert main(["verify", "--journal", pg_url, "--head", anchor, "--no-key"]) == 0
     capsys.readouterr()
-    with psycopg.connect(pg_url, autocommit=True) as conn:        # cut the last row
+    with psycopg.connect(pg_url, autocommit=True) as conn:  # cut the last row
         conn.execute("ALTER TABLE events DISABLE TRIGGER events_append_only")
         conn.execute("DELETE FROM events WHERE gseq = %s", (gseq,))
-        conn.execute("UPDATE chain_head SET gseq = gseq - 1, hash = (SELECT hash FROM events "
-                     "ORDER BY gseq DESC LIMIT 1)")
+        conn.execute(
+            "UPDATE chain_head SET gseq = gseq - 1, hash = (SELECT hash FROM events "
+            "ORDER BY gseq DESC LIMIT 1)"
+        )
         conn.execute("ALTER TABLE events ENABLE TRIGGER events_append_only")
     assert main(["verify", "--journal", pg_url, "--head", anchor, "--no-key"]) == 1
 

@@ -22,8 +22,10 @@ SIZE = (120, 40)
 @contextmanager
 def _ann_and_bob(where, hands: int = 0):
     """Ann's podium creates Table 7 (with ``hands`` hands); Bob's is the app under test."""
-    with open_journal(where, floorperson="ann") as podium1, \
-            open_journal(where, floorperson="bob") as podium2:
+    with (
+        open_journal(where, floorperson="ann") as podium1,
+        open_journal(where, floorperson="bob") as podium2,
+    ):
         s1 = podium1.create_table(table("Table 7"))
         for e in hand_events(hands) if hands else ():
             s1.append(e)
@@ -56,29 +58,31 @@ async def test_a_follow_tick_while_the_app_shuts_down_is_quiet(where):
     with _ann_and_bob(where) as (s1, app):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-        assert not app.screen_stack                       # shut down: no screen left
+        assert not app.screen_stack  # shut down: no screen left
         s1.append({"type": "hand", "winner": 3})
         # PostgreSQL's NOTIFY reaches the listener a moment after the COMMIT (under load,
         # later than this next line): ask again until it came, as the timer would.
         deadline = time.monotonic() + 5.0
         while not app.follow_journal() and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
-        assert app.session.state == s1.state              # followed, and no ScreenStackError
+        assert app.session.state == s1.state  # followed, and no ScreenStackError
 
 
 async def test_a_stale_entry_is_refused_naming_who_and_kept(where):
     with _ann_and_bob(where, 40) as (s1, app):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app.follow_timer.pause()                 # podium 2 has not looked yet
+            app.follow_timer.pause()  # podium 2 has not looked yet
             s1.append({"type": "hand", "winner": 2})  # hand 41 on podium 1
             await pilot.press("5", "enter")
             entry = app.query_one(HandEntry)
-            assert ("Table 7 changed: hand 41 was just entered by ann — check and enter again"
-                    in entry.message)
-            assert entry.input.value == "5"          # the entry is kept
+            assert (
+                "Table 7 changed: hand 41 was just entered by ann — check and enter again"
+                in entry.message
+            )
+            assert entry.input.value == "5"  # the entry is kept
             assert len(app.session) == 41 and app.query_one(HistoryView).total == 41
-            await pilot.press("enter")               # checked: enter again
+            await pilot.press("enter")  # checked: enter again
             await pilot.pause()
             assert len(app.session) == 42
             last = app.session.records(-1)[0]
@@ -93,14 +97,14 @@ async def test_undo_offered_before_another_podiums_entry_voids_nothing(where):
             app.follow_timer.pause()
             await pilot.press("ctrl+z")
             assert isinstance(app.screen, UndoModal) and app.screen.record.seq == 84
-            s1.append(hand_events(1, 84)[0])         # #85 on podium 1 meanwhile
+            s1.append(hand_events(1, 84)[0])  # #85 on podium 1 meanwhile
             await pilot.press(*"misclick", "enter")
             await pilot.pause()
             assert not isinstance(app.screen, UndoModal)
             recs = s1.records()
             assert len(recs) == 85 and not any(r.voided for r in recs)
             assert app.session.records(-1)[0].type == "hand"
-            assert len(app.session) == 85             # the screen shows #85 now
+            assert len(app.session) == 85  # the screen shows #85 now
 
 
 async def test_server_down_the_podium_says_so_keeps_the_entry_and_retries(pg_url):
@@ -116,9 +120,9 @@ async def test_server_down_the_podium_says_so_keeps_the_entry_and_retries(pg_url
             assert entry.message.startswith("✗ not recorded: ")
             assert "unreachable" in entry.message and "\n" not in entry.message
             assert entry.input.value == "5" and len(s) == 0
-            await pilot.pause(0.3)                     # the follower ticks quietly meanwhile
+            await pilot.pause(0.3)  # the follower ticks quietly meanwhile
             outage.up()
-            await pilot.press("enter")                 # the retry
+            await pilot.press("enter")  # the retry
             await pilot.pause()
             assert len(s) == 1 and s.records(-1)[0].event["winner"] == 5
     outage.down()
@@ -136,7 +140,7 @@ def test_the_big_screen_follows_postgresql_with_the_select_only_role(pg_url):
             first = follower.poll()
             assert first is not None and first.waiting is None
             assert [v.name for v in first.tables] == ["Table 7"]
-            assert follower.poll() is None                      # nothing new
+            assert follower.poll() is None  # nothing new
             s.append({"type": "hand", "winner": 3})
             s.append({"type": "hand", "winner": 3, "qualifies": True})
             start = time.monotonic()
@@ -145,6 +149,6 @@ def test_the_big_screen_follows_postgresql_with_the_select_only_role(pg_url):
                 picture = follower.poll()
             assert picture is not None and time.monotonic() - start < 1.0
             assert follower._sessions["Table 7"].state == s.state
-            assert "floorkill_ro" in follower._ro.url            # the viewer's own role
+            assert "floorkill_ro" in follower._ro.url  # the viewer's own role
         finally:
             follower.close()

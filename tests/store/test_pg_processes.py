@@ -22,8 +22,11 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SI
 
 
 def _writer(where: str, seed: int, mode: str, count: int) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, WRITER, where, str(seed), mode, str(count)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, WRITER, where, str(seed), mode, str(count)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 def _events(where: str, table: str) -> dict[int, tuple[int, str, int]]:
@@ -35,7 +38,7 @@ def _events(where: str, table: str) -> dict[int, tuple[int, str, int]]:
 
 def test_sigkill_of_a_writing_podium_loses_nothing_acknowledged(pg_url):
     rng = random.Random(16)
-    acked: dict[int, int] = {}                     # seq -> gseq, each after COMMIT returned
+    acked: dict[int, int] = {}  # seq -> gseq, each after COMMIT returned
     for trial in range(TRIALS):
         proc = _writer(pg_url, trial, "crash", 0)
         lines = Lines(proc)
@@ -50,7 +53,7 @@ def test_sigkill_of_a_writing_podium_loses_nothing_acknowledged(pg_url):
         finally:
             proc.send_signal(signal.SIGKILL)
             proc.wait()
-        for line in lines.rest():                 # acknowledged just before the kill
+        for line in lines.rest():  # acknowledged just before the kill
             if line.startswith("ack"):
                 _ack, seq, gseq = line.split()
                 acked[int(seq)] = int(gseq)
@@ -86,12 +89,12 @@ def test_two_podiums_racing_on_one_table(where):
                 refused += 1
     assert len(acks) == 2 * per_podium
     seqs = sorted(a[0] for a in acks)
-    assert seqs == list(range(1, 2 * per_podium + 1))         # each seq acknowledged once
+    assert seqs == list(range(1, 2 * per_podium + 1))  # each seq acknowledged once
     rows = _events(where, "Race")
     assert len(rows) == 2 * per_podium
     assert all(rows[seq][0] == gseq for seq, gseq, _hand in acks)
     hands = [rows[seq][2] for seq in sorted(rows)]
-    assert hands == list(range(1, 2 * per_podium + 1))       # one result per hand, in order
+    assert hands == list(range(1, 2 * per_podium + 1))  # one result per hand, in order
     problems, _w, _c = verify_journal(where)
     assert problems == []
     print(f"racing podiums: {refused} entries refused as 'table changed' and re-entered")

@@ -42,8 +42,9 @@ def standby():
     url = require_pg()
     if not (PG_DIR and PG_BIN and Path(PG_BIN, "pg_basebackup").exists()):
         if IN_CI:
-            pytest.fail("FLOORKILL_PG_DIR / FLOORKILL_PG_BIN not set by .ci/postgres.sh",
-                        pytrace=False)
+            pytest.fail(
+                "FLOORKILL_PG_DIR / FLOORKILL_PG_BIN not set by .ci/postgres.sh", pytrace=False
+            )
         pytest.skip("needs the server .ci/postgres.sh starts (its binaries and folder)")
     port = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(url).query))["port"]
     schema, primary = new_schema()
@@ -58,31 +59,76 @@ def standby():
     port2 = _free_port()
     import psycopg
 
-    with psycopg.connect(url, autocommit=True) as c:   # a hot standby needs at least these
-        limits = " ".join(f"-c {name}={c.execute(f'SHOW {name}').fetchone()[0]}"
-                          for name in ("max_connections", "max_worker_processes",
-                                       "max_wal_senders", "max_prepared_transactions",
-                                       "max_locks_per_transaction"))
+    with psycopg.connect(url, autocommit=True) as c:  # a hot standby needs at least these
+        limits = " ".join(
+            f"-c {name}={c.execute(f'SHOW {name}').fetchone()[0]}"
+            for name in (
+                "max_connections",
+                "max_worker_processes",
+                "max_wal_senders",
+                "max_prepared_transactions",
+                "max_locks_per_transaction",
+            )
+        )
     started = False
     try:
-        subprocess.run(run + [f"{PG_BIN}/pg_basebackup", "-h", PG_DIR, "-p", port,
-                              "-U", "postgres", "-D", str(data), "-R", "-X", "stream",
-                              "-c", "fast"], check=True, capture_output=True, timeout=120)
+        subprocess.run(
+            run
+            + [
+                f"{PG_BIN}/pg_basebackup",
+                "-h",
+                PG_DIR,
+                "-p",
+                port,
+                "-U",
+                "postgres",
+                "-D",
+                str(data),
+                "-R",
+                "-X",
+                "stream",
+                "-c",
+                "fast",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
         assert (data / "standby.signal").exists()
         log = folder / "standby.log"
-        start = subprocess.run(run + [f"{PG_BIN}/pg_ctl", "-D", str(data), "-l", str(log),
-                                      "-w", "-t", "60", "-o", f"-k {folder} -p {port2} "
-                                      f"-c listen_addresses='' {limits}", "start"],
-                               capture_output=True, timeout=90)
+        start = subprocess.run(
+            run
+            + [
+                f"{PG_BIN}/pg_ctl",
+                "-D",
+                str(data),
+                "-l",
+                str(log),
+                "-w",
+                "-t",
+                "60",
+                "-o",
+                f"-k {folder} -p {port2} -c listen_addresses='' {limits}",
+                "start",
+            ],
+            capture_output=True,
+            timeout=90,
+        )
         assert start.returncode == 0, log.read_text() if log.exists() else start.stderr
         started = True
-        on_standby = urllib.parse.urlunsplit(urllib.parse.urlsplit(url)._replace(
-            query=urllib.parse.urlencode({"host": str(folder), "port": port2})))
+        on_standby = urllib.parse.urlunsplit(
+            urllib.parse.urlsplit(url)._replace(
+                query=urllib.parse.urlencode({"host": str(folder), "port": port2})
+            )
+        )
         yield primary, with_schema(on_standby, schema), folder
     finally:
         if started:
-            subprocess.run(run + [f"{PG_BIN}/pg_ctl", "-D", str(data), "-m", "immediate",
-                                  "-w", "stop"], capture_output=True, timeout=60)
+            subprocess.run(
+                run + [f"{PG_BIN}/pg_ctl", "-D", str(data), "-m", "immediate", "-w", "stop"],
+                capture_output=True,
+                timeout=60,
+            )
         subprocess.run(["rm", "-rf", str(folder)], check=False)
         drop_schema(schema)
 
@@ -92,11 +138,11 @@ def test_a_hand_on_the_primary_reaches_a_big_screen_on_the_standby(standby):
     with open_journal(primary, floorperson="ann") as j:
         s = j.open_table("Table 7")
         first = s.append({"type": "hand", "winner": 1})
-        ro = open_journal(on_standby, readonly=True)     # the big screen, on the replica
+        ro = open_journal(on_standby, readonly=True)  # the big screen, on the replica
         try:
-            assert ro.standby                            # no LISTEN there: the head is polled
+            assert ro.standby  # no LISTEN there: the head is polled
             view = ro.open_table("Table 7")
-            if len(view) < 1:                            # the first hand may still be on its way
+            if len(view) < 1:  # the first hand may still be on its way
                 assert ro.wait_changed(10.0)
                 ro.refresh(view)
             assert [r.gseq for r in view.records()] == [first.gseq]
@@ -112,7 +158,7 @@ def test_a_hand_on_the_primary_reaches_a_big_screen_on_the_standby(standby):
             assert ro.head() == j.head()
         finally:
             ro.close()
-    result = verify_pg(on_standby)                       # verify reads the replica
+    result = verify_pg(on_standby)  # verify reads the replica
     assert result.problems == [] and result.rows == 3
 
 

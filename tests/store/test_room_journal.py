@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import tomli_w
+from storehelp import table, table_text
 
 from floorkill.rules import Refusal, load_table_text, next_hand
 from floorkill.rules.config import table_file_to_dict
@@ -19,8 +20,6 @@ from floorkill.rules.replay import replay
 from floorkill.store.commands import cmd_export, cmd_import, verify_journal
 from floorkill.store.journal import Journal
 from floorkill.store.readonly import ReadOnlyJournal
-
-from storehelp import table, table_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,7 +67,7 @@ def test_rrop_13_6_a_bar_at_a_holds_at_b_where_she_already_sits(jpath):
         rec = b.append({"type": "hand", "winner": 4})
         assert rec.event["room"] == [{"player": "zoë  hart", "owes": 20, "table": "Table 14"}]
         rec = b.append({"type": "hand", "winner": 5})
-        assert "room" not in rec.event                         # stamped once, on change
+        assert "room" not in rec.event  # stamped once, on change
         assert j.barred_elsewhere("Table 7") == {"zoë hart": (2000, "Table 14")}
 
 
@@ -81,8 +80,8 @@ def test_rrop_13_6_pay_at_b_is_one_event_at_a_and_lifts_everywhere(jpath):
         rec = b.append({"type": "pay_kill", "name": "ZOË HART"})
         assert j.connection.execute("SELECT count(*) FROM events").fetchone()[0] == rows + 1
         assert j.connection.execute(
-            "SELECT tbl, type FROM events ORDER BY gseq DESC LIMIT 1").fetchone() == (
-                "Table 14", "pay_kill")
+            "SELECT tbl, type FROM events ORDER BY gseq DESC LIMIT 1"
+        ).fetchone() == ("Table 14", "pay_kill")
         assert rec.decisions[0].code == "paid"
         assert not a.state.is_barred("Zoë Hart") and not b.state.is_barred("Zoë Hart")
         assert b.append({"type": "hand", "winner": 2}).event["room"] == []
@@ -94,12 +93,12 @@ def test_players_seated_when_a_table_is_created_or_opened_are_barred(jpath):
         _bar_zoe(a)
         c = j.create_table(_table("Table 3", [(1, "Cy"), (6, "ZOË HART"), (7, "Dee")]))
         assert c.state.is_barred("Zoë Hart")
-    with Journal(jpath, "fp") as j:                             # a new process
+    with Journal(jpath, "fp") as j:  # a new process
         c = j.open_table("Table 3")
         assert c.state.owed("zoë hart").table == "Table 14"
         with pytest.raises(Refusal, match="Table 14"):
             c.append({"type": "hand", "winner": 6})
-    with ReadOnlyJournal(jpath) as ro:                          # the big screen's way in
+    with ReadOnlyJournal(jpath) as ro:  # the big screen's way in
         assert ro.open_table("Table 3").state.is_barred("Zoë Hart")
 
 
@@ -135,12 +134,17 @@ def test_import_refuses_each_event_where_a_room_barred_player_wins(jpath, tmp_pa
         a = j.create_table(_table("Table 14", [(1, "Zoë Hart"), (2, "Ann"), (3, "Bob")]))
         _bar_zoe(a)
     tf = _table("Table 7", [(2, "Zoë Hart"), (4, "Cy"), (5, "Dee")])
-    doc = table_file_to_dict(tf.config, tf.players, [
-        {"type": "hand", "winner": 4},
-        {"type": "hand", "winner": 2},                         # refused: barred at Table 14
-        # a forged stamp saying nobody is barred: replaced by the journal's room
-        {"type": "hand", "winner": 2, "room": []},
-        {"type": "hand", "winner": 5}])
+    doc = table_file_to_dict(
+        tf.config,
+        tf.players,
+        [
+            {"type": "hand", "winner": 4},
+            {"type": "hand", "winner": 2},  # refused: barred at Table 14
+            # a forged stamp saying nobody is barred: replaced by the journal's room
+            {"type": "hand", "winner": 2, "room": []},
+            {"type": "hand", "winner": 5},
+        ],
+    )
     path = tmp_path / "t7.toml"
     path.write_text(tomli_w.dumps(doc), encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
@@ -157,7 +161,8 @@ def test_import_refuses_each_event_where_a_room_barred_player_wins(jpath, tmp_pa
 
 
 def test_rrop_13_6_an_exported_stamped_table_imports_again_and_its_new_tail_is_checked(
-        jpath, tmp_path):
+    jpath, tmp_path
+):
     """Export writes each event's room stamp; importing the file back is "already in the
     journal" (the stamp is the writer's, not the event's content: it once made event 1
     "differ" from itself), and a tail naming the room-barred player as winner is refused
@@ -165,7 +170,7 @@ def test_rrop_13_6_an_exported_stamped_table_imports_again_and_its_new_tail_is_c
     with Journal(jpath) as j:
         a, b = _two_tables(j)
         _bar_zoe(a)
-        b.append({"type": "hand", "winner": 4})                 # stamped: Zoë barred at 14
+        b.append({"type": "hand", "winner": 4})  # stamped: Zoë barred at 14
         assert "room" in b.records(0, 1)[0].event
     path = tmp_path / "t7.toml"
     out, err = io.StringIO(), io.StringIO()
@@ -175,15 +180,18 @@ def test_rrop_13_6_an_exported_stamped_table_imports_again_and_its_new_tail_is_c
     out, err = io.StringIO(), io.StringIO()
     assert cmd_import(path, jpath, out=out, err=err) == 0, err.getvalue()
     assert "already in the journal: 1 event" in out.getvalue()
-    path.write_text(path.read_text(encoding="utf-8")
-                    + '[[events]]\ntype = "hand"\nwinner = 2\n'
-                    + '[[events]]\ntype = "hand"\nwinner = 5\n', encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + '[[events]]\ntype = "hand"\nwinner = 2\n'
+        + '[[events]]\ntype = "hand"\nwinner = 5\n',
+        encoding="utf-8",
+    )
     out, err = io.StringIO(), io.StringIO()
     assert cmd_import(path, jpath, out=out, err=err) == 2
     [refused] = [line for line in err.getvalue().splitlines() if "refused:" in line]
     assert "event 2 " in refused and "Table 14" in refused and "rrop-13.6" in refused
     with Journal(jpath) as j:
-        assert len(j.open_table("Table 7")) == 1                # all or nothing
+        assert len(j.open_table("Table 7")) == 1  # all or nothing
 
 
 def test_a_bar_recorded_by_another_process_reaches_this_one(jpath):
@@ -206,7 +214,7 @@ def test_a_bar_recorded_by_another_process_reaches_this_one(jpath):
         assert b.state.is_barred("Zoë Hart") and b.state.owed("Zoë Hart").table == "Table 14"
         with pytest.raises(Refusal, match="Table 14"):
             b.append({"type": "hand", "winner": 2})
-        b.append({"type": "pay_kill", "name": "Zoë Hart"})     # stored at Table 14
+        b.append({"type": "pay_kill", "name": "Zoë Hart"})  # stored at Table 14
         assert not b.state.is_barred("Zoë Hart")
     with Journal(jpath) as j:
         assert not j.open_table("Table 14").state.is_barred("Zoë Hart")
@@ -217,12 +225,12 @@ def test_the_room_cache_reads_only_tables_written_since(jpath):
         tables = [j.create_table(table(f"T{i}", players=3)) for i in range(5)]
         room = j.room()
         tables[0].append({"type": "hand", "winner": 1})
-        assert j.room() is not room or j.room() == room      # own write: no reload needed
+        assert j.room() is not room or j.room() == room  # own write: no reload needed
         statements = []
         j.connection.set_trace_callback(statements.append)
         j.room()
         j.connection.set_trace_callback(None)
-        assert len(statements) == 1                           # just the head
+        assert len(statements) == 1  # just the head
 
 
 def test_the_room_catch_up_reads_the_rows_after_its_head_not_the_whole_journal(jpath):
@@ -245,7 +253,7 @@ def test_the_room_catch_up_reads_the_rows_after_its_head_not_the_whole_journal(j
             rows = conn.execute(ROOM_DELTA, (head - 1,)).fetchall()
         finally:
             conn.set_progress_handler(None, 1)
-        assert [r[0] for r in rows] == ["T0"]                  # the one table written last
+        assert [r[0] for r in rows] == ["T0"]  # the one table written last
         return count[0]
 
     with Journal(jpath) as j:
@@ -266,14 +274,14 @@ def test_verify_checks_each_stamp_against_the_global_order(jpath):
     with Journal(jpath) as j:
         a, b = _two_tables(j)
         _bar_zoe(a)
-        b.append({"type": "hand", "winner": 4})                 # stamped: Zoë barred at 14
-        a.void(len(a), "posted after all")                      # lifted
-        b.append({"type": "hand", "winner": 2})                 # stamped: [] (she may win)
+        b.append({"type": "hand", "winner": 4})  # stamped: Zoë barred at 14
+        a.void(len(a), "posted after all")  # lifted
+        b.append({"type": "hand", "winner": 2})  # stamped: [] (she may win)
     assert verify_journal(jpath)[0] == []
-    with Journal(jpath) as j:                                    # a writer with a wrong room
+    with Journal(jpath) as j:  # a writer with a wrong room
         a, b = j.open_table("Table 14"), j.open_table("Table 7")
-        a.append({"type": "quit", "seat": 1, "posts_kill": False})   # the kill still pending
-        j._rooms._room = Room()                                  # forgets the bar (a bug)
+        a.append({"type": "quit", "seat": 1, "posts_kill": False})  # the kill still pending
+        j._rooms._room = Room()  # forgets the bar (a bug)
         b.append({"type": "hand", "winner": 4})
     problems = verify_journal(jpath)[0]
     assert len(problems) == 1 and "room stamp" in problems[0] and "Table 7" in problems[0]

@@ -25,8 +25,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 from test_room_rules import TABLES, histories  # noqa: E402
 
 
-@settings(max_examples=25, deadline=None, database=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(histories())
 def test_the_journal_is_the_reference_room_fold(tmp_path_factory, history):
     import tomli_w
@@ -47,7 +52,7 @@ def test_the_journal_is_the_reference_room_fold(tmp_path_factory, history):
             room_before = j.room()
             assert room_before == step.room_before
             try:
-                entered_at = history[step.gseq - 1][0]     # a pay_kill is routed from there
+                entered_at = history[step.gseq - 1][0]  # a pay_kill is routed from there
                 rec = reg.append(sessions[entered_at], step.raw)
             except Refusal as refusal:
                 assert step.refusal is not None and refusal.key == step.refusal.key
@@ -62,10 +67,10 @@ def test_the_journal_is_the_reference_room_fold(tmp_path_factory, history):
         for n, f in files.items():
             s = sessions[n]
             assert s.folded == states[n]
-            rows = j.connection.execute("SELECT payload FROM events WHERE tbl = ? AND seq > 0 "
-                                        "ORDER BY seq", (n,)).fetchall()
+            rows = j.connection.execute(
+                "SELECT payload FROM events WHERE tbl = ? AND seq > 0 ORDER BY seq", (n,)
+            ).fetchall()
             st = initial_state(f.config, f.players)
             for (payload,) in rows:
                 st = apply(st, json.loads(payload)).state
             assert st == s.folded
-

@@ -6,8 +6,13 @@ import tomllib
 import pytest
 
 from floorkill.store import atomic
-from floorkill.store.atomic import (atomic_write_text, cleanup_temp_files, is_temp_file,
-                                    list_table_files, write_toml)
+from floorkill.store.atomic import (
+    atomic_write_text,
+    cleanup_temp_files,
+    is_temp_file,
+    list_table_files,
+    write_toml,
+)
 
 
 def test_writes_and_leaves_no_temp(tmp_path):
@@ -48,16 +53,25 @@ def test_symlink_is_followed(tmp_path):
 def test_fsyncs_file_and_folder_then_replaces(tmp_path, monkeypatch):
     calls = []
     real_fsync, real_replace = os.fsync, os.replace
-    monkeypatch.setattr(atomic.os, "fsync", lambda fd: (calls.append(("fsync", os.path.realpath(
-        f"/proc/self/fd/{fd}"))), real_fsync(fd))[1])
-    monkeypatch.setattr(atomic.os, "replace", lambda a, b: (calls.append(("replace", str(b))),
-                                                           real_replace(a, b))[1])
+    monkeypatch.setattr(
+        atomic.os,
+        "fsync",
+        lambda fd: (
+            calls.append(("fsync", os.path.realpath(f"/proc/self/fd/{fd}"))),
+            real_fsync(fd),
+        )[1],
+    )
+    monkeypatch.setattr(
+        atomic.os,
+        "replace",
+        lambda a, b: (calls.append(("replace", str(b))), real_replace(a, b))[1],
+    )
     target = tmp_path / "t.toml"
     atomic_write_text(target, "a = 1\n")
     kinds = [c[0] for c in calls]
     assert kinds == ["fsync", "replace", "fsync"]
-    assert is_temp_file(calls[0][1])                       # the temp file was synced
-    assert calls[2][1] == str(tmp_path)                    # then the folder
+    assert is_temp_file(calls[0][1])  # the temp file was synced
+    assert calls[2][1] == str(tmp_path)  # then the folder
 
 
 def test_a_failed_write_keeps_the_old_file_and_no_temp(tmp_path, monkeypatch):
@@ -66,6 +80,7 @@ def test_a_failed_write_keeps_the_old_file_and_no_temp(tmp_path, monkeypatch):
 
     def boom(a, b):
         raise OSError(28, "No space left on device")
+
     monkeypatch.setattr(atomic.os, "replace", boom)
     with pytest.raises(OSError):
         atomic_write_text(target, "new = 1\n")
@@ -84,7 +99,7 @@ def test_leftover_temps_are_cleaned_and_never_read_as_configs(tmp_path):
     assert is_temp_file(leftover) and is_temp_file(empty)
     assert not is_temp_file(tmp_path / "a.toml")
     assert list_table_files(tmp_path) == [tmp_path / "a.toml"]
-    assert cleanup_temp_files(tmp_path, min_age=3600) == []      # too fresh: kept
+    assert cleanup_temp_files(tmp_path, min_age=3600) == []  # too fresh: kept
     removed = cleanup_temp_files(tmp_path)
     assert sorted(removed) == sorted([leftover, empty])
     assert sorted(p.name for p in tmp_path.iterdir()) == [".hidden.toml", "a.toml", "notes.txt"]

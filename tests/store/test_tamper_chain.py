@@ -72,10 +72,13 @@ def test_the_untouched_scene_is_whole_under_every_guard(jp, keyfile, capsys):
 
 # -- 1..3: rows rewritten and the chain recomputed -------------------------------------------
 
+
 def test_01_last_row_rewritten_and_rehashed_replay(jp, capsys):
     sh = shell(jp)
-    sh("UPDATE events SET payload = replace(payload, '\"winner\":6', '\"winner\":2') "
-       "WHERE gseq = 11")
+    sh(
+        "UPDATE events SET payload = replace(payload, '\"winner\":6', '\"winner\":2') "
+        "WHERE gseq = 11"
+    )
     sh.rechain()
     sh.close()
     code, out, _ = verify(capsys, jp, "--no-key")
@@ -87,19 +90,21 @@ def test_01_last_row_rewritten_and_rehashed_replay(jp, capsys):
 def test_02_last_rows_deleted_an_undo_removed_anchor(jp, capsys):
     h = anchor(capsys, jp)
     sh = shell(jp)
-    sh("DELETE FROM events WHERE gseq >= 8")      # the void of A#3 goes: the kill counts again
+    sh("DELETE FROM events WHERE gseq >= 8")  # the void of A#3 goes: the kill counts again
     sh.close()
     code, out, _ = verify(capsys, jp, "--no-key")
-    assert code == 0                               # nothing inside the file can tell...
+    assert code == 0  # nothing inside the file can tell...
     code, out, _ = verify(capsys, jp, "--no-key", "--head", h)
-    assert code == 1                               # ...the anchor kept elsewhere can
+    assert code == 1  # ...the anchor kept elsewhere can
     assert "row gseq 11 (the anchor): the journal ends at gseq 7: rows 8 to 11 were cut" in out
 
 
 def test_03_middle_pot_120_to_1200_and_rechained_replay(jp, capsys):
     sh = shell(jp)
-    sh("UPDATE events SET payload = replace(payload, '\"pot\":120,', '\"pot\":1200,') "
-       "WHERE gseq = 4")
+    sh(
+        "UPDATE events SET payload = replace(payload, '\"pot\":120,', '\"pot\":1200,') "
+        "WHERE gseq = 4"
+    )
     assert sh("SELECT payload FROM events WHERE gseq = 4").fetchone()[0].count("1200") == 1
     sh.rechain()
     sh.close()
@@ -112,10 +117,11 @@ def test_03_middle_pot_120_to_1200_and_rechained_replay(jp, capsys):
 
 # -- 4..6: rows or a table removed, or added -------------------------------------------------
 
+
 def test_04_middle_row_deleted_renumbered_rechained_anchor(jp, capsys):
     h = anchor(capsys, jp)
     sh = shell(jp)
-    sh("DELETE FROM events WHERE gseq = 5")        # Table 7's first hand: nothing depends on it
+    sh("DELETE FROM events WHERE gseq = 5")  # Table 7's first hand: nothing depends on it
     sh("UPDATE events SET hand = hand - 1 WHERE tbl = 'Table 7' AND seq > 0")
     sh.renumber()
     sh.rechain()
@@ -142,7 +148,7 @@ def test_05_whole_table_deleted_renumbered_rechained_anchor(jp, capsys):
 
 
 def test_06_forged_append_without_the_key(jp, keyfile, capsys):
-    with Journal(jp, "mallory", snapshot_every=4, mac_key=None) as j:   # floorkill itself,
+    with Journal(jp, "mallory", snapshot_every=4, mac_key=None) as j:  # floorkill itself,
         j.open_table("Table 12").append({"type": "hand", "winner": 2, "pot": 10})  # no key
     assert verify(capsys, jp, "--no-key")[0] == 0  # a well-formed row: chain and rules agree
     code, out, _ = verify(capsys, jp, "--key", str(keyfile))
@@ -160,28 +166,40 @@ def test_07_forged_append_with_a_made_up_mac(jp, keyfile, capsys):
 
 # -- 8..11: stored decisions, who, at --------------------------------------------------------
 
+
 def test_08_stored_decision_text_rewritten_replay(jp, capsys):
     sh = shell(jp)
-    sh("UPDATE events SET decisions = replace(decisions, 'must kill the next hand for $20', "
-       "'owes nothing') WHERE gseq = 6")
+    sh(
+        "UPDATE events SET decisions = replace(decisions, 'must kill the next hand for $20', "
+        "'owes nothing') WHERE gseq = 6"
+    )
     sh.rechain()
     sh.close()
     code, out, _ = verify(capsys, jp, "--no-key")
     assert code == 1
-    assert ("row gseq 6 (table 'Table 12', seq 3): the stored decision says «kill seat 3: "
-            "P3 won a second pot in a row that qualifies: owes nothing»" in out)
-    assert "but the rules decide «kill seat 3: P3 won a second pot in a row that qualifies: " \
-           "must kill the next hand for $20»" in out
+    assert (
+        "row gseq 6 (table 'Table 12', seq 3): the stored decision says «kill seat 3: "
+        "P3 won a second pot in a row that qualifies: owes nothing»" in out
+    )
+    assert (
+        "but the rules decide «kill seat 3: P3 won a second pot in a row that qualifies: "
+        "must kill the next hand for $20»" in out
+    )
 
 
 def test_09_stored_decision_code_rewritten_replay(jp, capsys):
     sh = shell(jp)
-    sh("UPDATE events SET decisions = replace(decisions, '\"code\":\"leg-up\"', "
-       "'\"code\":\"neutral\"') WHERE gseq = 9")
+    sh(
+        'UPDATE events SET decisions = replace(decisions, \'"code":"leg-up"\', '
+        '\'"code":"neutral"\') WHERE gseq = 9'
+    )
     sh.rechain()
     sh.close()
     code, out, _ = verify(capsys, jp, "--no-key")
-    assert code == 1 and "row gseq 9 (table 'Table 12', seq 5): the stored decision says «neutral" in out
+    assert (
+        code == 1
+        and "row gseq 9 (table 'Table 12', seq 5): the stored decision says «neutral" in out
+    )
 
 
 def test_10_who_rewritten_and_rechained_key(jp, keyfile, capsys):
@@ -207,6 +225,7 @@ def test_11_at_rewritten_and_rechained_anchor(jp, capsys):
 
 
 # -- 12..15: table metadata and meta ---------------------------------------------------------
+
 
 def test_12_tables_created_rewritten_link(jp, capsys):
     sh = shell(jp)
@@ -253,8 +272,10 @@ def test_16_meta_created_rewritten_link(jp, capsys):
     sh.close()
     code, out, _ = verify(capsys, jp, "--no-key")
     assert code == 1
-    assert ("row gseq 1 (table 'Table 12', seq 0): prev_hash does not match the chain's seed: "
-            "the journal's meta") in out
+    assert (
+        "row gseq 1 (table 'Table 12', seq 0): prev_hash does not match the chain's seed: "
+        "the journal's meta"
+    ) in out
 
 
 def test_17_meta_rewritten_and_chain_rebuilt_anchor(jp, capsys):
@@ -270,10 +291,11 @@ def test_17_meta_rewritten_and_chain_rebuilt_anchor(jp, capsys):
 
 # -- 18: the file replaced -------------------------------------------------------------------
 
+
 def test_18_file_replaced_by_a_rebuilt_journal_anchor_and_key(jp, keyfile, tmp_path, capsys):
     h = anchor(capsys, jp)
     other = tmp_path / "other.db"
-    scene(other, key=None)                   # the same story, entered again without the key
+    scene(other, key=None)  # the same story, entered again without the key
     for suffix in ("", "-wal", "-shm"):
         src = tmp_path / f"other.db{suffix}"
         if src.exists():
@@ -287,6 +309,7 @@ def test_18_file_replaced_by_a_rebuilt_journal_anchor_and_key(jp, keyfile, tmp_p
 
 # -- 19..21: snapshots and the obligations cache ---------------------------------------------
 
+
 def _forged_snapshot(path) -> str:
     """The snapshot of Table 12 at seq 4 rewritten to say hands = 9999, KILL by seat 2."""
     tf = big_pot_table()
@@ -299,16 +322,17 @@ def _forged_snapshot(path) -> str:
 def test_19_snapshot_edited_is_never_shown_and_verify_names_it(jp, capsys):
     with Journal(jp, mac_key=None) as j:
         truth = j.open_table("Table 12").state
-        seqs = [r[0] for r in j.connection.execute(
-            "SELECT seq FROM snapshots WHERE tbl = 'Table 12'")]
-    assert seqs == [4]                                 # the void's snapshot
+        seqs = [
+            r[0] for r in j.connection.execute("SELECT seq FROM snapshots WHERE tbl = 'Table 12'")
+        ]
+    assert seqs == [4]  # the void's snapshot
     sh = shell(jp)
     sh("UPDATE snapshots SET state = ? WHERE tbl = 'Table 12' AND seq = 4", _forged_snapshot(jp))
     sh.close()
-    with Journal(jp, mac_key=None) as j:               # the podium's way in
+    with Journal(jp, mac_key=None) as j:  # the podium's way in
         assert j.open_table("Table 12").state == truth
         assert any("snapshot at seq 4" in p for p in j.problems)
-    with ReadOnlyJournal(jp) as ro:                    # the big screen's and export's
+    with ReadOnlyJournal(jp) as ro:  # the big screen's and export's
         assert ro.open_table("Table 12").state == truth
         assert any("snapshot at seq 4" in p for p in ro.problems)
     code, out, _ = verify(capsys, jp, "--no-key")
@@ -319,20 +343,23 @@ def test_20_snapshot_and_its_digest_forged_and_rechained_replay(jp, capsys):
     forged = _forged_snapshot(jp)
     sh = shell(jp)
     sh("UPDATE snapshots SET state = ? WHERE tbl = 'Table 12' AND seq = 4", forged)
-    sh("UPDATE events SET state_hash = ? WHERE tbl = 'Table 12' AND seq = 4",
-       state_digest(forged))
+    sh("UPDATE events SET state_hash = ? WHERE tbl = 'Table 12' AND seq = 4", state_digest(forged))
     sh.rechain()
     sh.close()
     code, out, _ = verify(capsys, jp, "--no-key")
     assert code == 1
-    assert ("row gseq 8 (table 'Table 12', seq 4): the state digest the row records is not the "
-            "state the rules give") in out
+    assert (
+        "row gseq 8 (table 'Table 12', seq 4): the state digest the row records is not the "
+        "state the rules give"
+    ) in out
 
 
 def test_21_obligations_cache_edited(jp, capsys):
     sh = shell(jp)
-    sh("UPDATE obligations SET barred = ? WHERE tbl = 'Table 7'",
-       json.dumps([["P1", 2000, "barred"]]))
+    sh(
+        "UPDATE obligations SET barred = ? WHERE tbl = 'Table 7'",
+        json.dumps([["P1", 2000, "barred"]]),
+    )
     sh.close()
     code, out, _ = verify(capsys, jp, "--no-key")
     assert code == 1 and "table 'Table 7': the obligations cache differs" in out
@@ -340,10 +367,13 @@ def test_21_obligations_cache_edited(jp, capsys):
 
 # -- 22..23: history rearranged --------------------------------------------------------------
 
+
 def test_22_void_retargeted_and_rechained_replay(jp, capsys):
-    sh = shell(jp)                            # the undo now "voids" seat 1's leg: the kill stands
-    sh("UPDATE events SET target = 1, payload = replace(payload, '\"target\":3', '\"target\":1')"
-       " WHERE gseq = 8")
+    sh = shell(jp)  # the undo now "voids" seat 1's leg: the kill stands
+    sh(
+        "UPDATE events SET target = 1, payload = replace(payload, '\"target\":3', '\"target\":1')"
+        " WHERE gseq = 8"
+    )
     sh.rechain()
     sh.close()
     code, out, _ = verify(capsys, jp, "--no-key")
@@ -354,13 +384,13 @@ def test_22_void_retargeted_and_rechained_replay(jp, capsys):
 def test_23_forged_hand_inserted_in_the_past_anchor(jp, capsys):
     h = anchor(capsys, jp)
     sh = shell(jp)
-    row = list(sh("SELECT * FROM events WHERE gseq = 7").fetchone())   # a Table 7 hand
+    row = list(sh("SELECT * FROM events WHERE gseq = 7").fetchone())  # a Table 7 hand
     cols = [d[0] for d in sh("SELECT * FROM events LIMIT 1").description]
     sh("UPDATE events SET gseq = gseq + 100 WHERE gseq > 7")
     row[cols.index("gseq")] = 8
     row[cols.index("seq")] = 99
     sh(f"INSERT INTO events({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", *row)
-    sh.renumber()                              # Table 7 now has the same hand twice
+    sh.renumber()  # Table 7 now has the same hand twice
     sh("UPDATE events SET hand = seq WHERE tbl = 'Table 7' AND seq > 0")
     sh.rechain()
     sh.close()
@@ -371,10 +401,13 @@ def test_23_forged_hand_inserted_in_the_past_anchor(jp, capsys):
 
 # -- and the cases the chain alone always caught ----------------------------------------------
 
+
 def test_24_payload_byte_changed_without_rehash_chain(jp, capsys):
     sh = shell(jp)
-    sh("UPDATE events SET payload = replace(payload, '\"winner\":4', '\"winner\":5') "
-       "WHERE gseq = 9")
+    sh(
+        "UPDATE events SET payload = replace(payload, '\"winner\":4', '\"winner\":5') "
+        "WHERE gseq = 9"
+    )
     sh.close()
     code, out, _ = verify(capsys, jp, "--no-key")
     assert code == 1
@@ -391,6 +424,7 @@ def test_25_rules_version_column_rewritten_and_rechained_key(jp, keyfile, capsys
 
 
 # -- the README's table is these tests ------------------------------------------------------
+
 
 def _readme_rows() -> list[tuple[str, str, str]]:
     from pathlib import Path
@@ -445,6 +479,6 @@ def test_the_readme_table_names_every_case_and_the_guard_each_test_uses():
             assert all(uses_anchor), (attack, guard)
         elif guard == "anchor; key":
             assert all(uses_key) and all(uses_anchor), (attack, guard)
-        else:                                    # chain, replay, link, cache: the file alone
+        else:  # chain, replay, link, cache: the file alone
             assert guard.split()[0] in ("chain", "replay", "link", "cache"), guard
             assert not any(uses_key) and not any(uses_anchor), (attack, guard)

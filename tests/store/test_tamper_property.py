@@ -14,8 +14,21 @@ from tamper import Shell, edit_one, head
 from floorkill.store.commands import verify_journal
 from floorkill.store.schema import parse_anchor
 
-COLUMNS = ("type", "schema", "payload", "rules", "decisions", "result", "hand", "who", "at",
-           "target", "state_hash", "prev_hash", "hash")
+COLUMNS = (
+    "type",
+    "schema",
+    "payload",
+    "rules",
+    "decisions",
+    "result",
+    "hand",
+    "who",
+    "at",
+    "target",
+    "state_hash",
+    "prev_hash",
+    "hash",
+)
 
 
 @pytest.fixture(scope="module")
@@ -23,8 +36,9 @@ def template(scene_file):
     return scene_file, parse_anchor(head(scene_file))
 
 
-SETTINGS = settings(max_examples=30, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 @SETTINGS
@@ -44,8 +58,9 @@ def test_one_edit_left_unhashed_is_named_at_its_row(template, tmp_path, gseq, co
 
 @SETTINGS
 @given(gseq=st.integers(1, 11), column=st.sampled_from(COLUMNS[:-2]))
-def test_one_edit_with_the_chain_recomputed_is_caught_by_the_anchor(template, tmp_path, gseq,
-                                                                   column):
+def test_one_edit_with_the_chain_recomputed_is_caught_by_the_anchor(
+    template, tmp_path, gseq, column
+):
     src, anchor = template
     path = tmp_path / f"r-{gseq}-{column}.db"
     shutil.copy(src, path)

@@ -19,8 +19,9 @@ def template(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("column", ["seq", "hand", "target", "schema", "payload",
-                                    "decisions", "result", "who", "at"])
+@pytest.mark.parametrize(
+    "column", ["seq", "hand", "target", "schema", "payload", "decisions", "result", "who", "at"]
+)
 @pytest.mark.parametrize("value", ["abc", 2.5, b"\x00\x01"])
 def test_a_value_of_another_type_is_named_at_its_row(template, tmp_path, column, value):
     path = tmp_path / "j.db"

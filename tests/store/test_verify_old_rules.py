@@ -30,8 +30,11 @@ def _rewrite_decision(path, rules_version: str | None) -> None:
     sh = Shell(path)
     if rules_version is not None:
         sh("UPDATE events SET rules = ? WHERE gseq = 6", rules_version)
-    sh("UPDATE events SET decisions = replace(decisions, 'must kill the next hand for $20', ?) "
-       "WHERE gseq = 6", NEW_TEXT)
+    sh(
+        "UPDATE events SET decisions = replace(decisions, 'must kill the next hand for $20', ?) "
+        "WHERE gseq = 6",
+        NEW_TEXT,
+    )
     sh.rechain()
     sh.close()
 

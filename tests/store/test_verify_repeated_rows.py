@@ -23,13 +23,15 @@ def template(tmp_path_factory):
     path = tmp_path_factory.mktemp("repeat") / "j.db"
     with Journal(path, "fp", snapshot_every=1000, mac_key=None) as j:
         s = j.create_table(table("Table 9"))
-        for w in (1, 2, 1, 2, 1, 2, 1, 2):          # leg up to 1, to 2, to 1, ...
+        for w in (1, 2, 1, 2, 1, 2, 1, 2):  # leg up to 1, to 2, to 1, ...
             s.append({"type": "hand", "winner": w, "qualifies": False})
     c = Shell(path)
     # the last row whose payload and decisions both repeat an earlier row's
-    gseq = c("SELECT max(e.gseq) FROM events e WHERE e.type = 'hand' AND EXISTS (SELECT 1 "
-             "FROM events f WHERE f.gseq < e.gseq AND f.payload = e.payload AND "
-             "f.decisions = e.decisions)").fetchone()[0]
+    gseq = c(
+        "SELECT max(e.gseq) FROM events e WHERE e.type = 'hand' AND EXISTS (SELECT 1 "
+        "FROM events f WHERE f.gseq < e.gseq AND f.payload = e.payload AND "
+        "f.decisions = e.decisions)"
+    ).fetchone()[0]
     c.close()
     assert gseq is not None and gseq > 3
     assert verify_journal(path)[0] == []
@@ -42,21 +44,42 @@ def _decisions(value: str) -> list:
 
 EDITS = {
     # only the English text of the decision (code, seat, key and params as they were)
-    "text": ("decisions", lambda v: canonical_json(
-        [{**d, "text": d["text"] + " (sic)"} for d in _decisions(v)]), "the stored decision"),
+    "text": (
+        "decisions",
+        lambda v: canonical_json([{**d, "text": d["text"] + " (sic)"} for d in _decisions(v)]),
+        "the stored decision",
+    ),
     # a param of another JSON type than the rules give
-    "param type": ("decisions", lambda v: canonical_json(
-        [{**d, "params": [[k, [x]] for k, x in d["params"]]} for d in _decisions(v)]),
-        "the stored decision"),
+    "param type": (
+        "decisions",
+        lambda v: canonical_json(
+            [{**d, "params": [[k, [x]] for k, x in d["params"]]} for d in _decisions(v)]
+        ),
+        "the stored decision",
+    ),
     # the seat as true instead of a number
-    "seat type": ("decisions", lambda v: canonical_json(
-        [{**d, "seat": True} for d in _decisions(v)]), "the stored decision"),
+    "seat type": (
+        "decisions",
+        lambda v: canonical_json([{**d, "seat": True} for d in _decisions(v)]),
+        "the stored decision",
+    ),
     # the same event, not in canonical form (a space; keys out of order)
-    "payload spaced": ("payload", lambda v: v.replace(",", ", "),
-                       "the stored payload is not the event as the rules read it"),
-    "payload order": ("payload", lambda v: "{" + ",".join(
-        f"{json.dumps(k)}:{json.dumps(x)}" for k, x in reversed(json.loads(v).items())) + "}",
-        "the stored payload is not the event as the rules read it"),
+    "payload spaced": (
+        "payload",
+        lambda v: v.replace(",", ", "),
+        "the stored payload is not the event as the rules read it",
+    ),
+    "payload order": (
+        "payload",
+        lambda v: (
+            "{"
+            + ",".join(
+                f"{json.dumps(k)}:{json.dumps(x)}" for k, x in reversed(json.loads(v).items())
+            )
+            + "}"
+        ),
+        "the stored payload is not the event as the rules read it",
+    ),
     "result": ("result", lambda v: v.replace("]", ",9]", 1), "the stored result"),
 }
 

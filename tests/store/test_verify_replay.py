@@ -55,7 +55,7 @@ def test_bars_reach_other_tables_and_verify_replays_them(tmp_path):
         b = j.create_table(table("B", players=2))
         a.append({"type": "hand", "winner": 3})
         a.append({"type": "hand", "winner": 3, "qualifies": True})
-        a.append({"type": "quit", "seat": 3, "posts_kill": False})       # P3 barred
+        a.append({"type": "quit", "seat": 3, "posts_kill": False})  # P3 barred
         with pytest.raises(Refusal):
             b.append({"type": "join", "seat": 4, "name": "P3"})
         b.append({"type": "hand", "winner": 2})
@@ -73,11 +73,12 @@ def test_a_join_that_ignored_a_bar_elsewhere_is_named(tmp_path, monkeypatch):
         b = j.create_table(table("B", players=2))
         a.append({"type": "hand", "winner": 3})
         a.append({"type": "hand", "winner": 3, "qualifies": True})
-        a.append({"type": "quit", "seat": 3, "posts_kill": False})       # P3 barred at A
+        a.append({"type": "quit", "seat": 3, "posts_kill": False})  # P3 barred at A
         monkeypatch.setattr(Journal, "_barred_elsewhere", lambda self, exclude: {})
         rec = b.append({"type": "join", "seat": 4, "name": "P3"})
     problems = verify_journal(path)[0]
     assert len(problems) == 1
-    assert problems[0].startswith(f"row gseq {rec.gseq} (table 'B', seq 1): the rules refuse "
-                                  "this join event now:")
+    assert problems[0].startswith(
+        f"row gseq {rec.gseq} (table 'B', seq 1): the rules refuse this join event now:"
+    )
     assert "[rrop-13.6]" in problems[0]

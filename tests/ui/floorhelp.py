@@ -5,10 +5,10 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from uihelp import HOLDEM, hand, session
+
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
-
-from uihelp import HOLDEM, hand, session
 
 # $2-$4 A-5 lowball, voluntary kills allowed: kill blind $4, a voluntary killer needs $16.
 LOWBALL = """
@@ -44,7 +44,8 @@ name = "Eve"
 
 # The same Hold'em game under the WSOP preset: a new player may sit into a kill pot.
 WSOP = HOLDEM.replace('name = "Table 12"', 'name = "Table 30"').replace(
-    'triggers = ["two-pots"]', 'triggers = ["two-pots"]\npreset = "wsop"')
+    'triggers = ["two-pots"]', 'triggers = ["two-pots"]\npreset = "wsop"'
+)
 
 # Another table of the evening: $4-$8 Hold'em, half kill.
 HALF = """
@@ -90,7 +91,7 @@ seat = 2
 name = "Sam"
 """
 
-KILLED = [hand(3), hand(3, qualifies=True)]     # Cy must kill the coming hand for $20
+KILLED = [hand(3), hand(3, qualifies=True)]  # Cy must kill the coming hand for $20
 
 
 def journal_with(path: Path, *tables: tuple[str, list]) -> Journal:

@@ -23,7 +23,6 @@ class One(App):
 
 def test_every_private_name_still_exists():
     from textual.widget import Widget
-
     from textual.widgets import Footer
 
     instances = {App: App(), Widget: Widget(), Screen: Screen(), Footer: Footer()}
@@ -46,7 +45,7 @@ async def test_own_scrollbar_is_made_once_and_kept_where_textual_looks():
     app = One()
     async with app.run_test(size=(40, 10)) as pilot:
         s = app.query_one(Scroller)
-        s._vertical_scrollbar = None                 # as before Textual first asks for it
+        s._vertical_scrollbar = None  # as before Textual first asks for it
         made = []
 
         def make():
@@ -56,7 +55,7 @@ async def test_own_scrollbar_is_made_once_and_kept_where_textual_looks():
         bar = compat.own_scrollbar(s, True, make)
         await pilot.pause()
         assert compat.own_scrollbar(s, True, make) is bar and len(made) == 1
-        assert s.vertical_scrollbar is bar          # Textual's own property reads the slot
+        assert s.vertical_scrollbar is bar  # Textual's own property reads the slot
         assert bar.is_running and bar.parent is s and not bar.display
 
 
@@ -65,10 +64,10 @@ async def test_refresh_scrollbars_shows_a_bar_once_content_overflows():
     async with app.run_test(size=(40, 10)) as pilot:
         s = app.query_one(Scroller)
         await pilot.pause()
-        s.set_reactive(ScrollView.virtual_size, Size(40, 100))   # no layout, as the panels do
-        assert not s.show_vertical_scrollbar        # nothing decided it yet
+        s.set_reactive(ScrollView.virtual_size, Size(40, 100))  # no layout, as the panels do
+        assert not s.show_vertical_scrollbar  # nothing decided it yet
         compat.refresh_scrollbars(s)
-        assert s.show_vertical_scrollbar            # decided at once, before any layout
+        assert s.show_vertical_scrollbar  # decided at once, before any layout
 
 
 async def test_repaint_required_follows_refresh():
@@ -121,7 +120,7 @@ async def test_footer_bindings_ready_lets_a_footer_compose_its_keys_before_any_s
                     compat.footer_bindings_ready(self)
                 keys = [w for w in super().compose() if compat.is_footer_key(w)]
                 if not first:
-                    first.append(len(keys))          # the keys of its very first compose
+                    first.append(len(keys))  # the keys of its very first compose
                 yield from keys
 
         class Keys(App):
@@ -132,4 +131,4 @@ async def test_footer_bindings_ready_lets_a_footer_compose_its_keys_before_any_s
 
         async with Keys().run_test(size=(40, 5)) as pilot:
             await pilot.pause()
-        assert (first[0] > 0) is ready          # "Ring" and the palette key, or none
+        assert (first[0] > 0) is ready  # "Ring" and the palette key, or none

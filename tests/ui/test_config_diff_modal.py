@@ -15,8 +15,12 @@ SIZE = (120, 40)
 
 def _copy(tmp_path) -> Path:
     path = tmp_path / "copy.toml"
-    path.write_text(SAMPLE.read_text(encoding="utf-8").replace("bets = [4, 8]", "bets = [5, 10]")
-                    .replace('kind = "half"', 'kind = "full"'), encoding="utf-8")
+    path.write_text(
+        SAMPLE.read_text(encoding="utf-8")
+        .replace("bets = [4, 8]", "bets = [5, 10]")
+        .replace('kind = "half"', 'kind = "full"'),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -87,7 +91,7 @@ async def test_cancel_quits_without_changing_anything(tmp_path):
     session, notices, close = _open(tmp_path, _copy(tmp_path))
     try:
         app = make_podium_app(session, notices=notices)
-        async with app.run_test(size=SIZE) as pilot:          # (checked after the app quit)
+        async with app.run_test(size=SIZE) as pilot:  # (checked after the app quit)
             await pilot.pause()
             await pilot.press("escape")
             await pilot.pause()

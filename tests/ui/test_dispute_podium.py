@@ -6,12 +6,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from uihelp import HOLDEM, hand, session
+
+from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
 from floorkill.ui.dispute import DisputeScreen
 from floorkill.ui.podium import make_podium_app
-from floorkill.rules import load_table_text
-
-from uihelp import HOLDEM, hand, session
 
 SIZE = (120, 40)
 
@@ -62,7 +62,7 @@ async def test_dispute_from_the_palette_and_back(tmp_path):
         assert app.screen.state.hands == 1
         await pilot.press("escape")
         assert not isinstance(app.screen, DisputeScreen)
-        await pilot.press("7", "enter")                    # the podium still enters hands
+        await pilot.press("7", "enter")  # the podium still enters hands
         assert len(s) == 3 and s.state.button.seat == 7
 
 
@@ -86,6 +86,6 @@ async def test_enter_in_the_history_opens_the_dispute_at_that_record():
         await pilot.pause()
         assert not isinstance(app.screen, DisputeScreen)
         assert isinstance(app.focused, HistoryView)
-        assert len(s) == 3                                 # Enter on the history entered nothing
+        assert len(s) == 3  # Enter on the history entered nothing
         await pilot.press("f5", "3", "enter")
         assert len(s) == 4 and s.state.button.seat == 3

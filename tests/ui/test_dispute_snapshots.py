@@ -9,22 +9,28 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from uihelp import HOLDEM, OMAHA8, hand, session
 
 from floorkill.ui.podium import make_podium_app
-
-from uihelp import HOLDEM, OMAHA8, hand, session
 
 
 def _clock(monkeypatch) -> None:
     ticks = itertools.count()
-    monkeypatch.setattr("floorkill.store.session.utc_now",
-                        lambda: f"2026-11-30T21:{4 + next(ticks):02d}:07.000Z")
+    monkeypatch.setattr(
+        "floorkill.store.session.utc_now", lambda: f"2026-11-30T21:{4 + next(ticks):02d}:07.000Z"
+    )
 
 
 def dispute_app(lang: str):
-    t7 = session(OMAHA8.replace('triggers = ["scoop"]', 'triggers = ["two-pots"]'),
-                 events=[hand(3), hand(3, qualifies=True),
-                         {"type": "quit", "seat": 3, "posts_kill": False}, hand(5)])
+    t7 = session(
+        OMAHA8.replace('triggers = ["scoop"]', 'triggers = ["two-pots"]'),
+        events=[
+            hand(3),
+            hand(3, qualifies=True),
+            {"type": "quit", "seat": 3, "posts_kill": False},
+            hand(5),
+        ],
+    )
     t7.void(4, "wrong seat: seat 6 won it")
     t12 = session(HOLDEM, events=[hand(7)])
     return make_podium_app(t7, lang=lang, others=[t12], cursor_blink=False)

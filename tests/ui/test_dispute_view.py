@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from uihelp import EVIL, hand, session
 
 from floorkill.resources import sample_tables_dir
 from floorkill.rules import load_table_file, replay
@@ -19,14 +20,15 @@ from floorkill.ui.rules_panel import RulesPanel
 from floorkill.ui.seating import Seating
 from floorkill.ui.status_line import StatusLine
 
-from uihelp import EVIL, hand, session
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
 from pghelp import Outage, pg_rows_digest, pg_url, where  # noqa: E402,F401  (fixtures)
 
 SIZE = (140, 44)
-SAMPLES = ("california-lowball-2-4.toml", "holdem-10-20-full-killer-last.toml",
-           "holdem-4-8-half-two-pots.toml")
+SAMPLES = (
+    "california-lowball-2-4.toml",
+    "holdem-10-20-full-killer-last.toml",
+    "holdem-4-8-half-two-pots.toml",
+)
 
 
 def journal_bytes(path: Path) -> str:
@@ -51,8 +53,12 @@ def sample_journal(tmp_path: Path, name: str, where: str | None = None):
 
 def shown(screen: DisputeScreen):
     """The state each panel of the dispute screen draws."""
-    return (screen.state, screen.query_one(Seating).state, screen.query_one(StatusLine)._state,
-            screen.query_one(RulesPanel)._state)
+    return (
+        screen.state,
+        screen.query_one(Seating).state,
+        screen.query_one(StatusLine)._state,
+        screen.query_one(RulesPanel)._state,
+    )
 
 
 @pytest.fixture(params=[*SAMPLES, SAMPLES[0] + "@postgresql"])
@@ -72,8 +78,9 @@ def written(where: str) -> str:
     return pg_rows_digest(where) if is_url(where) else journal_bytes(Path(where))
 
 
-async def test_every_record_shows_the_replay_up_to_it_and_nothing_is_written(tmp_path,
-                                                                            sample_where):
+async def test_every_record_shows_the_replay_up_to_it_and_nothing_is_written(
+    tmp_path, sample_where
+):
     name, where = sample_where
     tf, j, s = sample_journal(tmp_path, name, where)
     steps = replay(tf)
@@ -151,7 +158,7 @@ async def test_a_voided_record_before_and_after_its_void(tmp_path):
         screen = app.screen
         await pilot.press("home", "right", "right", "right")
         assert screen.seq == 3
-        assert screen.state.button.status == "killed"            # as it stood then
+        assert screen.state.button.status == "killed"  # as it stood then
         banner = str(screen.query_one("#dispute-banner").render())
         assert "UNDONE later by #4" in banner and "wrong winner: seat 7 took it" in banner
         await pilot.press("right")
@@ -204,11 +211,11 @@ async def test_rrop_13_6_the_status_line_shows_a_bar_at_another_table_as_it_stoo
         b = j.create_table(load_table_text(HALF + '[[players]]\nseat = 5\nname = "cy"\n'))
         for ev in KILLED:
             a.append(ev)
-        a.append({"type": "quit", "seat": 3, "posts_kill": False})        # Cy barred at 12
-        b.append(hand(1))                                                 # #1: Cy barred here
+        a.append({"type": "quit", "seat": 3, "posts_kill": False})  # Cy barred at 12
+        b.append(hand(1))  # #1: Cy barred here
         a.append({"type": "pay_kill", "name": "Cy"})
         b.append(hand(2))
-        b.void(2, "wrong seat")                                           # #3: paid by then
+        b.void(2, "wrong seat")  # #3: paid by then
         app = make_podium_app(b)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("f12")

@@ -2,22 +2,39 @@
 
 from __future__ import annotations
 
-
 import pytest
+from floorhelp import HALF, KILLED, LOWBALL, STUD, WSOP, hand, session
 
 from floorkill.rules import ConfigError, Refusal
 from floorkill.rules.config import KILL_OPTIONS, PRESETS
-from floorkill.ui.floor import (TableRegistry, barred_in, choice_for, new_table_path, slug,
-                                table_row, tables_dir)
-from floorkill.ui.players import (FormError, build_join, build_seat_event, build_stack,
-                                  build_voluntary, join_fields)
+from floorkill.ui.floor import (
+    TableRegistry,
+    barred_in,
+    choice_for,
+    new_table_path,
+    slug,
+    table_row,
+    tables_dir,
+)
+from floorkill.ui.players import (
+    FormError,
+    build_join,
+    build_seat_event,
+    build_stack,
+    build_voluntary,
+    join_fields,
+)
 from floorkill.ui.rulings_screen import decide, ruling_text
-from floorkill.ui.table_editor import DEFAULT_VALUES, check_form, config_values, form_doc, preset_values
-
-from floorhelp import HALF, KILLED, LOWBALL, STUD, WSOP, hand, session
-
+from floorkill.ui.table_editor import (
+    DEFAULT_VALUES,
+    check_form,
+    config_values,
+    form_doc,
+    preset_values,
+)
 
 # -- questions ----------------------------------------------------------------------
+
 
 def test_pending_killer_quitting_is_asked_whether_the_kill_is_posted():
     st = session(events=KILLED).state
@@ -26,7 +43,11 @@ def test_pending_killer_quitting_is_asked_whether_the_kill_is_posted():
     assert [d.code for d in c.consequences(True)] == ["kill"]
     assert [d.code for d in c.consequences(False)] == ["barred", "neutral"]
     assert "$20" in c.text("en") and "Cy" in c.text("ru")
-    assert c.answered({"type": "quit", "seat": 3}, False) == {"type": "quit", "seat": 3, "posts_kill": False}
+    assert c.answered({"type": "quit", "seat": 3}, False) == {
+        "type": "quit",
+        "seat": 3,
+        "posts_kill": False,
+    }
 
 
 def test_pending_killer_stepping_away_is_asked_too():
@@ -36,9 +57,9 @@ def test_pending_killer_stepping_away_is_asked_too():
 
 def test_no_question_when_the_answer_changes_nothing():
     st = session(events=KILLED).state
-    assert choice_for(st, {"type": "quit", "seat": 4}) is None         # not the killer
+    assert choice_for(st, {"type": "quit", "seat": 4}) is None  # not the killer
     assert choice_for(session(events=[hand(3)]).state, {"type": "quit", "seat": 3}) is None
-    assert choice_for(st, {"type": "quit", "seat": 3, "posts_kill": True}) is None   # answered
+    assert choice_for(st, {"type": "quit", "seat": 3, "posts_kill": True}) is None  # answered
 
 
 def test_joining_a_kill_pot_asks_for_the_agreement_unless_the_house_lets_them_sit():
@@ -53,10 +74,11 @@ def test_joining_a_kill_pot_asks_for_the_agreement_unless_the_house_lets_them_si
 
 def test_a_refused_event_asks_nothing():
     st = session(events=KILLED).state
-    assert choice_for(st, {"type": "join", "seat": 3, "name": "Eve"}) is None   # seat taken
+    assert choice_for(st, {"type": "join", "seat": 3, "name": "Eve"}) is None  # seat taken
 
 
 # -- several tables ---------------------------------------------------------------------
+
 
 def test_memory_tables_pass_bars_to_each_other():
     a = session(events=KILLED + [{"type": "quit", "seat": 3, "posts_kill": False}])
@@ -74,8 +96,12 @@ def test_memory_tables_pass_bars_to_each_other():
 
 def test_table_rows_say_status_and_kill_game():
     r = table_row(session(events=KILLED))
-    assert (r.status, r.who, r.stakes, r.kill_game) == ("KILL", "Seat 3 Cy $20", "$10-$20",
-                                                         "yes — full, two pots")
+    assert (r.status, r.who, r.stakes, r.kill_game) == (
+        "KILL",
+        "Seat 3 Cy $20",
+        "$10-$20",
+        "yes — full, two pots",
+    )
     assert table_row(session(events=[hand(4)])).status == "leg up"
     assert table_row(session(STUD)).kill_game == "no"
 
@@ -92,15 +118,25 @@ def test_new_table_files_never_overwrite(tmp_path, monkeypatch):
 
 # -- forms --------------------------------------------------------------------------------
 
+
 def test_join_form_reads_name_seat_stack_and_offers_the_voluntary_kill():
     st = session(LOWBALL).state
-    fields = join_fields(st, 2)                     # seat 2 is taken: the first empty one
+    fields = join_fields(st, 2)  # seat 2 is taken: the first empty one
     assert [f[0] for f in fields] == ["name", "seat", "stack", "posts"]
     assert fields[1][2] == "4"
     assert build_join(st, {"name": " Zed ", "seat": "4", "stack": "$60", "posts": "y"}) == {
-        "type": "join", "seat": 4, "name": "Zed", "stack": "60", "posts_kill": True}
-    for bad in ({"name": "", "seat": "4"}, {"name": "Zed", "seat": "x"},
-                {"name": "Zed", "seat": "9"}, {"name": "Zed", "seat": "4", "stack": "1.234"}):
+        "type": "join",
+        "seat": 4,
+        "name": "Zed",
+        "stack": "60",
+        "posts_kill": True,
+    }
+    for bad in (
+        {"name": "", "seat": "4"},
+        {"name": "Zed", "seat": "x"},
+        {"name": "Zed", "seat": "9"},
+        {"name": "Zed", "seat": "4", "stack": "1.234"},
+    ):
         with pytest.raises(FormError):
             build_join(st, bad)
     assert [f[0] for f in join_fields(session().state, None)] == ["name", "seat", "stack"]
@@ -114,10 +150,15 @@ def test_seat_forms():
         build_seat_event(st, {"seat": "5"}, "quit")
     assert build_stack(st, {"seat": "3", "amount": "150.50"})["amount"] == "150.50"
     assert build_voluntary(st, {"seat": "3", "seen": "2", "third": "y"}) == {
-        "type": "voluntary_kill", "seat": 3, "cards_seen": 2, "third_card_dealt": True}
+        "type": "voluntary_kill",
+        "seat": 3,
+        "cards_seen": 2,
+        "third_card_dealt": True,
+    }
 
 
 # -- rulings --------------------------------------------------------------------------------
+
 
 def test_rulings_read_the_current_state():
     st = session(events=KILLED).state
@@ -134,6 +175,7 @@ def test_rulings_read_the_current_state():
 
 # -- the table editor's form ------------------------------------------------------------------
 
+
 def test_every_house_option_is_in_the_form_with_the_presets_readings():
     assert set(KILL_OPTIONS) <= set(DEFAULT_VALUES)
     for preset, values in PRESETS.items():
@@ -145,15 +187,29 @@ def test_every_house_option_is_in_the_form_with_the_presets_readings():
 def test_form_goes_through_the_rules_config_loader():
     tf = check_form({**DEFAULT_VALUES, "name": "Table 40"})
     assert tf.config.kill_blind == 2000 and tf.config.differs_from_preset() == {}
-    wsop = check_form({**DEFAULT_VALUES, **preset_values("wsop"), "name": "T", "preset": "wsop",
-                       "new_player": "must-agree"})
+    wsop = check_form(
+        {
+            **DEFAULT_VALUES,
+            **preset_values("wsop"),
+            "name": "T",
+            "preset": "wsop",
+            "new_player": "must-agree",
+        }
+    )
     assert wsop.config.differs_from_preset() == {"new_player": ("may-sit", "must-agree")}
     with pytest.raises(ConfigError) as exc:
         check_form({**DEFAULT_VALUES, "name": "T", "game": "stud"})
     assert "house-blind-games" in exc.value.message
     with pytest.raises(ConfigError) as exc:
-        check_form({**DEFAULT_VALUES, "name": "T", "bets": "0.03 0.06", "blinds": "0.01 0.03",
-                    "kind": "half"})
+        check_form(
+            {
+                **DEFAULT_VALUES,
+                "name": "T",
+                "bets": "0.03 0.06",
+                "blinds": "0.01 0.03",
+                "kind": "half",
+            }
+        )
     assert "fraction of a cent" in exc.value.message
     spread = form_doc({**DEFAULT_VALUES, "structure": "spread", "bets": "$1-4-8-8"})
     assert spread["stakes"]["bets"] == [1, 4, 8, 8]
@@ -167,4 +223,4 @@ def test_a_config_round_trips_through_the_form():
 
 
 def test_new_tables_go_to_the_test_folder(tmp_path):
-    assert tables_dir() == tmp_path / "tables"          # set by the autouse fixture
+    assert tables_dir() == tmp_path / "tables"  # set by the autouse fixture

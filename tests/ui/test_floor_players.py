@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
+from floorhelp import HALF, HOLDEM, KILLED, WSOP, hand, session
+from termhelp import type_text
 from textual.widgets import Input
 
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
-from floorkill.ui.players import AskModal, FormModal, PayKillModal
 from floorkill.ui.hand_entry import HandEntry
+from floorkill.ui.players import AskModal, FormModal, PayKillModal
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.rules_panel import RulesPanel
 from floorkill.ui.seating import Seating
 from floorkill.ui.status_line import kill_status_text
-
-from floorhelp import HALF, HOLDEM, KILLED, WSOP, hand, session
-from termhelp import type_text
 
 SIZE = (120, 40)
 
@@ -49,7 +48,7 @@ async def test_join_from_the_seat_keys():
         notice = list(app._notifications)[-1]
         assert notice.message == "#1 · join seat 5: Eve" and notice.title == "Table 12"
         assert s.state.player(5).name == "Eve" and s.state.player(5).stack == 30000
-        assert app.query_one(HandEntry).input.has_focus        # the focus model: the entry
+        assert app.query_one(HandEntry).input.has_focus  # the focus model: the entry
 
 
 async def test_join_into_an_occupied_seat_is_refused_in_the_form():
@@ -60,11 +59,11 @@ async def test_join_into_an_occupied_seat_is_refused_in_the_form():
         await type_text(pilot, "Eve")
         await pilot.press("tab", "backspace", "3", "enter")
         form = app.screen
-        assert isinstance(form, FormModal)                    # still open, nothing stored
+        assert isinstance(form, FormModal)  # still open, nothing stored
         assert "seat 3 is taken by Cy" in form.error
         assert form.query_one("#f-name", Input).value == "Eve"
         assert len(s) == 0
-        await pilot.press("backspace", "6", "enter")          # correct it in place
+        await pilot.press("backspace", "6", "enter")  # correct it in place
         assert last(s).event["seat"] == 6
 
 
@@ -88,7 +87,7 @@ async def test_pending_killer_quits_and_the_kill_is_posted():
         assert "is the kill posted" in ask.question and "$20" in ask.question
         assert "rrop-13.6" in ask.cites
         await pilot.press("y")
-        assert last(s).event == {"type": "quit", "seat": 3}             # posts_kill defaults to true
+        assert last(s).event == {"type": "quit", "seat": 3}  # posts_kill defaults to true
         b = s.state.button
         assert b.killed and b.seat == 3 and s.state.held_seat == 3 and not s.state.barred
         assert "kill of $20 stays in the pot" in flat(app.query_one(RulesPanel).plain_text())
@@ -103,7 +102,9 @@ async def test_pending_killer_quits_and_the_kill_is_not_posted_bars_them():
         assert last(s).event == {"type": "quit", "seat": 3, "posts_kill": False}
         assert s.state.button.status == "neutral"
         assert s.state.is_barred("Cy") and s.state.owed("Cy").owes == 2000
-        assert "Barred: Cy owes $20" in " ".join(str(x) for x in app.query_one("#status").render().renderables)
+        assert "Barred: Cy owes $20" in " ".join(
+            str(x) for x in app.query_one("#status").render().renderables
+        )
         assert "rrop-13.6" in app.query_one(RulesPanel).cited
 
 
@@ -116,7 +117,7 @@ async def test_pending_killer_steps_away_escape_records_nothing():
         assert "steps away" in app.screen.question
         await pilot.press("escape")
         assert len(s) == 2
-        await pilot.press("a", "y")                          # the cursor is still on seat 3
+        await pilot.press("a", "y")  # the cursor is still on seat 3
         assert last(s).event == {"type": "away", "seat": 3}
         assert s.state.player(3).away and s.state.button.killed
 
@@ -125,18 +126,18 @@ async def test_away_and_back_without_a_question_and_a_barred_player_cannot_come_
     s = session(events=[hand(4)])
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        await seat_key(pilot, 4, "a")                        # a leg holder steps away: no question
+        await seat_key(pilot, 4, "a")  # a leg holder steps away: no question
         assert not isinstance(app.screen, AskModal)
         assert last(s).event == {"type": "away", "seat": 4}
         assert "leg credit" in app.query_one(Seating).render_text().plain or s.state.player(4).away
-        await pilot.press("f6", "4", "a")                    # the entry had the focus again
+        await pilot.press("f6", "4", "a")  # the entry had the focus again
         assert last(s).event == {"type": "back", "seat": 4}
         assert not s.state.player(4).away
     s = session(events=KILLED + [{"type": "away", "seat": 3, "posts_kill": False}])
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
         await seat_key(pilot, 3, "a")
-        assert len(s) == 3                                   # refused: pay first
+        assert len(s) == 3  # refused: pay first
         assert "pay it before coming back" in flat(app.query_one(RulesPanel).plain_text())
         assert "rrop-13.6" in app.query_one(RulesPanel).cited
 
@@ -148,7 +149,7 @@ async def test_quit_of_an_ordinary_player_is_confirmed_with_its_consequence():
         await seat_key(pilot, 4, "x")
         ask = app.screen
         assert isinstance(ask, AskModal) and "leaves the game?" in ask.question
-        assert "rrop-13.1b" in ask.cites                     # the last winner quits: neutral
+        assert "rrop-13.1b" in ask.cites  # the last winner quits: neutral
         await pilot.press("enter")
         assert last(s).event == {"type": "quit", "seat": 4}
         assert s.state.player(4) is None and s.state.button.status == "neutral"
@@ -195,15 +196,15 @@ async def test_stack_and_pay_an_owed_kill():
         await seat_key(pilot, 4, "s")
         assert isinstance(app.screen, FormModal)
         assert app.screen.query_one("#f-amount", Input).value == "500"
-        await pilot.press(*"640", "enter")                  # typing replaces the old stack
+        await pilot.press(*"640", "enter")  # typing replaces the old stack
         assert last(s).event == {"type": "stack", "seat": 4, "amount": 640}
-        await pilot.press("f6", "p")                           # recorded: the entry had the focus
+        await pilot.press("f6", "p")  # recorded: the entry had the focus
         assert isinstance(app.screen, PayKillModal)
         await pilot.press("enter")
         assert last(s).event == {"type": "pay_kill", "name": "Cy"}
         assert not s.state.barred
         assert last(s).decisions[0].cites == ("rrop-13.6",)
-        await pilot.press("f6", "p")                           # nobody owes now
+        await pilot.press("f6", "p")  # nobody owes now
         assert not isinstance(app.screen, PayKillModal)
 
 
@@ -213,10 +214,10 @@ async def test_barred_at_one_table_is_refused_at_another_of_the_same_journal(tmp
     j.create_table(load_table_text(HALF))
     for ev in KILLED:
         a.append(ev)
-    app = make_podium_app(a)                                   # the journal comes with the session
+    app = make_podium_app(a)  # the journal comes with the session
     async with app.run_test(size=SIZE) as pilot:
         await seat_key(pilot, 3, "x")
-        await pilot.press("n")                                 # Cy leaves without posting: barred
+        await pilot.press("n")  # Cy leaves without posting: barred
         assert a.state.is_barred("Cy")
         app.switch_table("Table 14")
         await pilot.pause()
@@ -228,16 +229,16 @@ async def test_barred_at_one_table_is_refused_at_another_of_the_same_journal(tmp
         form = app.screen
         assert isinstance(form, FormModal)
         assert "cy owes a kill of $20 (Table 12)" in form.error and "rrop-13.6" in form.error
-        assert "Pay kill" in form.error                            # what to do about it
+        assert "Pay kill" in form.error  # what to do about it
         assert len(b) == 0
-        await pilot.press("escape", "p")                       # cancelled: still on the seats
+        await pilot.press("escape", "p")  # cancelled: still on the seats
         assert isinstance(app.screen, PayKillModal)
         assert app.screen.owed == [("Cy", 2000, "barred", "Table 12")]
         await pilot.press("enter")
         assert not a.state.barred and len(b) == 0
         await pilot.press("f6", "5", "j")
         await type_text(pilot, "Cy")
-        await pilot.press("enter")      # paid: the entry had the focus
+        await pilot.press("enter")  # paid: the entry had the focus
         assert b.state.player(5).name == "Cy"
     j.close()
 
@@ -247,12 +248,22 @@ async def test_player_actions_from_the_command_palette():
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
         names = {c.title: c.callback for c in app.get_system_commands(app.screen)}
-        for title in ("Join a player", "Step away / come back", "Player leaves the game",
-                      "Record a stack", "Pay an owed kill", "Tables", "Rulings",
-                      "New table", "New table from a sample", "Close this table", "About floorkill"):
+        for title in (
+            "Join a player",
+            "Step away / come back",
+            "Player leaves the game",
+            "Record a stack",
+            "Pay an owed kill",
+            "Tables",
+            "Rulings",
+            "New table",
+            "New table from a sample",
+            "Close this table",
+            "About floorkill",
+        ):
             assert title in names, title
-        assert "Voluntary kill" not in names          # this table takes none: not offered
-        names["Player leaves the game"]()                      # asks the seat first
+        assert "Voluntary kill" not in names  # this table takes none: not offered
+        names["Player leaves the game"]()  # asks the seat first
         await pilot.pause()
         assert isinstance(app.screen, FormModal)
         await pilot.press("backspace", "3", "enter")
@@ -268,8 +279,16 @@ def test_every_floor_binding_has_an_id():
     from floorkill.ui.table_editor import TableEditor
     from floorkill.ui.tables import SampleModal, TableListScreen
 
-    for cls in (FloorSeating, AskModal, FormModal, PayKillModal, RulingsScreen, TableEditor,
-                TableListScreen, SampleModal):
+    for cls in (
+        FloorSeating,
+        AskModal,
+        FormModal,
+        PayKillModal,
+        RulingsScreen,
+        TableEditor,
+        TableListScreen,
+        SampleModal,
+    ):
         for b in cls.BINDINGS:
             assert b.id, f"{cls.__name__}: {b.key} has no id"
 
@@ -281,10 +300,12 @@ async def test_notices_name_the_player_and_warn_of_a_second_table():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6", "5", "j")
         await type_text(pilot, "Dee")
-        await pilot.press("enter")          # Dee sits at Table 12 too
+        await pilot.press("enter")  # Dee sits at Table 12 too
         notices = list(app._notifications)
         assert b.state.player(5).name == "Dee"
-        assert any(n.message == "Dee is also seated at Table 12, seat 4" and n.severity == "warning"
-                   for n in notices)
+        assert any(
+            n.message == "Dee is also seated at Table 12, seat 4" and n.severity == "warning"
+            for n in notices
+        )
         await pilot.press("f6", "5", "a")
         assert list(app._notifications)[-1].message == "#2 · away seat 5 — Dee"

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from floorhelp import HALF, HOLDEM, KILLED, STUD, WSOP, hand, journal_with, session
 from textual.widgets import Select
 
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.rulings_screen import RulingsScreen
-
-from floorhelp import HALF, HOLDEM, KILLED, STUD, WSOP, hand, journal_with, session
 
 SIZE = (120, 40)
 
@@ -20,15 +19,15 @@ async def test_short_post_in_a_required_kill_must_complete():
     s = session(events=KILLED)
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "4", "r")                     # from the seat: Dee put in too little
+        await pilot.press("f6", "4", "r")  # from the seat: Dee put in too little
         screen = app.screen
         assert isinstance(screen, RulingsScreen)
         assert screen.situation == "short-post" and screen.seat == 4
         assert [d.code for d in screen.decisions] == ["must-complete"]
         text = flat(screen.text)
         assert "Dee must complete: the pot is killed by Cy" in text
-        assert "rrop-13.9" in text and "Kill Pots, rule 9" in text        # the clause and its source
-        await pilot.press("u")                                 # record the ruling
+        assert "rrop-13.9" in text and "Kill Pots, rule 9" in text  # the clause and its source
+        await pilot.press("u")  # record the ruling
         assert s.records(2, 3)[0].event == {"type": "underpost", "seat": 4}
         await pilot.press("escape")
         assert not isinstance(app.screen, RulingsScreen)
@@ -41,7 +40,7 @@ async def test_short_post_in_a_voluntary_kill_may_withdraw_and_wsop_cites_196():
         await pilot.press("f10")
         screen = app.screen
         sel = screen.query_one("#rl-param", Select)
-        sel.value = 7                                           # pick Gus
+        sel.value = 7  # pick Gus
         await pilot.pause()
         assert screen.seat == 7
         assert screen.decisions[0].cites == ("rrop-13.9", "wsop-196")
@@ -56,7 +55,7 @@ async def test_short_post_when_nothing_is_killed():
         screen = app.screen
         assert screen.decisions[0].code == "no-kill"
         assert "not a kill pot" in flat(screen.text)
-        assert not screen.check_action("record", ())           # nothing to record
+        assert not screen.check_action("record", ())  # nothing to record
 
 
 async def test_killer_in_a_blind_and_one_kill_per_deal():
@@ -70,11 +69,14 @@ async def test_killer_in_a_blind_and_one_kill_per_deal():
         assert not screen.query_one("#rl-param-row").display
         d = screen.decisions[0]
         assert d.cites == ("wsop-200", "house-kill-defined")
-        assert "Ann is in the big blind: posts the kill in place of that blind ($20 in all)" in flat(screen.text)
+        assert (
+            "Ann is in the big blind: posts the kill in place of that blind ($20 in all)"
+            in flat(screen.text)
+        )
         await pilot.press("4")
         assert screen.decisions[0].code == "killed" and screen.decisions[0].cites == ("rrop-13.11",)
         assert "already killed by Ann for $20" in flat(screen.text)
-        await pilot.press("up")                                 # the list follows the arrows
+        await pilot.press("up")  # the list follows the arrows
         assert screen.situation == "same-game"
 
 
@@ -88,8 +90,13 @@ async def test_killer_not_in_a_blind_posts_an_extra_blind():
 
 
 async def test_same_game_picks_the_other_table_from_the_journal(tmp_path):
-    j = journal_with(tmp_path / "j.db", (HOLDEM, []), (HALF, []), (STUD, []),
-                     (HOLDEM.replace("Table 12", "Table 15"), []))
+    j = journal_with(
+        tmp_path / "j.db",
+        (HOLDEM, []),
+        (HALF, []),
+        (STUD, []),
+        (HOLDEM.replace("Table 12", "Table 15"), []),
+    )
     app = make_podium_app(j.open_table("Table 12"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f10", "3")
@@ -127,10 +134,10 @@ async def test_rulings_in_russian():
 
 
 async def test_f10_never_defaults_the_short_post_to_the_killers_own_seat():
-    s = session(events=KILLED)                                 # Cy (seat 3) kills the coming hand
+    s = session(events=KILLED)  # Cy (seat 3) kills the coming hand
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "3", "f5")                     # the seat cursor left on the killer
+        await pilot.press("f6", "3", "f5")  # the seat cursor left on the killer
         await pilot.press("f10")
         screen = app.screen
         assert isinstance(screen, RulingsScreen)

@@ -8,10 +8,9 @@ and look at every SVG before committing it.
 from __future__ import annotations
 
 import pytest
+from floorhelp import HALF, KILLED, STUD, hand, session
 
 from floorkill.ui.podium import make_podium_app
-
-from floorhelp import HALF, KILLED, STUD, hand, session
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
@@ -20,9 +19,16 @@ def evening():
     """Three tables: a kill pot; a leg up, a barred player and a name that looks like markup;
     a stud game without a kill."""
     a = session(events=KILLED)
-    b = session(HALF, events=[hand(1), hand(1, qualifies=True),
-                              {"type": "quit", "seat": 1, "posts_kill": False},   # Ivy: barred
-                              hand(2), {"type": "join", "seat": 4, "name": "[bold]Lev[/]"}])
+    b = session(
+        HALF,
+        events=[
+            hand(1),
+            hand(1, qualifies=True),
+            {"type": "quit", "seat": 1, "posts_kill": False},  # Ivy: barred
+            hand(2),
+            {"type": "join", "seat": 4, "name": "[bold]Lev[/]"},
+        ],
+    )
     c = session(STUD)
     return make_podium_app(a, others=[b, c], cursor_blink=False)
 

@@ -5,6 +5,18 @@ from __future__ import annotations
 
 import tomllib
 
+from floorhelp import (
+    HALF,
+    HOLDEM,
+    KILLED,
+    LOWBALL,
+    STUD,
+    hand,
+    journal_with,
+    new_table_editor,
+    session,
+)
+from termhelp import type_text
 from textual.widgets import DataTable, Input, Select
 
 from floorkill.rules import load_table_file
@@ -13,10 +25,6 @@ from floorkill.ui.history import HistoryView
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.table_editor import TableEditor
 from floorkill.ui.tables import SampleModal, TableListScreen
-
-from floorhelp import (HALF, HOLDEM, KILLED, LOWBALL, STUD, hand, journal_with, new_table_editor,
-                       session)
-from termhelp import type_text
 
 SIZE = (120, 40)
 
@@ -36,8 +44,14 @@ async def test_table_list_shows_each_table_and_enter_switches(tmp_path):
         assert screen.names == ["Table 12", "Table 14", "Table 3"]
         # the kill status right after the name: never cut at 80 columns (tests/i18n)
         assert [cell(dt, 0, c) for c in range(7)] == [
-            "1 ●", "Table 12", "KILL Seat 3 Cy, $20", "", "Hold'em", "$10-$20",
-            "full kill, two pots"]
+            "1 ●",
+            "Table 12",
+            "KILL Seat 3 Cy, $20",
+            "",
+            "Hold'em",
+            "$10-$20",
+            "full kill, two pots",
+        ]
         assert cell(dt, 1, 2) == "leg up Seat 1 Ivy" and cell(dt, 1, 6) == "half kill, two pots"
         assert cell(dt, 2, 2) == "no kill" and cell(dt, 2, 6) == "no"
         await pilot.press("down", "enter")
@@ -45,10 +59,10 @@ async def test_table_list_shows_each_table_and_enter_switches(tmp_path):
         assert app.session.name == "Table 14"
         assert app.query_one(HistoryView).total == 1
         assert "Table 14" in app.title
-        await pilot.press("f9", "3")                        # its number switches at once
+        await pilot.press("f9", "3")  # its number switches at once
         assert app.session.name == "Table 3" and not isinstance(app.screen, TableListScreen)
         await pilot.press("f9", "1")
-        assert app.session.name == "Table 12" and app.session.state.button.killed   # as it was
+        assert app.session.name == "Table 12" and app.session.state.button.killed  # as it was
     j.close()
 
 
@@ -57,27 +71,27 @@ async def test_switching_keeps_each_tables_state_and_unfinished_line():
     b = session(HALF)
     app = make_podium_app(a, others=[b])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("3", "enter")                 # the second-leg question is open at A
+        await pilot.press("3", "enter")  # the second-leg question is open at A
         assert app.query_one(HandEntry).question is not None
         app.switch_table("Table 14")
         await pilot.pause()
         entry = app.query_one(HandEntry)
         assert entry.question is None and entry.input.value == ""
-        await pilot.press("2", "enter")                  # Jon wins at B
+        await pilot.press("2", "enter")  # Jon wins at B
         assert b.state.button.seat == 2 and len(a) == 1
         view = app.query_one(HistoryView)
         shown = [view.render_line(y).text for y in range(view.size.height)]
-        assert any("winner 2" in line for line in shown)          # B's history, not A's
+        assert any("winner 2" in line for line in shown)  # B's history, not A's
         assert not any("winner 3" in line for line in shown)
-        await pilot.press("6")                           # left unfinished at B
+        await pilot.press("6")  # left unfinished at B
         app.switch_table("Table 12")
         await pilot.pause()
         assert app.session is a and a.state.button.seat == 3
-        assert app.query_one(HandEntry).input.value == "3"       # A's typed line is back
+        assert app.query_one(HandEntry).input.value == "3"  # A's typed line is back
         app.switch_table("Table 14")
         await pilot.pause()
         assert app.query_one(HandEntry).input.value == "6"
-        assert app.tables.get("Table 14") is b                   # the same session, kept open
+        assert app.tables.get("Table 14") is b  # the same session, kept open
 
 
 async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
@@ -89,7 +103,7 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
         assert isinstance(ed, TableEditor)
         assert ed.error == "the table needs a name" and ed.checked is None
         await type_text(pilot, "Table 12")
-        await pilot.press("ctrl+s")                              # taken: refused, still editing
+        await pilot.press("ctrl+s")  # taken: refused, still editing
         assert isinstance(app.screen, TableEditor) and "already in the journal" in ed.error
         ed.query_one("#e-name", Input).value = "Table 8"
         ed.query_one("#e-bets", Input).value = "4"
@@ -102,7 +116,7 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
         ed.query_one("#e-voluntary", Select).value = True
         await pilot.pause()
         assert ed.error == "" and ed.checked is not None
-        assert ed.differing == ["voluntary"]                     # against Robert's Rules
+        assert ed.differing == ["voluntary"]  # against Robert's Rules
         assert "≠ preset (no)" in str(ed.query_one("#n-voluntary").render())
         assert "rrop-13.10" in str(ed.query_one("#n-voluntary").render())
         await pilot.press("ctrl+s")
@@ -111,7 +125,7 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
         assert "Table 8" in j.table_names()
         path = ed.saved_path
         assert path == tmp_path / "tables" / "table-8.toml"
-        assert not [p for p in path.parent.iterdir() if p.name.startswith(".")]   # no temp file left
+        assert not [p for p in path.parent.iterdir() if p.name.startswith(".")]  # no temp file left
         doc = tomllib.loads(path.read_text())
         assert doc["kill"]["kind"] == "half" and doc["kill"]["triggers"] == ["two-pots", "scoop"]
         cfg = load_table_file(path).config
@@ -139,7 +153,7 @@ async def test_a_preset_resets_the_options_and_the_editor_marks_what_differs():
         await pilot.press("ctrl+s")
         cfg = app.session.config
         assert cfg.kill.preset == "house-alternate" and cfg.differs_from_preset() == {}
-        assert app.session.name == "Table 9"                    # in memory: no journal here
+        assert app.session.name == "Table 9"  # in memory: no journal here
 
 
 async def test_stud_cannot_be_a_kill_game():
@@ -155,8 +169,9 @@ async def test_stud_cannot_be_a_kill_game():
         ed.query_one("#e-kind", Select).value = "none"
         await pilot.pause()
         assert ed.error == ""
-        assert not any(ed.query_one(f"#e-trigger-{t}", Select).value
-                       for t in ("two-pots", "scoop", "big-pot"))
+        assert not any(
+            ed.query_one(f"#e-trigger-{t}", Select).value for t in ("two-pots", "scoop", "big-pot")
+        )
         await pilot.press("ctrl+s")
         assert app.session.name == "Table 3" and not app.session.config.is_kill_game
 
@@ -178,7 +193,7 @@ async def test_new_table_from_a_sample_keeps_its_players(tmp_path):
         await pilot.press("ctrl+s")
         s = app.session
         assert s.name == sample.config.name and s.config == sample.config
-        assert s.players == sample.players and len(s) == 0       # its players, none of its events
+        assert s.players == sample.players and len(s) == 0  # its players, none of its events
     j.close()
 
 

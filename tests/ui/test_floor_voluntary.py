@@ -3,14 +3,13 @@ clause, and an accepted one shown acting last on the status line and the diagram
 
 from __future__ import annotations
 
+from floorhelp import HOLDEM, KILLED, LOWBALL, session
 from textual.widgets import Input
 
 from floorkill.ui.players import FormModal
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.seating import Seating
 from floorkill.ui.status_line import StatusLine, kill_status_text
-
-from floorhelp import HOLDEM, KILLED, LOWBALL, session
 
 SIZE = (120, 40)
 
@@ -22,7 +21,7 @@ async def test_refused_for_a_short_stack_with_the_numbers_and_the_clause():
         await pilot.press("f6", "2", "v")
         form = app.screen
         assert isinstance(form, FormModal)
-        assert "$16 = 4 × $4" in str(form.note)                 # the rule, before anything is typed
+        assert "$16 = 4 × $4" in str(form.note)  # the rule, before anything is typed
         await pilot.press("enter")
         assert isinstance(app.screen, FormModal) and len(s) == 0
         assert "stack $15, needs $16 = 4 × $4" in form.error
@@ -36,7 +35,9 @@ async def test_refused_once_a_third_card_is_out_and_for_too_many_cards_seen():
         await pilot.press("f6", "3", "v", "tab", "tab", "y", "enter")
         form = app.screen
         assert "too late: a player has received card 3" in form.error and "rrop-13.10" in form.error
-        await pilot.press("tab", "tab", *"3", "tab", "backspace", "n", "enter")   # seen 3, no third card out
+        await pilot.press(
+            "tab", "tab", *"3", "tab", "backspace", "n", "enter"
+        )  # seen 3, no third card out
         assert form.query_one("#f-seen", Input).value == "3"
         assert "at most 2 cards (seen 3)" in form.error
         assert len(s) == 0
@@ -49,9 +50,10 @@ async def test_not_offered_on_a_table_without_voluntary_kills_nor_in_a_killed_po
     from floorkill.ui.players import FloorSeating, FormModal
     from floorkill.ui.rules_panel import RulesPanel
 
-    for table, events, reason in ((HOLDEM, [], "does not allow voluntary kills"),
-                                  (LOWBALL, [{"type": "voluntary_kill", "seat": 3}],
-                                   "only one kill per deal")):
+    for table, events, reason in (
+        (HOLDEM, [], "does not allow voluntary kills"),
+        (LOWBALL, [{"type": "voluntary_kill", "seat": 3}], "only one kill per deal"),
+    ):
         s = session(table, events=events)
         app = make_podium_app(s)
         async with app.run_test(size=SIZE) as pilot:
@@ -71,7 +73,7 @@ async def test_accepted_the_killer_acts_last():
     s = session(LOWBALL)
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "3", "v", "enter")            # seat 3 Cy, stack $40
+        await pilot.press("f6", "3", "v", "enter")  # seat 3 Cy, stack $40
         assert not isinstance(app.screen, FormModal)
         rec = s.records(0, 1)[0]
         assert rec.event == {"type": "voluntary_kill", "seat": 3}
@@ -79,7 +81,9 @@ async def test_accepted_the_killer_acts_last():
         b = s.state.button
         assert b.killed and b.kind == "voluntary" and b.amount == 400
         status = kill_status_text(s.state)
-        assert status == ("KILL POT — Seat 3 Cy posts $4 (voluntary) — playing $4-$8, killer acts last")
+        assert status == (
+            "KILL POT — Seat 3 Cy posts $4 (voluntary) — playing $4-$8, killer acts last"
+        )
         assert status in str(app.query_one(StatusLine).render().renderables[1])
         diagram = app.query_one(Seating).render_text().plain
         assert "acts last" in diagram and "▲KILL" in diagram

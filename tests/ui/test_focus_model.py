@@ -4,11 +4,10 @@ is open — so `3` Enter right after any action records a hand (one Pilot test p
 from __future__ import annotations
 
 import pytest
+from floorhelp import HALF, HOLDEM, KILLED, LOWBALL, hand, journal_with, session
 
 from floorkill.ui.hand_entry import HandEntry
 from floorkill.ui.podium import make_podium_app
-
-from floorhelp import HALF, HOLDEM, KILLED, LOWBALL, hand, journal_with, session
 
 SIZE = (120, 40)
 
@@ -21,7 +20,7 @@ async def three_enter_records_a_hand(app, pilot, seat: str = "3") -> None:
     await pilot.press(seat, "enter")
     await pilot.pause()
     entry = app.query_one(HandEntry)
-    if entry.question is not None:            # the rules ask (a second leg...): answer no
+    if entry.question is not None:  # the rules ask (a second leg...): answer no
         await pilot.press("n", "enter")
         await pilot.pause()
     assert len(s) == n + 1 and s.state.hands == hands + 1, (app.focused, entry.message)
@@ -38,6 +37,7 @@ async def run(actions, table=HOLDEM, events=(), others=(), seat="3"):
 async def test_after_a_hand():
     async def act(app, pilot):
         await pilot.press("4", "enter")
+
     await run(act)
 
 
@@ -45,7 +45,8 @@ async def test_after_switching_table():
     async def act(app, pilot):
         await pilot.press("f9", "2")
         assert app.session.name == "Table 14"
-    await run(act, others=[HALF], seat="1")             # Table 14 seats 1, 2 and 6
+
+    await run(act, others=[HALF], seat="1")  # Table 14 seats 1, 2 and 6
 
 
 async def test_after_creating_a_table(tmp_path):
@@ -58,21 +59,26 @@ async def test_after_creating_a_table(tmp_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.session.name == "Table 5"
-        await pilot.press("f9", "1")                     # back where players sit
+        await pilot.press("f9", "1")  # back where players sit
         await three_enter_records_a_hand(app, pilot)
     j.close()
 
 
-@pytest.mark.parametrize("keys", [
-    ("f6", "5", "j", *"Hal", "enter"),                   # join
-    ("f6", "4", "a"),                                    # step away
-    ("f6", "4", "x", "enter"),                           # leaves (confirmed)
-    ("f6", "4", "s", *"300", "enter"),                   # stack
-], ids=["join", "away", "quit", "stack"])
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ("f6", "5", "j", *"Hal", "enter"),  # join
+        ("f6", "4", "a"),  # step away
+        ("f6", "4", "x", "enter"),  # leaves (confirmed)
+        ("f6", "4", "s", *"300", "enter"),  # stack
+    ],
+    ids=["join", "away", "quit", "stack"],
+)
 async def test_after_each_seat_action(keys):
     async def act(app, pilot):
         await pilot.press(*keys)
         await pilot.pause()
+
     await run(act)
 
 
@@ -82,6 +88,7 @@ async def test_after_back():
         await pilot.pause()
         await pilot.press("f6", "4", "a")
         await pilot.pause()
+
     await run(act)
 
 
@@ -91,6 +98,7 @@ async def test_after_undo():
         await pilot.pause()
         await pilot.press(*"wrong seat", "enter")
         await pilot.pause()
+
     await run(act)
 
 
@@ -101,6 +109,7 @@ async def test_after_a_ruling_recorded():
         await pilot.press("u")
         await pilot.pause()
         await pilot.press("escape")
+
     await run(act, events=KILLED)
 
 
@@ -109,19 +118,22 @@ async def test_after_the_rulings_screen_from_f10():
         await pilot.press("f10")
         await pilot.pause()
         await pilot.press("escape")
+
     await run(act)
 
 
 async def test_after_language_theme_and_panel_keys():
     async def act(app, pilot):
         await pilot.press("f3", "f8", "f4")
+
     await run(act)
 
 
 async def test_after_the_history_and_seats_are_looked_at_then_an_action():
     async def act(app, pilot):
-        await pilot.press("f7", "up", "f6", "4", "a")       # Dee steps away, from the seats
+        await pilot.press("f7", "up", "f6", "4", "a")  # Dee steps away, from the seats
         await pilot.pause()
+
     await run(act)
 
 
@@ -142,14 +154,14 @@ async def test_recorded_n_is_said_only_while_it_is_the_last_word():
         await pilot.press("4", "enter")
         entry = app.query_one(HandEntry)
         assert entry.message.startswith("Recorded #1.")
-        await pilot.press("f6", "3", "a")                   # a later event, from the seats
+        await pilot.press("f6", "3", "a")  # a later event, from the seats
         await pilot.pause()
         assert "Recorded #1" not in entry.message
         await pilot.press("1", "enter")
         assert entry.message.startswith("Recorded #3.")
         await pilot.press("ctrl+z")
         await pilot.pause()
-        await pilot.press(*"typo", "enter")                  # undone: not "Recorded #3" any more
+        await pilot.press(*"typo", "enter")  # undone: not "Recorded #3" any more
         await pilot.pause()
         assert "Recorded #3" not in entry.message
 

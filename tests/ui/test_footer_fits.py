@@ -20,8 +20,7 @@ from floorkill.ui.podium import make_podium_app  # noqa: E402
 from floorkill.ui.podium.keys import KEEP, WORDS  # noqa: E402
 
 SIZES = [(80, 24), (100, 30), (120, 40), (160, 45)]
-ESSENTIAL = {"undo": "^z", "showdown": "f2", "focus_entry": "f5", "tables": "f9",
-             "rulings": "f10"}
+ESSENTIAL = {"undo": "^z", "showdown": "f2", "focus_entry": "f5", "tables": "f9", "rulings": "f10"}
 
 
 @pytest.mark.parametrize("seats", [False, True], ids=["entry", "seats"])
@@ -35,8 +34,8 @@ async def test_the_footer_fits(size, lang, seats):
         await pilot.pause()
         footer = screen_lines(app.export_screenshot())[-1]
         palette = pgettext("key", WORDS["command_palette"], lang)
-        assert footer.endswith(f"▏^p {palette}"), footer                 # no stray letter
-        left = footer[:footer.index("▏")]
+        assert footer.endswith(f"▏^p {palette}"), footer  # no stray letter
+        left = footer[: footer.index("▏")]
         assert len(footer) <= size[0]
         for binding_id, key in ESSENTIAL.items():
             assert f"{key} {pgettext('key', WORDS[binding_id], lang)} " in left + " ", footer
@@ -48,7 +47,7 @@ async def test_a_key_left_off_the_footer_still_works():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         footer = screen_lines(app.export_screenshot())[-1]
-        assert "History" not in footer                       # F7 is off the footer at 80
+        assert "History" not in footer  # F7 is off the footer at 80
         await pilot.press("f7")
         assert app.focused is app.query_one("#history")
 

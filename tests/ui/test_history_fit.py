@@ -6,11 +6,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
+from uihelp import hand, session
 
 from floorkill.ui.history import HistoryView, fit_line, fit_record, record_line
 from floorkill.ui.podium import make_podium_app
-
-from uihelp import hand, session
 
 WORD = st.text(alphabet="abcdefghij→[]#$,-Жё", min_size=1, max_size=9)
 
@@ -23,7 +22,7 @@ def assert_cut_between_words(line: str, full: str) -> None:
     assert full.startswith(left) and (left.endswith(" ") or full[len(left)] in " ,→"), (line, full)
     assert full.endswith(right), (line, full)
     if right:
-        assert "→" in right                                    # the decision words kept
+        assert "→" in right  # the decision words kept
 
 
 @given(words=st.lists(WORD, min_size=2, max_size=14), width=st.integers(1, 80))
@@ -34,9 +33,9 @@ def test_fit_line_fits_and_cuts_only_between_words(words, width):
     if out != line:
         assert out.endswith("…")
         head = out[:-1]
-        rest = line[len(head):]
+        rest = line[len(head) :]
         assert line.startswith(head)
-        if len(head) > 9:                                   # past "seq hand": a word boundary
+        if len(head) > 9:  # past "seq hand": a word boundary
             assert rest[:1] in (" ", ",", "→") or head[-1:] in (" ", ",", "→")
 
 
@@ -63,7 +62,7 @@ async def test_a_narrow_history_cuts_between_words():
     s = session(events=[hand(3), hand(3, qualifies=True), hand(3, qualifies=True)])
     app = make_podium_app(s)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f4")                                # narrow: the panel shows history
+        await pilot.press("f4")  # narrow: the panel shows history
         await pilot.pause()
         hv = app.query_one(HistoryView)
         assert hv.scrollable_content_region.width > 10
@@ -74,16 +73,16 @@ async def test_a_narrow_history_cuts_between_words():
             if line != full:
                 cut += 1
                 assert_cut_between_words(line, full)
-        assert cut                                             # the case under test happened
+        assert cut  # the case under test happened
 
 
 def test_the_decisions_keep_their_room_and_the_event_gives_way():
     s = session(events=[{"type": "hand", "winners": [1, 3, 4, 7], "pot": "1234.50"}])
     rec = s.records(0, 1)[0]
     full = record_line(rec)
-    tail = full[full.index("  → "):]                         # the decision words
+    tail = full[full.index("  → ") :]  # the decision words
     for width in range(len(full) - 1, len("   1    1 …") + len(tail) - 1, -1):
         out = fit_record(rec, width)
         assert cell_len(out) <= width
         assert_cut_between_words(out, full)
-        assert out.endswith(tail)                               # the decision words stay whole
+        assert out.endswith(tail)  # the decision words stay whole

@@ -5,10 +5,10 @@ before its last key."""
 
 from __future__ import annotations
 
-from floorkill.ui.podium import make_podium_app
-
-from uihelp import HOLDEM, OMAHA8, hand, session
 from floorhelp import HALF
+from uihelp import HOLDEM, OMAHA8, hand, session
+
+from floorkill.ui.podium import make_podium_app
 
 SIZE = (120, 40)
 
@@ -58,7 +58,7 @@ async def test_hilo_6():
 
 
 async def test_second_leg_with_its_question_at_most_6():
-    s = session(HOLDEM, events=[hand(3)])              # Cy has a leg up
+    s = session(HOLDEM, events=[hand(3)])  # Cy has a leg up
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
         n = await _stored_after(s, pilot, ["3", "enter", "y", "enter"])

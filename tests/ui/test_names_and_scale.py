@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
+from termhelp import click
+from uihelp import EVIL, hand, session
+
 from floorkill.ui.history import HistoryView
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.rules_panel import RulesPanel
 from floorkill.ui.seating import Seating, seat_views
 from floorkill.ui.status_line import StatusLine, kill_status_text
 
-from termhelp import click
-from uihelp import EVIL, hand, session
-
 
 async def test_clicking_a_click_markup_name_does_not_quit():
     name = "[@click=app.quit]Eve[/]"
-    s = session(EVIL, events=[hand(2)])            # she has a leg up: named everywhere
+    s = session(EVIL, events=[hand(2)])  # she has a leg up: named everywhere
     app = make_podium_app(s)
     async with app.run_test(size=(120, 40)) as pilot:
         seating = app.query_one(Seating)
@@ -28,13 +28,13 @@ async def test_clicking_a_click_markup_name_does_not_quit():
         line = str(status.render().renderables[1])  # "Leg up: Seat 2 [@click=app.quit]Eve[/]"
         start = line.index(name)
         for dx in range(start, start + len(name), 3):
-            click(app, status, (dx + 1, 1))                 # padding 1
+            click(app, status, (dx + 1, 1))  # padding 1
         panel = app.query_one(RulesPanel)
         rows = panel.plain_text().split("\n")
         row = next(i for i, r in enumerate(rows) if "[@click" in r)
         col = rows[row].index("[@click")
         for dx in range(col, col + 12, 3):
-            click(app, panel, (dx + 2, row + 1))            # border + padding
+            click(app, panel, (dx + 2, row + 1))  # border + padding
         await pilot.pause()
         assert app.is_running and app.return_code is None
         assert name in kill_status_text(s.state)
@@ -59,10 +59,10 @@ async def test_the_same_clicks_quit_an_app_that_shows_the_name_as_markup():
 
 
 async def test_slash_name_and_control_characters_do_not_crash_or_leak():
-    s = session(EVIL, events=[hand(4), hand(4, qualifies=True)])   # "[/]" kills
+    s = session(EVIL, events=[hand(4), hand(4, qualifies=True)])  # "[/]" kills
     app = make_podium_app(s)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "enter")            # "[bold red]Rex" wins the kill pot
+        await pilot.press("5", "enter")  # "[bold red]Rex" wins the kill pot
         await pilot.pause()
         svg = app.export_screenshot()
         assert "[/]" in svg or "[/]" in kill_status_text(s.state)
@@ -121,12 +121,14 @@ async def test_history_with_10000_records_reads_only_what_is_visible():
         await pilot.pause()
         history = app.query_one(HistoryView)
         assert history.total == 10_000
-        assert history.scroll_offset.y > 9_900            # the newest records are in view
-        assert s.read <= 3 * 64 + 1                        # a few pages, not 10,000 records
+        assert history.scroll_offset.y > 9_900  # the newest records are in view
+        assert s.read <= 3 * 64 + 1  # a few pages, not 10,000 records
         before = s.read
-        await pilot.press("4", "enter")                    # one more hand
+        await pilot.press("4", "enter")  # one more hand
         await pilot.pause()
         assert history.total == 10_001
         assert s.read - before <= 3 * 64 + 1
-        lines = [history.render_line(y).text for y in range(history.scrollable_content_region.height)]
+        lines = [
+            history.render_line(y).text for y in range(history.scrollable_content_region.height)
+        ]
         assert any(line.strip().startswith("10001") for line in lines)

@@ -4,14 +4,13 @@ in English or Russian: names get the room first. Ten seats, long names (the buil
 from __future__ import annotations
 
 import pytest
+from uihelp import session
 
-from floorkill.rules import load_table_file
 from floorkill.resources import default_sample
+from floorkill.rules import load_table_file
 from floorkill.store.session import MemorySession
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.seating import Seating, geometry
-
-from uihelp import session
 
 SIZES = [(100, 30), (120, 40), (160, 45), (200, 50)]
 
@@ -27,9 +26,24 @@ blinds = [5, 10]
 [kill]
 kind = "full"
 triggers = ["two-pots"]
-""" + "".join(f'[[players]]\nseat = {n}\nname = "{name}"\nstack = 1250\n' for n, name in enumerate(
-    ["Sung-min Park", "Ngozi Okafor", "Dee Whitlock", "José Ortega", "Ana María Ruiz",
-     "Łukasz Nowak", "Наталья Иванова", "Zoë Hartmann", "Mateus Souza", "Kwame Mensah"], 1))
+""" + "".join(
+    f'[[players]]\nseat = {n}\nname = "{name}"\nstack = 1250\n'
+    for n, name in enumerate(
+        [
+            "Sung-min Park",
+            "Ngozi Okafor",
+            "Dee Whitlock",
+            "José Ortega",
+            "Ana María Ruiz",
+            "Łukasz Nowak",
+            "Наталья Иванова",
+            "Zoë Hartmann",
+            "Mateus Souza",
+            "Kwame Mensah",
+        ],
+        1,
+    )
+)
 
 
 def sample_session():

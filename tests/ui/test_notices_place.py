@@ -4,13 +4,12 @@ question) or the seating diagram: they sit at the bottom of the side column."""
 from __future__ import annotations
 
 import pytest
+from uihelp import hand, session
 
 from floorkill.ui.hand_entry import HandEntry
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.rules_panel import RulesPanel
 from floorkill.ui.seating import Seating
-
-from uihelp import hand, session
 
 
 def decisions_rows(panel: RulesPanel) -> int:
@@ -18,7 +17,7 @@ def decisions_rows(panel: RulesPanel) -> int:
     lines = [s.text for s in panel._lines]
     start = next(i for i, t in enumerate(lines) if t.strip() == "Decisions")
     end = next((i for i in range(start + 1, len(lines)) if not lines[i].strip()), len(lines))
-    return panel.region.y + 1 + end                            # +1: the border
+    return panel.region.y + 1 + end  # +1: the border
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (160, 45)])
@@ -26,11 +25,11 @@ async def test_a_notice_after_a_hand_covers_neither_decisions_nor_entry_nor_seat
     s = session(events=[hand(3)])
     app = make_podium_app(s, notices=["A notice from the start, to stack with the next one."])
     async with app.run_test(size=size, notifications=True) as pilot:
-        await pilot.press("3", "enter")                        # second leg question: entry busy
-        await pilot.press("y", "enter")                        # recorded: a notice with decisions
+        await pilot.press("3", "enter")  # second leg question: entry busy
+        await pilot.press("y", "enter")  # recorded: a notice with decisions
         await pilot.pause()
         await pilot.pause()
-        toasts = list(app.screen.query("Toast"))          # by CSS type: no private import
+        toasts = list(app.screen.query("Toast"))  # by CSS type: no private import
         assert toasts
         panel = app.query_one(RulesPanel)
         entry = app.query_one(HandEntry).region
@@ -40,4 +39,4 @@ async def test_a_notice_after_a_hand_covers_neither_decisions_nor_entry_nor_seat
             r = t.region
             assert not r.overlaps(entry), (r, entry)
             assert r.y >= bottom_of_decisions, (r, bottom_of_decisions)
-            assert r.x >= seats.right - 2, (r, seats)         # at most the gutter
+            assert r.x >= seats.right - 2, (r, seats)  # at most the gutter

@@ -34,17 +34,17 @@ async def test_the_rules_panel_and_status_follow_every_change():
     s = session(LOWBALL)
     app = make_podium_app(s, cursor_blink=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("1", "enter")                        # Ann wins: leg up
+        await pilot.press("1", "enter")  # Ann wins: leg up
         await pilot.pause()
         _says_now(app, s, "en")
-        await pilot.press("2", "enter")                        # Bo wins: the leg moves
+        await pilot.press("2", "enter")  # Bo wins: the leg moves
         await pilot.pause()
         _says_now(app, s, "en")
-        await pilot.press("f6", "3", "v", "enter")             # Cy kills the next hand
+        await pilot.press("f6", "3", "v", "enter")  # Cy kills the next hand
         await pilot.pause()
         assert s.state.button.killed, s.state.button
         _says_now(app, s, "en")
-        await pilot.press("3", "enter")                        # the kill pot is played
+        await pilot.press("3", "enter")  # the kill pot is played
         await pilot.pause()
         assert not s.state.button.killed
         _says_now(app, s, "en")
@@ -52,7 +52,7 @@ async def test_the_rules_panel_and_status_follow_every_change():
         await pilot.pause()
         _says_now(app, s, "ru")
         await pilot.press("ctrl+z")
-        await pilot.press(*"wrong", "enter")                   # undo: the kill pot is back
+        await pilot.press(*"wrong", "enter")  # undo: the kill pot is back
         await pilot.pause()
         assert s.state.button.killed
         _says_now(app, s, "ru")

@@ -6,27 +6,29 @@ import os
 from pathlib import Path
 
 import pytest
+from uihelp import HOLDEM, OMAHA8, hand, session
 
 from floorkill.rules.questions import needs
 from floorkill.ui.podium import memory_session, open_session
 from floorkill.ui.questions import EntryError, answer, parse_entry
 from floorkill.ui.seating import geometry
 
-from uihelp import HOLDEM, OMAHA8, hand, session
 
-
-@pytest.mark.parametrize("text,raw", [
-    ("3", {"type": "hand", "winner": 3}),
-    (" 3 5 ", {"type": "hand", "winners": [3, 5]}),
-    ("3,5", {"type": "hand", "winners": [3, 5]}),
-    ("h3 l5", {"type": "hand", "high": [3], "low": [5]}),
-    ("h3,4 l5", {"type": "hand", "high": [3, 4], "low": [5]}),
-    ("h 3 l 5 6", {"type": "hand", "high": [3], "low": [5, 6]}),
-    ("h3 l-", {"type": "hand", "high": [3], "low": []}),
-    ("h3", {"type": "hand", "high": [3]}),            # the low unsaid: the rules ask
-    ("3 $140", {"type": "hand", "winner": 3, "pot": "140.00"}),
-    ("3 p4.50", {"type": "hand", "winner": 3, "pot": "4.50"}),
-])
+@pytest.mark.parametrize(
+    "text,raw",
+    [
+        ("3", {"type": "hand", "winner": 3}),
+        (" 3 5 ", {"type": "hand", "winners": [3, 5]}),
+        ("3,5", {"type": "hand", "winners": [3, 5]}),
+        ("h3 l5", {"type": "hand", "high": [3], "low": [5]}),
+        ("h3,4 l5", {"type": "hand", "high": [3, 4], "low": [5]}),
+        ("h 3 l 5 6", {"type": "hand", "high": [3], "low": [5, 6]}),
+        ("h3 l-", {"type": "hand", "high": [3], "low": []}),
+        ("h3", {"type": "hand", "high": [3]}),  # the low unsaid: the rules ask
+        ("3 $140", {"type": "hand", "winner": 3, "pot": "140.00"}),
+        ("3 p4.50", {"type": "hand", "winner": 3, "pot": "4.50"}),
+    ],
+)
 def test_entry_syntax(text, raw):
     assert parse_entry(text) == raw
 
@@ -82,12 +84,14 @@ def test_seat_labels_never_overlap_each_other_or_the_table(seats, size):
 
 def test_open_session_creates_the_table_in_the_journal_and_reopens_it(tmp_path):
     table = tmp_path / "t.toml"
-    table.write_text(HOLDEM + '\n[[events]]\ntype = "hand"\nwinner = 3\n'
-                     '[[events]]\ntype = "hand"\nwinner = 2\n', encoding="utf-8")
+    table.write_text(
+        HOLDEM + '\n[[events]]\ntype = "hand"\nwinner = 3\n[[events]]\ntype = "hand"\nwinner = 2\n',
+        encoding="utf-8",
+    )
     journal = tmp_path / "j.db"
     s, notices, close = open_session(table, journal, "Flo")
     try:
-        assert len(s) == 0                       # all of the file's events or none (issue 12)
+        assert len(s) == 0  # all of the file's events or none (issue 12)
         assert len(notices) == 1 and "event 2 (hand) refused" in notices[0]
         assert "None of the file's 2 new events were loaded" in notices[0]
         s.append({"type": "hand", "winner": 3})
@@ -95,7 +99,7 @@ def test_open_session_creates_the_table_in_the_journal_and_reopens_it(tmp_path):
     finally:
         if close:
             close()
-    s2, notices2, close2 = open_session(None, journal, "Flo")     # no argument: first table
+    s2, notices2, close2 = open_session(None, journal, "Flo")  # no argument: first table
     try:
         assert s2.name == "Table 12" and len(s2) == 2 and s2.state.button.seat == 4
         assert notices2 == []

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pytest
 from snaptamper import NOTICE_WORDS, forge_newest_snapshot
+from uihelp import HOLDEM
 
 from floorkill.i18n import set_lang
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
 from floorkill.ui.podium import make_podium_app, open_podium
-
-from uihelp import HOLDEM
 
 SIZE = (120, 40)
 
@@ -26,12 +25,13 @@ async def test_a_forged_snapshot_is_not_shown_and_is_said(tmp_path, lang, words)
             s.append({"type": "hand", "winner": w, "qualifies": True})
         truth = s.state
     table, seq = forge_newest_snapshot(path)
-    set_lang(lang)                                   # as `floorkill --lang ru` does
+    set_lang(lang)  # as `floorkill --lang ru` does
     opening = open_podium(None, path, None)
     try:
-        assert opening.session.state == truth          # folded from the events, not the forgery
-        app = make_podium_app(opening.session, lang=lang, notices=opening.notices,
-                              journal=opening.journal)
+        assert opening.session.state == truth  # folded from the events, not the forgery
+        app = make_podium_app(
+            opening.session, lang=lang, notices=opening.notices, journal=opening.journal
+        )
         async with app.run_test(size=SIZE, notifications=True) as pilot:
             await pilot.pause()
             said = [str(t.render()) for t in app.screen.query("Toast")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Input, Static
+from uihelp import HOLDEM, OMAHA8, hand, session
 
 from floorkill.ui.hand_entry import HandEntry
 from floorkill.ui.history import HistoryView
@@ -11,8 +12,6 @@ from floorkill.ui.podium import make_podium_app
 from floorkill.ui.rules_panel import RulesPanel
 from floorkill.ui.seating import Seating
 from floorkill.ui.status_line import StatusLine, kill_status_text
-
-from uihelp import HOLDEM, OMAHA8, hand, session
 
 SIZE = (120, 40)
 
@@ -29,12 +28,19 @@ async def test_plain_hand_is_seat_and_enter():
     s = session()
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        widgets = {type(w): w for w in (app.query_one(Seating), app.query_one(StatusLine),
-                                        app.query_one(RulesPanel), app.query_one(HistoryView))}
-        await pilot.press("3")                             # key 1: nothing stored yet
+        widgets = {
+            type(w): w
+            for w in (
+                app.query_one(Seating),
+                app.query_one(StatusLine),
+                app.query_one(RulesPanel),
+                app.query_one(HistoryView),
+            )
+        }
+        await pilot.press("3")  # key 1: nothing stored yet
         assert len(s) == 0
-        await pilot.press("enter")                         # key 2: stored, no question asked
-        for cls, w in widgets.items():                     # updated in place, never remounted
+        await pilot.press("enter")  # key 2: stored, no question asked
+        for cls, w in widgets.items():  # updated in place, never remounted
             assert app.query_one(cls) is w
         assert len(s) == 1 and app.query_one(HandEntry).question is None
         assert s.records(0, 1)[0].event == {"type": "hand", "winner": 3}
@@ -51,10 +57,10 @@ async def test_natural_kill_from_keyboard_asks_the_second_leg_question():
         keys = ["3", "enter", "3", "enter"]
         await pilot.press(*keys)
         entry = app.query_one(HandEntry)
-        assert len(s) == 1                                 # the second hand waits for the answer
+        assert len(s) == 1  # the second hand waits for the answer
         assert entry.question is not None and entry.question.kind == "qualifies"
         assert "rrop-13.3" in entry_message(app)
-        assert "$10" in entry_message(app)                 # one full bet at $10-$20
+        assert "$10" in entry_message(app)  # one full bet at $10-$20
         await pilot.press("y", "enter")
         keys += ["y", "enter"]
         assert len(keys) == 6
@@ -62,7 +68,8 @@ async def test_natural_kill_from_keyboard_asks_the_second_leg_question():
         assert b.status == "killed" and b.seat == 3 and b.amount == 2000
         assert s.records(1, 2)[0].event == {"type": "hand", "winner": 3, "qualifies": True}
         assert kill_status_text(s.state) == (
-            "KILL POT — Seat 3 Cy posts $20 — playing $20-$40, killer acts in turn")
+            "KILL POT — Seat 3 Cy posts $20 — playing $20-$40, killer acts in turn"
+        )
         assert "KILL POT" in str(app.query_one(StatusLine).render().renderables[1])
         assert "must kill the next hand" in " ".join(rules_text(app).split())
 
@@ -77,7 +84,9 @@ async def test_second_leg_amount_answer_too_small_keeps_leg():
 
 
 async def test_house_flop_question_before_second_leg():
-    text = HOLDEM.replace('triggers = ["two-pots"]', 'triggers = ["two-pots"]\nsecond_leg_needs_flop = true')
+    text = HOLDEM.replace(
+        'triggers = ["two-pots"]', 'triggers = ["two-pots"]\nsecond_leg_needs_flop = true'
+    )
     s = session(text, events=[hand(3)])
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
@@ -85,7 +94,7 @@ async def test_house_flop_question_before_second_leg():
         entry = app.query_one(HandEntry)
         assert entry.question.kind == "flop"
         assert "house-natural" in entry_message(app)
-        await pilot.press("n", "enter")                    # a walk: keeps the leg (house-natural)
+        await pilot.press("n", "enter")  # a walk: keeps the leg (house-natural)
         assert s.records(1, 2)[0].event == {"type": "hand", "winner": 3, "flop": False}
         assert s.state.button.status == "leg-up"
 
@@ -136,13 +145,14 @@ async def test_hilo_split_never_asks_the_pot():
 
 
 async def test_refused_entry_shows_reason_and_clause_and_keeps_the_text():
-    s = session(events=[hand(3), hand(3, qualifies=True),
-                        {"type": "join", "seat": 5, "name": "Eve"}])   # Eve sits out the kill pot
+    s = session(
+        events=[hand(3), hand(3, qualifies=True), {"type": "join", "seat": 5, "name": "Eve"}]
+    )  # Eve sits out the kill pot
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5", "enter")
         entry = app.query_one(HandEntry)
-        assert len(s) == 3                                  # nothing stored
+        assert len(s) == 3  # nothing stored
         assert app.query_one("#entry-input", Input).value == "5"
         assert entry.has_class("-refused")
         msg = entry_message(app)
@@ -196,14 +206,18 @@ async def test_undo_asks_a_reason_and_restores_the_state():
         assert s.state.button.seat == 4
         await pilot.press("ctrl+z")
         assert isinstance(app.screen, UndoModal)
-        await pilot.press("enter")                          # no reason: refused, still asking
+        await pilot.press("enter")  # no reason: refused, still asking
         assert isinstance(app.screen, UndoModal)
         assert "needs a reason" in str(app.screen.query_one("#undo-error", Static).render())
         await pilot.press(*"wrong seat", "enter")
         assert not isinstance(app.screen, UndoModal)
         assert s.state.button == before.button and s.state.hands == before.hands
         last = s.records(len(s) - 1, len(s))[0]
-        assert last.type == "void" and last.event == {"type": "void", "target": 2, "reason": "wrong seat"}
+        assert last.type == "void" and last.event == {
+            "type": "void",
+            "target": 2,
+            "reason": "wrong seat",
+        }
         assert s.records(1, 2)[0].voided
         assert app.query_one(HistoryView).total == 3
         assert kill_status_text(s.state) == "Leg up: Seat 3 Cy"
@@ -223,8 +237,8 @@ async def test_showdown_mode_finds_the_winner():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f2")
         assert isinstance(app.screen, ShowdownModal)
-        await pilot.press(*"Ah Kd 7c 2s 9h", "tab")        # board
-        await pilot.press("tab")                            # seat 1 mucks; seat 3 next
+        await pilot.press(*"Ah Kd 7c 2s 9h", "tab")  # board
+        await pilot.press("tab")  # seat 1 mucks; seat 3 next
         await pilot.press(*"As Ks", "tab", *"Qd Qh", "enter")
         assert not isinstance(app.screen, ShowdownModal)
         rec = s.records(0, 1)[0]
@@ -268,16 +282,16 @@ async def test_rules_panel_language_switch_and_clause_summary():
         flat = " ".join(rules_text(app).split())
         assert " ".join(clauses.summary("rrop-13.3", "en").split())[:60] in flat
         panel.focus()
-        await pilot.press("down")                           # move onto the next clause
+        await pilot.press("down")  # move onto the next clause
         second = panel.cited[1]
         assert panel.selected_clause == second
         flat = " ".join(rules_text(app).split())
         assert " ".join(clauses.summary(second, "en").split())[:60] in flat
         assert " ".join(clauses.summary("rrop-13.3", "en").split())[:60] not in flat
-        await pilot.press("f3")                             # Russian
+        await pilot.press("f3")  # Russian
         flat = " ".join(rules_text(app).split())
         assert " ".join(clauses.summary(second, "ru").split())[:60] in flat
-        assert "килл в следующей раздаче" in flat     # the decision, in Russian
+        assert "килл в следующей раздаче" in flat  # the decision, in Russian
         await pilot.press("f3")
         assert "must kill" in " ".join(rules_text(app).split())
 
@@ -297,9 +311,17 @@ async def test_every_action_is_in_the_footer_bindings_and_the_command_palette():
     async with app.run_test(size=SIZE):
         commands = {c.callback.__name__ for c in app.get_system_commands(app.screen)}
         shown = [b for b in app.BINDINGS if b.show]
-        assert {b.action for b in shown} >= {"undo", "showdown", "language", "side_panel",
-                                             "focus_entry", "focus_seats", "focus_history",
-                                             "next_theme", "quit"}
+        assert {b.action for b in shown} >= {
+            "undo",
+            "showdown",
+            "language",
+            "side_panel",
+            "focus_entry",
+            "focus_seats",
+            "focus_history",
+            "next_theme",
+            "quit",
+        }
         for b in shown:
             assert f"action_{b.action}" in commands, b.action
 
@@ -326,7 +348,7 @@ async def test_kill_not_posted_is_entered_on_the_line_and_bars_the_killer():
     s = session(events=[hand(3), hand(3, qualifies=True)])
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        assert "k-" in entry_message(app)                  # offered in a kill pot
+        assert "k-" in entry_message(app)  # offered in a kill pot
         await pilot.press("4", "space", "k", "minus", "enter")
         last = s.records(len(s) - 1, len(s))[0]
         assert last.event.get("kill_posted") is False
@@ -350,9 +372,10 @@ async def test_a_change_through_the_floor_reaches_every_panel():
         app.floor.undo(1, "test")
         await pilot.pause()
         assert app.query_one(HistoryView).total == 2 and "Neutral" in rules_text(app)
-        await pilot.press("f3")                                  # the language flows the same way
+        await pilot.press("f3")  # the language flows the same way
         assert "Ожидается" in rules_text(app) and app.query_one(HandEntry).lang == "ru"
         assert app.query_one(HistoryView).lang == "ru"
+
 
 async def test_hilo_high_alone_asks_no_qualifying_low_scoop_before_recording():
     s = session(OMAHA8)
@@ -360,10 +383,10 @@ async def test_hilo_high_alone_asks_no_qualifying_low_scoop_before_recording():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h", "3", "enter")
         entry = app.query_one(HandEntry)
-        assert len(s) == 0                                  # nothing recorded silently
+        assert len(s) == 0  # nothing recorded silently
         assert entry.question.kind == "low"
         assert "No qualifying low" in entry_message(app) and "house-scoop" in entry_message(app)
-        await pilot.press("5", "enter")                     # there was a low after all: seat 5
+        await pilot.press("5", "enter")  # there was a low after all: seat 5
         assert s.records(0, 1)[0].event == {"type": "hand", "high": [3], "low": [5]}
         await pilot.press("h", "3", "enter", "y", "enter")  # a scoop: then the pot it needs
         assert entry.question.kind == "pot"

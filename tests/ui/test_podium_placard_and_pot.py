@@ -3,14 +3,16 @@ Russian); under second_leg_pot the second-leg question asks for the pot (Pilot).
 
 from __future__ import annotations
 
+from uihelp import HOLDEM, hand, session
+
 from floorkill.ui.hand_entry import HandEntry
 from floorkill.ui.placard_screen import PlacardScreen
 from floorkill.ui.podium import make_podium_app
 
-from uihelp import HOLDEM, hand, session
-
 SIZE = (120, 40)
-POT_RULE = HOLDEM.replace('triggers = ["two-pots"]', 'triggers = ["two-pots"]\nsecond_leg_pot = "5x-big-blind"')
+POT_RULE = HOLDEM.replace(
+    'triggers = ["two-pots"]', 'triggers = ["two-pots"]\nsecond_leg_pot = "5x-big-blind"'
+)
 
 
 def shown(app, selector: str) -> str:
@@ -26,7 +28,7 @@ async def test_f11_shows_the_placard_and_f3_switches_its_language():
         assert "in a pot of at least $50 (uncalled bets excluded)" in lines
         assert "house-natural" in lines
         await pilot.press("f3")
-        assert "банк не меньше 50\u00a0$" in shown(app, "#placard-lines")   # a Russian amount
+        assert "банк не меньше 50\u00a0$" in shown(app, "#placard-lines")  # a Russian amount
         await pilot.press("escape")
         assert not isinstance(app.screen, PlacardScreen)
 

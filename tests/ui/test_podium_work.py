@@ -14,6 +14,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
+from uihelp import HOLDEM, hand, session
 
 from floorkill.rules import load_table_text
 from floorkill.store.session import MemorySession
@@ -25,11 +26,10 @@ from floorkill.ui.podium import PodiumApp, make_podium_app
 from floorkill.ui.podium.app import PodiumScreen
 from floorkill.ui.seating import Geometry, Seating, _Canvas, _spans, _spans_cell_by_cell, geometry
 
-from uihelp import HOLDEM, hand, session
-
 
 class CountingSession(MemorySession):
     """A session that counts the reads of its records."""
+
     reads = 0
 
     def records(self, start=0, stop=None):
@@ -46,7 +46,7 @@ def counting_session(events) -> CountingSession:
 
 
 async def test_a_hand_is_shown_without_reading_the_session_back_and_an_undo_reads_it_again():
-    s = counting_session([hand(3), hand(1)] * 40)          # 80 records: more than a page
+    s = counting_session([hand(3), hand(1)] * 40)  # 80 records: more than a page
     app = make_podium_app(s)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -56,14 +56,16 @@ async def test_a_hand_is_shown_without_reading_the_session_back_and_an_undo_read
         s.reads = 0
         assert app.query_one(HandEntry).enter_text("4")
         await pilot.pause()
-        assert s.reads == 0                  # neither the view's last record nor a page
+        assert s.reads == 0  # neither the view's last record nor a page
         assert hv.total == 81 and app.table_view.record.seq == 81
         stored = MemorySession.records(s, 80, 81)[0]
         assert hv.render_line(bottom).text.rstrip() == fit_record(stored, width).rstrip()
-        assert hv.render_line(bottom - 1).text.rstrip() == \
-            fit_record(MemorySession.records(s, 79, 80)[0], width).rstrip()
+        assert (
+            hv.render_line(bottom - 1).text.rstrip()
+            == fit_record(MemorySession.records(s, 79, 80)[0], width).rstrip()
+        )
 
-        app.floor.undo(81, "typed the wrong seat")          # marks an old record: read again
+        app.floor.undo(81, "typed the wrong seat")  # marks an old record: read again
         await pilot.pause()
         assert s.reads > 0
         assert hv.total == 82 and hv.record(80).voided
@@ -108,12 +110,12 @@ async def test_the_footer_rebuilds_its_keys_once_for_a_burst_only_if_they_change
         assert "Hush" in words(footer)
         built = footer.recomposes
         shown = [k for k in footer.query("*") if compat.is_footer_key(k)]
-        for _ in range(3):                   # a burst: one recompose, which keeps the keys
-            app.screen.refresh_bindings()    # (nothing they show changed)
+        for _ in range(3):  # a burst: one recompose, which keeps the keys
+            app.screen.refresh_bindings()  # (nothing they show changed)
         await pilot.pause()
         assert footer.recomposes == built + 1
         assert [k for k in footer.query("*") if compat.is_footer_key(k)] == shown
-        app.hush_shown = False               # a later change: rebuilt again, with it
+        app.hush_shown = False  # a later change: rebuilt again, with it
         app.screen.refresh_bindings()
         await pilot.pause()
         assert footer.recomposes == built + 2
@@ -130,11 +132,11 @@ def test_a_canvas_redrawn_keeps_the_strips_of_the_rows_drawn_alike():
     old = before.strips()
     after = _Canvas(10, 3, base)
     after.put(0, 0, "Ann", base)
-    after.put(0, 2, "Gus", red)                           # the last row changes colour
+    after.put(0, 2, "Gus", red)  # the last row changes colour
     new = after.strips((before, old))
     assert new[0] is old[0] and new[1] is old[1] and new[2] is not old[2]
-    assert new == after.strips()                          # the picture drawn from scratch
-    wider = _Canvas(12, 3, base)                          # another size: nothing kept
+    assert new == after.strips()  # the picture drawn from scratch
+    wider = _Canvas(12, 3, base)  # another size: nothing kept
     wider.put(0, 0, "Ann", base)
     assert all(a is not b for a, b in zip(wider.strips((before, old)), old))
     assert wider.strips((before, old)) == wider.strips()
@@ -167,11 +169,11 @@ async def test_the_podium_keeps_the_collector_off_its_start_and_on_after_its_fir
     gc.unfreeze()
     assert gc.isenabled()
     app = Watching(session(events=[hand(3)]))
-    assert gc.get_freeze_count() > 0 and gc.isenabled()   # frozen when made; not paused yet
+    assert gc.get_freeze_count() > 0 and gc.isenabled()  # frozen when made; not paused yet
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert enabled_in_compose == [False]                # paused while the screen is built
-        assert gc.isenabled()                               # and running after the first frame
+        assert enabled_in_compose == [False]  # paused while the screen is built
+        assert gc.isenabled()  # and running after the first frame
     assert gc.isenabled()
 
 
@@ -194,12 +196,17 @@ async def test_the_start_styles_each_panel_once_as_it_is_mounted(monkeypatch):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for panel in (FloorSeating, RulesPanel, HistoryView, StatusLine):
-            assert styled.count(panel) == 1, panel      # at its mount; not at the first resume
+            assert styled.count(panel) == 1, panel  # at its mount; not at the first resume
 
 
-@given(width=st.integers(1, 140), height=st.integers(1, 60),
-       cx=st.floats(-5, 145, allow_nan=False), cy=st.floats(-5, 65, allow_nan=False),
-       rx=st.floats(-1, 80, allow_nan=False), ry=st.floats(-1, 40, allow_nan=False))
+@given(
+    width=st.integers(1, 140),
+    height=st.integers(1, 60),
+    cx=st.floats(-5, 145, allow_nan=False),
+    cy=st.floats(-5, 65, allow_nan=False),
+    rx=st.floats(-1, 80, allow_nan=False),
+    ry=st.floats(-1, 40, allow_nan=False),
+)
 def test_the_table_spans_are_the_cells_inside_the_ellipse(width, height, cx, cy, rx, ry):
     g = Geometry(width, height, 10, {}, cx, cy, rx, ry)
     assert _spans(g) == _spans_cell_by_cell(g)

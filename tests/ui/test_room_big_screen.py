@@ -3,12 +3,12 @@ journal redraws this table's picture, though this table wrote nothing."""
 
 from __future__ import annotations
 
+from floorhelp import HALF, HOLDEM, KILLED
+
 from floorkill.rules import load_table_text, next_hand
 from floorkill.store.journal import Journal
 from floorkill.ui.big_screen import Follower
 from floorkill.ui.status_line import barred_text
-
-from floorhelp import HALF, HOLDEM, KILLED
 
 HALF_CY = HALF + '[[players]]\nseat = 5\nname = "cy"\n'
 
@@ -23,13 +23,13 @@ def test_big_screen_shows_a_bar_from_another_table(tmp_path):
         follower = Follower(path, table="Table 14")
         first = follower.poll()
         assert first is not None and not first.tables[0].state.barred
-        assert follower.poll() is None                       # nothing new
-        a.append({"type": "quit", "seat": 3, "posts_kill": False})      # barred at Table 12
+        assert follower.poll() is None  # nothing new
+        a.append({"type": "quit", "seat": 3, "posts_kill": False})  # barred at Table 12
         pic = follower.poll()
         assert pic is not None
         view = pic.tables[0]
         assert view.name == "Table 14" and view.state.is_barred("Cy")
-        assert 5 not in next_hand(view.state).dealt_in           # dealt out
+        assert 5 not in next_hand(view.state).dealt_in  # dealt out
         assert "cy owes $20 at Table 12" in barred_text(view.state)
         a.append({"type": "pay_kill", "name": "CY"})
         pic = follower.poll()

@@ -9,15 +9,14 @@ letter from another alphabet, one letter off) is asked about before anyone is se
 from __future__ import annotations
 
 import pytest
+from floorhelp import HALF, HOLDEM, session
+from termhelp import type_text
 from textual import events
 
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
 from floorkill.ui.players import AskModal, FormModal
 from floorkill.ui.podium import make_podium_app
-
-from floorhelp import HALF, HOLDEM, session
-from termhelp import type_text
 
 SIZE = (120, 40)
 
@@ -35,26 +34,36 @@ async def _enter_name(pilot, name: str, how: str) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("name,how,error", [
-    ("   ", "type", "type the player's name"),
-    ("\u3000\u2003\u00a0", "paste", "type the player's name"),         # wide and odd spaces
-    ("  aNN ", "type", "aNN is already seated at seat 1"),             # Ann's key
-    ("ａｎｎ", "paste", "ａｎｎ is already seated at seat 1"),           # fullwidth: NFKC
-    ("Ann\u200b", "paste", "invisible character at position 4 (U+200B): it would look "
-                           "exactly like 'Ann'"),
-    ("A\u034fnn", "paste", "invisible character at position 2 (U+034F): it would look "
-                           "exactly like 'Ann'"),
-    ("\u3164", "paste", "invisible character at position 1 (U+3164): it would look empty"),
-])
+@pytest.mark.parametrize(
+    "name,how,error",
+    [
+        ("   ", "type", "type the player's name"),
+        ("\u3000\u2003\u00a0", "paste", "type the player's name"),  # wide and odd spaces
+        ("  aNN ", "type", "aNN is already seated at seat 1"),  # Ann's key
+        ("ａｎｎ", "paste", "ａｎｎ is already seated at seat 1"),  # fullwidth: NFKC
+        (
+            "Ann\u200b",
+            "paste",
+            "invisible character at position 4 (U+200B): it would look exactly like 'Ann'",
+        ),
+        (
+            "A\u034fnn",
+            "paste",
+            "invisible character at position 2 (U+034F): it would look exactly like 'Ann'",
+        ),
+        ("\u3164", "paste", "invisible character at position 1 (U+3164): it would look empty"),
+    ],
+)
 async def test_the_join_form_refuses_an_empty_a_seated_or_an_invisible_copy_of_a_name(
-        name, how, error):
+    name, how, error
+):
     s = session()
     assert s.state.player(1).name == "Ann"
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
         await _enter_name(pilot, name, how)
         form = app.screen
-        assert isinstance(form, FormModal), form           # still open: correct it in place
+        assert isinstance(form, FormModal), form  # still open: correct it in place
         assert error in form.error and "\n" not in form.error
         assert len(s) == 0 and s.state.player(8) is None
 
@@ -72,12 +81,15 @@ def _barred_at_table_14(path, name: str) -> Journal:
     return j
 
 
-@pytest.mark.parametrize("barred,typed", [
-    ("Zoë Hart", "Zoe Hart"),                        # a dropped diacritic
-    ("Наталья Смирнова", "Hатaлья Смирнова"),        # Latin H and a among Cyrillic letters
-    ("Наталья Смирнова", "Наталия Смирнова"),        # one letter off
-    ("Sung-min Park", "Sung-mni Park"),              # two neighbours swapped
-])
+@pytest.mark.parametrize(
+    "barred,typed",
+    [
+        ("Zoë Hart", "Zoe Hart"),  # a dropped diacritic
+        ("Наталья Смирнова", "Hатaлья Смирнова"),  # Latin H and a among Cyrillic letters
+        ("Наталья Смирнова", "Наталия Смирнова"),  # one letter off
+        ("Sung-min Park", "Sung-mni Park"),  # two neighbours swapped
+    ],
+)
 async def test_rrop_13_6_a_near_match_of_a_barred_name_is_asked_about(tmp_path, barred, typed):
     j = _barred_at_table_14(tmp_path / "evening.db", barred)
     a = j.open_table("Table 12")
@@ -87,13 +99,13 @@ async def test_rrop_13_6_a_near_match_of_a_barred_name_is_asked_about(tmp_path, 
         ask = app.screen
         assert isinstance(ask, AskModal), ask
         assert ask.question == f"Is this {barred}, barred at Table 14 for $6?"
-        await pilot.press("y")                        # the same person: refused, nothing stored
+        await pilot.press("y")  # the same person: refused, nothing stored
         await pilot.pause()
         assert len(a) == 0 and a.state.player(8) is None
         await _enter_name(pilot, typed, "paste")
-        await pilot.press("n")                        # someone else: the join goes on
+        await pilot.press("n")  # someone else: the join goes on
         await pilot.pause()
-        if isinstance(app.screen, AskModal):          # the kill-pot question, when there is one
+        if isinstance(app.screen, AskModal):  # the kill-pot question, when there is one
             await pilot.press("n")
             await pilot.pause()
         assert a.state.player(8).name == typed and not a.state.is_barred(typed)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from floorhelp import HALF, HOLDEM, KILLED
 
 from floorkill.rules import Refusal, load_table_text
 from floorkill.store.session import MemorySession
 from floorkill.ui.floor import TableRegistry
-
-from floorhelp import HALF, HOLDEM, KILLED
 
 HALF_CY = HALF + '[[players]]\nseat = 5\nname = "CY"\n'
 
@@ -29,8 +28,8 @@ def test_rrop_13_6_memory_tables_share_bars_and_pay_is_routed():
         reg.append(b, {"type": "hand", "winner": 5})
     rec = reg.append(b, {"type": "hand", "winner": 1})
     assert rec.event["room"] == [{"player": "CY", "owes": 20, "table": "Table 12"}]
-    rec = reg.append(b, {"type": "pay_kill", "name": "Cy"})        # entered at B
-    assert len(a) == 4 and a.records(3, 4)[0].type == "pay_kill"   # stored at A
+    rec = reg.append(b, {"type": "pay_kill", "name": "Cy"})  # entered at B
+    assert len(a) == 4 and a.records(3, 4)[0].type == "pay_kill"  # stored at A
     assert not a.state.barred and not b.state.is_barred("cy")
     q = reg.near_match({"type": "join", "seat": 9, "name": "Cyy"})
-    assert q is None                                               # nobody barred now
+    assert q is None  # nobody barred now

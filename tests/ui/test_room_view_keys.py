@@ -4,6 +4,8 @@ from here, recorded at the table where it is owed."""
 
 from __future__ import annotations
 
+from floorhelp import HALF, HOLDEM, KILLED
+from termhelp import send_keys
 from textual.widgets import DataTable
 
 from floorkill.rules import load_table_text
@@ -11,9 +13,6 @@ from floorkill.store.journal import Journal
 from floorkill.ui.players import AskModal
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.room_view import RoomPlayersScreen
-
-from floorhelp import HALF, HOLDEM, KILLED
-from termhelp import send_keys
 
 SIZE = (120, 40)
 # Table 14 seats "cy" (Table 12's Cy) at seat 5; Abe (who sorts first) is barred there too
@@ -26,9 +25,12 @@ def _journal(path) -> Journal:
     b = j.create_table(load_table_text(HALF_CY))
     for ev in KILLED:
         a.append(ev)
-    a.append({"type": "quit", "seat": 3, "posts_kill": False})          # Cy barred, $20
-    for ev in ({"type": "hand", "winner": 8}, {"type": "hand", "winner": 8, "qualifies": True},
-               {"type": "quit", "seat": 8, "posts_kill": False}):      # Abe barred, $6
+    a.append({"type": "quit", "seat": 3, "posts_kill": False})  # Cy barred, $20
+    for ev in (
+        {"type": "hand", "winner": 8},
+        {"type": "hand", "winner": 8, "qualifies": True},
+        {"type": "quit", "seat": 8, "posts_kill": False},
+    ):  # Abe barred, $6
         b.append(ev)
     return j
 
@@ -44,7 +46,7 @@ async def _idle_then(pilot, dt) -> str:
 
 
 async def test_rrop_13_6_typed_then_enter_at_once_pays_the_row_typed(tmp_path):
-    """"cy⏎" sent as a terminal sends it, with no wait: the Enter must act on the rows the
+    """ "cy⏎" sent as a terminal sends it, with no wait: the Enter must act on the rows the
     typed letters filter, not on the first row of the unfiltered list (Abe, barred)."""
     j = _journal(tmp_path / "evening.db")
     app = make_podium_app(j.open_table("Table 14"))
@@ -59,8 +61,8 @@ async def test_rrop_13_6_typed_then_enter_at_once_pays_the_row_typed(tmp_path):
         assert "cy" in app.screen.question and "Abe" not in app.screen.question
         send_keys(app, "enter")
         await pilot.pause()
-        assert not j.open_table("Table 12").state.barred                     # Cy paid there
-        assert j.open_table("Table 14").state.is_barred("Abe")            # Abe still owes
+        assert not j.open_table("Table 12").state.barred  # Cy paid there
+        assert j.open_table("Table 14").state.is_barred("Abe")  # Abe still owes
     j.close()
 
 
@@ -74,10 +76,12 @@ async def test_f3_in_the_room_view_keeps_every_column_as_wide_as_its_words(tmp_p
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+o")
         dt = app.screen.query_one(DataTable)
-        for lang, words in (("en", ["Table 14", "playing", "BARRED — owes $20 at Table 12"]),
-                            ("ru", ["Table 14", "играет", "НЕДОПУСК — долг 20\xa0$ (Table 12)"]),
-                            ("en", ["Table 14", "playing", "BARRED — owes $20 at Table 12"])):
-            app.screen.action_language()            # F3
+        for lang, words in (
+            ("en", ["Table 14", "playing", "BARRED — owes $20 at Table 12"]),
+            ("ru", ["Table 14", "играет", "НЕДОПУСК — долг 20\xa0$ (Table 12)"]),
+            ("en", ["Table 14", "playing", "BARRED — owes $20 at Table 12"]),
+        ):
+            app.screen.action_language()  # F3
             assert app.screen.lang == lang
             # the frame a terminal may draw at once, before the table is idle, and after
             for lines in ("\n".join(rendered(dt)), await _idle_then(pilot, dt)):

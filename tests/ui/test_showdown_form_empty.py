@@ -3,13 +3,12 @@ accepted one), so cards from another table or an earlier hand can never change a
 
 from __future__ import annotations
 
+from termhelp import type_text
 from textual.widgets import Input
+from uihelp import session
 
 from floorkill.ui.modals import ShowdownModal
 from floorkill.ui.podium import make_podium_app
-
-from uihelp import session
-from termhelp import type_text
 
 SIZE = (120, 40)
 
@@ -27,7 +26,7 @@ async def test_showdown_form_starts_empty_after_a_refused_and_an_accepted_submit
         await pilot.press("tab", "tab", "tab")
         await type_text(pilot, "As As")
         await pilot.press("enter")
-        assert len(s) == 0                                   # refused: duplicate card
+        assert len(s) == 0  # refused: duplicate card
         await pilot.press("f2")
         assert isinstance(app.screen, ShowdownModal)
         assert form_values(app) and all(v == "" for v in form_values(app))
@@ -37,10 +36,9 @@ async def test_showdown_form_starts_empty_after_a_refused_and_an_accepted_submit
         await pilot.press("tab")
         await type_text(pilot, "Qd Qh")
         await pilot.press("enter")
-        assert len(s) == 1                                   # accepted
+        assert len(s) == 1  # accepted
         await pilot.press("f2")
         assert isinstance(app.screen, ShowdownModal)
         assert all(v == "" for v in form_values(app))
         await pilot.press("escape")
         assert not isinstance(app.screen, ShowdownModal)
-

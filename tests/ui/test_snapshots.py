@@ -8,10 +8,9 @@ after a deliberate change, and look at every SVG before committing it.
 from __future__ import annotations
 
 import pytest
+from uihelp import EVIL, KILLED_EVENTS, LEG_UP_EVENTS, NEUTRAL_EVENTS, hand, session
 
 from floorkill.ui.podium import make_podium_app
-
-from uihelp import EVIL, KILLED_EVENTS, LEG_UP_EVENTS, NEUTRAL_EVENTS, hand, session
 
 STATES = {"neutral": NEUTRAL_EVENTS, "leg_up": LEG_UP_EVENTS, "killed": KILLED_EVENTS}
 BARRED_EVENTS = [*KILLED_EVENTS, {"type": "quit", "seat": 3, "posts_kill": False}]
@@ -50,15 +49,22 @@ def test_podium_kill_pot_at_every_size_in_both_languages(snap_compare, lang, siz
 
 
 # Issue 14/20: the other main states in both languages (kill pot is above at every size)
-MAIN = ([("ru", state, size) for state in ("neutral", "leg_up", "barred")
-         for size in [(80, 24), (120, 40)]]
-        + [("en", "barred", (80, 24)), ("en", "barred", (120, 40)),
-           ("en", "leg_up", (100, 30)), ("ru", "leg_up", (100, 30)),
-           ("ru", "leg_up", (160, 45))])
+MAIN = [
+    ("ru", state, size)
+    for state in ("neutral", "leg_up", "barred")
+    for size in [(80, 24), (120, 40)]
+] + [
+    ("en", "barred", (80, 24)),
+    ("en", "barred", (120, 40)),
+    ("en", "leg_up", (100, 30)),
+    ("ru", "leg_up", (100, 30)),
+    ("ru", "leg_up", (160, 45)),
+]
 
 
-@pytest.mark.parametrize("lang,state,size", MAIN,
-                         ids=[f"{l}-{st}-{w}x{h}" for l, st, (w, h) in MAIN])
+@pytest.mark.parametrize(
+    "lang,state,size", MAIN, ids=[f"{l}-{st}-{w}x{h}" for l, st, (w, h) in MAIN]
+)
 def test_podium_main_states_in_both_languages(snap_compare, lang, state, size):
     events = BARRED_EVENTS if state == "barred" else STATES[state]
     app = make_podium_app(session(events=events), lang=lang, cursor_blink=False)

@@ -6,12 +6,17 @@ import os
 from pathlib import Path
 
 from textual.color import Color
+from uihelp import session
 
 from floorkill.resources import themes_dir
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.themes import COLOUR_FIELDS, ThemeError, load_theme_file, load_themes, user_themes_dir
-
-from uihelp import session
+from floorkill.ui.themes import (
+    COLOUR_FIELDS,
+    ThemeError,
+    load_theme_file,
+    load_themes,
+    user_themes_dir,
+)
 
 REQUIRED = {"felt-green", "high-contrast", "light", "colour-blind-safe"}
 
@@ -38,11 +43,13 @@ def test_bad_colour_and_bad_toml_are_problems_naming_the_file(tmp_path):
     folder = tmp_path / "themes"
     folder.mkdir()
     (folder / "bad-colour.toml").write_text('primary = "#12345z"\n', encoding="utf-8")
-    (folder / "bad-toml.toml").write_text('primary = \n', encoding="utf-8")
-    (folder / "bad-var.toml").write_text('primary = "red"\n[variables]\n"border" = "nope"\n',
-                                         encoding="utf-8")
-    (folder / "mine.toml").write_text('primary = "#ff8800"\nbackground = "rgb(10,20,30)"\n',
-                                      encoding="utf-8")
+    (folder / "bad-toml.toml").write_text("primary = \n", encoding="utf-8")
+    (folder / "bad-var.toml").write_text(
+        'primary = "red"\n[variables]\n"border" = "nope"\n', encoding="utf-8"
+    )
+    (folder / "mine.toml").write_text(
+        'primary = "#ff8800"\nbackground = "rgb(10,20,30)"\n', encoding="utf-8"
+    )
     loaded = load_themes([folder])
     assert set(loaded.themes) == {"mine"}
     assert len(loaded.problems) == 3
@@ -83,7 +90,7 @@ async def test_app_starts_with_bad_theme_files_and_reports_each_once():
         assert len(errors) == 2
         assert sum("broken.toml" in m for m in errors) == 1
         assert sum("ugly.toml" in m for m in errors) == 1
-        await pilot.press("f8")                                # theme keys still work
+        await pilot.press("f8")  # theme keys still work
         assert app.theme != "felt-green"
 
 

@@ -5,14 +5,13 @@ forwarded; without them the burst after Tab went into the field that had the foc
 
 from __future__ import annotations
 
+from termhelp import send_keys
 from textual.widgets import Input
+from uihelp import session
 
 from floorkill.ui.modals import ShowdownModal
 from floorkill.ui.players import FormModal
 from floorkill.ui.podium import make_podium_app
-
-from uihelp import session
-from termhelp import send_keys
 
 SIZE = (120, 40)
 
@@ -34,7 +33,7 @@ async def test_showdown_cards_typed_in_one_burst_land_in_their_fields():
         assert got[ids[0]] == "Ah Kd 7c 2s 9h"
         assert got[ids[1]] == "As Ks"
         assert got[ids[2]] == "Qd Qh"
-        assert app.focused.id == ids[1]                      # Shift+Tab went back one field
+        assert app.focused.id == ids[1]  # Shift+Tab went back one field
         send_keys(app, "enter")
         await pilot.pause()
         assert len(s) == 1 and not isinstance(app.screen, ShowdownModal)
@@ -44,8 +43,12 @@ async def test_a_players_form_typed_in_one_burst_fills_name_and_stack():
     s = session()
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        form = FormModal("Join", [("name", "Name", "", ""), ("stack", "Stack", "", "")],
-                         build=dict, attempt=lambda raw: None)
+        form = FormModal(
+            "Join",
+            [("name", "Name", "", ""), ("stack", "Stack", "", "")],
+            build=dict,
+            attempt=lambda raw: None,
+        )
         await app.push_screen(form)
         await pilot.pause()
         send_keys(app, *"Zoë Hart", "tab", *"200")

@@ -21,5 +21,14 @@ with paused_gc():
 
     gc.freeze()
 
-__all__ = ["LANGS", "Opening", "PodiumApp", "PodiumScreen", "make_podium_app", "memory_session",
-           "open_podium", "open_session", "run_podium"]
+__all__ = [
+    "LANGS",
+    "Opening",
+    "PodiumApp",
+    "PodiumScreen",
+    "make_podium_app",
+    "memory_session",
+    "open_podium",
+    "open_session",
+    "run_podium",
+]

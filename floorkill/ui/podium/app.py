@@ -11,8 +11,9 @@ new tables), :mod:`.palette` (commands).
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
@@ -43,7 +44,7 @@ from .palette import podium_commands, textual_commands
 from .tables import TableActions
 
 LANGS = ("en", "ru")
-FOLLOW_EVERY = 0.25          # seconds between looks at the journal for other podiums' commits
+FOLLOW_EVERY = 0.25  # seconds between looks at the journal for other podiums' commits
 
 
 class PodiumScreen(Screen, inherit_bindings=False):
@@ -60,8 +61,12 @@ class PodiumScreen(Screen, inherit_bindings=False):
 
     BINDINGS = [
         Binding("tab", "app.focus_next", "Focus next", show=False, id="focus_next"),
-        Binding("shift+tab", "app.focus_previous", "Focus previous", show=False, id="focus_previous"),
-        Binding("ctrl+c,super+c", "screen.copy_text", "Copy selected text", show=False, id="copy_text"),
+        Binding(
+            "shift+tab", "app.focus_previous", "Focus previous", show=False, id="focus_previous"
+        ),
+        Binding(
+            "ctrl+c,super+c", "screen.copy_text", "Copy selected text", show=False, id="copy_text"
+        ),
     ]
 
     # the hand entry has the focus from the start: Textual's default ("*") focused the
@@ -77,11 +82,15 @@ class PodiumScreen(Screen, inherit_bindings=False):
         """The keys as the Footer shows them: in the podium's language, as many as the
         width holds (:mod:`.keys`; a hidden key still works, the palette lists it)."""
         app = self.app
-        return footer_bindings(super().active_bindings, getattr(app, "lang", "en"),
-                               self.size.width or app.size.width, app.get_key_display)
+        return footer_bindings(
+            super().active_bindings,
+            getattr(app, "lang", "en"),
+            self.size.width or app.size.width,
+            app.get_key_display,
+        )
 
     def on_resize(self) -> None:
-        self.refresh_bindings()                  # the footer's keys fit the new width
+        self.refresh_bindings()  # the footer's keys fit the new width
 
     def on_screen_suspend(self) -> None:
         app = self.app
@@ -106,14 +115,16 @@ class PodiumScreen(Screen, inherit_bindings=False):
 class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindings=False):
     """One table at a time: status line, seating diagram, rules panel, history, hand entry."""
 
-    CSS_PATH = str(Path(__file__).with_name("podium.tcss"))   # absolute: subclasses live elsewhere
+    CSS_PATH = str(Path(__file__).with_name("podium.tcss"))  # absolute: subclasses live elsewhere
     TITLE = "floorkill"
     # 100-119 columns: the history stays, the side column gives the seats' names room
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-medium"), (120, "-wide")]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
         Binding("ctrl+c", "help_quit", show=False, system=True, id="help_quit"),
-        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, id="command_palette"),
+        Binding(
+            "ctrl+p", "command_palette", "Commands", show=False, priority=True, id="command_palette"
+        ),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("f2", "showdown", "Showdown", id="showdown"),
         Binding("f3", "language", "EN/RU", id="language"),
@@ -130,19 +141,44 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         Binding("ctrl+g", "room", "All tables", show=False, id="room"),
         Binding("ctrl+o", "room_players", "Players", id="room_players"),
     ]
-    PODIUM_ACTIONS = frozenset({"undo", "showdown", "language", "side_panel", "focus_entry",
-                                "focus_seats", "focus_history", "tables", "rulings",
-                                "dispute", "report", "placard", "room", "room_players"})
+    PODIUM_ACTIONS = frozenset(
+        {
+            "undo",
+            "showdown",
+            "language",
+            "side_panel",
+            "focus_entry",
+            "focus_seats",
+            "focus_history",
+            "tables",
+            "rulings",
+            "dispute",
+            "report",
+            "placard",
+            "room",
+            "room_players",
+        }
+    )
 
-    demo_of = None     # the real journal, when the session shown lives in the demo journal
+    demo_of = None  # the real journal, when the session shown lives in the demo journal
 
     # the current table as every widget shows it (a new view per change: see TableView)
-    table_view: reactive[TableView | None] = reactive(None, init=False, always_update=True,
-                                                      repaint=False)
+    table_view: reactive[TableView | None] = reactive(
+        None, init=False, always_update=True, repaint=False
+    )
 
-    def __init__(self, session, *, lang: str = "en", theme: str | None = None,
-                 notices: Iterable[str] = (), on_exit=None, journal=None,
-                 others: Iterable[Any] = (), cursor_blink: bool = True) -> None:
+    def __init__(
+        self,
+        session,
+        *,
+        lang: str = "en",
+        theme: str | None = None,
+        notices: Iterable[str] = (),
+        on_exit=None,
+        journal=None,
+        others: Iterable[Any] = (),
+        cursor_blink: bool = True,
+    ) -> None:
         # Everything alive now (the modules, their classes, the session's records) lives
         # as long as the podium: out of the cyclic collector's way from the start, not only
         # after the first frame — the full pass over it that fell in composing the screen
@@ -158,7 +194,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.lang = lang if lang in LANGS else "en"
         self.set_reactive(PodiumApp.table_view, TableView.of(session, self.lang))
         self._notices = list(notices)
-        self._late = LateProblems(self._notices)     # the journal's, found after the opening
+        self._late = LateProblems(self._notices)  # the journal's, found after the opening
         self._on_exit = on_exit
         self._collect_pending = False
         self.floorkill_themes: list[str] = []
@@ -171,8 +207,14 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         if name in self.available_themes:
             self.theme = name
         elif theme is not None:
-            self.theme_problems.append(tr("theme {theme} not found; using {used}", self.lang,
-                                          theme=repr(theme), used=self.theme))
+            self.theme_problems.append(
+                tr(
+                    "theme {theme} not found; using {used}",
+                    self.lang,
+                    theme=repr(theme),
+                    used=self.theme,
+                )
+            )
 
     # -- the floor ---------------------------------------------------------------------
     @property
@@ -190,7 +232,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self._say_late_problems()
         paid = change.record is not None and change.record.type == "pay_kill"
         if change.session is not self.floor.session and not paid:
-            return                                  # another table
+            return  # another table
         self._say_where(self.floor.session)
         # the record just stored here is the table's last: not read back (a pay may be
         # stored at the table that owes the kill; it lifts bars here too)
@@ -212,7 +254,10 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
 
     # -- where we are: the demo journal, a closed table (from the state, every change) -----
     def in_demo(self, session) -> bool:
-        return self.demo_of is not None and getattr(session, "journal", None) is not self.tables.journal
+        return (
+            self.demo_of is not None
+            and getattr(session, "journal", None) is not self.tables.journal
+        )
 
     def title_of(self, session) -> str:
         lang = self.lang
@@ -223,8 +268,9 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def _say_where(self, session) -> None:
         self.title = self.title_of(session)
         if self.is_mounted and self.screen_stack:
-            self.podium.query_one(StatusLine).badge = (tr("DEMO journal", self.lang)
-                                                       if self.in_demo(session) else "")
+            self.podium.query_one(StatusLine).badge = (
+                tr("DEMO journal", self.lang) if self.in_demo(session) else ""
+            )
 
     def _collect_after_paint(self) -> None:
         """Collect garbage once the panels are on screen, while the floorperson reads them:
@@ -244,8 +290,9 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         # column, and applying it after the first frame's layout lays out and paints twice
         width = self.size.width
         if width > 0:
-            screen.set_class(True, *breakpoint_classes(screen, width, self.HORIZONTAL_BREAKPOINTS),
-                             update=False)
+            screen.set_class(
+                True, *breakpoint_classes(screen, width, self.HORIZONTAL_BREAKPOINTS), update=False
+            )
         return screen
 
     def compose(self) -> ComposeResult:
@@ -254,12 +301,15 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         yield StatusLine(state, id="status", lang=self.lang).data_bind(view=PodiumApp.table_view)
         with Horizontal(id="main"):
             yield FloorSeating(state, id="seating", lang=self.lang).data_bind(
-                view=PodiumApp.table_view)
+                view=PodiumApp.table_view
+            )
             with Vertical(id="side"):
-                yield RulesPanel(self.lang, state=state, record=view.record,
-                                 id="rules").data_bind(view=PodiumApp.table_view)
-                yield HistoryView(view.session, self.lang,
-                                  id="history").data_bind(view=PodiumApp.table_view)
+                yield RulesPanel(self.lang, state=state, record=view.record, id="rules").data_bind(
+                    view=PodiumApp.table_view
+                )
+                yield HistoryView(view.session, self.lang, id="history").data_bind(
+                    view=PodiumApp.table_view
+                )
         yield HandEntry(self.floor, self.lang, id="entry").data_bind(view=PodiumApp.table_view)
         yield BatchedFooter(compact=True)
 
@@ -268,26 +318,32 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.podium.query_one(StatusLine).show(self.session.state)
         self.podium.query_one(HandEntry).focus_input()
         self.call_after_refresh(self._freeze_startup_objects)
-        for problem in self.theme_problems:          # each reported once, never fatal
-            self.notify(problem, title=tr("Theme not loaded", self.lang), severity="error",
-                        timeout=10, markup=False)
-        if self._notices:                            # (imported only when there is one)
+        for problem in self.theme_problems:  # each reported once, never fatal
+            self.notify(
+                problem,
+                title=tr("Theme not loaded", self.lang),
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+        if self._notices:  # (imported only when there is one)
             from ..config_diff import ask_about_file
 
             for notice in self._notices:
                 if not ask_about_file(self, notice):  # a file set up unlike the journal's table
                     self.notify(str(notice), severity="warning", timeout=10, markup=False)
-        if self.floor.tables.journal is not None:       # other podiums on this journal
-            self.follow_timer = self.set_interval(FOLLOW_EVERY, self.follow_journal,
-                                                  name="follow-podiums")
+        if self.floor.tables.journal is not None:  # other podiums on this journal
+            self.follow_timer = self.set_interval(
+                FOLLOW_EVERY, self.follow_journal, name="follow-podiums"
+            )
 
     def follow_journal(self) -> bool:
         """Show what other podiums committed, with no keypress; True if this table moved."""
         try:
             moved = self.floor.follow()
-        except Exception:            # the journal is away: the next tick tries again
+        except Exception:  # the journal is away: the next tick tries again
             return False
-        stack = self.screen_stack                # empty while the app shuts down
+        stack = self.screen_stack  # empty while the app shuts down
         if moved and stack:
             from ..room_view import RoomPlayersScreen
 
@@ -359,6 +415,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def _record_chosen(self, message: HistoryView.RecordChosen) -> None:
         """Enter in the history: the dispute view at that record (as F12 there)."""
         from ..dispute import open_dispute
+
         open_dispute(self, message.record.seq)
 
     @on(HandEntry.Refused)
@@ -368,9 +425,9 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     # -- view actions -----------------------------------------------------------------------
     def action_language(self) -> None:
         self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
-        self._say_where(self.session)            # the demo badge, before the status line redraws
+        self._say_where(self.session)  # the demo badge, before the status line redraws
         self.table_view = TableView.of(self.session, self.lang)
-        self.podium.refresh_bindings()           # the podium footer's words (F3 on a side screen too)
+        self.podium.refresh_bindings()  # the podium footer's words (F3 on a side screen too)
 
     def action_side_panel(self) -> None:
         self.podium.query_one("#side").toggle_class("-history")
@@ -396,19 +453,22 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
 
     def action_dispute(self) -> None:
         from ..dispute import open_dispute
+
         open_dispute(self)
 
     def action_placard(self) -> None:
         """This table's placard in player words (the rules model's, F3 for Russian)."""
         from ..placard_screen import PlacardScreen
+
         self.push_screen(PlacardScreen(self.session.config, self.lang))
 
     def action_report(self) -> None:
         from ..dispute import podium_report
+
         podium_report(self)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from textual_commands(self, screen)          # Textual's own, in the language
+        yield from textual_commands(self, screen)  # Textual's own, in the language
         if isinstance(screen, PodiumScreen):
             yield from podium_commands(self)
 
@@ -417,15 +477,32 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         from textual.command import CommandPalette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(id="--command-palette",
-                                            placeholder=tr("Search for commands…", self.lang)))
+            self.push_screen(
+                CommandPalette(
+                    id="--command-palette", placeholder=tr("Search for commands…", self.lang)
+                )
+            )
 
 
-def make_podium_app(session, *, lang: str = "en", theme: str | None = None,
-                    notices: Iterable[str] = (), journal=None, others: Iterable[Any] = (),
-                    cursor_blink: bool = True) -> PodiumApp:
+def make_podium_app(
+    session,
+    *,
+    lang: str = "en",
+    theme: str | None = None,
+    notices: Iterable[str] = (),
+    journal=None,
+    others: Iterable[Any] = (),
+    cursor_blink: bool = True,
+) -> PodiumApp:
     """The podium around ``session`` (used by the CLI and the tests); ``journal`` (default:
     the session's own) or ``others`` (in-memory sessions) are the evening's other tables.
     ``cursor_blink=False`` for snapshot tests."""
-    return PodiumApp(session, lang=lang, theme=theme, notices=notices, journal=journal,
-                     others=others, cursor_blink=cursor_blink)
+    return PodiumApp(
+        session,
+        lang=lang,
+        theme=theme,
+        notices=notices,
+        journal=journal,
+        others=others,
+        cursor_blink=cursor_blink,
+    )

@@ -3,7 +3,8 @@ through the floor controller (:class:`floorkill.floor.Floor`), never a session d
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from floorkill.i18n import tr
 from floorkill.rules import Refusal
@@ -22,7 +23,7 @@ class EntryActions:
     """Mixin of :class:`PodiumApp`: undo, showdown, and the player-event flow."""
 
     def action_undo(self) -> None:
-        seen = len(self.floor.session)       # the undo must hit what is on the screen
+        seen = len(self.floor.session)  # the undo must hit what is on the screen
         record = self.floor.last_undoable()
         if record is None:
             self.notify(tr("Nothing to undo.", self.lang), markup=False)
@@ -34,12 +35,21 @@ class EntryActions:
             try:
                 self.floor.undo(record.seq, reason, seen=seen)
             except Refusal as refusal:
-                self.notify(safe_text(refusal.text(self.lang)), title=tr("Undo refused", self.lang),
-                            severity="error", markup=False)
+                self.notify(
+                    safe_text(refusal.text(self.lang)),
+                    title=tr("Undo refused", self.lang),
+                    severity="error",
+                    markup=False,
+                )
                 return
-            except Exception as exc:         # the table moved on, or the journal is away
-                self.notify(safe_text(not_recorded(exc, self.lang)), title=tr("Undo refused", self.lang),
-                            severity="error", timeout=10, markup=False)
+            except Exception as exc:  # the table moved on, or the journal is away
+                self.notify(
+                    safe_text(not_recorded(exc, self.lang)),
+                    title=tr("Undo refused", self.lang),
+                    severity="error",
+                    timeout=10,
+                    markup=False,
+                )
                 return
             self.notify(tr("Record #{seq} undone.", self.lang, seq=record.seq), markup=False)
 
@@ -71,12 +81,22 @@ class EntryActions:
     def report_refusal(self, refusal: Refusal, title: str | None = None) -> None:
         """A refused player event: the reason and its clause in the rules panel and a notice."""
         self.podium.query_one(RulesPanel).show_refusal(refusal)
-        self.notify(refusal_line(refusal, self.lang), title=title or tr("Refused", self.lang),
-                    severity="error",
-                    timeout=8, markup=False)
+        self.notify(
+            refusal_line(refusal, self.lang),
+            title=title or tr("Refused", self.lang),
+            severity="error",
+            timeout=8,
+            markup=False,
+        )
 
-    def run_event(self, raw: Mapping[str, Any] | None, *, session=None,
-                  confirm: str | None = None, near_asked: bool = False) -> None:
+    def run_event(
+        self,
+        raw: Mapping[str, Any] | None,
+        *,
+        session=None,
+        confirm: str | None = None,
+        near_asked: bool = False,
+    ) -> None:
         """Try ``raw``; ask the question the rules ask (or confirm), then commit it."""
         if raw is None:
             return
@@ -87,40 +107,72 @@ class EntryActions:
         except Refusal as refusal:
             self.report_refusal(refusal)
             return
-        except Exception as exc:    # the journal away (bars at other tables are read there)
-            self.notify(safe_text(not_recorded(exc, self.lang)), title=tr("Not recorded", self.lang),
-                        severity="error", timeout=10, markup=False)
+        except Exception as exc:  # the journal away (bars at other tables are read there)
+            self.notify(
+                safe_text(not_recorded(exc, self.lang)),
+                title=tr("Not recorded", self.lang),
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
             return
-        if not near_asked:                       # "is this …, barred at … for …?"
+        if not near_asked:  # "is this …, barred at … for …?"
             from ..room_view import ask_near_match
 
-            if ask_near_match(self, session, raw, lambda: self.run_event(
-                    raw, session=session, confirm=confirm, near_asked=True)):
+            if ask_near_match(
+                self,
+                session,
+                raw,
+                lambda: self.run_event(raw, session=session, confirm=confirm, near_asked=True),
+            ):
                 return
         if question is not None:
             lang = self.lang
-            options = [(key, floor_text(word, lang), decision_lines(question.consequences(value), lang),
-                        value) for key, word, value in (("y", "yes", True), ("n", "no", False))]
+            options = [
+                (
+                    key,
+                    floor_text(word, lang),
+                    decision_lines(question.consequences(value), lang),
+                    value,
+                )
+                for key, word, value in (("y", "yes", True), ("n", "no", False))
+            ]
 
             def answered(yes: bool | None) -> None:
                 if yes is not None:
                     self.commit(question.answered(raw, yes), session)
 
-            self.push_screen(AskModal(safe_text(session.name), safe_text(question.text(lang)),
-                                      options, question.cites, lang), answered)
+            self.push_screen(
+                AskModal(
+                    safe_text(session.name),
+                    safe_text(question.text(lang)),
+                    options,
+                    question.cites,
+                    lang,
+                ),
+                answered,
+            )
             return
         if confirm is not None:
             lines = decision_lines(applied.decisions, self.lang) or [
-                floor_text("nothing-decided", self.lang)]
+                floor_text("nothing-decided", self.lang)
+            ]
 
             def confirmed(yes: bool | None) -> None:
                 if yes:
                     self.commit(raw, session)
 
             cites = [c for d in applied.decisions for c in d.cites]
-            self.push_screen(AskModal(safe_text(session.name), confirm,
-                                      [("enter", tr("Enter — yes", self.lang), lines, True)], cites, self.lang),
-                             confirmed)
+            self.push_screen(
+                AskModal(
+                    safe_text(session.name),
+                    confirm,
+                    [("enter", tr("Enter — yes", self.lang), lines, True)],
+                    cites,
+                    self.lang,
+                ),
+                confirmed,
+            )
             return
         self.commit(raw, session)
 
@@ -133,19 +185,28 @@ class EntryActions:
         except Refusal as refusal:
             self.report_refusal(refusal)
             return None
-        except Exception as exc:    # storage trouble: say it, never crash
-            self.notify(safe_text(not_recorded(exc, self.lang)), title=tr("Not recorded", self.lang),
-                        severity="error", timeout=10, markup=False)
+        except Exception as exc:  # storage trouble: say it, never crash
+            self.notify(
+                safe_text(not_recorded(exc, self.lang)),
+                title=tr("Not recorded", self.lang),
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
             return None
-        if self.screen is self.podium:            # a seat key's event: back to the entry
+        if self.screen is self.podium:  # a seat key's event: back to the entry
             self.action_focus_entry()
-        what = record_words(record, self.lang)         # "#5 · hand 5: winner 3"
+        what = record_words(record, self.lang)  # "#5 · hand 5: winner 3"
         seat = record.event.get("seat")
         if record.type != "join" and before.player(seat) is not None:
             what += f" — {before.player(seat).name}"
         lines = [what, *decision_lines(record.decisions, self.lang)]
-        self.notify("\n".join(safe_text(line) for line in lines), title=safe_text(session.name),
-                    timeout=5, markup=False)
+        self.notify(
+            "\n".join(safe_text(line) for line in lines),
+            title=safe_text(session.name),
+            timeout=5,
+            markup=False,
+        )
         if record.type == "join":
             self._seated_elsewhere(session, record.event["name"])
         return record
@@ -160,7 +221,18 @@ class EntryActions:
             except Exception:
                 continue
             if seat is not None:
-                self.notify(safe_text(tr("{name} is also seated at {table}, seat {seat}", self.lang,
-                                         name=name, table=other, seat=seat)),
-                            title=tr("Two tables?", self.lang), severity="warning", timeout=8,
-                            markup=False)
+                self.notify(
+                    safe_text(
+                        tr(
+                            "{name} is also seated at {table}, seat {seat}",
+                            self.lang,
+                            name=name,
+                            table=other,
+                            seat=seat,
+                        )
+                    ),
+                    title=tr("Two tables?", self.lang),
+                    severity="warning",
+                    timeout=8,
+                    markup=False,
+                )

@@ -5,15 +5,22 @@ owed kill, rulings. Each builds a raw event, tries it, and goes through
 from __future__ import annotations
 
 from floorkill.i18n import money, tr
+from floorkill.rules import Refusal
 from floorkill.rules.money import fmt
 from floorkill.rules.names import safe_text
-from floorkill.rules import Refusal
 from floorkill.rules.options import FIELD_CITES
 from floorkill.rules.questions import voluntary_open
 
 from ..floor import floor_text
-from ..players import (FormModal, PayKillModal, build_join, build_seat_event, build_stack,
-                       build_voluntary, join_fields)
+from ..players import (
+    FormModal,
+    PayKillModal,
+    build_join,
+    build_seat_event,
+    build_stack,
+    build_voluntary,
+    join_fields,
+)
 from ..seating import Seating
 from ..status_line import seat_name
 
@@ -24,42 +31,67 @@ class FloorForms:
     def _cursor(self) -> int:
         return self.podium.query_one(Seating).cursor
 
-    def _form(self, title: str, fields, build, note: str = "", focus: str | None = None,
-              confirm=None) -> None:
+    def _form(
+        self, title: str, fields, build, note: str = "", focus: str | None = None, confirm=None
+    ) -> None:
         state = self.floor.state
-        form = FormModal(title, fields, lambda v: build(state, v), self.floor_try, note=note,
-                         lang=self.lang, focus=focus)
-        self.push_screen(form, lambda raw: self.run_event(
-            raw, confirm=confirm(raw) if confirm and raw else None))
+        form = FormModal(
+            title,
+            fields,
+            lambda v: build(state, v),
+            self.floor_try,
+            note=note,
+            lang=self.lang,
+            focus=focus,
+        )
+        self.push_screen(
+            form, lambda raw: self.run_event(raw, confirm=confirm(raw) if confirm and raw else None)
+        )
 
     def floor_join(self, seat: int | None = None) -> None:
         st = self.floor.state
         seat = self._cursor() if seat is None else seat
         note = ""
         if st.button.killed:
-            note = tr("The coming hand is a kill pot ({who}).", self.lang,
-                      who=seat_name(st, st.button.seat, st.button.player, self.lang))
-        self._form(tr("Join — a player sits down", self.lang), join_fields(st, seat, self.lang),
-                   build_join, note=note)
+            note = tr(
+                "The coming hand is a kill pot ({who}).",
+                self.lang,
+                who=seat_name(st, st.button.seat, st.button.player, self.lang),
+            )
+        self._form(
+            tr("Join — a player sits down", self.lang),
+            join_fields(st, seat, self.lang),
+            build_join,
+            note=note,
+        )
 
     def floor_away(self, seat: int | None = None) -> None:
         if seat is None:
-            self._form(tr("Step away / come back", self.lang),
-                       [("seat", tr("Seat", self.lang), str(self._cursor()), "")],
-                       lambda st, v: build_seat_event(st, v, "away"))
+            self._form(
+                tr("Step away / come back", self.lang),
+                [("seat", tr("Seat", self.lang), str(self._cursor()), "")],
+                lambda st, v: build_seat_event(st, v, "away"),
+            )
             return
         p = self.floor.state.player(seat)
         self.run_event({"type": "back" if p is not None and p.away else "away", "seat": seat})
 
     def _quit_question(self, raw) -> str:
-        return floor_text("confirm-quit", self.lang, seat=raw["seat"],
-                          name=safe_text(getattr(self.floor.state.player(raw["seat"]), "name", "?")))
+        return floor_text(
+            "confirm-quit",
+            self.lang,
+            seat=raw["seat"],
+            name=safe_text(getattr(self.floor.state.player(raw["seat"]), "name", "?")),
+        )
 
     def floor_quit(self, seat: int | None = None) -> None:
         if seat is None:
-            self._form(tr("A player leaves the game", self.lang),
-                       [("seat", tr("Seat", self.lang), str(self._cursor()), "")],
-                       lambda st, v: build_seat_event(st, v, "quit"), confirm=self._quit_question)
+            self._form(
+                tr("A player leaves the game", self.lang),
+                [("seat", tr("Seat", self.lang), str(self._cursor()), "")],
+                lambda st, v: build_seat_event(st, v, "quit"),
+                confirm=self._quit_question,
+            )
             return
         raw = {"type": "quit", "seat": seat}
         self.run_event(raw, confirm=self._quit_question(raw))
@@ -69,15 +101,20 @@ class FloorForms:
         seat = self._cursor() if seat is None else seat
         p = st.player(seat)
         current = fmt(p.stack) if p is not None and p.stack is not None else ""
-        self._form(tr("Record a stack", self.lang),
-                   [("seat", tr("Seat", self.lang), str(seat), ""),
-                    ("amount", tr("Stack", self.lang), current, tr("e.g. 200", self.lang))],
-                   build_stack, focus="amount")
+        self._form(
+            tr("Record a stack", self.lang),
+            [
+                ("seat", tr("Seat", self.lang), str(seat), ""),
+                ("amount", tr("Stack", self.lang), current, tr("e.g. 200", self.lang)),
+            ],
+            build_stack,
+            focus="amount",
+        )
 
     def floor_voluntary(self, seat: int | None = None) -> None:
         st = self.floor.state
         seat = self._cursor() if seat is None else seat
-        if not voluntary_open(st):                # the rules' reason now, not after a form
+        if not voluntary_open(st):  # the rules' reason now, not after a form
             try:
                 self.floor.try_event({"type": "voluntary_kill", "seat": seat})
             except Refusal as refusal:
@@ -87,15 +124,32 @@ class FloorForms:
         lang = self.lang
         note = f"[{', '.join(FIELD_CITES['voluntary_kill'])}] " + tr(
             "declared after seeing at most {cards} cards, before anyone has one more; stack at "
-            "least {stack} = 4 × {kill}; the killer acts last on the first round.", lang,
-            cards=cfg.kill.voluntary_cards, stack=money(4 * cfg.kill_blind, lang),
-            kill=money(cfg.kill_blind, lang))
-        self._form(tr("Voluntary kill of the hand being dealt", lang),
-                   [("seat", tr("Seat", lang), str(seat), ""),
-                    ("seen", tr("Cards seen", lang), "2", tr("the cards the player has looked at", lang)),
-                    ("third", tr("Third card out?", lang), "n",
-                     tr("y if anyone has received a third card", lang))],
-                   build_voluntary, note=note)
+            "least {stack} = 4 × {kill}; the killer acts last on the first round.",
+            lang,
+            cards=cfg.kill.voluntary_cards,
+            stack=money(4 * cfg.kill_blind, lang),
+            kill=money(cfg.kill_blind, lang),
+        )
+        self._form(
+            tr("Voluntary kill of the hand being dealt", lang),
+            [
+                ("seat", tr("Seat", lang), str(seat), ""),
+                (
+                    "seen",
+                    tr("Cards seen", lang),
+                    "2",
+                    tr("the cards the player has looked at", lang),
+                ),
+                (
+                    "third",
+                    tr("Third card out?", lang),
+                    "n",
+                    tr("y if anyone has received a third card", lang),
+                ),
+            ],
+            build_voluntary,
+            note=note,
+        )
 
     def floor_pay(self, seat: int | None = None) -> None:
         owed = self.tables.owed_everywhere(self.session)
@@ -110,14 +164,16 @@ class FloorForms:
             player, table = choice
             self.run_event({"type": "pay_kill", "name": player}, session=self.tables.get(table))
 
-        self.push_screen(PayKillModal(owed, preselect=p.name if p is not None else None,
-                                      lang=self.lang), paid)
+        self.push_screen(
+            PayKillModal(owed, preselect=p.name if p is not None else None, lang=self.lang), paid
+        )
 
     def floor_rulings(self, seat: int | None = None) -> None:
         from ..rulings_screen import RulingsScreen
 
-        self.push_screen(RulingsScreen(self.tables, self.session, lang=self.lang, seat=seat,
-                                       record=self.commit))
+        self.push_screen(
+            RulingsScreen(self.tables, self.session, lang=self.lang, seat=seat, record=self.commit)
+        )
 
     def action_rulings(self) -> None:
         """F10: the short post of the seat under the seat cursor — never the killer's own seat

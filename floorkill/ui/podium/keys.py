@@ -11,15 +11,15 @@ F9, F10, the palette) always stay.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Callable, Mapping
 
 from rich.cells import cell_len
 from textual.binding import ActiveBinding
 
 from floorkill.i18n import NC_, pgettext
 
-KEY = "key"            # the catalogue's context for the footer's words
+KEY = "key"  # the catalogue's context for the footer's words
 
 # binding id -> the key's word in the footer (English message id, context "key")
 WORDS: dict[str, str] = {
@@ -65,36 +65,68 @@ WORDS: dict[str, str] = {
     "history.first": NC_("key", "First record"),
     "history.last": NC_("key", "Last record"),
 }
-SEAT_KEY = NC_("key", "Seat {n}")           # seating.seat_1 … seating.seat_10
+SEAT_KEY = NC_("key", "Seat {n}")  # seating.seat_1 … seating.seat_10
 
 # Textual's own text-input keys (no binding id) as the keys panel lists them: by their
 # English description (the entry's line, the forms' fields)
-TEXTUAL_WORDS: dict[str, str] = {d: d for d in (
-    NC_("key", "Move cursor left"), NC_("key", "Move cursor left and select"),
-    NC_("key", "Move cursor left a word"), NC_("key", "Move cursor left a word and select"),
-    NC_("key", "Move cursor right or accept the completion suggestion"),
-    NC_("key", "Move cursor right and select"), NC_("key", "Move cursor right a word"),
-    NC_("key", "Move cursor right a word and select"), NC_("key", "Delete character left"),
-    NC_("key", "Select all"), NC_("key", "Go to start"), NC_("key", "Go to end"),
-    NC_("key", "Select line start"), NC_("key", "Select line end"),
-    NC_("key", "Delete character right"), NC_("key", "Submit"),
-    NC_("key", "Delete left to start of word"), NC_("key", "Delete all to the left"),
-    NC_("key", "Delete right to start of word"), NC_("key", "Delete all to the right"),
-    NC_("key", "Cut selected text"), NC_("key", "Paste text from the clipboard"),
-    NC_("key", "Copy selected text"),
-    NC_("key", "Scroll Up"), NC_("key", "Scroll Down"), NC_("key", "Scroll Left"),
-    NC_("key", "Scroll Right"), NC_("key", "Scroll Home"), NC_("key", "Scroll End"),
-    NC_("key", "Page Up"), NC_("key", "Page Down"), NC_("key", "Page Left"),
-    NC_("key", "Page Right"),
-)}
+TEXTUAL_WORDS: dict[str, str] = {
+    d: d
+    for d in (
+        NC_("key", "Move cursor left"),
+        NC_("key", "Move cursor left and select"),
+        NC_("key", "Move cursor left a word"),
+        NC_("key", "Move cursor left a word and select"),
+        NC_("key", "Move cursor right or accept the completion suggestion"),
+        NC_("key", "Move cursor right and select"),
+        NC_("key", "Move cursor right a word"),
+        NC_("key", "Move cursor right a word and select"),
+        NC_("key", "Delete character left"),
+        NC_("key", "Select all"),
+        NC_("key", "Go to start"),
+        NC_("key", "Go to end"),
+        NC_("key", "Select line start"),
+        NC_("key", "Select line end"),
+        NC_("key", "Delete character right"),
+        NC_("key", "Submit"),
+        NC_("key", "Delete left to start of word"),
+        NC_("key", "Delete all to the left"),
+        NC_("key", "Delete right to start of word"),
+        NC_("key", "Delete all to the right"),
+        NC_("key", "Cut selected text"),
+        NC_("key", "Paste text from the clipboard"),
+        NC_("key", "Copy selected text"),
+        NC_("key", "Scroll Up"),
+        NC_("key", "Scroll Down"),
+        NC_("key", "Scroll Left"),
+        NC_("key", "Scroll Right"),
+        NC_("key", "Scroll Home"),
+        NC_("key", "Scroll End"),
+        NC_("key", "Page Up"),
+        NC_("key", "Page Down"),
+        NC_("key", "Page Left"),
+        NC_("key", "Page Right"),
+    )
+}
 
 # the order keys leave the footer when the row is too narrow: last in this list first;
 # the first six never leave (the palette lists every action, with its key)
 KEEP = ("command_palette", "undo", "showdown", "focus_entry", "tables", "rulings")
-PRIORITY = KEEP + ("seating.join", "seating.away", "seating.quit", "seating.stack",
-                   "seating.pay", "seating.voluntary", "seating.rulings", "language",
-                   "focus_seats", "focus_history", "side_panel", "room_players", "next_theme",
-                   "quit")
+PRIORITY = KEEP + (
+    "seating.join",
+    "seating.away",
+    "seating.quit",
+    "seating.stack",
+    "seating.pay",
+    "seating.voluntary",
+    "seating.rulings",
+    "language",
+    "focus_seats",
+    "focus_history",
+    "side_panel",
+    "room_players",
+    "next_theme",
+    "quit",
+)
 
 
 def key_word(binding_id: str | None, description: str, lang: str) -> str:
@@ -112,9 +144,13 @@ def _rank(binding_id: str | None) -> int:
     return PRIORITY.index(binding_id) if binding_id in PRIORITY else len(PRIORITY)
 
 
-def footer_bindings(active: Mapping[str, ActiveBinding], lang: str, width: int,
-                    key_display: Callable[[object], str],
-                    palette_key: str = "ctrl+p") -> dict[str, ActiveBinding]:
+def footer_bindings(
+    active: Mapping[str, ActiveBinding],
+    lang: str,
+    width: int,
+    key_display: Callable[[object], str],
+    palette_key: str = "ctrl+p",
+) -> dict[str, ActiveBinding]:
     """``active`` with each binding's words in ``lang``, and the shown ones that do not
     fit in ``width`` columns (the compact Footer's: key, space, word, one space between
     keys; the palette's key docked right after a one-column rule) no longer shown."""
@@ -122,16 +158,20 @@ def footer_bindings(active: Mapping[str, ActiveBinding], lang: str, width: int,
     for key, ab in active.items():
         b = ab.binding
         word = key_word(b.id, b.description, lang)
-        out[key] = ab._replace(binding=replace(b, description=word)) if word != b.description else ab
+        out[key] = (
+            ab._replace(binding=replace(b, description=word)) if word != b.description else ab
+        )
     # the footer shows one key per action (the first bound), in the bindings' order
     shown: dict[str, tuple[str, ActiveBinding]] = {}
     for key, ab in out.items():
         if ab.binding.show and ab.binding.action not in shown:
             shown[ab.binding.action] = (key, ab)
-    room = width - 1                                       # a spare column at the right
+    room = width - 1  # a spare column at the right
     palette = out.get(palette_key)
     if palette is not None:
-        room -= 1 + cell_len(key_display(palette.binding)) + 1 + cell_len(palette.binding.description)
+        room -= (
+            1 + cell_len(key_display(palette.binding)) + 1 + cell_len(palette.binding.description)
+        )
 
     def cost(ab: ActiveBinding) -> int:
         return cell_len(key_display(ab.binding)) + 1 + cell_len(ab.binding.description) + 1

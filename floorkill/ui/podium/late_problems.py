@@ -11,7 +11,8 @@ found later — in the podium's language, with the words of the opening notice
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 
 def problem_key(problem: Any) -> Any:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from floorkill.i18n import get_lang, tr
 from floorkill.floor import Floor
+from floorkill.i18n import get_lang, tr
 from floorkill.rules import Refusal, load_table_file
 from floorkill.store.session import MemorySession
 
@@ -22,13 +22,21 @@ def _load_events(session, path: Path, events) -> list[str]:
             floor.commit(ev)
         except Refusal as refusal:
             cites = f" [{', '.join(refusal.cites)}]" if refusal.cites else ""
-            notices.append(tr("{file}: event {n} refused and skipped: {reason}", file=path.name,
-                              n=i, reason=refusal.text(get_lang())) + cites)
+            notices.append(
+                tr(
+                    "{file}: event {n} refused and skipped: {reason}",
+                    file=path.name,
+                    n=i,
+                    reason=refusal.text(get_lang()),
+                )
+                + cites
+            )
     return notices
 
 
-def memory_session(table_path: str | Path | None, floorperson: str | None
-                   ) -> tuple[MemorySession, list[str]]:
+def memory_session(
+    table_path: str | Path | None, floorperson: str | None
+) -> tuple[MemorySession, list[str]]:
     """A table file (or the built-in sample) with its recorded events, in memory."""
     from floorkill.resources import default_sample
 
@@ -38,8 +46,7 @@ def memory_session(table_path: str | Path | None, floorperson: str | None
     return session, _load_events(session, path, tf.events)
 
 
-def open_session(table_path: str | Path | None, journal_path: str | Path,
-                 floorperson: str | None):
+def open_session(table_path: str | Path | None, journal_path: str | Path, floorperson: str | None):
     """(session, notices, closer): :func:`open_podium` without the demo's second journal."""
     opening = open_podium(table_path, journal_path, floorperson)
     return opening.session, opening.notices, opening.closer
@@ -57,12 +64,16 @@ class Opening:
 def demo_notice(demo: Path, real: Path) -> str:
     """Short: it shares the side column with the rules panel on a narrow screen (About and
     the status line say the rest)."""
-    return tr("DEMO journal ({demo}): your journal {real} stays empty until you add a table "
-              "(F9, n).", demo=demo.name, real=str(real))
+    return tr(
+        "DEMO journal ({demo}): your journal {real} stays empty until you add a table (F9, n).",
+        demo=demo.name,
+        real=str(real),
+    )
 
 
-def open_podium(table_path: str | Path | None, journal_path: str | Path,
-                floorperson: str | None) -> Opening:
+def open_podium(
+    table_path: str | Path | None, journal_path: str | Path, floorperson: str | None
+) -> Opening:
     """With a table file: that table in the journal, created from the file (and its
     recorded events) when new. Without: the journal's first open table; with a journal
     that holds no table, the built-in sample in the demo journal (never in the real one).
@@ -92,13 +103,17 @@ def open_podium(table_path: str | Path | None, journal_path: str | Path,
                 session = journal.open_table(names[0])
                 notices = list(getattr(journal, "problems", ()))
                 if session.state.closed:
-                    notices.append(tr("Every table of this journal is closed: reopen this one "
-                                      "(Ctrl+P, Reopen) or create a table (F9, then n)."))
+                    notices.append(
+                        tr(
+                            "Every table of this journal is closed: reopen this one "
+                            "(Ctrl+P, Reopen) or create a table (F9, then n)."
+                        )
+                    )
                 return Opening(session, notices, closer, journal)
             table_path = default_sample()
         path = Path(table_path)
         tf = load_table_file(path)
-        from floorkill.store.importing import open_file     # never ignores the file
+        from floorkill.store.importing import open_file  # never ignores the file
 
         session, notices = open_file(journal, tf, path.name, path.read_text(encoding="utf-8"))
         # a bad snapshot skipped is said once, like every note about the file
@@ -147,15 +162,20 @@ def _open_demo(demo: Path, real: Path, floorperson: str | None) -> Opening:
         raise
 
 
-def run_podium(table_path: str | Path | None, journal_path: str | Path,
-               floorperson: str | None) -> int:
+def run_podium(
+    table_path: str | Path | None, journal_path: str | Path, floorperson: str | None
+) -> int:
     from .app import make_podium_app
 
     opening = open_podium(table_path, journal_path, floorperson)
     try:
-        app = make_podium_app(opening.session, lang=get_lang(),
-                              theme=os.environ.get("FLOORKILL_THEME") or None,
-                              notices=opening.notices, journal=opening.journal)
+        app = make_podium_app(
+            opening.session,
+            lang=get_lang(),
+            theme=os.environ.get("FLOORKILL_THEME") or None,
+            notices=opening.notices,
+            journal=opening.journal,
+        )
         app.demo_of = opening.demo_of
         app.run()
         return app.return_code or 0

@@ -16,7 +16,7 @@ class TableActions:
     def action_tables(self) -> None:
         from ..tables import TableListScreen
 
-        self.clear_notifications()            # the list is read at a glance: nothing over it
+        self.clear_notifications()  # the list is read at a glance: nothing over it
 
         def chosen(result: tuple[str, str] | None) -> None:
             if result is None:
@@ -39,17 +39,29 @@ class TableActions:
 
         def pay(player: str, table: str) -> None:
             raw = {"type": "pay_kill", "name": player}
-            self.run_event(raw, session=self.tables.get(table),
-                           confirm=safe_text(tr("{name} pays the owed kill ({table})?", self.lang,
-                                                name=player, table=table)))
+            self.run_event(
+                raw,
+                session=self.tables.get(table),
+                confirm=safe_text(
+                    tr("{name} pays the owed kill ({table})?", self.lang, name=player, table=table)
+                ),
+            )
 
         self.push_screen(RoomPlayersScreen(self.tables, pay))
 
     # -- a table's life cycle ------------------------------------------------------------
     def close_table(self) -> None:
-        self.run_event({"type": "close_table"}, confirm=safe_text(tr(
-            "Close {table} for the night? It leaves the table list and the big screens; its "
-            "history stays, and it can be reopened.", self.lang, table=self.session.name)))
+        self.run_event(
+            {"type": "close_table"},
+            confirm=safe_text(
+                tr(
+                    "Close {table} for the night? It leaves the table list and the big screens; its "
+                    "history stays, and it can be reopened.",
+                    self.lang,
+                    table=self.session.name,
+                )
+            ),
+        )
 
     def reopen_table(self) -> None:
         self.run_event({"type": "reopen_table"})
@@ -74,17 +86,26 @@ class TableActions:
         try:
             session = self.floor.tables.get(name)
         except Exception as exc:
-            self.notify(tr("cannot open {table}: {reason}", self.lang, table=name,
-                           reason=f"{type(exc).__name__}: {exc}"), severity="error", markup=False)
+            self.notify(
+                tr(
+                    "cannot open {table}: {reason}",
+                    self.lang,
+                    table=name,
+                    reason=f"{type(exc).__name__}: {exc}",
+                ),
+                severity="error",
+                markup=False,
+            )
             return
         self._drafts[left.name] = entry.draft()
         if session is left:
             return
-        self.floor.switch(session.name)               # the widgets follow through the view
+        self.floor.switch(session.name)  # the widgets follow through the view
         self.title = self.title_of(session)
         entry.restore(session.state, self._drafts.get(session.name, ""))
-        self.notify(safe_text(tr("Now at {table}", self.lang, table=session.name)), timeout=3,
-                    markup=False)
+        self.notify(
+            safe_text(tr("Now at {table}", self.lang, table=session.name)), timeout=3, markup=False
+        )
 
     def _open_editor(self, **kwargs) -> None:
         from ..table_editor import TableEditor
@@ -119,7 +140,11 @@ class TableActions:
             name = tf.config.name
             if self.tables.has(name):
                 name = ""
-            self._open_editor(base=tf.config, players=tf.players, name=name,
-                              title=safe_text(f"New table from the sample {path.name}"))
+            self._open_editor(
+                base=tf.config,
+                players=tf.players,
+                name=name,
+                title=safe_text(f"New table from the sample {path.name}"),
+            )
 
         self.push_screen(SampleModal(sample_tables()), picked)
