@@ -1,5 +1,5 @@
 """Command line: the podium (default), big-screen, replay, rules, import, export, verify, head,
-key, report, migrate.
+key, report, migrate, settings.
 
 Every command exits non-zero with a one-line reason on bad input, never a traceback.
 Spec: kill-rules.md section 9.
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from floorkill.i18n import LANGS, N_, get_lang, set_lang, tr
-from floorkill.store.backend import default_floorperson, is_url
+from floorkill.store.backend import is_url
 
 SUBCOMMANDS = (
     "replay",
@@ -29,6 +29,7 @@ SUBCOMMANDS = (
     "big-screen",
     "report",
     "migrate",
+    "settings",
 )
 
 
@@ -37,14 +38,19 @@ class CliError(Exception):
 
 
 def default_journal() -> str | Path:
-    """``$FLOORKILL_JOURNAL`` (a file, or a ``postgresql://`` URL), else journal.db in the
-    user data directory."""
-    env = os.environ.get("FLOORKILL_JOURNAL")
-    if env:
-        return env if is_url(env) else Path(env)
-    from platformdirs import user_data_path
+    """``$FLOORKILL_JOURNAL`` (a file, or a ``postgresql://`` URL), else ``journal`` of the
+    settings file, else journal.db in the user data directory."""
+    from floorkill.settings import current
 
-    return user_data_path("floorkill", appauthor=False) / "journal.db"
+    return current().journal
+
+
+def version_line() -> str:
+    """``floorkill --version``: the program, the rules and the journal schema it writes."""
+    from floorkill import RULES_VERSION, __version__
+    from floorkill.store.schema import SCHEMA_VERSION
+
+    return f"floorkill {__version__} (rules {RULES_VERSION}, journal schema {SCHEMA_VERSION})"
 
 
 def journal_arg(text: str) -> str | Path:
@@ -143,6 +149,7 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         )
         o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
         o.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
+        o.add_argument("--version", action="store_true", help=tr("show the version and exit"))
         return p
     p, a, o = _new_parser(f"floorkill {prog_cmd}", tr(DESCRIPTIONS[prog_cmd]))
     if prog_cmd == "replay":
@@ -206,6 +213,14 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             action="store_true",
             help=tr("make a new key in the user config dir (never over one)"),
         )
+    elif prog_cmd == "settings":
+        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        o.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
+        o.add_argument(
+            "--example",
+            action="store_true",
+            help=tr("print a settings file with every setting, commented out"),
+        )
     elif prog_cmd == "migrate":
         o.add_argument(
             "--from",
@@ -253,12 +268,12 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         o.add_argument("--serve", action="store_true", help=tr("serve to browsers"))
         o.add_argument(
             "--host",
-            default="127.0.0.1",
+            default=None,
             metavar=tr("HOST"),
             help=tr("with --serve: the address to listen on"),
         )
         o.add_argument(
-            "--port", type=int, default=8000, metavar=tr("PORT"), help=tr("with --serve: the port")
+            "--port", type=int, default=None, metavar=tr("PORT"), help=tr("with --serve: the port")
         )
         o.add_argument(
             "--token",
@@ -279,7 +294,7 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
         o.add_argument(
             "--rotate",
             type=float,
-            default=12.0,
+            default=None,
             metavar=tr("SECONDS"),
             help=tr("seconds each table (or grid page) is shown"),
         )
@@ -332,7 +347,28 @@ DESCRIPTIONS = {
         "Copy a journal into an empty one (a file or PostgreSQL), verifying the "
         "chain on both sides."
     ),
+    "settings": N_(
+        "Show every setting, its value and where it came from: a flag, a FLOORKILL_* "
+        "variable, the settings file or the default."
+    ),
 }
+
+
+def _flags(cmd: str | None, args: argparse.Namespace | None) -> dict[str, Any]:
+    """The settings the command line gives, by setting name (None: not given)."""
+    if args is None:
+        return {}
+    names = {
+        "journal": "journal",
+        "floorperson": "floorperson",
+        "language": "lang",
+        "big_screen.rotate": "rotate",
+        "big_screen.grid": "grid",
+        "big_screen.host": "host",
+        "big_screen.port": "port",
+        "big_screen.max_displays": "max_displays",
+    }
+    return {name: getattr(args, attr, None) for name, attr in names.items()}
 
 
 def _lang_in(argv: list[str]) -> str | None:
@@ -347,16 +383,37 @@ def _lang_in(argv: list[str]) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from floorkill.settings import SettingsError, load_settings
+
     argv = list(sys.argv[1:] if argv is None else argv)
     cmd = argv[0] if argv and argv[0] in SUBCOMMANDS else None
-    set_lang(_lang_in(argv))
+    if cmd is None and "--version" in argv:
+        print(version_line())
+        return 0
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(f"floorkill: {tr('settings: {reason}', reason=exc)}", file=sys.stderr)
+        return 2
+    set_lang(_lang_in(argv) or settings.language)
     parser = _parser(cmd)
     try:
         args = parser.parse_args(argv[1:] if cmd else argv)
     except SystemExit as exc:  # argparse already printed a one-line usage error
         return int(exc.code or 0) if exc.code in (0, None) else 2
-    lang = set_lang(args.lang)
     try:
+        settings = load_settings(_flags(cmd, args))
+    except SettingsError as exc:
+        print(f"floorkill: {tr('settings: {reason}', reason=exc)}", file=sys.stderr)
+        return 2
+    lang = set_lang(settings.language)
+    journal, floorperson, big = settings.journal, settings.floorperson, settings.big_screen
+    try:
+        if cmd == "settings":
+            from floorkill.settings import describe, example
+
+            print(example() if args.example else describe(settings))
+            return 0
         if cmd == "replay":
             return cmd_replay(args)
         if cmd == "rules":
@@ -366,23 +423,21 @@ def main(argv: list[str] | None = None) -> int:
 
             return cmd_import(
                 args.file,
-                args.journal or default_journal(),
-                args.floorperson or default_floorperson(),
+                journal,
+                floorperson,
             )
         if cmd == "export":
             from floorkill.store.commands import cmd_export
 
-            return cmd_export(args.journal or default_journal(), args.table, args.output)
+            return cmd_export(journal, args.table, args.output)
         if cmd == "verify":
             from floorkill.store.commands import cmd_verify
 
-            return cmd_verify(
-                args.journal or default_journal(), args.anchor, args.key_file, args.no_key
-            )
+            return cmd_verify(journal, args.anchor, args.key_file, args.no_key)
         if cmd == "head":
             from floorkill.store.commands import cmd_head
 
-            return cmd_head(args.journal or default_journal())
+            return cmd_head(journal)
         if cmd == "key":
             from floorkill.store.commands import cmd_key
 
@@ -395,15 +450,15 @@ def main(argv: list[str] | None = None) -> int:
             from floorkill.ui.big_screen import run_big_screen
 
             return run_big_screen(
-                args.journal or default_journal(),
+                journal,
                 args.table,
                 serve=args.serve,
-                host=args.host,
-                port=args.port,
-                rotate=args.rotate,
-                grid=args.grid,
+                host=big.host,
+                port=big.port,
+                rotate=big.rotate,
+                grid=big.grid,
                 token=args.token,
-                max_displays=args.max_displays,
+                max_displays=big.max_displays,
                 placard=args.placard,
                 lang=lang,
             )
@@ -411,7 +466,7 @@ def main(argv: list[str] | None = None) -> int:
             from floorkill.report import cmd_report
 
             return cmd_report(
-                args.journal or default_journal(),
+                journal,
                 args.output,
                 tables=args.table,
                 start=args.start,
@@ -421,9 +476,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         from floorkill.ui.podium import run_podium
 
-        return run_podium(
-            args.table, args.journal or default_journal(), args.floorperson or default_floorperson()
-        )
+        return run_podium(args.table, journal, floorperson)
     except CliError as exc:
         print(f"floorkill: {exc}", file=sys.stderr)
         return 2
@@ -448,7 +501,7 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(exc, JournalError):  # the journal's own words, not "internal"
             print("floorkill: " + tr("journal: {reason}", reason=exc), file=sys.stderr)
             return 2
-        if os.environ.get("FLOORKILL_DEBUG"):
+        if settings.debug:
             raise
         from floorkill.rules.names import one_line
 

@@ -8,7 +8,6 @@ session's ``append(raw)`` is the same call.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -191,13 +190,11 @@ class TableRegistry:
 
 
 def tables_dir() -> Path:
-    """``$FLOORKILL_TABLES_DIR``, else ``<user data dir>/floorkill/tables``."""
-    env = os.environ.get("FLOORKILL_TABLES_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_path
+    """``$FLOORKILL_TABLES_DIR``, else ``tables_dir`` of the settings file, else
+    ``<user data dir>/floorkill/tables``."""
+    from floorkill.settings import current
 
-    return user_data_path("floorkill", appauthor=False) / "tables"
+    return current().tables_dir
 
 
 def slug(name: str) -> str:

@@ -1040,9 +1040,11 @@ def _verify_file(
         }
         last = conn.execute("SELECT max(gseq) FROM events").fetchone()[0]
         if mode == "auto":
-            choice = os.environ.get(PROCESSES_ENV, "").strip()
-            if choice in ("1", "2"):  # the operator's word
-                mode = "split" if choice == "2" else "one"
+            from floorkill.settings import current
+
+            choice = current().verify_processes
+            if choice is not None:  # the operator's word
+                mode = "split" if choice == 2 else "one"
             else:
                 mode = (
                     "split"

@@ -13,7 +13,6 @@ Nothing in ``rules`` or ``ui`` needs to know which one is underneath: both satis
 
 from __future__ import annotations
 
-import getpass
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -41,14 +40,10 @@ def location_text(location: str | os.PathLike) -> str:
 
 def default_floorperson() -> str | None:
     """Who enters events when ``--floorperson`` is not given: ``$FLOORKILL_FLOORPERSON``,
-    else the OS user."""
-    who = os.environ.get("FLOORKILL_FLOORPERSON")
-    if who:
-        return who
-    try:
-        return getpass.getuser()
-    except Exception:  # no user name in this environment
-        return None
+    else ``floorperson`` of the settings file, else the OS user."""
+    from floorkill.settings import current
+
+    return current().floorperson
 
 
 class JournalTable(TableSession, Protocol):

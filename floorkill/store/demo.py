@@ -7,18 +7,14 @@ directory (next to the default ``journal.db``)."""
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from pathlib import Path
 
 
 def demo_journal_path() -> Path:
-    env = os.environ.get("FLOORKILL_DEMO_JOURNAL")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_path
+    from floorkill.settings import current
 
-    return user_data_path("floorkill", appauthor=False) / "demo-journal.db"
+    return current().demo_journal
 
 
 def has_tables(path: str | Path) -> bool:

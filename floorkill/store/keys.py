@@ -19,12 +19,11 @@ KEY_BYTES = 32
 
 
 def key_path() -> Path:
-    env = os.environ.get("FLOORKILL_KEY_FILE")
-    if env:
-        return Path(env)
-    from platformdirs import user_config_path
+    """``$FLOORKILL_KEY_FILE``, else ``key_file`` of the settings file, else journal.key in
+    the user config directory."""
+    from floorkill.settings import current
 
-    return user_config_path("floorkill", appauthor=False) / "journal.key"
+    return current().key_file
 
 
 def read_key(path: str | Path) -> bytes:

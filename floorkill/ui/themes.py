@@ -20,7 +20,6 @@ File format::
 
 from __future__ import annotations
 
-import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,12 +51,9 @@ class ThemeError(ValueError):
 
 
 def user_themes_dir() -> Path:
-    env = os.environ.get("FLOORKILL_THEMES_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_config_path
+    from floorkill.settings import current
 
-    return user_config_path("floorkill", appauthor=False) / "themes"
+    return current().themes_dir
 
 
 def shipped_themes_dir() -> Path:

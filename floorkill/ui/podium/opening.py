@@ -3,7 +3,6 @@ built-in sample. No Textual here until :func:`run_podium` builds the app."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from floorkill.floor import Floor
@@ -165,6 +164,8 @@ def _open_demo(demo: Path, real: Path, floorperson: str | None) -> Opening:
 def run_podium(
     table_path: str | Path | None, journal_path: str | Path, floorperson: str | None
 ) -> int:
+    from floorkill.settings import current as current_settings
+
     from .app import make_podium_app
 
     opening = open_podium(table_path, journal_path, floorperson)
@@ -172,7 +173,7 @@ def run_podium(
         app = make_podium_app(
             opening.session,
             lang=get_lang(),
-            theme=os.environ.get("FLOORKILL_THEME") or None,
+            theme=current_settings().theme,
             notices=opening.notices,
             journal=opening.journal,
         )
