@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .money import Cents, MoneyError, fmt, parse_amount, scale, to_toml
+from .money import HOW_TO_WRITE, Cents, MoneyError, fmt, parse_amount, scale, to_toml, written_float
 from .names import NameError_, name_key, one_line, validate_name
 
 GAMES = (
@@ -423,7 +423,7 @@ class _Loader:
         try:
             parse_amount(value)
         except MoneyError as exc:
-            why = str(exc)
+            why = str(exc).removesuffix("; " + HOW_TO_WRITE)
             if why.endswith(("is not an amount", "too long for an amount")):
                 shown = _show(value) if isinstance(value, bool) else why.rsplit(" is ", 1)[0]
                 raise self.error(
@@ -449,7 +449,7 @@ def load_table_file(path: str | Path) -> TableFile:
 
 def load_table_text(text: str, file: str = "<table>") -> TableFile:
     try:
-        doc = tomllib.loads(text)
+        doc = tomllib.loads(text, parse_float=written_float)
     except RecursionError:
         raise ConfigError(
             "arrays or tables nested too deeply", file=file, line=_first_line(text, _DEEP)

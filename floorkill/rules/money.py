@@ -1,20 +1,61 @@
 """Exact money: amounts are integer cents, never floats.
 
-Input amounts come from TOML or JSON as integers, decimal strings ("4.50") or
-floats that are exact to the cent (4.5). Anything finer than a cent is an error;
-nothing is ever rounded.
+:func:`parse_amount` is the one amount reader: table files, events (files, the journal,
+the replay) and every amount field of the podium read money through it. It returns
+integer cents or raises :class:`MoneyError`, whose message is one line saying what is
+wrong and how to write the amount. Nothing is ever rounded or guessed.
+
+Written amounts (text) are read as people write them, or refused:
+
+- digits 0-9 with an optional ``$`` before or after (``$4.50``, ``4,50 $``) and an
+  optional sign (only where negatives are allowed);
+- thousands grouped by commas or by spaces (also the no-break U+00A0, the narrow
+  no-break U+202F and the thin U+2009), groups of exactly three digits: ``$1,000``,
+  ``1 000``, ``12 500``;
+- cents after a dot, one or two digits: ``4.50``, ``4.5``; or after a comma when it is
+  unambiguous: a comma followed by exactly two digits that end the amount, with no other
+  comma or dot: ``4,50``, ``1 000,50`` (as the Russian screens write money);
+- refused: a comma followed by anything but two final digits or a group of three
+  (``1,0000``, ``4,5``), both a decimal comma and other commas or dots (``1.000,50``), a
+  dot followed by digits finer than a cent (``4.505``; ``1.000`` is one dollar), exponents (``1e9``),
+  other scripts' digits (Arabic-Indic ``٣``, full-width ``３``), invisible and bidi
+  controls (U+200B, U+202E ...), and anything else.
+
+Numbers (from TOML or JSON) are integers or floats exact to the cent (``4.5``); a TOML
+float written with an exponent (``pot = 1e9``) is refused as the text ``"1e9"`` is, when
+the file was read with :func:`written_float` as tomllib's ``parse_float``.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import unicodedata
 
 Cents = int
 
+# How to write an amount: the end of every refusal of an amount's shape.
+HOW_TO_WRITE = "write it like 1000, $1,000, 1 000, 4.50 or 4,50"
+
 
 class MoneyError(ValueError):
-    """An amount that is not a valid sum of money."""
+    """An amount that is not a valid sum of money (the message is one line)."""
+
+
+class WrittenFloat(float):
+    """A TOML float that remembers how it was written (for refusing ``1e9``)."""
+
+    written: str
+
+    def __new__(cls, text: str) -> WrittenFloat:
+        self = super().__new__(cls, text)
+        self.written = text
+        return self
+
+
+def written_float(text: str) -> float:
+    """tomllib's ``parse_float``: the float, keeping its written text."""
+    return WrittenFloat(text)
 
 
 # Bounds: no pot, stack or limit in a cardroom comes near them, and they keep every input
@@ -24,7 +65,13 @@ MAX_CENTS = 10**15  # $10,000,000,000,000
 MAX_TEXT = 40  # characters of a written amount, separators included
 _MAX_WHOLE = MAX_CENTS // 100
 _MAX_TEXT = f"${_MAX_WHOLE:,}"
-_AMOUNT_RE = re.compile(r"([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,6}))?")
+
+_SPACES = "\u0020\u00a0\u202f\u2009"
+_SPACE_RE = re.compile(f"[{_SPACES}]")
+# the whole part: plain digits, or groups of three after commas, or after spaces
+_WHOLE_RE = re.compile(r"\d+|\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+")
+# a float's own text (repr, or TOML's written form without an exponent)
+_FLOAT_RE = re.compile(r"([+-]?)(\d+)(?:\.(\d+))?")
 
 
 def _bound(cents: int, value: object, allow_negative: bool) -> Cents:
@@ -36,38 +83,113 @@ def _bound(cents: int, value: object, allow_negative: bool) -> Cents:
 
 
 def _show(value: object) -> str:
-    text = repr(value)
+    text = repr(value) if not isinstance(value, WrittenFloat) else value.written
     return text if len(text) <= 24 else text[:20] + "..." + text[-1]
 
 
-def _from_text(text: str, value: object, finer: str = "has more than two decimals") -> int:
-    """Cents from a written amount, by integer arithmetic on bounded pieces."""
-    m = _AMOUNT_RE.fullmatch(text)
-    if m is None or not (m.group(2) or m.group(3)):
-        raise MoneyError(f"{_show(value)} is not an amount")
-    sign, whole, frac, exp = m.group(1), m.group(2), m.group(3) or "", m.group(4)
-    digits = (whole + frac).lstrip("0")
-    if not digits:
-        return 0
-    # value = int(digits) * 10 ** power, with len(digits) <= MAX_TEXT
-    power = int(exp or 0) - len(frac) + 2
-    stripped = digits.rstrip("0")
-    power += len(digits) - len(stripped)
-    if power < 0:
-        raise MoneyError(f"{_show(value)} {finer}")
-    if len(stripped) + power > 17:  # >= 10**17 cents: far past MAX_CENTS
+def _refuse(value: object, problem: str) -> MoneyError:
+    return MoneyError(f"{_show(value)} {problem}; {HOW_TO_WRITE}")
+
+
+def _cents(sign: str, whole: str, frac: str, value: object, finer: str) -> int:
+    """Cents from ASCII digit strings, by integer arithmetic on bounded pieces."""
+    if len(frac) > MAX_TEXT:
+        raise MoneyError(f"{_show(value)} is too long for an amount")
+    if len(frac) > 2:
+        if frac[2:].strip("0"):
+            raise MoneyError(f"{_show(value)} {finer}")
+        frac = frac[:2]
+    whole = whole.lstrip("0")
+    if len(whole) > 15:  # >= 10**15 dollars: far past MAX_CENTS
         raise MoneyError(f"{_show(value)} is too large (at most {_MAX_TEXT})")
-    cents = int(stripped) * 10**power
+    cents = int(whole or "0") * 100 + int(frac.ljust(2, "0"))
     return -cents if sign == "-" else cents
 
 
-def parse_amount(value: object, *, allow_negative: bool = False) -> Cents:
-    """Return ``value`` in integer cents, or raise :class:`MoneyError`.
+def _text_problem(text: str) -> str | None:
+    """Why ``text`` has a character an amount never has, or None."""
+    for ch in text:
+        if ch.isascii() and (ch.isdigit() or ch in "$.,+- "):
+            continue
+        if ch in _SPACES:
+            continue
+        code = f"U+{ord(ch):04X}"
+        if unicodedata.category(ch) in ("Cf", "Cc", "Zl", "Zp", "Mn", "Me") or ch.isspace():
+            return f"has an invisible character ({code})"
+        if ch.isdigit() or unicodedata.category(ch) == "Nd" or unicodedata.numeric(ch, None):
+            return f"has a digit of another script ({ch!s} {code}), not 0-9"
+        if ch in "eE":
+            return "has an exponent (e)"
+        return "is not an amount"
+    return None
 
-    The one amount parser (table files, events, every form of the app): an integer, a
-    decimal string ("4.50", "$1,000", "1e3") or a float exact to the cent; at most
-    :data:`MAX_CENTS` in size and :data:`MAX_TEXT` characters when written. Anything else,
-    of any size or shape, is a :class:`MoneyError`, quickly."""
+
+def _from_text(value: str) -> int:
+    if len(value) > MAX_TEXT * 4:
+        raise MoneyError(f"{_show(value)} is too long for an amount")
+    problem = _text_problem(value)
+    if problem is not None:
+        raise _refuse(value, problem)
+    text = _SPACE_RE.sub(" ", value).strip(" ")
+    sign = ""
+    if text[:1] in "+-" and text:
+        sign, text = text[0], text[1:].lstrip(" ")
+    if text.startswith("$"):
+        text = text[1:].lstrip(" ")
+    elif text.endswith("$"):
+        text = text[:-1].rstrip(" ")
+    if text[:1] in "+-" and text and not sign:  # $-4.50
+        sign, text = text[0], text[1:]
+    if len(text) > MAX_TEXT:
+        raise MoneyError(f"{_show(value)} is too long for an amount")
+    if not text or "$" in text or "+" in text or "-" in text:
+        raise _refuse(value, "is not an amount")
+    frac = ""
+    if "." in text:
+        whole, _, frac = text.partition(".")
+        if "." in frac or "," in frac or " " in frac or not frac.isdigit():
+            raise _refuse(value, "is not an amount")
+    elif re.search(r",\d\d\Z", text) and text.count(",") == 1:
+        whole, frac = text[:-3], text[-2:]  # a decimal comma: 4,50
+    else:
+        whole = text
+    if not whole and frac:
+        whole = "0"
+    if not _WHOLE_RE.fullmatch(whole):
+        if "," in whole:
+            raise _refuse(value, "has a comma that is neither cents (4,50) nor thousands (1,000)")
+        raise _refuse(value, "is not an amount")
+    return _cents(
+        sign, whole.replace(",", "").replace(" ", ""), frac, value, "has more than two decimals"
+    )
+
+
+def _from_float(value: float) -> int:
+    if not math.isfinite(value):
+        raise MoneyError(f"{_show(value)} is not an amount")
+    written = getattr(value, "written", None)
+    if written is not None and ("e" in written or "E" in written):
+        raise _refuse(value, "has an exponent (e)")
+    if written is not None:
+        written = written.replace("_", "")  # TOML's 1_000.50
+    # A float is read as the decimal it was written as (its shortest repr): 4.55 is 4.55.
+    text = written if written is not None else repr(float(value))
+    m = _FLOAT_RE.fullmatch(text)
+    if m is None:  # repr of a huge or tiny float: 1e+16, 1e-05
+        if abs(value) >= 1:
+            raise MoneyError(f"{_show(value)} is too large (at most {_MAX_TEXT})")
+        raise MoneyError(f"{_show(value)} is not exact to the cent")
+    return _cents(m.group(1), m.group(2), m.group(3) or "", value, "is not exact to the cent")
+
+
+def parse_amount(value: object, *, allow_negative: bool = False) -> Cents:
+    """``value`` in integer cents, or :class:`MoneyError` (one line: what, and how to write it).
+
+    The one amount reader (table files, events, the replay, every amount field of the app).
+    ``value`` is an integer, a float exact to the cent, or a written amount as the module's
+    docstring lists (``"$1,000"``, ``"1 000"``, ``"4.50"``, ``"4,50"``, ``"12 500,50 $"``).
+    At most :data:`MAX_CENTS` in size and :data:`MAX_TEXT` characters when written; negative
+    only with ``allow_negative``. Anything else, of any size or shape, is refused quickly."""
     if isinstance(value, bool):
         raise MoneyError(f"{value!r} is not an amount")
     if type(value) is int and -_MAX_WHOLE <= value <= _MAX_WHOLE:  # the common case
@@ -82,22 +204,9 @@ def parse_amount(value: object, *, allow_negative: bool = False) -> Cents:
             )
         return _bound(value * 100, value, allow_negative)
     if isinstance(value, float):
-        if not math.isfinite(value):
-            raise MoneyError(f"{value!r} is not an amount")
-        # A float is read as the decimal it was written as (its shortest repr): 4.55 is 4.55.
-        return _bound(
-            _from_text(repr(value), value, "is not exact to the cent"), value, allow_negative
-        )
+        return _bound(_from_float(value), value, allow_negative)
     if isinstance(value, str):
-        if len(value) > MAX_TEXT * 4:
-            raise MoneyError(f"{_show(value)} is too long for an amount")
-        text = value.strip()
-        if text.startswith(("-$", "+$")):
-            text = text[0] + text[2:]
-        text = text.removeprefix("$").replace(",", "").replace("_", "")
-        if len(text) > MAX_TEXT:
-            raise MoneyError(f"{_show(value)} is too long for an amount")
-        return _bound(_from_text(text, value), value, allow_negative)
+        return _bound(_from_text(value), value, allow_negative)
     raise MoneyError(f"{_show(value)} is not an amount")
 
 

@@ -18,6 +18,8 @@ import re
 import string
 from functools import cache, lru_cache
 
+from .money import HOW_TO_WRITE
+
 MESSAGES: dict[str, dict[str, str]] = {
     # --- refusals: the shape of an event ---------------------------------------
     "not-an-event": {
@@ -498,6 +500,16 @@ _REASONS_RU_SOURCE: tuple[tuple[str, str], ...] = (
     ),
     (r"(.+) is too large \(at most (.+)\)", r"\1 — слишком много (не больше \2)"),
     (r"(.+) is not an amount", r"\1 — не сумма денег"),
+    (r"(.+) has an exponent \(e\)", r"\1 — запись с показателем степени"),
+    (
+        r"(.+) has a digit of another script \((.+)\), not 0-9",
+        r"\1 — цифра другой письменности (\2), а не 0-9",
+    ),
+    (r"(.+) has an invisible character \((U\+[0-9A-F]+)\)", r"\1 — невидимый символ (\2)"),
+    (
+        r"(.+) has a comma that is neither cents \(4,50\) nor thousands \(1,000\)",
+        r"\1 — запятая не отделяет ни центы (4,50), ни тысячи (1,000)",
+    ),
     (r"(.+) has more than two decimals", r"\1 — больше двух знаков после точки"),
     (r"(.+) is not exact to the cent", r"\1 — не с точностью до цента"),
     (r"(.+) is too long for an amount", r"\1 — слишком длинная запись суммы"),
@@ -570,6 +582,10 @@ _WHERE_RU_SOURCE = (
 )
 
 
+_HOW_TO_WRITE_TAIL = "; " + HOW_TO_WRITE
+_HOW_TO_WRITE_RU = "; пишите так: 1000, 1 000, 12 500, 4.50 или 4,50"
+
+
 @cache
 def _reasons_ru() -> tuple[tuple[tuple[re.Pattern, str], ...], tuple[tuple[re.Pattern, str], ...]]:
     """(the reasons' patterns, the places' patterns), compiled once."""
@@ -581,6 +597,8 @@ def _reasons_ru() -> tuple[tuple[tuple[re.Pattern, str], ...], tuple[tuple[re.Pa
 
 def reason_ru(reason: str) -> str:
     """A reason from the money, names or cards modules, in Russian (as it is if unknown)."""
+    if reason.endswith(_HOW_TO_WRITE_TAIL):  # an amount's shape: what, then how to write it
+        return reason_ru(reason[: -len(_HOW_TO_WRITE_TAIL)]) + _HOW_TO_WRITE_RU
     reasons, places = _reasons_ru()
     for pattern, ru in reasons:
         m = pattern.fullmatch(reason)

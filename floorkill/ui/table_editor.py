@@ -239,7 +239,7 @@ FORM_REASONS = (
         N_("a seat number from {lo} to {hi}"),
     ),
     (r"fixed limit needs \[lower, upper\]", N_("a fixed limit needs two bets: lower and upper")),
-    (r"'(?P<text>.*)' is not an amount", N_("{text} is not an amount")),
+    (r"'(?P<text>.*)' is not an amount(?:; .*)?", N_("{text} is not an amount")),
     (
         r"'?(?P<text>.*?)'? is not one of: (?P<choices>.+) or an amount",
         N_("{text} is not one of: {choices} or an amount"),

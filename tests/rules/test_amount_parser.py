@@ -7,6 +7,7 @@ Used by table files, events and every form of the app (the podium's `$…`, the 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -68,16 +69,14 @@ def test_section_8_absurd_amounts_are_refused_quickly(value):
 def test_section_8_bounds_are_inclusive_and_exact():
     assert parse_amount(MAX_CENTS // 100) == MAX_CENTS
     assert parse_amount(f"{MAX_CENTS // 100}") == MAX_CENTS
-    assert parse_amount("1e13") == MAX_CENTS
+    assert parse_amount(f"${MAX_CENTS // 100:,}") == MAX_CENTS
     with pytest.raises(MoneyError):
         parse_amount(MAX_CENTS // 100 + 1)
     with pytest.raises(MoneyError):
         parse_amount("10000000000000.01")
-    assert parse_amount("1.5e2") == 15000 and parse_amount("125e-2") == 125
-    assert parse_amount("0e999999") == 0
-    assert parse_amount("1.255e1") == 1255  # $12.55
-    with pytest.raises(MoneyError):
-        parse_amount("1.2555e1")  # $12.555: finer than a cent
+    for exponent in ("1e13", "1.5e2", "125e-2", "0e999999"):
+        with pytest.raises(MoneyError, match="exponent"):
+            parse_amount(exponent)
 
 
 @settings(
@@ -99,8 +98,10 @@ def test_section_8_fuzz_parse_amount_returns_bounded_cents_or_refuses(value):
     assert type(out) is int and abs(out) <= MAX_CENTS
     # what was accepted is exactly the written number, to the cent
     if isinstance(value, str):
-        text = value.strip().replace("$", "").replace(",", "").replace("_", "")
-        assert Decimal(text) * 100 == out
+        text = value.strip().replace("$", "").replace(" ", "")
+        if re.search(r",\d\d\Z", text) and text.count(",") == 1:
+            text = text.replace(",", ".")  # a decimal comma
+        assert Decimal(text.replace(",", "")) * 100 == out
     elif isinstance(value, float):
         assert Decimal(repr(value)) * 100 == out
     else:
@@ -109,15 +110,8 @@ def test_section_8_fuzz_parse_amount_returns_bounded_cents_or_refuses(value):
 
 @settings(max_examples=200, deadline=None, database=None)
 @given(st.integers(min_value=0, max_value=MAX_CENTS), st.integers(min_value=-4, max_value=6))
-def test_section_8_fuzz_exponent_forms_round_trip(cents, shift):
-    # cents written as digits x 10^exp: accepted exactly when it is whole cents in range
-    text = f"{cents}e{shift}"
-    value = Decimal(cents) * (Decimal(10) ** shift)  # in dollars
-    out = _parse_fast(text)
-    if value * 100 == (value * 100).to_integral_value() and value * 100 <= MAX_CENTS:
-        assert out == int(value * 100)
-    else:
-        assert out is None
+def test_section_8_fuzz_exponent_forms_are_refused(cents, shift):
+    assert _parse_fast(f"{cents}e{shift}") is None
 
 
 TABLE = """

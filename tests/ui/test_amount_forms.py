@@ -42,4 +42,5 @@ def test_section_8_stack_form_amount_is_refused_in_one_line(amount):
     with pytest.raises(FormError) as info:
         build_stack(state, {"seat": "1", "amount": amount})
     assert len(str(info.value)) < 200
-    assert build_stack(state, {"seat": "1", "amount": "2e2"})["amount"] == "200"
+    assert build_stack(state, {"seat": "1", "amount": "1 200"})["amount"] == "1200"
+    assert build_stack(state, {"seat": "1", "amount": "4,50"})["amount"] == "4.50"
