@@ -1,0 +1,384 @@
+"""The generated parts of the documentation: the podium's keys (docs/podium.md) and the
+table file's options (docs/table-file.md), written from the registries the app itself
+uses, so a page cannot drift from the code.
+
+A page keeps its prose by hand; each generated part sits between two marker lines,
+``<!-- generated: NAME -->`` and ``<!-- end: NAME -->``, and is rewritten whole.
+
+    python -m floorkill.docgen           rewrite the generated parts of every page
+    python -m floorkill.docgen --check   exit 1 naming each page that is out of date
+
+tests/test_docs_generated.py runs the check. To point the keys table at another action
+registry, change :func:`key_groups` (one list of (heading, bindings)) and
+:func:`palette_commands`.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# -- keys ------------------------------------------------------------------------------
+
+_KEY_NAMES = {
+    "escape": "Esc",
+    "enter": "Enter",
+    "space": "Space",
+    "tab": "Tab",
+    "left": "←",
+    "right": "→",
+    "up": "↑",
+    "down": "↓",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
+    "delete": "Del",
+    "backspace": "Backspace",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+    "slash": "/",
+    "question_mark": "?",
+    "plus": "+",
+    "minus": "-",
+}
+
+
+def key_display(keys: str) -> str:
+    """``f9,ctrl+t`` → ``F9``, ``Ctrl+T``: how the page writes a binding's keys."""
+    shown = []
+    for key in keys.split(","):
+        parts = key.strip().split("+")
+        *mods, last = parts
+        name = _KEY_NAMES.get(last)
+        if name is None:  # F-keys and a letter after Ctrl in capitals, a letter alone as typed
+            name = (
+                last.upper() if re.fullmatch(r"f\d+", last) or (mods and len(last) == 1) else last
+            )
+        shown.append("+".join([*(m.capitalize() for m in mods), name]))
+    return ", ".join(f"`{k}`" for k in shown)
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRow:
+    keys: str
+    action: str
+    en: str
+    ru: str
+    footer: bool
+
+
+def _bindings_of(cls: type) -> list[Any]:
+    """A class's own bindings and those it inherits (as Textual merges them), nearest
+    class first, each key once."""
+    from textual.binding import Binding
+
+    seen: set[str] = set()
+    out = []
+    for klass in cls.__mro__:
+        for binding in klass.__dict__.get("BINDINGS", ()) or ():
+            if not isinstance(binding, Binding):
+                binding = Binding(*binding)
+            if binding.key in seen or binding.system:
+                continue
+            seen.add(binding.key)
+            out.append(binding)
+        if klass.__dict__.get("_inherit_bindings") is False:
+            break
+    return out
+
+
+def key_groups() -> list[tuple[str, list[Any]]]:
+    """(heading, bindings) for every place of the podium, in the order the page lists
+    them."""
+    from floorkill.ui.config_diff import ConfigDiffModal
+    from floorkill.ui.dispute import DisputeScreen
+    from floorkill.ui.grid import RoomScreen
+    from floorkill.ui.hand_entry import HandEntry
+    from floorkill.ui.history import HistoryView
+    from floorkill.ui.modals import ShowdownModal, UndoModal
+    from floorkill.ui.players import FloorSeating
+    from floorkill.ui.podium.app import PodiumApp, PodiumScreen
+    from floorkill.ui.room_view import RoomPlayersScreen
+    from floorkill.ui.rules_panel import RulesPanel
+    from floorkill.ui.rulings_screen import RulingsScreen
+    from floorkill.ui.table_editor import TableEditor
+    from floorkill.ui.tables import TableListScreen
+
+    return [
+        ("Everywhere on the podium", _bindings_of(PodiumApp) + _bindings_of(PodiumScreen)),
+        ("The hand entry (F5)", _bindings_of(HandEntry)),
+        ("The seats (F6)", _bindings_of(FloorSeating)),
+        ("The history (F7)", _bindings_of(HistoryView)),
+        ("The rules panel", _bindings_of(RulesPanel)),
+        ("The dispute view (F12)", _bindings_of(DisputeScreen)),
+        ("All tables at a glance (Ctrl+G)", _bindings_of(RoomScreen)),
+        ("Players in the room (Ctrl+O)", _bindings_of(RoomPlayersScreen)),
+        ("The table list (F9)", _bindings_of(TableListScreen)),
+        ("The table editor", _bindings_of(TableEditor)),
+        ("Rulings (F10)", _bindings_of(RulingsScreen)),
+        ("Undo (Ctrl+Z)", _bindings_of(UndoModal)),
+        ("Showdown (F2)", _bindings_of(ShowdownModal)),
+        ("A table file set up differently", _bindings_of(ConfigDiffModal)),
+    ]
+
+
+def _word(binding: Any, lang: str) -> str:
+    from floorkill.i18n import pgettext
+    from floorkill.ui.podium.keys import KEY, key_word
+
+    word = key_word(binding.id, binding.description, lang)
+    if word == binding.description and binding.description:
+        word = pgettext(KEY, binding.description, lang)
+    return word or binding.action
+
+
+def key_rows() -> list[tuple[str, list[KeyRow]]]:
+    return [
+        (
+            heading,
+            [
+                KeyRow(key_display(b.key), b.action, _word(b, "en"), _word(b, "ru"), bool(b.show))
+                for b in bindings
+            ],
+        )
+        for heading, bindings in key_groups()
+        if bindings
+    ]
+
+
+class _Anything:
+    """A stand-in for the podium app when listing its palette: every attribute is a
+    callable named after it."""
+
+    def __init__(self, state: Any, closed: bool) -> None:
+        self.lang = "en"
+        self.floor = SimpleNamespace(state=state)
+        self.session = SimpleNamespace(state=SimpleNamespace(closed=closed))
+
+    def __getattr__(self, name: str) -> Callable[[], None]:
+        def callback() -> None:
+            return None
+
+        callback.__name__ = name
+        return callback
+
+
+def palette_commands(lang: str) -> list[tuple[str, str, str]]:
+    """(title, what it does, callback name) of every podium command of the palette, those
+    offered only sometimes included (a closed table's, a voluntary kill's)."""
+    from floorkill.i18n import set_lang
+    from floorkill.resources import sample_tables
+    from floorkill.rules.config import load_table_file
+    from floorkill.rules.replay import fold
+    from floorkill.ui.podium.palette import podium_commands
+
+    voluntary = next(p for p in sample_tables() if "california" in p.name)
+    state = fold(load_table_file(voluntary))
+    set_lang(lang)
+    out: list[tuple[str, str, str]] = []
+    seen: set[str] = set()
+    try:
+        for closed in (False, True):
+            stub = _Anything(state, closed)
+            stub.lang = lang
+            for cmd in podium_commands(stub):
+                if cmd.title in seen:
+                    continue
+                seen.add(cmd.title)
+                out.append((cmd.title, cmd.help or "", getattr(cmd.callback, "__name__", "")))
+    finally:
+        set_lang("en")
+    return out
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def keys_tables() -> str:
+    lines: list[str] = []
+    for heading, rows in key_rows():
+        lines += [f"### {heading}", "", "| key | does | по-русски | footer |", "|---|---|---|---|"]
+        for r in rows:
+            lines.append(
+                f"| {r.keys} | {_cell(r.en)} | {_cell(r.ru)} | {'yes' if r.footer else ''} |"
+            )
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def palette_table() -> str:
+    en = palette_commands("en")
+    ru = {cb: title for title, _, cb in palette_commands("ru")}
+    lines = ["| command | what it does | по-русски |", "|---|---|---|"]
+    for title, help_text, cb in en:
+        lines.append(f"| {_cell(title)} | {_cell(help_text)} | {_cell(ru.get(cb, ''))} |")
+    return "\n".join(lines) + "\n"
+
+
+# -- the table file --------------------------------------------------------------------
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "`true`" if v else "`false`"
+    if isinstance(v, int):
+        return f"`{v}`"
+    return f'`"{v}"`'
+
+
+def games_table() -> str:
+    from floorkill.rules.config import (
+        BLINDLESS_GAMES,
+        GAME_NAMES,
+        GAMES,
+        HILO_GAMES,
+        JOKER_GAMES,
+    )
+
+    lines = [
+        "| `game` | the game | hi-lo | joker allowed | kill allowed |",
+        "|---|---|---|---|---|",
+    ]
+    for g in GAMES:
+        lines.append(
+            f"| `{g}` | {GAME_NAMES[g]} | {'yes' if g in HILO_GAMES else ''} | "
+            f"{'yes' if g in JOKER_GAMES else ''} | "
+            f"{'no (`house-blind-games`)' if g in BLINDLESS_GAMES else 'yes'} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def presets_table() -> str:
+    from floorkill.rules.config import PRESET_TITLES, PRESETS
+
+    lines = ["| `preset` | what it is | options it sets |", "|---|---|---|"]
+    for name, values in PRESETS.items():
+        sets = ", ".join(f"`{k} = {_value(v).strip('`')}`" for k, v in values.items())
+        lines.append(f"| `{name}` | {PRESET_TITLES[name]} | {sets or '(the defaults)'} |")
+    return "\n".join(lines) + "\n"
+
+
+def options_reference() -> str:
+    """Every `kind`, trigger and `[kill]` option: its values, default, what each value
+    does with the clauses it cites, and the sentence of the rulebook it comes from."""
+    from floorkill.rules import option_sources as src
+    from floorkill.rules.config import AMOUNT_OPTIONS, KILL_OPTIONS, TRIGGERS
+    from floorkill.rules.options import LABELS, trigger_cites
+
+    out: list[str] = []
+    for name in src.options():
+        entry = src.source(name)
+        if name == "kind":
+            out += [
+                "### `kind`",
+                "",
+                "`full`, `half` or `none` (default `none`).",
+            ]
+        elif name in TRIGGERS:
+            cites = ", ".join(f"`{c}`" for c in trigger_cites(name))
+            out += [
+                f'### trigger `"{name}"`',
+                "",
+                f"In `triggers = [...]`; fires citing {cites}.",
+            ]
+        else:
+            allowed, default, clause = KILL_OPTIONS[name]
+            values = ", ".join(_value(v) for v in allowed or ())
+            if name in AMOUNT_OPTIONS:
+                values += ", or an amount"
+            out += [
+                f"### `{name}`",
+                "",
+                f"*{LABELS.get(name, name)}* — {values}; default {_value(default)} (`{clause}`).",
+            ]
+        out.append("")
+        for choice, c in entry.choices.items():
+            shown = "an amount" if choice == src.AMOUNT else _value(choice)
+            if name in TRIGGERS:
+                shown = "in `triggers`" if choice is True else "not in `triggers`"
+            cites = ", ".join(f"`{x}`" for x in c.cites)
+            out.append(f"- {shown}: {c.text['en']} ({cites})")
+        out.append("")
+        for s in entry.sources:
+            out.append(f"> {s.quote['en']}")
+            out.append(">")
+            out.append(f"> — {s.where['en']}")
+            out.append("")
+        if entry.note:
+            out += [entry.note["en"], ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+# -- pages -----------------------------------------------------------------------------
+
+GENERATED: dict[str, dict[str, Callable[[], str]]] = {
+    "docs/podium.md": {"keys": keys_tables, "palette": palette_table},
+    "docs/table-file.md": {
+        "games": games_table,
+        "presets": presets_table,
+        "options": options_reference,
+    },
+}
+
+
+def _marker(name: str) -> tuple[str, str]:
+    return f"<!-- generated: {name} -->", f"<!-- end: {name} -->"
+
+
+def render(text: str, parts: dict[str, Callable[[], str]]) -> str:
+    """The page ``text`` with each generated part rewritten."""
+    for name, make in parts.items():
+        begin, end = _marker(name)
+        pattern = re.compile(re.escape(begin) + r"\n.*?" + re.escape(end), re.S)
+        if not pattern.search(text):
+            raise ValueError(f"no {begin} … {end} in the page")
+        replacement = f"{begin}\n{make()}{end}"
+        text = pattern.sub(lambda _m, r=replacement: r, text, count=1)
+    return text
+
+
+def stale_pages(root: Path = ROOT) -> list[str]:
+    return [
+        page
+        for page, parts in GENERATED.items()
+        if (root / page).read_text(encoding="utf-8")
+        != render((root / page).read_text(encoding="utf-8"), parts)
+    ]
+
+
+def write_pages(root: Path = ROOT) -> list[str]:
+    changed = []
+    for page, parts in GENERATED.items():
+        path = root / page
+        old = path.read_text(encoding="utf-8")
+        new = render(old, parts)
+        if new != old:
+            path.write_text(new, encoding="utf-8")
+            changed.append(page)
+    return changed
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if "--check" in args:
+        stale = stale_pages()
+        for page in stale:
+            print(f"{page}: out of date; run python -m floorkill.docgen", file=sys.stderr)
+        return 1 if stale else 0
+    for page in write_pages():
+        print(f"wrote {page}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
