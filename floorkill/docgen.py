@@ -229,6 +229,8 @@ def palette_table() -> str:
 
 
 def _value(v: Any) -> str:
+    if isinstance(v, float):
+        return f"`{v:g}`"
     if isinstance(v, bool):
         return "`true`" if v else "`false`"
     if isinstance(v, int):
@@ -319,10 +321,45 @@ def options_reference() -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+# -- settings ------------------------------------------------------------------------
+
+
+def settings_table() -> str:
+    """Every setting: its key in floorkill.toml, its variable, its flag, what it is."""
+    from floorkill.settings import OTHER_ENV, SPECS
+
+    lines = [
+        "| in floorkill.toml | variable | flag | what it is | default |",
+        "|---|---|---|---|---|",
+    ]
+    defaults = {
+        "journal": "`journal.db` in the user data directory",
+        "floorperson": "the OS user",
+        "language": "the locale",
+        "theme": "`felt-green`",
+        "themes_dir": "`themes/` in the user config directory",
+        "tables_dir": "`tables/` in the user data directory",
+        "demo_journal": "`demo-journal.db` in the user data directory",
+        "key_file": "`journal.key` in the user config directory",
+        "verify_processes": '`"auto"`',
+        "big_screen.grid": '`"auto"`',
+    }
+    for spec in SPECS:
+        key = f"`[{spec.section}]` `{spec.attr}`" if spec.section else f"`{spec.name}`"
+        env = f"`{spec.env}`" if spec.env else ""
+        flag = f"`{spec.flag}`" if spec.flag else ""
+        default = defaults.get(spec.name) or _value(spec.default())
+        lines.append(f"| {key} | {env} | {flag} | {_cell(spec.help)} | {default} |")
+    for env, what in OTHER_ENV.items():
+        lines.append(f"| | `{env}` | | {_cell(what)} | |")
+    return "\n".join(lines) + "\n"
+
+
 # -- pages -----------------------------------------------------------------------------
 
 GENERATED: dict[str, dict[str, Callable[[], str]]] = {
     "docs/podium.md": {"keys": keys_tables, "palette": palette_table},
+    "docs/operations.md": {"settings": settings_table},
     "docs/table-file.md": {
         "games": games_table,
         "presets": presets_table,

@@ -1,4 +1,4 @@
-"""A streaming replica, for real: the README's recipe (pg_basebackup -R -X stream, a hot
+"""A streaming replica, for real: the recipe of docs/operations.md (pg_basebackup -R -X stream, a hot
 standby on another port) against the test server, with the Debian binaries .ci/postgres.sh
 used. A hand entered on the primary reaches a big screen reading the standby; verify and
 head read the standby; a podium pointed at it is refused in one line."""

@@ -1,5 +1,5 @@
 """Tampering with the sqlite3 shell: one test per attack, each must make `verify` exit
-non-zero and name the row. The README's table says which guard catches which attack:
+non-zero and name the row. The table of docs/security.md says which guard catches which attack:
 
 * chain  — the hash chain alone (no key, no anchor);
 * replay — every table replayed through today's rules against what the rows store;
@@ -423,13 +423,15 @@ def test_25_rules_version_column_rewritten_and_rechained_key(jp, keyfile, capsys
     assert code == 1 and "row gseq 3 (table 'Table 12', seq 1): the MAC does not match" in out
 
 
-# -- the README's table is these tests ------------------------------------------------------
+# -- the table of docs/security.md is these tests ----------------------------------------
 
 
-def _readme_rows() -> list[tuple[str, str, str]]:
+def _security_page_rows() -> list[tuple[str, str, str]]:
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text(
+        encoding="utf-8"
+    )
     block = readme.split("| attack (with the `sqlite3` shell) | caught by | test |", 1)[1]
     rows = []
     for line in block.splitlines()[2:]:
@@ -441,7 +443,7 @@ def _readme_rows() -> list[tuple[str, str, str]]:
 
 
 def _test_source(ref: str) -> str:
-    """The source of the test a README cell names: "07" or `file.py::test_name`."""
+    """The source of the test a cell of docs/security.md names: "07" or `file.py::test_name`."""
     import inspect
     import re
     import sys
@@ -449,19 +451,19 @@ def _test_source(ref: str) -> str:
 
     if re.fullmatch(r"\d\d", ref):
         fns = [f for name, f in globals().items() if name.startswith(f"test_{ref}_")]
-        assert len(fns) == 1, f"README names case {ref}: {len(fns)} tests of that number"
+        assert len(fns) == 1, f"docs/security.md names case {ref}: {len(fns)} tests of that number"
         return inspect.getsource(fns[0])
     file, name = ref.strip("`").split("::")
     text = (Path(__file__).with_name(file)).read_text(encoding="utf-8")
     m = re.search(rf"^def {name}\(.*?(?=^def |\Z)", text, re.S | re.M)
-    assert m, f"README names {ref}, which is not there"
+    assert m, f"docs/security.md names {ref}, which is not there"
     return m.group(0)
 
 
-def test_the_readme_table_names_every_case_and_the_guard_each_test_uses():
+def test_the_security_page_table_names_every_case_and_the_guard_each_test_uses():
     import re
 
-    rows = _readme_rows()
+    rows = _security_page_rows()
     named = [ref.strip() for _a, _g, tests in rows for ref in tests.split(",")]
     numbered = sorted(n[5:7] for n in globals() if re.match(r"test_\d\d_", n))
     assert sorted(r for r in named if re.fullmatch(r"\d\d", r)) == numbered
