@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .frozen import fast_init
 from .texts import render
 
 MAX_QUOTE = 120  # characters of a refused value quoted in a refusal
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Decision:
     code: str  # kebab-case: leg-up, kill, kill-again, neutral, barred, ...

@@ -9,6 +9,7 @@ Spec: kill-rules.md sections 4 and 5.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from . import room
 from .config import HILO_GAMES
@@ -168,27 +169,9 @@ def _not_neutral(decisions: list[Decision]) -> list[Decision]:
     ]
 
 
-_STATE_FIELDS = frozenset(TableState.__dataclass_fields__) - {"config"}
-
-
 def _new(state: TableState, **changes) -> TableState:
     """``state`` after one more event, with ``changes`` (field name -> value)."""
-    if not changes.keys() <= _STATE_FIELDS:
-        raise TypeError(f"no such state field: {sorted(changes.keys() - _STATE_FIELDS)}")
-    get = changes.get
-    return TableState(
-        state.config,
-        get("players", state.players),
-        get("button", state.button),
-        get("hands", state.hands),
-        get("dealer_pos", state.dealer_pos),
-        get("barred", state.barred),
-        get("credits", state.credits),
-        get("agreed", state.agreed),
-        get("held_seat", state.held_seat),
-        get("events", state.events + 1),
-        get("closed", state.closed),
-    )
+    return replace(state, **{"events": state.events + 1, **changes})
 
 
 def _leg_of(button: KillButton) -> KillButton:
@@ -225,7 +208,7 @@ def _kill(
 
 
 def _leg_up(state: TableState, seat: int) -> KillButton:
-    return KillButton(LEG_UP, seat, _name(state, seat))
+    return KillButton(status=LEG_UP, seat=seat, player=_name(state, seat))
 
 
 def _miss_kill(
@@ -316,7 +299,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     # The kill of this hand: posted, or missed (spec 5.5, 5.7). A missed kill leaves the
     # hand at the ordinary limits and the leg where it was; a bound killer who missed is
     # barred (or owes), and was not dealt in; a voluntary one changes nothing else.
-    was_killed = button.status == KILLED  # (the property, inlined: every hand)
+    was_killed = button.killed
     killed_now = was_killed and ev.kill_posted
     if was_killed and not ev.kill_posted:
         if button.kind in REQUIRED_KINDS:
@@ -417,23 +400,20 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     # Players who sat out the kill pot are dealt in from now on.
     if _sitting_out(players):
         players = tuple(
-            Player(p.seat, p.name, p.stack, p.away, False) if p is not None and p.sitting_out else p
-            for p in players
+            replace(p, sitting_out=False) if p is not None and p.sitting_out else p for p in players
         )
     dealer, _sb, _bb = positions(state, dealt)
     n = cfg.seats
-    new = TableState(
-        cfg,
-        players,
-        new_button,
-        state.hands + 1,  # every field: hot path
-        (dealer % n) + 1 if dealer is not None else state.dealer_pos,
-        barred,
-        credits,
-        agreed,
-        None,
-        state.events + 1,
-        state.closed,
+    new = _new(
+        state,
+        players=players,
+        button=new_button,
+        hands=state.hands + 1,
+        dealer_pos=(dealer % n) + 1 if dealer is not None else state.dealer_pos,
+        barred=barred,
+        credits=credits,
+        agreed=agreed,
+        held_seat=None,
     )
     return new, decisions, result
 
@@ -630,7 +610,7 @@ def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
         return b
     if two:
         say("leg-up", W, "leg-up", ("rrop-13.3",), name=name)
-        return KillButton(LEG_UP, W, name)  # _leg_up, its name already found
+        return KillButton(status=LEG_UP, seat=W, player=name)
     cfg = state.config
     if not cfg.kill.triggers:
         say("neutral", None, "no-required-kill", ("rrop-13.0",), name=name)
@@ -982,9 +962,7 @@ def _away(state: TableState, ev: Away, _ctx):
         raise Refusal("already-away", seat=ev.seat, name=p.name)
     decisions: list[Decision] = []
     button, barred, held = _leave(state, ev.seat, ev.posts_kill, decisions, quitting=False)
-    players = _set_player(
-        state.players, ev.seat, Player(p.seat, p.name, p.stack, True, p.sitting_out)
-    )
+    players = _set_player(state.players, ev.seat, replace(p, away=True))
     return (
         _new(state, players=players, button=button, barred=barred, held_seat=held),
         decisions,
@@ -999,9 +977,7 @@ def _back(state: TableState, ev: Back, _ctx):
     owed = room.bar_of(state, p.name)
     if owed is not None:
         raise room.back_refusal(owed)
-    players = _set_player(
-        state.players, ev.seat, Player(p.seat, p.name, p.stack, False, p.sitting_out)
-    )
+    players = _set_player(state.players, ev.seat, replace(p, away=False))
     decisions: list[Decision] = []
     button = state.button
     credits = state.credits
@@ -1066,9 +1042,7 @@ def _quit(state: TableState, ev: Quit, _ctx):
 
 def _stack(state: TableState, ev: Stack, _ctx):
     p = _occupied(state, ev.seat)
-    players = _set_player(
-        state.players, ev.seat, Player(p.seat, p.name, ev.amount, p.away, p.sitting_out)
-    )
+    players = _set_player(state.players, ev.seat, replace(p, stack=ev.amount))
     return _new(state, players=players), [], None
 
 
@@ -1220,10 +1194,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
     players = state.players
     if button.status != KILLED and _sitting_out(players):
         # nobody sits out a hand that is no longer a kill pot (rrop-13.12 applies to kill pots)
-        players = tuple(
-            Player(p.seat, p.name, p.stack, p.away, False) if p is not None else None
-            for p in players
-        )
+        players = tuple(replace(p, sitting_out=False) if p is not None else None for p in players)
         changed = True
     if not changed:
         return state

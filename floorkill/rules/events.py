@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from .decisions import Refusal
-from .frozen import fast_init
 from .money import Cents, MoneyError, parse_amount, to_toml
 from .names import NameError_, validate_name
 
@@ -36,7 +35,6 @@ class Showdown:
         return out
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Hand:
     """The result of one hand."""
@@ -426,12 +424,17 @@ def _parse_hand(raw: Mapping, seats: int) -> Hand:
     qual = raw.get("qualifies")
     if qual is not None and not isinstance(qual, bool):
         raise Refusal("bad-bool", field="qualifies", value=repr(qual))
-    flop, posted = raw.get("flop", True), raw.get("kill_posted", True)
-    if flop is not True and flop is not False:  # what _bool checks, inline: hot path
-        raise Refusal("bad-bool", field="flop", value=repr(flop))
-    if posted is not True and posted is not False:
-        raise Refusal("bad-bool", field="kill_posted", value=repr(posted))
-    return Hand(winners, high, low, showdown, pot, wbb, qual, flop, posted)
+    return Hand(
+        winners=winners,
+        high=high,
+        low=low,
+        showdown=showdown,
+        pot=pot,
+        won_beyond_blinds=wbb,
+        qualifies=qual,
+        flop=_bool(raw, "flop", True),
+        kill_posted=_bool(raw, "kill_posted", True),
+    )
 
 
 def board_saw_flop(board: object) -> bool:

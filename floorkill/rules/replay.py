@@ -14,11 +14,9 @@ from .config import TableFile
 from .decisions import Decision, Refusal
 from .engine import Result, apply
 from .events import Event
-from .frozen import fast_init
 from .state import TableState, barred_json, button_json, initial_state, next_hand
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Step:
     index: int  # 1-based event number

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .config import BLINDLESS_GAMES, PlayerSpec, TableConfig
-from .frozen import fast_init
 from .money import Cents, fmt
 from .names import name_key
 
@@ -19,7 +18,6 @@ BUTTON_STATUSES = (NEUTRAL, LEG_UP, KILLED)
 REQUIRED_KINDS = ("required", "owed", "agreed")  # kills a player is bound to post (rrop-13.6)
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Player:
     seat: int
@@ -29,7 +27,6 @@ class Player:
     sitting_out: bool = False  # joined into a kill pot without agreeing to kill (rrop-13.12)
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class KillButton:
     """The kill button: neutral, leg up (face down) or killed (face up in the pot)."""
@@ -50,7 +47,6 @@ class KillButton:
 NEUTRAL_BUTTON = KillButton()
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Owed:
     """A kill a player failed to post (rrop-13.6) or owes to post later (wsop-197)."""
@@ -61,7 +57,6 @@ class Owed:
     table: str | None = None  # owed at another table of the room (rules/room.py)
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class TableState:
     config: TableConfig
