@@ -520,13 +520,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from floorkill.batch import paused_gc
-
-    with paused_gc():  # a long replay: no cycles to find (floorkill/batch.py)
-        return _replay(args)
-
-
-def _replay(args: argparse.Namespace) -> int:
     from floorkill.rules import initial_state, load_table_file, replay
     from floorkill.rules.replay import JsonLines, iter_steps
 

@@ -34,8 +34,7 @@ Speed (``bench/verify_bench.py``): every row is compared byte for byte, but what
 give is built once per distinct value — each distinct payload decoded and read by the
 rules once (:func:`floorkill.rules.engine.apply_parsed` takes it read), each distinct
 decision rendered to its stored JSON once (:meth:`ChainAudit.decisions_json`), each
-payload's stored form checked once; the cyclic garbage collector is paused for the pass
-(:func:`floorkill.batch.paused_gc`). A big file is verified by two processes, the replay
+payload's stored form checked once. A big file is verified by two processes, the replay
 split by table (:func:`verify_sqlite`, :mod:`floorkill.store.room_check`), and anything
 they find is reported by the one-process pass.
 """
@@ -50,7 +49,6 @@ from types import MappingProxyType
 from typing import Any
 
 import floorkill
-from floorkill.batch import paused_gc
 from floorkill.rules import ConfigError, TableState, apply, initial_state
 from floorkill.rules import room as room_rules
 from floorkill.rules.decisions import Decision, Refusal
@@ -841,10 +839,8 @@ def child_main() -> None:
     """The other process. Its messages, one JSON line each: in, the request, then this
     process's owed-kill changes; out, its own changes (or its verdict at once when it found
     a problem), then its verdict."""
-    import gc
     import sys
 
-    gc.disable()  # nothing here makes cycles (floorkill.batch.paused_gc)
     ask = _read(sys.stdin)
     try:
         verdict = _child_pass(ask, sys.stdin, sys.stdout)
@@ -991,7 +987,6 @@ def verify_sqlite(
     return _verify_file(journal_path, key, anchor, "one")
 
 
-@paused_gc()
 def _verify_file(
     journal_path, key: bytes | None, anchor: tuple[int, str] | None, mode: str
 ) -> tuple[AuditResult, list[str]] | None:

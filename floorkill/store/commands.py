@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from floorkill.batch import paused_gc
 from floorkill.i18n import get_lang, ntr, tr
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import table_file_to_dict
@@ -46,7 +45,6 @@ def record_line(table: str, rec: Record) -> str:
 # import
 
 
-@paused_gc()
 def cmd_import(
     file: str | Path,
     journal_path: str | Path,
@@ -250,7 +248,6 @@ def export_doc(journal_path: str | Path, table: str) -> tuple[str, dict[str, Any
     )
 
 
-@paused_gc()
 def cmd_export(
     journal_path: str | Path,
     table: str,
@@ -331,8 +328,7 @@ def verify_journal(
     if is_url(journal_path):
         from floorkill.store.pg import verify_pg
 
-        with paused_gc():  # as verify_sqlite's pass: no cycles to walk
-            result = verify_pg(str(journal_path), key=key, anchor=anchor)
+        result = verify_pg(str(journal_path), key=key, anchor=anchor)
     else:
         from floorkill.store.audit import verify_sqlite
 

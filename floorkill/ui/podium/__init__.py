@@ -7,19 +7,8 @@ tables), ``palette`` (commands), ``opening`` (the session from the command line)
 Every write goes through :class:`floorkill.floor.Floor`.
 """
 
-import gc
-
-from floorkill.batch import paused_gc
-
-# Importing the podium (and the most of Textual it needs) builds thousands of classes,
-# functions and styles that live as long as the program, and no garbage: the cyclic
-# collector paused meanwhile, and all of it frozen out of its way after (the first pass
-# over it would have walked them all) — ~15 ms of a podium's start.
-with paused_gc():
-    from .app import LANGS, PodiumApp, PodiumScreen, make_podium_app
-    from .opening import Opening, memory_session, open_podium, open_session, run_podium
-
-    gc.freeze()
+from .app import LANGS, PodiumApp, PodiumScreen, make_podium_app
+from .opening import Opening, memory_session, open_podium, open_session, run_podium
 
 __all__ = [
     "LANGS",

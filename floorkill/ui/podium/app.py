@@ -10,7 +10,6 @@ new tables), :mod:`.palette` (commands).
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -179,13 +178,6 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         others: Iterable[Any] = (),
         cursor_blink: bool = True,
     ) -> None:
-        # Everything alive now (the modules, their classes, the session's records) lives
-        # as long as the podium: out of the cyclic collector's way from the start, not only
-        # after the first frame — the full pass over it that fell in composing the screen
-        # was ~25 ms of a start (:meth:`on_load` pauses the collector until the first
-        # frame).
-        gc.freeze()
-        self._gc_paused = False
         super().__init__()
         self.cursor_blink = cursor_blink
         self.floor = Floor(session, journal, others)
@@ -196,7 +188,6 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self._notices = list(notices)
         self._late = LateProblems(self._notices)  # the journal's, found after the opening
         self._on_exit = on_exit
-        self._collect_pending = False
         self.floorkill_themes: list[str] = []
         loaded = load_themes()
         for t in loaded.themes.values():
@@ -227,8 +218,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         return self.floor.tables
 
     def _floor_changed(self, change: Change) -> None:
-        """A stored change or a switch: the current table's new view, then a collection
-        once the screen is painted."""
+        """A stored change or a switch: the current table's new view."""
         self._say_late_problems()
         paid = change.record is not None and change.record.type == "pay_kill"
         if change.session is not self.floor.session and not paid:
@@ -238,9 +228,6 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         # stored at the table that owes the kill; it lifts bars here too)
         last = None if paid or change.session is not self.floor.session else change.record
         self.table_view = TableView.of(self.floor.session, self.lang, last)
-        if not self._collect_pending:
-            self._collect_pending = True
-            self.call_after_refresh(self.call_later, self._collect_after_paint)
 
     def _say_late_problems(self) -> None:
         """A bad snapshot the journal skipped since the opening (following, undo, a switch):
@@ -271,14 +258,6 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
             self.podium.query_one(StatusLine).badge = (
                 tr("DEMO journal", self.lang) if self.in_demo(session) else ""
             )
-
-    def _collect_after_paint(self) -> None:
-        """Collect garbage once the panels are on screen, while the floorperson reads them:
-        a hand's work then starts with empty young generations, and the collector's full
-        pass (5 ms and more, every ten hands or so) no longer lands between Enter and
-        the screen updated."""
-        self._collect_pending = False
-        gc.collect()
 
     def last_record(self):
         return self.floor.last_record()
@@ -317,7 +296,6 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self._say_where(self.session)
         self.podium.query_one(StatusLine).show(self.session.state)
         self.podium.query_one(HandEntry).focus_input()
-        self.call_after_refresh(self._freeze_startup_objects)
         for problem in self.theme_problems:  # each reported once, never fatal
             self.notify(
                 problem,
@@ -356,33 +334,6 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         modal, keeps a steady cursor, so a screenshot never catches it half-way."""
         if not self.cursor_blink and getattr(event.widget, "cursor_blink", False):
             event.widget.cursor_blink = False
-
-    def _freeze_startup_objects(self) -> None:
-        """Move everything alive after the first frame (Textual's widgets and styles, the
-        session's records) out of the garbage collector's way: a full collection over them
-        took ~40 ms, the p99 of entering a hand. The collector, paused since the app
-        started (:meth:`on_load`), runs again."""
-        gc.freeze()
-        self._resume_gc()
-
-    def on_load(self) -> None:
-        """The app starts: no collection until its first frame (the screen's widgets and
-        styles are built meanwhile, and a few thousand objects of garbage with them,
-        frozen with the rest at the first frame)."""
-        if gc.isenabled():
-            gc.disable()
-            self._gc_paused = True
-
-    def _resume_gc(self) -> None:
-        if self._gc_paused:
-            self._gc_paused = False
-            gc.enable()
-
-    def on_unmount(self) -> None:
-        """The app ends: the collector runs again if the first frame never came. (What was
-        frozen stays frozen, as it always has: unfrozen, the interpreter's last collection
-        at exit walked all of it, and a test worker's shutdown fell in the middle of it.)"""
-        self._resume_gc()
 
     @property
     def podium(self) -> Screen:
