@@ -7,6 +7,7 @@ A page keeps its prose by hand; each generated part sits between two marker line
 
     python -m floorkill.docgen           rewrite the generated parts of every page
     python -m floorkill.docgen --check   exit 1 naming each page that is out of date
+    python -m floorkill.docgen --screenshot   docs/podium.svg, the README's picture
 
 tests/test_docs_generated.py runs the check. To point the keys table at another action
 registry, change :func:`key_groups` (one list of (heading, bindings)) and
@@ -405,8 +406,39 @@ def write_pages(root: Path = ROOT) -> list[str]:
     return changed
 
 
+SCREENSHOT = "docs/podium.svg"
+SCREENSHOT_TABLE = "holdem-4-8-half-two-pots.toml"
+
+
+def screenshot(path: Path = ROOT / SCREENSHOT, size: tuple[int, int] = (120, 36)) -> Path:
+    """The podium on a shipped sample (its recorded session, in memory), as Textual draws
+    it: an SVG for the README. Taken on demand (``--screenshot``), never compared."""
+    import asyncio
+
+    from floorkill.resources import sample_tables
+    from floorkill.ui.podium import make_podium_app
+    from floorkill.ui.podium.opening import memory_session
+
+    table = next(p for p in sample_tables() if p.name == SCREENSHOT_TABLE)
+    session, _notices = memory_session(table, "ann")
+    app = make_podium_app(session, lang="en", cursor_blink=False)
+
+    async def take() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press(*"3")  # a winner typed: the entry shows what Enter records
+            await pilot.pause(0.3)
+            app.save_screenshot(filename=path.name, path=str(path.parent))
+
+    asyncio.run(take())
+    return path
+
+
 def main(argv: Iterable[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if "--screenshot" in args:
+        print(f"wrote {screenshot().relative_to(ROOT)}")
+        return 0
     if "--check" in args:
         stale = stale_pages()
         for page in stale:
