@@ -6,5 +6,9 @@ Importing this package is cheap: it pulls in neither Textual nor Rich.
 __version__ = "0.1.0"
 # "2" (issue 11): agreed kills queue and wait, missed kills keep the leg, leg credits are
 # used up, `neutral` only when the button becomes neutral, showdowns explained (`shows`),
-# the state's `agreed` is a tuple. Rows and snapshots of "1" are read, not digest-checked.
-RULES_VERSION = "2"
+# the state's `agreed` is a tuple.
+# "3": amounts read as written (4,50 is $4.50; 1e9 refused), an owed kill placed for the
+# coming hand cannot also be paid, leg credits wait while their holder cannot play, a new
+# player sits out every killed pot until dealt in. Rows and snapshots of "2" are read, not digest-checked; where
+# today's rules decide otherwise, verify warns (a changed ruling), as for "1".
+RULES_VERSION = "3"

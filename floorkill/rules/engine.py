@@ -326,10 +326,8 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     else:
         before = button
 
-    pot_size = cfg.second_leg_pot
-    if pot_size is not None:  # the house alternate: the pot answers it
-        if ev.pot is not None and ev.qualifies is not None and (ev.pot >= pot_size) != ev.qualifies:
-            raise Refusal("qualify-disagree-pot", ("house-natural",), minimum=dollars(pot_size))
+    if cfg.second_leg_pot is not None:
+        pass  # the house alternate: the pot answers it (_second_leg_by_pot, when at stake)
     elif ev.won_beyond_blinds is not None and ev.qualifies is not None:
         minimum = _second_leg_min(state, killed_now)
         if (ev.won_beyond_blinds >= minimum) != ev.qualifies:
@@ -339,7 +337,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     leg_seat, leg_name = _leg_holder(before)
     if leg_seat is not None:
         p = state.player(leg_seat)
-        if p is None or p.away:
+        if p is None or leg_seat not in dealt:  # away or barred: not playing (rrop-13.5)
             if leg_name and leg_name not in credits and p is not None:
                 credits = credits + (leg_name,)
             before = (
@@ -397,11 +395,9 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
             )
             agreed = agreed[1:]
 
-    # Players who sat out the kill pot are dealt in from now on.
-    if _sitting_out(players):
-        players = tuple(
-            replace(p, sitting_out=False) if p is not None and p.sitting_out else p for p in players
-        )
+    # A new player who sat out the kill pot still sits out the next one if it is killed too
+    # (rrop-13.12: not entitled to play in a killed pot); _settle deals them in once the coming
+    # hand is not a kill pot.
     dealer, _sb, _bb = positions(state, dealt)
     n = cfg.seats
     new = _new(
@@ -688,6 +684,8 @@ def _second_leg_by_pot(
     set by the house for the pot to qualify as the second leg of a kill". The pot (uncalled
     bets excluded) is measured against the game's own limits, like the scoop and big-pot
     minimums; money beyond the blinds is not asked."""
+    if ev.pot is not None and ev.qualifies is not None and (ev.pot >= pot_size) != ev.qualifies:
+        raise Refusal("qualify-disagree-pot", ("house-natural",), minimum=dollars(pot_size))
     if ev.pot is not None:
         ok = ev.pot >= pot_size
     elif ev.qualifies is not None:
@@ -802,7 +800,11 @@ def _join(state: TableState, ev: Join, ctx):
     owed = state.owed(ev.name)
     if owed is not None and owed.mode == "barred":
         raise Refusal(
-            "join-barred", ("rrop-13.6",), name=ev.name, amount=dollars(owed.owes), table=cfg.name
+            "join-barred",
+            ("rrop-13.6",),
+            name=ev.name,
+            amount=dollars(owed.owes),
+            table=owed.table or cfg.name,  # the table the kill is owed at
         )
     if ctx:
         other = ctx.get(name_key(ev.name))
@@ -910,7 +912,7 @@ def _leave(
                 )
             cites = ("rrop-13.6",) if bound else ("rrop-13.10",)
             button = _leg_of(button)
-            if button.status == LEG_UP:
+            if button.status == LEG_UP and not (quitting and button.seat == seat):
                 decisions.append(
                     Decision(
                         "leg-up",
@@ -1052,6 +1054,16 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx):
         raise Refusal("nothing-owed", name=ev.name)
     if owed.table is not None:
         raise room.pay_elsewhere_refusal(owed)
+    b = state.button
+    if b.killed and b.kind == "owed" and name_key(b.player or "") == name_key(owed.player):
+        # wsop-197: the owed kill is paid by posting it at the first chance; once it is the
+        # coming hand's kill, that post is the payment (paying too would take it twice).
+        raise Refusal(
+            "owed-kill-being-posted",
+            ("wsop-197",),
+            name=owed.player,
+            amount=dollars(owed.owes),
+        )
     barred = tuple(o for o in state.barred if o is not owed)
     seat = state.seat_of(owed.player)
     d = Decision(
@@ -1143,10 +1155,11 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
             credits = tuple(c for c in credits if c not in holders)
             changed = True
     if button.status == NEUTRAL and credits:
+        playing = state.dealt_in()  # not away, not barred here or at another table
         for name in credits:
             seat = state.seat_of(name)
             p = state.player(seat)
-            if p is not None and not p.away:
+            if p is not None and seat in playing:
                 button = KillButton(status=LEG_UP, seat=seat, player=p.name)
                 credits = tuple(c for c in credits if c != name)
                 decisions.append(

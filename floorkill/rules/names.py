@@ -66,10 +66,10 @@ def validate_name(raw: object, *, what: str = "player name", limit: int = MAX_NA
                 f"(U+{ord(ch):04X}): it would {looks}; type the name without it"
             )
         if cat in _BAD_CATEGORIES:
-            label = unicodedata.name(ch, f"U+{ord(ch):04X}")
+            label = unicodedata.name(ch, "")  # control characters have no name
             raise NameError_(
                 f"{what} has a control or format character at position {pos} "
-                f"(U+{ord(ch):04X} {label})"
+                f"(U+{ord(ch):04X}{' ' + label if label else ''})"
             )
     name = name.strip()
     if not name or not name_key(name):

@@ -170,6 +170,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "{name}: долг по киллу {amount}, сначала внесите его",
     },
     "nothing-owed": {"en": "{name} owes no kill here", "ru": "{name}: долга по киллу здесь нет"},
+    "owed-kill-being-posted": {
+        "en": "{name}'s owed kill of {amount} is being posted this hand: it is paid by that "
+        "post, not paid again (record the hand with kill_posted = false if it was not posted)",
+        "ru": "{name}: долг по киллу {amount} вносится в этой раздаче — он оплачивается этой "
+        "ставкой, второй раз его не платят (если килл не внесён, запишите раздачу с "
+        "kill_posted = false)",
+    },
     "table-closed": {
         "en": "this table is closed: reopen it before entering a {type} event",
         "ru": "этот стол закрыт: чтобы что-то записать, откройте его снова",

@@ -56,7 +56,7 @@ from floorkill.rules.engine import apply_parsed
 from floorkill.rules.events import parse_event
 from floorkill.store import reading
 from floorkill.store.chain_pass import ChainPass, chain_select, where
-from floorkill.store.room_check import TableLog
+from floorkill.store.room_check import TableLog, stamp_problem_text
 from floorkill.store.schema import (
     CREATE_TYPE,
     GENESIS,
@@ -421,10 +421,7 @@ class ChainAudit:
             except Exception:  # an unreadable row is named below, by apply
                 want = data.get(ROOM)
             if want != data.get(ROOM):
-                self.problem(
-                    f"{self._w()}: its room stamp {data.get(ROOM)!r} is not the bars "
-                    f"at other tables then ({want!r}, rrop-13.6)"
-                )
+                self.problem(f"{self._w()}: {stamp_problem_text(data.get(ROOM), want)}")
         event = entry[1]
         if event is None:  # read once: split off the stamp, parse the event
             try:

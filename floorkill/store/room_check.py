@@ -133,8 +133,18 @@ def check(
     return problems
 
 
-def _stamp_problem(gseq: int, table: str, got: Any, want: Any) -> str:
+def stamp_text(stamp: Any) -> str:
+    """A room stamp in a message: its bars, or "none" (never Python's None)."""
+    return "none" if stamp is None else repr(stamp)
+
+
+def stamp_problem_text(got: Any, want: Any) -> str:
+    """The end of a stamp problem: what the row holds, and the bars it should hold."""
     return (
-        f"row gseq {gseq} (table {table!r}): its room stamp {got!r} is not the bars at "
-        f"other tables then ({want!r}, rrop-13.6)"
+        f"its room stamp ({stamp_text(got)}) is not the bars at other tables then "
+        f"({stamp_text(want)}) [rrop-13.6]"
     )
+
+
+def _stamp_problem(gseq: int, table: str, got: Any, want: Any) -> str:
+    return f"row gseq {gseq} (table {table!r}): {stamp_problem_text(got, want)}"

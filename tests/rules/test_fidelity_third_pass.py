@@ -1,0 +1,142 @@
+"""Rules fidelity, third pass: one named test per finding of the hand-written round
+(docs/rules.md, "Third pass: decisions"). Each name carries the clause id.
+
+Default table (helpers.table_doc): $10-$20 fixed hold'em, blinds $5/$10, full kill,
+two-pots trigger, six players Ann..Fay in seats 1-6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from helpers import assert_button, assert_killed_by, codes, hand, refused, run, start
+
+from floorkill.rules import apply, next_hand
+from floorkill.rules.names import NameError_, validate_name
+from floorkill.rules.state import Owed
+
+
+def bar_at_14(name: str, owes: int = 20) -> list[dict]:
+    """The room stamp of an event entered while ``name`` owes a kill at Table 14."""
+    return [{"player": name, "owes": owes, "table": "Table 14"}]
+
+
+# ---------------------------------------------------------------------------
+# wsop-197: the owed kill is paid once
+
+
+def owed_kill_placed():
+    """Bob must kill, quits the hand's post (post-later): he owes $20 and, dealt in off the
+    button and blinds, the owed kill is the coming hand's kill."""
+    st = run(
+        start(missed_kill="post-later"),
+        hand(2),
+        hand(2, won_beyond_blinds=10),
+        hand(3, kill_posted=False),
+    )
+    assert st.barred and st.barred[0].mode == "post-later"
+    return st
+
+
+def test_wsop_197_paying_an_owed_kill_while_it_is_posted_this_hand_is_refused():
+    st = owed_kill_placed()
+    if not (st.button.killed and st.button.kind == "owed"):  # wait until it is placed
+        st = run(st, hand(5))
+    assert st.button.killed and st.button.kind == "owed" and st.button.seat == 2
+    r = refused(st, {"type": "pay_kill", "name": "Bob"}, key="owed-kill-being-posted")
+    assert "wsop-197" in r.cites and "$20" in r.text("en")
+    # the posted kill is the payment: after the hand nothing is owed and no kill repeats
+    after = run(st, hand(5))
+    assert not after.barred
+    assert not (after.button.killed and after.button.kind == "owed")
+
+
+# ---------------------------------------------------------------------------
+# rrop-13.5, rrop-13.6: a leg credit waits while its holder cannot play
+
+
+def test_rrop_13_5_rrop_13_6_a_leg_credit_waits_while_its_holder_is_barred_elsewhere():
+    st = run(start(), hand(1), {"type": "away", "seat": 1}, hand(2))  # Ann keeps a credit
+    assert "Ann" in st.credits
+    st = run(st, hand(2, won_beyond_blinds=10))  # Bob's kill pot
+    st = run(st, {"type": "back", "seat": 1})
+    assert "Ann" in st.credits  # the button is not neutral: the credit waits
+    # Ann is barred at Table 14 when the button goes neutral here (a split, nobody's leg)
+    a = apply(st, {**hand(winners=[3, 4]), "room": bar_at_14("Ann")})
+    assert a.state.button.status != "leg-up" or a.state.button.seat != 1
+    assert "Ann" in a.state.credits  # she has not returned to play: the credit waits
+    # the bar is paid: the next event finds her playing, and the leg returns to her
+    b = apply(a.state, {"type": "stack", "seat": 3, "amount": 100, "room": []})
+    assert_button(b.state, "leg-up", 1, "Ann")
+    assert "Ann" not in b.state.credits
+
+
+def test_rrop_13_5_a_leg_holder_barred_elsewhere_when_a_hand_is_played_keeps_a_credit():
+    st = run(start(), hand(1))
+    a = apply(st, {**hand(2), "room": bar_at_14("Ann")})
+    assert "Ann" in a.state.credits
+    assert_button(a.state, "leg-up", 2, "Bob")
+
+
+# ---------------------------------------------------------------------------
+# rrop-13.12: a new player stays out of every killed pot until dealt in
+
+
+def test_rrop_13_12_a_new_player_sits_out_the_second_killed_pot_too():
+    st = run(
+        start(players=((1, "Ann"), (2, "Bob"), (3, "Cy"))), hand(2), hand(2, won_beyond_blinds=10)
+    )
+    a = apply(st, {"type": "join", "seat": 6, "name": "Fay"})
+    assert "not-dealt-in" in codes(a) and 6 not in next_hand(a.state).dealt_in
+    st = run(a.state, hand(2))  # Bob wins his kill pot: he kills again
+    assert_killed_by(st, 2)
+    assert 6 not in next_hand(st).dealt_in  # Fay has still never played a hand
+    refused(st, hand(6), key="not-dealt-in", cite="rrop-13.12")
+    st = run(st, hand(3))  # the kill is over: Fay is dealt in
+    assert 6 in next_hand(st).dealt_in
+
+
+# ---------------------------------------------------------------------------
+# smaller ones
+
+
+def test_rrop_13_6_a_join_refused_for_a_bar_at_another_table_names_that_table():
+    st = start()
+    st = run(st, {"type": "quit", "seat": 6})
+    a = apply(st, {**hand(1), "room": []})
+    with_bar = replace(a.state, barred=(Owed(player="Yan", owes=2000, table="Table 14"),))
+    r = refused(with_bar, {"type": "join", "seat": 6, "name": "Yan"}, key="join-barred")
+    assert "Table 14" in r.text("en") and "Table 12" not in r.text("en")
+
+
+def test_rrop_13_1b_a_killer_with_the_leg_who_quits_unposted_gets_no_passing_leg_up():
+    players = ((1, "Ann", 500), (2, "Bob", 500), (3, "Cy", 500))
+    st = run(start(voluntary=True, players=players), hand(1))  # Ann has the leg
+    st = run(st, {"type": "voluntary_kill", "seat": 1})  # ...and kills voluntarily
+    assert st.button.killed and st.button.leg_seat == 1
+    a = apply(st, {"type": "quit", "seat": 1, "posts_kill": False})
+    assert "leg-up" not in codes(a)
+    assert a.state.button.status == "neutral" and "neutral" in codes(a)
+
+
+def test_house_natural_second_leg_pot_disagreement_is_not_refused_when_no_second_leg_is_at_stake():
+    st = run(start(second_leg_pot=100), hand(1))
+    # Bob wins: a first leg, nothing to qualify; the pot and qualifies disagree harmlessly
+    a = apply(st, hand(2, pot=150, qualifies=False))
+    assert_button(a.state, "leg-up", 2, "Bob")
+    # with the second leg at stake the disagreement is still refused
+    refused(a.state, hand(2, pot=150, qualifies=False), key="qualify-disagree-pot")
+
+
+def test_rrop_13_6_verify_stamp_message_never_says_none():
+    from floorkill.store.room_check import stamp_problem_text
+
+    text = stamp_problem_text([{"player": "Ann", "owes": 20, "table": "Table 14"}], None)
+    assert "None" not in text and "none" in text and "[rrop-13.6]" in text
+
+
+def test_a_name_with_a_control_character_names_its_code_point_once():
+    with pytest.raises(NameError_) as info:
+        validate_name("Ann\x07")
+    assert str(info.value).count("U+0007") == 1
