@@ -509,7 +509,7 @@ def main() -> int:
         metavar="DIR",
         action="append",
         default=[],
-        help="the same room with the floorkill of DIR (e.g. /work/main) first, "
+        help="the same room with the floorkill of DIR (e.g. a checkout of main) first, "
         "then this checkout's, in turn (repeatable)",
     )
     ap.add_argument(

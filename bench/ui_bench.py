@@ -1,7 +1,7 @@
 """Podium speed, one run, against a same-run baseline.
 
-    /work/venv/bin/python bench/ui_bench.py [--runs 5] [--hands 200] [--before TREE] [--lang ru]
-    /work/venv/bin/python bench/ui_bench.py --langs en,ru     # the languages in one run
+    python bench/ui_bench.py [--runs 5] [--hands 200] [--before TREE] [--lang ru]
+    python bench/ui_bench.py --langs en,ru     # the languages in one run
 
 ``--before TREE`` (another source tree of floorkill, e.g. the main branch checked out in
 /tmp) measures both in the same run: start children interleaved, then submit-to-updated

@@ -61,9 +61,6 @@ def _seeds_dir() -> Path | None:
     candidates = []
     if os.environ.get("FLOORKILL_SEEDS"):
         candidates.append(Path(os.environ["FLOORKILL_SEEDS"]))
-    here = Path(__file__).resolve()
-    candidates += [p / "shared" / "seeds" for p in here.parents]
-    candidates.append(Path("/work/shared/seeds"))
     for c in candidates:
         if c.is_dir() and any(c.glob("*.txt")):
             return c

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -21,9 +22,10 @@ from floorkill.rules.clauses import CLAUSES
 from floorkill.rules.config import AMOUNT_OPTIONS, KILL_OPTIONS, TRIGGERS
 from floorkill.rules.option_sources import AMOUNT, SOURCES, cites, explain, options, source
 
-SEEDS = Path("/work/shared/seeds")
-if not SEEDS.is_dir():  # a checkout without the shared seeds
-    SEEDS = None
+# the rulebooks' text, where a copy is at hand ($FLOORKILL_SEEDS); the quotes are checked
+# against it, and only then
+_seeds = os.environ.get("FLOORKILL_SEEDS")
+SEEDS = Path(_seeds) if _seeds and Path(_seeds).is_dir() else None
 
 
 def _flat(text: str) -> str:
