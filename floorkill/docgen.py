@@ -342,7 +342,6 @@ def settings_table() -> str:
         "tables_dir": "`tables/` in the user data directory",
         "demo_journal": "`demo-journal.db` in the user data directory",
         "key_file": "`journal.key` in the user config directory",
-        "verify_processes": '`"auto"`',
         "big_screen.grid": '`"auto"`',
     }
     for spec in SPECS:

@@ -73,7 +73,6 @@ class Settings:
     tables_dir: Path
     demo_journal: Path
     key_file: Path
-    verify_processes: int | None  # None: two processes for a big file on 2+ CPUs
     debug: bool
     big_screen: BigScreen = field(default_factory=BigScreen)
     file: Path | None = None  # the settings file read (None: there was none)
@@ -166,16 +165,6 @@ def _grid(value: object) -> bool | None:
     if isinstance(value, str) and value.strip().lower() == "auto":
         return None
     return _bool(value)
-
-
-def _processes(value: object) -> int | None:
-    if isinstance(value, str) and value.strip().lower() in ("", "auto"):
-        return None
-    if isinstance(value, str) and value.strip() in ("1", "2"):
-        return int(value.strip())
-    if isinstance(value, int) and not isinstance(value, bool) and value in (1, 2):
-        return value
-    raise ValueError('1, 2 or "auto"')
 
 
 def _int_in(low: int, high: int) -> Callable[[object], int]:
@@ -294,15 +283,6 @@ SPECS: tuple[Spec, ...] = (
         "the key that MACs every row you write (floorkill key --new)",
         "FLOORKILL_KEY_FILE",
         example='"~/.config/floorkill/journal.key"',
-    ),
-    Spec(
-        "verify_processes",
-        "verify_processes",
-        _processes,
-        lambda: None,
-        'verify in 1 or 2 processes (default "auto": 2 for a big file on 2+ CPUs)',
-        "FLOORKILL_VERIFY_PROCESSES",
-        example='"auto"',
     ),
     Spec(
         "debug",

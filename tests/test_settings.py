@@ -33,7 +33,7 @@ def test_the_settings_object_is_frozen_and_typed(tmp_path):
         s.theme = "light"  # type: ignore[misc]
     assert isinstance(s.journal, Path) and s.journal.name == "journal.db"
     assert s.big_screen.port == 8000 and s.big_screen.rotate == 12.0
-    assert s.log_level == "warning" and s.debug is False and s.verify_processes is None
+    assert s.log_level == "warning" and s.debug is False
     assert set(s.sources.values()) == {"default"}
     assert s.file is None
 
@@ -100,7 +100,7 @@ def test_every_module_reads_its_setting_from_the_file(tmp_path, monkeypatch):
     path = write(
         tmp_path,
         'key_file = "/k/journal.key"\nthemes_dir = "/t"\ndemo_journal = "/d.db"\n'
-        'floorperson = "cy"\njournal = "/j.db"\nverify_processes = 1\n',
+        'floorperson = "cy"\njournal = "/j.db"\n',
     )
     monkeypatch.setenv("FLOORKILL_SETTINGS", str(path))
     from floorkill.cli import default_journal
@@ -114,7 +114,6 @@ def test_every_module_reads_its_setting_from_the_file(tmp_path, monkeypatch):
     assert demo_journal_path() == Path("/d.db")
     assert default_floorperson() == "cy"
     assert default_journal() == Path("/j.db")
-    assert st.current().verify_processes == 1
 
 
 @pytest.mark.parametrize(
@@ -149,8 +148,8 @@ def test_an_unreadable_settings_file_is_one_line(tmp_path, content):
 
 
 def test_a_bad_variable_is_one_line(tmp_path):
-    with pytest.raises(st.SettingsError, match=r"^\$FLOORKILL_VERIFY_PROCESSES: must be"):
-        st.load_settings(environ={"FLOORKILL_VERIFY_PROCESSES": "3"}, path=tmp_path / "n")
+    with pytest.raises(st.SettingsError, match=r"^\$FLOORKILL_DEBUG: must be"):
+        st.load_settings(environ={"FLOORKILL_DEBUG": "3"}, path=tmp_path / "n")
 
 
 def test_every_command_stops_on_a_bad_settings_file_in_one_line(tmp_path, monkeypatch):

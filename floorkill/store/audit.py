@@ -26,23 +26,18 @@ What a pass proves, row by row (each failure names the row):
 Memory: the per-table states, a checkpoint every :data:`CHECKPOINT` rows of a table and
 after each of its last :data:`RECENT` rows (an undo refolds from the state before the row
 it voids, not from the last checkpoint), the void targets and two bounded caches (below);
-never the rows themselves. Split between two processes, each also keeps the gseq of every
-row it replays, 8 bytes a row, and its stamps and joins, for the room's checks
-(:mod:`floorkill.store.room_check`).
+never the rows themselves.
 
 Speed (``bench/verify_bench.py``): every row is compared byte for byte, but what the rules
 give is built once per distinct value — each distinct payload decoded and read by the
 rules once (:func:`floorkill.rules.engine.apply_parsed` takes it read), each distinct
 decision rendered to its stored JSON once (:meth:`ChainAudit.decisions_json`), each
-payload's stored form checked once. A big file is verified by two processes, the replay
-split by table (:func:`verify_sqlite`, :mod:`floorkill.store.room_check`), and anything
-they find is reported by the one-process pass.
+payload's stored form checked once.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
@@ -56,10 +51,8 @@ from floorkill.rules.engine import apply_parsed
 from floorkill.rules.events import parse_event
 from floorkill.store import reading
 from floorkill.store.chain_pass import ChainPass, chain_select, where
-from floorkill.store.room_check import TableLog, stamp_problem_text
 from floorkill.store.schema import (
     CREATE_TYPE,
-    GENESIS,
     VOID_TYPE,
     canonical_json,
     result_json,
@@ -79,22 +72,12 @@ PAYLOAD_CACHE = 4096  # distinct payloads known to be the rules' reading
 # a decision is cached by these fields: were one added, nothing would be cached
 _KEYED = tuple(f.name for f in fields(Decision)) == ("code", "seat", "key", "params", "cites")
 
-# the columns of a row's replay (ChainAudit.replay), in its parameters' order
-CONTENT_COLUMNS = (
-    "gseq",
-    "tbl",
-    "seq",
-    "type",
-    "payload",
-    "rules",
-    "decisions",
-    "result",
-    "hand",
-    "target",
-    "state_hash",
-)
-
 FetchRows = Callable[[str, int, int], Iterable[tuple[int, str, str]]]
+
+
+def _stamp_text(stamp: Any) -> str:
+    """A room stamp in a message: its bars, or "none" (never Python's None)."""
+    return "none" if stamp is None else repr(stamp)
 
 
 def decisions_text(decisions_json: str) -> str:
@@ -130,7 +113,6 @@ class _Table:
     replaying: bool = False  # config loaded, no replay failure
     payloads: dict = field(default_factory=dict)  # ChainAudit._payloads of its seats
     seated: tuple | None = None  # (players, elsewhere, their bars): the last stamp's
-    log: TableLog | None = None  # a share's replay: what the room's checks need
 
 
 @dataclass
@@ -142,7 +124,6 @@ class AuditResult:
     head: tuple[int, str]
     schema: int
     macs: int
-    processes: int = 1  # 2: a big file's verify, settled by two processes
 
 
 class ChainAudit:
@@ -154,41 +135,18 @@ class ChainAudit:
         *,
         key: bytes | None = None,
         anchor: tuple[int, str] | None = None,
-        chain: bool = True,
-        share: Callable[[Any], bool] | None = None,
-        order: list[str] | None = None,
     ) -> None:
-        """``tables``: name -> (toml, created, who) as the ``tables`` rows hold them.
-        ``chain=False``: the replay alone (another process runs the :class:`ChainPass`
-        over the same rows; :meth:`finish` takes its verdict). ``share``: this audit
-        replays only the rows whose table it accepts (and ``tables`` holds only those);
-        another process replays the rest. Each then replays with no room and keeps
-        what the room's checks need (:attr:`room_logs`, :attr:`bar_changes`):
-        :func:`floorkill.store.room_check.check` asks them once both are done.
-        ``order``: every table of the journal whose owed kills make the room (else the
-        tables as their creation rows come in; the room reads them by table name)."""
+        """``tables``: name -> (toml, created, who) as the ``tables`` rows hold them."""
         self.meta = dict(meta)
         self.tables_rows = dict(tables)
         self.fetch_rows = fetch_rows
         self.problems: list[str] = []
         self.warnings: list[str] = []
         self.seed_at = seed_point(self.meta)
-        self.chain = (
-            ChainPass(self.meta, self.problem, self.warnings, key=key, anchor=anchor)
-            if chain
-            else None
-        )
+        self.chain = ChainPass(self.meta, self.problem, self.warnings, key=key, anchor=anchor)
         self.rows = 0
-        self.share = share
-        self.room_logs: dict[str, TableLog] | None = {} if share is not None else None
-        self.bar_changes: list[tuple[int, str, list]] = []  # (gseq, table, owed), shared
-        # a share's warnings of changed rulings, (gseq, text): at finish, both shares' in
-        # row order where the pass began (pass_start), as one pass writes them
-        self.rulings: list[tuple[int, str]] | None = [] if share is not None else None
-        self.pass_start = 0
         self.tables: dict[str, _Table] = {}
-        self.fixed_order = order is not None
-        self.order: list[str] = list(order or ())  # creation order (writer's rowid)
+        self.order: list[str] = []  # creation order (writer's rowid)
         self.bars: dict[str, list] = {}  # owed kills (barred mode) by table
         self._elsewhere: dict[str | None, dict] = {}
         self.old_rules = 0
@@ -197,8 +155,6 @@ class ChainAudit:
         # the rules cannot read it), its room stamp, checked as the rules' stored form]
         self._payloads: dict[int, dict[Any, list]] = {}
         self._row: tuple = ()
-        self._verdict: dict | None = None
-        self.who_at: Callable[[int], tuple] | None = None  # (who, at) of a creation row
 
     # -- problems ---------------------------------------------------------------------
     def problem(self, text: str) -> None:
@@ -216,16 +172,13 @@ class ChainAudit:
 
     @property
     def macs(self) -> int:
-        if self.chain is not None:
-            return self.chain.macs
-        return self._verdict["macs"] if self._verdict else 0
+        return self.chain.macs
 
     # -- the pass -----------------------------------------------------------------------
     def feed(self, row: tuple) -> None:
-        """One ``events`` row (:data:`CHAIN_COLUMNS` order): its chain checks (unless
-        another process runs them), then its replay."""
-        if self.chain is not None:
-            self.chain.feed(row)
+        """One ``events`` row (:data:`CHAIN_COLUMNS` order): its chain checks, then its
+        replay."""
+        self.chain.feed(row)
         (
             gseq,
             tbl,
@@ -245,31 +198,6 @@ class ChainAudit:
             digest,
             _mac,
         ) = row
-        if self.share is not None and not self.share(tbl):
-            return  # another process replays this table
-        self.replay(
-            gseq, tbl, seq, type_, payload, rules, decisions, result, hand, target, digest, who, at
-        )
-
-    def replay(
-        self,
-        gseq,
-        tbl,
-        seq,
-        type_,
-        payload,
-        rules,
-        decisions,
-        result,
-        hand,
-        target,
-        digest,
-        who=None,
-        at=None,
-    ) -> None:
-        """One row's replay checks (:data:`CONTENT_COLUMNS`, then ``who`` and ``at``: a
-        row that is not a creation needs neither, a creation without them asks
-        ``who_at(gseq)``)."""
         self.rows += 1
         self._row = (gseq, tbl, seq)
         if type(gseq) is not int or type(seq) is not int:  # text or a float in SQLite
@@ -322,8 +250,6 @@ class ChainAudit:
             self.problem(f"{self._w()}: the payload {what}{stop}")
             return
         if type_ == CREATE_TYPE:
-            if who is None and at is None and self.who_at is not None:
-                who, at = self.who_at(gseq)
             self._create(self._w(), tbl, seq, data, decisions, result, hand, who, at, target)
             return
         if t is None:
@@ -353,8 +279,7 @@ class ChainAudit:
             return
         t = _Table(tbl, last_seq=0)
         self.tables[tbl] = t
-        if not self.fixed_order:
-            self.order.append(tbl)
+        self.order.append(tbl)
         stored = self.tables_rows.get(tbl)
         if stored is None:
             self.problem(f"{w}: no table {tbl!r} in the tables list")
@@ -383,8 +308,6 @@ class ChainAudit:
             return
         t.state = initial_state(t.config, t.players)
         t.payloads = self._payloads_of(t.config.seats)
-        if self.room_logs is not None:
-            t.log = self.room_logs[tbl] = TableLog(t.config)
         t.replaying = True
 
     def _payloads_of(self, seats: int) -> dict:
@@ -402,9 +325,8 @@ class ChainAudit:
             return
         data = entry[0]
         before = t.state
-        log = t.log
-        elsewhere = self._elsewhere_for(t.name) if self.bars and log is None else _NO_BARS
-        if log is None and (elsewhere or ROOM in data or before.barred):
+        elsewhere = self._elsewhere_for(t.name) if self.bars else _NO_BARS
+        if elsewhere or ROOM in data or before.barred:
             # the room stamp is the one the journal's order gives: what room_rules.stamp
             # writes (the bars of the seated players at other tables, where they differ
             # from the mirrors the table holds), those bars found once per seating
@@ -421,7 +343,10 @@ class ChainAudit:
             except Exception:  # an unreadable row is named below, by apply
                 want = data.get(ROOM)
             if want != data.get(ROOM):
-                self.problem(f"{self._w()}: {stamp_problem_text(data.get(ROOM), want)}")
+                self.problem(
+                    f"{self._w()}: its room stamp ({_stamp_text(data.get(ROOM))}) is not the "
+                    f"bars at other tables then ({_stamp_text(want)}) [rrop-13.6]"
+                )
         event = entry[1]
         if event is None:  # read once: split off the stamp, parse the event
             try:
@@ -429,8 +354,6 @@ class ChainAudit:
                 event = entry[1] = parse_event(rest, t.config.seats)
             except Exception:  # apply below says why, naming the row
                 event = entry[1] = False
-        if log is not None:  # the room's checks: once both shares are done
-            log.row(self._row[0], before, data, event)
         try:
             if event is False:
                 applied = apply(before, data, elsewhere)
@@ -521,14 +444,10 @@ class ChainAudit:
         return "[" + ",".join(parts) + "]"
 
     def _ruling_changed(self, text: str) -> None:
-        text = (
+        self.warnings.append(
             f"{text} (written under an earlier rules version: a ruling changed since, "
             "not a change to the row)"
         )
-        if self.rulings is not None:  # a share: merged with the other's in row order
-            self.rulings.append((self._row[0], text))
-        else:
-            self.warnings.append(text)
 
     def _void(
         self,
@@ -614,8 +533,6 @@ class ChainAudit:
         else:
             self.bars.pop(t.name, None)
         self._elsewhere.clear()
-        if self.room_logs is not None:
-            self.bar_changes.append((self._row[0], t.name, owed))
 
     def _elsewhere_for(self, name: str) -> dict:
         if not self.bars:
@@ -635,21 +552,10 @@ class ChainAudit:
             if name not in self.tables:
                 self.problem(f"table {name!r}: no creation row in the chain")
 
-    def finish(self, verdict: Mapping[str, Any] | None = None) -> None:
-        """After the last row. ``verdict``: the other process's :class:`ChainPass` over
-        the same rows, when this audit ran without its own (its warnings, head, MACs)."""
+    def finish(self) -> None:
+        """After the last row."""
         self.check_created()
-        if self.chain is not None:
-            self.chain.finish()
-        else:
-            self._verdict = dict(verdict or {})
-            for text in self._verdict.get("problems", ()):
-                self.problem(text)
-            if self.rulings is not None:
-                theirs = [(g, t) for g, t in self._verdict.get("rulings", ())]
-                both = sorted(self.rulings + theirs, key=lambda r: r[0])
-                self.warnings[self.pass_start : self.pass_start] = [t for _g, t in both]
-            self.warnings.extend(self._verdict.get("warnings", ()))
+        self.chain.finish()
         if self.seed_at is None:
             self.warnings.append(
                 "schema-1 journal: its meta is not in the chain and its rows "
@@ -664,9 +570,7 @@ class ChainAudit:
             )
 
     def head(self) -> tuple[int, str]:
-        if self.chain is not None:
-            return self.chain.head()
-        return tuple(self._verdict["head"]) if self._verdict else (0, GENESIS)
+        return self.chain.head()
 
 
 def check_caches(
@@ -705,295 +609,16 @@ def check_caches(
 # ---------------------------------------------------------------------------
 # the SQLite driver
 
-PARALLEL_MIN = 50_000  # rows: below it one process is as fast (another takes ~0.1 s)
-# "1": verify in one process always; "2": in two whatever the size and the CPUs
-PROCESSES_ENV = "FLOORKILL_VERIFY_PROCESSES"
-SQL_LIST_MAX = 500  # the other process's tables left out in SQL up to this many
-# (SQLite's limit of parameters is higher); past it, here
-# The other process's share of the replay: it runs the chain pass and integrity_check too,
-# about half as much a row as the replay (bench/verify_bench.py), so both end together
-# when it replays about a fifth of the rows.
-CHILD_SHARE = 0.21
-
-
-def cores() -> int:
-    """The CPUs this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-def _split_tables(conn, tables: Mapping[str, Any], share: float) -> list[str]:
-    """The tables (the first ones of the ``tables`` list) the other process replays: about
-    ``share`` of the rows."""
-    counts = dict(conn.execute("SELECT tbl, count(*) FROM events GROUP BY tbl"))
-    total = sum(n for n in counts.values() if isinstance(n, int))
-    theirs: list[str] = []
-    got = 0
-    for name in tables:
-        n = counts.get(name, 0)
-        if got + n / 2 <= share * total:
-            theirs.append(name)
-            got += n
-    return theirs
-
-
-def _splittable(conn, tables: Mapping[Any, Any], last: Any) -> bool:
-    """Whether two processes can read this file as one does: ``gseq`` is the rowid (never
-    NULL, never text: the other process reads ``gseq <= last``), every table name and
-    ``tables`` value is text (they travel as JSON)."""
-    if not isinstance(last, int):
-        return False
-    cols = [(r[1], str(r[2]).upper(), r[5]) for r in conn.execute("PRAGMA table_info(events)")]
-    if [c for c in cols if c[2]] != [("gseq", "INTEGER", 1)]:
-        return False
-    return all(
-        isinstance(n, str) and all(v is None or isinstance(v, str) for v in row)
-        for n, row in tables.items()
-    )
-
-
-def _start_child(ask: Mapping[str, Any]):
-    """The other process (:func:`child_main`), sent ``ask`` (the key as hex, on a pipe:
-    never on a command line), or None when no process can be started (the caller then
-    verifies in one). It imports this floorkill, never one in the current folder."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    try:
-        request = json.dumps(ask) + "\n"
-    except (TypeError, ValueError):
-        return None
-    package_root = str(Path(floorkill.__file__).resolve().parents[1])
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
-    safe_path = ["-P"] if sys.version_info >= (3, 11) else []
-    try:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                *safe_path,
-                "-c",
-                "from floorkill.store.audit import child_main; child_main()",
-            ],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=env,
-            cwd=package_root,
-            text=True,
-            encoding="utf-8",
-        )
-    except (OSError, ValueError):
-        return None
-    try:
-        proc.stdin.write(request)
-        proc.stdin.flush()
-    except (OSError, ValueError):
-        _end_child(proc)
-        return None
-    return proc
-
-
-def _read(stream) -> dict:
-    """One message of the other process ({} when it ended or wrote nonsense)."""
-    try:
-        got = json.loads(stream.readline())
-    except (OSError, ValueError):
-        return {}
-    return got if isinstance(got, dict) else {}
-
-
-def _write(stream, message: Mapping[str, Any]) -> bool:
-    try:
-        stream.write(json.dumps(message) + "\n")
-        stream.flush()
-    except (OSError, ValueError):
-        return False
-    return True
-
-
-def _end_child(proc) -> None:
-    """Reap the other process (stopped first if it still runs: its answer is not needed)."""
-    for stream in (proc.stdin, proc.stdout):
-        try:
-            stream.close()
-        except OSError:
-            pass
-    if proc.poll() is None:
-        proc.kill()
-    proc.wait()
-
-
-def _whole(verdict: Mapping[str, Any]) -> bool:
-    """Whether the other process found its half whole."""
-    return bool(verdict) and not verdict.get("problems") and verdict.get("integrity") == ["ok"]
-
-
-def child_main() -> None:
-    """The other process. Its messages, one JSON line each: in, the request, then this
-    process's owed-kill changes; out, its own changes (or its verdict at once when it found
-    a problem), then its verdict."""
-    import sys
-
-    ask = _read(sys.stdin)
-    try:
-        verdict = _child_pass(ask, sys.stdin, sys.stdout)
-    except Exception as exc:  # whatever it is, the caller verifies in one process
-        verdict = {"error": f"{type(exc).__name__}: {exc}", "problems": ["error"]}
-    _write(sys.stdout, {"verdict": verdict})
-
-
-def _child_pass(ask: Mapping[str, Any], inbox, outbox) -> dict:
-    """The other process's half: the chain of every row (up to the last gseq the caller
-    read), the replay of its tables, their room's checks and ``integrity_check``."""
-    from pathlib import Path
-
-    from floorkill.store import room_check
-    from floorkill.store.readonly import open_readonly
-
-    key = bytes.fromhex(ask["key"]) if ask.get("key") is not None else None
-    anchor = tuple(ask["anchor"]) if ask.get("anchor") is not None else None
-    tables = {n: tuple(v) for n, v in ask["tables"].items()}
-    conn, _notice = open_readonly(Path(ask["path"]), 5.0, guarded=False)
-    integrity: list[str] = []
-    try:
-        conn.execute("BEGIN")
-
-        def fetch_rows(tbl: str, after: int, before: int):
-            return conn.execute(
-                "SELECT seq, type, payload FROM events WHERE tbl = ? AND "
-                "seq > ? AND seq < ? ORDER BY seq",
-                (tbl, after, before),
-            )
-
-        mine = frozenset(tables)
-        audit = ChainAudit(
-            ask["meta"],
-            tables,
-            fetch_rows,
-            key=key,
-            anchor=anchor,
-            share=mine.__contains__,
-            order=ask["order"],
-        )
-        problems = audit.problems
-        if _file_id(conn, Path(ask["path"])) != tuple(ask["file"]):
-            problems.append("the journal file changed while it was read")
-            return _child_verdict(audit, integrity)
-        feed = audit.feed
-        for row in conn.execute(
-            f"SELECT {chain_select(ask['v2'])} FROM events WHERE gseq <= ? ORDER BY gseq",
-            (ask["last"],),
-        ):
-            feed(row)
-            if problems:
-                break
-        else:
-            # the owed kills: mine out first (the caller reads them before it writes its
-            # own); integrity_check while the caller's replay goes on
-            _write(outbox, {"bars": audit.bar_changes})
-            check_caches(
-                audit, iter(()), conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall()
-            )
-            audit.check_created()
-            audit.chain.finish()
-            if not problems:
-                integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
-            theirs = _read(inbox).get("bars")
-            if not isinstance(theirs, list):
-                problems.append("the other process ended")
-            elif not problems:
-                problems.extend(
-                    room_check.check(
-                        audit.room_logs or {},
-                        audit.bar_changes + [tuple(c) for c in theirs],
-                        ask["order"],
-                    )
-                )
-    finally:
-        conn.close()
-    return _child_verdict(audit, integrity)
-
-
-def _child_verdict(audit: ChainAudit, integrity: list[str]) -> dict:
-    return {
-        "integrity": integrity[: MAX_PROBLEMS + 1],
-        "problems": audit.problems[: MAX_PROBLEMS + 1],
-        "warnings": audit.warnings,
-        "rows": audit.chain.rows,
-        "head": list(audit.chain.head()),
-        "macs": audit.chain.macs,
-        "old_rules": audit.old_rules,
-        "rulings": audit.rulings or [],
-    }
-
-
-def _file_id(conn, path) -> tuple[int, int] | None:
-    """(device, inode) of the journal file ``conn`` has open, or None when it cannot be
-    told: the two processes must read one file, not one path (a file swapped in between
-    would have one replayed and the other's chain checked). On Linux the file is found
-    among this process's open files; elsewhere the path is asked."""
-    import sqlite3
-
-    try:
-        conn.execute("SELECT 1 FROM meta LIMIT 1").fetchall()  # surely open by now
-        st = os.stat(path)
-    except (OSError, sqlite3.Error):
-        return None
-    want = (st.st_dev, st.st_ino)
-    fds = "/proc/self/fd"
-    if not os.path.isdir(fds):
-        return want
-    for fd in os.listdir(fds):
-        try:
-            got = os.stat(int(fd))
-        except (OSError, ValueError):
-            continue
-        if (got.st_dev, got.st_ino) == want:
-            return want
-    return None  # the path shows a file this process has not open
-
 
 def verify_sqlite(
-    journal_path,
-    *,
-    key: bytes | None = None,
-    anchor: tuple[int, str] | None = None,
-    parallel: bool | None = None,
+    journal_path, *, key: bytes | None = None, anchor: tuple[int, str] | None = None
 ) -> tuple[AuditResult, list[str]]:
-    """(result, integrity lines) of a journal file, read-only. Raises JournalError (one line)
-    when the file is no journal, or a journal this floorkill cannot read.
-
-    A big file (:data:`PARALLEL_MIN` rows or more, on two CPUs or more; ``parallel``
-    forces either way) is verified by two processes at once, each reading the file on its
-    own: another process runs ``integrity_check``, the :class:`ChainPass` over every row
-    and the replay of tables holding about a fifth of the rows; this one replays the
-    others. Each
-    replays its tables without the room and keeps what the room's checks ask (the stamps,
-    the joins, the owed kills: :mod:`floorkill.store.room_check`); they swap their owed
-    kills and each checks its tables' rows against the whole room. When either process
-    finds anything, the file is verified again in one process: a broken journal's report
-    is the one-process report, every problem in row order."""
-    if parallel is not False:
-        result = _verify_file(journal_path, key, anchor, "split" if parallel else "auto")
-        if result is not None:
-            return result
-    return _verify_file(journal_path, key, anchor, "one")
-
-
-def _verify_file(
-    journal_path, key: bytes | None, anchor: tuple[int, str] | None, mode: str
-) -> tuple[AuditResult, list[str]] | None:
-    """verify_sqlite in one ``mode``: "one" (one process), "split" (two), "auto" (two for a
-    big file). None when two processes did not find the file whole, or could not run:
-    the caller verifies again in one."""
+    """(result, integrity lines) of a journal file, read-only, in one pass over its rows
+    in ``gseq`` order. Raises JournalError (one line) when the file is no journal, or a
+    journal this floorkill cannot read."""
     import sqlite3
     from pathlib import Path
 
-    from floorkill.store import room_check
     from floorkill.store.errors import JournalError
     from floorkill.store.readonly import open_readonly
     from floorkill.store.schema import TRIGGERS
@@ -1009,7 +634,6 @@ def _verify_file(
         raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
     except sqlite3.Error as exc:
         raise JournalError(f"{path}: cannot open: {exc}") from None
-    proc = None
     try:
         try:
             conn.execute("BEGIN")  # one read snapshot while a writer goes on
@@ -1030,52 +654,10 @@ def _verify_file(
                 "SELECT name, toml, created, who FROM tables ORDER BY rowid"
             )
         }
-        last = conn.execute("SELECT max(gseq) FROM events").fetchone()[0]
-        if mode == "auto":
-            from floorkill.settings import current
-
-            choice = current().verify_processes
-            if choice is not None:  # the operator's word
-                mode = "split" if choice == 2 else "one"
-            else:
-                mode = (
-                    "split"
-                    if isinstance(last, int) and last >= PARALLEL_MIN and cores() >= 2
-                    else "one"
-                )
-        if mode == "split" and not _splittable(conn, tables, last):
-            return None
-        theirs: list[str] = []
-        order = None
-        if mode == "split":
-            theirs = _split_tables(conn, tables, CHILD_SHARE)
-            order = list(tables)  # (the room reads its bars by table name: any order)
-            file = _file_id(conn, path)
-            proc = (
-                None
-                if file is None
-                else _start_child(
-                    {
-                        "path": str(path.resolve()),
-                        "file": list(file),
-                        "last": last,
-                        "v2": v2_columns,
-                        "meta": meta,
-                        "tables": {n: list(tables[n]) for n in theirs},
-                        "order": order,
-                        "key": key.hex() if key is not None else None,
-                        "anchor": list(anchor) if anchor is not None else None,
-                    }
-                )
-            )
-            if proc is None:
-                return None
-            integrity = ["ok"]  # the other process's, below
-        else:
-            try:
-                integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
-            except sqlite3.DatabaseError as exc:
-                raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
+        try:
+            integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
 
         def fetch_rows(tbl: str, after: int, before: int):
             return conn.execute(
@@ -1084,17 +666,7 @@ def _verify_file(
                 (tbl, after, before),
             )
 
-        not_theirs = frozenset(theirs)
-        audit = ChainAudit(
-            meta,
-            {n: v for n, v in tables.items() if n not in not_theirs},
-            fetch_rows,
-            key=key,
-            anchor=anchor,
-            chain=mode == "one",
-            share=(lambda tbl: tbl not in not_theirs) if mode == "split" else None,
-            order=order,
-        )
+        audit = ChainAudit(meta, tables, fetch_rows, key=key, anchor=anchor)
         if notice:
             audit.warnings.append(notice)
         if integrity != ["ok"]:
@@ -1112,48 +684,11 @@ def _verify_file(
                 "meta: the journal says schema 1 but its layout is schema 2 (the meta was changed)"
             )
         problems = audit.problems
-        audit.pass_start = len(audit.warnings)
-        if mode == "one":
-            feed = audit.feed
-            for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events ORDER BY gseq"):
-                feed(row)
-                if len(problems) > MAX_PROBLEMS:
-                    break
-        else:
-            # the replay alone: neither the chain's columns nor the MAC (nor who and when,
-            # but for a creation row); only the rows of this process's tables
-            audit.who_at = lambda g: conn.execute(
-                "SELECT who, at FROM events WHERE gseq = ?", (g,)
-            ).fetchone()
-            select = ", ".join(
-                c if v2_columns or c != "state_hash" else "NULL" for c in CONTENT_COLUMNS
-            )
-            where_mine, params = "", theirs
-            if 0 < len(theirs) <= SQL_LIST_MAX:
-                where_mine = (
-                    f"NOT INDEXED WHERE tbl IS NULL OR tbl NOT IN ({', '.join('?' * len(theirs))})"
-                )
-            elif theirs:
-                params = []  # so many tables: skipped here instead
-            replay = audit.replay
-            for row in conn.execute(
-                f"SELECT {select} FROM events {where_mine} ORDER BY gseq", params
-            ):
-                if not where_mine and row[1] in not_theirs:
-                    continue
-                replay(*row)
-                if problems:
-                    return None  # (the other process is stopped below)
-            # the owed kills: the other process's first (it writes before it reads)
-            got = _read(proc.stdout)
-            if "bars" not in got or not isinstance(got["bars"], list):
-                return None  # it found a problem, or failed
-            if not _write(proc.stdin, {"bars": audit.bar_changes}):
-                return None
-            if room_check.check(
-                audit.room_logs or {}, audit.bar_changes + [tuple(c) for c in got["bars"]], order
-            ):
-                return None
+        feed = audit.feed
+        for row in conn.execute(f"SELECT {chain_select(v2_columns)} FROM events ORDER BY gseq"):
+            feed(row)
+            if len(problems) > MAX_PROBLEMS:
+                break
         if not audit.full:
             digest = "e.state_hash" if v2_columns else "NULL"
             check_caches(
@@ -1168,33 +703,17 @@ def _verify_file(
                 if "obligations" in names
                 else (),
             )
-        if mode == "one":
-            audit.finish()
-            rows = audit.rows
-        else:
-            if problems:
-                return None
-            verdict = _read(proc.stdout).get("verdict")
-            if not isinstance(verdict, dict) or not _whole(verdict):
-                return None
-            audit.old_rules += verdict["old_rules"]
-            audit.finish(verdict)
-            if audit.problems:
-                return None  # the one-process pass names them
-            rows = verdict["rows"]
+        audit.finish()
     except sqlite3.Error as exc:
         raise JournalError(f"{path}: cannot read: {exc}") from None
     finally:
-        if proc is not None:
-            _end_child(proc)
         conn.close()
     return AuditResult(
         audit.problems,
         audit.warnings,
-        rows,
+        audit.rows,
         len(tables),
         audit.head(),
         version,
         audit.macs,
-        1 if mode == "one" else 2,
     ), integrity

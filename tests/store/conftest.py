@@ -27,29 +27,3 @@ def scene_file(tmp_path_factory):
     path = tmp_path_factory.mktemp("scene") / "scene.db"
     scene(path)
     return path
-
-
-@pytest.fixture
-def verify_in_two_processes(monkeypatch):
-    """Every file verify of the test runs as a big file's does: two processes, the replay
-    split by table (issue 18). Yields the modes each verify ran in."""
-    from floorkill.store import audit
-
-    seen: list[str] = []
-    children: list[bool] = []
-    real, real_start = audit._verify_file, audit._start_child
-
-    def spy(path, key, anchor, mode):
-        seen.append(mode)
-        return real(path, key, anchor, mode)
-
-    def start(*args):
-        children.append(True)
-        return real_start(*args)
-
-    monkeypatch.setattr(audit, "PARALLEL_MIN", 0)
-    monkeypatch.setattr(audit, "cores", lambda: 2)
-    monkeypatch.setattr(audit, "_verify_file", spy)
-    monkeypatch.setattr(audit, "_start_child", start)
-    yield seen
-    assert not seen or children, seen  # a verify ran: it started the other process

@@ -26,14 +26,6 @@ from floorkill.store.schema import canonical_json, state_digest
 from floorkill.store.snapshot import state_to_dict
 
 
-@pytest.fixture(autouse=True, params=["one process", "two processes"])
-def processes(request):
-    """Each attack against verify in one process and as a big file's (two processes,
-    the replay split by table): neither may call a tampered journal whole."""
-    if request.param == "two processes":
-        request.getfixturevalue("verify_in_two_processes")
-
-
 @pytest.fixture
 def jp(tmp_path):
     path = tmp_path / "journal.db"
