@@ -80,6 +80,14 @@ def _stamp_text(stamp: Any) -> str:
     return "none" if stamp is None else repr(stamp)
 
 
+def stamp_problem_text(got: Any, want: Any) -> str:
+    """The end of a stamp problem: what the row holds, and the bars it should hold."""
+    return (
+        f"its room stamp ({_stamp_text(got)}) is not the bars at other tables then "
+        f"({_stamp_text(want)}) [rrop-13.6]"
+    )
+
+
 def decisions_text(decisions_json: str) -> str:
     """Stored decisions as one readable line: ``leg-up seat 3: Seat 3 …; …``."""
     try:
@@ -343,10 +351,7 @@ class ChainAudit:
             except Exception:  # an unreadable row is named below, by apply
                 want = data.get(ROOM)
             if want != data.get(ROOM):
-                self.problem(
-                    f"{self._w()}: its room stamp ({_stamp_text(data.get(ROOM))}) is not the "
-                    f"bars at other tables then ({_stamp_text(want)}) [rrop-13.6]"
-                )
+                self.problem(f"{self._w()}: {stamp_problem_text(data.get(ROOM), want)}")
         event = entry[1]
         if event is None:  # read once: split off the stamp, parse the event
             try:

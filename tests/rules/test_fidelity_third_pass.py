@@ -130,7 +130,7 @@ def test_house_natural_second_leg_pot_disagreement_is_not_refused_when_no_second
 
 
 def test_rrop_13_6_verify_stamp_message_never_says_none():
-    from floorkill.store.room_check import stamp_problem_text
+    from floorkill.store.audit import stamp_problem_text
 
     text = stamp_problem_text([{"player": "Ann", "owes": 20, "table": "Table 14"}], None)
     assert "None" not in text and "none" in text and "[rrop-13.6]" in text
