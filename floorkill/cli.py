@@ -285,11 +285,11 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             ),
         )
         o.add_argument(
-            "--max-displays",
+            "--max-screens",
             type=int,
             default=None,
             metavar="N",
-            help=tr("with --serve: at most N browsers at once (default 8)"),
+            help=tr("with --serve: at most N screens at once (default 128)"),
         )
         o.add_argument(
             "--rotate",
@@ -366,7 +366,7 @@ def _flags(cmd: str | None, args: argparse.Namespace | None) -> dict[str, Any]:
         "big_screen.grid": "grid",
         "big_screen.host": "host",
         "big_screen.port": "port",
-        "big_screen.max_displays": "max_displays",
+        "big_screen.max_screens": "max_screens",
     }
     return {name: getattr(args, attr, None) for name, attr in names.items()}
 
@@ -447,18 +447,28 @@ def main(argv: list[str] | None = None) -> int:
 
             return cmd_migrate(args.source, args.target)
         if cmd == "big-screen":
+            if args.serve:  # the TV page: no Textual in that process
+                from floorkill.web.server import serve_big_screen
+
+                return serve_big_screen(
+                    journal,
+                    args.table,
+                    host=big.host,
+                    port=big.port,
+                    rotate=big.rotate,
+                    grid=big.grid,
+                    token=args.token,
+                    max_screens=big.max_screens,
+                    placard=args.placard,
+                    lang=lang,
+                )
             from floorkill.ui.big_screen import run_big_screen
 
             return run_big_screen(
                 journal,
                 args.table,
-                serve=args.serve,
-                host=big.host,
-                port=big.port,
                 rotate=big.rotate,
                 grid=big.grid,
-                token=args.token,
-                max_displays=big.max_displays,
                 placard=args.placard,
                 lang=lang,
             )

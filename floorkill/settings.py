@@ -4,7 +4,7 @@
 Each value is taken from the first of these that gives it (docs/operations.md, "Settings"):
 
 1. a flag on the command line (``--journal``, ``--floorperson``, ``--lang``, the
-   big screen's ``--rotate``/``--grid``/``--host``/``--port``/``--max-displays``);
+   big screen's ``--rotate``/``--grid``/``--host``/``--port``/``--max-screens``);
 2. its ``FLOORKILL_*`` environment variable;
 3. the settings file: ``$FLOORKILL_SETTINGS``, else ``floorkill.toml`` in the user config
    directory (``~/.config/floorkill/floorkill.toml`` on Linux);
@@ -55,7 +55,7 @@ class BigScreen:
     grid: bool | None = None  # None: the grid when every table fits
     host: str = "127.0.0.1"
     port: int = 8000
-    max_displays: int = 8
+    max_screens: int = 128
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,14 +334,14 @@ SPECS: tuple[Spec, ...] = (
         example="8000",
     ),
     Spec(
-        "big_screen.max_displays",
-        "max_displays",
-        _int_in(1, 64),
-        lambda: 8,
-        "with --serve: at most this many browsers at once",
-        flag="--max-displays",
+        "big_screen.max_screens",
+        "max_screens",
+        _int_in(1, 1024),
+        lambda: 128,
+        "with --serve: at most this many screens at once",
+        flag="--max-screens",
         section="big_screen",
-        example="8",
+        example="128",
     ),
 )
 SPEC_BY_NAME = {s.name: s for s in SPECS}

@@ -1,7 +1,7 @@
 """Headless Chromium for tests, driven over the DevTools protocol (no browser download).
 
 Uses the system's Chromium (Debian ``chromium``; ``.ci/run`` installs it) and aiohttp's
-websocket client (aiohttp comes with textual-serve): no Playwright, no Selenium, no
+websocket client (aiohttp is a dependency: the TV page's server): no Playwright, no Selenium, no
 driver binary. Outside network is blocked: every host name but loopback resolves to
 nothing, all traffic is sent through a proxy that does not exist (loopback bypasses it),
 and each page records every request it made (:attr:`Page.requests`) so a test can

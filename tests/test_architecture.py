@@ -71,6 +71,9 @@ def offenders(package: str, forbidden: tuple[str, ...], pkg: Path = PKG) -> list
         ("cards", ("floorkill.ui", "floorkill.store", "floorkill.floor", "textual", "rich")),
         ("store", ("floorkill.ui", "floorkill.floor", "textual")),
         ("floor", ("floorkill.ui", "textual", "rich")),
+        # what a big screen shows, and the TV page's server: no Textual, no writer
+        ("display", ("floorkill.ui", "floorkill.store.journal", "textual", "rich")),
+        ("web", ("floorkill.ui", "floorkill.store.journal", "textual", "rich")),
     ],
 )
 def test_lower_layers_never_import_upper_ones(package, forbidden):

@@ -13,14 +13,10 @@ shows instead each table's placard — its game, limits and kill rules in player
 the clauses, from the rules model (:mod:`floorkill.rules.placard`), English or Russian —
 following the journal (an edited table's placard changes with it).
 
-Following the podium: every ``poll`` seconds (0.1 by default) a worker thread asks the
-read-only journal whether anything was committed (``PRAGMA data_version``) and, if so,
-folds the new rows. A journal being written, checkpointed or briefly locked is retried
-quietly and the last good picture stays up; a journal that is missing (or not a journal
-yet) is said in words — "Waiting for the podium journal …" — and retried until it is back. A
-snapshot the journal skipped because it is not the state its row records in the hash chain
-(an edited file) is never shown: the table is folded from the events, and a line at the
-foot of every page says which table and row.
+What it shows is the big screen's view model (:mod:`floorkill.display.view`), built from
+the journal follower's pictures (:mod:`floorkill.display.follow`, polled in a worker
+thread every ``poll`` seconds); the TV page (:mod:`floorkill.web`, ``--serve``) draws the
+same view in a browser.
 
 Read-only by construction:
 
@@ -30,28 +26,22 @@ Read-only by construction:
   ``ctrl+c`` help-quit / copy, ``tab`` focus and ``ctrl+p`` palette are gone), no command
   palette, nothing focusable, no text selection, and :meth:`BigScreenApp.run_action`
   refuses every action — whether from a key, a click or ``@click`` markup;
-* screenshots, file delivery (the browser download of textual-serve), clipboard and URL
-  opening are disabled;
+* screenshots, file delivery, clipboard and URL opening are disabled;
 * names are text, never markup (``Content``), with control characters replaced
   (``safe_text``).
 
 The deliberate way out, since no single key quits: **type the word ``quit`` and press
 Enter** (letters typed in a row, any case; any other key in between starts over), or send
-the process SIGTERM / SIGINT from a shell (``kill PID``). In a served browser session,
-``quit`` + Enter only ends that browser's own display process; the page reconnects and
-starts a fresh one.
+the process SIGTERM / SIGINT from a shell (``kill PID``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -63,334 +53,43 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Digits, Static
 
-from floorkill import vocab
-from floorkill.i18n import N_, get_lang, normalize, ntr, tr
-from floorkill.rules import TableState, next_hand
-from floorkill.rules.clauses import title as clause_title
-from floorkill.rules.names import safe_text
-from floorkill.rules.placard import placard as table_placard
-from floorkill.store.backend import is_url, location_text
-from floorkill.store.backend import open_journal as open_any_journal
-from floorkill.store.errors import JournalError, UnknownTable
-from floorkill.store.readonly import ReadOnlyJournal
+from floorkill.display.follow import (
+    DEFAULT_POLL,
+    GRACE,
+    WAITING_JOURNAL,
+    WAITING_TABLE,
+    Follower,
+    LastDecision,
+    Picture,
+    TableView,
+    last_decision,
+)
+from floorkill.display.view import BigScreenView, Decision, ViewBuilder
+from floorkill.display.words import banner_parts, limits_text
+from floorkill.i18n import normalize, tr
+from floorkill.store.errors import JournalError
 
 from .bigtext import big_lines, big_width
-from .grid import RoomGrid, fits_big, room_title
+from .grid import RoomGrid, fits_big
 from .seating import Seating
-from .status_line import barred_text, game_text, seat_name
 from .themes import load_themes
 
 BIG_SCREEN_THEME = "high-contrast"
-DEFAULT_POLL = 0.1  # seconds between data_version checks
 DEFAULT_ROTATE = 12.0  # seconds per table when showing every table
-GRACE = 3.0  # a readable-but-locked journal keeps the last picture this long
-PARENT_ENV = "FLOORKILL_DISPLAY_PARENT"  # served: the server's pid (see serve.py)
 QUIT_WORD = "quit"  # typed, then Enter: the deliberate way out
-WAITING_JOURNAL = N_("Waiting for the podium journal …")
-WAITING_TABLE = N_("Waiting for the podium to open a table …")
-SNAPSHOT_SKIPPED = N_(
-    "⚠ {table}: a saved snapshot (seq {seq}) does not match the journal — not "
-    "used; shown from the events. Check with floorkill verify."
-)
-LAST_RECORDS = 200  # how far back to look for the last decision
 
 
-# ---------------------------------------------------------------------------
-# what the screen shows (plain data, no Textual)
-
-
-@dataclass(frozen=True)
-class LastDecision:
-    hand: int | None  # the hand it followed, for hand records
-    text: str  # sentence(s), plain text
-    cites: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class TableView:
-    name: str
-    state: TableState
-    seq: int
-    last: LastDecision | None
-
-
-@dataclass(frozen=True)
-class Picture:
-    """One poll's result: the tables to show, or why there is nothing to show yet."""
-
-    tables: tuple[TableView, ...] = ()
-    waiting: str | None = None  # headline when nothing can be shown
-    detail: str = ""  # a quieter second line
-    problems: tuple[str, ...] = ()  # bad snapshots skipped, said on screen
-    at: float = field(default=0.0, compare=False)
-
-
-def last_decision(records: Iterable[Any], lang: str | None = None) -> LastDecision | None:
-    """The newest live record that carries decisions (records in seq order)."""
-    lang = lang or get_lang()
-    for rec in reversed(list(records)):
-        if rec.type == "void" or rec.voided or not rec.decisions:
-            continue
-        texts = [safe_text(d.text(lang)) for d in rec.decisions]
-        cites: list[str] = []
-        for d in rec.decisions:
-            cites += [c for c in d.cites if c not in cites]
-        text = "; ".join(t[:1].upper() + t[1:] for t in texts if t)
-        return LastDecision(rec.hand if rec.type == "hand" else None, text, tuple(cites))
-    return None
-
-
-def problem_text(problem: Any, lang: str | None = None) -> str:
-    """A journal problem as the big screen says it: a bad snapshot skipped in a short line
-    of its own (the journal reports it with its table and seq), anything else as given."""
-    table, seq = getattr(problem, "table", None), getattr(problem, "seq", None)
-    if isinstance(table, str) and isinstance(seq, int):
-        return tr(SNAPSHOT_SKIPPED, lang, table=safe_text(table), seq=seq)
-    return safe_text(str(problem))
-
-
-def _table_view(session, lang: str | None = None) -> TableView:
-    n = len(session)
-    last = last_decision(session.records(max(0, n - LAST_RECORDS), n), lang) if n else None
-    return TableView(session.name, session.state, session.seq, last)
-
-
-class Follower:
-    """Follows a journal through the read-only path; one :meth:`poll` per timer tick.
-
-    ``poll()`` returns a new :class:`Picture` when there is something new to show and
-    ``None`` when the screen should stay as it is. It never raises: a journal that cannot
-    be read is retried on the next poll (quietly while it exists and the last picture is
-    younger than ``grace`` seconds; in words otherwise). Thread-safe enough for one
-    poller at a time (the app awaits each poll before the next).
-    """
-
-    def __init__(
-        self,
-        path: str | Path,
-        table: str | None = None,
-        *,
-        grace: float = GRACE,
-        clock: Callable[[], float] = time.monotonic,
-        open_journal: Callable[[Path], ReadOnlyJournal] | None = None,
-        lang: str | None = None,
-    ) -> None:
-        self.path = path if is_url(path) else Path(path)  # a file, or postgresql://
-        self.lang = lang or get_lang()
-        self.table = table
-        self.grace = grace
-        self.clock = clock
-        self._open_journal = open_journal or (
-            lambda p: open_any_journal(p, readonly=True, busy_timeout=0.1, retry_for=1.0)
-        )
-        self._ro: ReadOnlyJournal | None = None
-        self._ident: tuple[int, int] | None = None
-        self._sessions: dict[str, Any] = {}
-        self._views: dict[str, TableView] = {}  # reused while a table's seq is unchanged
-        self._last: Picture | None = None
-        self._last_ok = 0.0
-        self.polls = 0
-
-    # -- helpers ---------------------------------------------------------------
-    def _file_ident(self) -> tuple[int, int] | None:
-        if is_url(self.path):
-            return (0, 0)  # a server: the connection says if it is gone
-        try:
-            st = os.stat(self.path)
-        except OSError:
-            return None
-        return st.st_dev, st.st_ino
-
-    def _drop(self) -> None:
-        ro, self._ro, self._sessions, self._ident = self._ro, None, {}, None
-        self._views = {}
-        if ro is not None:
-            try:
-                ro.close()
-            except Exception:
-                pass
-
-    def close(self) -> None:
-        self._drop()
-
-    def _open(self) -> None:
-        self._ident = self._file_ident()
-        self._ro = self._open_journal(self.path)
-
-    def _sync_tables(self) -> None:
-        ro = self._ro
-        assert ro is not None
-        names = [self.table] if self.table is not None else ro.open_table_names()  # closed: hidden
-        for name in list(self._sessions):
-            if name not in names:
-                del self._sessions[name]
-        for name in names:
-            s = self._sessions.get(name)
-            if s is None:
-                try:
-                    self._sessions[name] = ro.open_table(name)
-                except UnknownTable:
-                    continue
-            else:
-                ro.refresh(s)
-
-    def _picture(self) -> Picture:
-        now = self.clock()
-        self._last_ok = now
-        if not self._sessions:
-            if self.table is not None:
-                return Picture(
-                    waiting=tr(
-                        "Waiting for table “{name}” …", self.lang, name=safe_text(self.table)
-                    ),
-                    detail=tr("The podium has not opened it in this journal yet.", self.lang),
-                    at=now,
-                )
-            return Picture(
-                waiting=tr(WAITING_TABLE, self.lang),
-                detail=tr("The journal has no table yet.", self.lang),
-                at=now,
-            )
-        views = []
-        for name, s in self._sessions.items():
-            view = self._views.get(name)
-            if view is None or view.seq != s.seq or view.state is not s.state:  # room bars too
-                view = self._views[name] = _table_view(s, self.lang)
-            views.append(view)
-        return Picture(tables=tuple(views), at=now, problems=self._problems())
-
-    def _problems(self) -> tuple[str, ...]:
-        """What the journal skipped while reading (a snapshot that is not what its row
-        records): never shown as the table, always said."""
-        found = getattr(self._ro, "problems", None) or ()
-        return tuple(problem_text(p, self.lang) for p in found)
-
-    # -- the poll ----------------------------------------------------------------
-    def poll(self) -> Picture | None:
-        self.polls += 1
-        try:
-            if self._ro is not None and self._file_ident() != self._ident:
-                self._drop()  # gone or replaced: start again
-                if self._file_ident() is None:
-                    return self._unavailable(missing=True)
-            if self._ro is None:
-                self._open()
-                self._sync_tables()
-            elif self._ro.changed():
-                self._sync_tables()
-            elif self._last is not None and self._last.waiting is None:
-                return None
-            elif self.table is None or not self._sessions:
-                self._sync_tables()  # a table may appear without a commit we saw
-            picture = self._picture()
-        except Exception as exc:  # never an error in front of the players
-            self._drop()
-            why = str(exc) if isinstance(exc, JournalError) else None
-            return self._unavailable(missing=self._file_ident() is None, why=why)
-        if picture == self._last:
-            return None
-        self._last = picture
-        return picture
-
-    def _unavailable(self, *, missing: bool, why: str | None = None) -> Picture | None:
-        now = self.clock()
-        last = self._last
-        if (
-            not missing
-            and last is not None
-            and last.waiting is None
-            and now - self._last_ok < self.grace
-        ):
-            return None  # written, checkpointed or locked: wait quietly
-        if missing:
-            detail = tr(
-                "No journal at {path} yet. Retrying …",
-                self.lang,
-                path=safe_text(location_text(self.path)),
-            )
-        else:
-            where = safe_text(location_text(self.path))
-            detail = tr(
-                "The journal at {path} cannot be read yet. Retrying …", self.lang, path=where
-            )
-            if why:  # the journal's own words (newer schema…)
-                why = why.removeprefix(f"{self.path}: ")
-                detail = tr(
-                    "The journal at {path} cannot be read yet: {reason}. Retrying …",
-                    self.lang,
-                    path=where,
-                    reason=safe_text(why),
-                )
-        picture = Picture(waiting=tr(WAITING_JOURNAL, self.lang), detail=detail, at=now)
-        if picture == last:
-            return None
-        self._last = picture
-        return picture
-
-
-# ---------------------------------------------------------------------------
-# texts (plain strings; every name passed through safe_text)
-
-
-def limits_text(state: TableState) -> str:
-    return state.config.stakes_text(next_hand(state).limits)
-
-
-def banner_parts(state: TableState, lang: str | None = None) -> tuple[str, str]:
-    """(kind, text): kind is "kill", "leg" or "neutral"."""
-    b = state.button
-    cfg = state.config
-
-    def who() -> str:
-        return (
-            seat_name(state, b.seat, b.player, lang)
-            if b.seat is not None
-            else safe_text(b.player or "")
-        )
-
-    if b.killed:
-        text = tr("KILL POT — {who} — {limits}", lang, who=who(), limits=limits_text(state))
-        if b.kind and b.kind != "required":
-            text += f" ({vocab.word(vocab.BY_KIND, b.kind, lang)})"
-        return "kill", text
-    if b.status == "leg-up":
-        return "leg", tr("LEG UP — {who}", lang, who=who())
-    if not cfg.is_kill_game:
-        return "neutral", tr("No kill in this game — {limits}", lang, limits=limits_text(state))
-    return "neutral", tr("No kill — {limits}", lang, limits=limits_text(state))
-
-
-def big_banner_parts(state: TableState, lang: str | None = None) -> tuple[str, str, str]:
-    """(status, seat, name) for the block letters: "KILL POT", "SEAT 3", "CY"; empty
-    strings where there is nothing to say."""
-    b = state.button
-    if b.killed or b.status == "leg-up":
-        status = tr("KILL POT", lang) if b.killed else tr("LEG UP", lang)
-        if b.seat is None:
-            return status, "", ""
-        p = state.player(b.seat)
-        name = safe_text(p.name if p is not None else (b.player or ""))
-        return status, tr("SEAT {seat}", lang, seat=b.seat), name.upper()
-    return tr("NO KILL", lang), "", ""
-
-
-def headline(state: TableState, lang: str | None = None) -> tuple[str, str]:
-    """(table name, game line)."""
-    return safe_text(state.config.name), safe_text(game_text(state.config, lang))
-
-
-def decision_content(last: LastDecision | None, lang: str | None = None) -> Content:
-    if last is None:
-        return Content.assemble((tr("Last decision: ", lang), "bold"), tr("none yet", lang))
-    parts: list[str | tuple[str, str]] = [(tr("Last decision", lang), "bold")]
-    if last.hand is not None:
-        parts.append((" · " + tr("hand {n}", lang, n=last.hand), "bold"))
+def decision_content(last: Decision) -> Content:
+    """The last decision's line as the view words it: the head in bold, the clauses in
+    the accent colour."""
+    if last.none:
+        return Content.assemble((last.head, "bold"), last.text)
+    parts: list[str | tuple[str, str]] = [(last.head, "bold")]
+    if last.hand:
+        parts.append((last.hand, "bold"))
     parts += [": ", last.text]
-    if last.cites:
-        first = last.cites[0]
-        cite = ", ".join(last.cites)
-        title = clause_title(first, normalize(lang) or get_lang())
-        parts += ["  ", (f"({cite} — {title})", "bold $accent")]
+    if last.cite:
+        parts += ["  ", (last.cite, "bold $accent")]
     return Content.assemble(*parts)
 
 
@@ -494,11 +193,11 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self.grid_mode = grid  # True always, False never, None when it fits
         self.in_grid = False  # the grid is on screen
         self.grid_at = 0.0  # monotonic time the grid was last updated
-        parent = os.environ.get(PARENT_ENV, "")
-        self._server_pid = int(parent) if parent.isdigit() else None
         self.poll_interval = poll
         self.rotate_interval = rotate
         self.picture: Picture | None = None
+        self.views = ViewBuilder(self.lang)
+        self.view: BigScreenView | None = None  # what the picture says, in words
         self.index = 0  # which table is on screen
         self.shown: TableView | None = None
         self.shown_at = 0.0  # monotonic time the shown view was set
@@ -565,20 +264,13 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self.follower.close()
 
     # -- following -------------------------------------------------------------
-    def _orphaned(self) -> bool:
-        """Served: the server that started this display is gone (killed outright)."""
-        return self._server_pid is not None and os.getppid() != self._server_pid
-
     async def _poll(self) -> None:
-        if self._orphaned():
-            self.exit(0)
-            return
         if self._polling:
             return
         self._polling = True
         try:
             picture = await asyncio.to_thread(self.follower.poll)
-        except Exception:  # the follower never raises; belt and braces
+        except Exception:  # noqa: BLE001 - the follower never raises; belt and braces
             picture = None
         finally:
             self._polling = False
@@ -588,100 +280,86 @@ class BigScreenApp(App[int], inherit_bindings=False):
     def _rotate(self) -> None:
         if not self.screen_stack:  # a last tick while the app shuts down
             return
-        p = self.picture
+        p, view = self.picture, self.view
         if self.in_grid:
             grid = self.query_one(RoomGrid)
             if grid.pages > 1:
                 grid.next_page()
-                self._grid_title(p)
+                self._grid_title()
             return
-        if p is None or len(p.tables) < 2:
+        if p is None or view is None or len(p.tables) < 2:
             return
         self.index = (self.index + 1) % len(p.tables)
         if self.placard_mode:
-            self._show_placard(p)
+            self._show_placard()
             return
-        self._show_table(p)
+        self._show_table()
 
     def show_picture(self, picture: Picture) -> None:
-        """Put a picture on screen (also used by tests to show a crafted state)."""
+        """Put a picture on screen (also used by tests to show a crafted state): its view
+        (:class:`~floorkill.display.view.BigScreenView`), the one the TV page draws too."""
         previous = self.shown.name if self.shown is not None else None
         self.picture = picture
-        self._show_problems(picture.problems)
+        view = self.view = self.views.build(picture)
+        self._show_problems(view.problems)
         table = self.query_one("#table")
         waiting = self.query_one("#waiting")
-        if picture.waiting is not None or not picture.tables:
+        if not view.tables:
             self.shown = None
             self.in_grid = False
             table.display = False
             self.query_one("#room").display = False
             self.query_one("#placard").display = False
             waiting.display = True
-            self.query_one("#waiting-text", Static).update(
-                Content(picture.waiting or tr(WAITING_JOURNAL, self.lang))
-            )
-            self.query_one("#waiting-detail", Static).update(Content(picture.detail))
+            self.query_one("#waiting-text", Static).update(Content(view.waiting))
+            self.query_one("#waiting-detail", Static).update(Content(view.detail))
             return
         waiting.display = False
-        if self.placard_mode:
-            table.display = False
-            self.query_one("#room").display = False
-            names = [t.name for t in picture.tables]
-            self.index = (
-                names.index(previous) if previous in names else min(self.index, len(names) - 1)
-            )
-            self._show_placard(picture)
-            return
-        if self._wants_grid(picture):
-            table.display = False
-            self._show_grid(picture)
-            return
-        self.in_grid = False
-        self.query_one("#room").display = False
         names = [t.name for t in picture.tables]
         if previous in names:
             self.index = names.index(previous)
         else:
             self.index = min(self.index, len(names) - 1)
-        waiting.display = False
+        if self.placard_mode:
+            table.display = False
+            self.query_one("#room").display = False
+            self._show_placard()
+            return
+        if self._wants_grid(picture):
+            table.display = False
+            self._show_grid()
+            return
+        self.in_grid = False
+        self.query_one("#room").display = False
         table.display = True
-        self._show_table(picture)
+        self._show_table()
 
-    def _show_problems(self, problems: tuple[str, ...]) -> None:
-        """One line at the foot of every page while the journal reports a problem (the
-        first one, and how many more)."""
+    def _show_problems(self, line_text: str) -> None:
+        """One line at the foot of every page while the journal reports a problem."""
         line = self.query_one("#problems", Static)
-        line.display = bool(problems)
-        if problems:
-            more = len(problems) - 1
-            text = problems[0] + (
-                (" " + ntr("(+{n} more)", "(+{n} more)", more, self.lang)) if more else ""
-            )
-            line.update(Content(text))
+        line.display = bool(line_text)
+        if line_text:
+            line.update(Content(line_text))
 
-    def _show_placard(self, picture: Picture) -> None:
+    def _show_placard(self) -> None:
         """The shown table's placard: lines and clauses as the rules model words them."""
-        view = picture.tables[self.index]
-        card = table_placard(view.state.config)
-        lang = self.lang
+        assert self.picture is not None and self.view is not None
+        card = self.view.placards[self.index]
         self.query_one("#placard").display = True
-        self.query_one("#placard-title", Static).update(
-            Content.assemble((card.title.get(lang) or card.title["en"], "bold"))
-        )
+        self.query_one("#placard-title", Static).update(Content.assemble((card.title, "bold")))
         parts: list = []
         for i, line in enumerate(card.lines):
             if i:
                 parts.append("\n")
-            parts.append(("• " + line.render(lang), ""))
+            parts.append(("• " + line.text, ""))
             if line.cites:
-                parts.append(("  " + ", ".join(line.cites), "dim"))
+                parts.append(("  " + line.cites, "dim"))
         self.query_one("#placard-lines", Static).update(Content.assemble(*parts))
         rotation = self.query_one("#placard-rotation", Static)
-        n = len(picture.tables)
-        rotation.display = n > 1
-        if n > 1:
-            rotation.update(Content(f"{self.index + 1} / {n}"))
-        self.shown = view
+        rotation.display = bool(card.rotation)
+        if card.rotation:
+            rotation.update(Content(card.rotation))
+        self.shown = self.picture.tables[self.index]
         self.shown_at = time.monotonic()
 
     def _wants_grid(self, picture: Picture) -> bool:
@@ -694,24 +372,26 @@ class BigScreenApp(App[int], inherit_bindings=False):
         size = self.size
         return fits_big(len(picture.tables), size.width, size.height - 1)
 
-    def _show_grid(self, picture: Picture) -> None:
+    def _show_grid(self) -> None:
+        assert self.view is not None
         self.in_grid = True
         self.shown = None
         room = self.query_one("#room")
         room.display = True
-        self.query_one(RoomGrid).show([t.state for t in picture.tables])
-        self._grid_title(picture)
+        self.query_one(RoomGrid).show_cards(self.view.grid.cards)
+        self._grid_title()
         self.grid_at = time.monotonic()
 
-    def _grid_title(self, picture: Picture | None) -> None:
+    def _grid_title(self) -> None:
+        if self.view is None:
+            return
         grid = self.query_one(RoomGrid)
-        n = len(picture.tables) if picture is not None else 0
         self.query_one("#room-title", Static).update(
-            Content(room_title(n, grid.page, grid.pages, self.lang))
+            Content(self.view.grid.title_for(grid.page, grid.pages))
         )
 
     def on_room_grid_paged(self) -> None:
-        self._grid_title(self.picture)
+        self._grid_title()
 
     def on_resize(self) -> None:
         if self.picture is not None and self.is_mounted:
@@ -721,48 +401,33 @@ class BigScreenApp(App[int], inherit_bindings=False):
         if self.picture is not None and self._wants_grid(self.picture) != self.in_grid:
             self.show_picture(self.picture)
 
-    def _show_table(self, picture: Picture) -> None:
-        view = picture.tables[self.index]
-        st = view.state
-        lang = self.lang
-        name, game = headline(st, lang)
-        self.query_one("#table-name", Static).update(Content.assemble((name, "bold")))
-        self.query_one("#game", Static).update(Content(game))
+    def _show_table(self) -> None:
+        assert self.picture is not None and self.view is not None
+        shown = self.picture.tables[self.index]
+        screen = self.view.tables[self.index]
+        self.query_one("#table-name", Static).update(Content.assemble((screen.name, "bold")))
+        self.query_one("#game", Static).update(Content(screen.game))
         self.query_one("#hand", Static).update(
-            Content.assemble(tr("Next hand: ", lang), (f"{st.hands + 1}", "bold"))
+            Content.assemble(screen.hand_label, (f"{screen.hand}", "bold"))
         )
-        kind, text = banner_parts(st, lang)
-        self.query_one("#banner-box").set_classes(f"-{kind}")
-        self.query_one(BigBanner).show(big_banner_parts(st, lang))
-        self.query_one("#banner", Static).update(Content(text))
-        label = tr("KILL LIMITS", lang) if st.button.killed else tr("LIMITS", lang)
-        self.query_one("#limits-label", Static).update(Content(label))
+        banner = screen.banner
+        self.query_one("#banner-box").set_classes(f"-{banner.kind}")
+        self.query_one(BigBanner).show((banner.status, banner.seat, banner.name))
+        self.query_one("#banner", Static).update(Content(banner.text))
+        self.query_one("#limits-label", Static).update(Content(screen.limits_label))
         limits = self.query_one("#limits", Digits)
-        limits.update(limits_text(st))
-        limits.set_class(st.button.killed, "-kill")
-        self.query_one(BigSeating).show(st)
-        self.query_one("#last", Static).update(decision_content(view.last, lang))
-        barred = barred_text(st, lang)
+        limits.update(screen.limits)
+        limits.set_class(screen.killed, "-kill")
+        self.query_one(BigSeating).show(shown.state)
+        self.query_one("#last", Static).update(decision_content(screen.last))
         barred_w = self.query_one("#barred", Static)
-        barred_w.display = bool(barred)
-        barred_w.update(Content(barred))
+        barred_w.display = bool(screen.barred)
+        barred_w.update(Content(screen.barred))
         rotation = self.query_one("#rotation", Static)
-        n = len(picture.tables)
-        rotation.display = n > 1
-        if n > 1:
-            nxt = picture.tables[(self.index + 1) % n].name
-            rotation.update(
-                Content(
-                    tr(
-                        "Table {index} of {count} · next: {name}",
-                        lang,
-                        index=self.index + 1,
-                        count=n,
-                        name=safe_text(nxt),
-                    )
-                )
-            )
-        self.shown = view
+        rotation.display = bool(screen.rotation)
+        if screen.rotation:
+            rotation.update(Content(screen.rotation))
+        self.shown = shown
         self.shown_at = time.monotonic()
 
     # -- the only input: the deliberate way out ------------------------------------
@@ -868,34 +533,12 @@ def run_big_screen(
     journal_path: str | Path,
     table_name: str | None = None,
     *,
-    serve: bool = False,
-    host: str = "127.0.0.1",
-    port: int = 8000,
     rotate: float = DEFAULT_ROTATE,
     grid: bool | None = None,
-    token: str | None = None,
-    max_displays: int | None = None,
     placard: bool = False,
     lang: str = "en",
 ) -> int:
-    """``floorkill big-screen``: run in this terminal, or serve to browsers (``serve``)."""
-    if serve:
-        from .serve import DEFAULT_MAX_DISPLAYS, serve_big_screen
-
-        os.environ["FLOORKILL_LANG"] = get_lang()  # every display runs in this language
-
-        return serve_big_screen(
-            journal_path,
-            table_name,
-            host=host,
-            port=port,
-            rotate=rotate,
-            grid=grid,
-            token=token,
-            max_displays=max_displays or DEFAULT_MAX_DISPLAYS,
-            placard=placard,
-            lang=lang,
-        )
+    """``floorkill big-screen`` in this terminal (``--serve`` is :mod:`floorkill.web`)."""
     app = make_big_screen_app(
         journal_path,
         table_name,
@@ -917,6 +560,8 @@ __all__ = [
     "LastDecision",
     "Picture",
     "TableView",
+    "WAITING_JOURNAL",
+    "WAITING_TABLE",
     "banner_parts",
     "last_decision",
     "limits_text",

@@ -14,7 +14,6 @@ big screen turns them, the podium pages with keys.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from math import ceil, sqrt
 
 from rich.text import Text
@@ -26,53 +25,17 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from floorkill.display.words import Card, card_of, room_title
 from floorkill.i18n import tr
-from floorkill.rules import TableState, next_hand
-from floorkill.rules.names import safe_text
+from floorkill.rules import TableState
 
 from .bigtext import HEIGHT as BIG_HEIGHT
 from .bigtext import big_lines
-from .status_line import seat_name
 
 CARD_MIN_WIDTH = 22  # cells (border included): below this a page holds fewer cards
 CARD_MIN_HEIGHT = 6  # border + name/limits + status + who + barred
 BIG_CARD_WIDTH = 30  # a card this big (and 2 rows taller) shows the status in block letters
 BIG_CARD_HEIGHT = 8
-
-
-@dataclass(frozen=True)
-class Card:
-    """What one card says, in plain text (names filtered, never markup)."""
-
-    name: str
-    limits: str
-    kind: str  # "kill" | "leg" | "neutral"
-    status: str  # "KILL POT" | "LEG UP" | "NO KILL"
-    who: str  # "Killer: Seat 3 Cy" / "Leg up: Seat 2 Bo" / ""
-    barred: int
-    hand: int
-    lang: str | None = None
-
-
-def card_of(state: TableState, lang: str | None = None) -> Card:
-    b = state.button
-    cfg = state.config
-    limits = cfg.stakes_text(next_hand(state).limits)
-    if b.killed:
-        who = tr("Killer: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
-        if b.leg_seat is not None:
-            who += " · " + tr(
-                "leg: {seat}", lang, seat=seat_name(state, b.leg_seat, b.leg_player, lang)
-            )
-        kind, status = "kill", tr("KILL POT", lang)
-    elif b.status == "leg-up":
-        kind, status = "leg", tr("LEG UP", lang)
-        who = tr("Leg up: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
-    else:
-        kind, status = "neutral", tr("NO KILL", lang)
-        who = "" if cfg.is_kill_game else tr("No kill in this game", lang)
-    barred = sum(1 for o in state.barred if o.mode == "barred")
-    return Card(safe_text(cfg.name), limits, kind, status, who, barred, state.hands + 1, lang)
 
 
 def grid_shape(n: int, width: int, height: int) -> tuple[int, int, int]:
@@ -179,7 +142,7 @@ class TableCard(Widget):
         if c.barred:
             lines.append(
                 Text(
-                    " " + tr("Barred: {n}", c.lang, n=c.barred) + " ",
+                    f" {c.barred_text} ",
                     style=style("card--barred"),
                     no_wrap=True,
                 )
@@ -224,7 +187,11 @@ class RoomGrid(Widget):
 
     def show(self, states: Sequence[TableState]) -> None:
         """Show one card per state, in order (in place: unchanged cards are not redrawn)."""
-        self.cards = [card_of(s, self.lang) for s in states]
+        self.show_cards([card_of(s, self.lang) for s in states])
+
+    def show_cards(self, cards: Sequence[Card]) -> None:
+        """Show these cards, in order (the big screen's view has them worded already)."""
+        self.cards = list(cards)
         self._sync()
 
     def next_page(self, step: int = 1) -> None:
@@ -347,13 +314,6 @@ class RoomScreen(ModalScreen[None]):
     def action_page(self, step: int) -> None:
         self.query_one(RoomGrid).next_page(step)
         self._title()
-
-
-def room_title(n: int, page: int = 0, pages: int = 1, lang: str | None = None) -> str:
-    text = tr("All tables · {n}", lang, n=n)
-    return text + (
-        " · " + tr("page {page} of {pages}", lang, page=page + 1, pages=pages) if pages > 1 else ""
-    )
 
 
 __all__ = [

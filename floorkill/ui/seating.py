@@ -33,22 +33,11 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from floorkill.i18n import NC_, money, ptr, tr
-from floorkill.rules import TableState, next_hand
-from floorkill.rules.names import safe_text
+from floorkill.display.words import KILL_FACE_UP, SeatView, felt_lines, seat_views
+from floorkill.i18n import tr
+from floorkill.rules import TableState
 
 LABEL_LINES = 3
-KILL_FACE_UP = "▲"  # the kill button face up ("▲KILL"), face down for a leg ("▽leg")
-LEG_FACE_DOWN = "▽"
-# seat statuses: (label, the word a narrow label uses), in the catalogue's "seat" context
-STATUS_WORDS = {
-    "away": (NC_("seat", "away"), NC_("seat", "away")),
-    "sits out": (NC_("seat", "sits out"), NC_("seat", "out")),
-    "leg credit": (NC_("seat", "leg credit"), NC_("seat", "credit")),
-    "acts last": (NC_("seat", "acts last"), NC_("seat", "last")),
-}
-
-
 # ---------------------------------------------------------------------------
 # geometry (pure)
 
@@ -380,74 +369,9 @@ def fit(text: str, cells: int) -> str:
 # the widget
 
 
-@dataclass(frozen=True)
-class SeatView:
-    """What one seat shows, as plain text (no markup anywhere)."""
-
-    seat: int
-    name: str | None
-    stack: str
-    markers: str
-    kill: str  # "▲KILL $20", "▽leg" or ""
-    status: str  # "away", "BARRED", "owes $20", "sits out"
-    short: str = ""  # the same in a narrow label's words ("out", "last")
-
-
 def names_width(views) -> int:
     """The label width that shows every seated player's whole name (" 5 Sung-min Park")."""
     return max((1 + len(str(v.seat)) + 1 + cell_len(v.name) for v in views if v.name), default=0)
-
-
-def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
-    nh = next_hand(state)
-    b = state.button
-    views = []
-    for i, p in enumerate(state.players):
-        seat = i + 1
-        if p is None:
-            views.append(SeatView(seat, None, "", "", "", ""))
-            continue
-        marks = []
-        if nh.dealer == seat:
-            marks.append("D")
-        if nh.small_blind == seat:
-            marks.append("SB")
-        if nh.big_blind == seat:
-            marks.append("BB")
-        kill = ""
-        if b.killed and b.seat == seat:
-            kill = f"{KILL_FACE_UP}{tr('KILL', lang)} {money(b.amount or 0, lang)}"
-        elif (b.status == "leg-up" and b.seat == seat) or (b.killed and b.leg_seat == seat):
-            kill = f"{LEG_FACE_DOWN}{tr('leg', lang)}"
-        status: list[str] = []
-        codes = []
-        owed = state.owed(p.name)
-        if state.is_barred(p.name):  # here or at another table (rrop-13.6)
-            status.append(tr("BARRED", lang))
-        elif owed is not None:
-            status.append(tr("owes {amount}", lang, amount=money(owed.owes, lang)))
-        if p.away:
-            codes.append("away")
-        if p.sitting_out:
-            codes.append("sits out")
-        if p.name in state.credits:
-            codes.append("leg credit")
-        if b.killed and b.seat == seat and nh.killer_acts_last:
-            codes.append("acts last")  # a voluntary killer (rrop-13.10) or the house
-        long = status + [ptr("seat", STATUS_WORDS[c][0], lang) for c in codes]
-        short = status + [ptr("seat", STATUS_WORDS[c][1], lang) for c in codes]
-        views.append(
-            SeatView(
-                seat,
-                safe_text(p.name),
-                money(p.stack, lang) if p.stack is not None else "",
-                " ".join(marks),
-                kill,
-                " ".join(long),
-                " ".join(short),
-            )
-        )
-    return views
 
 
 class Seating(Widget, can_focus=True):
@@ -660,21 +584,13 @@ class Seating(Widget, can_focus=True):
             canvas.styles[y][x0:x1] = [felt] * (x1 - x0)
         st = self._state
         assert st is not None
-        nh = next_hand(st)
         # centre text, most important first; each line only if it fits on the felt
-        wanted: list[tuple[str, Style]] = []
-        if st.button.killed:
-            wanted.append(
-                (
-                    f" {tr('KILL', self.lang)} {st.config.stakes_text(nh.limits)} ",
-                    style("seating--felt-kill"),
-                )
-            )
-        else:
-            wanted.append((f" {st.config.stakes_text()} ", style("seating--felt-text")))
-        wanted.append(
-            (" " + tr("Hand {n}", self.lang, n=st.hands + 1) + " ", style("seating--felt-text"))
-        )
+        first, hand = felt_lines(st, self.lang)
+        first_style = style("seating--felt-kill" if st.button.killed else "seating--felt-text")
+        wanted: list[tuple[str, Style]] = [
+            (f" {first} ", first_style),
+            (f" {hand} ", style("seating--felt-text")),
+        ]
         top = round(g.cy - len(wanted) / 2)
         for i, (text, s) in enumerate(wanted):
             width = cell_len(text)

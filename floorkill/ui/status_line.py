@@ -14,45 +14,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from floorkill import vocab
+from floorkill.display.words import barred_text, game_text, seat_name
 from floorkill.i18n import money, tr
 from floorkill.rules import TableState, next_hand
-from floorkill.rules.config import GAME_NAMES, TableConfig
-from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 
 from .quiet import refresh_quietly
 from .view import TableView
-
-
-def seat_name(
-    state: TableState, seat: int | None, fallback: str | None = None, lang: str | None = None
-) -> str:
-    """ "Seat 3 Cy" / "Место 3 Cy" (the name as plain text, control characters filtered)."""
-    p = state.player(seat)
-    name = p.name if p is not None else (fallback or "?")
-    return safe_text(tr("Seat {seat} {name}", lang, seat=seat, name=name))
-
-
-def game_text(cfg: TableConfig, lang: str | None = None) -> str:
-    blinds = (
-        (
-            " · "
-            + tr(
-                "blinds {small}/{big}",
-                lang,
-                small=dollars(cfg.blinds[0]),
-                big=dollars(cfg.blinds[1]),
-            )
-        )
-        if cfg.blinds[1]
-        else ""
-    )
-    if cfg.is_kill_game:
-        triggers = ", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers) or "—"
-        kill = f" · {vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang)} ({triggers})"
-    else:
-        kill = " · " + tr("no kill", lang)
-    return f"{GAME_NAMES.get(cfg.game, cfg.game)} {cfg.stakes_text()}{blinds}{kill}"
 
 
 def kill_status_text(state: TableState, lang: str | None = None) -> str:
@@ -88,46 +56,6 @@ def kill_status_text(state: TableState, lang: str | None = None) -> str:
             )
         return text
     return tr("Neutral", lang)
-
-
-def barred_text(state: TableState, lang: str | None = None) -> str:
-    parts = []
-    for o in state.barred:
-        if o.mode == "barred":
-            parts.append(
-                tr(
-                    "{player} owes {amount} at {table}",
-                    lang,
-                    player=o.player,
-                    amount=money(o.owes, lang),
-                    table=o.table,
-                )
-                if o.table
-                else tr("{player} owes {amount}", lang, player=o.player, amount=money(o.owes, lang))
-            )
-    owing = [f"{o.player} {money(o.owes, lang)}" for o in state.barred if o.mode != "barred"]
-    out = ""
-    if parts:
-        out = tr("Barred: {players}", lang, players=", ".join(parts))
-    if owing:
-        out += (" · " if out else "") + tr(
-            "Owes a kill (posts later): {players}", lang, players=", ".join(owing)
-        )
-    if state.credits:  # from the state: away now, or back and waiting
-
-        def where(name: str) -> str:
-            p = state.player(state.seat_of(name))
-            back = p is not None and not p.away
-            return (
-                tr("{name} (back)", lang, name=name)
-                if back
-                else tr("{name} (away)", lang, name=name)
-            )
-
-        out += (" · " if out else "") + tr(
-            "Leg credit: {players}", lang, players=", ".join(where(n) for n in state.credits)
-        )
-    return safe_text(out)
 
 
 class StatusLine(Widget):

@@ -155,14 +155,6 @@ class Served:
         self.token = self.url.split("token=", 1)[1] if "token=" in self.url else None
         self.base = f"http://127.0.0.1:{self.port}"
 
-    def displays(self) -> list[int]:
-        """Pids of the display processes (the server's children)."""
-        out: list[int] = []
-        task = Path(f"/proc/{self.proc.pid}/task")
-        for t in task.glob("*/children") if task.exists() else ():
-            out += [int(p) for p in t.read_text().split()]
-        return out
-
     def stop(self, sig=None) -> None:
         import signal
         import subprocess

@@ -1,7 +1,11 @@
-"""The served big screen in a real browser: headless Chromium on loopback, outside network
-blocked (tests/browserhelp.py). Screenshots at 1920×1080 and 1280×720; from the page's
-DOM: about 100 columns, a font of at least 14 px, KILL POT after a podium commit, and the
-page back by itself after the server restarts.
+"""The TV page in a real browser: headless Chromium on loopback, outside network blocked
+(tests/browserhelp.py), against ``floorkill big-screen --serve`` in another process.
+
+Screenshots at 1920×1080 and 1280×720 in English and Russian (kept in
+``$FLOORKILL_SCREENSHOTS`` when set); sized for a room (the KILL POT letters and the
+killer's name large for the window); KILL POT on the page after a podium commit; the page
+saying it lost the server and back by itself after a restart; nothing asked of any other
+host. Waits are generous (a loaded 2-core machine); what is asserted is behaviour.
 
 Skipped when no Chromium is installed (``.ci/run`` installs Debian's ``chromium``).
 """
@@ -12,41 +16,30 @@ import os
 import time
 from pathlib import Path
 
-import pytest
-from browserhelp import Browser
+from browserhelp import Browser, png_size
 from bshelp import KILL_POT, NEUTRAL, Served, make_journal, wait_http
 
 from floorkill.store.journal import Journal
 
-pytest.importorskip("aiohttp")
-pytest.importorskip("textual_serve")
-
 COMMIT_LIMIT = 1.0  # the issue's promise: KILL POT on the page within 1 s of the commit
 RECONNECT_LIMIT = 5.0  # back within 5 s of the server answering again
-CI_MARGIN = 1.5  # what the test enforces on a loaded 2-core CI machine
-SHOTS = os.environ.get("FLOORKILL_SCREENSHOTS")  # keep the screenshots here when set
+CI_MARGIN = 3.0  # what the test enforces on a loaded 2-core machine (bench/tv_bench.py
+# measures the promises themselves)
+SHOTS = os.environ.get("FLOORKILL_SCREENSHOTS")
 
-ROWS_TEXT = "(document.querySelector('.xterm-accessibility-tree') || {}).innerText || ''"
-READY = (
-    "document.body && document.body.dataset.cols && !document.body.classList.contains"
-    "('-closed') && (%s).includes('Table 12')" % ROWS_TEXT
-)
-# the terminal's size and font as the page says them (page.js), the width xterm gave its
-# screen element and the rows xterm keeps in the DOM: they must agree
-METRICS = (
-    "[+document.body.dataset.cols, +document.body.dataset.rows, "
-    "+document.body.dataset.fontSize, "
-    "parseFloat(document.querySelector('.xterm-screen').style.width), "
-    "document.querySelectorAll('.xterm-accessibility-tree > div').length]"
-)
-
-
-def check_metrics(metrics) -> None:
-    cols, rows, font, screen_px, dom_rows = metrics
-    assert 90 <= cols <= 110 and font >= 14, metrics
-    assert dom_rows == rows, metrics
-    cell = screen_px / cols  # Roboto Mono's cell is 0.6 em wide
-    assert 0.5 * font <= cell <= 0.7 * font, metrics
+LIVE = "document.body && document.body.dataset.state === 'live' && document.body.dataset.mode"
+SHOWN = LIVE + " && document.body.dataset.mode === 'table'"
+BIG = "document.getElementById('big-status').textContent"
+# the block letters and the killer's name: their size against the window's height
+SIZES = """(() => {
+  const px = (id) => parseFloat(getComputedStyle(document.getElementById(id)).fontSize);
+  const big = document.getElementById('banner-big');
+  return {status: px('big-status'), name: px('big-name'), limits: px('limits'),
+          seat: px('seating') , height: innerHeight, width: innerWidth,
+          overflow: big.scrollWidth > big.clientWidth + 1,
+          pageOverflow: document.documentElement.scrollHeight > innerHeight + 1,
+          text: document.body.innerText};
+})()"""
 
 
 def _shot_dir(tmp_path: Path) -> Path:
@@ -55,8 +48,8 @@ def _shot_dir(tmp_path: Path) -> Path:
     return d
 
 
-def _only_loopback(urls: list[str], port: int) -> list[str]:
-    ok = (f"http://127.0.0.1:{port}/", f"ws://127.0.0.1:{port}/")
+def _outside(urls: list[str], port: int) -> list[str]:
+    ok = (f"http://127.0.0.1:{port}/",)
     return [u for u in urls if not u.startswith(ok) and not u.startswith("data:")]
 
 
@@ -69,69 +62,101 @@ async def test_the_page_in_chromium_sized_followed_and_reconnecting(tmp_path):
     try:
         await wait_http(srv.base)
         async with Browser.launch() as browser:
-            big = await browser.new_page(1920, 1080)
-            await big.goto(srv.base + "/")
-            assert await big.wait_for(READY, timeout=30), big.console
-            metrics = await big.evaluate(METRICS)
-            check_metrics(metrics)
-            assert metrics[1] >= 24
-            await big.screenshot(shots / "big-screen-1920x1080.png")
-
-            small = await browser.new_page(1280, 720)
-            await small.goto(srv.base + "/")
-            assert await small.wait_for(READY, timeout=30), small.console
-            check_metrics(await small.evaluate(METRICS))
-            await small.screenshot(shots / "big-screen-1280x720.png")
-
-            fixed = await browser.new_page(1920, 1080)  # ?fontsize= wins
-            await fixed.goto(srv.base + "/?fontsize=20")
-            assert await fixed.wait_for(READY, timeout=30), fixed.console
-            cols, rows, font, _px, _dom_rows = await fixed.evaluate(METRICS)
-            assert font == 20 and cols > 140, (cols, rows, font)
+            pages = {}
+            for w, h in ((1920, 1080), (1280, 720)):
+                for lang in ("en", "ru"):
+                    page = await browser.new_page(w, h)
+                    await page.goto(f"{srv.base}/?lang={lang}")
+                    assert await page.wait_for(SHOWN, timeout=60), page.log
+                    pages[(w, h, lang)] = page
+            big = pages[(1920, 1080, "en")]
+            assert "NO KILL" in await big.evaluate(BIG)
+            assert "БЕЗ КИЛЛА" in await pages[(1920, 1080, "ru")].evaluate(BIG)
 
             # a podium commit: KILL POT on the page within a second
             await big.front()
-            assert "KILL POT" not in (await big.evaluate(ROWS_TEXT))
             j = Journal(path, "podium")
             s = j.open_table("Table 12")
             for ev in KILL_POT:
                 s.append(ev)
             committed = time.monotonic()
             j.close()
-            shown = await big.wait_for(
-                f"({ROWS_TEXT}).includes('KILL POT')", timeout=10, every=0.02
-            )
+            shown = await big.wait_for(f"{BIG} === 'KILL POT'", timeout=20, every=0.02)
             took = time.monotonic() - committed
-            assert shown, await big.evaluate(ROWS_TEXT)
+            assert shown, await big.evaluate(BIG)
             print(f"commit to KILL POT in the browser: {took:.3f} s")
             assert took <= COMMIT_LIMIT * CI_MARGIN
 
-            # the window changes size: the font follows, still about 100 columns
-            await big.resize(1280, 1024)
-            assert await big.wait_for(
-                "+document.body.dataset.cols <= 110 && "
-                "+document.body.dataset.cols >= 90 && "
-                "+document.body.dataset.fontSize < 30",
-                timeout=10,
-            )
+            for (w, h, lang), page in pages.items():
+                await page.front()
+                want = "KILL POT" if lang == "en" else "КИЛЛ-ПОТ"
+                assert await page.wait_for(f"{BIG} === '{want}'", timeout=20), lang
+                sizes = await page.evaluate(SIZES)
+                # readable from across the room: the status and the name a tenth of the
+                # window's height, the limits more than a twentieth; all on one page
+                assert sizes["status"] >= 0.085 * h and sizes["name"] >= 0.085 * h, sizes
+                assert sizes["limits"] >= 0.06 * h, sizes
+                assert not sizes["overflow"] and not sizes["pageOverflow"], sizes
+                assert "Cy" in sizes["text"] and "CY" in sizes["text"]
+                shot = shots / f"tv-page-{w}x{h}-{lang}.png"
+                await page.screenshot(shot)
+                assert png_size(shot) == (w, h)
 
-            # the server restarts: the page comes back by itself
+            # the server restarts: the page says so, then comes back by itself
+            await big.front()
             srv.stop()
-            assert await big.wait_for("document.body.classList.contains('-closed')", timeout=15)
+            assert await big.wait_for("document.body.dataset.state === 'lost'", timeout=30)
+            assert not await big.evaluate("document.getElementById('lost').hidden")
+            await big.screenshot(shots / "tv-page-lost.png")
             srv = Served(path, "--table", "Table 12", port=port)
             await wait_http(srv.base)
             up = time.monotonic()
             back = await big.wait_for(
-                READY + f" && ({ROWS_TEXT}).includes('KILL POT')",
-                timeout=RECONNECT_LIMIT * CI_MARGIN * 2,
+                LIVE + f" && {BIG} === 'KILL POT'", timeout=RECONNECT_LIMIT * CI_MARGIN * 2
             )
             took = time.monotonic() - up
-            assert back, await big.evaluate(ROWS_TEXT)
+            assert back, await big.evaluate("document.body.dataset.state")
             print(f"server restart to page back: {took:.3f} s")
             assert took <= RECONNECT_LIMIT * CI_MARGIN
-            await big.screenshot(shots / "big-screen-after-restart.png")
+            assert await big.evaluate("document.getElementById('lost').hidden")
 
-            for page in (big, small, fixed):  # nothing but this server, ever
-                assert page.requests and not _only_loopback(page.requests, port), page.requests
+            for page in pages.values():  # nothing but this server, ever
+                assert page.requests and not _outside(page.requests, port), page.requests
+                assert not [m for m in page.log if "Content Security Policy" in m], page.log
+    finally:
+        srv.stop()
+
+
+async def test_every_table_in_a_grid_and_a_missing_table_in_words(tmp_path):
+    from bshelp import room_journal
+
+    path = tmp_path / "journal.db"
+    room_journal(path, 4)
+    srv = Served(path)
+    shots = _shot_dir(tmp_path)
+    try:
+        await wait_http(srv.base)
+        async with Browser.launch() as browser:
+            page = await browser.new_page(1920, 1080)
+            await page.goto(srv.base + "/")
+            assert await page.wait_for(LIVE + " === 'room'", timeout=60), page.log
+            cards = await page.evaluate("document.querySelectorAll('.card').length")
+            assert cards == 4
+            title = await page.evaluate("document.getElementById('room-title').textContent")
+            assert title == "All tables · 4"
+            text = await page.evaluate("document.body.innerText")
+            assert "[@click=app.quit]x[/]" in text  # a name is text, never markup
+            await page.screenshot(shots / "tv-page-grid-1920x1080.png")
+
+            await page.goto(srv.base + "/?table=Nowhere&lang=ru")
+            assert await page.wait_for(LIVE + " === 'waiting'", timeout=60)
+            words = await page.evaluate("document.getElementById('waiting-text').textContent")
+            assert "Nowhere" in words
+
+            await page.goto(srv.base + "/?placard=1&table=Table%201")
+            assert await page.wait_for(LIVE + " === 'placard'", timeout=60)
+            title = await page.evaluate("document.getElementById('placard-title').textContent")
+            assert title.startswith("Table 1")
+            await page.screenshot(shots / "tv-page-placard-1920x1080.png")
     finally:
         srv.stop()

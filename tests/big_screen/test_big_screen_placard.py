@@ -8,7 +8,6 @@ from bshelp import HOSTILE, KILL_POT, NEUTRAL, add_table, make_journal, text_of
 
 from floorkill.rules.placard import placard
 from floorkill.ui.big_screen import make_big_screen_app
-from floorkill.ui.serve import big_screen_argv
 
 
 async def test_placard_page_shows_the_rules_models_placard(tmp_path):
@@ -42,12 +41,6 @@ async def test_placard_page_in_russian_turns_with_the_tables(tmp_path):
         await pilot.pause()
         assert text_of(app, "#placard-title").startswith(HOSTILE)  # a name is text
         assert text_of(app, "#placard-rotation") == "2 / 2"
-
-
-def test_served_displays_get_the_placard_flags(tmp_path):
-    argv = big_screen_argv(tmp_path / "j.db", "Table 12", placard=True, lang="ru")
-    assert argv[-3:] == ["--placard", "--lang", "ru"]
-    assert "--placard" not in big_screen_argv(tmp_path / "j.db")
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -86,14 +86,14 @@ async def test_waiting_speaks_one_language(tmp_path, monkeypatch):
     assert any("Waiting for the podium journal" in line for line in en)
 
 
-def test_the_served_page_is_in_the_language_in_use():
-    from floorkill.i18n import set_lang
-    from floorkill.ui.serve import render_page
+def test_the_served_page_is_in_the_language_in_use(tmp_path):
+    """The TV page's own words (title, the reconnecting line) in the language asked for
+    (?lang=), else the server's."""
+    from floorkill.web.server import BigScreenServer, ServeConfig
 
-    set_lang("ru")
-    page = render_page(websocket="ws://h/ws", static="s", fontsize=None)
+    server = BigScreenServer(ServeConfig(tmp_path / "j.db", lang="ru"))
+    page = server.page("ru")
     assert '<html lang="ru">' in page and "Снова подключаемся к большому экрану" in page
     assert "<title>floorkill — большой экран</title>" in page
-    set_lang("en")
-    page = render_page(websocket="ws://h/ws", static="s", fontsize=None)
+    page = server.page("en")
     assert '<html lang="en">' in page and "Reconnecting to the big screen" in page

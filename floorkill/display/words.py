@@ -1,0 +1,277 @@
+"""The words a big screen shows for a table, as plain text (no Textual, no Rich).
+
+Shared by the podium's panels, the terminal big screen (:mod:`floorkill.ui.big_screen`)
+and the TV page (:mod:`floorkill.web`): every name passes through
+:func:`~floorkill.rules.names.safe_text`, never markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from floorkill import vocab
+from floorkill.i18n import NC_, money, ptr, tr
+from floorkill.rules import TableState, next_hand
+from floorkill.rules.config import GAME_NAMES, TableConfig
+from floorkill.rules.money import dollars
+from floorkill.rules.names import safe_text
+
+KILL_FACE_UP = "▲"  # the kill button face up ("▲KILL"), face down for a leg ("▽leg")
+LEG_FACE_DOWN = "▽"
+# seat statuses: (label, the word a narrow label uses), in the catalogue's "seat" context
+STATUS_WORDS = {
+    "away": (NC_("seat", "away"), NC_("seat", "away")),
+    "sits out": (NC_("seat", "sits out"), NC_("seat", "out")),
+    "leg credit": (NC_("seat", "leg credit"), NC_("seat", "credit")),
+    "acts last": (NC_("seat", "acts last"), NC_("seat", "last")),
+}
+
+
+def seat_name(
+    state: TableState, seat: int | None, fallback: str | None = None, lang: str | None = None
+) -> str:
+    """ "Seat 3 Cy" / "Место 3 Cy" (the name as plain text, control characters filtered)."""
+    p = state.player(seat)
+    name = p.name if p is not None else (fallback or "?")
+    return safe_text(tr("Seat {seat} {name}", lang, seat=seat, name=name))
+
+
+def game_text(cfg: TableConfig, lang: str | None = None) -> str:
+    blinds = (
+        (
+            " · "
+            + tr(
+                "blinds {small}/{big}",
+                lang,
+                small=dollars(cfg.blinds[0]),
+                big=dollars(cfg.blinds[1]),
+            )
+        )
+        if cfg.blinds[1]
+        else ""
+    )
+    if cfg.is_kill_game:
+        triggers = ", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers) or "—"
+        kill = f" · {vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang)} ({triggers})"
+    else:
+        kill = " · " + tr("no kill", lang)
+    return f"{GAME_NAMES.get(cfg.game, cfg.game)} {cfg.stakes_text()}{blinds}{kill}"
+
+
+def barred_text(state: TableState, lang: str | None = None) -> str:
+    parts = []
+    for o in state.barred:
+        if o.mode == "barred":
+            parts.append(
+                tr(
+                    "{player} owes {amount} at {table}",
+                    lang,
+                    player=o.player,
+                    amount=money(o.owes, lang),
+                    table=o.table,
+                )
+                if o.table
+                else tr("{player} owes {amount}", lang, player=o.player, amount=money(o.owes, lang))
+            )
+    owing = [f"{o.player} {money(o.owes, lang)}" for o in state.barred if o.mode != "barred"]
+    out = ""
+    if parts:
+        out = tr("Barred: {players}", lang, players=", ".join(parts))
+    if owing:
+        out += (" · " if out else "") + tr(
+            "Owes a kill (posts later): {players}", lang, players=", ".join(owing)
+        )
+    if state.credits:  # from the state: away now, or back and waiting
+
+        def where(name: str) -> str:
+            p = state.player(state.seat_of(name))
+            back = p is not None and not p.away
+            return (
+                tr("{name} (back)", lang, name=name)
+                if back
+                else tr("{name} (away)", lang, name=name)
+            )
+
+        out += (" · " if out else "") + tr(
+            "Leg credit: {players}", lang, players=", ".join(where(n) for n in state.credits)
+        )
+    return safe_text(out)
+
+
+# ---------------------------------------------------------------------------
+# seats
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat shows, as plain text (no markup anywhere)."""
+
+    seat: int
+    name: str | None
+    stack: str
+    markers: str
+    kill: str  # "▲KILL $20", "▽leg" or ""
+    status: str  # "away", "BARRED", "owes $20", "sits out"
+    short: str = ""  # the same in a narrow label's words ("out", "last")
+
+
+def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
+    nh = next_hand(state)
+    b = state.button
+    views = []
+    for i, p in enumerate(state.players):
+        seat = i + 1
+        if p is None:
+            views.append(SeatView(seat, None, "", "", "", ""))
+            continue
+        marks = []
+        if nh.dealer == seat:
+            marks.append("D")
+        if nh.small_blind == seat:
+            marks.append("SB")
+        if nh.big_blind == seat:
+            marks.append("BB")
+        kill = ""
+        if b.killed and b.seat == seat:
+            kill = f"{KILL_FACE_UP}{tr('KILL', lang)} {money(b.amount or 0, lang)}"
+        elif (b.status == "leg-up" and b.seat == seat) or (b.killed and b.leg_seat == seat):
+            kill = f"{LEG_FACE_DOWN}{tr('leg', lang)}"
+        status: list[str] = []
+        codes = []
+        owed = state.owed(p.name)
+        if state.is_barred(p.name):  # here or at another table (rrop-13.6)
+            status.append(tr("BARRED", lang))
+        elif owed is not None:
+            status.append(tr("owes {amount}", lang, amount=money(owed.owes, lang)))
+        if p.away:
+            codes.append("away")
+        if p.sitting_out:
+            codes.append("sits out")
+        if p.name in state.credits:
+            codes.append("leg credit")
+        if b.killed and b.seat == seat and nh.killer_acts_last:
+            codes.append("acts last")  # a voluntary killer (rrop-13.10) or the house
+        long = status + [ptr("seat", STATUS_WORDS[c][0], lang) for c in codes]
+        short = status + [ptr("seat", STATUS_WORDS[c][1], lang) for c in codes]
+        views.append(
+            SeatView(
+                seat,
+                safe_text(p.name),
+                money(p.stack, lang) if p.stack is not None else "",
+                " ".join(marks),
+                kill,
+                " ".join(long),
+                " ".join(short),
+            )
+        )
+    return views
+
+
+# ---------------------------------------------------------------------------
+# the grid's cards
+
+
+@dataclass(frozen=True)
+class Card:
+    """What one card says, in plain text (names filtered, never markup)."""
+
+    name: str
+    limits: str
+    kind: str  # "kill" | "leg" | "neutral"
+    status: str  # "KILL POT" | "LEG UP" | "NO KILL"
+    who: str  # "Killer: Seat 3 Cy" / "Leg up: Seat 2 Bo" / ""
+    barred: int
+    barred_text: str  # "Barred: 2", or "" when nobody is
+    hand: int
+
+
+def card_of(state: TableState, lang: str | None = None) -> Card:
+    b = state.button
+    cfg = state.config
+    limits = cfg.stakes_text(next_hand(state).limits)
+    if b.killed:
+        who = tr("Killer: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
+        if b.leg_seat is not None:
+            who += " · " + tr(
+                "leg: {seat}", lang, seat=seat_name(state, b.leg_seat, b.leg_player, lang)
+            )
+        kind, status = "kill", tr("KILL POT", lang)
+    elif b.status == "leg-up":
+        kind, status = "leg", tr("LEG UP", lang)
+        who = tr("Leg up: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
+    else:
+        kind, status = "neutral", tr("NO KILL", lang)
+        who = "" if cfg.is_kill_game else tr("No kill in this game", lang)
+    barred = sum(1 for o in state.barred if o.mode == "barred")
+    barred_words = tr("Barred: {n}", lang, n=barred) if barred else ""
+    return Card(
+        safe_text(cfg.name), limits, kind, status, who, barred, barred_words, state.hands + 1
+    )
+
+
+def room_title(n: int, page: int = 0, pages: int = 1, lang: str | None = None) -> str:
+    text = tr("All tables · {n}", lang, n=n)
+    return text + (
+        " · " + tr("page {page} of {pages}", lang, page=page + 1, pages=pages) if pages > 1 else ""
+    )
+
+
+# ---------------------------------------------------------------------------
+# the big screen's lines
+
+
+def limits_text(state: TableState) -> str:
+    return state.config.stakes_text(next_hand(state).limits)
+
+
+def banner_parts(state: TableState, lang: str | None = None) -> tuple[str, str]:
+    """(kind, text): kind is "kill", "leg" or "neutral"."""
+    b = state.button
+    cfg = state.config
+
+    def who() -> str:
+        return (
+            seat_name(state, b.seat, b.player, lang)
+            if b.seat is not None
+            else safe_text(b.player or "")
+        )
+
+    if b.killed:
+        text = tr("KILL POT — {who} — {limits}", lang, who=who(), limits=limits_text(state))
+        if b.kind and b.kind != "required":
+            text += f" ({vocab.word(vocab.BY_KIND, b.kind, lang)})"
+        return "kill", text
+    if b.status == "leg-up":
+        return "leg", tr("LEG UP — {who}", lang, who=who())
+    if not cfg.is_kill_game:
+        return "neutral", tr("No kill in this game — {limits}", lang, limits=limits_text(state))
+    return "neutral", tr("No kill — {limits}", lang, limits=limits_text(state))
+
+
+def big_banner_parts(state: TableState, lang: str | None = None) -> tuple[str, str, str]:
+    """(status, seat, name) for the block letters: "KILL POT", "SEAT 3", "CY"; empty
+    strings where there is nothing to say."""
+    b = state.button
+    if b.killed or b.status == "leg-up":
+        status = tr("KILL POT", lang) if b.killed else tr("LEG UP", lang)
+        if b.seat is None:
+            return status, "", ""
+        p = state.player(b.seat)
+        name = safe_text(p.name if p is not None else (b.player or ""))
+        return status, tr("SEAT {seat}", lang, seat=b.seat), name.upper()
+    return tr("NO KILL", lang), "", ""
+
+
+def headline(state: TableState, lang: str | None = None) -> tuple[str, str]:
+    """(table name, game line)."""
+    return safe_text(state.config.name), safe_text(game_text(state.config, lang))
+
+
+def felt_lines(state: TableState, lang: str | None = None) -> tuple[str, ...]:
+    """The words on the felt, most important first."""
+    first = (
+        f"{tr('KILL', lang)} {limits_text(state)}"
+        if state.button.killed
+        else state.config.stakes_text()
+    )
+    return first, tr("Hand {n}", lang, n=state.hands + 1)
