@@ -385,4 +385,4 @@ def test_the_command_line_passes_grid_token_and_cap(monkeypatch, tmp_path):
     assert seen["placard"] is True and seen["host"] == "127.0.0.1"
     assert cli.main(["big-screen", "--serve", "--no-grid"]) == 0 and seen["grid"] is False
     assert cli.main(["big-screen", "--serve"]) == 0 and seen["grid"] is None
-    assert seen["token"] is None and seen["max_screens"] is None
+    assert seen["token"] is None and seen["max_screens"] == 128  # the settings default
