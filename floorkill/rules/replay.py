@@ -10,10 +10,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import room
 from .config import TableFile
+from .corrections import History, Outcome, is_correction
 from .decisions import Decision, Refusal
 from .engine import Result, apply
-from .events import Event
+from .events import Event, parse_event
 from .state import TableState, barred_json, button_json, initial_state, next_hand
 
 
@@ -36,8 +38,20 @@ class Step:
 def iter_steps(
     state: TableState, events: Iterable[Mapping[str, Any]], start: int = 1
 ) -> Iterator[Step]:
-    """The steps one at a time (a long replay prints as it goes, holding one state)."""
+    """The steps one at a time (a long replay prints as it goes, holding one state). From
+    the first ``correct`` event on, the records are read as a :class:`History` (the state
+    after each is kept: a correction refolds from the record it names)."""
+    initial = state
+    seen: list[Mapping[str, Any]] = []
+    history: History | None = None
     for index, raw in enumerate(events, start=start):
+        if history is None and is_correction(raw) and start == 1:
+            history = History(initial.config, (), seen, start=initial)
+        if history is not None:
+            out = history.add(raw)
+            yield _history_step(index, raw, history, out)
+            continue
+        seen.append(raw)
         try:
             applied = apply(state, raw)
         except Refusal as refusal:
@@ -45,6 +59,19 @@ def iter_steps(
             continue
         state = applied.state
         yield Step(index, raw, state, applied.event, tuple(applied.decisions), applied.result)
+
+
+def _history_step(index: int, raw: Mapping[str, Any], history: History, out: Outcome) -> Step:
+    state = history.state
+    if out.refusal is not None:
+        return Step(index, raw, state, refusal=out.refusal)
+    event = None
+    if out.applied and not out.inert:
+        try:
+            event = parse_event(room.split(raw)[0], state.config.seats)
+        except Refusal:
+            event = None
+    return Step(index, raw, state, event, out.decisions, out.result)
 
 
 def replay_events(
@@ -58,7 +85,9 @@ def replay(table: TableFile) -> list[Step]:
 
 
 def fold(table: TableFile) -> TableState:
-    """The final state; refused events are skipped."""
+    """The final state; refused events are skipped, corrections read."""
+    if any(is_correction(raw) for raw in table.events):
+        return History(table.config, table.players, table.events).state
     state = initial_state(table.config, table.players)
     for raw in table.events:
         try:

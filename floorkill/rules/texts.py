@@ -220,6 +220,107 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "void-twice": {"en": "record {seq} is already undone", "ru": "запись {seq} уже отменена"},
     "void-needs-reason": {"en": "an undo needs a reason", "ru": "для отмены нужна причина"},
+    "void-corrected": {
+        "en": "record {record} was corrected by record {newest}: undo or correct record {newest}",
+        "ru": "запись {record} исправлена записью {newest}: отмените или исправьте запись {newest}",
+    },
+    "void-breaks": {
+        "en": "undoing it would make later records impossible: {records}",
+        "ru": "после отмены станут невозможны более поздние записи: {records}",
+    },
+    # --- corrections ----------------------------------------------------------------
+    "correct-bad-record": {
+        "en": "'{field}' must name records by number, not {value}",
+        "ru": "'{field}': нужны номера записей, а не {value}",
+    },
+    "correct-no-record": {
+        "en": "there is no record {record} to correct (records 1 to {last})",
+        "ru": "записи {record} нет, исправлять нечего (записи с 1 по {last})",
+    },
+    "correct-bad-event": {
+        "en": "'event' must be the replacement event in full, or \"none\" to strike the record (not {type})",
+        "ru": "'event': нужно заменяющее событие целиком или \"none\", чтобы вычеркнуть запись (а не {type})",
+    },
+    "correct-settle-not-later": {
+        "en": "record {record} is not later than the corrected record {corrected}",
+        "ru": "запись {record} не позже исправляемой записи {corrected}",
+    },
+    "correct-settle-twice": {
+        "en": "a record is both struck and kept",
+        "ru": "запись и вычеркнута, и оставлена",
+    },
+    "correct-bad-reason": {
+        "en": "a correction's reason and floorperson are text of at most {most} characters",
+        "ru": "причина исправления и имя флормена — текст не длиннее {most} символов",
+    },
+    "correct-of-void": {
+        "en": "record {record} is an undo; enter the event again instead",
+        "ru": "запись {record} — отмена; введите событие заново",
+    },
+    "correct-of-refused": {
+        "en": "record {record} was refused and never applied",
+        "ru": "запись {record} была отклонена и не применялась",
+    },
+    "correct-of-voided": {
+        "en": "record {record} is undone; enter the event again instead",
+        "ru": "запись {record} отменена; введите событие заново",
+    },
+    "correct-of-struck": {
+        "en": "record {record} was struck by the correction at record {by}: correct that one",
+        "ru": "запись {record} вычеркнута исправлением в записи {by}: исправьте его",
+    },
+    "correct-not-newest": {
+        "en": "record {record} was corrected by record {newest}: correct record {newest}",
+        "ru": "запись {record} уже исправлена записью {newest}: исправьте запись {newest}",
+    },
+    "correct-refused": {
+        "en": "the replacement for record {record} does not apply there: {reason}",
+        "ru": "замена записи {record} там не применима: {reason}",
+    },
+    "correct-unsettled": {
+        "en": "the correction makes later records impossible: {records}; strike or keep each",
+        "ru": "после исправления невозможны более поздние записи: {records}; вычеркните или оставьте каждую",
+    },
+    "corrected": {
+        "en": "record {record} corrected",
+        "ru": "запись {record} исправлена",
+    },
+    "fix-hand": {
+        "en": "hand {hand}: {before} → {after}",
+        "ru": "раздача {hand}: {before} → {after}",
+    },
+    "fix-hand-from": {
+        "en": "hand {hand}: {before} ({name}, seat {seat}) → {after}",
+        "ru": "раздача {hand}: {before} (место {seat} ({name})) → {after}",
+    },
+    "fix-hand-to": {
+        "en": "hand {hand}: {before} → {after} ({player}, seat {to_seat})",
+        "ru": "раздача {hand}: {before} → {after} (место {to_seat} ({player}))",
+    },
+    "fix-hand-both": {
+        "en": "hand {hand}: {before} ({name}, seat {seat}) → {after} ({player}, seat {to_seat})",
+        "ru": "раздача {hand}: {before} (место {seat} ({name})) → {after} (место {to_seat} ({player}))",
+    },
+    "fix-ruling": {
+        "en": "record {record} ({type}): the ruling changes",
+        "ru": "запись {record} ({type}): решение меняется",
+    },
+    "fix-struck": {
+        "en": "record {record} ({type}) struck",
+        "ru": "запись {record} ({type}) вычеркнута",
+    },
+    "fix-bar-lifted": {
+        "en": "bar on {name} lifted (no kill of {amount} owed)",
+        "ru": "{name}: отстранение снято (килла {amount} за игроком нет)",
+    },
+    "fix-bar-new": {
+        "en": "{name} barred: owes a kill of {amount}",
+        "ru": "{name}: отстранение до уплаты килла {amount}",
+    },
+    "fix-impossible": {
+        "en": "record {record} ({type}) no longer applies: {reason}",
+        "ru": "запись {record} ({type}) больше не применима: {reason}",
+    },
     # --- rulings ------------------------------------------------------------------
     "ruling-not-killed": {
         "en": "The coming hand is not a kill pot: normal limits and blinds",
@@ -452,7 +553,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 
 # Word-valued parameters (never names) that are translated too.
-TRANSLATED_PARAMS = ("which", "why")
+TRANSLATED_PARAMS = ("which", "why", "before", "after")
 WORDS: dict[str, dict[str, str]] = {
     # ruling-killer-in-blind-*: "{name} на {which}: ..."
     "small blind": {"ru": "малом блайнде"},
@@ -465,6 +566,10 @@ WORDS: dict[str, dict[str, str]] = {
     "away": {"ru": "игрока нет за столом"},
     "barred": {"ru": "отстранение до уплаты килла"},
     "sitting out the kill pot": {"ru": "пропуск килл-пота"},
+    # fix-hand: the kill button before and after a correction
+    "kill pot": {"ru": "килл-пот"},
+    "leg up": {"ru": "«нога»"},
+    "neutral": {"ru": "нейтрально"},
 }
 # A decision about "the player" at a seat nobody sits in (a ruling asked on an empty seat).
 NOBODY = {"en": "the player", "ru": "игрок"}

@@ -35,6 +35,8 @@ from floorkill.rules import Refusal, apply, initial_state, load_table_file, ruli
 from floorkill.rules import room as room_rules
 from floorkill.rules.clauses import CLAUSES
 from floorkill.rules.config import config_from_dict
+from floorkill.rules.corrections import FIELDS as CORRECT_FIELDS
+from floorkill.rules.corrections import History, impact
 from floorkill.rules.events import EVENT_TYPES, FIELDS
 from floorkill.rules.names import name_key
 from floorkill.rules.pending import pending
@@ -81,6 +83,9 @@ ALLOWED_LATIN = {
     "owes",
     "table",
     "WSOP",
+    "none",  # a correction's event = "none"
+    "correct",
+    *CORRECT_FIELDS,
     *EVENT_TYPES,
     *(f for fields in FIELDS.values() for f in fields),
 }
@@ -286,6 +291,18 @@ SAMPLE_PARAMS = {
     "outcome_ru": "выигрывает банк",
     "joker_en": "",
     "joker_ru": "",
+    # corrections
+    "record": 12,
+    "records": "14, 17",
+    "last": 20,
+    "newest": 21,
+    "by": 22,
+    "corrected": 12,
+    "most": 500,
+    "hand": 33,
+    "before": "kill pot",
+    "after": "leg up",
+    "to_seat": 6,
 }
 TEMPLATE_KEYS = sorted(MESSAGES)
 
@@ -888,7 +905,37 @@ def met() -> Texts:
     texts = _walk_texts()
     _sample_texts(texts)
     _placard_and_what_if_texts(texts)
+    _correction_texts(texts)
     return texts
+
+
+def _correction_texts(texts: Texts) -> None:
+    """What a correction says it changes: hands, a struck record, bars lifted and new."""
+    tf = _config("robert")
+    names = tuple(p.name for p in tf.players)
+    s2 = tf.players[1].seat
+    hands = [{"type": "hand", "winner": p.seat} for p in tf.players[:3]]
+    records = [
+        hands[1],
+        {**hands[1], "won_beyond_blinds": 20},
+        {"type": "quit", "seat": s2, "posts_kill": False},
+        hands[0],
+    ]
+    fixes = [
+        {"record": 1, "event": hands[2]},
+        {"record": 2, "event": "none"},
+        {"record": 3, "event": {"type": "quit", "seat": s2}},
+    ]
+    for fix in fixes:
+        h = History(tf.config, tf.players, records, strict=True)
+        raw = {"type": "correct", **fix}
+        for d in impact(h, raw).changes:
+            texts.decision(d, names)
+        for d in h.add(raw).decisions:
+            texts.decision(d, names)
+    h = History(tf.config, tf.players, [*records[:2], {"type": "quit", "seat": s2}], strict=True)
+    for d in impact(h, {"type": "correct", "record": 3, "event": records[2]}).changes:
+        texts.decision(d, names)
 
 
 def test_every_text_met_reads_well_for_any_player(met):

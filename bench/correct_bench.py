@@ -1,0 +1,86 @@
+"""Correcting record 10 of a 10,000-event table, against replaying the table.
+
+The table: hold'em, two-pots full kill, six players; 10,000 hands won in turn by seats
+with a second leg now and then. Baseline, same run: one replay of the 10,000 records
+(``floorkill.rules.replay.replay_events``). Timed:
+
+* ``from records``: the whole correction from the stored records alone — the history
+  folded (:class:`floorkill.rules.corrections.History`), the impact listed
+  (:func:`~floorkill.rules.corrections.impact`) and the correction entered;
+* ``held``: the same on a history already held (the podium's), impact + entering;
+* ``worst``: record 10 is a ``join`` whose name is corrected — the state never comes back
+  to the one recorded, so every later record is folded again and compared.
+
+Goal: ``from records`` <= 2x the replay. Run: python bench/correct_bench.py [REPEAT]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "rules"))
+
+from helpers import make_table  # noqa: E402
+
+from floorkill.rules import initial_state  # noqa: E402
+from floorkill.rules.corrections import History, impact  # noqa: E402
+from floorkill.rules.replay import replay_events  # noqa: E402
+
+N = 10_000
+
+
+def records() -> list[dict]:
+    out: list[dict] = [{"type": "join", "seat": 7, "name": "Gus"}]
+    for i in range(N - 1):
+        seat = (i * 5) % 7 + 1
+        ev: dict = {"type": "hand", "winner": seat}
+        if i % 3 == 0:
+            ev["won_beyond_blinds"] = 20
+        out.append(ev)
+    return out
+
+
+def timed(fn, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best * 1000
+
+
+def main(repeat: int = 3) -> None:
+    tf = make_table(players=((1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee"), (5, "Eve"), (6, "Fay")))
+    recs = records()
+    init = initial_state(tf.config, tf.players)
+    fix = {"type": "correct", "record": 10, "event": {"type": "hand", "winner": 2}}
+    early = [{"type": "hand", "winner": i % 6 + 1} for i in range(9)]
+    worst_recs = [*early, {"type": "join", "seat": 7, "name": "Gus"}, *recs[10:]]
+    worst = {"type": "correct", "record": 10, "event": {"type": "join", "seat": 7, "name": "Hal"}}
+
+    def base():
+        replay_events(init, recs)
+
+    def from_records(rs=recs, c=fix):
+        h = History(tf.config, tf.players, rs, strict=True)
+        impact(h, c)
+        h.correct(c)
+
+    b = timed(base, repeat)
+    f = timed(from_records, repeat)
+    w = timed(lambda: from_records(worst_recs, worst), repeat)
+    h_held = History(tf.config, tf.players, recs, strict=True)
+    t0 = time.perf_counter()
+    impact(h_held, fix)
+    h_held.correct(fix)
+    g = (time.perf_counter() - t0) * 1000
+    print(f"replay of {N} records (baseline): {b:.1f} ms")
+    print(f"correct record 10, from records: {f:.1f} ms = {f / b:.2f}x (goal <= 2x)")
+    print(f"correct record 10, history held: {g:.1f} ms = {g / b:.2f}x")
+    print(f"worst (a join renamed, never converges), from records: {w:.1f} ms = {w / b:.2f}x")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)

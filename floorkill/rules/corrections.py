@@ -1,0 +1,692 @@
+"""Corrections: a record entered wrong, put right by an appended ``correct`` event.
+
+A ``correct`` event names the record it replaces (``record = N``, the table's own record
+number, 1 = its first) and carries the replacement in full (``event = {…}``) or
+``event = "none"`` to strike it. Nothing is deleted or rewritten: the table's state is
+the fold of its records with every corrected record in its place (:func:`resolve`).
+
+* A correction of a correction names the correction's record; the original then holds
+  the newest replacement. A record already corrected is corrected again through its
+  newest correction (one chain per record, never two live corrections of one record).
+* Undo of a correction (a ``void`` naming it) restores what it replaced, and un-strikes
+  what it struck.
+* Later records the corrected history makes impossible (a kill paid that is no longer
+  owed, a hand won by a player who has left) are never dropped silently: the correction
+  lists each in ``strike`` (struck with it) or ``keep`` (kept as entered: it stays on the
+  record and is passed over while it does not apply). A correction that leaves one
+  unsettled is refused, naming it (:func:`impact` lists them before anything is entered).
+
+:class:`History` is a table's records with the state after each; :func:`impact` says,
+as decisions (message keys + params + clauses), every later ruling a proposed correction
+changes. Pure Python, like the rest of ``rules``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .config import PlayerSpec, TableConfig
+from .decisions import Decision, Refusal
+from .engine import apply
+from .money import dollars
+from .state import KILLED, LEG_UP, TableState, initial_state
+
+CORRECT = "correct"
+VOID = "void"
+STRIKE = "none"  # event = "none": the record should never have been entered
+SETTLE_STRIKE, SETTLE_KEEP = "strike", "keep"
+FIELDS = ("record", "event", "strike", "keep", "reason", "by", "room")
+MAX_REASON = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A read ``correct`` event."""
+
+    record: int  # the record it names (an ordinary record, or a correction)
+    event: Mapping[str, Any] | None  # the replacement; None strikes the record
+    strike: tuple[int, ...] = ()  # later records struck with it
+    keep: tuple[int, ...] = ()  # later records kept as entered
+    reason: str | None = None
+    by: str | None = None  # the floorperson (a file's; the journal keeps its own)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "type": CORRECT,
+            "record": self.record,
+            "event": dict(self.event) if self.event is not None else STRIKE,
+        }
+        if self.strike:
+            d["strike"] = list(self.strike)
+        if self.keep:
+            d["keep"] = list(self.keep)
+        if self.reason:
+            d["reason"] = self.reason
+        if self.by:
+            d["by"] = self.by
+        return d
+
+
+def is_correction(raw: object) -> bool:
+    return isinstance(raw, Mapping) and raw.get("type") == CORRECT
+
+
+def _record_number(value: object, field_name: str, index: int) -> int:
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Refusal("correct-bad-record", field=field_name, value=repr(value)[:40])
+    if not 1 <= value < index:
+        raise Refusal("correct-no-record", record=value, last=index - 1)
+    return value
+
+
+def parse_correction(raw: Mapping[str, Any], index: int) -> Correction:
+    """Read the shape of a ``correct`` event that is record ``index`` (refusals name the
+    field). Whether it fits the history is :meth:`History.check`."""
+    for key in raw:
+        if key != "type" and key not in FIELDS:
+            raise Refusal("unknown-field", field=key, type=CORRECT, allowed=", ".join(FIELDS[:-1]))
+    if "record" not in raw:
+        raise Refusal("missing-field", field="record")
+    if "event" not in raw:
+        raise Refusal("missing-field", field="event")
+    record = _record_number(raw["record"], "record", index)
+    event = raw["event"]
+    if event == STRIKE:
+        replacement = None
+    elif isinstance(event, Mapping):
+        etype = event.get("type")
+        if etype in (CORRECT, VOID):
+            raise Refusal("correct-bad-event", type=etype)
+        replacement = dict(event)
+    else:
+        raise Refusal("correct-bad-event", type=repr(event)[:40])
+    settled: dict[str, tuple[int, ...]] = {}
+    for name in (SETTLE_STRIKE, SETTLE_KEEP):
+        items = raw.get(name, [])
+        if not isinstance(items, list):
+            items = [items]
+        settled[name] = tuple(sorted({_record_number(x, name, index) for x in items}))
+    if set(settled[SETTLE_STRIKE]) & set(settled[SETTLE_KEEP]):
+        raise Refusal("correct-settle-twice")
+    reason = raw.get("reason")
+    if reason is not None and (not isinstance(reason, str) or len(reason) > MAX_REASON):
+        raise Refusal("correct-bad-reason", most=MAX_REASON)
+    by = raw.get("by")
+    if by is not None and not isinstance(by, str):
+        raise Refusal("correct-bad-reason", most=MAX_REASON)
+    return Correction(
+        record,
+        replacement,
+        settled[SETTLE_STRIKE],
+        settled[SETTLE_KEEP],
+        reason.strip() or None if isinstance(reason, str) else None,
+        by.strip() or None if isinstance(by, str) else None,
+    )
+
+
+# ---------------------------------------------------------------------------
+# which event each record stands for
+
+
+@dataclass(slots=True)
+class Resolved:
+    """What each record stands for once every correction and void is read: ``events[i]``
+    is record ``i + 1``'s effective event, or None (a void, a correction, a struck or
+    voided record); ``kept`` the records passed over while they do not apply."""
+
+    events: list[Mapping[str, Any] | None] = field(default_factory=list)
+    kept: dict[int, int] = field(default_factory=dict)  # record -> live corrections keeping it
+    origin: dict[int, int] = field(default_factory=dict)  # correction -> the record it corrects
+    newest: dict[int, int] = field(default_factory=dict)  # record -> its newest live correction
+    undo: dict[int, tuple] = field(default_factory=dict)  # correction -> what it replaced
+    voided: set[int] = field(default_factory=set)
+    kinds: list[str] = field(default_factory=list)  # "event" | "correct" | "void" per record
+
+    def effective(self) -> list[tuple[int, Mapping[str, Any]]]:
+        return [(i + 1, ev) for i, ev in enumerate(self.events) if ev is not None]
+
+    def add(self, raw: Mapping[str, Any]) -> None:
+        """Read the next record (already checked: :meth:`History.check`)."""
+        seq = len(self.events) + 1
+        etype = raw.get("type") if isinstance(raw, Mapping) else None
+        if etype == CORRECT:
+            c = parse_correction(raw, seq)
+            self.kinds.append("correct")
+            self.events.append(None)
+            self._correct(seq, c)
+        elif etype == VOID:
+            self.kinds.append("void")
+            self.events.append(None)
+            target = raw.get("target")
+            if isinstance(target, int) and 1 <= target < seq:
+                self._void(target)
+        else:
+            self.kinds.append("event")
+            self.events.append(raw)
+
+    def original_of(self, seq: int) -> int:
+        return self.origin.get(seq, seq)
+
+    def _correct(self, seq: int, c: Correction) -> None:
+        target = self.original_of(c.record)
+        struck = tuple((s, self.events[s - 1]) for s in c.strike)
+        self.undo[seq] = (target, self.events[target - 1], self.newest.get(target), struck, c.keep)
+        self.origin[seq] = target
+        self.newest[target] = seq
+        self.events[target - 1] = c.event
+        for s in c.strike:
+            self.events[s - 1] = None
+        for s in c.keep:
+            self.kept[s] = self.kept.get(s, 0) + 1
+
+    def _void(self, target: int) -> None:
+        self.voided.add(target)
+        if target in self.undo:  # undo of a correction: what it replaced comes back
+            original, before, newest, struck, keep = self.undo.pop(target)
+            self.events[original - 1] = before
+            if newest is None:
+                self.newest.pop(original, None)
+            else:
+                self.newest[original] = newest
+            for s, ev in struck:
+                self.events[s - 1] = ev
+            for s in keep:
+                self.kept[s] -= 1
+                if not self.kept[s]:
+                    del self.kept[s]
+        else:
+            self.events[target - 1] = None
+
+
+def resolve(records: Iterable[Mapping[str, Any]]) -> Resolved:
+    """Every record's effective event (records in order; record 1 first)."""
+    out = Resolved()
+    for raw in records:
+        out.add(raw)
+    return out
+
+
+def corrects_in(records: Iterable[Mapping[str, Any]]) -> bool:
+    return any(is_correction(r) for r in records)
+
+
+def replacement(original: Mapping[str, Any], event: Mapping[str, Any] | None) -> Any:
+    """The ``event`` field of a correction of ``original``: the room stamp the original
+    was entered with stays with its replacement (the room then has not changed)."""
+    if event is None:
+        return STRIKE
+    ev = {k: v for k, v in event.items() if k != "room"}
+    if isinstance(original, Mapping) and "room" in original and "room" not in event:
+        ev["room"] = original["room"]
+    return ev
+
+
+# ---------------------------------------------------------------------------
+# the fold
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the fold made of one record."""
+
+    applied: bool  # an event that applied
+    decisions: tuple[Decision, ...] = ()
+    refusal: Refusal | None = None  # an event that does not apply
+    inert: bool = False  # a void, a correction, a struck record
+    result: Any = None
+
+    def key(self) -> tuple:
+        return (
+            self.applied,
+            self.inert,
+            tuple((d.code, d.seat, d.key, d.params) for d in self.decisions),
+            self.refusal.key if self.refusal is not None else None,
+        )
+
+
+_INERT = Outcome(False, inert=True)
+
+
+def _same(a: TableState, b: TableState) -> bool:
+    """Equal for every later ruling (the count of events applied aside)."""
+    if a is b:
+        return True
+    return (
+        a.players == b.players
+        and a.button == b.button
+        and a.hands == b.hands
+        and a.dealer_pos == b.dealer_pos
+        and a.barred == b.barred
+        and a.credits == b.credits
+        and a.agreed == b.agreed
+        and a.held_seat == b.held_seat
+        and a.closed == b.closed
+        and a.config is b.config
+    )
+
+
+class History:
+    """A table's records (1-based; voids and corrections among them) and the state after
+    each. ``strict`` (a journal's history): every effective record must apply, but those
+    a correction keeps as entered; otherwise (a table file) a record that does not apply
+    is passed over, as ``replay`` passes it over."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        players: Sequence[PlayerSpec] = (),
+        records: Iterable[Mapping[str, Any]] = (),
+        *,
+        strict: bool = False,
+        start: TableState | None = None,
+    ) -> None:
+        self.config = config
+        self.players = tuple(players)
+        self.strict = strict
+        self.records: list[Mapping[str, Any]] = []
+        self.resolved = Resolved()
+        self.states: list[TableState] = [
+            start if start is not None else initial_state(config, self.players)
+        ]
+        self.outcomes: list[Outcome] = []
+        self.dead: set[int] = set()  # records refused when entered (a file's): never applied
+        for raw in records:
+            self.add(raw)
+
+    # -- reading ----------------------------------------------------------
+    @property
+    def state(self) -> TableState:
+        return self.states[-1]
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def effective(self) -> list[tuple[int, Mapping[str, Any]]]:
+        return [(s, ev) for s, ev in self.resolved.effective() if s not in self.dead]
+
+    # -- entering ---------------------------------------------------------
+    def add(self, raw: Mapping[str, Any]) -> Outcome:
+        """Enter the next record. A refused event (or correction, or void) is kept as a
+        record that never applies (a file's); ``strict`` raises the refusal instead."""
+        etype = raw.get("type") if isinstance(raw, Mapping) else None
+        if etype in (CORRECT, VOID):
+            try:
+                start, trial, states, outcomes = self._trial(raw)
+            except Refusal as refusal:
+                if self.strict:
+                    raise
+                return self._dead(raw, refusal)
+            out = _INERT
+            if etype == CORRECT and start is not None:
+                changes, _ = _diff(self, start, trial, states, outcomes)
+                said = Decision("corrected", None, "corrected", (("record", start),))
+                out = Outcome(True, (said, *changes), inert=True)
+            self.records.append(raw)
+            self.resolved = trial
+            if start is not None:
+                self.states[start:] = states
+                self.outcomes[start - 1 :] = outcomes
+            self.states.append(self.states[-1])
+            self.outcomes.append(out)
+            return out
+        state = self.states[-1]
+        try:
+            applied = apply(state, raw)
+        except Refusal as refusal:
+            if self.strict:
+                raise
+            return self._dead(raw, refusal)
+        self.records.append(raw)
+        self.resolved.add(raw)
+        self.states.append(applied.state)
+        out = Outcome(True, tuple(applied.decisions), result=applied.result)
+        self.outcomes.append(out)
+        return out
+
+    def _dead(self, raw: Mapping[str, Any], refusal: Refusal) -> Outcome:
+        self.records.append(raw)
+        self.resolved.kinds.append("dead")
+        self.resolved.events.append(None)
+        self.dead.add(len(self.records))
+        self.states.append(self.states[-1])
+        out = Outcome(False, refusal=refusal)
+        self.outcomes.append(out)
+        return out
+
+    def original_of(self, seq: int) -> int:
+        return self.resolved.original_of(seq)
+
+    def chain(self, seq: int) -> list[int]:
+        """The live corrections of record ``seq`` (or of the record it corrects), oldest
+        first: the whole chain a correction of a correction makes."""
+        original = self.original_of(seq)
+        r = self.resolved
+        return sorted(c for c, o in r.origin.items() if o == original and c in r.undo)
+
+    # -- corrections and voids ----------------------------------------------
+    def target_refusal(self, record: int) -> Refusal | None:
+        """Why ``record`` cannot be corrected now, or None."""
+        if not 1 <= record <= len(self.records):
+            return Refusal("correct-no-record", record=record, last=len(self.records))
+        kind = self.resolved.kinds[record - 1]
+        if kind == "void":
+            return Refusal("correct-of-void", record=record)
+        if kind == "dead":
+            return Refusal("correct-of-refused", record=record)
+        if record in self.resolved.voided or (
+            kind == "correct" and record not in self.resolved.undo
+        ):
+            return Refusal("correct-of-voided", record=record)
+        if kind == "event" and self.resolved.events[record - 1] is None:
+            # struck by another record's correction: correct that one
+            for c, (_o, _b, _n, struck, _k) in self.resolved.undo.items():
+                if any(s == record for s, _ev in struck):
+                    return Refusal("correct-of-struck", record=record, by=c)
+        newest = self.resolved.newest.get(self.original_of(record))
+        if newest is not None and newest != record:
+            return Refusal("correct-not-newest", record=record, newest=newest)
+        return None
+
+    def void_refusal(self, target: int) -> Refusal | None:
+        """Why record ``target`` cannot be undone by a void (beyond the store's own rules:
+        a record, live, a reason), or None."""
+        if not 1 <= target <= len(self.records):
+            return None
+        newest = self.resolved.newest.get(self.original_of(target))
+        kind = self.resolved.kinds[target - 1]
+        if (
+            newest is not None
+            and newest != target
+            and (kind == "event" or target in self.resolved.undo)
+        ):
+            return Refusal("void-corrected", record=target, newest=newest)
+        return None
+
+    def _trial(self, raw: Mapping[str, Any]):
+        """(record the fold changes from or None, the resolution, the states and outcomes
+        from there) were ``raw`` (a correction or a void, the next record) entered;
+        Refusal when it cannot be."""
+        seq = len(self.records) + 1
+        trial = _copy(self.resolved)
+        if raw.get("type") == VOID:
+            target = raw.get("target")
+            if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target < seq:
+                raise Refusal("void-no-record", seq=target)
+            refusal = self.void_refusal(target)
+            if refusal is not None:
+                raise refusal
+            start = self.original_of(target)
+            trial.add(raw)
+            keep: tuple[int, ...] = ()
+        else:
+            c = parse_correction(raw, seq)
+            refusal = self.target_refusal(c.record)
+            if refusal is not None:
+                raise refusal
+            start = self.original_of(c.record)
+            for s in (*c.strike, *c.keep):
+                if s <= start:
+                    raise Refusal("correct-settle-not-later", record=s, corrected=start)
+            if c.event is not None:  # the replacement must apply where it stands
+                try:
+                    apply(self.states[start - 1], c.event)
+                except Refusal as refusal:
+                    raise Refusal(
+                        "correct-refused", refusal.cites, record=start, reason=refusal.text()
+                    ) from None
+            trial.add(raw)
+            keep = c.keep
+        if self.resolved.kinds[start - 1] == "dead":
+            return None, trial, [], []
+        states, outcomes, broken = self._fold_from(start, trial, seq - 1)
+        unsettled = [s for s in broken if s not in keep and s not in trial.kept]
+        if unsettled:
+            if raw.get("type") == VOID:
+                raise Refusal("void-breaks", records=", ".join(map(str, unsettled)))
+            raise Refusal("correct-unsettled", records=", ".join(map(str, unsettled)))
+        return start, trial, states, outcomes
+
+    def check(self, raw: Mapping[str, Any]) -> None:
+        """Refusal unless ``raw`` (a correction or a void) can be the next record."""
+        self._trial(raw)
+
+    def _fold_from(self, start: int, resolved: Resolved, last: int):
+        """Refold records ``start..last`` under ``resolved``: (states after each, their
+        outcomes, the records that applied before and no longer do). Stops early once the
+        state is the one the fold already had and no later record stands for another
+        event (every later ruling is then the same)."""
+        state = self.states[start - 1]
+        states: list[TableState] = []
+        outcomes: list[Outcome] = []
+        broken: list[int] = []
+        old_events, new_events = self.resolved.events, resolved.events
+        differs = start  # the last record standing for another event under ``resolved``
+        for i in range(last - 1, start - 1, -1):
+            if old_events[i] is not new_events[i]:
+                differs = i + 1
+                break
+        for seq in range(start, last + 1):
+            ev = new_events[seq - 1]
+            old_out = self.outcomes[seq - 1]
+            if seq in self.dead:
+                out = old_out
+            elif ev is None:
+                out = _INERT
+            else:
+                try:
+                    applied = apply(state, ev)
+                except Refusal as refusal:
+                    out = Outcome(False, refusal=refusal)
+                    if old_out.applied and not old_out.inert:
+                        broken.append(seq)
+                else:
+                    state = applied.state
+                    out = Outcome(True, tuple(applied.decisions), result=applied.result)
+            states.append(state)
+            outcomes.append(out)
+            old_state = self.states[seq]
+            if seq >= differs and _same(state, old_state) and out.key() == old_out.key():
+                rest = self.states[seq + 1 : last + 1]
+                delta = state.events - old_state.events
+                if delta:
+                    rest = [replace(s, events=s.events + delta) for s in rest]
+                states.extend(rest)
+                outcomes.extend(self.outcomes[seq:last])
+                break
+        return states, outcomes, broken
+
+    def correct(self, raw: Mapping[str, Any]) -> Outcome:
+        """Enter a correction; Refusal (nothing entered) when it cannot be."""
+        if not is_correction(raw):
+            raise Refusal("correct-bad-event", type=repr(raw.get("type"))[:40])
+        strict, self.strict = self.strict, True
+        try:
+            return self.add(raw)
+        finally:
+            self.strict = strict
+
+
+def _copy(r: Resolved) -> Resolved:
+    return Resolved(
+        list(r.events),
+        dict(r.kept),
+        dict(r.origin),
+        dict(r.newest),
+        dict(r.undo),
+        set(r.voided),
+        list(r.kinds),
+    )
+
+
+# ---------------------------------------------------------------------------
+# what a correction changes, before it is entered
+
+
+@dataclass(frozen=True, slots=True)
+class Impact:
+    """What a proposed correction changes: ``changes`` (decisions: message key + params
+    + clauses, code ``corrected``) and ``impossible``: the later records it makes
+    impossible, (record, its type, the refusal), each to settle (strike / keep)."""
+
+    record: int  # the record corrected (the original)
+    changes: tuple[Decision, ...]
+    impossible: tuple[tuple[int, str, Refusal], ...]
+    refusal: Refusal | None = None  # the correction itself cannot be entered
+
+    @property
+    def settle_needed(self) -> tuple[int, ...]:
+        return tuple(s for s, _t, _r in self.impossible)
+
+
+def _button_words(state: TableState) -> tuple[str, str | None, int | None]:
+    b = state.button
+    word = {KILLED: "kill pot", LEG_UP: "leg up"}.get(b.status, "neutral")
+    return word, b.player, b.seat
+
+
+def _hand_change(hand: int, was: tuple, now: tuple, cites: tuple[str, ...]) -> Decision:
+    params: list[tuple[str, Any]] = [("hand", hand), ("before", was[0]), ("after", now[0])]
+    if was[1]:
+        params += [("name", was[1]), ("seat", was[2])]
+    if now[1]:
+        params += [("player", now[1]), ("to_seat", now[2])]
+    key = "fix-hand" + {(1, 1): "-both", (1, 0): "-from", (0, 1): "-to"}.get(
+        (int(bool(was[1])), int(bool(now[1]))), ""
+    )
+    return Decision("corrected", now[2], key, tuple(params), cites)
+
+
+def _own_bars(state: TableState) -> dict[str, Any]:
+    return {o.player: o for o in state.barred if o.table is None}
+
+
+def impact(history: History, raw: Mapping[str, Any]) -> Impact:
+    """Every later ruling ``raw`` (a ``correct`` event, settled or not) would change, and
+    the later records it makes impossible. Nothing is entered."""
+    seq = len(history) + 1
+    try:
+        c = parse_correction(raw, seq)
+    except Refusal as refusal:
+        return Impact(0, (), (), refusal)
+    refusal = history.target_refusal(c.record)
+    start = history.original_of(c.record) if refusal is None else c.record
+    if refusal is not None:
+        return Impact(start, (), (), refusal)
+    # every later record kept, to see all the impossible ones at once
+    later = [
+        s
+        for s in range(start + 1, seq)
+        if history.resolved.kinds[s - 1] == "event" and s not in c.strike
+    ]
+    probe = {k: v for k, v in raw.items() if k not in ("keep", "room")}
+    if later:
+        probe["keep"] = later
+    try:
+        _start, trial, states, outcomes = history._trial(probe)
+    except Refusal as refusal:
+        return Impact(start, (), (), refusal)
+    changes, impossible = _diff(history, start, trial, states, outcomes)
+    return Impact(start, tuple(changes), tuple(impossible))
+
+
+def _diff(
+    history: History,
+    start: int,
+    trial: Resolved,
+    states: list[TableState],
+    outcomes: list[Outcome],
+) -> tuple[list[Decision], list[tuple[int, str, Refusal]]]:
+    """What the refold (``states``, ``outcomes`` from record ``start`` under ``trial``)
+    changes against ``history`` as it stands: (changed rulings, impossible records)."""
+    changes: list[Decision] = []
+    impossible: list[tuple[int, str, Refusal]] = []
+    for i, (new_state, new_out) in enumerate(zip(states, outcomes, strict=True)):
+        s = start + i
+        old_state, old_out = history.states[s], history.outcomes[s - 1]
+        if new_out.key() == old_out.key() and _same(new_state, old_state):
+            continue
+        old_ev, new_ev = history.resolved.events[s - 1], trial.events[s - 1]
+        if old_ev is not None and new_ev is None:
+            changes.append(
+                Decision("corrected", None, "fix-struck", (("record", s), ("type", _type(old_ev))))
+            )
+            continue
+        if new_out.refusal is not None:
+            if old_out.applied and not old_out.inert:
+                impossible.append((s, _type(old_ev), new_out.refusal))
+            continue
+        if _type(new_ev) == "hand" or _type(old_ev) == "hand":
+            old_b, new_b = old_state.button, new_state.button
+            if (old_b.status, old_b.seat, old_b.player) == (new_b.status, new_b.seat, new_b.player):
+                continue
+            was, now = _button_words(old_state), _button_words(new_state)
+            cites = tuple(
+                dict.fromkeys(x for d in (*new_out.decisions, *old_out.decisions) for x in d.cites)
+            )
+            hand = new_state.hands if _type(new_ev) == "hand" else old_state.hands
+            changes.append(_hand_change(hand, was, now, cites))
+        elif s != start and new_out.key() != old_out.key():
+            cites = tuple(dict.fromkeys(x for d in new_out.decisions for x in d.cites))
+            params = (("record", s), ("type", _type(new_ev)))
+            changes.append(Decision("corrected", None, "fix-ruling", params, cites))
+    old_bars = _own_bars(history.state)
+    new_bars = _own_bars(states[-1]) if states else old_bars
+    for name, o in old_bars.items():
+        if name not in new_bars:
+            params = (("name", name), ("amount", dollars(o.owes)))
+            changes.append(Decision("corrected", None, "fix-bar-lifted", params, ("rrop-13.6",)))
+    for name, o in new_bars.items():
+        if name not in old_bars:
+            params = (("name", name), ("amount", dollars(o.owes)))
+            changes.append(Decision("corrected", None, "fix-bar-new", params, ("rrop-13.6",)))
+    return changes, impossible
+
+
+def _type(raw: object) -> str:
+    t = raw.get("type") if isinstance(raw, Mapping) else None
+    return t if isinstance(t, str) else "?"
+
+
+def settled(raw: Mapping[str, Any], how: Mapping[int, str]) -> dict[str, Any]:
+    """``raw`` (a ``correct`` event) with each impossible record settled as ``how`` says
+    (record -> ``strike`` | ``keep``)."""
+    out = dict(raw)
+    strike = sorted({*out.get("strike", ()), *(s for s, h in how.items() if h == SETTLE_STRIKE)})
+    keep = sorted({*out.get("keep", ()), *(s for s, h in how.items() if h == SETTLE_KEEP)})
+    out.pop("strike", None)
+    out.pop("keep", None)
+    if strike:
+        out["strike"] = strike
+    if keep:
+        out["keep"] = keep
+    return out
+
+
+def fold(
+    config: TableConfig,
+    players: Sequence[PlayerSpec],
+    records: Iterable[Mapping[str, Any]],
+) -> TableState:
+    """The state of a table file's records, corrections read."""
+    return History(config, players, records).state
+
+
+__all__ = [
+    "CORRECT",
+    "Correction",
+    "History",
+    "Impact",
+    "Resolved",
+    "STRIKE",
+    "fold",
+    "impact",
+    "is_correction",
+    "parse_correction",
+    "replacement",
+    "resolve",
+    "settled",
+]
