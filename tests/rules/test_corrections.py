@@ -1,6 +1,6 @@
 """Corrections (``correct``): the state after a correction is the state of the history
 entered right from the start, and every later ruling it changes is said before it is
-entered (docs/rules.md, "Corrections")."""
+entered (docs/rules.md, 4.1)."""
 
 from __future__ import annotations
 
