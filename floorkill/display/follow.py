@@ -115,7 +115,7 @@ class Follower:
         *,
         grace: float = GRACE,
         clock: Callable[[], float] = time.monotonic,
-        open_journal: Callable[[Path], ReadOnlyJournal] | None = None,
+        open_journal: Callable[[str | Path], ReadOnlyJournal] | None = None,
         lang: str | None = None,
     ) -> None:
         self.path = path if is_url(path) else Path(path)  # a file, or postgresql://

@@ -10,7 +10,7 @@
 // [data-updates] say what is on screen, for whoever checks the page.
 (function () {
   "use strict";
-  var CARD_MIN_W = 21, CARD_MIN_H = 9.5;  // rem: a grid card readable from the room
+  var CARD_MIN_W = 21, CARD_MIN_H = 10.5;  // rem: a grid card readable from the room
   var SILENT_MS = 40000;  // no update nor ping for this long: reopen the stream
   var body = document.body;
   var query = new URLSearchParams(window.location.search);
@@ -176,6 +176,10 @@
     page = Math.min(page, pages - 1);
     grid.style.gridTemplateColumns = "repeat(" + s[0] + ", minmax(0, 1fr))";
     grid.style.gridTemplateRows = "repeat(" + s[1] + ", minmax(0, 1fr))";
+    // the cards' type grows with the cards: a few tables read from further away
+    var r = rem(), cardW = grid.clientWidth / s[0], cardH = grid.clientHeight / s[1];
+    var scale = Math.max(1, Math.min(cardW / (CARD_MIN_W * r), cardH / (CARD_MIN_H * r), 2.2));
+    grid.style.fontSize = (scale * r) + "px";
     while (grid.firstChild) { grid.removeChild(grid.firstChild); }
     g.cards.slice(page * s[2], (page + 1) * s[2]).forEach(function (c) {
       var card = el("div", "card -" + c.kind);
