@@ -280,17 +280,18 @@ async def test_a_silent_connection_is_closed_but_a_screen_stays(tmp_path):
 async def test_a_request_flood_from_one_address_is_limited_there(tmp_path):
     path = tmp_path / "journal.db"
     make_journal(path)
-    limits = Limits(requests_per_second=5, request_burst=10, connections_per_address=64)
+    limits = Limits(requests_per_second=1, request_burst=10, connections_per_address=64)
     async with running(path, limits=limits) as (server, base):
         async with session() as flood:
             statuses = []
             for _ in range(40):
                 async with flood.get(base + "/static/page.css") as r:
                     statuses.append(r.status)
-            assert statuses.count(429) >= 20 and statuses[:10] == [200] * 10
+            # the burst, then about one a second (however slow this machine is today)
+            assert statuses[:10] == [200] * 10 and statuses.count(429) >= 10, statuses
         async with session(OTHER) as other, other.get(base + "/") as r:
             assert r.status == 200
-        assert server.guard.limited >= 20
+        assert server.guard.limited >= 10
 
 
 async def test_event_streams_are_bounded_per_address_and_in_all(tmp_path):
@@ -305,10 +306,15 @@ async def test_event_streams_are_bounded_per_address_and_in_all(tmp_path):
             r4 = await b.get(base + "/events")
             r5 = await b.get(base + "/events")
             assert (r4.status, r5.status) == (200, 503)  # three in all
-            r1.close()
-            await asyncio.sleep(0.3)
-            r6 = await b.get(base + "/events")
-            assert r6.status == 200  # a place freed
+            r1.close()  # a place is freed as soon as the server sees the hang-up
+            deadline = time.monotonic() + 20
+            while True:
+                r6 = await b.get(base + "/events")
+                if r6.status == 200 or time.monotonic() > deadline:
+                    break
+                r6.close()
+                await asyncio.sleep(0.1)
+            assert r6.status == 200
             for r in (r2, r3, r4, r5, r6):
                 r.close()
 
