@@ -13,7 +13,8 @@ Each part runs in a fresh schema of that database, dropped afterwards.
    returned to the follower's refreshed state; median and max. Goal <= 0.2 s.
 3. A room: ``--podiums`` processes, each entering ``--hands`` hands at each of its own
    ``--tables`` tables (round robin, as fast as it can, every entry carrying the seq it
-   saw) on one journal, all at once; p50 / p99 / max of one append. Goal p99 <= 20 ms.
+   saw) on one journal, all at once; p50 / p99 / max of one append. Goal (with
+   ``--pace 0.5``: each podium a hand every 0.5 s, 20x a busy room) p99 <= 50 ms.
    The default is 10 x 20 x 20; ``--full`` is 10 x 20 x 1,000 (200,000 entries).
    ``--pace S``: each podium enters one event every S seconds instead of flat out (a
    floorperson enters a hand a table every minute or so; 0.1 s is already 100 entries
@@ -23,8 +24,8 @@ Each part runs in a fresh schema of that database, dropped afterwards.
    row, INSERTs a row and moves the head (one commit per row, one after another: what a
    write on one hash chain costs when every entry commits on its own); "no chain" — bare
    INSERT-commits (PostgreSQL's group commit flushes concurrent ones together); and one
-   writer's bare INSERT-commit (the disk's own fsync latency today). Entries are chained
-   together (pg.py, CHAIN_FN), so the no-chain floor is the one to compare with.
+   writer's bare INSERT-commit (the disk's own fsync latency today). Every entry locks the
+   chain head and commits on its own, so the one-chain floor is the one to compare with.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from floorkill.store.backend import open_journal  # noqa: E402
 from floorkill.store.errors import JournalBusy  # noqa: E402
 
 GOAL_FOLLOW_S = 0.2
-GOAL_P99_MS = 20.0
+GOAL_P99_MS = 50.0
 
 
 def table_text(name: str) -> str:

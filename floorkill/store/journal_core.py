@@ -490,13 +490,6 @@ class CoreJournal:
                     moved.append(s)
             return moved
 
-    def _append_one(self, drafted: Drafted, known: int, room: Room) -> tuple[int, str] | None:
-        """A backend's shortcut for one drafted event, checked and chained in the database
-        in the database (PostgreSQL: ``floorkill_chain``): (gseq, at) once committed, or
-        None (nothing written: take the general path). ``known``: the room cache's head,
-        ``room``: the room the draft was folded against."""
-        return None
-
     def barred_elsewhere(self, exclude: str | None = None) -> dict[str, tuple[int, str]]:
         """Players barred (rrop-13.6) at tables other than ``exclude``:
         {name key: (owed cents, table name)}."""
@@ -638,29 +631,6 @@ class CoreSession(RoomView):
                 )
             except Refusal:
                 drafted = None  # said again, for sure, under the lock
-        if drafted is not None and len(raws) == 1:
-            known = j._rooms.head
-            done = j._append_one(drafted, known, room)  # type: ignore[arg-type]
-            if done is not None:  # chained and committed: durable
-                gseq, at = done
-                d, applied = drafted.drafts[0], drafted.applied[0]
-                self._state, self._seq = drafted.state, drafted.seq
-                j._rooms.confirmed(
-                    self.name, room_rules.own_bars(self.name, drafted.state), known, gseq
-                )  # type: ignore[arg-type]
-                return [
-                    Record(
-                        seq=d.seq,
-                        type=d.type,
-                        event=drafted.stored[0],
-                        decisions=tuple(applied.decisions),
-                        result=applied.result,
-                        hand=d.hand,
-                        who=d.who,
-                        at=at,
-                        gseq=gseq,
-                    )
-                ]
         with j._write() as tx:
             c = tx.conn
             known = j._rooms.head

@@ -5,19 +5,12 @@ The same records as the SQLite journal (:mod:`floorkill.store.journal`): the sam
 void undo, snapshots, the ``obligations`` cache behind room-wide bars. What differs is how
 the database keeps it whole:
 
-* every event is ONE transaction; its first statement locks the single row of
-  ``chain_head`` (``SELECT … FOR UPDATE``), so writers queue on the chain head in the
-  server — no lock of our own — and ``UNIQUE (tbl, seq)`` / ``gseq PRIMARY KEY`` refuse a
-  second row for one place even if that were bypassed;
-* one event entered at a podium is drafted there (folded, JSON, everything but its place
-  in the chain) and handed to the server in ONE call (``floorkill_submit``, a PL/pgSQL
-  procedure made with the journal), which chains it together with every other podium's
-  row queued meanwhile: one durable COMMIT for all of them, the head never held across a
-  round trip to a podium (see CHAIN_FN). When a row is declined (its table or a bar
-  elsewhere moved) or cannot go that way (a MAC key to apply, several events, a void)
-  the write is the general one of :mod:`floorkill.store.journal_core` (``_write``: lock,
-  then the table's seq and the room delta in the same round trip; the rows with the
-  COMMIT in another);
+* every write is ONE transaction (:mod:`floorkill.store.journal_core`'s ``_write``); its
+  first statement locks the single row of ``chain_head`` (``SELECT … FOR UPDATE``), so
+  writers queue on the chain head in the server — no lock of our own — and
+  ``UNIQUE (tbl, seq)`` / ``gseq PRIMARY KEY`` refuse a second row for one place even if
+  that were bypassed; the table's seq and the room delta come back with the lock, the
+  rows, the head and the COMMIT go in one more round trip;
 * triggers refuse UPDATE, DELETE and TRUNCATE of ``events`` and ``tables``;
 * the commit NOTIFYs the journal's channel (``floorkill.<schema>``), once per COMMIT
   whatever the rows it made durable (the payload: the new head's gseq), and followers
@@ -48,13 +41,12 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from floorkill.rules.room import Room
 from floorkill.store import keys, reading
 from floorkill.store.errors import JournalBusy, JournalError, JournalUnavailable, UnknownTable
-from floorkill.store.journal_core import SNAPSHOT_EVERY, CoreJournal, CoreSession, Drafted, HeadTx
+from floorkill.store.journal_core import SNAPSHOT_EVERY, CoreJournal, CoreSession, HeadTx
 from floorkill.store.readonly import ReadOnlyJournal, ReadOnlySession
 from floorkill.store.room_cache import RoomCache
-from floorkill.store.schema import CHAIN_COLUMNS, SCHEMA_VERSION, canonical_json
+from floorkill.store.schema import CHAIN_COLUMNS, SCHEMA_VERSION
 from floorkill.store.session import utc_now
 
 try:
@@ -152,168 +144,6 @@ CREATE INDEX IF NOT EXISTS obligations_barring ON obligations(tbl) WHERE barred 
 """
 
 LOCK_HEAD = "SELECT gseq, hash FROM chain_head WHERE one FOR UPDATE"
-
-# Entries queued and chained together (PgJournal._append_one). Every row of the room is
-# chained after the one before, so a durable commit per entry, one after another, is what
-# bounds a busy room (the head row stays locked until its COMMIT is on disk). Instead a
-# podium CALLs ``floorkill_submit`` with the row it drafted (journal_core.draft_row):
-#
-# * when no turn is under way (the combiners' advisory lock is free: a try, no wait) it
-#   takes the turn at once and chains its own row, after any queued ones, without queueing
-#   it (``floorkill_turn``);
-# * else it puts the row into ``queued``, COMMITs that (a procedure may: the row is now
-#   there for any turn) and stands in line for a turn (``floorkill_chain``: the blocking
-#   lock, what an earlier build's podium calls after its own INSERT). A turn chains every
-#   row queued by then, so when a podium's own turn comes its row is mostly done already:
-#   that turn writes nothing durable (no disk flush) and the COMMIT that made the row
-#   durable has returned before it began.
-#
-# A turn chains EVERY queued row, in order, into ``events`` in one transaction — one
-# durable COMMIT for all the podiums that queued meanwhile — marks each done (its gseq) or
-# declined (NULL), and NOTIFYs once (the new head's gseq): every follower wakes once per
-# COMMIT, not once per row. ``floorkill_link`` checks and chains one row.
-#
-# A row is chained only when its table is still at seq - 1 and every table written since
-# the podium last read the room (``known``) still owes what the podium saw (``room``:
-# {table: its obligations text}, tables owing nothing left out); otherwise it is declined
-# and its podium takes the general path (journal_core), which folds the event again under
-# the lock. Rows queued more than 5 s ago (a podium gone before its turn) are declined
-# too. ``queued`` is UNLOGGED: it holds requests not yet acknowledged, never the
-# record (the record is ``events``, committed with synchronous_commit as configured); a
-# server crash empties it and the podiums, whose connections broke, were told nothing was
-# recorded. The hash is schema.finish_row's, byte for byte:
-# sha256(prev_hash || "\n" || head || gseq || tail), head = '{"at":' AT MID.
-CHAIN_FN = """
-CREATE UNLOGGED TABLE IF NOT EXISTS queued(
-    id BIGSERIAL PRIMARY KEY, made TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
-    tbl TEXT NOT NULL, seq BIGINT NOT NULL, known BIGINT NOT NULL, room TEXT NOT NULL,
-    type TEXT NOT NULL, schema INTEGER NOT NULL, payload TEXT NOT NULL, rules TEXT NOT NULL,
-    decisions TEXT NOT NULL, result TEXT, hand INTEGER NOT NULL, who TEXT, at TEXT NOT NULL,
-    state_hash TEXT, head TEXT NOT NULL, tail TEXT NOT NULL, barred TEXT NOT NULL,
-    snapshot TEXT, note TEXT NOT NULL, done BOOLEAN NOT NULL DEFAULT FALSE, gseq BIGINT);
-CREATE OR REPLACE FUNCTION floorkill_link(r queued, p_gseq BIGINT, p_hash TEXT)
-RETURNS TEXT LANGUAGE plpgsql AS $$
-DECLARE                        -- r chained after (p_gseq, p_hash): its hash; NULL: declined
-    n_hash TEXT;
-BEGIN
-    IF r.made < clock_timestamp() - interval '5 seconds'
-       OR (SELECT coalesce(max(e.seq), 0) FROM events e WHERE e.tbl = r.tbl) <> r.seq - 1
-       OR (p_gseq > r.known AND EXISTS (
-            SELECT 1 FROM (SELECT e.tbl, max(e.seq) AS last FROM events e
-                           WHERE e.gseq > r.known AND e.tbl <> r.tbl GROUP BY e.tbl) w
-            LEFT JOIN obligations o ON o.tbl = w.tbl
-            WHERE o.seq IS DISTINCT FROM w.last
-               OR o.barred IS DISTINCT FROM coalesce(r.room::jsonb ->> w.tbl, '[]'))) THEN
-        RETURN NULL;
-    END IF;
-    n_hash := encode(sha256(convert_to(p_hash || E'\\n' || r.head || (p_gseq + 1)::text
-                                       || r.tail, 'UTF8')), 'hex');
-    INSERT INTO events(gseq, tbl, seq, type, schema, payload, rules, decisions, result,
-                       hand, who, at, target, prev_hash, hash, state_hash, mac)
-    VALUES (p_gseq + 1, r.tbl, r.seq, r.type, r.schema, r.payload, r.rules, r.decisions,
-            r.result, r.hand, r.who, r.at, NULL, p_hash, n_hash, r.state_hash, NULL);
-    IF r.snapshot IS NOT NULL THEN
-        INSERT INTO snapshots(tbl, seq, rules, state) VALUES (r.tbl, r.seq, r.rules, r.snapshot)
-        ON CONFLICT (tbl, seq) DO UPDATE SET rules = excluded.rules, state = excluded.state;
-    END IF;
-    INSERT INTO obligations(tbl, seq, barred) VALUES (r.tbl, r.seq, r.barred)
-    ON CONFLICT (tbl) DO UPDATE SET seq = excluded.seq, barred = excluded.barred;
-    RETURN n_hash;
-END $$;
-CREATE OR REPLACE FUNCTION floorkill_turn(p_channel TEXT, p_own queued)
-RETURNS BIGINT LANGUAGE plpgsql AS $$
-DECLARE                        -- (the caller holds the combiners' turn)
-    h_gseq BIGINT;
-    h_hash TEXT;
-    n_hash TEXT;
-    r queued;
-    mine BIGINT;
-BEGIN
-    SELECT c.gseq, c.hash INTO h_gseq, h_hash FROM chain_head c WHERE c.one FOR UPDATE;
-    mine := h_gseq;
-    FOR r IN SELECT * FROM queued q WHERE NOT q.done ORDER BY q.id LOOP
-        n_hash := floorkill_link(r, h_gseq, h_hash);
-        IF n_hash IS NULL THEN
-            UPDATE queued q SET done = TRUE, gseq = NULL WHERE q.id = r.id;   -- declined
-        ELSE
-            h_gseq := h_gseq + 1;
-            h_hash := n_hash;
-            UPDATE queued q SET done = TRUE, gseq = h_gseq WHERE q.id = r.id;
-        END IF;
-    END LOOP;
-    IF p_own.tbl IS NOT NULL THEN             -- the caller's own row, never queued
-        n_hash := floorkill_link(p_own, h_gseq, h_hash);
-        IF n_hash IS NOT NULL THEN
-            h_gseq := h_gseq + 1;
-            h_hash := n_hash;
-            p_own.gseq := h_gseq;
-        END IF;
-    END IF;
-    IF h_gseq > mine THEN
-        UPDATE chain_head SET gseq = h_gseq, hash = h_hash WHERE one;
-        PERFORM pg_notify(p_channel, h_gseq::text);          -- one per COMMIT: the new head
-    END IF;
-    DELETE FROM queued q WHERE q.done AND q.made < clock_timestamp() - interval '1 minute';
-    RETURN p_own.gseq;
-END $$;
-CREATE OR REPLACE FUNCTION floorkill_chain(p_id BIGINT, p_channel TEXT)
-RETURNS BIGINT LANGUAGE plpgsql AS $$
-DECLARE
-    mine BIGINT;
-BEGIN
-    PERFORM pg_advisory_xact_lock(hashtext(p_channel));      -- the combiners' turn
-    IF NOT EXISTS (SELECT 1 FROM queued q WHERE q.id = p_id AND q.done) THEN
-        PERFORM floorkill_turn(p_channel, NULL);
-    END IF;                                                  -- (else chained, or declined)
-    DELETE FROM queued q WHERE q.id = p_id RETURNING q.gseq INTO mine;
-    RETURN mine;
-END $$;
-COMMENT ON FUNCTION floorkill_chain(BIGINT, TEXT) IS 'floorkill queue 4';
-CREATE OR REPLACE PROCEDURE floorkill_submit(
-    p_tbl TEXT, p_seq BIGINT, p_known BIGINT, p_room TEXT, p_type TEXT, p_schema INTEGER,
-    p_payload TEXT, p_rules TEXT, p_decisions TEXT, p_result TEXT, p_hand INTEGER,
-    p_who TEXT, p_at TEXT, p_state_hash TEXT, p_head TEXT, p_tail TEXT, p_barred TEXT,
-    p_snapshot TEXT, p_note TEXT, p_channel TEXT,
-    INOUT o_id BIGINT DEFAULT NULL, INOUT o_gseq BIGINT DEFAULT NULL)
-LANGUAGE plpgsql AS $$
-BEGIN
-    IF pg_try_advisory_xact_lock(hashtext(p_channel)) THEN
-        -- no turn under way: this one is the combiner, its row chained without queueing
-        o_gseq := floorkill_turn(p_channel, ROW(NULL, clock_timestamp(), p_tbl, p_seq,
-            p_known, p_room, p_type, p_schema, p_payload, p_rules, p_decisions, p_result,
-            p_hand, p_who, p_at, p_state_hash, p_head, p_tail, p_barred, p_snapshot, p_note,
-            FALSE, NULL)::queued);
-        RETURN;
-    END IF;
-    INSERT INTO queued(tbl, seq, known, room, type, schema, payload, rules, decisions,
-                       result, hand, who, at, state_hash, head, tail, barred, snapshot, note)
-    VALUES (p_tbl, p_seq, p_known, p_room, p_type, p_schema, p_payload, p_rules, p_decisions,
-            p_result, p_hand, p_who, p_at, p_state_hash, p_head, p_tail, p_barred,
-            p_snapshot, p_note)
-    RETURNING id INTO o_id;
-    COMMIT;                                     -- queued: any podium's turn may chain it now
-    o_gseq := floorkill_chain(o_id, p_channel); -- in line for a turn (done by then, mostly)
-END $$;
-COMMENT ON PROCEDURE floorkill_submit IS 'floorkill queue 4';
-"""
-# what COMMENT says of the function this build made; another (an earlier build's, still
-# sound: it reads and writes the same queue) is replaced when the role may (_have_queue)
-CHAIN_VERSION = "floorkill queue 4"
-QUEUE = (
-    "INSERT INTO queued(tbl, seq, known, room, type, schema, payload, rules, decisions, "
-    "result, hand, who, at, state_hash, head, tail, barred, snapshot, note) VALUES ("
-    + ", ".join("?" * 19)
-    + ") RETURNING id"
-)
-CHAIN = "SELECT floorkill_chain(?, ?)"
-SUBMIT = "CALL floorkill_submit(" + ", ".join("?" * 20) + ")"
-WITHDRAW = "DELETE FROM queued WHERE id = ? RETURNING done, gseq"
-# after a failed CALL: this session's last queued row (an id this session never got is
-# never another podium's row; one it got earlier was deleted by it already)
-WITHDRAW_LAST = (
-    "DELETE FROM queued WHERE id = currval(pg_get_serial_sequence('queued', "
-    "'id')) RETURNING done, gseq"
-)
 
 # ---------------------------------------------------------------------------
 # connecting
@@ -489,7 +319,6 @@ class PgJournal(CoreJournal):
         self._raw: psycopg.Connection | None = None
         self._listening: psycopg.Connection | None = None  # the connection LISTENing
         self.channel = ""
-        self._queue: str | None = None  # how entries are queued (_have_queue)
         self._connect()
 
     # -- connection ---------------------------------------------------------
@@ -517,7 +346,6 @@ class PgJournal(CoreJournal):
     def _setup(self, c: PgConn) -> None:
         if _journal_present(c) == 3:
             self.meta = _check_version(c, self.where)
-            self._queue = self._have_queue(c)
             return
         if not self._create:
             raise JournalError(f"{self.where}: no journal there")
@@ -540,27 +368,6 @@ class PgJournal(CoreJournal):
                     "INSERT INTO chain_head(one, gseq, hash) VALUES (TRUE, ?, ?)", (gseq, head)
                 )
         self.meta = _check_version(c, self.where)
-        self._queue = self._have_queue(c)
-
-    def _have_queue(self, c: PgConn) -> str | None:
-        """How entries are queued: ``"submit"`` (this build's ``floorkill_submit``, one
-        round trip), ``"chain"`` (an earlier build's ``floorkill_chain`` alone: two), None
-        (neither: the general path, as sound, one durable commit per entry). What is
-        missing or older is made now when the role may create in the schema."""
-        version = c.execute(
-            "SELECT obj_description(to_regproc('floorkill_chain'), 'pg_proc'), "
-            "to_regproc('floorkill_chain') IS NOT NULL"
-        ).fetchone()
-        if version[0] == CHAIN_VERSION:
-            return "submit"
-        try:
-            with c.raw.transaction():
-                c.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (self.channel,))
-                for stmt in _ddl_statements(CHAIN_FN):
-                    c.raw.execute(stmt)
-        except psycopg.Error:
-            return "chain" if version[1] else None
-        return "submit"
 
     def _conn(self) -> PgConn:
         """The connection, reconnecting after a lost one (raises JournalUnavailable)."""
@@ -617,80 +424,6 @@ class PgJournal(CoreJournal):
             except BaseException:
                 _rollback(raw)
                 raise
-
-    def _append_one(self, drafted: Drafted, known: int, room: Room) -> tuple[int, str] | None:
-        """One drafted event queued and chained by ``floorkill_chain`` (see CHAIN_FN), when
-        the function is there and no MAC is to be made (the key stays on the podium):
-        (gseq, at) once durable, or None when it was declined (the table or the room
-        moved: the caller takes the general path)."""
-        if not self._queue or self.mac_key is not None or len(drafted.drafts) != 1:
-            return None
-        d = drafted.drafts[0]
-        tbl = d.tbl
-        seen = {
-            t: canonical_json([[b.player, b.owes, b.mode] for b in bars])
-            for t, bars in room.tables().items()
-            if t != tbl
-        }
-        snap = drafted.snapshots[0][3] if drafted.snapshots else None
-        barred = canonical_json(reading.barred_of(drafted.state))
-        at = utc_now()
-        row = (
-            tbl,
-            d.seq,
-            known,
-            canonical_json(seen),
-            d.type,
-            d.schema,
-            d.payload,
-            d.rules,
-            d.decisions,
-            d.result,
-            d.hand,
-            d.who,
-            at,
-            d.state_hash,
-            '{"at":' + canonical_json(at) + d.content[0],
-            d.content[1],
-            barred,
-            snap,
-            canonical_json([tbl, d.seq]),
-        )
-        with self._lock, self._guard(writing=True):
-            c = self._writer_conn()
-            if self._queue == "submit":
-                # one round trip: the procedure COMMITs the queued row (another podium's
-                # turn may chain it), then waits for its turn or for the turn that chained it
-                try:
-                    gseq = c.execute(SUBMIT, row + (self.channel,)).fetchone()[1]
-                except psycopg.Error:
-                    gseq = self._withdraw(c, None)  # chained meanwhile, or not at all
-                    if gseq is None:
-                        raise
-                return None if gseq is None else (gseq, at)
-            # (an earlier build's function only) two statements on the autocommit
-            # connection, each its own transaction: the queued row must be committed for
-            # another podium's turn to chain it
-            queued = c.execute(QUEUE, row).fetchone()[0]
-            try:
-                gseq = c.execute(CHAIN, (queued, self.channel)).fetchone()[0]
-            except psycopg.Error:
-                gseq = self._withdraw(c, queued)  # chained meanwhile, or not at all
-                if gseq is None:
-                    raise
-        return None if gseq is None else (gseq, at)
-
-    def _withdraw(self, c: PgConn, queued: int | None) -> int | None:
-        """After a failed turn (busy, cancelled): take the queued row back (``None``: this
-        session's last one) so that no later turn chains what the podium was told is not
-        recorded; its gseq if a turn chained it first (then it IS recorded, and durable)."""
-        try:
-            row = (
-                c.execute(WITHDRAW, (queued,)) if queued is not None else c.execute(WITHDRAW_LAST)
-            ).fetchone()
-        except psycopg.Error:
-            return None  # the server is gone: the queue goes with a crash
-        return row[1] if row is not None and row[0] else None
 
     def close(self) -> None:
         with self._lock:

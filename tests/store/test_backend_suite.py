@@ -179,9 +179,8 @@ def test_a_stale_podium_is_refused_and_catches_up(where):
 
 def test_the_next_entry_sees_a_bar_another_podium_just_recorded(where):
     """A podium drafts its entry from the room it last read; another podium barred P3
-    since. The entry must be folded again against the room at the locked chain head
-    (PostgreSQL: floorkill_chain declines, the general path refuses), with no
-    ``changed()`` in between."""
+    since. The entry must be folded again against the room at the locked chain head (and
+    refused), with no ``changed()`` in between."""
     with open_journal(where, floorperson="ann") as ja, open_journal(where, floorperson="bob") as jb:
         a = ja.create_table(table("Table A"))
         ja.create_table(table("Table B", players=2))
