@@ -390,6 +390,7 @@ def main(argv: list[str] | None = None) -> int:
     if cmd is None and "--version" in argv:
         print(version_line())
         return 0
+    set_lang(_lang_in(argv))  # a bad settings file is reported in the language asked for
     try:
         settings = load_settings()
     except SettingsError as exc:

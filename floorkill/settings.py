@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from floorkill.i18n import tr
+
 APP = "floorkill"
 SETTINGS_ENV = "FLOORKILL_SETTINGS"
 FILE_NAME = "floorkill.toml"
@@ -126,7 +128,7 @@ def _journal(value: object) -> str | Path:
 
 def _text(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError("a non-empty string")
+        raise ValueError(tr("a non-empty string"))
     return value.strip()
 
 
@@ -138,7 +140,7 @@ def _choice(*allowed: str) -> Callable[[object], str]:
     def read(value: object) -> str:
         text = _text(value).lower()
         if text not in allowed:
-            raise ValueError("one of " + ", ".join(allowed))
+            raise ValueError(tr("one of {choices}", choices=", ".join(allowed)))
         return text
 
     return read
@@ -147,7 +149,7 @@ def _choice(*allowed: str) -> Callable[[object], str]:
 def _language(value: object) -> str:
     text = _text(value).lower().replace("-", "_").split(".")[0].split("_")[0]
     if text not in LANGS:
-        raise ValueError("one of " + ", ".join(LANGS))
+        raise ValueError(tr("one of {choices}", choices=", ".join(LANGS)))
     return text
 
 
@@ -158,7 +160,7 @@ def _bool(value: object) -> bool:
         return True
     if isinstance(value, str) and value.strip().lower() in ("", "0", "false", "no", "off"):
         return False
-    raise ValueError("true or false")
+    raise ValueError(tr("true or false"))
 
 
 def _grid(value: object) -> bool | None:
@@ -170,7 +172,7 @@ def _grid(value: object) -> bool | None:
 def _int_in(low: int, high: int) -> Callable[[object], int]:
     def read(value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"a whole number from {low} to {high}")
+            raise ValueError(tr("a whole number from {low} to {high}", low=low, high=high))
         return value
 
     return read
@@ -178,7 +180,7 @@ def _int_in(low: int, high: int) -> Callable[[object], int]:
 
 def _seconds(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 1 <= value <= 3600:
-        raise ValueError("a number of seconds from 1 to 3600")
+        raise ValueError(tr("a number of seconds from 1 to 3600"))
     return float(value)
 
 
@@ -392,35 +394,45 @@ def read_file(path: Path) -> tuple[dict[str, Any], dict[str, int | None]]:
     except FileNotFoundError:
         return {}, {}
     except IsADirectoryError:
-        raise SettingsError(path, "is a directory, not a settings file") from None
+        raise SettingsError(path, tr("is a directory, not a settings file")) from None
     except OSError as exc:
-        raise SettingsError(path, f"cannot be read ({exc.strerror or exc})") from None
+        raise SettingsError(
+            path, tr("cannot be read ({reason})", reason=exc.strerror or exc)
+        ) from None
     if len(raw) > MAX_SETTINGS_BYTES:
-        raise SettingsError(path, f"is larger than {MAX_SETTINGS_BYTES // 1024} KB")
+        raise SettingsError(path, tr("is larger than {kb} KB", kb=MAX_SETTINGS_BYTES // 1024))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SettingsError(path, "is not UTF-8 text") from None
+        raise SettingsError(path, tr("is not UTF-8 text")) from None
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         line = int(found.group(1)) if found else None
         reason = str(exc).split(" (at ")[0]
-        raise SettingsError(path, f"not valid TOML: {reason}", line) from None
+        raise SettingsError(path, tr("not valid TOML: {reason}", reason=reason), line) from None
     values: dict[str, Any] = {}
     lines: dict[str, int | None] = {}
     for key, value in doc.items():
         if key in SECTION_KEYS:
             if not isinstance(value, dict):
-                raise SettingsError(path, f"[{key}] must be a table", _key_line(text, None, key))
+                raise SettingsError(
+                    path,
+                    tr("[{section}] must be a table", section=key),
+                    _key_line(text, None, key),
+                )
             for sub, subvalue in value.items():
                 name = f"{key}.{sub}"
                 if sub not in SECTION_KEYS[key]:
                     raise SettingsError(
                         path,
-                        f"unknown setting {sub!r} in [{key}] "
-                        f"(one of: {', '.join(SECTION_KEYS[key])})",
+                        tr(
+                            "unknown setting {key} in [{section}] (one of: {keys})",
+                            key=repr(sub),
+                            section=key,
+                            keys=", ".join(SECTION_KEYS[key]),
+                        ),
                         _key_line(text, key, sub),
                     )
                 values[name], lines[name] = subvalue, _key_line(text, key, sub)
@@ -429,14 +441,18 @@ def read_file(path: Path) -> tuple[dict[str, Any], dict[str, int | None]]:
         else:
             known = ", ".join((*TOP_KEYS, *(f"[{s}]" for s in SECTION_KEYS)))
             raise SettingsError(
-                path, f"unknown setting {key!r} (one of: {known})", _key_line(text, None, key)
+                path,
+                tr("unknown setting {key} (one of: {keys})", key=repr(key), keys=known),
+                _key_line(text, None, key),
             )
     checked: dict[str, Any] = {}
     for name, value in values.items():
         try:
             checked[name] = SPEC_BY_NAME[name].read(value)
         except ValueError as exc:
-            raise SettingsError(path, f"{name} must be {exc}", lines[name]) from None
+            raise SettingsError(
+                path, tr("{name} must be {what}", name=name, what=exc), lines[name]
+            ) from None
     return checked, lines
 
 
@@ -462,7 +478,7 @@ def load_settings(
             try:
                 chosen[spec.name] = spec.read(env_value)
             except ValueError as exc:
-                raise SettingsError(Path(f"${spec.env}"), f"must be {exc}") from None
+                raise SettingsError(Path(f"${spec.env}"), tr("must be {what}", what=exc)) from None
             sources[spec.name] = f"${spec.env}"
         elif spec.name in from_file:
             chosen[spec.name] = from_file[spec.name]
@@ -515,11 +531,11 @@ def describe(settings: Settings) -> str:
     """What ``floorkill settings`` prints: the file, then each value and where it came
     from."""
     file = settings_path() if settings.file is None else settings.file
-    state = "" if settings.file is not None else " (no such file)"
+    state = "" if settings.file is not None else " " + tr("(no such file)")
     rows = [(name, _shown(value), source) for name, value, source in settings.items()]
     width = max(len(r[0]) for r in rows)
     value_width = min(48, max(len(r[1]) for r in rows))
-    lines = [f"settings file: {file}{state}"]
+    lines = [tr("settings file: {path}", path=file) + state]
     lines += [f"{n:<{width}}  {v:<{value_width}}  {s}" for n, v, s in rows]
     return "\n".join(lines)
 
