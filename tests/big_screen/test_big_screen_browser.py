@@ -13,7 +13,6 @@ Skipped when no Chromium is installed (``.ci/run`` installs Debian's ``chromium`
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 from browserhelp import Browser, png_size
@@ -21,10 +20,6 @@ from bshelp import KILL_POT, NEUTRAL, Served, make_journal, wait_http
 
 from floorkill.store.journal import Journal
 
-COMMIT_LIMIT = 1.0  # the promise: KILL POT on the page within 1 s of the commit
-RECONNECT_LIMIT = 5.0  # back within 5 s of the server answering again
-CI_MARGIN = 3.0  # what the test enforces on a loaded 2-core machine (bench/tv_bench.py
-# measures the promises themselves)
 SHOTS = os.environ.get("FLOORKILL_SCREENSHOTS")
 
 LIVE = "document.body && document.body.dataset.state === 'live' && document.body.dataset.mode"
@@ -73,19 +68,15 @@ async def test_the_page_in_chromium_sized_followed_and_reconnecting(tmp_path):
             assert "NO KILL" in await big.evaluate(BIG)
             assert "БЕЗ КИЛЛА" in await pages[(1920, 1080, "ru")].evaluate(BIG)
 
-            # a podium commit: KILL POT on the page within a second
+            # a podium commit: KILL POT on the page (bench/tv_bench.py measures how soon)
             await big.front()
             j = Journal(path, "podium")
             s = j.open_table("Table 12")
             for ev in KILL_POT:
                 s.append(ev)
-            committed = time.monotonic()
             j.close()
-            shown = await big.wait_for(f"{BIG} === 'KILL POT'", timeout=20, every=0.02)
-            took = time.monotonic() - committed
+            shown = await big.wait_for(f"{BIG} === 'KILL POT'", timeout=30, every=0.02)
             assert shown, await big.evaluate(BIG)
-            print(f"commit to KILL POT in the browser: {took:.3f} s")
-            assert took <= COMMIT_LIMIT * CI_MARGIN
 
             for (w, h, lang), page in pages.items():
                 await page.front()
@@ -110,14 +101,8 @@ async def test_the_page_in_chromium_sized_followed_and_reconnecting(tmp_path):
             await big.screenshot(shots / "tv-page-lost.png")
             srv = Served(path, "--table", "Table 12", port=port)
             await wait_http(srv.base)
-            up = time.monotonic()
-            back = await big.wait_for(
-                LIVE + f" && {BIG} === 'KILL POT'", timeout=RECONNECT_LIMIT * CI_MARGIN * 2
-            )
-            took = time.monotonic() - up
+            back = await big.wait_for(LIVE + f" && {BIG} === 'KILL POT'", timeout=30)
             assert back, await big.evaluate("document.body.dataset.state")
-            print(f"server restart to page back: {took:.3f} s")
-            assert took <= RECONNECT_LIMIT * CI_MARGIN
             assert await big.evaluate("document.getElementById('lost').hidden")
 
             for page in pages.values():  # nothing but this server, ever

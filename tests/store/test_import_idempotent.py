@@ -154,17 +154,14 @@ def test_another_game_under_the_same_name_is_refused_in_floor_words(jpath, tmp_p
 
 
 def test_twenty_thousand_events_import_in_batches_each_acknowledged(jpath, tmp_path, capsys):
-    import sys
-
-    sys.path.insert(0, str(ROOT / "bench"))
-    import load_bench
+    import eventfiles
 
     path = tmp_path / "big.toml"
-    path.write_text(load_bench.table_file_text(20_000), encoding="utf-8")
+    path.write_text(eventfiles.table_file_text(20_000), encoding="utf-8")
     code, out, err = run(capsys, "import", str(path))
     assert code == 0, err
     lines = out.splitlines()
-    assert len(lines) == 20_001 and lines[-1].startswith(f"{load_bench.NAME} #20000 ")
+    assert len(lines) == 20_001 and lines[-1].startswith(f"{eventfiles.NAME} #20000 ")
     assert journal_rows(jpath) == 20_001
     code, out, _ = run(capsys, "import", str(path))
     assert code == 0 and out.strip().endswith("already in the journal: 20,000 events")
