@@ -9,12 +9,15 @@ steps away and back, stacks: every event accepted) and prints, each against the 
 - ``replay --json`` (load, validate, fold, print one JSON line per event) / tomllib;
 - ``import`` into a fresh journal (check the whole file, then commit in batches) / tomllib;
 - ``export`` of that table / tomllib;
+- plain ``replay`` (the text a person reads) / ``replay --json``, and its growth from
+  ``--n``/10 events to ``--n`` (linear: about 10);
 - growth: each of these (and tomllib itself) on ``--big`` events / on ``--small`` events
   (linear: about 10);
 - with ``--podium``: the podium's start (open the journal, build the app, first frame)
   on a 100,000-event table / on a 1,000-event table.
 
-Goals (issue 12): replay <= 3x tomllib; import <= 10x; growth 100k/10k <= 11 for both;
+Goals: replay --json <= 3x tomllib; plain replay <= 5x replay --json and its growth
+<= 11 (linear); import <= 10x tomllib; growth 100k/10k <= 11 for replay and import;
 podium start 100k/1k <= 1.2. The verdict is on wall clock (best of interleaved rounds);
 the CPU time of this process is printed beside it in brackets: on a shared 2-core box
 it shows what the code costs when someone else's job took the wall clock. (Import's
@@ -38,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 NAME = "Bench 12"
-GOALS = {"replay": 3.0, "import": 10.0, "growth": 11.0, "podium": 1.2}
+GOALS = {"replay": 3.0, "plain": 5.0, "import": 10.0, "growth": 11.0, "podium": 1.2}
 
 
 def table_head(name: str = NAME) -> str:
@@ -223,12 +226,16 @@ def main() -> int:
         "the 100k ones and every import and export take 2",
     )
     ap.add_argument("--podium", action="store_true", help="also the podium start ratio")
+    ap.add_argument(
+        "--plain-rounds", type=int, default=2, help="rounds of plain replay (0: not measured)"
+    )
     args = ap.parse_args()
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         files = {}
-        for label, n in (("n", args.n), ("small", args.small), ("big", args.big)):
+        sizes = (("n", args.n), ("small", args.small), ("big", args.big), ("tenth", args.n // 10))
+        for label, n in sizes:
             files[label] = folder / f"{label}.toml"
             files[label].write_text(table_file_text(n), encoding="utf-8")
         texts = {k: p.read_text(encoding="utf-8") for k, p in files.items()}
@@ -253,6 +260,8 @@ def main() -> int:
 
         for r in range(args.rounds):
             for label in files:  # the same files, the same round
+                if label == "tenth":
+                    continue  # plain replay only
                 if label == "big" and r >= 2:
                     continue  # two rounds of the big ones
                 best.take(f"tomllib {label}", lambda: tomllib.loads(texts[label]))
@@ -260,6 +269,12 @@ def main() -> int:
                 if r < 2:
                     best.take(f"import {label}", lambda: do_import(label, r))
                     best.take(f"export {label}", lambda: do_export(label))
+
+        for _ in range(args.plain_rounds):
+            for label in ("n", "tenth"):
+                best.take(
+                    f"plain {label}", lambda label=label: run_cli("replay", str(files[label]))
+                )
 
         size = files["n"].stat().st_size / 1e6
         print(
@@ -279,6 +294,21 @@ def main() -> int:
             print(
                 f"  {label:14s} {best.wall[f'{cmd} n']:7.3f} s = {wall:5.2f}x tomllib "
                 f"[{cpu:5.2f}x]{mark}"
+            )
+        if args.plain_rounds:
+            wall, cpu = best.ratio("plain n", "replay n")
+            good = wall <= GOALS["plain"]
+            ok &= good
+            print(
+                f"  {'replay (plain)':14s} {best.wall['plain n']:7.3f} s = {wall:5.2f}x replay "
+                f"--json [{cpu:5.2f}x]{' ok' if good else ' OVER goal ' + str(GOALS['plain'])}"
+            )
+            wall, cpu = best.ratio("plain n", "plain tenth")
+            good = wall <= GOALS["growth"]
+            ok &= good
+            print(
+                f"replay (plain) growth {args.n}/{args.n // 10} events: {wall:.2f} [{cpu:.2f}] "
+                f"(linear: 10){' ok' if good else ' OVER goal ' + str(GOALS['growth'])}"
             )
         linear = args.big / args.small
         for cmd in ("tomllib", "replay", "import", "export"):

@@ -531,7 +531,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from floorkill.rules import initial_state, load_table_file, replay
+    from floorkill.rules import initial_state, load_table_file
     from floorkill.rules.replay import JsonLines, iter_steps
 
     table = load_table_file(args.file)
@@ -551,9 +551,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             out.write("\n".join(chunk) + "\n")
         out.flush()
         return 2 if refused else 0
-    steps = replay(table)
-    _print_steps(table, steps, lang, args.file)
-    return 2 if any(s.refusal is not None for s in steps) else 0
+    refused = _print_steps(
+        table, iter_steps(initial_state(table.config, table.players), table.events), lang, args.file
+    )
+    return 2 if refused else 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -584,9 +585,11 @@ def refusal_where(file, table, index: int) -> str:
     return f"{file}:{line}" if line else str(file)
 
 
-def _print_steps(table, steps, lang: str, file="<table>") -> None:
+def _print_steps(table, steps, lang: str, file="<table>") -> bool:
+    """Every step as a few lines of text, printed as it comes (one state held at a time);
+    the refusals again at the end, one line each, as import says them. Whether any event
+    was refused."""
     from rich.console import Console
-    from rich.table import Table
     from rich.text import Text
 
     from floorkill import vocab
@@ -594,6 +597,7 @@ def _print_steps(table, steps, lang: str, file="<table>") -> None:
     from floorkill.rules.replay import step_json
 
     console = Console(highlight=False)
+    out = sys.stdout
     cfg = table.config
     triggers = ", ".join(vocab.word(vocab.TRIGGERS, x, lang) for x in cfg.kill.triggers) or "-"
     console.print(
@@ -608,42 +612,32 @@ def _print_steps(table, steps, lang: str, file="<table>") -> None:
             style="bold",
         )
     )
+    refusals = []
     for s in steps:
         data = step_json(s, lang)
         where = refusal_where(file, table, s.index)
         line = where.rpartition(":")[2] if where != str(file) else None
-        title = tr(
-            "event {index}: {type} — hand {hand}",
-            lang,
-            index=s.index,
-            type=vocab.word(vocab.EVENT_TYPES, data["type"], lang),
-            hand=data["hand"],
-        )
+        words = {
+            "index": s.index,
+            "type": vocab.word(vocab.EVENT_TYPES, data["type"], lang),
+            "hand": data["hand"],
+        }
         if line:
             title = tr(
-                "event {index} (line {line}): {type} — hand {hand}",
-                lang,
-                index=s.index,
-                line=line,
-                type=vocab.word(vocab.EVENT_TYPES, data["type"], lang),
-                hand=data["hand"],
+                "event {index} (line {line}): {type} — hand {hand}", lang, line=line, **words
             )
-        t = Table(
-            title=Text(safe_text(title)), show_header=False, expand=False, title_justify="left"
-        )
-        t.add_column(style="dim")
-        t.add_column()
+        else:
+            title = tr("event {index}: {type} — hand {hand}", lang, **words)
         raw = json.dumps(dict(s.raw), ensure_ascii=False, default=str)  # dates, times as text
-        t.add_row(tr("event", lang), Text(one_line(raw, 300)))
+        rows = [(tr("event", lang), one_line(raw, 300))]
         if s.refusal is not None:
+            refusals.append(s)
             cites = ", ".join(s.refusal.cites)
-            t.add_row(
-                tr("REFUSED", lang),
-                Text(
-                    safe_text(f"{where}: " + s.refusal.text(lang))
-                    + (f" [{cites}]" if cites else ""),
-                    style="bold red",
-                ),
+            rows.append(
+                (
+                    tr("REFUSED", lang),
+                    f"{where}: " + s.refusal.text(lang) + (f" [{cites}]" if cites else ""),
+                )
             )
         b = data["button"]
         who = (
@@ -652,7 +646,7 @@ def _print_steps(table, steps, lang: str, file="<table>") -> None:
             else ""
         )
         status = vocab.word(vocab.BUTTON, b["status"], lang)
-        t.add_row(tr("kill button", lang), Text(safe_text(f"{status} {who}".strip())))
+        rows.append((tr("kill button", lang), f"{status} {who}".strip()))
         n = data["next"]
         nxt = tr(
             "dealer {dealer}, limits {limits}",
@@ -664,44 +658,44 @@ def _print_steps(table, steps, lang: str, file="<table>") -> None:
             nxt += tr(
                 ", KILL by seat {seat} for {amount}", lang, seat=n["killer"], amount=n["kill_blind"]
             )
-        t.add_row(tr("next hand", lang), Text(nxt))
+        rows.append((tr("next hand", lang), nxt))
         for d in s.decisions:
-            t.add_row(d.code, Text(safe_text(d.text(lang)) + f" [{', '.join(d.cites)}]"))
+            rows.append((d.code, d.text(lang) + f" [{', '.join(d.cites)}]"))
         if data["barred"]:
-            t.add_row(
-                tr("barred", lang),
-                Text(
-                    safe_text(
-                        ", ".join(
-                            tr("{player} owes {amount}", lang, player=o["player"], amount=o["owes"])
-                            for o in data["barred"]
-                        )
+            owed = (
+                tr("{player} owes {amount}", lang, player=o["player"], amount=o["owes"])
+                for o in data["barred"]
+            )
+            rows.append((tr("barred", lang), ", ".join(owed)))
+        width = max(len(label) for label, _ in rows)
+        out.write(
+            safe_text(title)
+            + "\n"
+            + "".join(f"  {label:<{width}}  {safe_text(text)}\n" for label, text in rows)
+        )
+    for s in refusals:  # the refusals again, one line each, as import says them
+        cites = f" [{', '.join(s.refusal.cites)}]" if s.refusal.cites else ""
+        etype = one_line(str(s.raw.get("type") if isinstance(s.raw, dict) else None), 40)
+        console.print(
+            Text(
+                safe_text(
+                    "floorkill: "
+                    + tr(
+                        "{where}: event {index} ({type}) refused: {reason}",
+                        lang,
+                        where=refusal_where(file, table, s.index),
+                        index=s.index,
+                        type=etype,
+                        reason=s.refusal.text(lang),
                     )
+                    + cites
                 ),
-            )
-        console.print(t)
-    for s in steps:  # the refusals again, one line each, as import says them
-        if s.refusal is not None:
-            cites = f" [{', '.join(s.refusal.cites)}]" if s.refusal.cites else ""
-            etype = one_line(str(s.raw.get("type") if isinstance(s.raw, dict) else None), 40)
-            console.print(
-                Text(
-                    safe_text(
-                        "floorkill: "
-                        + tr(
-                            "{where}: event {index} ({type}) refused: {reason}",
-                            lang,
-                            where=refusal_where(file, table, s.index),
-                            index=s.index,
-                            type=etype,
-                            reason=s.refusal.text(lang),
-                        )
-                        + cites
-                    ),
-                    style="bold red",
-                ),
-                soft_wrap=True,
-            )
+                style="bold red",
+            ),
+            soft_wrap=True,
+        )
+    out.flush()
+    return bool(refusals)
 
 
 if __name__ == "__main__":
