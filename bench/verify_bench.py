@@ -75,7 +75,7 @@ def hands(start: int, n: int) -> list[dict]:
 
 # A bar (rrop-13.6) early in the journal: Sam Solo (seat 9 of T000, seated nowhere else)
 # kills and quits without posting, and a new player takes the seat. From then on a table
-# owes a kill, which every table's rows are checked against (store/room_check.py).
+# owes a kill, which every table's rows are checked against (the room stamps).
 BAR = (
     {"type": "hand", "winner": 9, "qualifies": True},
     {"type": "hand", "winner": 9, "qualifies": True},

@@ -10,9 +10,7 @@
 * with an anchor ``HASH@SEQ``, the chain value at that gseq.
 
 It knows nothing of the rules: :class:`floorkill.store.audit.ChainAudit` runs it and the
-replay over the same rows, in one process (every row's problems in the order a reader
-expects them), or for a big file in the second of two processes
-(:func:`floorkill.store.audit.verify_sqlite`).
+replay over the same rows (every row's problems in the order a reader expects them).
 """
 
 from __future__ import annotations
