@@ -9,6 +9,8 @@ __version__ = "0.1.0"
 # the state's `agreed` is a tuple.
 # "3": amounts read as written (4,50 is $4.50; 1e9 refused), an owed kill placed for the
 # coming hand cannot also be paid, leg credits wait while their holder cannot play, a new
-# player sits out every killed pot until dealt in. Rows and snapshots of "2" are read, not digest-checked; where
+# player sits out every killed pot until dealt in, the `move` event, the dealer button never
+# moves backwards (a player sitting down or coming back between the last dealer and the
+# coming small blind waits; the state's players carry `waiting` and `missed`). Rows and snapshots of "2" are read, not digest-checked; where
 # today's rules decide otherwise, verify warns (a changed ruling), as for "1".
 RULES_VERSION = "3"

@@ -16,6 +16,7 @@ EVENT_TYPES = {
     "voluntary_kill": N_("voluntary kill"),
     "underpost": N_("under-post"),
     "pay_kill": N_("kill paid"),
+    "move": N_("seat change"),
     "void": N_("undo"),
 }
 BUTTON = {"neutral": N_("neutral"), "leg-up": N_("leg up"), "killed": N_("kill pot")}

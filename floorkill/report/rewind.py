@@ -69,6 +69,7 @@ EVENT_TYPES = frozenset(
         "pay_kill",
         "stack",
         "underpost",
+        "move",
         "void",
     }
 )
@@ -500,6 +501,8 @@ def _with_seats(recs: Sequence[Record], players) -> Iterable[tuple[Record, dict[
             if seat in seats:
                 left[rec.seq] = (seat, seats.pop(seat))
             continue
+        if rec.type == "move" and ev.get("from") in seats:  # a seat change: the name follows
+            seats[ev.get("to")] = seats.pop(ev.get("from"))
         if rec.type == "join" and isinstance(ev.get("seat"), int):
             seats[ev["seat"]] = str(ev.get("name", ""))
             joined[rec.seq] = (ev["seat"], seats[ev["seat"]])

@@ -676,6 +676,25 @@ _ALL: tuple[Clause, ...] = (
         "спецификации проекта, а не на тексте правил.",
         _GIST_ONLY,
     ),
+    # ------------------------------------------------------------------
+    # Cardroom practice for the dealer button (outside the kill chapter)
+    _c(
+        "room-dealer-button",
+        "Cardroom practice for the dealer button (Robert's Rules of Poker, button and blind use)",
+        "The dealer button never moves backwards",
+        "Дилерская кнопка не идёт назад",
+        "The dealer button moves forward one seat each hand and the blinds with it. "
+        "A player who sits down, or comes back, between the last dealer and the "
+        "coming big blind is not given the button or a blind out of turn: they wait "
+        "until the button has passed their seat, so nobody posts the same blind two "
+        "hands running because someone sat down.",
+        "Дилерская кнопка каждую раздачу идёт на одно место вперёд, блайнды — за ней. "
+        "Игрок, который садится или возвращается между последним дилером и "
+        "ближайшим большим блайндом, не получает кнопку или блайнд вне очереди: он "
+        "ждёт, пока кнопка пройдёт его место, и никто не ставит тот же блайнд две "
+        "раздачи подряд из-за того, что кто-то сел.",
+        "room practice; the seeds' kill chapter is silent",
+    ),
 )
 
 CLAUSES: dict[str, Clause] = {c.id: c for c in _ALL}

@@ -20,6 +20,7 @@ from .events import (
     Event,
     Hand,
     Join,
+    Move,
     PayKill,
     Quit,
     Stack,
@@ -40,6 +41,7 @@ from .state import (
     Owed,
     Player,
     TableState,
+    in_button_gap,
     positions,
 )
 from .texts import outcome_words
@@ -141,6 +143,14 @@ def _sitting_out(players: tuple) -> bool:
     """Whether a seated player sits out the kill pot (a loop: this runs every event)."""
     for p in players:
         if p is not None and p.sitting_out:
+            return True
+    return False
+
+
+def _waiting(players: tuple) -> bool:
+    """Whether a seated player waits for the dealer button to pass."""
+    for p in players:
+        if p is not None and p.waiting:
             return True
     return False
 
@@ -398,6 +408,11 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     # A new player who sat out the kill pot still sits out the next one if it is killed too
     # (rrop-13.12: not entitled to play in a killed pot); _settle deals them in once the coming
     # hand is not a kill pot.
+    if any(p is not None and p.away and not p.missed for p in players):
+        players = tuple(
+            replace(p, missed=True) if p is not None and p.away and not p.missed else p
+            for p in players
+        )
     dealer, _sb, _bb = positions(state, dealt)
     n = cfg.seats
     new = _new(
@@ -856,6 +871,8 @@ def _join(state: TableState, ev: Join, ctx):
             )
     elif ev.posts_kill:
         _voluntary_check(state, ev.seat, ev.stack, 0, 0)
+    if not ev.posts_kill and not player.sitting_out and ev.seat not in agreed:
+        player = _wait_for_the_button(state, player, decisions)
     players = _set_player(state.players, ev.seat, player)
     new = _new(state, players=players, agreed=agreed)
     if ev.posts_kill and not button.killed:
@@ -979,12 +996,17 @@ def _back(state: TableState, ev: Back, _ctx):
     owed = room.bar_of(state, p.name)
     if owed is not None:
         raise room.back_refusal(owed)
-    players = _set_player(state.players, ev.seat, replace(p, away=False))
     decisions: list[Decision] = []
+    back = replace(p, away=False)
+    if p.missed:
+        back = replace(back, missed=False)
+        if not (state.button.killed and state.button.seat == ev.seat):  # a killer posts anyway
+            back = _wait_for_the_button(state, back, decisions)
+    players = _set_player(state.players, ev.seat, back)
     button = state.button
     credits = state.credits
     if p.name in credits:
-        if button.status == NEUTRAL:
+        if button.status == NEUTRAL and not back.waiting:
             credits = tuple(c for c in credits if c != p.name)
             button = KillButton(status=LEG_UP, seat=ev.seat, player=p.name)
             decisions.append(
@@ -1007,6 +1029,24 @@ def _back(state: TableState, ev: Back, _ctx):
                 )
             )
     return _new(state, players=players, button=button, credits=credits), decisions, None
+
+
+def _wait_for_the_button(state: TableState, player: Player, decisions: list[Decision]) -> Player:
+    """``player`` taking their seat now: waiting when the seat lies between the last dealer
+    and the coming big blind (room-dealer-button: the button never moves backwards, nobody
+    posts the same blind twice running because someone sat down)."""
+    if not in_button_gap(state, player.seat):
+        return player
+    decisions.append(
+        Decision(
+            "not-dealt-in",
+            player.seat,
+            "waits-for-the-button",
+            (("name", player.name),),
+            ("room-dealer-button",),
+        )
+    )
+    return replace(player, waiting=True)
 
 
 def _quit(state: TableState, ev: Quit, _ctx):
@@ -1040,6 +1080,38 @@ def _quit(state: TableState, ev: Quit, _ctx):
         decisions,
         None,
     )
+
+
+def _move(state: TableState, ev: Move, _ctx):
+    """A seat change at this table (rrop-13.1b: a seat change is not quitting the game). The
+    player takes everything along: the leg or the kill (the button's seat follows), a leg
+    credit and an owed kill (kept by name), an agreement to kill, away status."""
+    p = _occupied(state, ev.from_seat)
+    to = ev.to_seat
+    if state.player(to) is not None:
+        raise Refusal("seat-taken", seat=to, name=_name(state, to))
+    if state.held_seat == to:
+        raise Refusal("seat-held", ("rrop-13.6",), seat=to, name=state.button.player)
+    players = _set_player(state.players, ev.from_seat, None)
+    players = _set_player(players, to, replace(p, seat=to))
+
+    def moved(seat: int | None) -> int | None:
+        return to if seat == ev.from_seat else seat
+
+    b = state.button
+    button = replace(b, seat=moved(b.seat), leg_seat=moved(b.leg_seat))
+    agreed = tuple(moved(seat) for seat in state.agreed)
+    decisions = [
+        Decision(
+            "moved",
+            to,
+            "moved",
+            (("name", p.name), ("from", ev.from_seat), ("to", to)),
+            ("rrop-13.1b",),
+        )
+    ]
+    new = _new(state, players=players, button=button, agreed=agreed)
+    return new, decisions, None
 
 
 def _stack(state: TableState, ev: Stack, _ctx):
@@ -1122,6 +1194,7 @@ _HANDLERS = {
     "pay_kill": _pay_kill,
     "stack": _stack,
     "underpost": _underpost,
+    "move": _move,
 }
 
 
@@ -1205,6 +1278,15 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
             changed = True
             break
     players = state.players
+    if _waiting(players):
+        probe = _new(state, button=button, credits=credits, events=state.events)
+        players = tuple(
+            replace(p, waiting=False)
+            if p is not None and p.waiting and not in_button_gap(probe, p.seat)
+            else p
+            for p in players
+        )
+        changed = changed or players != state.players
     if button.status != KILLED and _sitting_out(players):
         # nobody sits out a hand that is no longer a kill pot (rrop-13.12 applies to kill pots)
         players = tuple(replace(p, sitting_out=False) if p is not None else None for p in players)

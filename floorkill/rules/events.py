@@ -175,6 +175,19 @@ class Underpost:
 
 
 @dataclass(frozen=True, slots=True)
+class Move:
+    """A seat change at the same table (rrop-13.1b: not quitting the game): the player keeps
+    the leg, a leg credit, an owed kill and away status."""
+
+    from_seat: int
+    to_seat: int
+    type = "move"
+
+    def to_dict(self) -> dict:
+        return {"type": "move", "from": self.from_seat, "to": self.to_seat}
+
+
+@dataclass(frozen=True, slots=True)
 class CloseTable:
     """The table is closed for the night: nothing is deleted, it only leaves the lists."""
 
@@ -193,7 +206,18 @@ class ReopenTable:
 
 
 Event = Union[
-    Hand, Join, Away, Back, Quit, VoluntaryKill, PayKill, Stack, Underpost, CloseTable, ReopenTable
+    Hand,
+    Join,
+    Away,
+    Back,
+    Quit,
+    VoluntaryKill,
+    PayKill,
+    Stack,
+    Underpost,
+    Move,
+    CloseTable,
+    ReopenTable,
 ]
 EVENT_TYPES = {
     cls.type: cls
@@ -207,6 +231,7 @@ EVENT_TYPES = {
         PayKill,
         Stack,
         Underpost,
+        Move,
         CloseTable,
         ReopenTable,
     )
@@ -232,6 +257,7 @@ FIELDS = {
     "pay_kill": ("name",),
     "stack": ("seat", "amount"),
     "underpost": ("seat",),
+    "move": ("from", "to"),
     "close_table": (),
     "reopen_table": (),
 }
@@ -311,6 +337,7 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
                 PayKill,
                 Stack,
                 Underpost,
+                Move,
                 CloseTable,
                 ReopenTable,
             ),
@@ -365,6 +392,11 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
         if amount is None:
             raise Refusal("missing-field", field="amount")
         return Stack(seat=_seat(raw, "seat", seats), amount=amount)
+    if etype == "move":
+        move = Move(from_seat=_seat(raw, "from", seats), to_seat=_seat(raw, "to", seats))
+        if move.from_seat == move.to_seat:
+            raise Refusal("move-same-seat", seat=move.from_seat)
+        return move
     if etype == "close_table":
         return CloseTable()
     if etype == "reopen_table":
@@ -477,6 +509,7 @@ __all__ = [
     "PayKill",
     "Stack",
     "Underpost",
+    "Move",
     "CloseTable",
     "ReopenTable",
     "Showdown",

@@ -25,6 +25,10 @@ class Player:
     stack: Cents | None = None
     away: bool = False
     sitting_out: bool = False  # joined into a kill pot without agreeing to kill (rrop-13.12)
+    # sat down or came back between the last dealer and the coming big blind: not dealt in
+    # until the button has passed the seat (room-dealer-button: it never moves backwards)
+    waiting: bool = False
+    missed: bool = False  # away while a hand was played (back: may have to wait, as above)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +106,21 @@ class TableState:
     def dealt_in(self) -> tuple[int, ...]:
         if not self.barred:
             return tuple(
-                [p.seat for p in self.players if p is not None and not p.away and not p.sitting_out]
+                [
+                    p.seat
+                    for p in self.players
+                    if p is not None and not p.away and not p.sitting_out and not p.waiting
+                ]
             )
         barred = {name_key(o.player) for o in self.barred if o.mode == "barred"}
         return tuple(
             p.seat
             for p in self.players
-            if p is not None and not p.away and not p.sitting_out and name_key(p.name) not in barred
+            if p is not None
+            and not p.away
+            and not p.sitting_out
+            and not p.waiting
+            and name_key(p.name) not in barred
         )
 
     @property
@@ -177,6 +189,26 @@ def positions(
     if len(dealt) == 2:
         return dealer, dealer, dealt[(idx + 1) % 2]
     return dealer, dealt[(idx + 1) % len(dealt)], dealt[(idx + 2) % len(dealt)]
+
+
+def in_button_gap(state: TableState, seat: int) -> bool:
+    """Whether a player taking ``seat`` now would get the dealer button or a blind out of turn:
+    the seat lies after the last hand's dealer and before the coming hand's small blind (seen
+    without that player), clockwise (room-dealer-button). Never before the first hand, and
+    never in a game without blinds."""
+    cfg = state.config
+    if state.hands == 0 or cfg.game in BLINDLESS_GAMES:
+        return False
+    dealt = tuple(s for s in state.dealt_in() if s != seat)
+    _dealer, sb, bb = positions(state, dealt)
+    if bb is None or sb is None:
+        return False
+    n = cfg.seats
+    last = (state.dealer_pos - 2) % n + 1  # the seat before dealer_pos: the last dealer
+    # Without this player the button goes to the last small blind and the small blind to the
+    # last big blind; a seat before that small blind would take the button or a blind out of
+    # turn. A seat after it takes the big blind in turn.
+    return 0 < (seat - last) % n < (sb - last) % n
 
 
 def killer_acts_last(state: TableState) -> bool:

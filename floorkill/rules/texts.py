@@ -145,6 +145,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "стек {stack}, а нужно {need} = 4 × {blind}",
     },
     "seat-taken": {"en": "seat {seat} is taken by {name}", "ru": "место {seat} занято: {name}"},
+    "move-same-seat": {
+        "en": "a move needs two different seats (from and to are both {seat})",
+        "ru": "для пересадки нужны два разных места (оба — {seat})",
+    },
     "seat-held": {
         "en": "seat {seat} is held: {name} posted the kill and left; it is free after this hand",
         "ru": "место {seat} удерживается до конца раздачи: {name} уходит, но поставленный килл остаётся в банке",
@@ -535,6 +539,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "leg-credit-waits": {
         "en": "{name} is back with a leg up: gets the kill button the next time it is neutral",
         "ru": "{name} возвращается с «ногой»: килл-баттон перейдёт к игроку, как только снова станет нейтральным",
+    },
+    "waits-for-the-button": {
+        "en": "{name} sits between the dealer button and the big blind: not dealt in until the "
+        "button has passed (the button never moves backwards)",
+        "ru": "{name} садится между дилерской кнопкой и большим блайндом: карты не сдаются, "
+        "пока кнопка не пройдёт это место (кнопка не идёт назад)",
+    },
+    "moved": {
+        "en": "{name} moves from seat {from} to seat {to}: a seat change is not quitting the "
+        "game, so the leg, a leg credit, an owed kill and away status go along",
+        "ru": "{name} пересаживается с места {from} на место {to}: пересадка — не уход из игры, "
+        "«нога», зачёт «ноги», долг по киллу и отлучка от стола сохраняются",
     },
     "kill-paid": {
         "en": "{name} posted the owed kill of {amount}",

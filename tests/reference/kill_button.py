@@ -31,6 +31,8 @@ class Seat:
     stack: int | None = None
     away: bool = False
     sitting_out: bool = False
+    waiting: bool = False  # sat down between the last dealer and the coming small blind
+    missed: bool = False  # away while a hand was played
 
 
 @dataclass
@@ -132,6 +134,7 @@ class Model:
             for s in sorted(t.seats)
             if not t.seats[s].away
             and not t.seats[s].sitting_out
+            and not t.seats[s].waiting
             and not self.is_barred(t.seats[s].name, t)
         ]
 
@@ -139,9 +142,9 @@ class Model:
         t = t or self.t
         return next((s for s, p in t.seats.items() if p.name.casefold() == name.casefold()), None)
 
-    def positions(self, t: Table | None = None):
+    def positions(self, t: Table | None = None, dealt: list[int] | None = None):
         t = t or self.t
-        dealt = self.dealt(t)
+        dealt = self.dealt(t) if dealt is None else dealt
         if not dealt:
             return None, None, None
         dealer = next(
@@ -153,6 +156,18 @@ class Model:
         if len(dealt) == 2:
             return dealer, dealer, dealt[(i + 1) % 2]
         return dealer, dealt[(i + 1) % len(dealt)], dealt[(i + 2) % len(dealt)]
+
+    def in_gap(self, seat: int) -> bool:
+        """The dealer button never moves backwards: a seat after the last dealer and before
+        the small blind the coming hand would have without its player is not dealt in yet."""
+        t = self.t
+        if t.hands == 0 or self.game in BLINDLESS:
+            return False
+        _d, sb, bb = self.positions(t, [s for s in self.dealt() if s != seat])
+        if sb is None or bb is None:
+            return False
+        last = (t.dealer_pos - 2) % self.n + 1
+        return 0 < (seat - last) % self.n < (sb - last) % self.n
 
     def leg_holder(self, b: Button) -> tuple[int, str] | None:
         if b.status == "leg-up":
@@ -264,9 +279,9 @@ class Model:
             and (cents(wbb) >= self.full_bet(killed_now)) != qual
         ):
             raise Refused  # the two answers disagree
-        # an away leg holder keeps a credit (rrop-13.5)
+        # a leg holder who is not playing (away, barred) keeps a credit (rrop-13.5)
         lh = self.leg_holder(b)
-        if lh is not None and t.seats.get(lh[0]) is not None and t.seats[lh[0]].away:
+        if lh is not None and t.seats.get(lh[0]) is not None and lh[0] not in dealt:
             if lh[1] not in t.credits:
                 t.credits.append(lh[1])
             b = (
@@ -284,8 +299,11 @@ class Model:
             s = t.agreed.pop(0)
             leg = (new.seat, new.name) if new.status == "leg-up" else None
             new = Button("killed", s, t.seats[s].name, "agreed", self.kill_blind, leg)
+        # a new player sits out every killed pot (rrop-13.12): _settle deals them in once a
+        # hand is not killed
         for p in t.seats.values():
-            p.sitting_out = False
+            if p.away:
+                p.missed = True
         t.dealer_pos = dealer % self.n + 1
         t.button = new
         t.hands += 1
@@ -366,6 +384,8 @@ class Model:
                 t.agreed.append(s)
             else:
                 p.sitting_out = True
+        if not p.sitting_out and s not in t.agreed:
+            p.waiting = self.in_gap(s)
         t.seats[s] = p
 
     def _leave(self, seat: int, posts_kill: bool, quitting: bool) -> None:
@@ -399,8 +419,13 @@ class Model:
         p = self._occupied(ev["seat"])
         if not p.away or self.is_barred(p.name):
             raise Refused
+        if p.missed:
+            p.missed = False
+            b = self.t.button
+            if not (b.status == "killed" and b.seat == ev["seat"]):
+                p.waiting = self.in_gap(ev["seat"])
         p.away = False
-        if p.name in self.t.credits and self.t.button.status == "neutral":
+        if p.name in self.t.credits and self.t.button.status == "neutral" and not p.waiting:
             self.t.credits.remove(p.name)
             self.t.button = Button("leg-up", ev["seat"], p.name)
 
@@ -418,6 +443,9 @@ class Model:
         key = ev["name"].casefold()
         if not any(x[0].casefold() == key for x in self.t.barred):
             raise Refused
+        b = self.t.button
+        if b.status == "killed" and b.kind == "owed" and b.name.casefold() == key:
+            raise Refused  # wsop-197: the owed kill posted this hand is the payment
         self.t.barred = [x for x in self.t.barred if x[0].casefold() != key]
 
     def _voluntary_kill(self, ev: dict) -> None:
@@ -435,6 +463,22 @@ class Model:
         t.button = Button(
             "killed", s, p.name, "voluntary", self.kill_blind, self.leg_holder(t.button)
         )
+
+    def _move(self, ev: dict) -> None:
+        """A seat change at this table (rrop-13.1b): everything goes along with the player."""
+        t = self.t
+        a, z = ev["from"], ev["to"]
+        p = self._occupied(a)
+        if a == z or z in t.seats or t.held == z:
+            raise Refused
+        del t.seats[a]
+        t.seats[z] = p
+        b = t.button
+        if b.seat == a:
+            b.seat = z
+        if b.leg and b.leg[0] == a:
+            b.leg = (z, b.leg[1])
+        t.agreed = [z if s == a else s for s in t.agreed]
 
     def _underpost(self, ev: dict) -> None:
         self._occupied(ev["seat"])
@@ -455,7 +499,7 @@ class Model:
         if b.status == "neutral":
             for c in t.credits:
                 s = self.seat_named(c)
-                if s is not None and not t.seats[s].away:
+                if s is not None and s in self.dealt():
                     t.credits.remove(c)
                     t.button = b = Button("leg-up", s, t.seats[s].name)
                     break
@@ -468,6 +512,9 @@ class Model:
                     leg = (b.seat, b.name) if b.status == "leg-up" else None
                     t.button = b = Button("killed", s, t.seats[s].name, "owed", owes, leg)
                     break
+        for s, p in t.seats.items():
+            if p.waiting and not self.in_gap(s):
+                p.waiting = False
         if b.status != "killed":
             for p in t.seats.values():
                 p.sitting_out = False

@@ -144,6 +144,7 @@ def sessions(draw):
         ),
         "pay_kill": st.builds(lambda n: {"type": "pay_kill", "name": n}, st.sampled_from(NAMES)),
         "underpost": st.builds(lambda s: {"type": "underpost", "seat": s}, seat),
+        "move": st.builds(lambda a, z: {"type": "move", "from": a, "to": z}, seat, seat),
     }
     # hands most of the time, like a real session; the rest spread over the other events
     weights = (
@@ -159,6 +160,7 @@ def sessions(draw):
             "stack",
             "pay_kill",
             "underpost",
+            "move",
         ]
     )
     weights += ["step-away"] * 2

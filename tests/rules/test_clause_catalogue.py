@@ -51,6 +51,7 @@ EXPECTED_IDS = [
     "wsop-200",
     "wsop-201",
     "wsop-202",
+    "room-dealer-button",
 ]
 
 _CYRILLIC = re.compile(r"[\u0400-\u04FF]")

@@ -140,3 +140,79 @@ def test_a_name_with_a_control_character_names_its_code_point_once():
     with pytest.raises(NameError_) as info:
         validate_name("Ann\x07")
     assert str(info.value).count("U+0007") == 1
+
+
+# ---------------------------------------------------------------------------
+# rrop-13.1b: a seat change is not quitting the game (the move event)
+
+
+def test_rrop_13_1b_a_leg_holder_who_moves_keeps_the_leg():
+    st = run(start(), hand(1))
+    a = apply(st, {"type": "move", "from": 1, "to": 8})
+    assert "neutral" not in codes(a) and "moved" in codes(a)
+    assert_button(a.state, "leg-up", 8, "Ann")
+    assert a.event.to_dict() == {"type": "move", "from": 1, "to": 8}
+    a = apply(a.state, hand(8, won_beyond_blinds=10))  # the second leg still counts
+    assert_killed_by(a.state, 8)
+
+
+def test_rrop_13_1b_a_move_keeps_the_kill_an_owed_kill_a_credit_and_away_status():
+    st = run(start(), hand(2), hand(2, won_beyond_blinds=10))  # Bob must kill
+    st = run(st, {"type": "move", "from": 2, "to": 9})
+    assert_killed_by(st, 9)
+    st = run(start(missed_kill="post-later"), hand(2), hand(2, won_beyond_blinds=10))
+    st = run(st, hand(3, kill_posted=False), {"type": "move", "from": 2, "to": 9})
+    assert [(o.player, o.mode) for o in st.barred] == [("Bob", "post-later")]
+    st = run(start(), hand(1), {"type": "away", "seat": 1}, hand(2))
+    st = run(st, {"type": "move", "from": 1, "to": 7})
+    assert "Ann" in st.credits and st.player(7).away and st.player(1) is None
+
+
+def test_rrop_13_1b_a_move_to_a_taken_seat_or_the_same_seat_is_refused():
+    refused(start(), {"type": "move", "from": 1, "to": 2}, key="seat-taken")
+    refused(start(), {"type": "move", "from": 1, "to": 1}, key="move-same-seat")
+    refused(start(), {"type": "move", "from": 8, "to": 9}, key="seat-empty")
+
+
+# ---------------------------------------------------------------------------
+# room-dealer-button: the dealer button never moves backwards
+
+
+FIVE = ((1, "Ann"), (2, "Bob"), (4, "Dee"), (5, "Eve"), (6, "Fay"))
+
+
+def test_room_dealer_button_a_newcomer_between_the_button_and_the_blinds_waits():
+    st = run(start(players=FIVE, button=2), hand(1))  # dealer 2, blinds 4 and 5
+    before = next_hand(st)
+    assert (before.dealer, before.small_blind, before.big_blind) == (4, 5, 6)
+    a = apply(st, {"type": "join", "seat": 3, "name": "Cy"})
+    nh = next_hand(a.state)
+    assert (nh.dealer, nh.small_blind, nh.big_blind) == (4, 5, 6)  # not 3, 4, 5 again
+    assert 3 not in nh.dealt_in and "not-dealt-in" in codes(a)
+    st = run(a.state, hand(2))
+    nh = next_hand(st)
+    assert (nh.dealer, nh.small_blind, nh.big_blind) == (5, 6, 1)
+    assert 3 in nh.dealt_in  # the button has passed: Cy plays
+
+
+def test_room_dealer_button_a_player_back_into_the_gap_waits_too():
+    st = run(start(players=FIVE, button=2), {"type": "away", "seat": 4}, hand(1))
+    # dealer 2, blinds 5 and 6; Dee comes back between the button and the blinds
+    a = apply(st, {"type": "back", "seat": 4})
+    nh = next_hand(a.state)
+    assert 4 not in nh.dealt_in and (nh.dealer, nh.small_blind) == (5, 6)
+
+
+def test_room_dealer_button_the_same_players_never_post_the_same_blinds_twice_running():
+    st = run(start(players=FIVE, button=2), hand(1))
+    first = next_hand(st)
+    st = run(st, {"type": "join", "seat": 3, "name": "Cy"}, hand(2))
+    second = next_hand(st)
+    assert (first.small_blind, first.big_blind) != (second.small_blind, second.big_blind)
+    assert second.small_blind == first.big_blind
+
+
+def test_room_dealer_button_a_player_away_between_hands_only_is_dealt_in_at_once():
+    st = run(start(players=FIVE, button=2), hand(1))
+    st = run(st, {"type": "away", "seat": 4}, {"type": "back", "seat": 4})
+    assert 4 in next_hand(st).dealt_in

@@ -303,6 +303,9 @@ SAMPLE_PARAMS = {
     "before": "kill pot",
     "after": "leg up",
     "to_seat": 6,
+    # seat changes
+    "from": 2,
+    "to": 5,
 }
 TEMPLATE_KEYS = sorted(MESSAGES)
 
@@ -654,6 +657,12 @@ class Walk:
     def underpost(self):
         self.attempt({"type": "underpost", "seat": self.rng.choice(self.seated())})
 
+    def seat_change(self):
+        """A seat change at this table (rrop-13.1b), to an empty seat or a taken one."""
+        empty = self._empty_seat()
+        seat = self.rng.choice(self.seated())
+        self.attempt({"type": "move", "from": seat, "to": empty or seat})
+
     def close_and_reopen(self):
         self.attempt({"type": "close_table"})
         self.attempt({"type": "hand", "winner": self.rng.choice(self.seated())})  # refused: closed
@@ -705,6 +714,7 @@ class Walk:
                 self.voluntary,
                 self.pay,
                 self.underpost,
+                self.seat_change,
                 self.barred_elsewhere,
                 self.agree_then_quit,
                 self.voluntary_then_leave,
