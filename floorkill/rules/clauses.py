@@ -515,22 +515,28 @@ _ALL: tuple[Clause, ...] = (
         "The joker is announced",
         "О джокере объявляют",
         "Players must be told whether the joker is in use in the game. floorkill "
-        "allows the joker only in ace-to-five lowball and draw high.",
+        "allows the joker only in ace-to-five lowball and draw high. In "
+        "ace-to-five (California) lowball the joker is the lowest rank the hand "
+        "does not already hold (glossary); the rules that follow are draw high's.",
         "Игрокам обязательно сообщают, играет ли в игре джокер. floorkill "
         "допускает джокер только в лоуболе A-5 и в дро-покере на старшую "
-        "комбинацию.",
+        "комбинацию. В лоуболе A-5 (калифорнийском) джокер — самый младший ранг, "
+        "которого в руке ещё нет (глоссарий); следующие правила — для дро-покера "
+        "на старшую комбинацию.",
     ),
     _c(
         "joker-2",
         f"{_JOKER}, rule 2",
         "The joker is only partly wild",
         "Джокер — лишь частично дикая карта",
-        "The joker is not a fully wild card: it can stand only for an ace, or "
-        "fill in a straight, a flush or a straight flush. Otherwise it plays as "
-        "an ace, so K-K-7-7 with the joker is two pair with an ace kicker.",
-        "Джокер — не полностью дикая карта: он может быть только тузом или "
-        "дополнять стрит, флеш либо стрит-флеш. В остальных случаях он играет "
-        "как туз, поэтому K-K-7-7 с джокером — это две пары с кикером-тузом.",
+        "In draw high the joker is not a fully wild card: it can stand only for "
+        "an ace, or fill in a straight, a flush or a straight flush. Otherwise it "
+        "plays as an ace, so K-K-7-7 with the joker is two pair with an ace "
+        "kicker. (In lowball it is the lowest rank missing from the hand.)",
+        "В дро-покере на старшую комбинацию джокер — не полностью дикая карта: он "
+        "может быть только тузом или дополнять стрит, флеш либо стрит-флеш. В "
+        "остальных случаях он играет как туз, поэтому K-K-7-7 с джокером — это "
+        "две пары с кикером-тузом. (В лоуболе это самый младший недостающий ранг.)",
     ),
     _c(
         "joker-3",

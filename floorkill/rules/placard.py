@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from .config import GAME_NAMES, TableConfig
+from .config import GAME_NAMES, LOWBALL_GAMES, TableConfig
 from .money import Cents, dollars
 from .names import safe_text
 from .texts import amounts_in
@@ -100,7 +100,16 @@ def placard(cfg: TableConfig) -> Placard:
         lines.append(
             _l("No blinds, so no kill.", "Без блайндов, поэтому без килла.", "house-blind-games")
         )
-    if cfg.joker:
+    if cfg.joker and cfg.game in LOWBALL_GAMES:  # California lowball (rrop-glossary, JOKER)
+        lines.append(
+            _l(
+                "The joker is in: it plays as the lowest rank the hand does not already hold.",
+                "Джокер в игре: он играет как самый младший ранг, которого в руке ещё нет.",
+                "joker-1",
+                "rrop-glossary",
+            )
+        )
+    elif cfg.joker:
         lines.append(
             _l(
                 "The joker is in: it counts as an ace, or completes a straight or a flush.",

@@ -216,3 +216,26 @@ def test_room_dealer_button_a_player_away_between_hands_only_is_dealt_in_at_once
     st = run(start(players=FIVE, button=2), hand(1))
     st = run(st, {"type": "away", "seat": 4}, {"type": "back", "seat": 4})
     assert 4 in next_hand(st).dealt_in
+
+
+# ---------------------------------------------------------------------------
+# rrop-glossary (JOKER): every placard line about the joker states that game's rule
+
+
+def test_rrop_glossary_joker_the_lowball_placard_states_the_lowball_joker_rule():
+    from floorkill.rules.clauses import summary
+    from floorkill.rules.placard import placard
+
+    low = start("lowball-a5", joker=True, bets=(2, 4), blinds=(1, 2)).config
+    lines = [line for line in placard(low).lines if "joker" in line.render("en").lower()]
+    assert lines, "the placard says whether the joker is in (joker-1)"
+    for line in lines:
+        en, ru = line.render("en"), line.render("ru")
+        assert "lowest" in en and "ace" not in en and "straight" not in en
+        assert "младший" in ru and "туз" not in ru
+        assert "joker-2" not in line.cites and "rrop-glossary" in line.cites
+    for cid in set().union(*(line.cites for line in lines)):
+        assert "lowest" in summary(cid, "en")  # the rules panel's clause text says it too
+    high = start("draw-high", joker=True).config
+    text = " ".join(line.render("en") for line in placard(high).lines)
+    assert "counts as an ace" in text
