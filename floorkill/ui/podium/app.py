@@ -37,6 +37,7 @@ from ..themes import DEFAULT_THEME, load_themes
 from ..view import TableView
 from .entry import EntryActions
 from .forms import FloorForms
+from .key_gate import KeyGate, gated
 from .keys import footer_bindings
 from .late_problems import LateProblems
 from .palette import podium_commands, textual_commands
@@ -182,6 +183,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.cursor_blink = cursor_blink
         self.floor = Floor(session, journal, others)
         self.floor.watch(self._floor_changed)
+        self.key_gate = KeyGate(self, super().on_event)
         self._drafts: dict[str, str] = {}
         self.lang = lang if lang in LANGS else "en"
         self.set_reactive(PodiumApp.table_view, TableView.of(session, self.lang))
@@ -206,6 +208,14 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
                     used=self.theme,
                 )
             )
+
+    async def on_event(self, event: events.Event) -> None:
+        """The terminal's keys one at a time, each to where the screen is by then
+        (:mod:`.key_gate`)."""
+        if gated(event):
+            await self.key_gate.take(event)
+        else:
+            await super().on_event(event)
 
     # -- the floor ---------------------------------------------------------------------
     @property

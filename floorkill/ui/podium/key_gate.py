@@ -1,0 +1,145 @@
+"""Keys from the terminal, one at a time, each to where the screen is when it is handled.
+
+Textual hands a key to the focused widget's queue at once and resolves its (non-priority)
+binding later, when the key has bubbled up to the app. A terminal delivers a fast typist's
+keys in one burst, so every key of a burst was queued for the widget focused at its start:
+``3⏎4⏎`` in the entry line read "34"; ``4 j Dana`` on the seats fired the seat keys ``a``
+and ``n`` instead of typing a name into the join form the ``j`` opened.
+
+:class:`KeyGate` keeps the terminal's keys (and pastes) in order and hands the app the
+next one only when the one before is done: it has been through the widget it went to and
+up to the app (where its binding runs), and once more behind what that posted (the
+``Submitted`` of an Enter, the message a seat key's action sends). When a key opens or
+closes a screen, the keys after it wait until that screen has composed, mounted and
+focused its field. A key never waits more than :data:`MAX_WAIT` seconds for the one before
+(a widget removed under a key ends its lap at once anyway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Awaitable, Callable
+
+from textual import events
+from textual.app import App
+from textual.message_pump import MessagePump
+from textual.widgets import Input
+
+MAX_WAIT = 1.0  # seconds a key waits for the one before it, at most
+LAPS = 3  # the key's own way up, then twice behind what its handlers posted (a binding's
+# action posts a message; its handler opens a screen)
+
+Dispatch = Callable[[events.Event], Awaitable[None]]
+
+
+def gated(event: events.Event) -> bool:
+    """A key or paste from the terminal (not one Textual forwards inside the app)."""
+    return isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded
+
+
+def typed_into(event: events.Event, target: MessagePump) -> bool:
+    """A character typed into a text field (which takes it: no binding runs after)."""
+    return isinstance(target, Input) and isinstance(event, events.Key) and event.is_printable
+
+
+class KeyGate:
+    """The app's terminal keys in order, each handed on when the one before is done."""
+
+    def __init__(self, app: App, dispatch: Dispatch) -> None:
+        self._app = app
+        self._dispatch = dispatch  # the app's own handling of a key (App.on_event)
+        self._waiting: deque[events.Event] = deque()
+        self._busy = False
+        self._token = 0  # which key (or screen) the gate waits for
+        self._screen: tuple[int, int] | None = None  # the screen the keys went to
+        self._timeout: asyncio.TimerHandle | None = None
+
+    @property
+    def held(self) -> int:
+        """Keys waiting for the one before (or for a screen to open)."""
+        return len(self._waiting)
+
+    async def take(self, event: events.Event) -> None:
+        self._waiting.append(event)
+        if not self._busy:
+            await self._pump()
+
+    # -- the pump --------------------------------------------------------------------
+    def _where(self) -> tuple[int, int]:
+        app = self._app
+        return (id(app.screen), len(app.screen_stack))
+
+    async def _pump(self) -> None:
+        app = self._app
+        while self._waiting and not self._busy:
+            if not app.screen_stack:  # the app is closing: nothing to hand keys to
+                self._waiting.clear()
+                return
+            if self._screen is not None and self._where() != self._screen:
+                self._wait_for_screen()
+                return
+            self._screen = self._where()
+            event = self._waiting.popleft()
+            target: MessagePump = app.focused or app.screen
+            self._start()
+            await self._dispatch(event)
+            if not event.is_forwarded:  # a priority binding took it (or nothing did)
+                self._done(self._token)
+            elif typed_into(event, target):  # the field inserts it: done once it has
+                if not target.call_later(self._done, self._token):
+                    self._done(self._token)
+            else:  # on its way through the widgets
+                self._lap(self._token, target, target, 1)
+
+    def _start(self) -> None:
+        self._busy = True
+        self._token += 1
+        token = self._token
+        if self._timeout is not None:
+            self._timeout.cancel()
+        self._timeout = asyncio.get_running_loop().call_later(
+            MAX_WAIT, lambda: self._app.call_later(self._done, token)
+        )
+
+    def _lap(self, token: int, node: MessagePump, origin: MessagePump, lap: int) -> None:
+        """Follow the key from ``node`` up to the app: a callback behind it in every queue;
+        then once more from where it went (behind what its handlers posted there)."""
+        app = self._app
+        if token != self._token:
+            return
+        if node is app:
+            if lap < LAPS:
+                self._lap(token, origin, origin, lap + 1)
+            else:
+                self._done(token)
+            return
+        parent = node.parent if isinstance(node.parent, MessagePump) else app
+        if not node.call_later(self._lap, token, parent, origin, lap):
+            self._lap(token, parent, origin, lap)  # a closed widget: on up at once
+
+    def _done(self, token: int) -> None:
+        if token != self._token or not self._busy:
+            return
+        self._busy = False
+        if self._timeout is not None:
+            self._timeout.cancel()
+            self._timeout = None
+        if self._waiting:
+            self._app.call_later(self._pump)
+
+    def _wait_for_screen(self) -> None:
+        """The screen changed: its compose, mount and first focus first (a callback through
+        its queue, then the app's, behind a deferred ``focus()``), then the keys."""
+        app = self._app
+        self._start()
+        token = self._token
+        screen = app.screen
+
+        def ready() -> None:
+            if token == self._token:
+                self._screen = self._where()
+                self._done(token)
+
+        if not screen.call_later(app.call_later, ready):
+            ready()
