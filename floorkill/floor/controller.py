@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from floorkill.rules import Applied, TableState
+from floorkill.rules.preview import Preview, preview
 from floorkill.rules.questions import Question, first_asked, needs
 from floorkill.store.errors import TableChanged
 from floorkill.store.session import Record
@@ -89,6 +90,11 @@ class Floor:
         """The questions the rules ask about ``raw`` (:func:`floorkill.rules.questions.needs`)."""
         s = session or self.session
         return needs(s.state, raw, self.tables.elsewhere(s.name))
+
+    def preview(self, raw: Mapping[str, Any], session=None) -> Preview:
+        """What committing ``raw`` would record and decide (:func:`floorkill.rules.preview`)."""
+        s = session or self.session
+        return preview(s.state, raw, self.tables.elsewhere(s.name))
 
     def question(self, raw: Mapping[str, Any], session=None) -> Question | None:
         """The first question the rules cannot decide without, or None. Refusals are raised

@@ -29,10 +29,12 @@ from floorkill.i18n import N_, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.names import safe_text
+from floorkill.rules.preview import ASKS, EMPTY, RECORDS, UNREAD, Preview
+from floorkill.rules.preview import REFUSED as REFUSES
 from floorkill.rules.questions import Question
 
 from .i18n import pick
-from .questions import EntryError, answer, parse_entry
+from .questions import EntryError, answer, parse_entry, read_line
 from .quiet import update_static
 from .view import TableView
 
@@ -52,6 +54,10 @@ HINT = N_(
 KILL_HINT = N_(" · k-: kill not posted")
 RECORDED = N_("Recorded #{seq}.")
 REFUSED = N_("Refused")
+PREVIEW_RECORDS = N_("⏎ records: {what} → {decided}")
+PREVIEW_ASKS = N_("⏎ asks: {question}")
+PREVIEW_REFUSED = N_("⏎ records nothing: {reason}")
+PREVIEW_CHANGED = N_("The table changed since this was shown: check it, then ⏎ again.")
 
 
 class EntryInput(Input):
@@ -112,6 +118,8 @@ class HandEntry(Widget):
             None  # (events, hands) when "Recorded #n" was said
         )
         self._committing = False
+        self._shown: Preview | None = None  # what the preview line shows now
+        self._base: str | Text = ""  # the message under the preview (hint, question, …)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="entry-row"):
@@ -132,6 +140,8 @@ class HandEntry(Widget):
         self._state = view.state
         if view.lang != self.lang:
             self.set_lang(view.lang)
+        if self.is_mounted and self.input.value.strip():  # the table moved: so may the preview
+            self._show_preview(self.input.value)
         elif self.message == hint and self._hint() != hint:  # a kill pot came or went
             self._say(self._hint())
         # "Recorded #7." belongs to the state it was said in: any later event or undo drops it
@@ -183,8 +193,52 @@ class HandEntry(Widget):
         inp.cursor_position = len(inp.value)
         inp.focus()
 
+    # -- the preview: what Enter records, as it is typed -----------------------------------
+    def reading(self, text: str) -> Preview:
+        """What Enter does with ``text`` now (:func:`floorkill.ui.questions.read_line`)."""
+        floor = self._floor
+        elsewhere = floor.tables.elsewhere(floor.session.name)
+        return read_line(floor.state, text, self.question, self._draft, elsewhere)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._show_preview(event.value)
+
+    def _show_preview(self, text: str) -> None:
+        try:
+            shown = self.reading(text)
+        except Exception as exc:  # noqa: BLE001 — the journal away: say so, record nothing unseen
+            self._shown = None
+            self._say(Text("✗ " + safe_text(not_recorded(exc, self.lang))), base=False)
+            return
+        self._shown = shown
+        if shown.outcome == EMPTY:
+            self._say(self._base, base=False)
+            return
+        line = preview_text(shown, self.lang)
+        if self.question is not None:  # the question stays in sight above its reading
+            line = safe_text(self.question.text(self.lang)) + "\n" + line
+        self._say(Text(line), base=False)
+
+    @property
+    def preview(self) -> Preview | None:
+        """What the preview line shows (None before anything was typed)."""
+        return self._shown
+
     def enter_text(self, text: str) -> bool:
-        """Handle a line as if typed and Entered; True when an event was recorded."""
+        """Handle a line as if typed and Entered; True when an event was recorded. When
+        the preview on screen is not what Enter would do now, nothing is recorded: the new
+        preview is shown."""
+        shown = self._shown
+        if shown is not None and shown.outcome != EMPTY:
+            try:
+                now = self.reading(text)
+            except Exception as exc:  # noqa: BLE001 — the journal away: nothing recorded
+                self.refuse_text(not_recorded(exc, self.lang), keep=text)
+                return False
+            if not now.same(shown):
+                self._show_preview(text)
+                self._say(Text(tr(PREVIEW_CHANGED, self.lang) + "\n" + self.message), base=False)
+                return False
         if self.question is not None:
             try:
                 raw = answer(self.question, text, self._draft or {})
@@ -277,7 +331,12 @@ class HandEntry(Widget):
             self._prompt = prompt
             self.query_one("#entry-prompt", Static).update(prompt)
 
-    def _say(self, text: str | Text) -> None:
+    def _say(self, text: str | Text, base: bool = True) -> None:
+        """Show ``text`` on the message line; ``base``: it is what the line returns to when
+        the preview is empty (a hint, a question, "Recorded #n", a refusal)."""
+        if base:
+            self._base = text
+            self._shown = None
         self.message = text.plain if isinstance(text, Text) else text
         update_static(self.query_one("#entry-message", Static), text)
 
@@ -314,6 +373,27 @@ class HandEntry(Widget):
         value = self._typed if was_question and self._typed else keep
         self.input.value = value
         self.input.cursor_position = len(value)
+
+
+def preview_text(shown: Preview, lang: str = "en") -> str:
+    """The preview line in ``lang``: "⏎ records: hand: winner 3 → Cy won …" (plain text)."""
+    from .floor import floor_text
+    from .rules_panel import event_words
+
+    if shown.outcome == RECORDS and shown.raw is not None:
+        decided = "; ".join(d.text(lang) for d in shown.decisions) or floor_text(
+            "nothing-decided", lang
+        )
+        return safe_text(
+            tr(PREVIEW_RECORDS, lang, what=event_words(shown.raw, lang), decided=decided)
+        )
+    if shown.outcome == ASKS and shown.question is not None:
+        return safe_text(tr(PREVIEW_ASKS, lang, question=shown.question.text(lang)))
+    if shown.outcome == REFUSES and shown.refusal is not None:
+        return safe_text(tr(PREVIEW_REFUSED, lang, reason=shown.refusal.text(lang)))
+    if shown.outcome == UNREAD and isinstance(shown.error, EntryError):
+        return "✗ " + safe_text(shown.error.text(lang))
+    return ""
 
 
 def not_recorded(exc: Exception, lang: str | None = None) -> str:

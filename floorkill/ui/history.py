@@ -152,6 +152,7 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
         Binding("home", "first", "First record", show=False, id="history.first"),
         Binding("end", "last", "Last record", show=False, id="history.last"),
         Binding("enter", "choose", "Dispute at this record", show=False, id="history.choose"),
+        Binding("escape", "app.focus_entry", "Entry", show=False, id="history.back"),
     ]
 
     cursor: reactive[int] = reactive(-1, init=False)

@@ -27,16 +27,18 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from floorkill.floor.keyboard import key_letters, yes_no
 from floorkill.i18n import N_, money, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
-from floorkill.rules.money import MoneyError, parse_amount
+from floorkill.rules.money import MoneyError
 from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.options import FIELD_CITES
 from floorkill.rules.questions import needs, remedy, voluntary_open
 
 from .floor import refusal_line
 from .form_screen import FormScreen
+from .questions import amount_cents
 from .seating import Seating
 from .view import TableView
 
@@ -63,13 +65,9 @@ class FormError(ValueError):
         return tr(self.message, lang, **params)
 
 
-_YES = {"y", "yes", "д", "да", "1", "true"}
-_NO = {"n", "no", "н", "нет", "0", "false", ""}
-
-
 def read_seat(text: str, state: TableState) -> int:
     t = text.strip()
-    if not t.isdigit():
+    if not (t.isascii() and t.isdigit()):  # not ٣, ３ or a bidi control before a digit
         raise FormError(N_("seat: type a seat number from 1 to {seats}"), seats=state.config.seats)
     seat = int(t)
     if not 1 <= seat <= state.config.seats:
@@ -83,7 +81,7 @@ def read_seat(text: str, state: TableState) -> int:
 
 def read_amount(text: str, what: str) -> str:
     try:
-        cents = parse_amount(text.strip())
+        cents = amount_cents(text)
     except MoneyError as exc:
         raise FormError(N_("{what}: {reason}"), what=what, reason=str(exc)) from None
     whole, part = divmod(cents, 100)
@@ -91,12 +89,12 @@ def read_amount(text: str, what: str) -> str:
 
 
 def read_yes_no(text: str, what: str) -> bool:
-    t = text.strip().lower()
-    if t in _YES:
-        return True
-    if t in _NO:
+    if not text.strip():  # an empty field: no
         return False
-    raise FormError(N_("{what}: answer y or n"), what=what)
+    said = yes_no(text)
+    if said is None:
+        raise FormError(N_("{what}: answer y or n"), what=what)
+    return said
 
 
 def cites_text(cites: Iterable[str], lang: str = "en") -> str:
@@ -120,13 +118,17 @@ class FloorSeating(Seating):
             Binding(str(n % 10), f"cursor_to({n})", f"Seat {n}", show=False, id=f"seating.seat_{n}")
             for n in range(1, 11)
         ],
-        Binding("j", "seat_action('join')", "Join", id="seating.join"),  # words: podium/keys.py
-        Binding("a", "seat_action('away')", "Away/Back", id="seating.away"),
-        Binding("x", "seat_action('quit')", "Leaves", id="seating.quit"),
-        Binding("s", "seat_action('stack')", "Stack", id="seating.stack"),
-        Binding("v", "seat_action('voluntary')", "Vol. kill", id="seating.voluntary"),
-        Binding("p", "seat_action('pay')", "Pay kill", id="seating.pay"),
-        Binding("r", "seat_action('rulings')", "Ruling", id="seating.rulings"),
+        Binding(
+            key_letters("j"), "seat_action('join')", "Join", id="seating.join"
+        ),  # words: podium/keys.py
+        Binding(key_letters("a"), "seat_action('away')", "Away/Back", id="seating.away"),
+        Binding(key_letters("x"), "seat_action('quit')", "Leaves", id="seating.quit"),
+        Binding(key_letters("s"), "seat_action('stack')", "Stack", id="seating.stack"),
+        Binding(key_letters("v"), "seat_action('voluntary')", "Vol. kill", id="seating.voluntary"),
+        Binding(key_letters("p"), "seat_action('pay')", "Pay kill", id="seating.pay"),
+        Binding(key_letters("r"), "seat_action('rulings')", "Ruling", id="seating.rulings"),
+        # back to the entry line, so the next Enter records a hand (never the seat cursor's)
+        Binding("escape", "app.focus_entry", "Entry", show=False, id="seating.back"),
     ]
 
     view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
@@ -185,8 +187,8 @@ class AskModal(ModalScreen[Any]):
     AskModal #ask-help { color: $text-muted; }
     """
     BINDINGS = [
-        Binding("y", "pick('y')", "Yes", id="ask.yes"),
-        Binding("n", "pick('n')", "No", id="ask.no"),
+        Binding(key_letters("y"), "pick('y')", "Yes", id="ask.yes"),  # y, н: the Y key
+        Binding(key_letters("n"), "pick('n')", "No", id="ask.no"),  # n, т: the N key
         Binding("enter", "pick('enter')", "Confirm", id="ask.confirm"),
         Binding("escape", "cancel", "Cancel", id="ask.cancel"),
     ]

@@ -24,8 +24,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from floorkill.floor.keyboard import latin, yes_no
 from floorkill.i18n import N_
 from floorkill.rules.money import MoneyError, parse_amount
+from floorkill.rules.preview import Preview, empty, preview, unread
 from floorkill.rules.questions import Question
 
 from .i18n import pick
@@ -71,21 +73,43 @@ class EntryError(ValueError):
 # ---------------------------------------------------------------------------
 # typed line -> raw hand event
 
-_SEAT = re.compile(r"^(\d{1,2})$")
-_SIDE = re.compile(r"^([hl])(\d{1,2}|-)?$", re.IGNORECASE)
+_SEAT = re.compile(r"^([0-9]{1,2})$", re.ASCII)
+_SIDE = re.compile(r"^([hl])([0-9]{1,2}|-)?$", re.IGNORECASE | re.ASCII)
+
+
+def _seat_digits(text: str) -> bool:
+    """One or two ASCII digits (``٣``, ``３`` and a bidi control before a digit are not a seat)."""
+    return _SEAT.match(text) is not None
+
+
 _POT = re.compile(r"^(?:\$|p)(.+)$", re.IGNORECASE)
+# an amount as people write it: 140, 4.50, 4,50, 1,000, 1 000, 1,000.50 (ASCII digits)
+AMOUNT = r"[0-9]{1,3}(?:[ ,][0-9]{3})+(?:\.[0-9]{1,2})?|[0-9]+(?:[.,][0-9]{1,2})?"
+_POT_IN_LINE = re.compile(rf"(?:(?<=\s)|^)(?:\$|p)\s?({AMOUNT})(?=\s|$)", re.IGNORECASE | re.ASCII)
+
+
+def amount_cents(text: str) -> int:
+    """Cents of an amount as a floorperson writes it (``$1,000``, ``1 000``, ``4,50``):
+    :func:`floorkill.rules.money.parse_amount`, the one reader."""
+    return parse_amount(text.strip())
 
 
 def parse_entry(text: str) -> dict[str, Any]:
     """The typed line as a raw ``hand`` event (shape only; the rules check the rest)."""
-    tokens = [t for t in re.split(r"[\s,;/]+", text.strip()) if t]
-    if not tokens:
+    # the entry's letters by their key (h, l, k, p on a Russian layout: р, д, л, з)
+    line = latin(text)
+    pots = _POT_IN_LINE.findall(line)  # "$1,000", "$1 000", "$4,50": one token each
+    if len(pots) > 1:
+        raise EntryError("pot-twice")
+    line = _POT_IN_LINE.sub(" ", line)
+    tokens = [t for t in re.split(r"[\s,;/]+", line.strip()) if t]
+    if not tokens and not pots:
         raise EntryError("empty")
     winners: list[int] = []
     high: list[int] | None = None
     low: list[int] | None = None
     side = "w"
-    pot: str | None = None
+    pot: str | None = pots[0] if pots else None
     kill_posted = True
     for tok in tokens:
         m = _SEAT.match(tok)
@@ -154,7 +178,7 @@ def parse_entry(text: str) -> dict[str, Any]:
 
 def _amount(text: str) -> str:
     try:
-        cents = parse_amount(text.strip())
+        cents = amount_cents(text)
     except MoneyError as exc:
         raise EntryError("bad-pot", reason=str(exc)) from None
     whole, part = divmod(cents, 100)
@@ -175,32 +199,55 @@ def showdown_event(board: str, hands: Mapping[int, str]) -> dict[str, Any]:
 # ---------------------------------------------------------------------------
 # answering the questions the rules ask (floorkill.rules.questions.needs)
 
-_YES = {"y", "yes", "д", "да", "1", "true"}
-_NO = {"n", "no", "н", "нет", "0", "false"}
-
 
 def answer(question: Question, text: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """``raw`` completed with the typed answer to ``question``: y/n, or an amount where the
-    question takes one; :class:`EntryError` if unreadable."""
+    """``raw`` completed with the typed answer to ``question``: a yes/no word (never a
+    digit: :func:`floorkill.floor.keyboard.yes_no`), or where the question takes a seat or
+    an amount, the digits as that; :class:`EntryError` if unreadable."""
     t = text.strip().lower()
+    said = yes_no(t)
     if question.kind == "low":
-        if t in _YES or t in ("l-", "-"):
+        if said is True or t in ("l-", "-") or latin(t) in ("l-", "-"):
             return question.answered(raw, True)
-        seats = [tok[1:] if tok.startswith("l") else tok for tok in re.split(r"[\s,;/]+", t) if tok]
-        if seats and all(x.isdigit() and len(x) <= 2 for x in seats):
+        seats = [
+            tok[1:] if tok.startswith("l") else tok
+            for tok in re.split(r"[\s,;/]+", latin(t))
+            if tok
+        ]
+        if seats and all(_seat_digits(x) for x in seats):
             return question.answered_low(raw, [int(x) for x in seats])
         raise EntryError("low-answer")
-    if question.answers:
-        if t in _YES:
-            return question.answered(raw, True)
-        if t in _NO:
-            return question.answered(raw, False)
+    if question.answers and said is not None:
+        return question.answered(raw, said)
     if not question.amount:
         raise EntryError("yes-no")
     try:
-        cents = parse_amount(t.lstrip("$p"))
+        cents = amount_cents(latin(t).removeprefix("p"))
     except MoneyError as exc:
         if question.answers:
             raise EntryError("yes-no-pot" if question.kind == "pot" else "yes-no-amount") from None
         raise EntryError("bad-pot", reason=str(exc)) from None
     return question.answered(raw, cents)
+
+
+# ---------------------------------------------------------------------------
+# what is typed -> what Enter records (the entry, a question, a correction's form)
+
+
+def read_line(
+    state,
+    text: str,
+    question: Question | None = None,
+    draft: Mapping[str, Any] | None = None,
+    elsewhere=None,
+) -> Preview:
+    """What Enter does with ``text`` typed on ``state``: the hand line, or with ``question``
+    open the answer to it (``draft``: the event it completes). The one path from typed
+    to recorded: the entry records exactly ``read_line(...).raw`` when it ``records``."""
+    if not text.strip():
+        return empty(state)
+    try:
+        raw = answer(question, text, draft or {}) if question is not None else parse_entry(text)
+    except EntryError as exc:
+        return unread(exc, state)
+    return preview(state, raw, elsewhere)

@@ -44,3 +44,5 @@ def test_section_8_stack_form_amount_is_refused_in_one_line(amount):
     assert len(str(info.value)) < 200
     assert build_stack(state, {"seat": "1", "amount": "1 200"})["amount"] == "1200"
     assert build_stack(state, {"seat": "1", "amount": "4,50"})["amount"] == "4.50"
+    with pytest.raises(FormError):  # an exponent is not how a stack is written
+        build_stack(state, {"seat": "1", "amount": "2e2"})

@@ -54,6 +54,8 @@ WORDS: dict[str, str] = {
     "seating.next": NC_("key", "Next seat"),
     "seating.previous": NC_("key", "Previous seat"),
     "seating.choose": NC_("key", "Choose seat"),
+    "seating.back": NC_("key", "Entry"),
+    "history.back": NC_("key", "Entry"),
     "rules.previous_clause": NC_("key", "Previous clause"),
     "rules.next_clause": NC_("key", "Next clause"),
     "rules.page_up": NC_("key", "Page up"),

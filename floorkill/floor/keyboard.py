@@ -1,0 +1,54 @@
+"""Keys by where they sit, not by the letter a layout gives them (no Textual).
+
+A floorperson with a Russian (ЙЦУКЕН) layout switched on presses the same keys as one on a
+Latin layout: the Y key types «н», the J key «о». Single-key commands (the seat keys, a
+question's y and n) and the hand entry's letters (``h3 l5``, ``k-``, ``p140``) are read by
+the key's place: «н» is the Y key, so **yes** — in English and in Russian alike; «т» (the N
+key) is no. Whole words are read as words: «да» yes, «нет» no (and ``lf``/``ytn``, the
+same words typed on a Latin layout). A digit is never a yes or a no. Names are never
+translated: they are taken as typed.
+"""
+
+from __future__ import annotations
+
+# the Russian layout's letters and the Latin letter on the same key
+_RU = "йцукенгшщзхъфывапролджэячсмитьбю"
+_LATIN = "qwertyuiop[]asdfghjkl;'zxcvbnm,."
+TO_LATIN = str.maketrans(_RU + _RU.upper(), _LATIN + _LATIN.upper())
+TO_RUSSIAN = str.maketrans(_LATIN, _RU)
+
+YES_WORDS = frozenset({"y", "yes", "д", "да"})
+NO_WORDS = frozenset({"n", "no", "нет"})
+
+
+def latin(text: str) -> str:
+    """``text`` with each Russian-layout letter replaced by the Latin letter on its key."""
+    return text.translate(TO_LATIN)
+
+
+def key_letters(letter: str) -> str:
+    """A Latin command key and the Russian-layout letter on the same key: ``"j,о"`` (a
+    Textual binding's key list)."""
+    other = letter.translate(TO_RUSSIAN)
+    return letter if other == letter else f"{letter},{other}"
+
+
+def yes_no(text: str) -> bool | None:
+    """True (yes), False (no) or None (neither) for a typed answer: yes/no words only, by
+    the key's place for one letter (``н`` is the Y key), never a digit."""
+    t = text.strip().casefold()
+    if t in YES_WORDS:
+        return True
+    if t in NO_WORDS:
+        return False
+    typed_latin = latin(t)  # a Russian layout: "н" is y, "т" is n, "нуы" is yes
+    if typed_latin in ("y", "yes"):
+        return True
+    if typed_latin in ("n", "no"):
+        return False
+    typed_russian = t.translate(TO_RUSSIAN)  # «да»/«нет» typed on a Latin layout
+    if len(t) > 1 and typed_russian == "да":
+        return True
+    if len(t) > 1 and typed_russian == "нет":
+        return False
+    return None

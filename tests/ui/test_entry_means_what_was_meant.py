@@ -1,0 +1,162 @@
+"""The podium records what the floorperson meant (docs/podium.md, "What Enter records"):
+keys sent as a terminal sends them (one burst), answers that mean one thing, both
+keyboard layouts, amounts as people write them, and a preview of what Enter records."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from termhelp import send_keys
+from uihelp import HOLDEM, OMAHA8, hand, session
+
+from floorkill.rules.money import parse_amount
+from floorkill.ui.hand_entry import HandEntry
+from floorkill.ui.podium import make_podium_app
+from floorkill.ui.questions import EntryError, parse_entry
+
+SIZE = (120, 40)
+OMAHA8_SEAT_1 = OMAHA8 + '\n[[players]]\nseat = 1\nname = "Al"\n'
+
+
+async def settle(pilot) -> None:
+    """Until every key sent has been handled (the gate holds none), then a pause."""
+    app = pilot.app
+    for _ in range(400):
+        await pilot.pause()
+        if app.key_gate.held == 0 and not app.key_gate._busy:
+            break
+        await asyncio.sleep(0.01)
+    await pilot.pause()
+
+
+def events(s) -> list[dict]:
+    return [r.event for r in s.records(0, len(s))]
+
+
+async def burst(s, *keys: str, table_events=(), lang: str = "en", text: str = HOLDEM):
+    sess = s if s is not None else session(text, table_events)
+    app = make_podium_app(sess, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        send_keys(app, *keys)
+        await settle(pilot)
+        entry = app.podium.query_one(HandEntry)
+        return sess, app, entry.input.value, entry.message
+
+
+# -- answers mean one thing -------------------------------------------------------------
+
+
+async def test_a_digit_answers_the_second_leg_as_an_amount_never_yes():
+    """rrop-13.3: "1" in the second-leg question is $1 beyond the blinds (no kill), not yes."""
+    s, *_ = await burst(None, "3", "enter", "1", "enter", table_events=[hand(3)])
+    assert events(s)[-1] == {"type": "hand", "winner": 3, "won_beyond_blinds": 1}
+    assert not s.state.button.killed
+
+
+async def test_a_digit_answers_the_low_question_as_the_low_seat_never_a_scoop():
+    """house-scoop: after h3, "1" is seat 1's low, not "yes, a scoop"."""
+    s, *_ = await burst(None, "h", "3", "enter", "1", "enter", text=OMAHA8_SEAT_1)
+    assert events(s)[-1] == {"type": "hand", "high": [3], "low": [1]}
+
+
+async def test_russian_layout_y_key_is_yes_in_the_second_leg_question():
+    """The Y key on a Russian layout types «н»: read by its place, yes (a kill)."""
+    for lang in ("en", "ru"):
+        s, *_ = await burst(None, "3", "enter", "н", "enter", table_events=[hand(3)], lang=lang)
+        assert events(s)[-1] == {"type": "hand", "winner": 3, "qualifies": True}, lang
+        assert s.state.button.killed
+
+
+async def test_russian_layout_seat_key_opens_the_join_form():
+    """F6 and the J key on a Russian layout («о») open the join form, as «j» does."""
+    s, *_ = await burst(None, "f6", "5", "о", *"Dana", "enter")
+    assert events(s)[-1] == {"type": "join", "seat": 5, "name": "Dana"}
+
+
+async def test_russian_layout_hilo_letters_by_key():
+    """«р3 д5» is h3 l5 typed with the Russian layout on."""
+    s, *_ = await burst(None, "р", "3", "space", "д", "5", "enter", text=OMAHA8)
+    assert events(s)[-1] == {"type": "hand", "high": [3], "low": [5]}
+
+
+# -- amounts and seats ------------------------------------------------------------------
+
+
+async def test_amounts_as_people_write_them():
+    for typed, cents in (("$1,000", 100000), ("$1 000", 100000), ("$4,50", 450)):
+        s, *_ = await burst(None, "3", "space", *typed, "enter")
+        (stored,) = events(s)
+        assert parse_amount(stored.pop("pot")) == cents and stored == hand(3), typed
+
+
+async def test_an_amount_that_is_not_one_is_refused_and_kept():
+    for typed in ("3 $1e9", "3 $1,0000"):
+        s, app, value, message = await burst(None, *typed, "enter")
+        assert events(s) == [], typed
+        assert value == typed and message.startswith("✗"), (typed, message)
+
+
+async def test_other_scripts_digits_are_not_a_seat():
+    for typed in ("٣", "３"):
+        s, app, value, message = await burst(None, *typed, "enter")
+        assert events(s) == [], repr(typed)
+    for pasted in ("\u202e3", "٣"):
+        with pytest.raises(EntryError):
+            parse_entry(pasted)
+
+
+# -- no key lost, no key misplaced ------------------------------------------------------
+
+
+async def test_hands_typed_in_one_burst_are_each_recorded():
+    s, *_ = await burst(None, "1", "enter", "4", "enter", "7", "enter")
+    assert events(s) == [hand(1), hand(4), hand(7)]
+
+
+async def test_join_form_typed_in_one_burst_takes_every_letter():
+    """F6 5 j and the name at once: the letters are the name, never seat keys."""
+    s, *_ = await burst(None, "f6", "5", "j", *"Dana White", "enter")
+    assert events(s) == [{"type": "join", "seat": 5, "name": "Dana White"}]
+
+
+async def test_after_seats_and_escape_the_next_enter_records():
+    """F6, Esc, 7⏎: a hand for seat 7 (the seat cursor never takes the Enter)."""
+    s, *_ = await burst(None, "3", "enter", "f6", "escape", "7", "enter")
+    assert events(s) == [hand(3), hand(7)]
+
+
+# -- see before you record --------------------------------------------------------------
+
+
+async def test_the_preview_shows_what_enter_records_before_it_is_pressed():
+    s = session(HOLDEM, [hand(3)])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        entry = app.podium.query_one(HandEntry)
+        send_keys(app, "3")
+        await settle(pilot)
+        assert entry.message.startswith("⏎ asks:"), entry.message
+        send_keys(app, "enter", "1")
+        await settle(pilot)
+        shown = entry.preview
+        assert shown is not None and shown.records
+        assert "⏎ records:" in entry.message and "$1" in entry.message, entry.message
+        assert "no kill" in entry.message
+        send_keys(app, "enter")
+        await settle(pilot)
+        assert events(s)[-1] == dict(shown.raw)
+
+
+async def test_the_preview_in_russian():
+    s = session(HOLDEM, [hand(3)])
+    app = make_podium_app(s, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        entry = app.podium.query_one(HandEntry)
+        send_keys(app, "3", "enter", "н")
+        await settle(pilot)
+        assert "⏎ запишет:" in entry.message, entry.message
+        assert "вторая нога засчитана" in entry.message, entry.message
