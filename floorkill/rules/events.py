@@ -82,6 +82,9 @@ class Join:
     stack: Cents | None = None
     agrees_to_kill: bool = False
     posts_kill: bool = False
+    # the barred player the floorperson was asked about and said this is not (a near match
+    # of the name, rrop-13.6): kept with the join, decides nothing
+    not_same_as: str | None = None
     type = "join"
 
     def to_dict(self) -> dict:
@@ -92,6 +95,8 @@ class Join:
             d["agrees_to_kill"] = True
         if self.posts_kill:
             d["posts_kill"] = True
+        if self.not_same_as is not None:
+            d["not_same_as"] = self.not_same_as
         return d
 
 
@@ -249,7 +254,7 @@ FIELDS = {
         "flop",
         "kill_posted",
     ),
-    "join": ("seat", "name", "stack", "agrees_to_kill", "posts_kill"),
+    "join": ("seat", "name", "stack", "agrees_to_kill", "posts_kill", "not_same_as"),
     "away": ("seat", "posts_kill"),
     "back": ("seat",),
     "quit": ("seat", "posts_kill"),
@@ -322,6 +327,16 @@ def _int(raw: Mapping, key: str, default: int, lo: int, hi: int) -> int:
     return v
 
 
+def _other_name(raw: Mapping[str, Any], field: str) -> str | None:
+    """An optional player name field (kept as validated, never decided on)."""
+    if field not in raw:
+        return None
+    try:
+        return validate_name(raw[field])
+    except NameError_ as exc:
+        raise Refusal("bad-name", reason=str(exc)) from None
+
+
 def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
     """Validate the shape of one event (not yet its rules); raise :class:`Refusal`."""
     if type(raw) is not dict:  # a file's or the app's event is a dict
@@ -366,6 +381,7 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
             stack=_amount(raw, "stack"),
             agrees_to_kill=_bool(raw, "agrees_to_kill", False),
             posts_kill=_bool(raw, "posts_kill", False),
+            not_same_as=_other_name(raw, "not_same_as"),
         )
     if etype == "away":
         return Away(seat=_seat(raw, "seat", seats), posts_kill=_bool(raw, "posts_kill", True))

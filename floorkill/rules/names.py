@@ -171,13 +171,55 @@ def _one_edit(a: str, b: str) -> bool:
     return a[i:] == b[i + 1 :]  # one letter more in b
 
 
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")  # letters (and O'Neil, Jean-Luc)
+
+
+def _words(name: str) -> list[str]:
+    """A name's words as a floorperson reads them: its skeleton's letters, punctuation
+    dropped ("Hill, George" → ["hill", "george"])."""
+    return _WORD.findall(skeleton(name))
+
+
+def _initial_of(short: str, word: str) -> bool:
+    """``short`` is ``word``'s initial ("g" for "george")."""
+    return len(short) == 1 and word.startswith(short) and len(word) > 1
+
+
+def _same_words(a: list[str], b: list[str]) -> bool:
+    """The same words in another order, or with words written as their initial
+    ("George H", "G. Hill", "Hill G." for "George Hill"): every word of the shorter side
+    matches a different word of the other, in full or as its initial, at least one in
+    full (a pair of initials alone says too little)."""
+    if len(a) != len(b) or len(a) < 2:
+        return False
+    free = list(b)
+    full = 0
+    for word in a:
+        for i, other in enumerate(free):
+            if word == other:
+                full += 1
+                break
+            if _initial_of(word, other) or _initial_of(other, word):
+                break
+        else:
+            return False
+        del free[i]
+    return full >= 1
+
+
 def near_match(a: str, b: str) -> str | None:
     """Why ``a`` and ``b`` are probably the same person though their keys differ:
-    ``"diacritics"``, ``"look-alike"``, ``"one-letter"``; None when they are the same
-    key (the same person, no question) or clearly different."""
+    ``"diacritics"``, ``"look-alike"``, ``"reordered"`` ("Hill, George"), ``"initials"``
+    ("George H", "G. Hill"), ``"one-letter"``; None when they are the same key (the same
+    person, no question) or clearly different."""
     ka, kb = name_key(a), name_key(b)
     if ka == kb or not ka or not kb:
         return None
+    wa, wb = _words(a), _words(b)
+    if len(wa) >= 2 and sorted(wa) == sorted(wb):
+        return "reordered" if wa != wb else "look-alike"  # the same words: punctuation only
+    if _same_words(wa, wb):
+        return "initials"
     sa, sb = skeleton(a), skeleton(b)
     if sa == sb:
         plain_a = "".join(

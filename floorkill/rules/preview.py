@@ -21,6 +21,7 @@ from typing import Any
 
 from .decisions import Decision, Refusal
 from .engine import apply
+from .money import Cents, MoneyError, parse_amount
 from .questions import Question, needs
 
 RECORDS = "records"  # Enter stores ``raw`` with ``decisions``
@@ -28,6 +29,9 @@ ASKS = "asks"  # Enter asks ``question`` first (nothing is stored yet)
 REFUSED = "refused"  # Enter stores nothing: ``refusal`` says why
 UNREAD = "unread"  # the line cannot be read (the form's own error)
 EMPTY = "empty"  # nothing typed: Enter does nothing
+
+FAR_BEYOND = 200  # big bets: an amount past this is asked about once before it is recorded
+_AMOUNT_FIELDS = ("pot", "won_beyond_blinds")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +46,7 @@ class Preview:
     refusal: Refusal | None = None
     error: Exception | None = None  # the line's reading error (UNREAD)
     events: int = -1  # the state it was worked out on (its event count)
+    far: Cents | None = None  # an amount far beyond the table's stakes (asked once)
 
     @property
     def records(self) -> bool:
@@ -89,4 +94,26 @@ def preview(state, raw: Mapping[str, Any], elsewhere=None) -> Preview:
         applied = apply(state, raw, elsewhere)
     except Refusal as refusal:
         return Preview(REFUSED, raw=raw, refusal=refusal, events=n)
-    return Preview(RECORDS, raw=dict(raw), decisions=tuple(applied.decisions), events=n)
+    return Preview(
+        RECORDS,
+        raw=dict(raw),
+        decisions=tuple(applied.decisions),
+        events=n,
+        far=far_beyond(state, raw),
+    )
+
+
+def far_beyond(state, raw: Mapping[str, Any]) -> Cents | None:
+    """An amount of ``raw`` (the pot, the money won beyond the blinds) over
+    :data:`FAR_BEYOND` big bets of the table, or None: a slip of the finger ($14000 for
+    $140) is asked about before it is recorded."""
+    big_bet = state.config.upper_limit
+    for field in _AMOUNT_FIELDS:
+        if field in raw:
+            try:
+                cents = parse_amount(raw[field])
+            except MoneyError:
+                continue
+            if big_bet > 0 and cents > FAR_BEYOND * big_bet:
+                return cents
+    return None

@@ -25,7 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from floorkill.floor import Floor
-from floorkill.i18n import N_, tr
+from floorkill.i18n import N_, money, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.names import safe_text
@@ -57,6 +57,9 @@ REFUSED = N_("Refused")
 PREVIEW_RECORDS = N_("⏎ records: {what} → {decided}")
 PREVIEW_ASKS = N_("⏎ asks: {question}")
 PREVIEW_REFUSED = N_("⏎ records nothing: {reason}")
+PREVIEW_FAR = N_(
+    "{amount} is {bets} big bets at this table: ⏎ again to record it, or correct the amount."
+)
 PREVIEW_CHANGED = N_("The table changed since this was shown: check it, then ⏎ again.")
 
 
@@ -119,6 +122,7 @@ class HandEntry(Widget):
         )
         self._committing = False
         self._shown: Preview | None = None  # what the preview line shows now
+        self._far_asked: tuple | None = None  # the preview whose far amount was asked about
         self._base: str | Text = ""  # the message under the preview (hint, question, …)
 
     def compose(self) -> ComposeResult:
@@ -238,6 +242,12 @@ class HandEntry(Widget):
             if not now.same(shown):
                 self._show_preview(text)
                 self._say(Text(tr(PREVIEW_CHANGED, self.lang) + "\n" + self.message), base=False)
+                return False
+            if shown.records and shown.far is not None and self._far_asked != shown.key():
+                self._far_asked = shown.key()  # asked once: the next Enter records it
+                bets = shown.far // max(1, self._floor.state.config.upper_limit)
+                far = tr(PREVIEW_FAR, self.lang, amount=money(shown.far, self.lang), bets=bets)
+                self._say(Text(far + "\n" + self.message), base=False)
                 return False
         if self.question is not None:
             try:

@@ -327,10 +327,11 @@ class RoomPlayersScreen(Speaks, Screen[None]):
 # hooks the podium calls
 
 
-def ask_near_match(app, session, raw: Mapping[str, Any], proceed: Callable[[], None]) -> bool:
+def ask_near_match(app, session, raw: Mapping[str, Any], proceed: Callable[[str], None]) -> bool:
     """Before seating: "is this Наталья Смирнова, barred at Table 14 for $20?" when the
     rules model says a join's name is close to a barred player's. True when it asked
-    (``proceed`` then runs on "no"; "yes" shows the refusal)."""
+    (``proceed`` then runs on "no", with the barred player's name, which the join records;
+    "yes" shows the refusal)."""
     from .players import AskModal
 
     question = app.tables.near_match(raw)
@@ -348,7 +349,7 @@ def ask_near_match(app, session, raw: Mapping[str, Any], proceed: Callable[[], N
         if same:
             app.report_refusal(question.refusal)
         else:
-            proceed()
+            proceed(question.bar.player)
 
     app.push_screen(
         AskModal(

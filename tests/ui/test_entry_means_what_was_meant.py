@@ -160,3 +160,21 @@ async def test_the_preview_in_russian():
         await settle(pilot)
         assert "⏎ запишет:" in entry.message, entry.message
         assert "вторая нога засчитана" in entry.message, entry.message
+
+
+async def test_a_pot_far_beyond_the_stakes_is_asked_once_before_it_is_recorded():
+    """$14,000 at $10-$20 (700 big bets): the first Enter asks, the second records."""
+    s = session(HOLDEM)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        entry = app.podium.query_one(HandEntry)
+        send_keys(app, *"3 $14000", "enter")
+        await settle(pilot)
+        assert len(s) == 0 and "700 big bets" in entry.message, entry.message
+        send_keys(app, "enter")
+        await settle(pilot)
+        assert events(s) == [{"type": "hand", "winner": 3, "pot": 14000}]
+        send_keys(app, *"4 $140", "enter")  # within the stakes: one Enter
+        await settle(pilot)
+        assert len(s) == 2

@@ -110,3 +110,28 @@ async def test_rrop_13_6_a_near_match_of_a_barred_name_is_asked_about(tmp_path, 
             await pilot.pause()
         assert a.state.player(8).name == typed and not a.state.is_barred(typed)
     j.close()
+
+
+@pytest.mark.parametrize("typed", ["Hill, George", "George H", "G. Hill", "Gorge Hill"])
+async def test_rrop_13_6_a_reordered_or_initialled_barred_name_is_asked_and_the_answer_kept(
+    tmp_path, typed
+):
+    """George Hill is barred: "Hill, George", "George H", "G. Hill" and a letter off are
+    asked about before seating; "not him" seats the player and the join records whom the
+    floorperson said this is not."""
+    j = _barred_at_table_14(tmp_path / "evening.db", "George Hill")
+    a = j.open_table("Table 12")
+    app = make_podium_app(a)
+    async with app.run_test(size=SIZE) as pilot:
+        await _enter_name(pilot, typed, "paste")
+        ask = app.screen
+        assert isinstance(ask, AskModal), ask
+        assert ask.question == "Is this George Hill, barred at Table 14 for $6?"
+        await pilot.press("n")
+        await pilot.pause()
+        if isinstance(app.screen, AskModal):  # the kill-pot question, when there is one
+            await pilot.press("n")
+            await pilot.pause()
+        joined = a.records(0, len(a))[-1].event
+        assert joined["name"] == typed and joined["not_same_as"] == "George Hill"
+    j.close()

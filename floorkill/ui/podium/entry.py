@@ -123,7 +123,12 @@ class EntryActions:
                 self,
                 session,
                 raw,
-                lambda: self.run_event(raw, session=session, confirm=confirm, near_asked=True),
+                lambda barred: self.run_event(
+                    {**raw, "not_same_as": barred},
+                    session=session,
+                    confirm=confirm,
+                    near_asked=True,
+                ),
             ):
                 return
         if question is not None:
