@@ -195,15 +195,17 @@ def _same_words(a: list[str], b: list[str]) -> bool:
     free = list(b)
     full = 0
     for word in a:
-        for i, other in enumerate(free):
-            if word == other:
-                full += 1
-                break
-            if _initial_of(word, other) or _initial_of(other, word):
-                break
-        else:
+        match = next(
+            (
+                i
+                for i, other in enumerate(free)
+                if word == other or _initial_of(word, other) or _initial_of(other, word)
+            ),
+            None,
+        )
+        if match is None:
             return False
-        del free[i]
+        full += free.pop(match) == word
     return full >= 1
 
 
