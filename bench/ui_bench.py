@@ -16,8 +16,12 @@ for each in its own process.
    10-hand and a 10,000-hand session (in memory, and in an SQLite journal).
 3. Peak memory (``ru_maxrss`` at the first frame) of both apps, each in its own process.
 
+4. The preview (``--preview`` alone): for every key of each typed line, the entry's
+   reading of it — what Enter would record and what the rules decide — and its message
+   line; wall and cpu per key.
+
 Goals: start <= 1.6x bare; submit to every panel p99 <= 20 ms; 10,000 vs 10 ratio <= 1.2;
-memory <= 1.5x bare.
+memory <= 1.5x bare; the preview p99 <= 2 ms per key.
 """
 
 from __future__ import annotations
@@ -209,9 +213,11 @@ async def submit_times(session, hands: int) -> tuple[list[float], list[float]]:
         loop = asyncio.get_running_loop()
         for i in range(hands + 10):
             done = loop.create_future()
+            line = LINES[i % len(LINES)]
+            entry._show_preview(line)  # as typed: Enter checks the preview on screen
             c0 = time.process_time()
             t0 = time.perf_counter()
-            ok = entry.enter_text(LINES[i % len(LINES)])
+            ok = entry.enter_text(line)
             app.screen.call_after_refresh(
                 lambda f=done: f.done() or f.set_result((time.perf_counter(), time.process_time()))
             )
@@ -223,6 +229,56 @@ async def submit_times(session, hands: int) -> tuple[list[float], list[float]]:
                 cpu.append((c1 - c0) * 1000)
             await pilot.pause()  # let the follow-up frame (history scroll) settle
     return times, cpu
+
+
+async def preview_times(session, hands: int) -> tuple[list[float], list[float]]:
+    """The preview's cost per key: for each line, every prefix as typed (the reading, the
+    rules' trial and the message line), then Enter; wall and cpu ms per key."""
+    from floorkill.ui.hand_entry import HandEntry
+    from floorkill.ui.podium import make_podium_app
+
+    app = make_podium_app(session, lang=_lang())
+    times: list[float] = []
+    cpu: list[float] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        entry = app.query_one(HandEntry)
+        for i in range(hands + 10):
+            line = LINES[i % len(LINES)]
+            for k in range(1, len(line) + 1):
+                c0 = time.process_time()
+                t0 = time.perf_counter()
+                entry._show_preview(line[:k])
+                t1, c1 = time.perf_counter(), time.process_time()
+                if i >= 10:
+                    times.append((t1 - t0) * 1000)
+                    cpu.append((c1 - c0) * 1000)
+            if not entry.enter_text(line):
+                raise SystemExit(f"hand {i} not recorded: {entry.message}")
+            await pilot.pause()
+    return times, cpu
+
+
+def report_preview(hands: int) -> None:
+    print(f"preview per key ({hands} hands, every prefix of each line; goal p99 <= 2 ms)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, n in (("memory", 10), ("memory", 10_000), ("journal", 10_000)):
+            closer = None
+            if kind == "memory":
+                s = memory_session(n)
+            else:
+                j, s = journal_session(n, Path(tmp))
+                closer = j.close
+            try:
+                t, c = asyncio.run(preview_times(s, hands))
+            finally:
+                if closer:
+                    closer()
+            print(
+                f"  {kind:8s} {n:6,d} hands: wall median {statistics.median(t):5.2f} "
+                f"p99 {_pct(t, 0.99):5.2f} ms | cpu median {statistics.median(c):5.2f} "
+                f"p99 {_pct(c, 0.99):5.2f} ms  ({len(t)} keys)"
+            )
 
 
 def memory_session(n: int):
@@ -389,6 +445,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--hands", type=int, default=200)
     ap.add_argument("--child", choices=("podium", "bare", "submit"))
+    ap.add_argument("--preview", action="store_true", help="only the preview's cost per key")
     ap.add_argument(
         "--before",
         type=Path,
@@ -420,6 +477,10 @@ def main() -> int:
         return 0
     if args.child == "submit":
         child_submit(args.hands)
+        return 0
+
+    if args.preview:
+        report_preview(args.hands)
         return 0
 
     sys.path.insert(0, str(ROOT))
@@ -492,6 +553,7 @@ def main() -> int:
             f"  {kind:8s} ratio 10,000/10: wall median {m10k / m10:.2f} p99 {p10k / p10:.2f} | "
             f"cpu median {cm10k / cm10:.2f} p99 {cp10k / cp10:.2f}  (goal <= 1.2)"
         )
+    report_preview(args.hands)
     return 0
 
 

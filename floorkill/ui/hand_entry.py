@@ -71,6 +71,10 @@ class EntryInput(Input):
     def BINDING_GROUP_TITLE(self) -> str:  # type: ignore[override]
         return tr("Entry line", getattr(self.app, "lang", None))
 
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """ "?" is the podium's key list, never part of a hand."""
+        return character != "?" and super().check_consume_key(key, character)
+
 
 class HandEntry(Widget):
     """One input line, a prompt that turns into the question being asked, and a message line."""

@@ -320,7 +320,16 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         self._pay(row.player, row.owed_at)
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        """Esc: a filter typed is cleared first; Esc on an empty filter closes the view."""
+        self.after_typing(self._back)
+
+    def _back(self) -> None:
+        field = self.query_one(Input)
+        if field.value:
+            field.value = ""
+            self.show_rows()
+        else:
+            self.dismiss(None)
 
 
 # ---------------------------------------------------------------------------

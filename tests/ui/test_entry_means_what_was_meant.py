@@ -178,3 +178,18 @@ async def test_a_pot_far_beyond_the_stakes_is_asked_once_before_it_is_recorded()
         send_keys(app, *"4 $140", "enter")  # within the stakes: one Enter
         await settle(pilot)
         assert len(s) == 2
+
+
+async def test_question_mark_lists_every_key_in_the_language_on_screen():
+    s = session(HOLDEM)
+    app = make_podium_app(s, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        send_keys(app, "question_mark")
+        await settle(pilot)
+        assert app.screen.query("HelpPanel")
+        entry = app.podium.query_one(HandEntry)
+        assert entry.input.value == ""  # "?" is the key list, never typed in the line
+        send_keys(app, "question_mark")
+        await settle(pilot)
+        assert not app.screen.query("HelpPanel")

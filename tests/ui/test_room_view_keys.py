@@ -91,3 +91,18 @@ async def test_f3_in_the_room_view_keeps_every_column_as_wide_as_its_words(tmp_p
         await pilot.pause()
         assert isinstance(app.screen, AskModal) and "cy" in app.screen.question
     j.close()
+
+
+async def test_escape_in_the_filter_clears_it_before_it_closes_the_view(tmp_path):
+    j = _journal(tmp_path / "evening.db")
+    app = make_podium_app(j.open_table("Table 14"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        screen = app.screen
+        everyone = len(screen.shown)
+        send_keys(app, "c", "y", "escape")
+        await pilot.pause()
+        assert app.screen is screen and len(screen.shown) == everyone
+        await pilot.press("escape")
+        assert not isinstance(app.screen, RoomPlayersScreen)
+    j.close()

@@ -140,6 +140,9 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         Binding("f12", "dispute", "Dispute", show=False, id="dispute"),
         Binding("ctrl+g", "room", "All tables", show=False, id="room"),
         Binding("ctrl+o", "room_players", "Players", id="room_players"),
+        # every key of the screen in its language (also Ctrl+P, Keys): the footer shows what
+        # the width holds; "?" is never typed in the entry line
+        Binding("question_mark", "keys_help", "Keys", show=False, priority=True, id="keys_help"),
     ]
     PODIUM_ACTIONS = frozenset(
         {
@@ -157,6 +160,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
             "placard",
             "room",
             "room_players",
+            "keys_help",
         }
     )
 
@@ -392,6 +396,13 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
 
     def action_side_panel(self) -> None:
         self.podium.query_one("#side").toggle_class("-history")
+
+    def action_keys_help(self) -> None:
+        """The keys panel (every key of the focused widget and the screen), or away again."""
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
 
     def action_focus_entry(self) -> None:
         self.podium.query_one(HandEntry).focus_input()

@@ -47,6 +47,7 @@ WORDS: dict[str, str] = {
     "dispute": NC_("key", "Dispute"),
     "room": NC_("key", "All tables"),
     "room_players": NC_("key", "Players"),
+    "keys_help": NC_("key", "Keys"),
     "focus_next": NC_("key", "Focus next"),
     "focus_previous": NC_("key", "Focus previous"),
     "copy_text": NC_("key", "Copy selected text"),

@@ -1,0 +1,107 @@
+"""Random keystrokes at the podium, sent in bursts as a terminal sends them, on random
+tables: every hand recorded is the event the preview showed at its Enter, and no hand is
+recorded without one (docs/podium.md, "What Enter records").
+
+The suite runs a fixed set of sequences; ``FLOORKILL_HYPOTHESIS=explore`` runs 10,000."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from termhelp import key_event
+from textual import events
+from uihelp import HOLDEM, OMAHA8, hand, session
+
+from floorkill.rules.events import parse_event
+from floorkill.ui.hand_entry import HandEntry
+from floorkill.ui.podium import make_podium_app
+
+EXPLORE = os.environ.get("FLOORKILL_HYPOTHESIS") == "explore"
+EXAMPLES = 10_000 if EXPLORE else int(os.environ.get("FK_KEYS_EXAMPLES", "100"))
+
+TABLES = [
+    (HOLDEM, []),
+    (HOLDEM, [hand(3)]),  # a leg up: the second-leg question
+    (HOLDEM, [hand(3), hand(3, qualifies=True)]),  # a kill pot
+    (OMAHA8, []),
+    (OMAHA8, [hand(2, pot=200)]),
+]
+KEYS = (
+    list("0123456789")
+    + list("hlkpyn$-")  # the entry's letters, the answers
+    + list("рдлзнтдао")  # the same keys on a Russian layout, and а/о (seat keys there)
+    + ["space", "space", "enter", "enter", "enter", "escape", "backspace", "tab"]
+    + ["f5", "f7"]
+)
+PASTES = ["3", "3 5", "h3 l5", "$1,000", "4,50", "y", "н", "1e9", "٣", "３"]
+
+burst = st.one_of(
+    st.lists(st.sampled_from(KEYS), min_size=1, max_size=8),
+    st.sampled_from(PASTES).map(lambda text: [("paste", text)]),
+)
+
+
+def _send(app, keys) -> None:
+    for key in keys:
+        if isinstance(key, tuple):
+            app._driver.send_message(events.Paste(key[1]))
+        else:
+            app._driver.send_message(key_event(key))
+
+
+async def _settle(pilot) -> None:
+    """Until the gate has handed on every key and stayed idle a moment."""
+    gate = pilot.app.key_gate
+    quiet = 0
+    for _ in range(1000):
+        await asyncio.sleep(0.002)
+        quiet = quiet + 1 if gate.held == 0 and not gate._busy else 0
+        if quiet >= 5:
+            return
+
+
+def _same_event(a, b, seats: int) -> bool:
+    return parse_event(dict(a), seats) == parse_event(dict(b), seats)
+
+
+async def _run(table: int, bursts) -> None:
+    text, table_events = TABLES[table]
+    s = session(text, table_events)
+    app = make_podium_app(s)
+    shown_at_enter: list = []  # (records before, the preview shown) at each Enter taken
+    async with app.run_test(size=(120, 40)) as pilot:
+        entry = app.podium.query_one(HandEntry)
+        real_enter = entry.enter_text
+
+        def watched(line: str) -> bool:
+            before, preview = len(s), entry.preview
+            recorded = real_enter(line)
+            if recorded:
+                shown_at_enter.append((before, preview))
+            return recorded
+
+        entry.enter_text = watched  # type: ignore[method-assign]
+        await _settle(pilot)
+        for keys in bursts:
+            _send(app, keys)
+            await _settle(pilot)
+    seats = s.state.config.seats
+    hands = [(i, r) for i, r in enumerate(s.records(0, len(s))) if r.type == "hand"]
+    hands = [(i, r) for i, r in hands if i >= len(table_events)]
+    assert len(hands) == len(shown_at_enter), (hands, shown_at_enter)
+    for (index, record), (before, preview) in zip(hands, shown_at_enter, strict=True):
+        assert index == before
+        assert preview is not None and preview.records, (record.event, preview)
+        assert _same_event(record.event, preview.raw, seats), (record.event, preview.raw)
+
+
+@settings(max_examples=EXAMPLES)
+@given(
+    table=st.integers(0, len(TABLES) - 1),
+    bursts=st.lists(burst, min_size=1, max_size=6),
+)
+def test_every_hand_recorded_is_the_preview_shown_at_its_enter(table, bursts):
+    asyncio.run(_run(table, bursts))
