@@ -217,11 +217,6 @@ def near_match(a: str, b: str) -> str | None:
     ka, kb = name_key(a), name_key(b)
     if ka == kb or not ka or not kb:
         return None
-    wa, wb = _words(a), _words(b)
-    if len(wa) >= 2 and sorted(wa) == sorted(wb):
-        return "reordered" if wa != wb else "look-alike"  # the same words: punctuation only
-    if _same_words(wa, wb):
-        return "initials"
     sa, sb = skeleton(a), skeleton(b)
     if sa == sb:
         plain_a = "".join(
@@ -231,6 +226,11 @@ def near_match(a: str, b: str) -> str | None:
             c for c in unicodedata.normalize("NFD", kb) if not unicodedata.combining(c)
         )
         return "diacritics" if plain_a == plain_b else "look-alike"
+    wa, wb = _words(a), _words(b)
+    if len(wa) >= 2 and sorted(wa) == sorted(wb):
+        return "reordered" if wa != wb else "look-alike"  # the same words: punctuation only
+    if _same_words(wa, wb):
+        return "initials"
     if min(len(ka), len(kb)) >= 3 and (_one_edit(ka, kb) or _one_edit(sa, sb)):
         return "one-letter"
     return None
