@@ -15,7 +15,6 @@ for each in its own process.
    happened (``call_after_refresh``): median and p99 over ``--hands`` hands, with a
    10-hand and a 10,000-hand session (in memory, and in an SQLite journal).
 3. Peak memory (``ru_maxrss`` at the first frame) of both apps, each in its own process.
-
 4. The preview (``--preview`` alone): for every key of each typed line, the entry's
    reading of it — what Enter would record and what the rules decide — and its message
    line; wall and cpu per key.
