@@ -59,9 +59,13 @@ def journal_arg(text: str) -> str | Path:
     return text if is_url(text) else Path(text)
 
 
-JOURNAL_HELP = N_("journal file, or postgresql://user@host/db (default: user data dir)")
+JOURNAL_HELP = N_(
+    "journal file, or postgresql://user@host/db (default: $FLOORKILL_JOURNAL, the settings "
+    "file, else the user data dir)"
+)
 FLOORPERSON_HELP = N_(
-    "who enters events, recorded with each one (default: $FLOORKILL_FLOORPERSON, else the OS user)"
+    "who enters events, recorded with each one (default: $FLOORKILL_FLOORPERSON, the settings "
+    "file, else the OS user)"
 )
 
 
@@ -122,7 +126,7 @@ def _new_parser(
         choices=LANGS,
         default=None,
         help=tr(
-            "language of messages and texts (default: $FLOORKILL_LANG, "
+            "language of messages and texts (default: $FLOORKILL_LANG, the settings file, "
             "else the locale, e.g. LANG=ru_RU.UTF-8)"
         ),
     )
@@ -244,8 +248,9 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             type=journal_arg,
             metavar=tr("PATH"),
             help=tr(
-                "journal file, or postgresql://user@host/db (default: user data "
-                "dir); on PostgreSQL use a role that can only SELECT"
+                "journal file, or postgresql://user@host/db (default: $FLOORKILL_JOURNAL, "
+                "the settings file, else the user data dir); on PostgreSQL use a role "
+                "that can only SELECT"
             ),
         )
         o.add_argument(
