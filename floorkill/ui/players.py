@@ -129,6 +129,10 @@ class FloorSeating(Seating):
         Binding(key_letters("r"), "seat_action('rulings')", "Ruling", id="seating.rulings"),
         # back to the entry line, so the next Enter records a hand (never the seat cursor's)
         Binding("escape", "app.focus_entry", "Entry", show=False, id="seating.back"),
+        # a seat change (the move event): in the palette and the keys panel, not the footer
+        Binding(
+            key_letters("m"), "seat_action('move')", "Seat change", show=False, id="seating.move"
+        ),
     ]
 
     view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
@@ -501,6 +505,14 @@ def build_voluntary(state: TableState, v: dict[str, str]) -> dict:
     if read_yes_no(v.get("third", ""), N_("third card out")):
         raw["third_card_dealt"] = True
     return raw
+
+
+def build_move(state: TableState, v: dict[str, str]) -> dict:
+    """A seat change at this table: the player in ``seat`` moves to the seat ``to``."""
+    seat = read_seat(v.get("seat", ""), state)
+    if state.player(seat) is None:
+        raise FormError(N_("seat {seat} is empty"), seat=seat)
+    return {"type": "move", "from": seat, "to": read_seat(v.get("to", ""), state)}
 
 
 def build_seat_event(state: TableState, v: dict[str, str], kind: str) -> dict:

@@ -309,3 +309,21 @@ async def test_notices_name_the_player_and_warn_of_a_second_table():
         )
         await pilot.press("f6", "5", "a")
         assert list(app._notifications)[-1].message == "#2 · away seat 5 — Dee"
+
+
+async def test_rrop_13_1b_a_seat_change_from_the_seat_key_keeps_the_leg():
+    s = session()
+    s.append(hand(1))  # Ann has the leg
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await seat_key(pilot, 1, "m")
+        form = app.screen
+        assert isinstance(form, FormModal)
+        assert form.query_one("#f-seat", Input).value == "1"
+        await type_text(pilot, "8")
+        await pilot.press("enter")
+        assert not isinstance(app.screen, FormModal)
+        assert last(s).event == {"type": "move", "from": 1, "to": 8}
+        b = s.state.button
+        assert (b.status, b.seat, b.player) == ("leg-up", 8, "Ann")
+        assert s.state.player(1) is None

@@ -16,6 +16,7 @@ from ..players import (
     FormModal,
     PayKillModal,
     build_join,
+    build_move,
     build_seat_event,
     build_stack,
     build_voluntary,
@@ -95,6 +96,18 @@ class FloorForms:
             return
         raw = {"type": "quit", "seat": seat}
         self.run_event(raw, confirm=self._quit_question(raw))
+
+    def floor_move(self, seat: int | None = None) -> None:
+        seat = self._cursor() if seat is None else seat
+        self._form(
+            tr("Seat change — a player moves", self.lang),
+            [
+                ("seat", tr("Seat", self.lang), str(seat), ""),
+                ("to", tr("To seat", self.lang), "", tr("an empty seat", self.lang)),
+            ],
+            build_move,
+            focus="to",
+        )
 
     def floor_stack(self, seat: int | None = None) -> None:
         st = self.floor.state

@@ -42,6 +42,7 @@ WORDS: dict[str, str] = {
     "seating.voluntary": NC_("key", "Vol. kill"),
     "seating.pay": NC_("key", "Pay kill"),
     "seating.rulings": NC_("key", "Ruling"),
+    "seating.move": NC_("key", "Seat change"),
     # not in the footer, but in the keys panel (Ctrl+P, Keys)
     "placard": NC_("key", "Placard"),
     "dispute": NC_("key", "Dispute"),
