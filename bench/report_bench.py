@@ -220,8 +220,8 @@ def dispute_keys(where, records: int, presses: int = 15) -> dict[str, float]:
     key to the screen idle again, panels redrawn."""
     import asyncio
 
-    from floorkill.ui.dispute import DisputeScreen
     from floorkill.ui.podium import make_podium_app
+    from floorkill.ui.screens.dispute import DisputeScreen
 
     out: dict[str, list[float]] = {
         "z (no binding: the same-run baseline)": [],

@@ -35,9 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from floorkill.floor.wording import TableRegistry  # noqa: E402
 from floorkill.rules import load_table_text  # noqa: E402
 from floorkill.store.journal import Journal  # noqa: E402
-from floorkill.ui.floor import TableRegistry  # noqa: E402
 
 GOAL_RATIO = 1.1
 SEATS = 10
@@ -182,7 +182,7 @@ def main() -> int:
             f"changed() poll {poll * 1e6:.0f} µs (vs one submit {room_med * 1e3:.2f} ms)"
         )
 
-        from floorkill.ui.room_view import room_rows
+        from floorkill.ui.screens.room_view import room_rows
 
         cold = timed(lambda: room_rows(room_reg))
         warm = timed(lambda: room_rows(room_reg))

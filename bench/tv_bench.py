@@ -206,8 +206,8 @@ async def podium(
     """Hands entered at the podium until ``until()`` is true (at least 30): submit →
     every panel updated, wall and CPU ms; each commit's (next hand, time) appended to
     ``commits``."""
-    from floorkill.ui.hand_entry import HandEntry
     from floorkill.ui.podium import make_podium_app
+    from floorkill.ui.widgets.hand_entry import HandEntry
 
     app = make_podium_app(session, lang="en")
     times: list[float] = []

@@ -468,7 +468,7 @@ def main(argv: list[str] | None = None) -> int:
                     placard=args.placard,
                     lang=lang,
                 )
-            from floorkill.ui.big_screen import run_big_screen
+            from floorkill.ui.big_screen.terminal import run_big_screen
 
             return run_big_screen(
                 journal,

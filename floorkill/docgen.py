@@ -100,19 +100,19 @@ def _bindings_of(cls: type) -> list[Any]:
 def key_groups() -> list[tuple[str, list[Any]]]:
     """(heading, bindings) for every place of the podium, in the order the page lists
     them."""
-    from floorkill.ui.config_diff import ConfigDiffModal
-    from floorkill.ui.dispute import DisputeScreen
-    from floorkill.ui.grid import RoomScreen
-    from floorkill.ui.hand_entry import HandEntry
-    from floorkill.ui.history import HistoryView
-    from floorkill.ui.modals import ShowdownModal, UndoModal
-    from floorkill.ui.players import FloorSeating
     from floorkill.ui.podium.app import PodiumApp, PodiumScreen
-    from floorkill.ui.room_view import RoomPlayersScreen
-    from floorkill.ui.rules_panel import RulesPanel
-    from floorkill.ui.rulings_screen import RulingsScreen
-    from floorkill.ui.table_editor import TableEditor
-    from floorkill.ui.tables import TableListScreen
+    from floorkill.ui.screens.config_diff import ConfigDiffModal
+    from floorkill.ui.screens.dispute import DisputeScreen
+    from floorkill.ui.screens.room_view import RoomPlayersScreen
+    from floorkill.ui.screens.rulings_screen import RulingsScreen
+    from floorkill.ui.screens.table_editor import TableEditor
+    from floorkill.ui.screens.table_list import TableListScreen
+    from floorkill.ui.screens.undo_and_showdown import ShowdownModal, UndoModal
+    from floorkill.ui.widgets.floor_seating import FloorSeating
+    from floorkill.ui.widgets.hand_entry import HandEntry
+    from floorkill.ui.widgets.history_view import HistoryView
+    from floorkill.ui.widgets.room_grid import RoomScreen
+    from floorkill.ui.widgets.rules_panel import RulesPanel
 
     return [
         ("Everywhere on the podium", _bindings_of(PodiumApp) + _bindings_of(PodiumScreen)),
@@ -134,7 +134,7 @@ def key_groups() -> list[tuple[str, list[Any]]]:
 
 def _word(binding: Any, lang: str) -> str:
     from floorkill.i18n import pgettext
-    from floorkill.ui.podium.keys import KEY, key_word
+    from floorkill.ui.podium.footer_keys import KEY, key_word
 
     word = key_word(binding.id, binding.description, lang)
     if word == binding.description and binding.description:

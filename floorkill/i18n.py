@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
-from .catalog import compile_mo, languages, parse_po, po_path
+from floorkill.catalog import compile_mo, languages, parse_po, po_path
 
 SOURCE_LANG = "en"
 LANGS: tuple[str, ...] = languages()
@@ -156,7 +156,7 @@ def money(cents: int, lang: str | None = None) -> str:
     if lang == "ru":
         text = number(whole, lang) + (f",{part:02d}" if part else "")
         return f"{sign}{text}{NBSP}$"
-    from .rules.money import dollars  # lazily: the CLI's help needs no rules model
+    from floorkill.rules.money import dollars  # lazily: the CLI's help needs no rules model
 
     return dollars(cents)
 

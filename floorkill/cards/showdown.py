@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from floorkill.cards import evaluate as ev
 from floorkill.cards._core import CODE, JOKER_NAME, CardError, parse_cards
-from floorkill.cards.words import JokerUse, joker_use, value_words
+from floorkill.cards.hand_value import JokerUse, joker_use, value_words
 
 __all__ = ["GAMES", "HandValue", "Showdown", "showdown"]
 

@@ -22,8 +22,8 @@ from floorkill.rules.money import MoneyError, dollars, parse_amount
 
 from . import svg
 from .gather import KINDS, TRIGGERS, Room, TableStats, parse_at
+from .phrases import t
 from .svg import esc
-from .texts import t
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 MAX_KILL_ROWS = 60  # a night's list per table; the dispute view has every one

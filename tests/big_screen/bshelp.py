@@ -238,8 +238,8 @@ async def follow_times(
     import asyncio
     import time
 
-    from floorkill.ui.big_screen import make_big_screen_app
-    from floorkill.ui.grid import TableCard
+    from floorkill.ui.big_screen.terminal import make_big_screen_app
+    from floorkill.ui.widgets.room_grid import TableCard
 
     app = make_big_screen_app(path, table, grid=grid, rotate=0, poll=0.1)
     times: list[float] = []

@@ -67,10 +67,10 @@ def shows(app) -> dict:
     "BARRED"}), ``status`` (the status line), ``panel`` (the rules panel), ``room`` (the
     room view's rows [player, table, seat, status] when it is the top screen, else None),
     ``screen`` (the top screen's class), ``table`` (the table shown)."""
-    from floorkill.ui.room_view import RoomPlayersScreen
-    from floorkill.ui.rules_panel import RulesPanel
-    from floorkill.ui.seating import Seating
-    from floorkill.ui.status_line import StatusLine
+    from floorkill.ui.screens.room_view import RoomPlayersScreen
+    from floorkill.ui.widgets.rules_panel import RulesPanel
+    from floorkill.ui.widgets.seating import Seating
+    from floorkill.ui.widgets.status_line import StatusLine
 
     podium = app.podium
     status = podium.query_one(StatusLine).render()

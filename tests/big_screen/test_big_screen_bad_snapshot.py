@@ -10,7 +10,7 @@ from snaptamper import forge_newest_snapshot
 
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
-from floorkill.ui.big_screen import Follower, banner_parts, make_big_screen_app
+from floorkill.ui.big_screen.terminal import Follower, banner_parts, make_big_screen_app
 
 EVENTS = [*KILL_POT, {"type": "hand", "winner": 3}, {"type": "hand", "winner": 1}]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bshelp import add_table, make_journal
 
 from floorkill.store.journal import Journal
-from floorkill.ui.big_screen import Follower
+from floorkill.ui.big_screen.terminal import Follower
 
 
 def test_a_closed_table_leaves_the_rotation_and_comes_back_when_reopened(tmp_path):

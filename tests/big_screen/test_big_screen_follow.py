@@ -12,7 +12,12 @@ import time
 from bshelp import KILL_POT, NEUTRAL, PODIUM, add_table, make_journal, text_of
 
 from floorkill.store.readonly import ReadOnlyJournal
-from floorkill.ui.big_screen import WAITING_JOURNAL, WAITING_TABLE, Follower, make_big_screen_app
+from floorkill.ui.big_screen.terminal import (
+    WAITING_JOURNAL,
+    WAITING_TABLE,
+    Follower,
+    make_big_screen_app,
+)
 
 HANDS = 12
 INTERVAL = 0.237  # not a multiple of the 0.1 s poll: the phases spread

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from bshelp import HOSTILE, HOSTILE_TABLE, KILL_POT, make_journal, room_journal
 
-from floorkill.ui.big_screen import make_big_screen_app
-from floorkill.ui.grid import (
+from floorkill.ui.big_screen.terminal import make_big_screen_app
+from floorkill.ui.widgets.room_grid import (
     BIG_CARD_HEIGHT,
     BIG_CARD_WIDTH,
     RoomGrid,

@@ -7,7 +7,7 @@ import pytest
 from bshelp import HOSTILE, KILL_POT, NEUTRAL, add_table, make_journal, text_of
 
 from floorkill.rules.placard import placard
-from floorkill.ui.big_screen import make_big_screen_app
+from floorkill.ui.big_screen.terminal import make_big_screen_app
 
 
 async def test_placard_page_shows_the_rules_models_placard(tmp_path):

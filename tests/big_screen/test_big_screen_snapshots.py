@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from bshelp import KILL_POT, NEUTRAL, make_journal
 
-from floorkill.ui.big_screen import make_big_screen_app
+from floorkill.ui.big_screen.terminal import make_big_screen_app
 
 STATES = {"neutral": NEUTRAL, "kill": KILL_POT}
 

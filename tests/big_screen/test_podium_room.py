@@ -11,8 +11,8 @@ from pathlib import Path
 
 from bshelp import room_journal
 
-from floorkill.ui.grid import RoomGrid, RoomScreen, TableCard
 from floorkill.ui.podium import make_podium_app, open_session
+from floorkill.ui.widgets.room_grid import RoomGrid, RoomScreen, TableCard
 
 
 async def test_ctrl_g_shows_every_table_and_escape_returns(tmp_path):

@@ -22,7 +22,7 @@ from bshelp import KILL_POT, NEUTRAL, Served, add_table, digest, make_journal, t
 from floorkill.display.follow import Follower
 from floorkill.display.view import ViewBuilder, view_dict
 from floorkill.store.journal import Journal
-from floorkill.ui.big_screen import decision_content, make_big_screen_app
+from floorkill.ui.big_screen.terminal import decision_content, make_big_screen_app
 from floorkill.web.guard import Guard, Limits, is_loopback
 from floorkill.web.server import BigScreenServer, ServeConfig, flag, make_token
 

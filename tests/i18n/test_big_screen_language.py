@@ -23,7 +23,7 @@ from bshelp import (  # noqa: E402
 )
 from screenwords import screen_lines, stray_words  # noqa: E402
 
-from floorkill.ui.big_screen import make_big_screen_app  # noqa: E402
+from floorkill.ui.big_screen.terminal import make_big_screen_app  # noqa: E402
 
 NAMES = ["Ann", HOSTILE, "Cy", "Eve", "Gus", HOSTILE_TABLE, "Table 12"] + [
     f"Table {i}" for i in range(1, 5)

@@ -6,7 +6,7 @@ import pytest
 
 from floorkill.rules.config import validate_table_name
 from floorkill.rules.names import NameError_
-from floorkill.ui.config_diff import name_problem
+from floorkill.ui.screens.config_diff import name_problem
 
 
 @pytest.mark.parametrize("bad", ["", "x" * 300, "a\u202eb", "  \t "])

@@ -11,8 +11,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from uihelp import hand, session  # noqa: E402
 
 from floorkill.ui.podium import make_podium_app  # noqa: E402
-from floorkill.ui.seating import Seating  # noqa: E402
-from floorkill.ui.status_line import StatusLine  # noqa: E402
+from floorkill.ui.widgets.seating import Seating  # noqa: E402
+from floorkill.ui.widgets.status_line import StatusLine  # noqa: E402
 
 
 def _status(app) -> str:
@@ -34,7 +34,7 @@ async def test_f3_switches_status_line_and_seat_labels():
 
 
 def test_history_lines_follow_the_language():
-    from floorkill.ui.history import record_line
+    from floorkill.ui.widgets.history_view import record_line
 
     s = session(events=[hand(3, pot=120), hand(3, qualifies=True), {"type": "away", "seat": 4}])
     recs = s.records(0, len(s))

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "big_screen"))
 
 from bshelp import BARRED, HOSTILE_LEG, KILL_POT, make_journal, room_journal  # noqa: E402
 
-from floorkill.ui.big_screen import make_big_screen_app  # noqa: E402
+from floorkill.ui.big_screen.terminal import make_big_screen_app  # noqa: E402
 
 STATES = {"kill-pot": KILL_POT, "leg-up": HOSTILE_LEG, "barred": BARRED}
 SIZES = [(80, 24), (120, 40)]

@@ -75,7 +75,7 @@ def _short_tables_folder(tmp_path, monkeypatch):
 
 def _folder_names() -> list[str]:
     """The tables folder the editor names (a path: its pieces, as lines may wrap it)."""
-    from floorkill.ui.floor import tables_dir
+    from floorkill.floor.wording import tables_dir
 
     folder = tables_dir()
     return [str(folder), *folder.parts]
@@ -95,8 +95,8 @@ def _own(screen, lines: list[str]) -> list[str]:
     its own tests)."""
     from textual.screen import ModalScreen
 
-    from floorkill.ui.history import HistoryView
-    from floorkill.ui.rules_panel import RulesPanel
+    from floorkill.ui.widgets.history_view import HistoryView
+    from floorkill.ui.widgets.rules_panel import RulesPanel
 
     lines = [line.ljust(screen.size.width) for line in lines]
     # the dispute view shows the podium's own rules panel and history (issue 14's podium
@@ -187,8 +187,8 @@ async def test_the_table_list_kill_status_is_whole_at_80_columns_in_both_languag
 
 
 async def test_f3_on_a_side_screen_switches_it_and_the_podium():
-    from floorkill.ui.status_line import StatusLine
-    from floorkill.ui.tables import TableListScreen
+    from floorkill.ui.screens.table_list import TableListScreen
+    from floorkill.ui.widgets.status_line import StatusLine
 
     app = evening_app("en")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -300,8 +300,8 @@ def test_the_cli_import_says_the_setup_differences_in_russian(tmp_path, capsys):
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 async def test_the_config_diff_modal_speaks_one_language(tmp_path, size):
-    from floorkill.ui.config_diff import ConfigDiffModal
     from floorkill.ui.podium import make_podium_app, open_session
+    from floorkill.ui.screens.config_diff import ConfigDiffModal
 
     root = Path(__file__).resolve().parents[2]
     sample = root / "sample_tables" / "holdem-4-8-half-two-pots.toml"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from helpers import hand, run, start
 
 from floorkill.rules.pending import pending
-from floorkill.ui.status_line import barred_text
+from floorkill.ui.widgets.status_line import barred_text
 
 
 def test_rrop_13_5_credit_text_follows_away_and_back():

@@ -16,7 +16,7 @@ from floorkill.store.errors import JournalError, JournalUnavailable
 from floorkill.store.journal import Journal
 from floorkill.store.readonly import ReadOnlyJournal
 from floorkill.store.schema import SCHEMA_VERSION
-from floorkill.ui.big_screen import WAITING_JOURNAL, Follower
+from floorkill.ui.big_screen.terminal import WAITING_JOURNAL, Follower
 
 SCHEMA1 = FIXTURES / "schema1.db"
 

@@ -28,7 +28,7 @@ NOBODY = 65534
 
 FOLLOW = """
 import sys
-from floorkill.ui.big_screen import Follower
+from floorkill.ui.big_screen.terminal import Follower
 pic = Follower(sys.argv[1], grace=0).poll()
 print(pic.waiting, [(t.name, t.seq, t.state.hands) for t in pic.tables])
 """

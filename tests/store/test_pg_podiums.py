@@ -11,10 +11,10 @@ from pghelp import Outage, pg_url, where  # noqa: F401  (pg_url, where: fixtures
 from storehelp import hand_events, table
 
 from floorkill.store.backend import open_journal
-from floorkill.ui.hand_entry import HandEntry
-from floorkill.ui.history import HistoryView
-from floorkill.ui.modals import UndoModal
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.screens.undo_and_showdown import UndoModal
+from floorkill.ui.widgets.hand_entry import HandEntry
+from floorkill.ui.widgets.history_view import HistoryView
 
 SIZE = (120, 40)
 
@@ -130,7 +130,7 @@ async def test_server_down_the_podium_says_so_keeps_the_entry_and_retries(pg_url
 def test_the_big_screen_follows_postgresql_with_the_select_only_role(pg_url):
     from pghelp import ro_url
 
-    from floorkill.ui.big_screen import Follower
+    from floorkill.ui.big_screen.terminal import Follower
 
     with open_journal(pg_url, floorperson="ann") as podium:
         s = podium.create_table(table("Table 7"))

@@ -15,11 +15,11 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
+from floorkill.floor.wording import TableRegistry
 from floorkill.rules import Refusal, apply, initial_state, load_table_text, next_hand
 from floorkill.rules.config import config_from_dict, table_file_to_dict
 from floorkill.rules.room import fold_room
 from floorkill.store.journal import Journal
-from floorkill.ui.floor import TableRegistry
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 from test_room_rules import TABLES, histories  # noqa: E402

@@ -5,8 +5,8 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from floorkill.ui.config_diff import ConfigDiffModal
 from floorkill.ui.podium import make_podium_app, open_session
+from floorkill.ui.screens.config_diff import ConfigDiffModal
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "sample_tables" / "holdem-4-8-half-two-pots.toml"

@@ -10,8 +10,8 @@ from uihelp import HOLDEM, hand, session
 
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
-from floorkill.ui.dispute import DisputeScreen
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.screens.dispute import DisputeScreen
 
 SIZE = (120, 40)
 
@@ -70,7 +70,7 @@ async def test_enter_in_the_history_opens_the_dispute_at_that_record():
     """F7 then ↑ and Enter: the dispute view at the record under the cursor (as F12 there);
     Enter in the dispute's own history keeps that record; Esc returns with the history still
     focused (nothing was recorded), and F5 then a hand works as always."""
-    from floorkill.ui.history import HistoryView
+    from floorkill.ui.widgets.history_view import HistoryView
 
     s = session(events=[hand(3), hand(4), hand(7)])
     app = make_podium_app(s)

@@ -13,12 +13,12 @@ from uihelp import EVIL, hand, session
 from floorkill.resources import sample_tables_dir
 from floorkill.rules import load_table_file, replay
 from floorkill.store.journal import Journal
-from floorkill.ui.dispute import DisputeScreen
-from floorkill.ui.history import HistoryView
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.rules_panel import RulesPanel
-from floorkill.ui.seating import Seating
-from floorkill.ui.status_line import StatusLine
+from floorkill.ui.screens.dispute import DisputeScreen
+from floorkill.ui.widgets.history_view import HistoryView
+from floorkill.ui.widgets.rules_panel import RulesPanel
+from floorkill.ui.widgets.seating import Seating
+from floorkill.ui.widgets.status_line import StatusLine
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
 from pghelp import Outage, pg_rows_digest, pg_url, where  # noqa: E402,F401  (fixtures)

@@ -10,10 +10,10 @@ import pytest
 from termhelp import send_keys
 from uihelp import HOLDEM, OMAHA8, hand, session
 
+from floorkill.floor.typed_entry import EntryError, parse_entry
 from floorkill.rules.money import parse_amount
-from floorkill.ui.hand_entry import HandEntry
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.questions import EntryError, parse_entry
+from floorkill.ui.widgets.hand_entry import HandEntry
 
 SIZE = (120, 40)
 OMAHA8_SEAT_1 = OMAHA8 + '\n[[players]]\nseat = 1\nname = "Al"\n'

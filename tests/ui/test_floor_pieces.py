@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 from floorhelp import HALF, KILLED, LOWBALL, STUD, WSOP, hand, session
 
-from floorkill.rules import ConfigError, Refusal
-from floorkill.rules.config import KILL_OPTIONS, PRESETS
-from floorkill.ui.floor import (
+from floorkill.floor.wording import (
     TableRegistry,
     barred_in,
     choice_for,
@@ -16,21 +14,23 @@ from floorkill.ui.floor import (
     table_row,
     tables_dir,
 )
-from floorkill.ui.players import (
+from floorkill.rules import ConfigError, Refusal
+from floorkill.rules.config import KILL_OPTIONS, PRESETS
+from floorkill.ui.screens.rulings_screen import decide, ruling_text
+from floorkill.ui.screens.table_editor import (
+    DEFAULT_VALUES,
+    check_form,
+    config_values,
+    form_doc,
+    preset_values,
+)
+from floorkill.ui.widgets.floor_seating import (
     FormError,
     build_join,
     build_seat_event,
     build_stack,
     build_voluntary,
     join_fields,
-)
-from floorkill.ui.rulings_screen import decide, ruling_text
-from floorkill.ui.table_editor import (
-    DEFAULT_VALUES,
-    check_form,
-    config_values,
-    form_doc,
-    preset_values,
 )
 
 # -- questions ----------------------------------------------------------------------

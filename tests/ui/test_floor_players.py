@@ -8,12 +8,12 @@ from textual.widgets import Input
 
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
-from floorkill.ui.hand_entry import HandEntry
-from floorkill.ui.players import AskModal, FormModal, PayKillModal
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.rules_panel import RulesPanel
-from floorkill.ui.seating import Seating
-from floorkill.ui.status_line import kill_status_text
+from floorkill.ui.widgets.floor_seating import AskModal, FormModal, PayKillModal
+from floorkill.ui.widgets.hand_entry import HandEntry
+from floorkill.ui.widgets.rules_panel import RulesPanel
+from floorkill.ui.widgets.seating import Seating
+from floorkill.ui.widgets.status_line import kill_status_text
 
 SIZE = (120, 40)
 
@@ -274,10 +274,10 @@ async def test_player_actions_from_the_command_palette():
 
 
 def test_every_floor_binding_has_an_id():
-    from floorkill.ui.players import FloorSeating
-    from floorkill.ui.rulings_screen import RulingsScreen
-    from floorkill.ui.table_editor import TableEditor
-    from floorkill.ui.tables import SampleModal, TableListScreen
+    from floorkill.ui.screens.rulings_screen import RulingsScreen
+    from floorkill.ui.screens.table_editor import TableEditor
+    from floorkill.ui.screens.table_list import SampleModal, TableListScreen
+    from floorkill.ui.widgets.floor_seating import FloorSeating
 
     for cls in (
         FloorSeating,

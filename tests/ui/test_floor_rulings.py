@@ -6,7 +6,7 @@ from floorhelp import HALF, HOLDEM, KILLED, STUD, WSOP, hand, journal_with, sess
 from textual.widgets import Select
 
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.rulings_screen import RulingsScreen
+from floorkill.ui.screens.rulings_screen import RulingsScreen
 
 SIZE = (120, 40)
 

@@ -20,11 +20,11 @@ from termhelp import type_text
 from textual.widgets import DataTable, Input, Select
 
 from floorkill.rules import load_table_file
-from floorkill.ui.hand_entry import HandEntry
-from floorkill.ui.history import HistoryView
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.table_editor import TableEditor
-from floorkill.ui.tables import SampleModal, TableListScreen
+from floorkill.ui.screens.table_editor import TableEditor
+from floorkill.ui.screens.table_list import SampleModal, TableListScreen
+from floorkill.ui.widgets.hand_entry import HandEntry
+from floorkill.ui.widgets.history_view import HistoryView
 
 SIZE = (120, 40)
 

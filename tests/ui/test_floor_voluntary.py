@@ -6,10 +6,10 @@ from __future__ import annotations
 from floorhelp import HOLDEM, KILLED, LOWBALL, session
 from textual.widgets import Input
 
-from floorkill.ui.players import FormModal
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.seating import Seating
-from floorkill.ui.status_line import StatusLine, kill_status_text
+from floorkill.ui.widgets.floor_seating import FormModal
+from floorkill.ui.widgets.seating import Seating
+from floorkill.ui.widgets.status_line import StatusLine, kill_status_text
 
 SIZE = (120, 40)
 
@@ -47,8 +47,8 @@ async def test_not_offered_on_a_table_without_voluntary_kills_nor_in_a_killed_po
     """The form opens only where the rules take a voluntary kill now; elsewhere the key is
     not offered, and asked for anyway (the palette's caller) the rules' reason is said at
     once, with its clause — never after filling a form."""
-    from floorkill.ui.players import FloorSeating, FormModal
-    from floorkill.ui.rules_panel import RulesPanel
+    from floorkill.ui.widgets.floor_seating import FloorSeating, FormModal
+    from floorkill.ui.widgets.rules_panel import RulesPanel
 
     for table, events, reason in (
         (HOLDEM, [], "does not allow voluntary kills"),

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from floorhelp import HALF, HOLDEM, KILLED, LOWBALL, hand, journal_with, session
 
-from floorkill.ui.hand_entry import HandEntry
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.widgets.hand_entry import HandEntry
 
 SIZE = (120, 40)
 

@@ -17,7 +17,7 @@ from uihelp import KILLED_EVENTS, session  # noqa: E402
 
 from floorkill.i18n import pgettext  # noqa: E402
 from floorkill.ui.podium import make_podium_app  # noqa: E402
-from floorkill.ui.podium.keys import KEEP, WORDS  # noqa: E402
+from floorkill.ui.podium.footer_keys import KEEP, WORDS  # noqa: E402
 
 SIZES = [(80, 24), (100, 30), (120, 40), (160, 45)]
 ESSENTIAL = {"undo": "^z", "showdown": "f2", "focus_entry": "f5", "tables": "f9", "rulings": "f10"}

@@ -16,8 +16,8 @@ from textual import events
 from uihelp import HOLDEM, OMAHA8, hand, session
 
 from floorkill.rules.events import parse_event
-from floorkill.ui.hand_entry import HandEntry
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.widgets.hand_entry import HandEntry
 
 EXPLORE = os.environ.get("FLOORKILL_HYPOTHESIS") == "explore"
 EXAMPLES = 10_000 if EXPLORE else int(os.environ.get("FK_KEYS_EXAMPLES", "100"))

@@ -5,11 +5,11 @@ from __future__ import annotations
 from termhelp import click
 from uihelp import EVIL, hand, session
 
-from floorkill.ui.history import HistoryView
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.rules_panel import RulesPanel
-from floorkill.ui.seating import Seating, seat_views
-from floorkill.ui.status_line import StatusLine, kill_status_text
+from floorkill.ui.widgets.history_view import HistoryView
+from floorkill.ui.widgets.rules_panel import RulesPanel
+from floorkill.ui.widgets.seating import Seating, seat_views
+from floorkill.ui.widgets.status_line import StatusLine, kill_status_text
 
 
 async def test_clicking_a_click_markup_name_does_not_quit():

@@ -10,7 +10,7 @@ from floorkill.resources import default_sample
 from floorkill.rules import load_table_file
 from floorkill.store.session import MemorySession
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.seating import Seating, geometry
+from floorkill.ui.widgets.seating import Seating, geometry
 
 SIZES = [(100, 30), (120, 40), (160, 45), (200, 50)]
 

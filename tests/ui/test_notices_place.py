@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from uihelp import hand, session
 
-from floorkill.ui.hand_entry import HandEntry
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.rules_panel import RulesPanel
-from floorkill.ui.seating import Seating
+from floorkill.ui.widgets.hand_entry import HandEntry
+from floorkill.ui.widgets.rules_panel import RulesPanel
+from floorkill.ui.widgets.seating import Seating
 
 
 def decisions_rows(panel: RulesPanel) -> int:

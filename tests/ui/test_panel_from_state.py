@@ -10,8 +10,8 @@ from uihelp import session
 
 from floorkill.rules.pending import pending
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.rules_panel import RulesPanel, record_head
-from floorkill.ui.status_line import StatusLine, kill_status_text
+from floorkill.ui.widgets.rules_panel import RulesPanel, record_head
+from floorkill.ui.widgets.status_line import StatusLine, kill_status_text
 
 
 def _flat(text: str) -> str:

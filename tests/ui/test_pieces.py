@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from uihelp import HOLDEM, OMAHA8, hand, session
 
+from floorkill.floor.typed_entry import EntryError, answer, parse_entry
 from floorkill.rules.questions import needs
 from floorkill.ui.podium import memory_session, open_session
-from floorkill.ui.questions import EntryError, answer, parse_entry
-from floorkill.ui.seating import geometry
+from floorkill.ui.widgets.seating import geometry
 
 
 @pytest.mark.parametrize(

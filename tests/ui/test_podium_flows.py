@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual.widgets import Input, Static
 from uihelp import HOLDEM, OMAHA8, hand, session
 
-from floorkill.ui.hand_entry import HandEntry
-from floorkill.ui.history import HistoryView
-from floorkill.ui.modals import ShowdownModal, UndoModal
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.rules_panel import RulesPanel
-from floorkill.ui.seating import Seating
-from floorkill.ui.status_line import StatusLine, kill_status_text
+from floorkill.ui.screens.undo_and_showdown import ShowdownModal, UndoModal
+from floorkill.ui.widgets.hand_entry import HandEntry
+from floorkill.ui.widgets.history_view import HistoryView
+from floorkill.ui.widgets.rules_panel import RulesPanel
+from floorkill.ui.widgets.seating import Seating
+from floorkill.ui.widgets.status_line import StatusLine, kill_status_text
 
 SIZE = (120, 40)
 

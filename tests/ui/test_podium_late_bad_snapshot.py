@@ -13,9 +13,9 @@ from uihelp import HOLDEM
 from floorkill.i18n import set_lang
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
-from floorkill.ui.modals import UndoModal
 from floorkill.ui.podium import make_podium_app, open_podium
-from floorkill.ui.tables import TableListScreen
+from floorkill.ui.screens.table_list import TableListScreen
+from floorkill.ui.screens.undo_and_showdown import UndoModal
 
 SIZE = (120, 40)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from uihelp import HOLDEM, hand, session
 
-from floorkill.ui.hand_entry import HandEntry
-from floorkill.ui.placard_screen import PlacardScreen
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.screens.placard_screen import PlacardScreen
+from floorkill.ui.widgets.hand_entry import HandEntry
 
 SIZE = (120, 40)
 POT_RULE = HOLDEM.replace(

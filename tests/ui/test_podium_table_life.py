@@ -12,11 +12,11 @@ from textual.widgets import DataTable, Static
 from floorkill.store.demo import has_tables
 from floorkill.store.journal import Journal
 from floorkill.store.readonly import ReadOnlyJournal
-from floorkill.ui.about import AboutScreen, about_lines
-from floorkill.ui.hand_entry import HandEntry
-from floorkill.ui.history import HistoryView
 from floorkill.ui.podium import make_podium_app, open_podium
-from floorkill.ui.tables import TableListScreen
+from floorkill.ui.screens.about import AboutScreen, about_lines
+from floorkill.ui.screens.table_list import TableListScreen
+from floorkill.ui.widgets.hand_entry import HandEntry
+from floorkill.ui.widgets.history_view import HistoryView
 
 SIZE = (120, 40)
 

@@ -17,12 +17,19 @@ from uihelp import HOLDEM, hand, session
 from floorkill.rules import load_table_text
 from floorkill.store.session import MemorySession
 from floorkill.ui import compat
-from floorkill.ui.footer import BatchedFooter
-from floorkill.ui.hand_entry import HandEntry
-from floorkill.ui.history import HistoryView, fit_record
 from floorkill.ui.podium import PodiumApp, make_podium_app
 from floorkill.ui.podium.app import PodiumScreen
-from floorkill.ui.seating import Geometry, Seating, _Canvas, _spans, _spans_cell_by_cell, geometry
+from floorkill.ui.widgets.footer import BatchedFooter
+from floorkill.ui.widgets.hand_entry import HandEntry
+from floorkill.ui.widgets.history_view import HistoryView, fit_record
+from floorkill.ui.widgets.seating import (
+    Geometry,
+    Seating,
+    _Canvas,
+    _spans,
+    _spans_cell_by_cell,
+    geometry,
+)
 
 
 class CountingSession(MemorySession):
@@ -159,9 +166,9 @@ async def test_the_entry_has_the_focus_from_the_start_and_the_seats_never_had_it
 async def test_the_start_styles_each_panel_once_as_it_is_mounted(monkeypatch):
     from textual.css.stylesheet import Stylesheet
 
-    from floorkill.ui.players import FloorSeating
-    from floorkill.ui.rules_panel import RulesPanel
-    from floorkill.ui.status_line import StatusLine
+    from floorkill.ui.widgets.floor_seating import FloorSeating
+    from floorkill.ui.widgets.rules_panel import RulesPanel
+    from floorkill.ui.widgets.status_line import StatusLine
 
     styled: list[type] = []
     apply = Stylesheet.apply

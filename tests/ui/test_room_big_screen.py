@@ -7,8 +7,8 @@ from floorhelp import HALF, HOLDEM, KILLED
 
 from floorkill.rules import load_table_text, next_hand
 from floorkill.store.journal import Journal
-from floorkill.ui.big_screen import Follower
-from floorkill.ui.status_line import barred_text
+from floorkill.ui.big_screen.terminal import Follower
+from floorkill.ui.widgets.status_line import barred_text
 
 HALF_CY = HALF + '[[players]]\nseat = 5\nname = "cy"\n'
 

@@ -8,12 +8,12 @@ from termhelp import type_text
 
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
-from floorkill.ui.players import AskModal
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.room_view import RoomPlayersScreen
-from floorkill.ui.rules_panel import RulesPanel
-from floorkill.ui.seating import Seating
-from floorkill.ui.status_line import barred_text
+from floorkill.ui.screens.room_view import RoomPlayersScreen
+from floorkill.ui.widgets.floor_seating import AskModal
+from floorkill.ui.widgets.rules_panel import RulesPanel
+from floorkill.ui.widgets.seating import Seating
+from floorkill.ui.widgets.status_line import barred_text
 
 SIZE = (120, 40)
 # Table 14 (HALF) seats "cy" at seat 5 too: the same person as Table 12's Cy

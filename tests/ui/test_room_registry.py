@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from floorhelp import HALF, HOLDEM, KILLED
 
+from floorkill.floor.wording import TableRegistry
 from floorkill.rules import Refusal, load_table_text
 from floorkill.store.session import MemorySession
-from floorkill.ui.floor import TableRegistry
 
 HALF_CY = HALF + '[[players]]\nseat = 5\nname = "CY"\n'
 

@@ -10,9 +10,9 @@ from textual.widgets import DataTable
 
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
-from floorkill.ui.players import AskModal
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.room_view import RoomPlayersScreen
+from floorkill.ui.screens.room_view import RoomPlayersScreen
+from floorkill.ui.widgets.floor_seating import AskModal
 
 SIZE = (120, 40)
 # Table 14 seats "cy" (Table 12's Cy) at seat 5; Abe (who sorts first) is barred there too

@@ -7,8 +7,8 @@ from termhelp import type_text
 from textual.widgets import Input
 from uihelp import session
 
-from floorkill.ui.modals import ShowdownModal
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.screens.undo_and_showdown import ShowdownModal
 
 SIZE = (120, 40)
 

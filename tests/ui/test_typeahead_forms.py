@@ -9,9 +9,9 @@ from termhelp import send_keys
 from textual.widgets import Input
 from uihelp import session
 
-from floorkill.ui.modals import ShowdownModal
-from floorkill.ui.players import FormModal
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.screens.undo_and_showdown import ShowdownModal
+from floorkill.ui.widgets.floor_seating import FormModal
 
 SIZE = (120, 40)
 

@@ -1,7 +1,7 @@
 """The podium's shell: layout, keys, theme, language — and the one view its widgets read.
 
 The app owns a :class:`floorkill.floor.Floor` (the one write path) and one reactive
-:class:`~floorkill.ui.view.TableView`. Every change the floor reports becomes a new view;
+:class:`~floorkill.floor.table_view.TableView`. Every change the floor reports becomes a new view;
 the widgets are bound to it (``data_bind``) and each redraws what changed. Widgets talk
 back with messages (``@on``). The jobs live in mixins: :mod:`.entry` (hands, undo,
 showdown, the player-event flow), :mod:`.forms` (seat keys), :mod:`.tables` (switching,
@@ -22,26 +22,26 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from floorkill.floor import Change, Floor
+from floorkill.floor.table_view import TableView
 from floorkill.i18n import tr
 from floorkill.rules.names import safe_text
 
 from ..compat import breakpoint_classes
-from ..footer import BatchedFooter
-from ..hand_entry import HandEntry
-from ..history import HistoryView
-from ..players import FloorSeating
-from ..rules_panel import RulesPanel
-from ..seating import Seating
-from ..status_line import StatusLine
 from ..themes import DEFAULT_THEME, load_themes
-from ..view import TableView
-from .entry import EntryActions
-from .forms import FloorForms
+from ..widgets.floor_seating import FloorSeating
+from ..widgets.footer import BatchedFooter
+from ..widgets.hand_entry import HandEntry
+from ..widgets.history_view import HistoryView
+from ..widgets.rules_panel import RulesPanel
+from ..widgets.seating import Seating
+from ..widgets.status_line import StatusLine
+from .entry_actions import EntryActions
+from .footer_keys import footer_bindings
+from .form_actions import FloorForms
 from .key_gate import KeyGate, gated
-from .keys import footer_bindings
 from .late_problems import LateProblems
 from .palette import podium_commands, textual_commands
-from .tables import TableActions
+from .table_actions import TableActions
 
 LANGS = ("en", "ru")
 FOLLOW_EVERY = 0.25  # seconds between looks at the journal for other podiums' commits
@@ -319,7 +319,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
                 markup=False,
             )
         if self._notices:  # (imported only when there is one)
-            from ..config_diff import ask_about_file
+            from ..screens.config_diff import ask_about_file
 
             for notice in self._notices:
                 if not ask_about_file(self, notice):  # a file set up unlike the journal's table
@@ -337,7 +337,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
             return False
         stack = self.screen_stack  # empty while the app shuts down
         if moved and stack:
-            from ..room_view import RoomPlayersScreen
+            from ..screens.room_view import RoomPlayersScreen
 
             if isinstance(stack[-1], RoomPlayersScreen):
                 stack[-1].reload()
@@ -379,7 +379,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     @on(HistoryView.RecordChosen)
     def _record_chosen(self, message: HistoryView.RecordChosen) -> None:
         """Enter in the history: the dispute view at that record (as F12 there)."""
-        from ..dispute import open_dispute
+        from ..screens.dispute import open_dispute
 
         open_dispute(self, message.record.seq)
 
@@ -424,18 +424,18 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.theme = names[(i + 1) % len(names)]
 
     def action_dispute(self) -> None:
-        from ..dispute import open_dispute
+        from ..screens.dispute import open_dispute
 
         open_dispute(self)
 
     def action_placard(self) -> None:
         """This table's placard in player words (the rules model's, F3 for Russian)."""
-        from ..placard_screen import PlacardScreen
+        from ..screens.placard_screen import PlacardScreen
 
         self.push_screen(PlacardScreen(self.session.config, self.lang))
 
     def action_report(self) -> None:
-        from ..dispute import podium_report
+        from ..screens.dispute import podium_report
 
         podium_report(self)
 

@@ -14,8 +14,8 @@ from floorkill.rules import TableState
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
+from ..widgets.history_view import record_line
 from .form_screen import FormScreen
-from .history import record_line
 
 
 class UndoModal(ModalScreen[str | None]):

@@ -17,14 +17,14 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from floorkill import vocab
+from floorkill.floor.wording import TableRegistry
 from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.names import safe_text
 from floorkill.rules.options import FIELD_CITES
 
-from .floor import TableRegistry
-from .speaks import LangFooter, Speaks
+from .language import LangFooter, Speaks
 
 # (key, message id): every column, when they fit the width (else see LAYOUTS)
 COLUMNS = (
@@ -60,7 +60,7 @@ def kill_game_words(cfg: TableConfig, lang: str | None = None) -> str:
 def status_cell(state, lang: str | None = None) -> Text:
     """The kill status as the list shows it: KILL (reverse), leg up (bold), neutral, closed;
     who killed or holds the leg, with the kill's amount."""
-    from .status_line import seat_name
+    from ..widgets.status_line import seat_name
 
     b = state.button
     if state.closed:

@@ -15,12 +15,12 @@ from textual.widget import Widget
 
 from floorkill import vocab
 from floorkill.display.words import barred_text, game_text, seat_name
+from floorkill.floor.table_view import TableView
 from floorkill.i18n import money, tr
 from floorkill.rules import TableState, next_hand
 from floorkill.rules.names import safe_text
 
-from .quiet import refresh_quietly
-from .view import TableView
+from .without_layout import refresh_quietly
 
 
 def kill_status_text(state: TableState, lang: str | None = None) -> str:

@@ -16,7 +16,7 @@ from floorkill import RULES_VERSION, __version__
 from floorkill.i18n import N_, NC_, tr
 from floorkill.rules.names import safe_text
 
-from .speaks import Speaks
+from .language import Speaks
 
 # (title, credit) — message ids; a rulebook's own title stays in its language where a
 # floor would quote it ("Robert's Rules of Poker"): the catalogue says how

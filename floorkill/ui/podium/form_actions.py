@@ -4,6 +4,7 @@ owed kill, rulings. Each builds a raw event, tries it, and goes through
 
 from __future__ import annotations
 
+from floorkill.floor.wording import floor_text
 from floorkill.i18n import money, tr
 from floorkill.rules import Refusal
 from floorkill.rules.money import fmt
@@ -11,8 +12,7 @@ from floorkill.rules.names import safe_text
 from floorkill.rules.options import FIELD_CITES
 from floorkill.rules.questions import voluntary_open
 
-from ..floor import floor_text
-from ..players import (
+from ..widgets.floor_seating import (
     FormModal,
     PayKillModal,
     build_join,
@@ -22,8 +22,8 @@ from ..players import (
     build_voluntary,
     join_fields,
 )
-from ..seating import Seating
-from ..status_line import seat_name
+from ..widgets.seating import Seating
+from ..widgets.status_line import seat_name
 
 
 class FloorForms:
@@ -182,7 +182,7 @@ class FloorForms:
         )
 
     def floor_rulings(self, seat: int | None = None) -> None:
-        from ..rulings_screen import RulingsScreen
+        from ..screens.rulings_screen import RulingsScreen
 
         self.push_screen(
             RulingsScreen(self.tables, self.session, lang=self.lang, seat=seat, record=self.commit)

@@ -30,7 +30,7 @@ from floorkill.rules.money import MoneyError, parse_amount
 from floorkill.rules.preview import Preview, empty, preview, unread
 from floorkill.rules.questions import Question
 
-from .i18n import pick
+from .text_tables import pick
 
 # ---------------------------------------------------------------------------
 # texts of the form itself (the rules' own texts come from floorkill.rules.texts)

@@ -18,14 +18,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from floorkill.floor.text_tables import pick
 from floorkill.i18n import N_, tr
 from floorkill.rules.config import validate_table_name
 from floorkill.rules.names import NameError_, safe_text
 from floorkill.rules.texts import reason_ru
 from floorkill.store.errors import JournalError
 from floorkill.store.importing import FileDiffers, free_table_name
-
-from .i18n import pick
 
 TEXTS: dict[str, str | tuple[str, str]] = {  # key -> message id (the catalogue has the words)
     "title": N_("{file} is not the journal's table {name}"),

@@ -17,7 +17,7 @@ from floorkill.rules.config import TableConfig
 from floorkill.rules.names import safe_text
 from floorkill.rules.placard import placard
 
-from .speaks import LangFooter, Speaks
+from .language import LangFooter, Speaks
 
 
 def placard_rich(cfg: TableConfig, lang: str) -> tuple[Text, Text]:

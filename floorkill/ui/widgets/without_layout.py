@@ -15,7 +15,7 @@ from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 from textual.widgets import Static
 
-from .compat import own_scrollbar, refresh_scrollbars
+from ..compat import own_scrollbar, refresh_scrollbars
 
 
 def needs_layout(widget: Widget) -> bool:

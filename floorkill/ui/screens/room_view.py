@@ -28,12 +28,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
+from floorkill.floor.wording import TableRegistry, floor_text
 from floorkill.i18n import N_, NC_, money, ptr, tr
 from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.room import RROP_BAR, bar_of
 
-from .floor import TableRegistry, floor_text
-from .speaks import LangFooter, Speaks
+from .language import LangFooter, Speaks
 
 COLUMNS = (N_("Player"), N_("Table"), N_("Seat"), N_("Status"), N_("Owes"), N_("Legs"))
 
@@ -341,7 +341,7 @@ def ask_near_match(app, session, raw: Mapping[str, Any], proceed: Callable[[str]
     rules model says a join's name is close to a barred player's. True when it asked
     (``proceed`` then runs on "no", with the barred player's name, which the join records;
     "yes" shows the refusal)."""
-    from .players import AskModal
+    from ..widgets.floor_seating import AskModal
 
     question = app.tables.near_match(raw)
     if question is None:

@@ -27,6 +27,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from floorkill.floor.text_tables import pick
 from floorkill.i18n import N_, NC_, ntr, tr
 from floorkill.report.rewind import Moment, Rewind, open_rewind
 from floorkill.rules import Refusal
@@ -34,13 +35,12 @@ from floorkill.rules.names import safe_text
 from floorkill.store.errors import JournalError
 from floorkill.store.session import Record
 
-from .history import HistoryView
-from .i18n import pick
-from .quiet import update_static
-from .rules_panel import RulesPanel, event_words
-from .seating import Seating
-from .speaks import LangFooter, Speaks
-from .status_line import StatusLine
+from ..widgets.history_view import HistoryView
+from ..widgets.rules_panel import RulesPanel, event_words
+from ..widgets.seating import Seating
+from ..widgets.status_line import StatusLine
+from ..widgets.without_layout import update_static
+from .language import LangFooter, Speaks
 
 DISPUTE_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "title": N_("DISPUTE"),

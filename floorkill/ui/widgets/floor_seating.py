@@ -28,6 +28,9 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from floorkill.floor.keyboard import key_letters, yes_no
+from floorkill.floor.table_view import TableView
+from floorkill.floor.typed_entry import amount_cents
+from floorkill.floor.wording import refusal_line
 from floorkill.i18n import N_, money, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
@@ -36,11 +39,8 @@ from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.options import FIELD_CITES
 from floorkill.rules.questions import needs, remedy, voluntary_open
 
-from .floor import refusal_line
-from .form_screen import FormScreen
-from .questions import amount_cents
+from ..screens.form_screen import FormScreen
 from .seating import Seating
-from .view import TableView
 
 # what to do when the rules name the event that lifts a refusal (rules.questions.remedy)
 REMEDY_HINTS = {
@@ -120,7 +120,7 @@ class FloorSeating(Seating):
         ],
         Binding(
             key_letters("j"), "seat_action('join')", "Join", id="seating.join"
-        ),  # words: podium/keys.py
+        ),  # words: podium/footer_keys.py
         Binding(key_letters("a"), "seat_action('away')", "Away/Back", id="seating.away"),
         Binding(key_letters("x"), "seat_action('quit')", "Leaves", id="seating.quit"),
         Binding(key_letters("s"), "seat_action('stack')", "Stack", id="seating.stack"),

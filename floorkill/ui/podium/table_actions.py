@@ -7,14 +7,14 @@ from floorkill.i18n import tr
 from floorkill.rules import load_table_file
 from floorkill.rules.names import safe_text
 
-from ..hand_entry import HandEntry
+from ..widgets.hand_entry import HandEntry
 
 
 class TableActions:
     """Mixin of :class:`PodiumApp`."""
 
     def action_tables(self) -> None:
-        from ..tables import TableListScreen
+        from ..screens.table_list import TableListScreen
 
         self.clear_notifications()  # the list is read at a glance: nothing over it
 
@@ -35,7 +35,7 @@ class TableActions:
 
     def action_room_players(self) -> None:
         """Every player of the room: where, owed, barred or owing, legs; pay from it."""
-        from ..room_view import RoomPlayersScreen
+        from ..screens.room_view import RoomPlayersScreen
 
         def pay(player: str, table: str) -> None:
             raw = {"type": "pay_kill", "name": player}
@@ -67,7 +67,7 @@ class TableActions:
         self.run_event({"type": "reopen_table"})
 
     def action_about(self) -> None:
-        from ..about import AboutScreen
+        from ..screens.about import AboutScreen
 
         journal = getattr(self.session, "journal", None)
         demo = self.demo_of if self.in_demo(self.session) else None
@@ -75,7 +75,7 @@ class TableActions:
 
     def action_room(self) -> None:
         """Every table's kill status at a glance (the big screen's grid)."""
-        from ..grid import RoomScreen, room_states
+        from ..widgets.room_grid import RoomScreen, room_states
 
         self.push_screen(RoomScreen(room_states(self.tables), floor=self.floor))
 
@@ -108,7 +108,7 @@ class TableActions:
         )
 
     def _open_editor(self, **kwargs) -> None:
-        from ..table_editor import TableEditor
+        from ..screens.table_editor import TableEditor
 
         def saved(name: str | None) -> None:
             if name:
@@ -127,7 +127,7 @@ class TableActions:
     def new_table_from_sample(self) -> None:
         from floorkill.resources import sample_tables
 
-        from ..tables import SampleModal
+        from ..screens.table_list import SampleModal
 
         def picked(path) -> None:
             if path is None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from textual.widgets import Footer
 
-from .compat import footer_bindings_ready, is_footer_key
+from ..compat import footer_bindings_ready, is_footer_key
 
 
 class BatchedFooter(Footer):

@@ -6,7 +6,7 @@ clause behind it. The form is checked by the rules' own config loader at every c
 (:func:`floorkill.rules.config.config_from_dict`: its ConfigError message is shown);
 options that differ from the chosen preset are marked (``differs_from_preset``).
 Saving writes the table file atomically (tomli-w, :func:`floorkill.store.atomic.write_toml`)
-into the tables folder (:func:`floorkill.ui.floor.tables_dir`), reads it back through
+into the tables folder (:func:`floorkill.floor.wording.tables_dir`), reads it back through
 the loader, and creates the table in the journal.
 """
 
@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
 from floorkill import vocab
+from floorkill.floor.wording import TableRegistry, new_table_path, tables_dir
 from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
 from floorkill.resources import sample_tables_dir
 from floorkill.rules import ConfigError, TableConfig, load_table_file
@@ -50,8 +51,7 @@ from floorkill.rules.table_diff import VALUE_WORDS, preset_title
 from floorkill.rules.table_diff import word as value_word
 from floorkill.rules.whatif import WhatIf, summary
 
-from .floor import TableRegistry, new_table_path, tables_dir
-from .speaks import LangFooter, Speaks
+from .language import LangFooter, Speaks
 
 
 def cites_note(text: str, cites, lang: str | None = "en") -> str:

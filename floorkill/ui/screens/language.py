@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from floorkill.i18n import NC_, get_lang, next_lang, normalize, ptr
 
-from .footer import BatchedFooter
+from ..widgets.footer import BatchedFooter
 
 
 class Speaks:

@@ -19,13 +19,13 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from floorkill.floor.table_view import TableView
 from floorkill.i18n import N_, NC_, pgettext, tr
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
-from .quiet import QuietScrollbars
 from .rules_panel import event_words, hand_words
-from .view import TableView
+from .without_layout import QuietScrollbars
 
 PAGE = 64
 TITLE = N_("History  (# · hands · result → decisions)")

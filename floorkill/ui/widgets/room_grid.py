@@ -29,8 +29,8 @@ from floorkill.display.words import Card, card_of, room_title
 from floorkill.i18n import tr
 from floorkill.rules import TableState
 
-from .bigtext import HEIGHT as BIG_HEIGHT
-from .bigtext import big_lines
+from .block_letters import HEIGHT as BIG_HEIGHT
+from .block_letters import big_lines
 
 CARD_MIN_WIDTH = 22  # cells (border included): below this a page holds fewer cards
 CARD_MIN_HEIGHT = 6  # border + name/limits + status + who + barred

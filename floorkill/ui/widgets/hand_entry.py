@@ -25,6 +25,9 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from floorkill.floor import Floor
+from floorkill.floor.table_view import TableView
+from floorkill.floor.text_tables import pick
+from floorkill.floor.typed_entry import EntryError, answer, parse_entry, read_line
 from floorkill.i18n import N_, money, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
@@ -33,10 +36,7 @@ from floorkill.rules.preview import ASKS, EMPTY, RECORDS, UNREAD, Preview
 from floorkill.rules.preview import REFUSED as REFUSES
 from floorkill.rules.questions import Question
 
-from .i18n import pick
-from .questions import EntryError, answer, parse_entry, read_line
-from .quiet import update_static
-from .view import TableView
+from .without_layout import update_static
 
 PROMPTS: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "winner": N_("Winner"),
@@ -203,7 +203,7 @@ class HandEntry(Widget):
 
     # -- the preview: what Enter records, as it is typed -----------------------------------
     def reading(self, text: str) -> Preview:
-        """What Enter does with ``text`` now (:func:`floorkill.ui.questions.read_line`)."""
+        """What Enter does with ``text`` now (:func:`floorkill.floor.typed_entry.read_line`)."""
         floor = self._floor
         elsewhere = floor.tables.elsewhere(floor.session.name)
         return read_line(floor.state, text, self.question, self._draft, elsewhere)
@@ -391,7 +391,8 @@ class HandEntry(Widget):
 
 def preview_text(shown: Preview, lang: str = "en") -> str:
     """The preview line in ``lang``: "⏎ records: hand: winner 3 → Cy won …" (plain text)."""
-    from .floor import floor_text
+    from floorkill.floor.wording import floor_text
+
     from .rules_panel import event_words
 
     if shown.outcome == RECORDS and shown.raw is not None:

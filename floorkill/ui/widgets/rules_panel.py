@@ -25,6 +25,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from floorkill import vocab
+from floorkill.floor.table_view import TableView
+from floorkill.floor.text_tables import pick
 from floorkill.i18n import N_, get_lang, money, normalize, tr
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
@@ -34,10 +36,8 @@ from floorkill.rules.names import safe_text
 from floorkill.rules.pending import pending
 from floorkill.store.session import Record
 
-from .compat import repaint_required
-from .i18n import pick
-from .quiet import QuietScrollbars
-from .view import TableView
+from ..compat import repaint_required
+from .without_layout import QuietScrollbars
 
 PANEL_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "title": N_("Rules"),

@@ -20,7 +20,7 @@ from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 from floorkill.rules.questions import first_asked
 
-from .i18n import pick
+from .text_tables import pick
 
 # ---------------------------------------------------------------------------
 # texts of the floor screens (the rules' own texts come from floorkill.rules.texts)

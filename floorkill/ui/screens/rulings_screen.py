@@ -27,17 +27,17 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from floorkill.floor.text_tables import pick
+from floorkill.floor.wording import TableRegistry, unique
 from floorkill.i18n import N_, NC_, tr
 from floorkill.rules import TableState, rulings
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
 from floorkill.rules.names import safe_text
 
-from .floor import TableRegistry, unique
-from .i18n import pick
-from .rules_panel import pending_lines
-from .speaks import LangFooter, Speaks
-from .status_line import seat_name
+from ..widgets.rules_panel import pending_lines
+from ..widgets.status_line import seat_name
+from .language import LangFooter, Speaks
 
 SITUATIONS = ("short-post", "killer-in-blind", "same-game", "one-kill-per-deal")
 RULING_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))

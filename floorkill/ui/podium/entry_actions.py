@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from floorkill.floor.typed_entry import EntryError, showdown_event
+from floorkill.floor.wording import decision_lines, floor_text, refusal_line
 from floorkill.i18n import tr
 from floorkill.rules import Refusal
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
-from ..floor import decision_lines, floor_text, refusal_line
-from ..hand_entry import HandEntry, not_recorded
-from ..modals import ShowdownModal, UndoModal
-from ..players import AskModal
-from ..questions import EntryError, showdown_event
-from ..rules_panel import RulesPanel, record_words
+from ..screens.undo_and_showdown import ShowdownModal, UndoModal
+from ..widgets.floor_seating import AskModal
+from ..widgets.hand_entry import HandEntry, not_recorded
+from ..widgets.rules_panel import RulesPanel, record_words
 
 
 class EntryActions:
@@ -117,7 +117,7 @@ class EntryActions:
             )
             return
         if not near_asked:  # "is this …, barred at … for …?"
-            from ..room_view import ask_near_match
+            from ..screens.room_view import ask_near_match
 
             if ask_near_match(
                 self,

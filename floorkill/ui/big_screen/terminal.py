@@ -69,10 +69,10 @@ from floorkill.display.words import banner_parts, limits_text
 from floorkill.i18n import normalize, tr
 from floorkill.store.errors import JournalError
 
-from .bigtext import big_lines, big_width
-from .grid import RoomGrid, fits_big
-from .seating import Seating
-from .themes import load_themes
+from ..themes import load_themes
+from ..widgets.block_letters import big_lines, big_width
+from ..widgets.room_grid import RoomGrid, fits_big
+from ..widgets.seating import Seating
 
 BIG_SCREEN_THEME = "high-contrast"
 DEFAULT_ROTATE = 12.0  # seconds per table when showing every table
