@@ -1,6 +1,10 @@
 """The arrows of the architecture, checked on the source (an import-linter contract in
 plain Python): ``ui → floor → store → rules ← cards``.
 
+Inside ``ui``: ``podium → screens → widgets`` and ``big_screen → widgets``; a widget
+never imports a screen, the podium or the big screen; a screen never imports the podium
+or the big screen; the big screen never imports the podium or its screens.
+
 * ``rules``, ``store``, ``cards`` and ``floor`` never import ``ui`` (nor Textual);
 * ``rules`` never imports ``store`` or ``floor``; ``store`` never imports ``floor``;
 * no module of ``ui`` holds a clause id ("rrop-13.6", "wsop-197", …) in any string: the
@@ -74,10 +78,22 @@ def offenders(package: str, forbidden: tuple[str, ...], pkg: Path = PKG) -> list
         # what a big screen shows, and the TV page's server: no Textual, no writer
         ("display", ("floorkill.ui", "floorkill.store.journal", "textual", "rich")),
         ("web", ("floorkill.ui", "floorkill.store.journal", "textual", "rich")),
+        ("ui/widgets", ("floorkill.ui.podium", "floorkill.ui.big_screen")),
+        ("ui/screens", ("floorkill.ui.podium", "floorkill.ui.big_screen")),
+        ("ui/big_screen", ("floorkill.ui.podium", "floorkill.ui.screens")),
     ],
 )
 def test_lower_layers_never_import_upper_ones(package, forbidden):
     assert offenders(package, forbidden) == []
+
+
+def test_no_two_modules_share_a_name():
+    """A module's name says what it holds, once: ``tables.py`` in three folders did not."""
+    seen: dict[str, list[str]] = {}
+    for path in PKG.rglob("*.py"):
+        if path.name != "__init__.py":
+            seen.setdefault(path.name, []).append(str(path.relative_to(PKG.parent)))
+    assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
 
 
 def test_the_checker_sees_an_import_it_must_refuse(tmp_path):
