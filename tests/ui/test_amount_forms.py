@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from floorkill.floor.seat_events import FormError, build_stack
 from floorkill.floor.typed_entry import EntryError, parse_entry
 from floorkill.rules import initial_state, load_table_text
-from floorkill.ui.widgets.floor_seating import FormError, build_stack
 
 TABLE = """
 [table]

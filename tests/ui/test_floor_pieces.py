@@ -5,6 +5,14 @@ from __future__ import annotations
 import pytest
 from floorhelp import HALF, KILLED, LOWBALL, STUD, WSOP, hand, session
 
+from floorkill.floor.seat_events import (
+    FormError,
+    build_join,
+    build_seat_event,
+    build_stack,
+    build_voluntary,
+    join_fields,
+)
 from floorkill.floor.wording import (
     TableRegistry,
     barred_in,
@@ -23,14 +31,6 @@ from floorkill.ui.screens.table_editor import (
     config_values,
     form_doc,
     preset_values,
-)
-from floorkill.ui.widgets.floor_seating import (
-    FormError,
-    build_join,
-    build_seat_event,
-    build_stack,
-    build_voluntary,
-    join_fields,
 )
 
 # -- questions ----------------------------------------------------------------------

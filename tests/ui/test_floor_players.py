@@ -9,7 +9,8 @@ from textual.widgets import Input
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.widgets.floor_seating import AskModal, FormModal, PayKillModal
+from floorkill.ui.screens.ask_modal import AskModal
+from floorkill.ui.screens.seat_forms import FormModal, PayKillModal
 from floorkill.ui.widgets.hand_entry import HandEntry
 from floorkill.ui.widgets.rules_panel import RulesPanel
 from floorkill.ui.widgets.seating import Seating

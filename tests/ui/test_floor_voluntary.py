@@ -7,7 +7,7 @@ from floorhelp import HOLDEM, KILLED, LOWBALL, session
 from textual.widgets import Input
 
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.widgets.floor_seating import FormModal
+from floorkill.ui.screens.seat_forms import FormModal
 from floorkill.ui.widgets.seating import Seating
 from floorkill.ui.widgets.status_line import StatusLine, kill_status_text
 
@@ -47,7 +47,8 @@ async def test_not_offered_on_a_table_without_voluntary_kills_nor_in_a_killed_po
     """The form opens only where the rules take a voluntary kill now; elsewhere the key is
     not offered, and asked for anyway (the palette's caller) the rules' reason is said at
     once, with its clause — never after filling a form."""
-    from floorkill.ui.widgets.floor_seating import FloorSeating, FormModal
+    from floorkill.ui.screens.seat_forms import FormModal
+    from floorkill.ui.widgets.floor_seating import FloorSeating
     from floorkill.ui.widgets.rules_panel import RulesPanel
 
     for table, events, reason in (

@@ -16,7 +16,8 @@ from textual import events
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.widgets.floor_seating import AskModal, FormModal
+from floorkill.ui.screens.ask_modal import AskModal
+from floorkill.ui.screens.seat_forms import FormModal
 
 SIZE = (120, 40)
 

@@ -9,8 +9,8 @@ from termhelp import type_text
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.screens.ask_modal import AskModal
 from floorkill.ui.screens.room_view import RoomPlayersScreen
-from floorkill.ui.widgets.floor_seating import AskModal
 from floorkill.ui.widgets.rules_panel import RulesPanel
 from floorkill.ui.widgets.seating import Seating
 from floorkill.ui.widgets.status_line import barred_text

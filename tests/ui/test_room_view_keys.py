@@ -11,8 +11,8 @@ from textual.widgets import DataTable
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.screens.ask_modal import AskModal
 from floorkill.ui.screens.room_view import RoomPlayersScreen
-from floorkill.ui.widgets.floor_seating import AskModal
 
 SIZE = (120, 40)
 # Table 14 seats "cy" (Table 12's Cy) at seat 5; Abe (who sorts first) is barred there too

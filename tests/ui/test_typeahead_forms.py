@@ -10,8 +10,8 @@ from textual.widgets import Input
 from uihelp import session
 
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.screens.seat_forms import FormModal
 from floorkill.ui.screens.undo_and_showdown import ShowdownModal
-from floorkill.ui.widgets.floor_seating import FormModal
 
 SIZE = (120, 40)
 

@@ -13,8 +13,8 @@ from floorkill.rules import Refusal
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
+from ..screens.ask_modal import AskModal
 from ..screens.undo_and_showdown import ShowdownModal, UndoModal
-from ..widgets.floor_seating import AskModal
 from ..widgets.hand_entry import HandEntry, not_recorded
 from ..widgets.rules_panel import RulesPanel, record_words
 

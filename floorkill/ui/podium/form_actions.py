@@ -4,6 +4,14 @@ owed kill, rulings. Each builds a raw event, tries it, and goes through
 
 from __future__ import annotations
 
+from floorkill.floor.seat_events import (
+    build_join,
+    build_move,
+    build_seat_event,
+    build_stack,
+    build_voluntary,
+    join_fields,
+)
 from floorkill.floor.wording import floor_text
 from floorkill.i18n import money, tr
 from floorkill.rules import Refusal
@@ -12,16 +20,7 @@ from floorkill.rules.names import safe_text
 from floorkill.rules.options import FIELD_CITES
 from floorkill.rules.questions import voluntary_open
 
-from ..widgets.floor_seating import (
-    FormModal,
-    PayKillModal,
-    build_join,
-    build_move,
-    build_seat_event,
-    build_stack,
-    build_voluntary,
-    join_fields,
-)
+from ..screens.seat_forms import FormModal, PayKillModal
 from ..widgets.seating import Seating
 from ..widgets.status_line import seat_name
 

@@ -341,7 +341,7 @@ def ask_near_match(app, session, raw: Mapping[str, Any], proceed: Callable[[str]
     rules model says a join's name is close to a barred player's. True when it asked
     (``proceed`` then runs on "no", with the barred player's name, which the join records;
     "yes" shows the refusal)."""
-    from ..widgets.floor_seating import AskModal
+    from .ask_modal import AskModal
 
     question = app.tables.near_match(raw)
     if question is None:

@@ -1,0 +1,219 @@
+"""The seat keys' forms: labelled inputs tried on the current state before they close,
+and the list of owed kills to record one paid.
+
+Every form builds a raw event (:mod:`floorkill.floor.seat_events`) and *tries* it on the
+current state (pure, nothing stored): a refusal is shown in the form with its clause and
+what was typed stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from floorkill.floor.seat_events import FormError, cites_text
+from floorkill.floor.wording import refusal_line
+from floorkill.i18n import N_, money, tr
+from floorkill.rules import Refusal
+from floorkill.rules.names import name_key, safe_text
+from floorkill.rules.options import FIELD_CITES
+from floorkill.rules.questions import remedy
+
+from .form_screen import FormScreen
+
+# what to do when the rules name the event that lifts a refusal (rules.questions.remedy)
+REMEDY_HINTS = {
+    "pay_kill": N_("Paid now? Esc, then p (Pay kill) records it, at whichever table it is owed."),
+    "stack": N_("Esc, then s (Stack) records the player's chips."),
+}
+
+
+class FormModal(FormScreen[dict | None]):
+    """Labelled inputs -> a raw event, tried on the current state before it closes.
+
+    ``fields`` are (id, label, initial value, placeholder). Enter in any field submits;
+    a refusal stays on screen (with its clause) and keeps everything typed."""
+
+    DEFAULT_CSS = """
+    FormModal { align: center middle; }
+    FormModal > #form-box {
+        width: 78; max-width: 96%; height: auto; max-height: 95%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    FormModal #form-title { text-style: bold; color: $accent; }
+    FormModal #form-note { color: $text-muted; }
+    FormModal #form-grid { grid-size: 2; grid-columns: 22 1fr; grid-rows: 1; height: auto;
+                           grid-gutter: 0 1; margin: 1 0 0 0; }
+    FormModal .form-label { height: 1; }
+    FormModal Input { height: 1; border: none; }
+    FormModal #form-error { color: $error; text-style: bold; height: auto; }
+    FormModal #form-help { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel")]
+
+    def __init__(
+        self,
+        title: str,
+        fields: Sequence[tuple[str, str, str, str]],
+        build: Callable[[dict[str, str]], dict],
+        attempt: Callable[[dict], None],
+        note: str = "",
+        lang: str = "en",
+        focus: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.fields = list(fields)
+        self.build = build
+        self.attempt = attempt
+        self.note = note
+        self.lang = lang
+        self.error = ""
+        self._focus = focus
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form-box"):
+            yield Static(Text(safe_text(self.title_text)), id="form-title", markup=False)
+            if self.note:
+                yield Static(Text(safe_text(self.note)), id="form-note", markup=False)
+            with Grid(id="form-grid"):
+                for fid, label, value, placeholder in self.fields:
+                    yield Static(Text(label), classes="form-label", markup=False)
+                    yield Input(value, id=f"f-{fid}", placeholder=placeholder, compact=True)
+            yield Static("", id="form-error", markup=False)
+            yield Static(
+                tr("Enter: record · Tab: next field · Esc: cancel", self.lang),
+                id="form-help",
+                markup=False,
+            )
+
+    def on_mount(self) -> None:
+        target = f"#f-{self._focus}" if self._focus else "Input"
+        self.query_one(target, Input).focus()
+
+    def values(self) -> dict[str, str]:
+        return {fid: self.query_one(f"#f-{fid}", Input).value for fid, *_ in self.fields}
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit()
+
+    def submit(self) -> bool:
+        try:
+            raw = self.build(self.values())
+        except FormError as exc:
+            self._show_error("✗ " + exc.text(self.lang))
+            return False
+        try:
+            self.attempt(raw)
+        except Refusal as refusal:
+            hint = remedy(refusal) or ""
+            hint = tr(REMEDY_HINTS[hint], self.lang) if hint in REMEDY_HINTS else ""
+            self._show_error(
+                "✗ "
+                + tr("Refused", self.lang)
+                + ": "
+                + refusal_line(refusal, self.lang)
+                + ("\n" + cites_text(refusal.cites, self.lang) if refusal.cites else "")
+                + ("\n" + hint if hint else "")
+            )
+            return False
+        self.dismiss(raw)
+        return True
+
+    def _show_error(self, text: str) -> None:
+        self.error = text
+        self.query_one("#form-error", Static).update(Text(text))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PayKillModal(ModalScreen[tuple[str, str] | None]):
+    """Who owes a kill, here and at the other tables: pick one to record it paid."""
+
+    DEFAULT_CSS = """
+    PayKillModal { align: center middle; }
+    PayKillModal > #pay-box {
+        width: 78; max-width: 96%; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    PayKillModal #pay-title { text-style: bold; color: $accent; }
+    PayKillModal OptionList { height: auto; max-height: 12; margin: 1 0; }
+    PayKillModal #pay-help { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="pay.cancel")]
+
+    def __init__(
+        self,
+        owed: Sequence[tuple[str, int, str, str]],
+        preselect: str | None = None,
+        lang: str = "en",
+    ) -> None:
+        super().__init__()
+        self.lang = lang
+        self.owed = list(owed)
+        self.preselect = preselect
+
+    def compose(self) -> ComposeResult:
+        options = []
+        lang = self.lang
+        for i, (player, owes, mode, table) in enumerate(self.owed):
+            what = tr("barred until paid", lang) if mode == "barred" else tr("posts it later", lang)
+            options.append(
+                Option(
+                    Text(
+                        safe_text(
+                            tr(
+                                "{name} — owes {amount} — {table} ({what})",
+                                lang,
+                                name=player,
+                                amount=money(owes, lang),
+                                table=table,
+                                what=what,
+                            )
+                        )
+                    ),
+                    id=str(i),
+                )
+            )
+        with Vertical(id="pay-box"):
+            yield Static(
+                tr("Pay an owed kill — who posts it now?", lang), id="pay-title", markup=False
+            )
+            yield OptionList(*options, id="pay-list", markup=False)
+            yield Static(
+                tr(
+                    "↑↓ choose · Enter: the kill is paid [{cites}] · Esc: cancel",
+                    lang,
+                    cites=", ".join(FIELD_CITES["pay_kill"]),
+                ),
+                id="pay-help",
+                markup=False,
+            )
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        ol.focus()
+        if self.preselect:
+            for i, (player, *_rest) in enumerate(self.owed):
+                if name_key(player) == name_key(self.preselect):
+                    ol.highlighted = i
+                    break
+        elif self.owed:
+            ol.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        player, _owes, _mode, table = self.owed[int(event.option.id or 0)]
+        self.dismiss((player, table))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
