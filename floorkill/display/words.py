@@ -22,6 +22,7 @@ LEG_FACE_DOWN = "▽"
 STATUS_WORDS = {
     "away": (NC_("seat", "away"), NC_("seat", "away")),
     "sits out": (NC_("seat", "sits out"), NC_("seat", "out")),
+    "waits": (NC_("seat", "waits for the button"), NC_("seat", "waits")),
     "leg credit": (NC_("seat", "leg credit"), NC_("seat", "credit")),
     "acts last": (NC_("seat", "acts last"), NC_("seat", "last")),
 }
@@ -147,6 +148,8 @@ def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
             codes.append("away")
         if p.sitting_out:
             codes.append("sits out")
+        if p.waiting:  # between the dealer button and the blinds (room-dealer-button)
+            codes.append("waits")
         if p.name in state.credits:
             codes.append("leg credit")
         if b.killed and b.seat == seat and nh.killer_acts_last:

@@ -195,6 +195,14 @@ def test_room_dealer_button_a_newcomer_between_the_button_and_the_blinds_waits()
     assert 3 in nh.dealt_in  # the button has passed: Cy plays
 
 
+def test_room_dealer_button_the_seat_of_a_player_who_waits_says_so_in_both_languages():
+    from floorkill.display.words import seat_views
+
+    st = run(start(players=FIVE, button=2), hand(1), {"type": "join", "seat": 3, "name": "Cy"})
+    assert "waits for the button" in seat_views(st, "en")[2].status
+    assert "ждёт кнопку" in seat_views(st, "ru")[2].status
+
+
 def test_room_dealer_button_a_player_back_into_the_gap_waits_too():
     st = run(start(players=FIVE, button=2), {"type": "away", "seat": 4}, hand(1))
     # dealer 2, blinds 5 and 6; Dee comes back between the button and the blinds
