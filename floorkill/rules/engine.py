@@ -488,9 +488,19 @@ def _check_winner(state: TableState, seat: int, dealt: tuple[int, ...]) -> None:
             if p.away
             else "barred"
             if state.is_barred(p.name)
+            else "waiting for the dealer button"
+            if p.waiting
             else "sitting out the kill pot"
         )
-        cites = ("rrop-13.6",) if why == "barred" else ("rrop-13.12",) if p.sitting_out else ()
+        cites = (
+            ("rrop-13.6",)
+            if why == "barred"
+            else ("room-dealer-button",)
+            if p.waiting
+            else ("rrop-13.12",)
+            if p.sitting_out
+            else ()
+        )
         raise Refusal("not-dealt-in", cites, seat=seat, name=p.name, why=why)
 
 

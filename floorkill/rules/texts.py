@@ -582,6 +582,7 @@ WORDS: dict[str, dict[str, str]] = {
     "away": {"ru": "игрока нет за столом"},
     "barred": {"ru": "отстранение до уплаты килла"},
     "sitting out the kill pot": {"ru": "пропуск килл-пота"},
+    "waiting for the dealer button": {"ru": "ждёт, пока пройдёт дилерская кнопка"},
     # fix-hand: the kill button before and after a correction
     "kill pot": {"ru": "килл-пот"},
     "leg up": {"ru": "«нога»"},
