@@ -666,6 +666,51 @@ def settled(raw: Mapping[str, Any], how: Mapping[int, str]) -> dict[str, Any]:
     return out
 
 
+def file_records(
+    records: Sequence[Mapping[str, Any]],
+) -> tuple[list[dict[str, Any]], list[int]]:
+    """A journal's records as a table file's ``[[events]]`` (what ``export`` writes and
+    ``replay`` reproduces): voids and the records they undo left out, and the record
+    numbers a correction names renumbered to the file's. Also, for each file event, the
+    journal record it is."""
+    r = resolve(records)
+    seqs = [
+        i + 1
+        for i, kind in enumerate(r.kinds)
+        if kind in ("event", "correct") and (i + 1) not in r.voided
+    ]
+    number = {seq: n for n, seq in enumerate(seqs, start=1)}
+    out: list[dict[str, Any]] = []
+    for seq in seqs:
+        raw = dict(records[seq - 1])
+        if r.kinds[seq - 1] == "correct":
+            raw["record"] = number[raw["record"]]
+            for name in (SETTLE_STRIKE, SETTLE_KEEP):
+                if name in raw:
+                    kept = [number[x] for x in raw[name] if x in number]
+                    if kept:
+                        raw[name] = kept
+                    else:
+                        del raw[name]
+        out.append(raw)
+    return out, seqs
+
+
+def journal_numbers(raw: Mapping[str, Any], seqs: Sequence[int]) -> dict[str, Any]:
+    """A file's correction with its record numbers turned into the journal's (``seqs``:
+    the journal record of each file event, as :func:`file_records` gives)."""
+    out = dict(raw)
+
+    def seq(n: object) -> object:
+        return seqs[n - 1] if isinstance(n, int) and 1 <= n <= len(seqs) else n
+
+    out["record"] = seq(out.get("record"))
+    for name in (SETTLE_STRIKE, SETTLE_KEEP):
+        if isinstance(out.get(name), list):
+            out[name] = [seq(x) for x in out[name]]
+    return out
+
+
 def fold(
     config: TableConfig,
     players: Sequence[PlayerSpec],
@@ -682,8 +727,10 @@ __all__ = [
     "Impact",
     "Resolved",
     "STRIKE",
+    "file_records",
     "fold",
     "impact",
+    "journal_numbers",
     "is_correction",
     "parse_correction",
     "replacement",

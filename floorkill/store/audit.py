@@ -46,12 +46,14 @@ from typing import Any
 import floorkill
 from floorkill.rules import ConfigError, TableState, apply, initial_state
 from floorkill.rules import room as room_rules
+from floorkill.rules.corrections import History
 from floorkill.rules.decisions import Decision, Refusal
 from floorkill.rules.engine import apply_parsed
 from floorkill.rules.events import parse_event
 from floorkill.store import reading
 from floorkill.store.chain_pass import ChainPass, chain_select, where
 from floorkill.store.schema import (
+    CORRECT_TYPE,
     CREATE_TYPE,
     VOID_TYPE,
     canonical_json,
@@ -121,6 +123,7 @@ class _Table:
     replaying: bool = False  # config loaded, no replay failure
     payloads: dict = field(default_factory=dict)  # ChainAudit._payloads of its seats
     seated: tuple | None = None  # (players, elsewhere, their bars): the last stamp's
+    corrected: bool = False  # a correction row seen: voids refold the whole history
 
 
 @dataclass
@@ -266,8 +269,13 @@ class ChainAudit:
         if seq == 0:
             self.problem(f"{self._w()}: first row of a table is not its creation")
             return
-        if type_ == VOID_TYPE:
+        if type_ == VOID_TYPE and t.corrected:
+            self._refold(self._w(), t, seq, data, rules, decisions, result, hand, target, digest)
+        elif type_ == VOID_TYPE:
             self._void(self._w(), t, seq, data, rules, decisions, result, hand, target, digest)
+        elif type_ == CORRECT_TYPE:
+            t.corrected = True
+            self._refold(self._w(), t, seq, data, rules, decisions, result, hand, target, digest)
         else:
             self._event(t, entry, type_, payload, rules, decisions, result, hand, target, digest)
         if t.replaying and t.state is not None:
@@ -519,6 +527,74 @@ class ChainAudit:
             self.problem(f"{w}: the stored hand count {hand} is not the rules' {state.hands}")
         self._check_digest(w, t, digest, rules == floorkill.RULES_VERSION)
         if state.barred != (before.barred if before is not None else ()):
+            self._bars_changed(t)
+
+    def _refold(
+        self,
+        w: str,
+        t: _Table,
+        seq: int,
+        data: dict,
+        rules,
+        decisions,
+        result,
+        hand,
+        target,
+        digest,
+    ) -> None:
+        """A correction (or a void at a table with one): the table's records refolded as
+        :class:`floorkill.rules.corrections.History` reads them, the row's own decisions
+        (what the correction changes), hand count and digest checked against the rules'."""
+        is_void = data.get("type") == VOID_TYPE
+        if is_void:
+            aim = data.get("target")
+            if target != aim or not isinstance(target, int) or not 1 <= target < seq:
+                self.problem(f"{w}: the void names no live event of its table ({target!r})")
+                t.replaying = False
+                return
+            t.voids.add(seq)
+            t.voided.add(target)
+            if decisions != "[]" or result is not None:
+                self.problem(f"{w}: a void row with decisions or a result")
+        elif target is not None or result is not None:
+            self.problem(f"{w}: a correction row with a void target or a result")
+        if not t.replaying:
+            return
+        before = t.state
+        try:
+            records = [
+                json.loads(payload)
+                for s, type_, payload in self.fetch_rows(t.name, 0, seq)
+                if type_ != CREATE_TYPE and s > 0
+            ]
+            history = History(t.config, t.players, records, strict=True)
+            out = history.add(data)
+        except Refusal as exc:
+            what = "void" if is_void else "correction"
+            self.problem(
+                f"{w}: the {what} does not apply to the table's records: {exc.text('en')} "
+                "(later rows of the table are not replayed)"
+            )
+            t.replaying = False
+            return
+        except Exception:  # a row it reads back that the rules cannot read
+            self.problem(
+                f"{w}: a row this record refolds is unreadable (later rows of the "
+                "table are not replayed)"
+            )
+            t.replaying = False
+            return
+        t.state = history.state
+        t.checkpoints.clear()
+        if not is_void and self.decisions_json(out.decisions) != decisions:
+            if rules == floorkill.RULES_VERSION:
+                self.problem(f"{w}: the correction's stored rulings are not what the rules say")
+            else:
+                self._ruling_changed(f"{w}: the correction's rulings")
+        if hand != t.state.hands:
+            self.problem(f"{w}: the stored hand count {hand} is not the rules' {t.state.hands}")
+        self._check_digest(w, t, digest, rules == floorkill.RULES_VERSION)
+        if t.state.barred != (before.barred if before is not None else ()):
             self._bars_changed(t)
 
     def _check_digest(self, w: str, t: _Table, digest: str | None, same_rules: bool) -> None:

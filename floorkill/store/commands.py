@@ -14,12 +14,13 @@ from typing import Any, TextIO
 from floorkill.i18n import get_lang, ntr, tr
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import table_file_to_dict
+from floorkill.rules.corrections import file_records
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.names import one_line, safe_text
 from floorkill.store import reading
 from floorkill.store.backend import is_url, location_text
 from floorkill.store.errors import ConfigMismatch, JournalError
-from floorkill.store.session import Record, fold_records
+from floorkill.store.session import AllRecords, Record, fold_records
 
 
 def _fail(message: str, err: TextIO | None = None) -> int:
@@ -237,6 +238,8 @@ def export_doc(journal_path: str | Path, table: str) -> tuple[str, dict[str, Any
     with open_journal(journal_path, readonly=True) as ro:
         session = ro.open_table(table)
         events = ro._run(lambda c: reading.live_events(c, session.name, 0, session.seq))
+        if isinstance(events, AllRecords):  # corrections: the file numbers its own records
+            events = file_records(events)[0]
         notice = getattr(ro, "notice", None)
         notes = [tr("note: {text}", text=notice)] if notice else []
         notes += [tr("warning: {text}", text=p) for p in getattr(ro, "problems", ())]

@@ -243,8 +243,8 @@ def states_at(conn, wants: Mapping[str, tuple[Any, Any, int]]) -> dict[str, Any]
 
     import floorkill
     from floorkill.rules import Refusal, initial_state
-    from floorkill.store.reading import best_snapshot
-    from floorkill.store.schema import CREATE_TYPE, VOID_TYPE, state_digest
+    from floorkill.store.reading import best_snapshot, load_state
+    from floorkill.store.schema import CORRECT_TYPE, CREATE_TYPE, VOID_TYPE, state_digest
     from floorkill.store.session import fold_records
     from floorkill.store.snapshot import state_from_dict
 
@@ -313,6 +313,13 @@ def states_at(conn, wants: Mapping[str, tuple[Any, Any, int]]) -> dict[str, Any]
     out: dict[str, Any] = {}
     for tbl, (config, players, _seq) in wants.items():
         tail = rows.get(tbl, [])
+        if any(type_ == CORRECT_TYPE for _seq, type_, _payload, _target in tail):
+            # a correction may change any earlier record: the whole history is read
+            try:
+                out[tbl] = load_state(conn, tbl, config, players, upto[tbl])[0]
+            except Refusal as refusal:
+                out[tbl] = refusal
+            continue
         voided = {target for _seq, _type, _payload, target in tail if target is not None}
         events = [
             json.loads(payload)

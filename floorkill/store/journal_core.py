@@ -34,7 +34,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 import floorkill
-from floorkill.rules import TableConfig, TableFile, TableState, apply, initial_state
+from floorkill.rules import TableConfig, TableFile, TableState, apply, corrections, initial_state
 from floorkill.rules import room as room_rules
 from floorkill.rules.config import PlayerSpec, table_file_to_dict
 from floorkill.rules.decisions import Refusal
@@ -49,6 +49,7 @@ from floorkill.store.errors import (
 )
 from floorkill.store.room_cache import ROOM_DELTA, RoomCache
 from floorkill.store.schema import (
+    CORRECT_TYPE,
     CREATE_TYPE,
     INSERT_EVENT,
     VOID_TYPE,
@@ -512,6 +513,7 @@ class CoreJournal:
             for name, text in c.execute("SELECT name, toml FROM tables ORDER BY rowid").fetchall():
                 cfg, players = reading.parse_table_toml(name, text)
                 voids = reading.void_rows(c, name)
+                corrections = reading.correction_rows(c, name)
                 digests = dict(
                     c.execute(
                         "SELECT seq, state_hash FROM events WHERE tbl = ? "
@@ -522,7 +524,7 @@ class CoreJournal:
                 seq, state = 0, initial_state(cfg, players)
                 snaps = []
                 for seq, state in reading.replay_table(c, name, cfg, players, voids):
-                    if seq in digests and reading.snapshot_is_valid(voids, seq):
+                    if seq in digests and reading.snapshot_is_valid(voids, seq, corrections):
                         snap = canonical_json(state_to_dict(state))
                         if state_digest(snap) == digests[seq]:  # only what the chain holds
                             snaps.append((name, seq, floorkill.RULES_VERSION, snap))
@@ -718,9 +720,20 @@ class CoreSession(RoomView):
                 found = reading.read_records(c, self.name, self._seq, seq - 1, seq)
                 target = found[0] if found else None
             check_void(target, seq, reason)
-            state, _ = reading.load_state(
-                c, self.name, self.config, self.players, self._seq, exclude=(seq,), report=j._report
-            )
+            if reading.has_corrections(c, self.name, self._seq):
+                history = self._history(c)
+                history.add({"type": VOID_TYPE, "target": seq, "reason": reason.strip()})
+                state = history.state  # Refusal (nothing written) when a later record breaks
+            else:
+                state, _ = reading.load_state(
+                    c,
+                    self.name,
+                    self.config,
+                    self.players,
+                    self._seq,
+                    exclude=(seq,),
+                    report=j._report,
+                )
             new_seq = self._seq + 1
             gseq = tx.gseq
             at = utc_now()
@@ -753,6 +766,91 @@ class CoreSession(RoomView):
             seq=new_seq,
             type=VOID_TYPE,
             event=event,
+            hand=state.hands,
+            who=j.floorperson,
+            at=at,
+            gseq=gseq + 1,
+        )
+
+    def _history(self, c: Conn) -> corrections.History:
+        """The table's records read as a history (corrections and voids among them)."""
+        records = reading.all_records(c, self.name, self._seq)
+        return corrections.History(self.config, self.players, records, strict=True)
+
+    def history(self) -> corrections.History:
+        """The table's records with the state after each (what a correction is weighed
+        against: :func:`floorkill.rules.corrections.impact`)."""
+        with self.journal._read() as c:
+            return self._history(c)
+
+    def correct(
+        self,
+        record: int,
+        event: Mapping[str, Any] | None,
+        *,
+        settle: Mapping[int, str] | None = None,
+        reason: str | None = None,
+        expect_seq: int | None = None,
+    ) -> Record:
+        """Append a correction of ``record`` (the table's record number): ``event`` in its
+        place, or None to strike it; ``settle`` says for each later record it makes
+        impossible ``strike`` or ``keep``. Refused (Refusal, nothing written) when the
+        record cannot be corrected, the replacement does not apply there, or an impossible
+        later record is left unsettled. The replacement keeps the room stamp the original
+        was entered with. ``expect_seq`` as for ``append``."""
+        j = self.journal
+        with j._write() as tx:
+            c = tx.conn
+            self._sync(c, reading.max_seq(c, self.name), expect_seq)
+            history = self._history(c)
+            refusal = history.target_refusal(record) if isinstance(record, int) else None
+            if refusal is not None:
+                raise refusal
+            original = history.original_of(record) if isinstance(record, int) else record
+            raw: dict[str, Any] = {
+                "type": CORRECT_TYPE,
+                "record": record,
+                "event": corrections.replacement(history.records[original - 1], event)
+                if isinstance(original, int) and 1 <= original <= len(history)
+                else event,
+            }
+            if reason and reason.strip():
+                raw["reason"] = reason.strip()
+            raw = corrections.settled(raw, settle or {})
+            out = history.correct(raw)  # Refusal: nothing written
+            state = history.state
+            new_seq = self._seq + 1
+            gseq = tx.gseq
+            at = utc_now()
+            snap = canonical_json(state_to_dict(state))
+            draft = draft_row(
+                self.name,
+                new_seq,
+                CORRECT_TYPE,
+                canonical_json(raw),
+                floorkill.RULES_VERSION,
+                canonical_json([decision_to_json(d) for d in out.decisions]),
+                None,
+                state.hands,
+                j.floorperson,
+                None,
+                state_hash=state_digest(snap),
+            )
+            row = finish_row(draft, tx.prev, gseq + 1, at, **j._mac_args())
+            c.execute(INSERT_EVENT, row)
+            c.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, original))
+            c.execute(UPSERT_SNAPSHOT, (self.name, new_seq, floorkill.RULES_VERSION, snap))
+            c.execute(
+                UPSERT_OBLIGATIONS, (self.name, new_seq, canonical_json(reading.barred_of(state)))
+            )
+            tx.advance(gseq + 1, row[14], self.name, new_seq)
+        self._state, self._seq = state, new_seq
+        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1)
+        return Record(
+            seq=new_seq,
+            type=CORRECT_TYPE,
+            event=raw,
+            decisions=tuple(out.decisions),
             hand=state.hands,
             who=j.floorperson,
             at=at,

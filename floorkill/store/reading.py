@@ -19,18 +19,20 @@ import floorkill
 from floorkill.i18n import N_, tr
 from floorkill.rules import TableConfig, TableState, apply, initial_state, load_table_text
 from floorkill.rules.config import PlayerSpec
+from floorkill.rules.corrections import History
 from floorkill.store.errors import JournalError, UnknownTable
 from floorkill.store.schema import (
     CREATE_TYPE,
     GENESIS,
     OLDEST_SCHEMA,
     SCHEMA_VERSION,
+    CORRECT_TYPE,
     VOID_TYPE,
     chain_seed,
     seed_point,
     state_digest,
 )
-from floorkill.store.session import Record, decision_from_json, fold_records
+from floorkill.store.session import AllRecords, Record, decision_from_json, fold_records
 from floorkill.store.snapshot import state_from_dict
 
 RECORD_SELECT = (
@@ -191,8 +193,13 @@ def live_events(
     upto: int | None = None,
     exclude: Iterable[int] = (),
 ) -> list[dict[str, Any]]:
-    """Payloads of the rows ``after < seq <= upto`` that no void (anywhere) names."""
+    """Payloads of the rows ``after < seq <= upto`` that no void (anywhere) names. A table
+    with a correction up to ``upto``: :class:`AllRecords`, every row's payload from the
+    first (voids and corrections among them), whatever ``after`` is: a correction may
+    name any earlier record, so only the whole history says what each stands for."""
     upto = max_seq(conn, tbl) if upto is None else upto
+    if has_corrections(conn, tbl, upto):
+        return all_records(conn, tbl, upto)
     voided = {
         r[0]
         for r in conn.execute(
@@ -211,6 +218,28 @@ def live_events(
             continue
         out.append(json.loads(payload))
     return out
+
+
+def has_corrections(conn: sqlite3.Connection, tbl: str, upto: int | None = None) -> bool:
+    upto = max_seq(conn, tbl) if upto is None else upto
+    return (
+        conn.execute(
+            "SELECT 1 FROM events WHERE tbl = ? AND type = ? AND seq <= ? LIMIT 1",
+            (tbl, CORRECT_TYPE, upto),
+        ).fetchone()
+        is not None
+    )
+
+
+def all_records(conn: sqlite3.Connection, tbl: str, upto: int) -> AllRecords:
+    """Every row's payload from the table's first record to ``upto``, in order."""
+    return AllRecords(
+        json.loads(payload)
+        for (payload,) in conn.execute(
+            "SELECT payload FROM events WHERE tbl = ? AND seq > 0 AND seq <= ? ORDER BY seq",
+            (tbl, upto),
+        )
+    )
 
 
 Report = Callable[[str], None]
@@ -267,10 +296,12 @@ def best_snapshot(
     for seq, state_json, digest in rows:
         if digest is None:
             continue
+        # stale: a later void names a row it holds, or a later correction (which may
+        # change any earlier record) is written after it
         stale = conn.execute(
-            "SELECT 1 FROM events WHERE tbl = ? AND target IS NOT NULL AND target <= ? "
-            "AND seq > ? AND seq <= ? LIMIT 1",
-            (tbl, seq, seq, upto),
+            "SELECT 1 FROM events WHERE tbl = ? AND ((target IS NOT NULL AND target <= ?) "
+            "OR type = ?) AND seq > ? AND seq <= ? LIMIT 1",
+            (tbl, seq, CORRECT_TYPE, seq, upto),
         ).fetchone()
         if stale is not None:
             continue
@@ -339,9 +370,22 @@ def void_rows(conn: sqlite3.Connection, tbl: str) -> list[tuple[int, int]]:
     ).fetchall()
 
 
-def snapshot_is_valid(voids: list[tuple[int, int]], seq: int) -> bool:
-    """A snapshot at ``seq`` is valid unless a void written after it names a row ``<= seq``."""
-    return not any(v > seq and t <= seq for v, t in voids)
+def snapshot_is_valid(
+    voids: list[tuple[int, int]], seq: int, corrections: Iterable[int] = ()
+) -> bool:
+    """A snapshot at ``seq`` is valid unless a void written after it names a row ``<= seq``
+    or a correction (at a seq in ``corrections``) is written after it."""
+    return not any(v > seq and t <= seq for v, t in voids) and not any(c > seq for c in corrections)
+
+
+def correction_rows(conn: sqlite3.Connection, tbl: str) -> list[int]:
+    """The seqs of a table's corrections."""
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT seq FROM events WHERE tbl = ? AND type = ?", (tbl, CORRECT_TYPE)
+        ).fetchall()
+    ]
 
 
 def replay_table(
@@ -360,6 +404,12 @@ def replay_table(
     rows = conn.execute(
         "SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > 0 ORDER BY seq", (tbl,)
     ).fetchall()
+    if any(type_ == CORRECT_TYPE for _s, type_, _p in rows):
+        history = History(config, players, strict=True)  # the state as each row left it
+        for seq, _type, payload in rows:
+            history.add(json.loads(payload))
+            yield seq, history.state
+        return
     for seq, type_, payload in rows:
         if type_ != VOID_TYPE and seq not in voided:
             state = apply(state, json.loads(payload)).state

@@ -42,6 +42,7 @@ EVENT_SCHEMA = 1  # the shape of stored payloads (events.schema)
 GENESIS = "0" * 64  # prev_hash of the first row of a schema-1 chain
 CREATE_TYPE = "create"  # type of a table's seq-0 row
 VOID_TYPE = "void"
+CORRECT_TYPE = "correct"  # a correction (rules/corrections.py): the fold reads every record
 
 DDL = """
 CREATE TABLE IF NOT EXISTS meta(

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timezone
 from typing import Any, Protocol
 
-from floorkill.rules import TableConfig, TableState, apply, initial_state
+from floorkill.rules import TableConfig, TableState, apply, corrections, initial_state
 from floorkill.rules import room as room_rules
 from floorkill.rules.config import PlayerSpec
+from floorkill.rules.corrections import History
 from floorkill.rules.decisions import Decision, Refusal
 from floorkill.rules.engine import Result
 
@@ -60,6 +61,12 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+class AllRecords(list):
+    """Every record of a table from its first, voids and corrections among them: what
+    :func:`fold_records` is given for a table with corrections (the fold then reads them
+    as :class:`floorkill.rules.corrections.History` does, from the initial state)."""
+
+
 def fold_records(
     config: TableConfig,
     players: tuple[PlayerSpec, ...],
@@ -68,7 +75,15 @@ def fold_records(
     barred_elsewhere=None,
 ) -> TableState:
     """Fold accepted events (voids already removed) into a state. Raises Refusal if one no
-    longer applies."""
+    longer applies. :class:`AllRecords` (a table with corrections) is folded from the start
+    with its corrections and voids read."""
+    if isinstance(events, AllRecords):
+        return History(config, players, events, strict=True).state
+    if not isinstance(events, list):
+        events = list(events)
+    if any(type(ev) is dict and ev.get("type") == "correct" for ev in events):
+        # a table file's corrections (export): the history read from its first record
+        return History(config, players, events, strict=True, start=state).state
     st = initial_state(config, players) if state is None else state
     for ev in events:
         st = apply(st, ev, barred_elsewhere).state
@@ -135,12 +150,58 @@ class MemorySession:
         self._state = applied.state
         return rec
 
+    def history(self) -> History:
+        """The records read as a history (corrections and voids among them)."""
+        return History(self.config, self.players, [r.event for r in self._records], strict=True)
+
+    def correct(
+        self,
+        record: int,
+        event: Mapping[str, Any] | None,
+        *,
+        settle: Mapping[int, str] | None = None,
+        reason: str | None = None,
+    ) -> Record:
+        """Append a correction (see the journal's ``correct``); Refusal, nothing kept, when
+        it cannot be entered."""
+        history = self.history()
+        refusal = history.target_refusal(record)
+        if refusal is not None:
+            raise refusal
+        original = history.original_of(record)
+        raw: dict[str, Any] = {
+            "type": "correct",
+            "record": record,
+            "event": corrections.replacement(history.records[original - 1], event),
+        }
+        if reason and reason.strip():
+            raw["reason"] = reason.strip()
+        raw = corrections.settled(raw, settle or {})
+        out = history.correct(raw)
+        rec = Record(
+            seq=len(self._records) + 1,
+            type="correct",
+            event=raw,
+            decisions=tuple(out.decisions),
+            hand=history.state.hands,
+            who=self.who,
+            at=utc_now(),
+        )
+        self._records.append(rec)
+        self._state = history.state
+        return rec
+
     def void(self, seq: int, reason: str) -> Record:
         target = self._check_void(seq, reason)
-        live = [
-            r.event for r in self._records if r.type != "void" and not r.voided and r.seq != seq
-        ]
-        state = fold_records(self.config, self.players, live)  # Refusal if a later event breaks
+        if any(r.type == "correct" for r in self._records):
+            history = self.history()
+            history.add({"type": "void", "target": seq, "reason": reason.strip()})
+            state = history.state
+        else:
+            live = [
+                r.event for r in self._records if r.type != "void" and not r.voided and r.seq != seq
+            ]
+            state = fold_records(self.config, self.players, live)  # Refusal if one breaks
         self._records[target.seq - 1] = _mark_voided(target)
         rec = Record(
             seq=len(self._records) + 1,

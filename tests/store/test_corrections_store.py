@@ -1,0 +1,154 @@
+"""Corrections in the journal (docs/rules.md 4.1): appended, chained, read by every reader
+(reopen, read-only, export → replay, verify), room-wide for bars (rrop-13.6)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from storehelp import table
+from tamper import Shell
+
+from floorkill.rules import Refusal, load_table_text
+from floorkill.rules.corrections import History
+from floorkill.store.commands import cmd_export, verify_journal
+from floorkill.store.journal import Journal
+from floorkill.store.readonly import ReadOnlyJournal
+from floorkill.store.session import MemorySession
+
+
+def hand(w, **kw):
+    return {"type": "hand", "winner": w, **kw}
+
+
+WRONG = [hand(1), hand(2), hand(2, won_beyond_blinds=20), hand(3), hand(4)]
+RIGHT = [hand(1), hand(6), hand(2, won_beyond_blinds=20), hand(3), hand(4)]
+
+
+def right_state(events, name="Table 9"):
+    tf = table(name)
+    return History(tf.config, tf.players, events, strict=True).state
+
+
+@pytest.fixture
+def jpath(tmp_path):
+    return tmp_path / "journal.db"
+
+
+def _wrong_table(j, name="Table 9"):
+    s = j.create_table(table(name))
+    for ev in WRONG:
+        s.append(ev)
+    return s
+
+
+def test_a_corrected_winner_is_the_right_history_in_every_reader(jpath, tmp_path):
+    with Journal(jpath, "fp-ann", snapshot_every=2) as j:
+        s = _wrong_table(j)
+        rec = s.correct(2, hand(6), reason="the dealer: seat 6 won it")
+        assert rec.type == "correct" and rec.seq == 6 and rec.who == "fp-ann"
+        assert any(d.key.startswith("fix-hand") for d in rec.decisions)
+        assert s.state == right_state(RIGHT)
+        assert s.full_replay() == s.state
+        s.append(hand(5))
+        after = s.state
+    assert after == right_state([*RIGHT, hand(5)])
+    with Journal(jpath, "fp-bob") as j:  # reopened: snapshots before the correction unused
+        assert j.open_table("Table 9").state == after
+        stored = j.open_table("Table 9").records(5, 6)[0]
+        assert stored.event["record"] == 2 and stored.event["reason"].startswith("the dealer")
+    with ReadOnlyJournal(jpath) as ro:
+        assert ro.open_table("Table 9").state == after
+    problems, _warnings, _ = verify_journal(jpath)
+    assert problems == []
+    out, err = io.StringIO(), io.StringIO()
+    assert cmd_export(jpath, "Table 9", out=out, err=err) == 0, err.getvalue()
+    tf = load_table_text(out.getvalue(), "<export>")
+    assert [e["type"] for e in tf.events].count("correct") == 1
+    assert History(tf.config, tf.players, tf.events, strict=True).state == after
+
+
+def test_undo_of_a_correction_restores_the_original(jpath):
+    with Journal(jpath, "fp") as j:
+        s = _wrong_table(j)
+        rec = s.correct(2, hand(6))
+        with pytest.raises(Refusal) as refused:  # the correction is undone, not its original
+            s.void(2, "x")
+        assert refused.value.key == "void-corrected"
+        s.void(rec.seq, "the first entry was right")
+        assert s.state == right_state(WRONG)
+        with pytest.raises(Refusal) as refused:
+            s.correct(7, hand(1))  # an undo is not corrected
+        assert refused.value.key == "correct-of-void"
+    assert verify_journal(jpath)[0] == []
+
+
+def test_an_impossible_later_record_is_settled_never_dropped(jpath):
+    quit_unposted = {"type": "quit", "seat": 2, "posts_kill": False}
+    with Journal(jpath, "fp") as j:
+        s = j.create_table(table())
+        for ev in (hand(2), hand(2, won_beyond_blinds=20), quit_unposted, hand(3)):
+            s.append(ev)
+        s.append({"type": "pay_kill", "name": "P2"})
+        before = len(s)
+        with pytest.raises(Refusal) as refused:
+            s.correct(3, {"type": "quit", "seat": 2})
+        assert refused.value.key == "correct-unsettled" and len(s) == before
+        s.correct(3, {"type": "quit", "seat": 2}, settle={5: "strike"})
+        assert not s.state.is_barred("P2")
+    assert verify_journal(jpath)[0] == []
+
+
+def test_rrop_13_6_a_correction_that_lifts_a_bar_reaches_the_other_table(jpath):
+    with Journal(jpath, "fp") as j:
+        a = j.create_table(table("Table 14"))
+        b_tf = load_table_text(
+            table_text_with("Table 7", [(1, "P2"), (3, "Cy"), (4, "Dee")]), "<Table 7>"
+        )
+        b = j.create_table(b_tf)
+        a.append(hand(2))
+        a.append(hand(2, won_beyond_blinds=20))
+        a.append({"type": "quit", "seat": 2, "posts_kill": False})
+        assert b.state.is_barred("P2")  # a mirror of the bar at Table 14
+        a.correct(3, {"type": "quit", "seat": 2})
+        assert not b.state.is_barred("P2")
+        b.append(hand(1))  # P2 plays at Table 7 again
+    assert verify_journal(jpath)[0] == []
+
+
+def table_text_with(name, players):
+    from storehelp import table_text
+
+    text = table_text(name, players=0)
+    for seat, who in players:
+        text += f'[[players]]\nseat = {seat}\nname = "{who}"\nstack = 1000\n'
+    return text
+
+
+def test_verify_catches_a_tampered_correction(jpath):
+    with Journal(jpath, "fp", mac_key=None) as j:
+        s = _wrong_table(j)
+        s.correct(2, hand(6))
+    assert verify_journal(jpath)[0] == []
+    sh = Shell(jpath)
+    (payload,) = sh("SELECT payload FROM events WHERE type = 'correct'").fetchone()
+    data = json.loads(payload)
+    data["event"]["winner"] = 5  # the correction now says seat 5
+    sh("UPDATE events SET payload = ? WHERE type = 'correct'", json.dumps(data))
+    problems = verify_journal(jpath)[0]
+    assert problems, "a changed correction must not verify"
+    sh.rechain()  # even with the chain recomputed, the rulings and digest it stored differ
+    problems = verify_journal(jpath)[0]
+    assert any("correction" in p or "digest" in p for p in problems), problems
+
+
+def test_memory_session_corrects_like_the_journal():
+    tf = table()
+    m = MemorySession(tf.config, tf.players, who="fp")
+    for ev in WRONG:
+        m.append(ev)
+    rec = m.correct(2, hand(6))
+    assert m.state == right_state(RIGHT)
+    m.void(rec.seq, "no")
+    assert m.state == right_state(WRONG)
