@@ -32,7 +32,8 @@ from .tables import TableRegistry
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One change of the floor: ``kind`` is ``event``, ``undo``, ``switch`` or ``followed``."""
+    """One change of the floor: ``kind`` is ``event``, ``undo``, ``correct``, ``switch`` or
+    ``followed``."""
 
     kind: str
     session: Any
@@ -129,6 +130,61 @@ class Floor:
             raise
         self._tell(Change("undo", s, record, before))
         return record
+
+    # -- corrections ------------------------------------------------------------------------
+    def history(self, session=None):
+        """The table's records with the state after each (rules/corrections.py)."""
+        s = session or self.session
+        return s.history()
+
+    def impact(
+        self,
+        record: int,
+        event: Mapping[str, Any] | None,
+        session=None,
+        history=None,
+        settle: Mapping[int, str] | None = None,
+    ):
+        """What correcting ``record`` to ``event`` (None: strike it) would change, and the
+        later records it would make impossible (:func:`floorkill.rules.corrections.impact`;
+        pure: nothing is stored)."""
+        from floorkill.rules import corrections
+
+        h = history if history is not None else self.history(session)
+        original = h.original_of(record) if 1 <= record <= len(h) else record
+        base = h.records[original - 1] if 1 <= original <= len(h) else {}
+        raw = {
+            "type": "correct",
+            "record": record,
+            "event": corrections.replacement(base, event),
+        }
+        return corrections.impact(h, corrections.settled(raw, settle or {}))
+
+    def correct(
+        self,
+        record: int,
+        event: Mapping[str, Any] | None,
+        *,
+        settle: Mapping[int, str] | None = None,
+        reason: str | None = None,
+        session=None,
+        seen: int | None = None,
+    ) -> Record:
+        """Append a correction of ``record`` (raises Refusal, nothing stored). ``seen``: the
+        table's length when the form was opened; another podium's entry since raises
+        TableChanged and nothing is stored."""
+        s = session or self.session
+        before = s.state
+        kw: dict[str, Any] = {"settle": settle, "reason": reason}
+        if seen is not None and getattr(s, "journal", None) is not None:
+            kw["expect_seq"] = seen
+        try:
+            record_ = s.correct(record, event, **kw)
+        except TableChanged:
+            self._tell(Change("followed", s))
+            raise
+        self._tell(Change("correct", s, record_, before))
+        return record_
 
     def switch(self, name: str):
         """Make ``name`` the current table (opened from the journal if need be); the one

@@ -126,6 +126,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
             "ctrl+p", "command_palette", "Commands", show=False, priority=True, id="command_palette"
         ),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "correct", "Correct", show=False, id="correct"),
         Binding("f2", "showdown", "Showdown", id="showdown"),
         Binding("f3", "language", "EN/RU", id="language"),
         Binding("f4", "side_panel", "Panel", id="side_panel"),
@@ -234,7 +235,8 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def _floor_changed(self, change: Change) -> None:
         """A stored change or a switch: the current table's new view."""
         self._say_late_problems()
-        paid = change.record is not None and change.record.type == "pay_kill"
+        # a pay, or a correction (which may lift or create a bar), reaches every table
+        paid = change.record is not None and change.record.type in ("pay_kill", "correct")
         if change.session is not self.floor.session and not paid:
             return  # another table
         self._say_where(self.floor.session)
@@ -382,6 +384,11 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         from ..screens.dispute import open_dispute
 
         open_dispute(self, message.record.seq)
+
+    @on(HistoryView.CorrectChosen)
+    def _correct_chosen(self, message: HistoryView.CorrectChosen) -> None:
+        """C in the history: the correction form for that record."""
+        self.correct_record(message.record)
 
     @on(HandEntry.Refused)
     def _entry_refused(self, message: HandEntry.Refused) -> None:

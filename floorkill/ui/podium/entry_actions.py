@@ -55,6 +55,66 @@ class EntryActions:
 
         self.push_screen(UndoModal(record, self.lang), done)
 
+    # -- corrections ------------------------------------------------------------------
+    def action_correct(self) -> None:
+        """Ctrl+Y: which of the last hands to correct (one digit), then the form."""
+        from ..correct_form import PickRecordModal, recent_hands
+
+        hands = recent_hands(self.session)
+        if not hands:
+            self.notify(tr("No hand to correct.", self.lang), markup=False)
+            return
+
+        def picked(record: Record | None) -> None:
+            if record is not None:
+                self.correct_record(record)
+
+        self.push_screen(PickRecordModal(hands, self.lang), picked)
+
+    def correct_record(self, record: Record) -> None:
+        """The correction form for ``record``; what it returns is recorded through the floor."""
+        from ..correct_form import CorrectModal
+
+        if record.type == "void":
+            self.notify(
+                tr("An undo is not corrected: enter the event again.", self.lang), markup=False
+            )
+            return
+        who = getattr(getattr(self.session, "journal", None), "floorperson", None) or getattr(
+            self.session, "who", None
+        )
+
+        def done(result: dict | None) -> None:
+            if result is None:
+                return
+            try:
+                rec = self.floor.correct(
+                    result["record"],
+                    result["event"],
+                    settle=result["settle"],
+                    reason=result["reason"],
+                    seen=result["seen"],
+                )
+            except Refusal as refusal:
+                self.report_refusal(refusal, title=tr("Correction refused", self.lang))
+                return
+            except Exception as exc:  # the table moved on, or the journal is away
+                self.notify(
+                    safe_text(not_recorded(exc, self.lang)),
+                    title=tr("Correction refused", self.lang),
+                    severity="error",
+                    timeout=10,
+                    markup=False,
+                )
+                return
+            lines = [
+                tr("Record #{seq} corrected.", self.lang, seq=rec.event.get("record")),
+                *decision_lines(rec.decisions[1:], self.lang),
+            ]
+            self.notify("\n".join(safe_text(x) for x in lines), timeout=8, markup=False)
+
+        self.push_screen(CorrectModal(self.floor, record, self.lang, who), done)
+
     def action_showdown(self) -> None:
         def done(values: dict | None) -> None:
             entry = self.podium.query_one(HandEntry)

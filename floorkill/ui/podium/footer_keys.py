@@ -25,6 +25,7 @@ KEY = "key"  # the catalogue's context for the footer's words
 WORDS: dict[str, str] = {
     "quit": NC_("key", "Quit"),
     "undo": NC_("key", "Undo"),
+    "correct": NC_("key", "Correct"),
     "showdown": NC_("key", "Showdown"),
     "language": NC_("key", "EN/RU"),
     "side_panel": NC_("key", "Panel"),
@@ -123,6 +124,7 @@ PRIORITY = KEEP + (
     "seating.pay",
     "seating.voluntary",
     "seating.rulings",
+    "correct",
     "language",
     "focus_seats",
     "focus_history",

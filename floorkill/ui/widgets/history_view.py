@@ -153,6 +153,7 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
         Binding("end", "last", "Last record", show=False, id="history.last"),
         Binding("enter", "choose", "Dispute at this record", show=False, id="history.choose"),
         Binding("escape", "app.focus_entry", "Entry", show=False, id="history.back"),
+        Binding("c", "correct", "Correct this record", show=False, id="history.correct"),
     ]
 
     cursor: reactive[int] = reactive(-1, init=False)
@@ -166,6 +167,12 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
     @dataclass
     class RecordChosen(Message):
         """Enter on ``record``: the podium opens the dispute view at it."""
+
+        record: Record
+
+    @dataclass
+    class CorrectChosen(Message):
+        """C on ``record``: the podium opens the correction form for it."""
 
         record: Record
 
@@ -303,6 +310,11 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
         rec = self.record(self.cursor) if self.cursor >= 0 else None
         if rec is not None:
             self.post_message(self.RecordChosen(rec))
+
+    def action_correct(self) -> None:
+        rec = self.record(self.cursor) if self.cursor >= 0 else None
+        if rec is not None:
+            self.post_message(self.CorrectChosen(rec))
 
     def watch_cursor(self, cursor: int) -> None:
         self._follow = cursor < 0 or cursor >= self._total - 1

@@ -1,0 +1,284 @@
+"""The correction form: the record as it would have been typed, edited in place, with
+every ruling the correction changes listed before Enter records it (rules/corrections.py).
+
+:class:`PickRecordModal` (Ctrl+Y) lists the last hands, one digit each (1 = the last);
+:class:`CorrectModal` is the form. It dismisses with what the podium passes to
+:meth:`floorkill.floor.Floor.correct` — ``{"record", "event", "settle", "reason"}`` — after
+asking how to settle each later record the correction makes impossible, and, for a
+record older than the table's last close, for confirmation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from floorkill.floor.correcting import LineError, read_line, typed_line
+from floorkill.i18n import tr
+from floorkill.rules.names import safe_text
+from floorkill.store.session import Record
+
+from .floor import decision_lines, refusal_line
+from .history import record_line
+from .players import AskModal
+from .questions import EntryError, parse_entry
+
+
+def _impact_lines(impact, lang: str) -> list[str]:
+    if impact.refusal is not None:
+        return [refusal_line(impact.refusal, lang)]
+    lines = decision_lines(impact.changes, lang)
+    for seq, etype, refusal in impact.impossible:
+        lines.append(
+            tr(
+                "record #{seq} ({type}) no longer applies: {reason} — to settle",
+                lang,
+                seq=seq,
+                type=etype,
+                reason=refusal.text(lang),
+            )
+        )
+    return lines or [tr("No later ruling changes.", lang)]
+
+
+class CorrectModal(ModalScreen[dict | None]):
+    """Correct one record: the entry line prefilled, what changes listed as it is edited."""
+
+    DEFAULT_CSS = """
+    CorrectModal { align: center middle; }
+    CorrectModal > #fix-box {
+        width: 90; max-width: 98%; height: auto; max-height: 95%;
+        border: thick $warning; background: $surface; padding: 0 1;
+    }
+    CorrectModal #fix-title { text-style: bold; color: $warning; }
+    CorrectModal #fix-now { color: $text-muted; }
+    CorrectModal Input { height: 1; border: none; }
+    CorrectModal #fix-impact { height: auto; margin: 1 0 0 0; }
+    CorrectModal #fix-error { color: $error; height: auto; }
+    CorrectModal #fix-help { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel the correction", id="correct.cancel")]
+
+    def __init__(self, floor, record: Record, lang: str = "en", who: str | None = None) -> None:
+        super().__init__()
+        self.floor = floor
+        self.lang = lang
+        self.who = who
+        self.history = floor.history()
+        self.seen = len(self.history)
+        h = self.history
+        self.original = h.original_of(record.seq)
+        # the record to name: the newest correction of this one, else the record itself
+        self.named = h.resolved.newest.get(self.original, self.original)
+        self.record = record
+        current = h.resolved.events[self.original - 1]
+        self.current = current if current is not None else h.records[self.original - 1]
+        self.event: dict | None = None
+        self.impact = None
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical(id="fix-box"):
+            chain = self.history.chain(self.original)
+            title = tr("Correct record #{seq}", lang, seq=self.original)
+            if chain:
+                title += " — " + tr(
+                    "corrected before at #{seqs}", lang, seqs=", #".join(map(str, chain))
+                )
+            yield Static(title, id="fix-title", markup=False)
+            yield Static(Text(record_line(self.record, lang).strip()), id="fix-now", markup=False)
+            yield Static(tr("As it should have been (- strikes it):", lang), markup=False)
+            yield Input(typed_line(self.current), id="fix-line", compact=True)
+            yield Static(tr("Reason (optional):", lang), markup=False)
+            yield Input(id="fix-reason", compact=True)
+            yield Static("", id="fix-impact", markup=False)
+            yield Static("", id="fix-error", markup=False)
+            who = safe_text(self.who) if self.who else tr("(no floorperson named)", lang)
+            yield Static(
+                tr("By {who} · Enter: record the correction · Esc: cancel", lang, who=who),
+                id="fix-help",
+                markup=False,
+            )
+
+    def on_mount(self) -> None:
+        line = self.query_one("#fix-line", Input)
+        line.focus()
+        line.cursor_position = len(line.value)
+        self._weigh(line.value)
+
+    @on(Input.Changed, "#fix-line")
+    def _changed(self, event: Input.Changed) -> None:
+        self._weigh(event.value)
+
+    def _parse_hand(self, text: str) -> dict[str, Any]:
+        try:
+            return parse_entry(text)
+        except EntryError as exc:
+            raise ValueError(exc.text(self.lang)) from None
+
+    def _weigh(self, text: str) -> None:
+        """What the line as typed would change (shown before Enter)."""
+        error = self.query_one("#fix-error", Static)
+        shown = self.query_one("#fix-impact", Static)
+        try:
+            self.event = read_line(text, self.current, self._parse_hand)
+        except LineError as exc:
+            self.impact = None
+            error.update(safe_text(str(exc)))
+            shown.update("")
+            return
+        error.update("")
+        self.impact = self.floor.impact(self.named, self.event, history=self.history)
+        shown.update(Text("\n".join(_impact_lines(self.impact, self.lang))))
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        impact = self.impact
+        if impact is None:
+            return
+        if impact.refusal is not None:
+            self.query_one("#fix-error", Static).update(refusal_line(impact.refusal, self.lang))
+            return
+        self._settle(list(impact.impossible), {})
+
+    def _settle(self, left: list, settle: dict[int, str]) -> None:
+        """Ask how to settle each impossible later record, one at a time."""
+        if not left:
+            self._confirm_old(settle)
+            return
+        seq, etype, refusal = left[0]
+        lang = self.lang
+
+        def answered(strike: bool | None) -> None:
+            if strike is None:
+                return  # back to the form
+            self._settle(left[1:], {**settle, seq: "strike" if strike else "keep"})
+
+        question = tr(
+            "Record #{seq} ({type}) no longer applies: {reason}",
+            lang,
+            seq=seq,
+            type=etype,
+            reason=refusal.text(lang),
+        )
+        self.app.push_screen(
+            AskModal(
+                tr("Settle record #{seq}", lang, seq=seq),
+                safe_text(question),
+                [
+                    ("y", tr("strike it", lang), [], True),
+                    ("n", tr("keep it as entered (passed over)", lang), [], False),
+                ],
+                refusal.cites,
+                lang,
+            ),
+            answered,
+        )
+
+    def _confirm_old(self, settle: dict[int, str]) -> None:
+        """A record older than the table's last close asks for confirmation."""
+        h = self.history
+        closed_after = any(
+            (r.get("type") == "close_table") for r in h.records[self.original :] if r is not None
+        )
+        result = {
+            "record": self.named,
+            "event": self.event,
+            "settle": settle,
+            "reason": self.query_one("#fix-reason", Input).value.strip() or None,
+            "seen": self.seen,
+        }
+        if not closed_after:
+            self.dismiss(result)
+            return
+        lang = self.lang
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(result)
+
+        self.app.push_screen(
+            AskModal(
+                tr("Correct record #{seq}", lang, seq=self.original),
+                tr("This record is older than the table's last close. Correct it anyway?", lang),
+                [("enter", tr("Enter — yes", lang), [], True)],
+                (),
+                lang,
+            ),
+            confirmed,
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PickRecordModal(ModalScreen[Record | None]):
+    """Which hand to correct: the last nine, one digit each (1 = the last hand)."""
+
+    DEFAULT_CSS = """
+    PickRecordModal { align: center middle; }
+    PickRecordModal > #pick-box {
+        width: 90; max-width: 98%; height: auto;
+        border: thick $warning; background: $surface; padding: 0 1;
+    }
+    PickRecordModal #pick-title { text-style: bold; color: $warning; }
+    PickRecordModal #pick-help { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="pick.cancel"),
+        *(
+            Binding(str(n), f"pick({n})", f"Hand {n}", show=False, id=f"pick.hand_{n}")
+            for n in range(1, 10)
+        ),
+    ]
+
+    def __init__(self, records: list[Record], lang: str = "en") -> None:
+        super().__init__()
+        self.records = records  # newest first
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical(id="pick-box"):
+            yield Static(tr("Correct which hand?", lang), id="pick-title", markup=False)
+            for n, rec in enumerate(self.records, start=1):
+                yield Static(Text(f"{n}  {record_line(rec, lang).strip()}"), markup=False)
+            yield Static(
+                tr("1-9: that hand (1 = the last) · Esc: cancel", lang),
+                id="pick-help",
+                markup=False,
+            )
+
+    def action_pick(self, n: int) -> None:
+        if 1 <= n <= len(self.records):
+            self.dismiss(self.records[n - 1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def recent_hands(session, count: int = 9) -> list[Record]:
+    """The table's last ``count`` live hand records, newest first."""
+    out: list[Record] = []
+    n = len(session)
+    start = n
+    while start > 0 and len(out) < count:
+        lo = max(0, start - 50)
+        for rec in reversed(session.records(lo, start)):
+            if rec.type == "hand" and not rec.voided:
+                out.append(rec)
+                if len(out) == count:
+                    break
+        start = lo
+    return out
+
+
+__all__: list[Any] = ["CorrectModal", "PickRecordModal", "recent_hands"]

@@ -1,0 +1,80 @@
+"""The correction form from the keyboard (docs/rules.md 4.1): the last-but-five hand
+corrected in a few keys, what changes listed before Enter, impossible later records
+settled by the floorperson."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+from uihelp import hand, session
+
+from floorkill.floor.correcting import read_line, typed_line
+from floorkill.rules.corrections import History
+from floorkill.ui.correct_form import CorrectModal, PickRecordModal
+from floorkill.ui.players import AskModal
+from floorkill.ui.podium import make_podium_app
+from floorkill.ui.questions import parse_entry
+
+SIZE = (120, 40)
+# seats 1 Ann, 3 Cy, 4 Dee, 7 Gus; hand 1 is the last-but-five of six
+HANDS = [hand(4), hand(1), hand(1, qualifies=True), hand(3), hand(7), hand(4)]
+
+
+def test_typed_line_reads_back_as_the_event():
+    for ev in (
+        hand(4),
+        {"type": "hand", "winners": [1, 3]},
+        {"type": "hand", "high": [1], "low": []},
+        {"type": "hand", "winner": 3, "pot": "140.00", "kill_posted": False},
+        {"type": "hand", "winner": 3, "won_beyond_blinds": "20.00", "flop": False},
+        hand(1, qualifies=True),
+        {"type": "quit", "seat": 2, "posts_kill": False},
+        {"type": "join", "seat": 5, "name": "Zoë Hart"},
+    ):
+        assert read_line(typed_line(ev), ev, parse_entry) == ev
+    assert read_line("-", hand(4), parse_entry) is None
+
+
+async def test_rrop_13_3_correct_the_last_but_five_hand_in_three_keys_and_the_field():
+    s = session(events=HANDS)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+y")  # key 1: which hand?
+        assert isinstance(app.screen, PickRecordModal)
+        await pilot.press("6")  # key 2: the last-but-five
+        assert isinstance(app.screen, CorrectModal)
+        line = app.screen.query_one("#fix-line", Input)
+        assert line.value == "4"
+        await pilot.press("backspace", "3")  # the changed field
+        await pilot.pause()
+        shown = str(app.screen.query_one("#fix-impact", Static).render())
+        assert "hand 1: leg up (Dee, seat 4) → leg up (Cy, seat 3)" in shown
+        assert "rrop-13.3" in shown
+        await pilot.press("enter")  # key 3: recorded
+        await pilot.pause()
+        assert len(s) == 7 and s.records(6, 7)[0].type == "correct"
+    right = [hand(3), *HANDS[1:]]
+    assert s.state == History(s.config, s.players, right, strict=True).state
+
+
+async def test_rrop_13_6_an_impossible_later_record_is_asked_about():
+    events = [hand(1), hand(1, qualifies=True), {"type": "quit", "seat": 1, "posts_kill": False}]
+    events.append({"type": "pay_kill", "name": "Ann"})
+    s = session(events=events)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        app.correct_record(s.records(2, 3)[0])
+        await pilot.pause()
+        line = app.screen.query_one("#fix-line", Input)
+        assert line.value == "quit seat=1 posts_kill=false"
+        line.value = "quit seat=1"
+        await pilot.pause()
+        shown = str(app.screen.query_one("#fix-impact", Static).render())
+        assert "record #4 (pay_kill) no longer applies" in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, AskModal)  # strike or keep?
+        await pilot.press("y")  # strike it
+        await pilot.pause()
+        assert len(s) == 5
+        assert s.records(4, 5)[0].event["strike"] == [4]
+        assert not s.state.is_barred("Ann")
