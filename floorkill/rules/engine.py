@@ -1155,7 +1155,14 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx):
         (("name", owed.player), ("amount", dollars(owed.owes))),
         ("rrop-13.6",) if owed.mode == "barred" else ("wsop-197",),
     )
-    return _new(state, barred=barred), [d], None
+    decisions = [d]
+    players = state.players
+    p = state.player(seat)
+    if owed.mode == "barred" and p is not None and not p.away:
+        # barred, they missed hands: back in play, they wait for the button as anyone
+        # coming back does (room-dealer-button)
+        players = _set_player(players, p.seat, _wait_for_the_button(state, p, decisions))
+    return _new(state, barred=barred, players=players), decisions, None
 
 
 def _underpost(state: TableState, ev: Underpost, _ctx):

@@ -446,7 +446,11 @@ class Model:
         b = self.t.button
         if b.status == "killed" and b.kind == "owed" and b.name.casefold() == key:
             raise Refused  # wsop-197: the owed kill posted this hand is the payment
+        was_barred = self.is_barred(ev["name"])
         self.t.barred = [x for x in self.t.barred if x[0].casefold() != key]
+        s = self.seat_named(ev["name"])
+        if was_barred and s is not None and not self.t.seats[s].away:
+            self.t.seats[s].waiting = self.in_gap(s)  # back in play: the button rule
 
     def _voluntary_kill(self, ev: dict) -> None:
         t = self.t

@@ -213,6 +213,18 @@ def test_room_dealer_button_a_player_back_into_the_gap_waits_too():
     assert 4 not in nh.dealt_in and (nh.dealer, nh.small_blind) == (5, 6)
 
 
+def test_room_dealer_button_a_barred_player_who_pays_into_the_gap_waits_too():
+    st = run(start(players=FIVE, button=2), hand(4), hand(4, won_beyond_blinds=10))
+    st = run(st, hand(1, kill_posted=False))  # Dee did not post: barred, not dealt in
+    st = run(st, hand(2), hand(5), hand(6))  # the button comes round to seat 2
+    before = next_hand(st)
+    assert st.is_barred("Dee") and (before.dealer, before.small_blind) == (5, 6)
+    a = apply(st, {"type": "pay_kill", "name": "Dee"})  # seat 4: between the button and 5
+    after = next_hand(a.state)
+    assert "not-dealt-in" in codes(a) and 4 not in after.dealt_in
+    assert (after.dealer, after.small_blind, after.big_blind) == (5, 6, 1)
+
+
 def test_room_dealer_button_the_same_players_never_post_the_same_blinds_twice_running():
     st = run(start(players=FIVE, button=2), hand(1))
     first = next_hand(st)
