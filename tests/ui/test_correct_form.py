@@ -8,11 +8,11 @@ from textual.widgets import Input, Static
 from uihelp import hand, session
 
 from floorkill.floor.correcting import read_line, typed_line
+from floorkill.floor.typed_entry import parse_entry
 from floorkill.rules.corrections import History
-from floorkill.ui.correct_form import CorrectModal, PickRecordModal
-from floorkill.ui.players import AskModal
 from floorkill.ui.podium import make_podium_app
-from floorkill.ui.questions import parse_entry
+from floorkill.ui.screens.ask_modal import AskModal
+from floorkill.ui.screens.correct_form import CorrectModal, PickRecordModal
 
 SIZE = (120, 40)
 # seats 1 Ann, 3 Cy, 4 Dee, 7 Gus; hand 1 is the last-but-five of six

@@ -58,7 +58,7 @@ class EntryActions:
     # -- corrections ------------------------------------------------------------------
     def action_correct(self) -> None:
         """Ctrl+Y: which of the last hands to correct (one digit), then the form."""
-        from ..correct_form import PickRecordModal, recent_hands
+        from ..screens.correct_form import PickRecordModal, recent_hands
 
         hands = recent_hands(self.session)
         if not hands:
@@ -73,7 +73,7 @@ class EntryActions:
 
     def correct_record(self, record: Record) -> None:
         """The correction form for ``record``; what it returns is recorded through the floor."""
-        from ..correct_form import CorrectModal
+        from ..screens.correct_form import CorrectModal
 
         if record.type == "void":
             self.notify(

@@ -21,14 +21,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from floorkill.floor.correcting import LineError, read_line, typed_line
+from floorkill.floor.typed_entry import EntryError, parse_entry
+from floorkill.floor.wording import decision_lines, refusal_line
 from floorkill.i18n import tr
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
-from .floor import decision_lines, refusal_line
-from .history import record_line
-from .players import AskModal
-from .questions import EntryError, parse_entry
+from ..widgets.history_view import record_line
+from .ask_modal import AskModal
 
 
 def _impact_lines(impact, lang: str) -> list[str]:
