@@ -18,6 +18,8 @@ import time
 
 import aiohttp
 from bshelp import KILL_POT, NEUTRAL, Served, add_table, digest, make_journal, text_of
+from hypothesis import given
+from hypothesis import strategies as st
 
 from floorkill.display.follow import Follower
 from floorkill.display.view import ViewBuilder, view_dict
@@ -392,3 +394,41 @@ def test_the_command_line_passes_grid_token_and_cap(monkeypatch, tmp_path):
     assert cli.main(["big-screen", "--serve", "--no-grid"]) == 0 and seen["grid"] is False
     assert cli.main(["big-screen", "--serve"]) == 0 and seen["grid"] is None
     assert seen["token"] is None and seen["max_screens"] == 128  # the settings default
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["admit", "release", "open", "close"]), st.integers(0, 3)),
+        max_size=200,
+    )
+)
+def test_the_guard_never_lets_an_address_past_its_limits(ops):
+    """Whatever order connections and streams come and go in, no address holds more than
+    its share, all addresses together no more than the total, and every count returns to
+    zero when everything is gone."""
+    limits = Limits(connections_per_address=3, connections=7, streams_per_address=2, streams=5)
+    g = Guard(limits)
+    held: dict[str, int] = {}
+    streams: dict[str, int] = {}
+    for op, n in ops:
+        a = f"10.0.0.{n}"
+        if op == "admit" and g.admit(a):
+            held[a] = held.get(a, 0) + 1
+        elif op == "release" and held.get(a):
+            g.release(a)
+            held[a] -= 1
+        elif op == "open" and g.open_stream(a, (a, sum(streams.values()))):
+            streams[a] = streams.get(a, 0) + 1
+        elif op == "close" and streams.get(a):
+            g.close_stream(a, None)
+            streams[a] -= 1
+        assert all(v <= 3 for v in g.connections.values()) and g.total <= 7
+        assert all(v <= 2 for v in g.streams.values()) and g.total_streams <= 5
+        assert g.total == sum(held.values()) and g.total_streams == sum(streams.values())
+    for a, k in held.items():
+        for _ in range(k):
+            g.release(a)
+    for a, k in streams.items():
+        for _ in range(k):
+            g.close_stream(a, None)
+    assert g.total == 0 and g.connections == {} and g.total_streams == 0 and g.streams == {}
