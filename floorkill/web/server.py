@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import hmac
 import html
+import logging
 import secrets
 import signal
 import string
@@ -43,6 +44,7 @@ from floorkill.i18n import LANGS, N_, get_lang, normalize, tr
 
 from .guard import Guard, GuardedProtocol, Limits, is_loopback, peer_address
 
+log = logging.getLogger("floorkill.web")
 PAGE_TITLE = N_("floorkill big screen")
 STATIC = files("floorkill.web") / "static"
 STATIC_FILES = {  # name -> content type: nothing else is served
@@ -92,7 +94,7 @@ class Channel:
         self.builder = ViewBuilder(lang)
         self.event: bytes | None = None  # the last update, as an SSE event
         self.version = 0
-        self.sent_at = 0.0  # loop time of the last update
+        self._failed = False
         self._next: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._task = asyncio.create_task(self._follow(), name=f"follow-{lang}")
 
@@ -108,11 +110,16 @@ class Channel:
         loop = asyncio.get_running_loop()
         try:
             while True:
-                event = await asyncio.to_thread(self._step)
+                try:
+                    event = await asyncio.to_thread(self._step)
+                except Exception:  # noqa: BLE001 - the screens keep their picture; said once
+                    event = None
+                    if not self._failed:
+                        self._failed = True
+                        log.exception("floorkill: the big screen's view could not be made")
                 if event is not None:
                     self.event = event
                     self.version += 1
-                    self.sent_at = loop.time()
                     waiting, self._next = self._next, loop.create_future()
                     waiting.set_result(None)
                 await asyncio.sleep(self.poll_every)
