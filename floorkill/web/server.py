@@ -107,7 +107,6 @@ class Channel:
         return b"event: view\ndata: " + data + b"\n\n"
 
     async def _follow(self) -> None:
-        loop = asyncio.get_running_loop()
         try:
             while True:
                 try:
@@ -118,13 +117,17 @@ class Channel:
                         self._failed = True
                         log.exception("floorkill: the big screen's view could not be made")
                 if event is not None:
-                    self.event = event
-                    self.version += 1
-                    waiting, self._next = self._next, loop.create_future()
-                    waiting.set_result(None)
+                    self.publish(event)
                 await asyncio.sleep(self.poll_every)
         finally:
             await asyncio.to_thread(self.follower.close)
+
+    def publish(self, event: bytes) -> None:
+        """``event`` is the latest update: every screen of this language is woken for it."""
+        self.event = event
+        self.version += 1
+        waiting, self._next = self._next, asyncio.get_running_loop().create_future()
+        waiting.set_result(None)
 
     async def wait(self, version: int, timeout: float) -> bool:
         """Until an update newer than ``version`` (True) or ``timeout`` seconds (False)."""

@@ -321,6 +321,33 @@ async def test_event_streams_are_bounded_per_address_and_in_all(tmp_path):
                 r.close()
 
 
+async def test_a_screen_that_stops_reading_is_dropped_and_the_others_go_on(tmp_path):
+    path = tmp_path / "journal.db"
+    make_journal(path)
+    async with running(path, limits=Limits(write_timeout=0.5)) as (server, base):
+        port = int(base.rsplit(":", 1)[1])
+        stuck = socket.socket()
+        stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # and never read
+        stuck.bind(("127.0.0.1", 0))
+        stuck.connect(("127.0.0.1", port))
+        stuck.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        async with session(OTHER) as http, http.get(base + "/events") as r:
+            await views(r)
+            channel = server.channels["en"]
+            assert server.guard.total_streams == 2
+            line = b"data: " + b"x" * 100_000 + b"\n"
+            big = b"event: ping\n" + line * 10 + b"\n"  # a megabyte: over any buffer
+            deadline = time.monotonic() + 30
+            while server.guard.total_streams > 1:
+                assert time.monotonic() < deadline, "the stuck screen was never dropped"
+                channel.publish(big)
+                await asyncio.sleep(0.2)
+                while (await asyncio.wait_for(r.content.readline(), 20)) != b"\n":
+                    pass  # the other screen reads every update in full
+            assert server.guard.streams == {OTHER: 1}
+        stuck.close()
+
+
 def test_the_guard_counts_and_frees_per_address():
     now = [0.0]
     g = Guard(
