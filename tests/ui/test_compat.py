@@ -4,80 +4,17 @@ upgrade that renames or changes one fails here, by name."""
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
-from textual.geometry import Size
 from textual.screen import Screen
-from textual.scroll_view import ScrollView
-from textual.scrollbar import ScrollBar
+from textual.widgets import Footer, Static
 
 from floorkill.ui import compat
 
 
-class Scroller(ScrollView):
-    DEFAULT_CSS = "Scroller { height: 1fr; scrollbar-size-vertical: 1; }"
-
-
-class One(App):
-    def compose(self) -> ComposeResult:
-        yield Scroller()
-
-
 def test_every_private_name_still_exists():
-    from textual.widget import Widget
-    from textual.widgets import Footer
-
-    instances = {App: App(), Widget: Widget(), Screen: Screen(), Footer: Footer()}
+    instances = {Screen: Screen(), Footer: Footer()}
     for cls, names in compat.PRIVATE_NAMES.items():
         for name in names:
             assert hasattr(instances[cls], name), (cls.__name__, name)
-
-
-async def test_start_widget_starts_a_scrollbar_outside_the_dom():
-    app = One()
-    async with app.run_test(size=(40, 10)) as pilot:
-        s = app.query_one(Scroller)
-        bar = ScrollBar(vertical=True, name="extra")
-        compat.start_widget(app, s, bar)
-        await pilot.pause()
-        assert bar.is_running and bar.parent is s and bar not in s.children
-
-
-async def test_own_scrollbar_is_made_once_and_kept_where_textual_looks():
-    app = One()
-    async with app.run_test(size=(40, 10)) as pilot:
-        s = app.query_one(Scroller)
-        s._vertical_scrollbar = None  # as before Textual first asks for it
-        made = []
-
-        def make():
-            made.append(ScrollBar(vertical=True, name="vertical"))
-            return made[-1]
-
-        bar = compat.own_scrollbar(s, True, make)
-        await pilot.pause()
-        assert compat.own_scrollbar(s, True, make) is bar and len(made) == 1
-        assert s.vertical_scrollbar is bar  # Textual's own property reads the slot
-        assert bar.is_running and bar.parent is s and not bar.display
-
-
-async def test_refresh_scrollbars_shows_a_bar_once_content_overflows():
-    app = One()
-    async with app.run_test(size=(40, 10)) as pilot:
-        s = app.query_one(Scroller)
-        await pilot.pause()
-        s.set_reactive(ScrollView.virtual_size, Size(40, 100))  # no layout, as the panels do
-        assert not s.show_vertical_scrollbar  # nothing decided it yet
-        compat.refresh_scrollbars(s)
-        assert s.show_vertical_scrollbar  # decided at once, before any layout
-
-
-async def test_repaint_required_follows_refresh():
-    app = One()
-    async with app.run_test(size=(40, 10)) as pilot:
-        s = app.query_one(Scroller)
-        await pilot.pause()
-        assert compat.repaint_required(s) is False
-        s.refresh()
-        assert compat.repaint_required(s) is True
 
 
 def test_breakpoint_classes_by_width():
@@ -89,7 +26,7 @@ def test_breakpoint_classes_by_width():
 
 async def test_is_footer_key_knows_the_footers_keys_and_their_compact_class():
     from textual.binding import Binding
-    from textual.widgets import Footer, Static
+    from textual.widgets import Footer
 
     class Keys(App):
         BINDINGS = [Binding("f2", "bell", "Ring")]

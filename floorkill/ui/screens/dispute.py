@@ -39,7 +39,6 @@ from ..widgets.history_view import HistoryView
 from ..widgets.rules_panel import RulesPanel, event_words
 from ..widgets.seating import Seating
 from ..widgets.status_line import StatusLine
-from ..widgets.without_layout import update_static
 from .language import LangFooter, Speaks
 
 DISPUTE_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
@@ -224,7 +223,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         if self._listing.missed and self._problem is None:  # the journal reads again
             self._listing.missed = False
             self.query_one(HistoryView).set_session(self._listing)
-        update_static(self.query_one("#dispute-banner", Static), self._banner(m))
+        self.query_one("#dispute-banner", Static).update(self._banner(m))
         self.query_one(StatusLine).show(m.state)
         self.query_one(Seating).show(m.state)
         self.query_one(RulesPanel).show(m.state, m.record)
@@ -334,7 +333,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
             seq = self.rewind.hand_step(self.seq, step > 0)
         except JournalError as exc:
             self._problem = dtext("unreadable", self.lang, error=str(exc))
-            update_static(self.query_one("#dispute-banner", Static), self._banner(self.moment))
+            self.query_one("#dispute-banner", Static).update(self._banner(self.moment))
             return
         self.go(seq)
 
@@ -364,7 +363,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
             records = self.rewind.matching(query) if query else None
         except JournalError as exc:
             self._problem = dtext("unreadable", self.lang, error=str(exc))
-            update_static(self.query_one("#dispute-banner", Static), self._banner(self.moment))
+            self.query_one("#dispute-banner", Static).update(self._banner(self.moment))
             return
         self._listing = _Listing(records, self.rewind)
         history = self.query_one(HistoryView)

@@ -36,8 +36,6 @@ from floorkill.rules.preview import ASKS, EMPTY, RECORDS, UNREAD, Preview
 from floorkill.rules.preview import REFUSED as REFUSES
 from floorkill.rules.questions import Question
 
-from .without_layout import update_static
-
 PROMPTS: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "winner": N_("Winner"),
     "pot": N_("Pot $"),
@@ -352,7 +350,7 @@ class HandEntry(Widget):
             self._base = text
             self._shown = None
         self.message = text.plain if isinstance(text, Text) else text
-        update_static(self.query_one("#entry-message", Static), text)
+        self.query_one("#entry-message", Static).update(text)
 
     def _say_question(self, q: Question) -> None:
         text = Text(safe_text(q.text(self.lang)))

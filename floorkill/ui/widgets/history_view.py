@@ -25,7 +25,6 @@ from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
 from .rules_panel import event_words, hand_words
-from .without_layout import QuietScrollbars
 
 PAGE = 64
 TITLE = N_("History  (# · hands · result → decisions)")
@@ -126,7 +125,7 @@ def fit_record(rec: Record, width: int, lang: str = "en") -> str:
     return fit_line(line, width)
 
 
-class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
+class HistoryView(ScrollView, can_focus=True):
     """All records, virtually rendered."""
 
     DEFAULT_CSS = """
@@ -233,13 +232,7 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
                     del self._pages[page]
         follow = self.cursor < 0 or self.cursor >= self._total - 1
         self._total = len(self._session) if self._session is not None else 0
-        size = Size(self.size.width, self._total)
-        if self.is_mounted and self.size.height:
-            # scrollbars updated in place: setting virtual_size would lay out the screen
-            self.set_reactive(HistoryView.virtual_size, size)
-            self.quiet_scroll_update(size)
-        else:
-            self.virtual_size = size
+        self.virtual_size = Size(self.size.width, self._total)
         self._follow = follow
         if follow:
             self.cursor = self._total - 1 if self.has_focus else -1
@@ -258,14 +251,7 @@ class HistoryView(QuietScrollbars, ScrollView, can_focus=True):
             )
 
     def on_resize(self) -> None:
-        size = Size(self.size.width, self._total)
-        if self.size.height and size.height == self.virtual_size.height:
-            # only the width is new: scrollbars set in place, not a second layout of the
-            # screen (one more frame before the first was complete)
-            self.set_reactive(HistoryView.virtual_size, size)
-            self.quiet_scroll_update(size)
-        else:
-            self.virtual_size = size
+        self.virtual_size = Size(self.size.width, self._total)
         self._to_end()
 
     def set_lang(self, lang: str) -> None:

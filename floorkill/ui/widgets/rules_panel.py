@@ -36,9 +36,6 @@ from floorkill.rules.names import safe_text
 from floorkill.rules.pending import pending
 from floorkill.store.session import Record
 
-from ..compat import repaint_required
-from .without_layout import QuietScrollbars
-
 PANEL_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "title": N_("Rules"),
     "decisions": N_("Decisions"),
@@ -149,7 +146,7 @@ def record_words(rec: Record, lang: str = "en") -> str:
     return panel_text("record-short", lang, seq=rec.seq, what=event_words(rec.event, lang))
 
 
-class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
+class RulesPanel(ScrollView, can_focus=True):
     """Decisions with clause ids, what is pending, the cited clauses and their summaries."""
 
     DEFAULT_CSS = """
@@ -218,7 +215,6 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
         self._cites: list[str] = []
         self.clause_cursor = 0
         self._lines: list[Strip] = []
-        self._drawn: list[Strip] = []  # the lines render_line last read
         # a paragraph's wrapped lines, by its text, styles and width: a hand changes the
         # record and its decisions; the pending lines and the clauses mostly stay
         self._paragraphs: dict[tuple, list[tuple[Strip, str]]] = {}
@@ -299,8 +295,6 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
     # -- content -----------------------------------------------------------------
     def _changed(self, keep_cursor: bool = False) -> None:
         before = list(self._cites)
-        lines, scroll_y = self._drawn, self.scroll_offset.y
-        width = self.scrollable_content_region.width if self.is_mounted else 0
         texts = None
         if not keep_cursor:
             texts = self._texts()
@@ -308,37 +302,7 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
                 self.clause_cursor = 0
         self._built_for = None
         self._build(texts)
-        self._refresh_changed(lines, scroll_y, width)
-
-    def _refresh_changed(self, before: list[Strip], scroll_y: int, width: int) -> None:
-        """Repaint only the visible rows that differ from what was drawn (a hand changes the
-        record line and a decision or two; the pending lines and clauses mostly stay)."""
-        if (
-            not self.is_mounted
-            or not self.size.height
-            or repaint_required(self)
-            or self.scroll_offset.y != scroll_y
-            or width != self.scrollable_content_region.width
-        ):
-            self.refresh()
-            return
-        lines = self._lines
-
-        def same(row: int) -> bool:
-            if row < len(lines) and row < len(before):
-                return lines[row] == before[row]
-            return row >= len(lines) and row >= len(before)  # blank in both
-
-        y = scroll_y
-        bottom = scroll_y + self.scrollable_content_region.height
-        while y < bottom:
-            if same(y):
-                y += 1
-                continue
-            start = y
-            while y < bottom and not same(y):
-                y += 1
-            self.refresh_lines(start, y - start)
+        self.refresh()
 
     def on_resize(self) -> None:
         self._built_for = None
@@ -484,13 +448,7 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
         self._clause_rows = rows
         self._built_for = key if mounted else None
         if mounted:
-            size = Size(width, len(lines))
-            if self.size.height:
-                if size != self.virtual_size:
-                    self.set_reactive(RulesPanel.virtual_size, size)  # no screen layout
-                    self.quiet_scroll_update(size)
-            else:
-                self.virtual_size = size
+            self.virtual_size = Size(width, len(lines))
 
     def on_focus(self) -> None:
         self._changed(keep_cursor=True)
@@ -500,7 +458,6 @@ class RulesPanel(QuietScrollbars, ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         self._build()
-        self._drawn = self._lines
         row = self.scroll_offset.y + y
         if 0 <= row < len(self._lines):
             return self._lines[row]  # already exactly the width
