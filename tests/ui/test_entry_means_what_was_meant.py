@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from rich.text import Text
 from termhelp import send_keys
 from uihelp import HOLDEM, OMAHA8, hand, session
 
@@ -193,3 +194,20 @@ async def test_question_mark_lists_every_key_in_the_language_on_screen():
         send_keys(app, "question_mark")
         await settle(pilot)
         assert not app.screen.query("HelpPanel")
+
+
+async def test_the_reading_of_an_answer_fits_at_80_columns_in_russian():
+    """The decision is the end of the preview line: it must be on screen at 80x24."""
+    s = session(HOLDEM, [hand(3)])
+    app = make_podium_app(s, lang="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        send_keys(app, "3", "enter", "т")
+        await settle(pilot)
+        entry = app.podium.query_one(HandEntry)
+        message = entry.query_one("#entry-message")
+        lines = Text(entry.message).wrap(app.console, message.content_region.width)
+        assert len(lines) <= 3, entry.message
+        assert (
+            entry.message.startswith("⏎ запишет:") and "вторая нога не засчитана" in entry.message
+        )

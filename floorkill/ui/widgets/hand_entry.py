@@ -220,10 +220,9 @@ class HandEntry(Widget):
         if shown.outcome == EMPTY:
             self._say(self._base, base=False)
             return
-        line = preview_text(shown, self.lang)
-        if self.question is not None:  # the question stays in sight above its reading
-            line = safe_text(self.question.text(self.lang)) + "\n" + line
-        self._say(Text(line), base=False)
+        # (an open question stays in sight in the prompt: the lines are the reading's, so
+        # what the rules decide fits at 80 columns too)
+        self._say(Text(preview_text(shown, self.lang)), base=False)
 
     @property
     def preview(self) -> Preview | None:
