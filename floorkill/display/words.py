@@ -56,7 +56,8 @@ def game_text(cfg: TableConfig, lang: str | None = None) -> str:
         kill = f" · {vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang)} ({triggers})"
     else:
         kill = " · " + tr("no kill", lang)
-    return f"{GAME_NAMES.get(cfg.game, cfg.game)} {cfg.stakes_text()}{blinds}{kill}"
+    joker = " · " + tr("with the joker", lang) if cfg.joker else ""  # the bug plays (joker-1)
+    return f"{GAME_NAMES.get(cfg.game, cfg.game)} {cfg.stakes_text()}{blinds}{joker}{kill}"
 
 
 def barred_text(state: TableState, lang: str | None = None) -> str:

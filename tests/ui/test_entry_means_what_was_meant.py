@@ -5,6 +5,7 @@ keyboard layouts, amounts as people write them, and a preview of what Enter reco
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 from rich.text import Text
@@ -17,6 +18,7 @@ from floorkill.ui.podium import make_podium_app
 from floorkill.ui.widgets.hand_entry import HandEntry
 
 SIZE = (120, 40)
+ROOT = Path(__file__).resolve().parents[2]
 OMAHA8_SEAT_1 = OMAHA8 + '\n[[players]]\nseat = 1\nname = "Al"\n'
 
 
@@ -211,3 +213,14 @@ async def test_the_reading_of_an_answer_fits_at_80_columns_in_russian():
         assert (
             entry.message.startswith("⏎ запишет:") and "вторая нога не засчитана" in entry.message
         )
+
+
+def test_joker_1_the_joker_is_on_the_status_line_and_the_big_screen():
+    from floorkill.display.words import game_text, headline
+    from floorkill.rules import load_table_text
+
+    joker = (ROOT / "sample_tables/draw-high-5-10-joker.toml").read_text(encoding="utf-8")
+    s = session(joker)
+    assert "with the joker" in game_text(s.state.config, "en")
+    assert "с джокером" in headline(s.state, "ru")[1]
+    assert "joker" not in game_text(load_table_text(HOLDEM).config, "en")
