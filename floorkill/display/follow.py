@@ -25,7 +25,7 @@ from typing import Any
 
 from floorkill.i18n import N_, get_lang, tr
 from floorkill.rules import TableState
-from floorkill.rules.names import safe_text
+from floorkill.rules.names import name_key, safe_text
 from floorkill.store.backend import is_url, location_text
 from floorkill.store.backend import open_journal as open_any_journal
 from floorkill.store.errors import JournalError, UnknownTable
@@ -133,6 +133,7 @@ class Follower:
         self._last: Picture | None = None
         self._last_ok = 0.0
         self.polls = 0
+        self.choices: tuple[str, ...] = ()  # the tables a name matching none could mean
 
     # -- helpers ---------------------------------------------------------------
     def _file_ident(self) -> tuple[int, int] | None:
@@ -160,10 +161,27 @@ class Follower:
         self._ident = self._file_ident()
         self._ro = self._open_journal(self.path)
 
+    def _named(self, ro: ReadOnlyJournal) -> str:
+        """The table asked for by name: its exact name, else the one open table whose name
+        starts with it ("Table 14" for "table 14"); none or several: the name as asked,
+        and :attr:`choices` are the tables it could mean (the picture lists them)."""
+        assert self.table is not None
+        shown = ro.open_table_names()
+        if self.table in shown:
+            self.choices = ()
+            return self.table
+        asked = name_key(self.table)
+        matches = [n for n in shown if name_key(n).startswith(asked)]
+        if len(matches) == 1:
+            self.choices = ()
+            return matches[0]
+        self.choices = tuple(matches or shown)
+        return self.table
+
     def _sync_tables(self) -> None:
         ro = self._ro
         assert ro is not None
-        names = [self.table] if self.table is not None else ro.open_table_names()  # closed: hidden
+        names = [self._named(ro)] if self.table is not None else ro.open_table_names()
         for name in list(self._sessions):
             if name not in names:
                 del self._sessions[name]
@@ -186,7 +204,16 @@ class Follower:
                     waiting=tr(
                         "Waiting for table “{name}” …", self.lang, name=safe_text(self.table)
                     ),
-                    detail=tr("The podium has not opened it in this journal yet.", self.lang),
+                    detail=(
+                        tr(
+                            "No such table here; the journal's tables: {names}",
+                            self.lang,
+                            name=safe_text(self.table),
+                            names=", ".join(safe_text(n) for n in self.choices),
+                        )
+                        if self.choices
+                        else tr("The podium has not opened it in this journal yet.", self.lang)
+                    ),
                     at=now,
                 )
             return Picture(

@@ -34,3 +34,17 @@ def test_big_screen_shows_a_bar_from_another_table(tmp_path):
         a.append({"type": "pay_kill", "name": "CY"})
         pic = follower.poll()
         assert pic is not None and not pic.tables[0].state.barred
+
+
+def test_big_screen_table_takes_a_unique_prefix_or_lists_the_tables(tmp_path):
+    """--table "table 14" is Table 14; "Table 1" could be Table 12 or Table 14: the
+    screen lists them instead of waiting for a table of that exact name."""
+    path = tmp_path / "evening.db"
+    with Journal(path, "podium") as j:
+        j.create_table(load_table_text(HOLDEM))
+        j.create_table(load_table_text(HALF_CY))
+        pic = Follower(path, table="table 14", grace=0).poll()
+        assert pic is not None and [t.name for t in pic.tables] == ["Table 14"]
+        pic = Follower(path, table="Table 1", grace=0).poll()
+        assert pic is not None and not pic.tables
+        assert "Table 12" in pic.detail and "Table 14" in pic.detail, pic.detail
