@@ -33,7 +33,7 @@ from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 from typing import Any
 
-from floorkill.rules import Refusal, TableConfig, TableState, apply, initial_state
+from floorkill.rules import Refusal, TableConfig, TableState, apply, corrections, initial_state
 from floorkill.rules.config import GAME_NAMES, PlayerSpec
 from floorkill.rules.decisions import Decision
 from floorkill.rules.money import Cents
@@ -127,6 +127,20 @@ class Void:
 
 
 @dataclass
+class Fix:
+    """A correction: when, its record, the record it corrects, what it replaced and with
+    what (None: struck), why and who."""
+
+    at: str
+    seq: int
+    target: int
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    reason: str
+    who: str | None
+
+
+@dataclass
 class KillPot:
     at: str
     seq: int
@@ -163,6 +177,7 @@ class TableStats:
     payments: list[Line] = field(default_factory=list)
     barred_end: list[tuple[str, Cents, str]] = field(default_factory=list)
     voids: list[Void] = field(default_factory=list)
+    corrections: list[Fix] = field(default_factory=list)
     clause_counts: Counter = field(default_factory=Counter)
     code_counts: Counter = field(default_factory=Counter)
     rulings: list[Line] = field(default_factory=list)
@@ -326,6 +341,14 @@ def fold_table(
     # every void up to the seal counts, as in an export: a later void corrects the record
     voided = {r.target for r in rows if r.type == "void" and r.target is not None}
     by_seq = {r.seq: r for r in rows}
+    # corrections: every record stands for what the whole history says it is (as export)
+    effective: list | None = None
+    kept: dict[int, int] = {}
+    if any(r.type == "correct" for r in rows):
+        numbered = [r for r in rows if r.seq > 0]
+        if [r.seq for r in numbered] == list(range(1, len(numbered) + 1)):
+            resolved = corrections.resolve([r.payload for r in numbered])
+            effective, kept = resolved.events, resolved.kept
     state = initial_state(config, tuple(players))
     trigger: str | None = None
     hour_cache: dict[str, datetime] = {}
@@ -359,13 +382,44 @@ def fold_table(
                     )
                 )
             continue
+        if r.type == "correct":
+            if inside:
+                named = r.payload.get("record")
+                original = named
+                while original in by_seq and by_seq[original].type == "correct":
+                    original = by_seq[original].payload.get("record")
+                prior = by_seq.get(named)
+                was = (
+                    prior.payload.get("event")
+                    if prior is not None and prior.type == "correct"
+                    else (prior.payload if prior is not None else None)
+                )
+                now = r.payload.get("event")
+                st.corrections.append(
+                    Fix(
+                        r.at,
+                        r.seq,
+                        original if isinstance(original, int) else 0,
+                        was if isinstance(was, dict) else None,
+                        now if isinstance(now, dict) else None,
+                        str(r.payload.get("reason", "")),
+                        r.who,
+                    )
+                )
+            continue
         if r.seq in voided:
             continue
+        payload = r.payload
+        if effective is not None and 1 <= r.seq <= len(effective):
+            payload = effective[r.seq - 1]
+            if payload is None:  # struck by a correction
+                continue
         before = state
         try:
-            applied = apply(state, r.payload)
+            applied = apply(state, payload)
         except Refusal as exc:
-            st.problems.append(f"#{r.seq}: {exc.text('en')}")
+            if r.seq not in kept:  # a record a correction keeps as entered is passed over
+                st.problems.append(f"#{r.seq}: {exc.text('en')}")
             continue
         state = applied.state
         decisions = applied.decisions

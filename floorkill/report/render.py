@@ -563,6 +563,22 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
         out.append("</tbody></table>")
     else:
         out.append(f'<p class="muted">{esc(t("no-voids", lang))}</p>')
+    # corrections: who put which record right, when, and how
+    if ts.corrections:
+        out.append(f"<h3>{esc(t('corrections-section', lang))}</h3>")
+        out.append(
+            f"<table><thead><tr><th>{esc(t('time', lang))}</th>"
+            f'<th class="n">{esc(t("record", lang))}</th><th>{esc(t("corrected", lang))}</th>'
+            f"<th>{esc(t('reason', lang))}</th><th>{esc(t('by', lang))}</th></tr></thead><tbody>"
+        )
+        for f in ts.corrections:
+            now = event_words(f.after, lang) if f.after is not None else t("struck", lang)
+            out.append(
+                f'<tr data-k="correct"><td>{esc(clock(f.at))}</td><td class="n">{f.seq}</td>'
+                f"<td>#{f.target} {esc(event_words(f.before, lang))} → {esc(now)}</td>"
+                f"<td>{esc(f.reason)}</td><td>{esc(f.who or t('unnamed', lang))}</td></tr>"
+            )
+        out.append("</tbody></table>")
     # rulings: the clauses, then the notable ones
     out.append(f"<h3>{esc(t('rulings', lang))}</h3>")
     if ts.clause_counts:

@@ -49,6 +49,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from floorkill.rules import Refusal, TableState, apply, initial_state
+from floorkill.rules.corrections import History
 from floorkill.rules.names import name_key
 from floorkill.rules.room import Room, own_bars, view
 from floorkill.store import history
@@ -244,6 +245,8 @@ class _MemorySource:
         return self._records[start:stop]
 
     def state_at(self, seq: int) -> TableState:
+        if any(r.type == "correct" for r in self._records):
+            return self._history_state_at(seq)
         while len(self._states) <= seq:
             rec = self._records[len(self._states) - 1]
             if rec.type == VOID:
@@ -257,6 +260,17 @@ class _MemorySource:
                 st = apply(self._states[-1], rec.event).state
             self._states.append(st)
         return self._states[max(0, seq)]
+
+    def _history_state_at(self, seq: int) -> TableState:
+        """With corrections: the records read as a history, the state as each left it."""
+        h = getattr(self, "_history", None)
+        if h is None:
+            h = self._history = History(self.config, self.players)
+            self._hstates = [h.state]
+        while len(h) < min(seq, len(self._records)):
+            h.add(self._records[len(h)].event)
+            self._hstates.append(h.state)
+        return self._hstates[max(0, min(seq, len(self._hstates) - 1))]
 
     def void_of(self, seq: int) -> Record | None:
         return self._voids.get(seq)

@@ -152,3 +152,21 @@ def test_memory_session_corrects_like_the_journal():
     assert m.state == right_state(RIGHT)
     m.void(rec.seq, "no")
     assert m.state == right_state(WRONG)
+
+
+def test_the_shift_report_lists_corrections_with_who_and_when(jpath, tmp_path):
+    from floorkill.report import gather_journal, write_report
+
+    with Journal(jpath, "fp-ann") as j:
+        s = _wrong_table(j)
+        s.correct(2, hand(6), reason="the dealer: seat 6")
+    room = gather_journal(jpath)
+    (ts,) = [t for t in room.tables if t.name == "Table 9"]
+    (fix,) = ts.corrections
+    assert (fix.seq, fix.target, fix.who) == (6, 2, "fp-ann")
+    assert fix.before == hand(2) and fix.after == hand(6) and fix.at
+    assert ts.problems == [] and ts.hands == 5
+    out = tmp_path / "report.html"
+    write_report(jpath, out)
+    html = out.read_text(encoding="utf-8")
+    assert 'data-k="correct"' in html and "the dealer: seat 6" in html and "fp-ann" in html

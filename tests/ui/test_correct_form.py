@@ -78,3 +78,23 @@ async def test_rrop_13_6_an_impossible_later_record_is_asked_about():
         assert len(s) == 5
         assert s.records(4, 5)[0].event["strike"] == [4]
         assert not s.state.is_barred("Ann")
+
+
+async def test_the_dispute_view_shows_the_original_and_its_correction_side_by_side():
+    from floorkill.ui.screens.dispute import DisputeScreen, open_dispute
+
+    s = session(events=HANDS)
+    s.correct(1, hand(3), reason="the dealer says Cy")
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        open_dispute(app, 1)
+        await pilot.pause()
+        assert isinstance(app.screen, DisputeScreen)
+        banner = str(app.screen.query_one("#dispute-banner", Static).render())
+        assert "ENTERED: hand: winner 4" in " ".join(banner.split())
+        assert "CORRECTED by #7" in banner and "winner 3" in banner
+        assert "the dealer says Cy" in banner
+        await pilot.press("end")
+        await pilot.pause()
+        banner = str(app.screen.query_one("#dispute-banner", Static).render())
+        assert "this record corrected #1" in banner

@@ -50,6 +50,9 @@ DISPUTE_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (con
     "live-note": N_("the live table is untouched · Esc: back to live"),
     "voided": N_("UNDONE later by #{seq} ({who}, {at}): {reason}"),
     "void": N_("this record undid #{target} ({what}): {reason}"),
+    "corrected-by": N_("ENTERED: {was}  │  CORRECTED by #{seq} ({who}, {at}): {now}{why}"),
+    "corrects": N_("this record corrected #{target}: {was} → {now}{why}"),
+    "struck": NC_("dispute", "struck"),
     "filter": N_("filter: player and/or decision — ann won · kill · barred"),
     "matches": N_("{n} of {total} records match"),
     "history": N_("Records (←/→ record · [ ] hand · / filter)"),
@@ -269,6 +272,9 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
                 ),
                 style="bold",
             )
+        if rec is not None:
+            for line in self._correction_lines(rec):
+                text.append("\n" + safe_text(line), style="bold")
         if m.voided_by is not None:
             v = m.voided_by
             text.append(
@@ -288,6 +294,76 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         if self._problem:
             text.append("\n" + safe_text(self._problem), style="bold")
         return text
+
+    def _corrections(self) -> dict[int, list[Record]]:
+        """{record: its live corrections, oldest first} (a correction of a correction
+        counts for the record it corrects in the end)."""
+        found = getattr(self, "_fixes", None)
+        if found is None:
+            found = {}
+            origin: dict[int, int] = {}
+            try:
+                records = self.rewind.all_records()
+            except JournalError:
+                return {}
+            for r in records:
+                if r.type == "correct" and not r.voided:
+                    named = r.event.get("record")
+                    original = origin.get(named, named)
+                    origin[r.seq] = original
+                    found.setdefault(original, []).append(r)
+            self._fixes = found
+        return found
+
+    def _correction_lines(self, rec: Record) -> list[str]:
+        """The original and its correction side by side (or, at a correction, what it
+        replaced)."""
+        lang = self.lang
+
+        def words(ev) -> str:
+            return event_words(ev, lang) if isinstance(ev, dict) else dtext("struck", lang)
+
+        def why(r: Record) -> str:
+            reason = r.event.get("reason")
+            return f" · {reason}" if reason else ""
+
+        fixes = self._corrections()
+        if rec.type == "correct":
+            original = next(
+                (o for o, rs in fixes.items() if any(x.seq == rec.seq for x in rs)), None
+            )
+            if original is None:
+                return []
+            chain = fixes[original]
+            i = next(k for k, x in enumerate(chain) if x.seq == rec.seq)
+            was = chain[i - 1].event.get("event") if i else self.rewind.record(original).event
+            return [
+                dtext(
+                    "corrects",
+                    lang,
+                    target=original,
+                    was=words(was),
+                    now=words(rec.event.get("event")),
+                    why=why(rec),
+                )
+            ]
+        out = []
+        was: object = rec.event
+        for fix in fixes.get(rec.seq, ()):
+            out.append(
+                dtext(
+                    "corrected-by",
+                    lang,
+                    was=words(was),
+                    seq=fix.seq,
+                    who=fix.who or dtext("nobody", lang),
+                    at=when(fix.at),
+                    now=words(fix.event.get("event")),
+                    why=why(fix),
+                )
+            )
+            was = fix.event.get("event")
+        return out
 
     @staticmethod
     def _winner_names(m: Moment) -> str:

@@ -116,6 +116,10 @@ def event_words(event, lang: str | None = None) -> str:
         return tr("hand: {what}", lang, what=hand_words(event, lang))
     if t == "void":
         return tr("undo #{seq}", lang, seq=event.get("target"))
+    if t == "correct":
+        ev = event.get("event")
+        now = event_words(ev, lang) if isinstance(ev, dict) else tr("struck", lang)
+        return tr("correct #{seq}: {what}", lang, seq=event.get("record"), what=now)
     if t == "pay_kill":
         return tr("pay kill: {name}", lang, name=event.get("name"))
     if t in ("close_table", "reopen_table"):
