@@ -24,14 +24,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from floorkill.i18n import get_lang, ntr, tr
-from floorkill.rules import TableFile, apply, initial_state, parse_event
+from floorkill.rules import TableFile, apply, corrections, initial_state, parse_event
 from floorkill.rules import room as room_rules
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.names import one_line
 from floorkill.rules.table_diff import setup_changes
 from floorkill.store.errors import JournalError, TableExists
 from floorkill.store.schema import canonical_json
-from floorkill.store.session import Record
+from floorkill.store.session import AllRecords, Record
 
 BATCH = 2000  # events per transaction: one fsync per batch, not per event
 SHOW = 160  # characters of an event shown in a message
@@ -95,6 +95,7 @@ class ImportPlan:
     session: Any = None  # the journal's session of the table when it exists
     applied: list[Any] = field(default_factory=list)  # the tail folded by the check
     elsewhere: Any = None  # the bars at other tables the check used
+    seqs: list[int] = field(default_factory=list)  # the journal record of each file event
 
     @property
     def ok(self) -> bool:
@@ -113,6 +114,15 @@ def _line(tf: TableFile, index: int) -> int | None:
 
 def _canonical(raw: Any, seats: int) -> dict[str, Any] | None:
     """The event's content (its room stamp left out: see :func:`plan_import`)."""
+    if corrections.is_correction(raw):
+        try:
+            c = corrections.parse_correction(raw, 1 << 30).to_dict()
+        except (Refusal, *BAD_DATA):
+            return None
+        c.pop("by", None)
+        if isinstance(c["event"], dict):
+            c["event"] = _canonical(c["event"], seats)
+        return c
     try:
         return parse_event(room_rules.split(raw)[0], seats).to_dict()
     except (Refusal, *BAD_DATA):
@@ -121,7 +131,14 @@ def _canonical(raw: Any, seats: int) -> dict[str, Any] | None:
 
 def journal_history(journal, name: str, upto: int) -> list[dict[str, Any]]:
     """The live events of a journal table (what `export` writes), in order."""
-    return journal.live_events(name, upto)
+    return _as_file(journal.live_events(name, upto))[0]
+
+
+def _as_file(events) -> tuple[list[dict[str, Any]], list[int]]:
+    """A table's events as a file numbers them, and the journal record of each."""
+    if isinstance(events, AllRecords):  # corrections: renumbered as export writes them
+        return corrections.file_records(events)
+    return list(events), []
 
 
 def plan_import(journal, tf: TableFile) -> ImportPlan:
@@ -140,7 +157,7 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
         plan.changes = setup_changes(session.config, session.players, cfg, tf.players, get_lang())
         if plan.changes:
             return plan
-        history = journal_history(journal, stored, plan.seq)
+        history, plan.seqs = _as_file(journal.live_events(stored, plan.seq))
         plan.in_journal = len(history)
         # the table's own fold (what its events make), not the room view: the writer
         # stamps each event with the bars elsewhere and folds it on its own state
@@ -151,6 +168,8 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
         # the room stamp is the writer's (rules/room.py), not the event's content: a file's
         # is replaced by the journal's own room, so an exported stamped event is the same
         mine = {key: v for key, v in mine.items() if key != room_rules.ROOM_FIELD}
+        if corrections.is_correction(mine):
+            mine = _canonical(mine, cfg.seats) or mine
         if canon is None or event_digest(canon) != event_digest(mine):
             plan.conflict = Conflict(
                 k,
@@ -164,6 +183,9 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
     plan.tail_start = len(history) + 1
     plan.tail = list(tf.events[len(history) :])
     plan.elsewhere = elsewhere
+    if any(corrections.is_correction(raw) for raw in (*history, *plan.tail)):
+        _check_with_corrections(plan, tf, history)
+        return plan
     for k, raw in enumerate(plan.tail, start=plan.tail_start):
         etype = raw.get("type") if isinstance(raw, Mapping) else None
         etype = etype if isinstance(etype, str) else None
@@ -187,6 +209,65 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
                 )
             )
     return plan
+
+
+def _check_with_corrections(plan: ImportPlan, tf: TableFile, history: list) -> None:
+    """The tail checked as a history (its corrections name the file's records): each event
+    or correction that would be refused is named; nothing is folded for reuse."""
+    h = corrections.History(tf.config, tf.players, history, strict=True)
+    for k, raw in enumerate(plan.tail, start=plan.tail_start):
+        etype = raw.get("type") if isinstance(raw, Mapping) else None
+        try:
+            h.add(raw)
+        except Refusal as refusal:
+            plan.refused.append(
+                Refused(k, _line(tf, k), etype, refusal.text(get_lang()), refusal.cites)
+            )
+        except BAD_DATA as exc:
+            plan.refused.append(
+                Refused(
+                    k,
+                    _line(tf, k),
+                    etype,
+                    tr("cannot be read ({error})", None, error=type(exc).__name__),
+                )
+            )
+
+
+def _write_tail(session, plan: ImportPlan, on_batch, batch: int) -> None:
+    """A tail with corrections: events in batches, each correction on its own, its record
+    numbers turned into the journal's."""
+    seqs = list(plan.seqs) or list(range(1, plan.in_journal + 1))
+    expect = plan.seq
+    pending: list = []
+
+    def flush() -> None:
+        nonlocal expect, pending
+        for i in range(0, len(pending), batch):
+            records = session.append_many(pending[i : i + batch], expect_seq=expect)
+            seqs.extend(r.seq for r in records)
+            expect = len(session)
+            if on_batch is not None:
+                on_batch(session, records)
+        pending = []
+
+    for raw in plan.tail:
+        if not corrections.is_correction(raw):
+            pending.append(raw)
+            continue
+        flush()
+        mapped = corrections.journal_numbers(raw, seqs)
+        settle = {s: "strike" for s in mapped.get("strike", ())}
+        settle.update({s: "keep" for s in mapped.get("keep", ())})
+        event = mapped["event"] if isinstance(mapped["event"], Mapping) else None
+        rec = session.correct(
+            mapped["record"], event, settle=settle, reason=mapped.get("reason"), expect_seq=expect
+        )
+        seqs.append(rec.seq)
+        expect = len(session)
+        if on_batch is not None:
+            on_batch(session, [rec])
+    flush()
 
 
 def write_plan(
@@ -214,6 +295,9 @@ def write_plan(
         session = plan.session or journal.open_table(plan.name)
     expect = plan.seq
     batch = batch or BATCH
+    if any(corrections.is_correction(raw) for raw in plan.tail):
+        _write_tail(session, plan, on_batch, batch)
+        return session
     for i in range(0, len(plan.tail), batch):
         checked = plan.applied[i : i + batch] if len(plan.applied) == len(plan.tail) else None
         records = session.append_many(

@@ -170,3 +170,27 @@ def test_the_shift_report_lists_corrections_with_who_and_when(jpath, tmp_path):
     write_report(jpath, out)
     html = out.read_text(encoding="utf-8")
     assert 'data-k="correct"' in html and "the dealer: seat 6" in html and "fp-ann" in html
+
+
+def test_export_then_import_carries_the_correction_and_is_idempotent(jpath, tmp_path):
+    from floorkill.store.commands import cmd_import
+
+    with Journal(jpath, "fp") as j:
+        s = _wrong_table(j)
+        s.void(5, "not played")
+        s.correct(2, hand(6), reason="dealer")
+        s.append(hand(1))
+        want = s.state
+    out = io.StringIO()
+    assert cmd_export(jpath, "Table 9", out=out, err=io.StringIO()) == 0
+    f = tmp_path / "t9.toml"
+    f.write_text(out.getvalue(), encoding="utf-8")
+    other = tmp_path / "other.db"
+    for _ in range(2):  # the second import finds everything already there
+        err = io.StringIO()
+        assert cmd_import(f, other, out=io.StringIO(), err=err) == 0, err.getvalue()
+    with Journal(other, "fp") as j:
+        t = j.open_table("Table 9")
+        assert t.state == want
+        assert [r.type for r in t.records()].count("correct") == 1
+    assert verify_journal(other)[0] == []
