@@ -89,7 +89,8 @@ def problem_text(problem: Any, lang: str | None = None) -> str:
     table, seq = getattr(problem, "table", None), getattr(problem, "seq", None)
     if isinstance(table, str) and isinstance(seq, int):
         return tr(SNAPSHOT_SKIPPED, lang, table=safe_text(table), seq=seq)
-    return safe_text(str(problem))
+    text = getattr(problem, "text", None)
+    return safe_text(text(lang) if callable(text) else str(problem))
 
 
 def _table_view(session, lang: str | None = None) -> TableView:
@@ -232,7 +233,10 @@ class Follower:
     def _problems(self) -> tuple[str, ...]:
         """What the journal skipped while reading (a snapshot that is not what its row
         records): never shown as the table, always said."""
-        found = getattr(self._ro, "problems", None) or ()
+        found = list(getattr(self._ro, "problems", None) or ())
+        notice = getattr(self._ro, "notice", None)
+        if notice:  # a reader that cannot see the whole journal says so, with its head
+            found.insert(0, notice)
         return tuple(problem_text(p, self.lang) for p in found)
 
     # -- the poll ----------------------------------------------------------------

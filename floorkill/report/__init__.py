@@ -58,6 +58,9 @@ def cmd_report(
             file=err,
         )
         return 2
+    for note in room.notes:
+        words = note.text(lang) if callable(getattr(note, "text", None)) else str(note)
+        print(safe_text("floorkill: " + tr("warning: {text}", lang, text=words)), file=err)
     hands = room.total("hands")
     kills = room.total("kill_pots")
     print(

@@ -210,6 +210,7 @@ class Room:
     end: str | None
     generated: str
     tz: tzinfo
+    notes: list[str] = field(default_factory=list)  # how it was read, caches not trusted
 
     @property
     def seal(self) -> str:
@@ -287,12 +288,22 @@ def table_rows(conn: sqlite3.Connection, tbl: str, head: int) -> list[Row]:
     ]
 
 
-def tables_of(conn: sqlite3.Connection, names: Sequence[str] = ()) -> list[tuple[str, str, str]]:
+def tables_of(
+    conn: sqlite3.Connection, names: Sequence[str] = (), report=None
+) -> list[tuple[str, str, str]]:
     """(name, toml, created) of the asked tables (all, in creation order, when none asked);
-    a name matches case-insensitively. Raises UnknownTable."""
+    a name matches case-insensitively; each toml as the table's creation row holds it in
+    the hash chain (the ``tables.toml`` cache compared, a difference ``report``-ed).
+    Raises UnknownTable."""
+    from floorkill.store.guarded import table_text
     from floorkill.store.reading import find_table
 
-    rows = conn.execute("SELECT name, toml, created FROM tables ORDER BY rowid").fetchall()
+    rows = [
+        (name, table_text(conn, name, toml, report), created)
+        for name, toml, created in conn.execute(
+            "SELECT name, toml, created FROM tables ORDER BY rowid"
+        ).fetchall()
+    ]
     if not names:
         return rows
     by_name = {r[0]: r for r in rows}
@@ -524,14 +535,18 @@ def gather(
     start: str | None = None,
     end: str | None = None,
     tz: tzinfo | None = None,
+    notes: Sequence[str] = (),
 ) -> Room:
-    """Every asked table of the journal behind ``conn`` (a read-only connection)."""
+    """Every asked table of the journal behind ``conn`` (a read-only connection);
+    ``notes``: how it was opened when that matters, said at the report's top with every
+    cache found not to be what the chain guards."""
     from floorkill.store.reading import parse_table_toml
 
     tz = tz or datetime.now().astimezone().tzinfo
     head_seq, head_hash = chain_head(conn)
     out = []
-    for name, toml, created in tables_of(conn, tables):
+    notes: list[str] = list(notes)
+    for name, toml, created in tables_of(conn, tables, notes.append):
         cfg, players = parse_table_toml(name, toml)
         out.append(
             fold_table(
@@ -554,6 +569,7 @@ def gather(
         end=end,
         generated=utc_text(datetime.now(UTC)),
         tz=tz,
+        notes=notes,
     )
 
 
@@ -561,7 +577,7 @@ def gather_journal(path: str | Path, **kwargs) -> Room:
     """:func:`gather` through the store's guarded read-only connection (it cannot write)."""
     from floorkill.store.backend import is_url
     from floorkill.store.errors import JournalError
-    from floorkill.store.readonly import readonly_connect
+    from floorkill.store.readonly import open_readonly, partial_view
 
     if is_url(path):  # PostgreSQL: a read-only session (the same SQL)
         return _gather_pg(str(path), **kwargs)
@@ -569,10 +585,12 @@ def gather_journal(path: str | Path, **kwargs) -> Room:
     if not p.is_file():
         raise JournalError(f"{p}: no journal there")
     try:
-        conn = readonly_connect(p)
+        conn, notice = open_readonly(p)
     except sqlite3.Error as exc:
         raise JournalError(f"{p}: cannot open the journal: {exc}") from None
     try:
+        if notice:
+            kwargs["notes"] = [partial_view(notice, chain_head(conn)[0])]
         return gather(conn, str(p), **kwargs)
     except sqlite3.DatabaseError as exc:
         raise JournalError(f"{p}: not a readable journal: {exc}") from None

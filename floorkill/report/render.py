@@ -262,6 +262,7 @@ def render(room: Room, lang: str = "en", paper: str = "a4") -> str:
     )
     w(svg.DEFS)
     w(_header(room, lang, clock))
+    w(_notes(room, lang))
     w(_room(room, lang, clock))
     for i, ts in enumerate(room.tables, start=1):
         w(_table(ts, i, lang, clock))
@@ -633,6 +634,20 @@ def _lines_table(lines, lang: str, clock: Clock) -> str:
         )
     out.append("</tbody></table>")
     return "".join(out)
+
+
+def _note_text(note, lang: str) -> str:
+    text = getattr(note, "text", None)
+    return text(lang) if callable(text) else str(note)
+
+
+def _notes(room: Room, lang: str) -> str:
+    """How the journal was read when it was not whole, and every cache found not to be
+    what the hash chain guards: at the top, before any number."""
+    if not room.notes:
+        return ""
+    items = "".join(f'<li class="warn">{esc(_note_text(n, lang))}</li>' for n in room.notes)
+    return f'<section data-k="notes"><ul>{items}</ul></section>'
 
 
 def _seal(room: Room, lang: str) -> str:

@@ -219,9 +219,12 @@ def room_rows(conn, exclude: str) -> tuple[list[tuple[str, int, int]], dict[str,
     return barring, joined
 
 
-def table_texts(conn) -> dict[str, str]:
-    """{table: its stored TOML (config and initial players)} of every table, in one query."""
-    return {name: text for name, text in conn.execute("SELECT name, toml FROM tables").fetchall()}
+def table_texts(conn, report=None) -> dict[str, str]:
+    """{table: its TOML (config and initial players) as its creation row holds it in the
+    hash chain} of every table (``tables.toml`` compared: reading.table_texts)."""
+    from floorkill.store.reading import table_texts as guarded_texts
+
+    return dict(guarded_texts(conn, report))
 
 
 def _any_of(clause: str, rows: Sequence[tuple]) -> tuple[str, list]:

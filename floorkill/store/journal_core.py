@@ -303,7 +303,7 @@ class CoreJournal:
         self.snapshot_every = max(1, int(snapshot_every))
         self.meta = {}
         self.problems = []  # bad snapshots skipped (each said once)
-        self._rooms = RoomCache()
+        self._rooms = RoomCache(self._report)
         self._live = weakref.WeakValueDictionary()
 
     # -- supplied by the backend ---------------------------------------------
@@ -393,12 +393,13 @@ class CoreJournal:
             c.execute(INSERT_EVENT, row)
             c.execute(UPSERT_OBLIGATIONS, (cfg.name, 0, "[]"))
             tx.advance(gseq + 1, row[14], cfg.name, 0)
-        self._rooms.wrote(cfg.name, (), gseq, gseq + 1)
-        return self._session(cfg.name, cfg, players, initial_state(cfg, players), 0)
+        state = initial_state(cfg, players)
+        self._rooms.wrote(cfg.name, (), gseq, gseq + 1, state, 0)
+        return self._session(cfg.name, cfg, players, state, 0)
 
     def open_table(self, name: str) -> CoreSession:
         with self._read() as c:
-            stored, text = reading.find_table(c, name)
+            stored, text = reading.find_table(c, name, self._report)
             cfg, players = reading.parse_table_toml(stored, text)
             state, seq = reading.load_state(c, stored, cfg, players, report=self._report)
         return self._session(stored, cfg, players, state, seq)
@@ -510,7 +511,7 @@ class CoreJournal:
             c = tx.conn
             c.execute("DELETE FROM snapshots")
             c.execute("DELETE FROM obligations")
-            for name, text in c.execute("SELECT name, toml FROM tables ORDER BY rowid").fetchall():
+            for name, text in reading.table_texts(c, self._report):
                 cfg, players = reading.parse_table_toml(name, text)
                 voids = reading.void_rows(c, name)
                 corrections = reading.correction_rows(c, name)
@@ -703,7 +704,7 @@ class CoreSession(RoomView):
             )
             tx.advance(gseq, prev, self.name, seq)
         self._state, self._seq = state, seq  # only after COMMIT returned
-        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), start, gseq)
+        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), start, gseq, state, seq)
         return records
 
     def void(self, seq: int, reason: str, expect_seq: int | None = None) -> Record:
@@ -761,7 +762,9 @@ class CoreSession(RoomView):
             )
             tx.advance(gseq + 1, row[14], self.name, new_seq)
         self._state, self._seq = state, new_seq
-        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1)
+        j._rooms.wrote(
+            self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1, state, new_seq
+        )
         return Record(
             seq=new_seq,
             type=VOID_TYPE,

@@ -559,7 +559,7 @@ class PgReadOnlyJournal(ReadOnlyJournal):
         self.notice: str | None = None
         self.problems: list[str] = []
         self.meta: dict[str, str] = {}
-        self._rooms = RoomCache()
+        self._rooms = RoomCache(self._report)
         self.standby = False  # connected to a hot standby
         self._seen: int | None = None
         self._connect()

@@ -20,6 +20,7 @@ from floorkill.i18n import N_, tr
 from floorkill.rules import TableConfig, TableState, apply, initial_state, load_table_text
 from floorkill.rules.config import PlayerSpec
 from floorkill.rules.corrections import History
+from floorkill.store import guarded
 from floorkill.store.errors import JournalError, UnknownTable
 from floorkill.store.schema import (
     CREATE_TYPE,
@@ -34,6 +35,8 @@ from floorkill.store.schema import (
 )
 from floorkill.store.session import AllRecords, Record, decision_from_json, fold_records
 from floorkill.store.snapshot import state_from_dict
+
+Report = Callable[[str], None]
 
 RECORD_SELECT = (
     "SELECT e.gseq, e.seq, e.type, e.payload, e.decisions, e.result, e.hand, e.who, e.at, "
@@ -88,8 +91,12 @@ def chain_head(conn: sqlite3.Connection, meta: dict[str, str] | None = None) -> 
     return (0, GENESIS) if row is None else (row[0], row[1])
 
 
-def find_table(conn: sqlite3.Connection, name: str) -> tuple[str, str]:
-    """(stored name, toml text) of a table, by exact or case-insensitive name."""
+def find_table(
+    conn: sqlite3.Connection, name: str, report: Report | None = None
+) -> tuple[str, str]:
+    """(stored name, toml text) of a table, by exact or case-insensitive name: the text
+    its creation row holds in the hash chain (``tables.toml`` compared, a difference
+    ``report``-ed: :func:`floorkill.store.guarded.table_text`)."""
     row = conn.execute("SELECT name, toml FROM tables WHERE name = ?", (name,)).fetchone()
     if row is None:
         row = conn.execute(
@@ -99,7 +106,16 @@ def find_table(conn: sqlite3.Connection, name: str) -> tuple[str, str]:
         names = [r[0] for r in conn.execute("SELECT name FROM tables ORDER BY rowid")]
         known = ", ".join(repr(n) for n in names) if names else "none"
         raise UnknownTable(f"no table {name!r} in the journal (tables: {known})")
-    return row[0], row[1]
+    return row[0], guarded.table_text(conn, row[0], row[1], report)
+
+
+def table_texts(conn: sqlite3.Connection, report: Report | None = None) -> list[tuple[str, str]]:
+    """(name, toml text) of every table in creation order, each text as its creation row
+    holds it (see :func:`find_table`)."""
+    return [
+        (name, guarded.table_text(conn, name, text, report))
+        for name, text in conn.execute("SELECT name, toml FROM tables ORDER BY rowid").fetchall()
+    ]
 
 
 def table_names(conn: sqlite3.Connection) -> list[str]:
@@ -242,8 +258,6 @@ def all_records(conn: sqlite3.Connection, tbl: str, upto: int) -> AllRecords:
     )
 
 
-Report = Callable[[str], None]
-
 SNAPSHOT_SKIPPED = N_(
     "table {table}: the snapshot at seq {seq} is not the state its row records "
     "in the hash chain: skipped, the state is folded from the events "
@@ -278,13 +292,15 @@ def best_snapshot(
 ) -> tuple[TableState, int] | None:
     """The newest usable snapshot at ``seq <= upto`` (and ``< before``), or None.
 
-    Usable: not stale, and its digest equals the ``state_hash`` its row carries in the hash
-    chain. A snapshot whose row records no digest (schema 1) is never used; one that does
+    Usable: not stale, its digest equals the ``state_hash`` its row carries in the hash
+    chain, and that row matches its own hash (the column changed with the snapshot is
+    caught there: :func:`floorkill.store.guarded.sealed`). A snapshot whose row records no digest (schema 1) is never used; one that does
     not match is skipped and ``report``-ed (a changed cache is never shown)."""
     limit = upto if before is None else min(upto, before - 1)
     try:
         rows = conn.execute(
-            "SELECT s.seq, s.state, e.state_hash FROM snapshots s LEFT JOIN events e "
+            f"SELECT s.seq, s.state, e.state_hash, {guarded.ROW_COLUMNS} "
+            "FROM snapshots s LEFT JOIN events e "
             "ON e.tbl = s.tbl AND e.seq = s.seq WHERE s.tbl = ? AND s.seq <= ? AND s.rules = ? "
             "ORDER BY s.seq DESC",
             (tbl, limit, floorkill.RULES_VERSION),
@@ -293,7 +309,7 @@ def best_snapshot(
         if "no such column" in str(exc):
             return None  # schema 1: no digests in the chain, no snapshot
         raise
-    for seq, state_json, digest in rows:
+    for seq, state_json, digest, *row in rows:
         if digest is None:
             continue
         # stale: a later void names a row it holds, or a later correction (which may
@@ -308,6 +324,10 @@ def best_snapshot(
         if not isinstance(state_json, str) or state_digest(state_json) != digest:
             if report is not None:
                 report(SnapshotSkipped(tbl, seq))
+            continue
+        if not guarded.sealed(conn, row):  # the digest changed with the snapshot
+            if report is not None:
+                report(guarded.row_broken(tbl, seq, row[0]))
             continue
         try:
             return state_from_dict(config, json.loads(state_json)), seq

@@ -51,6 +51,7 @@ from floorkill.store.session import Record, fold_records
 T = TypeVar("T")
 
 _ALLOWED = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ}
+REOPEN_EVERY = 5.0  # seconds between tries to leave an immutable opening
 
 
 def _authorizer(action: int, arg1, arg2, _db, _source) -> int:
@@ -93,6 +94,34 @@ UNREAD_WAL = N_(
 )
 
 
+HEAD_SEEN = N_("; shown as it stood at row @{gseq}, the newest this reader can see")
+
+
+class Notice(str):
+    """How a journal was opened, as catalogue parts: a ``str`` in the language in use when
+    made, ``text(lang)`` in another (a screen's own language)."""
+
+    parts: tuple[tuple[str, dict], ...]
+
+    def __new__(cls, *parts: tuple[str, dict]) -> Notice:
+        self = super().__new__(cls, "".join(tr(m, None, **p) for m, p in parts))
+        self.parts = parts
+        return self
+
+    def text(self, lang: str | None = None) -> str:
+        return "".join(tr(m, lang, **p) for m, p in self.parts)
+
+
+def partial_view(notice: str, gseq: int) -> Notice:
+    """``notice`` (how a reader that cannot see the whole journal opened it) with the head
+    it saw: what every screen and report it makes says."""
+    parts = getattr(notice, "parts", None) or ((str(notice), {}),)
+    return Notice(*parts, (HEAD_SEEN, {"gseq": gseq}))
+
+
+NOT_FOLLOWED = N_("; what is written to it from now on is not seen")
+
+
 def _uri(path: Path, immutable: bool) -> str:
     uri = "file:" + urllib.parse.quote(str(Path(path).absolute())) + "?mode=ro"
     return uri + "&immutable=1" if immutable else uri
@@ -133,14 +162,14 @@ def open_readonly(
             conn.close()
             raise
         if immutable:
-            notice = tr(IMMUTABLE, path=path)
+            parts: list[tuple[str, dict]] = [(IMMUTABLE, {"path": path})]
             wal = Path(f"{path}-wal")
             try:
                 size = wal.stat().st_size
             except OSError:
                 size = 0
-            if size:
-                notice += tr(UNREAD_WAL, size=size)
+            parts.append((UNREAD_WAL, {"size": size}) if size else (NOT_FOLLOWED, {}))
+            notice = Notice(*parts)
         if guarded:
             conn.set_authorizer(_authorizer)
         return conn, notice
@@ -202,7 +231,8 @@ class ReadOnlyJournal:
         self.notice: str | None = None  # how it was opened, when that matters
         self.problems: list[str] = []  # bad snapshots skipped (each said once)
         self.meta: dict[str, str] = {}
-        self._rooms = RoomCache()
+        self._rooms = RoomCache(self._report)
+        self._retry_at = 0.0
         self._connect()
 
     # -- connection ---------------------------------------------------------
@@ -230,6 +260,9 @@ class ReadOnlyJournal:
             try:
                 self.meta = self._run(self._check_journal)
                 self._data_version = self._run(_data_version)
+                if self.notice:  # frozen where it was opened: say where
+                    self.notice = partial_view(self.notice, self.head()[0])
+                    self._retry_at = time.monotonic() + REOPEN_EVERY
             except JournalUnavailable:
                 self._close_conn()
                 raise
@@ -321,7 +354,7 @@ class ReadOnlyJournal:
     def open_table(self, name: str) -> ReadOnlySession:
         def load(c):
             self._rooms.room(c)
-            stored, text = reading.find_table(c, name)
+            stored, text = reading.find_table(c, name, self._report)
             cfg, players = reading.parse_table_toml(stored, text)
             state, seq = reading.load_state(c, stored, cfg, players, report=self._report)
             return ReadOnlySession(self, stored, cfg, players, state, seq)
@@ -341,6 +374,11 @@ class ReadOnlyJournal:
             if ident != self._ident or self._conn is None:
                 self._connect()
                 return True
+            if self.notice and time.monotonic() >= self._retry_at:
+                before = self.head()
+                self._connect()  # opened as immutable: try the live way again
+                if self.notice is None or self.head() != before:
+                    return True
             version = self._run(_data_version)
             if version != self._data_version:
                 self._data_version = version

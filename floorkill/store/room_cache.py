@@ -1,22 +1,23 @@
 """The journal's room: every table's own owed kills, kept current cheaply.
 
 :class:`RoomCache` answers :meth:`~RoomCache.room` — the :class:`floorkill.rules.room.Room`
-as the journal stands — from the ``obligations`` cache (one row per table: its own owed
-kills and the seq they were computed at). It is loaded once (every table; a row missing
-or behind its table's last seq is recomputed by folding that table), then kept current
-incrementally:
+as the journal stands — from the tables' events: every table is folded once (its newest
+valid snapshot and the rows after it), and the folded state is kept. The ``obligations``
+cache (one row per table: its own owed kills and the seq they were computed at) has no
+trigger and no hash, so it is only compared: a row claiming a table's last seq with other
+owed kills is reported (:mod:`floorkill.store.guarded`) and the fold is used. The room
+is then kept current incrementally:
 
-* after this process's own writes, :meth:`~RoomCache.wrote` replaces one table's bars
-  (no query at all);
+* after this process's own writes, :meth:`~RoomCache.wrote` replaces one table's bars and
+  state (no query at all);
 * when the journal's head ``gseq`` moved past what the cache has seen (another process
   wrote), only the tables named by rows after it are read again, in ONE query
-  (``ROOM_DELTA``: each such table's last seq and its obligations row; a table is folded
-  only when its row is missing or behind). A writer sends that query in the same round
-  trip as the one that locks the chain head (:mod:`floorkill.store.journal_core`).
+  (``ROOM_DELTA``: each such table's last seq and its obligations row), and each is folded
+  from the state kept (its new rows; from its snapshot again when a void reaches behind).
+  A writer sends that query in the same round trip as the one that locks the chain head
+  (:mod:`floorkill.store.journal_core`).
 
-So a hand entered at one table of a 200-table journal costs the same as in a one-table
-journal: the head is read anyway for the hash chain. Everything here only SELECTs, so the
-read-only connection of the big screen uses it too.
+Everything here only SELECTs, so the read-only connection of the big screen uses it too.
 """
 
 from __future__ import annotations
@@ -24,9 +25,13 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from floorkill.rules import TableState
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.room import Bar, Room, own_bars
-from floorkill.store import reading
+from floorkill.store import guarded, reading
+from floorkill.store.errors import JournalError
+from floorkill.store.reading import Report
+from floorkill.store.session import fold_records
 
 # The tables written after a gseq: (table, its last seq, its obligations row's seq and
 # bars). Rows after the gseq are each table's newest, so max(seq) among them is the
@@ -52,60 +57,25 @@ def _bars(table: str, owed) -> tuple[Bar, ...]:
     return tuple(Bar(player, cents, table, mode) for player, cents, mode in owed)
 
 
-def table_bars(
-    conn: sqlite3.Connection,
-    table: str,
-    toml: str | None = None,
-    oseq: int | None = None,
-    barred: str | None = None,
-    last: int | None = None,
-) -> tuple[Bar, ...]:
-    """One table's own owed kills: its obligations row when it is current, else a fold."""
-    if oseq is None and barred is None:
-        row = conn.execute("SELECT seq, barred FROM obligations WHERE tbl = ?", (table,)).fetchone()
-        if row is not None:
-            oseq, barred = row
-    if last is None:
-        last = reading.max_seq(conn, table)
-    if oseq is not None and oseq == last and barred is not None:
-        try:
-            return _bars(table, json.loads(barred))
-        except (ValueError, TypeError):
-            pass  # an unreadable cache row: fold instead
-    if toml is None:
-        row = conn.execute("SELECT toml FROM tables WHERE name = ?", (table,)).fetchone()
-        if row is None:
-            return ()
-        toml = row[0]
-    cfg, players = reading.parse_table_toml(table, toml)
-    try:
-        state, _ = reading.load_state(conn, table, cfg, players, last)
-    except Refusal:
-        return ()
-    return own_bars(table, state)
-
-
-def load_room(conn: sqlite3.Connection) -> tuple[int, Room]:
-    """(head gseq, the room) read from scratch."""
-    head = head_gseq(conn)
-    rows = conn.execute(
-        "SELECT t.name, t.toml, o.seq, o.barred, "
-        "(SELECT coalesce(max(seq), 0) FROM events e WHERE e.tbl = t.name) "
-        "FROM tables t LEFT JOIN obligations o ON o.tbl = t.name ORDER BY t.rowid"
-    ).fetchall()
-    by_table = {
-        name: table_bars(conn, name, toml, oseq, barred, last)
-        for name, toml, oseq, barred, last in rows
-    }
-    return head, Room(by_table)
+# A void after ``seq`` naming a row at or before it: a fold from the state at ``seq`` on
+# would keep that row (the table is folded again from its newest valid snapshot).
+_VOIDED_BEHIND = (
+    "SELECT 1 FROM events WHERE tbl = ? AND target IS NOT NULL AND target <= ? "
+    "AND seq > ? AND seq <= ? LIMIT 1"
+)
 
 
 class RoomCache:
-    """The room of one connection's journal, refreshed by head gseq."""
+    """The room of one connection's journal, refreshed by head gseq: every table's own owed
+    kills folded from its events (``obligations`` compared, a difference ``report``-ed),
+    each table's folded state kept so a table another process wrote is folded from where
+    it was (its new rows only)."""
 
-    def __init__(self) -> None:
+    def __init__(self, report: Report | None = None) -> None:
         self.head: int | None = None
         self._room = Room()
+        self._folded: dict[str, tuple[int, TableState]] = {}
+        self.report = report
 
     @property
     def room_cached(self) -> Room:
@@ -116,22 +86,85 @@ class RoomCache:
         """The room at the journal's head (``head``: already read by the caller)."""
         head = head_gseq(conn) if head is None else head
         if self.head is None or head < self.head:
-            self.head, self._room = load_room(conn)
-            return self._room
+            return self._load(conn)
         if head != self.head:
             self.catch_up(conn, conn.execute(ROOM_DELTA, (self.head,)).fetchall(), head)
         return self._room
+
+    def _load(self, conn: sqlite3.Connection) -> Room:
+        """The room read from scratch (every table folded)."""
+        self._folded.clear()
+        head = head_gseq(conn)
+        rows = conn.execute(
+            "SELECT t.name, t.toml, o.seq, o.barred, "
+            "(SELECT coalesce(max(seq), 0) FROM events e WHERE e.tbl = t.name) "
+            "FROM tables t LEFT JOIN obligations o ON o.tbl = t.name ORDER BY t.rowid"
+        ).fetchall()
+        by_table = {
+            name: self.table_bars(conn, name, last, oseq, barred, toml)
+            for name, toml, oseq, barred, last in rows
+        }
+        self.head, self._room = head, Room(by_table)
+        return self._room
+
+    def table_bars(
+        self,
+        conn: sqlite3.Connection,
+        table: str,
+        last: int,
+        oseq: int | None = None,
+        barred: str | None = None,
+        toml: str | None = None,
+    ) -> tuple[Bar, ...]:
+        """One table's own owed kills at its row ``last``, folded from its events; its
+        obligations row (``oseq``, ``barred``) compared when it claims that row."""
+        state = self._state(conn, table, last, toml)
+        if state is None:
+            return ()
+        bars = own_bars(table, state)
+        if oseq == last and barred is not None and self.report is not None:
+            try:
+                cached = _bars(table, json.loads(barred))
+            except (ValueError, TypeError):
+                cached = None
+            if cached != bars:
+                self.report(guarded.bars_changed(table, last))
+        return bars
+
+    def _state(
+        self, conn: sqlite3.Connection, table: str, last: int, toml: str | None
+    ) -> TableState | None:
+        held = self._folded.get(table)
+        try:
+            if held is not None and held[0] == last:
+                return held[1]
+            if (
+                held is not None
+                and held[0] < last
+                and conn.execute(_VOIDED_BEHIND, (table, held[0], held[0], last)).fetchone() is None
+            ):
+                seq, state = held
+                tail = reading.live_events(conn, table, seq, last)
+                state = fold_records(state.config, (), tail, state)
+            else:
+                text = guarded.table_text(conn, table, toml, self.report)
+                cfg, players = reading.parse_table_toml(table, text)
+                state, _ = reading.load_state(conn, table, cfg, players, last, report=self.report)
+        except (Refusal, JournalError):
+            self._folded.pop(table, None)
+            return None
+        self._folded[table] = (last, state)
+        return state
 
     def catch_up(self, conn: sqlite3.Connection, delta, head: int) -> Room:
         """The room at ``head`` from ``delta``, the ``ROOM_DELTA`` rows after the cache's own
         head (read by the caller, with nothing committed since: a writer holding the chain
         head). Loads the whole room when the cache has none yet or the journal went back."""
         if self.head is None or head < self.head:
-            self.head, self._room = load_room(conn)
-            return self._room
+            return self._load(conn)
         tables, moved = self._room.tables(), False
         for table, last, oseq, barred in delta:
-            bars = table_bars(conn, table, None, oseq, barred, last)
+            bars = self.table_bars(conn, table, last, oseq, barred)
             if tables.get(table, ()) != bars:
                 tables[table], moved = bars, True
         if moved:  # else: the same Room object (views keep)
@@ -139,9 +172,20 @@ class RoomCache:
         self.head = head
         return self._room
 
-    def wrote(self, table: str, bars: tuple[Bar, ...], start: int, end: int) -> None:
+    def wrote(
+        self,
+        table: str,
+        bars: tuple[Bar, ...],
+        start: int,
+        end: int,
+        state: TableState | None = None,
+        seq: int | None = None,
+    ) -> None:
         """This process committed rows ``start < gseq <= end``, all at ``table`` (called
-        after COMMIT returned). No query: the table's bars are replaced."""
+        after COMMIT returned), leaving it at ``state`` after its row ``seq``. No query:
+        the table's bars are replaced."""
+        if state is not None and seq is not None:
+            self._folded[table] = (seq, state)
         if self.head is None:
             return  # never loaded: the next room() loads
         if self._room.bars_at(table) != bars:
@@ -149,13 +193,23 @@ class RoomCache:
         if self.head == start:
             self.head = end  # else: the next room() reads the gap
 
-    def confirmed(self, table: str, bars: tuple[Bar, ...], known: int, end: int) -> None:
+    def confirmed(
+        self,
+        table: str,
+        bars: tuple[Bar, ...],
+        known: int,
+        end: int,
+        state: TableState | None = None,
+        seq: int | None = None,
+    ) -> None:
         """This process committed the row ``end`` at ``table``, checked in the database
         against the room this cache had at ``known`` (every table written since owes what
         it did): the room is exact at ``end``."""
         if self.head != known:
-            self.wrote(table, bars, end, end)  # moved meanwhile: the next room() reads
+            self.wrote(table, bars, end, end, state, seq)  # moved meanwhile: the next room() reads
             return
+        if state is not None and seq is not None:
+            self._folded[table] = (seq, state)
         if self._room.bars_at(table) != bars:
             self._room = self._room.with_table(table, bars)
         self.head = end
@@ -163,3 +217,4 @@ class RoomCache:
     def forget(self) -> None:
         self.head = None
         self._room = Room()
+        self._folded.clear()

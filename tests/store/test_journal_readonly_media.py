@@ -145,7 +145,8 @@ def test_read_only_account_copy_without_shm(public_dir):
     # export says how it opened the journal, as verify does: one line on stderr
     assert r.stderr.splitlines() == [
         f"floorkill: note: {j}: opened read-only as immutable "
-        "(read-only media, or a copy without its -shm file)"
+        "(read-only media, or a copy without its -shm file); what is written to it from "
+        "now on is not seen; shown as it stood at row @31, the newest this reader can see"
     ]
     r = as_nobody(
         home, "-m", "floorkill", "export", "--lang", "ru", "--journal", j, "--table", "Table 9"

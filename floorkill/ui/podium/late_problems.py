@@ -21,7 +21,8 @@ def problem_key(problem: Any) -> Any:
     table, seq = getattr(problem, "table", None), getattr(problem, "seq", None)
     if isinstance(table, str) and isinstance(seq, int):
         return ("snapshot", table, seq)
-    return str(problem)
+    key = getattr(problem, "key", None)
+    return key if isinstance(key, tuple) else str(problem)
 
 
 def problem_words(problem: Any, lang: str) -> str:
