@@ -30,6 +30,7 @@ SUBCOMMANDS = (
     "report",
     "migrate",
     "settings",
+    "backup",
 )
 
 
@@ -242,6 +243,16 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             metavar=tr("JOURNAL"),
             help=tr("an empty journal to copy into (postgresql:// URL, or a new file)"),
         )
+    elif prog_cmd == "backup":
+        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        o.add_argument(
+            "--to",
+            dest="target",
+            type=Path,
+            required=True,
+            metavar=tr("FILE"),
+            help=tr("the new file to write (never over one)"),
+        )
     elif prog_cmd == "big-screen":
         o.add_argument(
             "--journal",
@@ -356,6 +367,10 @@ DESCRIPTIONS = {
         "Show every setting, its value and where it came from: a flag, a FLOORKILL_* "
         "variable, the settings file or the default."
     ),
+    "backup": N_(
+        "Copy the journal into a new file while podiums write (one consistent read), "
+        "verified; prints the copy's head."
+    ),
 }
 
 
@@ -452,6 +467,10 @@ def main(argv: list[str] | None = None) -> int:
             from floorkill.store.migrate import cmd_migrate
 
             return cmd_migrate(args.source, args.target)
+        if cmd == "backup":
+            from floorkill.store.backup import cmd_backup
+
+            return cmd_backup(journal, args.target)
         if cmd == "big-screen":
             if args.serve:  # the TV page: no Textual in that process
                 from floorkill.web.server import serve_big_screen

@@ -40,6 +40,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from floorkill.log import log
 from floorkill.store import keys, reading
 from floorkill.store.errors import JournalBusy, JournalError
 from floorkill.store.journal_core import (
@@ -56,6 +57,7 @@ from floorkill.store.session import utc_now
 __all__ = ["Journal", "JournalSession", "SNAPSHOT_EVERY", "config_differences", "table_toml"]
 
 _DEFAULT_KEY = object()
+CHECKPOINT_WAIT = 0.5  # seconds a closing writer waits for readers to let it checkpoint
 
 
 def _sqlite_error(path: Path, exc: sqlite3.Error) -> JournalError:
@@ -249,10 +251,30 @@ class Journal(CoreJournal):
                 raise
 
     def close(self) -> None:
+        """Checkpoint, then close: every commit moved from the ``-wal`` into the file, so a
+        plain copy of a closed journal is whole even when a read-only connection (a TV,
+        which cannot checkpoint) is the last one to close it."""
         with self._lock:
             if self._conn is not None:
-                self._conn.close()
-                self._conn = None  # type: ignore[assignment]
+                try:
+                    self._checkpoint()
+                finally:
+                    self._conn.close()
+                    self._conn = None  # type: ignore[assignment]
+
+    def _checkpoint(self) -> None:
+        """``wal_checkpoint(TRUNCATE)``, waiting at most CHECKPOINT_WAIT for a reader in
+        the middle of a read; a checkpoint that cannot finish is logged, never raised (the
+        commits are durable in the ``-wal``; the next writer's close moves them)."""
+        c = self._conn
+        try:
+            c.execute(f"PRAGMA busy_timeout = {int(CHECKPOINT_WAIT * 1000)}")
+            busy, _frames, _moved = c.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if busy:
+                c.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                log.info("%s: checkpoint on close not finished (a reader held it)", self.path)
+        except sqlite3.Error:
+            log.exception("%s: checkpoint on close", self.path)
 
     def _closed(self) -> bool:
         return self._conn is None
