@@ -1,5 +1,5 @@
 """Command line: the podium (default), big-screen, replay, rules, import, export, verify, head,
-key, report, migrate, settings.
+key, report, migrate, settings, backup. Every command logs to the log file (floorkill.log_file).
 
 Every command exits non-zero with a one-line reason on bad input, never a traceback.
 Spec: kill-rules.md section 9.
@@ -15,7 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from floorkill import log_file
 from floorkill.i18n import LANGS, N_, get_lang, set_lang, tr
+from floorkill.log_file import LEVELS
 from floorkill.store.backend import is_url
 
 SUBCOMMANDS = (
@@ -130,6 +132,12 @@ def _new_parser(
             "language of messages and texts (default: $FLOORKILL_LANG, the settings file, "
             "else the locale, e.g. LANG=ru_RU.UTF-8)"
         ),
+    )
+    opts.add_argument(
+        "--log-level",
+        choices=LEVELS,
+        default="info",
+        help=tr("how much goes to the log file (default: info); the About screen names the file"),
     )
     return p, args, opts
 
@@ -428,6 +436,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"floorkill: {tr('settings: {reason}', reason=exc)}", file=sys.stderr)
         return 2
     lang = set_lang(settings.language)
+    log_file.start(args.log_level)
     journal, floorperson, big = settings.journal, settings.floorperson, settings.big_screen
     try:
         if cmd == "settings":

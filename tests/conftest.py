@@ -31,11 +31,14 @@ def _isolated_user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("FLOORKILL_TABLES_DIR", str(base / "tables"))
     monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(base / "state"))  # the log file (log_file.py)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(base / "cache"))
     for name in (
         "FLOORKILL_DEBUG",
         "FLOORKILL_THEME",
         "FLOORKILL_LANG",
         "FLOORKILL_DEMO_JOURNAL",
+        "FLOORKILL_LOG_FILE",
         "LANGUAGE",
         "LC_ALL",
         "LC_MESSAGES",
@@ -47,3 +50,6 @@ def _isolated_user_dirs(tmp_path, monkeypatch):
     set_lang(None)
     yield
     set_lang(None)
+    from floorkill import log_file
+
+    log_file.stop()  # (a handler on a file in this test's folder)

@@ -1,5 +1,5 @@
 """The About screen: the version, the journal file in use (and whether it is the demo
-journal), and the rulebooks the clause summaries paraphrase, with their credits."""
+journal), the log file, and the rulebooks the clause summaries paraphrase, with their credits."""
 
 from __future__ import annotations
 
@@ -59,6 +59,13 @@ def about_lines(
         lines.append(
             tr("This is the DEMO journal: your own journal ({path}) is untouched.", lang, path=demo)
         )
+    from floorkill import log_file
+
+    logged = log_file.current() if log_file.started() else log_file.log_path()
+    if logged is None:
+        lines.append(tr("Log: none (no log file can be made here)", lang))
+    else:
+        lines.append(tr("Log: {path}", lang, path=logged))
     lines += [
         "",
         tr("Rulebooks (clause summaries are in our own words, in English and Russian):", lang),
