@@ -71,14 +71,17 @@ def _short_tables_folder(tmp_path, monkeypatch):
     pytest-xdist worker's is longer) would wrap inside a word ("table" / "s")."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("FLOORKILL_TABLES_DIR", "tables")
+    monkeypatch.setenv("FLOORKILL_LOG_FILE", "floorkill.log")  # the About screen names it
 
 
 def _folder_names() -> list[str]:
-    """The tables folder the editor names (a path: its pieces, as lines may wrap it)."""
+    """The tables folder the editor names and the log file About names (paths: their
+    pieces, as lines may wrap them)."""
+    from floorkill.log_file import log_path
     from floorkill.floor.wording import tables_dir
 
     folder = tables_dir()
-    return [str(folder), *folder.parts]
+    return [str(folder), *folder.parts, str(log_path())]
 
 
 async def _words(how, lang: str, size, names=()) -> tuple[list[str], object]:
