@@ -59,7 +59,7 @@ def test_backup_copies_an_open_journal_verified_and_prints_head(tmp_path, capsys
     assert f"head {h}@{gseq}" in out and "verified" in out
     result, _ = verify_sqlite(tmp_path / "b.db")
     assert result.problems == [] and result.head == (gseq, h)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.db", "room.db"]  # one file
+    assert sorted(p.name for p in tmp_path.glob("*.db*")) == ["b.db", "room.db"]  # one file
 
 
 def test_backup_never_writes_over_a_file(tmp_path, capsys):
@@ -102,4 +102,4 @@ def test_backup_of_postgresql_journal_is_a_verified_file(pg_url, tmp_path):  # n
         gseq, h = j.head()
     counts = backup(pg_url, tmp_path / "b.db")
     assert (counts["head_seq"], counts["head"]) == (gseq, h)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.db"]
+    assert sorted(p.name for p in tmp_path.glob("*.db*")) == ["b.db"]
