@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from storehelp import hand_events, table, table_text
 
+from floorkill.display.follow import Follower
 from floorkill.report.gather import gather_journal
 from floorkill.report.render import render
 from floorkill.rules import load_table_text
@@ -23,7 +24,6 @@ from floorkill.store import commands, history
 from floorkill.store.journal import Journal
 from floorkill.store.readonly import ReadOnlyJournal
 from floorkill.store.schema import canonical_json
-from floorkill.display.follow import Follower
 
 KEY = bytes(range(32))
 A, B = "Table 12", "Table 7"
