@@ -58,7 +58,8 @@ def _bars(table: str, owed) -> tuple[Bar, ...]:
 
 
 # A void after ``seq`` naming a row at or before it: a fold from the state at ``seq`` on
-# would keep that row (the table is folded again from its newest valid snapshot).
+# would keep that row (the table is folded again from its newest valid snapshot; so is a
+# table with a correction, which may change any earlier record).
 _VOIDED_BEHIND = (
     "SELECT 1 FROM events WHERE tbl = ? AND target IS NOT NULL AND target <= ? "
     "AND seq > ? AND seq <= ? LIMIT 1"
@@ -142,6 +143,7 @@ class RoomCache:
                 held is not None
                 and held[0] < last
                 and conn.execute(_VOIDED_BEHIND, (table, held[0], held[0], last)).fetchone() is None
+                and not reading.has_corrections(conn, table, last)
             ):
                 seq, state = held
                 tail = reading.live_events(conn, table, seq, last)

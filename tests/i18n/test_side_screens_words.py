@@ -77,8 +77,8 @@ def _short_tables_folder(tmp_path, monkeypatch):
 def _folder_names() -> list[str]:
     """The tables folder the editor names and the log file About names (paths: their
     pieces, as lines may wrap them)."""
-    from floorkill.log_file import log_path
     from floorkill.floor.wording import tables_dir
+    from floorkill.log_file import log_path
 
     folder = tables_dir()
     return [str(folder), *folder.parts, str(log_path())]
