@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from floorkill.ui.about import about_lines
+from floorkill.ui.screens.about import about_lines
 
 from floorkill import log_file
 from floorkill.cli import main
