@@ -7,11 +7,10 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from floorkill.ui.screens.about import about_lines
-
 from floorkill import log_file
 from floorkill.cli import main
 from floorkill.log import log
+from floorkill.ui.screens.about import about_lines
 
 
 def _start(tmp_path, *args: str) -> Path:
