@@ -80,6 +80,30 @@ def main(repeat: int = 3) -> None:
     print(f"correct record 10, from records: {f:.1f} ms = {f / b:.2f}x (goal <= 2x)")
     print(f"correct record 10, history held: {g:.1f} ms = {g / b:.2f}x")
     print(f"worst (a join renamed, never converges), from records: {w:.1f} ms = {w / b:.2f}x")
+    journal(tf, recs, fix)
+
+
+def journal(tf, recs, fix) -> None:
+    """The same in a SQLite journal: ``session.correct`` (reads the records, folds the
+    history, writes the row and a snapshot) against ``full_replay`` (reads and folds)."""
+    import tempfile
+
+    from floorkill.store.journal import Journal
+
+    with tempfile.TemporaryDirectory() as tmp, Journal(Path(tmp) / "j.db", "bench") as j:
+        s = j.create_table(tf)
+        for i in range(0, len(recs), 1000):
+            s.append_many(recs[i : i + 1000])
+        t0 = time.perf_counter()
+        s.full_replay()
+        base = (time.perf_counter() - t0) * 1000
+        t0 = time.perf_counter()
+        s.correct(10, fix["event"])
+        took = (time.perf_counter() - t0) * 1000
+        print(
+            f"journal: full replay {base:.1f} ms; correct record 10: {took:.1f} ms = "
+            f"{took / base:.2f}x"
+        )
 
 
 if __name__ == "__main__":
