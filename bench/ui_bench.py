@@ -201,7 +201,11 @@ def _pct(values: list[float], q: float) -> float:
 
 async def submit_times(session, hands: int) -> tuple[list[float], list[float]]:
     from floorkill.ui.podium import make_podium_app
-    from floorkill.ui.widgets.hand_entry import HandEntry
+
+    try:
+        from floorkill.ui.widgets.hand_entry import HandEntry
+    except ImportError:  # a --before tree from before ui/widgets/
+        from floorkill.ui.hand_entry import HandEntry  # type: ignore[no-redef]
 
     app = make_podium_app(session, lang=_lang())
     times: list[float] = []
@@ -236,7 +240,11 @@ async def preview_times(session, hands: int) -> tuple[list[float], list[float]]:
     """The preview's cost per key: for each line, every prefix as typed (the reading, the
     rules' trial and the message line), then Enter; wall and cpu ms per key."""
     from floorkill.ui.podium import make_podium_app
-    from floorkill.ui.widgets.hand_entry import HandEntry
+
+    try:
+        from floorkill.ui.widgets.hand_entry import HandEntry
+    except ImportError:  # a --before tree from before ui/widgets/
+        from floorkill.ui.hand_entry import HandEntry  # type: ignore[no-redef]
 
     app = make_podium_app(session, lang=_lang())
     times: list[float] = []
