@@ -69,6 +69,7 @@ WORDS: dict[str, str] = {
     "history.page_down": NC_("key", "Page down"),
     "history.first": NC_("key", "First record"),
     "history.last": NC_("key", "Last record"),
+    "history.correct": NC_("key", "Correct this record"),
 }
 SEAT_KEY = NC_("key", "Seat {n}")  # seating.seat_1 … seating.seat_10
 
