@@ -24,6 +24,7 @@ from textual.screen import Screen
 from floorkill.floor import Change, Floor
 from floorkill.floor.table_view import TableView
 from floorkill.i18n import tr
+from floorkill.log import log
 from floorkill.rules.names import safe_text
 
 from ..compat import breakpoint_classes
@@ -194,6 +195,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.set_reactive(PodiumApp.table_view, TableView.of(session, self.lang))
         self._notices = list(notices)
         self._late = LateProblems(self._notices)  # the journal's, found after the opening
+        self._following = False  # a follow worker is reading the journal
         self._on_exit = on_exit
         self.floorkill_themes: list[str] = []
         loaded = load_themes()
@@ -328,22 +330,54 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
                     self.notify(str(notice), severity="warning", timeout=10, markup=False)
         if self.floor.tables.journal is not None:  # other podiums on this journal
             self.follow_timer = self.set_interval(
-                FOLLOW_EVERY, self.follow_journal, name="follow-podiums"
+                FOLLOW_EVERY, self._follow_tick, name="follow-podiums"
             )
 
-    def follow_journal(self) -> bool:
-        """Show what other podiums committed, with no keypress; True if this table moved."""
+    def _follow_tick(self) -> None:
+        """The timer: the journal is read in a thread worker (a slow or absent server never
+        holds the keyboard), one look at a time; what moved is shown on the event loop."""
+        if self._following:
+            return
+        self._following = True
+        self.run_worker(self._follow_in_thread, thread=True, group="follow", exit_on_error=False)
+
+    def _follow_in_thread(self) -> None:
+        moved: list[Any] | None = None
         try:
-            moved = self.floor.follow()
-        except Exception:  # the journal is away: the next tick tries again
+            moved = self.floor.tables.follow()
+        except Exception:  # noqa: BLE001 - logged; the journal is away: the next tick tries again
+            log.exception("following the journal")
+        finally:
+            try:
+                self.call_from_thread(self._followed, moved)
+            except RuntimeError:  # the app has stopped meanwhile
+                self._following = False
+
+    def _followed(self, moved: list[Any] | None) -> bool:
+        """On the event loop: tell the screens which tables another podium moved."""
+        self._following = False
+        if not moved:
             return False
+        for s in moved:
+            self.floor.followed(s)
+        here = any(s is self.session for s in moved)
         stack = self.screen_stack  # empty while the app shuts down
-        if moved and stack:
+        if here and stack:
             from ..screens.room_view import RoomPlayersScreen
 
             if isinstance(stack[-1], RoomPlayersScreen):
                 stack[-1].reload()
-        return moved
+        return here
+
+    def follow_journal(self) -> bool:
+        """Show what other podiums committed now, on the calling thread (tests; the timer
+        reads in a worker); True if this table moved."""
+        try:
+            moved = self.floor.tables.follow()
+        except Exception:  # noqa: BLE001 - logged; the journal is away: the next tick tries again
+            log.exception("following the journal")
+            return False
+        return self._followed(moved)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """``cursor_blink=False`` (the snapshot tests): every input, in every screen and

@@ -29,6 +29,7 @@ from textual.widgets import Input, Static
 
 from floorkill.floor.text_tables import pick
 from floorkill.i18n import N_, NC_, ntr, tr
+from floorkill.log import log
 from floorkill.report.rewind import Moment, Rewind, open_rewind
 from floorkill.rules import Refusal
 from floorkill.rules.names import safe_text
@@ -496,12 +497,36 @@ def podium_report(app) -> None:
     """The podium's action: the shift report of every table over the last 24 hours, written
     next to the journal (or to the user data folder for tables kept in memory); a notice
     names the file."""
+    lang = getattr(app, "lang", None)
+    app.notify(
+        tr("writing the shift report…", lang),
+        title=tr("Shift report", lang),
+        timeout=3,
+        markup=False,
+    )
+    app.run_worker(
+        lambda: _report_in_thread(app, lang), thread=True, group="report", exit_on_error=False
+    )
+
+
+def _report_in_thread(app, lang) -> None:
+    """The report is read and written off the event loop; its notice is said on it."""
     from floorkill.report.podium import report_for_podium
 
-    lang = getattr(app, "lang", None)
     try:
-        path, room = report_for_podium(app.session, app.tables, lang)
-    except Exception as exc:
+        done = report_for_podium(app.session, app.tables, lang)
+    except Exception as exc:  # noqa: BLE001 - logged, and said in a notice
+        log.exception("writing the shift report")
+        done = exc
+    try:
+        app.call_from_thread(_report_written, app, lang, done)
+    except RuntimeError:
+        pass  # the app has stopped meanwhile
+
+
+def _report_written(app, lang, done) -> None:
+    if isinstance(done, Exception):
+        exc = done
         app.notify(
             safe_text(
                 tr("report not written: {error}", lang, error=f"{type(exc).__name__}: {exc}")
@@ -512,6 +537,7 @@ def podium_report(app) -> None:
             markup=False,
         )
         return
+    path, room = done
     counts = ", ".join(
         (
             ntr("{n} table", "{n} tables", len(room.tables), lang),
