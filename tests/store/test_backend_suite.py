@@ -371,3 +371,24 @@ def test_podiums_starting_together_on_an_empty_journal(where):
         finally:
             for j in opened:
                 j.close()
+
+
+def test_a_correction_on_either_backend_is_the_right_history(where):
+    """docs/rules.md 4.1: the corrected record in its place, on SQLite and PostgreSQL alike."""
+    from floorkill.rules.corrections import History
+
+    tf = rich_table("Table 8")
+    wrong = [{"type": "hand", "winner": 1}, {"type": "hand", "winner": 2}]
+    wrong.append({"type": "hand", "winner": 2, "qualifies": True})
+    with open_journal(where, floorperson="ann") as j:
+        s = j.create_table(tf)
+        for e in wrong:
+            s.append(e)
+        rec = s.correct(2, {"type": "hand", "winner": 3}, reason="dealer")
+        assert rec.type == "correct" and rec.who == "ann"
+        state = s.state
+    right = [wrong[0], {"type": "hand", "winner": 3}, wrong[2]]
+    assert state == History(tf.config, tf.players, right, strict=True).state
+    with open_journal(where, floorperson="bob") as j:
+        again = j.open_table("Table 8")
+        assert again.state == state == again.full_replay()
