@@ -437,6 +437,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     lang = set_lang(settings.language)
     log_file.start(args.log_level)
+    from floorkill import __version__
+    from floorkill.log import log
+
+    log.info("floorkill %s: %s", __version__, cmd or "podium")
     journal, floorperson, big = settings.journal, settings.floorperson, settings.big_screen
     try:
         if cmd == "settings":

@@ -23,6 +23,7 @@ def _start(tmp_path, *args: str) -> Path:
 def test_log_file_is_in_the_user_log_dir(tmp_path):
     path = _start(tmp_path)
     assert path == tmp_path / "state" / "floorkill" / "log" / "floorkill.log"  # conftest XDG
+    assert "INFO floorkill: floorkill " in path.read_text(encoding="utf-8")  # each command
 
 
 def test_caught_exception_is_logged_with_traceback(tmp_path):
