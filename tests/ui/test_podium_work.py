@@ -5,6 +5,8 @@ drawn alike, the entry has the focus from the start, the collector is kept off t
 
 from __future__ import annotations
 
+import gc
+
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.style import Style
@@ -161,6 +163,25 @@ async def test_the_entry_has_the_focus_from_the_start_and_the_seats_never_had_it
         assert app.screen.query_one(PodiumScreen.AUTO_FOCUS) is entry.input
         assert app.focused is entry.input
         assert focused and not any(isinstance(w, Seating) for w in focused)
+
+
+async def test_the_podium_keeps_the_collector_off_its_start_and_on_after_its_first_frame():
+    enabled_in_compose = []
+
+    class Watching(PodiumApp):
+        def compose(self):
+            enabled_in_compose.append(gc.isenabled())
+            yield from super().compose()
+
+    gc.unfreeze()
+    assert gc.isenabled()
+    app = Watching(session(events=[hand(3)]))
+    assert gc.isenabled()  # not paused yet
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert enabled_in_compose == [False]  # paused while the screen is built
+        assert gc.isenabled()  # and running after the first frame
+    assert gc.isenabled()
 
 
 async def test_the_start_styles_each_panel_once_as_it_is_mounted(monkeypatch):

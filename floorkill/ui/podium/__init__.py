@@ -7,8 +7,17 @@ tables), ``palette`` (commands), ``opening`` (the session from the command line)
 Every write goes through :class:`floorkill.floor.Floor`.
 """
 
-from .app import LANGS, PodiumApp, PodiumScreen, make_podium_app
-from .opening import Opening, memory_session, open_podium, open_session, run_podium
+import gc
+
+# The start budget (<= 1.6x a bare Textual app, bench/ui_bench.py) fails without it: the
+# cyclic collector paused while the podium's modules load, what they built frozen after.
+gc.disable()
+try:
+    from .app import LANGS, PodiumApp, PodiumScreen, make_podium_app
+    from .opening import Opening, memory_session, open_podium, open_session, run_podium
+finally:
+    gc.freeze()
+    gc.enable()
 
 __all__ = [
     "LANGS",

@@ -10,6 +10,7 @@ new tables), :mod:`.palette` (commands).
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -185,6 +186,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         others: Iterable[Any] = (),
         cursor_blink: bool = True,
     ) -> None:
+        self._gc_paused = False
         super().__init__()
         self.cursor_blink = cursor_blink
         self.floor = Floor(session, journal, others)
@@ -314,6 +316,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self._say_where(self.session)
         self.podium.query_one(StatusLine).show(self.session.state)
         self.podium.query_one(HandEntry).focus_input()
+        self.call_after_refresh(self._freeze_startup_objects)
         for problem in self.theme_problems:  # each reported once, never fatal
             self.notify(
                 problem,
@@ -384,6 +387,30 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         modal, keeps a steady cursor, so a screenshot never catches it half-way."""
         if not self.cursor_blink and getattr(event.widget, "cursor_blink", False):
             event.widget.cursor_blink = False
+
+    def _freeze_startup_objects(self) -> None:
+        """The start budget (<= 1.6x a bare Textual app, bench/ui_bench.py) fails without
+        it: no cyclic collection until the first frame (:meth:`on_load`), then what is
+        alive frozen out of the collector's way, and the collector on again."""
+        gc.freeze()
+        self._resume_gc()
+
+    def on_load(self) -> None:
+        """The app starts: no cyclic collection until its first frame."""
+        if gc.isenabled():
+            gc.disable()
+            self._gc_paused = True
+
+    def _resume_gc(self) -> None:
+        if self._gc_paused:
+            self._gc_paused = False
+            gc.enable()
+
+    def on_unmount(self) -> None:
+        """The app ends: the collector runs again if the first frame never came. (What was
+        frozen stays frozen, as it always has: unfrozen, the interpreter's last collection
+        at exit walked all of it, and a test worker's shutdown fell in the middle of it.)"""
+        self._resume_gc()
 
     @property
     def podium(self) -> Screen:
