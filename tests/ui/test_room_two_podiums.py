@@ -130,7 +130,7 @@ async def test_rrop_13_6_a_bar_at_podium_b_holds_at_podium_a_and_a_pay_lifts_it_
                     await pilot.pause()
                     rows = a.look()["room"]
                     assert ["cy", "Table 14", 5, "playing"] in rows, rows
-                    await pilot.press("escape")
+                    await pilot.press("escape", "escape")  # the filter cleared, then closed
                 else:
                     opened = await b.ask(press=["ctrl+o"])
                     assert ["cy", "Table 14", 5, "BARRED — owes $20 at Table 12"] in opened[
