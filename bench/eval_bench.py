@@ -184,7 +184,7 @@ def main() -> int:
         f"{'game':34} {'floorkill/s':>13} {'pokerkit/s':>12} {'ratio':>8}  goal >= {GOAL_RATIO:.0f}x"
     )
     ok = True
-    for (label, run, items), pk_rate in zip(rows, pk_rates):
+    for (label, run, items), pk_rate in zip(rows, pk_rates, strict=True):
         fk_rate = rate(run, items)
         if pk_rate:
             ratio = fk_rate / pk_rate

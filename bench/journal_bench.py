@@ -93,7 +93,7 @@ def open_time_ro(path: Path, reps: int = 7) -> float:
     for _ in range(reps):
         t = time.perf_counter()
         with ReadOnlyJournal(path) as ro:
-            ro.open_table(NAME).state
+            _ = ro.open_table(NAME).state
         times.append(time.perf_counter() - t)
     return statistics.median(times)
 
@@ -208,7 +208,9 @@ def main() -> int:
         m_small, m_big = statistics.median(a_small), statistics.median(a_big)
         p95 = sorted(a_big)[int(len(a_big) * 0.95) - 1]
         paired = statistics.median(b_small + b_big)
-        over = statistics.median([a - b for a, b in zip(a_small + a_big, b_small + b_big)])
+        over = statistics.median(
+            [a - b for a, b in zip(a_small + a_big, b_small + b_big, strict=True)]
+        )
         print(
             f"acknowledged append, median: {m_small * 1e3:.3f} ms at {args.small:,}, "
             f"{m_big * 1e3:.3f} ms at {args.big:,} (p95 {p95 * 1e3:.3f} ms) "

@@ -264,11 +264,14 @@ def main() -> int:
                     continue  # plain replay only
                 if label == "big" and r >= 2:
                     continue  # two rounds of the big ones
-                best.take(f"tomllib {label}", lambda: tomllib.loads(texts[label]))
-                best.take(f"replay {label}", lambda: run_cli("replay", str(files[label]), "--json"))
+                best.take(f"tomllib {label}", lambda label=label: tomllib.loads(texts[label]))
+                best.take(
+                    f"replay {label}",
+                    lambda label=label: run_cli("replay", str(files[label]), "--json"),
+                )
                 if r < 2:
-                    best.take(f"import {label}", lambda: do_import(label, r))
-                    best.take(f"export {label}", lambda: do_export(label))
+                    best.take(f"import {label}", lambda label=label, r=r: do_import(label, r))
+                    best.take(f"export {label}", lambda label=label: do_export(label))
 
         for _ in range(args.plain_rounds):
             for label in ("n", "tenth"):

@@ -387,7 +387,7 @@ def floor_podium(args: tuple) -> tuple[list[float], float]:
         out = []
         payload = "x" * 300
         cpu0 = time.process_time()
-        for i in range(n):
+        for _ in range(n):
             t = time.perf_counter()
             with c.pipeline(), c.transaction():
                 if chained:

@@ -196,11 +196,11 @@ def _steps(session, records: int) -> dict[str, float]:
         assert rw.room_wide, "the dispute view did not read the journal"
         try:
             for label, fn in (
-                ("jump to N", lambda: rw.moment(records)),
-                ("one back", lambda: rw.moment(records - 1)),
-                ("one forward", lambda: rw.moment(records)),
-                ("hand back", lambda: rw.moment(rw.hand_step(records, False))),
-                ("just before a snapshot", lambda: rw.moment(records - 501)),
+                ("jump to N", lambda rw=rw: rw.moment(records)),
+                ("one back", lambda rw=rw: rw.moment(records - 1)),
+                ("one forward", lambda rw=rw: rw.moment(records)),
+                ("hand back", lambda rw=rw: rw.moment(rw.hand_step(records, False))),
+                ("just before a snapshot", lambda rw=rw: rw.moment(records - 501)),
             ):
                 t = time.perf_counter()
                 fn()

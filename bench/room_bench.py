@@ -150,11 +150,11 @@ def main() -> int:
         for i in range(args.hands):
             raw = hand(i + WARM)
             if i % 2:
-                room_t.append(timed(lambda: room_reg.append(room_s, raw)))
-                one_t.append(timed(lambda: one_reg.append(one_s, raw)))
+                room_t.append(timed(lambda raw=raw: room_reg.append(room_s, raw)))
+                one_t.append(timed(lambda raw=raw: one_reg.append(one_s, raw)))
             else:
-                one_t.append(timed(lambda: one_reg.append(one_s, raw)))
-                room_t.append(timed(lambda: room_reg.append(room_s, raw)))
+                one_t.append(timed(lambda raw=raw: one_reg.append(one_s, raw)))
+                room_t.append(timed(lambda raw=raw: room_reg.append(room_s, raw)))
         assert one_s.folded.hands == room_s.folded.hands
         one_med, room_med = statistics.median(one_t), statistics.median(room_t)
         ratio = room_med / one_med

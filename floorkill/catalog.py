@@ -164,10 +164,10 @@ def compile_mo(entries: list[Entry]) -> bytes:
     key_start = 7 * 4 + 16 * n
     val_start = key_start + len(ids)
     table = []
-    for o1, l1, o2, l2 in offsets:
+    for o1, l1, _o2, _l2 in offsets:
         table += [l1, o1 + key_start]
     vtable = []
-    for o1, l1, o2, l2 in offsets:
+    for _o1, _l1, o2, l2 in offsets:
         vtable += [l2, o2 + val_start]
     out = struct.pack("Iiiiiii", 0x950412DE, 0, n, 7 * 4, 7 * 4 + n * 8, 0, 0)
     out += struct.pack(f"{2 * n}i", *table) + struct.pack(f"{2 * n}i", *vtable)
@@ -242,7 +242,7 @@ def problems(lang: str) -> list[str]:
             out.append(f"twice: {e.msgid!r} (line {e.line})")
         seen.add(e.key)
     nplurals = int(header(entries).get("Plural-Forms", "nplurals=2").split(";")[0].split("=")[1])
-    for key, (plural, where) in sorted(used.items(), key=lambda kv: kv[1][1]):
+    for key, (_plural, where) in sorted(used.items(), key=lambda kv: kv[1][1]):
         if key not in have:
             out.append(f"missing: {key[1]!r} ({where})")
     for key, e in have.items():

@@ -19,7 +19,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from floorkill.catalog import compile_mo, languages, parse_po, po_path

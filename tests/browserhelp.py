@@ -169,7 +169,7 @@ class Browser:
     async def close(self) -> None:
         try:
             await asyncio.wait_for(self.send("Browser.close"), 5)
-        except Exception:
+        except Exception:  # noqa: BLE001 — closing: the browser may be gone already
             pass
         self._reader.cancel()
         try:

@@ -4,9 +4,16 @@ Hypothesis profile for the whole suite."""
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# The journal-location fixtures every folder's tests take as parameters: ``where`` (a
+# SQLite file, then a PostgreSQL schema) and ``pg_url`` (a fresh schema's URL).
+sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
+from pghelp import pg_url, where  # noqa: E402,F401
 
 # Every property test runs the same examples on every run and every machine (a flaky suite
 # would one day stop a good change): no deadline (a busy 2-core box), no example database,

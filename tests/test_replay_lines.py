@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-
 from floorkill.cli import main
 
 TABLE = """[table]

@@ -89,7 +89,7 @@ class TableRegistry:
         if (
             memo is not None
             and len(memo[0]) == len(states)
-            and all(a is b for a, b in zip(memo[0], states))
+            and all(a is b for a, b in zip(memo[0], states, strict=True))
         ):
             return memo[1]
         room = room_of(self._open.values())

@@ -10,7 +10,7 @@ to ``reports/`` beside the journal, or in the user data folder, named by the loc
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from .gather import Room, fold_table, gather_journal, rows_of_records, utc_text

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping  # not typing's alias: isinstance through it is slow
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from .decisions import Refusal
 from .money import Cents, MoneyError, parse_amount, to_toml
@@ -210,20 +210,20 @@ class ReopenTable:
         return {"type": "reopen_table"}
 
 
-Event = Union[
-    Hand,
-    Join,
-    Away,
-    Back,
-    Quit,
-    VoluntaryKill,
-    PayKill,
-    Stack,
-    Underpost,
-    Move,
-    CloseTable,
-    ReopenTable,
-]
+Event = (
+    Hand
+    | Join
+    | Away
+    | Back
+    | Quit
+    | VoluntaryKill
+    | PayKill
+    | Stack
+    | Underpost
+    | Move
+    | CloseTable
+    | ReopenTable
+)
 EVENT_TYPES = {
     cls.type: cls
     for cls in (

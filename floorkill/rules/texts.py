@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import string
-from functools import cache, lru_cache
+from functools import cache
 
 from .money import HOW_TO_WRITE
 

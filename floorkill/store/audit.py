@@ -44,6 +44,7 @@ from types import MappingProxyType
 from typing import Any
 
 import floorkill
+from floorkill.log import log as floorkill_log
 from floorkill.rules import ConfigError, TableState, apply, initial_state
 from floorkill.rules import room as room_rules
 from floorkill.rules.corrections import History
@@ -357,6 +358,7 @@ class ChainAudit:
                     None if seated == room_rules.mirrors(before) else room_rules.room_json(seated)
                 )
             except Exception:  # an unreadable row is named below, by apply
+                floorkill_log.debug("verify: a room stamp the rules cannot read", exc_info=True)
                 want = data.get(ROOM)
             if want != data.get(ROOM):
                 self.problem(f"{self._w()}: {stamp_problem_text(data.get(ROOM), want)}")
@@ -366,6 +368,7 @@ class ChainAudit:
                 rest, entry[2] = room_rules.split(data)
                 event = entry[1] = parse_event(rest, t.config.seats)
             except Exception:  # apply below says why, naming the row
+                floorkill_log.debug("verify: an event the rules cannot read", exc_info=True)
                 event = entry[1] = False
         try:
             if event is False:
@@ -381,6 +384,7 @@ class ChainAudit:
             t.replaying = False
             return
         except Exception as exc:  # verify names the row; it never stops on one
+            floorkill_log.exception("verify: the rules cannot read a %s event", type_)
             self.problem(
                 f"{self._w()}: the rules cannot read this {type_} event: "
                 f"{type(exc).__name__}: {exc} (later rows of the table are not "
@@ -516,6 +520,7 @@ class ChainAudit:
             t.replaying = False
             return
         except Exception:  # a row it reads back that the rules cannot read
+            floorkill_log.exception("verify: a row a void refolds is unreadable")
             self.problem(
                 f"{w}: a row this void refolds is unreadable (later rows of the "
                 "table are not replayed)"

@@ -19,7 +19,7 @@ from floorkill.rules.decisions import Refusal
 from floorkill.rules.names import one_line, safe_text
 from floorkill.store import reading
 from floorkill.store.backend import is_url, location_text
-from floorkill.store.errors import ConfigMismatch, JournalError
+from floorkill.store.errors import JournalError
 from floorkill.store.session import AllRecords, Record, fold_records
 
 

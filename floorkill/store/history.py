@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from floorkill.log import log
 from floorkill.store.backend import is_url
 from floorkill.store.errors import JournalError, JournalUnavailable
 
@@ -132,7 +133,7 @@ class ReadOnlyPg:
             try:
                 raw.close()
             except Exception:
-                pass
+                log.debug("closing the history connection failed", exc_info=True)
 
     def close(self) -> None:
         self._close()

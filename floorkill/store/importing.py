@@ -163,7 +163,7 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
         # stamps each event with the bars elsewhere and folds it on its own state
         state = getattr(session, "folded", session.state)
         elsewhere = journal.barred_elsewhere(stored)
-    for k, (mine, theirs) in enumerate(zip(history, tf.events), start=1):
+    for k, (mine, theirs) in enumerate(zip(history, tf.events, strict=False), start=1):
         canon = _canonical(theirs, cfg.seats)
         # the room stamp is the writer's (rules/room.py), not the event's content: a file's
         # is replaced by the journal's own room, so an exported stamped event is the same

@@ -673,7 +673,9 @@ class CoreSession(RoomView):
             prev = tx.prev
             mac = j._mac_args()
             rows, records = [], []
-            for draft, applied, event in zip(drafted.drafts, drafted.applied, drafted.stored):
+            for draft, applied, event in zip(
+                drafted.drafts, drafted.applied, drafted.stored, strict=True
+            ):
                 gseq += 1
                 at = utc_now()
                 row = finish_row(draft, prev, gseq, at, **mac)

@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, TypeVar
 
+from floorkill.log import log
 from floorkill.store import keys, reading
 from floorkill.store.errors import JournalBusy, JournalError, JournalUnavailable, UnknownTable
 from floorkill.store.journal_core import SNAPSHOT_EVERY, CoreJournal, CoreSession, HeadTx
@@ -431,7 +432,7 @@ class PgJournal(CoreJournal):
                 try:
                     self._raw.close()
                 except Exception:
-                    pass
+                    log.debug("closing the listening connection failed", exc_info=True)
             self._raw = self._listening = None
 
     @property
@@ -600,7 +601,7 @@ class PgReadOnlyJournal(ReadOnlyJournal):
             try:
                 raw.close()
             except Exception:
-                pass
+                log.debug("closing the connection failed", exc_info=True)
 
     def _run(self, fn: Callable[[Any], T]) -> T:
         with self._lock:

@@ -23,11 +23,11 @@ from floorkill.rules.corrections import History
 from floorkill.store import guarded
 from floorkill.store.errors import JournalError, UnknownTable
 from floorkill.store.schema import (
+    CORRECT_TYPE,
     CREATE_TYPE,
     GENESIS,
     OLDEST_SCHEMA,
     SCHEMA_VERSION,
-    CORRECT_TYPE,
     VOID_TYPE,
     chain_seed,
     seed_point,

@@ -137,7 +137,7 @@ def theme_from_dict(data: dict, path: Path) -> Theme:
     try:
         return Theme(name=name.strip(), dark=dark, variables=checked, **kwargs)
     except Exception as exc:  # Theme itself refused a value
-        raise ThemeError(f"{path}: {exc}") from None
+        raise ThemeError(f"{path}: {exc}") from exc
 
 
 def load_theme_file(path: Path) -> Theme:

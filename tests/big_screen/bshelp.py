@@ -12,8 +12,7 @@ HERE = Path(__file__).resolve().parent
 PODIUM = HERE / "podium_proc.py"
 HOSTILE = "[@click=app.quit]x[/]"
 
-TABLE = (
-    """
+TABLE = f"""
 [table]
 name = "Table 12"
 game = "holdem"
@@ -32,7 +31,7 @@ name = "Ann"
 stack = 1000
 [[players]]
 seat = 2
-name = "%s"
+name = "{HOSTILE}"
 stack = 800
 [[players]]
 seat = 3
@@ -47,8 +46,6 @@ seat = 7
 name = "Gus"
 stack = 1500
 """
-    % HOSTILE
-)
 
 
 def table_text(name: str = "Table 12") -> str:

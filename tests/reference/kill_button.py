@@ -319,7 +319,9 @@ class Model:
             fired = (
                 "scoop" in self.triggers and pot >= self.minimum(self.opt["scoop_minimum"])
             ) or ("big-pot" in self.triggers and pot >= self.minimum(self.opt["big_pot_minimum"]))
-        name = lambda s: self.t.seats[s].name
+
+        def name(s: int) -> str:
+            return self.t.seats[s].name
 
         def win(s: int) -> Button:
             if fired:

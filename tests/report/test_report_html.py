@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, timezone
+from datetime import UTC
 
 from reporthelp import sample_journal
 
@@ -206,7 +206,7 @@ def test_several_nights_keep_the_hour_chart_readable():
     tf = load_table_text(TABLE.replace('seat = 2\nname = "Cy"', 'seat = 3\nname = "Cy"'))
     rows = []
     for night in range(5):  # a kill pot each night at 21:xx
-        for i, (minute, extra) in enumerate(((0, {}), (10, {"qualifies": True}), (20, {}))):
+        for minute, extra in ((0, {}), (10, {"qualifies": True}), (20, {})):
             rows.append(
                 Row(
                     len(rows) + 1,

@@ -13,7 +13,7 @@ from floorkill.store.backend import open_journal
 from floorkill.store.journal import Journal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
-from pghelp import where  # noqa: E402,F401  (where: a journal file or a PostgreSQL schema)
+
 
 TEXT = """
 [table]

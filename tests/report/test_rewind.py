@@ -22,7 +22,7 @@ from floorkill.store.journal import Journal
 from floorkill.store.session import MemorySession
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
-from pghelp import pg_rows_digest, where  # noqa: E402,F401  (where: a journal file or a PostgreSQL schema)
+from pghelp import pg_rows_digest  # noqa: E402
 from storehelp import RICH_KILL, random_events, table  # noqa: E402
 
 from floorkill.store.backend import is_url, open_journal  # noqa: E402

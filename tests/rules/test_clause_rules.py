@@ -909,8 +909,8 @@ def test_house_spread_pot_minimums_use_the_spread():
 @pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
 def test_house_blind_games_stud_cannot_kill(game):
     text = (
-        '[table]\nname = "T"\ngame = "%s"\n\n[stakes]\nbets = [10, 20]\n\n'
-        '[kill]\nkind = "full"\n' % game
+        f'[table]\nname = "T"\ngame = "{game}"\n\n[stakes]\nbets = [10, 20]\n\n'
+        '[kill]\nkind = "full"\n'
     )
     with pytest.raises(ConfigError) as info:
         load_table_text(text, "stud.toml")

@@ -90,7 +90,7 @@ def test_house_natural_second_leg_pot_on_the_placard():
     assert "in a pot of at least $10 (uncalled bets excluded), after a flop" in en
     assert "beyond the blinds" not in en  # the pot test replaces rrop-13.3's
     assert "банк не меньше 10\u00a0$" in ru  # a Russian amount: 10 $
-    line = next(l for l in placard(cfg).lines if "$10 (uncalled" in l.render("en"))
+    line = next(ln for ln in placard(cfg).lines if "$10 (uncalled" in ln.render("en"))
     assert "house-natural" in line.cites and "rrop-13.3" not in line.cites
 
 

@@ -401,7 +401,9 @@ def _players(names):
     return [(seat, name, 100) if seat % 2 else (seat, name) for seat, name in names]
 
 
-SEATED = list(zip((1, 2, 3, 4, 5, 6), (WOMEN[0], MEN[0], EITHER[0], WOMEN[1], MEN[1], EITHER[1])))
+SEATED = list(
+    zip((1, 2, 3, 4, 5, 6), (WOMEN[0], MEN[0], EITHER[0], WOMEN[1], MEN[1], EITHER[1]), strict=True)
+)
 JOINERS = [WOMEN[2], MEN[2], EITHER[2]]
 
 CONFIGS = {
@@ -638,7 +640,7 @@ class Walk:
         self.attempt({"type": "back", "seat": seat})
 
     def voluntary(self):
-        st, rng = self.state, self.rng
+        rng = self.rng
         seat = rng.choice(self.seated())
         if rng.random() < 0.7:
             self.attempt({"type": "stack", "seat": seat, "amount": rng.choice([15, 40, 200])})
@@ -867,7 +869,7 @@ def test_table_changes_in_russian():
     ru = setup_changes(old.config, old.players, new.config, new.players, "ru")
     assert len(ru) == len(en) > 20
     texts = Texts()
-    for e, r in zip(en, ru):
+    for e, r in zip(en, ru, strict=True):
         texts.check("setup-change", e, r, NAMES)
     assert not texts.failures, "\n".join(texts.failures)
     assert "игра Холдем → Омаха хай-лоу 8/b" in ru and "лимиты $10-$20 → спред $2-$6" in ru

@@ -94,11 +94,14 @@ def test_the_preview_is_the_rules_models_own_replay(path):
                 continue
             changed = replay(type(table)(cfg, table.players, table.events))
             base = replay(table)
-            if any((a.refusal is None) != (b.refusal is None) for a, b in zip(base, changed)):
+            if any(
+                (a.refusal is None) != (b.refusal is None)
+                for a, b in zip(base, changed, strict=True)
+            ):
                 continue
             expected = [
                 b.index
-                for a, b in zip(base, changed)
+                for a, b in zip(base, changed, strict=True)
                 if b.raw.get("type") == "hand"
                 and b.refusal is None
                 and (a.state.button.status, a.state.button.seat)

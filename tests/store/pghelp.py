@@ -82,7 +82,7 @@ def drop_schema(schema: str) -> None:
     try:
         with psycopg.connect(require_pg(), autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-    except Exception:
+    except psycopg.Error:
         pass
 
 

@@ -7,7 +7,7 @@ Every test takes ``where`` (a journal path or URL) and opens it only through
 from __future__ import annotations
 
 import pytest
-from pghelp import eventually, ro_url, where  # noqa: F401  (where: the backend fixture)
+from pghelp import eventually, ro_url
 from storehelp import hand_events, random_events, rich_table, table
 
 from floorkill.rules import Refusal
@@ -353,10 +353,10 @@ def test_podiums_starting_together_on_an_empty_journal(where):
         here = where if rounds == 1 else str(Path(where).with_name(f"journal{n}.db"))
         opened, errors = [], []
 
-        def start(who: str, here: str = here) -> None:
+        def start(who: str, here: str = here, opened=opened, errors=errors) -> None:
             try:
                 opened.append(open_journal(here, floorperson=who))
-            except Exception as exc:  # reported below
+            except Exception as exc:  # noqa: BLE001 — any error is the test's failure, below
                 errors.append(exc)
 
         threads = [threading.Thread(target=start, args=(f"p{i}",)) for i in range(4)]

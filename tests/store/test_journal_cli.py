@@ -8,10 +8,10 @@ import sys
 import tomllib
 
 import pytest
-from storehelp import FIXTURES, ROOT, T1, T1_OK, random_events, rich_table
+from storehelp import ROOT, T1, T1_OK, random_events, rich_table
 
 from floorkill.cli import main
-from floorkill.rules import load_table_file, load_table_text, parse_event, replay
+from floorkill.rules import Refusal, load_table_file, load_table_text, parse_event, replay
 from floorkill.rules.config import table_file_to_dict
 from floorkill.rules.replay import step_json
 from floorkill.rules.state import barred_json, button_json, next_hand
@@ -235,7 +235,7 @@ def test_export_leaves_out_voided_events(jpath, tmp_path, capsys):
             try:
                 s.void(rng.randint(1, len(s)), "wrong entry")
                 voided += 1
-            except Exception:
+            except Refusal:  # a record already voided, or one a later event needs
                 pass
         state = s.state
     exported = tmp_path / "v.toml"

@@ -4,7 +4,7 @@ tries to write — each one line, nothing acknowledged lost, never a traceback."
 from __future__ import annotations
 
 import pytest
-from pghelp import Outage, pg_url, require_pg, ro_url  # noqa: F401  (pg_url: fixture)
+from pghelp import Outage, require_pg, ro_url
 from storehelp import T1_OK, hand_events, table
 
 from floorkill.cli import main

@@ -6,7 +6,6 @@ one chain, and verify reads it whole."""
 
 from __future__ import annotations
 
-from pghelp import pg_url  # noqa: F401  (pg_url: fixture)
 from storehelp import table
 
 from floorkill.store.backend import open_journal

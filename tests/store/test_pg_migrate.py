@@ -6,7 +6,6 @@ from __future__ import annotations
 import sqlite3
 
 import psycopg
-from pghelp import drop_schema, new_schema, pg_url, require_pg  # noqa: F401  (pg_url: fixture)
 from storehelp import random_events, rich_table, table
 
 from floorkill.cli import main

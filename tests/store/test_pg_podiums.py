@@ -7,7 +7,7 @@ import asyncio
 import time
 from contextlib import contextmanager
 
-from pghelp import Outage, pg_url, where  # noqa: F401  (pg_url, where: fixtures)
+from pghelp import Outage
 from storehelp import hand_events, table
 
 from floorkill.store.backend import open_journal

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pghelp import Lines, pg_url, where  # noqa: F401  (pg_url, where: fixtures)
+from pghelp import Lines
 
 from floorkill.store.backend import open_journal
 from floorkill.store.commands import verify_journal

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import io
-import json
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest

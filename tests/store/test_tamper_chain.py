@@ -438,7 +438,6 @@ def _test_source(ref: str) -> str:
     """The source of the test a cell of docs/security.md names: "07" or `file.py::test_name`."""
     import inspect
     import re
-    import sys
     from pathlib import Path
 
     if re.fullmatch(r"\d\d", ref):
@@ -466,7 +465,7 @@ def test_the_security_page_table_names_every_case_and_the_guard_each_test_uses()
         uses_key = ['"--key", str(keyfile)' in b for b in bodies]
         uses_anchor = ['"--head"' in b for b in bodies]
         if guard.startswith("key or"):
-            assert all(k or a for k, a in zip(uses_key, uses_anchor)), (attack, guard)
+            assert all(k or a for k, a in zip(uses_key, uses_anchor, strict=True)), (attack, guard)
         elif guard == "key":
             assert all(uses_key), (attack, guard)
         elif guard == "anchor":

@@ -52,7 +52,7 @@ async def test_footer_bindings_ready_lets_a_footer_compose_its_keys_before_any_s
         first: list[int] = []
 
         class Gated(Footer):
-            def compose(self):
+            def compose(self, ready=ready, first=first):
                 if ready:
                     compat.footer_bindings_ready(self)
                 keys = [w for w in super().compose() if compat.is_footer_key(w)]

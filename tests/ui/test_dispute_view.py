@@ -12,7 +12,6 @@ from uihelp import EVIL, hand, session
 
 from floorkill.resources import sample_tables_dir
 from floorkill.rules import load_table_file, replay
-from floorkill.store.journal import Journal
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.screens.dispute import DisputeScreen
 from floorkill.ui.widgets.history_view import HistoryView
@@ -21,7 +20,7 @@ from floorkill.ui.widgets.seating import Seating
 from floorkill.ui.widgets.status_line import StatusLine
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
-from pghelp import Outage, pg_rows_digest, pg_url, where  # noqa: E402,F401  (fixtures)
+from pghelp import Outage, pg_rows_digest  # noqa: E402
 
 SIZE = (140, 44)
 SAMPLES = (

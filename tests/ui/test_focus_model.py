@@ -4,7 +4,7 @@ is open — so `3` Enter right after any action records a hand (one Pilot test p
 from __future__ import annotations
 
 import pytest
-from floorhelp import HALF, HOLDEM, KILLED, LOWBALL, hand, journal_with, session
+from floorhelp import HALF, HOLDEM, KILLED, hand, journal_with, session
 
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.widgets.hand_entry import HandEntry

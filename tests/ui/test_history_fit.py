@@ -50,7 +50,7 @@ async def test_history_lines_at_120_columns_end_on_whole_words_and_say_undone():
         lines = [hv.render_line(y).text.rstrip() for y in range(hv.total)]
         fulls = [record_line(hv.record(i)) for i in range(hv.total)]
         cut = 0
-        for line, full in zip(lines, fulls):
+        for line, full in zip(lines, fulls, strict=True):
             assert cell_len(line) <= width
             if line != full:
                 cut += 1

@@ -3,9 +3,6 @@ big screen, kept in history), the demo table in its own demo journal, the About 
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from floorhelp import HALF, HOLDEM, STUD, hand, journal_with
 from textual.widgets import DataTable, Static
 
@@ -15,7 +12,6 @@ from floorkill.store.readonly import ReadOnlyJournal
 from floorkill.ui.podium import make_podium_app, open_podium
 from floorkill.ui.screens.about import AboutScreen, about_lines
 from floorkill.ui.screens.table_list import TableListScreen
-from floorkill.ui.widgets.hand_entry import HandEntry
 from floorkill.ui.widgets.history_view import HistoryView
 
 SIZE = (120, 40)

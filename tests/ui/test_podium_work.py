@@ -145,7 +145,7 @@ def test_a_canvas_redrawn_keeps_the_strips_of_the_rows_drawn_alike():
     assert new == after.strips()  # the picture drawn from scratch
     wider = _Canvas(12, 3, base)  # another size: nothing kept
     wider.put(0, 0, "Ann", base)
-    assert all(a is not b for a, b in zip(wider.strips((before, old)), old))
+    assert all(a is not b for a, b in zip(wider.strips((before, old)), old, strict=False))
     assert wider.strips((before, old)) == wider.strips()
 
 

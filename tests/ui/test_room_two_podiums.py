@@ -20,7 +20,6 @@ sys.path.insert(0, str(HERE.parent / "store"))  # pghelp: the backends
 sys.path.insert(0, str(HERE.parent / "big_screen"))  # podium_proc: the podium's process
 
 from floorhelp import HALF, HOLDEM, KILLED  # noqa: E402
-from pghelp import where  # noqa: E402,F401  (fixture: a SQLite file, then a PostgreSQL schema)
 from podium_proc import Shows  # noqa: E402
 
 from floorkill.rules import load_table_text  # noqa: E402

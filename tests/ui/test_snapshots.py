@@ -40,7 +40,7 @@ SIZES = [(80, 24), (100, 30), (120, 40), (160, 45)]
 EVERY = [("en", (100, 30)), ("en", (160, 45))] + [("ru", size) for size in SIZES]
 
 
-@pytest.mark.parametrize("lang,size", EVERY, ids=[f"{l}-{w}x{h}" for l, (w, h) in EVERY])
+@pytest.mark.parametrize("lang,size", EVERY, ids=[f"{lang}-{w}x{h}" for lang, (w, h) in EVERY])
 def test_podium_kill_pot_at_every_size_in_both_languages(snap_compare, lang, size):
     """Issue 20: at 80x24, 100x30, 120x40 and 160x45, in English and Russian, nothing
     essential is cut (names, the KILL POT banner, the decisions)."""
@@ -63,7 +63,7 @@ MAIN = [
 
 
 @pytest.mark.parametrize(
-    "lang,state,size", MAIN, ids=[f"{l}-{st}-{w}x{h}" for l, st, (w, h) in MAIN]
+    "lang,state,size", MAIN, ids=[f"{lang}-{st}-{w}x{h}" for lang, st, (w, h) in MAIN]
 )
 def test_podium_main_states_in_both_languages(snap_compare, lang, state, size):
     events = BARRED_EVENTS if state == "barred" else STATES[state]

@@ -9,6 +9,7 @@ from typing import Any
 from floorkill.floor.typed_entry import EntryError, showdown_event
 from floorkill.floor.wording import decision_lines, floor_text, refusal_line
 from floorkill.i18n import tr
+from floorkill.log import log
 from floorkill.rules import Refusal
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
@@ -43,6 +44,7 @@ class EntryActions:
                 )
                 return
             except Exception as exc:  # the table moved on, or the journal is away
+                log.exception("podium: undo not recorded")
                 self.notify(
                     safe_text(not_recorded(exc, self.lang)),
                     title=tr("Undo refused", self.lang),
@@ -168,6 +170,7 @@ class EntryActions:
             self.report_refusal(refusal)
             return
         except Exception as exc:  # the journal away (bars at other tables are read there)
+            log.exception("podium: the question could not be asked")
             self.notify(
                 safe_text(not_recorded(exc, self.lang)),
                 title=tr("Not recorded", self.lang),
@@ -251,6 +254,7 @@ class EntryActions:
             self.report_refusal(refusal)
             return None
         except Exception as exc:  # storage trouble: say it, never crash
+            log.exception("podium: event not recorded")
             self.notify(
                 safe_text(not_recorded(exc, self.lang)),
                 title=tr("Not recorded", self.lang),
@@ -284,6 +288,7 @@ class EntryActions:
             try:
                 seat = self.tables.get(other).state.seat_of(name)
             except Exception:
+                log.debug("podium: table %s cannot be read", other, exc_info=True)
                 continue
             if seat is not None:
                 self.notify(

@@ -184,7 +184,7 @@ def footer_bindings(
         return cell_len(key_display(ab.binding)) + 1 + cell_len(ab.binding.description) + 1
 
     kept = dict(shown)
-    for action, (key, ab) in sorted(shown.items(), key=lambda kv: -_rank(kv[1][1].binding.id)):
+    for action, (_key, ab) in sorted(shown.items(), key=lambda kv: -_rank(kv[1][1].binding.id)):
         if sum(cost(a) for _, a in kept.values()) <= room:
             break
         if ab.binding.id in KEEP:

@@ -4,6 +4,7 @@ unfinished line), new tables by form, from a sample or as a copy."""
 from __future__ import annotations
 
 from floorkill.i18n import tr
+from floorkill.log import log
 from floorkill.rules import load_table_file
 from floorkill.rules.names import safe_text
 
@@ -86,6 +87,7 @@ class TableActions:
         try:
             session = self.floor.tables.get(name)
         except Exception as exc:
+            log.exception("podium: cannot open table %s", name)
             self.notify(
                 tr(
                     "cannot open {table}: {reason}",
@@ -135,6 +137,7 @@ class TableActions:
             try:
                 tf = load_table_file(path)
             except Exception as exc:
+                log.exception("podium: cannot read the table file %s", path)
                 self.notify(str(exc), severity="error", markup=False)
                 return
             name = tf.config.name

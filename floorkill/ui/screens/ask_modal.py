@@ -69,7 +69,7 @@ class AskModal(ModalScreen[Any]):
         with Vertical(id="ask-box"):
             yield Static(Text(safe_text(self.title_text)), id="ask-title", markup=False)
             yield Static(Text(safe_text(self.question)), id="ask-question", markup=False)
-            for key, label, lines, _value in self.options:
+            for _key, label, lines, _value in self.options:
                 yield Static(
                     Text(safe_text(label), style="bold"), classes="ask-option", markup=False
                 )

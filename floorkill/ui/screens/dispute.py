@@ -489,6 +489,7 @@ def open_dispute(app, seq: int | None = None) -> None:
                 rec = history.record(history.cursor)
                 seq = rec.seq if rec is not None else None
         except Exception:
+            log.debug("dispute: no record under the history cursor", exc_info=True)
             seq = None
     app.push_screen(DisputeScreen(app.session, seq, lang=getattr(app, "lang", None)))
 

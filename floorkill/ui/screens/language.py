@@ -26,7 +26,7 @@ class Speaks:
             return self._lang
         try:
             app_lang = getattr(self.app, "lang", None)  # type: ignore[attr-defined]
-        except Exception:  # not mounted yet: no app
+        except RuntimeError:  # not mounted yet: no app (Textual says so with a RuntimeError)
             app_lang = None
         return normalize(app_lang) or get_lang()
 

@@ -30,6 +30,7 @@ from textual.widgets import DataTable, Input, Static
 
 from floorkill.floor.wording import TableRegistry, floor_text
 from floorkill.i18n import N_, NC_, money, ptr, tr
+from floorkill.log import log
 from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.room import RROP_BAR, bar_of
 
@@ -73,6 +74,7 @@ def room_rows(tables: TableRegistry, lang: str | None = "en") -> tuple[list[Room
         try:
             state = tables.get(name).state
         except Exception as exc:  # a table that cannot be opened: said, never fatal
+            log.debug("room view: table %s cannot be opened", name, exc_info=True)
             problems.append(
                 safe_text(
                     tr(
@@ -259,13 +261,13 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         labels = [tr(label, lang) for label in COLUMNS]
         widths = [cell_len(label) for label in labels]
         for r in self.rows:
-            widths = [max(w, c.cell_len) for w, c in zip(widths, self._cells(r))]
+            widths = [max(w, c.cell_len) for w, c in zip(widths, self._cells(r), strict=True)]
         if self._columns_for == (lang, widths):
             return
         self._columns_for = (lang, widths)
         dt = self.query_one(DataTable)
         dt.clear(columns=True)
-        for key, label, width in zip(COLUMNS, labels, widths):
+        for key, label, width in zip(COLUMNS, labels, widths, strict=True):
             dt.add_column(Text(label), key=key, width=width)
 
     def show_rows(self) -> None:

@@ -27,6 +27,7 @@ from textual.widgets import Input, Select, Static
 from floorkill import vocab
 from floorkill.floor.wording import TableRegistry, new_table_path, tables_dir
 from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
+from floorkill.log import log
 from floorkill.resources import sample_tables_dir
 from floorkill.rules import ConfigError, TableConfig, load_table_file
 from floorkill.rules import clauses as catalogue
@@ -795,6 +796,7 @@ class TableEditor(Speaks, Screen[str | None]):
             fail(str(exc))
             return None
         except Exception as exc:  # disk or journal trouble: say it
+            log.exception("table editor: not saved")
             fail(tr("not saved: {error}", self.lang, error=f"{type(exc).__name__}: {exc}"))
             return None
         self.saved_path = path

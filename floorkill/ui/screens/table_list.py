@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from floorkill import vocab
 from floorkill.floor.wording import TableRegistry
 from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
+from floorkill.log import log
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.names import safe_text
@@ -247,6 +248,7 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
                     + tr("seated {seated}", lang, seated=cells["seated"].plain),
                 )
             except Exception as exc:  # a table that cannot be opened is reported, never fatal
+                log.debug("table list: a table cannot be opened", exc_info=True)
                 self.problems.append(
                     safe_text(
                         tr(

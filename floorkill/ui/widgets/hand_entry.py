@@ -29,6 +29,7 @@ from floorkill.floor.table_view import TableView
 from floorkill.floor.text_tables import pick
 from floorkill.floor.typed_entry import EntryError, answer, parse_entry, read_line
 from floorkill.i18n import N_, money, tr
+from floorkill.log import log
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.names import safe_text
@@ -281,6 +282,7 @@ class HandEntry(Widget):
             self._refuse(refusal, keep=typed)
             return False
         except Exception as exc:  # the journal away (bars at other tables are read there)
+            log.exception("hand entry: the rules' questions could not be read")
             self.refuse_text(not_recorded(exc, self.lang), keep=typed)
             return False
         if q is not None:
@@ -299,6 +301,7 @@ class HandEntry(Widget):
             self._refuse(refusal, keep=typed)
             return False
         except Exception as exc:  # storage trouble: say it, keep the line, never crash
+            log.exception("hand entry: not recorded")
             self.refuse_text(not_recorded(exc, self.lang), keep=typed)
             return False
         finally:

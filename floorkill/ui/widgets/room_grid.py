@@ -27,6 +27,7 @@ from textual.widgets import Static
 
 from floorkill.display.words import Card, card_of, room_title
 from floorkill.i18n import tr
+from floorkill.log import log
 from floorkill.rules import TableState
 
 from .block_letters import HEIGHT as BIG_HEIGHT
@@ -217,7 +218,7 @@ class RoomGrid(Widget):
         start = self.page * per_page
         page = self.cards[start : start + per_page]
         widgets = list(self.query_children(TableCard))
-        for w, card in zip(widgets, page):
+        for w, card in zip(widgets, page, strict=False):
             w.show(card)
         if len(widgets) > len(page):
             for w in widgets[len(page) :]:
@@ -237,6 +238,7 @@ def room_states(registry) -> list[TableState]:
         try:
             out.append(registry.get(name).state)
         except Exception:
+            log.debug("room grid: table %s cannot be opened", name, exc_info=True)
             continue
     return out
 
