@@ -218,11 +218,12 @@ def extract(root: Path = PACKAGE) -> dict[tuple[str | None, str], tuple[str | No
             has_ctx, has_plural = MARKERS[name]
             args = [_literal(a) for a in node.args]
             i = 1 if has_ctx else 0
-            if len(args) <= i or args[i] is None:
+            msgid = args[i] if len(args) > i else None
+            if msgid is None:
                 continue
             ctx = args[0] if has_ctx else None
             plural = args[i + 1] if has_plural and len(args) > i + 1 else None
-            found[(ctx, args[i])] = (plural, f"{path.relative_to(root.parent)}:{node.lineno}")
+            found[(ctx, msgid)] = (plural, f"{path.relative_to(root.parent)}:{node.lineno}")
     return found
 
 

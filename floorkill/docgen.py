@@ -372,6 +372,11 @@ def _marker(name: str) -> tuple[str, str]:
     return f"<!-- generated: {name} -->", f"<!-- end: {name} -->"
 
 
+def _literally(text: str) -> Callable[[re.Match[str]], str]:
+    """A ``re.sub`` replacement that puts ``text`` in as it is (no backslash escapes)."""
+    return lambda _match: text
+
+
 def render(text: str, parts: dict[str, Callable[[], str]]) -> str:
     """The page ``text`` with each generated part rewritten."""
     for name, make in parts.items():
@@ -380,7 +385,7 @@ def render(text: str, parts: dict[str, Callable[[], str]]) -> str:
         if not pattern.search(text):
             raise ValueError(f"no {begin} … {end} in the page")
         replacement = f"{begin}\n{make()}{end}"
-        text = pattern.sub(lambda _m, r=replacement: r, text, count=1)
+        text = pattern.sub(_literally(replacement), text, count=1)
     return text
 
 

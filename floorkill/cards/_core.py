@@ -56,7 +56,7 @@ class CardError(ValueError):
 def _code(rank: int, suit: int) -> int:
     low = (rank + 1) % 13  # ace 0, deuce 1 ... king 12
     lowbit = (1 << low) if low <= 7 else 0
-    return 5**rank + (1 << (SUIT_SHIFT + 4 * suit)) + (lowbit << LOW_SHIFT)
+    return int(5**rank) + (1 << (SUIT_SHIFT + 4 * suit)) + (lowbit << LOW_SHIFT)
 
 
 CODE: dict[str, int] = {

@@ -27,6 +27,7 @@ is instant and the first showdown does not wait for a full build;
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from floorkill.cards._core import JOKER, LOW_SHIFT, RANK_MASK, RANKS, SUIT_SHIFT
@@ -77,14 +78,14 @@ def _counts(key: int) -> list[int]:
     return out
 
 
-def _pack(cat: int, ranks) -> int:
+def _pack(cat: int, ranks: Sequence[int]) -> int:
     v = cat
     for i in range(5):
         v = (v << 4) | (ranks[i] if i < len(ranks) else 0)
     return v
 
 
-def _groups(cnt: list[int], order) -> list[int]:
+def _groups(cnt: list[int], order: Sequence[int]) -> list[int]:
     """Ranks sorted by (count desc, rank desc in ``order``), each once."""
     present = [r for r in order if cnt[r]]
     present.sort(key=lambda r: -cnt[r])  # stable: keeps rank order within a count
@@ -211,6 +212,7 @@ def _a5_key_from_counts(cnt: list[int]) -> int:
         v = _a5_value(sub)
         if best is None or v < best:
             best = v
+    assert best is not None  # six or seven cards have five-card subsets
     return LOW_TOP - best
 
 
@@ -230,16 +232,16 @@ def _submultisets(cnt: list[int], k: int) -> list[list[int]]:
     return out
 
 
-class _Lazy(dict):
+class _Lazy(dict[int, int]):
     """A dict that computes a missing entry from its key and keeps it."""
 
     __slots__ = ("fill",)
 
-    def __init__(self, fill):
+    def __init__(self, fill: Callable[[int], int]) -> None:
         super().__init__()
         self.fill = fill
 
-    def __missing__(self, key):
+    def __missing__(self, key: int) -> int:
         value = self[key] = self.fill(key)
         return value
 
@@ -302,7 +304,7 @@ L8 = _Lazy(_omaha_low_fill)
 # --------------------------------------------------------------------------
 
 
-def best_high(cards) -> int:
+def best_high(cards: Sequence[int]) -> int:
     """Best five-card high hand from 5..7 cards (hold'em, stud, 5-card high).
     No joker."""
     x = sum(cards)
@@ -313,7 +315,7 @@ def best_high(cards) -> int:
     return NF[x & RM]
 
 
-def omaha_high(hole, board) -> int:
+def omaha_high(hole: Sequence[int], board: Sequence[int]) -> int:
     """Omaha high: exactly two of the four hole cards and three of the five
     board cards."""
     a, b, c, d = [h & RM for h in hole]
@@ -332,17 +334,17 @@ def omaha_high(hole, board) -> int:
                 hs = [x & RM for x in hole if x & sb]
                 if len(hs) >= 2:
                     bs = [x & RM for x in board if x & sb]
-                    for p in combinations(hs, 2):
-                        p = p[0] + p[1]
+                    for two in combinations(hs, 2):
+                        pair = two[0] + two[1]
                         for t in combinations(bs, 3):
-                            v = FL[p + t[0] + t[1] + t[2]]
+                            v = FL[pair + t[0] + t[1] + t[2]]
                             if v > best:
                                 best = v
                 break
     return best
 
 
-def omaha_low8(hole, board) -> int:
+def omaha_low8(hole: Sequence[int], board: Sequence[int]) -> int:
     """Omaha 8-or-better low: two hole + three board cards, five distinct
     ranks eight or lower, A-5 ranking.  0 when there is no qualifying low."""
     a, b, c, d = hole
@@ -350,7 +352,7 @@ def omaha_low8(hole, board) -> int:
     return L8[((a | b | c | d) >> LOW_SHIFT) << 8 | ((e | f | g | h | i) >> LOW_SHIFT)]
 
 
-def low8(cards) -> int:
+def low8(cards: Sequence[int]) -> int:
     """8-or-better A-5 low from 5..7 cards (stud hi-lo).  0 = no low."""
     m = 0
     for c in cards:
@@ -358,7 +360,7 @@ def low8(cards) -> int:
     return _LOW8_KEY[m >> LOW_SHIFT]
 
 
-def low_a5(cards) -> int:
+def low_a5(cards: Sequence[int]) -> int:
     """A-5 lowball (straights and flushes ignored, aces low): five cards,
     one of which may be the joker (California lowball: the joker is the
     lowest rank not already in the hand); or best five of six/seven (razz,
@@ -366,7 +368,7 @@ def low_a5(cards) -> int:
     return A5[sum(cards) & RM]
 
 
-def low_27(cards) -> int:
+def low_27(cards: Sequence[int]) -> int:
     """2-7 (Kansas City) lowball, five cards: aces only high, straights and
     flushes count against the hand."""
     x = sum(cards)
@@ -375,7 +377,7 @@ def low_27(cards) -> int:
     return K27_NF[x & RM]
 
 
-def draw_high(cards) -> int:
+def draw_high(cards: Sequence[int]) -> int:
     """Five-card draw high, joker allowed: the joker completes the best
     straight flush, else a flush (as the highest missing card of the suit),
     else a straight, else it is an ace; four aces and the joker are five
@@ -468,13 +470,15 @@ def _nibbles(v: int) -> list[int]:
     return [(v >> s) & 15 for s in (16, 12, 8, 4, 0)]
 
 
-def _kickers(ranks: list[int], chars=RANKS, names=None) -> str:
+def _kickers(ranks: list[int], chars: str = RANKS, names: Sequence[str] | None = None) -> str:
     if len(ranks) == 1 and names is not None:
         return f"{names[ranks[0]]} kicker"
     return "-".join(chars[r] for r in ranks) + " kickers"
 
 
-def _describe_groups(cat: int, n: list[int], names, plurals, chars) -> str:
+def _describe_groups(
+    cat: int, n: list[int], names: Sequence[str], plurals: Sequence[str], chars: str
+) -> str:
     """cat on the high scale (0..7); n = group ranks in significance order."""
     if cat == HIGH_CARD:
         return f"{names[n[0]]} high, " + "-".join(chars[r] for r in n)

@@ -11,7 +11,9 @@ lowball (California lowball) the joker is the lowest rank not in the hand (rrop-
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from floorkill.cards import evaluate as ev
 from floorkill.cards._core import RANKS
@@ -115,11 +117,11 @@ _EN_NAMES = [
 _LOW_CHARS = "A23456789TJQK"
 
 
-def _chain(ranks, chars=RANKS) -> str:
+def _chain(ranks: Sequence[int], chars: str = RANKS) -> str:
     return "-".join(chars[r] for r in ranks)
 
 
-def _ru_groups(cat: int, n: list[int], chars: str, to_high) -> str:
+def _ru_groups(cat: int, n: list[int], chars: str, to_high: Callable[[int], int]) -> str:
     """Russian words for a grouped hand; ``n`` ranks in significance order, ``to_high`` maps
     them to the 0 = deuce ... 12 = ace index of the word tables."""
     h = [to_high(r) for r in n]
@@ -227,7 +229,7 @@ class JokerUse:
             "lowest": f"the joker is the lowest card not in the hand: the {name}",
         }[self.how]
 
-    def to_json(self, lang: str = "en") -> dict:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
             "how": self.how,
             "as": self.card,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from floorkill.cards import evaluate as ev
 from floorkill.cards._core import CODE, JOKER_NAME, CardError, parse_cards
@@ -56,7 +57,7 @@ class HandValue:
             text += "; " + value_words("a5", self.low, lang)
         return text
 
-    def to_json(self, lang: str = "en") -> dict:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
             "seat": self.seat,
             "value": self.value(lang),
@@ -87,7 +88,9 @@ def _place(where: str | int) -> str:
     return where if isinstance(where, str) else f"seat {where}"
 
 
-def _parse(text, where, joker: bool, game_words: str, joker_possible: bool) -> tuple[str, ...]:
+def _parse(
+    text: str, where: str | int, joker: bool, game_words: str, joker_possible: bool
+) -> tuple[str, ...]:
     """Parse with the joker always accepted by the scanner, then say precisely
     why a joker is not allowed."""
     cards = parse_cards(text, joker=True, where=_place(where))

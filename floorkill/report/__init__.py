@@ -59,7 +59,8 @@ def cmd_report(
         )
         return 2
     for note in room.notes:
-        words = note.text(lang) if callable(getattr(note, "text", None)) else str(note)
+        text = getattr(note, "text", None)
+        words = text(lang) if callable(text) else str(note)
         print(safe_text("floorkill: " + tr("warning: {text}", lang, text=words)), file=err)
     hands = room.total("hands")
     kills = room.total("kill_pots")

@@ -31,13 +31,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from floorkill.rules import Refusal, TableConfig, TableState, apply, corrections, initial_state
 from floorkill.rules.config import GAME_NAMES, PlayerSpec
 from floorkill.rules.decisions import Decision
+from floorkill.rules.events import Hand
 from floorkill.rules.money import Cents
 from floorkill.rules.state import KILLED, LEG_UP
+from floorkill.store.reading import Conn
 
 # what made a kill, by the key of the decision that put the button in the pot
 TRIGGER_OF_KEY = {
@@ -261,7 +263,7 @@ class Row:
     target: int | None
 
 
-def chain_head(conn: sqlite3.Connection) -> tuple[int, str]:
+def chain_head(conn: Conn) -> tuple[int, str]:
     """(global sequence, hash) of the journal's chain head: the seal HASH@SEQ, what
     `floorkill head` prints. The store's own reading of it when it has one (issue 18 adds
     ``reading.chain_head``, which also knows a migrated journal's seed); until then the
@@ -275,7 +277,7 @@ def chain_head(conn: sqlite3.Connection) -> tuple[int, str]:
     return (0, GENESIS) if row is None else (row[0], row[1])
 
 
-def table_rows(conn: sqlite3.Connection, tbl: str, head: int) -> list[Row]:
+def table_rows(conn: Conn, tbl: str, head: int) -> list[Row]:
     """A table's rows (creation row excluded) up to the global sequence ``head``."""
     loads = json.loads
     return [
@@ -288,9 +290,7 @@ def table_rows(conn: sqlite3.Connection, tbl: str, head: int) -> list[Row]:
     ]
 
 
-def tables_of(
-    conn: sqlite3.Connection, names: Sequence[str] = (), report=None
-) -> list[tuple[str, str, str]]:
+def tables_of(conn: Conn, names: Sequence[str] = (), report=None) -> list[tuple[str, str, str]]:
     """(name, toml, created) of the asked tables (all, in creation order, when none asked);
     a name matches case-insensitively; each toml as the table's creation row holds it in
     the hash chain (the ``tables.toml`` cache compared, a difference ``report``-ed).
@@ -346,7 +346,7 @@ def fold_table(
     tz: tzinfo | None = None,
 ) -> TableStats:
     """Fold a table's rows and count what happened in ``[start, end)`` (journal time strings)."""
-    tz = tz or datetime.now().astimezone().tzinfo
+    tz = tz or datetime.now().astimezone().tzinfo or UTC  # (astimezone always sets one)
     st = TableStats(name=name, config=config, created=created)
     rows = list(rows)
     # every void up to the seal counts, as in an export: a later void corrects the record
@@ -442,7 +442,7 @@ def fold_table(
                 if t is not None:
                     trigger = t
         if r.type == "hand":
-            ev = applied.event
+            ev = cast(Hand, applied.event)
             killed = b.killed and ev.kill_posted
             status = (
                 KILLED if killed else (LEG_UP if _leg_holder(before) is not None else "neutral")
@@ -451,6 +451,7 @@ def fold_table(
                 st.hands += 1
                 st.timeline.append(status)
                 st.timeline_at.append(r.at)
+                assert applied.result is not None  # a hand has one
                 high, low, scoop = applied.result
                 if scoop is None:
                     st.splits += 1
@@ -499,8 +500,8 @@ def fold_table(
             for c in d.cites:
                 st.clause_counts[c] += 1
             seat = d.seat
-            who = _name_at(state, seat) or _name_at(before, seat) or dict(d.params).get("name")
-            line = Line(r.at, r.seq, seat, who, d.code, d)
+            person = _name_at(state, seat) or _name_at(before, seat) or dict(d.params).get("name")
+            line = Line(r.at, r.seq, seat, person, d.code, d)
             if d.code in ("barred", "owes"):
                 st.missed.append(line)
             elif d.code == "paid":
@@ -528,25 +529,25 @@ def fold_table(
 
 
 def gather(
-    conn: sqlite3.Connection,
+    conn: Conn,
     path: str = "",
     *,
     tables: Sequence[str] = (),
     start: str | None = None,
     end: str | None = None,
     tz: tzinfo | None = None,
-    notes: Sequence[str] = (),
+    notes: Iterable[str] = (),
 ) -> Room:
     """Every asked table of the journal behind ``conn`` (a read-only connection);
     ``notes``: how it was opened when that matters, said at the report's top with every
     cache found not to be what the chain guards."""
     from floorkill.store.reading import parse_table_toml
 
-    tz = tz or datetime.now().astimezone().tzinfo
+    tz = tz or datetime.now().astimezone().tzinfo or UTC  # (astimezone always sets one)
     head_seq, head_hash = chain_head(conn)
     out = []
-    notes: list[str] = list(notes)
-    for name, toml, created in tables_of(conn, tables, notes.append):
+    said: list[str] = list(notes)
+    for name, toml, created in tables_of(conn, tables, said.append):
         cfg, players = parse_table_toml(name, toml)
         out.append(
             fold_table(
@@ -569,7 +570,7 @@ def gather(
         end=end,
         generated=utc_text(datetime.now(UTC)),
         tz=tz,
-        notes=notes,
+        notes=said,
     )
 
 

@@ -28,7 +28,7 @@ def reports_dir(journal_path: Path | None) -> Path:
 
 
 def memory_room(sessions, start: str | None = None) -> Room:
-    tz = datetime.now().astimezone().tzinfo
+    tz = datetime.now().astimezone().tzinfo or UTC  # (astimezone always sets one)
     tables = [
         fold_table(
             s.name, s.config, s.players, rows_of_records(s.records(0, len(s))), start=start, tz=tz

@@ -511,9 +511,9 @@ def _with_seats(recs: Sequence[Record], players) -> Iterable[tuple[Record, dict[
             continue
         if rec.type == "quit":
             yield rec, seats  # the leaver is still seated for the match
-            seat = ev.get("seat")
-            if seat in seats:
-                left[rec.seq] = (seat, seats.pop(seat))
+            quitter = ev.get("seat")
+            if isinstance(quitter, int) and quitter in seats:
+                left[rec.seq] = (quitter, seats.pop(quitter))
             continue
         if rec.type == "move" and ev.get("from") in seats:  # a seat change: the name follows
             seats[ev.get("to")] = seats.pop(ev.get("from"))

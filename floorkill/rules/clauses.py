@@ -34,8 +34,8 @@ _GIST_ONLY = "gist only; full text not verified"
 class Clause:
     id: str  # e.g. "rrop-13.4"
     source: str  # where the rule comes from, human-readable
-    title: dict  # {"en": ..., "ru": ...}
-    summary: dict  # {"en": ..., "ru": ...}, our own words
+    title: dict[str, str]  # {"en": ..., "ru": ...}
+    summary: dict[str, str]  # {"en": ..., "ru": ...}, our own words
     source_note: str = ""
 
 
@@ -61,7 +61,15 @@ _JOKER = "Robert's Rules of Poker (Bob Ciaffone), The Joker"
 _WSOP = "WSOP Live Action Rules 2024, Kill Pots"
 
 
-def _c(id, source, title_en, title_ru, summary_en, summary_ru, source_note=""):
+def _c(
+    id: str,
+    source: str,
+    title_en: str,
+    title_ru: str,
+    summary_en: str,
+    summary_ru: str,
+    source_note: str = "",
+) -> Clause:
     return Clause(
         id=id,
         source=source,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -48,7 +48,7 @@ TRIGGERS = ("two-pots", "scoop", "big-pot")
 MULTIPLIERS = {"full": (2, 1), "half": (3, 2)}
 
 # The kill options: name -> (allowed values or None for "amount or keyword", default, clause)
-KILL_OPTIONS: dict[str, tuple[tuple | None, Any, str]] = {
+KILL_OPTIONS: dict[str, tuple[tuple[Any, ...], Any, str]] = {
     "scoop_minimum": (("5x-upper", "5x-lower"), "5x-upper", "rrop-13.8"),
     "big_pot_minimum": (("5x-upper", "5x-lower"), "5x-upper", "house-big-pot"),
     "second_leg_minimum": (("lower-bet", "upper-bet"), "lower-bet", "rrop-13.3"),
@@ -231,7 +231,7 @@ class TableConfig:
             return 5 * self.lower_limit
         if spec == "5x-big-blind":
             return 5 * self.big_blind
-        return spec
+        return int(spec)
 
     @property
     def second_leg_pot(self) -> Cents | None:
@@ -263,7 +263,7 @@ class TableConfig:
             bets = (bets[0], bets[1], bets[3], bets[4])
         return "$" + "-".join(fmt(b) for b in bets)
 
-    def game_type(self) -> tuple:
+    def game_type(self) -> tuple[Any, ...]:
         """Identity for broken-game lists (rrop-13.13): same game, same limits, kill or not."""
         return (
             self.game,
@@ -314,7 +314,7 @@ class TableConfig:
 class TableFile:
     config: TableConfig
     players: tuple[PlayerSpec, ...]
-    events: tuple[dict, ...]
+    events: tuple[dict[str, Any], ...]
     source: str = "<table>"
     event_lines: tuple[int | None, ...] = ()
 
@@ -391,13 +391,15 @@ class _Loader:
         msg = f"{where}: {message}" if where else message
         return ConfigError(msg, file=self.file, line=line, key=key)
 
-    def table_get(self, doc: Mapping, section: str) -> dict:
+    def table_get(self, doc: Mapping[str, Any], section: str) -> dict[str, Any]:
         value = doc.get(section, {})
         if not isinstance(value, dict):
             raise self.error("must be a table", None, section)
         return value
 
-    def check_keys(self, data: Mapping, section: str, allowed, index: int = 0) -> None:
+    def check_keys(
+        self, data: Mapping[str, Any], section: str, allowed: Iterable[str], index: int = 0
+    ) -> None:
         for key in data:
             if key not in allowed:
                 raise self.error(
@@ -415,7 +417,7 @@ class _Loader:
             raise self.error("must be more than zero", section, key, index)
         return cents
 
-    def amount_or_word(self, value: object, section: str, key: str, words) -> Cents:
+    def amount_or_word(self, value: object, section: str, key: str, words: Sequence[str]) -> Cents:
         """An option that is one of ``words`` or an amount, given neither of its words: an
         amount, or — when it is not written as one (a misspelt word, true, a list) — the
         choices listed. An amount that is wrong as an amount (negative, too large, finer
@@ -477,7 +479,7 @@ _DEEP = re.compile(r"[\[{](?:[^\]}\n]*?[\[{]){40}")
 _HUGE_NUMBER = re.compile(r"[0-9_]{1000}")
 
 
-def _first_line(text: str, pattern: re.Pattern) -> int | None:
+def _first_line(text: str, pattern: re.Pattern[str]) -> int | None:
     m = pattern.search(text)
     return None if m is None else text.count("\n", 0, m.start()) + 1
 
@@ -704,7 +706,9 @@ def _show(v: Any) -> str:
     return str(v)
 
 
-def table_file_to_dict(config: TableConfig, players, events) -> dict[str, Any]:
+def table_file_to_dict(
+    config: TableConfig, players: Iterable[PlayerSpec], events: Iterable[Mapping[str, Any]]
+) -> dict[str, Any]:
     """A table file as a TOML-ready dict (for tomli-w)."""
     doc = config.to_toml_dict()
     doc["players"] = [

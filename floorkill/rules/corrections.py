@@ -239,7 +239,7 @@ class Outcome:
     inert: bool = False  # a void, a correction, a struck record
     result: Any = None
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (
             self.applied,
             self.inert,
@@ -434,9 +434,9 @@ class History:
             if c.event is not None:  # the replacement must apply where it stands
                 try:
                     apply(self.states[start - 1], c.event)
-                except Refusal as refusal:
+                except Refusal as refused:
                     raise Refusal(
-                        "correct-refused", refusal.cites, record=start, reason=refusal.text()
+                        "correct-refused", refused.cites, record=start, reason=refused.text()
                     ) from None
             trial.add(raw)
             keep = c.keep
@@ -548,7 +548,9 @@ def _button_words(state: TableState) -> tuple[str, str | None, int | None]:
     return word, b.player, b.seat
 
 
-def _hand_change(hand: int, was: tuple, now: tuple, cites: tuple[str, ...]) -> Decision:
+def _hand_change(
+    hand: int, was: tuple[Any, ...], now: tuple[Any, ...], cites: tuple[str, ...]
+) -> Decision:
     params: list[tuple[str, Any]] = [("hand", hand), ("before", was[0]), ("after", now[0])]
     if was[1]:
         params += [("name", was[1]), ("seat", was[2])]
@@ -570,8 +572,8 @@ def impact(history: History, raw: Mapping[str, Any]) -> Impact:
     seq = len(history) + 1
     try:
         c = parse_correction(raw, seq)
-    except Refusal as refusal:
-        return Impact(0, (), (), refusal)
+    except Refusal as unreadable:
+        return Impact(0, (), (), unreadable)
     refusal = history.target_refusal(c.record)
     start = history.original_of(c.record) if refusal is None else c.record
     if refusal is not None:
@@ -631,7 +633,7 @@ def _diff(
             changes.append(_hand_change(hand, was, now, cites))
         elif s != start and new_out.key() != old_out.key():
             cites = tuple(dict.fromkeys(x for d in new_out.decisions for x in d.cites))
-            params = (("record", s), ("type", _type(new_ev)))
+            params: tuple[tuple[str, Any], ...] = (("record", s), ("type", _type(new_ev)))
             changes.append(Decision("corrected", None, "fix-ruling", params, cites))
     old_bars = _own_bars(history.state)
     new_bars = _own_bars(states[-1]) if states else old_bars

@@ -8,6 +8,7 @@ path never formats strings.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .texts import render
 
@@ -19,13 +20,13 @@ class Decision:
     code: str  # kebab-case: leg-up, kill, kill-again, neutral, barred, ...
     seat: int | None
     key: str  # message key in texts.MESSAGES
-    params: tuple = ()  # (name, value) pairs for the message
+    params: tuple[Any, ...] = ()  # (name, value) pairs for the message
     cites: tuple[str, ...] = ()
 
     def text(self, lang: str = "en") -> str:
         return render(self.key, dict(self.params), lang)
 
-    def to_json(self, lang: str = "en") -> dict:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
             "code": self.code,
             "seat": self.seat,
@@ -50,5 +51,5 @@ class Refusal(Exception):
     def text(self, lang: str = "en") -> str:
         return render(self.key, self.params, lang)
 
-    def to_json(self, lang: str = "en") -> dict:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {"message": self.text(lang), "cites": list(self.cites)}

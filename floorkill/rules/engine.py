@@ -8,8 +8,9 @@ Spec: kill-rules.md sections 4 and 5.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from . import room
 from .config import HILO_GAMES
@@ -55,7 +56,7 @@ class HandResult(tuple):
     """(high, low, scoop) of a hand, with ``hands``: what each seat showed at a showdown
     (:class:`floorkill.cards.HandValue`), empty when the winners were typed."""
 
-    hands: tuple = ()
+    hands: tuple[Any, ...] = ()
 
 
 class Applied:
@@ -79,14 +80,14 @@ class Applied:
         self.room = room
 
     @property
-    def hands(self) -> tuple:
+    def hands(self) -> tuple[Any, ...]:
         """The showdown's hands in words (seat, value, joker use), or ()."""
         return getattr(self.result, "hands", ())
 
 
 def apply(
     state: TableState,
-    raw: Mapping | Event,
+    raw: Mapping[str, Any] | Event,
     barred_elsewhere: Mapping[str, tuple[Cents, str]] | None = None,
 ) -> Applied:
     """Apply one event. ``barred_elsewhere`` maps name keys of players barred at other
@@ -133,13 +134,13 @@ def _occupied(state: TableState, seat: int) -> Player:
     return p
 
 
-def _set_player(players: tuple, seat: int, player: Player | None) -> tuple:
+def _set_player(players: tuple[Any, ...], seat: int, player: Player | None) -> tuple[Any, ...]:
     lst = list(players)
     lst[seat - 1] = player
     return tuple(lst)
 
 
-def _sitting_out(players: tuple) -> bool:
+def _sitting_out(players: tuple[Any, ...]) -> bool:
     """Whether a seated player sits out the kill pot (a loop: this runs every event)."""
     for p in players:
         if p is not None and p.sitting_out:
@@ -514,7 +515,7 @@ def _second_leg_min(state: TableState, killed: bool) -> Cents:
         return min(limits) if cfg.structure == "spread" else limits[0]
     if spec == "upper-bet":
         return max(limits)
-    return spec
+    return int(spec)
 
 
 def _next_button(
@@ -1176,6 +1177,7 @@ def _close_table(state: TableState, ev, _ctx):
     if state.closed:
         raise Refusal("table-closed-already")
     b = state.button
+    params: tuple[tuple[str, Any], ...]
     if b.killed:
         key, params = "closed-kill-kept", (("name", b.player or ""), ("seat", b.seat))
     elif b.status == LEG_UP:
@@ -1199,7 +1201,7 @@ def _reopen_table(state: TableState, ev, _ctx):
 # a closed table takes only these: its reopening, and a kill owed here being paid
 _WHILE_CLOSED = frozenset({"reopen_table", "pay_kill"})
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[..., tuple[TableState, list[Decision], Any]]] = {
     "close_table": _close_table,
     "reopen_table": _reopen_table,
     "hand": _hand,

@@ -18,7 +18,7 @@ from .names import NameError_, validate_name
 Seats = tuple[int, ...]
 
 
-def _drop_none(d: dict) -> dict:
+def _drop_none(d: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in d.items() if v is not None}
 
 
@@ -27,7 +27,7 @@ class Showdown:
     board: str | None
     hands: tuple[tuple[int, str], ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.board is not None:
             out["board"] = self.board
@@ -50,7 +50,7 @@ class Hand:
     kill_posted: bool = True
     type = "hand"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "hand"}
         if self.showdown is not None:
             d["showdown"] = self.showdown.to_dict()
@@ -87,7 +87,7 @@ class Join:
     not_same_as: str | None = None
     type = "join"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "join", "seat": self.seat, "name": self.name}
         if self.stack is not None:
             d["stack"] = to_toml(self.stack)
@@ -106,7 +106,7 @@ class Away:
     posts_kill: bool = True
     type = "away"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "away", "seat": self.seat}
         if not self.posts_kill:
             d["posts_kill"] = False
@@ -118,7 +118,7 @@ class Back:
     seat: int
     type = "back"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "back", "seat": self.seat}
 
 
@@ -128,7 +128,7 @@ class Quit:
     posts_kill: bool = True
     type = "quit"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "quit", "seat": self.seat}
         if not self.posts_kill:
             d["posts_kill"] = False
@@ -142,7 +142,7 @@ class VoluntaryKill:
     cards_dealt: int = 2
     type = "voluntary_kill"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "voluntary_kill", "seat": self.seat}
         if self.cards_seen != 2:
             d["cards_seen"] = self.cards_seen
@@ -156,7 +156,7 @@ class PayKill:
     name: str
     type = "pay_kill"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "pay_kill", "name": self.name}
 
 
@@ -166,7 +166,7 @@ class Stack:
     amount: Cents
     type = "stack"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "stack", "seat": self.seat, "amount": to_toml(self.amount)}
 
 
@@ -175,7 +175,7 @@ class Underpost:
     seat: int
     type = "underpost"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "underpost", "seat": self.seat}
 
 
@@ -188,7 +188,7 @@ class Move:
     to_seat: int
     type = "move"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "move", "from": self.from_seat, "to": self.to_seat}
 
 
@@ -198,7 +198,7 @@ class CloseTable:
 
     type = "close_table"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "close_table"}
 
 
@@ -206,7 +206,7 @@ class CloseTable:
 class ReopenTable:
     type = "reopen_table"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"type": "reopen_table"}
 
 
@@ -275,7 +275,7 @@ _HAND_FORMS = ("winner", "winners", "high", "showdown")
 # parsing
 
 
-def _seat(raw: Mapping, key: str, seats: int) -> int:
+def _seat(raw: Mapping[str, Any], key: str, seats: int) -> int:
     if key not in raw:
         raise Refusal("missing-field", field=key)
     v = raw[key]
@@ -290,7 +290,7 @@ def _seat(raw: Mapping, key: str, seats: int) -> int:
     return v
 
 
-def _seat_list(raw: Mapping, key: str, seats: int, *, allow_empty: bool = False) -> Seats:
+def _seat_list(raw: Mapping[str, Any], key: str, seats: int, *, allow_empty: bool = False) -> Seats:
     v = raw[key]
     items = v if isinstance(v, list) else [v]
     if not items and not allow_empty:
@@ -301,14 +301,14 @@ def _seat_list(raw: Mapping, key: str, seats: int, *, allow_empty: bool = False)
     return tuple(sorted(out))
 
 
-def _bool(raw: Mapping, key: str, default: bool) -> bool:
+def _bool(raw: Mapping[str, Any], key: str, default: bool) -> bool:
     v = raw.get(key, default)
     if not isinstance(v, bool):
         raise Refusal("bad-bool", field=key, value=repr(v))
     return v
 
 
-def _amount(raw: Mapping, key: str, *, positive: bool = False) -> Cents | None:
+def _amount(raw: Mapping[str, Any], key: str, *, positive: bool = False) -> Cents | None:
     if key not in raw or raw[key] is None:
         return None
     try:
@@ -320,7 +320,7 @@ def _amount(raw: Mapping, key: str, *, positive: bool = False) -> Cents | None:
     return cents
 
 
-def _int(raw: Mapping, key: str, default: int, lo: int, hi: int) -> int:
+def _int(raw: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -> int:
     v = raw.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
         raise Refusal("bad-number", field=key, value=repr(v), lo=lo, hi=hi)
@@ -420,9 +420,9 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
     return Underpost(seat=_seat(raw, "seat", seats))
 
 
-def _parse_hand(raw: Mapping, seats: int) -> Hand:
+def _parse_hand(raw: Mapping[str, Any], seats: int) -> Hand:
     if "winner" in raw and "winners" not in raw and "high" not in raw and "showdown" not in raw:
-        form = "winner"  # the common case, without building a list
+        form: str | None = "winner"  # the common case, without building a list
     else:
         forms = [k for k in _HAND_FORMS if k in raw]
         form = forms[0] if len(forms) == 1 else None
@@ -430,7 +430,9 @@ def _parse_hand(raw: Mapping, seats: int) -> Hand:
         raise Refusal("low-without-high")
     if form is None:
         raise Refusal("hand-needs-one-result")
-    winners = high = low = None
+    winners: tuple[int, ...] | None = None
+    high: tuple[int, ...] | None = None
+    low: tuple[int, ...] | None = None
     showdown = None
     if form == "winner":
         winners = (_seat(raw, "winner", seats),)
@@ -500,8 +502,9 @@ def board_saw_flop(board: object) -> bool:
 def flop_known(raw: Mapping[str, Any]) -> bool | None:
     """Whether a raw ``hand`` event says the hand saw a flop: its ``flop`` field, or its
     showdown board (three or more cards); None when it does not say."""
-    if isinstance(raw.get("flop"), bool):
-        return raw["flop"]
+    flop = raw.get("flop")
+    if isinstance(flop, bool):
+        return flop
     sd = raw.get("showdown")
     if isinstance(sd, Mapping) and board_saw_flop(sd.get("board")):
         return True

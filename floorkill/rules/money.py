@@ -116,7 +116,7 @@ def _text_problem(text: str) -> str | None:
         code = f"U+{ord(ch):04X}"
         if unicodedata.category(ch) in ("Cf", "Cc", "Zl", "Zp", "Mn", "Me") or ch.isspace():
             return f"has an invisible character ({code})"
-        if ch.isdigit() or unicodedata.category(ch) == "Nd" or unicodedata.numeric(ch, None):
+        if ch.isdigit() or unicodedata.category(ch) == "Nd" or bool(unicodedata.numeric(ch, 0)):
             return f"has a digit of another script ({ch!s} {code}), not 0-9"
         if ch in "eE":
             return "has an exponent (e)"

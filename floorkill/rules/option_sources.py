@@ -45,11 +45,11 @@ class OptionSource:
     note: dict[str, str] = field(default_factory=dict)  # how it works with other options
 
 
-def _s(seed, where_en, where_ru, en, ru) -> Source:
+def _s(seed: str | None, where_en: str, where_ru: str, en: str, ru: str) -> Source:
     return Source(seed, {"en": where_en, "ru": where_ru}, {"en": en, "ru": ru})
 
 
-def _c(en, ru, *cites) -> Choice:
+def _c(en: str, ru: str, *cites: str) -> Choice:
     return Choice({"en": en, "ru": ru}, tuple(cites))
 
 

@@ -60,7 +60,7 @@ class Option:
     """One house option of ``[kill]``."""
 
     name: str
-    allowed: tuple | None  # the keywords or values; None: an amount only
+    allowed: tuple[Any, ...] | None  # the keywords or values; None: an amount only
     default: Any
     cites: tuple[str, ...]
     amount: bool  # an amount may be typed instead of a keyword

@@ -74,7 +74,7 @@ def _second_leg_money(cfg: TableConfig) -> tuple[str, str]:
     elif spec == "upper-bet":
         a, b = max(cfg.bets), max(killed)
     else:
-        return dollars(spec), dollars(spec)
+        return dollars(int(spec)), dollars(int(spec))
     return dollars(a), dollars(b)
 
 

@@ -23,6 +23,7 @@ from .decisions import Decision, Refusal
 from .engine import apply
 from .money import Cents, MoneyError, parse_amount
 from .questions import Question, needs
+from .state import TableState
 
 RECORDS = "records"  # Enter stores ``raw`` with ``decisions``
 ASKS = "asks"  # Enter asks ``question`` first (nothing is stored yet)
@@ -52,7 +53,7 @@ class Preview:
     def records(self) -> bool:
         return self.outcome == RECORDS
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """What the screen showed, as comparable data."""
         return (
             self.outcome,
@@ -69,19 +70,23 @@ class Preview:
         return other is not None and self.key() == other.key()
 
 
-def unread(error: Exception, state=None) -> Preview:
+def unread(error: Exception, state: TableState | None = None) -> Preview:
     return Preview(UNREAD, error=error, events=_events(state))
 
 
-def empty(state=None) -> Preview:
+def empty(state: TableState | None = None) -> Preview:
     return Preview(EMPTY, events=_events(state))
 
 
-def _events(state) -> int:
+def _events(state: TableState | None) -> int:
     return -1 if state is None else int(getattr(state, "events", -1))
 
 
-def preview(state, raw: Mapping[str, Any], elsewhere=None) -> Preview:
+def preview(
+    state: TableState,
+    raw: Mapping[str, Any],
+    elsewhere: Mapping[str, tuple[Cents, str]] | None = None,
+) -> Preview:
     """What Enter does with ``raw`` on ``state`` (bars at other tables in ``elsewhere``)."""
     n = _events(state)
     try:
@@ -103,7 +108,7 @@ def preview(state, raw: Mapping[str, Any], elsewhere=None) -> Preview:
     )
 
 
-def far_beyond(state, raw: Mapping[str, Any]) -> Cents | None:
+def far_beyond(state: TableState, raw: Mapping[str, Any]) -> Cents | None:
     """An amount of ``raw`` (the pot, the money won beyond the blinds) over
     :data:`FAR_BEYOND` big bets of the table, or None: a slip of the finger ($14000 for
     $140) is asked about before it is recorded."""

@@ -44,7 +44,7 @@ class Answer:
 class Question:
     kind: str  # one of QUESTION_KINDS; also the event field it fills
     key: str  # text key (rules/floor_texts.py)
-    params: tuple = ()
+    params: tuple[Any, ...] = ()
     cites: tuple[str, ...] = ()
     answers: tuple[Answer, ...] = ()  # yes / no, each with its consequences
     amount: bool = False  # an amount answers it (pot; won beyond the blinds)

@@ -30,7 +30,7 @@ class Step:
     refusal: Refusal | None = None
 
     @property
-    def hands(self) -> tuple:
+    def hands(self) -> tuple[Any, ...]:
         """What each seat showed at a showdown (seat, value, joker use), or ()."""
         return getattr(self.result, "hands", ())
 
@@ -149,7 +149,11 @@ class JsonLines:
         self._encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
         self._config: object = None
         self._cache: dict[object, str] = {}
-        self._seated: tuple = (None, None, ())  # (players, bars, seats dealt in) last seen
+        self._seated: tuple[Any, ...] = (
+            None,
+            None,
+            (),
+        )  # (players, bars, seats dealt in) last seen
 
     def line(self, step: Step) -> str:
         state = step.state

@@ -51,13 +51,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .decisions import Refusal
 from .money import Cents, MoneyError, dollars, parse_amount, to_toml
 from .names import NameError_, name_key, near_match, validate_name
 from .state import Owed, TableState
 from .texts import MESSAGES
+
+if TYPE_CHECKING:
+    from .engine import Applied
 
 ROOM_FIELD = "room"
 RROP_BAR = "rrop-13.6"
@@ -245,7 +248,7 @@ def mirrors(state: TableState) -> tuple[Owed, ...]:
 # neither who sits nor the room, and the writer asks twice per event (stamp and apply):
 # with 60 bars in the room the loop was ~4 µs of an 80 µs submit (bench/room_bench.py).
 # The objects themselves are kept, so ``is`` cannot be fooled by a reused id.
-_seated_memo: list = [None]
+_seated_memo: list[Any] = [None]
 
 
 def seated_bars(
@@ -257,7 +260,7 @@ def seated_bars(
     players, table = state.players, state.config.name
     memo = _seated_memo[0]
     if memo is not None and memo[0] is players and memo[1] is elsewhere and memo[2] == table:
-        return memo[3]
+        return memo[3]  # type: ignore[no-any-return]
     out = []
     for p in players:
         if p is None:
@@ -349,10 +352,10 @@ def split(raw: Any) -> tuple[Any, tuple[Owed, ...] | None]:
     return rest, tuple(out)
 
 
-def stored_event(applied) -> dict[str, Any]:
+def stored_event(applied: Applied) -> dict[str, Any]:
     """The payload a writer stores for an applied event: its canonical mapping, plus the
     room stamp it was applied with."""
-    d = applied.event.to_dict()
+    d: dict[str, Any] = applied.event.to_dict()
     room = getattr(applied, "room", None)
     if room is not None:
         d[ROOM_FIELD] = room_json(room)

@@ -81,7 +81,11 @@ def killer_in_blind(state: TableState) -> list[Decision]:
             "kill",
             nh.killer,
             key,
-            (("name", name), ("which", which), ("amount", dollars(nh.posts.get(nh.killer, 0)))),
+            (
+                ("name", name),
+                ("which", which),
+                ("amount", dollars(nh.posts.get(nh.killer, 0) if nh.killer is not None else 0)),
+            ),
             ("wsop-200", "house-kill-defined"),
         )
     ]

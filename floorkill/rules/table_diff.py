@@ -14,7 +14,7 @@ shows in its choices too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from floorkill.i18n import N_, NC_, money, pgettext, tr
@@ -172,7 +172,7 @@ def setup_changes(
     ka, kb = old.kill, new.kill
     diff("kill", word(ka.kind, lang), word(kb.kind, lang))
 
-    def triggers(ts) -> str:
+    def triggers(ts: Iterable[str]) -> str:
         return ", ".join(word(t, lang) for t in ts) or word("none", lang)
 
     diff("kill triggers", triggers(ka.triggers), triggers(kb.triggers))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import string
 from functools import cache
+from typing import Any
 
 from .money import HOW_TO_WRITE
 
@@ -599,7 +600,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: object, format_spec: str) -> str:
         if "|" in format_spec and isinstance(value, int) and not isinstance(value, bool):
             return f"{value} {plural_ru(value, *format_spec.split('|', 2))}"
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 _FORMAT = _Formatter()
@@ -716,7 +717,9 @@ _HOW_TO_WRITE_RU = "; пишите так: 1000, 1 000, 12 500, 4.50 или 4,50
 
 
 @cache
-def _reasons_ru() -> tuple[tuple[tuple[re.Pattern, str], ...], tuple[tuple[re.Pattern, str], ...]]:
+def _reasons_ru() -> tuple[
+    tuple[tuple[re.Pattern[str], str], ...], tuple[tuple[re.Pattern[str], str], ...]
+]:
     """(the reasons' patterns, the places' patterns), compiled once."""
     return (
         tuple((re.compile(p), ru) for p, ru in _REASONS_RU_SOURCE),
@@ -757,14 +760,14 @@ def amounts_in(text: str, lang: str) -> str:
         return text
     from floorkill.i18n import money  # lazily: Textual-free, no rules model in it
 
-    def one(m: re.Match) -> str:
+    def one(m: re.Match[str]) -> str:
         cents = int(m.group(2).replace(",", "")) * 100 + int(m.group(3) or 0)
         return money(-cents if m.group(1) else cents, lang)
 
     return _AMOUNT.sub(one, text)
 
 
-def render(key: str, params: dict, lang: str = "en") -> str:
+def render(key: str, params: dict[str, Any], lang: str = "en") -> str:
     entry = MESSAGES.get(key)
     if entry is None:
         return key

@@ -17,7 +17,7 @@ Pure Python: no Textual, no Rich.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,7 +29,7 @@ from .config import (
     TableFile,
     config_from_dict,
 )
-from .decisions import Refusal
+from .decisions import Decision, Refusal
 from .engine import apply
 from .money import to_toml
 from .state import KILLED, LEG_UP, TableState, initial_state
@@ -58,7 +58,7 @@ class Outcome:
     said: tuple[dict[str, str], ...] = ()  # the decisions' texts, en/ru (events other than hands)
     hand: bool = True
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         reason = self.reason["en"] if self.reason else None
         if self.hand:
             return (self.status, self.seat, reason)
@@ -93,7 +93,9 @@ class Difference:
         return f"{where}: {self.before.text(lang)} → {self.after.text(lang)}"
 
 
-def _outcome(state: TableState, decisions, refusal: Refusal | None, hand: bool) -> Outcome:
+def _outcome(
+    state: TableState, decisions: Iterable[Decision], refusal: Refusal | None, hand: bool
+) -> Outcome:
     if refusal is not None:
         return Outcome(
             "refused",
@@ -133,7 +135,8 @@ class WhatIf:
         self.players = tuple(players)
         self.events = tuple(events)
         self._types = tuple(_type(e) for e in self.events)
-        hands, n = [], 0
+        hands: list[int | None] = []
+        n = 0
         for t in self._types:
             if t == "hand":
                 n += 1
@@ -157,7 +160,12 @@ class WhatIf:
     def of(cls, table: TableFile) -> WhatIf:
         return cls(table.config, table.players, table.events)
 
-    def _run(self, config: TableConfig, seen, resync: bool = False) -> None:
+    def _run(
+        self,
+        config: TableConfig,
+        seen: Callable[[int, TableState, Outcome], None],
+        resync: bool = False,
+    ) -> None:
         state = initial_state(config, self.players)
         for i, raw in enumerate(self.events):
             hand = self._types[i] == "hand"
@@ -176,7 +184,7 @@ class WhatIf:
         """Every event the model decides differently under ``config``."""
         out: list[Difference] = []
 
-        def seen(i: int, _state, after: Outcome) -> None:
+        def seen(i: int, _state: TableState, after: Outcome) -> None:
             before = self.baseline[i]
             if after.key() != before.key():
                 out.append(Difference(i + 1, self._hands[i], self._types[i], before, after))

@@ -85,7 +85,7 @@ def write_toml(path: str | Path, doc: Mapping[str, Any]) -> Path:
 
 def cleanup_temp_files(folder: str | Path, min_age: float = 0.0) -> list[Path]:
     """Remove leftover ``.<name>.tmp-<random>`` files older than ``min_age`` seconds."""
-    removed = []
+    removed: list[Path] = []
     now = time.time()
     try:
         entries = list(Path(folder).iterdir())

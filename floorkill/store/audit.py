@@ -583,6 +583,7 @@ class ChainAudit:
             t.replaying = False
             return
         except Exception:  # a row it reads back that the rules cannot read
+            floorkill_log.exception("verify: a row a record refolds is unreadable")
             self.problem(
                 f"{w}: a row this record refolds is unreadable (later rows of the "
                 "table are not replayed)"
@@ -613,7 +614,7 @@ class ChainAudit:
 
     # -- bars at other tables, exactly as the writer passes them --------------------------
     def _bars_changed(self, t: _Table) -> None:
-        owed = reading.barred_of(t.state)
+        owed = reading.barred_of(t.state) if t.state is not None else []
         if owed:
             self.bars[t.name] = owed
         else:

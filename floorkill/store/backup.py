@@ -106,7 +106,7 @@ def backup(source: str | Path, target: str | Path) -> dict[str, Any]:
 
         migrate(source, part)
     else:
-        _copy_file(source, part)
+        _copy_file(Path(source), part)
     _one_file(part)
     problems, _warnings, counts = verify_journal(part, key=keys.load_key())
     if problems:

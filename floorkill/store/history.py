@@ -82,7 +82,7 @@ class ReadOnlyPg:
         self.url = url
         self.where = redact_url(url)
         self.connect_timeout = connect_timeout
-        self._raw = None
+        self._raw: Any = None  # a psycopg connection once connected
         self._connect()
 
     def _connect(self) -> None:
@@ -90,7 +90,7 @@ class ReadOnlyPg:
 
         raw = connect(self.url, connect_timeout=self.connect_timeout, readonly=True)
         try:  # belt and braces: connect() set it for the session
-            if raw.execute("SHOW default_transaction_read_only").fetchone()[0] != "on":
+            if (raw.execute("SHOW default_transaction_read_only").fetchone() or ("",))[0] != "on":
                 raise JournalError(f"{self.where}: could not make the session read-only")
             # a step's reads are small: starting parallel workers for one costs more than
             # it saves (several ms on a busy server)

@@ -102,7 +102,7 @@ class Journal(CoreJournal):
         self.mac_key: bytes | None = keys.load_key() if mac_key is _DEFAULT_KEY else mac_key  # type: ignore[assignment]
         self._seed: tuple[int, str] | None = None
         self._data_version: int | None = None
-        self._conn: sqlite3.Connection | None = None
+        self._conn: sqlite3.Connection = None  # type: ignore[assignment]  # None only once closed
         if self.path.is_dir():
             raise JournalError(f"{self.path}: is a folder, not a journal file")
         if not self.path.exists():
@@ -224,7 +224,7 @@ class Journal(CoreJournal):
     def _read(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
             try:
-                yield self._conn  # type: ignore[misc]
+                yield self._conn
             except sqlite3.Error as exc:
                 raise _sqlite_error(self.path, exc) from None
 

@@ -47,6 +47,7 @@ from floorkill.store.errors import (
     TableExists,
     table_changed,
 )
+from floorkill.store.reading import Conn
 from floorkill.store.room_cache import ROOM_DELTA, RoomCache
 from floorkill.store.schema import (
     CORRECT_TYPE,
@@ -104,11 +105,6 @@ def config_differences(journal: TableConfig, file: TableConfig) -> list[str]:
         elif a != b:
             out.append(f"{f.name}: {a!r} in the journal, {b!r} in the file")
     return out
-
-
-class Conn(Protocol):
-    def execute(self, sql: str, params: Sequence[Any] = ...) -> Any: ...
-    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> Any: ...
 
 
 class WriteTx(Protocol):

@@ -198,13 +198,21 @@ def pg_sql(query: str) -> str:
     return query.replace("%", "%%").replace("?", "%s")
 
 
+def _one(cursor: psycopg.Cursor[Any]) -> tuple[Any, ...]:
+    """The row of a query that always gives one (a ``SELECT`` of a value, the locked head)."""
+    row = cursor.fetchone()
+    if row is None:
+        raise JournalError("the journal server answered no row where it always gives one")
+    return row
+
+
 class PgConn:
     """The ``conn.execute(sql, params)`` shape the shared reading code expects."""
 
     def __init__(self, conn: psycopg.Connection) -> None:
         self.raw = conn
 
-    def execute(self, query: str, params: Sequence[Any] = ()) -> psycopg.Cursor:
+    def execute(self, query: str, params: Sequence[Any] = ()) -> Any:  # a psycopg cursor
         return self.raw.execute(pg_sql(query), tuple(params) if params else None)
 
     def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None:
@@ -250,7 +258,7 @@ def connect(
 
 def channel_of(conn: psycopg.Connection) -> str:
     """The NOTIFY channel of the journal in this connection's schema."""
-    schema = conn.execute("SELECT current_schema()").fetchone()[0]
+    schema = _one(conn.execute("SELECT current_schema()"))[0]
     if schema is None:
         raise JournalError("no schema to keep the journal in (check the search_path)")
     return ("floorkill." + schema)[:63]
@@ -328,7 +336,7 @@ class PgJournal(CoreJournal):
             self.url, connect_timeout=self.connect_timeout, lock_timeout=self.lock_timeout
         )
         try:
-            if raw.execute("SELECT pg_is_in_recovery()").fetchone()[0]:
+            if _one(raw.execute("SELECT pg_is_in_recovery()"))[0]:
                 raise JournalError(
                     f"{self.where}: this server is a read-only standby (a "
                     "replica): podiums write to the primary; big screens, "
@@ -499,7 +507,8 @@ class _PgTx(HeadTx):
         self._locked = locked
 
     def _read_head(self) -> tuple[int, str]:
-        return self._locked.fetchone()
+        gseq, head = _one(self._locked)
+        return gseq, head
 
     def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
         cursors = [self.conn.execute(q, p) for q, p in queries]  # sent, not waited for
@@ -549,7 +558,7 @@ class PgReadOnlyJournal(ReadOnlyJournal):
         connect_timeout: float = 5.0,
     ) -> None:
         self.url = url
-        self.path = redact_url(url)  # how messages name it
+        self.path = redact_url(url)  # type: ignore[assignment]  # a URL: how messages name it
         self.busy_timeout = busy_timeout
         self.retry_for = retry_for
         self.connect_timeout = connect_timeout
@@ -577,10 +586,10 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                 c = PgConn(raw)
                 if _journal_present(c) != 3:
                     raise JournalUnavailable(f"{self.path}: not a floorkill journal (yet)")
-                self.meta = _check_version(c, self.path)
+                self.meta = _check_version(c, str(self.path))
                 # a hot standby (a streaming replica) takes no LISTEN and gets no NOTIFY:
                 # there the head row is polled instead
-                self.standby = bool(raw.execute("SELECT pg_is_in_recovery()").fetchone()[0])
+                self.standby = bool(_one(raw.execute("SELECT pg_is_in_recovery()"))[0])
                 if self.standby:
                     self._seen = _head_gseq(raw)
                 else:
@@ -593,7 +602,7 @@ class PgReadOnlyJournal(ReadOnlyJournal):
             except psycopg.Error as exc:
                 raw.close()
                 raise JournalUnavailable(f"{self.path}: {_first_line(exc)}") from None
-            self._raw, self._conn = raw, c
+            self._raw, self._conn = raw, c  # type: ignore[assignment]  # PgConn reads as SQLite's
 
     def _close_conn(self) -> None:
         raw, self._raw, self._conn = getattr(self, "_raw", None), None, None
@@ -637,7 +646,7 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                 return True
             try:
                 if self.standby:
-                    got = self._poll_head(raw, timeout)
+                    got: object = self._poll_head(raw, timeout)
                 else:
                     got = list(raw.notifies(timeout=timeout, stop_after=1))
                     if got:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
 
 import floorkill
 from floorkill.i18n import N_, tr
@@ -45,7 +45,15 @@ RECORD_SELECT = (
 )
 
 
-def schema_version(conn: sqlite3.Connection) -> int | None:
+class Conn(Protocol):
+    """What the reading code uses of a connection: SQLite's own, a write transaction's, or
+    PostgreSQL's through :class:`floorkill.store.pg.PgConn`."""
+
+    def execute(self, sql: str, params: Sequence[Any] = ...) -> Any: ...
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> Any: ...
+
+
+def schema_version(conn: Conn) -> int | None:
     row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
     if row is None or not str(row[0]).isdigit():
         return None
@@ -67,11 +75,11 @@ def check_schema(path, version: int | None) -> int:
     return version
 
 
-def read_meta(conn: sqlite3.Connection) -> dict[str, str]:
+def read_meta(conn: Conn) -> dict[str, str]:
     return {str(k): str(v) for k, v in conn.execute("SELECT key, value FROM meta")}
 
 
-def seed_of(conn: sqlite3.Connection, meta: dict[str, str]) -> tuple[int, str]:
+def seed_of(conn: Conn, meta: dict[str, str]) -> tuple[int, str]:
     """(gseq, chain value) at the seed point (for schema 1: (0, GENESIS), no seed)."""
     at = seed_point(meta)
     if at is None:
@@ -80,7 +88,7 @@ def seed_of(conn: sqlite3.Connection, meta: dict[str, str]) -> tuple[int, str]:
     return at, chain_seed(GENESIS if row is None else row[0], meta)
 
 
-def chain_head(conn: sqlite3.Connection, meta: dict[str, str] | None = None) -> tuple[int, str]:
+def chain_head(conn: Conn, meta: dict[str, str] | None = None) -> tuple[int, str]:
     """(gseq, chain value) of a journal's last row (the seed when no row follows it)."""
     meta = read_meta(conn) if meta is None else meta
     row = conn.execute("SELECT gseq, hash FROM events ORDER BY gseq DESC LIMIT 1").fetchone()
@@ -91,9 +99,7 @@ def chain_head(conn: sqlite3.Connection, meta: dict[str, str] | None = None) -> 
     return (0, GENESIS) if row is None else (row[0], row[1])
 
 
-def find_table(
-    conn: sqlite3.Connection, name: str, report: Report | None = None
-) -> tuple[str, str]:
+def find_table(conn: Conn, name: str, report: Report | None = None) -> tuple[str, str]:
     """(stored name, toml text) of a table, by exact or case-insensitive name: the text
     its creation row holds in the hash chain (``tables.toml`` compared, a difference
     ``report``-ed: :func:`floorkill.store.guarded.table_text`)."""
@@ -109,7 +115,7 @@ def find_table(
     return row[0], guarded.table_text(conn, row[0], row[1], report)
 
 
-def table_texts(conn: sqlite3.Connection, report: Report | None = None) -> list[tuple[str, str]]:
+def table_texts(conn: Conn, report: Report | None = None) -> list[tuple[str, str]]:
     """(name, toml text) of every table in creation order, each text as its creation row
     holds it (see :func:`find_table`)."""
     return [
@@ -118,11 +124,11 @@ def table_texts(conn: sqlite3.Connection, report: Report | None = None) -> list[
     ]
 
 
-def table_names(conn: sqlite3.Connection) -> list[str]:
+def table_names(conn: Conn) -> list[str]:
     return [r[0] for r in conn.execute("SELECT name FROM tables ORDER BY rowid")]
 
 
-def closed_tables(conn: sqlite3.Connection) -> set[str]:
+def closed_tables(conn: Conn) -> set[str]:
     """Names of the tables whose last live close_table / reopen_table row is a close.
 
     The rules fold the same rows (``TableState.closed``); this is the cheap question the
@@ -141,7 +147,7 @@ def closed_tables(conn: sqlite3.Connection) -> set[str]:
     return closed
 
 
-def open_table_names(conn: sqlite3.Connection) -> list[str]:
+def open_table_names(conn: Conn) -> list[str]:
     """Table names in creation order, closed tables left out."""
     closed = closed_tables(conn)
     return [n for n in table_names(conn) if n not in closed]
@@ -152,7 +158,7 @@ def parse_table_toml(name: str, text: str) -> tuple[TableConfig, tuple[PlayerSpe
     return tf.config, tf.players
 
 
-def max_seq(conn: sqlite3.Connection, tbl: str) -> int:
+def max_seq(conn: Conn, tbl: str) -> int:
     return conn.execute(
         "SELECT coalesce(max(seq), 0) FROM events WHERE tbl = ?", (tbl,)
     ).fetchone()[0]
@@ -179,7 +185,7 @@ def row_to_record(row: tuple) -> Record:
 
 
 def read_records(
-    conn: sqlite3.Connection, tbl: str, length: int, start: int = 0, stop: int | None = None
+    conn: Conn, tbl: str, length: int, start: int = 0, stop: int | None = None
 ) -> list[Record]:
     """Records by 0-based index with slice semantics (negative indexes count from the end);
     one paged query, cheap for the last N of any history."""
@@ -192,7 +198,7 @@ def read_records(
     return [row_to_record(r) for r in rows]
 
 
-def last_undoable(conn: sqlite3.Connection, tbl: str, upto: int) -> Record | None:
+def last_undoable(conn: Conn, tbl: str, upto: int) -> Record | None:
     row = conn.execute(
         RECORD_SELECT + "WHERE e.tbl = ? AND e.seq > 0 AND e.seq <= ? AND e.type != ? "
         "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.tbl = e.tbl AND v.target = e.seq) "
@@ -203,7 +209,7 @@ def last_undoable(conn: sqlite3.Connection, tbl: str, upto: int) -> Record | Non
 
 
 def live_events(
-    conn: sqlite3.Connection,
+    conn: Conn,
     tbl: str,
     after: int = 0,
     upto: int | None = None,
@@ -236,7 +242,7 @@ def live_events(
     return out
 
 
-def has_corrections(conn: sqlite3.Connection, tbl: str, upto: int | None = None) -> bool:
+def has_corrections(conn: Conn, tbl: str, upto: int | None = None) -> bool:
     upto = max_seq(conn, tbl) if upto is None else upto
     return (
         conn.execute(
@@ -247,7 +253,7 @@ def has_corrections(conn: sqlite3.Connection, tbl: str, upto: int | None = None)
     )
 
 
-def all_records(conn: sqlite3.Connection, tbl: str, upto: int) -> AllRecords:
+def all_records(conn: Conn, tbl: str, upto: int) -> AllRecords:
     """Every row's payload from the table's first record to ``upto``, in order."""
     return AllRecords(
         json.loads(payload)
@@ -283,7 +289,7 @@ class SnapshotSkipped(str):
 
 
 def best_snapshot(
-    conn: sqlite3.Connection,
+    conn: Conn,
     tbl: str,
     config: TableConfig,
     upto: int,
@@ -337,7 +343,7 @@ def best_snapshot(
 
 
 def load_state(
-    conn: sqlite3.Connection,
+    conn: Conn,
     tbl: str,
     config: TableConfig,
     players: tuple[PlayerSpec, ...],
@@ -383,7 +389,7 @@ def room_bars(
     ).elsewhere(exclude)
 
 
-def void_rows(conn: sqlite3.Connection, tbl: str) -> list[tuple[int, int]]:
+def void_rows(conn: Conn, tbl: str) -> list[tuple[int, int]]:
     """(seq, target) of every void row of a table."""
     return conn.execute(
         "SELECT seq, target FROM events WHERE tbl = ? AND target IS NOT NULL", (tbl,)
@@ -398,7 +404,7 @@ def snapshot_is_valid(
     return not any(v > seq and t <= seq for v, t in voids) and not any(c > seq for c in corrections)
 
 
-def correction_rows(conn: sqlite3.Connection, tbl: str) -> list[int]:
+def correction_rows(conn: Conn, tbl: str) -> list[int]:
     """The seqs of a table's corrections."""
     return [
         r[0]
@@ -409,7 +415,7 @@ def correction_rows(conn: sqlite3.Connection, tbl: str) -> list[int]:
 
 
 def replay_table(
-    conn: sqlite3.Connection,
+    conn: Conn,
     tbl: str,
     config: TableConfig,
     players: tuple[PlayerSpec, ...],

@@ -37,7 +37,7 @@ import time
 import urllib.parse
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from floorkill.i18n import N_, tr
 from floorkill.rules import TableState
@@ -115,7 +115,9 @@ class Notice(str):
 def partial_view(notice: str, gseq: int) -> Notice:
     """``notice`` (how a reader that cannot see the whole journal opened it) with the head
     it saw: what every screen and report it makes says."""
-    parts = getattr(notice, "parts", None) or ((str(notice), {}),)
+    parts: tuple[tuple[str, dict[str, Any]], ...] = getattr(notice, "parts", None) or (
+        (str(notice), {}),
+    )
     return Notice(*parts, (HEAD_SEEN, {"gseq": gseq}))
 
 

@@ -23,14 +23,13 @@ Everything here only SELECTs, so the read-only connection of the big screen uses
 from __future__ import annotations
 
 import json
-import sqlite3
 
 from floorkill.rules import TableState
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.room import Bar, Room, own_bars
 from floorkill.store import guarded, reading
 from floorkill.store.errors import JournalError
-from floorkill.store.reading import Report
+from floorkill.store.reading import Conn, Report
 from floorkill.store.session import fold_records
 
 # The tables written after a gseq: (table, its last seq, its obligations row's seq and
@@ -48,7 +47,7 @@ ROOM_DELTA = (
 )
 
 
-def head_gseq(conn: sqlite3.Connection) -> int:
+def head_gseq(conn: Conn) -> int:
     row = conn.execute("SELECT gseq FROM events ORDER BY gseq DESC LIMIT 1").fetchone()
     return 0 if row is None else row[0]
 
@@ -83,7 +82,7 @@ class RoomCache:
         """The room as last seen (no query)."""
         return self._room
 
-    def room(self, conn: sqlite3.Connection, head: int | None = None) -> Room:
+    def room(self, conn: Conn, head: int | None = None) -> Room:
         """The room at the journal's head (``head``: already read by the caller)."""
         head = head_gseq(conn) if head is None else head
         if self.head is None or head < self.head:
@@ -92,7 +91,7 @@ class RoomCache:
             self.catch_up(conn, conn.execute(ROOM_DELTA, (self.head,)).fetchall(), head)
         return self._room
 
-    def _load(self, conn: sqlite3.Connection) -> Room:
+    def _load(self, conn: Conn) -> Room:
         """The room read from scratch (every table folded)."""
         self._folded.clear()
         head = head_gseq(conn)
@@ -110,7 +109,7 @@ class RoomCache:
 
     def table_bars(
         self,
-        conn: sqlite3.Connection,
+        conn: Conn,
         table: str,
         last: int,
         oseq: int | None = None,
@@ -132,9 +131,7 @@ class RoomCache:
                 self.report(guarded.bars_changed(table, last))
         return bars
 
-    def _state(
-        self, conn: sqlite3.Connection, table: str, last: int, toml: str | None
-    ) -> TableState | None:
+    def _state(self, conn: Conn, table: str, last: int, toml: str | None) -> TableState | None:
         held = self._folded.get(table)
         try:
             if held is not None and held[0] == last:
@@ -158,7 +155,7 @@ class RoomCache:
         self._folded[table] = (last, state)
         return state
 
-    def catch_up(self, conn: sqlite3.Connection, delta, head: int) -> Room:
+    def catch_up(self, conn: Conn, delta, head: int) -> Room:
         """The room at ``head`` from ``delta``, the ``ROOM_DELTA`` rows after the cache's own
         head (read by the caller, with nothing committed since: a writer holding the chain
         head). Loads the whole room when the cache has none yet or the journal went back."""

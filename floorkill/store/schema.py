@@ -161,7 +161,7 @@ def _one_encoder():
     check: a canonical value comes from JSON or the rules, never holds itself); None when
     this Python has none or it does not write exactly what ``_CANONICAL`` writes."""
     try:
-        from json.encoder import c_make_encoder
+        from json.encoder import c_make_encoder  # type: ignore[attr-defined]  # the C encoder
 
         enc = c_make_encoder(None, _CANONICAL.default, _string, None, ":", ",", True, False, True)
         sample = {"b": [1, -2.5, None, True, 'é"\n'], "a": {"z": {}, "y": []}}

@@ -105,7 +105,7 @@ class MemorySession:
         # where the players barred at the other tables come from (the tables' registry
         # sets it); without it, this table stands alone
         self.bars_elsewhere: Callable[[], Mapping[str, tuple[int, str]]] | None = None
-        self._view = None
+        self._view: tuple[TableState, Mapping[str, tuple[int, str]], TableState] | None = None
 
     @property
     def state(self) -> TableState:

@@ -28,7 +28,7 @@ def breakpoint_classes(
     """The breakpoint classes ``screen`` gets at ``width``, to set them before the first
     layout: set after it (as Textual does), the podium's first frame shows the narrow
     layout and then jumps to the wide one."""
-    return tuple(screen._get_breakpoint_classes(width, breakpoints))
+    return tuple(screen._get_breakpoint_classes(width, list(breakpoints)))
 
 
 def is_footer_key(widget: Widget) -> bool:

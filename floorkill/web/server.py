@@ -300,7 +300,7 @@ class BigScreenServer:
         except (TimeoutError, ConnectionError):
             pass  # too slow to read, or gone: its place is freed
         finally:
-            self._streams.discard(task)  # type: ignore[arg-type]
+            self._streams.discard(task)
             self.guard.close_stream(address, transport)
             if transport is not None and not transport.is_closing():
                 transport.abort()

@@ -132,7 +132,13 @@ class BigBanner(Widget):
 
     def lines(self, width: int) -> list[str]:
         status, seat, name = self.parts
-        for words in ((status, seat, name), (status, seat), (status,), (status.split(" ")[0],)):
+        choices: tuple[tuple[str, ...], ...] = (
+            (status, seat, name),
+            (status, seat),
+            (status,),
+            (status.split(" ")[0],),
+        )
+        for words in choices:
             words = tuple(w for w in words if w)
             if not words:
                 return ["", "", ""]
@@ -394,7 +400,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self._grid_title()
 
     def on_resize(self) -> None:
-        if self.picture is not None and self.is_mounted:
+        if self.picture is not None:
             self.call_after_refresh(self._reshow)
 
     def _reshow(self) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
@@ -95,7 +95,7 @@ class PodiumScreen(Screen, inherit_bindings=False):
         self.refresh_bindings()  # the footer's keys fit the new width
 
     def on_screen_suspend(self) -> None:
-        app = self.app
+        app = cast("PodiumApp", self.app)
         self._left = (app.session, len(app.session))
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
@@ -109,7 +109,7 @@ class PodiumScreen(Screen, inherit_bindings=False):
             # a moment ago — not styled all over again (their component classes too)
             event.refresh_styles = False
             return
-        app = self.app
+        app = cast("PodiumApp", self.app)
         if self._left is None or self._left != (app.session, len(app.session)):
             app.action_focus_entry()
 
@@ -274,7 +274,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
 
     def _say_where(self, session) -> None:
         self.title = self.title_of(session)
-        if self.is_mounted and self.screen_stack:
+        if self.screen_stack:
             self.podium.query_one(StatusLine).badge = (
                 tr("DEMO journal", self.lang) if self.in_demo(session) else ""
             )
@@ -296,6 +296,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
 
     def compose(self) -> ComposeResult:
         view = self.table_view
+        assert view is not None  # set in __init__
         state = view.state
         yield StatusLine(state, id="status", lang=self.lang).data_bind(view=PodiumApp.table_view)
         with Horizontal(id="main"):
@@ -386,7 +387,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         """``cursor_blink=False`` (the snapshot tests): every input, in every screen and
         modal, keeps a steady cursor, so a screenshot never catches it half-way."""
         if not self.cursor_blink and getattr(event.widget, "cursor_blink", False):
-            event.widget.cursor_blink = False
+            event.widget.cursor_blink = False  # type: ignore[attr-defined]  # an Input
 
     def _freeze_startup_objects(self) -> None:
         """The start budget (<= 1.6x a bare Textual app, bench/ui_bench.py) fails without
@@ -516,7 +517,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         """The palette, its search line in the language on screen."""
         from textual.command import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]  # Textual asks App[object]; App is invariant
             self.push_screen(
                 CommandPalette(
                     id="--command-palette", placeholder=tr("Search for commands…", self.lang)

@@ -18,9 +18,10 @@ from ..screens.ask_modal import AskModal
 from ..screens.undo_and_showdown import ShowdownModal, UndoModal
 from ..widgets.hand_entry import HandEntry, not_recorded
 from ..widgets.rules_panel import RulesPanel, record_words
+from .host import PodiumHost
 
 
-class EntryActions:
+class EntryActions(PodiumHost):
     """Mixin of :class:`PodiumApp`: undo, showdown, and the player-event flow."""
 
     def action_undo(self) -> None:
@@ -101,6 +102,7 @@ class EntryActions:
                 self.report_refusal(refusal, title=tr("Correction refused", self.lang))
                 return
             except Exception as exc:  # the table moved on, or the journal is away
+                log.exception("podium: correction not recorded")
                 self.notify(
                     safe_text(not_recorded(exc, self.lang)),
                     title=tr("Correction refused", self.lang),

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from rich.cells import cell_len
-from textual.binding import ActiveBinding
+from textual.binding import ActiveBinding, Binding
 
 from floorkill.i18n import NC_, pgettext
 
@@ -155,7 +155,7 @@ def footer_bindings(
     active: Mapping[str, ActiveBinding],
     lang: str,
     width: int,
-    key_display: Callable[[object], str],
+    key_display: Callable[[Binding], str],
     palette_key: str = "ctrl+p",
 ) -> dict[str, ActiveBinding]:
     """``active`` with each binding's words in ``lang``, and the shown ones that do not

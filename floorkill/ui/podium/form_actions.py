@@ -23,9 +23,10 @@ from floorkill.rules.questions import voluntary_open
 from ..screens.seat_forms import FormModal, PayKillModal
 from ..widgets.seating import Seating
 from ..widgets.status_line import seat_name
+from .host import PodiumHost
 
 
-class FloorForms:
+class FloorForms(PodiumHost):
     """Mixin of :class:`PodiumApp`: ``floor_<what>(seat)`` for each seat key."""
 
     def _cursor(self) -> int:
@@ -191,7 +192,7 @@ class FloorForms:
         """F10: the short post of the seat under the seat cursor — never the killer's own seat
         (the one who posted the kill is not the one who put in too little); the screen then
         picks the first other seat dealt in."""
-        seat = self._cursor()
+        seat: int | None = self._cursor()
         state = self.floor.state
         if state.player(seat) is None or (state.button.killed and seat == state.button.seat):
             seat = None

@@ -114,7 +114,8 @@ class KeyGate:
             else:
                 self._done(token)
             return
-        parent = node.parent if isinstance(node.parent, MessagePump) else app
+        up = getattr(node, "parent", None)  # a widget's or a screen's; the app has none
+        parent = up if isinstance(up, MessagePump) else app
         if not node.call_later(self._lap, token, parent, origin, lap):
             self._lap(token, parent, origin, lap)  # a closed widget: on up at once
 

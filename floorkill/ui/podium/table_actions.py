@@ -9,9 +9,10 @@ from floorkill.rules import load_table_file
 from floorkill.rules.names import safe_text
 
 from ..widgets.hand_entry import HandEntry
+from .host import PodiumHost
 
 
-class TableActions:
+class TableActions(PodiumHost):
     """Mixin of :class:`PodiumApp`."""
 
     def action_tables(self) -> None:

@@ -410,6 +410,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
             seq = self.rewind.hand_step(self.seq, step > 0)
         except JournalError as exc:
             self._problem = dtext("unreadable", self.lang, error=str(exc))
+            assert self.moment is not None  # shown since the screen mounted
             self.query_one("#dispute-banner", Static).update(self._banner(self.moment))
             return
         self.go(seq)
@@ -440,6 +441,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
             records = self.rewind.matching(query) if query else None
         except JournalError as exc:
             self._problem = dtext("unreadable", self.lang, error=str(exc))
+            assert self.moment is not None  # shown since the screen mounted
             self.query_one("#dispute-banner", Static).update(self._banner(self.moment))
             return
         self._listing = _Listing(records, self.rewind)
@@ -449,7 +451,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
             history.border_title = dtext(
                 "matches", self.lang, n=len(records), total=self.rewind.total
             )
-            if records and self.seq not in self._listing.seqs:
+            if records and self.seq not in (self._listing.seqs or ()):
                 self.go(records[0].seq)
                 return
         else:

@@ -9,6 +9,7 @@ what was typed stays.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -63,7 +64,7 @@ class FormModal(FormScreen[dict | None]):
         title: str,
         fields: Sequence[tuple[str, str, str, str]],
         build: Callable[[dict[str, str]], dict],
-        attempt: Callable[[dict], None],
+        attempt: Callable[[dict[str, Any]], object],
         note: str = "",
         lang: str = "en",
         focus: str | None = None,

@@ -555,7 +555,7 @@ class TableEditor(Speaks, Screen[str | None]):
             id=f"e-{name}",
         )
 
-    async def action_language(self) -> None:
+    async def action_language(self) -> None:  # type: ignore[override]  # Textual awaits it
         """F3: the podium's language switches, and the form is said again in it (what was
         typed kept)."""
         self.values = self.read()
@@ -595,12 +595,12 @@ class TableEditor(Speaks, Screen[str | None]):
             "triggers": tuple(t for t in TRIGGERS if q(f"#e-trigger-{t}", Select).value is True),
         }
         for name in KILL_OPTIONS:
-            w = q(f"#e-{name}")
+            w: Any = q(f"#e-{name}")  # an Input or a Select
             v[name] = w.value
         return v
 
     def set_option(self, name: str, value: Any) -> None:
-        w = self.query_one(f"#e-{name}")
+        w: Any = self.query_one(f"#e-{name}")  # an Input or a Select
         if name in AMOUNT_OPTIONS:
             value = option_text(name, option_keyword(name, str(value)), self.lang)
         w.value = value
@@ -690,7 +690,8 @@ class TableEditor(Speaks, Screen[str | None]):
             widget = widget.parent
 
     def _form_value(self, name: str) -> Any:
-        value = self.query_one(f"#e-{name}").value
+        widget: Any = self.query_one(f"#e-{name}")  # an Input or a Select
+        value = widget.value
         if name in AMOUNT_OPTIONS and isinstance(value, str):
             text = option_keyword(name, value)
             if text in KILL_OPTIONS[name][0]:

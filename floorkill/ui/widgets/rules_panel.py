@@ -14,8 +14,10 @@ lines than the last one's then needs no screen layout.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
@@ -190,6 +192,7 @@ class RulesPanel(ScrollView, can_focus=True):
     ]
 
     view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
+    lang: str
 
     def watch_view(self, view: TableView | None) -> None:
         if view is None:
@@ -213,8 +216,8 @@ class RulesPanel(ScrollView, can_focus=True):
     ) -> None:
         super().__init__(**kwargs)
         self.lang = lang
-        self._state = state
-        self._record = record
+        self._state: TableState | None = state
+        self._record: Record | None = record
         self._refusal: Refusal | None = None
         self._cites: list[str] = []
         self.clause_cursor = 0
@@ -225,7 +228,7 @@ class RulesPanel(ScrollView, can_focus=True):
         self._plain: list[str] = []
         self._clause_rows: dict[int, int] = {}  # row -> index into cited
         self._built_for: tuple | None = None
-        self._base_style = None
+        self._base_style: Style | None = None
 
     def on_mount(self) -> None:
         self.border_title = panel_text("title", self.lang)
@@ -389,11 +392,11 @@ class RulesPanel(ScrollView, can_focus=True):
         )
         if self._built_for == key:
             return
-        texts, seen = texts if texts is not None else self._texts()
+        made, seen = texts if texts is not None else self._texts()
         self._cites = seen
         if self.clause_cursor >= len(seen):
             self.clause_cursor = max(0, len(seen) - 1)
-        paragraphs: list[tuple[Text, str]] = list(texts)
+        paragraphs: list[tuple[Text, str]] = list(made)
         clause_rows: list[int] = []
         if seen:
             paragraphs.append((Text(""), ""))
@@ -411,10 +414,11 @@ class RulesPanel(ScrollView, can_focus=True):
         plain: list[str] = []
         rows: dict[int, int] = {}
         mounted = self.is_mounted
-        base = self.rich_style if mounted else None
-        console = self.app.console if mounted else None
+        # before mounting (a test's panel) Rich takes no style and no console
+        base: Any = self.rich_style if mounted else None
+        console: Any = self.app.console if mounted else None
         for index, (text, cls) in enumerate(paragraphs):
-            style = self.get_component_rich_style(cls) if (mounted and cls) else None
+            style: Any = self.get_component_rich_style(cls) if (mounted and cls) else None
             first_row = len(lines)
             if index in clause_rows:
                 rows[first_row] = clause_rows.index(index)

@@ -454,7 +454,7 @@ class Seating(Widget, can_focus=True):
     def _key(self) -> tuple:
         return (
             id(self._state),
-            self._state.events,
+            self._state.events if self._state is not None else 0,
             self.size,
             self.cursor,
             self.has_focus,
