@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from floorkill.floor.wording import TableRegistry  # noqa: E402
+from floorkill.floor.tables import TableRegistry  # noqa: E402
 from floorkill.rules import load_table_text  # noqa: E402
 from floorkill.store.journal import Journal  # noqa: E402
 

@@ -4,7 +4,7 @@ Importing this package is cheap: it pulls in neither Textual nor Rich.
 """
 
 __version__ = "0.1.0"
-# "2" (issue 11): agreed kills queue and wait, missed kills keep the leg, leg credits are
+# "2": agreed kills queue and wait, missed kills keep the leg, leg credits are
 # used up, `neutral` only when the button becomes neutral, showdowns explained (`shows`),
 # the state's `agreed` is a tuple.
 # "3": amounts read as written (4,50 is $4.50; 1e9 refused), an owed kill placed for the

@@ -2,7 +2,7 @@
 key, report, migrate, settings, backup. Every command logs to the log file (floorkill.log_file).
 
 Every command exits non-zero with a one-line reason on bad input, never a traceback.
-Spec: kill-rules.md section 9.
+Rules: docs/rules.md section 9.
 """
 
 from __future__ import annotations
@@ -595,7 +595,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """The table's placard in player words (kill-rules.md section 9), text or HTML."""
+    """The table's placard in player words (docs/rules.md section 9), text or HTML."""
     from floorkill.rules import load_table_file
     from floorkill.rules.names import safe_text
     from floorkill.rules.placard import placard_html, placard_text

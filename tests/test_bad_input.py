@@ -1,4 +1,4 @@
-"""Bad input through the CLI (spec sections 3, 4, 8 and 9).
+"""Bad input through the CLI (docs/rules.md sections 3, 4, 8 and 9).
 
 Bad table files: `floorkill replay FILE [--json]` exits 2 with ONE line on stderr that
 names the file, the line (and the column for TOML syntax errors) and the key.
@@ -933,7 +933,7 @@ def test_bad_fixture_files(fx, mode):
 
 
 # ---------------------------------------------------------------------------
-# issue 12: the fuzz findings, through replay and import in-process; each a one-line
+# the fuzz findings, through replay and import in-process; each a one-line
 # reason, exit 2, nothing written
 
 

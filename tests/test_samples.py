@@ -1,6 +1,6 @@
 """The shipped sample tables: every one loads and replays cleanly through the CLI, the
-`--json` objects follow spec section 6, and the recorded sessions rule as a careful
-floorperson would (spec sections 2 and 5).
+`--json` objects follow docs/rules.md section 6, and the recorded sessions rule as a careful
+floorperson would (docs/rules.md sections 2 and 5).
 
 The CLI is run as a subprocess (`python -m floorkill replay FILE --json`), exactly as a
 user or an outside test would run it.
@@ -300,7 +300,7 @@ def test_long_sessions_walk_through_every_kind_of_ruling():
         own_codes = {d["code"] for s in steps for d in s["decisions"]}
         assert {"hand", "join", "away", "back", "quit", "stack", "underpost"} <= own_types, name
         assert {"leg-up", "kill", "kill-again"} <= own_codes, name
-        # the button going neutral, or a leg lost / a hand leaving it neutral (spec 6: the
+        # the button going neutral, or a leg lost / a hand leaving it neutral (docs/rules.md 6: the
         # `neutral` code only when the button becomes neutral)
         assert own_codes & {"neutral", "leg-lost", "no-kill"}, name
         assert own_codes & {"not-dealt-in", "agrees-to-kill"}, name

@@ -11,9 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from floorkill.floor.tables import TableRegistry, barred_in, new_table_path, slug, tables_dir  # noqa: F401
 from floorkill.i18n import N_
-from floorkill.rules import Applied, Refusal, TableState, apply, next_hand
+from floorkill.rules import Applied, Refusal, TableState, apply
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.decisions import Decision
 from floorkill.rules.money import dollars
@@ -133,8 +132,3 @@ def table_row(session) -> TableRow:
         seats=cfg.seats,
         barred=safe_text(barred),
     )
-
-
-def acts_last_text(state: TableState) -> str:
-    nh = next_hand(state)
-    return f"Seat {nh.killer} acts last" if nh.killer_acts_last else ""

@@ -265,9 +265,8 @@ class Row:
 
 def chain_head(conn: Conn) -> tuple[int, str]:
     """(global sequence, hash) of the journal's chain head: the seal HASH@SEQ, what
-    `floorkill head` prints. The store's own reading of it when it has one (issue 18 adds
-    ``reading.chain_head``, which also knows a migrated journal's seed); until then the
-    last row's hash."""
+    `floorkill head` prints: the last row's hash (the store's ``reading.chain_head`` also
+    knows a migrated journal's seed)."""
     from floorkill.store import reading
 
     store_head = getattr(reading, "chain_head", None)

@@ -1,7 +1,7 @@
 """The clause catalogue: every rule floorkill cites, in its own words.
 
 Each decision the rules model makes carries one or more clause ids (see
-``spec/kill-rules.md`` section 1).  This module maps those ids to a short
+``docs/rules.md`` section 1).  This module maps those ids to a short
 title and a summary in English and Russian.  The summaries paraphrase the
 source documents; they are not the rulebook text.  Russian summaries are
 written from the English meaning, not taken from the loose Russian
@@ -569,7 +569,7 @@ _ALL: tuple[Clause, ...] = (
         "комбинацию. Она старше любой другой руки, включая роял-флеш.",
     ),
     # ------------------------------------------------------------------
-    # WSOP Live Action Rules 2024, "Kill Pots" -- only the rules the spec
+    # WSOP Live Action Rules 2024, "Kill Pots" -- only the rules docs/rules.md
     # gives a gist for; their full text could not be verified.
     # ------------------------------------------------------------------
     _c(
@@ -715,7 +715,7 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in _ALL}
 assert len(CLAUSES) == len(_ALL), "duplicate clause id"
 
 # WSOP Kill Pots rule numbers in 190..202 that the catalogue does not carry:
-# the spec gives no gist for them and their text could not be verified.
+# docs/rules.md gives no gist for them and their text could not be verified.
 _WSOP_NOT_CATALOGUED = frozenset({192, 193, 194, 195, 198})
 
 

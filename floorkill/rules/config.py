@@ -2,7 +2,7 @@
 
 Loaded from TOML with :func:`load_table_text` / :func:`load_table_file`; every
 error names the file, the line (and column for syntax errors) and the key.
-Spec: kill-rules.md section 3.
+Rules: docs/rules.md section 3.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ KILL_OPTIONS: dict[str, tuple[tuple[Any, ...], Any, str]] = {
     "big_pot_minimum": (("5x-upper", "5x-lower"), "5x-upper", "house-big-pot"),
     "second_leg_minimum": (("lower-bet", "upper-bet"), "lower-bet", "rrop-13.3"),
     # The house alternate "must win a pot of a certain size" (house-natural); when set it
-    # replaces the beyond-the-blinds test of second_leg_minimum (spec 3, 5.3).
+    # replaces the beyond-the-blinds test of second_leg_minimum (docs/rules.md 3, 5.3).
     "second_leg_pot": (("none", "5x-upper", "5x-lower", "5x-big-blind"), "none", "house-natural"),
     "second_leg_needs_flop": ((True, False), False, "house-natural"),
     "split_with_leg": (("keeps", "neutral"), "keeps", "rrop-13.4"),
@@ -96,7 +96,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "split_by_killer": "neutral",
         "walk": "neutral",
     },
-    # What rooms commonly play (issue 19): a kill when the leg holder wins again and the pot
+    # What rooms commonly play: a kill when the leg holder wins again and the pot
     # is at least five big blinds, the leg going back to the middle on a split or a walk.
     "house-pot": {
         "second_leg_pot": "5x-big-blind",
@@ -602,7 +602,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     if kind == "none" and triggers_raw:
         raise ld.error('kind = "none" cannot have triggers', "kill", "triggers")
     if "scoop" in triggers_raw and game not in HILO_GAMES:
-        pass  # high-only: scoop means winning the whole pot alone (spec 5.2)
+        pass  # high-only: scoop means winning the whole pot alone (docs/rules.md 5.2)
     options: dict[str, Any] = dict(PRESETS[preset])
     for opt, (allowed, default, _clause) in KILL_OPTIONS.items():
         if opt not in k:

@@ -3,7 +3,7 @@
 Each rule lives in a small function named after what it decides; each decision
 cites its clause ids (see :mod:`floorkill.rules.clauses`). A refused event raises
 :class:`Refusal` and changes nothing (states are immutable).
-Spec: kill-rules.md sections 4 and 5.
+Rules: docs/rules.md sections 4 and 5.
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ def _waiting(players: tuple) -> bool:
 
 
 def _not_neutral(decisions: list[Decision]) -> list[Decision]:
-    """A `neutral` decision appears exactly when the button becomes neutral (spec 6): when
+    """A `neutral` decision appears exactly when the button becomes neutral (docs/rules.md 6): when
     the event leaves the button neutral as it was, or a later rule of the same event places
     it (a returning leg credit, an agreed or owed kill), the decision keeps its text and
     clauses under another code."""
@@ -186,7 +186,7 @@ def _new(state: TableState, **changes) -> TableState:
 
 
 def _leg_of(button: KillButton) -> KillButton:
-    """The button as it would stand without this hand's kill (spec 5.5, 5.7)."""
+    """The button as it would stand without this hand's kill (docs/rules.md 5.5, 5.7)."""
     if button.status == KILLED and button.leg_seat is not None:
         return KillButton(status=LEG_UP, seat=button.leg_seat, player=button.leg_player)
     return NEUTRAL_BUTTON
@@ -307,7 +307,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     credits = state.credits
     players = state.players
 
-    # The kill of this hand: posted, or missed (spec 5.5, 5.7). A missed kill leaves the
+    # The kill of this hand: posted, or missed (docs/rules.md 5.5, 5.7). A missed kill leaves the
     # hand at the ordinary limits and the leg where it was; a bound killer who missed is
     # barred (or owes), and was not dealt in; a voluntary one changes nothing else.
     was_killed = button.killed
@@ -369,7 +369,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
         new_button = _next_button(state, ev, before, high, low, scoop, decisions, killed_now)
 
     # Agreed kills (rrop-13.12) wait for the first hand without a required kill (rrop-13.11,
-    # spec 5.8), one a hand, in the order agreed.
+    # docs/rules.md 5.8), one a hand, in the order agreed.
     agreed = (
         tuple(seat for seat in state.agreed if state.player(seat) is not None)
         if state.agreed
@@ -506,7 +506,7 @@ def _check_winner(state: TableState, seat: int, dealt: tuple[int, ...]) -> None:
 
 
 def _second_leg_min(state: TableState, killed: bool) -> Cents:
-    """One full bet at the limits actually played this hand (rrop-13.3, spec 5.5), or the
+    """One full bet at the limits actually played this hand (rrop-13.3, docs/rules.md 5.5), or the
     house amount."""
     cfg = state.config
     spec = cfg.kill.second_leg_minimum
@@ -530,13 +530,13 @@ def _next_button(
 ) -> KillButton:
     cfg = state.config
     kill = cfg.kill
-    two = "two-pots" in kill.triggers
-    W = scoop
+    two_pots = "two-pots" in kill.triggers
+    winner = scoop
     shared = (*high, *low)  # who won a share (membership only)
 
     # Pot-size triggers (rrop-13.8, house-scoop, house-big-pot).
     fired: list[str] = []
-    if W is not None and ("scoop" in kill.triggers or "big-pot" in kill.triggers):
+    if winner is not None and ("scoop" in kill.triggers or "big-pot" in kill.triggers):
         if ev.pot is None:
             raise Refusal(
                 "pot-needed", ("rrop-13.8",) if "scoop" in kill.triggers else ("house-big-pot",)
@@ -545,7 +545,7 @@ def _next_button(
             fired += ["rrop-13.8", "house-scoop"]
         if "big-pot" in kill.triggers and ev.pot >= cfg.minimum("big_pot_minimum"):
             fired.append("house-big-pot")
-    if fired and two:
+    if fired and two_pots:
         fired.append("rrop-13.11")
 
     def say(code: str, seat: int | None, key: str, cites: tuple[str, ...], **params) -> None:
@@ -555,17 +555,17 @@ def _next_button(
         say("neutral", None, key, cites, **params)
         return NEUTRAL_BUTTON
 
-    # Killed by a bound killer (spec 5.2).
+    # Killed by a bound killer (docs/rules.md 5.2).
     if before.status == KILLED and before.kind == "required":
-        K = before.seat
+        killer = before.seat
         kname = before.player
-        if W == K:
+        if winner == killer:
             # rrop-13.7: wins again -> kills again; in scoop games "wins" means a qualifying scoop.
-            if two or fired or "scoop" not in kill.triggers:
-                b = _kill(state, K, "required", before.amount)
+            if two_pots or fired or "scoop" not in kill.triggers:
+                b = _kill(state, killer, "required", before.amount)
                 say(
                     "kill-again",
-                    K,
+                    killer,
                     "kill-again",
                     ("rrop-13.7", *fired),
                     name=kname,
@@ -578,37 +578,37 @@ def _next_button(
                 name=kname,
                 minimum=dollars(cfg.minimum("scoop_minimum")),
             )
-        if K in shared:
-            if two and kill.split_by_killer == "kills-again":
-                b = _kill(state, K, "required", before.amount)
+        if killer in shared:
+            if two_pots and kill.split_by_killer == "kills-again":
+                b = _kill(state, killer, "required", before.amount)
                 say(
                     "kill-again",
-                    K,
+                    killer,
                     "killer-split-kills-again",
                     ("rrop-13.4",),
                     name=kname,
                     amount=dollars(b.amount),
                 )
                 return b
-            if two:
+            if two_pots:
                 return neutral("killer-split-neutral", ("house-natural",), name=kname)
             return neutral("split-no-kill", _sole_winner_clauses(kill.triggers), name=kname)
-        if W is not None:
-            return _ordinary_win(state, W, fired, two, say, first_leg=True)
+        if winner is not None:
+            return _ordinary_win(state, winner, fired, two_pots, say)
         return neutral("split-neutral", ("rrop-13.1c",))
 
-    # Neutral, leg up, or killed by a voluntary, agreed or owed kill (spec 5.3–5.5, 5.7).
-    L, lname = _leg_holder(before)
-    if W is not None:
-        if W == L and not fired and two:
-            return _second_leg(state, ev, L, lname, say, neutral, killed_now)
-        return _ordinary_win(state, W, fired, two, say, first_leg=(W != L))
-    if L is not None and L in shared and two:
+    # Neutral, leg up, or killed by a voluntary, agreed or owed kill (docs/rules.md 5.3–5.5, 5.7).
+    leg_seat, lname = _leg_holder(before)
+    if winner is not None:
+        if winner == leg_seat and not fired and two_pots:
+            return _second_leg(state, ev, leg_seat, lname, say, neutral, killed_now)
+        return _ordinary_win(state, winner, fired, two_pots, say)
+    if leg_seat is not None and leg_seat in shared and two_pots:
         if kill.split_with_leg == "keeps":
-            say("leg-up", L, "split-keeps-leg", ("rrop-13.4",), name=lname)
-            return _leg_up(state, L)
+            say("leg-up", leg_seat, "split-keeps-leg", ("rrop-13.4",), name=lname)
+            return _leg_up(state, leg_seat)
         return neutral("split-leg-neutral", ("house-natural",), name=lname)
-    if before.status == KILLED and before.seat in shared and not two:
+    if before.status == KILLED and before.seat in shared and not two_pots:
         # The killer shared the pot: what decides is that only a sole winner kills (the
         # scoop or big-pot requirement), not rrop-13.1c (nobody with the button shared).
         return neutral("split-no-kill", _sole_winner_clauses(kill.triggers), name=before.player)
@@ -624,15 +624,15 @@ def _sole_winner_clauses(triggers: tuple[str, ...]) -> tuple[str, ...]:
     return cites or ("rrop-13.0",)
 
 
-def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
-    name = _name(state, W)
+def _ordinary_win(state, winner, fired, two_pots, say) -> KillButton:
+    name = _name(state, winner)
     if fired:
-        b = _kill(state, W, "required")
-        say("kill", W, "kill-trigger", tuple(fired), name=name, amount=dollars(b.amount))
+        b = _kill(state, winner, "required")
+        say("kill", winner, "kill-trigger", tuple(fired), name=name, amount=dollars(b.amount))
         return b
-    if two:
-        say("leg-up", W, "leg-up", ("rrop-13.3",), name=name)
-        return KillButton(status=LEG_UP, seat=W, player=name)
+    if two_pots:
+        say("leg-up", winner, "leg-up", ("rrop-13.3",), name=name)
+        return KillButton(status=LEG_UP, seat=winner, player=name)
     cfg = state.config
     if not cfg.kill.triggers:
         say("neutral", None, "no-required-kill", ("rrop-13.0",), name=name)
@@ -658,22 +658,22 @@ def _ordinary_win(state, W, fired, two, say, first_leg: bool) -> KillButton:
 
 
 def _second_leg(
-    state: TableState, ev: Hand, L: int, lname: str | None, say, neutral, killed_now: bool
+    state: TableState, ev: Hand, leg_seat: int, lname: str | None, say, neutral, killed_now: bool
 ) -> KillButton:
     kill = state.config.kill
     # A walk (house-natural): the walk option is the flop rule's own question, "what
     # happens to the leg when the flop rule stops a second win", so it applies only with
     # second_leg_needs_flop. Without the flop rule a flopless second win is weighed like
-    # any other (by money or by pot size), whichever walk value the table has (issue 19:
-    # one reading for both values; walk = "neutral" used to act alone).
+    # any other (by money or by pot size), whichever walk value the table has (one reading
+    # for both values).
     if not ev.flop and kill.second_leg_needs_flop:
         if kill.walk == "keeps":
-            say("leg-up", L, "walk-keeps", ("house-natural",), name=lname)
-            return _leg_up(state, L)
+            say("leg-up", leg_seat, "walk-keeps", ("house-natural",), name=lname)
+            return _leg_up(state, leg_seat)
         return neutral("walk-neutral", ("house-natural",), name=lname)
     pot_size = state.config.second_leg_pot
     if pot_size is not None:
-        return _second_leg_by_pot(state, ev, L, lname, pot_size, say, neutral)
+        return _second_leg_by_pot(state, ev, leg_seat, lname, pot_size, say, neutral)
     minimum = _second_leg_min(state, killed_now)
     if ev.qualifies is not None:
         ok = ev.qualifies
@@ -681,30 +681,34 @@ def _second_leg(
         ok = ev.won_beyond_blinds >= minimum
     else:
         raise Refusal(
-            "second-leg-question", ("rrop-13.3",), seat=L, name=lname, minimum=dollars(minimum)
+            "second-leg-question",
+            ("rrop-13.3",),
+            seat=leg_seat,
+            name=lname,
+            minimum=dollars(minimum),
         )
     if ok:
         cites = ("rrop-13.3", "house-natural") if kill.second_leg_needs_flop else ("rrop-13.3",)
-        b = _kill(state, L, "required")
-        say("kill", L, "second-leg-kill", cites, name=lname, amount=dollars(b.amount))
+        b = _kill(state, leg_seat, "required")
+        say("kill", leg_seat, "second-leg-kill", cites, name=lname, amount=dollars(b.amount))
         return b
     if kill.unqualified_second_win == "keeps-leg":
         say(
             "leg-up",
-            L,
+            leg_seat,
             "second-leg-short",
             ("rrop-13.3", "rrop-glossary"),
             name=lname,
             minimum=dollars(minimum),
         )
-        return _leg_up(state, L)
+        return _leg_up(state, leg_seat)
     return neutral(
         "second-leg-short-neutral", ("house-button",), name=lname, minimum=dollars(minimum)
     )
 
 
 def _second_leg_by_pot(
-    state: TableState, ev: Hand, L: int, lname: str | None, pot_size: Cents, say, neutral
+    state: TableState, ev: Hand, leg_seat: int, lname: str | None, pot_size: Cents, say, neutral
 ) -> KillButton:
     """The house alternate (house-natural): "a player must win a pot of a certain size to be
     set by the house for the pot to qualify as the second leg of a kill". The pot (uncalled
@@ -720,15 +724,15 @@ def _second_leg_by_pot(
         raise Refusal(
             "second-leg-pot-question",
             ("house-natural",),
-            seat=L,
+            seat=leg_seat,
             name=lname,
             minimum=dollars(pot_size),
         )
     if ok:
-        b = _kill(state, L, "required")
+        b = _kill(state, leg_seat, "required")
         say(
             "kill",
-            L,
+            leg_seat,
             "second-leg-pot-kill",
             ("house-natural",),
             name=lname,
@@ -739,13 +743,13 @@ def _second_leg_by_pot(
     if state.config.kill.unqualified_second_win == "keeps-leg":
         say(
             "leg-up",
-            L,
+            leg_seat,
             "second-leg-pot-short",
             ("house-natural", "rrop-glossary"),
             name=lname,
             minimum=dollars(pot_size),
         )
-        return _leg_up(state, L)
+        return _leg_up(state, leg_seat)
     return neutral(
         "second-leg-pot-short-neutral",
         ("house-natural", "house-button"),
@@ -858,7 +862,7 @@ def _join(state: TableState, ev: Join, ctx):
                 )
             )
         elif ev.agrees_to_kill:
-            # Several agreements queue in the order made, one kill a hand (spec 5.8).
+            # Several agreements queue in the order made, one kill a hand (docs/rules.md 5.8).
             agreed = agreed + (ev.seat,)
             decisions.append(
                 Decision(
@@ -924,7 +928,7 @@ def _leave(
             if quitting:
                 held = seat
         else:
-            # No kill this hand: the leg stays where it was (spec 5.5, 5.7), on this path
+            # No kill this hand: the leg stays where it was (docs/rules.md 5.5, 5.7), on this path
             # as on the hand's `kill_posted = false`.
             if bound:
                 barred = _miss_kill(state, button, decisions)
@@ -953,8 +957,8 @@ def _leave(
             else:
                 decisions.append(Decision("neutral", None, "kill-gone-neutral", (), cites))
     if quitting:
-        L, _n = _leg_holder(button)
-        if L == seat:
+        holder, _name_held = _leg_holder(button)
+        if holder == seat:
             if button.status == LEG_UP:
                 button = NEUTRAL_BUTTON
                 decisions.append(

@@ -1,4 +1,4 @@
-"""Events: the ordered facts a session is made of (spec section 4).
+"""Events: the ordered facts a session is made of (docs/rules.md section 4).
 
 :func:`parse_event` turns a raw mapping (from TOML, JSON or the app) into a typed,
 validated event, or raises :class:`Refusal`. ``event.to_dict()`` gives the
@@ -16,10 +16,6 @@ from .money import Cents, MoneyError, parse_amount, to_toml
 from .names import NameError_, validate_name
 
 Seats = tuple[int, ...]
-
-
-def _drop_none(d: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in d.items() if v is not None}
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ screen.
 
 :func:`name_key` is the one key a person is matched by, everywhere in the room (joins,
 pay_kill, bars, the same-name-at-two-tables notice): Unicode NFKC, case folded, inner
-whitespace collapsed to one space, ends trimmed (spec section 8). ``наталья  смирнова``
+whitespace collapsed to one space, ends trimmed (docs/rules.md section 8). ``наталья  смирнова``
 and ``Наталья Смирнова`` have the same key; ``Zoe`` and ``Zoë`` do not.
 
 :func:`near_match` finds names that are *probably* the same person but not the same key:
@@ -90,10 +90,6 @@ def name_key(name: str) -> str:
     if "\u0131" in key or "i\u0307" in key:  # Turkish dotless ı and dotted İ: one i
         key = key.replace("\u0131", "i").replace("i\u0307", "i")
     return _SPACES.sub(" ", key).strip()
-
-
-def same_person(a: str, b: str) -> bool:
-    return name_key(a) == name_key(b)
 
 
 # ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Where every table option comes from: the rulebook sentence behind it (quoted from the
 seed in English; the Russian written fresh from the English, since the Russian seed has
-meaning-reversing errors — spec section 1), what each choice does, and which clauses the
+meaning-reversing errors — docs/rules.md section 1), what each choice does, and which clauses the
 decisions will cite under that choice.
 
 Keyed by the option names of :data:`.config.KILL_OPTIONS` (plus ``kind`` and each

@@ -13,7 +13,7 @@ from floorkill.i18n import N_
 
 from .config import AMOUNT_OPTIONS, KILL_OPTIONS, PRESETS, TRIGGERS
 
-# Why each trigger kills (spec 5.1). A new trigger adds its line here (a test checks that
+# Why each trigger kills (docs/rules.md 5.1). A new trigger adds its line here (a test checks that
 # every trigger of config.TRIGGERS has one).
 TRIGGER_CITES: dict[str, tuple[str, ...]] = {
     "two-pots": ("house-natural",),

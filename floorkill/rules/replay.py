@@ -1,6 +1,6 @@
 """Replay a session: a table file's events folded over its initial state.
 
-:func:`step_json` is the `floorkill replay --json` contract (spec section 6).
+:func:`step_json` is the `floorkill replay --json` contract (docs/rules.md section 6).
 """
 
 from __future__ import annotations

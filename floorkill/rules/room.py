@@ -246,7 +246,7 @@ def mirrors(state: TableState) -> tuple[Owed, ...]:
 
 # the last answer of seated_bars: (players, elsewhere, table, mirrors). A hand changes
 # neither who sits nor the room, and the writer asks twice per event (stamp and apply):
-# with 60 bars in the room the loop was ~4 µs of an 80 µs submit (bench/room_bench.py).
+# with many bars in the room the loop is a visible part of a submit (bench/room_bench.py).
 # The objects themselves are kept, so ``is`` cannot be fooled by a reused id.
 _seated_memo: list[Any] = [None]
 

@@ -11,8 +11,6 @@ from .decisions import Decision
 from .money import dollars
 from .state import REQUIRED_KINDS, TableState, next_hand
 
-RULINGS = ("short-post", "killer-in-blind", "same-game", "one-kill-per-deal")
-
 
 def underpost(state: TableState, seat: int | None) -> Decision:
     """The ruling on a short post in a killed pot (rrop-13.9; wsop-196 under the WSOP preset):

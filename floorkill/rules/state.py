@@ -171,7 +171,7 @@ class NextHand:
 def positions(
     state: TableState, dealt: tuple[int, ...] | None = None
 ) -> tuple[int | None, int | None, int | None]:
-    """(dealer, small blind, big blind) seats for the coming hand (spec 5.11)."""
+    """(dealer, small blind, big blind) seats for the coming hand (docs/rules.md 5.11)."""
     dealt = state.dealt_in() if dealt is None else dealt
     if not dealt:
         return None, None, None

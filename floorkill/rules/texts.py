@@ -620,7 +620,7 @@ def plural_ru(n: int, one: str, few: str, many: str) -> str:
 # cards.CardError), said in Russian: (pattern, Russian with the pattern's groups). A reason
 # no pattern knows stays as it is.
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7"}
-# (compiled when a reason is first said in Russian: ~1.5 ms at every start otherwise)
+# (compiled when a reason is first said in Russian, not at every start)
 _REASONS_RU_SOURCE: tuple[tuple[str, str], ...] = (
     # money
     (r"(.+) is negative", r"\1 — отрицательная сумма"),

@@ -112,8 +112,3 @@ def open_journal(
     from floorkill.store.journal import Journal
 
     return Journal(Path(url_or_path), floorperson, **options)
-
-
-def journal_exists(url_or_path: str | os.PathLike) -> bool:
-    """A URL is assumed to be there (connecting tells); a path must exist."""
-    return is_url(url_or_path) or Path(url_or_path).exists()

@@ -1,4 +1,4 @@
-"""`floorkill import`, `export` and `verify` (spec section 9).
+"""`floorkill import`, `export` and `verify` (docs/rules.md section 9).
 
 Each returns an exit code: 0 done; 2 bad input (one line on stderr, no traceback) or, for
 import, when some event was refused (each refusal is printed with its clause);

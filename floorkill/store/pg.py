@@ -1,7 +1,7 @@
 """The journal on a PostgreSQL server (psycopg 3), for a room past one machine.
 
 The same records as the SQLite journal (:mod:`floorkill.store.journal`): the same
-``tables`` / ``events`` rows, byte for byte the same hash chain (``schema.make_row``),
+``tables`` / ``events`` rows, byte for byte the same hash chain (``schema.draft_row``, ``finish_row``),
 void undo, snapshots, the ``obligations`` cache behind room-wide bars. What differs is how
 the database keeps it whole:
 

@@ -37,8 +37,8 @@ from floorkill.store.session import fold_records
 # table's last seq.
 # The upper bound is no filter (nothing is past the newest row): it makes SQLite read the
 # rows after the gseq by their key. With only "gseq > ?" it scanned the (tbl, seq) index
-# of the WHOLE journal for its GROUP BY, on every hand entered: 75 µs at 3,400 rows and
-# growing with the evening (bench/room_bench.py --history). Plain SQL: PostgreSQL runs it too.
+# of the WHOLE journal for its GROUP BY, on every hand entered: a cost growing with the
+# evening (bench/room_bench.py --history). Plain SQL: PostgreSQL runs it too.
 ROOM_DELTA = (
     "SELECT e.tbl, max(e.seq), o.seq, o.barred FROM events e "
     "LEFT JOIN obligations o ON o.tbl = e.tbl WHERE e.gseq > ? "

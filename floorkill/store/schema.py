@@ -417,49 +417,6 @@ def finish_row(
     )
 
 
-def make_row(
-    prev_hash: str,
-    gseq: int,
-    tbl: str,
-    seq: int,
-    type_: str,
-    payload: str,
-    rules: str,
-    decisions: str,
-    result: str | None,
-    hand: int,
-    who: str | None,
-    at: str,
-    target: int | None,
-    schema: int = EVENT_SCHEMA,
-    state_hash: str | None = None,
-    mac_key: bytes | None = None,
-    journal_id: str = "",
-) -> tuple:
-    """A full ``events`` row (in EVENT_COLUMNS order) with its hash (and MAC with a key)."""
-    return finish_row(
-        draft_row(
-            tbl,
-            seq,
-            type_,
-            payload,
-            rules,
-            decisions,
-            result,
-            hand,
-            who,
-            target,
-            schema,
-            state_hash,
-        ),
-        prev_hash,
-        gseq,
-        at,
-        mac_key,
-        journal_id,
-    )
-
-
 _ANCHOR = re.compile(r"^\s*([0-9a-fA-F]{16,64})@(\d+)\s*$")
 
 

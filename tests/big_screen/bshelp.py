@@ -215,7 +215,7 @@ def room_journal(path: Path, n: int) -> list[str]:
         name = HOSTILE_TABLE if i == 1 else f"Table {i + 1}"
         text = table_text(name.replace('"', "'"))
         if MIXED[i % len(MIXED)] is BARRED:
-            # a bar holds at every table where the same person sits (rrop-13.6, issue 10):
+            # a bar holds at every table where the same person sits (rrop-13.6):
             # the barred player of each such table is someone seated nowhere else
             text = text.replace('name = "Cy"', f'name = "Cy {i + 1}"')
         s = j.create_table(load_table_text(text, f"<{name}>"))

@@ -11,9 +11,9 @@ as well.  A quarter of the deals come from a two-suit deck and a quarter from a
 six-rank deck, so that flushes, straight flushes, full houses and quads are common
 enough to be tested too.
 
-Where pokerkit and the floorkill spec could disagree:
+Where pokerkit and docs/rules.md could disagree:
 
-* 2-7 lowball: the spec says A-2-3-4-5 is ace high, not a straight.
+* 2-7 lowball: docs/rules.md says A-2-3-4-5 is ace high, not a straight.
   pokerkit's ``StandardLowHand`` uses ``Standard2Lookup`` ("straights do not
   wrap"), which agrees -- pinned by ``test_27_wheel_is_ace_high_in_both``.
   No case needed to be skipped.

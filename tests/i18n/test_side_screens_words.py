@@ -1,4 +1,4 @@
-"""The podium's side screens speak the podium's language (issue 14, phase B).
+"""The podium's side screens speak the podium's language (phase B).
 
 Pilot: each screen opened from a podium in Russian — the table list (a kill pot, a leg up,
 a barred player, a closed table shown and hidden), the new-table editor (empty, a copy,
@@ -77,7 +77,7 @@ def _short_tables_folder(tmp_path, monkeypatch):
 def _folder_names() -> list[str]:
     """The tables folder the editor names and the log file About names (paths: their
     pieces, as lines may wrap them)."""
-    from floorkill.floor.wording import tables_dir
+    from floorkill.floor.tables import tables_dir
     from floorkill.log_file import log_path
 
     folder = tables_dir()

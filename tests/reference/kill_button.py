@@ -1,10 +1,10 @@
 """A deliberately small second model of the kill button, written from
-/work/shared/spec/kill-rules.md (sections 2, 4 and 5) and the seeds, sharing no code with
+docs/rules.md (sections 2, 4 and 5) and the seeds, sharing no code with
 ``floorkill.rules`` (it imports nothing of floorkill). Money is integer cents.
 
 Input: a table as a plain dict (the shape of a parsed table file) and events as dicts.
 Output of :meth:`Model.apply`: ``None`` when the event is refused, else a dict of what the
-spec says is observable (the button, the coming hand, who is barred, who is dealt in, and
+docs/rules.md says is observable (the button, the coming hand, who is barred, who is dealt in, and
 whether the button *became* neutral). Typed results only (no cards); the second-leg answer
 is ``won_beyond_blinds``; pot-size triggers read ``pot``.
 """
@@ -263,7 +263,7 @@ class Model:
         wbb, qual = ev.get("won_beyond_blinds"), ev.get("qualifies")
         flop = ev.get("flop", True)
         b = t.button
-        # this hand's kill (spec 5.5, 5.7)
+        # this hand's kill (docs/rules.md 5.5, 5.7)
         killed_now = b.status == "killed" and posted
         if b.status == "killed" and not posted:
             if b.kind in BOUND:
@@ -293,7 +293,7 @@ class Model:
             new = Button()
         else:
             new = self._next(b, W, shared, ev, flop, killed_now)
-        # agreed kills wait for a hand without a required kill (spec 5.8)
+        # agreed kills wait for a hand without a required kill (docs/rules.md 5.8)
         t.agreed = [s for s in t.agreed if s in t.seats]
         if t.agreed and new.status != "killed":
             s = t.agreed.pop(0)
@@ -368,7 +368,7 @@ class Model:
             raise Refused
         p = Seat(name, cents(ev["stack"]) if "stack" in ev else None)
         if ev.get("posts_kill"):
-            # kills the hand being dealt to be dealt in at once: a voluntary kill (spec 4)
+            # kills the hand being dealt to be dealt in at once: a voluntary kill (docs/rules.md 4)
             if (
                 t.button.status == "killed"
                 or not self.opt["voluntary"]

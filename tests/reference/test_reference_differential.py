@@ -1,7 +1,7 @@
 """Differential test: random sessions through ``floorkill.rules`` and through the small
-reference model of tests/reference/kill_button.py (written from the spec, no shared code).
+reference model of tests/reference/kill_button.py (written from docs/rules.md, no shared code).
 Any difference fails with the shrunk session in the message. A disagreement is settled by
-the seeds (/work/shared/seeds/) and the loser fixed, whichever side it is.
+the seeds ($FLOORKILL_SEEDS) and the loser fixed, whichever side it is.
 """
 
 from __future__ import annotations

@@ -226,7 +226,7 @@ def test_several_nights_keep_the_hour_chart_readable():
 
 
 def test_the_seal_is_what_verify_head_accepts(tmp_path, capsys):
-    """Once `floorkill verify --head` exists (issue 18), the printed seal passes it, also
+    """Once `floorkill verify --head` exists, the printed seal passes it, also
     after the night goes on."""
     import pytest
 

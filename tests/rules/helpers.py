@@ -2,7 +2,7 @@
 
 Tests import this module as ``helpers`` (tests/rules/conftest.py puts this folder on
 sys.path). Nothing here knows a rule: expectations live in the tests, written from
-spec/kill-rules.md.
+docs/rules.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The one amount parser (spec section 8): any size or shape of amount is refused or
+"""The one amount parser (docs/rules.md section 8): any size or shape of amount is refused or
 accepted for that event alone, quickly; nothing huge is ever built.
 
 Used by table files, events and every form of the app (the podium's `$…`, the stack form).

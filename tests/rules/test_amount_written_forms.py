@@ -1,4 +1,4 @@
-"""Amounts as people write them (spec section 8): the one reader, floorkill.rules.money.
+"""Amounts as people write them (docs/rules.md section 8): the one reader, floorkill.rules.money.
 
 `$1,000` and `1 000` (also a no-break or thin space) are a thousand; `4.50` and `4,50` are
 four-fifty; a comma is cents only when exactly two digits follow it and end the amount,

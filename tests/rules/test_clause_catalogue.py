@@ -1,4 +1,4 @@
-"""The clause catalogue covers the spec's ids, in two languages, in our own words."""
+"""The clause catalogue covers docs/rules.md's ids, in two languages, in our own words."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from floorkill.rules import clauses
 from floorkill.rules.clauses import CLAUSES, CREDIT, Clause, clause, summary, title
 
-# spec/kill-rules.md section 1, in spec order, ranges written out.
-# "wsop-190 ... wsop-202": the rules of that section the spec gives a gist for
+# docs/rules.md section 1, in its order, ranges written out.
+# "wsop-190 ... wsop-202": the rules of that section docs/rules.md gives a gist for
 # (192-195 and 198 could not be verified as kill-pot rules; see clauses.py).
 EXPECTED_IDS = [
     "rrop-13.0",

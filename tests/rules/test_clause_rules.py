@@ -1,6 +1,6 @@
-"""One or more tests per clause id of spec/kill-rules.md section 1, named after the id.
+"""One or more tests per clause id of docs/rules.md section 1, named after the id.
 
-Each test is written from the spec's meaning (sections 1-5) and the seeds, not from the
+Each test is written from docs/rules.md's meaning (sections 1-5) and the seeds, not from the
 engine's code: it asserts the decision code(s), the seat, the clause ids cited, the kill
 button afterwards and what the coming hand looks like (``next_hand``). Refusals are
 checked to change nothing.
@@ -187,7 +187,7 @@ def test_rrop_13_1b_leg_holder_who_killed_voluntarily_quits(posts_kill):
 
 
 def test_rrop_13_1c_split_without_button_neutral():
-    # from neutral: the button stays neutral, so the decision is not a `neutral` one (spec 6)
+    # from neutral: the button stays neutral, so the decision is not a `neutral` one (docs/rules.md 6)
     a = apply(start(), hand(winners=[1, 3]))
     assert_decision(a, "no-kill", None, "rrop-13.1c")
     assert_button(a.state, "neutral")
@@ -306,7 +306,7 @@ def test_rrop_13_3_full_bet_is_at_the_limit_being_played():
     a = apply(base, hand(2, won_beyond_blinds=2))
     assert_decision(a, "leg-up", 2, "rrop-13.3")
     assert_not_killed(a.state)
-    a = apply(base, hand(2, won_beyond_blinds=4))  # spec 5.5: the leg holder kills
+    a = apply(base, hand(2, won_beyond_blinds=4))  # docs/rules.md 5.5: the leg holder kills
     assert_decision(a, "kill", 2, "rrop-13.3")
     assert_killed_by(a.state, 2, kind="required", amount=400)
 
@@ -499,7 +499,7 @@ def test_rrop_13_7_voluntary_killer_who_wins_does_not_owe_a_kill():
     )
     a = apply(st, hand(3))
     assert "kill-again" not in codes(a) and "kill" not in codes(a)
-    assert_decision(a, "leg-up", 3, "rrop-13.3")  # an ordinary leg (spec 5.5)
+    assert_decision(a, "leg-up", 3, "rrop-13.3")  # an ordinary leg (docs/rules.md 5.5)
     assert_not_killed(a.state)
 
 
@@ -743,7 +743,7 @@ def test_rrop_13_11_scoop_and_two_pots_make_one_kill():
 
 
 def test_rrop_13_11_agreed_kill_waits_when_the_next_hand_is_already_killed():
-    # spec 5.8: the agreement obliges a kill of the next hand *without a required kill*; when
+    # docs/rules.md 5.8: the agreement obliges a kill of the next hand *without a required kill*; when
     # the next hand is already killed (one kill per deal) it waits, it does not lapse.
     st = run(killed(2), {"type": "join", "seat": 7, "name": "Yan", "agrees_to_kill": True})
     a = apply(st, hand(2))
@@ -783,7 +783,7 @@ def test_rrop_13_12_new_player_agreeing_to_kill_is_dealt_in_and_kills_next():
     assert_decision(a, "leg-up", 3, "rrop-13.3")
     assert_decision(a, "kill", 7, "rrop-13.12")
     assert_killed_by(a.state, 7, kind="agreed")
-    assert a.state.button.leg_seat == 3  # Cy's leg is not erased (spec 5.5)
+    assert a.state.button.leg_seat == 3  # Cy's leg is not erased (docs/rules.md 5.5)
     a = apply(a.state, hand(7))  # the agreed killer wins: ordinary leg
     assert "kill-again" not in codes(a)
     assert_button(a.state, "leg-up", 7)
@@ -1067,7 +1067,7 @@ def test_house_big_pot_needs_the_pot_and_a_sole_winner():
 
 
 def test_house_big_pot_killer_wins_again():
-    # rrop-13.7 / spec 5.2: a required killer who wins again kills again; only scoop-trigger
+    # rrop-13.7 / docs/rules.md 5.2: a required killer who wins again kills again; only scoop-trigger
     # games ask for a qualifying scoop, so in a big-pot game any win by the killer counts.
     kw = dict(triggers=("big-pot",), bets=(15, 30), blinds=(10, 15), big_pot_minimum="5x-lower")
     st = run(start(**kw), hand(2, pot=75))
@@ -1359,13 +1359,13 @@ def test_wsop_201_new_player_may_sit():
 
 def test_wsop_202_buying_the_button_is_catalogued():
     # Buying the dealer button is outside the model (dead-button rules are out of scope,
-    # spec 5.11); the clause is catalogued for the rules panel.
+    # docs/rules.md 5.11); the clause is catalogued for the rules panel.
     c = clause("wsop-202")
     assert c.summary["en"] and c.summary["ru"]
 
 
 # ---------------------------------------------------------------------------
-# spec 4 and 5.11: refusals and the dealer button
+# docs/rules.md 4 and 5.11: refusals and the dealer button
 
 
 @pytest.mark.parametrize(
@@ -1418,7 +1418,7 @@ def test_spec_5_11_dealer_and_blinds_move_clockwise_skipping_away_seats():
 
 @pytest.mark.parametrize("walk", ["keeps", "neutral"])
 def test_house_natural_walk_option_applies_only_with_the_flop_rule(walk):
-    """One reading for both walk values (issue 19): the walk option answers what the flop
+    """One reading for both walk values: the walk option answers what the flop
     rule does to a flopless second win, so without second_leg_needs_flop it has no effect
     and the second leg is weighed by money (rrop-13.3), whichever value the table has."""
     st = run(start(walk=walk), hand(2))

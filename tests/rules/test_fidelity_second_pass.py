@@ -1,5 +1,5 @@
 """Issue 11, rules fidelity second pass: one named test per case the differential audit
-found (spec kill-rules.md 5.5, 5.7, 5.8, 5.11, 6). Each name carries the clause id.
+found (docs/rules.md 5.5, 5.7, 5.8, 5.11, 6). Each name carries the clause id.
 
 Default table (helpers.table_doc): $10-$20 fixed hold'em, blinds $5/$10, full kill,
 two-pots trigger, six players Ann..Fay in seats 1-6.
@@ -42,7 +42,7 @@ def agreed_kill_pending(**kw):
 
 
 # ---------------------------------------------------------------------------
-# spec 5.8: agreed kills wait
+# docs/rules.md 5.8: agreed kills wait
 
 
 def test_rrop_13_12_agreed_kill_waits_through_a_required_kill_and_kills_the_first_free_hand():
@@ -66,7 +66,7 @@ def test_rrop_13_12_agreement_ends_when_the_player_quits():
 
 
 # ---------------------------------------------------------------------------
-# spec 5.5 / 5.7: a missed agreed or owed kill keeps the leg, on both paths
+# docs/rules.md 5.5 / 5.7: a missed agreed or owed kill keeps the leg, on both paths
 
 
 def test_rrop_13_6_missed_agreed_kill_on_the_hand_keeps_the_leg():
@@ -108,7 +108,7 @@ def test_wsop_197_missed_owed_kill_keeps_the_leg():
 
 
 # ---------------------------------------------------------------------------
-# spec 5.5: an unposted voluntary kill changes nothing
+# docs/rules.md 5.5: an unposted voluntary kill changes nothing
 
 
 def voluntary_on_leg(killer=3, leg=2):

@@ -1,4 +1,4 @@
-"""Exact money (spec section 3, "Money is exact") and table-file errors (spec section 8).
+"""Exact money (docs/rules.md section 3, "Money is exact") and table-file errors (docs/rules.md section 8).
 
 Amounts are integers, decimal strings or floats exact to the cent; anything finer is an
 error and nothing is ever rounded. A bad table file names the file, the line and the key.

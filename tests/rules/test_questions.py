@@ -47,7 +47,7 @@ def test_house_natural_flop_is_asked_first_then_the_money():
 
 @pytest.mark.parametrize("walk", ["keeps", "neutral"])
 def test_house_natural_walk_option_asks_no_flop_without_the_flop_rule(walk):
-    """The walk option belongs to the flop rule (issue 19): without it no flop is asked and
+    """The walk option belongs to the flop rule: without it no flop is asked and
     the second leg is weighed by money, whichever walk value the table has."""
     st = run(start(walk=walk), hand(3))
     assert needs(st, hand(3))[0].kind == "qualifies"

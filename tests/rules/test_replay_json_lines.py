@@ -1,5 +1,5 @@
 """`replay --json` lines (JsonLines, which encodes repeating parts once) are exactly
-``json.dumps(step_json(step))``: the contract of spec section 6, byte for byte."""
+``json.dumps(step_json(step))``: the contract of docs/rules.md section 6, byte for byte."""
 
 from __future__ import annotations
 

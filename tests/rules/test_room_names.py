@@ -1,4 +1,4 @@
-"""The one name key (spec section 8), near matches, and names refused at the door."""
+"""The one name key (docs/rules.md section 8), near matches, and names refused at the door."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Good Russian for any player (issue 14): every text the rules model builds — decisions,
+"""Good Russian for any player: every text the rules model builds — decisions,
 refusals, questions and their answers, what is pending, rulings, the room's questions —
 reads as Russian a floorperson would write, and never depends on the player's gender.
 

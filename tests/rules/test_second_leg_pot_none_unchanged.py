@@ -1,4 +1,4 @@
-"""second_leg_pot = "none" changes nothing from today's decisions (issue 19).
+"""second_leg_pot = "none" changes nothing from today's decisions.
 
 * hypothesis: on tables with random house options and random hand sequences (random
   winners, splits, flops, pots, money beyond the blinds, qualifying answers), a table

@@ -1,5 +1,5 @@
 """second_leg_pot: the house alternate "a player must win a pot of a certain size to be set
-by the house for the pot to qualify as the second leg of a kill" (house-natural; spec 3, 5.3).
+by the house for the pot to qualify as the second leg of a kill" (house-natural; docs/rules.md 3, 5.3).
 
 One named test per value, on a $1-4-8-8 hold'em table with $1/$2 blinds, where the values
 all differ: 5x-upper = $40, 5x-lower = $5, 5x-big-blind = $10, an amount = $25. Then the
@@ -111,7 +111,7 @@ def test_house_natural_second_leg_pot_walk_neutral():
 
 
 def test_house_natural_second_leg_pot_without_the_flop_rule_a_flopless_pot_still_counts():
-    """The walk option belongs to the flop rule (issue 19): without it, the pot decides."""
+    """The walk option belongs to the flop rule: without it, the pot decides."""
     st = legged(second_leg_pot="5x-big-blind", walk="neutral")
     assert_killed_by(apply(st, hand(2, pot=10, flop=False)).state, 2)
 

@@ -1,4 +1,4 @@
-"""Showdowns (issue 11): a board is a fact, and the result explains itself in the
+"""Showdowns: a board is a fact, and the result explains itself in the
 decisions (en/ru) and in `result.hands` of the replay JSON."""
 
 from __future__ import annotations

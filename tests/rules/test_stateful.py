@@ -411,7 +411,7 @@ class KillTableMachine(RuleBasedStateMachine):
     )
     @rule(data=st.data())
     def leg_holder_kills_then_leaves(self, data):
-        """Steer towards spec 5.5/5.6: the leg holder kills voluntarily, then leaves."""
+        """Steer towards docs/rules.md 5.5/5.6: the leg holder kills voluntarily, then leaves."""
         seat = self.state.button.seat
         self.attempt({"type": "stack", "seat": seat, "amount": data.draw(KILLER_STACK_ST)})
         self.attempt({"type": "voluntary_kill", "seat": seat})

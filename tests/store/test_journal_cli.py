@@ -1,4 +1,4 @@
-"""floorkill import / export / verify (spec section 9), and tampering caught by verify."""
+"""floorkill import / export / verify (docs/rules.md section 9), and tampering caught by verify."""
 
 import json
 import random

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
-from floorkill.floor.wording import TableRegistry
+from floorkill.floor.tables import TableRegistry
 from floorkill.rules import Refusal, apply, initial_state, load_table_text, next_hand
 from floorkill.rules.config import config_from_dict, table_file_to_dict
 from floorkill.rules.room import fold_room

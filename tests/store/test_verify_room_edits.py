@@ -135,7 +135,7 @@ def test_rulings_changed_since_are_warned_in_row_order_before_the_caches(tmp_pat
 def _room_journal(path, history):
     import tomli_w
 
-    from floorkill.floor.wording import TableRegistry
+    from floorkill.floor.tables import TableRegistry
     from floorkill.rules import Refusal
     from floorkill.rules.config import config_from_dict, table_file_to_dict
 

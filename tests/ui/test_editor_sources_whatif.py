@@ -1,5 +1,5 @@
 """The table editor explains each option from its source and previews what a change would
-decide differently on a recorded session (issue 19), both from the rules model (Pilot)."""
+decide differently on a recorded session, both from the rules model (Pilot)."""
 
 from __future__ import annotations
 

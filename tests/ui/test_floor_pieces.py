@@ -13,15 +13,8 @@ from floorkill.floor.seat_events import (
     build_voluntary,
     join_fields,
 )
-from floorkill.floor.wording import (
-    TableRegistry,
-    barred_in,
-    choice_for,
-    new_table_path,
-    slug,
-    table_row,
-    tables_dir,
-)
+from floorkill.floor.tables import TableRegistry, barred_in, new_table_path, slug, tables_dir
+from floorkill.floor.wording import choice_for, table_row
 from floorkill.rules import ConfigError, Refusal
 from floorkill.rules.config import KILL_OPTIONS, PRESETS
 from floorkill.ui.screens.rulings_screen import decide, ruling_text

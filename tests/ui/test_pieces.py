@@ -91,7 +91,7 @@ def test_open_session_creates_the_table_in_the_journal_and_reopens_it(tmp_path):
     journal = tmp_path / "j.db"
     s, notices, close = open_session(table, journal, "Flo")
     try:
-        assert len(s) == 0  # all of the file's events or none (issue 12)
+        assert len(s) == 0  # all of the file's events or none
         assert len(notices) == 1 and "event 2 (hand) refused" in notices[0]
         assert "None of the file's 2 new events were loaded" in notices[0]
         s.append({"type": "hand", "winner": 3})

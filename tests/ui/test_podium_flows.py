@@ -1,4 +1,4 @@
-"""Whole podium flows driven from the keyboard with Pilot (spec sections 4 and 5)."""
+"""Whole podium flows driven from the keyboard with Pilot (docs/rules.md sections 4 and 5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Names at the podium's join form (spec section 8, rrop-13.6): one person, one key.
+"""Names at the podium's join form (docs/rules.md section 8, rrop-13.6): one person, one key.
 
 A name that normalises to nothing, that is another seated player's under the name key, or
 that differs from one only by an invisible character gets one clear line in the form and

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from floorhelp import HALF, HOLDEM, KILLED
 
-from floorkill.floor.wording import TableRegistry
+from floorkill.floor.tables import TableRegistry
 from floorkill.rules import Refusal, load_table_text
 from floorkill.store.session import MemorySession
 

@@ -1,7 +1,7 @@
 """Big screen: a read-only display for the players that follows the podium live.
 
 ``floorkill big-screen [--journal PATH] [--table NAME] [--serve [--host H] [--port P]]``
-(spec section 9). It shows the seating diagram with the kill button, the limits of the
+(docs/rules.md section 9). It shows the seating diagram with the kill button, the limits of the
 coming hand in large digits, a banner when the coming hand is a kill pot or someone has a
 leg up — KILL POT / LEG UP, the seat and the name in block letters (:mod:`.bigtext`) over
 the sentence ("KILL POT — Seat 3 Cy — $20-$40") — and the last decision in a sentence

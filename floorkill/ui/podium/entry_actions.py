@@ -134,7 +134,7 @@ class EntryActions(PodiumHost):
             entry.focus_input()
 
         # Always an empty form: cards left from another table or an earlier submit could
-        # change a winner (issue 11).
+        # change a winner.
         self.push_screen(ShowdownModal(self.floor.state, lang=self.lang), done)
 
     # -- player events ---------------------------------------------------------------

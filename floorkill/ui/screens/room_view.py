@@ -28,7 +28,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
-from floorkill.floor.wording import TableRegistry, floor_text
+from floorkill.floor.tables import TableRegistry
+from floorkill.floor.wording import floor_text
 from floorkill.i18n import N_, NC_, money, ptr, tr
 from floorkill.log import log
 from floorkill.rules.names import name_key, safe_text

@@ -27,8 +27,9 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from floorkill.floor.tables import TableRegistry
 from floorkill.floor.text_tables import pick
-from floorkill.floor.wording import TableRegistry, unique
+from floorkill.floor.wording import unique
 from floorkill.i18n import N_, NC_, tr
 from floorkill.rules import TableState, rulings
 from floorkill.rules import clauses as catalogue

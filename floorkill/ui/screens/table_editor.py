@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
 from floorkill import vocab
-from floorkill.floor.wording import TableRegistry, new_table_path, tables_dir
+from floorkill.floor.tables import TableRegistry, new_table_path, tables_dir
 from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
 from floorkill.log import log
 from floorkill.resources import sample_tables_dir

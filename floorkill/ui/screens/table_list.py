@@ -17,7 +17,7 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from floorkill import vocab
-from floorkill.floor.wording import TableRegistry
+from floorkill.floor.tables import TableRegistry
 from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
 from floorkill.log import log
 from floorkill.rules import ConfigError, load_table_file
