@@ -394,7 +394,7 @@ def fold_table(
             continue
         if r.type == "correct":
             if inside:
-                named = r.payload.get("record")
+                named: Any = r.payload.get("record")
                 original = named
                 while original in by_seq and by_seq[original].type == "correct":
                     original = by_seq[original].payload.get("record")

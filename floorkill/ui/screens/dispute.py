@@ -309,7 +309,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
                 return {}
             for r in records:
                 if r.type == "correct" and not r.voided:
-                    named = r.event.get("record")
+                    named: Any = r.event.get("record")
                     original = origin.get(named, named)
                     origin[r.seq] = original
                     found.setdefault(original, []).append(r)
@@ -337,7 +337,12 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
                 return []
             chain = fixes[original]
             i = next(k for k, x in enumerate(chain) if x.seq == rec.seq)
-            was = chain[i - 1].event.get("event") if i else self.rewind.record(original).event
+            if i:
+                was: object = chain[i - 1].event.get("event")
+            else:
+                first = self.rewind.record(original)
+                assert first is not None  # a correction names a record of the table
+                was = first.event
             return [
                 dtext(
                     "corrects",
@@ -349,7 +354,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
                 )
             ]
         out = []
-        was: object = rec.event
+        was = rec.event
         for fix in fixes.get(rec.seq, ()):
             out.append(
                 dtext(
