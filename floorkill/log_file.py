@@ -65,11 +65,16 @@ def start(level: str = "info") -> Path | None:
     if _handler is not None:
         root.removeHandler(_handler)
         _handler.close()
-    path: Path | None = log_path()
+    made = log_path()
+    path: Path | None = made
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)  # type: ignore[union-attr]
+        made.parent.mkdir(parents=True, exist_ok=True)
         handler: logging.Handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=MAX_BYTES, backupCount=KEEP, encoding="utf-8", delay=True
+            made,
+            maxBytes=MAX_BYTES,
+            backupCount=KEEP,
+            encoding="utf-8",
+            delay=True,
         )
     except OSError:
         handler, path = logging.NullHandler(), None
