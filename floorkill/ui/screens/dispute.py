@@ -522,7 +522,7 @@ def _report_in_thread(app, lang) -> None:
     from floorkill.report.podium import report_for_podium
 
     try:
-        done = report_for_podium(app.session, app.tables, lang)
+        done: object = report_for_podium(app.session, app.tables, lang)
     except Exception as exc:  # noqa: BLE001 - logged, and said in a notice
         log.exception("writing the shift report")
         done = exc
