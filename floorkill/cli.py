@@ -136,7 +136,7 @@ def _new_parser(
     opts.add_argument(
         "--log-level",
         choices=LEVELS,
-        default="info",
+        default=None,
         help=tr("how much goes to the log file (default: info); the About screen names the file"),
     )
     return p, args, opts
@@ -390,6 +390,7 @@ def _flags(cmd: str | None, args: argparse.Namespace | None) -> dict[str, Any]:
         "journal": "journal",
         "floorperson": "floorperson",
         "language": "lang",
+        "log_level": "log_level",
         "big_screen.rotate": "rotate",
         "big_screen.grid": "grid",
         "big_screen.host": "host",
@@ -436,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"floorkill: {tr('settings: {reason}', reason=exc)}", file=sys.stderr)
         return 2
     lang = set_lang(settings.language)
-    log_file.start(args.log_level)
+    log_file.start(settings.log_level)
     from floorkill import __version__
     from floorkill.log import log
 

@@ -342,6 +342,7 @@ def settings_table() -> str:
         "tables_dir": "`tables/` in the user data directory",
         "demo_journal": "`demo-journal.db` in the user data directory",
         "key_file": "`journal.key` in the user config directory",
+        "log_file": "`floorkill.log` in the user log directory",
         "big_screen.grid": '`"auto"`',
     }
     for spec in SPECS:

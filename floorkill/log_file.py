@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
-import os
 from pathlib import Path
 
 from floorkill.log import log
@@ -29,12 +28,9 @@ _path: Path | None = None
 
 def log_path() -> Path:
     """The log file this process writes (or would write)."""
-    named = os.environ.get("FLOORKILL_LOG_FILE")
-    if named:
-        return Path(named)
-    import platformdirs
+    from floorkill.settings import current
 
-    return platformdirs.user_log_path("floorkill") / "floorkill.log"
+    return current().log_file  # $FLOORKILL_LOG_FILE, the settings file, the user log dir
 
 
 def current() -> Path | None:

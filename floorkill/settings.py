@@ -71,6 +71,7 @@ class Settings:
     language: str | None  # None: from the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
     theme: str | None  # None: the first shipped theme (felt-green)
     log_level: str
+    log_file: Path
     themes_dir: Path
     tables_dir: Path
     demo_journal: Path
@@ -108,6 +109,12 @@ def _config(*parts: str) -> Callable[[], Path]:
         return user_config_path(APP, appauthor=False).joinpath(*parts)
 
     return default
+
+
+def _log_file() -> Path:
+    from platformdirs import user_log_path
+
+    return user_log_path(APP) / "floorkill.log"
 
 
 def _os_user() -> str | None:
@@ -245,10 +252,20 @@ SPECS: tuple[Spec, ...] = (
         "log_level",
         "log_level",
         _choice(*LOG_LEVELS),
-        lambda: "warning",
-        "how much the log says: " + ", ".join(LOG_LEVELS),
+        lambda: "info",
+        "how much of floorkill's own logging goes to the log file: " + ", ".join(LOG_LEVELS),
         "FLOORKILL_LOG_LEVEL",
+        "--log-level",
         example='"info"',
+    ),
+    Spec(
+        "log_file",
+        "log_file",
+        _path,
+        _log_file,
+        "the log file (rotated at 1 MB, five kept)",
+        "FLOORKILL_LOG_FILE",
+        example='"~/floorkill.log"',
     ),
     Spec(
         "themes_dir",

@@ -33,7 +33,7 @@ def test_the_settings_object_is_frozen_and_typed(tmp_path):
         s.theme = "light"  # type: ignore[misc]
     assert isinstance(s.journal, Path) and s.journal.name == "journal.db"
     assert s.big_screen.port == 8000 and s.big_screen.rotate == 12.0
-    assert s.log_level == "warning" and s.debug is False
+    assert s.log_level == "info" and s.debug is False
     assert set(s.sources.values()) == {"default"}
     assert s.file is None
 
@@ -53,7 +53,7 @@ def test_flag_beats_variable_beats_file_beats_default(tmp_path):
     assert s.language == "ru" and s.sources["language"] == "flag --lang"
     assert s.theme == "dark" and s.sources["theme"] == "$FLOORKILL_THEME"
     assert s.big_screen.port == 9000 and s.sources["big_screen.port"] == f"{path}:7"
-    assert s.log_level == "warning" and s.sources["log_level"] == "default"
+    assert s.log_level == "info" and s.sources["log_level"] == "default"
     # without the variables the file decides
     s = st.load_settings(environ={}, path=path)
     assert (s.journal, s.floorperson, s.language, s.theme) == (
@@ -182,7 +182,7 @@ def test_floorkill_settings_shows_each_value_and_where_it_came_from(tmp_path, mo
     assert rows["floorperson"] == ["bob", "$FLOORKILL_FLOORPERSON"]
     assert rows["theme"] == ["light", f"{path}:1"]
     assert rows["big_screen.rotate"] == ["20.0", f"{path}:4"]
-    assert rows["log_level"] == ["warning", "default"]
+    assert rows["log_level"] == ["info", "default"]
 
 
 def test_the_example_settings_file_is_every_setting_and_reads_back(tmp_path, capsys):
