@@ -266,3 +266,72 @@ def test_readonly_journal_reports_how_it_opened(tmp_path):
     c = sqlite3.connect(tmp_path / "j.db")
     assert c.execute("SELECT count(*) FROM events").fetchone()[0] == 31
     c.close()
+
+
+# -- the shift report on a copy whose -wal holds commits ------------------------------------
+
+
+def _copy_with_commits_in_its_wal(src: Path, copy: Path) -> tuple[int, int]:
+    """A journal checkpointed at @31 and 5 commits more in its -wal, copied (file and -wal,
+    no -shm) as a manager would while the podium runs: (rows in the file, the head)."""
+    src.mkdir()
+    j = make_journal(src / "j.db", close=False)
+    assert j is not None
+    try:
+        j.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        in_file = j.head()[0]
+        s = j.open_table("Table 9")
+        for ev in hand_events(5):
+            s.append(ev)
+        head = j.head()[0]
+        assert (src / "j.db-wal").stat().st_size > 0
+        copy.mkdir()
+        shutil.copy(src / "j.db", copy / "j.db")
+        shutil.copy(src / "j.db-wal", copy / "j.db-wal")
+    finally:
+        j.close()
+    return in_file, head
+
+
+def test_report_on_a_copy_with_its_wal_reads_the_wal(tmp_path):
+    """A copy in a folder the reader may write: SQLite reads the -wal's commits (it makes
+    the -shm beside it); the report is sealed at the real head and says no partial view."""
+    in_file, head = _copy_with_commits_in_its_wal(tmp_path / "src", tmp_path / "copy")
+    assert (in_file, head) == (31, 36)
+    r = subprocess.run(
+        [sys.executable, "-m", "floorkill", "report", "--journal", str(tmp_path / "copy/j.db")]
+        + ["-o", str(tmp_path / "r.html")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().endswith(f"@{head}"), r.stdout
+    assert "35 hands" in r.stdout
+    assert "immutable" not in r.stderr and "newest this reader" not in r.stderr
+
+
+def test_report_on_a_read_only_copy_with_its_wal_says_the_head_it_saw(public_dir):
+    """The same copy where the reader cannot make a -shm (another account, a read-only
+    folder): the -wal cannot be read; the report seals what it saw and says so — on
+    stderr and at the top of the report — naming the -wal and the head @31 (not @36)."""
+    copy = public_dir / "copy"
+    in_file, head = _copy_with_commits_in_its_wal(public_dir / "src", copy)
+    copy.chmod(0o555)
+    home = public_dir / "home"
+    home.mkdir()
+    home.chmod(0o777)
+    out = home / "r.html"
+    r = as_nobody(
+        home, "-m", "floorkill", "report", "--journal", str(copy / "j.db"), "-o", str(out)
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().endswith(f"@{in_file}"), r.stdout  # what it could see
+    assert "30 hands" in r.stdout
+    note = r.stderr
+    assert "opened read-only as immutable" in note
+    assert "-wal file" in note and "the newest commits in it are not seen" in note
+    assert f"shown as it stood at row @{in_file}, the newest this reader can see" in note
+    html = out.read_text(encoding="utf-8")
+    assert 'data-k="notes"' in html and f"row @{in_file}, the newest this reader can see" in html
+    assert sorted(p.name for p in copy.iterdir()) == ["j.db", "j.db-wal"]  # nothing written
