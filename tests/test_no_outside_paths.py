@@ -1,6 +1,7 @@
 """Nothing in the repository names a path outside it: the rules reading the code and tests
-cite is docs/rules.md; the rulebooks' text, where a test compares with it, comes from a
-folder given by $FLOORKILL_SEEDS (the test is skipped without one)."""
+cite is docs/rules.md; the rulebooks' text a test compares with ships in tests/seeds/ where
+its licence allows, else comes from a folder given by $FLOORKILL_SEEDS (that check is
+skipped without one)."""
 
 from __future__ import annotations
 
