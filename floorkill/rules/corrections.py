@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from .config import PlayerSpec, TableConfig
 from .decisions import Decision, Refusal
-from .engine import apply
+from .engine import apply, apply_parsed
 from .money import dollars
 from .state import KILLED, LEG_UP, TableState, initial_state
 
@@ -229,15 +229,15 @@ def replacement(original: Mapping[str, Any], event: Mapping[str, Any] | None) ->
 # the fold
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What the fold made of one record."""
+class Outcome(NamedTuple):
+    """What the fold made of one record (a tuple: one is made for every record folded)."""
 
     applied: bool  # an event that applied
     decisions: tuple[Decision, ...] = ()
     refusal: Refusal | None = None  # an event that does not apply
     inert: bool = False  # a void, a correction, a struck record
     result: Any = None
+    parsed: Any = None  # (the event read, its room stamp): a refold reads it once
 
     def key(self) -> tuple[Any, ...]:
         return (
@@ -294,6 +294,9 @@ class History:
         ]
         self.outcomes: list[Outcome] = []
         self.dead: set[int] = set()  # records refused when entered (a file's): never applied
+        # the last refold weighed (impact, then the same correction entered): its key and
+        # (start, states, outcomes, broken, changes, impossible)
+        self._weighed: tuple[Any, Any] | None = None
         for raw in records:
             self.add(raw)
 
@@ -322,7 +325,7 @@ class History:
                 return self._dead(raw, refusal)
             out = _INERT
             if etype == CORRECT and start is not None:
-                changes, _ = _diff(self, start, trial, states, outcomes)
+                changes, _ = self._diffed(raw, start, trial, states, outcomes)
                 said = Decision("corrected", None, "corrected", (("record", start),))
                 out = Outcome(True, (said, *changes), inert=True)
             self.records.append(raw)
@@ -333,17 +336,25 @@ class History:
             self.states.append(self.states[-1])
             self.outcomes.append(out)
             return out
-        state = self.states[-1]
         try:
-            applied = apply(state, raw)
+            applied = apply(self.states[-1], raw)
         except Refusal as refusal:
             if self.strict:
                 raise
             return self._dead(raw, refusal)
         self.records.append(raw)
-        self.resolved.add(raw)
+        resolved = self.resolved  # (Resolved.add of an event of play, inline)
+        resolved.kinds.append("event")
+        resolved.events.append(raw)
         self.states.append(applied.state)
-        out = Outcome(True, tuple(applied.decisions), result=applied.result)
+        out = Outcome(
+            True,
+            tuple(applied.decisions),
+            None,
+            False,
+            applied.result,
+            (applied.event, applied.room),
+        )
         self.outcomes.append(out)
         return out
 
@@ -406,12 +417,17 @@ class History:
             return Refusal("void-corrected", record=target, newest=newest)
         return None
 
-    def _trial(self, raw: Mapping[str, Any]):
+    def _trial(self, raw: Mapping[str, Any], keep_all: bool = False):
         """(record the fold changes from or None, the resolution, the states and outcomes
         from there) were ``raw`` (a correction or a void, the next record) entered;
-        Refusal when it cannot be."""
+        Refusal when it cannot be. ``keep_all``: as if every later record were kept (what
+        :func:`impact` weighs, to see every impossible record at once)."""
         seq = len(self.records) + 1
         trial = _copy(self.resolved)
+        key = _weigh_key(seq, raw)
+        # the refold depends on what each record stands for, not on what is kept: impact's
+        # probe (every later record kept) and the settled correction share it
+        weighed = self._weighed[1] if self._weighed and self._weighed[0] == key else None
         if raw.get("type") == VOID:
             target = raw.get("target")
             if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target < seq:
@@ -431,7 +447,8 @@ class History:
             for s in (*c.strike, *c.keep):
                 if s <= start:
                     raise Refusal("correct-settle-not-later", record=s, corrected=start)
-            if c.event is not None:  # the replacement must apply where it stands
+            if c.event is not None and weighed is None:
+                # the replacement must apply where it stands (checked once per refold)
                 try:
                     apply(self.states[start - 1], c.event)
                 except Refusal as refused:
@@ -442,13 +459,35 @@ class History:
             keep = c.keep
         if self.resolved.kinds[start - 1] == "dead":
             return None, trial, [], []
-        states, outcomes, broken = self._fold_from(start, trial, seq - 1)
+        if weighed is not None:
+            _start, states, outcomes, broken = weighed[:4]
+        else:
+            states, outcomes, broken = self._fold_from(start, trial, seq - 1)
+            self._weighed = (key, (start, states, outcomes, broken, None))
         unsettled = [s for s in broken if s not in keep and s not in trial.kept]
-        if unsettled:
+        if unsettled and not keep_all:
             if raw.get("type") == VOID:
                 raise Refusal("void-breaks", records=", ".join(map(str, unsettled)))
             raise Refusal("correct-unsettled", records=", ".join(map(str, unsettled)))
         return start, trial, states, outcomes
+
+    def _diffed(
+        self,
+        raw: Mapping[str, Any],
+        start: int,
+        trial: Resolved,
+        states: list[TableState],
+        outcomes: list[Outcome],
+    ) -> tuple[list[Decision], list[tuple[int, str, Refusal]]]:
+        """:func:`_diff` of a refold, once per refold weighed (impact, then entering)."""
+        key = _weigh_key(len(self.records) + 1, raw)
+        weighed = self._weighed
+        if weighed is not None and weighed[0] == key and weighed[1][4] is not None:
+            return weighed[1][4]
+        found = _diff(self, start, trial, states, outcomes)
+        if weighed is not None and weighed[0] == key:
+            self._weighed = (key, (*weighed[1][:4], found))
+        return found
 
     def check(self, raw: Mapping[str, Any]) -> None:
         """Refusal unless ``raw`` (a correction or a void) can be the next record."""
@@ -469,23 +508,33 @@ class History:
             if old_events[i] is not new_events[i]:
                 differs = i + 1
                 break
+        dead = self.dead
         for seq in range(start, last + 1):
             ev = new_events[seq - 1]
             old_out = self.outcomes[seq - 1]
-            if seq in self.dead:
+            if seq in dead:
                 out = old_out
             elif ev is None:
                 out = _INERT
             else:
+                parsed = old_out.parsed if ev is old_events[seq - 1] else None
                 try:
-                    applied = apply(state, ev)
+                    if parsed is not None:  # the same record: read once, when entered
+                        applied = apply_parsed(state, parsed[0], parsed[1])
+                    else:
+                        applied = apply(state, ev)
                 except Refusal as refusal:
                     out = Outcome(False, refusal=refusal)
                     if old_out.applied and not old_out.inert:
                         broken.append(seq)
                 else:
                     state = applied.state
-                    out = Outcome(True, tuple(applied.decisions), result=applied.result)
+                    out = Outcome(
+                        True,
+                        tuple(applied.decisions),
+                        result=applied.result,
+                        parsed=(applied.event, applied.room),
+                    )
             states.append(state)
             outcomes.append(out)
             old_state = self.states[seq]
@@ -508,6 +557,15 @@ class History:
             return self.add(raw)
         finally:
             self.strict = strict
+
+
+def _weigh_key(seq: int, raw: Mapping[str, Any]) -> tuple[int, str]:
+    """What a refold of ``raw`` (a correction or a void, record ``seq``) depends on: all
+    of it but what it keeps as entered and who said why."""
+    import json
+
+    rest = {k: v for k, v in raw.items() if k not in (SETTLE_KEEP, "room", "reason", "by")}
+    return seq, json.dumps(rest, sort_keys=True, default=str)
 
 
 def _copy(r: Resolved) -> Resolved:
@@ -579,19 +637,12 @@ def impact(history: History, raw: Mapping[str, Any]) -> Impact:
     if refusal is not None:
         return Impact(start, (), (), refusal)
     # every later record kept, to see all the impossible ones at once
-    later = [
-        s
-        for s in range(start + 1, seq)
-        if history.resolved.kinds[s - 1] == "event" and s not in c.strike
-    ]
     probe = {k: v for k, v in raw.items() if k not in ("keep", "room")}
-    if later:
-        probe["keep"] = later
     try:
-        _start, trial, states, outcomes = history._trial(probe)
+        _start, trial, states, outcomes = history._trial(probe, keep_all=True)
     except Refusal as refusal:
         return Impact(start, (), (), refusal)
-    changes, impossible = _diff(history, start, trial, states, outcomes)
+    changes, impossible = history._diffed(probe, start, trial, states, outcomes)
     return Impact(start, tuple(changes), tuple(impossible))
 
 
@@ -609,7 +660,7 @@ def _diff(
     for i, (new_state, new_out) in enumerate(zip(states, outcomes, strict=True)):
         s = start + i
         old_state, old_out = history.states[s], history.outcomes[s - 1]
-        if new_out.key() == old_out.key() and _same(new_state, old_state):
+        if _same(new_state, old_state) and new_out.key() == old_out.key():
             continue
         old_ev, new_ev = history.resolved.events[s - 1], trial.events[s - 1]
         if old_ev is not None and new_ev is None:

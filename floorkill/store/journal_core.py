@@ -719,6 +719,7 @@ class CoreSession(RoomView):
                 found = reading.read_records(c, self.name, self._seq, seq - 1, seq)
                 target = found[0] if found else None
             check_void(target, seq, reason)
+            history = None
             if reading.has_corrections(c, self.name, self._seq):
                 history = self._history(c)
                 history.add({"type": VOID_TYPE, "target": seq, "reason": reason.strip()})
@@ -760,6 +761,7 @@ class CoreSession(RoomView):
             )
             tx.advance(gseq + 1, row[14], self.name, new_seq)
         self._state, self._seq = state, new_seq
+        self._held = history  # the table's records as they now stand (or None)
         j._rooms.wrote(
             self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1, state, new_seq
         )
@@ -773,8 +775,16 @@ class CoreSession(RoomView):
             gseq=gseq + 1,
         )
 
+    _held: corrections.History | None = None  # the last history read, while it is whole
+
     def _history(self, c: Conn) -> corrections.History:
-        """The table's records read as a history (corrections and voids among them)."""
+        """The table's records read as a history (corrections and voids among them): the
+        one last read while nothing was written since (a correction weighed in the form is
+        entered with the refold it weighed), else read again. A writer takes it (it is
+        held again only once what it adds is committed)."""
+        held, self._held = self._held, None
+        if held is not None and len(held) == self._seq:
+            return held
         records = reading.all_records(c, self.name, self._seq)
         return corrections.History(self.config, self.players, records, strict=True)
 
@@ -782,7 +792,9 @@ class CoreSession(RoomView):
         """The table's records with the state after each (what a correction is weighed
         against: :func:`floorkill.rules.corrections.impact`)."""
         with self.journal._read() as c:
-            return self._history(c)
+            history = self._history(c)
+        self._held = history
+        return history
 
     def correct(
         self,
@@ -846,6 +858,7 @@ class CoreSession(RoomView):
             )
             tx.advance(gseq + 1, row[14], self.name, new_seq)
         self._state, self._seq = state, new_seq
+        self._held = history
         j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1)
         return Record(
             seq=new_seq,
