@@ -93,8 +93,9 @@ class Floor:
         return needs(s.state, raw, self.tables.elsewhere(s.name))
 
     def preview(self, raw: Mapping[str, Any], session=None) -> Preview:
-        """What committing ``raw`` would record and decide (:func:`floorkill.rules.preview`)."""
-        s = session or self.session
+        """What committing ``raw`` would record and decide (:func:`floorkill.rules.preview`),
+        at the table it is stored at (a pay_kill where the kill is owed)."""
+        s = self.tables.target(session or self.session, raw)
         return preview(s.state, raw, self.tables.elsewhere(s.name))
 
     def question(self, raw: Mapping[str, Any], session=None) -> Question | None:

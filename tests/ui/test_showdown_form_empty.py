@@ -26,7 +26,9 @@ async def test_showdown_form_starts_empty_after_a_refused_and_an_accepted_submit
         await pilot.press("tab", "tab", "tab")
         await type_text(pilot, "As As")
         await pilot.press("enter")
-        assert len(s) == 0  # refused: duplicate card
+        assert len(s) == 0  # refused: duplicate card (the form stays, saying why)
+        assert isinstance(app.screen, ShowdownModal) and "As" in app.screen.shown_text
+        await pilot.press("escape")
         await pilot.press("f2")
         assert isinstance(app.screen, ShowdownModal)
         assert form_values(app) and all(v == "" for v in form_values(app))

@@ -12,11 +12,12 @@ from floorkill.i18n import tr
 from floorkill.log import log
 from floorkill.rules import Refusal
 from floorkill.rules.names import safe_text
+from floorkill.rules.preview import Preview
 from floorkill.store.session import Record
 
 from ..screens.ask_modal import AskModal
 from ..screens.undo_and_showdown import ShowdownModal, UndoModal
-from ..widgets.hand_entry import HandEntry, not_recorded
+from ..widgets.hand_entry import PREVIEW_CHANGED, HandEntry, not_recorded
 from ..widgets.rules_panel import RulesPanel, record_words
 from .host import PodiumHost
 
@@ -120,7 +121,18 @@ class EntryActions(PodiumHost):
         self.push_screen(CorrectModal(self.floor, record, self.lang, who), done)
 
     def action_showdown(self) -> None:
+        def preview(raw: dict):
+            return self.floor.preview(raw)
+
+        # Always an empty form: cards left from another table or an earlier submit could
+        # change a winner.
+        modal = ShowdownModal(self.floor.state, lang=self.lang, preview=preview)
+
+        def moved(_change) -> None:  # the preview follows the table while the form is open
+            modal.refresh_preview()
+
         def done(values: dict | None) -> None:
+            self.floor.unwatch(moved)
             entry = self.podium.query_one(HandEntry)
             if values is None:
                 entry.focus_input()
@@ -130,12 +142,14 @@ class EntryActions(PodiumHost):
             except EntryError as exc:
                 entry.refuse_text(exc.text(self.lang), keep="")
                 return
+            if modal.shown is not None and not self.floor.preview(raw).same(modal.shown):
+                entry.refuse_text(tr(PREVIEW_CHANGED, self.lang), keep="")
+                return
             entry.proceed(raw, typed="")
             entry.focus_input()
 
-        # Always an empty form: cards left from another table or an earlier submit could
-        # change a winner.
-        self.push_screen(ShowdownModal(self.floor.state, lang=self.lang), done)
+        self.floor.watch(moved)
+        self.push_screen(modal, done)
 
     # -- player events ---------------------------------------------------------------
     def floor_try(self, raw: Mapping[str, Any]):
@@ -160,8 +174,11 @@ class EntryActions(PodiumHost):
         session=None,
         confirm: str | None = None,
         near_asked: bool = False,
+        shown: Preview | None = None,
     ) -> None:
-        """Try ``raw``; ask the question the rules ask (or confirm), then commit it."""
+        """Try ``raw``; ask the question the rules ask (or confirm), then commit it.
+        ``shown``: the preview a form showed when Enter closed it — recorded straight away
+        only while it is still what the rules say (else the notice says the table moved)."""
         if raw is None:
             return
         session = session or self.session
@@ -242,6 +259,15 @@ class EntryActions(PodiumHost):
                     self.lang,
                 ),
                 confirmed,
+            )
+            return
+        if shown is not None and not self.floor.preview(raw, session).same(shown):
+            self.notify(
+                tr(PREVIEW_CHANGED, self.lang),
+                title=tr("Not recorded", self.lang),
+                severity="warning",
+                timeout=8,
+                markup=False,
             )
             return
         self.commit(raw, session)

@@ -44,10 +44,20 @@ class FloorForms(PodiumHost):
             note=note,
             lang=self.lang,
             focus=focus,
+            preview=self.floor.preview,
+            near=self.tables.near_match,
         )
-        self.push_screen(
-            form, lambda raw: self.run_event(raw, confirm=confirm(raw) if confirm and raw else None)
-        )
+
+        def moved(_change) -> None:  # another podium, an undo: the preview follows the table
+            form.refresh_preview()
+
+        def closed(raw) -> None:
+            self.floor.unwatch(moved)
+            if raw is not None:
+                self.run_event(raw, confirm=confirm(raw) if confirm else None, shown=form.shown)
+
+        self.floor.watch(moved)
+        self.push_screen(form, closed)
 
     def floor_join(self, seat: int | None = None) -> None:
         st = self.floor.state
@@ -171,15 +181,30 @@ class FloorForms(PodiumHost):
             return
         p = self.floor.state.player(seat if seat is not None else self._cursor())
 
+        def preview(player: str, table: str):
+            raw = {"type": "pay_kill", "name": player}
+            return self.floor.preview(raw, self.tables.get(table))
+
+        modal = PayKillModal(
+            owed, preselect=p.name if p is not None else None, lang=self.lang, preview=preview
+        )
+
+        def moved(_change) -> None:
+            modal.refresh_preview()
+
         def paid(choice: tuple[str, str] | None) -> None:
+            self.floor.unwatch(moved)
             if choice is None:
                 return
             player, table = choice
-            self.run_event({"type": "pay_kill", "name": player}, session=self.tables.get(table))
+            self.run_event(
+                {"type": "pay_kill", "name": player},
+                session=self.tables.get(table),
+                shown=modal.shown,
+            )
 
-        self.push_screen(
-            PayKillModal(owed, preselect=p.name if p is not None else None, lang=self.lang), paid
-        )
+        self.floor.watch(moved)
+        self.push_screen(modal, paid)
 
     def floor_rulings(self, seat: int | None = None) -> None:
         from ..screens.rulings_screen import RulingsScreen

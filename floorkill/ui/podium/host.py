@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from floorkill.floor import Floor, TableRegistry
     from floorkill.rules import Applied, Refusal
+    from floorkill.rules.preview import Preview
     from floorkill.store.session import Record, TableSession
 
     class PodiumHost(App[int]):
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
             session: TableSession | None = None,
             confirm: str | None = None,
             near_asked: bool = False,
+            shown: Preview | None = None,
         ) -> None: ...
         def commit(
             self, raw: Mapping[str, Any], session: TableSession | None = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,11 +11,14 @@ from textual.containers import Grid, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from floorkill.floor.typed_entry import EntryError, showdown_event
 from floorkill.i18n import tr
 from floorkill.rules import TableState
 from floorkill.rules.names import safe_text
+from floorkill.rules.preview import ASKS, RECORDS, Preview, unread
 from floorkill.store.session import Record
 
+from ..widgets.hand_entry import PREVIEW_CHANGED, not_recorded, preview_text
 from ..widgets.history_view import record_line
 from .form_screen import FormScreen
 
@@ -87,15 +92,25 @@ class ShowdownModal(FormScreen[dict | None]):
     ShowdownModal #sd-grid { grid-size: 2; grid-columns: 18 1fr; grid-rows: 1; height: auto; grid-gutter: 0 1; }
     ShowdownModal .sd-label { height: 1; }
     ShowdownModal Input { height: 1; border: none; }
+    ShowdownModal #sd-preview { height: auto; margin: 1 0 0 0; }
     ShowdownModal #sd-help { color: $text-muted; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel showdown", id="showdown.cancel")]
 
-    def __init__(self, state: TableState, previous: dict | None = None, lang: str = "en") -> None:
+    def __init__(
+        self,
+        state: TableState,
+        previous: dict | None = None,
+        lang: str = "en",
+        preview: Callable[[dict], Preview] | None = None,
+    ) -> None:
         super().__init__()
         self.lang = lang
         self.state = state
         self.previous = previous or {}
+        self._preview = preview  # the hand event the cards read as -> what Enter does
+        self.shown: Preview | None = None
+        self.shown_text = ""
 
     def compose(self) -> ComposeResult:
         cfg = self.state.config
@@ -128,6 +143,8 @@ class ShowdownModal(FormScreen[dict | None]):
                     )
                     yield Static(Text(label), classes="sd-label", markup=False)
                     yield Input(prev_hands.get(seat, ""), id=f"sd-seat-{seat}", compact=True)
+            if self._preview is not None:
+                yield Static("", id="sd-preview", markup=False)
             yield Static(
                 tr("Tab: next field · Enter: decide · Esc: cancel (seats left blank mucked)", lang),
                 id="sd-help",
@@ -138,6 +155,7 @@ class ShowdownModal(FormScreen[dict | None]):
         inputs = list(self.query(Input))
         if inputs:
             inputs[0].focus()
+        self.refresh_preview()
 
     def values(self) -> dict:
         board = ""
@@ -149,8 +167,50 @@ class ShowdownModal(FormScreen[dict | None]):
                 hands[int(inp.id.rsplit("-", 1)[1])] = inp.value
         return {"board": board, "hands": hands}
 
+    # -- the preview: what Enter records, as the cards are typed --------------------------
+    def reading(self) -> Preview | None:
+        """What Enter does with the cards typed now (None: no preview was asked for)."""
+        if self._preview is None:
+            return None
+        values = self.values()
+        try:
+            raw = showdown_event(values["board"], values["hands"])
+        except EntryError as exc:
+            return unread(exc)
+        try:
+            return self._preview(raw)
+        except Exception as exc:  # noqa: BLE001 — the journal away: say so, record nothing
+            return unread(exc)
+
+    def refresh_preview(self) -> None:
+        """Show what Enter does now (on every key, and when the table moves)."""
+        if self._preview is None or not self.is_mounted:
+            return
+        self.shown = self.reading()
+        self.shown_text = self._line(self.shown)
+        self.query_one("#sd-preview", Static).update(Text(self.shown_text))
+
+    def _line(self, shown: Preview | None) -> str:
+        if shown is None:
+            return ""
+        if shown.error is not None and not isinstance(shown.error, EntryError):
+            return "✗ " + not_recorded(shown.error, self.lang)
+        return preview_text(shown, self.lang)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.refresh_preview()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if self._preview is not None:
+            now = self.reading()
+            if now is None or not now.same(self.shown):
+                self.refresh_preview()  # Enter takes only what was on the screen
+                self.shown_text = tr(PREVIEW_CHANGED, self.lang) + "\n" + self.shown_text
+                self.query_one("#sd-preview", Static).update(Text(self.shown_text))
+                return
+            if now.outcome not in (RECORDS, ASKS):
+                return  # refused or unreadable: the preview line says why, the cards stay
         self.dismiss(self.values())
 
     def action_cancel(self) -> None:
