@@ -24,6 +24,7 @@ MARKERS = {
     "tr": (False, False),
     "N_": (False, False),
     "ngettext": (False, True),
+    "NN_": (False, True),
     "ntr": (False, True),
     "pgettext": (True, False),
     "ptr": (True, False),

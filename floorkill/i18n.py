@@ -116,6 +116,12 @@ def NC_(context: str, message: str) -> str:
     return message
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """:func:`N_` for a message with a count: (singular, plural), translated with
+    :func:`ngettext` where used."""
+    return singular, plural
+
+
 def tr(message: str, lang: str | None = None, /, **params: Any) -> str:
     """``gettext`` then ``str.format(**params)``."""
     text = gettext(message, lang)
@@ -166,6 +172,7 @@ __all__ = [
     "LANG_NAMES",
     "NC_",
     "N_",
+    "NN_",
     "NBSP",
     "SOURCE_LANG",
     "_",

@@ -53,6 +53,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from floorkill.i18n import N_
+
 from .decisions import Refusal
 from .money import Cents, MoneyError, dollars, parse_amount, to_toml
 from .names import NameError_, name_key, near_match, validate_name
@@ -65,38 +67,20 @@ if TYPE_CHECKING:
 ROOM_FIELD = "room"
 RROP_BAR = "rrop-13.6"
 
-ROOM_MESSAGES: dict[str, dict[str, str]] = {
-    "bad-room": {
-        "en": "'room' must be a list of {{ player, owes, table }}: {reason}",
-        "ru": "поле 'room' должно быть списком {{ player, owes, table }}: {reason}",
-    },
-    "winner-barred-at": {
-        "en": "seat {seat} {name} is barred from every game: owes a kill of {amount} at {table}, "
-        "so was not dealt in",
-        "ru": "место {seat} ({name}): отстранение от всех игр — долг по киллу {amount} за столом {table}, поэтому "
-        "карт в этой раздаче не было",
-    },
-    "back-barred-at": {
-        "en": "{name} owes a kill of {amount} at {table}: pay it before coming back",
-        "ru": "{name}: долг по киллу {amount} за столом {table}, сначала внесите его",
-    },
-    "owed-at-other-table": {
-        "en": "{name} owes the kill of {amount} at {table}: the payment is recorded there",
-        "ru": "{name}: долг по киллу {amount} за столом {table}, оплата записывается там",
-    },
-    "q-near-barred": {
-        "en": "Is this {player}, barred at {table} for {amount}?",
-        "ru": "Это {player} — отстранение за столом {table}, долг по киллу {amount}?",
-    },
+ROOM_MESSAGES: dict[str, str | tuple[str, str]] = {
+    "bad-room": N_("'room' must be a list of {{ player, owes, table }}: {reason}"),
+    "winner-barred-at": N_(
+        "seat {seat} {name} is barred from every game: owes a kill of {amount} at {table}, "
+        "so was not dealt in"
+    ),
+    "back-barred-at": N_("{name} owes a kill of {amount} at {table}: pay it before coming back"),
+    "owed-at-other-table": N_(
+        "{name} owes the kill of {amount} at {table}: the payment is recorded there"
+    ),
+    "q-near-barred": N_("Is this {player}, barred at {table} for {amount}?"),
     # said under the key's own "y — yes" / "n — no": the words do not repeat it
-    "near-yes": {
-        "en": "the same person: not seated until the kill is paid",
-        "ru": "тот же человек: не садится, пока килл не оплачен",
-    },
-    "near-no": {
-        "en": "someone else: seat {name}",
-        "ru": "другой человек; посадить за стол: {name}",
-    },
+    "near-yes": N_("the same person: not seated until the kill is paid"),
+    "near-no": N_("someone else: seat {name}"),
 }
 MESSAGES.update(ROOM_MESSAGES)
 
