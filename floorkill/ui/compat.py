@@ -1,7 +1,7 @@
 """Every private Textual name floorkill uses, in one place (textual is pinned exactly).
 
-Each keeps a frame right: the podium's first layout at its width, its footer's keys in
-every frame. ``tests/ui/test_compat.py`` has one test per name, so a Textual upgrade that
+Each keeps a frame right (the podium's first layout at its width, its footer's keys in
+every frame) or keeps a budget (a scroll view grown without a layout of the screen). ``tests/ui/test_compat.py`` has one test per name, so a Textual upgrade that
 moves one fails that test by name — not a snapshot hunt. Nothing else in floorkill may
 touch a private Textual name.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -19,6 +20,7 @@ from textual.widgets._footer import FooterKey  # a private module: the Footer's 
 PRIVATE_NAMES = {
     Screen: ("_get_breakpoint_classes",),
     Footer: ("_bindings_ready",),
+    Widget: ("_scroll_update",),
 }
 
 
@@ -41,3 +43,13 @@ def footer_bindings_ready(footer: Footer) -> None:
     """Let ``footer`` compose its keys now: Textual's Footer composes none until its
     screen first signals "bindings changed" (a recompose after the first refresh)."""
     footer.set_reactive(Footer._bindings_ready, True)
+
+
+def grow_in_place(widget: Widget, size: Size) -> None:
+    """Set a mounted scroll view's ``virtual_size`` and its scrollbars without a layout of
+    the screen (Textual's setter asks for one; the scrollbars' visibility still asks for a
+    layout when it changes). The history and the rules panel grow by a line or two each
+    hand: a layout each was most of submit → every panel (budget: p99 <= 20 ms,
+    ``bench/ui_bench.py``)."""
+    widget.set_reactive(Widget.virtual_size, size)
+    widget._scroll_update(size)

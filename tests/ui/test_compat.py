@@ -11,7 +11,9 @@ from floorkill.ui import compat
 
 
 def test_every_private_name_still_exists():
-    instances = {Screen: Screen(), Footer: Footer()}
+    from textual.widget import Widget
+
+    instances = {Screen: Screen(), Footer: Footer(), Widget: Widget()}
     for cls, names in compat.PRIVATE_NAMES.items():
         for name in names:
             assert hasattr(instances[cls], name), (cls.__name__, name)
@@ -69,3 +71,24 @@ async def test_footer_bindings_ready_lets_a_footer_compose_its_keys_before_any_s
         async with Keys().run_test(size=(40, 5)) as pilot:
             await pilot.pause()
         assert (first[0] > 0) is ready  # "Ring" and the palette key, or none
+
+
+async def test_grow_in_place_sets_the_virtual_size_and_shows_the_scrollbar_when_it_overflows():
+    from textual.geometry import Size
+    from textual.scroll_view import ScrollView
+
+    class Lines(App):
+        def compose(self) -> ComposeResult:
+            yield ScrollView()
+
+    app = Lines()
+    async with app.run_test(size=(40, 10)) as pilot:
+        view = app.query_one(ScrollView)
+        await pilot.pause()
+        compat.grow_in_place(view, Size(38, 5))
+        await pilot.pause()
+        assert view.virtual_size == Size(38, 5) and not view.show_vertical_scrollbar
+        compat.grow_in_place(view, Size(38, 50))
+        await pilot.pause()
+        assert view.virtual_size == Size(38, 50) and view.show_vertical_scrollbar
+        assert view.max_scroll_y == 50 - view.scrollable_content_region.height

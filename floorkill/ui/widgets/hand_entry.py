@@ -37,6 +37,8 @@ from floorkill.rules.preview import ASKS, EMPTY, RECORDS, UNREAD, Preview
 from floorkill.rules.preview import REFUSED as REFUSES
 from floorkill.rules.questions import Question
 
+from .repaint import update_static
+
 PROMPTS: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "winner": N_("Winner"),
     "pot": N_("Pot $"),
@@ -343,7 +345,7 @@ class HandEntry(Widget):
         prompt = pick(PROMPTS, kind, self.lang)
         if prompt != self._prompt:  # the prompt's width sets the input's
             self._prompt = prompt
-            self.query_one("#entry-prompt", Static).update(prompt)
+            update_static(self.query_one("#entry-prompt", Static), prompt)
 
     def _say(self, text: str | Text, base: bool = True) -> None:
         """Show ``text`` on the message line; ``base``: it is what the line returns to when
@@ -352,7 +354,7 @@ class HandEntry(Widget):
             self._base = text
             self._shown = None
         self.message = text.plain if isinstance(text, Text) else text
-        self.query_one("#entry-message", Static).update(text)
+        update_static(self.query_one("#entry-message", Static), text)
 
     def _say_question(self, q: Question) -> None:
         text = Text(safe_text(q.text(self.lang)))

@@ -24,6 +24,7 @@ from floorkill.i18n import N_, NC_, pgettext, tr
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
+from ..compat import grow_in_place
 from .rules_panel import event_words, hand_words
 
 PAGE = 64
@@ -232,7 +233,11 @@ class HistoryView(ScrollView, can_focus=True):
                     del self._pages[page]
         follow = self.cursor < 0 or self.cursor >= self._total - 1
         self._total = len(self._session) if self._session is not None else 0
-        self.virtual_size = Size(self.size.width, self._total)
+        size = Size(self.size.width, self._total)
+        if self.is_mounted and self.size.height:
+            grow_in_place(self, size)
+        else:
+            self.virtual_size = size
         self._follow = follow
         if follow:
             self.cursor = self._total - 1 if self.has_focus else -1

@@ -38,6 +38,8 @@ from floorkill.rules.names import safe_text
 from floorkill.rules.pending import pending
 from floorkill.store.session import Record
 
+from ..compat import grow_in_place
+
 PANEL_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "title": N_("Rules"),
     "decisions": N_("Decisions"),
@@ -456,7 +458,11 @@ class RulesPanel(ScrollView, can_focus=True):
         self._clause_rows = rows
         self._built_for = key if mounted else None
         if mounted:
-            self.virtual_size = Size(width, len(lines))
+            size = Size(width, len(lines))
+            if self.size.height:
+                grow_in_place(self, size)
+            else:
+                self.virtual_size = size
 
     def on_focus(self) -> None:
         self._changed(keep_cursor=True)

@@ -20,6 +20,8 @@ from floorkill.i18n import money, tr
 from floorkill.rules import TableState, next_hand
 from floorkill.rules.names import safe_text
 
+from .repaint import refresh_in_place
+
 
 def kill_status_text(state: TableState, lang: str | None = None) -> str:
     """The kill status as a player would say it."""
@@ -93,20 +95,20 @@ class StatusLine(Widget):
 
     def set_lang(self, lang: str | None) -> None:
         self.lang = lang
-        self.refresh(layout=True)
+        refresh_in_place(self)
 
     def watch_view(self, view: TableView | None) -> None:
         if view is not None and view.lang != self.lang:
             self.lang = view.lang
             if view.state is self._state:
-                self.refresh(layout=True)
+                refresh_in_place(self)
         if view is not None and view.state is not self._state:
             self.show(view.state)
 
     def show(self, state: TableState) -> None:
         """Show ``state`` (in place: the widget is never remounted)."""
         self._state = state
-        self.refresh(layout=True)
+        refresh_in_place(self)
 
     def render(self) -> Group | Text:
         if self._state is None:
