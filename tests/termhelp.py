@@ -2,20 +2,37 @@
 another, without the Pilot's idle wait between them (a masher or a hurried click does not
 wait for the screen either). Textual's App turns them into what it would from a real
 terminal: bindings and key handlers, and a Click (a double click when one follows at the
-same place) from each mouse down and up over one widget. Await ``pilot.pause()`` once
-afterwards before asserting.
+same place) from each mouse down and up over one widget. Await :func:`settle` afterwards
+before asserting: the podium hands a burst's keys on one at a time (its key gate), so one
+pause is not enough on a busy machine.
 
     send_keys(app, "q", "u", "i", "t", "enter")
     click(app, Seating, (4, 1))                # offset within the widget, as pilot.click
-    await pilot.pause()
+    await settle(pilot)
 """
 
 from __future__ import annotations
 
+import asyncio
 import unicodedata
 
 from textual.events import Key, MouseDown, MouseUp
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+
+
+async def settle(pilot, seconds: float = 10.0) -> None:
+    """Until every key sent has been handled (the podium's key gate holds none and has none
+    on its way; an app without a gate: one pause), then a pause. Bounded by ``seconds``: a
+    test fails on what it then sees, never hangs."""
+    app = pilot.app
+    gate = getattr(app, "key_gate", None)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    await pilot.pause()
+    while gate is not None and not gate.idle and loop.time() < end:
+        await asyncio.sleep(0.01)
+        await pilot.pause()
+    await pilot.pause()
 
 
 def key_event(key: str) -> Key:
@@ -80,4 +97,4 @@ async def type_text(pilot, text: str) -> None:
 
     assert isinstance(pilot.app.focused, Input), pilot.app.focused
     send_keys(pilot.app, *text)
-    await pilot.pause()
+    await settle(pilot)

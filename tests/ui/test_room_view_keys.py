@@ -5,7 +5,7 @@ from here, recorded at the table where it is owed."""
 from __future__ import annotations
 
 from floorhelp import HALF, HOLDEM, KILLED
-from termhelp import send_keys
+from termhelp import send_keys, settle
 from textual.widgets import DataTable
 
 from floorkill.rules import load_table_text
@@ -56,11 +56,11 @@ async def test_rrop_13_6_typed_then_enter_at_once_pays_the_row_typed(tmp_path):
         assert isinstance(screen, RoomPlayersScreen)
         assert screen.shown[0].player == "Abe" and screen.shown[0].owes == 600
         send_keys(app, "c", "y", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, AskModal), app.screen
         assert "cy" in app.screen.question and "Abe" not in app.screen.question
         send_keys(app, "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert not j.open_table("Table 12").state.barred  # Cy paid there
         assert j.open_table("Table 14").state.is_barred("Abe")  # Abe still owes
     j.close()
@@ -88,7 +88,7 @@ async def test_f3_in_the_room_view_keeps_every_column_as_wide_as_its_words(tmp_p
                 for word in words:
                     assert word in lines, (word, lines)
         send_keys(app, *"cy", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, AskModal) and "cy" in app.screen.question
     j.close()
 
@@ -101,7 +101,7 @@ async def test_escape_in_the_filter_clears_it_before_it_closes_the_view(tmp_path
         screen = app.screen
         everyone = len(screen.shown)
         send_keys(app, "c", "y", "escape")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is screen and len(screen.shown) == everyone
         await pilot.press("escape")
         assert not isinstance(app.screen, RoomPlayersScreen)

@@ -5,7 +5,7 @@ forwarded; without them the burst after Tab went into the field that had the foc
 
 from __future__ import annotations
 
-from termhelp import send_keys
+from termhelp import send_keys, settle
 from textual.widgets import Input
 from uihelp import session
 
@@ -28,14 +28,14 @@ async def test_showdown_cards_typed_in_one_burst_land_in_their_fields():
         assert isinstance(app.screen, ShowdownModal)
         ids = [w.id for w in app.screen.query(Input)]
         send_keys(app, *"Ah Kd 7c 2s 9h", "tab", *"As Ks", "tab", *"Qd Qh", "shift+tab")
-        await pilot.pause()
+        await settle(pilot)
         got = values(app)
         assert got[ids[0]] == "Ah Kd 7c 2s 9h"
         assert got[ids[1]] == "As Ks"
         assert got[ids[2]] == "Qd Qh"
         assert app.focused.id == ids[1]  # Shift+Tab went back one field
         send_keys(app, "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert len(s) == 1 and not isinstance(app.screen, ShowdownModal)
 
 
@@ -52,5 +52,5 @@ async def test_a_players_form_typed_in_one_burst_fills_name_and_stack():
         await app.push_screen(form)
         await pilot.pause()
         send_keys(app, *"Zoë Hart", "tab", *"200")
-        await pilot.pause()
+        await settle(pilot)
         assert values(app) == {"f-name": "Zoë Hart", "f-stack": "200"}

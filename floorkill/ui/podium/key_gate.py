@@ -60,6 +60,11 @@ class KeyGate:
         """Keys waiting for the one before (or for a screen to open)."""
         return len(self._waiting)
 
+    @property
+    def idle(self) -> bool:
+        """No key waiting and none on its way: everything typed has been handled."""
+        return not self._waiting and not self._busy
+
     async def take(self, event: events.Event) -> None:
         self._waiting.append(event)
         if not self._busy:
