@@ -77,7 +77,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
         "this hand is already killed by seat {seat} {name}: only one kill per deal"
     ),
     "voluntary-too-many-seen": NN_(
-        "a voluntary kill must be declared after seeing at most {allowed} card (seen {seen})",
+        "a voluntary kill must be declared after seeing at most {allowed} cards (seen {seen})",
         "a voluntary kill must be declared after seeing at most {allowed} cards (seen {seen})",
     ),
     "voluntary-closed": N_(
@@ -108,19 +108,19 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "table-closed-already": N_("this table is already closed"),
     "table-open-already": N_("this table is open: only a closed table can be reopened"),
     "closed": NN_(
-        "table closed after {hands} hand (nothing is deleted; reopen to go on)",
+        "table closed after {hands} hands (nothing is deleted; reopen to go on)",
         "table closed after {hands} hands (nothing is deleted; reopen to go on)",
     ),
     "closed-kill-kept": NN_(
-        "table closed after {hands} hand; the coming kill by seat {seat} {name} stands if it is reopened",
+        "table closed after {hands} hands; the coming kill by seat {seat} {name} stands if it is reopened",
         "table closed after {hands} hands; the coming kill by seat {seat} {name} stands if it is reopened",
     ),
     "closed-leg-kept": NN_(
-        "table closed after {hands} hand; seat {seat} {name} keeps the leg if it is reopened",
+        "table closed after {hands} hands; seat {seat} {name} keeps the leg if it is reopened",
         "table closed after {hands} hands; seat {seat} {name} keeps the leg if it is reopened",
     ),
     "reopened": NN_(
-        "table reopened after {hands} hand",
+        "table reopened after {hands} hands",
         "table reopened after {hands} hands",
     ),
     "underpost-not-killed": N_("the coming hand is not a kill pot"),
@@ -325,7 +325,9 @@ WORDS: dict[str, str] = {
 }
 # A decision about "the player" at a seat nobody sits in (a ruling asked on an empty seat).
 NOBODY = NC_("decision word", "the player")
-# Messages with a count: the parameter that chooses the plural form.
+# Messages with a count: the parameter that chooses the plural form. The English singular
+# is the plural's text ("after 1 hands"), as written before: every journal row stores its
+# decisions' English text, and verify compares it with what the rules say.
 PLURAL_PARAMS = {
     "voluntary-too-many-seen": "allowed",
     "closed": "hands",
