@@ -13,4 +13,11 @@ __version__ = "0.1.0"
 # moves backwards (a player sitting down or coming back between the last dealer and the
 # coming small blind waits; the state's players carry `waiting` and `missed`). Rows and snapshots of "2" are read, not digest-checked; where
 # today's rules decide otherwise, verify warns (a changed ruling), as for "1".
-RULES_VERSION = "3"
+# "4": a showdown's `shows` decision stores what the hand was and took (the evaluator's
+# kind and key, the joker's use, the outcome's keys), not its words in each language; the
+# rules decide as under "3" and store the same state.
+RULES_VERSION = "4"
+# The versions whose rows today's rules read as their own: the same decisions (a "3" row's
+# `shows` words compared in the form it stored, rules.decisions.as_stored_by) and the same
+# state, so their payloads and state digests are checked too.
+RULES_SAME_STATE = ("3", "4")

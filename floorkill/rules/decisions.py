@@ -7,10 +7,11 @@ path never formats strings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .texts import render
+from .texts import render, stored_under
 
 MAX_QUOTE = 120  # characters of a refused value quoted in a refusal
 
@@ -33,6 +34,15 @@ class Decision:
             "text": self.text(lang),
             "cites": list(self.cites),
         }
+
+
+def as_stored_by(decisions: Iterable[Decision], rules: str) -> tuple[Decision, ...]:
+    """``decisions`` in the form a row of rules version ``rules`` stored them (before "4", a
+    ``shows`` decision held its words in English and Russian)."""
+    return tuple(
+        d if d.key != "shows" else replace(d, params=stored_under(d.params, d.key, rules))
+        for d in decisions
+    )
 
 
 class Refusal(Exception):

@@ -45,7 +45,7 @@ from .state import (
     in_button_gap,
     positions,
 )
-from .texts import outcome_words
+from .texts import outcome_keys
 
 Result = tuple[tuple[int, ...], tuple[int, ...], int | None]  # high, low, scoop
 
@@ -446,33 +446,23 @@ def _explain(state: TableState, result) -> list[Decision]:
     for v in hands:
         part_high = ("takes" if len(high) == 1 else "shares") if v.seat in high else None
         part_low = ("takes" if len(low) == 1 else "shares") if v.seat in low else None
-        outcome = {
-            lang: outcome_words(lang, hilo, part_high, part_low, scoop == v.seat, not low)
-            for lang in ("en", "ru")
-        }
-        joker = {
-            lang: f" ({v.joker.text(lang)})" if v.joker is not None else "" for lang in ("en", "ru")
-        }
         cites = base + tuple(
             c for c in (v.joker.cites if v.joker is not None else ()) if c not in base
         )
-        out.append(
-            Decision(
-                "shows",
-                v.seat,
-                "shows",
-                (
-                    ("name", _name(state, v.seat)),
-                    ("value_en", v.value("en")),
-                    ("value_ru", v.value("ru")),
-                    ("joker_en", joker["en"]),
-                    ("joker_ru", joker["ru"]),
-                    ("outcome_en", outcome["en"]),
-                    ("outcome_ru", outcome["ru"]),
-                ),
-                cites,
-            )
+        # language-neutral: what the hand was and took, put in words when shown
+        params: list[tuple[str, str | int]] = [
+            ("name", _name(state, v.seat)),
+            ("kind", v.kind),
+            ("key", v.key),
+        ]
+        if v.low is not None:
+            params.append(("low_key", v.low))
+        if v.joker is not None:
+            params += [("joker", v.joker.how), ("joker_as", v.joker.card)]
+        params.append(
+            ("outcome", outcome_keys(hilo, part_high, part_low, scoop == v.seat, not low))
         )
+        out.append(Decision("shows", v.seat, "shows", tuple(params), cites))
     return out
 
 

@@ -504,12 +504,8 @@ def render(key: str, params: dict[str, Any], lang: str = "en") -> str:
     text = template(key, params, lang)
     if text is None:
         return key
-    if key == "shows" and "value_en" in params:  # the words stored in each language
-        suffix = lang if f"value_{lang}" in params else "en"
-        params = {
-            **params,
-            **{f: params.get(f"{f}_{suffix}", "") for f in ("value", "outcome", "joker")},
-        }
+    if key == "shows":
+        params = _shows_params(params, lang)
     for name in TRANSLATED_PARAMS:
         value = params.get(name)
         if isinstance(value, str) and value in WORDS:
@@ -546,29 +542,80 @@ _OUTCOME = {
 }
 
 
-def outcome_words(
-    lang: str, hilo: bool, high: str | None, low: str | None, scoop: bool, no_low: bool
-) -> str:
-    """What one hand took at a showdown: ``high`` / ``low`` are "takes", "shares" or None."""
+def outcome_keys(hilo: bool, high: str | None, low: str | None, scoop: bool, no_low: bool) -> str:
+    """What one hand took at a showdown, as the :data:`_OUTCOME` keys a decision stores
+    (space-separated): ``high`` / ``low`` are "takes", "shares" or None."""
+    if not hilo:
+        return "win" if high == "takes" else "split" if high == "shares" else "lose"
+    if scoop:
+        return "scoop-no-low" if no_low else "scoop"
+    parts = [f"{high}-high"] if high else []
+    if low:
+        parts.append(f"{low}-low")
+    if not parts:
+        return "nothing"
+    if high and no_low:
+        parts.append("no-low-half")
+    return " ".join(parts)
+
+
+def outcome_words(keys: str, lang: str = "en") -> str:
+    """:func:`outcome_keys`' keys in words: "takes the high half and shares the low half"."""
 
     def w(key: str) -> str:
         return pgettext("showdown outcome", _OUTCOME[key], lang)
 
-    if not hilo:
-        return w("win") if high == "takes" else w("split") if high == "shares" else w("lose")
-    if scoop:
-        return w("scoop-no-low") if no_low else w("scoop")
-    parts = []
-    if high:
-        parts.append(w(f"{high}-high"))
-    if low:
-        parts.append(w(f"{low}-low"))
-    if not parts:
-        return w("nothing")
-    text = w("and").join(parts)
-    if high and no_low:
-        text += w("; ") + w("no-low-half")
-    return text
+    parts = keys.split()
+    tail = w("; ") + w("no-low-half") if parts[-1:] == ["no-low-half"] and len(parts) > 1 else ""
+    if tail:
+        parts.pop()
+    return w("and").join(w(k) for k in parts) + tail
+
+
+def _shows_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A ``shows`` decision's words in ``lang``: the hand's value, how the joker played and
+    what it took, from the language-neutral params (rules version 4 on); a decision stored
+    before holds the words in English and Russian (``value_en``, ``value_ru``, ...)."""
+    if "value_en" in params:
+        suffix = lang if f"value_{lang}" in params else "en"
+        return {
+            **params,
+            **{f: params.get(f"{f}_{suffix}", "") for f in ("value", "outcome", "joker")},
+        }
+    from floorkill.cards.hand_value import JokerUse, value_words
+
+    value = value_words(params["kind"], params["key"], lang)
+    if params.get("low_key") is not None:
+        value += "; " + value_words("a5", params["low_key"], lang)
+    joker = ""
+    if params.get("joker"):
+        joker = f" ({JokerUse(params['joker'], params['joker_as'], ()).text(lang)})"
+    return {
+        **params,
+        "value": value,
+        "joker": joker,
+        "outcome": outcome_words(params["outcome"], lang),
+    }
+
+
+def stored_under(decision_params: tuple[Any, ...], key: str, rules: str) -> tuple[Any, ...]:
+    """A decision's params as rules version ``rules`` stored them: a ``shows`` decision
+    before version 4 held its words in English and Russian."""
+    if key != "shows" or rules not in ("1", "2", "3"):
+        return decision_params
+    params = dict(decision_params)
+    if "value_en" in params:
+        return decision_params
+    words = {lang: _shows_params(params, lang) for lang in ("en", "ru")}
+    return (
+        ("name", params["name"]),
+        ("value_en", words["en"]["value"]),
+        ("value_ru", words["ru"]["value"]),
+        ("joker_en", words["en"]["joker"]),
+        ("joker_ru", words["ru"]["joker"]),
+        ("outcome_en", words["en"]["outcome"]),
+        ("outcome_ru", words["ru"]["outcome"]),
+    )
 
 
 # The questions the rules ask and what is pending (kept in their own module).

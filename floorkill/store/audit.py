@@ -48,7 +48,7 @@ from floorkill.log import log as floorkill_log
 from floorkill.rules import ConfigError, TableState, apply, initial_state
 from floorkill.rules import room as room_rules
 from floorkill.rules.corrections import History
-from floorkill.rules.decisions import Decision, Refusal
+from floorkill.rules.decisions import Decision, Refusal, as_stored_by
 from floorkill.rules.engine import apply_parsed
 from floorkill.rules.events import parse_event
 from floorkill.store import reading
@@ -393,11 +393,11 @@ class ChainAudit:
             t.replaying = False
             return
         t.state = state = applied.state
-        same_rules = rules == floorkill.RULES_VERSION
+        same_rules = rules in floorkill.RULES_SAME_STATE
         # A row written under an earlier rules version recorded what those rules decided;
         # where today's rules decide otherwise that is a changed ruling, not tampering (the
         # row itself is still held by the chain, the key and the anchor): a warning.
-        now = self.decisions_json(applied.decisions)
+        now = self.decisions_json(as_stored_by(applied.decisions, rules))
         if now != decisions:
             (self.problem if same_rules else self._ruling_changed)(
                 f"{self._w()}: the stored decision says «{decisions_text(decisions)}» but the "
@@ -530,7 +530,7 @@ class ChainAudit:
         t.state = state
         if hand != state.hands:
             self.problem(f"{w}: the stored hand count {hand} is not the rules' {state.hands}")
-        self._check_digest(w, t, digest, rules == floorkill.RULES_VERSION)
+        self._check_digest(w, t, digest, rules in floorkill.RULES_SAME_STATE)
         if state.barred != (before.barred if before is not None else ()):
             self._bars_changed(t)
 
@@ -592,14 +592,14 @@ class ChainAudit:
             return
         t.state = history.state
         t.checkpoints.clear()
-        if not is_void and self.decisions_json(out.decisions) != decisions:
-            if rules == floorkill.RULES_VERSION:
+        if not is_void and self.decisions_json(as_stored_by(out.decisions, rules)) != decisions:
+            if rules in floorkill.RULES_SAME_STATE:
                 self.problem(f"{w}: the correction's stored rulings are not what the rules say")
             else:
                 self._ruling_changed(f"{w}: the correction's rulings")
         if hand != t.state.hands:
             self.problem(f"{w}: the stored hand count {hand} is not the rules' {t.state.hands}")
-        self._check_digest(w, t, digest, rules == floorkill.RULES_VERSION)
+        self._check_digest(w, t, digest, rules in floorkill.RULES_SAME_STATE)
         if t.state.barred != (before.barred if before is not None else ()):
             self._bars_changed(t)
 
@@ -666,7 +666,7 @@ def check_caches(
     """``snapshots``: (tbl, seq, rules, state, state_hash of its row);
     ``obligations``: (tbl, seq, barred)."""
     for tbl, seq, rules, state, digest in snapshots:
-        if rules != floorkill.RULES_VERSION:
+        if rules not in floorkill.RULES_SAME_STATE:
             continue
         if digest is None:
             audit.warnings.append(

@@ -31,6 +31,8 @@ from pathlib import Path
 import pytest
 from helpers import table_doc
 
+from floorkill.cards._core import parse_codes
+from floorkill.cards.evaluate import best_high
 from floorkill.i18n import ngettext
 from floorkill.rules import Refusal, apply, initial_state, load_table_file, rulings
 from floorkill.rules import room as room_rules
@@ -286,14 +288,12 @@ SAMPLE_PARAMS = {
     "a": "Table 12",
     "b": "Table 9",
     "high": "3",
-    "value_en": "two pair, aces and kings",
-    "value_ru": "две пары, тузы и короли",
-    "outcome_en": "wins the pot",
-    "outcome_ru": "выигрывает банк",
-    "joker_en": "",
-    "outcome": "wins the pot",
-    "joker": "",
-    "joker_ru": "",
+    # a showdown's hand, language-neutral (two pair, aces and kings; the joker as the ace)
+    "kind": "high",
+    "key": best_high(parse_codes("As Ad Ks Kd 7c")),
+    "outcome": "takes-high shares-low no-low-half",
+    "joker": "ace",
+    "joker_as": "A",
     # corrections
     "record": 12,
     "records": "14, 17",
