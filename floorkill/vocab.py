@@ -4,33 +4,44 @@ Unknown codes are shown as they are."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from floorkill.i18n import N_, tr
+from floorkill.rules.codes import ButtonStatus, EventType, KillBy, KillKind, RecordType, TriggerId
 
-EVENT_TYPES = {
-    "hand": N_("hand"),
-    "join": N_("join"),
-    "away": N_("away"),
-    "back": N_("back"),
-    "quit": N_("quit"),
-    "stack": N_("stack"),
-    "voluntary_kill": N_("voluntary kill"),
-    "underpost": N_("under-post"),
-    "pay_kill": N_("kill paid"),
-    "move": N_("seat change"),
-    "void": N_("undo"),
+EVENT_TYPES: dict[str, str] = {
+    EventType.HAND: N_("hand"),
+    EventType.JOIN: N_("join"),
+    EventType.AWAY: N_("away"),
+    EventType.BACK: N_("back"),
+    EventType.QUIT: N_("quit"),
+    EventType.STACK: N_("stack"),
+    EventType.VOLUNTARY_KILL: N_("voluntary kill"),
+    EventType.UNDERPOST: N_("under-post"),
+    EventType.PAY_KILL: N_("kill paid"),
+    EventType.MOVE: N_("seat change"),
+    RecordType.VOID: N_("undo"),
 }
-BUTTON = {"neutral": N_("neutral"), "leg-up": N_("leg up"), "killed": N_("kill pot")}
-KILL_KINDS = {"full": N_("full kill"), "half": N_("half kill")}
-TRIGGERS = {"two-pots": N_("two pots"), "scoop": N_("scoop"), "big-pot": N_("big pot")}
-BY_KIND = {
-    "required": N_("required"),
-    "voluntary": N_("voluntary"),
-    "agreed": N_("agreed (new player)"),
-    "owed": N_("owed (posted later)"),
+BUTTON: dict[str, str] = {
+    ButtonStatus.NEUTRAL: N_("neutral"),
+    ButtonStatus.LEG_UP: N_("leg up"),
+    ButtonStatus.KILLED: N_("kill pot"),
+}
+KILL_KINDS: dict[str, str] = {KillKind.FULL: N_("full kill"), KillKind.HALF: N_("half kill")}
+TRIGGERS: dict[str, str] = {
+    TriggerId.TWO_POTS: N_("two pots"),
+    TriggerId.SCOOP: N_("scoop"),
+    TriggerId.BIG_POT: N_("big pot"),
+}
+BY_KIND: dict[str, str] = {
+    KillBy.REQUIRED: N_("required"),
+    KillBy.VOLUNTARY: N_("voluntary"),
+    KillBy.AGREED: N_("agreed (new player)"),
+    KillBy.OWED: N_("owed (posted later)"),
 }
 
 
-def word(table: dict[str, str], code: str | None, lang: str | None = None) -> str:
+def word(table: Mapping[str, str], code: str | None, lang: str | None = None) -> str:
     """``code`` in the floor's words (the code itself when the table has none)."""
     if code is None:
         return ""

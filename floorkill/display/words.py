@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from floorkill import vocab
 from floorkill.i18n import NC_, money, ptr, tr
 from floorkill.rules import TableState, next_hand
+from floorkill.rules.codes import ButtonStatus, OwedMode
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
@@ -63,7 +64,7 @@ def game_text(cfg: TableConfig, lang: str | None = None) -> str:
 def barred_text(state: TableState, lang: str | None = None) -> str:
     parts = []
     for o in state.barred:
-        if o.mode == "barred":
+        if o.mode == OwedMode.BARRED:
             parts.append(
                 tr(
                     "{player} owes {amount} at {table}",
@@ -136,7 +137,9 @@ def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
         kill = ""
         if b.killed and b.seat == seat:
             kill = f"{KILL_FACE_UP}{tr('KILL', lang)} {money(b.amount or 0, lang)}"
-        elif (b.status == "leg-up" and b.seat == seat) or (b.killed and b.leg_seat == seat):
+        elif (b.status == ButtonStatus.LEG_UP and b.seat == seat) or (
+            b.killed and b.leg_seat == seat
+        ):
             kill = f"{LEG_FACE_DOWN}{tr('leg', lang)}"
         status: list[str] = []
         codes = []
@@ -200,13 +203,13 @@ def card_of(state: TableState, lang: str | None = None) -> Card:
                 "leg: {seat}", lang, seat=seat_name(state, b.leg_seat, b.leg_player, lang)
             )
         kind, status = "kill", tr("KILL POT", lang)
-    elif b.status == "leg-up":
+    elif b.status == ButtonStatus.LEG_UP:
         kind, status = "leg", tr("LEG UP", lang)
         who = tr("Leg up: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
     else:
         kind, status = "neutral", tr("NO KILL", lang)
         who = "" if cfg.is_kill_game else tr("No kill in this game", lang)
-    barred = sum(1 for o in state.barred if o.mode == "barred")
+    barred = sum(1 for o in state.barred if o.mode == OwedMode.BARRED)
     barred_words = tr("Barred: {n}", lang, n=barred) if barred else ""
     return Card(
         safe_text(cfg.name), limits, kind, status, who, barred, barred_words, state.hands + 1
@@ -245,7 +248,7 @@ def banner_parts(state: TableState, lang: str | None = None) -> tuple[str, str]:
         if b.kind and b.kind != "required":
             text += f" ({vocab.word(vocab.BY_KIND, b.kind, lang)})"
         return "kill", text
-    if b.status == "leg-up":
+    if b.status == ButtonStatus.LEG_UP:
         return "leg", tr("LEG UP — {who}", lang, who=who())
     if not cfg.is_kill_game:
         return "neutral", tr("No kill in this game — {limits}", lang, limits=limits_text(state))
@@ -256,7 +259,7 @@ def big_banner_parts(state: TableState, lang: str | None = None) -> tuple[str, s
     """(status, seat, name) for the block letters: "KILL POT", "SEAT 3", "CY"; empty
     strings where there is nothing to say."""
     b = state.button
-    if b.killed or b.status == "leg-up":
+    if b.killed or b.status == ButtonStatus.LEG_UP:
         status = tr("KILL POT", lang) if b.killed else tr("LEG UP", lang)
         if b.seat is None:
             return status, "", ""

@@ -13,6 +13,7 @@ from typing import Any
 
 from floorkill.i18n import N_
 from floorkill.rules import Applied, Refusal, TableState, apply
+from floorkill.rules.codes import ButtonStatus, OwedMode
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.decisions import Decision
 from floorkill.rules.money import dollars
@@ -107,7 +108,7 @@ def table_row(session) -> TableRow:
     cfg = st.config
     b = st.button
     who = ""
-    if b.status == "leg-up":
+    if b.status == ButtonStatus.LEG_UP:
         status = "leg up"
         who = f"Seat {b.seat} {b.player}"
     elif b.killed:
@@ -118,7 +119,7 @@ def table_row(session) -> TableRow:
     barred = ", ".join(
         f"{o.player} {dollars(o.owes)}" + (f" at {o.table}" if o.table else "")
         for o in st.barred
-        if o.mode == "barred"
+        if o.mode == OwedMode.BARRED
     )
     return TableRow(
         name=safe_text(session.name),

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .codes import KillKind, TriggerId
 from .money import HOW_TO_WRITE, Cents, MoneyError, fmt, parse_amount, scale, to_toml, written_float
 from .names import NameError_, name_key, one_line, validate_name
 
@@ -44,7 +45,7 @@ GAME_NAMES = {
     "stud8": "Stud Hi-Lo 8/b",
     "razz": "Razz",
 }
-TRIGGERS = ("two-pots", "scoop", "big-pot")
+TRIGGERS: tuple[str, ...] = tuple(TriggerId)
 MULTIPLIERS = {"full": (2, 1), "half": (3, 2)}
 
 # The kill options: name -> (allowed values or None for "amount or keyword", default, clause)
@@ -155,7 +156,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True, slots=True)
 class KillOptions:
     # every option's default comes from KILL_OPTIONS: one source
-    kind: str = "none"
+    kind: KillKind = KillKind.NONE
     triggers: tuple[str, ...] = ()
     preset: str = "robert"
     scoop_minimum: str | Cents = _default("scoop_minimum")
@@ -243,7 +244,7 @@ class TableConfig:
 
     @property
     def is_kill_game(self) -> bool:
-        return self.kill.kind != "none"
+        return self.kill.kind != KillKind.NONE
 
     @property
     def hilo(self) -> bool:
@@ -583,9 +584,10 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     k = ld.table_get(doc, "kill")
     ld.check_keys(k, "kill", ("kind", "triggers", "preset", *KILL_OPTIONS))
     kind = k.get("kind", "none")
-    if kind not in ("full", "half", "none"):
+    if kind not in tuple(KillKind):
         raise ld.error('must be "full", "half" or "none"', "kill", "kind")
-    if kind != "none" and game in BLINDLESS_GAMES:
+    kind = KillKind(kind)
+    if kind != KillKind.NONE and game in BLINDLESS_GAMES:
         raise ld.error(
             f"{game} has no blinds, so it cannot be played for a kill (house-blind-games)",
             "kill",
@@ -594,12 +596,12 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     preset = k.get("preset", "robert")
     if not isinstance(preset, str) or preset not in PRESETS:
         raise ld.error(f"unknown preset (one of: {', '.join(PRESETS)})", "kill", "preset")
-    triggers_raw = k.get("triggers", [] if kind == "none" else ["two-pots"])
+    triggers_raw = k.get("triggers", [] if kind == KillKind.NONE else ["two-pots"])
     if not isinstance(triggers_raw, list) or any(tr not in TRIGGERS for tr in triggers_raw):
         raise ld.error(f"must be a list of: {', '.join(TRIGGERS)}", "kill", "triggers")
     if len(set(triggers_raw)) != len(triggers_raw):
         raise ld.error("a trigger is listed twice", "kill", "triggers")
-    if kind == "none" and triggers_raw:
+    if kind == KillKind.NONE and triggers_raw:
         raise ld.error('kind = "none" cannot have triggers', "kill", "triggers")
     if "scoop" in triggers_raw and game not in HILO_GAMES:
         pass  # high-only: scoop means winning the whole pot alone (docs/rules.md 5.2)
@@ -621,7 +623,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
         options[opt] = value
     if options["second_leg_needs_flop"] and game not in FLOP_GAMES:
         raise ld.error(f"{game} has no flop", "kill", "second_leg_needs_flop")
-    if options["voluntary"] and kind == "none":
+    if options["voluntary"] and kind == KillKind.NONE:
         raise ld.error('a voluntary kill needs kind = "full" or "half"', "kill", "voluntary")
     kill = KillOptions(kind=kind, triggers=tuple(triggers_raw), preset=preset, **options)
     config = TableConfig(
@@ -635,7 +637,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
         joker=joker,
         button=button,
     )
-    if kind != "none":
+    if kind != KillKind.NONE:
         try:
             _ = config.kill_blind
             _ = config.killed_limits()

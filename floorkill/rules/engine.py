@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import room
+from .codes import KillBy, OwedMode
 from .config import HILO_GAMES
 from .decisions import Decision, Refusal
 from .events import (
@@ -203,7 +204,7 @@ def _leg_holder(button: KillButton) -> tuple[int | None, str | None]:
 def _kill(
     state: TableState,
     seat: int,
-    kind: str,
+    kind: KillBy,
     amount: Cents | None = None,
     leg: tuple[int | None, str | None] = (None, None),
 ) -> KillButton:
@@ -228,8 +229,8 @@ def _miss_kill(
     """A bound killer did not post (rrop-13.6): barred, or owing under wsop-197."""
     name = button.player or "?"
     amount = button.amount or state.config.kill_blind
-    mode = "post-later" if state.config.kill.missed_kill == "post-later" else "barred"
-    if mode == "barred":
+    mode = OwedMode(state.config.kill.missed_kill)
+    if mode == OwedMode.BARRED:
         decisions.append(
             Decision(
                 "barred",
@@ -330,7 +331,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
                 )
             )
         before = _leg_of(button)
-    elif was_killed and button.kind == "owed":
+    elif was_killed and button.kind == KillBy.OWED:
         key = name_key(button.player or "")
         barred = tuple(o for o in barred if o.table is not None or name_key(o.player) != key)
         before = button
@@ -394,7 +395,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
                 if new_button.status == LEG_UP
                 else (None, None)
             )
-            new_button = _kill(state, seat, "agreed", leg=leg)
+            new_button = _kill(state, seat, KillBy.AGREED, leg=leg)
             decisions.append(
                 Decision(
                     "kill",
@@ -546,13 +547,13 @@ def _next_button(
         return NEUTRAL_BUTTON
 
     # Killed by a bound killer (docs/rules.md 5.2).
-    if before.status == KILLED and before.kind == "required":
+    if before.status == KILLED and before.kind == KillBy.REQUIRED:
         killer = before.seat
         kname = before.player
         if winner == killer:
             # rrop-13.7: wins again -> kills again; in scoop games "wins" means a qualifying scoop.
             if two_pots or fired or "scoop" not in kill.triggers:
-                b = _kill(state, killer, "required", before.amount)
+                b = _kill(state, killer, KillBy.REQUIRED, before.amount)
                 say(
                     "kill-again",
                     killer,
@@ -570,7 +571,7 @@ def _next_button(
             )
         if killer in shared:
             if two_pots and kill.split_by_killer == "kills-again":
-                b = _kill(state, killer, "required", before.amount)
+                b = _kill(state, killer, KillBy.REQUIRED, before.amount)
                 say(
                     "kill-again",
                     killer,
@@ -617,7 +618,7 @@ def _sole_winner_clauses(triggers: tuple[str, ...]) -> tuple[str, ...]:
 def _ordinary_win(state, winner, fired, two_pots, say) -> KillButton:
     name = _name(state, winner)
     if fired:
-        b = _kill(state, winner, "required")
+        b = _kill(state, winner, KillBy.REQUIRED)
         say("kill", winner, "kill-trigger", tuple(fired), name=name, amount=dollars(b.amount))
         return b
     if two_pots:
@@ -679,7 +680,7 @@ def _second_leg(
         )
     if ok:
         cites = ("rrop-13.3", "house-natural") if kill.second_leg_needs_flop else ("rrop-13.3",)
-        b = _kill(state, leg_seat, "required")
+        b = _kill(state, leg_seat, KillBy.REQUIRED)
         say("kill", leg_seat, "second-leg-kill", cites, name=lname, amount=dollars(b.amount))
         return b
     if kill.unqualified_second_win == "keeps-leg":
@@ -719,7 +720,7 @@ def _second_leg_by_pot(
             minimum=dollars(pot_size),
         )
     if ok:
-        b = _kill(state, leg_seat, "required")
+        b = _kill(state, leg_seat, KillBy.REQUIRED)
         say(
             "kill",
             leg_seat,
@@ -798,7 +799,7 @@ def _voluntary_kill(state: TableState, ev: VoluntaryKill, _ctx):
     if ev.seat not in state.dealt_in():
         _check_winner(state, ev.seat, state.dealt_in())
     _voluntary_check(state, ev.seat, p.stack, ev.cards_seen, ev.cards_dealt)
-    b = _kill(state, ev.seat, "voluntary", leg=_leg_holder(state.button))
+    b = _kill(state, ev.seat, KillBy.VOLUNTARY, leg=_leg_holder(state.button))
     d = Decision(
         "kill",
         ev.seat,
@@ -818,7 +819,7 @@ def _join(state: TableState, ev: Join, ctx):
     if state.seat_of(ev.name) is not None:
         raise Refusal("name-taken", name=ev.name, seat=state.seat_of(ev.name))
     owed = state.owed(ev.name)
-    if owed is not None and owed.mode == "barred":
+    if owed is not None and owed.mode == OwedMode.BARRED:
         raise Refusal(
             "join-barred",
             ("rrop-13.6",),
@@ -881,7 +882,7 @@ def _join(state: TableState, ev: Join, ctx):
     players = _set_player(state.players, ev.seat, player)
     new = _new(state, players=players, agreed=agreed)
     if ev.posts_kill and not button.killed:
-        b = _kill(new, ev.seat, "voluntary", leg=_leg_holder(button))
+        b = _kill(new, ev.seat, KillBy.VOLUNTARY, leg=_leg_holder(button))
         new = _new(new, button=b, events=new.events)
         decisions.append(
             Decision(
@@ -1132,7 +1133,7 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx):
     if owed.table is not None:
         raise room.pay_elsewhere_refusal(owed)
     b = state.button
-    if b.killed and b.kind == "owed" and name_key(b.player or "") == name_key(owed.player):
+    if b.killed and b.kind == KillBy.OWED and name_key(b.player or "") == name_key(owed.player):
         # wsop-197: the owed kill is paid by posting it at the first chance; once it is the
         # coming hand's kill, that post is the payment (paying too would take it twice).
         raise Refusal(
@@ -1148,12 +1149,12 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx):
         seat,
         "kill-paid",
         (("name", owed.player), ("amount", dollars(owed.owes))),
-        ("rrop-13.6",) if owed.mode == "barred" else ("wsop-197",),
+        ("rrop-13.6",) if owed.mode == OwedMode.BARRED else ("wsop-197",),
     )
     decisions = [d]
     players = state.players
     p = state.player(seat)
-    if owed.mode == "barred" and p is not None and not p.away:
+    if owed.mode == OwedMode.BARRED and p is not None and not p.away:
         # barred, they missed hands: back in play, they wait for the button as anyone
         # coming back does (room-dealer-button)
         players = _set_player(players, p.seat, _wait_for_the_button(state, p, decisions))
@@ -1224,7 +1225,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
     if credits:
         # A leg credit is used up once its holder has the button again (rrop-13.5).
         holders = {button.leg_player}
-        if button.status == LEG_UP or (button.status == KILLED and button.kind == "required"):
+        if button.status == LEG_UP or (button.status == KILLED and button.kind == KillBy.REQUIRED):
             holders.add(button.player)
         if any(c in holders for c in credits):
             for name in credits:
@@ -1262,7 +1263,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
     if (
         button.status != KILLED
         and state.barred
-        and any(o.mode == "post-later" for o in state.barred)
+        and any(o.mode == OwedMode.POST_LATER for o in state.barred)
     ):
         probe = (
             state
@@ -1272,13 +1273,13 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
         dealt = probe.dealt_in()
         dealer, sb, bb = positions(probe, dealt)
         for o in state.barred:
-            if o.mode != "post-later":
+            if o.mode != OwedMode.POST_LATER:
                 continue
             seat = state.seat_of(o.player)
             if seat is None or seat not in dealt or seat in (dealer, sb, bb):
                 continue
             leg = (button.seat, button.player) if button.status == LEG_UP else (None, None)
-            button = _kill(state, seat, "owed", o.owes, leg=leg)
+            button = _kill(state, seat, KillBy.OWED, o.owes, leg=leg)
             decisions.append(
                 Decision(
                     "kill",

@@ -11,6 +11,7 @@ from collections.abc import Mapping  # not typing's alias: isinstance through it
 from dataclasses import dataclass
 from typing import Any
 
+from .codes import EventType
 from .decisions import Refusal
 from .money import Cents, MoneyError, parse_amount, to_toml
 from .names import NameError_, validate_name
@@ -44,7 +45,7 @@ class Hand:
     qualifies: bool | None = None
     flop: bool = True
     kill_posted: bool = True
-    type = "hand"
+    type = EventType.HAND
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "hand"}
@@ -81,7 +82,7 @@ class Join:
     # the barred player the floorperson was asked about and said this is not (a near match
     # of the name, rrop-13.6): kept with the join, decides nothing
     not_same_as: str | None = None
-    type = "join"
+    type = EventType.JOIN
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "join", "seat": self.seat, "name": self.name}
@@ -100,7 +101,7 @@ class Join:
 class Away:
     seat: int
     posts_kill: bool = True
-    type = "away"
+    type = EventType.AWAY
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "away", "seat": self.seat}
@@ -112,7 +113,7 @@ class Away:
 @dataclass(frozen=True, slots=True)
 class Back:
     seat: int
-    type = "back"
+    type = EventType.BACK
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "back", "seat": self.seat}
@@ -122,7 +123,7 @@ class Back:
 class Quit:
     seat: int
     posts_kill: bool = True
-    type = "quit"
+    type = EventType.QUIT
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "quit", "seat": self.seat}
@@ -136,7 +137,7 @@ class VoluntaryKill:
     seat: int
     cards_seen: int = 2
     cards_dealt: int = 2
-    type = "voluntary_kill"
+    type = EventType.VOLUNTARY_KILL
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "voluntary_kill", "seat": self.seat}
@@ -150,7 +151,7 @@ class VoluntaryKill:
 @dataclass(frozen=True, slots=True)
 class PayKill:
     name: str
-    type = "pay_kill"
+    type = EventType.PAY_KILL
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "pay_kill", "name": self.name}
@@ -160,7 +161,7 @@ class PayKill:
 class Stack:
     seat: int
     amount: Cents
-    type = "stack"
+    type = EventType.STACK
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "stack", "seat": self.seat, "amount": to_toml(self.amount)}
@@ -169,7 +170,7 @@ class Stack:
 @dataclass(frozen=True, slots=True)
 class Underpost:
     seat: int
-    type = "underpost"
+    type = EventType.UNDERPOST
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "underpost", "seat": self.seat}
@@ -182,7 +183,7 @@ class Move:
 
     from_seat: int
     to_seat: int
-    type = "move"
+    type = EventType.MOVE
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "move", "from": self.from_seat, "to": self.to_seat}
@@ -192,7 +193,7 @@ class Move:
 class CloseTable:
     """The table is closed for the night: nothing is deleted, it only leaves the lists."""
 
-    type = "close_table"
+    type = EventType.CLOSE_TABLE
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "close_table"}
@@ -200,7 +201,7 @@ class CloseTable:
 
 @dataclass(frozen=True, slots=True)
 class ReopenTable:
-    type = "reopen_table"
+    type = EventType.REOPEN_TABLE
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "reopen_table"}

@@ -7,6 +7,7 @@ changes a state.
 
 from __future__ import annotations
 
+from .codes import KillBy, OwedMode
 from .decisions import Decision
 from .money import dollars
 from .state import LEG_UP, TableState, next_hand
@@ -26,7 +27,7 @@ def pending(state: TableState) -> list[Decision]:
     if b.killed:
         nh = next_hand(state)
         key = "pending-kill-last" if nh.killer_acts_last else "pending-kill-in-turn"
-        cites = ("rrop-13.10",) if b.kind == "voluntary" else ("rrop-13.2",)
+        cites = ("rrop-13.10",) if b.kind == KillBy.VOLUNTARY else ("rrop-13.2",)
         out.append(
             Decision(
                 "kill-pending",
@@ -57,7 +58,7 @@ def pending(state: TableState) -> list[Decision]:
     else:
         out.append(Decision("neutral", None, "pending-neutral", (), ("house-button",)))
     for o in state.barred:
-        barred = o.mode == "barred"
+        barred = o.mode == OwedMode.BARRED
         out.append(
             Decision(
                 "barred" if barred else "owes",

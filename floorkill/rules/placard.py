@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from .codes import KillKind, OwedMode
 from .config import GAME_NAMES, LOWBALL_GAMES, TableConfig
 from .money import Cents, dollars
 from .names import safe_text
@@ -131,7 +132,7 @@ def placard(cfg: TableConfig) -> Placard:
 
     blind = dollars(cfg.kill_blind)
     killed = _limits(cfg, cfg.killed_limits())
-    if k.kind == "full":
+    if k.kind == KillKind.FULL:
         lines.append(
             _l(
                 f"Full kill: the killer posts {blind} (twice the big blind) and the hand "
@@ -276,7 +277,7 @@ def placard(cfg: TableConfig) -> Placard:
                 "rrop-13.12",
             )
         )
-    if k.missed_kill == "post-later":
+    if k.missed_kill == OwedMode.POST_LATER:
         lines.append(
             _l(
                 "A kill you owe must be posted that hand even if you leave; a missed kill is "

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .codes import QuestionKind
 from .config import HILO_GAMES
 from .decisions import Decision, Refusal
 from .engine import _voluntary_check, apply
@@ -29,7 +30,7 @@ from .events import flop_known
 from .money import Cents, dollars, to_toml
 from .texts import render
 
-QUESTION_KINDS = ("low", "pot", "flop", "qualifies", "kill_posted", "posts_kill", "agrees_to_kill")
+QUESTION_KINDS = tuple(QuestionKind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,7 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    kind: str  # one of QUESTION_KINDS; also the event field it fills
+    kind: QuestionKind  # also the event field its answer fills
     key: str  # text key (rules/floor_texts.py)
     params: tuple[Any, ...] = ()
     cites: tuple[str, ...] = ()
@@ -67,7 +68,7 @@ class Question:
     def answered(self, raw: Mapping[str, Any], value: bool | Cents) -> dict[str, Any]:
         """``raw`` with this answer: yes/no, or an amount in cents where ``amount``."""
         out = dict(raw)
-        if self.kind == "low":
+        if self.kind == QuestionKind.LOW:
             if value is not True:
                 raise ValueError(
                     "a low is answered y (none: a scoop) or by its seats (answered_low)"
@@ -75,15 +76,15 @@ class Question:
             out["low"] = []
             return out
         if isinstance(value, bool):
-            if self.kind == "pot":
+            if self.kind == QuestionKind.POT:
                 if not self.answers:
                     raise ValueError("the pot is an amount")
                 out["qualifies"] = value  # a pot-size second leg: "did it reach it?"
             else:
                 out[self.kind] = value
-        elif self.kind == "pot":
+        elif self.kind == QuestionKind.POT:
             out["pot"] = to_toml(value)
-        elif self.kind == "qualifies":
+        elif self.kind == QuestionKind.QUALIFIES:
             out["won_beyond_blinds"] = to_toml(value)
         else:
             raise ValueError(f"{self.kind} is answered yes or no")
@@ -138,7 +139,9 @@ def _pot_question(state, refusal: Refusal) -> Question:
         why.append(("q-why-scoop", dollars(cfg.minimum("scoop_minimum"))))
     if "big-pot" in cfg.kill.triggers:
         why.append(("q-why-big-pot", dollars(cfg.minimum("big_pot_minimum"))))
-    return Question("pot", "q-pot", (("why", tuple(why)),), tuple(refusal.cites), amount=True)
+    return Question(
+        QuestionKind.POT, "q-pot", (("why", tuple(why)),), tuple(refusal.cites), amount=True
+    )
 
 
 def _second_leg_questions(
@@ -153,12 +156,12 @@ def _second_leg_questions(
         if no_flop is not None:
             answers = (Answer(True, ()), Answer(False, no_flop))
             cites = _unique(("house-natural", *(c for d in no_flop for c in d.cites)))
-            return Question("flop", "q-flop", params, cites, answers)
+            return Question(QuestionKind.FLOP, "q-flop", params, cites, answers)
     cites = tuple(refusal.cites)
     if by_pot:
         # the house alternate (house-natural): the pot, not the money beyond the blinds
         return Question(
-            "pot",
+            QuestionKind.POT,
             "q-second-leg-pot",
             params,
             cites,
@@ -173,7 +176,12 @@ def _second_leg_questions(
             key = "q-second-leg-kill-blind-not-blind"
             cites = cites + ("wsop-191",)
     return Question(
-        "qualifies", key, params, cites, _yes_no(state, raw, "qualifies", elsewhere), amount=True
+        QuestionKind.QUALIFIES,
+        key,
+        params,
+        cites,
+        _yes_no(state, raw, "qualifies", elsewhere),
+        amount=True,
     )
 
 
@@ -186,7 +194,7 @@ def _kill_posted_question(state, raw, elsewhere) -> Question | None:
         return None
     cites = _unique(c for a in answers for d in a.decisions for c in d.cites)
     return Question(
-        "kill_posted",
+        QuestionKind.KILL_POSTED,
         "q-kill-posted",
         (
             ("seat", b.seat),
@@ -216,7 +224,7 @@ def _low_question(state, raw, elsewhere) -> Question | None:
         )
     )
     return Question(
-        "low",
+        QuestionKind.LOW,
         "q-low",
         (("high", ",".join(str(x) for x in seats)),),
         cites,
@@ -277,7 +285,7 @@ def _player(state, raw, elsewhere) -> list[Question]:
         if answers is not None:
             out.append(
                 Question(
-                    "posts_kill",
+                    QuestionKind.POSTS_KILL,
                     f"q-posts-kill-{t}",
                     (
                         ("seat", seat),
@@ -294,7 +302,7 @@ def _player(state, raw, elsewhere) -> list[Question]:
             if answers is not None:
                 out.append(
                     Question(
-                        "agrees_to_kill",
+                        QuestionKind.AGREES_TO_KILL,
                         "q-agrees",
                         (
                             ("name", str(raw.get("name", "?"))),
@@ -308,7 +316,7 @@ def _player(state, raw, elsewhere) -> list[Question]:
             answers = _yes_no(state, raw, "posts_kill", elsewhere)
             out.append(
                 Question(
-                    "posts_kill",
+                    QuestionKind.POSTS_KILL,
                     "q-posts-kill-join",
                     (
                         ("name", str(raw.get("name", "?"))),

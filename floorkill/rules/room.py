@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 from floorkill.i18n import N_
 
+from .codes import OwedMode
 from .decisions import Refusal
 from .money import Cents, MoneyError, dollars, parse_amount, to_toml
 from .names import NameError_, name_key, near_match, validate_name
@@ -96,11 +97,11 @@ class Bar:
     player: str
     owes: Cents
     table: str
-    mode: str = "barred"  # barred (rrop-13.6) | post-later (wsop-197: owing, not barred)
+    mode: OwedMode = OwedMode.BARRED  # barred (rrop-13.6) | post-later (wsop-197: owing)
 
     @property
     def barred(self) -> bool:
-        return self.mode == "barred"
+        return self.mode == OwedMode.BARRED
 
 
 class Room:
@@ -251,7 +252,7 @@ def seated_bars(
             continue
         hit = elsewhere.get(name_key(p.name))
         if hit is not None and hit[1] != table:
-            out.append(Owed(player=p.name, owes=hit[0], mode="barred", table=hit[1]))
+            out.append(Owed(player=p.name, owes=hit[0], mode=OwedMode.BARRED, table=hit[1]))
     found = tuple(out)
     _seated_memo[0] = (players, elsewhere, table, found)
     return found
@@ -332,7 +333,7 @@ def split(raw: Any) -> tuple[Any, tuple[Owed, ...] | None]:
         table = item["table"]
         if not isinstance(table, str) or not table.strip():
             raise Refusal("bad-room", reason="table must be a table's name")
-        out.append(Owed(player=player, owes=owes, mode="barred", table=table.strip()))
+        out.append(Owed(player=player, owes=owes, mode=OwedMode.BARRED, table=table.strip()))
     return rest, tuple(out)
 
 
@@ -356,7 +357,7 @@ def bar_of(state: TableState, name: str) -> Owed | None:
     key = name_key(name)
     found = None
     for o in state.barred:
-        if o.mode == "barred" and name_key(o.player) == key:
+        if o.mode == OwedMode.BARRED and name_key(o.player) == key:
             if o.table is None:
                 return o
             found = found or o

@@ -9,13 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .codes import ButtonStatus, KillBy, OwedMode
 from .config import BLINDLESS_GAMES, PlayerSpec, TableConfig
 from .money import Cents, fmt
 from .names import name_key
 
-NEUTRAL, LEG_UP, KILLED = "neutral", "leg-up", "killed"
-BUTTON_STATUSES = (NEUTRAL, LEG_UP, KILLED)
-REQUIRED_KINDS = ("required", "owed", "agreed")  # kills a player is bound to post (rrop-13.6)
+NEUTRAL, LEG_UP, KILLED = ButtonStatus.NEUTRAL, ButtonStatus.LEG_UP, ButtonStatus.KILLED
+BUTTON_STATUSES = tuple(ButtonStatus)
+# kills a player is bound to post (rrop-13.6)
+REQUIRED_KINDS = (KillBy.REQUIRED, KillBy.OWED, KillBy.AGREED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,10 +37,10 @@ class Player:
 class KillButton:
     """The kill button: neutral, leg up (face down) or killed (face up in the pot)."""
 
-    status: str = NEUTRAL
+    status: ButtonStatus = NEUTRAL
     seat: int | None = None  # leg holder, or the killer
     player: str | None = None
-    kind: str | None = None  # killed: required | voluntary | agreed | owed
+    kind: KillBy | None = None  # killed: why
     amount: Cents | None = None  # killed: the kill blind
     leg_seat: int | None = None  # killed by a non-required kill: who keeps the leg
     leg_player: str | None = None
@@ -57,7 +59,7 @@ class Owed:
 
     player: str
     owes: Cents
-    mode: str = "barred"  # barred | post-later
+    mode: OwedMode = OwedMode.BARRED
     table: str | None = None  # owed at another table of the room (rules/room.py)
 
 
@@ -101,7 +103,7 @@ class TableState:
 
     def is_barred(self, name: str) -> bool:
         key = name_key(name)
-        return any(o.mode == "barred" and name_key(o.player) == key for o in self.barred)
+        return any(o.mode == OwedMode.BARRED and name_key(o.player) == key for o in self.barred)
 
     def dealt_in(self) -> tuple[int, ...]:
         if not self.barred:
@@ -112,7 +114,7 @@ class TableState:
                     if p is not None and not p.away and not p.sitting_out and not p.waiting
                 ]
             )
-        barred = {name_key(o.player) for o in self.barred if o.mode == "barred"}
+        barred = {name_key(o.player) for o in self.barred if o.mode == OwedMode.BARRED}
         return tuple(
             p.seat
             for p in self.players
@@ -215,7 +217,7 @@ def killer_acts_last(state: TableState) -> bool:
     b = state.button
     if not b.killed:
         return False
-    if b.kind == "voluntary":
+    if b.kind == KillBy.VOLUNTARY:
         return True  # rrop-13.10
     return state.config.kill.killer_acts == "last"  # rrop-13.2 / house practice
 
@@ -271,7 +273,7 @@ def barred_json(state: TableState) -> list[dict[str, Any]]:
     out = []
     for o in state.barred:
         item: dict[str, Any] = {"player": o.player, "owes": fmt(o.owes)}
-        if o.mode != "barred":
+        if o.mode != OwedMode.BARRED:
             item["mode"] = o.mode
         if o.table is not None:
             item["table"] = o.table

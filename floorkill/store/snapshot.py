@@ -13,6 +13,7 @@ from dataclasses import fields
 from typing import Any
 
 from floorkill.rules import TableConfig, TableState
+from floorkill.rules.codes import ButtonStatus, KillBy, OwedMode
 from floorkill.rules.state import KillButton, Owed, Player
 
 SNAPSHOT_FORMAT = 1
@@ -87,6 +88,20 @@ def _agreed(value: Any) -> tuple[int, ...]:
     return tuple(value)
 
 
+def _coded(data: Mapping[str, Any], codes: Mapping[str, type[Any]]) -> dict[str, Any]:
+    """``data`` with its coded fields read back as their enums (an unknown code raises
+    ValueError, as any other bad snapshot)."""
+    out = dict(data)
+    for name, enum in codes.items():
+        if out.get(name) is not None:
+            out[name] = enum(out[name])
+    return out
+
+
+_BUTTON_CODES = {"status": ButtonStatus, "kind": KillBy}
+_OWED_CODES = {"mode": OwedMode}
+
+
 def state_from_dict(config: TableConfig, data: Mapping[str, Any]) -> TableState:
     if data.get("format") != SNAPSHOT_FORMAT:
         raise ValueError(f"snapshot format {data.get('format')!r} is not {SNAPSHOT_FORMAT}")
@@ -96,10 +111,10 @@ def state_from_dict(config: TableConfig, data: Mapping[str, Any]) -> TableState:
     return TableState(
         config=config,
         players=players,
-        button=_build(KillButton, data["button"]),
+        button=_build(KillButton, _coded(data["button"], _BUTTON_CODES)),
         hands=data["hands"],
         dealer_pos=data["dealer_pos"],
-        barred=tuple(_build(Owed, o) for o in data["barred"]),
+        barred=tuple(_build(Owed, _coded(o, _OWED_CODES)) for o in data["barred"]),
         credits=tuple(data["credits"]),
         agreed=_agreed(data["agreed"]),
         held_seat=data["held_seat"],

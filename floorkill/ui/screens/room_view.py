@@ -32,6 +32,7 @@ from floorkill.floor.tables import TableRegistry
 from floorkill.floor.wording import floor_text
 from floorkill.i18n import N_, NC_, money, ptr, tr
 from floorkill.log import log
+from floorkill.rules.codes import ButtonStatus, OwedMode
 from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.room import RROP_BAR, bar_of
 
@@ -93,14 +94,16 @@ def room_rows(tables: TableRegistry, lang: str | None = "en") -> tuple[list[Room
                 continue
             seated_keys.add(name_key(p.name))
             legs = []
-            if (b.status == "leg-up" and b.seat == p.seat) or (b.killed and b.leg_seat == p.seat):
+            if (b.status == ButtonStatus.LEG_UP and b.seat == p.seat) or (
+                b.killed and b.leg_seat == p.seat
+            ):
                 legs.append(tr("leg up", lang))
             if b.killed and b.seat == p.seat:
                 legs.append(tr("kill: {amount}", lang, amount=money(b.amount or 0, lang)))
             if p.name in state.credits:
                 legs.append(tr("leg credit", lang))
             o = bar_of(state, p.name) or state.owed(p.name)
-            if o is not None and o.mode == "barred":
+            if o is not None and o.mode == OwedMode.BARRED:
                 at = o.table or name
                 status = _barred(o.owes, at, lang)
             elif o is not None:
@@ -126,7 +129,7 @@ def room_rows(tables: TableRegistry, lang: str | None = "en") -> tuple[list[Room
                     o.owes if o else None,
                     at,
                     ", ".join(legs),
-                    bool(o and o.mode == "barred"),
+                    bool(o and o.mode == OwedMode.BARRED),
                 )
             )
     for bar in room.bars():  # owed kills of players seated nowhere

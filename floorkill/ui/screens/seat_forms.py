@@ -25,6 +25,7 @@ from floorkill.floor.seat_events import FormError, cites_text
 from floorkill.floor.wording import refusal_line
 from floorkill.i18n import N_, money, tr
 from floorkill.rules import Refusal
+from floorkill.rules.codes import OwedMode
 from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.options import FIELD_CITES
 from floorkill.rules.preview import RECORDS, Preview, unread
@@ -237,7 +238,11 @@ class PayKillModal(ModalScreen[tuple[str, str] | None]):
         options = []
         lang = self.lang
         for i, (player, owes, mode, table) in enumerate(self.owed):
-            what = tr("barred until paid", lang) if mode == "barred" else tr("posts it later", lang)
+            what = (
+                tr("barred until paid", lang)
+                if mode == OwedMode.BARRED
+                else tr("posts it later", lang)
+            )
             options.append(
                 Option(
                     Text(

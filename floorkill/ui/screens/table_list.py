@@ -21,6 +21,7 @@ from floorkill.floor.tables import TableRegistry
 from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
 from floorkill.log import log
 from floorkill.rules import ConfigError, load_table_file
+from floorkill.rules.codes import ButtonStatus, OwedMode
 from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.names import safe_text
 from floorkill.rules.options import FIELD_CITES
@@ -82,7 +83,7 @@ def status_cell(state, lang: str | None = None) -> Text:
             )
         )
         return text
-    if b.status == "leg-up":
+    if b.status == ButtonStatus.LEG_UP:
         text = Text(tr("leg up", lang), style="bold")
         text.append(" " + seat_name(state, b.seat, b.player, lang))
         return text
@@ -104,7 +105,7 @@ def barred_cell(state, lang: str | None = None) -> str:
                 else f"{o.player} {money(o.owes, lang)}"
             )
             for o in state.barred
-            if o.mode == "barred"
+            if o.mode == OwedMode.BARRED
         )
     )
 

@@ -18,6 +18,7 @@ from floorkill.display.words import barred_text, game_text, seat_name
 from floorkill.floor.table_view import TableView
 from floorkill.i18n import money, tr
 from floorkill.rules import TableState, next_hand
+from floorkill.rules.codes import ButtonStatus, KillBy
 from floorkill.rules.names import safe_text
 
 from .repaint import refresh_in_place
@@ -27,11 +28,11 @@ def kill_status_text(state: TableState, lang: str | None = None) -> str:
     """The kill status as a player would say it."""
     b = state.button
     cfg = state.config
-    if b.status == "leg-up":
+    if b.status == ButtonStatus.LEG_UP:
         return tr("Leg up: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
     if b.killed:
         nh = next_hand(state)
-        kind = "" if b.kind == "required" else f" ({vocab.word(vocab.BY_KIND, b.kind, lang)})"
+        kind = "" if b.kind == KillBy.REQUIRED else f" ({vocab.word(vocab.BY_KIND, b.kind, lang)})"
         words = {
             "seat": seat_name(state, b.seat, b.player, lang),
             "amount": money(b.amount or 0, lang),
