@@ -4,10 +4,11 @@ Unknown codes are shown as they are."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from floorkill.i18n import N_, tr
-from floorkill.rules.codes import ButtonStatus, EventType, KillBy, KillKind, RecordType, TriggerId
+from floorkill.rules.codes import ButtonStatus, EventType, KillBy, KillKind, RecordType
+from floorkill.rules.triggers import REGISTRY
 
 EVENT_TYPES: dict[str, str] = {
     EventType.HAND: N_("hand"),
@@ -28,11 +29,23 @@ BUTTON: dict[str, str] = {
     ButtonStatus.KILLED: N_("kill pot"),
 }
 KILL_KINDS: dict[str, str] = {KillKind.FULL: N_("full kill"), KillKind.HALF: N_("half kill")}
-TRIGGERS: dict[str, str] = {
-    TriggerId.TWO_POTS: N_("two pots"),
-    TriggerId.SCOOP: N_("scoop"),
-    TriggerId.BIG_POT: N_("big pot"),
-}
+
+
+class _TriggerLabels(Mapping[str, str]):
+    """The kill triggers' words, read from their records (rules/triggers.py) when asked, so
+    a trigger registered later has its word too."""
+
+    def __getitem__(self, trigger_id: str) -> str:
+        return REGISTRY[trigger_id].label
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(REGISTRY)
+
+    def __len__(self) -> int:
+        return len(REGISTRY)
+
+
+TRIGGERS: Mapping[str, str] = _TriggerLabels()
 BY_KIND: dict[str, str] = {
     KillBy.REQUIRED: N_("required"),
     KillBy.VOLUNTARY: N_("voluntary"),

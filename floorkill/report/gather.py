@@ -39,18 +39,28 @@ from floorkill.rules.decisions import Decision
 from floorkill.rules.events import Hand
 from floorkill.rules.money import Cents
 from floorkill.rules.state import KILLED, LEG_UP
+from floorkill.rules.triggers import REGISTRY as trigger_registry
+from floorkill.rules.triggers import active as active_triggers
 from floorkill.store.reading import Conn
 
-# what made a kill, by the key of the decision that put the button in the pot
+# what made a kill that no trigger's record names, by the key of the decision that put the
+# button in the pot (the triggers' own keys and clauses are in rules/triggers.py)
 TRIGGER_OF_KEY = {
-    "second-leg-kill": "two-pots",
     "kill-again": "kill-again",
     "killer-split-kills-again": "kill-again",
     "voluntary-kill": "voluntary",
     "agreed-kill": "agreed",
     "owed-kill-posted": "owed",
 }
-TRIGGERS = ("two-pots", "scoop", "big-pot", "kill-again", "voluntary", "agreed", "owed", "other")
+OTHER_CAUSES = ("kill-again", "voluntary", "agreed", "owed", "other")
+
+
+def trigger_buckets() -> tuple[str, ...]:
+    """The rows of the kill pots by trigger: every registered trigger, then the kills no
+    trigger made, "other" last."""
+    return (*(t.id for t in trigger_registry.values()), *OTHER_CAUSES)
+
+
 KINDS = ("required", "voluntary", "agreed", "owed")
 # decisions the kill tables already show: the notable-rulings list leaves them out
 ROUTINE_HAND_CODES = frozenset({"leg-up", "neutral", "no-kill", "kill", "kill-again", "shows"})
@@ -58,12 +68,20 @@ MAX_RULINGS = 300
 GENESIS = "0" * 64
 
 
-def _trigger(d: Decision) -> str | None:
+def _trigger(d: Decision, triggers: tuple[str, ...]) -> str | None:
+    """What made the kill ``d`` decided at a table with ``triggers``: the first of its
+    triggers whose fired clauses it cites (a pot-size kill) or whose decision key it has,
+    else the other causes; a pot-size kill no record claims is "other", never a guess."""
+    records = active_triggers(triggers)
     if d.key == "kill-trigger":
         cites = set(d.cites)
-        if cites & {"rrop-13.8", "house-scoop"}:
-            return "scoop"
-        return "big-pot"
+        for record in records:
+            if cites & set(record.fired_cites):
+                return record.id
+        return "other"
+    for record in records:
+        if d.key in record.decision_keys:
+            return record.id
     return TRIGGER_OF_KEY.get(d.key)
 
 
@@ -437,7 +455,7 @@ def fold_table(
         made_by = trigger  # what put the button in the pot for this hand
         if state.button.killed:
             for d in decisions:
-                t = _trigger(d)
+                t = _trigger(d, config.kill.triggers)
                 if t is not None:
                     trigger = t
         if r.type == "hand":

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from floorkill.i18n import LANGS, N_, NC_, ptr, tr
+from floorkill.rules.triggers import REGISTRY as trigger_registry
 
 TEXT: dict[str, str | tuple[str, str]] = {  # a tuple: (context, message id)
     "title": N_("Shift report"),
@@ -54,9 +55,6 @@ TEXT: dict[str, str | tuple[str, str]] = {  # a tuple: (context, message id)
     "kind-voluntary": N_("voluntary"),
     "kind-agreed": N_("agreed (new player)"),
     "kind-owed": N_("owed (posted later)"),
-    "trigger-two-pots": N_("two pots in a row"),
-    "trigger-scoop": N_("scoop"),
-    "trigger-big-pot": N_("big pot"),
     "trigger-kill-again": N_("killer won again"),
     "trigger-voluntary": NC_("trigger", "voluntary"),
     "trigger-agreed": N_("agreed by a new player"),
@@ -131,4 +129,13 @@ def t(key: str, lang: str = "en", **params: Any) -> str:
     return tr(entry, lang, **params)
 
 
-__all__ = ["LANGS", "TEXT", "t"]
+def trigger_word(bucket: str, lang: str = "en") -> str:
+    """A row of the kill pots by trigger: a registered trigger's report word, else the
+    report's own word for the other causes (an unknown bucket as it is)."""
+    record = trigger_registry.get(bucket)
+    if record is not None:
+        return tr(record.report, lang)
+    return t("trigger-" + bucket, lang) if "trigger-" + bucket in TEXT else bucket
+
+
+__all__ = ["LANGS", "TEXT", "t", "trigger_word"]

@@ -21,8 +21,8 @@ from floorkill.rules import clauses as catalogue
 from floorkill.rules.money import MoneyError, dollars, parse_amount
 
 from . import svg
-from .gather import KINDS, TRIGGERS, Room, TableStats, parse_at
-from .phrases import t
+from .gather import KINDS, Room, TableStats, parse_at, trigger_buckets
+from .phrases import t, trigger_word
 from .svg import esc
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -207,9 +207,7 @@ def kill_text(ts: TableStats, lang: str) -> str:
     cfg = ts.config
     if not cfg.is_kill_game:
         return t("no-kill", lang)
-    trig = (
-        ", ".join(t(f"trigger-{x}", lang) if x in TRIGGERS else x for x in cfg.kill.triggers) or "—"
-    )
+    trig = ", ".join(trigger_word(x, lang) for x in cfg.kill.triggers) or "—"
     return f"{t('kind-' + cfg.kill.kind, lang)}, {trig}, {money(cfg.kill_blind, lang)}"
 
 
@@ -411,11 +409,11 @@ def _kill_breakdown(kinds, triggers, lang: str, table: str) -> str:
     out.append(
         f"</tbody></table></div><div><h3>{esc(t('kills-by-trigger', lang))}</h3><table><tbody>"
     )
-    for k in TRIGGERS:
+    for k in trigger_buckets():
         if k == "other" and not triggers.get(k):
             continue
         out.append(
-            f"<tr><td>{esc(t('trigger-' + k, lang))}</td>"
+            f"<tr><td>{esc(trigger_word(k, lang))}</td>"
             f'<td class="n" data-k="trigger-{k}" data-table="{esc(table)}">{triggers.get(k, 0)}</td></tr>'
         )
     out.append("</tbody></table></div></div>")
@@ -520,7 +518,7 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
                 f'<tr data-k="kill-pot"><td>{esc(clock(k.at))}</td><td class="n">{k.seq}</td>'
                 f"<td>{esc(t('seat', lang))} {k.seat} {esc(k.player or '')}</td>"
                 f"<td>{esc(t('kind-' + k.kind, lang))}</td>"
-                f"<td>{esc(t('trigger-' + k.trigger, lang))}</td>"
+                f"<td>{esc(trigger_word(k.trigger, lang))}</td>"
                 f'<td class="n">{esc(money(k.amount, lang) if k.amount is not None else "")}</td>'
                 f"<td>{esc(t('outcome-' + k.outcome, lang))}</td></tr>"
             )

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .codes import KillKind, TriggerId
+from .codes import KillKind
 from .money import HOW_TO_WRITE, Cents, MoneyError, fmt, parse_amount, scale, to_toml, written_float
 from .names import NameError_, name_key, one_line, validate_name
+from .triggers import REGISTRY
 
 GAMES = (
     "holdem",
@@ -45,7 +46,8 @@ GAME_NAMES = {
     "stud8": "Stud Hi-Lo 8/b",
     "razz": "Razz",
 }
-TRIGGERS: tuple[str, ...] = tuple(TriggerId)
+# the kill triggers by id, their records (rules/triggers.py): `in`, iteration and join read ids
+TRIGGERS = REGISTRY
 MULTIPLIERS = {"full": (2, 1), "half": (3, 2)}
 
 # The kill options: name -> (allowed values or None for "amount or keyword", default, clause)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import room
-from .codes import KillBy, OwedMode
+from .codes import KillBy, OwedMode, TriggerId
 from .config import HILO_GAMES
 from .decisions import Decision, Refusal
 from .events import (
@@ -47,6 +47,7 @@ from .state import (
     positions,
 )
 from .texts import outcome_keys
+from .triggers import pot_triggers
 
 Result = tuple[tuple[int, ...], tuple[int, ...], int | None]  # high, low, scoop
 
@@ -521,21 +522,20 @@ def _next_button(
 ) -> KillButton:
     cfg = state.config
     kill = cfg.kill
-    two_pots = "two-pots" in kill.triggers
+    two_pots = TriggerId.TWO_POTS in kill.triggers
     winner = scoop
     shared = (*high, *low)  # who won a share (membership only)
 
-    # Pot-size triggers (rrop-13.8, house-scoop, house-big-pot).
+    # Pot-size triggers (rrop-13.8, house-scoop, house-big-pot): their records say the
+    # minimum's option and what a kill they fire cites.
     fired: list[str] = []
-    if winner is not None and ("scoop" in kill.triggers or "big-pot" in kill.triggers):
+    by_pot = pot_triggers(kill.triggers)
+    if winner is not None and by_pot:
         if ev.pot is None:
-            raise Refusal(
-                "pot-needed", ("rrop-13.8",) if "scoop" in kill.triggers else ("house-big-pot",)
-            )
-        if "scoop" in kill.triggers and ev.pot >= cfg.minimum("scoop_minimum"):
-            fired += ["rrop-13.8", "house-scoop"]
-        if "big-pot" in kill.triggers and ev.pot >= cfg.minimum("big_pot_minimum"):
-            fired.append("house-big-pot")
+            raise Refusal("pot-needed", by_pot[0].clauses)
+        for trig in by_pot:
+            if trig.minimum_option is not None and ev.pot >= cfg.minimum(trig.minimum_option):
+                fired += trig.fired_cites
     if fired and two_pots:
         fired.append("rrop-13.11")
 
@@ -552,7 +552,7 @@ def _next_button(
         kname = before.player
         if winner == killer:
             # rrop-13.7: wins again -> kills again; in scoop games "wins" means a qualifying scoop.
-            if two_pots or fired or "scoop" not in kill.triggers:
+            if two_pots or fired or TriggerId.SCOOP not in kill.triggers:
                 b = _kill(state, killer, KillBy.REQUIRED, before.amount)
                 say(
                     "kill-again",
@@ -607,11 +607,7 @@ def _next_button(
 
 
 def _sole_winner_clauses(triggers: tuple[str, ...]) -> tuple[str, ...]:
-    cites: tuple[str, ...] = ()
-    if "scoop" in triggers:
-        cites += ("rrop-13.8", "house-scoop")
-    if "big-pot" in triggers:
-        cites += ("house-big-pot",)
+    cites = tuple(c for trig in pot_triggers(triggers) for c in trig.fired_cites)
     return cites or ("rrop-13.0",)
 
 
@@ -625,25 +621,17 @@ def _ordinary_win(state, winner, fired, two_pots, say) -> KillButton:
         say("leg-up", winner, "leg-up", ("rrop-13.3",), name=name)
         return KillButton(status=LEG_UP, seat=winner, player=name)
     cfg = state.config
-    if not cfg.kill.triggers:
+    by_pot = pot_triggers(cfg.kill.triggers)
+    if not by_pot or by_pot[0].minimum_option is None:
         say("neutral", None, "no-required-kill", ("rrop-13.0",), name=name)
-    elif "scoop" in cfg.kill.triggers:
+    else:  # the first pot-size trigger of the table says how big a pot kills
         say(
             "neutral",
             None,
             "no-kill-small-pot",
-            ("rrop-13.8",),
+            by_pot[0].clauses,
             name=name,
-            minimum=dollars(cfg.minimum("scoop_minimum")),
-        )
-    else:
-        say(
-            "neutral",
-            None,
-            "no-kill-small-pot",
-            ("house-big-pot",),
-            name=name,
-            minimum=dollars(cfg.minimum("big_pot_minimum")),
+            minimum=dollars(cfg.minimum(by_pot[0].minimum_option)),
         )
     return NEUTRAL_BUTTON
 

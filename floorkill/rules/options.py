@@ -13,14 +13,6 @@ from floorkill.i18n import N_
 
 from .config import AMOUNT_OPTIONS, KILL_OPTIONS, PRESETS, TRIGGERS
 
-# Why each trigger kills (docs/rules.md 5.1). A new trigger adds its line here (a test checks that
-# every trigger of config.TRIGGERS has one).
-TRIGGER_CITES: dict[str, tuple[str, ...]] = {
-    "two-pots": ("house-natural",),
-    "scoop": ("rrop-13.8",),
-    "big-pot": ("house-big-pot",),
-}
-
 # The clauses behind the table's own fields.
 FIELD_CITES: dict[str, tuple[str, ...]] = {
     "game": ("house-blind-games",),
@@ -85,9 +77,11 @@ def kill_options() -> list[Option]:
     ]
 
 
-def trigger_cites(trigger: str) -> tuple[str, ...]:
-    return TRIGGER_CITES.get(trigger, ())
+def trigger_cites(trigger_id: str) -> tuple[str, ...]:
+    """Why a trigger kills (docs/rules.md 5.1): its record's clauses."""
+    record = TRIGGERS.get(trigger_id)
+    return record.clauses if record is not None else ()
 
 
 def triggers() -> tuple[str, ...]:
-    return TRIGGERS
+    return tuple(TRIGGERS)

@@ -14,11 +14,14 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from .codes import KillKind, OwedMode
+from floorkill.i18n import tr
+
+from .codes import KillKind, OwedMode, TriggerId
 from .config import GAME_NAMES, LOWBALL_GAMES, TableConfig
 from .money import Cents, dollars
 from .names import safe_text
 from .texts import amounts_in
+from .triggers import Trigger, active
 
 LANGS = ("en", "ru")
 
@@ -163,9 +166,9 @@ def placard(cfg: TableConfig) -> Placard:
         )
 
     trig = k.triggers
-    if "two-pots" in trig:
+    if TriggerId.TWO_POTS in trig:
         lines.extend(_two_pots(cfg))
-    if "scoop" in trig:
+    if TriggerId.SCOOP in trig:
         m = dollars(cfg.minimum("scoop_minimum"))
         if cfg.hilo:
             lines.append(
@@ -189,7 +192,7 @@ def placard(cfg: TableConfig) -> Placard:
                     "house-scoop",
                 )
             )
-    if "big-pot" in trig:
+    if TriggerId.BIG_POT in trig:
         m = dollars(cfg.minimum("big_pot_minimum"))
         lines.append(
             _l(
@@ -198,11 +201,12 @@ def placard(cfg: TableConfig) -> Placard:
                 "house-big-pot",
             )
         )
+    lines.extend(_record_line(cfg, r) for r in active(trig) if r.id not in _OWN_SENTENCES)
     if not trig:
         lines.append(
             _l("No kill is ever required here.", "Обязательного килла здесь нет.", "rrop-13.0")
         )
-    elif "two-pots" in trig or "scoop" in trig or "big-pot" in trig:
+    else:
         lines.append(
             _l(
                 "Win the pot you were made to kill and you kill again, for the same amount.",
@@ -299,6 +303,19 @@ def placard(cfg: TableConfig) -> Placard:
             )
         )
     return Placard(title, tuple(lines))
+
+
+# The built-in triggers' sentences are written out above (English and Russian); any other
+# registered trigger says its record's placard sentence.
+_OWN_SENTENCES = frozenset(TriggerId)
+
+
+def _record_line(cfg: TableConfig, record: Trigger) -> Line:
+    """A trigger's placard sentence from its record (``{minimum}``: the pot its option
+    asks for), with the clauses it rests on."""
+    minimum = dollars(cfg.minimum(record.minimum_option)) if record.minimum_option else ""
+    text = {lang: tr(record.placard, lang, minimum=minimum) for lang in LANGS}
+    return Line(text, tuple(dict.fromkeys((*record.clauses, *record.fired_cites))))
 
 
 def _two_pots(cfg: TableConfig) -> list[Line]:

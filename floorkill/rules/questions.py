@@ -22,13 +22,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .codes import QuestionKind
+from .codes import QuestionKind, TriggerId
 from .config import HILO_GAMES
 from .decisions import Decision, Refusal
 from .engine import _voluntary_check, apply
 from .events import flop_known
 from .money import Cents, dollars, to_toml
 from .texts import render
+from .triggers import pot_triggers
 
 QUESTION_KINDS = tuple(QuestionKind)
 
@@ -134,11 +135,11 @@ def _name(state, seat) -> str:
 
 def _pot_question(state, refusal: Refusal) -> Question:
     cfg = state.config
-    why = []
-    if "scoop" in cfg.kill.triggers:
-        why.append(("q-why-scoop", dollars(cfg.minimum("scoop_minimum"))))
-    if "big-pot" in cfg.kill.triggers:
-        why.append(("q-why-big-pot", dollars(cfg.minimum("big_pot_minimum"))))
+    why = [
+        (trig.why, dollars(cfg.minimum(trig.minimum_option)))
+        for trig in pot_triggers(cfg.kill.triggers)
+        if trig.minimum_option is not None and trig.why
+    ]
     return Question(
         QuestionKind.POT, "q-pot", (("why", tuple(why)),), tuple(refusal.cites), amount=True
     )
@@ -219,7 +220,7 @@ def _low_question(state, raw, elsewhere) -> Question | None:
     scoop = _try(state, {**raw, "low": []}, elsewhere) or ()
     cites = _unique(
         (
-            *(("house-scoop",) if "scoop" in state.config.kill.triggers else ()),
+            *(("house-scoop",) if TriggerId.SCOOP in state.config.kill.triggers else ()),
             *(c for d in scoop for c in d.cites),
         )
     )

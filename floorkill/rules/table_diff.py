@@ -19,7 +19,15 @@ from typing import Any
 
 from floorkill.i18n import N_, NC_, money, pgettext, tr
 
-from .config import AMOUNT_OPTIONS, GAME_NAMES, KILL_OPTIONS, PRESET_TITLES, PlayerSpec, TableConfig
+from .config import (
+    AMOUNT_OPTIONS,
+    GAME_NAMES,
+    KILL_OPTIONS,
+    PRESET_TITLES,
+    TRIGGERS,
+    PlayerSpec,
+    TableConfig,
+)
 from .money import dollars
 from .placard import GAME_NAMES_RU
 
@@ -87,9 +95,6 @@ VALUE_WORDS = {
     "post-later": NC_("setup", "post-later"),
     "replaces": NC_("setup", "replaces"),
     "both": NC_("setup", "both"),
-    "two-pots": NC_("setup", "two-pots"),
-    "scoop": NC_("setup", "scoop"),
-    "big-pot": NC_("setup", "big-pot"),
 }
 PRESET_WORDS = {  # the presets' titles (config.PRESET_TITLES) as the catalogue has them
     "robert": N_("Robert's Rules of Poker"),
@@ -107,6 +112,12 @@ def word(value: Any, lang: str | None = "en") -> str:
         value = "yes" if value else "no"
     text = str(value)
     return pgettext(CONTEXT, VALUE_WORDS[text], lang) if text in VALUE_WORDS else text
+
+
+def trigger_word(trigger_id: str, lang: str | None = "en") -> str:
+    """A kill trigger in the set-up's words (its record's; an unknown id as it is)."""
+    record = TRIGGERS.get(trigger_id)
+    return pgettext(CONTEXT, record.setup, lang) if record is not None else trigger_id
 
 
 def option_value(name: str, value: Any, lang: str | None = "en") -> str:
@@ -173,7 +184,7 @@ def setup_changes(
     diff("kill", word(ka.kind, lang), word(kb.kind, lang))
 
     def triggers(ts: Iterable[str]) -> str:
-        return ", ".join(word(t, lang) for t in ts) or word("none", lang)
+        return ", ".join(trigger_word(t, lang) for t in ts) or word("none", lang)
 
     diff("kill triggers", triggers(ka.triggers), triggers(kb.triggers))
     diff(
