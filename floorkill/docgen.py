@@ -100,7 +100,8 @@ def _bindings_of(cls: type) -> list[Any]:
 def key_groups() -> list[tuple[str, list[Any]]]:
     """(heading, bindings) for every place of the podium, in the order the page lists
     them."""
-    from floorkill.ui.podium.app import PodiumApp, PodiumScreen
+    from floorkill.ui.actions import ACTIONS
+    from floorkill.ui.podium.app import PodiumScreen
     from floorkill.ui.screens.config_diff import ConfigDiffModal
     from floorkill.ui.screens.dispute import DisputeScreen
     from floorkill.ui.screens.room_view import RoomPlayersScreen
@@ -114,9 +115,13 @@ def key_groups() -> list[tuple[str, list[Any]]]:
     from floorkill.ui.widgets.room_grid import RoomScreen
     from floorkill.ui.widgets.rules_panel import RulesPanel
 
+    def podium_keys(place: str) -> list[Any]:  # the podium's actions, each described once
+        return [a.binding() for a in ACTIONS if a.place == place and a.keys and not a.system]
+
     return [
-        ("Everywhere on the podium", _bindings_of(PodiumApp) + _bindings_of(PodiumScreen)),
+        ("Everywhere on the podium", podium_keys("app") + _bindings_of(PodiumScreen)),
         ("The hand entry (F5)", _bindings_of(HandEntry)),
+        # the seat keys are the registry's too (FloorSeating.BINDINGS), among the cursor's
         ("The seats (F6)", _bindings_of(FloorSeating)),
         ("The history (F7)", _bindings_of(HistoryView)),
         ("The rules panel", _bindings_of(RulesPanel)),

@@ -28,6 +28,7 @@ from floorkill.i18n import tr
 from floorkill.log import log
 from floorkill.rules.names import safe_text
 
+from ..actions import PODIUM_ONLY, bindings
 from ..compat import breakpoint_classes
 from ..themes import DEFAULT_THEME, load_themes
 from ..widgets.floor_seating import FloorSeating
@@ -121,51 +122,10 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     TITLE = "floorkill"
     # 100-119 columns: the history stays, the side column gives the seats' names room
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-medium"), (120, "-wide")]
-    BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
-        Binding("ctrl+c", "help_quit", show=False, system=True, id="help_quit"),
-        Binding(
-            "ctrl+p", "command_palette", "Commands", show=False, priority=True, id="command_palette"
-        ),
-        Binding("ctrl+z", "undo", "Undo", id="undo"),
-        Binding("ctrl+y", "correct", "Correct", show=False, id="correct"),
-        Binding("f2", "showdown", "Showdown", id="showdown"),
-        Binding("f3", "language", "EN/RU", id="language"),
-        Binding("f4", "side_panel", "Panel", id="side_panel"),
-        # the focus keys act before the keys typed after them are handed out: priority
-        Binding("f5", "focus_entry", "Entry", priority=True, id="focus_entry"),
-        Binding("f6", "focus_seats", "Seats", priority=True, id="focus_seats"),
-        Binding("f7", "focus_history", "History", priority=True, id="focus_history"),
-        Binding("f8", "next_theme", "Theme", id="next_theme"),
-        Binding("f9,ctrl+t", "tables", "Tables", id="tables"),
-        Binding("f10,ctrl+r", "rulings", "Rulings", id="rulings"),
-        Binding("f11", "placard", "Placard", show=False, id="placard"),
-        Binding("f12", "dispute", "Dispute", show=False, id="dispute"),
-        Binding("ctrl+g", "room", "All tables", show=False, id="room"),
-        Binding("ctrl+o", "room_players", "Players", id="room_players"),
-        # every key of the screen in its language (also Ctrl+P, Keys): the footer shows what
-        # the width holds; "?" is never typed in the entry line
-        Binding("question_mark", "keys_help", "Keys", show=False, priority=True, id="keys_help"),
-    ]
-    PODIUM_ACTIONS = frozenset(
-        {
-            "undo",
-            "showdown",
-            "language",
-            "side_panel",
-            "focus_entry",
-            "focus_seats",
-            "focus_history",
-            "tables",
-            "rulings",
-            "dispute",
-            "report",
-            "placard",
-            "room",
-            "room_players",
-            "keys_help",
-        }
-    )
+    # every podium action once, in floorkill/ui/actions.py: the keys, the footer's words,
+    # the palette and which act on the podium screen only
+    BINDINGS = bindings("app")
+    PODIUM_ACTIONS = PODIUM_ONLY
 
     demo_of = None  # the real journal, when the session shown lives in the demo journal
 

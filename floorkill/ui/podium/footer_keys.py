@@ -19,37 +19,15 @@ from textual.binding import ActiveBinding, Binding
 
 from floorkill.i18n import NC_, pgettext
 
+from ..actions import footer_words
+
 KEY = "key"  # the catalogue's context for the footer's words
 
-# binding id -> the key's word in the footer (English message id, context "key")
+# binding id -> the key's word in the footer (English message id, context "key"): the
+# podium's actions' from floorkill/ui/actions.py, then the widgets' own keys (the keys
+# panel lists them: Ctrl+P, Keys)
 WORDS: dict[str, str] = {
-    "quit": NC_("key", "Quit"),
-    "undo": NC_("key", "Undo"),
-    "correct": NC_("key", "Correct"),
-    "showdown": NC_("key", "Showdown"),
-    "language": NC_("key", "EN/RU"),
-    "side_panel": NC_("key", "Panel"),
-    "focus_entry": NC_("key", "Entry"),
-    "focus_seats": NC_("key", "Seats"),
-    "focus_history": NC_("key", "History"),
-    "next_theme": NC_("key", "Theme"),
-    "tables": NC_("key", "Tables"),
-    "rulings": NC_("key", "Rulings"),
-    "command_palette": NC_("key", "Commands"),
-    "seating.join": NC_("key", "Join"),
-    "seating.away": NC_("key", "Away/Back"),
-    "seating.quit": NC_("key", "Leaves"),
-    "seating.stack": NC_("key", "Stack"),
-    "seating.voluntary": NC_("key", "Vol. kill"),
-    "seating.pay": NC_("key", "Pay kill"),
-    "seating.rulings": NC_("key", "Ruling"),
-    "seating.move": NC_("key", "Seat change"),
-    # not in the footer, but in the keys panel (Ctrl+P, Keys)
-    "placard": NC_("key", "Placard"),
-    "dispute": NC_("key", "Dispute"),
-    "room": NC_("key", "All tables"),
-    "room_players": NC_("key", "Players"),
-    "keys_help": NC_("key", "Keys"),
+    **footer_words(),
     "focus_next": NC_("key", "Focus next"),
     "focus_previous": NC_("key", "Focus previous"),
     "copy_text": NC_("key", "Copy selected text"),
@@ -57,7 +35,6 @@ WORDS: dict[str, str] = {
     "seating.next": NC_("key", "Next seat"),
     "seating.previous": NC_("key", "Previous seat"),
     "seating.choose": NC_("key", "Choose seat"),
-    "seating.back": NC_("key", "Entry"),
     "history.back": NC_("key", "Entry"),
     "rules.previous_clause": NC_("key", "Previous clause"),
     "rules.next_clause": NC_("key", "Next clause"),

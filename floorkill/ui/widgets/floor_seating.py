@@ -16,10 +16,10 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 
-from floorkill.floor.keyboard import key_letters
 from floorkill.floor.table_view import TableView
 from floorkill.rules.questions import voluntary_open
 
+from ..actions import SeatAction, bindings
 from .seating import Seating
 
 
@@ -32,21 +32,7 @@ class FloorSeating(Seating):
             Binding(str(n % 10), f"cursor_to({n})", f"Seat {n}", show=False, id=f"seating.seat_{n}")
             for n in range(1, 11)
         ],
-        Binding(
-            key_letters("j"), "seat_action('join')", "Join", id="seating.join"
-        ),  # words: podium/footer_keys.py
-        Binding(key_letters("a"), "seat_action('away')", "Away/Back", id="seating.away"),
-        Binding(key_letters("x"), "seat_action('quit')", "Leaves", id="seating.quit"),
-        Binding(key_letters("s"), "seat_action('stack')", "Stack", id="seating.stack"),
-        Binding(key_letters("v"), "seat_action('voluntary')", "Vol. kill", id="seating.voluntary"),
-        Binding(key_letters("p"), "seat_action('pay')", "Pay kill", id="seating.pay"),
-        Binding(key_letters("r"), "seat_action('rulings')", "Ruling", id="seating.rulings"),
-        # back to the entry line, so the next Enter records a hand (never the seat cursor's)
-        Binding("escape", "app.focus_entry", "Entry", show=False, id="seating.back"),
-        # a seat change (the move event): in the palette and the keys panel, not the footer
-        Binding(
-            key_letters("m"), "seat_action('move')", "Seat change", show=False, id="seating.move"
-        ),
+        *bindings("seating"),  # the seat keys and Esc: floorkill/ui/actions.py
     ]
 
     view: reactive[TableView | None] = reactive(None, init=False, always_update=True, repaint=False)
@@ -75,6 +61,6 @@ class FloorSeating(Seating):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The voluntary-kill key is offered only when the rules would take one now (the
         table allows them and the coming hand is not killed already)."""
-        if action == "seat_action" and parameters and parameters[0] == "voluntary":
+        if action == "seat_action" and parameters and parameters[0] == SeatAction.VOLUNTARY:
             return self.state is not None and voluntary_open(self.state)
         return True
