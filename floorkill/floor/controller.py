@@ -17,7 +17,7 @@ stored; the podium's one watcher turns it into the state its widgets read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,6 +145,7 @@ class Floor:
         session=None,
         history=None,
         settle: Mapping[int, str] | None = None,
+        answers: Sequence[Mapping[str, Any]] = (),
     ):
         """What correcting ``record`` to ``event`` (None: strike it) would change, and the
         later records it would make impossible (:func:`floorkill.rules.corrections.impact`;
@@ -152,14 +153,8 @@ class Floor:
         from floorkill.rules import corrections
 
         h = history if history is not None else self.history(session)
-        original = h.original_of(record) if 1 <= record <= len(h) else record
-        base = h.records[original - 1] if 1 <= original <= len(h) else {}
-        raw = {
-            "type": "correct",
-            "record": record,
-            "event": corrections.replacement(base, event),
-        }
-        return corrections.impact(h, corrections.settled(raw, settle or {}))
+        raw = corrections.proposal(h, record, event, settle=settle, answers=answers)
+        return corrections.impact(h, raw)
 
     def correct(
         self,
@@ -170,6 +165,7 @@ class Floor:
         reason: str | None = None,
         session=None,
         seen: int | None = None,
+        answers: Sequence[Mapping[str, Any]] = (),
     ) -> Record:
         """Append a correction of ``record`` (raises Refusal, nothing stored). ``seen``: the
         table's length when the form was opened; another podium's entry since raises
@@ -177,6 +173,8 @@ class Floor:
         s = session or self.session
         before = s.state
         kw: dict[str, Any] = {"settle": settle, "reason": reason}
+        if answers:
+            kw["answers"] = answers
         if seen is not None and getattr(s, "journal", None) is not None:
             kw["expect_seq"] = seen
         try:

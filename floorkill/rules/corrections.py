@@ -31,13 +31,26 @@ from .config import PlayerSpec, TableConfig
 from .decisions import Decision, Refusal
 from .engine import apply, apply_parsed
 from .money import dollars
+from .questions import Question, first_asked
 from .state import KILLED, LEG_UP, TableState, initial_state
 
 CORRECT = "correct"
 VOID = "void"
 STRIKE = "none"  # event = "none": the record should never have been entered
 SETTLE_STRIKE, SETTLE_KEEP = "strike", "keep"
-FIELDS = ("record", "event", "strike", "keep", "reason", "by", "room")
+ANSWERS = "answers"
+FIELDS = ("record", "event", "strike", "keep", ANSWERS, "reason", "by", "room")
+# the fields an answer to the rules' question fills in a later record (rules/questions.py)
+ANSWER_FIELDS = (
+    "low",
+    "pot",
+    "flop",
+    "qualifies",
+    "won_beyond_blinds",
+    "kill_posted",
+    "posts_kill",
+    "agrees_to_kill",
+)
 MAX_REASON = 500
 
 
@@ -51,6 +64,9 @@ class Correction:
     keep: tuple[int, ...] = ()  # later records kept as entered
     reason: str | None = None
     by: str | None = None  # the floorperson (a file's; the journal keeps its own)
+    # later records the corrected history asks a question of, each with the answer given
+    # (record, the fields it fills): the record then stands for its event so answered
+    answers: tuple[tuple[int, Mapping[str, Any]], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -62,6 +78,8 @@ class Correction:
             d["strike"] = list(self.strike)
         if self.keep:
             d["keep"] = list(self.keep)
+        if self.answers:
+            d[ANSWERS] = [{"record": s, **dict(f)} for s, f in self.answers]
         if self.reason:
             d["reason"] = self.reason
         if self.by:
@@ -112,6 +130,9 @@ def parse_correction(raw: Mapping[str, Any], index: int) -> Correction:
         settled[name] = tuple(sorted({_record_number(x, name, index) for x in items}))
     if set(settled[SETTLE_STRIKE]) & set(settled[SETTLE_KEEP]):
         raise Refusal("correct-settle-twice")
+    answers = _answers(raw.get(ANSWERS, []), index)
+    if {s for s, _f in answers} & {*settled[SETTLE_STRIKE], *settled[SETTLE_KEEP]}:
+        raise Refusal("correct-settle-twice")
     reason = raw.get("reason")
     if reason is not None and (not isinstance(reason, str) or len(reason) > MAX_REASON):
         raise Refusal("correct-bad-reason", most=MAX_REASON)
@@ -125,7 +146,25 @@ def parse_correction(raw: Mapping[str, Any], index: int) -> Correction:
         settled[SETTLE_KEEP],
         reason.strip() or None if isinstance(reason, str) else None,
         by.strip() or None if isinstance(by, str) else None,
+        answers,
     )
+
+
+def _answers(items: object, index: int) -> tuple[tuple[int, Mapping[str, Any]], ...]:
+    """``answers = [{record = N, <field> = value}, …]``: one a record, only the fields a
+    question of the rules fills."""
+    if not isinstance(items, list):
+        items = [items]
+    out: dict[int, Mapping[str, Any]] = {}
+    for item in items:
+        if not isinstance(item, Mapping) or "record" not in item:
+            raise Refusal("correct-bad-answer", types=", ".join(ANSWER_FIELDS))
+        seq = _record_number(item["record"], ANSWERS, index)
+        fields = {k: v for k, v in item.items() if k != "record"}
+        if not fields or any(k not in ANSWER_FIELDS for k in fields) or seq in out:
+            raise Refusal("correct-bad-answer", types=", ".join(ANSWER_FIELDS))
+        out[seq] = fields
+    return tuple(sorted(out.items()))
 
 
 # ---------------------------------------------------------------------------
@@ -173,13 +212,26 @@ class Resolved:
 
     def _correct(self, seq: int, c: Correction) -> None:
         target = self.original_of(c.record)
-        struck = tuple((s, self.events[s - 1]) for s in c.strike)
-        self.undo[seq] = (target, self.events[target - 1], self.newest.get(target), struck, c.keep)
+        # later records it changes: (record, what it stood for, what it stands for now)
+        changed: list[tuple[int, Mapping[str, Any] | None, Mapping[str, Any] | None]] = [
+            (s, self.events[s - 1], None) for s in c.strike
+        ]
+        for s, fields in c.answers:
+            before = self.events[s - 1]
+            if before is not None and s != target:
+                changed.append((s, before, {**before, **fields}))
+        self.undo[seq] = (
+            target,
+            self.events[target - 1],
+            self.newest.get(target),
+            tuple(changed),
+            c.keep,
+        )
         self.origin[seq] = target
         self.newest[target] = seq
         self.events[target - 1] = c.event
-        for s in c.strike:
-            self.events[s - 1] = None
+        for s, _before, now in changed:
+            self.events[s - 1] = now
         for s in c.keep:
             self.kept[s] = self.kept.get(s, 0) + 1
 
@@ -192,8 +244,9 @@ class Resolved:
                 self.newest.pop(original, None)
             else:
                 self.newest[original] = newest
-            for s, ev in struck:
-                self.events[s - 1] = ev
+            for s, ev, now in struck:  # unless corrected since
+                if self.events[s - 1] is now:
+                    self.events[s - 1] = ev
             for s in keep:
                 self.kept[s] -= 1
                 if not self.kept[s]:
@@ -394,8 +447,8 @@ class History:
             return Refusal("correct-of-voided", record=record)
         if kind == "event" and self.resolved.events[record - 1] is None:
             # struck by another record's correction: correct that one
-            for c, (_o, _b, _n, struck, _k) in self.resolved.undo.items():
-                if any(s == record for s, _ev in struck):
+            for c, (_o, _b, _n, changed, _k) in self.resolved.undo.items():
+                if any(s == record and now is None for s, _ev, now in changed):
                     return Refusal("correct-of-struck", record=record, by=c)
         newest = self.resolved.newest.get(self.original_of(record))
         if newest is not None and newest != record:
@@ -444,9 +497,12 @@ class History:
             if refusal is not None:
                 raise refusal
             start = self.original_of(c.record)
-            for s in (*c.strike, *c.keep):
+            for s in (*c.strike, *c.keep, *(a for a, _f in c.answers)):
                 if s <= start:
                     raise Refusal("correct-settle-not-later", record=s, corrected=start)
+            for s, _f in c.answers:
+                if self.resolved.events[s - 1] is None or s in self.dead:
+                    raise Refusal("correct-bad-answer", types=", ".join(ANSWER_FIELDS))
             if c.event is not None and weighed is None:
                 # the replacement must apply where it stands (checked once per refold)
                 try:
@@ -594,10 +650,40 @@ class Impact:
     changes: tuple[Decision, ...]
     impossible: tuple[tuple[int, str, Refusal], ...]
     refusal: Refusal | None = None  # the correction itself cannot be entered
+    # later records the corrected history asks a question of (the second-leg answer of a
+    # win that is now a second leg, …): (record, its event as it stands, the question),
+    # the first first; each is answered in the correction (``answers``), not settled. The
+    # corrected record itself when the replacement asks one (answered in ``event``)
+    questions: tuple[tuple[int, Mapping[str, Any], Question], ...] = ()
 
     @property
     def settle_needed(self) -> tuple[int, ...]:
         return tuple(s for s, _t, _r in self.impossible)
+
+    def answer(self, raw: Mapping[str, Any], value: Any) -> dict[str, Any]:
+        """``raw`` (the correction weighed) with the first question answered (``value``
+        as :meth:`Question.answered` takes it): in its ``event`` when the replacement asks
+        it, else in ``answers``. Weigh it again: another may follow."""
+        seq, event, question = self.questions[0]
+        filled = question.answered(event, value)
+        fields = {k: v for k, v in filled.items() if event.get(k, _UNSET) != v}
+        if seq == self.record:
+            return {**raw, "event": {**raw["event"], **fields}}
+        kept = [
+            a for a in raw.get(ANSWERS, []) if isinstance(a, Mapping) and a.get("record") != seq
+        ]
+        prior = next(
+            (a for a in raw.get(ANSWERS, []) if isinstance(a, Mapping) and a.get("record") == seq),
+            {},
+        )
+        out = dict(raw)
+        out[ANSWERS] = sorted(
+            [*kept, {**prior, "record": seq, **fields}], key=lambda a: a["record"]
+        )
+        return out
+
+
+_UNSET = object()
 
 
 def _button_words(state: TableState) -> tuple[str, str | None, int | None]:
@@ -640,10 +726,25 @@ def impact(history: History, raw: Mapping[str, Any]) -> Impact:
     probe = {k: v for k, v in raw.items() if k not in ("keep", "room")}
     try:
         _start, trial, states, outcomes = history._trial(probe, keep_all=True)
-    except Refusal as refusal:
-        return Impact(start, (), (), refusal)
+    except Refusal as refused:
+        if refused.key == "correct-refused" and c.event is not None:
+            # the replacement itself asks a question (a second win: the second-leg answer)
+            question = first_asked(history.states[start - 1], c.event)
+            if question is not None:
+                return Impact(start, (), (), questions=((start, c.event, question),))
+        return Impact(start, (), (), refused)
     changes, impossible = history._diffed(probe, start, trial, states, outcomes)
-    return Impact(start, tuple(changes), tuple(impossible))
+    asked: list[tuple[int, Mapping[str, Any], Question]] = []
+    unasked: list[tuple[int, str, Refusal]] = []
+    for s, etype, why in impossible:
+        event = trial.events[s - 1]
+        before = states[s - start - 1] if s > start else history.states[start - 1]
+        question = first_asked(before, event) if event is not None else None
+        if question is not None:
+            asked.append((s, event, question))
+        else:
+            unasked.append((s, etype, why))
+    return Impact(start, tuple(changes), tuple(unasked), questions=tuple(asked))
 
 
 def _diff(
@@ -704,6 +805,29 @@ def _type(raw: object) -> str:
     return t if isinstance(t, str) else "?"
 
 
+def proposal(
+    history: History,
+    record: int,
+    event: Mapping[str, Any] | None,
+    *,
+    settle: Mapping[int, str] | None = None,
+    reason: str | None = None,
+    answers: Sequence[Mapping[str, Any]] = (),
+) -> dict[str, Any]:
+    """The ``correct`` event of ``record`` (a record number of ``history``) to ``event``
+    (None strikes it): the original's room stamp kept, each impossible later record
+    settled as ``settle`` says, the ``answers`` to the questions later records ask
+    (:attr:`Impact.questions`), the reason."""
+    original = history.original_of(record) if 1 <= record <= len(history) else record
+    base = history.records[original - 1] if 1 <= original <= len(history) else {}
+    raw: dict[str, Any] = {"type": CORRECT, "record": record, "event": replacement(base, event)}
+    if answers:
+        raw[ANSWERS] = [dict(a) for a in answers]
+    if reason and reason.strip():
+        raw["reason"] = reason.strip()
+    return settled(raw, settle or {})
+
+
 def settled(raw: Mapping[str, Any], how: Mapping[int, str]) -> dict[str, Any]:
     """``raw`` (a ``correct`` event) with each impossible record settled as ``how`` says
     (record -> ``strike`` | ``keep``)."""
@@ -745,6 +869,14 @@ def file_records(
                         raw[name] = kept
                     else:
                         del raw[name]
+            if isinstance(raw.get(ANSWERS), list):
+                raw[ANSWERS] = [
+                    {**a, "record": number[a["record"]]}
+                    for a in raw[ANSWERS]
+                    if isinstance(a, Mapping) and a.get("record") in number
+                ]
+                if not raw[ANSWERS]:
+                    del raw[ANSWERS]
         out.append(raw)
     return out, seqs
 
@@ -761,6 +893,11 @@ def journal_numbers(raw: Mapping[str, Any], seqs: Sequence[int]) -> dict[str, An
     for name in (SETTLE_STRIKE, SETTLE_KEEP):
         if isinstance(out.get(name), list):
             out[name] = [seq(x) for x in out[name]]
+    if isinstance(out.get(ANSWERS), list):
+        out[ANSWERS] = [
+            {**a, "record": seq(a.get("record"))} if isinstance(a, Mapping) else a
+            for a in out[ANSWERS]
+        ]
     return out
 
 
@@ -774,6 +911,7 @@ def fold(
 
 
 __all__ = [
+    "ANSWERS",
     "CORRECT",
     "Correction",
     "History",
@@ -786,6 +924,7 @@ __all__ = [
     "journal_numbers",
     "is_correction",
     "parse_correction",
+    "proposal",
     "replacement",
     "resolve",
     "settled",

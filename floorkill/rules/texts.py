@@ -142,6 +142,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
         "record {record} is not later than the corrected record {corrected}"
     ),
     "correct-settle-twice": N_("a record is both struck and kept"),
+    "correct-bad-answer": N_(
+        "'answers': each names a later record of play once, with only the fields a question "
+        "of the rules fills ({types})"
+    ),
     "correct-bad-reason": N_(
         "a correction's reason and floorperson are text of at most {most} characters"
     ),

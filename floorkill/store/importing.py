@@ -261,7 +261,12 @@ def _write_tail(session, plan: ImportPlan, on_batch, batch: int) -> None:
         settle.update({s: "keep" for s in mapped.get("keep", ())})
         event = mapped["event"] if isinstance(mapped["event"], Mapping) else None
         rec = session.correct(
-            mapped["record"], event, settle=settle, reason=mapped.get("reason"), expect_seq=expect
+            mapped["record"],
+            event,
+            settle=settle,
+            reason=mapped.get("reason"),
+            expect_seq=expect,
+            answers=mapped.get(corrections.ANSWERS, ()),
         )
         seqs.append(rec.seq)
         expect = len(session)

@@ -804,10 +804,12 @@ class CoreSession(RoomView):
         settle: Mapping[int, str] | None = None,
         reason: str | None = None,
         expect_seq: int | None = None,
+        answers: Sequence[Mapping[str, Any]] = (),
     ) -> Record:
         """Append a correction of ``record`` (the table's record number): ``event`` in its
         place, or None to strike it; ``settle`` says for each later record it makes
-        impossible ``strike`` or ``keep``. Refused (Refusal, nothing written) when the
+        impossible ``strike`` or ``keep``; ``answers`` answer the questions later records
+        ask (:attr:`floorkill.rules.corrections.Impact.questions`). Refused (Refusal, nothing written) when the
         record cannot be corrected, the replacement does not apply there, or an impossible
         later record is left unsettled. The replacement keeps the room stamp the original
         was entered with. ``expect_seq`` as for ``append``."""
@@ -820,16 +822,12 @@ class CoreSession(RoomView):
             if refusal is not None:
                 raise refusal
             original = history.original_of(record) if isinstance(record, int) else record
-            raw: dict[str, Any] = {
-                "type": CORRECT_TYPE,
-                "record": record,
-                "event": corrections.replacement(history.records[original - 1], event)
-                if isinstance(original, int) and 1 <= original <= len(history)
-                else event,
-            }
-            if reason and reason.strip():
-                raw["reason"] = reason.strip()
-            raw = corrections.settled(raw, settle or {})
+            if isinstance(original, int) and 1 <= original <= len(history):
+                raw = corrections.proposal(
+                    history, record, event, settle=settle, reason=reason, answers=answers
+                )
+            else:
+                raw = {"type": CORRECT_TYPE, "record": record, "event": event}
             out = history.correct(raw)  # Refusal: nothing written
             state = history.state
             new_seq = self._seq + 1

@@ -161,6 +161,7 @@ class MemorySession:
         *,
         settle: Mapping[int, str] | None = None,
         reason: str | None = None,
+        answers: Sequence[Mapping[str, Any]] = (),
     ) -> Record:
         """Append a correction (see the journal's ``correct``); Refusal, nothing kept, when
         it cannot be entered."""
@@ -168,15 +169,9 @@ class MemorySession:
         refusal = history.target_refusal(record)
         if refusal is not None:
             raise refusal
-        original = history.original_of(record)
-        raw: dict[str, Any] = {
-            "type": "correct",
-            "record": record,
-            "event": corrections.replacement(history.records[original - 1], event),
-        }
-        if reason and reason.strip():
-            raw["reason"] = reason.strip()
-        raw = corrections.settled(raw, settle or {})
+        raw = corrections.proposal(
+            history, record, event, settle=settle, reason=reason, answers=answers
+        )
         out = history.correct(raw)
         rec = Record(
             seq=len(self._records) + 1,

@@ -262,11 +262,111 @@ def test_any_correction_equals_replaying_the_edited_history(raws, data):
     how = data.draw(st.sampled_from(["strike", "keep"]))
     proposed = fix(r, new)
     found = impact(h, proposed)
-    assert found.refusal is None
+    for _ in range(10):  # a later record the corrected history asks a question of
+        if not found.questions:
+            break
+        proposed = found.answer(proposed, data.draw(st.booleans()))
+        found = impact(h, proposed)
+    assert found.refusal is None and not found.questions
     h.correct(settled(proposed, {s: how for s in found.settle_needed}))
     edited = list(records)
     edited[r - 1] = None if new == "none" else new
+    for a in proposed.get("answers", []):
+        fields = {k: v for k, v in a.items() if k != "record"}
+        edited[a["record"] - 1] = {**edited[a["record"] - 1], **fields}
     for s in found.settle_needed:
         if how == "strike":
             edited[s - 1] = None
     assert h.state == _replay_skipping(init, [e for e in edited if e is not None])
+
+
+# --- a later hand the corrected history asks a question of --------------------------------
+
+
+def test_rrop_13_3_a_later_win_that_becomes_a_second_leg_is_asked_not_settled():
+    # hand 2 entered as won by Cy; Bob won it. Bob's win at hand 3 is then a second leg:
+    # the rules must hear whether it won a full bet beyond the blinds
+    wrong = [hand(1), hand(3), hand(2), hand(4)]
+    h = history(wrong)
+    proposed = fix(2, hand(2))
+    found = impact(h, proposed)
+    assert found.impossible == () and found.settle_needed == ()
+    [(seq, event, question)] = found.questions
+    assert (seq, event, question.kind) == (3, hand(2), "qualifies")
+    assert "rrop-13.3" in question.cites
+    assert "Second leg for seat 2 Bob" in question.text()
+    assert "Вторая «нога» места 2 (Bob)" in question.text("ru")
+    answered = found.answer(proposed, True)
+    assert answered["answers"] == [{"record": 3, "qualifies": True}]
+    weighed = impact(h, answered)
+    assert weighed.questions == () and weighed.impossible == ()
+    assert "hand 3: leg up (Bob, seat 2) → kill pot (Bob, seat 2)" in [
+        d.text() for d in weighed.changes
+    ]
+    h.correct(answered)
+    right = history([hand(1), hand(2), hand(2, qualifies=True), hand(4)])
+    assert h.state == right.state
+
+
+def test_rrop_13_3_the_answer_no_leaves_the_leg_where_it_was():
+    h = history([hand(1), hand(3), hand(2), hand(4)])
+    proposed = fix(2, hand(2))
+    h.correct(impact(h, proposed).answer(proposed, False))
+    right = history([hand(1), hand(2), hand(2, qualifies=False), hand(4)])
+    assert h.state == right.state
+
+
+def test_undo_of_a_correction_takes_its_answers_back():
+    wrong = [hand(1), hand(3), hand(2), hand(4)]
+    h = history(wrong)
+    proposed = fix(2, hand(2))
+    h.correct(impact(h, proposed).answer(proposed, True))
+    h.add({"type": "void", "target": 5, "reason": "wrong hand"})
+    assert h.state == history(wrong).state
+    assert h.resolved.events[2] == hand(2)
+
+
+def test_an_answer_names_a_later_record_and_only_what_a_question_fills():
+    h = history([hand(1), hand(3), hand(2), hand(4)])
+    for answers in (
+        [{"record": 3, "winner": 5}],  # not an answer: a correction of record 3
+        [{"record": 3}],
+        [{"qualifies": True}],
+        [{"record": 3, "qualifies": True}, {"record": 3, "qualifies": False}],
+    ):
+        with pytest.raises(Refusal) as refused:
+            h.correct(fix(2, hand(2), answers=answers))
+        assert refused.value.key == "correct-bad-answer"
+    with pytest.raises(Refusal) as refused:
+        h.correct(fix(2, hand(2), answers=[{"record": 1, "qualifies": True}]))
+    assert refused.value.key == "correct-settle-not-later"
+    assert len(h) == 4
+
+
+def test_an_exported_answer_names_the_files_record():
+    from floorkill.rules.corrections import file_records, journal_numbers
+
+    records = [
+        hand(1),
+        {"type": "void", "target": 1, "reason": "x"},
+        hand(1),
+        hand(3),
+        hand(2),
+        fix(4, hand(2), answers=[{"record": 5, "qualifies": True}]),
+    ]
+    out, seqs = file_records(records)
+    assert out[-1]["record"] == 2 and out[-1]["answers"] == [{"record": 3, "qualifies": True}]
+    assert journal_numbers(out[-1], seqs)["answers"] == [{"record": 5, "qualifies": True}]
+
+
+def test_rrop_13_3_a_replacement_that_is_a_second_leg_asks_its_own_question():
+    h = history([hand(1), hand(3), hand(4)])
+    proposed = fix(2, hand(1))  # Ann's second win: the rules need the second-leg answer
+    found = impact(h, proposed)
+    assert found.refusal is None
+    [(seq, _event, question)] = found.questions
+    assert seq == 2 and question.kind == "qualifies"
+    answered = found.answer(proposed, True)
+    assert answered["event"] == hand(1, qualifies=True) and "answers" not in answered
+    h.correct(answered)
+    assert h.state == history([hand(1), hand(1, qualifies=True), hand(4)]).state

@@ -194,3 +194,34 @@ def test_export_then_import_carries_the_correction_and_is_idempotent(jpath, tmp_
         assert t.state == want
         assert [r.type for r in t.records()].count("correct") == 1
     assert verify_journal(other)[0] == []
+
+
+def test_rrop_13_3_an_answer_a_correction_records_is_read_by_every_reader(jpath, tmp_path):
+    from floorkill.store.commands import cmd_import
+
+    # hand 1 entered as won by seat 3; seat 1 won it: seat 1's win at hand 2 is then a
+    # second leg, answered in the correction
+    with Journal(jpath, "fp") as j:
+        s = j.create_table(table("Table 9"))
+        s.void(s.append(hand(2)).seq, "not played")
+        for ev in (hand(3), hand(1), hand(4)):
+            s.append(ev)
+        rec = s.correct(3, hand(1), answers=[{"record": 4, "qualifies": True}])
+        assert rec.event["answers"] == [{"record": 4, "qualifies": True}]
+        want = s.state
+    assert want == right_state([hand(1), hand(1, qualifies=True), hand(4)])
+    with Journal(jpath, "fp") as j:
+        assert j.open_table("Table 9").state == want
+    assert verify_journal(jpath)[0] == []
+    out = io.StringIO()
+    assert cmd_export(jpath, "Table 9", out=out, err=io.StringIO()) == 0
+    tf = load_table_text(out.getvalue(), "<export>")
+    assert tf.events[-1]["answers"] == [{"record": 2, "qualifies": True}]  # the file's numbers
+    f = tmp_path / "t9.toml"
+    f.write_text(out.getvalue(), encoding="utf-8")
+    other = tmp_path / "other.db"
+    err = io.StringIO()
+    assert cmd_import(f, other, out=io.StringIO(), err=err) == 0, err.getvalue()
+    with Journal(other, "fp") as j:
+        assert j.open_table("Table 9").state == want
+    assert verify_journal(other)[0] == []

@@ -98,3 +98,47 @@ async def test_the_dispute_view_shows_the_original_and_its_correction_side_by_si
         await pilot.pause()
         banner = str(app.screen.query_one("#dispute-banner", Static).render())
         assert "this record corrected #1" in banner
+
+
+async def _second_leg_asked(lang: str, answer_key: str):
+    # hand 1 entered as won by Cy (3); Ann (1) won it: her win at hand 2 is then a second
+    # leg, and the rules ask whether it won a full bet beyond the blinds
+    events = [hand(3), hand(1), hand(4)]
+    s = session(events=events)
+    app = make_podium_app(s, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+y", "3")  # the third hand from the last
+        assert isinstance(app.screen, CorrectModal)
+        await pilot.press("backspace", "1")
+        await pilot.pause()
+        shown = str(app.screen.query_one("#fix-impact", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        asked = app.screen
+        assert isinstance(asked, AskModal)  # the question, not strike / keep
+        question = asked.question
+        await pilot.press(answer_key)
+        await pilot.pause()
+        assert not isinstance(app.screen, (AskModal, CorrectModal))
+    return s, shown, question
+
+
+async def test_rrop_13_3_a_later_second_leg_is_asked_and_the_answer_recorded():
+    s, shown, question = await _second_leg_asked("en", "y")
+    assert "Record #2 (hand) asks: Second leg for seat 1 Ann" in shown
+    assert "Second leg for seat 1 Ann: did the winner win at least one full bet" in question
+    fix = s.records(3, 4)[0]
+    assert fix.type == "correct"
+    assert fix.event["answers"] == [{"record": 2, "qualifies": True}]
+    assert "strike" not in fix.event and "keep" not in fix.event
+    right = [hand(1), hand(1, qualifies=True), hand(4)]
+    assert s.state == History(s.config, s.players, right, strict=True).state
+
+
+async def test_rrop_13_3_the_second_leg_question_in_russian():
+    s, shown, question = await _second_leg_asked("ru", "n")
+    assert "Запись №2 (hand) спрашивает: Вторая «нога» места 1 (Ann)" in shown
+    assert question.startswith("Вторая «нога» места 1 (Ann)")
+    assert s.records(3, 4)[0].event["answers"] == [{"record": 2, "qualifies": False}]
+    right = [hand(1), hand(1, qualifies=False), hand(4)]
+    assert s.state == History(s.config, s.players, right, strict=True).state

@@ -98,6 +98,7 @@ class EntryActions(PodiumHost):
                     settle=result["settle"],
                     reason=result["reason"],
                     seen=result["seen"],
+                    answers=result.get("answers", ()),
                 )
             except Refusal as refusal:
                 self.report_refusal(refusal, title=tr("Correction refused", self.lang))

@@ -22,7 +22,7 @@ from textual.widgets import Input, Static
 
 from floorkill.floor.correcting import LineError, read_line, typed_line
 from floorkill.floor.typed_entry import EntryError, parse_entry
-from floorkill.floor.wording import decision_lines, refusal_line
+from floorkill.floor.wording import decision_lines, floor_text, refusal_line
 from floorkill.i18n import tr
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
@@ -31,10 +31,22 @@ from ..widgets.history_view import record_line
 from .ask_modal import AskModal
 
 
+def _asks_line(seq: int, event, question, lang: str) -> str:
+    return tr(
+        "Record #{seq} ({type}) asks: {question}",
+        lang,
+        seq=seq,
+        type=str(event.get("type", "?")),
+        question=question.text(lang),
+    )
+
+
 def _impact_lines(impact, lang: str) -> list[str]:
     if impact.refusal is not None:
         return [refusal_line(impact.refusal, lang)]
     lines = decision_lines(impact.changes, lang)
+    for seq, event, question in impact.questions:
+        lines.append(_asks_line(seq, event, question, lang) + " — " + tr("to answer", lang))
     for seq, etype, refusal in impact.impossible:
         lines.append(
             tr(
@@ -82,6 +94,9 @@ class CorrectModal(ModalScreen[dict | None]):
         self.current = current if current is not None else h.records[self.original - 1]
         self.event: dict | None = None
         self.impact = None
+        # the answers to the questions later records ask (rules/corrections.py answers),
+        # for the line as typed
+        self.answers: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -115,6 +130,7 @@ class CorrectModal(ModalScreen[dict | None]):
 
     @on(Input.Changed, "#fix-line")
     def _changed(self, event: Input.Changed) -> None:
+        self.answers = []  # answered for another line
         self._weigh(event.value)
 
     def _parse_hand(self, text: str) -> dict[str, Any]:
@@ -135,7 +151,13 @@ class CorrectModal(ModalScreen[dict | None]):
             shown.update("")
             return
         error.update("")
-        self.impact = self.floor.impact(self.named, self.event, history=self.history)
+        self._reweigh()
+
+    def _reweigh(self) -> None:
+        self.impact = self.floor.impact(
+            self.named, self.event, history=self.history, answers=self.answers
+        )
+        shown = self.query_one("#fix-impact", Static)
         shown.update(Text("\n".join(_impact_lines(self.impact, self.lang))))
 
     @on(Input.Submitted)
@@ -144,17 +166,73 @@ class CorrectModal(ModalScreen[dict | None]):
         impact = self.impact
         if impact is None:
             return
+        self._go_on()
+
+    def _go_on(self) -> None:
+        """The next step once Enter was pressed: the questions later records ask, one at a
+        time (each answer weighed again: another may follow), then how to settle each
+        impossible record, then the confirmation of an old record."""
+        impact = self.impact
+        if impact is None:
+            return
         if impact.refusal is not None:
             self.query_one("#fix-error", Static).update(refusal_line(impact.refusal, self.lang))
             return
-        self._settle(list(impact.impossible), {})
+        lang = self.lang
+        left = [
+            (
+                seq,
+                tr(
+                    "Record #{seq} ({type}) no longer applies: {reason}",
+                    lang,
+                    seq=seq,
+                    type=etype,
+                    reason=refusal.text(lang),
+                ),
+                refusal.cites,
+            )
+            for seq, etype, refusal in impact.impossible
+        ]
+        for seq, event, question in impact.questions:
+            if question.answers:  # answered yes or no, each with what it decides
+                self._ask(seq, question)
+                return
+            # answered only by an amount: settled like an impossible record
+            left.append((seq, _asks_line(seq, event, question, lang), question.cites))
+        self._settle(sorted(left), {})
+
+    def _ask(self, seq: int, question) -> None:
+        lang = self.lang
+        options = [
+            (key, floor_text(word, lang), decision_lines(question.consequences(value), lang), value)
+            for key, word, value in (("y", "yes", True), ("n", "no", False))
+        ]
+
+        def answered(yes: bool | None) -> None:
+            if yes is None or self.impact is None:
+                return  # back to the form
+            now = self.impact.answer({"event": self.event, "answers": self.answers}, yes)
+            self.event, self.answers = now["event"], list(now.get("answers", ()))
+            self._reweigh()
+            self._go_on()
+
+        self.app.push_screen(
+            AskModal(
+                tr("Record #{seq} asks", lang, seq=seq),
+                safe_text(question.text(lang)),
+                options,
+                question.cites,
+                lang,
+            ),
+            answered,
+        )
 
     def _settle(self, left: list, settle: dict[int, str]) -> None:
         """Ask how to settle each impossible later record, one at a time."""
         if not left:
             self._confirm_old(settle)
             return
-        seq, etype, refusal = left[0]
+        seq, question, cites = left[0]
         lang = self.lang
 
         def answered(strike: bool | None) -> None:
@@ -162,13 +240,6 @@ class CorrectModal(ModalScreen[dict | None]):
                 return  # back to the form
             self._settle(left[1:], {**settle, seq: "strike" if strike else "keep"})
 
-        question = tr(
-            "Record #{seq} ({type}) no longer applies: {reason}",
-            lang,
-            seq=seq,
-            type=etype,
-            reason=refusal.text(lang),
-        )
         self.app.push_screen(
             AskModal(
                 tr("Settle record #{seq}", lang, seq=seq),
@@ -177,7 +248,7 @@ class CorrectModal(ModalScreen[dict | None]):
                     ("y", tr("strike it", lang), [], True),
                     ("n", tr("keep it as entered (passed over)", lang), [], False),
                 ],
-                refusal.cites,
+                cites,
                 lang,
             ),
             answered,
@@ -195,6 +266,7 @@ class CorrectModal(ModalScreen[dict | None]):
             "settle": settle,
             "reason": self.query_one("#fix-reason", Input).value.strip() or None,
             "seen": self.seen,
+            "answers": list(self.answers),
         }
         if not closed_after:
             self.dismiss(result)
