@@ -117,10 +117,10 @@ def _own(screen, lines: list[str]) -> list[str]:
 
 def _choose_voluntary(app) -> None:
     """The editor with an option changed: the option's source and the what-if show."""
-    from textual.widgets import Select
+    from floorkill.ui.widgets.choice import Choice
 
     ed = app.screen
-    sel = ed.query_one("#e-voluntary", Select)
+    sel = ed.query_one("#e-voluntary", Choice)
     sel.value = True
     sel.focus()
 

@@ -4,12 +4,14 @@ decide differently on a recorded session, both from the rules model (Pilot)."""
 from __future__ import annotations
 
 from floorhelp import new_table_editor
-from textual.widgets import Input, Select
+from textual.widgets import Input
+
+from floorkill.ui.widgets.choice import Choice
 
 
 async def test_focusing_an_option_shows_its_source_sentence_and_choice():
     async with new_table_editor() as (app, pilot, ed):
-        ed.query_one("#e-walk", Select).focus()
+        ed.query_one("#e-walk", Choice).focus()
         await pilot.pause()
         about = str(ed.query_one("#ed-about").render())
         assert "This is known as a walk." in about  # the seed's own sentence
@@ -22,7 +24,7 @@ async def test_focusing_an_option_shows_its_source_sentence_and_choice():
 
 async def test_the_editor_in_russian_quotes_the_source_in_russian():
     async with new_table_editor(lang="ru") as (app, pilot, ed):
-        ed.query_one("#e-split_with_leg", Select).focus()
+        ed.query_one("#e-split_with_leg", Choice).focus()
         await pilot.pause()
         about = str(ed.query_one("#ed-about").render())
         assert "сохраняется на следующую раздачу" in about and "rrop-13.4" in about
@@ -32,11 +34,11 @@ async def test_changing_an_option_previews_the_hands_decided_differently():
     async with new_table_editor(name="Table 9") as (app, pilot, ed):
         await pilot.pause()
         assert not ed.query_one("#ed-whatif").display  # nothing changed yet
-        ed.query_one("#e-split_with_leg", Select).value = "neutral"
+        ed.query_one("#e-split_with_leg", Choice).value = "neutral"
         await pilot.pause()
         assert ed.query_one("#ed-whatif").display
         assert any(line.startswith("hand ") and "→ neutral" in line for line in ed.whatif_lines)
-        ed.query_one("#e-split_with_leg", Select).value = "keeps"
+        ed.query_one("#e-split_with_leg", Choice).value = "keeps"
         await pilot.pause()
         assert not ed.query_one("#ed-whatif").display
 

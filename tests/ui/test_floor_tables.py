@@ -17,12 +17,13 @@ from floorhelp import (
     session,
 )
 from termhelp import type_text
-from textual.widgets import DataTable, Input, Select
+from textual.widgets import DataTable, Input
 
 from floorkill.rules import load_table_file
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.screens.table_editor import TableEditor
 from floorkill.ui.screens.table_list import SampleModal, TableListScreen
+from floorkill.ui.widgets.choice import Choice
 from floorkill.ui.widgets.hand_entry import HandEntry
 from floorkill.ui.widgets.history_view import HistoryView
 
@@ -111,9 +112,9 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
         assert ed.error == "[stakes] bets: fixed limit needs [lower, upper]"
         ed.query_one("#e-bets", Input).value = "4 8"
         ed.query_one("#e-blinds", Input).value = "2 4"
-        ed.query_one("#e-kind", Select).value = "half"
-        ed.query_one("#e-trigger-scoop", Select).value = True
-        ed.query_one("#e-voluntary", Select).value = True
+        ed.query_one("#e-kind", Choice).value = "half"
+        ed.query_one("#e-trigger-scoop", Choice).value = True
+        ed.query_one("#e-voluntary", Choice).value = True
         await pilot.pause()
         assert ed.error == "" and ed.checked is not None
         assert ed.differing == ["voluntary"]  # against Robert's Rules
@@ -135,20 +136,20 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
 
 async def test_a_preset_resets_the_options_and_the_editor_marks_what_differs():
     async with new_table_editor(name="Table 9") as (app, pilot, ed):
-        ed.query_one("#e-preset", Select).value = "wsop"
+        ed.query_one("#e-preset", Choice).value = "wsop"
         await pilot.pause()
-        assert ed.query_one("#e-new_player", Select).value == "may-sit"
-        assert ed.query_one("#e-missed_kill", Select).value == "post-later"
+        assert ed.query_one("#e-new_player", Choice).value == "may-sit"
+        assert ed.query_one("#e-missed_kill", Choice).value == "post-later"
         assert ed.differing == []
-        ed.query_one("#e-new_player", Select).value = "must-agree"
+        ed.query_one("#e-new_player", Choice).value = "must-agree"
         await pilot.pause()
         assert ed.differing == ["new_player"]
         note = str(ed.query_one("#n-new_player").render())
         assert "≠ preset (may-sit)" in note and "rrop-13.12" in note
-        ed.query_one("#e-preset", Select).value = "house-alternate"
+        ed.query_one("#e-preset", Choice).value = "house-alternate"
         await pilot.pause()
-        assert ed.query_one("#e-walk", Select).value == "neutral"
-        assert ed.query_one("#e-new_player", Select).value == "must-agree"
+        assert ed.query_one("#e-walk", Choice).value == "neutral"
+        assert ed.query_one("#e-new_player", Choice).value == "must-agree"
         assert ed.differing == []
         await pilot.press("ctrl+s")
         cfg = app.session.config
@@ -162,15 +163,15 @@ async def test_stud_cannot_be_a_kill_game():
         await pilot.press("f9", "n")
         await type_text(pilot, "Table 3")
         ed = app.screen
-        ed.query_one("#e-game", Select).value = "stud"
+        ed.query_one("#e-game", Choice).value = "stud"
         await pilot.pause()
         assert "house-blind-games" in ed.error
         ed.query_one("#e-blinds", Input).value = ""
-        ed.query_one("#e-kind", Select).value = "none"
+        ed.query_one("#e-kind", Choice).value = "none"
         await pilot.pause()
         assert ed.error == ""
         assert not any(
-            ed.query_one(f"#e-trigger-{t}", Select).value for t in ("two-pots", "scoop", "big-pot")
+            ed.query_one(f"#e-trigger-{t}", Choice).value for t in ("two-pots", "scoop", "big-pot")
         )
         await pilot.press("ctrl+s")
         assert app.session.name == "Table 3" and not app.session.config.is_kill_game

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 from floorkill import vocab
 from floorkill.floor.tables import TableRegistry, new_table_path, tables_dir
@@ -52,6 +52,7 @@ from floorkill.rules.table_diff import VALUE_WORDS, preset_title
 from floorkill.rules.table_diff import word as value_word
 from floorkill.rules.whatif import WhatIf, summary
 
+from ..widgets.choice import Choice
 from .language import LangFooter, Speaks
 
 
@@ -342,6 +343,9 @@ class TableEditor(Speaks, Screen[str | None]):
         Binding("escape", "cancel", NC_("key", "Cancel"), id="editor.cancel"),
         Binding("f3", "language", "EN/RU", show=False, id="editor.language"),
     ]
+    # The name takes the first key at once; focusing the scrolling form first (Textual's
+    # default: the first focusable widget) restyled every field twice before it.
+    AUTO_FOCUS = "#e-name"
 
     def __init__(
         self,
@@ -393,11 +397,9 @@ class TableEditor(Speaks, Screen[str | None]):
             with Grid(classes="ed-grid"):
                 yield from self._row(
                     tr("Rule preset", lang),
-                    Select(
+                    Choice(
                         [(preset_title(k, lang), k) for k in PRESET_TITLES],
-                        value=v["preset"],
-                        allow_blank=False,
-                        compact=True,
+                        v["preset"],
                         id="e-preset",
                     ),
                     tr("start from it: options reset to its readings", lang),
@@ -415,11 +417,9 @@ class TableEditor(Speaks, Screen[str | None]):
                 )
                 yield from self._row(
                     tr("Game", lang),
-                    Select(
+                    Choice(
                         [(GAME_NAMES[g], g) for g in GAMES],
-                        value=v["game"],
-                        allow_blank=False,
-                        compact=True,
+                        v["game"],
                         id="e-game",
                     ),
                     cites_note(
@@ -452,11 +452,9 @@ class TableEditor(Speaks, Screen[str | None]):
             with Grid(classes="ed-grid"):
                 yield from self._row(
                     tr("Structure", lang),
-                    Select(
+                    Choice(
                         [(tr("fixed limit", lang), "fixed"), (tr("spread limit", lang), "spread")],
-                        value=v["structure"],
-                        allow_blank=False,
-                        compact=True,
+                        v["structure"],
                         id="e-structure",
                     ),
                     cites_note(
@@ -479,15 +477,13 @@ class TableEditor(Speaks, Screen[str | None]):
             with Grid(classes="ed-grid"):
                 yield from self._row(
                     ptr("editor", "Kill", lang),
-                    Select(
+                    Choice(
                         [
                             (tr("full kill (2x big blind)", lang), "full"),
                             (tr("half kill (1.5x)", lang), "half"),
                             (tr("no kill", lang), "none"),
                         ],
-                        value=v["kind"],
-                        allow_blank=False,
-                        compact=True,
+                        v["kind"],
                         id="e-kind",
                     ),
                     " · ".join(FIELD_CITES["kind"]),
@@ -525,13 +521,11 @@ class TableEditor(Speaks, Screen[str | None]):
             Text(note), classes="ed-note", id=f"n-{note_id}" if note_id else None, markup=False
         )
 
-    def _yes_no(self, wid: str, value: bool) -> Select:
+    def _yes_no(self, wid: str, value: bool) -> Choice:
         """A yes/no switch that reads the same without colour (a checkbox's X does not)."""
-        return Select(
+        return Choice(
             [(value_word("yes", self.lang), True), (value_word("no", self.lang), False)],
-            value=bool(value),
-            allow_blank=False,
-            compact=True,
+            bool(value),
             id=wid,
         )
 
@@ -547,11 +541,9 @@ class TableEditor(Speaks, Screen[str | None]):
                     [value_word(a, lang) for a in allowed] + [tr("amount", lang)]
                 ),
             )
-        return Select(
+        return Choice(
             [(value_word(a, lang), a) for a in allowed],
-            value=value,
-            allow_blank=False,
-            compact=True,
+            value,
             id=f"e-{name}",
         )
 
@@ -583,24 +575,24 @@ class TableEditor(Speaks, Screen[str | None]):
         q = self.query_one
         v: dict[str, Any] = {
             "name": q("#e-name", Input).value,
-            "game": q("#e-game", Select).value,
+            "game": q("#e-game", Choice).value,
             "seats": q("#e-seats", Input).value,
             "button": q("#e-button", Input).value,
-            "joker": q("#e-joker", Select).value,
-            "structure": q("#e-structure", Select).value,
+            "joker": q("#e-joker", Choice).value,
+            "structure": q("#e-structure", Choice).value,
             "bets": q("#e-bets", Input).value,
             "blinds": q("#e-blinds", Input).value,
-            "kind": q("#e-kind", Select).value,
-            "preset": q("#e-preset", Select).value,
-            "triggers": tuple(t for t in TRIGGERS if q(f"#e-trigger-{t}", Select).value is True),
+            "kind": q("#e-kind", Choice).value,
+            "preset": q("#e-preset", Choice).value,
+            "triggers": tuple(t for t in TRIGGERS if q(f"#e-trigger-{t}", Choice).value is True),
         }
         for name in KILL_OPTIONS:
-            w: Any = q(f"#e-{name}")  # an Input or a Select
+            w: Any = q(f"#e-{name}")  # an Input or a Choice
             v[name] = w.value
         return v
 
     def set_option(self, name: str, value: Any) -> None:
-        w: Any = self.query_one(f"#e-{name}")  # an Input or a Select
+        w: Any = self.query_one(f"#e-{name}")  # an Input or a Choice
         if name in AMOUNT_OPTIONS:
             value = option_text(name, option_keyword(name, str(value)), self.lang)
         w.value = value
@@ -690,7 +682,7 @@ class TableEditor(Speaks, Screen[str | None]):
             widget = widget.parent
 
     def _form_value(self, name: str) -> Any:
-        widget: Any = self.query_one(f"#e-{name}")  # an Input or a Select
+        widget: Any = self.query_one(f"#e-{name}")  # an Input or a Choice
         value = widget.value
         if name in AMOUNT_OPTIONS and isinstance(value, str):
             text = option_keyword(name, value)
@@ -736,15 +728,21 @@ class TableEditor(Speaks, Screen[str | None]):
         return list(self.checked.config.differs_from_preset()) if self.checked else []
 
     # -- events ----------------------------------------------------------------------
+    def _unchanged(self) -> bool:
+        """The form reads as it was last checked: a field set to the value it had (every
+        field says so once as it mounts) is not checked again."""
+        return self.read() == self.values
+
     def on_input_changed(self, event: Input.Changed) -> None:
-        self.validate()
+        if not self._unchanged():
+            self.validate()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.focus_next()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        sid = event.select.id
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        sid = event.choice.id
         if sid == "e-preset" and event.value != self._preset_shown:
             self._preset_shown = event.value
             for name, value in preset_values(str(event.value)).items():
@@ -753,11 +751,12 @@ class TableEditor(Speaks, Screen[str | None]):
             none = event.value == "none"
             if none:
                 for t in TRIGGERS:
-                    self.query_one(f"#e-trigger-{t}", Select).value = False
+                    self.query_one(f"#e-trigger-{t}", Choice).value = False
                 self.set_option("voluntary", False)
-            elif not any(self.query_one(f"#e-trigger-{t}", Select).value is True for t in TRIGGERS):
-                self.query_one("#e-trigger-two-pots", Select).value = True
-        self.validate()
+            elif not any(self.query_one(f"#e-trigger-{t}", Choice).value is True for t in TRIGGERS):
+                self.query_one("#e-trigger-two-pots", Choice).value = True
+        if not self._unchanged():
+            self.validate()
 
     # -- saving ----------------------------------------------------------------------
     def action_save(self) -> None:
