@@ -59,10 +59,21 @@ class TableRegistry:
             session.bars_elsewhere = lambda: self.elsewhere(name)
 
     def names(self) -> list[str]:
+        """The tables of the lists (the table switcher, the room, the big screens, the
+        report): the journal's, and tables open in memory. A table of another journal (the
+        demo's sample) is listed only while the journal has none of its own: the demo
+        never shows among a real journal's tables."""
         if self.journal is None:
             return list(self._order)
         names = list(self.journal.table_names())
-        return names + [n for n in self._order if n not in names]
+        journal = self.journal
+        extra = [
+            n
+            for n in self._order
+            if n not in names
+            and (not names or getattr(self._open[n], "journal", None) in (None, journal))
+        ]
+        return names + extra
 
     def get(self, name: str):
         s = self._open.get(name)

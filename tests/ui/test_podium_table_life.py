@@ -158,3 +158,32 @@ async def test_about_opens_from_the_palette_and_esc_gives_the_entry_back(tmp_pat
         await pilot.pause()
         assert app.session.state.hands == 1
     j.close()
+
+
+async def test_the_demo_table_never_shows_in_a_real_journal_s_lists(tmp_path, monkeypatch):
+    """Once the real journal has a table, the demo's sample is in none of its lists: the
+    table switcher (F9), the room (players, the grid) and what the report reads."""
+    from floorkill.rules import load_table_text
+    from floorkill.ui.widgets.room_grid import room_states
+
+    monkeypatch.setenv("FLOORKILL_DEMO_JOURNAL", str(tmp_path / "demo.db"))
+    real = tmp_path / "real.db"
+    opening = open_podium(None, real, None)
+    try:
+        app = make_podium_app(opening.session, notices=opening.notices, journal=opening.journal)
+        app.demo_of = opening.demo_of
+        demo = opening.session.name
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.tables.names() == [demo]  # the demo alone: it is where we are
+            created = app.tables.create(load_table_text(HALF), HALF)
+            app.switch_table(created.name)
+            await pilot.pause()
+            assert app.tables.names() == [created.name]
+            assert [s.config.name for s in room_states(app.tables)] == [created.name]
+            await pilot.press("f9")
+            await pilot.pause()
+            assert isinstance(app.screen, TableListScreen)
+            assert app.screen.names == [created.name]
+    finally:
+        opening.closer()
