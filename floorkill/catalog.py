@@ -23,6 +23,7 @@ MARKERS = {
     "gettext": (False, False),
     "tr": (False, False),
     "N_": (False, False),
+    "T_": (False, False),
     "ngettext": (False, True),
     "NN_": (False, True),
     "ntr": (False, True),

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -122,6 +122,43 @@ def NN_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+class Translated(Mapping[str, str]):
+    """An English message id read in each language of the catalogue, as a mapping:
+    ``title["ru"]``, ``title.get(lang)``; a language without a catalogue is no key."""
+
+    __slots__ = ("msgid",)
+
+    def __init__(self, msgid: str) -> None:
+        self.msgid = msgid
+
+    def __getitem__(self, lang: str) -> str:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return gettext(self.msgid, lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Translated):
+            return self.msgid == other.msgid
+        return super().__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.msgid)
+
+    def __repr__(self) -> str:
+        return f"T_({self.msgid!r})"
+
+
+def T_(message: str) -> Translated:
+    """:func:`N_` for a text kept as a :class:`Translated` (read it in any language)."""
+    return Translated(message)
+
+
 def tr(message: str, lang: str | None = None, /, **params: Any) -> str:
     """``gettext`` then ``str.format(**params)``."""
     text = gettext(message, lang)
@@ -173,6 +210,8 @@ __all__ = [
     "NC_",
     "N_",
     "NN_",
+    "T_",
+    "Translated",
     "NBSP",
     "SOURCE_LANG",
     "_",

@@ -28,12 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from floorkill.i18n import tr
+from floorkill.i18n import LANGS, tr
 
 APP = "floorkill"
 SETTINGS_ENV = "FLOORKILL_SETTINGS"
 FILE_NAME = "floorkill.toml"
-LANGS = ("en", "ru")
 LOG_LEVELS = ("debug", "info", "warning", "error")
 MAX_SETTINGS_BYTES = 64 * 1024
 

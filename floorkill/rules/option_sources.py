@@ -11,8 +11,11 @@ and ``cites(name, value)``. Pure data: no Textual, no Rich.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from floorkill.i18n import LANGS, T_, Translated, ptr
 
 from .config import AMOUNT_OPTIONS, KILL_OPTIONS, TRIGGERS
 
@@ -27,13 +30,13 @@ class Source:
     that is not among the seeds, paraphrased in the project's words)."""
 
     seed: str | None
-    where: dict[str, str]
-    quote: dict[str, str]
+    where: Translated
+    quote: Translated
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    text: dict[str, str]
+    text: Translated
     cites: tuple[str, ...]
 
 
@@ -42,26 +45,20 @@ class OptionSource:
     name: str
     sources: tuple[Source, ...]
     choices: dict[Any, Choice]
-    note: dict[str, str] = field(default_factory=dict)  # how it works with other options
+    note: Mapping[str, str] = field(default_factory=dict)  # how it works with other options
 
 
-def _s(seed: str | None, where_en: str, where_ru: str, en: str, ru: str) -> Source:
-    return Source(seed, {"en": where_en, "ru": where_ru}, {"en": en, "ru": ru})
+def _s(seed: str | None, where: Translated, quote: Translated) -> Source:
+    return Source(seed, where, quote)
 
 
-def _c(en: str, ru: str, *cites: str) -> Choice:
-    return Choice({"en": en, "ru": ru}, tuple(cites))
+def _c(text: Translated, *cites: str) -> Choice:
+    return Choice(text, tuple(cites))
 
 
-_NATURAL = ("House rules, winning two consecutive pots", "Правила заведения, два банка подряд")
-_ALT = (
-    "House rules, winning two consecutive pots — Alternate Rule",
-    "Правила заведения, два банка подряд — альтернативное правило",
-)
-_WSOP = (
-    "WSOP Live Action Rules 2024, Kill Pots (not among the seeds; paraphrased)",
-    "Правила WSOP Live Action 2024, килл-поты (нет среди исходных текстов; пересказ)",
-)
+_NATURAL = T_("House rules, winning two consecutive pots")
+_ALT = T_("House rules, winning two consecutive pots — Alternate Rule")
+_WSOP = T_("WSOP Live Action Rules 2024, Kill Pots (not among the seeds; paraphrased)")
 
 
 SOURCES: dict[str, OptionSource] = {
@@ -72,38 +69,33 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, preamble",
-                    "Правила Роберта, килл-поты, вступление",
-                    "A full kill is double the amount of the big blind, and doubles the betting limits. A half "
-                    "kill is one-and-a-half times the big blind, and increases the betting limits by that amount.",
-                    "Полный килл равен двум большим блайндам и удваивает лимиты ставок. Половинный килл равен "
-                    "полутора большим блайндам и во столько же раз повышает лимиты.",
+                    T_("Robert's Rules, Kill Pots, preamble"),
+                    T_(
+                        "A full kill is double the amount of the big blind, and doubles the betting limits. A half "
+                        "kill is one-and-a-half times the big blind, and increases the betting limits by that amount."
+                    ),
                 ),
                 _s(
                     HOUSE,
-                    "House rules, kill defined",
-                    "Правила заведения, что такое килл",
-                    "(IE, in a $10-$20 game with $5 and $10 Blinds, the player required to kill shall post a "
-                    "third blind of $20, and that hand shall be played $20-$40.)",
-                    "(Например, в игре $10-$20 с блайндами $5 и $10 обязанный убить банк ставит третий блайнд "
-                    "$20, и эта раздача играется $20-$40.)",
+                    T_("House rules, kill defined"),
+                    T_(
+                        "(IE, in a $10-$20 game with $5 and $10 Blinds, the player required to kill shall post a "
+                        "third blind of $20, and that hand shall be played $20-$40.)"
+                    ),
                 ),
             ),
             {
                 "full": _c(
-                    "The killer posts 2x the big blind; every limit doubles.",
-                    "Убивающий ставит 2 больших блайнда; все лимиты удваиваются.",
+                    T_("The killer posts 2x the big blind; every limit doubles."),
                     "rrop-13.0",
                     "house-kill-defined",
                 ),
                 "half": _c(
-                    "The killer posts 1.5x the big blind; every limit rises by half.",
-                    "Убивающий ставит 1,5 больших блайнда; все лимиты растут в полтора раза.",
+                    T_("The killer posts 1.5x the big blind; every limit rises by half."),
                     "rrop-13.0",
                 ),
                 "none": _c(
-                    "No kill: a different game type from the same game with a kill.",
-                    "Без килла: это другая игра, чем та же игра с киллом.",
+                    T_("No kill: a different game type from the same game with a kill."),
                     "rrop-13.13",
                 ),
             },
@@ -113,24 +105,22 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, preamble",
-                    "Правила Роберта, килл-поты, вступление",
-                    "In other games using a required kill, a player who wins two consecutive pots must kill "
-                    "the next pot.",
-                    "В остальных играх с обязательным киллом игрок, выигравший два банка подряд, обязан убить "
-                    "следующий банк.",
+                    T_("Robert's Rules, Kill Pots, preamble"),
+                    T_(
+                        "In other games using a required kill, a player who wins two consecutive pots must kill "
+                        "the next pot."
+                    ),
                 ),
             ),
             {
                 True: _c(
-                    "Winning two pots in a row kills the next hand (the first win is a leg up).",
-                    "Два выигранных подряд банка убивают следующую раздачу (первый выигрыш — «нога»).",
+                    T_(
+                        "Winning two pots in a row kills the next hand (the first win is a leg up)."
+                    ),
                     "house-natural",
                     "rrop-13.3",
                 ),
-                False: _c(
-                    "Two pots in a row do not kill.", "Два банка подряд не дают килла.", "rrop-13.0"
-                ),
+                False: _c(T_("Two pots in a row do not kill."), "rrop-13.0"),
             },
         ),
         OptionSource(
@@ -138,26 +128,23 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, preamble",
-                    "Правила Роберта, килл-поты, вступление",
-                    "In high-low split games using a required kill, a player who scoops a pot bigger than a "
-                    "set size must kill the next pot.",
-                    "В хай-лоу играх с обязательным киллом игрок, забравший обе половины банка больше "
-                    "установленного размера, обязан убить следующий банк.",
+                    T_("Robert's Rules, Kill Pots, preamble"),
+                    T_(
+                        "In high-low split games using a required kill, a player who scoops a pot bigger than a "
+                        "set size must kill the next pot."
+                    ),
                 ),
             ),
             {
                 True: _c(
-                    "Winning the whole pot alone (both halves in hi-lo) at or above the scoop minimum "
-                    "kills the next hand.",
-                    "Выигрыш всего банка в одиночку (в хай-лоу — обеих половин) не меньше минимума "
-                    "убивает следующую раздачу.",
+                    T_(
+                        "Winning the whole pot alone (both halves in hi-lo) at or above the scoop minimum "
+                        "kills the next hand."
+                    ),
                     "rrop-13.8",
                     "house-scoop",
                 ),
-                False: _c(
-                    "A scoop does not kill.", "Выигрыш обеих половин не даёт килла.", "rrop-13.0"
-                ),
+                False: _c(T_("A scoop does not kill."), "rrop-13.0"),
             },
         ),
         OptionSource(
@@ -165,22 +152,20 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     HOUSE,
-                    "House rules, winning a big pot",
-                    "Правила заведения, крупный банк",
-                    "Winning a pot with more than a certain amount of money in it can be the event to trigger "
-                    "a kill.",
-                    "Выигрыш банка, в котором больше определённой суммы, может быть событием, вызывающим килл.",
+                    T_("House rules, winning a big pot"),
+                    T_(
+                        "Winning a pot with more than a certain amount of money in it can be the event to trigger "
+                        "a kill."
+                    ),
                 ),
             ),
             {
                 True: _c(
-                    "Winning a pot at or above the big-pot minimum kills the next hand.",
-                    "Выигрыш банка не меньше минимума убивает следующую раздачу.",
+                    T_("Winning a pot at or above the big-pot minimum kills the next hand."),
                     "house-big-pot",
                 ),
                 False: _c(
-                    "The size of a pot alone does not kill.",
-                    "Размер банка сам по себе не даёт килла.",
+                    T_("The size of a pot alone does not kill."),
                     "rrop-13.0",
                 ),
             },
@@ -190,77 +175,63 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, rule 8",
-                    "Правила Роберта, килл-поты, правило 8",
-                    "When a player wins both the high and the low pot (\u201cscoops\u201d) in a split-pot game "
-                    "with a kill provision, the next hand will be killed only if the pot is at least five "
-                    "times the size of the upper limit of the game.",
-                    "Если игрок выигрывает и хай, и лоу (забирает весь банк) в игре с делёжкой банка и киллом, "
-                    "следующая раздача убивается, только если банк не меньше пяти верхних лимитов игры.",
+                    T_("Robert's Rules, Kill Pots, rule 8"),
+                    T_(
+                        "When a player wins both the high and the low pot (\u201cscoops\u201d) in a split-pot game "
+                        "with a kill provision, the next hand will be killed only if the pot is at least five "
+                        "times the size of the upper limit of the game."
+                    ),
                 ),
                 _s(
                     HOUSE,
-                    "House rules, scooping high and low",
-                    "Правила заведения, выигрыш хай и лоу",
-                    "A player's uncalled bet is not included in determining the pot size.",
-                    "Неуравненная ставка игрока в размер банка не входит.",
+                    T_("House rules, scooping high and low"),
+                    T_("A player's uncalled bet is not included in determining the pot size."),
                 ),
             ),
             {
                 "5x-upper": _c(
-                    "The scoop kills from 5 upper limits (Robert's Rules).",
-                    "Килл — от пяти верхних лимитов (Правила Роберта).",
+                    T_("The scoop kills from 5 upper limits (Robert's Rules)."),
                     "rrop-13.8",
                     "house-scoop",
                 ),
                 "5x-lower": _c(
-                    "The scoop kills from 5 lower limits (a house choice).",
-                    "Килл — от пяти нижних лимитов (выбор заведения).",
+                    T_("The scoop kills from 5 lower limits (a house choice)."),
                     "rrop-13.8",
                     "house-scoop",
                 ),
                 AMOUNT: _c(
-                    "The scoop kills from the amount typed in (a house choice).",
-                    "Килл — от указанной суммы (выбор заведения).",
+                    T_("The scoop kills from the amount typed in (a house choice)."),
                     "rrop-13.8",
                     "house-scoop",
                 ),
             },
-            {
-                "en": "Uncalled bets never count; the game's own limits are used, not a kill pot's.",
-                "ru": "Неуравненные ставки не считаются; берутся обычные лимиты игры, а не килл-пота.",
-            },
+            T_("Uncalled bets never count; the game's own limits are used, not a kill pot's."),
         ),
         OptionSource(
             "big_pot_minimum",
             (
                 _s(
                     HOUSE,
-                    "House rules, winning a big pot",
-                    "Правила заведения, крупный банк",
-                    "Typically the size of the pot required to trigger a kill is five times the upper limit in "
-                    "a fixed limit game (IE winning $150 in a$15-$30 game.) Other formulae that can be used are "
-                    "five times the lower limit (which is also the amount of the big blind) or an arbitrary "
-                    "amount.",
-                    "Обычно для килла нужен банк в пять верхних лимитов в игре с фиксированным лимитом "
-                    "(например, выигрыш $150 в игре $15-$30). Можно брать и пять нижних лимитов (это же "
-                    "размер большого блайнда) или произвольную сумму.",
+                    T_("House rules, winning a big pot"),
+                    T_(
+                        "Typically the size of the pot required to trigger a kill is five times the upper limit in "
+                        "a fixed limit game (IE winning $150 in a$15-$30 game.) Other formulae that can be used are "
+                        "five times the lower limit (which is also the amount of the big blind) or an arbitrary "
+                        "amount."
+                    ),
                 ),
             ),
             {
                 "5x-upper": _c(
-                    "A pot of 5 upper limits kills.",
-                    "Килл даёт банк в пять верхних лимитов.",
+                    T_("A pot of 5 upper limits kills."),
                     "house-big-pot",
                 ),
                 "5x-lower": _c(
-                    "A pot of 5 lower limits kills.",
-                    "Килл даёт банк в пять нижних лимитов.",
+                    T_("A pot of 5 lower limits kills."),
                     "house-big-pot",
                 ),
                 AMOUNT: _c(
-                    "A pot of the amount typed in kills.",
-                    "Килл даёт банк не меньше указанной суммы.",
+                    T_("A pot of the amount typed in kills."),
                     "house-big-pot",
                 ),
             },
@@ -270,145 +241,126 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, rule 3",
-                    "Правила Роберта, килл-поты, правило 3",
-                    'For the second "leg" to qualify for a kill, you must win at least one full bet for '
-                    "whatever limit you are playing, and it cannot be any part of the blind structure.",
-                    "Чтобы вторая «нога» дала килл, нужно выиграть не меньше одной полной ставки того лимита, "
-                    "в который идёт игра, и эти деньги не могут быть частью блайндов.",
+                    T_("Robert's Rules, Kill Pots, rule 3"),
+                    T_(
+                        'For the second "leg" to qualify for a kill, you must win at least one full bet for '
+                        "whatever limit you are playing, and it cannot be any part of the blind structure."
+                    ),
                 ),
             ),
             {
                 "lower-bet": _c(
-                    "The second win must take at least one lower bet beyond the blinds.",
-                    "Второй выигрыш должен принести не меньше одной нижней ставки сверх блайндов.",
+                    T_("The second win must take at least one lower bet beyond the blinds."),
                     "rrop-13.3",
                 ),
                 "upper-bet": _c(
-                    "The second win must take at least one upper bet beyond the blinds.",
-                    "Второй выигрыш должен принести не меньше одной верхней ставки сверх блайндов.",
+                    T_("The second win must take at least one upper bet beyond the blinds."),
                     "rrop-13.3",
                 ),
                 AMOUNT: _c(
-                    "The second win must take at least the amount typed in beyond the blinds.",
-                    "Второй выигрыш должен принести не меньше указанной суммы сверх блайндов.",
+                    T_("The second win must take at least the amount typed in beyond the blinds."),
                     "rrop-13.3",
                 ),
             },
-            {
-                "en": "Measured at the limits actually played that hand. Not used when the second leg "
-                "is set to need a pot of a certain size (Second leg: pot at least).",
-                "ru": "Считается по лимитам, в которые игралась раздача. Не действует, если для второй "
-                "«ноги» задан минимальный размер банка (настройка «Вторая „нога“: банк от»).",
-            },
+            T_(
+                "Measured at the limits actually played that hand. Not used when the second leg "
+                "is set to need a pot of a certain size (Second leg: pot at least)."
+            ),
         ),
         OptionSource(
             "second_leg_pot",
             (
                 _s(
                     HOUSE,
-                    *_ALT,
-                    "A player must win a pot of a certain size to be set by the house for the pot to qualify "
-                    "as the second leg of a kill.",
-                    "Чтобы банк засчитывался как вторая «нога» килла, игрок должен выиграть банк не меньше "
-                    "размера, который устанавливает заведение.",
+                    _ALT,
+                    T_(
+                        "A player must win a pot of a certain size to be set by the house for the pot to qualify "
+                        "as the second leg of a kill."
+                    ),
                 ),
             ),
             {
                 "none": _c(
-                    "Off: the second leg is measured by money won beyond the blinds.",
-                    "Выключено: вторая «нога» меряется выигрышем сверх блайндов.",
+                    T_("Off: the second leg is measured by money won beyond the blinds."),
                     "rrop-13.3",
                 ),
                 "5x-upper": _c(
-                    "The second leg needs a pot of at least 5 upper limits.",
-                    "Для второй «ноги» нужен банк не меньше пяти верхних лимитов.",
+                    T_("The second leg needs a pot of at least 5 upper limits."),
                     "house-natural",
                 ),
                 "5x-lower": _c(
-                    "The second leg needs a pot of at least 5 lower limits.",
-                    "Для второй «ноги» нужен банк не меньше пяти нижних лимитов.",
+                    T_("The second leg needs a pot of at least 5 lower limits."),
                     "house-natural",
                 ),
                 "5x-big-blind": _c(
-                    "The second leg needs a pot of at least 5 big blinds.",
-                    "Для второй «ноги» нужен банк не меньше пяти больших блайндов.",
+                    T_("The second leg needs a pot of at least 5 big blinds."),
                     "house-natural",
                 ),
                 AMOUNT: _c(
-                    "The second leg needs a pot of at least the amount typed in.",
-                    "Для второй «ноги» нужен банк не меньше указанной суммы.",
+                    T_("The second leg needs a pot of at least the amount typed in."),
                     "house-natural",
                 ),
             },
-            {
-                "en": "When set, it replaces the beyond-the-blinds test: the podium asks for the pot "
-                "(uncalled bets excluded), measured against the game's own limits and blinds.",
-                "ru": "Если задано, заменяет проверку «сверх блайндов»: спрашивается размер банка (без "
-                "неуравненных ставок), по обычным лимитам и блайндам игры.",
-            },
+            T_(
+                "When set, it replaces the beyond-the-blinds test: the podium asks for the pot "
+                "(uncalled bets excluded), measured against the game's own limits and blinds."
+            ),
         ),
         OptionSource(
             "second_leg_needs_flop",
             (
                 _s(
                     HOUSE,
-                    *_NATURAL,
-                    "For the second leg to qualify for a kill there must be a flop and the player must win at "
-                    "least one full bet for whatever limit is being played, which cannot be any part of the "
-                    "blind structure.",
-                    "Чтобы вторая «нога» дала килл, должен быть флоп, и игрок должен выиграть не меньше одной "
-                    "полной ставки играемого лимита, не считая денег блайндов.",
+                    _NATURAL,
+                    T_(
+                        "For the second leg to qualify for a kill there must be a flop and the player must win at "
+                        "least one full bet for whatever limit is being played, which cannot be any part of the "
+                        "blind structure."
+                    ),
                 ),
             ),
             {
                 True: _c(
-                    "A second win without a flop never kills; the walk option says what happens to "
-                    "the leg.",
-                    "Второй выигрыш без флопа никогда не даёт килла; что будет с «ногой», решает "
-                    "настройка «прогулки».",
+                    T_(
+                        "A second win without a flop never kills; the walk option says what happens to "
+                        "the leg."
+                    ),
                     "house-natural",
                 ),
                 False: _c(
-                    "A second win without a flop is weighed like any other (Robert's Rules).",
-                    "Второй выигрыш без флопа оценивается как любой другой (Правила Роберта).",
+                    T_("A second win without a flop is weighed like any other (Robert's Rules)."),
                     "rrop-13.3",
                 ),
             },
-            {
-                "en": "Only games with a flop (hold'em, Omaha).",
-                "ru": "Только для игр с флопом (холдем, омаха).",
-            },
+            T_("Only games with a flop (hold'em, Omaha)."),
         ),
         OptionSource(
             "split_with_leg",
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, rule 4",
-                    "Правила Роберта, килл-поты, правило 4",
-                    'If a player with one "leg up" splits the next pot, that player still has a "leg up" '
-                    "for the next hand.",
-                    "Если игрок с одной «ногой» делит следующий банк, «нога» у него сохраняется на следующую "
-                    "раздачу.",
+                    T_("Robert's Rules, Kill Pots, rule 4"),
+                    T_(
+                        'If a player with one "leg up" splits the next pot, that player still has a "leg up" '
+                        "for the next hand."
+                    ),
                 ),
                 _s(
                     HOUSE,
-                    *_ALT,
-                    "If a player with one leg up on a natural kill splits a pot, then the kill button shall "
-                    "become neutral;",
-                    "Если игрок с одной «ногой» делит банк, килл-баттон становится нейтральным;",
+                    _ALT,
+                    T_(
+                        "If a player with one leg up on a natural kill splits a pot, then the kill button shall "
+                        "become neutral;"
+                    ),
                 ),
             ),
             {
                 "keeps": _c(
-                    "A leg holder who splits keeps the leg.",
-                    "Разделивший банк сохраняет «ногу».",
+                    T_("A leg holder who splits keeps the leg."),
                     "rrop-13.4",
                 ),
                 "neutral": _c(
-                    "A leg holder who splits loses it: the button goes neutral.",
-                    "Разделивший банк теряет «ногу»: баттон нейтрален.",
+                    T_("A leg holder who splits loses it: the button goes neutral."),
                     "house-natural",
                 ),
             },
@@ -418,29 +370,28 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, rule 4",
-                    "Правила Роберта, килл-поты, правило 4",
-                    "If the player who split the pot was the kill in the previous hand, then that player must "
-                    "also kill the next pot.",
-                    "Если деливший банк убивал предыдущую раздачу, он обязан убить и следующий банк.",
+                    T_("Robert's Rules, Kill Pots, rule 4"),
+                    T_(
+                        "If the player who split the pot was the kill in the previous hand, then that player must "
+                        "also kill the next pot."
+                    ),
                 ),
                 _s(
                     HOUSE,
-                    *_ALT,
-                    "if a player who killed a previous pot splits the subsequent pot, then the kill button "
-                    "shall become neutral.",
-                    "если игрок, убивший предыдущий банк, делит следующий, килл-баттон становится нейтральным.",
+                    _ALT,
+                    T_(
+                        "if a player who killed a previous pot splits the subsequent pot, then the kill button "
+                        "shall become neutral."
+                    ),
                 ),
             ),
             {
                 "kills-again": _c(
-                    "A killer who splits the kill pot kills again.",
-                    "Убивший банк и разделивший его убивает снова.",
+                    T_("A killer who splits the kill pot kills again."),
                     "rrop-13.4",
                 ),
                 "neutral": _c(
-                    "A killer who splits the kill pot: the button goes neutral.",
-                    "Убивший банк и разделивший его: баттон нейтрален.",
+                    T_("A killer who splits the kill pot: the button goes neutral."),
                     "house-natural",
                 ),
             },
@@ -450,70 +401,61 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     HOUSE,
-                    *_NATURAL,
-                    "When a player has one leg up toward a natural kill and there is no flop then he keeps "
-                    "the kill button. This is known as a walk.",
-                    "Если у игрока одна «нога», а флопа не было, килл-баттон остаётся у него. Это называется "
-                    "«прогулкой».",
+                    _NATURAL,
+                    T_(
+                        "When a player has one leg up toward a natural kill and there is no flop then he keeps "
+                        "the kill button. This is known as a walk."
+                    ),
                 ),
                 _s(
                     HOUSE,
-                    *_ALT,
-                    "In the event of a walk, the kill button becomes neutral.",
-                    "При «прогулке» килл-баттон становится нейтральным.",
+                    _ALT,
+                    T_("In the event of a walk, the kill button becomes neutral."),
                 ),
             ),
             {
                 "keeps": _c(
-                    "A leg holder who wins again without a flop keeps the leg.",
-                    "Игрок с «ногой», снова выигравший без флопа, сохраняет «ногу».",
+                    T_("A leg holder who wins again without a flop keeps the leg."),
                     "house-natural",
                 ),
                 "neutral": _c(
-                    "A leg holder who wins again without a flop loses it: the button goes neutral.",
-                    "Игрок с «ногой», снова выигравший без флопа, теряет её: баттон нейтрален.",
+                    T_(
+                        "A leg holder who wins again without a flop loses it: the button goes neutral."
+                    ),
                     "house-natural",
                 ),
             },
-            {
-                "en": 'Applies only with "second leg needs a flop": a walk is a second win the flop rule '
+            T_(
+                'Applies only with "second leg needs a flop": a walk is a second win the flop rule '
                 "stops. Without the flop rule a flopless second win is weighed like any other, "
-                "whichever value is chosen here.",
-                "ru": "Действует только вместе с «для второй ноги нужен флоп»: «прогулка» — это второй "
-                "выигрыш, который останавливает правило флопа. Без него второй выигрыш без флопа "
-                "оценивается как любой другой, что бы здесь ни было выбрано.",
-            },
+                "whichever value is chosen here."
+            ),
         ),
         OptionSource(
             "unqualified_second_win",
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, glossary, leg up",
-                    "Правила Роберта, словарь, «нога»",
-                    "LEG UP: Being in a situation equivalent to having won the previous pot, and thus liable "
-                    "to have to kill the following pot if you win the current pot.",
-                    "«НОГА»: положение игрока, как если бы он выиграл предыдущий банк; выиграв текущий, он "
-                    "может быть обязан убить следующий.",
+                    T_("Robert's Rules, glossary, leg up"),
+                    T_(
+                        "LEG UP: Being in a situation equivalent to having won the previous pot, and thus liable "
+                        "to have to kill the following pot if you win the current pot."
+                    ),
                 ),
                 _s(
                     HOUSE,
-                    "House rules, kill games, (d)",
-                    "Правила заведения, килл-игры, (d)",
-                    "d) the previous pot did not meet the monetary requirements for a kill.",
-                    "d) предыдущий банк не отвечал денежным требованиям для килла.",
+                    T_("House rules, kill games, (d)"),
+                    T_("d) the previous pot did not meet the monetary requirements for a kill."),
                 ),
             ),
             {
                 "keeps-leg": _c(
-                    "A second win too small to kill keeps the leg up.",
-                    "Слишком маленький для килла второй выигрыш сохраняет «ногу».",
+                    T_("A second win too small to kill keeps the leg up."),
                     "rrop-13.3",
                     "rrop-glossary",
                 ),
                 "neutral": _c(
-                    "A second win too small to kill: the button goes neutral.",
-                    "Слишком маленький для килла второй выигрыш: баттон нейтрален.",
+                    T_("A second win too small to kill: the button goes neutral."),
                     "house-button",
                 ),
             },
@@ -523,23 +465,22 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, rule 10",
-                    "Правила Роберта, килл-поты, правило 10",
-                    "In lowball, an optional rule is allowing players to look at their first two cards and "
-                    "then opt whether to kill the pot.",
-                    "В лоуболе по необязательному правилу игрокам разрешают посмотреть первые две карты и "
-                    "после этого решить, убивать ли банк.",
+                    T_("Robert's Rules, Kill Pots, rule 10"),
+                    T_(
+                        "In lowball, an optional rule is allowing players to look at their first two cards and "
+                        "then opt whether to kill the pot."
+                    ),
                 ),
             ),
             {
                 True: _c(
-                    "A player may kill voluntarily (stack at least 4 kill blinds); the killer acts last "
-                    "on the first round.",
-                    "Игрок может убить банк добровольно (стек не меньше 4 килл-блайндов); убивший "
-                    "ходит последним в первом круге.",
+                    T_(
+                        "A player may kill voluntarily (stack at least 4 kill blinds); the killer acts last "
+                        "on the first round."
+                    ),
                     "rrop-13.10",
                 ),
-                False: _c("Only required kills.", "Только обязательные киллы.", "rrop-13.0"),
+                False: _c(T_("Only required kills."), "rrop-13.0"),
             },
         ),
         OptionSource(
@@ -547,49 +488,44 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, rule 10",
-                    "Правила Роберта, килл-поты, правило 10",
-                    "The pot may no longer be killed if any player in the game has received a third card.",
-                    "Банк больше нельзя убить, если кто-то из игроков уже получил третью карту.",
+                    T_("Robert's Rules, Kill Pots, rule 10"),
+                    T_(
+                        "The pot may no longer be killed if any player in the game has received a third card."
+                    ),
                 ),
             ),
             {
                 2: _c(
-                    "Declared after seeing two cards (Robert's Rules).",
-                    "Объявляется, увидев две карты (Правила Роберта).",
+                    T_("Declared after seeing two cards (Robert's Rules)."),
                     "rrop-13.10",
                 ),
                 3: _c(
-                    "Declared after seeing three cards (as the Russian text of the rule has it).",
-                    "Объявляется, увидев три карты (как в русском тексте правила).",
+                    T_(
+                        "Declared after seeing three cards (as the Russian text of the rule has it)."
+                    ),
                     "rrop-13.10",
                 ),
             },
-            {
-                "en": 'The Russian text of rule 10 says "two (sometimes three) cards".',
-                "ru": "В русском тексте правила 10 сказано «две (иногда три) карты».",
-            },
+            T_('The Russian text of rule 10 says "two (sometimes three) cards".'),
         ),
         OptionSource(
             "killer_acts",
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, rule 2",
-                    "Правила Роберта, килл-поты, правило 2",
-                    "In a kill pot, the killer acts in proper turn (after the person on the immediate right).",
-                    "В килл-поте убивший ходит в свою очередь (после соседа справа).",
+                    T_("Robert's Rules, Kill Pots, rule 2"),
+                    T_(
+                        "In a kill pot, the killer acts in proper turn (after the person on the immediate right)."
+                    ),
                 ),
             ),
             {
                 "in-turn": _c(
-                    "A required killer acts in turn.",
-                    "Обязанный убить ходит в свою очередь.",
+                    T_("A required killer acts in turn."),
                     "rrop-13.2",
                 ),
                 "last": _c(
-                    "A required killer acts last on the first round (house practice).",
-                    "Обязанный убить ходит последним в первом круге (практика заведения).",
+                    T_("A required killer acts last on the first round (house practice)."),
                     "rrop-13.2",
                 ),
             },
@@ -599,63 +535,54 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, rule 3",
-                    "Правила Роберта, килл-поты, правило 3",
-                    "...and it cannot be any part of the blind structure.",
-                    "...и эти деньги не могут быть частью блайндов.",
+                    T_("Robert's Rules, Kill Pots, rule 3"),
+                    T_("...and it cannot be any part of the blind structure."),
                 ),
                 _s(
                     None,
-                    *_WSOP,
-                    "Rule 191: the kill blind is not part of the blind structure when a second "
-                    "leg is qualified.",
-                    "Правило 191: при оценке второй «ноги» килл-блайнд не считается частью блайндов.",
+                    _WSOP,
+                    T_(
+                        "Rule 191: the kill blind is not part of the blind structure when a second "
+                        "leg is qualified."
+                    ),
                 ),
             ),
             {
                 True: _c(
-                    "The kill blind counts as blind money when a second leg is measured.",
-                    "Килл-блайнд считается деньгами блайндов при оценке второй «ноги».",
+                    T_("The kill blind counts as blind money when a second leg is measured."),
                     "rrop-13.3",
                 ),
                 False: _c(
-                    "The kill blind counts as money won (WSOP).",
-                    "Килл-блайнд считается выигранными деньгами (WSOP).",
+                    T_("The kill blind counts as money won (WSOP)."),
                     "wsop-191",
                 ),
             },
-            {
-                "en": "Only the wording of the question the podium asks.",
-                "ru": "Меняет только формулировку вопроса на подиуме.",
-            },
+            T_("Only the wording of the question the podium asks."),
         ),
         OptionSource(
             "new_player",
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, rule 12",
-                    "Правила Роберта, килл-поты, правило 12",
-                    "A new player is not entitled to play in a killed pot, but may do so by agreeing to kill "
-                    "the next pot.",
-                    "Новый игрок не вправе играть убитый банк, но может, если согласится убить следующий.",
+                    T_("Robert's Rules, Kill Pots, rule 12"),
+                    T_(
+                        "A new player is not entitled to play in a killed pot, but may do so by agreeing to kill "
+                        "the next pot."
+                    ),
                 ),
                 _s(
                     None,
-                    *_WSOP,
-                    "Rule 201: a new player may sit into a kill pot.",
-                    "Правило 201: новый игрок может сесть в килл-пот.",
+                    _WSOP,
+                    T_("Rule 201: a new player may sit into a kill pot."),
                 ),
             ),
             {
                 "must-agree": _c(
-                    "A new player sits out a kill pot unless agreeing to kill the next one.",
-                    "Новый игрок пропускает килл-пот, если не согласится убить следующий.",
+                    T_("A new player sits out a kill pot unless agreeing to kill the next one."),
                     "rrop-13.12",
                 ),
                 "may-sit": _c(
-                    "A new player may play a kill pot (WSOP).",
-                    "Новый игрок может играть килл-пот (WSOP).",
+                    T_("A new player may play a kill pot (WSOP)."),
                     "wsop-201",
                 ),
             },
@@ -665,33 +592,31 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     ROBERT,
-                    "Robert's Rules, Kill Pots, rule 6",
-                    "Правила Роберта, килл-поты, правило 6",
-                    "A player who fails to post a required kill blind will not be allowed to participate in "
-                    "any game until the kill money is posted.",
-                    "Игрок, не поставивший обязательный килл-блайнд, не допускается ни к одной игре, пока не "
-                    "внесёт эти деньги.",
+                    T_("Robert's Rules, Kill Pots, rule 6"),
+                    T_(
+                        "A player who fails to post a required kill blind will not be allowed to participate in "
+                        "any game until the kill money is posted."
+                    ),
                 ),
                 _s(
                     None,
-                    *_WSOP,
-                    "Rule 197: a missed kill is posted at the first chance off the button "
-                    "and the blinds.",
-                    "Правило 197: пропущенный килл ставится при первой возможности не на баттоне и не на "
-                    "блайндах.",
+                    _WSOP,
+                    T_(
+                        "Rule 197: a missed kill is posted at the first chance off the button "
+                        "and the blinds."
+                    ),
                 ),
             ),
             {
                 "barred": _c(
-                    "An unposted kill bars the player from every game until it is paid.",
-                    "Не поставивший килл не допускается ни к одной игре, пока не внесёт его.",
+                    T_("An unposted kill bars the player from every game until it is paid."),
                     "rrop-13.6",
                 ),
                 "post-later": _c(
-                    "An unposted kill is owed and posted at the first hand off the button and "
-                    "blinds (WSOP).",
-                    "Непоставленный килл остаётся долгом и ставится в первой раздаче не на "
-                    "баттоне и не на блайндах (WSOP).",
+                    T_(
+                        "An unposted kill is owed and posted at the first hand off the button and "
+                        "blinds (WSOP)."
+                    ),
                     "wsop-197",
                 ),
             },
@@ -701,34 +626,26 @@ SOURCES: dict[str, OptionSource] = {
             (
                 _s(
                     HOUSE,
-                    "House rules, kill defined",
-                    "Правила заведения, что такое килл",
-                    "the player required to kill shall post a third blind of $20",
-                    "обязанный убить банк ставит третий блайнд в $20",
+                    T_("House rules, kill defined"),
+                    T_("the player required to kill shall post a third blind of $20"),
                 ),
                 _s(
                     None,
-                    *_WSOP,
-                    "Rule 200: no chopping when the kill is in a blind.",
-                    "Правило 200: если убивающий на блайнде, делить блайнды нельзя.",
+                    _WSOP,
+                    T_("Rule 200: no chopping when the kill is in a blind."),
                 ),
             ),
             {
                 "replaces": _c(
-                    "A killer in a blind posts the kill in place of that blind.",
-                    "Убивающий на блайнде ставит килл вместо этого блайнда.",
+                    T_("A killer in a blind posts the kill in place of that blind."),
                     "wsop-200",
                 ),
                 "both": _c(
-                    "A killer in a blind posts that blind and the kill.",
-                    "Убивающий на блайнде ставит и блайнд, и килл.",
+                    T_("A killer in a blind posts that blind and the kill."),
                     "wsop-200",
                 ),
             },
-            {
-                "en": "The rulebooks are silent; rooms differ.",
-                "ru": "Правила об этом молчат; в заведениях по-разному.",
-            },
+            T_("The rulebooks are silent; rooms differ."),
         ),
     )
 }
@@ -771,10 +688,18 @@ def describe(name: str, value: Any, lang: str = "en") -> tuple[str, ...]:
     it comes from, what this choice does with the clauses it cites, and the option's note
     (how it works with the others). Plain text lines."""
     entry = SOURCES[name]
-    lang = lang if lang in ("en", "ru") else "en"
-    open_q, close_q = ("«", "»") if lang == "ru" else ("\u201c", "\u201d")
-    out = [f"{open_q}{src.quote[lang]}{close_q} — {src.where[lang]}" for src in entry.sources]
+    lang = lang if lang in LANGS else "en"
+    out = [
+        ptr(
+            "quotation",
+            "\u201c{quote}\u201d — {where}",
+            lang,
+            quote=src.quote[lang],
+            where=src.where[lang],
+        )
+        for src in entry.sources
+    ]
     out.append(f"{explain(name, value, lang)} [{', '.join(cites(name, value))}]")
     if entry.note:
-        out.append(entry.note.get(lang) or entry.note["en"])
+        out.append(entry.note[lang])
     return tuple(out)

@@ -23,8 +23,6 @@ from .names import safe_text
 from .texts import amounts_in
 from .triggers import Trigger, active
 
-LANGS = ("en", "ru")
-
 GAME_NAMES_RU = {
     "holdem": "Холдем",
     "omaha": "Омаха",

@@ -24,7 +24,7 @@ from textual.screen import Screen
 
 from floorkill.floor import Change, Floor
 from floorkill.floor.table_view import TableView
-from floorkill.i18n import tr
+from floorkill.i18n import LANGS, tr
 from floorkill.log import log
 from floorkill.rules.names import safe_text
 
@@ -46,7 +46,6 @@ from .late_problems import LateProblems
 from .palette import podium_commands, textual_commands
 from .table_actions import TableActions
 
-LANGS = ("en", "ru")
 FOLLOW_EVERY = 0.25  # seconds between looks at the journal for other podiums' commits
 
 
