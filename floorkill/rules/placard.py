@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from floorkill.i18n import tr
+from floorkill.i18n import LANGS, tr
 
 from .codes import KillKind, OwedMode, TriggerId
 from .config import GAME_NAMES, LOWBALL_GAMES, TableConfig
