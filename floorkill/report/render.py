@@ -48,7 +48,11 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 td.n { white-space: nowrap; }
 table.summary { font-size: 8pt; }
 table.summary th, table.summary td { padding: 1mm 1.2mm; }
-table.summary th.n { hyphens: auto; vertical-align: bottom; }
+table.summary th.n { vertical-align: bottom; text-align: right; }
+/* the count heads read upwards, two lines at most: twelve columns fit the page whatever the
+   language's words ("Непоставленные киллы" is wider than its column of numbers) */
+table.summary th.n span { writing-mode: vertical-rl; transform: rotate(180deg);
+                          max-height: 30mm; white-space: normal; line-height: 1.15; }
 .small { font-size: 7.5pt; color: #444; font-weight: 400; display: block; }
 tr.total td { font-weight: 700; border-top: 0.5mm solid #111; }
 .cite { color: #555; font-size: 8.5pt; white-space: nowrap; }
@@ -313,7 +317,7 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
         f"<th>{esc(t('table', lang))}</th>"
     )
     for _attr, key in COUNTS:
-        out.append(f'<th class="n">{esc(t(key, lang))}</th>')
+        out.append(f'<th class="n"><span>{esc(t(key, lang))}</span></th>')
     out.append("</tr></thead><tbody>")
     for ts in room.tables:
         out.append(

@@ -46,3 +46,29 @@ def test_the_checks_would_see_a_request_and_a_console_error(tmp_path):
     assert any("boom" in line for line in seen.console)
     assert any("Failed to load resource" in line for line in seen.console)  # the refused load
     assert seen.requests == ["http://127.0.0.1:9/x.png"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_summary_fits_the_page_in_each_language(tmp_path, lang):
+    """Twelve count columns on an A4 page: the Russian heads ("Непоставленные киллы") made
+    the table 25% wider than the page."""
+    import asyncio
+
+    from browserhelp import Browser
+
+    journal = sample_journal(tmp_path / "j.db")
+    out = tmp_path / f"report-{lang}.html"
+    argv = ["report", "--lang", lang, "--journal", str(journal), "--output", str(out)]
+    assert main(argv) == 0
+
+    async def widths():
+        async with Browser.launch() as browser:
+            page = await browser.new_page(794, 1123)  # A4 at 96 dpi
+            await page.goto(out.as_uri())
+            return await page.wait_for(
+                "(() => { const t = document.querySelector('table.summary');"
+                " return t && [t.scrollWidth, t.parentElement.clientWidth]; })()"
+            )
+
+    table, page = asyncio.run(widths())
+    assert table <= page, (lang, table, page)

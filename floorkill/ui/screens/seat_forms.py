@@ -129,6 +129,10 @@ class FormModal(FormScreen[dict | None]):
             )
 
     def on_mount(self) -> None:
+        # the labels' column as wide as the longest label in this language (Russian labels
+        # run longer than English), up to half the box: every label reads whole
+        widest = max((Text(label).cell_len for _fid, label, *_rest in self.fields), default=0)
+        self.query_one("#form-grid", Grid).styles.grid_columns = f"{min(widest, 36)} 1fr"
         target = f"#f-{self._focus}" if self._focus else "Input"
         self.query_one(target, Input).focus()
         self.refresh_preview()
