@@ -126,14 +126,17 @@ class Translated(Mapping[str, str]):
     """An English message id read in each language of the catalogue, as a mapping:
     ``title["ru"]``, ``title.get(lang)``; a language without a catalogue is no key."""
 
-    __slots__ = ("msgid",)
+    __slots__ = ("msgid", "context")
 
-    def __init__(self, msgid: str) -> None:
+    def __init__(self, msgid: str, context: str | None = None) -> None:
         self.msgid = msgid
+        self.context = context
 
     def __getitem__(self, lang: str) -> str:
         if lang not in LANGS:
             raise KeyError(lang)
+        if self.context is not None:
+            return pgettext(self.context, self.msgid, lang)
         return gettext(self.msgid, lang)
 
     def __iter__(self) -> Iterator[str]:
@@ -144,11 +147,11 @@ class Translated(Mapping[str, str]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Translated):
-            return self.msgid == other.msgid
+            return (self.context, self.msgid) == (other.context, other.msgid)
         return super().__eq__(other)
 
     def __hash__(self) -> int:
-        return hash(self.msgid)
+        return hash((self.context, self.msgid))
 
     def __repr__(self) -> str:
         return f"T_({self.msgid!r})"

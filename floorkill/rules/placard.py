@@ -12,9 +12,10 @@ Pure Python: no Textual, no Rich. Player-facing text is plain data; the HTML esc
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from floorkill.i18n import LANGS, tr
+from floorkill.i18n import LANGS, N_, NC_, T_, Translated, pgettext, tr
 
 from .codes import KillKind, OwedMode, TriggerId
 from .config import GAME_NAMES, LOWBALL_GAMES, TableConfig
@@ -23,22 +24,61 @@ from .names import safe_text
 from .texts import amounts_in
 from .triggers import Trigger, active
 
-GAME_NAMES_RU = {
-    "holdem": "Холдем",
-    "omaha": "Омаха",
-    "omaha8": "Омаха хай-лоу 8/b",
-    "lowball-a5": "Лоубол A-5",
-    "lowball-27": "Лоубол 2-7",
-    "draw-high": "Дро (на старшие)",
-    "stud": "Семикарточный стад",
-    "stud8": "Стад хай-лоу 8/b",
-    "razz": "Разз",
-}
+# The game names as the placard says them: GAME_NAMES' English in the context "game".
+_GAME_WORDS = (
+    NC_("game", "Hold'em"),
+    NC_("game", "Omaha"),
+    NC_("game", "Omaha Hi-Lo 8/b"),
+    NC_("game", "A-5 Lowball"),
+    NC_("game", "2-7 Lowball"),
+    NC_("game", "Draw High"),
+    NC_("game", "Seven-Card Stud"),
+    NC_("game", "Stud Hi-Lo 8/b"),
+    NC_("game", "Razz"),
+)
+
+
+def game_name(game: str, lang: str = "en") -> str:
+    """The game's name in ``lang`` (an unknown game: its id)."""
+    english = GAME_NAMES.get(game)
+    return pgettext("game", english, lang) if english is not None else game
+
+
+class Words(Mapping[str, str]):
+    """A placard sentence: a message id and its parameters, read in each language of the
+    catalogue (``words["ru"]``). A parameter that is itself a mapping of languages (a
+    translated word) is read in the same language."""
+
+    __slots__ = ("msgid", "params")
+
+    def __init__(self, msgid: str, params: Mapping[str, object]) -> None:
+        self.msgid = msgid
+        self.params = dict(params)
+
+    def __getitem__(self, lang: str) -> str:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        params = {k: v[lang] if isinstance(v, Mapping) else v for k, v in self.params.items()}
+        return tr(self.msgid, lang, **params)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+    def __hash__(self) -> int:
+        return hash((self.msgid, repr(sorted(self.params.items(), key=repr))))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Words):
+            return (self.msgid, self.params) == (other.msgid, other.params)
+        return super().__eq__(other)
 
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    text: dict[str, str]
+    text: Mapping[str, str]
     cites: tuple[str, ...] = ()
 
     def render(self, lang: str) -> str:
@@ -47,7 +87,7 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Placard:
-    title: dict[str, str]
+    title: Mapping[str, str]
     lines: tuple[Line, ...]
 
     def text(self, lang: str = "en") -> str:
@@ -58,8 +98,24 @@ class Placard:
         return "\n".join(out) + "\n"
 
 
-def _l(en: str, ru: str, *cites: str) -> Line:
-    return Line({"en": en, "ru": ru}, tuple(dict.fromkeys(cites)))
+def _l(msgid: str, *cites: str, **params: object) -> Line:
+    return Line(Words(msgid, params), tuple(dict.fromkeys(cites)))
+
+
+class _Game(Mapping[str, str]):
+    """The game's name in each language."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    def __getitem__(self, lang: str) -> str:
+        return game_name(self.game, lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
 
 
 def _limits(cfg: TableConfig, limits: tuple[Cents, ...] | None = None) -> str:
@@ -82,31 +138,29 @@ def _second_leg_money(cfg: TableConfig) -> tuple[str, str]:
 
 def placard(cfg: TableConfig) -> Placard:
     k = cfg.kill
-    game_en = GAME_NAMES.get(cfg.game, cfg.game)
-    game_ru = GAME_NAMES_RU.get(cfg.game, game_en)
     structure = {
-        "fixed": ("fixed limit", "фиксированный лимит"),
-        "spread": ("spread limit", "спред-лимит"),
+        "fixed": T_("fixed limit"),
+        "spread": T_("spread limit"),
     }[cfg.structure]
-    stakes = _limits(cfg)
-    name = safe_text(cfg.name)
-    title = {
-        "en": f"{name}: {game_en} {stakes}, {structure[0]}",
-        "ru": f"{name}: {game_ru} {stakes}, {structure[1]}",
-    }
+    title = Words(
+        N_("{name}: {game} {stakes}, {structure}"),
+        {
+            "name": safe_text(cfg.name),
+            "game": _Game(cfg.game),
+            "stakes": _limits(cfg),
+            "structure": structure,
+        },
+    )
     lines: list[Line] = []
     if cfg.blinds[1]:
         sb, bb = dollars(cfg.blinds[0]), dollars(cfg.blinds[1])
-        lines.append(_l(f"Blinds {sb} and {bb}.", f"Блайнды {sb} и {bb}."))
+        lines.append(_l(N_("Blinds {sb} and {bb}."), sb=sb, bb=bb))
     else:
-        lines.append(
-            _l("No blinds, so no kill.", "Без блайндов, поэтому без килла.", "house-blind-games")
-        )
+        lines.append(_l(N_("No blinds, so no kill."), "house-blind-games"))
     if cfg.joker and cfg.game in LOWBALL_GAMES:  # California lowball (rrop-glossary, JOKER)
         lines.append(
             _l(
-                "The joker is in: it plays as the lowest rank the hand does not already hold.",
-                "Джокер в игре: он играет как самый младший ранг, которого в руке ещё нет.",
+                N_("The joker is in: it plays as the lowest rank the hand does not already hold."),
                 "joker-1",
                 "rrop-glossary",
             )
@@ -114,8 +168,7 @@ def placard(cfg: TableConfig) -> Placard:
     elif cfg.joker:
         lines.append(
             _l(
-                "The joker is in: it counts as an ace, or completes a straight or a flush.",
-                "Джокер в игре: он считается тузом или дополняет стрит или флеш.",
+                N_("The joker is in: it counts as an ace, or completes a straight or a flush."),
                 "joker-1",
                 "joker-2",
             )
@@ -123,9 +176,9 @@ def placard(cfg: TableConfig) -> Placard:
     if not cfg.is_kill_game:
         lines.append(
             _l(
-                "This game is played without a kill (a different game from the same game "
-                "with a kill).",
-                "Игра без килла (это другая игра, чем та же игра с киллом).",
+                N_(
+                    "This game is played without a kill (a different game from the same game with a kill)."
+                ),
                 "rrop-13.13",
             )
         )
@@ -136,29 +189,30 @@ def placard(cfg: TableConfig) -> Placard:
     if k.kind == KillKind.FULL:
         lines.append(
             _l(
-                f"Full kill: the killer posts {blind} (twice the big blind) and the hand "
-                f"plays {killed}.",
-                f"Полный килл: убивающий ставит {blind} (два больших блайнда), раздача "
-                f"играется {killed}.",
+                N_(
+                    "Full kill: the killer posts {blind} (twice the big blind) and the hand plays {killed}."
+                ),
                 "rrop-13.0",
                 "house-kill-defined",
+                blind=blind,
+                killed=killed,
             )
         )
     else:
         lines.append(
             _l(
-                f"Half kill: the killer posts {blind} (one and a half big blinds) and the "
-                f"hand plays {killed}.",
-                f"Половинный килл: убивающий ставит {blind} (полтора больших блайнда), "
-                f"раздача играется {killed}.",
+                N_(
+                    "Half kill: the killer posts {blind} (one and a half big blinds) and the hand plays {killed}."
+                ),
                 "rrop-13.0",
+                blind=blind,
+                killed=killed,
             )
         )
     if cfg.structure == "spread":
         lines.append(
             _l(
-                "In a kill pot both the smallest and the largest bet are raised.",
-                "В килл-поте повышаются и наименьшая, и наибольшая ставка.",
+                N_("In a kill pot both the smallest and the largest bet are raised."),
                 "house-spread",
             )
         )
@@ -171,121 +225,94 @@ def placard(cfg: TableConfig) -> Placard:
         if cfg.hilo:
             lines.append(
                 _l(
-                    f"Win both the high and the low (a scoop) in a pot of at least {m} and "
-                    "you kill the next hand; uncalled bets do not count.",
-                    f"Выиграйте и хай, и лоу в банке не меньше {m} — и вы убиваете следующую "
-                    "раздачу; неуравненные ставки не считаются.",
+                    N_(
+                        "Win both the high and the low (a scoop) in a pot of at least {minimum} and you kill the next hand; uncalled bets do not count."
+                    ),
                     "rrop-13.8",
                     "house-scoop",
+                    minimum=m,
                 )
             )
         else:
             lines.append(
                 _l(
-                    f"Win a whole pot of at least {m} alone and you kill the next hand; "
-                    "uncalled bets do not count.",
-                    f"Выиграйте в одиночку весь банк не меньше {m} — и вы убиваете следующую "
-                    "раздачу; неуравненные ставки не считаются.",
+                    N_(
+                        "Win a whole pot of at least {minimum} alone and you kill the next hand; uncalled bets do not count."
+                    ),
                     "rrop-13.8",
                     "house-scoop",
+                    minimum=m,
                 )
             )
     if TriggerId.BIG_POT in trig:
         m = dollars(cfg.minimum("big_pot_minimum"))
         lines.append(
             _l(
-                f"Win a pot of at least {m} and you kill the next hand.",
-                f"Выиграйте банк не меньше {m} — и вы убиваете следующую раздачу.",
+                N_("Win a pot of at least {minimum} and you kill the next hand."),
                 "house-big-pot",
+                minimum=m,
             )
         )
     lines.extend(_record_line(cfg, r) for r in active(trig) if r.id not in _OWN_SENTENCES)
     if not trig:
-        lines.append(
-            _l("No kill is ever required here.", "Обязательного килла здесь нет.", "rrop-13.0")
-        )
+        lines.append(_l(N_("No kill is ever required here."), "rrop-13.0"))
     else:
         lines.append(
             _l(
-                "Win the pot you were made to kill and you kill again, for the same amount.",
-                "Выиграли банк, который были обязаны убить, — убиваете снова, на ту же сумму.",
+                N_("Win the pot you were made to kill and you kill again, for the same amount."),
                 "rrop-13.7",
             )
         )
 
     if k.voluntary:
         need = dollars(4 * cfg.kill_blind)
-        cards_en = {2: "two", 3: "three"}.get(k.voluntary_cards, str(k.voluntary_cards))
-        cards_ru = {2: "две", 3: "три"}.get(k.voluntary_cards, str(k.voluntary_cards))
+        cards: Mapping[str, str] | str = {
+            2: Translated(NC_("placard cards", "two"), "placard cards"),
+            3: Translated(NC_("placard cards", "three"), "placard cards"),
+        }.get(k.voluntary_cards) or str(k.voluntary_cards)
         lines.append(
             _l(
-                f"You may kill voluntarily after seeing your first {cards_en} cards, before "
-                f"anyone has one more, with at least {need} in front of you (four kill "
-                "blinds); you then act last on the first round.",
-                f"Можно убить банк добровольно, посмотрев первые {cards_ru} карты и пока никто "
-                f"не получил следующую, если перед вами не меньше {need} (четыре килл-блайнда); "
-                "тогда в первом круге у вас последний ход.",
+                N_(
+                    "You may kill voluntarily after seeing your first {cards} cards, before anyone has one more, with at least {need} in front of you (four kill blinds); you then act last on the first round."
+                ),
                 "rrop-13.10",
+                cards=cards,
+                need=need,
             )
         )
     else:
-        lines.append(_l("No voluntary kills.", "Добровольного килла нет.", "rrop-13.10"))
-    lines.append(_l("Only one kill per hand.", "Не больше одного килла за раздачу.", "rrop-13.11"))
+        lines.append(_l(N_("No voluntary kills."), "rrop-13.10"))
+    lines.append(_l(N_("Only one kill per hand."), "rrop-13.11"))
     if k.killer_acts == "last":
-        lines.append(
-            _l(
-                "A required killer acts last on the first round.",
-                "Обязанный убить ходит последним в первом круге.",
-                "rrop-13.2",
-            )
-        )
+        lines.append(_l(N_("A required killer acts last on the first round."), "rrop-13.2"))
     else:
-        lines.append(
-            _l(
-                "A required killer acts in turn.",
-                "Обязанный убить ходит в свою очередь.",
-                "rrop-13.2",
-            )
-        )
+        lines.append(_l(N_("A required killer acts in turn."), "rrop-13.2"))
     if k.killer_in_blind == "both":
         lines.append(
-            _l(
-                "A killer in a blind posts that blind and the kill; no chopping.",
-                "Убивающий на блайнде ставит и блайнд, и килл; делить блайнды нельзя.",
-                "wsop-200",
-            )
+            _l(N_("A killer in a blind posts that blind and the kill; no chopping."), "wsop-200")
         )
     else:
         lines.append(
             _l(
-                "A killer in a blind posts the kill instead of that blind; no chopping.",
-                "Убивающий на блайнде ставит килл вместо блайнда; делить блайнды нельзя.",
+                N_("A killer in a blind posts the kill instead of that blind; no chopping."),
                 "wsop-200",
             )
         )
     if k.new_player == "may-sit":
-        lines.append(
-            _l(
-                "A new player may play a kill pot.",
-                "Новый игрок может играть килл-пот.",
-                "wsop-201",
-            )
-        )
+        lines.append(_l(N_("A new player may play a kill pot."), "wsop-201"))
     else:
         lines.append(
             _l(
-                "A new player sits out a kill pot unless agreeing to kill the next pot.",
-                "Новый игрок пропускает килл-пот, если не согласится убить следующий банк.",
+                N_("A new player sits out a kill pot unless agreeing to kill the next pot."),
                 "rrop-13.12",
             )
         )
     if k.missed_kill == OwedMode.POST_LATER:
         lines.append(
             _l(
-                "A kill you owe must be posted that hand even if you leave; a missed kill is "
-                "posted at your first hand off the button and the blinds.",
-                "Обязательный килл ставится в ту же раздачу, даже если вы уходите; пропущенный "
-                "килл вы ставите в первой раздаче не на баттоне и не на блайндах.",
+                N_(
+                    "A kill you owe must be posted that hand even if you leave; a missed kill is posted at your first hand off the button and the blinds."
+                ),
                 "rrop-13.6",
                 "wsop-197",
             )
@@ -293,10 +320,9 @@ def placard(cfg: TableConfig) -> Placard:
     else:
         lines.append(
             _l(
-                "A kill you owe must be posted that hand even if you leave; until it is "
-                "posted you may not play in any game.",
-                "Обязательный килл ставится в ту же раздачу, даже если вы уходите; пока он не "
-                "внесён, вы не можете играть ни в одной игре.",
+                N_(
+                    "A kill you owe must be posted that hand even if you leave; until it is posted you may not play in any game."
+                ),
                 "rrop-13.6",
             )
         )
@@ -312,8 +338,10 @@ def _record_line(cfg: TableConfig, record: Trigger) -> Line:
     """A trigger's placard sentence from its record (``{minimum}``: the pot its option
     asks for), with the clauses it rests on."""
     minimum = dollars(cfg.minimum(record.minimum_option)) if record.minimum_option else ""
-    text = {lang: tr(record.placard, lang, minimum=minimum) for lang in LANGS}
-    return Line(text, tuple(dict.fromkeys((*record.clauses, *record.fired_cites))))
+    return Line(
+        Words(record.placard, {"minimum": minimum}),
+        tuple(dict.fromkeys((*record.clauses, *record.fired_cites))),
+    )
 
 
 def _two_pots(cfg: TableConfig) -> list[Line]:
@@ -321,122 +349,109 @@ def _two_pots(cfg: TableConfig) -> list[Line]:
     out: list[Line] = []
     out.append(
         _l(
-            "Win two pots in a row and you kill the next hand. The first win gives you a leg "
-            "up: the kill button face down in front of you.",
-            "Выиграйте два банка подряд — и вы убиваете следующую раздачу. Первый выигрыш даёт "
-            "«ногу»: килл-баттон лежит перед вами лицом вниз.",
+            N_(
+                "Win two pots in a row and you kill the next hand. The first win gives you a leg up: the kill button face down in front of you."
+            ),
             "house-natural",
             "rrop-13.3",
         )
     )
     pot = cfg.second_leg_pot
+    # the second win's condition, with or without the flop rule
+    params: dict[str, object]
     if pot is not None:
-        m = dollars(pot)
-        en = f"The second win counts only in a pot of at least {m} (uncalled bets excluded)"
-        ru = f"Второй выигрыш засчитывается, только если банк не меньше {m} (без неуравненных ставок)"
+        params = {"minimum": dollars(pot)}
+        flop, any_flop, plain = (
+            N_(
+                "The second win counts only in a pot of at least {minimum} (uncalled bets "
+                "excluded), after a flop."
+            ),
+            N_(
+                "The second win counts only in a pot of at least {minimum} (uncalled bets "
+                "excluded), with or without a flop."
+            ),
+            N_(
+                "The second win counts only in a pot of at least {minimum} (uncalled bets excluded)."
+            ),
+        )
         cites: tuple[str, ...] = ("house-natural",)
     else:
         a, b = _second_leg_money(cfg)
-        kb_en = (
-            "the kill blind counts as money won"
+        blind_money = (
+            T_("the kill blind counts as money won")
             if not k.kill_blind_is_blind_money
-            else "the kill blind counts as blind money"
+            else T_("the kill blind counts as blind money")
         )
-        kb_ru = (
-            "килл-блайнд считается выигрышем"
-            if not k.kill_blind_is_blind_money
-            else "килл-блайнд считается деньгами блайндов"
-        )
-        also = f"; {b} in a kill pot" if a != b else ""
-        also_ru = f"; {b} в килл-поте" if a != b else ""
-        en = f"The second win counts only with at least {a} won beyond the blinds ({kb_en}{also})"
-        ru = (
-            f"Второй выигрыш засчитывается, только если выиграно не меньше {a} сверх блайндов "
-            f"({kb_ru}{also_ru})"
+        also = Words(N_("; {amount} in a kill pot"), {"amount": b}) if a != b else ""
+        params = {"minimum": a, "blind_money": blind_money, "also": also}
+        flop, any_flop, plain = (
+            N_(
+                "The second win counts only with at least {minimum} won beyond the blinds "
+                "({blind_money}{also}), after a flop."
+            ),
+            N_(
+                "The second win counts only with at least {minimum} won beyond the blinds "
+                "({blind_money}{also}), with or without a flop."
+            ),
+            N_(
+                "The second win counts only with at least {minimum} won beyond the blinds "
+                "({blind_money}{also})."
+            ),
         )
         cites = ("rrop-13.3",) if k.kill_blind_is_blind_money else ("rrop-13.3", "wsop-191")
     if k.second_leg_needs_flop:
-        out.append(
-            _l(en + ", after a flop.", ru + ", и только после флопа.", *cites, "house-natural")
-        )
+        out.append(_l(flop, *cites, "house-natural", **params))
         if k.walk == "keeps":
             out.append(
-                _l(
-                    "Win again without a flop (a walk) and you keep your leg.",
-                    "Снова выиграли без флопа («прогулка») — «нога» остаётся у вас.",
-                    "house-natural",
-                )
+                _l(N_("Win again without a flop (a walk) and you keep your leg."), "house-natural")
             )
         else:
             out.append(
                 _l(
-                    "Win again without a flop (a walk) and the button goes back to the middle.",
-                    "Снова выиграли без флопа («прогулка») — баттон возвращается в центр.",
+                    N_("Win again without a flop (a walk) and the button goes back to the middle."),
                     "house-natural",
                 )
             )
     elif cfg.has_flop:
-        out.append(_l(en + ", with or without a flop.", ru + ", с флопом или без.", *cites))
+        out.append(_l(any_flop, *cites, **params))
     else:
-        out.append(_l(en + ".", ru + ".", *cites))
-    less_en, less_ru = (
-        ("in a smaller pot", "меньший банк")
+        out.append(_l(plain, *cites, **params))
+    less = (
+        Translated(NC_("placard", "in a smaller pot"), "placard")
         if pot is not None
-        else ("with less than that", "меньше этого")
+        else Translated(NC_("placard", "with less than that"), "placard")
     )
     rule = "house-natural" if pot is not None else "rrop-13.3"
     if k.unqualified_second_win == "keeps-leg":
         out.append(
-            _l(
-                f"Win again {less_en} and you keep your leg.",
-                f"Снова выиграли {less_ru} — «нога» остаётся у вас.",
-                rule,
-                "rrop-glossary",
-            )
+            _l(N_("Win again {less} and you keep your leg."), rule, "rrop-glossary", less=less)
         )
     else:
         out.append(
             _l(
-                f"Win again {less_en} and the button goes back to the middle.",
-                f"Снова выиграли {less_ru} — баттон возвращается в центр.",
+                N_("Win again {less} and the button goes back to the middle."),
                 rule,
                 "house-button",
+                less=less,
             )
         )
     if k.split_with_leg == "keeps":
-        out.append(
-            _l("A split keeps your leg.", "Разделённый банк сохраняет вашу «ногу».", "rrop-13.4")
-        )
+        out.append(_l(N_("A split keeps your leg."), "rrop-13.4"))
     else:
         out.append(
-            _l(
-                "A split loses your leg: the button goes back to the middle.",
-                "Разделённый банк лишает вас «ноги»: баттон возвращается в центр.",
-                "house-natural",
-            )
+            _l(N_("A split loses your leg: the button goes back to the middle."), "house-natural")
         )
     if k.split_by_killer == "kills-again":
-        out.append(
-            _l(
-                "Kill a pot and split it, and you kill again.",
-                "Убили банк и разделили его — убиваете снова.",
-                "rrop-13.4",
-            )
-        )
+        out.append(_l(N_("Kill a pot and split it, and you kill again."), "rrop-13.4"))
     else:
         out.append(
             _l(
-                "Kill a pot and split it, and the button goes back to the middle.",
-                "Убили банк и разделили его — баттон возвращается в центр.",
+                N_("Kill a pot and split it, and the button goes back to the middle."),
                 "house-natural",
             )
         )
     out.append(
-        _l(
-            "Leave the table with a leg up and you keep it for your return.",
-            "Ушли из-за стола с «ногой» — она сохраняется до вашего возвращения.",
-            "rrop-13.5",
-        )
+        _l(N_("Leave the table with a leg up and you keep it for your return."), "rrop-13.5")
     )
     return out
 

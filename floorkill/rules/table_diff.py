@@ -21,7 +21,6 @@ from floorkill.i18n import N_, NC_, money, pgettext, tr
 
 from .config import (
     AMOUNT_OPTIONS,
-    GAME_NAMES,
     KILL_OPTIONS,
     PRESET_TITLES,
     TRIGGERS,
@@ -29,7 +28,7 @@ from .config import (
     TableConfig,
 )
 from .money import dollars
-from .placard import GAME_NAMES_RU
+from .placard import game_name
 
 ARROW = "→"
 CONTEXT = "setup"  # the catalogue's context of these words ("kill" the field, not the event)
@@ -167,8 +166,7 @@ def setup_changes(
         if a != b:
             out.append(f"{_label(label, lang)} {a} {ARROW} {b}")
 
-    games = GAME_NAMES_RU if lang == "ru" else GAME_NAMES  # as the placard names them
-    diff("game", games.get(old.game, old.game), games.get(new.game, new.game))
+    diff("game", game_name(old.game, lang or "en"), game_name(new.game, lang or "en"))
     diff(
         "joker", word("in" if old.joker else "out", lang), word("in" if new.joker else "out", lang)
     )
