@@ -11,14 +11,13 @@ Every number carries ``data-k`` (and its table ``data-table``) so tests read it 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from datetime import datetime, timedelta, tzinfo
-from typing import Any
 
-from floorkill import vocab
-from floorkill.i18n import LANGS, money, ntr, tr
+from floorkill.event_words import event_words
+from floorkill.i18n import LANGS, money, ntr
 from floorkill.rules import clauses as catalogue
-from floorkill.rules.money import MoneyError, dollars, parse_amount
+from floorkill.rules.money import dollars
 
 from . import svg
 from .gather import KINDS, Room, TableStats, parse_at, trigger_buckets
@@ -124,46 +123,6 @@ def zone_name(tz: tzinfo) -> str:
     return f"UTC{sign}{hh:02d}:{mm:02d}" + (
         f" ({name})" if name and not name.startswith(("UTC", "+", "-")) else ""
     )
-
-
-def event_words(payload: Mapping[str, Any] | None, lang: str) -> str:
-    """A voided record in a few words (seats and names as recorded)."""
-    if not payload:
-        return "?"
-    typ = payload.get("type")
-    seat = payload.get("seat")
-    if typ == "hand":
-        if "showdown" in payload:
-            seats = ", ".join(str(s) for s in payload["showdown"].get("hands", {}))
-            what = tr("showdown: seats {seats}", lang, seats=seats)
-        elif "high" in payload:
-            low = payload.get("low") or []
-            what = tr(
-                "high {high}, low {low}",
-                lang,
-                high=",".join(map(str, payload["high"])),
-                low=",".join(map(str, low)) or tr("none", lang),
-            )
-        elif "winners" in payload:
-            what = tr("split: seats {seats}", lang, seats=",".join(map(str, payload["winners"])))
-        else:
-            what = tr("won by seat {seat}", lang, seat=payload.get("winner"))
-        if "pot" in payload:
-            what += tr(", pot {amount}", lang, amount=_pot(payload["pot"], lang))
-        return tr("hand: {what}", lang, what=what)
-    if typ == "join":
-        return tr("join: seat {seat}, {name}", lang, seat=seat, name=payload.get("name"))
-    if typ == "pay_kill":
-        return tr("kill paid: {name}", lang, name=payload.get("name"))
-    word = vocab.word(vocab.EVENT_TYPES, str(typ), lang)
-    return tr("{what}: seat {seat}", lang, what=word, seat=seat) if seat is not None else word
-
-
-def _pot(value: Any, lang: str) -> str:
-    try:
-        return money(parse_amount(value), lang)
-    except MoneyError:
-        return f"${value}"
 
 
 def _more_kills(n: int, lang: str) -> str:

@@ -253,7 +253,7 @@ def placard(cfg: TableConfig) -> Placard:
                 minimum=m,
             )
         )
-    lines.extend(_record_line(cfg, r) for r in active(trig) if r.id not in _OWN_SENTENCES)
+    lines.extend(_trigger_line(cfg, r) for r in active(trig) if r.id not in _OWN_SENTENCES)
     if not trig:
         lines.append(_l(N_("No kill is ever required here."), "rrop-13.0"))
     else:
@@ -334,7 +334,7 @@ def placard(cfg: TableConfig) -> Placard:
 _OWN_SENTENCES = frozenset(TriggerId)
 
 
-def _record_line(cfg: TableConfig, record: Trigger) -> Line:
+def _trigger_line(cfg: TableConfig, record: Trigger) -> Line:
     """A trigger's placard sentence from its record (``{minimum}``: the pot its option
     asks for), with the clauses it rests on."""
     minimum = dollars(cfg.minimum(record.minimum_option)) if record.minimum_option else ""

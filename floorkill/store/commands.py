@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from floorkill.event_words import decisions_line
 from floorkill.i18n import get_lang, ntr, tr
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import table_file_to_dict
@@ -20,7 +21,7 @@ from floorkill.rules.names import one_line, safe_text
 from floorkill.store import reading
 from floorkill.store.backend import is_url, location_text
 from floorkill.store.errors import JournalError
-from floorkill.store.session import AllRecords, Record, fold_records
+from floorkill.store.session import AllRecords, fold_records
 
 
 def _fail(message: str, err: TextIO | None = None) -> int:
@@ -29,17 +30,6 @@ def _fail(message: str, err: TextIO | None = None) -> int:
 
 
 MAX_LINE = 1500  # characters of one message line (nothing is echoed whole)
-
-
-def record_line(table: str, rec: Record) -> str:
-    """`Table 12 #3 hand: leg-up seat 4 [rrop-13.3]`"""
-    parts = []
-    for d in rec.decisions:
-        text = d.code + (f" seat {d.seat}" if d.seat is not None else "")
-        if d.cites:
-            text += f" [{', '.join(d.cites)}]"
-        parts.append(text)
-    return safe_text(f"{table} #{rec.seq} {rec.type}: " + ("; ".join(parts) or "recorded"))
 
 
 # ---------------------------------------------------------------------------
@@ -123,7 +113,7 @@ def cmd_import(
         out.flush()
 
         def acknowledged(session, records) -> None:  # called after each COMMIT
-            out.write("".join(record_line(session.name, rec) + "\n" for rec in records))
+            out.write("".join(decisions_line(session.name, rec) + "\n" for rec in records))
             out.flush()
 
         write_plan(journal, tf, plan, acknowledged)

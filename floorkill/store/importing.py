@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from floorkill.event_words import raw_event_text
 from floorkill.i18n import get_lang, ntr, tr
 from floorkill.rules import TableFile, apply, corrections, initial_state, parse_event
 from floorkill.rules import room as room_rules
@@ -34,7 +35,6 @@ from floorkill.store.schema import canonical_json
 from floorkill.store.session import AllRecords, Record
 
 BATCH = 2000  # events per transaction: one fsync per batch, not per event
-SHOW = 160  # characters of an event shown in a message
 # What malformed data can raise out of the rules before they refuse it: reported as a
 # reason for that event, never as an internal error.
 BAD_DATA = (ValueError, TypeError, RecursionError, OverflowError, KeyError, AttributeError)
@@ -43,24 +43,6 @@ BAD_DATA = (ValueError, TypeError, RecursionError, OverflowError, KeyError, Attr
 def event_digest(event: Mapping[str, Any]) -> str:
     """The identity of an event's content: sha256 of its canonical JSON."""
     return hashlib.sha256(canonical_json(event).encode("utf-8")).hexdigest()
-
-
-def event_words(event: Any) -> str:
-    """An event on one short line: ``hand winner 3, won_beyond_blinds 20``."""
-    if not isinstance(event, Mapping):
-        text = f"not an event ({type(event).__name__})"
-    else:
-        etype = event.get("type")
-        parts = [
-            f"{k} {canonical_json(v) if not isinstance(v, str) else v}"
-            for k, v in event.items()
-            if k != "type"
-        ]
-        text = (str(etype) if etype is not None else "(no type)") + (
-            " " + ", ".join(parts) if parts else ""
-        )
-    text = " ".join(text.split())
-    return text if len(text) <= SHOW else text[: SHOW - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -174,8 +156,8 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
             plan.conflict = Conflict(
                 k,
                 _line(tf, k),
-                event_words(mine),
-                event_words(canon if canon is not None else theirs),
+                raw_event_text(mine),
+                raw_event_text(canon if canon is not None else theirs),
             )
             return plan
     if len(tf.events) <= len(history):

@@ -34,7 +34,7 @@ async def test_f3_switches_status_line_and_seat_labels():
 
 
 def test_history_lines_follow_the_language():
-    from floorkill.ui.widgets.history_view import record_line
+    from floorkill.event_words import record_line
 
     s = session(events=[hand(3, pot=120), hand(3, qualifies=True), {"type": "away", "seat": 4}])
     recs = s.records(0, len(s))

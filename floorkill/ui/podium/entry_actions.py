@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from floorkill.event_words import record_words
 from floorkill.floor.typed_entry import EntryError, showdown_event
 from floorkill.floor.wording import decision_lines, floor_text, refusal_line
 from floorkill.i18n import tr
@@ -18,7 +19,7 @@ from floorkill.store.session import Record
 from ..screens.ask_modal import AskModal
 from ..screens.undo_and_showdown import ShowdownModal, UndoModal
 from ..widgets.hand_entry import PREVIEW_CHANGED, HandEntry, not_recorded
-from ..widgets.rules_panel import RulesPanel, record_words
+from ..widgets.rules_panel import RulesPanel
 from .host import PodiumHost
 
 

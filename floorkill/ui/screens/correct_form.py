@@ -20,6 +20,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from floorkill.event_words import record_line
 from floorkill.floor.correcting import LineError, read_line, typed_line
 from floorkill.floor.typed_entry import EntryError, parse_entry
 from floorkill.floor.wording import decision_lines, floor_text, refusal_line
@@ -27,7 +28,6 @@ from floorkill.i18n import tr
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
-from ..widgets.history_view import record_line
 from .ask_modal import AskModal
 
 

@@ -27,6 +27,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from floorkill.event_words import event_words
 from floorkill.floor.text_tables import pick
 from floorkill.i18n import N_, NC_, ntr, tr
 from floorkill.log import log
@@ -37,7 +38,7 @@ from floorkill.store.errors import JournalError
 from floorkill.store.session import Record
 
 from ..widgets.history_view import HistoryView
-from ..widgets.rules_panel import RulesPanel, event_words
+from ..widgets.rules_panel import RulesPanel
 from ..widgets.seating import Seating
 from ..widgets.status_line import StatusLine
 from .language import LangFooter, Speaks

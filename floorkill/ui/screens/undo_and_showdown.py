@@ -11,6 +11,7 @@ from textual.containers import Grid, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from floorkill.event_words import record_line
 from floorkill.floor.typed_entry import EntryError, showdown_event
 from floorkill.i18n import tr
 from floorkill.rules import TableState
@@ -19,7 +20,6 @@ from floorkill.rules.preview import ASKS, RECORDS, Preview, unread
 from floorkill.store.session import Record
 
 from ..widgets.hand_entry import PREVIEW_CHANGED, not_recorded, preview_text
-from ..widgets.history_view import record_line
 from .form_screen import FormScreen
 
 

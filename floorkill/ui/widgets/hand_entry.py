@@ -393,9 +393,8 @@ class HandEntry(Widget):
 
 def preview_text(shown: Preview, lang: str = "en") -> str:
     """The preview line in ``lang``: "⏎ records: hand: winner 3 → Cy won …" (plain text)."""
+    from floorkill.event_words import event_words
     from floorkill.floor.wording import floor_text
-
-    from .rules_panel import event_words
 
     if shown.outcome == RECORDS and shown.raw is not None:
         decided = "; ".join(d.text(lang) for d in shown.decisions) or floor_text(

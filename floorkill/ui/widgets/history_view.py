@@ -19,78 +19,15 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from floorkill.event_words import record_line, record_parts
 from floorkill.floor.table_view import TableView
-from floorkill.i18n import N_, NC_, pgettext, tr
-from floorkill.rules.names import safe_text
+from floorkill.i18n import N_, tr
 from floorkill.store.session import Record
 
 from ..compat import grow_in_place
-from .rules_panel import event_words, hand_words
 
 PAGE = 64
 TITLE = N_("History  (# · hands · result → decisions)")
-
-
-# each decision's code in a word or two (the rules panel shows the full texts); English
-# keeps the rules model's own codes, the floor's shorthand
-DECISION_WORDS: dict[str, str] = {
-    "agreed-kill": NC_("decision", "agreed-kill"),
-    "agreement-lapses": NC_("decision", "agreement-lapses"),
-    "agreement-waits": NC_("decision", "agreement-waits"),
-    "agrees-to-kill": NC_("decision", "agrees-to-kill"),
-    "barred": NC_("decision", "barred"),
-    "dealt-in": NC_("decision", "dealt-in"),
-    "different-game": NC_("decision", "different-game"),
-    "kill": NC_("decision", "kill"),
-    "kill-again": NC_("decision", "kill-again"),
-    "kill-not-posted": NC_("decision", "kill-not-posted"),
-    "kill-pending": NC_("decision", "kill-pending"),
-    "killed": NC_("decision", "killed"),
-    "leg-credit": NC_("decision", "leg-credit"),
-    "leg-kept": NC_("decision", "leg-kept"),
-    "leg-lost": NC_("decision", "leg-lost"),
-    "leg-up": NC_("decision", "leg-up"),
-    "may-withdraw": NC_("decision", "may-withdraw"),
-    "must-complete": NC_("decision", "must-complete"),
-    "neutral": NC_("decision", "neutral"),
-    "no-kill": NC_("decision", "no-kill"),
-    "not-dealt-in": NC_("decision", "not-dealt-in"),
-    "not-killed": NC_("decision", "not-killed"),
-    "owes": NC_("decision", "owes"),
-    "paid": NC_("decision", "paid"),
-    "same-game": NC_("decision", "same-game"),
-    "table-closed": NC_("decision", "table-closed"),
-    "table-reopened": NC_("decision", "table-reopened"),
-    "withdrawn": NC_("decision", "withdrawn"),
-}
-
-
-def decision_word(code: str, seat: int | None, lang: str = "en") -> str:
-    """ "leg-up s3" / "нога м3": a decision's code (in the language) and its seat."""
-    word = pgettext("decision", DECISION_WORDS[code], lang) if code in DECISION_WORDS else code
-    return word if seat is None else f"{word} " + tr("s{seat}", lang, seat=seat)
-
-
-def record_parts(rec: Record, lang: str = "en") -> tuple[str, str, str]:
-    """(numbers, event, decisions) of one record's line: "  12    9 [undone]", "winner 3",
-    "leg-up s3" (decision codes and seats; the rules panel shows the full texts)."""
-    what = hand_words(rec.event, lang) if rec.type == "hand" else event_words(rec.event, lang)
-    if rec.type == "void":
-        what += f" ({rec.event.get('reason', '')})"
-    decided = ", ".join(
-        decision_word(d.code, d.seat, lang) for d in rec.decisions if d.code != "shows"
-    )  # the showdown's words: in the rules panel
-    undone = " " + tr("[undone]", lang) if rec.voided else ""  # first: a cut line still says it
-    return safe_text(f"{rec.seq:>4} {rec.hand:>4}{undone}"), safe_text(what), safe_text(decided)
-
-
-def record_line(rec: Record, lang: str = "en") -> str:
-    """One record in one line: sequence, hands after it, the event, then its decisions."""
-    head, what, decided = record_parts(rec, lang)
-    line = f"{head} {what}"
-    if decided:
-        line += f"  → {decided}"
-    return line
 
 
 def fit_line(line: str, width: int, keep: int = 8) -> str:

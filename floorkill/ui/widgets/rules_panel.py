@@ -26,14 +26,13 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from floorkill import vocab
+from floorkill.event_words import record_head
 from floorkill.floor.table_view import TableView
 from floorkill.floor.text_tables import pick
-from floorkill.i18n import N_, get_lang, money, normalize, tr
+from floorkill.i18n import N_
 from floorkill.rules import Refusal, TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
-from floorkill.rules.money import MoneyError, parse_amount
 from floorkill.rules.names import safe_text
 from floorkill.rules.pending import pending
 from floorkill.store.session import Record
@@ -50,11 +49,6 @@ PANEL_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (conte
     "refused": N_("Refused"),
     "undone": N_("Undo of #{target}: {reason}"),
     "voided": N_("(this record was undone)"),
-    # the record line: "#6 · hand 5: winner 3" / "#7 · away seat 4 · after hand 5"
-    "record-hand": N_("#{seq} · hand {hand}: {what}"),
-    "record": N_("#{seq} · {what} · after hand {hand}"),
-    "record-first": N_("#{seq} · {what} · before the first hand"),
-    "record-short": N_("#{seq} · {what}"),
 }
 
 
@@ -65,93 +59,6 @@ def panel_text(key: str, lang: str, **params) -> str:
 def pending_lines(state: TableState, lang: str = "en") -> list[tuple[str, tuple[str, ...]]]:
     """(text, clause ids) of what is pending, as the rules say it (:func:`rules.pending.pending`)."""
     return [(safe_text(d.text(lang)), d.cites) for d in pending(state)]
-
-
-def _amount(value, lang: str | None) -> str:
-    """An event's amount ("140.00", as stored) the way the language writes money."""
-    try:
-        return money(parse_amount(str(value)), lang)
-    except MoneyError:
-        return str(value)
-
-
-def hand_words(event, lang: str | None = None) -> str:
-    """A hand's result in a few words: "winner 3, pot $140" (without "hand:")."""
-    if "showdown" in event:
-        words = tr(
-            "showdown {seats}",
-            lang,
-            seats=", ".join(
-                tr("seat {seat}", lang, seat=s) for s in event["showdown"].get("hands", {})
-            ),
-        )
-    elif "high" in event:
-        low = event.get("low") or []
-        words = tr(
-            "high {high} low {low}",
-            lang,
-            high=",".join(map(str, event["high"])),
-            low=",".join(map(str, low)) if low else tr("none", lang),
-        )
-    elif "winners" in event:
-        words = tr("split {seats}", lang, seats=",".join(map(str, event["winners"])))
-    else:
-        words = tr("winner {seat}", lang, seat=event.get("winner"))
-    extra = []
-    if "pot" in event:
-        extra.append(tr("pot {amount}", lang, amount=_amount(event["pot"], lang)))
-    if "qualifies" in event:
-        extra.append(tr("2nd leg yes", lang) if event["qualifies"] else tr("2nd leg no", lang))
-    if "won_beyond_blinds" in event:
-        extra.append(
-            tr("won {amount} beyond blinds", lang, amount=_amount(event["won_beyond_blinds"], lang))
-        )
-    if event.get("flop") is False:
-        extra.append(tr("no flop", lang))
-    if event.get("kill_posted") is False:
-        extra.append(tr("kill not posted", lang))
-    return ", ".join([words, *extra])  # "winner 3, pot $120"
-
-
-def event_words(event, lang: str | None = None) -> str:
-    """A record's event in a few words (seats only: names live in the decisions)."""
-    t = event.get("type")
-    if t == "hand":
-        return tr("hand: {what}", lang, what=hand_words(event, lang))
-    if t == "void":
-        return tr("undo #{seq}", lang, seq=event.get("target"))
-    if t == "correct":
-        ev = event.get("event")
-        now = event_words(ev, lang) if isinstance(ev, dict) else tr("struck", lang)
-        return tr("correct #{seq}: {what}", lang, seq=event.get("record"), what=now)
-    if t == "pay_kill":
-        return tr("pay kill: {name}", lang, name=event.get("name"))
-    if t in ("close_table", "reopen_table"):
-        return tr("table closed", lang) if t == "close_table" else tr("table reopened", lang)
-    if t == "join":
-        return tr("join seat {seat}: {name}", lang, seat=event.get("seat"), name=event.get("name"))
-    seat = event.get("seat")
-    english = (normalize(lang) or get_lang()) == "en"  # English keeps the event's own type
-    word = str(t) if english else vocab.word(vocab.EVENT_TYPES, str(t), lang)
-    return tr("{what} seat {seat}", lang, what=word, seat=seat) if seat is not None else word
-
-
-def record_head(rec: Record, lang: str = "en") -> str:
-    """The rules panel's first line: "#6 · hand 5: winner 3, 2nd leg yes" for a hand,
-    "#7 · away seat 4 · after hand 5" for the rest."""
-    if rec.type == "hand":
-        return panel_text(
-            "record-hand", lang, seq=rec.seq, hand=rec.hand, what=hand_words(rec.event, lang)
-        )
-    key = "record" if rec.hand else "record-first"
-    return panel_text(key, lang, seq=rec.seq, what=event_words(rec.event, lang), hand=rec.hand)
-
-
-def record_words(rec: Record, lang: str = "en") -> str:
-    """A record in a notice: "#5 · hand 5: winner 3", "#7 · away seat 4"."""
-    if rec.type == "hand":
-        return record_head(rec, lang)
-    return panel_text("record-short", lang, seq=rec.seq, what=event_words(rec.event, lang))
 
 
 class RulesPanel(ScrollView, can_focus=True):
