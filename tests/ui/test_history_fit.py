@@ -3,12 +3,12 @@ first (a cut line still says it)."""
 
 from __future__ import annotations
 
-from floorkill.event_words import record_line
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
 from uihelp import hand, session
 
+from floorkill.event_words import record_line
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.widgets.history_view import HistoryView, fit_line, fit_record
 

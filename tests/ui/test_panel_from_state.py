@@ -6,9 +6,9 @@ model's: the panel only shows ``record.decisions`` and ``pending(state)``.)"""
 from __future__ import annotations
 
 from floorhelp import LOWBALL
-from floorkill.event_words import record_head
 from uihelp import session
 
+from floorkill.event_words import record_head
 from floorkill.rules.pending import pending
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.widgets.rules_panel import RulesPanel
