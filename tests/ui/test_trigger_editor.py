@@ -8,12 +8,13 @@ import tomllib
 
 import pytest
 from floorhelp import new_table_editor
-from textual.widgets import Select
 
 from floorkill.rules import clauses, option_sources
 from floorkill.rules.clauses import Clause
-from floorkill.rules.option_sources import Choice, OptionSource
+from floorkill.rules.option_sources import Choice as SourceChoice
+from floorkill.rules.option_sources import OptionSource
 from floorkill.rules.triggers import Trigger, registered
+from floorkill.ui.widgets.choice import Choice
 
 JACKPOT = Trigger(
     "test-jackpot",
@@ -37,8 +38,8 @@ def jackpot(monkeypatch):
         JACKPOT.id,
         (),
         {
-            True: Choice({"en": "A jackpot kills."}, ("test-house-jackpot",)),
-            False: Choice({"en": "A jackpot does not kill."}, ("rrop-13.0",)),
+            True: SourceChoice({"en": "A jackpot kills."}, ("test-house-jackpot",)),
+            False: SourceChoice({"en": "A jackpot does not kill."}, ("rrop-13.0",)),
         },
     )
     monkeypatch.setitem(option_sources.SOURCES, source.name, source)
@@ -48,10 +49,10 @@ def jackpot(monkeypatch):
 
 async def test_a_registered_trigger_is_a_row_of_the_editor_and_saved_in_the_table(jackpot):
     async with new_table_editor(name="Table 9") as (app, pilot, ed):
-        row = ed.query_one("#e-trigger-test-jackpot", Select)
+        row = ed.query_one("#e-trigger-test-jackpot", Choice)
         labels = " ".join(str(w.render()) for w in ed.query(".ed-grid > *"))
         assert "Trigger: jackpot" in labels and "test-house-jackpot" in labels
-        ed.query_one("#e-trigger-two-pots", Select).value = False
+        ed.query_one("#e-trigger-two-pots", Choice).value = False
         row.value = True
         await pilot.pause()
         assert ed.error == "" and ed.checked is not None
