@@ -105,3 +105,68 @@ async def _run(table: int, bursts) -> None:
 )
 def test_every_hand_recorded_is_the_preview_shown_at_its_enter(table, bursts):
     asyncio.run(_run(table, bursts))
+
+
+# -- the seat forms: the same rule for a join or a stack typed on the seating diagram -------
+
+FORM_KEYS = (
+    ["f6", "f6", "j", "s", "о", "ы"]  # the seats, then join / stack (both layouts)
+    + list("0123456789")
+    + list("Da ,$")
+    + ["enter", "enter", "escape", "tab", "backspace", "y", "n"]
+)
+FORM_PASTES = ["Dana White", "Hill, George", "4,50", "$1,000", "1e9", "٣", "200"]
+form_burst = st.one_of(
+    st.lists(st.sampled_from(FORM_KEYS), min_size=1, max_size=8),
+    st.sampled_from(FORM_PASTES).map(lambda text: [("paste", text)]),
+)
+
+
+async def _run_forms(table: int, bursts) -> None:
+    from floorkill.ui.screens.seat_forms import FormModal
+
+    text, table_events = TABLES[table]
+    s = session(text, table_events)
+    app = make_podium_app(s)
+    closed: list = []  # the preview each form showed when its Enter closed it
+    real_submit = FormModal.submit
+
+    def watched(form) -> bool:
+        preview = form.shown
+        done = real_submit(form)
+        if done:
+            closed.append(preview)
+        return done
+
+    FormModal.submit = watched  # type: ignore[method-assign]
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _settle(pilot)
+            for keys in bursts:
+                _send(app, keys)
+                await _settle(pilot)
+    finally:
+        FormModal.submit = real_submit  # type: ignore[method-assign]
+    seats = s.state.config.seats
+    records = [r for r in s.records(len(table_events), len(s)) if r.type in ("join", "stack")]
+    shown = iter(closed)
+    for record in records:  # each in order of a form closed with its preview on screen
+        for preview in shown:
+            assert preview is not None and preview.outcome in ("records", "asks"), preview
+            asked = {k: v for k, v in record.event.items() if k not in preview.raw}
+            kept = {k: v for k, v in record.event.items() if k in preview.raw}
+            if _same_event(kept, preview.raw, seats) and (
+                not asked or preview.outcome == "asks"  # the question's answer, added
+            ):
+                break
+        else:
+            raise AssertionError(f"{record.event} recorded without a form showing it: {closed}")
+
+
+@settings(max_examples=max(10, EXAMPLES // 4))
+@given(
+    table=st.integers(0, len(TABLES) - 1),
+    bursts=st.lists(form_burst, min_size=1, max_size=6),
+)
+def test_every_seat_form_record_is_the_preview_shown_at_its_enter(table, bursts):
+    asyncio.run(_run_forms(table, bursts))
