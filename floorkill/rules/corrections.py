@@ -171,6 +171,18 @@ def _answers(items: object, index: int) -> tuple[tuple[int, Mapping[str, Any]], 
 # which event each record stands for
 
 
+# what a correction replaced, to undo it: (the record it corrects, that record's event
+# before, its newest correction before, each later record it changed with its event
+# before and after, those kept)
+Undone = tuple[
+    int,
+    Mapping[str, Any] | None,
+    int | None,
+    tuple[tuple[int, Mapping[str, Any] | None, Mapping[str, Any] | None], ...],
+    tuple[int, ...],
+]
+
+
 @dataclass(slots=True)
 class Resolved:
     """What each record stands for once every correction and void is read: ``events[i]``
@@ -181,7 +193,7 @@ class Resolved:
     kept: dict[int, int] = field(default_factory=dict)  # record -> live corrections keeping it
     origin: dict[int, int] = field(default_factory=dict)  # correction -> the record it corrects
     newest: dict[int, int] = field(default_factory=dict)  # record -> its newest live correction
-    undo: dict[int, tuple] = field(default_factory=dict)  # correction -> what it replaced
+    undo: dict[int, Undone] = field(default_factory=dict)  # correction -> what it replaced
     voided: set[int] = field(default_factory=set)
     kinds: list[str] = field(default_factory=list)  # "event" | "correct" | "void" per record
 
@@ -302,6 +314,10 @@ class Outcome(NamedTuple):
 
 
 _INERT = Outcome(False, inert=True)
+# a refold weighed once (impact, then entering): where it starts, the states and
+# outcomes from there, the records that no longer apply, and its differences once diffed
+Differences = tuple[list[Decision], list[tuple[int, str, Refusal]]]
+Weighed = tuple[int, list[TableState], list[Outcome], list[int], Differences | None]
 
 
 def _same(a: TableState, b: TableState) -> bool:
@@ -349,7 +365,7 @@ class History:
         self.dead: set[int] = set()  # records refused when entered (a file's): never applied
         # the last refold weighed (impact, then the same correction entered): its key and
         # (start, states, outcomes, broken, changes, impossible)
-        self._weighed: tuple[Any, Any] | None = None
+        self._weighed: tuple[tuple[int, str], Weighed] | None = None
         for raw in records:
             self.add(raw)
 
@@ -470,7 +486,9 @@ class History:
             return Refusal("void-corrected", record=target, newest=newest)
         return None
 
-    def _trial(self, raw: Mapping[str, Any], keep_all: bool = False):
+    def _trial(
+        self, raw: Mapping[str, Any], keep_all: bool = False
+    ) -> tuple[int | None, Resolved, list[TableState], list[Outcome]]:
         """(record the fold changes from or None, the resolution, the states and outcomes
         from there) were ``raw`` (a correction or a void, the next record) entered;
         Refusal when it cannot be. ``keep_all``: as if every later record were kept (what
@@ -549,7 +567,9 @@ class History:
         """Refusal unless ``raw`` (a correction or a void) can be the next record."""
         self._trial(raw)
 
-    def _fold_from(self, start: int, resolved: Resolved, last: int):
+    def _fold_from(
+        self, start: int, resolved: Resolved, last: int
+    ) -> tuple[list[TableState], list[Outcome], list[int]]:
         """Refold records ``start..last`` under ``resolved``: (states after each, their
         outcomes, the records that applied before and no longer do). Stops early once the
         state is the one the fold already had and no later record stands for another
@@ -740,7 +760,7 @@ def impact(history: History, raw: Mapping[str, Any]) -> Impact:
         event = trial.events[s - 1]
         before = states[s - start - 1] if s > start else history.states[start - 1]
         question = first_asked(before, event) if event is not None else None
-        if question is not None:
+        if question is not None and event is not None:  # (a question is of an event)
             asked.append((s, event, question))
         else:
             unasked.append((s, etype, why))

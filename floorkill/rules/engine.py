@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from . import room
 from .codes import KillBy, OwedMode, TriggerId
@@ -19,12 +19,14 @@ from .decisions import Decision, Refusal
 from .events import (
     Away,
     Back,
+    CloseTable,
     Event,
     Hand,
     Join,
     Move,
     PayKill,
     Quit,
+    ReopenTable,
     Stack,
     Underpost,
     VoluntaryKill,
@@ -50,11 +52,30 @@ from .texts import outcome_keys
 from .triggers import pot_triggers
 
 Result = tuple[tuple[int, ...], tuple[int, ...], int | None]  # high, low, scoop
+# players barred at other tables: name key -> (owed amount, table name) (rules/room.py)
+Elsewhere = Mapping[str, tuple[Cents, str]] | None
+# what a handler gives back: the new state, the decisions, the hand's result (a hand only)
+Step = tuple[TableState, list[Decision], Result | None]
+
+
+class Say(Protocol):
+    """Adds one decision of the hand being settled."""
+
+    def __call__(
+        self, code: str, seat: int | None, key: str, cites: tuple[str, ...], **params: Any
+    ) -> None: ...
+
+
+class Neutral(Protocol):
+    """Says why the button goes to the middle and gives the neutral button."""
+
+    def __call__(self, key: str, cites: tuple[str, ...], **params: Any) -> KillButton: ...
+
 
 LOWBALL_GAMES = ("lowball-a5", "lowball-27", "razz")
 
 
-class HandResult(tuple):
+class HandResult(tuple[tuple[int, ...], tuple[int, ...], int | None]):
     """(high, low, scoop) of a hand, with ``hands``: what each seat showed at a showdown
     (:class:`floorkill.cards.HandValue`), empty when the winners were typed."""
 
@@ -95,8 +116,8 @@ def apply(
     """Apply one event. ``barred_elsewhere`` maps name keys of players barred at other
     tables to (owed amount, table name) so a join can be refused (rrop-13.6). An event's
     ``room`` stamp sets the bars of seated players at other tables first (rules/room.py)."""
-    raw, stamp = room.split(raw)
-    return apply_parsed(state, parse_event(raw, state.config.seats), stamp, barred_elsewhere)
+    bare, stamp = room.split(raw)
+    return apply_parsed(state, parse_event(bare, state.config.seats), stamp, barred_elsewhere)
 
 
 def apply_parsed(
@@ -129,6 +150,19 @@ def _name(state: TableState, seat: int | None) -> str:
     return p.name if p is not None else "?"
 
 
+def _seated(state: TableState, seat: int) -> Player:
+    """The player the rules already know sits at ``seat``."""
+    p = state.player(seat)
+    assert p is not None, f"seat {seat} is empty"
+    return p
+
+
+def _blind(button: KillButton) -> Cents:
+    """A killed button's kill blind (a killed button always has one)."""
+    assert button.amount is not None, "a killed button without its kill blind"
+    return button.amount
+
+
 def _occupied(state: TableState, seat: int) -> Player:
     p = state.player(seat)
     if p is None:
@@ -150,7 +184,7 @@ def _sitting_out(players: tuple[Any, ...]) -> bool:
     return False
 
 
-def _waiting(players: tuple) -> bool:
+def _waiting(players: tuple[Player | None, ...]) -> bool:
     """Whether a seated player waits for the dealer button to pass."""
     for p in players:
         if p is not None and p.waiting:
@@ -182,7 +216,7 @@ def _not_neutral(decisions: list[Decision]) -> list[Decision]:
     ]
 
 
-def _new(state: TableState, **changes) -> TableState:
+def _new(state: TableState, **changes: Any) -> TableState:
     """``state`` after one more event, with ``changes`` (field name -> value)."""
     return replace(state, **{"events": state.events + 1, **changes})
 
@@ -283,7 +317,9 @@ def _result(state: TableState, ev: Hand) -> Result:
     return high, low, scoop
 
 
-def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision], Result]:
+def _hand(
+    state: TableState, ev: Hand, _ctx: Elsewhere
+) -> tuple[TableState, list[Decision], Result]:
     cfg = state.config
     kill = cfg.kill
     dealt = state.dealt_in()
@@ -379,7 +415,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     )
     if agreed:
         seat = agreed[0]
-        p = state.player(seat)
+        p = _seated(state, seat)
         if new_button.status == KILLED:
             decisions.append(
                 Decision(
@@ -402,7 +438,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
                     "kill",
                     seat,
                     "agreed-kill",
-                    (("name", p.name), ("amount", dollars(new_button.amount))),
+                    (("name", p.name), ("amount", dollars(_blind(new_button)))),
                     ("rrop-13.12",),
                 )
             )
@@ -432,7 +468,7 @@ def _hand(state: TableState, ev: Hand, _ctx) -> tuple[TableState, list[Decision]
     return new, decisions, result
 
 
-def _explain(state: TableState, result) -> list[Decision]:
+def _explain(state: TableState, result: Result) -> list[Decision]:
     """One `shows` decision a seat at a showdown: the hand in words, how the joker played
     (joker-1...joker-4) and what the hand took. The clauses: who won is who the kill button
     follows (rrop-13.0); lowball and hi-lo words (scoop, California and Kansas City
@@ -514,9 +550,9 @@ def _next_button(
     state: TableState,
     ev: Hand,
     before: KillButton,
-    high,
-    low,
-    scoop,
+    high: tuple[int, ...],
+    low: tuple[int, ...],
+    scoop: int | None,
     decisions: list[Decision],
     killed_now: bool,
 ) -> KillButton:
@@ -539,16 +575,17 @@ def _next_button(
     if fired and two_pots:
         fired.append("rrop-13.11")
 
-    def say(code: str, seat: int | None, key: str, cites: tuple[str, ...], **params) -> None:
+    def say(code: str, seat: int | None, key: str, cites: tuple[str, ...], **params: Any) -> None:
         decisions.append(Decision(code, seat, key, tuple(params.items()), cites))
 
-    def neutral(key: str, cites: tuple[str, ...], **params) -> KillButton:
+    def neutral(key: str, cites: tuple[str, ...], **params: Any) -> KillButton:
         say("neutral", None, key, cites, **params)
         return NEUTRAL_BUTTON
 
     # Killed by a bound killer (docs/rules.md 5.2).
     if before.status == KILLED and before.kind == KillBy.REQUIRED:
         killer = before.seat
+        assert killer is not None, "a killed button without its killer"
         kname = before.player
         if winner == killer:
             # rrop-13.7: wins again -> kills again; in scoop games "wins" means a qualifying scoop.
@@ -560,7 +597,7 @@ def _next_button(
                     "kill-again",
                     ("rrop-13.7", *fired),
                     name=kname,
-                    amount=dollars(b.amount),
+                    amount=dollars(_blind(b)),
                 )
                 return b
             return neutral(
@@ -578,7 +615,7 @@ def _next_button(
                     "killer-split-kills-again",
                     ("rrop-13.4",),
                     name=kname,
-                    amount=dollars(b.amount),
+                    amount=dollars(_blind(b)),
                 )
                 return b
             if two_pots:
@@ -592,7 +629,8 @@ def _next_button(
     leg_seat, lname = _leg_holder(before)
     if winner is not None:
         if winner == leg_seat and not fired and two_pots:
-            return _second_leg(state, ev, leg_seat, lname, say, neutral, killed_now)
+            # winner is the leg holder
+            return _second_leg(state, ev, winner, lname, say, neutral, killed_now)
         return _ordinary_win(state, winner, fired, two_pots, say)
     if leg_seat is not None and leg_seat in shared and two_pots:
         if kill.split_with_leg == "keeps":
@@ -611,11 +649,13 @@ def _sole_winner_clauses(triggers: tuple[str, ...]) -> tuple[str, ...]:
     return cites or ("rrop-13.0",)
 
 
-def _ordinary_win(state, winner, fired, two_pots, say) -> KillButton:
+def _ordinary_win(
+    state: TableState, winner: int, fired: list[str], two_pots: bool, say: Say
+) -> KillButton:
     name = _name(state, winner)
     if fired:
         b = _kill(state, winner, KillBy.REQUIRED)
-        say("kill", winner, "kill-trigger", tuple(fired), name=name, amount=dollars(b.amount))
+        say("kill", winner, "kill-trigger", tuple(fired), name=name, amount=dollars(_blind(b)))
         return b
     if two_pots:
         say("leg-up", winner, "leg-up", ("rrop-13.3",), name=name)
@@ -637,7 +677,13 @@ def _ordinary_win(state, winner, fired, two_pots, say) -> KillButton:
 
 
 def _second_leg(
-    state: TableState, ev: Hand, leg_seat: int, lname: str | None, say, neutral, killed_now: bool
+    state: TableState,
+    ev: Hand,
+    leg_seat: int,
+    lname: str | None,
+    say: Say,
+    neutral: Neutral,
+    killed_now: bool,
 ) -> KillButton:
     kill = state.config.kill
     # A walk (house-natural): the walk option is the flop rule's own question, "what
@@ -669,7 +715,7 @@ def _second_leg(
     if ok:
         cites = ("rrop-13.3", "house-natural") if kill.second_leg_needs_flop else ("rrop-13.3",)
         b = _kill(state, leg_seat, KillBy.REQUIRED)
-        say("kill", leg_seat, "second-leg-kill", cites, name=lname, amount=dollars(b.amount))
+        say("kill", leg_seat, "second-leg-kill", cites, name=lname, amount=dollars(_blind(b)))
         return b
     if kill.unqualified_second_win == "keeps-leg":
         say(
@@ -687,7 +733,13 @@ def _second_leg(
 
 
 def _second_leg_by_pot(
-    state: TableState, ev: Hand, leg_seat: int, lname: str | None, pot_size: Cents, say, neutral
+    state: TableState,
+    ev: Hand,
+    leg_seat: int,
+    lname: str | None,
+    pot_size: Cents,
+    say: Say,
+    neutral: Neutral,
 ) -> KillButton:
     """The house alternate (house-natural): "a player must win a pot of a certain size to be
     set by the house for the pot to qualify as the second leg of a kill". The pot (uncalled
@@ -715,7 +767,7 @@ def _second_leg_by_pot(
             "second-leg-pot-kill",
             ("house-natural",),
             name=lname,
-            amount=dollars(b.amount),
+            amount=dollars(_blind(b)),
             minimum=dollars(pot_size),
         )
         return b
@@ -782,7 +834,7 @@ def _voluntary_check(
         )
 
 
-def _voluntary_kill(state: TableState, ev: VoluntaryKill, _ctx):
+def _voluntary_kill(state: TableState, ev: VoluntaryKill, _ctx: Elsewhere) -> Step:
     p = _occupied(state, ev.seat)
     if ev.seat not in state.dealt_in():
         _check_winner(state, ev.seat, state.dealt_in())
@@ -792,13 +844,13 @@ def _voluntary_kill(state: TableState, ev: VoluntaryKill, _ctx):
         "kill",
         ev.seat,
         "voluntary-kill",
-        (("name", p.name), ("amount", dollars(b.amount))),
+        (("name", p.name), ("amount", dollars(_blind(b)))),
         ("rrop-13.10",),
     )
     return _new(state, button=b), [d], None
 
 
-def _join(state: TableState, ev: Join, ctx):
+def _join(state: TableState, ev: Join, ctx: Elsewhere) -> Step:
     cfg = state.config
     if state.player(ev.seat) is not None:
         raise Refusal("seat-taken", seat=ev.seat, name=_name(state, ev.seat))
@@ -877,7 +929,7 @@ def _join(state: TableState, ev: Join, ctx):
                 "kill",
                 ev.seat,
                 "voluntary-kill",
-                (("name", ev.name), ("amount", dollars(b.amount))),
+                (("name", ev.name), ("amount", dollars(_blind(b)))),
                 ("rrop-13.10",),
             )
         )
@@ -891,7 +943,7 @@ def _leave(
     button = state.button
     barred = state.barred
     held = state.held_seat
-    p = state.player(seat)
+    p = _seated(state, seat)
     if button.killed and button.seat == seat:
         bound = button.kind in REQUIRED_KINDS
         if posts_kill:
@@ -900,7 +952,7 @@ def _leave(
                     "kill",
                     seat,
                     "kill-stays-quit" if quitting else "kill-stays-away",
-                    (("name", p.name), ("amount", dollars(button.amount))),
+                    (("name", p.name), ("amount", dollars(_blind(button)))),
                     ("rrop-13.6",) if bound else ("rrop-13.10",),
                 )
             )
@@ -969,7 +1021,7 @@ def _leave(
     return button, barred, held
 
 
-def _away(state: TableState, ev: Away, _ctx):
+def _away(state: TableState, ev: Away, _ctx: Elsewhere) -> Step:
     p = _occupied(state, ev.seat)
     if p.away:
         raise Refusal("already-away", seat=ev.seat, name=p.name)
@@ -983,7 +1035,7 @@ def _away(state: TableState, ev: Away, _ctx):
     )
 
 
-def _back(state: TableState, ev: Back, _ctx):
+def _back(state: TableState, ev: Back, _ctx: Elsewhere) -> Step:
     p = _occupied(state, ev.seat)
     if not p.away:
         raise Refusal("not-away", seat=ev.seat, name=p.name)
@@ -1043,7 +1095,7 @@ def _wait_for_the_button(state: TableState, player: Player, decisions: list[Deci
     return replace(player, waiting=True)
 
 
-def _quit(state: TableState, ev: Quit, _ctx):
+def _quit(state: TableState, ev: Quit, _ctx: Elsewhere) -> Step:
     p = _occupied(state, ev.seat)
     decisions: list[Decision] = []
     button, barred, held = _leave(state, ev.seat, ev.posts_kill, decisions, quitting=True)
@@ -1076,7 +1128,7 @@ def _quit(state: TableState, ev: Quit, _ctx):
     )
 
 
-def _move(state: TableState, ev: Move, _ctx):
+def _move(state: TableState, ev: Move, _ctx: Elsewhere) -> Step:
     """A seat change at this table (rrop-13.1b: a seat change is not quitting the game). The
     player takes everything along: the leg or the kill (the button's seat follows), a leg
     credit and an owed kill (kept by name), an agreement to kill, away status."""
@@ -1108,13 +1160,13 @@ def _move(state: TableState, ev: Move, _ctx):
     return new, decisions, None
 
 
-def _stack(state: TableState, ev: Stack, _ctx):
+def _stack(state: TableState, ev: Stack, _ctx: Elsewhere) -> Step:
     p = _occupied(state, ev.seat)
     players = _set_player(state.players, ev.seat, replace(p, stack=ev.amount))
     return _new(state, players=players), [], None
 
 
-def _pay_kill(state: TableState, ev: PayKill, _ctx):
+def _pay_kill(state: TableState, ev: PayKill, _ctx: Elsewhere) -> Step:
     owed = state.owed(ev.name)
     if owed is None:
         raise Refusal("nothing-owed", name=ev.name)
@@ -1149,14 +1201,14 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx):
     return _new(state, barred=barred, players=players), decisions, None
 
 
-def _underpost(state: TableState, ev: Underpost, _ctx):
+def _underpost(state: TableState, ev: Underpost, _ctx: Elsewhere) -> Step:
     _occupied(state, ev.seat)
     if not state.button.killed:
         raise Refusal("underpost-not-killed", ("rrop-13.9",))
     return _new(state), [underpost(state, ev.seat)], None
 
 
-def _close_table(state: TableState, ev, _ctx):
+def _close_table(state: TableState, ev: CloseTable, _ctx: Elsewhere) -> Step:
     if state.closed:
         raise Refusal("table-closed-already")
     b = state.button
@@ -1171,7 +1223,7 @@ def _close_table(state: TableState, ev, _ctx):
     return _new(state, closed=True), [d], None
 
 
-def _reopen_table(state: TableState, ev, _ctx):
+def _reopen_table(state: TableState, ev: ReopenTable, _ctx: Elsewhere) -> Step:
     if not state.closed:
         raise Refusal("table-open-already")
     return (

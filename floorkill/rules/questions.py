@@ -18,16 +18,17 @@ Two sorts of question:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .codes import QuestionKind, TriggerId
 from .config import HILO_GAMES
 from .decisions import Decision, Refusal
-from .engine import _voluntary_check, apply
+from .engine import Elsewhere, _voluntary_check, apply
 from .events import flop_known
 from .money import Cents, dollars, to_toml
+from .state import TableState
 from .texts import render
 from .triggers import pot_triggers
 
@@ -91,12 +92,14 @@ class Question:
             raise ValueError(f"{self.kind} is answered yes or no")
         return out
 
-    def answered_low(self, raw: Mapping[str, Any], seats) -> dict[str, Any]:
+    def answered_low(self, raw: Mapping[str, Any], seats: Sequence[int]) -> dict[str, Any]:
         """``raw`` with the low half's winners (kind ``low``)."""
         return {**raw, "low": list(seats)}
 
 
-def _try(state, raw, elsewhere) -> tuple[Decision, ...] | None:
+def _try(
+    state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere
+) -> tuple[Decision, ...] | None:
     """The decisions of ``raw``, or None when the rules refuse it (or need more)."""
     try:
         return tuple(apply(state, raw, elsewhere).decisions)
@@ -104,7 +107,9 @@ def _try(state, raw, elsewhere) -> tuple[Decision, ...] | None:
         return None
 
 
-def _yes_no(state, raw, field: str, elsewhere) -> tuple[Answer, ...]:
+def _yes_no(
+    state: TableState, raw: Mapping[str, Any], field: str, elsewhere: Elsewhere
+) -> tuple[Answer, ...]:
     out = []
     for value in (True, False):
         d = _try(state, {**raw, field: value}, elsewhere)
@@ -112,7 +117,7 @@ def _yes_no(state, raw, field: str, elsewhere) -> tuple[Answer, ...]:
     return tuple(out)
 
 
-def _unique(items) -> tuple[str, ...]:
+def _unique(items: Iterable[str]) -> tuple[str, ...]:
     out: list[str] = []
     for i in items:
         if i not in out:
@@ -120,11 +125,11 @@ def _unique(items) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _shape(decisions) -> list[tuple]:
+def _shape(decisions: Iterable[Decision]) -> list[tuple[str, str, int | None]]:
     return [(d.code, d.key, d.seat) for d in decisions]
 
 
-def _name(state, seat) -> str:
+def _name(state: TableState, seat: object) -> str:
     p = state.player(seat if isinstance(seat, int) else None)
     return p.name if p is not None else "?"
 
@@ -133,7 +138,7 @@ def _name(state, seat) -> str:
 # hands
 
 
-def _pot_question(state, refusal: Refusal) -> Question:
+def _pot_question(state: TableState, refusal: Refusal) -> Question:
     cfg = state.config
     why = [
         (trig.why, dollars(cfg.minimum(trig.minimum_option)))
@@ -146,7 +151,11 @@ def _pot_question(state, refusal: Refusal) -> Question:
 
 
 def _second_leg_questions(
-    state, raw, refusal: Refusal, elsewhere, by_pot: bool = False
+    state: TableState,
+    raw: Mapping[str, Any],
+    refusal: Refusal,
+    elsewhere: Elsewhere,
+    by_pot: bool = False,
 ) -> Question:
     params = tuple(refusal.params.items())
     if flop_known(raw) is None:  # a showdown board (3+ cards) is a fact
@@ -186,7 +195,9 @@ def _second_leg_questions(
     )
 
 
-def _kill_posted_question(state, raw, elsewhere) -> Question | None:
+def _kill_posted_question(
+    state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere
+) -> Question | None:
     b = state.button
     if not b.killed or "kill_posted" in raw:
         return None
@@ -209,7 +220,9 @@ def _kill_posted_question(state, raw, elsewhere) -> Question | None:
     )
 
 
-def _low_question(state, raw, elsewhere) -> Question | None:
+def _low_question(
+    state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere
+) -> Question | None:
     """house-scoop: a hi-lo high with nothing said of the low ("h3" alone) is not recorded
     as a scoop silently: "no qualifying low — scoop?" (yes: ``low = []``; else the low's
     seats). Asked before anything else: the answer decides whether a pot is a scoop."""
@@ -233,7 +246,7 @@ def _low_question(state, raw, elsewhere) -> Question | None:
     )
 
 
-def _hand(state, raw, elsewhere) -> list[Question]:
+def _hand(state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere) -> list[Question]:
     low = _low_question(state, raw, elsewhere)
     if low is not None:
         return [low]  # the rest depends on it: asked again once answered
@@ -259,7 +272,7 @@ def _hand(state, raw, elsewhere) -> list[Question]:
 # players
 
 
-def voluntary_open(state) -> bool:
+def voluntary_open(state: TableState) -> bool:
     """A voluntary kill (rrop-13.10) could be declared now, stack permitting."""
     try:
         _voluntary_check(state, 0, None, 0, 0)
@@ -268,7 +281,9 @@ def voluntary_open(state) -> bool:
     return True
 
 
-def _differs(state, raw, field: str, elsewhere) -> tuple[Answer, ...] | None:
+def _differs(
+    state: TableState, raw: Mapping[str, Any], field: str, elsewhere: Elsewhere
+) -> tuple[Answer, ...] | None:
     yes = _try(state, {**raw, field: True}, elsewhere)
     no = _try(state, {**raw, field: False}, elsewhere)
     if yes is None or no is None or _shape(yes) == _shape(no):
@@ -276,7 +291,7 @@ def _differs(state, raw, field: str, elsewhere) -> tuple[Answer, ...] | None:
     return (Answer(True, yes), Answer(False, no))
 
 
-def _player(state, raw, elsewhere) -> list[Question]:
+def _player(state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere) -> list[Question]:
     t = raw.get("type")
     out: list[Question] = []
     seat = raw.get("seat")
@@ -332,7 +347,9 @@ def _player(state, raw, elsewhere) -> list[Question]:
     return out
 
 
-def first_asked(state, raw: Mapping[str, Any], elsewhere=None) -> Question | None:
+def first_asked(
+    state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere = None
+) -> Question | None:
     """The first question the rules cannot decide ``raw`` without, or None: ``raw`` can be
     sent as it is (or is refused: :func:`~.engine.apply` says why, not this)."""
     try:
@@ -341,7 +358,7 @@ def first_asked(state, raw: Mapping[str, Any], elsewhere=None) -> Question | Non
         return None
 
 
-def needs(state, raw: Mapping[str, Any], elsewhere=None) -> list[Question]:
+def needs(state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere = None) -> list[Question]:
     """The questions ``raw`` raises on ``state``: those to ask (the first first), then those
     offered. Re-raises a :class:`Refusal` that no answer could lift (a hand only: a player
     event's refusal is for :func:`~.engine.apply` to raise)."""
