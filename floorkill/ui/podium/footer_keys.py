@@ -114,14 +114,15 @@ PRIORITY = KEEP + (
 
 
 def key_word(binding_id: str | None, description: str, lang: str) -> str:
-    """The footer's word for a binding (its own description when the catalogue has none)."""
+    """The footer's word for a binding: by its id, else its description in the context
+    "key" (itself when the catalogue has none)."""
     if binding_id in WORDS:
         return pgettext(KEY, WORDS[binding_id], lang)
     if binding_id and binding_id.startswith("seating.seat_"):
         return pgettext(KEY, SEAT_KEY, lang).format(n=binding_id.rsplit("_", 1)[1])
     if description in TEXTUAL_WORDS:
         return pgettext(KEY, TEXTUAL_WORDS[description], lang)
-    return description
+    return pgettext(KEY, description, lang)  # a widget's own key: NC_("key", ...) at its binding
 
 
 def _rank(binding_id: str | None) -> int:

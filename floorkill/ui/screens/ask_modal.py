@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from floorkill.floor.keyboard import key_letters
 from floorkill.floor.seat_events import cites_text
-from floorkill.i18n import tr
+from floorkill.i18n import NC_, tr
 from floorkill.rules.names import safe_text
 
 
@@ -43,9 +43,9 @@ class AskModal(ModalScreen[Any]):
     AskModal #ask-help { color: $text-muted; }
     """
     BINDINGS = [
-        Binding(key_letters("y"), "pick('y')", "Yes", id="ask.yes"),  # y, н: the Y key
-        Binding(key_letters("n"), "pick('n')", "No", id="ask.no"),  # n, т: the N key
-        Binding("enter", "pick('enter')", "Confirm", id="ask.confirm"),
+        Binding(key_letters("y"), "pick('y')", NC_("key", "Yes"), id="ask.yes"),  # y, н: the Y key
+        Binding(key_letters("n"), "pick('n')", NC_("key", "No"), id="ask.no"),  # n, т: the N key
+        Binding("enter", "pick('enter')", NC_("key", "Confirm"), id="ask.confirm"),
         Binding("escape", "cancel", "Cancel", id="ask.cancel"),
     ]
 

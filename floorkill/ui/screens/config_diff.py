@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from floorkill.floor.text_tables import pick
-from floorkill.i18n import N_, tr
+from floorkill.i18n import N_, NC_, tr
 from floorkill.rules.config import validate_table_name
 from floorkill.rules.names import NameError_, safe_text
 from floorkill.rules.texts import reason_ru
@@ -65,8 +65,8 @@ class ConfigDiffModal(ModalScreen[tuple[str, str] | None]):
     """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="config_diff.cancel"),
-        Binding("k", "keep", "Keep the journal's table", id="config_diff.keep"),
-        Binding("n", "new", "New table from the file", id="config_diff.new"),
+        Binding("k", "keep", NC_("key", "Keep the journal's table"), id="config_diff.keep"),
+        Binding("n", "new", NC_("key", "New table from the file"), id="config_diff.new"),
     ]
 
     def __init__(self, question: FileDiffers, taken, lang: str = "en") -> None:

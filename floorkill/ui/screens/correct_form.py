@@ -24,7 +24,7 @@ from floorkill.event_words import record_line
 from floorkill.floor.correcting import LineError, read_line, typed_line
 from floorkill.floor.typed_entry import EntryError, parse_entry
 from floorkill.floor.wording import decision_lines, floor_text, refusal_line
-from floorkill.i18n import tr
+from floorkill.i18n import NC_, tr
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
@@ -76,7 +76,9 @@ class CorrectModal(ModalScreen[dict | None]):
     CorrectModal #fix-error { color: $error; height: auto; }
     CorrectModal #fix-help { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel the correction", id="correct.cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", NC_("key", "Cancel the correction"), id="correct.cancel")
+    ]
 
     def __init__(self, floor, record: Record, lang: str = "en", who: str | None = None) -> None:
         super().__init__()

@@ -13,14 +13,18 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.screen import ModalScreen, ScreenResultType
 
+from floorkill.i18n import NC_
+
 
 class FormScreen(ModalScreen[ScreenResultType]):
     BINDINGS = [
-        Binding("tab", "next_field", "Next field", show=False, priority=True, id="form.next"),
+        Binding(
+            "tab", "next_field", NC_("key", "Next field"), show=False, priority=True, id="form.next"
+        ),
         Binding(
             "shift+tab",
             "previous_field",
-            "Previous field",
+            NC_("key", "Previous field"),
             show=False,
             priority=True,
             id="form.previous",

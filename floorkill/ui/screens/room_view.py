@@ -182,8 +182,8 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         Binding("escape", "back", NC_("key", "Back"), id="room.back"),
         Binding("enter", "pay", NC_("key", "Pay kill"), id="room.pay", priority=True),
         Binding("f3", "language", "EN/RU", show=False, id="room.language"),
-        Binding("down", "move(1)", "Down", show=False, id="room.down", priority=True),
-        Binding("up", "move(-1)", "Up", show=False, id="room.up", priority=True),
+        Binding("down", "move(1)", NC_("key", "Down"), show=False, id="room.down", priority=True),
+        Binding("up", "move(-1)", NC_("key", "Up"), show=False, id="room.up", priority=True),
     ]
 
     def __init__(

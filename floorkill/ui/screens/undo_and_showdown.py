@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 
 from floorkill.event_words import record_line
 from floorkill.floor.typed_entry import EntryError, showdown_event
-from floorkill.i18n import tr
+from floorkill.i18n import NC_, tr
 from floorkill.rules import TableState
 from floorkill.rules.names import safe_text
 from floorkill.rules.preview import ASKS, RECORDS, Preview, unread
@@ -37,7 +37,7 @@ class UndoModal(ModalScreen[str | None]):
     UndoModal #undo-error { color: $error; height: auto; }
     UndoModal #undo-help { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Keep the record", id="undo.cancel")]
+    BINDINGS = [Binding("escape", "cancel", NC_("key", "Keep the record"), id="undo.cancel")]
 
     def __init__(self, record: Record, lang: str = "en") -> None:
         super().__init__()
@@ -95,7 +95,7 @@ class ShowdownModal(FormScreen[dict | None]):
     ShowdownModal #sd-preview { height: auto; margin: 1 0 0 0; }
     ShowdownModal #sd-help { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel showdown", id="showdown.cancel")]
+    BINDINGS = [Binding("escape", "cancel", NC_("key", "Cancel showdown"), id="showdown.cancel")]
 
     def __init__(
         self,

@@ -21,6 +21,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from floorkill.i18n import NC_
+
 
 class Choice(Widget, can_focus=True):
     DEFAULT_CSS = """
@@ -28,9 +30,13 @@ class Choice(Widget, can_focus=True):
     Choice:focus { background: $accent 30%; text-style: bold; }
     """
     BINDINGS = [
-        Binding("left", "step(-1)", "Previous choice", show=False, id="choice.previous"),
-        Binding("right,space", "step(1)", "Next choice", show=False, id="choice.next"),
-        Binding("enter", "next_field", "Next field", show=False, id="choice.next_field"),
+        Binding(
+            "left", "step(-1)", NC_("key", "Previous choice"), show=False, id="choice.previous"
+        ),
+        Binding("right,space", "step(1)", NC_("key", "Next choice"), show=False, id="choice.next"),
+        Binding(
+            "enter", "next_field", NC_("key", "Next field"), show=False, id="choice.next_field"
+        ),
     ]
 
     value: reactive[Any] = reactive(None, init=False, layout=False)

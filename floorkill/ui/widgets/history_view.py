@@ -21,7 +21,7 @@ from textual.strip import Strip
 
 from floorkill.event_words import record_line, record_parts
 from floorkill.floor.table_view import TableView
-from floorkill.i18n import N_, tr
+from floorkill.i18n import N_, NC_, tr
 from floorkill.store.session import Record
 
 from ..compat import grow_in_place
@@ -88,7 +88,9 @@ class HistoryView(ScrollView, can_focus=True):
         Binding("pagedown", "move(10)", "Page down", show=False, id="history.page_down"),
         Binding("home", "first", "First record", show=False, id="history.first"),
         Binding("end", "last", "Last record", show=False, id="history.last"),
-        Binding("enter", "choose", "Dispute at this record", show=False, id="history.choose"),
+        Binding(
+            "enter", "choose", NC_("key", "Dispute at this record"), show=False, id="history.choose"
+        ),
         Binding("escape", "app.focus_entry", "Entry", show=False, id="history.back"),
         Binding("c", "correct", "Correct this record", show=False, id="history.correct"),
     ]

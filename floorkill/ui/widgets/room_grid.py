@@ -26,7 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from floorkill.display.words import Card, card_of, room_title
-from floorkill.i18n import tr
+from floorkill.i18n import NC_, tr
 from floorkill.log import log
 from floorkill.rules import TableState
 
@@ -254,8 +254,8 @@ class RoomScreen(ModalScreen[None]):
     """
     BINDINGS = [
         Binding("escape,ctrl+g", "dismiss", "Close", id="room_close"),
-        Binding("pagedown", "page(1)", "Next page", id="room_next_page"),
-        Binding("pageup", "page(-1)", "Previous page", id="room_previous_page"),
+        Binding("pagedown", "page(1)", NC_("key", "Next page"), id="room_next_page"),
+        Binding("pageup", "page(-1)", NC_("key", "Previous page"), id="room_previous_page"),
     ]
 
     def __init__(self, states: Sequence[TableState], *, floor=None) -> None:
