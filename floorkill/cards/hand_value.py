@@ -1,4 +1,4 @@
-"""A hand's value in words, English and Russian, and how the joker played.
+"""A hand's value in words, in any language of the catalogue, and how the joker played.
 
 Decodes the integer keys of :mod:`floorkill.cards.evaluate` (``describe_*`` there gives
 the English words this module builds on). Pure Python, no Textual or Rich.
@@ -11,109 +11,16 @@ lowball (California lowball) the joker is the lowest rank not in the hand (rrop-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from floorkill.cards import evaluate as ev
 from floorkill.cards._core import RANKS
+from floorkill.i18n import NC_, pgettext, ptr
 
 __all__ = ["JokerUse", "value_words", "joker_use"]
 
-_SUIT_EN = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
-_SUIT_RU = {"c": "треф", "d": "бубен", "h": "червей", "s": "пик"}
-
-# Russian rank words, index 0 = deuce ... 12 = ace
-_RU_NOM = [
-    "двойка",
-    "тройка",
-    "четвёрка",
-    "пятёрка",
-    "шестёрка",
-    "семёрка",
-    "восьмёрка",
-    "девятка",
-    "десятка",
-    "валет",
-    "дама",
-    "король",
-    "туз",
-]
-_RU_GEN = [
-    "двойки",
-    "тройки",
-    "четвёрки",
-    "пятёрки",
-    "шестёрки",
-    "семёрки",
-    "восьмёрки",
-    "девятки",
-    "десятки",
-    "валета",
-    "дамы",
-    "короля",
-    "туза",
-]
-_RU_NOM_PL = [
-    "двойки",
-    "тройки",
-    "четвёрки",
-    "пятёрки",
-    "шестёрки",
-    "семёрки",
-    "восьмёрки",
-    "девятки",
-    "десятки",
-    "валеты",
-    "дамы",
-    "короли",
-    "тузы",
-]
-_RU_GEN_PL = [
-    "двоек",
-    "троек",
-    "четвёрок",
-    "пятёрок",
-    "шестёрок",
-    "семёрок",
-    "восьмёрок",
-    "девяток",
-    "десяток",
-    "валетов",
-    "дам",
-    "королей",
-    "тузов",
-]
-_RU_PREP_PL = [
-    "двойках",
-    "тройках",
-    "четвёрках",
-    "пятёрках",
-    "шестёрках",
-    "семёрках",
-    "восьмёрках",
-    "девятках",
-    "десятках",
-    "валетах",
-    "дамах",
-    "королях",
-    "тузах",
-]
-_EN_NAMES = [
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-]
 _LOW_CHARS = "A23456789TJQK"
 
 
@@ -121,77 +28,214 @@ def _chain(ranks: Sequence[int], chars: str = RANKS) -> str:
     return "-".join(chars[r] for r in ranks)
 
 
-def _ru_groups(cat: int, n: list[int], chars: str, to_high: Callable[[int], int]) -> str:
-    """Russian words for a grouped hand; ``n`` ranks in significance order, ``to_high`` maps
-    them to the 0 = deuce ... 12 = ace index of the word tables."""
-    h = [to_high(r) for r in n]
+# A rank's word in a template: ``{top}`` the name, ``{top:pl}`` the plural; a language
+# whose words decline picks its case in its own template (Russian "{top:gen_pl}": тузов).
+_FORMS = ("", "gen", "pl", "gen_pl", "prep_pl")
+# (each written out: the catalogue's check reads the marked literals)
+_RANK_WORDS = {
+    "": [
+        NC_("rank", "two"),
+        NC_("rank", "three"),
+        NC_("rank", "four"),
+        NC_("rank", "five"),
+        NC_("rank", "six"),
+        NC_("rank", "seven"),
+        NC_("rank", "eight"),
+        NC_("rank", "nine"),
+        NC_("rank", "ten"),
+        NC_("rank", "jack"),
+        NC_("rank", "queen"),
+        NC_("rank", "king"),
+        NC_("rank", "ace"),
+    ],
+    "gen": [
+        NC_("rank gen", "two"),
+        NC_("rank gen", "three"),
+        NC_("rank gen", "four"),
+        NC_("rank gen", "five"),
+        NC_("rank gen", "six"),
+        NC_("rank gen", "seven"),
+        NC_("rank gen", "eight"),
+        NC_("rank gen", "nine"),
+        NC_("rank gen", "ten"),
+        NC_("rank gen", "jack"),
+        NC_("rank gen", "queen"),
+        NC_("rank gen", "king"),
+        NC_("rank gen", "ace"),
+    ],
+    "pl": [
+        NC_("rank pl", "twos"),
+        NC_("rank pl", "threes"),
+        NC_("rank pl", "fours"),
+        NC_("rank pl", "fives"),
+        NC_("rank pl", "sixes"),
+        NC_("rank pl", "sevens"),
+        NC_("rank pl", "eights"),
+        NC_("rank pl", "nines"),
+        NC_("rank pl", "tens"),
+        NC_("rank pl", "jacks"),
+        NC_("rank pl", "queens"),
+        NC_("rank pl", "kings"),
+        NC_("rank pl", "aces"),
+    ],
+    "gen_pl": [
+        NC_("rank gen_pl", "twos"),
+        NC_("rank gen_pl", "threes"),
+        NC_("rank gen_pl", "fours"),
+        NC_("rank gen_pl", "fives"),
+        NC_("rank gen_pl", "sixes"),
+        NC_("rank gen_pl", "sevens"),
+        NC_("rank gen_pl", "eights"),
+        NC_("rank gen_pl", "nines"),
+        NC_("rank gen_pl", "tens"),
+        NC_("rank gen_pl", "jacks"),
+        NC_("rank gen_pl", "queens"),
+        NC_("rank gen_pl", "kings"),
+        NC_("rank gen_pl", "aces"),
+    ],
+    "prep_pl": [
+        NC_("rank prep_pl", "twos"),
+        NC_("rank prep_pl", "threes"),
+        NC_("rank prep_pl", "fours"),
+        NC_("rank prep_pl", "fives"),
+        NC_("rank prep_pl", "sixes"),
+        NC_("rank prep_pl", "sevens"),
+        NC_("rank prep_pl", "eights"),
+        NC_("rank prep_pl", "nines"),
+        NC_("rank prep_pl", "tens"),
+        NC_("rank prep_pl", "jacks"),
+        NC_("rank prep_pl", "queens"),
+        NC_("rank prep_pl", "kings"),
+        NC_("rank prep_pl", "aces"),
+    ],
+}
+
+
+class _Rank:
+    """A rank (0 = deuce ... 12 = ace) as a template's field, in ``lang``."""
+
+    __slots__ = ("lang", "rank")
+
+    def __init__(self, rank: int, lang: str) -> None:
+        self.rank, self.lang = rank, lang
+
+    def __format__(self, spec: str) -> str:
+        if spec not in _FORMS:
+            raise ValueError(f"no rank form {spec!r}")
+        context = f"rank {spec}" if spec else "rank"
+        return pgettext(context, _RANK_WORDS[spec][self.rank], self.lang)
+
+
+def _groups(cat: int, h: list[int], lang: str, full_house: str) -> str:
+    """Words for a grouped hand; ``h`` its ranks in significance order (0 = deuce ... 12 =
+    ace); ``full_house`` the full house's template (with or without its name)."""
+
+    def r(i: int) -> _Rank:
+        return _Rank(h[i], lang)
+
     if cat == ev.HIGH_CARD:
-        return f"старшая карта {_RU_NOM[h[0]]}, {_chain(n[:5], chars)}"
+        return ptr("hand", "{top} high, {chain}", lang, top=r(0), chain=_chain(h[:5]))
     if cat == ev.PAIR:
-        return f"пара {_RU_GEN_PL[h[0]]}, кикеры {_chain(n[1:4], chars)}"
+        return ptr(
+            "hand", "pair of {top:pl}, {kickers} kickers", lang, top=r(0), kickers=_chain(h[1:4])
+        )
     if cat == ev.TWO_PAIR:
-        return f"две пары, {_RU_NOM_PL[h[0]]} и {_RU_NOM_PL[h[1]]}, кикер {_RU_NOM[h[2]]}"
+        return ptr(
+            "hand",
+            "two pair, {top:pl} and {second:pl}, {third} kicker",
+            lang,
+            top=r(0),
+            second=r(1),
+            third=r(2),
+        )
     if cat == ev.TRIPS:
-        return f"три {_RU_GEN[h[0]]}, кикеры {_chain(n[1:3], chars)}"
+        return ptr(
+            "hand", "three {top:pl}, {kickers} kickers", lang, top=r(0), kickers=_chain(h[1:3])
+        )
     if cat == ev.FULL_HOUSE:
-        return f"фулл-хаус, {_RU_NOM_PL[h[0]]} на {_RU_PREP_PL[h[1]]}"
+        return pgettext("hand", full_house, lang).format(top=r(0), second=r(1))
     if cat == ev.QUADS:
-        return f"четыре {_RU_GEN[h[0]]}, кикер {_RU_NOM[h[1]]}"
+        return ptr("hand", "four {top:pl}, {second} kicker", lang, top=r(0), second=r(1))
     raise ValueError(cat)
 
 
-def _high_ru(key: int) -> str:
+_FULL_HOUSE = NC_("hand", "full house, {top:pl} full of {second:pl}")
+_FULL_HOUSE_SHORT = NC_("hand", "{top:pl} full of {second:pl}")  # a high hand's: no name
+
+
+def _high(key: int, lang: str, full_house: str = _FULL_HOUSE) -> str:
     cat = key >> 20
     n = ev._nibbles(key)
     if cat == ev.STRAIGHT:
-        return f"стрит до {_RU_GEN[n[0]]}"
+        return ptr("hand", "straight, {top} high", lang, top=_Rank(n[0], lang))
     if cat == ev.FLUSH:
-        return "флеш, " + _chain(n)
+        return ptr("hand", "flush, {chain}", lang, chain=_chain(n))
     if cat == ev.STRAIGHT_FLUSH:
-        return "роял-флеш" if n[0] == ev.ACE else f"стрит-флеш до {_RU_GEN[n[0]]}"
+        if n[0] == ev.ACE:
+            return pgettext("hand", "royal flush", lang)
+        return ptr("hand", "straight flush, {top} high", lang, top=_Rank(n[0], lang))
     if cat == ev.FIVE_ACES:
-        return "пять тузов"
-    return _ru_groups(cat, n, RANKS, lambda r: r)
+        return pgettext("hand", "five aces", lang)
+    return _groups(cat, n, lang, full_house)
 
 
 _LOW_TO_HIGH_CAT = [ev.HIGH_CARD, ev.PAIR, ev.TWO_PAIR, ev.TRIPS, ev.FULL_HOUSE, ev.QUADS]
 
 
+def _low(chain: str, lang: str) -> str:
+    return ptr("hand", "{chain} low", lang, chain=chain)
+
+
 def _a5(key: int, lang: str) -> str:
     if key <= 0:
-        return "no low" if lang == "en" else "нет лоу"
+        return pgettext("hand", "no low", lang)
     v = ev.LOW_TOP - key
     cat = v >> 20
     n = ev._nibbles(v)
     if cat == 0:
-        chain = _chain(n, _LOW_CHARS)
-        return f"{chain} low" if lang == "en" else f"лоу {chain}"
-    if lang == "en":
-        return ev.describe_a5(key)
-    return _ru_groups(_LOW_TO_HIGH_CAT[cat], n, _LOW_CHARS, lambda r: (r - 1) % 13)
+        return _low(_chain(n, _LOW_CHARS), lang)
+    # the low scale's ranks (0 = ace ... 12 = king) on the high scale's (0 = deuce ... 12 = ace)
+    return _groups(_LOW_TO_HIGH_CAT[cat], [(r - 1) % 13 for r in n], lang, _FULL_HOUSE)
 
 
 def _k27(key: int, lang: str) -> str:
     v = ev.K27_TOP - key
     if v >> 20 == ev.HIGH_CARD:
-        chain = _chain(ev._nibbles(v))
-        return f"{chain} low" if lang == "en" else f"лоу {chain}"
-    return ev.describe_high(v) if lang == "en" else _high_ru(v)
+        return _low(_chain(ev._nibbles(v)), lang)
+    return _high(v, lang)
 
 
 def value_words(kind: str, key: int, lang: str = "en") -> str:
     """Words for an evaluator key. ``kind``: ``high`` (best_high, omaha_high, draw_high),
     ``a5`` (A-5 lows, 8-or-better lows included; 0 = no low) or ``27``."""
     if kind == "high":
-        if lang == "en":
-            text = ev.describe_high(key)
-            return text.removeprefix("full house, ") if key >> 20 == ev.FULL_HOUSE else text
-        return _high_ru(key)
+        return _high(key, lang, _FULL_HOUSE_SHORT)
     if kind == "a5":
         return _a5(key, lang)
     if kind == "27":
         return _k27(key, lang)
     raise ValueError(kind)
+
+
+_SUITS = {
+    "c": NC_("suit", "clubs"),
+    "d": NC_("suit", "diamonds"),
+    "h": NC_("suit", "hearts"),
+    "s": NC_("suit", "spades"),
+}
+_JOKER = {
+    "ace": NC_(
+        "joker", "the joker plays as an ace: it may only be an ace or complete a straight or flush"
+    ),
+    "straight": NC_("joker", "the joker completes the straight as the {rank}"),
+    "straight-flush": NC_("joker", "the joker completes the straight flush as the {card}"),
+    "flush": NC_(
+        "joker",
+        "the joker completes the flush as the {card}, the highest card of that suit not in the hand",
+    ),
+    "five-aces": NC_("joker", "four aces and the joker make five aces, the best hand"),
+    "lowest": NC_("joker", "the joker is the lowest card not in the hand: the {rank}"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,27 +251,19 @@ class JokerUse:
     def text(self, lang: str = "en") -> str:
         rank = RANKS.index(self.card[0]) if self.card[0] in RANKS else None
         suit = self.card[1] if len(self.card) > 1 else None
-        if lang == "ru":
-            name = _RU_NOM[rank] if rank is not None else self.card
-            full = f"{name} {_SUIT_RU[suit]}" if suit else name
-            return {
-                "ace": "джокер играет как туз: он может быть только тузом или дополнять стрит или флеш",
-                "straight": f"джокер дополняет стрит как {name}",
-                "straight-flush": f"джокер дополняет стрит-флеш как {full}",
-                "flush": f"джокер дополняет флеш как {full} — старшая карта этой масти, которой нет в руке",
-                "five-aces": "четыре туза и джокер — пять тузов, лучшая рука",
-                "lowest": f"джокер — самая младшая карта, которой нет в руке: {name}",
-            }[self.how]
-        name = _EN_NAMES[rank] if rank is not None else self.card
-        full = f"{name} of {_SUIT_EN[suit]}" if suit else name
-        return {
-            "ace": "the joker plays as an ace: it may only be an ace or complete a straight or flush",
-            "straight": f"the joker completes the straight as the {name}",
-            "straight-flush": f"the joker completes the straight flush as the {full}",
-            "flush": f"the joker completes the flush as the {full}, the highest card of that suit not in the hand",
-            "five-aces": "four aces and the joker make five aces, the best hand",
-            "lowest": f"the joker is the lowest card not in the hand: the {name}",
-        }[self.how]
+        name = format(_Rank(rank, lang)) if rank is not None else self.card
+        card = (
+            ptr(
+                "card",
+                "{rank} of {suit}",
+                lang,
+                rank=name,
+                suit=pgettext("suit", _SUITS[suit], lang),
+            )
+            if suit
+            else name
+        )
+        return ptr("joker", _JOKER[self.how], lang, rank=name, card=card)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
