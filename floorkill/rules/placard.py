@@ -218,42 +218,11 @@ def placard(cfg: TableConfig) -> Placard:
         )
 
     trig = k.triggers
-    if TriggerId.TWO_POTS in trig:
-        lines.extend(_two_pots(cfg))
-    if TriggerId.SCOOP in trig:
-        m = dollars(cfg.minimum("scoop_minimum"))
-        if cfg.hilo:
-            lines.append(
-                _l(
-                    N_(
-                        "Win both the high and the low (a scoop) in a pot of at least {minimum} and you kill the next hand; uncalled bets do not count."
-                    ),
-                    "rrop-13.8",
-                    "house-scoop",
-                    minimum=m,
-                )
-            )
+    for record in active(trig):  # in the registry's order
+        if record.id == TriggerId.TWO_POTS:  # the leg and its house options: several lines
+            lines.extend(_two_pots(cfg))
         else:
-            lines.append(
-                _l(
-                    N_(
-                        "Win a whole pot of at least {minimum} alone and you kill the next hand; uncalled bets do not count."
-                    ),
-                    "rrop-13.8",
-                    "house-scoop",
-                    minimum=m,
-                )
-            )
-    if TriggerId.BIG_POT in trig:
-        m = dollars(cfg.minimum("big_pot_minimum"))
-        lines.append(
-            _l(
-                N_("Win a pot of at least {minimum} and you kill the next hand."),
-                "house-big-pot",
-                minimum=m,
-            )
-        )
-    lines.extend(_trigger_line(cfg, r) for r in active(trig) if r.id not in _OWN_SENTENCES)
+            lines.append(_trigger_line(cfg, record))
     if not trig:
         lines.append(_l(N_("No kill is ever required here."), "rrop-13.0"))
     else:
@@ -329,17 +298,13 @@ def placard(cfg: TableConfig) -> Placard:
     return Placard(title, tuple(lines))
 
 
-# The built-in triggers' sentences are written out above (English and Russian); any other
-# registered trigger says its record's placard sentence.
-_OWN_SENTENCES = frozenset(TriggerId)
-
-
 def _trigger_line(cfg: TableConfig, record: Trigger) -> Line:
     """A trigger's placard sentence from its record (``{minimum}``: the pot its option
-    asks for), with the clauses it rests on."""
+    asks for; its hi-lo sentence in a hi-lo game), with the clauses it rests on."""
     minimum = dollars(cfg.minimum(record.minimum_option)) if record.minimum_option else ""
+    sentence = record.placard_hilo if cfg.hilo and record.placard_hilo else record.placard
     return Line(
-        Words(record.placard, {"minimum": minimum}),
+        Words(sentence, {"minimum": minimum}),
         tuple(dict.fromkeys((*record.clauses, *record.fired_cites))),
     )
 

@@ -34,6 +34,7 @@ class Trigger:
     report: str  # its row in the shift report's kill pots by trigger
     setup: str  # its word in the set-up differences (context "setup")
     placard: str = ""  # the placard's sentence ({minimum}: the pot); "" = placard.py's own
+    placard_hilo: str = ""  # the sentence in a hi-lo game, when it says more there
     # a pot-size trigger: the [kill] option holding the smallest pot that kills; the pot is
     # then asked (questions) and the kill fires at that minimum (engine)
     minimum_option: str | None = None
@@ -58,7 +59,7 @@ REGISTRY: dict[str, Trigger] = {
             label=N_("two pots"),
             report=N_("two pots in a row"),
             setup=NC_("setup", "two-pots"),
-            decision_keys=("second-leg-kill",),
+            decision_keys=("second-leg-kill",),  # its placard lines: placard.py's _two_pots
         ),
         Trigger(
             TriggerId.SCOOP,
@@ -66,6 +67,14 @@ REGISTRY: dict[str, Trigger] = {
             label=N_("scoop"),
             report=N_("scoop"),
             setup=NC_("setup", "scoop"),
+            placard=N_(
+                "Win a whole pot of at least {minimum} alone and you kill the next hand; "
+                "uncalled bets do not count."
+            ),
+            placard_hilo=N_(
+                "Win both the high and the low (a scoop) in a pot of at least {minimum} and "
+                "you kill the next hand; uncalled bets do not count."
+            ),
             minimum_option="scoop_minimum",
             fired_cites=("rrop-13.8", "house-scoop"),
             why="q-why-scoop",
@@ -76,6 +85,7 @@ REGISTRY: dict[str, Trigger] = {
             label=N_("big pot"),
             report=N_("big pot"),
             setup=NC_("setup", "big-pot"),
+            placard=N_("Win a pot of at least {minimum} and you kill the next hand."),
             minimum_option="big_pot_minimum",
             fired_cites=("house-big-pot",),
             why="q-why-big-pot",
