@@ -39,6 +39,15 @@ async def _until(pilot, check, within: float = 30.0) -> None:
         await pilot.pause(0.02)
 
 
+async def _stop_following(app, pilot) -> None:
+    """The follow timer paused and no look at the journal still in flight: the worker the
+    last tick started may read after the other podium's commit (a full run at load 11 saw
+    hand 41 before the stale entry it was meant to refuse)."""
+    app.follow_timer.pause()
+    await app.workers.wait_for_complete([w for w in app.workers if w.group == "follow"])
+    await pilot.pause()
+
+
 async def test_a_hand_from_another_podium_shows_there(where):
     with _ann_and_bob(where) as (s1, app):
         async with app.run_test(size=SIZE) as pilot:
@@ -71,7 +80,7 @@ async def test_a_stale_entry_is_refused_naming_who_and_kept(where):
     with _ann_and_bob(where, 40) as (s1, app):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app.follow_timer.pause()  # podium 2 has not looked yet
+            await _stop_following(app, pilot)  # podium 2 has not looked yet
             s1.append({"type": "hand", "winner": 2})  # hand 41 on podium 1
             await pilot.press("5", "enter")
             entry = app.query_one(HandEntry)
@@ -93,7 +102,7 @@ async def test_undo_offered_before_another_podiums_entry_voids_nothing(where):
     with _ann_and_bob(where, 84) as (s1, app):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app.follow_timer.pause()
+            await _stop_following(app, pilot)
             await pilot.press("ctrl+z")
             assert isinstance(app.screen, UndoModal) and app.screen.record.seq == 84
             s1.append(hand_events(1, 84)[0])  # #85 on podium 1 meanwhile
