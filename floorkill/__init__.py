@@ -16,8 +16,13 @@ __version__ = "0.1.0"
 # "4": a showdown's `shows` decision stores what the hand was and took (the evaluator's
 # kind and key, the joker's use, the outcome's keys), not its words in each language; the
 # rules decide as under "3" and store the same state.
-RULES_VERSION = "4"
-# The versions whose rows today's rules read as their own: the same decisions (a "3" row's
-# `shows` words compared in the form it stored, rules.decisions.as_stored_by) and the same
+# "5": a new player sits out a kill placed between hands (an owed kill, a kill a hand made
+# while they waited for the button); a player back in play after missing hands — a bar paid
+# here or lifted at another table, a kill pot sat out — and a move into a seat the blinds
+# have passed wait for the dealer button like a newcomer; the state's players carry `new`.
+# Rows of "4" and older are read, not digest-checked; where today's rules decide otherwise,
+# verify warns (a changed ruling).
+RULES_VERSION = "5"
+# The versions whose rows today's rules read as their own: the same decisions and the same
 # state, so their payloads and state digests are checked too.
-RULES_SAME_STATE = ("3", "4")
+RULES_SAME_STATE = ("5",)

@@ -444,14 +444,18 @@ def _hand(
             )
             agreed = agreed[1:]
 
-    # A new player who sat out the kill pot still sits out the next one if it is killed too
-    # (rrop-13.12: not entitled to play in a killed pot); _settle deals them in once the coming
-    # hand is not a kill pot.
-    if any(p is not None and p.away and not p.missed for p in players):
-        players = tuple(
-            replace(p, missed=True) if p is not None and p.away and not p.missed else p
-            for p in players
-        )
+    # Who was dealt this hand is no longer new (rrop-13.12); who was not (away, barred, sitting
+    # out) missed it, and back in play may have to wait for the dealer button
+    # (room-dealer-button). A new player who sat out the kill pot still sits out the next one
+    # if it is killed too; _settle deals them in once the coming hand is not a kill pot.
+    players = tuple(
+        None
+        if p is None
+        else (replace(p, new=False) if p.new else p)
+        if p.seat in dealt
+        else (replace(p, missed=True) if not p.missed and not p.waiting else p)
+        for p in players
+    )
     dealer, _sb, _bb = positions(state, dealt)
     n = cfg.seats
     new = _new(
@@ -878,7 +882,7 @@ def _join(state: TableState, ev: Join, ctx: Elsewhere) -> Step:
                 table=other[1],
             )
     decisions: list[Decision] = []
-    player = Player(seat=ev.seat, name=ev.name, stack=ev.stack)
+    player = Player(seat=ev.seat, name=ev.name, stack=ev.stack, new=True)
     button = state.button
     agreed = state.agreed
     if button.killed:
@@ -905,7 +909,7 @@ def _join(state: TableState, ev: Join, ctx: Elsewhere) -> Step:
                 )
             )
         else:
-            player = Player(seat=ev.seat, name=ev.name, stack=ev.stack, sitting_out=True)
+            player = replace(player, sitting_out=True)
             decisions.append(
                 Decision(
                     "not-dealt-in",
@@ -1157,6 +1161,17 @@ def _move(state: TableState, ev: Move, _ctx: Elsewhere) -> Step:
         )
     ]
     new = _new(state, players=players, button=button, agreed=agreed)
+    mover = new.player(to)
+    if mover is not None and (mover.waiting or to in new.dealt_in()):
+        # A seat the blinds have passed is taken as a newcomer takes it (room-dealer-button:
+        # otherwise a move into it dodges the blinds and the same players post them twice
+        # running); a killer posts the kill wherever they sit.
+        if button.killed and button.seat == to:
+            waiting = replace(mover, waiting=False)
+        else:
+            waiting = _wait_for_the_button(new, replace(mover, waiting=False), decisions)
+        if waiting != mover:
+            new = _new(new, players=_set_player(new.players, to, waiting), events=new.events)
     return new, decisions, None
 
 
@@ -1191,14 +1206,9 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx: Elsewhere) -> Step:
         (("name", owed.player), ("amount", dollars(owed.owes))),
         ("rrop-13.6",) if owed.mode == OwedMode.BARRED else ("wsop-197",),
     )
-    decisions = [d]
-    players = state.players
-    p = state.player(seat)
-    if owed.mode == OwedMode.BARRED and p is not None and not p.away:
-        # barred, they missed hands: back in play, they wait for the button as anyone
-        # coming back does (room-dealer-button)
-        players = _set_player(players, p.seat, _wait_for_the_button(state, p, decisions))
-    return _new(state, barred=barred, players=players), decisions, None
+    # back in play: one who missed hands while barred waits for the button as anyone coming
+    # back does (room-dealer-button, _settle)
+    return _new(state, barred=barred), [d], None
 
 
 def _underpost(state: TableState, ev: Underpost, _ctx: Elsewhere) -> Step:
@@ -1258,9 +1268,11 @@ _HANDLERS: dict[str, Callable[..., tuple[TableState, list[Decision], Any]]] = {
 
 def _settle(state: TableState, decisions: list[Decision]) -> TableState:
     """Obligations that take effect by themselves: a returning leg credit when the button is
-    neutral (rrop-13.5) and an owed kill posted at the first chance (wsop-197)."""
+    neutral (rrop-13.5) and an owed kill posted at the first chance (wsop-197); a player back
+    in play after missing hands waits for the dealer button (room-dealer-button), a new
+    player sits out a killed pot (rrop-13.12)."""
+    state, changed = _back_in_play(state, decisions)
     button = state.button
-    changed = False
     credits = state.credits
     if credits:
         # A leg credit is used up once its holder has the button again (rrop-13.5).
@@ -1341,10 +1353,62 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
             for p in players
         )
         changed = changed or players != state.players
+    if (
+        button.killed
+        and button.kind != "voluntary"  # declared once the cards are out: they are dealt
+        and state.config.kill.new_player != "may-sit"
+        and any(p is not None and p.new and not p.sitting_out for p in players)
+    ):
+        # A kill placed between hands (an owed kill, a kill made by a hand a newcomer waited
+        # out): a player never dealt a hand here is not entitled to play it (rrop-13.12).
+        out = []
+        for p in players:
+            if (
+                p is not None
+                and p.new
+                and not p.sitting_out
+                and p.seat != button.seat
+                and p.seat not in state.agreed
+            ):
+                decisions.append(
+                    Decision(
+                        "not-dealt-in",
+                        p.seat,
+                        "new-player-sits-out-kill",
+                        (("name", p.name),),
+                        ("rrop-13.12",),
+                    )
+                )
+                p = replace(p, sitting_out=True)
+            out.append(p)
+        players = tuple(out)
+        changed = changed or players != state.players
     if button.status != KILLED and _sitting_out(players):
         # nobody sits out a hand that is no longer a kill pot (rrop-13.12 applies to kill pots)
         players = tuple(replace(p, sitting_out=False) if p is not None else None for p in players)
         changed = True
     if not changed:
         return state
-    return _new(state, players=players, button=button, credits=credits, events=state.events)
+    new = _new(state, players=players, button=button, credits=credits, events=state.events)
+    return _back_in_play(new, decisions)[0]
+
+
+def _back_in_play(state: TableState, decisions: list[Decision]) -> tuple[TableState, bool]:
+    """Players who missed hands (away, barred here or at another table, sitting out a kill pot)
+    and can play again now — a bar paid or lifted elsewhere, a kill pot over — take their
+    seat as a newcomer does: waiting when it lies between the last dealer and the coming
+    small blind (room-dealer-button). A killer posts the kill anyway. (`back` does the same
+    for a player coming back from away, at once.)"""
+    changed = False
+    for p in state.players:
+        if p is None or not p.missed or p.away or p.sitting_out or p.waiting:
+            continue
+        if state.is_barred(p.name):
+            continue
+        back = replace(p, missed=False)
+        b = state.button
+        if not (b.killed and b.seat == p.seat):
+            back = _wait_for_the_button(state, back, decisions)
+        state = _new(state, players=_set_player(state.players, p.seat, back), events=state.events)
+        changed = True
+    return state, changed

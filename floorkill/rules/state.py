@@ -30,7 +30,10 @@ class Player:
     # sat down or came back between the last dealer and the coming big blind: not dealt in
     # until the button has passed the seat (room-dealer-button: it never moves backwards)
     waiting: bool = False
-    missed: bool = False  # away while a hand was played (back: may have to wait, as above)
+    # not dealt in (away, barred here or at another table, sitting out) while a hand was
+    # played: back in play, may have to wait as above
+    missed: bool = False
+    new: bool = False  # joined and never dealt a hand here: sits out killed pots (rrop-13.12)
 
 
 @dataclass(frozen=True, slots=True)

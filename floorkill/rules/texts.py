@@ -246,6 +246,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "voluntary-kill": N_(
         "{name} kills the pot voluntarily for {amount} and acts last on the first round"
     ),
+    "new-player-sits-out-kill": N_(
+        "{name} has not yet been dealt a hand here and the coming hand is a kill pot: not dealt in"
+    ),
     "new-player-sits-out": N_(
         "{name} sits down into a kill pot: not dealt in unless agreeing to kill the next pot"
     ),

@@ -32,7 +32,8 @@ class Seat:
     away: bool = False
     sitting_out: bool = False
     waiting: bool = False  # sat down between the last dealer and the coming small blind
-    missed: bool = False  # away while a hand was played
+    missed: bool = False  # not dealt in (away, barred, sitting out) while a hand was played
+    new: bool = False  # joined and never dealt a hand: sits out killed pots (rrop-13.12)
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Table:
     seats: dict[int, Seat]
     button: Button = field(default_factory=Button)
     barred: list[tuple[str, int, str]] = field(default_factory=list)  # (name, owes, mode)
+    elsewhere: list[tuple[str, int]] = field(default_factory=list)  # barred at other tables
     credits: list[str] = field(default_factory=list)
     agreed: list[int] = field(default_factory=list)
     held: int | None = None
@@ -125,7 +127,10 @@ class Model:
     # -- who plays -----------------------------------------------------------
     def is_barred(self, name: str, t: Table | None = None) -> bool:
         t = t or self.t
-        return any(b[0].casefold() == name.casefold() and b[2] == "barred" for b in t.barred)
+        key = name.casefold()
+        return any(b[0].casefold() == key and b[2] == "barred" for b in t.barred) or any(
+            b[0].casefold() == key for b in t.elsewhere
+        )
 
     def dealt(self, t: Table | None = None) -> list[int]:
         t = t or self.t
@@ -207,7 +212,10 @@ class Model:
             "big_blind": bb,
             "posts": posts,
             "dealt_in": tuple(self.dealt()),
-            "barred": sorted((n.casefold(), o, m) for n, o, m in t.barred),
+            "barred": sorted(
+                [(n.casefold(), o, m) for n, o, m in t.barred]
+                + [(n.casefold(), o, "barred") for n, o in t.elsewhere]
+            ),
             "hands": t.hands,
             "became_neutral": became_neutral,
             "ruling": getattr(self, "ruling", None),
@@ -218,8 +226,12 @@ class Model:
         before = copy.deepcopy(self.t)
         self.ruling = None
         try:
+            if "room" in ev:  # the bars of players seated here at other tables (rrop-13.6)
+                self.t.elsewhere = [(b["player"], cents(b["owes"])) for b in ev["room"]]
             getattr(self, "_" + ev["type"])(ev)
             self._settle()
+            seated = {p.name.casefold() for p in self.t.seats.values()}
+            self.t.elsewhere = [b for b in self.t.elsewhere if b[0].casefold() in seated]
         except Refused:
             self.t = before
             return None
@@ -299,10 +311,13 @@ class Model:
             s = t.agreed.pop(0)
             leg = (new.seat, new.name) if new.status == "leg-up" else None
             new = Button("killed", s, t.seats[s].name, "agreed", self.kill_blind, leg)
-        # a new player sits out every killed pot (rrop-13.12): _settle deals them in once a
+        # dealt this hand: no longer new (rrop-13.12); not dealt: missed it (back in play, the
+        # button rule); a new player sits out every killed pot, _settle deals them in once a
         # hand is not killed
-        for p in t.seats.values():
-            if p.away:
+        for s, p in t.seats.items():
+            if s in dealt:
+                p.new = False
+            elif not p.waiting:
                 p.missed = True
         t.dealer_pos = dealer % self.n + 1
         t.button = new
@@ -366,7 +381,7 @@ class Model:
         s, name = ev["seat"], ev["name"]
         if s in t.seats or t.held == s or self.seat_named(name) is not None or self.is_barred(name):
             raise Refused
-        p = Seat(name, cents(ev["stack"]) if "stack" in ev else None)
+        p = Seat(name, cents(ev["stack"]) if "stack" in ev else None, new=True)
         if ev.get("posts_kill"):
             # kills the hand being dealt to be dealt in at once: a voluntary kill (docs/rules.md 4)
             if (
@@ -448,11 +463,7 @@ class Model:
         b = self.t.button
         if b.status == "killed" and b.kind == "owed" and b.name.casefold() == key:
             raise Refused  # wsop-197: the owed kill posted this hand is the payment
-        was_barred = self.is_barred(ev["name"])
         self.t.barred = [x for x in self.t.barred if x[0].casefold() != key]
-        s = self.seat_named(ev["name"])
-        if was_barred and s is not None and not self.t.seats[s].away:
-            self.t.seats[s].waiting = self.in_gap(s)  # back in play: the button rule
 
     def _voluntary_kill(self, ev: dict) -> None:
         t = self.t
@@ -485,6 +496,11 @@ class Model:
         if b.leg and b.leg[0] == a:
             b.leg = (z, b.leg[1])
         t.agreed = [z if s == a else s for s in t.agreed]
+        # a seat the blinds have passed is taken as a newcomer takes it; a killer posts anyway
+        if p.waiting or z in self.dealt():
+            p.waiting = False
+            if not (b.status == "killed" and b.seat == z):
+                p.waiting = self.in_gap(z)
 
     def _underpost(self, ev: dict) -> None:
         self._occupied(ev["seat"])
@@ -494,7 +510,19 @@ class Model:
         self.ruling = "must-complete" if b.kind in BOUND else "may-withdraw"  # rrop-13.9
 
     # -- after every event ---------------------------------------------------
+    def _back_in_play(self) -> None:
+        """Who missed hands and can play again (a bar paid or lifted, a kill pot over) takes
+        the seat as a newcomer does; a killer posts the kill anyway."""
+        t = self.t
+        for s, p in sorted(t.seats.items()):
+            if p.missed and not (p.away or p.sitting_out or p.waiting or self.is_barred(p.name)):
+                p.missed = False
+                b = t.button
+                if not (b.status == "killed" and b.seat == s):
+                    p.waiting = self.in_gap(s)
+
     def _settle(self) -> None:
+        self._back_in_play()
         t = self.t
         b = t.button
         # a leg credit is used up once its holder has the button again (rrop-13.5)
@@ -521,6 +549,12 @@ class Model:
         for s, p in t.seats.items():
             if p.waiting and not self.in_gap(s):
                 p.waiting = False
+        if b.status == "killed" and b.kind != "voluntary" and self.opt["new_player"] != "may-sit":
+            # a kill placed between hands: a player never dealt a hand sits it out (rrop-13.12)
+            for s, p in t.seats.items():
+                if p.new and s != b.seat and s not in t.agreed:
+                    p.sitting_out = True
         if b.status != "killed":
             for p in t.seats.values():
                 p.sitting_out = False
+        self._back_in_play()

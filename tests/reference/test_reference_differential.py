@@ -163,7 +163,7 @@ def sessions(draw):
             "move",
         ]
     )
-    weights += ["step-away"] * 2
+    weights += ["step-away"] * 2 + ["join-then-kill"] * 2 + ["owe-then-join"]
     kind_list = draw(st.lists(st.sampled_from(weights), min_size=5, max_size=40))
     events = []
     for k in kind_list:
@@ -172,8 +172,23 @@ def sessions(draw):
             events.append({"type": "away", "seat": s, "posts_kill": draw(st.booleans())})
             events += [draw(kinds["hand"]) for _ in range(draw(st.integers(1, 2)))]
             events.append({"type": "back", "seat": s})
+        elif k == "join-then-kill":  # a leg; a newcomer sits down; the leg holder kills
+            w = draw(winner_seat)
+            win = {"type": "hand", "winner": w, "pot": 20, "won_beyond_blinds": 40}
+            events += [win, draw(join), win]
+        elif k == "owe-then-join":  # a killer steps away unposted; a newcomer; the killer back
+            w = draw(winner_seat)
+            win = {"type": "hand", "winner": w, "pot": 20, "won_beyond_blinds": 40}
+            events += [win, win, {"type": "away", "seat": w, "posts_kill": False}]
+            events += [draw(kinds["hand"]), draw(join), {"type": "back", "seat": w}]
         else:
             events.append(draw(kinds[k]))
+        if draw(st.integers(0, 7)) == 0:  # the room: a bar at another table set or lifted
+            bars = draw(st.lists(st.sampled_from(NAMES), max_size=1))
+            events[-1] = {
+                **events[-1],
+                "room": [{"player": n, "owes": 20, "table": "Table 14"} for n in bars],
+            }
     return doc, events
 
 
