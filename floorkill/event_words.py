@@ -222,11 +222,11 @@ def decisions_line(table: str, rec: RecordLike) -> str:
     """`Table 12 #3 hand: leg-up seat 4 [rrop-13.3]`"""
     parts = []
     for d in rec.decisions:
-        text = d.code + (f" seat {d.seat}" if d.seat is not None else "")
+        text = tr("{code} seat {seat}", code=d.code, seat=d.seat) if d.seat is not None else d.code
         if d.cites:
             text += f" [{', '.join(d.cites)}]"
         parts.append(text)
-    return safe_text(f"{table} #{rec.seq} {rec.type}: " + ("; ".join(parts) or "recorded"))
+    return safe_text(f"{table} #{rec.seq} {rec.type}: " + ("; ".join(parts) or tr("recorded")))
 
 
 RAW_SHOWN = 160  # characters of an event quoted in a message

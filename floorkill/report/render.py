@@ -18,6 +18,7 @@ from floorkill.event_words import event_words
 from floorkill.i18n import LANGS, money, ntr
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.money import dollars
+from floorkill.rules.placard import game_name
 
 from . import svg
 from .gather import KINDS, Room, TableStats, parse_at, trigger_buckets
@@ -280,7 +281,7 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
     out.append("</tr></thead><tbody>")
     for ts in room.tables:
         out.append(
-            f'<tr><td><b>{esc(ts.name)}</b><span class="small">{esc(ts.game_name)} '
+            f'<tr><td><b>{esc(ts.name)}</b><span class="small">{esc(game_name(ts.config.game, lang))} '
             f"{esc(stakes_text(ts))}</span></td>"
         )
         for attr, key in COUNTS:
@@ -404,7 +405,7 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
     out = [
         f'<section class="table" id="table-{index}" data-table="{esc(name)}">'
         f"<h2>{esc(t('table', lang))}: {esc(name)}</h2>"
-        f'<p class="meta">{esc(ts.game_name)} · {esc(stakes_text(ts))} · '
+        f'<p class="meta">{esc(game_name(ts.config.game, lang))} · {esc(stakes_text(ts))} · '
         f"{esc(t('kill-game', lang))}: {esc(kill_text(ts, lang))} · "
         f'{esc(t("records", lang))}: <span data-k="records" data-table="{esc(name)}">'
         f"{ts.records}</span> · {esc(clock(ts.first_at))}–{esc(clock(ts.last_at))}</p>"
