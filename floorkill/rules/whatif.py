@@ -17,9 +17,11 @@ Pure Python: no Textual, no Rich.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
+
+from floorkill.i18n import LANGS, NC_, pgettext, tr
 
 from .config import (
     AMOUNT_OPTIONS,
@@ -35,14 +37,38 @@ from .money import to_toml
 from .state import KILLED, LEG_UP, TableState, initial_state
 
 _WORDS = {
-    "killed": {"en": "kill pot", "ru": "килл-пот"},
-    "leg-up": {"en": "leg up", "ru": "«нога»"},
-    "neutral": {"en": "neutral", "ru": "нейтрально"},
-    "refused": {"en": "not decided", "ru": "не решено"},
-    "hand": {"en": "hand", "ru": "раздача"},
-    "event": {"en": "event", "ru": "событие"},
-    "nothing": {"en": "no decision", "ru": "без решения"},
+    "killed": NC_("what-if", "kill pot"),
+    "leg-up": NC_("what-if", "leg up"),
+    "neutral": NC_("what-if", "neutral"),
+    "refused": NC_("what-if", "not decided"),
+    "hand": NC_("what-if", "hand"),
+    "event": NC_("what-if", "event"),
+    "nothing": NC_("what-if", "no decision"),
 }
+
+
+def _word(key: str, lang: str) -> str:
+    return pgettext("what-if", _WORDS[key], lang)
+
+
+class _Texts(Mapping[str, str]):
+    """A decision's or a refusal's text in each language of the catalogue."""
+
+    __slots__ = ("said",)
+
+    def __init__(self, said: Decision | Refusal) -> None:
+        self.said = said
+
+    def __getitem__(self, lang: str) -> str:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return self.said.text(lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +78,10 @@ class Outcome:
     status: str  # killed | leg-up | neutral | refused
     seat: int | None = None
     player: str | None = None
-    reason: dict[str, str] | None = None  # a refusal's text, en/ru
+    reason: Mapping[str, str] | None = None  # a refusal's text, by language
     codes: tuple[str, ...] = ()
     cites: tuple[str, ...] = ()
-    said: tuple[dict[str, str], ...] = ()  # the decisions' texts, en/ru (events other than hands)
+    said: tuple[Mapping[str, str], ...] = ()  # the decisions' texts (events other than hands)
     hand: bool = True
 
     def key(self) -> tuple[Any, ...]:
@@ -65,13 +91,11 @@ class Outcome:
         return (self.status == "refused", self.codes, tuple(t["en"] for t in self.said), reason)
 
     def text(self, lang: str = "en") -> str:
-        word = _WORDS[self.status].get(lang, _WORDS[self.status]["en"])
+        word = _word(self.status, lang)
         if self.status == "refused" and self.reason:
             return f"{word}: {self.reason.get(lang) or self.reason['en']}"
         if not self.hand:
-            return "; ".join(t.get(lang) or t["en"] for t in self.said) or _WORDS["nothing"].get(
-                lang, _WORDS["nothing"]["en"]
-            )
+            return "; ".join(t.get(lang) or t["en"] for t in self.said) or _word("nothing", lang)
         if self.player and self.status in (KILLED, LEG_UP):
             return f"{word} ({self.player})"
         return word
@@ -87,9 +111,9 @@ class Difference:
 
     def text(self, lang: str = "en") -> str:
         if self.hand is not None:
-            where = f"{_WORDS['hand'][lang if lang in ('en', 'ru') else 'en']} {self.hand}"
+            where = f"{_word('hand', lang)} {self.hand}"
         else:
-            where = f"{_WORDS['event'][lang if lang in ('en', 'ru') else 'en']} {self.event} ({self.type})"
+            where = f"{_word('event', lang)} {self.event} ({self.type})"
         return f"{where}: {self.before.text(lang)} → {self.after.text(lang)}"
 
 
@@ -99,13 +123,13 @@ def _outcome(
     if refusal is not None:
         return Outcome(
             "refused",
-            reason={"en": refusal.text("en"), "ru": refusal.text("ru")},
+            reason=_Texts(refusal),
             cites=refusal.cites,
             hand=hand,
         )
     b = state.button
     cites = tuple(dict.fromkeys(c for d in decisions for c in d.cites))
-    said = () if hand else tuple({"en": d.text("en"), "ru": d.text("ru")} for d in decisions)
+    said = () if hand else tuple(_Texts(d) for d in decisions)
     return Outcome(
         b.status,
         b.seat,
@@ -230,10 +254,7 @@ def what_if(table: TableFile, **options: Any) -> list[Difference]:
 
 def summary(diffs: list[Difference], lang: str = "en") -> str:
     if not diffs:
-        return {
-            "en": "No hand of this session would be decided differently.",
-            "ru": "Ни одна раздача этой сессии не была бы решена иначе.",
-        }.get(lang, "")
+        return tr("No hand of this session would be decided differently.", lang)
     return "\n".join(d.text(lang) for d in diffs)
 
 
