@@ -166,7 +166,7 @@ async def test_the_editor_with_a_changed_option_explains_it_in_russian():
             await pilot.pause()
             ed = app.screen
             assert ed.whatif_lines, "the what-if preview shows"
-            note = str(ed.query_one("#n-voluntary").render())
+            note = ed.note("voluntary")
             return screen_lines(app.export_screenshot()), note
 
     ru, note_ru = await go("ru")

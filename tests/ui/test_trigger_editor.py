@@ -14,6 +14,7 @@ from floorkill.rules.clauses import Clause
 from floorkill.rules.option_sources import Choice as SourceChoice
 from floorkill.rules.option_sources import OptionSource
 from floorkill.rules.triggers import Trigger, registered
+from floorkill.ui.screens.table_editor import Column
 from floorkill.ui.widgets.choice import Choice
 
 JACKPOT = Trigger(
@@ -50,7 +51,7 @@ def jackpot(monkeypatch):
 async def test_a_registered_trigger_is_a_row_of_the_editor_and_saved_in_the_table(jackpot):
     async with new_table_editor(name="Table 9") as (app, pilot, ed):
         row = ed.query_one("#e-trigger-test-jackpot", Choice)
-        labels = " ".join(str(w.render()) for w in ed.query(".ed-grid > *"))
+        labels = " ".join(line.plain for c in ed.query(Column) for line in c.lines)
         assert "Trigger: jackpot" in labels and "test-house-jackpot" in labels
         ed.query_one("#e-trigger-two-pots", Choice).value = False
         row.value = True

@@ -15,13 +15,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from floorkill import vocab
@@ -319,6 +320,45 @@ def title_words(title: str, lang: str | None) -> str:
     return title
 
 
+class Column(Widget):
+    """A column of one-line texts, each cut at a word to the column's width (a clause id
+    is never shown in part): the labels or the notes of a section, one widget for all."""
+
+    DEFAULT_CSS = "Column { height: auto; }"
+
+    def __init__(self, lines: list[Text], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lines = lines
+
+    def set_lines(self, lines: list[Text]) -> None:
+        self.lines = lines
+        self.refresh()
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(self.lines)
+
+    def render(self) -> Text:
+        width = max(1, self.size.width)
+        out = []
+        for line in self.lines:
+            if line.cell_len > width:
+                cut = line.plain.rfind(" ", 0, width)
+                line = line[: cut if cut > 0 else width - 1]
+                line.append("…")
+            out.append(line)
+        return Text("\n").join(out)
+
+
+class Row(NamedTuple):
+    """A field of the editor: its label, its widget, the note beside it (and the note's
+    name, for the notes the editor rewrites)."""
+
+    label: str
+    widget: Widget
+    note: str
+    note_id: str | None = None
+
+
 class TableEditor(Speaks, Screen[str | None]):
     """A new table; dismisses with its name once saved and created, or None."""
 
@@ -326,12 +366,12 @@ class TableEditor(Speaks, Screen[str | None]):
     TableEditor { layout: vertical; }
     TableEditor #ed-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
     TableEditor #ed-form { height: 1fr; padding: 0 1; }
-    TableEditor .ed-grid { grid-size: 3; grid-columns: 26 32 1fr; grid-rows: 1; height: auto;
-                           grid-gutter: 0 1; }
+    TableEditor .ed-rows { height: auto; }
+    TableEditor .ed-labels { width: 26; margin: 0 1 0 0; }
+    TableEditor .ed-fields { width: 32; height: auto; margin: 0 1 0 0; }
+    TableEditor .ed-fields > * { height: 1; }
+    TableEditor .ed-notes { width: 1fr; color: $text-muted; }
     TableEditor .ed-head { height: 1; margin: 1 0 0 0; color: $accent; text-style: bold; }
-    TableEditor .ed-label { height: 1; }
-    TableEditor .ed-note { height: 1; color: $text-muted; }
-    TableEditor .ed-note.-differs { color: $warning; text-style: bold; }
     TableEditor Input { height: 1; border: none; }
     TableEditor #ed-about { height: auto; max-height: 6; padding: 0 1; color: $text; }
     TableEditor #ed-whatif { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
@@ -374,11 +414,15 @@ class TableEditor(Speaks, Screen[str | None]):
         self.checked: TableFile | None = None
         self.error = ""
         self.saved_path: Path | None = None
+        self._sections: list[list[Text]] = []  # each section's notes, a line per field
+        self._note_at: dict[str, tuple[int, int]] = {}  # a field's note: (section, line)
+        self._dirty_notes: set[int] = set()
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         v = self.values
         lang = self.lang
+        self._sections, self._note_at, self._dirty_notes = [], {}, set()
         yield Static(
             Text(
                 safe_text(
@@ -394,8 +438,9 @@ class TableEditor(Speaks, Screen[str | None]):
         )
         with VerticalScroll(id="ed-form"):
             yield Static(ptr("editor", "Table", lang), classes="ed-head", markup=False)
-            with Grid(classes="ed-grid"):
-                yield from self._row(
+            rows = []
+            rows.append(
+                self._row(
                     tr("Rule preset", lang),
                     Choice(
                         [(preset_title(k, lang), k) for k in PRESET_TITLES],
@@ -405,7 +450,9 @@ class TableEditor(Speaks, Screen[str | None]):
                     tr("start from it: options reset to its readings", lang),
                     "preset",
                 )
-                yield from self._row(
+            )
+            rows.append(
+                self._row(
                     tr("Name", lang),
                     Input(
                         v["name"],
@@ -415,7 +462,9 @@ class TableEditor(Speaks, Screen[str | None]):
                     ),
                     tr("shown everywhere", lang),
                 )
-                yield from self._row(
+            )
+            rows.append(
+                self._row(
                     tr("Game", lang),
                     Choice(
                         [(GAME_NAMES[g], g) for g in GAMES],
@@ -426,12 +475,16 @@ class TableEditor(Speaks, Screen[str | None]):
                         tr("stud games have no blinds, so no kill", lang), FIELD_CITES["game"], lang
                     ),
                 )
-                yield from self._row(
+            )
+            rows.append(
+                self._row(
                     tr("Seats", lang),
                     Input(v["seats"], id="e-seats", compact=True),
                     tr("2 to 10", lang),
                 )
-                yield from self._row(
+            )
+            rows.append(
+                self._row(
                     tr("Dealer button at seat", lang),
                     Input(
                         v["button"],
@@ -441,16 +494,21 @@ class TableEditor(Speaks, Screen[str | None]):
                     ),
                     tr("optional", lang),
                 )
-                yield from self._row(
+            )
+            rows.append(
+                self._row(
                     tr("Joker in the deck", lang),
                     self._yes_no("e-joker", v["joker"]),
                     cites_note(
                         tr("A-5 lowball and draw high only", lang), FIELD_CITES["joker"], lang
                     ),
                 )
+            )
+            yield from self._section(rows)
             yield Static(ptr("editor", "Stakes", lang), classes="ed-head", markup=False)
-            with Grid(classes="ed-grid"):
-                yield from self._row(
+            rows = []
+            rows.append(
+                self._row(
                     tr("Structure", lang),
                     Choice(
                         [(tr("fixed limit", lang), "fixed"), (tr("spread limit", lang), "spread")],
@@ -463,19 +521,26 @@ class TableEditor(Speaks, Screen[str | None]):
                         lang,
                     ),
                 )
-                yield from self._row(
+            )
+            rows.append(
+                self._row(
                     tr("Bets", lang),
                     Input(v["bets"], id="e-bets", compact=True),
                     tr("fixed: 10 20 · spread: 2 6 or 1 4 4 8 8", lang),
                 )
-                yield from self._row(
+            )
+            rows.append(
+                self._row(
                     tr("Blinds", lang),
                     Input(v["blinds"], id="e-blinds", compact=True),
                     tr("small big, e.g. 5 10 (empty in stud games)", lang),
                 )
+            )
+            yield from self._section(rows)
             yield Static(ptr("editor", "Kill", lang), classes="ed-head", markup=False)
-            with Grid(classes="ed-grid"):
-                yield from self._row(
+            rows = []
+            rows.append(
+                self._row(
                     ptr("editor", "Kill", lang),
                     Choice(
                         [
@@ -488,8 +553,10 @@ class TableEditor(Speaks, Screen[str | None]):
                     ),
                     " · ".join(FIELD_CITES["kind"]),
                 )
-                for trig in TRIGGERS:
-                    yield from self._row(
+            )
+            for trig in TRIGGERS:
+                rows.append(
+                    self._row(
                         tr(
                             "Trigger: {trigger}",
                             lang,
@@ -498,28 +565,55 @@ class TableEditor(Speaks, Screen[str | None]):
                         self._yes_no(f"e-trigger-{trig}", trig in v["triggers"]),
                         cites_note("", trigger_cites(trig), lang),
                     )
+                )
+            yield from self._section(rows)
             yield Static(
                 tr("House options (default · clause)", lang), classes="ed-head", markup=False
             )
-            with Grid(classes="ed-grid"):
-                for opt in kill_options():
-                    yield from self._row(
+            rows = []
+            for opt in kill_options():
+                rows.append(
+                    self._row(
                         tr(opt.label, lang),
                         self._option_widget(opt.name, opt.allowed),
                         "",
                         opt.name,
                     )
+                )
+            yield from self._section(rows)
         yield Static("", id="ed-about", markup=False)
         yield Static("", id="ed-whatif", markup=False)
         yield Static("", id="ed-status", markup=False)
         yield LangFooter(compact=True)
 
-    def _row(self, label: str, widget, note: str, note_id: str | None = None):
-        yield Static(Text(label), classes="ed-label", markup=False)
-        yield widget
-        yield Static(
-            Text(note), classes="ed-note", id=f"n-{note_id}" if note_id else None, markup=False
-        )
+    def _row(self, label: str, widget: Widget, note: str, note_id: str | None = None) -> Row:
+        return Row(label, widget, note, note_id)
+
+    def _section(self, rows: list[Row]) -> ComposeResult:
+        """A section's rows: its labels in one column, its fields, its notes in one column
+        (one widget per column, not one per cell: the editor opens fast enough to type in)."""
+        number = len(self._sections)
+        notes = [Text(r.note) for r in rows]
+        self._sections.append(notes)
+        for line, r in enumerate(rows):
+            if r.note_id:
+                self._note_at[r.note_id] = (number, line)
+        with Horizontal(classes="ed-rows"):
+            yield Column([Text(r.label) for r in rows], classes="ed-labels")
+            with Vertical(classes="ed-fields"):
+                yield from (r.widget for r in rows)
+            yield Column(notes, id=f"ed-notes-{number}", classes="ed-notes")
+
+    def note(self, name: str) -> str:
+        """The note beside a field (its default, its clause, how it differs from the preset)."""
+        number, line = self._note_at[name]
+        return self._sections[number][line].plain
+
+    def _set_note(self, name: str, text: Text) -> None:
+        number, line = self._note_at[name]
+        if self._sections[number][line] != text:
+            self._sections[number][line] = text
+            self._dirty_notes.add(number)
 
     def _yes_no(self, wid: str, value: bool) -> Choice:
         """A yes/no switch that reads the same without colour (a checkbox's X does not)."""
@@ -645,9 +739,9 @@ class TableEditor(Speaks, Screen[str | None]):
         return self.checked
 
     def _mark(self, differs: dict[str, tuple[Any, Any]]) -> None:
+        warning = f"bold {self.app.theme_variables.get('warning', 'yellow')}"
         for opt in kill_options():
             name = opt.name
-            note = self.query_one(f"#n-{name}", Static)
             lang = self.lang
             text = (
                 tr("default {value}", lang, value=self._value_words(name, opt.default))
@@ -660,8 +754,10 @@ class TableEditor(Speaks, Screen[str | None]):
                     + " · "
                     + text
                 )
-            note.set_class(name in differs, "-differs")
-            note.update(Text(text))
+            self._set_note(name, Text(text, style=warning if name in differs else ""))
+        for number in sorted(self._dirty_notes):
+            self.query_one(f"#ed-notes-{number}", Column).set_lines(self._sections[number])
+        self._dirty_notes.clear()
 
     def _value_words(self, name: str, value: Any) -> str:
         """An option's value as the notes say it: an amount in money, a keyword in words."""
