@@ -110,6 +110,8 @@ def event_words(event: Mapping[str, Any] | None, lang: str | None = None) -> str
         return tr("correct #{seq}: {what}", lang, seq=event.get("record"), what=now)
     if t == EventType.PAY_KILL:
         return tr("pay kill: {name}", lang, name=event.get("name"))
+    if t == EventType.SEAL:
+        return tr("shift sealed at {head}", lang, head=str(event.get("head", "?"))[:24] + "…")
     if t in (EventType.CLOSE_TABLE, EventType.REOPEN_TABLE):
         return (
             tr("table closed", lang) if t == EventType.CLOSE_TABLE else tr("table reopened", lang)

@@ -21,6 +21,7 @@ EVENT_TYPES: dict[str, str] = {
     EventType.UNDERPOST: N_("under-post"),
     EventType.PAY_KILL: N_("kill paid"),
     EventType.MOVE: N_("seat change"),
+    EventType.SEAL: N_("shift sealed"),
     RecordType.VOID: N_("undo"),
 }
 BUTTON: dict[str, str] = {

@@ -185,6 +185,24 @@ class Floor:
         self._tell(Change("correct", s, record_, before))
         return record_
 
+    def seal(self, head: str, report: str | None = None) -> list[Record]:
+        """Record the shift's seal (the chain head ``HASH@SEQ`` a shift report was made at)
+        at every open table of the journal, each a ``seal`` event appended and chained, so
+        every podium knows which records are older than the seal. Tables kept in memory
+        have no chain to seal: nothing is recorded."""
+        journal = getattr(self.session, "journal", None)
+        if journal is None:
+            return []
+        raw: dict[str, Any] = {"type": "seal", "head": head}
+        if report:
+            raw["report"] = report
+        out = []
+        for name in journal.open_table_names():
+            s = journal.session(name)
+            out.append(s.append(raw))
+            self._tell(Change("followed", s))
+        return out
+
     def switch(self, name: str):
         """Make ``name`` the current table (opened from the journal if need be); the one
         left keeps its state. Raises KeyError or the journal's error for an unknown table."""

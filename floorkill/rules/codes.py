@@ -72,6 +72,7 @@ class EventType(StrEnum):
     MOVE = "move"
     CLOSE_TABLE = "close_table"
     REOPEN_TABLE = "reopen_table"
+    SEAL = "seal"
 
 
 class RecordType(StrEnum):

@@ -36,6 +36,7 @@ from .state import KILLED, LEG_UP, TableState, initial_state
 
 CORRECT = "correct"
 VOID = "void"
+SEAL = "seal"  # the shift's seal: an event of no play, never corrected
 STRIKE = "none"  # event = "none": the record should never have been entered
 SETTLE_STRIKE, SETTLE_KEEP = "strike", "keep"
 ANSWERS = "answers"
@@ -117,7 +118,7 @@ def parse_correction(raw: Mapping[str, Any], index: int) -> Correction:
         replacement = None
     elif isinstance(event, Mapping):
         etype = event.get("type")
-        if etype in (CORRECT, VOID):
+        if etype in (CORRECT, VOID, SEAL):
             raise Refusal("correct-bad-event", type=etype)
         replacement = dict(event)
     else:
@@ -273,6 +274,16 @@ def resolve(records: Iterable[Mapping[str, Any]]) -> Resolved:
     for raw in records:
         out.add(raw)
     return out
+
+
+def sealed_after(history: History, record: int) -> str | None:
+    """The head (``HASH@SEQ``) of the newest shift seal entered after ``record``, or None:
+    a correction of a record before the shift's seal asks for confirmation."""
+    for raw in reversed(history.records[record:]):
+        if _type(raw) == SEAL:
+            head = raw.get("head")
+            return head if isinstance(head, str) else "?"
+    return None
 
 
 def corrects_in(records: Iterable[Mapping[str, Any]]) -> bool:
@@ -457,6 +468,8 @@ class History:
             return Refusal("correct-of-void", record=record)
         if kind == "dead":
             return Refusal("correct-of-refused", record=record)
+        if _type(self.records[record - 1]) == SEAL:
+            return Refusal("correct-of-seal", record=record)
         if record in self.resolved.voided or (
             kind == "correct" and record not in self.resolved.undo
         ):
@@ -874,7 +887,9 @@ def file_records(
     seqs = [
         i + 1
         for i, kind in enumerate(r.kinds)
-        if kind in ("event", "correct") and (i + 1) not in r.voided
+        if kind in ("event", "correct")
+        and (i + 1) not in r.voided
+        and _type(records[i]) != SEAL  # the seal names this journal's chain: not a file's
     ]
     number = {seq: n for n, seq in enumerate(seqs, start=1)}
     out: list[dict[str, Any]] = []
@@ -947,5 +962,6 @@ __all__ = [
     "proposal",
     "replacement",
     "resolve",
+    "sealed_after",
     "settled",
 ]

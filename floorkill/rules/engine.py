@@ -1243,12 +1243,17 @@ def _reopen_table(state: TableState, ev: ReopenTable, _ctx: Elsewhere) -> Step:
     )
 
 
-# a closed table takes only these: its reopening, and a kill owed here being paid
-_WHILE_CLOSED = frozenset({"reopen_table", "pay_kill"})
+def _seal(state: TableState, ev, _ctx):
+    return state, [], None  # the seal is the journal's: nothing of play changes
+
+
+# a closed table takes only these: its reopening, a kill owed here being paid, the seal
+_WHILE_CLOSED = frozenset({"reopen_table", "pay_kill", "seal"})
 
 _HANDLERS: dict[str, Callable[..., tuple[TableState, list[Decision], Any]]] = {
     "close_table": _close_table,
     "reopen_table": _reopen_table,
+    "seal": _seal,
     "hand": _hand,
     "join": _join,
     "away": _away,

@@ -207,6 +207,23 @@ class ReopenTable:
         return {"type": "reopen_table"}
 
 
+@dataclass(frozen=True, slots=True)
+class Seal:
+    """The shift's seal reached this table: the journal's chain head ``HASH@SEQ`` a shift
+    report was made at. It changes nothing of play; a correction of a record before it
+    asks for confirmation (docs/rules.md 4.1)."""
+
+    head: str
+    report: str | None = None
+    type = EventType.SEAL
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "seal", "head": self.head}
+        if self.report:
+            out["report"] = self.report
+        return out
+
+
 Event = (
     Hand
     | Join
@@ -220,6 +237,7 @@ Event = (
     | Move
     | CloseTable
     | ReopenTable
+    | Seal
 )
 EVENT_TYPES = {
     cls.type: cls
@@ -236,6 +254,7 @@ EVENT_TYPES = {
         Move,
         CloseTable,
         ReopenTable,
+        Seal,
     )
 }
 FIELDS = {
@@ -262,6 +281,7 @@ FIELDS = {
     "move": ("from", "to"),
     "close_table": (),
     "reopen_table": (),
+    "seal": ("head", "report"),
 }
 
 _KNOWN = {etype: frozenset(("type", *fields)) for etype, fields in FIELDS.items()}
@@ -414,6 +434,13 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
         return CloseTable()
     if etype == "reopen_table":
         return ReopenTable()
+    if etype == "seal":
+        head, report = raw.get("head"), raw.get("report")
+        if not isinstance(head, str) or not head.strip():
+            raise Refusal("missing-field", field="head")
+        if len(head) > 200 or (report is not None and not isinstance(report, str)):
+            raise Refusal("bad-seal")
+        return Seal(head=head.strip(), report=report[:500] if report else None)
     return Underpost(seat=_seat(raw, "seat", seats))
 
 
@@ -528,6 +555,7 @@ __all__ = [
     "Move",
     "CloseTable",
     "ReopenTable",
+    "Seal",
     "Showdown",
     "parse_event",
     "event_from_dict",

@@ -142,6 +142,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
         "record {record} is not later than the corrected record {corrected}"
     ),
     "correct-settle-twice": N_("a record is both struck and kept"),
+    "bad-seal": N_("a seal's head is the chain head HASH@SEQ, its report a file name"),
+    "correct-of-seal": N_(
+        "record {record} is the shift's seal: it is the journal's, not an entry to correct"
+    ),
     "correct-bad-answer": N_(
         "'answers': each names a later record of play once, with only the fields a question "
         "of the rules fills ({types})"

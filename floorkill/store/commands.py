@@ -230,6 +230,8 @@ def export_doc(journal_path: str | Path, table: str) -> tuple[str, dict[str, Any
         events = ro._run(lambda c: reading.live_events(c, session.name, 0, session.seq))
         if isinstance(events, AllRecords):  # corrections: the file numbers its own records
             events = file_records(events)[0]
+        else:  # the shift's seal names this journal's chain: not a table file's event
+            events = [e for e in events if e.get("type") != "seal"]
         notice = getattr(ro, "notice", None)
         notes = [tr("note: {text}", text=notice)] if notice else []
         notes += [tr("warning: {text}", text=p) for p in getattr(ro, "problems", ())]

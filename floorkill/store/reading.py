@@ -201,6 +201,7 @@ def read_records(
 def last_undoable(conn: Conn, tbl: str, upto: int) -> Record | None:
     row = conn.execute(
         RECORD_SELECT + "WHERE e.tbl = ? AND e.seq > 0 AND e.seq <= ? AND e.type != ? "
+        "AND e.type != 'seal' "  # the shift's seal is the journal's, never undone
         "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.tbl = e.tbl AND v.target = e.seq) "
         "ORDER BY e.seq DESC LIMIT 1",
         (tbl, upto, VOID_TYPE),

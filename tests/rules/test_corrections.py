@@ -370,3 +370,24 @@ def test_rrop_13_3_a_replacement_that_is_a_second_leg_asks_its_own_question():
     assert answered["event"] == hand(1, qualifies=True) and "answers" not in answered
     h.correct(answered)
     assert h.state == history([hand(1), hand(1, qualifies=True), hand(4)]).state
+
+
+# --- the shift's seal --------------------------------------------------------------------
+
+SEAL = {"type": "seal", "head": "ab" * 32 + "@7"}
+
+
+def test_the_seal_changes_nothing_of_play_and_is_never_corrected():
+    from floorkill.rules.corrections import file_records, sealed_after
+
+    h = history([hand(1), SEAL, hand(2)])
+    assert h.state.button == history([hand(1), hand(2)]).state.button
+    assert h.target_refusal(2).key == "correct-of-seal"
+    with pytest.raises(Refusal) as refused:
+        h.correct(fix(1, SEAL))
+    assert refused.value.key == "correct-bad-event"
+    assert sealed_after(h, 1) == SEAL["head"] and sealed_after(h, 3) is None
+    out, seqs = file_records(h.records)  # an export: the seal names this journal's chain
+    assert [e["type"] for e in out] == ["hand", "hand"] and seqs == [1, 3]
+    closed = history([hand(1), {"type": "close_table"}, SEAL])  # a closed table takes it
+    assert closed.state.closed

@@ -225,3 +225,30 @@ def test_rrop_13_3_an_answer_a_correction_records_is_read_by_every_reader(jpath,
     with Journal(other, "fp") as j:
         assert j.open_table("Table 9").state == want
     assert verify_journal(other)[0] == []
+
+
+def test_the_shifts_seal_is_a_chained_record_at_every_open_table(jpath):
+    from floorkill.floor.controller import Floor
+
+    with Journal(jpath, "fp") as j:
+        a = _wrong_table(j)
+        b = j.create_table(table("Table 10"))
+        b.append(hand(1))
+        shut = j.create_table(table("Table 11"))
+        shut.append({"type": "close_table"})
+        from floorkill.store.schema import format_anchor
+
+        head = format_anchor(*j.head())
+        floor = Floor(a)
+        recs = floor.seal(head, "shift-1.html")
+        assert [r.type for r in recs] == ["seal", "seal"]  # the open tables only
+        assert a.records(5, 6)[0].event == {"type": "seal", "head": head, "report": "shift-1.html"}
+        assert b.records(1, 2)[0].type == "seal" and len(shut) == 1
+        assert a.state == right_state(WRONG)  # nothing of play changed
+        assert a.last_undoable().seq == 5  # the seal is never undone: the hand before it is
+        out = io.StringIO()
+        assert cmd_export(jpath, "Table 9", out=out, err=io.StringIO()) == 0
+        assert "seal" not in [e["type"] for e in load_table_text(out.getvalue()).events]
+    assert verify_journal(jpath)[0] == []
+    with Journal(jpath, "fp") as j:
+        assert j.open_table("Table 9").records(5, 6)[0].type == "seal"

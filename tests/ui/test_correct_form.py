@@ -142,3 +142,38 @@ async def test_rrop_13_3_the_second_leg_question_in_russian():
     assert s.records(3, 4)[0].event["answers"] == [{"record": 2, "qualifies": False}]
     right = [hand(1), hand(1, qualifies=False), hand(4)]
     assert s.state == History(s.config, s.players, right, strict=True).state
+
+
+SEAL = {"type": "seal", "head": "0123456789abcdef" * 4 + "@41", "report": "shift.html"}
+
+
+async def test_a_correction_older_than_the_shifts_seal_asks_for_confirmation():
+    s = session(events=[hand(4), hand(1), SEAL, hand(3)])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+y", "3")  # hand 1: before the seal
+        assert isinstance(app.screen, CorrectModal)
+        await pilot.press("backspace", "3", "enter")
+        await pilot.pause()
+        asked = app.screen
+        assert isinstance(asked, AskModal)
+        assert "older than the shift's seal (0123456789ab…@41)" in asked.question
+        await pilot.press("escape")  # not confirmed: nothing recorded, the form again
+        await pilot.pause()
+        assert isinstance(app.screen, CorrectModal) and len(s) == 4
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")  # confirmed
+        await pilot.pause()
+        assert len(s) == 5 and s.records(4, 5)[0].event["record"] == 1
+
+
+async def test_a_correction_after_the_seal_is_not_asked_about():
+    s = session(events=[hand(4), SEAL, hand(1), hand(3)])
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+y", "2")  # hand 2: after the seal
+        await pilot.press("backspace", "7", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, (AskModal, CorrectModal))
+        assert len(s) == 5

@@ -25,6 +25,7 @@ from floorkill.floor.correcting import LineError, read_line, typed_line
 from floorkill.floor.typed_entry import EntryError, parse_entry
 from floorkill.floor.wording import decision_lines, floor_text, refusal_line
 from floorkill.i18n import NC_, tr
+from floorkill.rules.corrections import sealed_after
 from floorkill.rules.names import safe_text
 from floorkill.store.session import Record
 
@@ -257,8 +258,10 @@ class CorrectModal(ModalScreen[dict | None]):
         )
 
     def _confirm_old(self, settle: dict[int, str]) -> None:
-        """A record older than the table's last close asks for confirmation."""
+        """A record older than the shift's seal or the table's last close asks for
+        confirmation."""
         h = self.history
+        sealed = sealed_after(h, self.original)
         closed_after = any(
             (r.get("type") == "close_table") for r in h.records[self.original :] if r is not None
         )
@@ -270,10 +273,19 @@ class CorrectModal(ModalScreen[dict | None]):
             "seen": self.seen,
             "answers": list(self.answers),
         }
-        if not closed_after:
+        if not closed_after and sealed is None:
             self.dismiss(result)
             return
         lang = self.lang
+        if sealed is not None:
+            short = sealed if len(sealed) < 24 else f"{sealed[:12]}…@{sealed.rpartition('@')[2]}"
+            asked = tr(
+                "This record is older than the shift's seal ({head}). Correct it anyway?",
+                lang,
+                head=short,
+            )
+        else:
+            asked = tr("This record is older than the table's last close. Correct it anyway?", lang)
 
         def confirmed(yes: bool | None) -> None:
             if yes:
@@ -282,7 +294,7 @@ class CorrectModal(ModalScreen[dict | None]):
         self.app.push_screen(
             AskModal(
                 tr("Correct record #{seq}", lang, seq=self.original),
-                tr("This record is older than the table's last close. Correct it anyway?", lang),
+                asked,
                 [("enter", tr("Enter — yes", lang), [], True)],
                 (),
                 lang,

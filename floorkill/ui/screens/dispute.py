@@ -547,6 +547,18 @@ def _report_written(app, lang, done) -> None:
         )
         return
     path, room = done
+    if room.head_hash:  # a journal's report: its seal recorded at every open table
+        try:
+            app.floor.seal(room.seal, path.name)
+        except Exception:  # noqa: BLE001 - the report stands; the seal is said missing
+            log.exception("recording the shift's seal")
+            app.notify(
+                tr("the seal was not recorded in the journal", lang),
+                title=tr("Shift report", lang),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
     counts = ", ".join(
         (
             ntr("{n} table", "{n} tables", len(room.tables), lang),
