@@ -27,6 +27,7 @@ from .events import (
     PayKill,
     Quit,
     ReopenTable,
+    Seal,
     Stack,
     Underpost,
     VoluntaryKill,
@@ -1243,7 +1244,7 @@ def _reopen_table(state: TableState, ev: ReopenTable, _ctx: Elsewhere) -> Step:
     )
 
 
-def _seal(state: TableState, ev, _ctx):
+def _seal(state: TableState, ev: Seal, _ctx: Elsewhere) -> Step:
     return state, [], None  # the seal is the journal's: nothing of play changes
 
 
