@@ -88,6 +88,26 @@ class JournalBackend(Protocol):
     def __exit__(self, *exc) -> None: ...
 
 
+COMMIT_TIMEOUT = 2.0  # seconds a podium's commit may wait (a lock, a slow server) at most
+
+
+def podium_options(url_or_path: str | os.PathLike) -> dict[str, Any]:
+    """How a podium opens its journal: its commit runs on the screen's event loop, so it
+    waits at most :data:`COMMIT_TIMEOUT` — for SQLite's write lock (``busy_timeout``), on
+    PostgreSQL for the chain head (``lock_timeout``), a statement or an unanswered send
+    (``statement_timeout``, ``tcp_user_timeout``) and a connection (``connect_timeout``,
+    libpq's least, 2 s) — and a lost server is connected to again only by the follow tick,
+    in its worker thread, never by a commit. Then the entry is refused, kept, and said."""
+    if is_url(url_or_path):
+        return {
+            "connect_timeout": COMMIT_TIMEOUT,
+            "lock_timeout": COMMIT_TIMEOUT,
+            "statement_timeout": COMMIT_TIMEOUT,
+            "reconnect_in_follow": True,
+        }
+    return {"busy_timeout": COMMIT_TIMEOUT}
+
+
 def open_journal(
     url_or_path: str | os.PathLike,
     readonly: bool = False,

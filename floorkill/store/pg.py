@@ -222,10 +222,21 @@ class PgConn:
 
 
 def connect(
-    url: str, *, connect_timeout: float = 5.0, readonly: bool = False, lock_timeout: float = 20.0
+    url: str,
+    *,
+    connect_timeout: float = 5.0,
+    readonly: bool = False,
+    lock_timeout: float = 20.0,
+    statement_timeout: float | None = None,
 ) -> psycopg.Connection:
+    """A connection in autocommit mode. ``statement_timeout`` (the podium's): no statement
+    runs longer on the server, and data sent but not acknowledged for that long (a network
+    gone quiet) ends the connection — a commit on the podium's event loop is bounded."""
     _need_psycopg()
     where = redact_url(url)
+    bounded: dict[str, Any] = {}
+    if statement_timeout:
+        bounded["tcp_user_timeout"] = int(statement_timeout * 1000)
     try:
         # keepalives: a server (or network) gone mid-shift is noticed in seconds, not hours
         conn = psycopg.connect(
@@ -237,6 +248,7 @@ def connect(
             keepalives_idle=5,
             keepalives_interval=2,
             keepalives_count=3,
+            **bounded,
         )
     except psycopg.ProgrammingError as exc:  # a malformed URL / conninfo
         raise JournalError(f"{where}: not a usable PostgreSQL URL ({_first_line(exc)})") from None
@@ -250,6 +262,8 @@ def connect(
         conn.execute("SET idle_in_transaction_session_timeout = '15s'")
         if not readonly:
             conn.execute(f"SET lock_timeout = '{int(lock_timeout * 1000)}ms'")
+        if statement_timeout:
+            conn.execute(f"SET statement_timeout = '{int(statement_timeout * 1000)}ms'")
     except psycopg.Error as exc:
         conn.close()
         raise pg_error(where, exc) from None
@@ -309,13 +323,19 @@ class PgJournal(CoreJournal):
         snapshot_every: int = SNAPSHOT_EVERY,
         connect_timeout: float = 5.0,
         lock_timeout: float = 20.0,
+        statement_timeout: float | None = None,
+        reconnect_in_follow: bool = False,
         mac_key: bytes | None | object = _DEFAULT_KEY,
         create_meta: Mapping[str, str] | None = None,
     ) -> None:
         """``lock_timeout``: how long an entry may wait for the chain head (another podium's
-        entry) before it is refused as busy. ``mac_key``: as for the SQLite Journal (the
-        user's key file by default). ``create_meta``: the meta a new journal gets (migrate
-        copies the source's; default: schema, created, a new id)."""
+        entry), or for this process's own look at the journal, before it is refused as
+        busy. ``statement_timeout``: see :func:`connect`. ``reconnect_in_follow`` (the
+        podium): a lost connection is made again only by :meth:`changed` (the follow tick,
+        off the event loop); a read or a write meanwhile is refused at once as unreachable.
+        ``mac_key``: as for the SQLite Journal (the user's key file by default).
+        ``create_meta``: the meta a new journal gets (migrate copies the source's; default:
+        schema, created, a new id)."""
         self.url = url
         self._init_core(floorperson, snapshot_every)
         self.mac_key: bytes | None = keys.load_key() if mac_key is _DEFAULT_KEY else mac_key  # type: ignore[assignment]
@@ -323,6 +343,8 @@ class PgJournal(CoreJournal):
         self.lock_timeout = lock_timeout
         self.where = redact_url(url)
         self.connect_timeout = connect_timeout
+        self.statement_timeout = statement_timeout
+        self.reconnect_in_follow = reconnect_in_follow
         self._create = create
         self._lock = threading.RLock()
         self._raw: psycopg.Connection | None = None
@@ -332,8 +354,15 @@ class PgJournal(CoreJournal):
 
     # -- connection ---------------------------------------------------------
     def _connect(self) -> None:
+        self._raw = self._new_conn()
+
+    def _new_conn(self) -> psycopg.Connection:
+        """A new connection, checked and set up (the journal made if need be)."""
         raw = connect(
-            self.url, connect_timeout=self.connect_timeout, lock_timeout=self.lock_timeout
+            self.url,
+            connect_timeout=self.connect_timeout,
+            lock_timeout=self.lock_timeout,
+            statement_timeout=self.statement_timeout,
         )
         try:
             if _one(raw.execute("SELECT pg_is_in_recovery()"))[0]:
@@ -350,7 +379,43 @@ class PgJournal(CoreJournal):
         except BaseException:
             raw.close()
             raise
-        self._raw = raw
+        return raw
+
+    def _lost(self) -> bool:
+        raw = self._raw
+        return raw is None or raw.closed or raw.broken
+
+    def _reconnect_unlocked(self) -> None:
+        """Connect again without holding the journal's lock (the podium's follow worker): a
+        commit on the event loop is never kept waiting behind a connection attempt."""
+        try:
+            raw = self._new_conn()
+        except JournalUnavailable as exc:
+            detail = str(exc).removeprefix(f"{self.where}: ")
+            raise JournalUnavailable(
+                f"{self.where}: the journal server is unreachable ({detail})"
+            ) from None
+        with self._held():
+            old, self._raw = self._raw, raw
+        if old is not None and old is not raw:
+            try:
+                old.close()
+            except Exception:  # noqa: BLE001 - a lost connection; nothing to keep of it
+                log.debug("closing the lost connection failed", exc_info=True)
+
+    @contextmanager
+    def _held(self) -> Iterator[None]:
+        """The journal's lock, waited for at most ``lock_timeout`` (another thread's look at
+        the journal that hangs never holds the caller longer)."""
+        if not self._lock.acquire(timeout=self.lock_timeout):
+            raise JournalBusy(
+                f"{self.where}: the journal is busy (a look at it is taking too long) — "
+                "the entry was not recorded; try again"
+            )
+        try:
+            yield
+        finally:
+            self._lock.release()
 
     def _setup(self, c: PgConn) -> None:
         if _journal_present(c) == 3:
@@ -382,6 +447,10 @@ class PgJournal(CoreJournal):
         """The connection, reconnecting after a lost one (raises JournalUnavailable)."""
         raw = self._raw
         if raw is None or raw.closed or raw.broken:
+            if self.reconnect_in_follow:  # the follow tick connects again, off the loop
+                raise JournalUnavailable(
+                    f"{self.where}: the journal server is unreachable (connecting again)"
+                )
             if raw is not None:
                 raw.close()
             self._raw = None
@@ -409,7 +478,7 @@ class PgJournal(CoreJournal):
 
     @contextmanager
     def _read(self) -> Iterator[PgConn]:
-        with self._lock, self._guard():
+        with self._held(), self._guard():
             yield self._conn()
 
     @contextmanager
@@ -422,7 +491,7 @@ class PgJournal(CoreJournal):
         the NOTIFY and the COMMIT together (another: the pipeline's Sync at the end
         returns once COMMIT did). psycopg's ``transaction()`` would add a Sync of its own
         before the COMMIT, with the head still locked."""
-        with self._lock, self._guard(writing=True):
+        with self._held(), self._guard(writing=True):
             c = self._writer_conn()
             raw = c.raw
             try:
@@ -455,8 +524,15 @@ class PgJournal(CoreJournal):
         """True when another podium committed since the last call (LISTEN/NOTIFY; the first
         call starts listening and says True). Never blocks; a lost server says True once
         it is back. The podium LISTENs on its writer's connection (one backend per podium,
-        not two): what arrives while it writes waits in psycopg's backlog for this call."""
-        with self._lock:
+        not two): what arrives while it writes waits in psycopg's backlog for this call.
+        With ``reconnect_in_follow`` a lost connection is made again here, outside the lock."""
+        if self.reconnect_in_follow and self._lost():
+            try:
+                self._reconnect_unlocked()
+            except JournalError:
+                self._listening = None
+                return False
+        with self._held():
             try:
                 raw = self._raw
                 if raw is None or raw.closed or raw.broken or self._listening is not raw:

@@ -4,6 +4,7 @@ commits with no keypress, and a podium that did not see the table move is refuse
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from contextlib import contextmanager
 
@@ -125,8 +126,8 @@ async def test_server_down_the_podium_says_so_keeps_the_entry_and_retries(pg_url
             outage.down()
             await pilot.press("5", "enter")
             entry = app.query_one(HandEntry)
-            assert entry.message.startswith("✗ not recorded: ")
-            assert "unreachable" in entry.message and "\n" not in entry.message
+            assert entry.message.startswith("✗ not recorded: the journal cannot be reached")
+            assert "\n" not in entry.message
             assert entry.input.value == "5" and len(s) == 0
             await pilot.pause(0.3)  # the follower ticks quietly meanwhile
             outage.up()
@@ -134,6 +135,54 @@ async def test_server_down_the_podium_says_so_keeps_the_entry_and_retries(pg_url
             await pilot.pause()
             assert len(s) == 1 and s.records(-1)[0].event["winner"] == 5
     outage.down()
+
+
+async def test_the_podiums_commit_never_connects_the_follow_tick_does(pg_url, monkeypatch):
+    """Opened as a podium opens it (short statement and lock timeouts): while the server is
+    away a commit is refused at once, the line kept; only the follow tick connects again,
+    in its worker thread, never the event loop; then ⏎ again records the entry once."""
+    from floorkill.store import pg
+    from floorkill.store.backend import podium_options
+
+    outage = Outage()
+    url = outage.url(pg_url)
+    connects: list[int] = []
+    real = pg.connect
+
+    def counted(*args, **kwargs):
+        connects.append(threading.get_ident())
+        return real(*args, **kwargs)
+
+    with open_journal(url, floorperson="bob", **podium_options(url)) as journal:
+        raw = journal._raw
+        assert raw.execute("SHOW statement_timeout").fetchone()[0] == "2s"
+        assert raw.execute("SHOW lock_timeout").fetchone()[0] == "2s"
+        s = journal.create_table(table("Table 7"))
+        app = make_podium_app(s)
+        monkeypatch.setattr(pg, "connect", counted)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            loop_thread = threading.get_ident()
+            outage.down()
+            await pilot.press("5", "enter")
+            await pilot.pause()
+            entry = app.query_one(HandEntry)
+            assert entry.message.startswith("✗ not recorded: the journal cannot be reached")
+            assert entry.input.value == "5" and len(s) == 0
+            await pilot.pause(0.6)  # the follow tick tries (in its worker) meanwhile
+            await pilot.press("enter")  # still away: refused again, nothing written
+            await pilot.pause()
+            assert entry.input.value == "5" and len(s) == 0
+            outage.up()
+            await _until(pilot, lambda: not journal._lost())
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(s) == 1 and s.records(-1)[0].event["winner"] == 5
+            assert entry.input.value == ""
+        assert connects and loop_thread not in connects
+    outage.down()
+    with open_journal(pg_url) as check:
+        assert len(check.open_table("Table 7")) == 1  # once, not twice
 
 
 def test_the_big_screen_follows_postgresql_with_the_select_only_role(pg_url):

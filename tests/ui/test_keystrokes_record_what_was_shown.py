@@ -74,16 +74,20 @@ async def _run(table: int, bursts) -> None:
     shown_at_enter: list = []  # (records before, the preview shown) at each Enter taken
     async with app.run_test(size=(120, 40)) as pilot:
         entry = app.podium.query_one(HandEntry)
-        real_enter = entry.enter_text
+        real_enter, real_post = entry.enter_text, entry.post_message
+        at_enter: list = [None]
 
-        def watched(line: str) -> bool:
-            before, preview = len(s), entry.preview
-            recorded = real_enter(line)
-            if recorded:
-                shown_at_enter.append((before, preview))
-            return recorded
+        def watched(line: str, **kw) -> bool:
+            at_enter[0] = (len(s), entry.preview)
+            return real_enter(line, **kw)
+
+        def posted(message) -> bool:  # an Enter's record (saved once "saving…" is shown)
+            if isinstance(message, HandEntry.Recorded):
+                shown_at_enter.append(at_enter[0])
+            return real_post(message)
 
         entry.enter_text = watched  # type: ignore[method-assign]
+        entry.post_message = posted  # type: ignore[method-assign]
         await _settle(pilot)
         for keys in bursts:
             _send(app, keys)

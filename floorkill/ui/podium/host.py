@@ -23,8 +23,11 @@ if TYPE_CHECKING:
     from floorkill.rules.preview import Preview
     from floorkill.store.session import Record, TableSession
 
+    from .key_gate import KeyGate
+
     class PodiumHost(App[int]):
         floor: Floor
+        key_gate: KeyGate
         lang: str
         demo_of: Path | None  # the real journal, while the demo journal is shown
         _drafts: dict[str, str]

@@ -54,16 +54,29 @@ class KeyGate:
         self._token = 0  # which key (or screen) the gate waits for
         self._screen: tuple[int, int] | None = None  # the screen the keys went to
         self._timeout: asyncio.TimerHandle | None = None
+        self._holds = 0  # the podium saves or opens a table: the keys wait for it
 
     @property
     def held(self) -> int:
-        """Keys waiting for the one before (or for a screen to open)."""
+        """Keys waiting for the one before (or for a screen to open, a save, a table)."""
         return len(self._waiting)
 
     @property
     def idle(self) -> bool:
-        """No key waiting and none on its way: everything typed has been handled."""
-        return not self._waiting and not self._busy
+        """No key waiting and none on its way (nor a save or a table being opened that
+        keys wait for): everything typed has been handled."""
+        return not self._waiting and not self._busy and not self._holds
+
+    def hold(self) -> None:
+        """Keep the keys typed from now on until :meth:`release` (a commit being saved, a
+        table being opened): each then goes where the screen is once that is done — never
+        into the line being saved, never to the table being left."""
+        self._holds += 1
+
+    def release(self) -> None:
+        self._holds = max(0, self._holds - 1)
+        if not self._holds and self._waiting and not self._busy:
+            self._app.call_later(self._pump)
 
     async def take(self, event: events.Event) -> None:
         self._waiting.append(event)
@@ -77,7 +90,7 @@ class KeyGate:
 
     async def _pump(self) -> None:
         app = self._app
-        while self._waiting and not self._busy:
+        while self._waiting and not self._busy and not self._holds:
             if not app.screen_stack:  # the app is closing: nothing to hand keys to
                 self._waiting.clear()
                 return

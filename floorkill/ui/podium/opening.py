@@ -79,7 +79,7 @@ def open_podium(
     Without a journal module (an early build): in memory.
     """
     try:
-        from floorkill.store.backend import is_url, open_journal
+        from floorkill.store.backend import is_url, open_journal, podium_options
     except ImportError:
         session, notices = memory_session(table_path, floorperson)
         notices.insert(0, tr("No journal in this build: this session is kept in memory only."))
@@ -92,7 +92,7 @@ def open_podium(
         return _open_demo(demo, Path(journal_path), floorperson)
     if not is_url(journal_path):
         Path(journal_path).parent.mkdir(parents=True, exist_ok=True)
-    journal = open_journal(journal_path, floorperson=floorperson)
+    journal = open_journal(journal_path, floorperson=floorperson, **podium_options(journal_path))
     closer = getattr(journal, "close", None)
     try:
         known = {n.casefold(): n for n in journal.table_names()}
@@ -127,13 +127,14 @@ def _open_demo(demo: Path, real: Path, floorperson: str | None) -> Opening:
     """The sample table in the demo journal; the real journal is opened for the tables the
     floorperson creates (it holds none yet)."""
     from floorkill.resources import default_sample
+    from floorkill.store.backend import COMMIT_TIMEOUT
     from floorkill.store.journal import Journal
 
     demo.parent.mkdir(parents=True, exist_ok=True)
     real.parent.mkdir(parents=True, exist_ok=True)
-    dj = Journal(demo, floorperson)
+    dj = Journal(demo, floorperson, busy_timeout=COMMIT_TIMEOUT)
     try:
-        rj = Journal(real, floorperson)
+        rj = Journal(real, floorperson, busy_timeout=COMMIT_TIMEOUT)
     except BaseException:
         dj.close()
         raise

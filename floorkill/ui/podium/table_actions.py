@@ -82,24 +82,61 @@ class TableActions(PodiumHost):
         self.push_screen(RoomScreen(room_states(self.tables), floor=self.floor))
 
     def switch_table(self, name: str) -> None:
-        """Show another table; the one left keeps its state (its session stays open)."""
+        """Show another table; the one left keeps its state (its session stays open). A
+        table not open yet is read from the journal in a thread worker (a slow or absent
+        journal never holds the screen); the keys typed meanwhile wait and go to it."""
+        tables = self.floor.tables
+        if tables.journal is None or tables.is_open(name):
+            try:
+                session = tables.get(name)
+            except Exception as exc:  # noqa: BLE001 - logged and said
+                self._cannot_open(name, exc)
+                return
+            self._show_table(session)
+            return
+        gate = self.key_gate
+        gate.hold()
+        self.notify(
+            safe_text(tr("Opening {table}…", self.lang, table=name)), timeout=2, markup=False
+        )
+
+        def read() -> None:
+            try:
+                found, failed = tables.get(name), None
+            except Exception as exc:  # noqa: BLE001 - logged and said on the loop
+                found, failed = None, exc
+            try:
+                self.call_from_thread(opened, found, failed)
+            except RuntimeError:  # the app has stopped meanwhile
+                pass
+
+        def opened(session, failed: Exception | None) -> None:
+            try:
+                if failed is not None:
+                    self._cannot_open(name, failed)
+                elif self.screen_stack:
+                    self._show_table(session)
+            finally:
+                gate.release()
+
+        self.run_worker(read, thread=True, group="open-table", exit_on_error=False)
+
+    def _cannot_open(self, name: str, exc: BaseException) -> None:
+        log.error("podium: cannot open table %s", name, exc_info=exc)
+        self.notify(
+            tr(
+                "cannot open {table}: {reason}",
+                self.lang,
+                table=name,
+                reason=f"{type(exc).__name__}: {exc}",
+            ),
+            severity="error",
+            markup=False,
+        )
+
+    def _show_table(self, session) -> None:
         entry = self.podium.query_one(HandEntry)
         left = self.session
-        try:
-            session = self.floor.tables.get(name)
-        except Exception as exc:
-            log.exception("podium: cannot open table %s", name)
-            self.notify(
-                tr(
-                    "cannot open {table}: {reason}",
-                    self.lang,
-                    table=name,
-                    reason=f"{type(exc).__name__}: {exc}",
-                ),
-                severity="error",
-                markup=False,
-            )
-            return
         self._drafts[left.name] = entry.draft()
         if session is left:
             return

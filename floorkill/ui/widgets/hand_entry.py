@@ -62,6 +62,7 @@ PREVIEW_FAR = N_(
     "{amount} is {bets} big bets at this table: ⏎ again to record it, or correct the amount."
 )
 PREVIEW_CHANGED = N_("The table changed since this was shown: check it, then ⏎ again.")
+SAVING = N_("saving…")
 
 
 class EntryInput(Input):
@@ -93,6 +94,7 @@ class HandEntry(Widget):
     HandEntry.-question > #entry-message { color: $warning; text-style: bold; }
     HandEntry.-refused > #entry-message { color: $error; text-style: bold; }
     HandEntry.-question #entry-prompt { color: $warning; }
+    HandEntry.-saving > #entry-message { color: $warning; text-style: bold; }
     """
     BINDINGS = [
         Binding("escape", "cancel", "Clear", show=False, id="entry.cancel"),
@@ -232,10 +234,11 @@ class HandEntry(Widget):
         """What the preview line shows (None before anything was typed)."""
         return self._shown
 
-    def enter_text(self, text: str) -> bool:
+    def enter_text(self, text: str, paint_first: bool = False) -> bool:
         """Handle a line as if typed and Entered; True when an event was recorded. When
         the preview on screen is not what Enter would do now, nothing is recorded: the new
-        preview is shown."""
+        preview is shown. ``paint_first`` (Enter typed): "saving…" is on the screen before
+        the commit runs (:meth:`_save_after_paint`; then False is returned)."""
         shown = self._shown
         if shown is not None and shown.outcome != EMPTY:
             try:
@@ -267,15 +270,15 @@ class HandEntry(Widget):
                     )
                 )
                 return False
-            return self.proceed(raw, typed=self._typed)
+            return self.proceed(raw, typed=self._typed, paint_first=paint_first)
         try:
             raw = parse_entry(text)
         except EntryError as exc:
             self.refuse_text(exc.text(self.lang), keep=text)
             return False
-        return self.proceed(raw, typed=text)
+        return self.proceed(raw, typed=text, paint_first=paint_first)
 
-    def proceed(self, raw: Mapping[str, Any], typed: str = "") -> bool:
+    def proceed(self, raw: Mapping[str, Any], typed: str = "", paint_first: bool = False) -> bool:
         """Ask the next question the rules need, or submit the completed event."""
         self._typed = typed
         try:
@@ -296,6 +299,39 @@ class HandEntry(Widget):
             self.input.value = ""
             self._say_question(q)
             return False
+        if paint_first and self.is_attached:
+            self._save_after_paint(raw, typed)
+            return False
+        return self._commit(raw, typed)
+
+    def _save_after_paint(self, raw: Mapping[str, Any], typed: str) -> None:
+        """ "saving…" on the screen first, then the commit (synchronous, and bounded: the
+        journal waits at most its podium timeout, store.backend.podium_options). The keys
+        typed meanwhile wait for it (the key gate) and then go to the fresh line; a table
+        moved meanwhile (another podium's entry followed) records nothing: check, ⏎ again."""
+        gate = getattr(self.app, "key_gate", None)
+        floor = self._floor
+        seen = (floor.session, len(floor.session))
+        self.set_class(True, "-saving")
+        self._say(tr(SAVING, self.lang), base=False)
+        if gate is not None:
+            gate.hold()
+
+        def save() -> None:
+            try:
+                if (floor.session, len(floor.session)) != seen:
+                    self.refuse_text(tr(PREVIEW_CHANGED, self.lang), keep=typed)
+                else:
+                    self._commit(raw, typed)
+            finally:
+                self.set_class(False, "-saving")
+                if gate is not None:
+                    gate.release()
+
+        if not self.call_after_refresh(save):
+            save()
+
+    def _commit(self, raw: Mapping[str, Any], typed: str) -> bool:
         self._committing = True
         try:
             record = self._floor.commit(raw)  # the widgets follow through the view
@@ -330,7 +366,7 @@ class HandEntry(Widget):
     # -- internals -------------------------------------------------------------------
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.enter_text(event.value)
+        self.enter_text(event.value, paint_first=True)
 
     def _reset(self) -> None:
         self.question = None
@@ -414,10 +450,19 @@ def preview_text(shown: Preview, lang: str = "en") -> str:
 
 def not_recorded(exc: Exception, lang: str | None = None) -> str:
     """One line for an entry the journal did not take (kept on the line for a retry)."""
-    from floorkill.store.errors import JournalError, TableChanged
+    from floorkill.store.errors import JournalBusy, JournalError, JournalUnavailable, TableChanged
 
     if isinstance(exc, TableChanged):
         return str(exc)
+    # the journal away or busy: said in the screen's language (the details go to the log)
+    if isinstance(exc, JournalUnavailable):
+        return tr(
+            "not recorded: the journal cannot be reached — the entry is kept; "
+            "⏎ again once it is back",
+            lang,
+        )
+    if isinstance(exc, JournalBusy):
+        return tr("not recorded: the journal is busy — the entry is kept; ⏎ again", lang)
     if isinstance(exc, JournalError):
         return tr("not recorded: {reason}", lang, reason=str(exc))
     return tr("not recorded: {reason}", lang, reason=f"{type(exc).__name__}: {exc}")
