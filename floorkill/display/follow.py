@@ -50,11 +50,23 @@ class LastDecision:
 
 
 @dataclass(frozen=True)
+class Corrected:
+    """The newest correction, while no hand was recorded after it: the big screen says
+    what it put right ("Corrected: hand 31 — …") until the game has moved on."""
+
+    record: int  # the record corrected (the original)
+    hand: int | None  # its hand number, for a hand
+    changes: tuple[str, ...]  # what it changed, sentence by sentence, plain text
+    struck: bool = False  # the record was struck, not replaced
+
+
+@dataclass(frozen=True)
 class TableView:
     name: str
     state: TableState
     seq: int
     last: LastDecision | None
+    corrected: Corrected | None = None
 
 
 @dataclass(frozen=True)
@@ -68,11 +80,37 @@ class Picture:
     at: float = field(default=0.0, compare=False)
 
 
+def _corrected_records(records: list[Any]) -> dict[int, Any]:
+    """Live corrections by the record each corrects in the end (a correction of a
+    correction names the correction), of ``records`` (in seq order)."""
+    by_seq = {r.seq: r for r in records}
+    out: dict[int, Any] = {}
+    for rec in records:
+        if rec.type != "correct" or rec.voided:
+            continue
+        target = rec.event.get("record")
+        seen = 0
+        while isinstance(target, int) and target in by_seq and by_seq[target].type == "correct":
+            target = by_seq[target].event.get("record")
+            seen += 1
+            if seen > len(records):
+                break
+        if isinstance(target, int):
+            out[target] = rec
+    return out
+
+
 def last_decision(records: Iterable[Any], lang: str | None = None) -> LastDecision | None:
-    """The newest live record that carries decisions (records in seq order)."""
+    """The newest live record that carries decisions (records in seq order). A record a
+    correction replaced (its stored decisions are no longer the table's) and the
+    correction itself (the big screen's corrected line says it) are passed over."""
     lang = lang or get_lang()
-    for rec in reversed(list(records)):
-        if rec.type == "void" or rec.voided or not rec.decisions:
+    records = list(records)
+    corrected = _corrected_records(records)
+    for rec in reversed(records):
+        if rec.type in ("void", "correct", "seal") or rec.voided or not rec.decisions:
+            continue
+        if rec.seq in corrected:
             continue
         texts = [safe_text(d.text(lang)) for d in rec.decisions]
         cites: list[str] = []
@@ -93,10 +131,40 @@ def problem_text(problem: Any, lang: str | None = None) -> str:
     return safe_text(text(lang) if callable(text) else str(problem))
 
 
+def corrected_now(records: Iterable[Any], lang: str | None = None) -> Corrected | None:
+    """The newest live correction of ``records`` (in seq order) after which no hand was
+    recorded, or None."""
+    lang = lang or get_lang()
+    records = list(records)
+    for rec in reversed(records):
+        if rec.voided or rec.type in ("void", "seal"):
+            continue
+        if rec.type == "hand":
+            return None  # the game has moved on
+        if rec.type != "correct":
+            continue
+        original = next(
+            (s for s, c in _corrected_records(records).items() if c is rec), rec.event["record"]
+        )
+        target = next((r for r in records if r.seq == original), None)
+        hand = target.hand if target is not None and target.type == "hand" else None
+        changes = tuple(safe_text(d.text(lang)) for d in rec.decisions[1:])
+        return Corrected(original, hand, changes, rec.event.get("event") == "none")
+    return None
+
+
 def _table_view(session, lang: str | None = None) -> TableView:
     n = len(session)
-    last = last_decision(session.records(max(0, n - LAST_RECORDS), n), lang) if n else None
-    return TableView(session.name, session.state, session.seq, last)
+    if not n:
+        return TableView(session.name, session.state, session.seq, None)
+    records = session.records(max(0, n - LAST_RECORDS), n)
+    return TableView(
+        session.name,
+        session.state,
+        session.seq,
+        last_decision(records, lang),
+        corrected_now(records, lang),
+    )
 
 
 class Follower:

@@ -18,7 +18,7 @@ from floorkill.i18n import get_lang, normalize, ntr, tr
 from floorkill.rules.clauses import title as clause_title
 from floorkill.rules.placard import placard as table_placard
 
-from .follow import WAITING_JOURNAL, LastDecision, Picture, TableView
+from .follow import WAITING_JOURNAL, Corrected, LastDecision, Picture, TableView
 from .words import (
     Card,
     SeatView,
@@ -73,6 +73,8 @@ class TableScreen:
     last: Decision
     barred: str  # "Barred: …", or ""
     rotation: str = ""  # "Table 1 of 3 · next: Table 2" when there are several
+    # the newest correction, until the next hand: "Corrected: hand 31 — …", or ""
+    corrected: str = ""
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,31 @@ def decision_of(last: LastDecision | None, lang: str) -> Decision:
     return Decision(tr("Last decision", lang), hand, last.text, cite)
 
 
+CORRECTED_CHANGES = 2  # the changes said in full; the rest counted
+
+
+def corrected_text(fix: Corrected | None, lang: str) -> str:
+    """The big screen's line for the newest correction: which hand (or record), and
+    what it changed (the first few changes, then how many more)."""
+    if fix is None:
+        return ""
+    if fix.hand is not None:
+        head = (
+            tr("Corrected: hand {hand} struck", lang, hand=fix.hand)
+            if fix.struck
+            else tr("Corrected: hand {hand}", lang, hand=fix.hand)
+        )
+    else:
+        head = tr("Corrected: record {record}", lang, record=fix.record)
+    if not fix.changes:
+        return head + " — " + tr("no ruling changes", lang)
+    said = "; ".join(fix.changes[:CORRECTED_CHANGES])
+    more = len(fix.changes) - CORRECTED_CHANGES
+    if more > 0:
+        said += " " + ntr("(+{n} more)", "(+{n} more)", more, lang)
+    return head + " — " + said
+
+
 def table_screen(view: TableView, lang: str) -> TableScreen:
     st = view.state
     name, game = headline(st, lang)
@@ -151,6 +178,7 @@ def table_screen(view: TableView, lang: str) -> TableScreen:
         seats=tuple(seat_views(st, lang)),
         last=decision_of(view.last, lang),
         barred=barred_text(st, lang),
+        corrected=corrected_text(view.corrected, lang),
     )
 
 

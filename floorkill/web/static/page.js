@@ -115,6 +115,7 @@
     text("last-text", t.last.text);
     text("last-cite", t.last.cite);
     text("barred", t.barred);
+    text("corrected", t.corrected);
     text("rotation", rotating ? t.rotation : "");
     fitBanner();
   }
