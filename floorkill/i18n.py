@@ -26,7 +26,6 @@ from floorkill.catalog import compile_mo, languages, parse_po, po_path
 
 SOURCE_LANG = "en"
 LANGS: tuple[str, ...] = languages()
-LANG_NAMES = {"en": "English", "ru": "Русский"}
 _current: str | None = None
 
 
@@ -209,7 +208,6 @@ def money(cents: int, lang: str | None = None) -> str:
 
 __all__ = [
     "LANGS",
-    "LANG_NAMES",
     "NC_",
     "N_",
     "NN_",

@@ -17,7 +17,7 @@ from dataclasses import replace
 from rich.cells import cell_len
 from textual.binding import ActiveBinding, Binding
 
-from floorkill.i18n import NC_, pgettext
+from floorkill.i18n import NC_, gettext, pgettext
 
 from ..actions import footer_words
 
@@ -49,6 +49,7 @@ WORDS: dict[str, str] = {
     "history.correct": NC_("key", "Correct this record"),
 }
 SEAT_KEY = NC_("key", "Seat {n}")  # seating.seat_1 … seating.seat_10
+TABLE_KEY = NC_("key", "Table {n}")  # tables.open_1 … tables.open_9
 
 # Textual's own text-input keys (no binding id) as the keys panel lists them: by their
 # English description (the entry's line, the forms' fields)
@@ -88,6 +89,8 @@ TEXTUAL_WORDS: dict[str, str] = {
         NC_("key", "Page Down"),
         NC_("key", "Page Left"),
         NC_("key", "Page Right"),
+        NC_("key", "Focus Next"),
+        NC_("key", "Focus Previous"),
     )
 }
 
@@ -120,9 +123,12 @@ def key_word(binding_id: str | None, description: str, lang: str) -> str:
         return pgettext(KEY, WORDS[binding_id], lang)
     if binding_id and binding_id.startswith("seating.seat_"):
         return pgettext(KEY, SEAT_KEY, lang).format(n=binding_id.rsplit("_", 1)[1])
+    if binding_id and binding_id.startswith("tables.open_"):
+        return pgettext(KEY, TABLE_KEY, lang).format(n=binding_id.rsplit("_", 1)[1])
     if description in TEXTUAL_WORDS:
         return pgettext(KEY, TEXTUAL_WORDS[description], lang)
-    return pgettext(KEY, description, lang)  # a widget's own key: NC_("key", ...) at its binding
+    word = pgettext(KEY, description, lang)  # a widget's own key: NC_("key", ...) at its binding
+    return word if word != description else gettext(description, lang)  # a screen's own words
 
 
 def _rank(binding_id: str | None) -> int:

@@ -27,7 +27,7 @@ from textual.widgets import Input, Static
 
 from floorkill import vocab
 from floorkill.floor.tables import TableRegistry, new_table_path, tables_dir
-from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
+from floorkill.i18n import LANGS, N_, NC_, money, ntr, ptr, tr
 from floorkill.log import log
 from floorkill.resources import sample_tables_dir
 from floorkill.rules import ConfigError, TableConfig, load_table_file
@@ -93,7 +93,7 @@ def option_keyword(name: str, text: str) -> str:
         return text
     folded = text.casefold()
     for kw in allowed:
-        if any(value_word(kw, lang).casefold() == folded for lang in ("en", "ru")):
+        if any(value_word(kw, lang).casefold() == folded for lang in LANGS):
             return kw
     return text
 
