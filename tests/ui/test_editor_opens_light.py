@@ -1,6 +1,7 @@
 """The table editor opens fast enough to type in (bench/editor_bench.py measures it): few
-widgets (each of Textual's Select was five and a drop-down list, each label and note one; the editor had 206
-widgets), the name field focused first, and its one-line choices work from the keyboard."""
+widgets (each of Textual's Select was five and a drop-down list, each label and note one:
+the editor had 206), the name field focused first, and its one-line choices work from the
+keyboard."""
 
 from __future__ import annotations
 
