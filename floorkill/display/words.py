@@ -24,6 +24,7 @@ STATUS_WORDS = {
     "away": (NC_("seat", "away"), NC_("seat", "away")),
     "sits out": (NC_("seat", "sits out"), NC_("seat", "out")),
     "waits": (NC_("seat", "waits for the button"), NC_("seat", "waits")),
+    "posts": (NC_("seat", "posts to come in"), NC_("seat", "posts")),
     "leg credit": (NC_("seat", "leg credit"), NC_("seat", "credit")),
     "acts last": (NC_("seat", "acts last"), NC_("seat", "last")),
 }
@@ -152,7 +153,9 @@ def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
             codes.append("away")
         if p.sitting_out:
             codes.append("sits out")
-        if p.waiting:  # between the dealer button and the blinds (room-dealer-button)
+        if p.entry == "posts":  # a big blind to be dealt in at once (button_gap = "posts")
+            codes.append("posts")
+        elif p.waiting and not p.entry:  # between the button and the blinds (room-dealer-button)
             codes.append("waits")
         if p.name in state.credits:
             codes.append("leg credit")

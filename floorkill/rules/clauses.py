@@ -532,7 +532,9 @@ _ALL: tuple[Clause, ...] = (
             "A player who sits down, or comes back, between the last dealer and the "
             "coming big blind is not given the button or a blind out of turn: they wait "
             "until the button has passed their seat, so nobody posts the same blind two "
-            "hands running because someone sat down."
+            "hands running because someone sat down. Where the house allows, they post a "
+            "big blind instead and are dealt in at once, the button and the blinds passing "
+            "the seat by."
         ),
         "room practice; the seeds' kill chapter is silent",
     ),

@@ -70,6 +70,9 @@ KILL_OPTIONS: dict[str, tuple[tuple[Any, ...], Any, str]] = {
     "new_player": (("must-agree", "may-sit"), "must-agree", "rrop-13.12"),
     "missed_kill": (("barred", "post-later"), "barred", "rrop-13.6"),
     "killer_in_blind": (("replaces", "both"), "replaces", "wsop-200"),
+    # a player sitting down (or back) between the last dealer and the coming small blind:
+    # waits for the button to pass, or posts a big blind to be dealt in at once
+    "button_gap": (("waits", "posts"), "waits", "room-dealer-button"),
 }
 
 
@@ -177,6 +180,7 @@ class KillOptions:
     new_player: str = _default("new_player")
     missed_kill: str = _default("missed_kill")
     killer_in_blind: str = _default("killer_in_blind")
+    button_gap: str = _default("button_gap")
 
 
 @dataclass(frozen=True, slots=True)

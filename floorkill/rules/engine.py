@@ -452,7 +452,7 @@ def _hand(
     players = tuple(
         None
         if p is None
-        else (replace(p, new=False) if p.new else p)
+        else (replace(p, new=False, entry="posted" if p.entry else "") if p.new or p.entry else p)
         if p.seat in dealt
         else (replace(p, missed=True) if not p.missed and not p.waiting else p)
         for p in players
@@ -1087,7 +1087,18 @@ def _wait_for_the_button(state: TableState, player: Player, decisions: list[Deci
     and the coming big blind (room-dealer-button: the button never moves backwards, nobody
     posts the same blind twice running because someone sat down)."""
     if not in_button_gap(state, player.seat):
-        return player
+        return replace(player, entry="") if player.entry else player
+    if state.config.kill.button_gap == "posts":
+        decisions.append(
+            Decision(
+                "posts",
+                player.seat,
+                "posts-to-come-in",
+                (("name", player.name), ("amount", dollars(state.config.blinds[1]))),
+                ("room-dealer-button",),
+            )
+        )
+        return replace(player, waiting=True, entry="posts")
     decisions.append(
         Decision(
             "not-dealt-in",
@@ -1168,9 +1179,9 @@ def _move(state: TableState, ev: Move, _ctx: Elsewhere) -> Step:
         # otherwise a move into it dodges the blinds and the same players post them twice
         # running); a killer posts the kill wherever they sit.
         if button.killed and button.seat == to:
-            waiting = replace(mover, waiting=False)
+            waiting = replace(mover, waiting=False, entry="")
         else:
-            waiting = _wait_for_the_button(new, replace(mover, waiting=False), decisions)
+            waiting = _wait_for_the_button(new, replace(mover, waiting=False, entry=""), decisions)
         if waiting != mover:
             new = _new(new, players=_set_player(new.players, to, waiting), events=new.events)
     return new, decisions, None
@@ -1351,13 +1362,17 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
             break
     players = state.players
     if _waiting(players):
-        probe = _new(state, button=button, credits=credits, events=state.events)
-        players = tuple(
-            replace(p, waiting=False)
-            if p is not None and p.waiting and not in_button_gap(probe, p.seat)
-            else p
-            for p in players
-        )
+        # released in seat order, each seen with those released before it
+        seats = list(players)
+        for i, p in enumerate(seats):
+            if p is None or not p.waiting:
+                continue
+            probe = _new(
+                state, players=tuple(seats), button=button, credits=credits, events=state.events
+            )
+            if not in_button_gap(probe, p.seat):
+                seats[i] = replace(p, waiting=False, entry="")
+        players = tuple(seats)
         changed = changed or players != state.players
     if (
         button.killed

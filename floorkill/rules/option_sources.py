@@ -647,6 +647,49 @@ SOURCES: dict[str, OptionSource] = {
             },
             T_("The rulebooks are silent; rooms differ."),
         ),
+        OptionSource(
+            "button_gap",
+            (
+                _s(
+                    ROBERT,
+                    T_("Robert's Rules, Kill Pots, preamble"),
+                    T_(
+                        "A kill may be optional in a game, and is often used at lowball when a player "
+                        "wants to be dealt in right away instead of waiting to take the big blind."
+                    ),
+                ),
+                _s(
+                    None,
+                    T_(
+                        "Cardroom practice, button and blind use (Robert's Rules of Poker; paraphrased)"
+                    ),
+                    T_(
+                        "A new player either waits for the big blind or posts an amount equal to it "
+                        "and is dealt in at once; the button moves forward one seat a hand."
+                    ),
+                ),
+            ),
+            {
+                "waits": _c(
+                    T_(
+                        "A player sitting down or coming back where the blinds have just passed "
+                        "waits until the button has passed the seat."
+                    ),
+                    "room-dealer-button",
+                ),
+                "posts": _c(
+                    T_(
+                        "Such a player posts a big blind and is dealt in at once; the button and "
+                        "the blinds pass the seat by until the button has gone round."
+                    ),
+                    "room-dealer-button",
+                ),
+            },
+            T_(
+                "Either way the button never moves backwards and nobody posts the same blind two "
+                "hands running because someone sat down."
+            ),
+        ),
     )
 }
 

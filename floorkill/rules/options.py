@@ -44,6 +44,7 @@ LABELS: dict[str, str] = {
     "new_player": N_("New player, kill pot"),
     "missed_kill": N_("Missed kill"),
     "killer_in_blind": N_("Killer in a blind"),
+    "button_gap": N_("Seat the blinds passed"),
 }
 
 

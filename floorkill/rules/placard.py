@@ -276,6 +276,16 @@ def placard(cfg: TableConfig) -> Placard:
                 "rrop-13.12",
             )
         )
+    if k.button_gap == "posts":
+        lines.append(
+            _l(
+                N_(
+                    "Sitting down where the blinds have just passed, you may post a big blind "
+                    "to be dealt in at once."
+                ),
+                "room-dealer-button",
+            )
+        )
     if k.missed_kill == OwedMode.POST_LATER:
         lines.append(
             _l(

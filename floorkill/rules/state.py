@@ -34,6 +34,9 @@ class Player:
     # played: back in play, may have to wait as above
     missed: bool = False
     new: bool = False  # joined and never dealt a hand here: sits out killed pots (rrop-13.12)
+    # waiting, but dealt in under button_gap = "posts": "posts" a big blind the coming hand,
+    # "posted" once dealt; the button and the blinds still pass the seat by ("" otherwise)
+    entry: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +117,10 @@ class TableState:
                 [
                     p.seat
                     for p in self.players
-                    if p is not None and not p.away and not p.sitting_out and not p.waiting
+                    if p is not None
+                    and not p.away
+                    and not p.sitting_out
+                    and (not p.waiting or p.entry)
                 ]
             )
         barred = {name_key(o.player) for o in self.barred if o.mode == OwedMode.BARRED}
@@ -124,7 +130,7 @@ class TableState:
             if p is not None
             and not p.away
             and not p.sitting_out
-            and not p.waiting
+            and (not p.waiting or p.entry)
             and name_key(p.name) not in barred
         )
 
@@ -173,11 +179,17 @@ class NextHand:
         }
 
 
+def _waits(p: Player | None) -> bool:
+    return p is not None and p.waiting
+
+
 def positions(
     state: TableState, dealt: tuple[int, ...] | None = None
 ) -> tuple[int | None, int | None, int | None]:
     """(dealer, small blind, big blind) seats for the coming hand (docs/rules.md 5.11)."""
     dealt = state.dealt_in() if dealt is None else dealt
+    # a seat dealt in while waiting (button_gap = "posts") is passed by, button and blinds
+    dealt = tuple(s for s in dealt if not _waits(state.players[s - 1]))
     if not dealt:
         return None, None, None
     n = state.config.seats
@@ -238,6 +250,10 @@ def next_hand(state: TableState) -> NextHand:
         posts[sb] = cfg.blinds[0]
     if bb is not None:
         posts[bb] = cfg.blinds[1]
+    for seat in dealt:  # posting a big blind to be dealt in at once (button_gap = "posts")
+        p = state.players[seat - 1]
+        if p is not None and p.entry == "posts":
+            posts[seat] = cfg.blinds[1]
     if b.killed and b.seat is not None and b.amount is not None:
         if b.seat in posts and cfg.kill.killer_in_blind == "both":
             posts[b.seat] = posts[b.seat] + b.amount

@@ -62,6 +62,7 @@ OPTION_WORDS = {
     "new_player": NC_("setup", "new player in a kill pot"),
     "missed_kill": NC_("setup", "missed kill"),
     "killer_in_blind": NC_("setup", "killer in a blind posts"),
+    "button_gap": NC_("setup", "player sitting where the blinds passed"),
 }
 
 # the values of the set-up and of every option, in the floor's words (ids are the values)
@@ -94,6 +95,8 @@ VALUE_WORDS = {
     "post-later": NC_("setup", "post-later"),
     "replaces": NC_("setup", "replaces"),
     "both": NC_("setup", "both"),
+    "waits": NC_("setup", "waits"),
+    "posts": NC_("setup", "posts"),
 }
 PRESET_WORDS = {  # the presets' titles (config.PRESET_TITLES) as the catalogue has them
     "robert": N_("Robert's Rules of Poker"),

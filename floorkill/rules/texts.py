@@ -294,6 +294,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "leg-credit-waits": N_(
         "{name} is back with a leg up: gets the kill button the next time it is neutral"
     ),
+    "posts-to-come-in": N_(
+        "{name} sits where the blinds have just passed: posts a big blind of {amount} to be "
+        "dealt in at once; the button and the blinds pass the seat by until the button has gone "
+        "round"
+    ),
     "waits-for-the-button": N_(
         "{name} sits between the dealer button and the big blind: not dealt in until the "
         "button has passed (the button never moves backwards)"

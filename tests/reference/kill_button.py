@@ -34,6 +34,7 @@ class Seat:
     waiting: bool = False  # sat down between the last dealer and the coming small blind
     missed: bool = False  # not dealt in (away, barred, sitting out) while a hand was played
     new: bool = False  # joined and never dealt a hand: sits out killed pots (rrop-13.12)
+    entry: str = ""  # button_gap = "posts": "posts" a big blind the coming hand, then "posted"
 
 
 @dataclass
@@ -88,6 +89,7 @@ class Model:
             "new_player": "must-agree",
             "missed_kill": "barred",
             "killer_in_blind": "replaces",
+            "button_gap": "waits",
             "scoop_minimum": "5x-upper",
             "big_pot_minimum": "5x-upper",
         }
@@ -139,7 +141,7 @@ class Model:
             for s in sorted(t.seats)
             if not t.seats[s].away
             and not t.seats[s].sitting_out
-            and not t.seats[s].waiting
+            and (not t.seats[s].waiting or t.seats[s].entry)
             and not self.is_barred(t.seats[s].name, t)
         ]
 
@@ -150,6 +152,7 @@ class Model:
     def positions(self, t: Table | None = None, dealt: list[int] | None = None):
         t = t or self.t
         dealt = self.dealt(t) if dealt is None else dealt
+        dealt = [s for s in dealt if not t.seats[s].waiting]  # passed by, button and blinds
         if not dealt:
             return None, None, None
         dealer = next(
@@ -174,6 +177,12 @@ class Model:
         last = (t.dealer_pos - 2) % self.n + 1
         return 0 < (seat - last) % self.n < (sb - last) % self.n
 
+    def _take_seat(self, p: Seat, seat: int) -> None:
+        """In the gap: wait for the button, or (button_gap = "posts") post a big blind and be
+        dealt in, the button and the blinds passing the seat by."""
+        p.waiting = self.in_gap(seat)
+        p.entry = "posts" if p.waiting and self.opt["button_gap"] == "posts" else ""
+
     def leg_holder(self, b: Button) -> tuple[int, str] | None:
         if b.status == "leg-up":
             return (b.seat, b.name)
@@ -193,6 +202,9 @@ class Model:
             posts[sb] = self.blinds[0]
         if bb is not None:
             posts[bb] = self.blinds[1]
+        for s in self.dealt():
+            if t.seats[s].entry == "posts":  # a big blind, to be dealt in at once
+                posts[s] = self.blinds[1]
         if b.status == "killed":
             if b.seat in posts and self.opt["killer_in_blind"] == "both":
                 posts[b.seat] += b.amount
@@ -317,6 +329,7 @@ class Model:
         for s, p in t.seats.items():
             if s in dealt:
                 p.new = False
+                p.entry = "posted" if p.entry else ""
             elif not p.waiting:
                 p.missed = True
         t.dealer_pos = dealer % self.n + 1
@@ -402,7 +415,7 @@ class Model:
             else:
                 p.sitting_out = True
         if not p.sitting_out and s not in t.agreed:
-            p.waiting = self.in_gap(s)
+            self._take_seat(p, s)
         t.seats[s] = p
 
     def _leave(self, seat: int, posts_kill: bool, quitting: bool) -> None:
@@ -440,7 +453,7 @@ class Model:
             p.missed = False
             b = self.t.button
             if not (b.status == "killed" and b.seat == ev["seat"]):
-                p.waiting = self.in_gap(ev["seat"])
+                self._take_seat(p, ev["seat"])
         p.away = False
         if p.name in self.t.credits and self.t.button.status == "neutral" and not p.waiting:
             self.t.credits.remove(p.name)
@@ -498,9 +511,9 @@ class Model:
         t.agreed = [z if s == a else s for s in t.agreed]
         # a seat the blinds have passed is taken as a newcomer takes it; a killer posts anyway
         if p.waiting or z in self.dealt():
-            p.waiting = False
+            p.waiting, p.entry = False, ""
             if not (b.status == "killed" and b.seat == z):
-                p.waiting = self.in_gap(z)
+                self._take_seat(p, z)
 
     def _underpost(self, ev: dict) -> None:
         self._occupied(ev["seat"])
@@ -519,7 +532,7 @@ class Model:
                 p.missed = False
                 b = t.button
                 if not (b.status == "killed" and b.seat == s):
-                    p.waiting = self.in_gap(s)
+                    self._take_seat(p, s)
 
     def _settle(self) -> None:
         self._back_in_play()
@@ -546,9 +559,9 @@ class Model:
                     leg = (b.seat, b.name) if b.status == "leg-up" else None
                     t.button = b = Button("killed", s, t.seats[s].name, "owed", owes, leg)
                     break
-        for s, p in t.seats.items():
+        for s, p in sorted(t.seats.items()):  # in seat order, each after those before it
             if p.waiting and not self.in_gap(s):
-                p.waiting = False
+                p.waiting, p.entry = False, ""
         if b.status == "killed" and b.kind != "voluntary" and self.opt["new_player"] != "may-sit":
             # a kill placed between hands: a player never dealt a hand sits it out (rrop-13.12)
             for s, p in t.seats.items():

@@ -38,6 +38,7 @@ def tables(draw):
         ("missed_kill", ["barred", "post-later"]),
         ("killer_in_blind", ["replaces", "both"]),
         ("killer_acts", ["in-turn", "last"]),
+        ("button_gap", ["waits", "posts"]),
     ]:
         kill[opt] = draw(st.sampled_from(choices))
     if game != "lowball-a5":

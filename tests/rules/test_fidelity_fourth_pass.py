@@ -112,3 +112,87 @@ def test_room_dealer_button_a_killer_who_moves_into_the_gap_still_posts_the_kill
     a = apply(st, {"type": "move", "from": 7, "to": 2})
     assert_killed_by(a.state, 2)
     assert 2 in next_hand(a.state).dealt_in
+
+
+# ---------------------------------------------------------------------------
+# room-dealer-button, the house option button_gap = "posts": post a big blind to be dealt
+# in at once; the button and the blinds pass the seat by until the button has gone round
+
+
+def test_room_dealer_button_posts_a_newcomer_in_the_gap_posts_a_big_blind_and_plays():
+    st = run(start(players=FIVE, button=2, button_gap="posts"), hand(1))
+    a = apply(st, {"type": "join", "seat": 3, "name": "Cy"})
+    nh = next_hand(a.state)
+    assert 3 in nh.dealt_in and nh.posts[3] == 1000  # a big blind, to be dealt in at once
+    assert (nh.dealer, nh.small_blind, nh.big_blind) == (4, 5, 6)  # the button goes on
+    posts = [d for d in a.decisions if d.seat == 3 and d.key == "posts-to-come-in"]
+    assert posts and "room-dealer-button" in posts[0].cites
+    assert posts[0].text("en") and posts[0].text("ru") != posts[0].text("en")
+    st = run(a.state, hand(3))  # Cy may win the hand she posted into
+    nh = next_hand(st)
+    assert 3 not in nh.posts and (nh.dealer, nh.small_blind, nh.big_blind) == (5, 6, 1)
+
+
+def test_room_dealer_button_posts_the_same_players_never_post_the_same_blinds_twice():
+    """Seat 4 lies between the coming dealer (3) and small blind (5): a poster there is
+    dealt in, but the button does not stop at the seat the next hand."""
+    st = run(start(players=ODD, button=1, button_gap="posts"), hand(1))  # next 3, 5, 7
+    st = run(st, {"type": "join", "seat": 4, "name": "Dee"})
+    seen = [positions(st)]
+    for winner in (4, 5, 7, 1, 3):
+        st = run(st, hand(winner))
+        seen.append(positions(st))
+    assert seen[0] == (3, 5, 7) and seen[1] == (5, 7, 1)  # not 4, 5, 7
+    for before, after in zip(seen, seen[1:], strict=False):
+        assert (before[1], before[2]) != (after[1], after[2])  # blinds never repeat
+    assert 4 in [d for d, _sb, _bb in seen]  # the button reaches her in turn
+
+
+def test_room_dealer_button_posts_a_player_back_into_the_gap_posts_too():
+    st = run(
+        start(players=FIVE, button=2, button_gap="posts"), {"type": "away", "seat": 4}, hand(1)
+    )
+    a = apply(st, {"type": "back", "seat": 4})
+    nh = next_hand(a.state)
+    assert 4 in nh.dealt_in and nh.posts[4] == 1000
+    assert (nh.dealer, nh.small_blind) == (5, 6)
+
+
+def test_room_dealer_button_posts_a_new_player_still_sits_out_a_kill_pot_rrop_13_12():
+    st = run(start(players=FIVE, button=2, button_gap="posts"), hand(1))
+    st = run(st, hand(1, won_beyond_blinds=10))  # Ann kills the coming hand
+    a = apply(st, {"type": "join", "seat": 3, "name": "Cy"})
+    assert 3 not in next_hand(a.state).dealt_in and 3 not in next_hand(a.state).posts
+
+
+def test_room_dealer_button_posts_is_a_house_option_with_its_source_in_both_languages():
+    from floorkill.rules.config import KILL_OPTIONS
+    from floorkill.rules.option_sources import describe
+    from floorkill.rules.options import kill_options
+
+    assert KILL_OPTIONS["button_gap"] == (("waits", "posts"), "waits", "room-dealer-button")
+    opt = next(o for o in kill_options() if o.name == "button_gap")
+    assert opt.label != "button gap"  # labelled, not the key
+    for lang in ("en", "ru"):
+        assert len(describe("button_gap", "posts", lang)) >= 2
+    assert "[room-dealer-button]" in describe("button_gap", "waits", "en")[-2]
+
+
+def test_room_dealer_button_posts_the_placard_says_so_in_both_languages():
+    from floorkill.rules.placard import placard_text
+
+    en = placard_text(start(button_gap="posts").config, "en")
+    ru = placard_text(start(button_gap="posts").config, "ru")
+    assert "post a big blind to be dealt in at once" in en and "room-dealer-button" in en
+    assert "поставить большой блайнд и сразу получить карты" in ru
+    assert "post a big blind" not in placard_text(start().config, "en")
+
+
+def test_room_dealer_button_posts_the_seat_says_it_posts_not_that_it_waits():
+    from floorkill.display.words import seat_views
+
+    st = run(start(players=FIVE, button=2, button_gap="posts"), hand(1))
+    st = run(st, {"type": "join", "seat": 3, "name": "Cy"})
+    en, ru = seat_views(st, "en")[2].status, seat_views(st, "ru")[2].status
+    assert "posts to come in" in en and "waits" not in en
+    assert "ставит, чтобы войти" in ru

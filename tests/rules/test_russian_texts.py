@@ -420,7 +420,7 @@ CONFIGS = {
     "omaha8-scoop": dict(
         game="omaha8", kind="half", triggers=("scoop",), bets=(20, 40), blinds=(10, 20)
     ),
-    "big-pot": dict(game="holdem", triggers=("big-pot",)),
+    "big-pot": dict(game="holdem", triggers=("big-pot",), button_gap="posts"),
     "two-pots-and-big-pot-flop": dict(
         game="holdem", triggers=("two-pots", "big-pot"), second_leg_needs_flop=True
     ),
