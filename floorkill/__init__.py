@@ -19,7 +19,9 @@ __version__ = "0.1.0"
 # "5": a new player sits out a kill placed between hands (an owed kill, a kill a hand made
 # while they waited for the button); a player back in play after missing hands — a bar paid
 # here or lifted at another table, a kill pot sat out — and a move into a seat the blinds
-# have passed wait for the dealer button like a newcomer; the state's players carry `new`.
+# have passed wait for the dealer button like a newcomer; the house option `button_gap`
+# ("posts": post a big blind to be dealt in at once); the state's players carry `new` and
+# `entry`.
 # Rows of "4" and older are read, not digest-checked; where today's rules decide otherwise,
 # verify warns (a changed ruling).
 RULES_VERSION = "5"
