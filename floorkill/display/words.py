@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from floorkill import vocab
-from floorkill.i18n import NC_, money, ptr, tr
+from floorkill.i18n import NC_, money, pgettext, ptr, tr
 from floorkill.rules import TableState, next_hand
 from floorkill.rules.codes import ButtonStatus, OwedMode
 from floorkill.rules.config import GAME_NAMES, TableConfig
@@ -130,11 +130,11 @@ def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
             continue
         marks = []
         if nh.dealer == seat:
-            marks.append("D")
+            marks.append(pgettext("seat mark", "D", lang))
         if nh.small_blind == seat:
-            marks.append("SB")
+            marks.append(pgettext("seat mark", "SB", lang))
         if nh.big_blind == seat:
-            marks.append("BB")
+            marks.append(pgettext("seat mark", "BB", lang))
         kill = ""
         if b.killed and b.seat == seat:
             kill = f"{KILL_FACE_UP}{tr('KILL', lang)} {money(b.amount or 0, lang)}"
