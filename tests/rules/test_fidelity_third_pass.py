@@ -190,7 +190,7 @@ def test_room_dealer_button_a_newcomer_between_the_button_and_the_blinds_waits()
     assert (nh.dealer, nh.small_blind, nh.big_blind) == (4, 5, 6)  # not 3, 4, 5 again
     assert 3 not in nh.dealt_in and "not-dealt-in" in codes(a)
     r = refused(a.state, hand(3), key="not-dealt-in", cite="room-dealer-button")
-    assert "waiting for the dealer button" in r.text("en") and "дилерская кнопка" in r.text("ru")
+    assert "waiting for the dealer button" in r.text("en") and "пока пройдёт баттон" in r.text("ru")
     st = run(a.state, hand(2))
     nh = next_hand(st)
     assert (nh.dealer, nh.small_blind, nh.big_blind) == (5, 6, 1)
