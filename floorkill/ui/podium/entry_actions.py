@@ -48,13 +48,7 @@ class EntryActions(PodiumHost):
                 return
             except Exception as exc:  # the table moved on, or the journal is away
                 log.exception("podium: undo not recorded")
-                self.notify(
-                    safe_text(not_recorded(exc, self.lang)),
-                    title=tr("Undo refused", self.lang),
-                    severity="error",
-                    timeout=10,
-                    markup=False,
-                )
+                self.report_not_recorded(exc, tr("Undo refused", self.lang))
                 return
             self.notify(tr("Record #{seq} undone.", self.lang, seq=record.seq), markup=False)
 
@@ -106,13 +100,7 @@ class EntryActions(PodiumHost):
                 return
             except Exception as exc:  # the table moved on, or the journal is away
                 log.exception("podium: correction not recorded")
-                self.notify(
-                    safe_text(not_recorded(exc, self.lang)),
-                    title=tr("Correction refused", self.lang),
-                    severity="error",
-                    timeout=10,
-                    markup=False,
-                )
+                self.report_not_recorded(exc, tr("Correction refused", self.lang))
                 return
             lines = [
                 tr("Record #{seq} corrected.", self.lang, seq=rec.event.get("record")),
@@ -169,6 +157,17 @@ class EntryActions(PodiumHost):
             markup=False,
         )
 
+    def report_not_recorded(self, exc: Exception, title: str) -> None:
+        """An event the journal did not take (the table moved on, the journal is away): why,
+        in the screen's language, as a notice; the caller has logged it."""
+        self.notify(
+            safe_text(not_recorded(exc, self.lang)),
+            title=title,
+            severity="error",
+            timeout=10,
+            markup=False,
+        )
+
     def run_event(
         self,
         raw: Mapping[str, Any] | None,
@@ -192,13 +191,7 @@ class EntryActions(PodiumHost):
             return
         except Exception as exc:  # the journal away (bars at other tables are read there)
             log.exception("podium: the question could not be asked")
-            self.notify(
-                safe_text(not_recorded(exc, self.lang)),
-                title=tr("Not recorded", self.lang),
-                severity="error",
-                timeout=10,
-                markup=False,
-            )
+            self.report_not_recorded(exc, tr("Not recorded", self.lang))
             return
         if not near_asked:  # "is this …, barred at … for …?"
             from ..screens.room_view import ask_near_match
@@ -285,13 +278,7 @@ class EntryActions(PodiumHost):
             return None
         except Exception as exc:  # storage trouble: say it, never crash
             log.exception("podium: event not recorded")
-            self.notify(
-                safe_text(not_recorded(exc, self.lang)),
-                title=tr("Not recorded", self.lang),
-                severity="error",
-                timeout=10,
-                markup=False,
-            )
+            self.report_not_recorded(exc, tr("Not recorded", self.lang))
             return None
         if self.screen is self.podium:  # a seat key's event: back to the entry
             self.action_focus_entry()
