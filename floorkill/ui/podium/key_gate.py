@@ -38,6 +38,17 @@ def gated(event: events.Event) -> bool:
     return isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded
 
 
+def as_typed(event: events.Event) -> events.Event:
+    """The key the floorperson pressed. A line feed is the Enter key: Enter typed while the
+    podium starts, before Textual puts the terminal in raw mode, goes through the
+    terminal's line discipline, which turns its carriage return into a line feed (ICRNL),
+    and Textual reads that as ctrl+j. No podium key is ctrl+j and no field takes a second
+    line (tests/ui/test_keys_before_the_first_frame.py holds both), so it means Enter."""
+    if isinstance(event, events.Key) and event.key == "ctrl+j":
+        return events.Key("enter", "\r")
+    return event
+
+
 def typed_into(event: events.Event, target: MessagePump) -> bool:
     """A character typed into a text field (which takes it: no binding runs after)."""
     return isinstance(target, Input) and isinstance(event, events.Key) and event.is_printable
@@ -79,7 +90,7 @@ class KeyGate:
             self._app.call_later(self._pump)
 
     async def take(self, event: events.Event) -> None:
-        self._waiting.append(event)
+        self._waiting.append(as_typed(event))
         if not self._busy:
             await self._pump()
 
