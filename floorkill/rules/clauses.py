@@ -30,6 +30,11 @@ __all__ = [
 
 
 _GIST_ONLY = "gist only; full text not verified"
+# the seed files the table editor's rulebook sentences are quoted from
+# (rules/option_sources.py, rules/triggers.py; tests/rules/test_option_sources.py finds
+# each quote in its file)
+ROBERT = "robert-rules-kill-pots-en.txt"
+HOUSE = "house-rules-spread-limit-and-kill-games.txt"
 
 
 @dataclass(frozen=True, slots=True)

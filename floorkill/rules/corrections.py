@@ -345,6 +345,7 @@ def _same(a: TableState, b: TableState) -> bool:
         and a.agreed == b.agreed
         and a.held_seat == b.held_seat
         and a.closed == b.closed
+        and a.streak == b.streak
         and a.config is b.config
     )
 

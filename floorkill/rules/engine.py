@@ -45,12 +45,13 @@ from .state import (
     KillButton,
     Owed,
     Player,
+    Streak,
     TableState,
     in_button_gap,
     positions,
 )
 from .texts import outcome_keys
-from .triggers import pot_triggers
+from .triggers import pot_triggers, streak_triggers
 
 Result = tuple[tuple[int, ...], tuple[int, ...], int | None]  # high, low, scoop
 # players barred at other tables: name key -> (owed amount, table name) (rules/room.py)
@@ -402,10 +403,13 @@ def _hand(
                 else NEUTRAL_BUTTON
             )
 
+    in_a_row = _in_a_row(state, scoop)
     if kill.kind == "none":
         new_button = NEUTRAL_BUTTON
     else:
-        new_button = _next_button(state, ev, before, high, low, scoop, decisions, killed_now)
+        new_button = _next_button(
+            state, ev, before, high, low, scoop, decisions, killed_now, in_a_row
+        )
 
     # Agreed kills (rrop-13.12) wait for the first hand without a required kill (rrop-13.11,
     # docs/rules.md 5.8), one a hand, in the order agreed.
@@ -469,8 +473,33 @@ def _hand(
         credits=credits,
         agreed=agreed,
         held_seat=None,
+        streak=_streak_after(state, scoop, in_a_row, new_button),
     )
     return new, decisions, result
+
+
+def _in_a_row(state: TableState, winner: int | None) -> int:
+    """How many pots in a row ``winner`` has won alone with this one (docs/rules.md 5.13):
+    0 at a table with no streak trigger, or when nobody won alone."""
+    if winner is None or not streak_triggers(state.config.kill.triggers):
+        return 0
+    streak = state.streak
+    if streak is not None and name_key(streak.player) == name_key(_name(state, winner)):
+        return streak.wins + 1
+    return 1
+
+
+def _streak_after(
+    state: TableState, winner: int | None, in_a_row: int, button: KillButton
+) -> Streak | None:
+    """The streak the next hand continues: the winner's, unless nobody won alone or the
+    winner must kill the next hand (the count starts again after a kill it is bound to;
+    a required killer who wins again kills again, rrop-13.7)."""
+    if winner is None or in_a_row == 0:
+        return None
+    if button.killed and button.seat == winner and button.kind == KillBy.REQUIRED:
+        return None
+    return Streak(_name(state, winner), in_a_row)
 
 
 def _explain(state: TableState, result: Result) -> list[Decision]:
@@ -560,6 +589,7 @@ def _next_button(
     scoop: int | None,
     decisions: list[Decision],
     killed_now: bool,
+    in_a_row: int,
 ) -> KillButton:
     cfg = state.config
     kill = cfg.kill
@@ -577,6 +607,10 @@ def _next_button(
         for trig in by_pot:
             if trig.minimum_option is not None and ev.pot >= cfg.minimum(trig.minimum_option):
                 fired += trig.fired_cites
+    # Streak triggers: the winner has won their number of pots in a row alone (5.13).
+    for trig in streak_triggers(kill.triggers):
+        if in_a_row >= trig.in_a_row:
+            fired += [c for c in trig.fired_cites if c not in fired]
     if fired and two_pots:
         fired.append("rrop-13.11")
 
@@ -1129,6 +1163,9 @@ def _quit(state: TableState, ev: Quit, _ctx: Elsewhere) -> Step:
             )
         )
     players = _set_player(state.players, ev.seat, None)
+    streak = state.streak  # a streak ends when its player quits (docs/rules.md 5.13)
+    if streak is not None and name_key(streak.player) == name_key(p.name):
+        streak = None
     return (
         _new(
             state,
@@ -1138,6 +1175,7 @@ def _quit(state: TableState, ev: Quit, _ctx: Elsewhere) -> Step:
             held_seat=held,
             credits=credits,
             agreed=agreed,
+            streak=streak,
         ),
         decisions,
         None,

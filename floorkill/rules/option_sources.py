@@ -6,7 +6,9 @@ decisions will cite under that choice.
 Keyed by the option names of :data:`.config.KILL_OPTIONS` (plus ``kind`` and each
 trigger), the same names the table editor's catalogue (:mod:`.options`) uses, so a form
 can show, next to each field, ``source(name).quote[lang]``, ``explain(name, value, lang)``
-and ``cites(name, value)``. Pure data: no Textual, no Rich.
+and ``cites(name, value)``. ``SOURCES`` holds ``kind`` and the ``[kill]`` options; a
+trigger's entry is built from its record (rules/triggers.py: ``quotes``, ``option``,
+``option_off``). Pure data: no Textual, no Rich.
 """
 
 from __future__ import annotations
@@ -17,10 +19,10 @@ from typing import Any
 
 from floorkill.i18n import LANGS, T_, Translated, ptr
 
+from .clauses import HOUSE, ROBERT
 from .config import AMOUNT_OPTIONS, KILL_OPTIONS, TRIGGERS
+from .triggers import Trigger
 
-ROBERT = "robert-rules-kill-pots-en.txt"
-HOUSE = "house-rules-spread-limit-and-kill-games.txt"
 AMOUNT = "amount"  # the choices key of "an amount typed in"
 
 
@@ -97,76 +99,6 @@ SOURCES: dict[str, OptionSource] = {
                 "none": _c(
                     T_("No kill: a different game type from the same game with a kill."),
                     "rrop-13.13",
-                ),
-            },
-        ),
-        OptionSource(
-            "two-pots",
-            (
-                _s(
-                    ROBERT,
-                    T_("Robert's Rules, Kill Pots, preamble"),
-                    T_(
-                        "In other games using a required kill, a player who wins two consecutive pots must kill "
-                        "the next pot."
-                    ),
-                ),
-            ),
-            {
-                True: _c(
-                    T_(
-                        "Winning two pots in a row kills the next hand (the first win is a leg up)."
-                    ),
-                    "house-natural",
-                    "rrop-13.3",
-                ),
-                False: _c(T_("Two pots in a row do not kill."), "rrop-13.0"),
-            },
-        ),
-        OptionSource(
-            "scoop",
-            (
-                _s(
-                    ROBERT,
-                    T_("Robert's Rules, Kill Pots, preamble"),
-                    T_(
-                        "In high-low split games using a required kill, a player who scoops a pot bigger than a "
-                        "set size must kill the next pot."
-                    ),
-                ),
-            ),
-            {
-                True: _c(
-                    T_(
-                        "Winning the whole pot alone (both halves in hi-lo) at or above the scoop minimum "
-                        "kills the next hand."
-                    ),
-                    "rrop-13.8",
-                    "house-scoop",
-                ),
-                False: _c(T_("A scoop does not kill."), "rrop-13.0"),
-            },
-        ),
-        OptionSource(
-            "big-pot",
-            (
-                _s(
-                    HOUSE,
-                    T_("House rules, winning a big pot"),
-                    T_(
-                        "Winning a pot with more than a certain amount of money in it can be the event to trigger "
-                        "a kill."
-                    ),
-                ),
-            ),
-            {
-                True: _c(
-                    T_("Winning a pot at or above the big-pot minimum kills the next hand."),
-                    "house-big-pot",
-                ),
-                False: _c(
-                    T_("The size of a pot alone does not kill."),
-                    "rrop-13.0",
                 ),
             },
         ),
@@ -694,13 +626,31 @@ SOURCES: dict[str, OptionSource] = {
 }
 
 
+def _trigger_source(record: Trigger) -> OptionSource:
+    """A trigger's entry, from its record (rules/triggers.py): in ``triggers`` or not."""
+    return OptionSource(
+        record.id,
+        tuple(Source(q.seed, Translated(q.where), Translated(q.text)) for q in record.quotes),
+        {
+            True: Choice(Translated(record.option), record.cites_when_on),
+            False: Choice(Translated(record.option_off), ("rrop-13.0",)),
+        },
+    )
+
+
 def source(name: str) -> OptionSource:
-    """The catalogue entry of an option (``kind``, a trigger, or a ``[kill]`` option)."""
-    return SOURCES[name]
+    """The catalogue entry of an option (``kind``, a trigger, or a ``[kill]`` option); a
+    trigger's is read from its record, so one registered later has its entry too."""
+    entry = SOURCES.get(name)
+    if entry is None and name in TRIGGERS:
+        return _trigger_source(TRIGGERS[name])
+    if entry is None:
+        raise KeyError(name)
+    return entry
 
 
 def _key(name: str, value: Any) -> Any:
-    entry = SOURCES[name]
+    entry = source(name)
     if value in entry.choices and not (
         isinstance(value, int) and not isinstance(value, bool) and name in AMOUNT_OPTIONS
     ):
@@ -712,13 +662,13 @@ def _key(name: str, value: Any) -> Any:
 
 def explain(name: str, value: Any, lang: str = "en") -> str:
     """What choosing ``value`` for ``name`` does, in player-neutral floor words."""
-    text = SOURCES[name].choices[_key(name, value)].text
+    text = source(name).choices[_key(name, value)].text
     return text.get(lang) or text["en"]
 
 
 def cites(name: str, value: Any) -> tuple[str, ...]:
     """The clauses the decisions will cite under that choice."""
-    return SOURCES[name].choices[_key(name, value)].cites
+    return source(name).choices[_key(name, value)].cites
 
 
 def options() -> tuple[str, ...]:
@@ -730,7 +680,7 @@ def describe(name: str, value: Any, lang: str = "en") -> tuple[str, ...]:
     """What a form shows beside an option set to ``value``: each source sentence with where
     it comes from, what this choice does with the clauses it cites, and the option's note
     (how it works with the others). Plain text lines."""
-    entry = SOURCES[name]
+    entry = source(name)
     lang = lang if lang in LANGS else "en"
     out = [
         ptr(

@@ -60,6 +60,15 @@ NEUTRAL_BUTTON = KillButton()
 
 
 @dataclass(frozen=True, slots=True)
+class Streak:
+    """The pots one player has won alone in a row, kept only at a table with a streak
+    trigger (rules/triggers.py ``in_a_row``; docs/rules.md 5.13)."""
+
+    player: str
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
 class Owed:
     """A kill a player failed to post (rrop-13.6) or owes to post later (wsop-197)."""
 
@@ -82,6 +91,7 @@ class TableState:
     held_seat: int | None = None  # seat of a killer who quit after posting
     events: int = 0  # events applied
     closed: bool = False  # closed for the night (close_table); nothing deleted
+    streak: Streak | None = None  # a table with a streak trigger: who has won pots in a row
 
     # -- lookups ---------------------------------------------------------
     def player(self, seat: int | None) -> Player | None:

@@ -8,9 +8,12 @@ the engine (which triggers need the pot and at what minimum they fire), the ques
 trigger and the table editor. ``tests/rules/test_trigger_registry.py`` fails when one of
 them does not handle a registered trigger.
 
-A trigger that fires on the size of a pot a player wins alone (``minimum_option`` set)
-needs nothing but its record, its clause (``rules/clauses.py``) and its rulebook sentence
-(``rules/option_sources.py``): see CONTRIBUTING, "Adding a kill trigger".
+A trigger reads what it needs of the table from its record: a pot-size trigger
+(``minimum_option``) the pot, which is then asked; a streak trigger (``in_a_row``) how many
+pots in a row the winner has now won alone, which the engine keeps in the state
+(``TableState.streak``) while the table has such a trigger (docs/rules.md 5.13). Either
+needs nothing but its record, its clause (``rules/clauses.py``, docs/rules.md section 1)
+and its words in the catalogue: see CONTRIBUTING, "Adding a kill trigger".
 """
 
 from __future__ import annotations
@@ -21,7 +24,19 @@ from dataclasses import dataclass
 
 from floorkill.i18n import N_, NC_
 
+from .clauses import HOUSE, ROBERT
 from .codes import QuestionKind, TriggerId
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """The rulebook sentence behind a trigger, as the table editor shows it beside the
+    trigger (rules/option_sources.py). English message ids; ``seed`` is the seed file the
+    sentence is quoted from (None: paraphrased from a rulebook that is not a seed)."""
+
+    seed: str | None
+    where: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +58,26 @@ class Trigger:
     # the decision keys that put the button in the pot for this trigger (beside the
     # engine's "kill-trigger", read by its fired_cites)
     decision_keys: tuple[str, ...] = ()
+    # a streak trigger: the kill fires once one player has won this many pots in a row
+    # alone (docs/rules.md 5.13); 0 = not a streak trigger
+    in_a_row: int = 0
+    # the table editor's note beside the trigger (rules/option_sources.py): what being in
+    # ``triggers`` does, the clauses that cites (() = clauses and fired_cites), what leaving
+    # it out does, and the rulebook sentences it rests on (none for a house's own rule)
+    option: str = ""
+    option_cites: tuple[str, ...] = ()
+    option_off: str = N_("This trigger does not kill here.")
+    quotes: tuple[Quote, ...] = ()
 
     @property
     def asks(self) -> tuple[QuestionKind, ...]:
         """What the rules need asked of a hand at a table with this trigger."""
         return (QuestionKind.POT,) if self.minimum_option is not None else ()
+
+    @property
+    def cites_when_on(self) -> tuple[str, ...]:
+        """What the table editor says being in ``triggers`` cites."""
+        return self.option_cites or tuple(dict.fromkeys((*self.clauses, *self.fired_cites)))
 
 
 REGISTRY: dict[str, Trigger] = {
@@ -60,6 +90,19 @@ REGISTRY: dict[str, Trigger] = {
             report=N_("two pots in a row"),
             setup=NC_("setup", "two-pots"),
             decision_keys=("second-leg-kill",),  # its placard lines: placard.py's _two_pots
+            option=N_("Winning two pots in a row kills the next hand (the first win is a leg up)."),
+            option_cites=("house-natural", "rrop-13.3"),
+            option_off=N_("Two pots in a row do not kill."),
+            quotes=(
+                Quote(
+                    ROBERT,
+                    N_("Robert's Rules, Kill Pots, preamble"),
+                    N_(
+                        "In other games using a required kill, a player who wins two consecutive pots must kill "
+                        "the next pot."
+                    ),
+                ),
+            ),
         ),
         Trigger(
             TriggerId.SCOOP,
@@ -78,6 +121,21 @@ REGISTRY: dict[str, Trigger] = {
             minimum_option="scoop_minimum",
             fired_cites=("rrop-13.8", "house-scoop"),
             why="q-why-scoop",
+            option=N_(
+                "Winning the whole pot alone (both halves in hi-lo) at or above the scoop minimum "
+                "kills the next hand."
+            ),
+            option_off=N_("A scoop does not kill."),
+            quotes=(
+                Quote(
+                    ROBERT,
+                    N_("Robert's Rules, Kill Pots, preamble"),
+                    N_(
+                        "In high-low split games using a required kill, a player who scoops a pot bigger than a "
+                        "set size must kill the next pot."
+                    ),
+                ),
+            ),
         ),
         Trigger(
             TriggerId.BIG_POT,
@@ -89,6 +147,18 @@ REGISTRY: dict[str, Trigger] = {
             minimum_option="big_pot_minimum",
             fired_cites=("house-big-pot",),
             why="q-why-big-pot",
+            option=N_("Winning a pot at or above the big-pot minimum kills the next hand."),
+            option_off=N_("The size of a pot alone does not kill."),
+            quotes=(
+                Quote(
+                    HOUSE,
+                    N_("House rules, winning a big pot"),
+                    N_(
+                        "Winning a pot with more than a certain amount of money in it can be the event to trigger "
+                        "a kill."
+                    ),
+                ),
+            ),
         ),
     )
 }
@@ -108,6 +178,11 @@ def pot_triggers(trigger_ids: tuple[str, ...]) -> tuple[Trigger, ...]:
     return tuple(t for t in active(trigger_ids) if t.minimum_option is not None)
 
 
+def streak_triggers(trigger_ids: tuple[str, ...]) -> tuple[Trigger, ...]:
+    """A table's triggers that fire on pots won in a row (so need the streak kept)."""
+    return tuple(t for t in active(trigger_ids) if t.in_a_row > 0)
+
+
 @contextmanager
 def registered(extra: Trigger) -> Iterator[Trigger]:
     """``extra`` in the registry while the block runs (a test's trigger; the built-in ones
@@ -121,4 +196,13 @@ def registered(extra: Trigger) -> Iterator[Trigger]:
         del REGISTRY[extra.id]
 
 
-__all__ = ["REGISTRY", "Trigger", "active", "pot_triggers", "registered", "trigger"]
+__all__ = [
+    "REGISTRY",
+    "Quote",
+    "Trigger",
+    "active",
+    "pot_triggers",
+    "registered",
+    "streak_triggers",
+    "trigger",
+]

@@ -1,9 +1,10 @@
 """Table states as JSON-ready dicts: the snapshot cache of the journal.
 
 ``state_from_dict(config, state_to_dict(st)) == st`` for every field of
-:class:`TableState`, :class:`Player`, :class:`KillButton` and :class:`Owed`. A field
-added to one of them and not handled here makes :func:`state_to_dict` raise, so a
-snapshot can never silently drop part of a state (tested).
+:class:`TableState`, :class:`Player`, :class:`KillButton`, :class:`Owed` and
+:class:`Streak`. A field added to one of them and not handled here makes
+:func:`state_to_dict` raise, so a snapshot can never silently drop part of a state
+(tested).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from floorkill.rules import TableConfig, TableState
 from floorkill.rules.codes import ButtonStatus, KillBy, OwedMode
-from floorkill.rules.state import KillButton, Owed, Player
+from floorkill.rules.state import KillButton, Owed, Player, Streak
 
 SNAPSHOT_FORMAT = 1
 _PRIMITIVES = (str, int, bool, type(None))
@@ -55,6 +56,7 @@ _STATE_FIELDS = {
     "held_seat",
     "events",
     "closed",
+    "streak",
 }
 
 
@@ -76,6 +78,8 @@ def state_to_dict(state: TableState) -> dict[str, Any]:
         out[name] = value
     if state.closed:  # only when true: the digests of every open table stay as they were
         out["closed"] = True
+    if state.streak is not None:  # only at a table with a streak trigger, for the same reason
+        out["streak"] = _flat(state.streak)
     return out
 
 
@@ -120,4 +124,5 @@ def state_from_dict(config: TableConfig, data: Mapping[str, Any]) -> TableState:
         held_seat=data["held_seat"],
         events=data["events"],
         closed=data.get("closed", False) is True,
+        streak=_build(Streak, data["streak"]) if data.get("streak") is not None else None,
     )

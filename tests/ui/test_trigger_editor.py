@@ -1,6 +1,6 @@
-"""A kill trigger registered alone (rules/triggers.py, with its clause and its rulebook
-sentence) is in the table editor: its row and clause, and a table saved with it (Pilot).
-The rules side of the same walk is tests/rules/test_trigger_registry.py."""
+"""A kill trigger registered alone (its ``Trigger`` record and its clause, as CONTRIBUTING's
+recipes write them) is in the table editor: its row, its note and clause, and a table saved
+with it (Pilot). The rules side of the same walk is tests/rules/test_trigger_registry.py."""
 
 from __future__ import annotations
 
@@ -8,11 +8,10 @@ import tomllib
 
 import pytest
 from floorhelp import new_table_editor
+from textual.widgets import Static
 
-from floorkill.rules import clauses, option_sources
+from floorkill.rules import clauses
 from floorkill.rules.clauses import Clause
-from floorkill.rules.option_sources import Choice as SourceChoice
-from floorkill.rules.option_sources import OptionSource
 from floorkill.rules.triggers import Trigger, registered
 from floorkill.ui.screens.table_editor import Column
 from floorkill.ui.widgets.choice import Choice
@@ -26,39 +25,46 @@ JACKPOT = Trigger(
     placard="Win a pot of {minimum} or more and you kill the next hand.",
     minimum_option="big_pot_minimum",
     fired_cites=("test-house-jackpot",),
+    option="A jackpot kills.",
+)
+THREE = Trigger(
+    "test-three-in-a-row",
+    clauses=("test-house-three",),
+    label="three in a row",
+    report="three pots in a row",
+    setup="three-in-a-row",
+    placard="Win three pots in a row alone and you kill the next hand.",
+    in_a_row=3,
+    fired_cites=("test-house-three",),
+    option="Winning three pots in a row alone kills the next hand.",
 )
 
 
-@pytest.fixture
-def jackpot(monkeypatch):
-    clause = Clause(
-        "test-house-jackpot", "House rules (test)", {"en": "Jackpot kill"}, {"en": "A jackpot."}
-    )
+@pytest.fixture(params=[JACKPOT, THREE], ids=["pot-size", "streak"])
+def record(request, monkeypatch):
+    trigger = request.param
+    (clause_id,) = trigger.clauses
+    clause = Clause(clause_id, "House rules (test)", {"en": trigger.label}, {"en": trigger.option})
     monkeypatch.setitem(clauses.CLAUSES, clause.id, clause)
-    source = OptionSource(
-        JACKPOT.id,
-        (),
-        {
-            True: SourceChoice({"en": "A jackpot kills."}, ("test-house-jackpot",)),
-            False: SourceChoice({"en": "A jackpot does not kill."}, ("rrop-13.0",)),
-        },
-    )
-    monkeypatch.setitem(option_sources.SOURCES, source.name, source)
-    with registered(JACKPOT) as record:
-        yield record
+    with registered(trigger) as registered_record:
+        yield registered_record
 
 
-async def test_a_registered_trigger_is_a_row_of_the_editor_and_saved_in_the_table(jackpot):
+async def test_a_registered_trigger_is_a_row_of_the_editor_and_saved_in_the_table(record):
     async with new_table_editor(name="Table 9") as (app, pilot, ed):
-        row = ed.query_one("#e-trigger-test-jackpot", Choice)
+        row = ed.query_one(f"#e-trigger-{record.id}", Choice)
         labels = " ".join(line.plain for c in ed.query(Column) for line in c.lines)
-        assert "Trigger: jackpot" in labels and "test-house-jackpot" in labels
+        assert f"Trigger: {record.label}" in labels and record.clauses[0] in labels
         ed.query_one("#e-trigger-two-pots", Choice).value = False
         row.value = True
         await pilot.pause()
+        row.focus()  # the note below the form: what the trigger does, from its record
+        await pilot.pause()
+        about = str(ed.query_one("#ed-about", Static).render())
+        assert record.option in about and record.clauses[0] in about
         assert ed.error == "" and ed.checked is not None
-        assert ed.checked.config.kill.triggers == ("test-jackpot",)
+        assert ed.checked.config.kill.triggers == (record.id,)
         await pilot.press("ctrl+s")
         await pilot.pause()
         doc = tomllib.loads(ed.saved_path.read_text())
-        assert doc["kill"]["triggers"] == ["test-jackpot"]
+        assert doc["kill"]["triggers"] == [record.id]

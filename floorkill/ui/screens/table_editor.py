@@ -770,15 +770,18 @@ class TableEditor(Speaks, Screen[str | None]):
         widget = event.widget
         while widget is not None and widget is not self:
             wid = widget.id or ""
-            if wid.startswith("e-") and wid[2:] in KILL_OPTIONS:
-                if wid[2:] != self._about:
-                    self._about = wid[2:]
+            # a [kill] option's field is e-NAME, a trigger's row e-trigger-ID
+            name = wid.removeprefix("e-trigger-") if wid.startswith("e-trigger-") else wid[2:]
+            if wid.startswith("e-") and (name in KILL_OPTIONS or name in TRIGGERS):
+                if name != self._about:
+                    self._about = name
                     self._show_about()
                 return
             widget = widget.parent
 
     def _form_value(self, name: str) -> Any:
-        widget: Any = self.query_one(f"#e-{name}")  # an Input or a Choice
+        field = f"#e-trigger-{name}" if name in TRIGGERS else f"#e-{name}"
+        widget: Any = self.query_one(field)  # an Input or a Choice
         value = widget.value
         if name in AMOUNT_OPTIONS and isinstance(value, str):
             text = option_keyword(name, value)
