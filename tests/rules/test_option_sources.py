@@ -46,7 +46,7 @@ def test_every_option_and_every_value_is_explained():
 @pytest.mark.parametrize("name", sorted(options()))
 def test_russian_is_written_and_every_clause_exists(name):
     entry = source(name)
-    assert entry.sources
+    assert entry.sources or name in TRIGGERS  # a trigger may be a house's own rule
     for src in entry.sources:
         assert re.search("[а-яё]", src.quote["ru"], re.I) and src.quote["ru"] != src.quote["en"]
         assert re.search("[а-яё]", src.where["ru"], re.I)
