@@ -14,7 +14,10 @@ Each part runs in a fresh schema of that database, dropped afterwards.
 3. A room: ``--podiums`` processes, each entering ``--hands`` hands at each of its own
    ``--tables`` tables (round robin, as fast as it can, every entry carrying the seq it
    saw) on one journal, all at once; p50 / p99 / max of one append. Goal (with
-   ``--pace 0.5``: each podium a hand every 0.5 s, 20x a busy room) p99 <= 50 ms.
+   ``--pace 0.5``: each podium a hand every 0.5 s, 20x a busy room) p99 <= 50 ms. Each
+   podium starts at its own moment of the first interval (seeded): floorpeople do not
+   press Enter in the same millisecond; ``--aligned`` makes them (every podium's entry
+   queues behind the nine others' on the one chain head).
    The default is 10 x 20 x 20; ``--full`` is 10 x 20 x 1,000 (200,000 entries).
    ``--pace S``: each podium enters one event every S seconds instead of flat out (a
    floorperson enters a hand a table every minute or so; 0.1 s is already 100 entries
@@ -33,6 +36,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -212,9 +216,11 @@ def follower_latencies(url: str, n: int) -> list[float]:
 FOLLOW_EVERY = 0.25  # as the podium app's follow timer (ui/podium/app.py)
 
 
-def podium(args: tuple) -> tuple[list[float], float, int]:
-    """One podium process: (latencies, its CPU seconds, follow ticks that found news)."""
-    url, p, tables, hands, start_at, pace, mac, prefix, follow, profile = args
+def podium(args: tuple, start) -> tuple[list[float], float, int]:
+    """One podium process: (latencies, its CPU seconds, follow ticks that found news). Set
+    up as a podium is before its first entry (its tables open, the room read), then
+    ``start()``: every podium begins together."""
+    url, p, tables, hands, pace, mac, prefix, follow, profile, aligned = args
     keyed = {"mac_key": os.urandom(32)} if mac else {}
     prof = None
     if profile and p == 0:
@@ -223,14 +229,21 @@ def podium(args: tuple) -> tuple[list[float], float, int]:
         prof = cProfile.Profile(time.process_time)  # CPU, not waits
     with open_journal(url, floorperson=f"podium-{p}", **keyed) as j:
         sessions = [j.open_table(f"{prefix}{p:02d}-T{t:02d}") for t in range(tables)]
-        while time.time() < start_at:
-            time.sleep(0.001)
+        if follow:
+            j.changed()  # LISTEN, and the room read (the podium app does both at start)
+        else:
+            j.room()
+        start()
         out = []
         news = 0
         cpu0 = time.process_time()
         if prof is not None:
             prof.enable()
         next_at = time.perf_counter()
+        if pace and not aligned:
+            # podiums press Enter independently: each starts at its own moment of the first
+            # interval (seeded), not all in the same millisecond
+            next_at += random.Random(p).random() * pace
         follow_at = next_at + FOLLOW_EVERY
         for h in range(hands):
             for s in sessions:
@@ -274,11 +287,13 @@ def room(
     prefix: str = "P",
     follow: bool = False,
     profile: str | None = None,
+    aligned: bool = False,
 ) -> tuple[list[float], float, Cpu]:
     """``mac``: every podium MACs its rows with a key of its own (PostgreSQL: the general
     write path: the key never leaves the podium). ``follow``: each podium also follows the
     others as the podium app does (every 0.25 s between entries). ``profile``: cProfile
-    stats of podium 0 written there."""
+    stats of podium 0 written there. ``aligned``: with a pace, every podium enters at the
+    same instants (the worst case: all queue on the chain head at once)."""
     with open_journal(url, floorperson="setup") as j:
         for p in range(podiums):
             for t in range(tables):
@@ -286,7 +301,10 @@ def room(
     server = ServerCpu(url)
     results, wall = run_pool(
         podium,
-        [(url, p, tables, hands, pace, mac, prefix, follow, profile) for p in range(podiums)],
+        [
+            (url, p, tables, hands, pace, mac, prefix, follow, profile, aligned)
+            for p in range(podiums)
+        ],
     )
     lat = [x for r in results for x in r[0]]
     return (
@@ -349,20 +367,34 @@ class Cpu:
         return per + (f"; {self.news} follow ticks with news" if self.news else "")
 
 
+SETUP_TIMEOUT = 300.0  # every process set up by then, or the bench stops
+RUN_TIMEOUT = 3600.0
+
+
 def run_pool(fn, jobs: list[tuple]) -> tuple[list, float]:
-    """Run ``fn(job + (start_at,))`` in one process per job, all starting together;
-    (every job's result, wall time)."""
-    start_at = time.time() + 2.0
+    """Run ``fn(job, start)`` in one process per job; each calls ``start()`` once set up,
+    which returns when all have (they begin together, whatever their set-up cost);
+    (every job's result, wall time from that start)."""
     ctx = mp.get_context("spawn")
-    with ctx.Pool(len(jobs)) as pool:
-        t0, lead = time.perf_counter(), start_at - time.time()
-        results = pool.map(fn, [_with_start(job, start_at) for job in jobs])
-        wall = time.perf_counter() - t0 - max(0.0, lead)  # from the common start
-    return results, wall
+    start = ctx.Barrier(len(jobs) + 1, timeout=SETUP_TIMEOUT)
+    done = ctx.Queue()
+    procs = [
+        ctx.Process(target=_job, args=(fn, i, job, start, done), daemon=True)
+        for i, job in enumerate(jobs)
+    ]
+    for proc in procs:
+        proc.start()
+    start.wait()
+    t0 = time.perf_counter()
+    results = dict(done.get(timeout=RUN_TIMEOUT) for _ in procs)
+    wall = time.perf_counter() - t0
+    for proc in procs:
+        proc.join()
+    return [results[i] for i in range(len(jobs))], wall
 
 
-def _with_start(job: tuple, start_at: float) -> tuple:
-    return job[:4] + (start_at,) + job[4:]
+def _job(fn, i: int, job: tuple, start, done) -> None:
+    done.put((i, fn(job, start.wait)))
 
 
 # -- 4. the floor: what the disk and one chain allow, in the same run -----------------------
@@ -374,16 +406,15 @@ FLOOR_DDL = (
 )
 
 
-def floor_podium(args: tuple) -> tuple[list[float], float]:
+def floor_podium(args: tuple, start) -> tuple[list[float], float]:
     """One process of the floor: ``n`` durable transactions as fast as it can; chained:
     each locks the one head row FOR UPDATE, INSERTs a row and moves the head (the least a
     write on one hash chain does, in one round trip); not chained: a bare INSERT-commit."""
     import psycopg
 
-    url, p, n, chained, start_at = args
+    url, p, n, chained = args
     with psycopg.connect(url, autocommit=True) as c:
-        while time.time() < start_at:
-            time.sleep(0.001)
+        start()
         out = []
         payload = "x" * 300
         cpu0 = time.process_time()
@@ -434,6 +465,7 @@ def room_elsewhere(
         str(args.pace),
     ]
     cmd += ["--no-follow"] if args.no_follow else []
+    cmd += ["--aligned"] if args.aligned else []
     cmd += ["--mac-only"] if mac else []
     done = subprocess.run(
         cmd, env={**os.environ, "PG_BENCH_CODE": code}, capture_output=True, text=True
@@ -527,6 +559,12 @@ def main() -> int:
         metavar="SECONDS",
         help="each podium enters one event every SECONDS (default: flat out)",
     )
+    ap.add_argument(
+        "--aligned",
+        action="store_true",
+        help="with --pace: every podium enters at the same instants (default: each podium "
+        "at its own moment of the interval, as independent floorpeople do)",
+    )
     args = ap.parse_args()
     if args.full:
         args.podiums, args.tables, args.hands = 10, 20, 1000
@@ -584,7 +622,12 @@ def main() -> int:
             print(f"      {cpu}")
         return p99
 
-    pace = f"one entry per podium every {args.pace:g} s" if args.pace else "flat out"
+    pace = (
+        f"one entry per podium every {args.pace:g} s"
+        + (", all podiums at the same instants" if args.aligned else ", each at its own phase")
+        if args.pace
+        else "flat out"
+    )
     follow = not args.no_follow
     print(
         f"room, {pace}: {args.podiums} podiums x {args.tables} tables x {args.hands} hands "
@@ -609,6 +652,7 @@ def main() -> int:
                 mac=True,
                 prefix="M",
                 follow=follow,
+                aligned=args.aligned,
             )
             p99 = line("PostgreSQL, MAC'd  ", lat, wall, cpu)
         else:
@@ -619,6 +663,7 @@ def main() -> int:
                 args.hands,
                 args.pace,
                 follow=follow,
+                aligned=args.aligned,
                 profile=args.profile,
             )
             p99 = line("PostgreSQL appends ", lat, wall, cpu)
@@ -632,6 +677,7 @@ def main() -> int:
                 mac=True,
                 prefix="M",
                 follow=follow,
+                aligned=args.aligned,
             )
             line("PostgreSQL, MAC'd  ", mlat, mwall, mcpu)
         if not args.no_floors:
@@ -652,6 +698,7 @@ def main() -> int:
                 args.hands,
                 args.pace,
                 follow=follow,
+                aligned=args.aligned,
             )
         line("SQLite appends     ", slat, swall, scpu)
     if floor99 is not None and bare99 is not None:
