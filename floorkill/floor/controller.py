@@ -12,12 +12,16 @@ the tests use it alike:
     floor.switch("Table 7")                   -> that table's session
 
 Each change is told to every watcher (:meth:`watch`) as a :class:`Change` after it is
-stored; the podium's one watcher turns it into the state its widgets read.
+stored; the podium's one watcher turns it into the state its widgets read. A write run in
+another thread (the podium saves off its event loop: ui/podium/journal_work.py) keeps its changes
+(:meth:`Floor.holding`) and they are told where the watchers live (:meth:`Floor.tell`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +58,7 @@ class Floor:
         )
         self.session = session
         self._watchers: list[Callable[[Change], None]] = []
+        self._held = threading.local()  # .changes: a thread's changes kept, not told
 
     # -- reading -------------------------------------------------------------------
     @property
@@ -79,8 +84,28 @@ class Floor:
             self._watchers.remove(callback)
 
     def _tell(self, change: Change) -> None:
+        held = getattr(self._held, "changes", None)
+        if held is not None:  # a write in another thread: told later, where the watchers are
+            held.append(change)
+            return
         for w in tuple(self._watchers):  # a watcher may stop watching meanwhile
             w(change)
+
+    @contextmanager
+    def holding(self) -> Iterator[list[Change]]:
+        """The changes made on this thread inside the block are kept in the list it gives,
+        not told: :meth:`tell` them afterwards on the watchers' thread."""
+        changes: list[Change] = []
+        self._held.changes = changes
+        try:
+            yield changes
+        finally:
+            self._held.changes = None
+
+    def tell(self, changes: Iterable[Change]) -> None:
+        """Tell the watchers the changes a :meth:`holding` block kept, in their order."""
+        for change in changes:
+            self._tell(change)
 
     # -- trying (pure: nothing is stored) -------------------------------------------------
     def try_event(self, raw: Mapping[str, Any], session=None) -> Applied:

@@ -41,6 +41,7 @@ from ..widgets.status_line import StatusLine
 from .entry_actions import EntryActions
 from .footer_keys import footer_bindings
 from .form_actions import FloorForms
+from .journal_work import JournalWork
 from .key_gate import KeyGate, gated
 from .late_problems import LateProblems
 from .palette import podium_commands, textual_commands
@@ -151,6 +152,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.floor = Floor(session, journal, others)
         self.floor.watch(self._floor_changed)
         self.key_gate = KeyGate(self, super().on_event)
+        self.journal_work = JournalWork(self.floor, self.key_gate, self._show_saving)
         self._drafts: dict[str, str] = {}
         self.lang = lang if lang in LANGS else "en"
         self.set_reactive(PodiumApp.table_view, TableView.of(session, self.lang))
@@ -371,6 +373,12 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         frozen stays frozen, as it always has: unfrozen, the interpreter's last collection
         at exit walked all of it, and a test worker's shutdown fell in the middle of it.)"""
         self._resume_gc()
+        self.journal_work.close()
+
+    def _show_saving(self, saving: bool) -> None:
+        """ "saving…" in the status line while a write to the journal is still under way."""
+        if self.screen_stack:
+            self.podium.query_one(StatusLine).set_saving(saving)
 
     @property
     def podium(self) -> Screen:

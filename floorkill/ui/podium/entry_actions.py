@@ -36,21 +36,25 @@ class EntryActions(PodiumHost):
         def done(reason: str | None) -> None:
             if not reason:
                 return
-            try:
-                self.floor.undo(record.seq, reason, seen=seen)
-            except Refusal as refusal:
+            self.journal_work.save(
+                lambda: self.floor.undo(record.seq, reason, seen=seen), undone, not_undone
+            )
+
+        def undone(_void: Record) -> None:
+            self.notify(tr("Record #{seq} undone.", self.lang, seq=record.seq), markup=False)
+
+        def not_undone(exc: Exception) -> None:
+            if isinstance(exc, Refusal):
                 self.notify(
-                    safe_text(refusal.text(self.lang)),
+                    safe_text(exc.text(self.lang)),
                     title=tr("Undo refused", self.lang),
                     severity="error",
                     markup=False,
                 )
                 return
-            except Exception as exc:  # the table moved on, or the journal is away
-                log.exception("podium: undo not recorded")
-                self.report_not_recorded(exc, tr("Undo refused", self.lang))
-                return
-            self.notify(tr("Record #{seq} undone.", self.lang, seq=record.seq), markup=False)
+            # the table moved on, or the journal is away
+            log.error("podium: undo not recorded", exc_info=exc)
+            self.report_not_recorded(exc, tr("Undo refused", self.lang))
 
         self.push_screen(UndoModal(record, self.lang), done)
 
@@ -86,27 +90,33 @@ class EntryActions(PodiumHost):
         def done(result: dict | None) -> None:
             if result is None:
                 return
-            try:
-                rec = self.floor.correct(
+            self.journal_work.save(
+                lambda: self.floor.correct(
                     result["record"],
                     result["event"],
                     settle=result["settle"],
                     reason=result["reason"],
                     seen=result["seen"],
                     answers=result.get("answers", ()),
-                )
-            except Refusal as refusal:
-                self.report_refusal(refusal, title=tr("Correction refused", self.lang))
-                return
-            except Exception as exc:  # the table moved on, or the journal is away
-                log.exception("podium: correction not recorded")
-                self.report_not_recorded(exc, tr("Correction refused", self.lang))
-                return
+                ),
+                corrected,
+                not_corrected,
+            )
+
+        def corrected(rec: Record) -> None:
             lines = [
                 tr("Record #{seq} corrected.", self.lang, seq=rec.event.get("record")),
                 *decision_lines(rec.decisions[1:], self.lang),
             ]
             self.notify("\n".join(safe_text(x) for x in lines), timeout=8, markup=False)
+
+        def not_corrected(exc: Exception) -> None:
+            if isinstance(exc, Refusal):
+                self.report_refusal(exc, title=tr("Correction refused", self.lang))
+                return
+            # the table moved on, or the journal is away
+            log.error("podium: correction not recorded", exc_info=exc)
+            self.report_not_recorded(exc, tr("Correction refused", self.lang))
 
         self.push_screen(CorrectModal(self.floor, record, self.lang, who), done)
 
@@ -267,19 +277,26 @@ class EntryActions(PodiumHost):
             return
         self.commit(raw, session)
 
-    def commit(self, raw: Mapping[str, Any], session=None) -> Record | None:
-        """Commit through the floor; say what was decided (or why not), never crash."""
+    def commit(self, raw: Mapping[str, Any], session=None) -> None:
+        """Commit through the floor (:mod:`.journal_work`: "saving…" while the journal is slow);
+        then say what was decided (or why not), never crash."""
         session = session or self.session
         before = session.state
-        try:
-            record = self.floor.commit(raw, session)
-        except Refusal as refusal:
-            self.report_refusal(refusal)
-            return None
-        except Exception as exc:  # storage trouble: say it, never crash
-            log.exception("podium: event not recorded")
-            self.report_not_recorded(exc, tr("Not recorded", self.lang))
-            return None
+        self.journal_work.save(
+            lambda: self.floor.commit(raw, session),
+            lambda record: self._committed(record, session, before),
+            self._not_committed,
+        )
+
+    def _not_committed(self, exc: Exception) -> None:
+        if isinstance(exc, Refusal):
+            self.report_refusal(exc)
+            return
+        log.error("podium: event not recorded", exc_info=exc)  # storage trouble: say it
+        self.report_not_recorded(exc, tr("Not recorded", self.lang))
+
+    def _committed(self, record: Record, session, before) -> None:
+        """Recorded (durable): back to the entry, and what was decided in a notice."""
         if self.screen is self.podium:  # a seat key's event: back to the entry
             self.action_focus_entry()
         what = record_words(record, self.lang)  # "#5 · hand 5: winner 3"
@@ -295,7 +312,6 @@ class EntryActions(PodiumHost):
         )
         if record.type == "join":
             self._seated_elsewhere(session, record.event["name"])
-        return record
 
     def _seated_elsewhere(self, session, name: str) -> None:
         """A name that sits at another table too: not a rule, but worth a look."""

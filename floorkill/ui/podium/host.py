@@ -21,13 +21,15 @@ if TYPE_CHECKING:
     from floorkill.floor import Floor, TableRegistry
     from floorkill.rules import Applied, Refusal
     from floorkill.rules.preview import Preview
-    from floorkill.store.session import Record, TableSession
+    from floorkill.store.session import TableSession
 
+    from .journal_work import JournalWork
     from .key_gate import KeyGate
 
     class PodiumHost(App[int]):
         floor: Floor
         key_gate: KeyGate
+        journal_work: JournalWork
         lang: str
         demo_of: Path | None  # the real journal, while the demo journal is shown
         _drafts: dict[str, str]
@@ -54,9 +56,7 @@ if TYPE_CHECKING:
             near_asked: bool = False,
             shown: Preview | None = None,
         ) -> None: ...
-        def commit(
-            self, raw: Mapping[str, Any], session: TableSession | None = None
-        ) -> Record | None: ...
+        def commit(self, raw: Mapping[str, Any], session: TableSession | None = None) -> None: ...
 
 else:
     PodiumHost = object

@@ -77,9 +77,9 @@ class TableActions(PodiumHost):
 
     def action_room(self) -> None:
         """Every table's kill status at a glance (the big screen's grid)."""
-        from ..widgets.room_grid import RoomScreen, room_states
+        from ..widgets.room_grid import RoomScreen
 
-        self.push_screen(RoomScreen(room_states(self.tables), floor=self.floor))
+        self.push_screen(RoomScreen(floor=self.floor))  # it reads the tables off the loop
 
     def switch_table(self, name: str) -> None:
         """Show another table; the one left keeps its state (its session stays open). A
@@ -160,9 +160,23 @@ class TableActions(PodiumHost):
         if copy_of is None:
             self._open_editor()
             return
-        base = self.tables.get(copy_of).config
-        # the English title: the editor says it in its language (and again after F3)
-        self._open_editor(base=base, name="", title=safe_text(f"New table like {copy_of}"))
+        tables = self.tables
+
+        def read():  # a table not open yet is read from the journal (journal_work)
+            return tables.get(copy_of).config
+
+        def opened(base) -> None:
+            # the English title: the editor says it in its language (and again after F3)
+            self._open_editor(base=base, name="", title=safe_text(f"New table like {copy_of}"))
+
+        def slow() -> None:
+            self.notify(
+                safe_text(tr("Opening {table}…", self.lang, table=copy_of)),
+                timeout=2,
+                markup=False,
+            )
+
+        self.journal_work.read(read, opened, lambda exc: self._cannot_open(copy_of, exc), slow=slow)
 
     def new_table_from_sample(self) -> None:
         from floorkill.resources import sample_tables

@@ -547,11 +547,10 @@ def _report_written(app, lang, done) -> None:
         )
         return
     path, room = done
-    if room.head_hash:  # a journal's report: its seal recorded at every open table
-        try:
-            app.floor.seal(room.seal, path.name)
-        except Exception:  # noqa: BLE001 - the report stands; the seal is said missing
-            log.exception("recording the shift's seal")
+    if room.head_hash:  # a journal's report: its seal recorded
+        # at every open table (a write: "saving…" while the journal is slow), then said
+        def unsealed(exc: Exception) -> None:  # the report stands; the seal is said missing
+            log.error("recording the shift's seal", exc_info=exc)
             app.notify(
                 tr("the seal was not recorded in the journal", lang),
                 title=tr("Shift report", lang),
@@ -559,6 +558,18 @@ def _report_written(app, lang, done) -> None:
                 timeout=10,
                 markup=False,
             )
+            _report_said(app, lang, path, room)
+
+        app.journal_work.save(
+            lambda: app.floor.seal(room.seal, path.name),
+            lambda _records: _report_said(app, lang, path, room),
+            unsealed,
+        )
+        return
+    _report_said(app, lang, path, room)
+
+
+def _report_said(app, lang, path, room) -> None:
     counts = ", ".join(
         (
             ntr("{n} table", "{n} tables", len(room.tables), lang),

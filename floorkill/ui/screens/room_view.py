@@ -237,10 +237,50 @@ class RoomPlayersScreen(Speaks, Screen[None]):
             self.reload()
 
     def reload(self) -> None:
-        self.rows, self.problems = room_rows(self.tables, self.lang)
+        """Every row again, read where the app reads its journal (the podium's journal
+        work: a thread once the journal is slow); the first read keeps the keys typed
+        meanwhile for the rows it brings (a name and ⏎ pay from the rows, never from none)."""
+        tables, lang = self.tables, self.lang
+        work = getattr(self.app, "journal_work", None)
+        if work is None:
+            self._rows_read(room_rows(tables, lang))
+            return
+        first = not self.rows
+
+        def slow() -> None:
+            if first:
+                self.app.notify(tr("Reading the journal…", lang), timeout=2, markup=False)
+
+        work.read(
+            lambda: room_rows(tables, lang),
+            self._rows_read,
+            self._rows_not_read,
+            slow=slow,
+            hold_keys=first,
+        )
+
+    def _rows_read(self, read: tuple[list[RoomRow], list[str]]) -> None:
+        if not self.is_attached:
+            return
+        self.rows, self.problems = read
         self._columns()
         self.show_rows()
         self.query_one("#room-error", Static).update(Text("\n".join(self.problems)))
+
+    def _rows_not_read(self, exc: Exception) -> None:
+        log.error("room view: the journal could not be read", exc_info=exc)
+        if self.is_attached:
+            self.query_one("#room-error", Static).update(
+                Text(
+                    safe_text(
+                        tr(
+                            "the journal could not be read: {error}",
+                            self.lang,
+                            error=f"{type(exc).__name__}: {exc}",
+                        )
+                    )
+                )
+            )
 
     def _cells(self, r: RoomRow) -> tuple[Text, ...]:
         status = Text(

@@ -258,14 +258,18 @@ class RoomScreen(ModalScreen[None]):
         Binding("pageup", "page(-1)", NC_("key", "Previous page"), id="room_previous_page"),
     ]
 
-    def __init__(self, states: Sequence[TableState], *, floor=None) -> None:
+    def __init__(self, states: Sequence[TableState] | None = None, *, floor=None) -> None:
         """``floor`` (the podium's :class:`floorkill.floor.Floor`): the grid follows it
         while open — every change the floor tells (a hand entered here, another podium's
-        commit caught up by the podium's follow timer) redraws the cards, no keypress."""
+        commit caught up by the podium's follow timer) redraws the cards, no keypress.
+        Without ``states`` the floor's tables are read when the screen mounts: off the
+        event loop where the app has journal work (the podium: ``journal_work``), the keys
+        typed meanwhile kept for the grid."""
         super().__init__()
-        self.states = list(states)
+        self.states = list(states or ())
         self.floor = floor
         self._reload_pending = False
+        self._read_first = states is None
 
     def compose(self) -> ComposeResult:
         yield Static(Text(room_title(len(self.states))), id="room-title")
@@ -276,6 +280,8 @@ class RoomScreen(ModalScreen[None]):
         self.show(self.states)
         if self.floor is not None:
             self.floor.watch(self._floor_changed)
+            if self._read_first:
+                self._read(hold_keys=True)
 
     def on_unmount(self) -> None:
         if self.floor is not None:
@@ -293,7 +299,41 @@ class RoomScreen(ModalScreen[None]):
         created meanwhile included)."""
         self._reload_pending = False
         if self.floor is not None and self.is_attached:
-            self.show(room_states(self.floor.tables))
+            self._read(hold_keys=False)
+
+    def _read(self, hold_keys: bool) -> None:
+        """Every table's state, read where the app reads its journal (a thread, when the
+        journal is slow), shown once read."""
+        assert self.floor is not None
+        tables = self.floor.tables
+        work = getattr(self.app, "journal_work", None)
+        if work is None:
+            self.show(room_states(tables))
+            return
+
+        def read_failed(exc: Exception) -> None:
+            log.error("room grid: the tables could not be read", exc_info=exc)
+            self.app.notify(
+                tr("the journal could not be read: {error}", error=f"{type(exc).__name__}: {exc}"),
+                severity="error",
+                markup=False,
+            )
+
+        def slow() -> None:
+            if hold_keys:  # the first read: the grid is empty meanwhile
+                self.app.notify(tr("Reading the journal…"), timeout=2, markup=False)
+
+        work.read(
+            lambda: room_states(tables),
+            self._read_done,
+            read_failed,
+            slow=slow,
+            hold_keys=hold_keys,
+        )
+
+    def _read_done(self, states: list[TableState]) -> None:
+        if self.is_attached:
+            self.show(states)
 
     def show(self, states: Sequence[TableState]) -> None:
         self.states = list(states)

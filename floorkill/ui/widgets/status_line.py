@@ -16,12 +16,14 @@ from textual.widget import Widget
 from floorkill import vocab
 from floorkill.display.words import barred_text, game_text, seat_name
 from floorkill.floor.table_view import TableView
-from floorkill.i18n import money, tr
+from floorkill.i18n import N_, money, tr
 from floorkill.rules import TableState, next_hand
 from floorkill.rules.codes import ButtonStatus, KillBy
 from floorkill.rules.names import safe_text
 
 from .repaint import refresh_in_place
+
+SAVING = N_("saving…")
 
 
 def kill_status_text(state: TableState, lang: str | None = None) -> str:
@@ -92,6 +94,7 @@ class StatusLine(Widget):
         super().__init__(**kwargs)
         self._state = state
         self.badge = ""  # e.g. "DEMO journal": said first, in the warning colour
+        self.saving = False  # a write to the journal under way: "saving…" before the badge
         self.lang = lang  # None: the language in use (floorkill.i18n.get_lang)
 
     def set_lang(self, lang: str | None) -> None:
@@ -105,6 +108,12 @@ class StatusLine(Widget):
                 refresh_in_place(self)
         if view is not None and view.state is not self._state:
             self.show(view.state)
+
+    def set_saving(self, saving: bool) -> None:
+        """ "saving…" on (a write to the journal is under way) or off."""
+        if saving != self.saving:
+            self.saving = saving
+            refresh_in_place(self)
 
     def show(self, state: TableState) -> None:
         """Show ``state`` (in place: the widget is never remounted)."""
@@ -123,6 +132,9 @@ class StatusLine(Widget):
         style = self.get_component_rich_style
         top = Text(no_wrap=True, overflow="ellipsis")
         lang = self.lang
+        if self.saving:
+            top.append(tr(SAVING, lang), style=style("status--leg"))
+            top.append(" · ")
         if self.badge:
             top.append(self.badge, style=style("status--leg"))
             top.append(" · ")

@@ -1,0 +1,115 @@
+"""The screens a podium opens on its journal read it off the event loop: the room grid
+(Ctrl+G), the room's players (Ctrl+O) and "new table like…" (F9, c). While the journal
+does not answer (a server away, a lock held) the screen keeps answering; the keys typed
+meanwhile wait and go to the screen once it has what it read — never lost, never to the
+podium under it.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from floorhelp import HALF, HOLDEM, KILLED, journal_with
+from termhelp import settle
+from textual.widgets import Input
+
+from floorkill.ui.podium import make_podium_app
+from floorkill.ui.screens.room_view import RoomPlayersScreen
+from floorkill.ui.screens.table_editor import TableEditor
+from floorkill.ui.widgets.hand_entry import HandEntry
+from floorkill.ui.widgets.room_grid import RoomScreen
+
+SIZE = (120, 40)
+QUIT = {"type": "quit", "seat": 3, "posts_kill": False}  # Cy leaves owing: barred
+
+
+class Hanging:
+    """``journal.<method>`` waits for :meth:`release` (at most ``patience`` seconds)."""
+
+    def __init__(self, journal, method: str, monkeypatch, patience: float = 8.0) -> None:
+        self.entered = threading.Event()
+        self._release = threading.Event()
+        self.on = True
+        self.gave_up = False
+        real = getattr(journal, method)
+
+        def hanging(*args, **kwargs):
+            if self.on:
+                self.entered.set()
+                self.gave_up = not self._release.wait(patience)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(journal, method, hanging)
+
+    def release(self) -> None:
+        self._release.set()
+
+
+async def while_hanging(pilot, hanging: Hanging, *keys: str) -> None:
+    """The read hangs: the loop runs meanwhile (a timer ticks), ``keys`` are typed; then
+    the journal answers."""
+    app = pilot.app
+    for _ in range(200):
+        if hanging.entered.is_set():
+            break
+        await pilot.pause(0.02)
+    assert hanging.entered.is_set(), "the screen never read the journal"
+    ticks: list[int] = []
+    app.set_interval(0.02, lambda: ticks.append(1))
+    await pilot.press(*keys)
+    await pilot.pause(0.2)
+    assert ticks, "the event loop is held by the read"
+    assert app.podium.query_one(HandEntry).input.value == ""  # nothing typed into the podium
+    hanging.release()
+    await settle(pilot)
+    assert not hanging.gave_up
+
+
+async def test_the_room_grid_reads_the_tables_off_the_loop(tmp_path, monkeypatch):
+    j = journal_with(tmp_path / "j.db", (HOLDEM, KILLED), (HALF, []))
+    app = make_podium_app(j.open_table("Table 12"), cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hanging = Hanging(j, "table_names", monkeypatch)
+        app.action_room()
+        await while_hanging(pilot, hanging, "pagedown")
+        screen = app.screen
+        assert isinstance(screen, RoomScreen)
+        assert [s.config.name for s in screen.states] == ["Table 12", "Table 14"]
+        await pilot.press("escape")  # the grid's keys, once it has read the room
+        await settle(pilot)
+        assert app.screen is app.podium
+    j.close()
+
+
+async def test_the_room_players_are_read_off_the_loop_and_the_filter_keeps_the_keys(
+    tmp_path, monkeypatch
+):
+    j = journal_with(tmp_path / "j.db", (HOLDEM, [*KILLED, QUIT]), (HALF, []))
+    app = make_podium_app(j.open_table("Table 14"), cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hanging = Hanging(j, "room", monkeypatch)
+        app.action_room_players()
+        await while_hanging(pilot, hanging, "c", "y")
+        screen = app.screen
+        assert isinstance(screen, RoomPlayersScreen)
+        assert screen.query_one(Input).value == "cy"  # typed while the room was read
+        assert [r.player for r in screen.shown] == ["Cy"] and screen.shown[0].barred
+    j.close()
+
+
+async def test_new_table_like_reads_the_table_off_the_loop(tmp_path, monkeypatch):
+    """A copy of a table this podium has not opened: its config is read from the journal
+    in the journal thread; the name typed meanwhile goes into the editor's name field."""
+    j = journal_with(tmp_path / "j.db", (HOLDEM, []), (HALF, []))
+    app = make_podium_app(j.open_table("Table 12"), cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hanging = Hanging(j, "session", monkeypatch)
+        app.new_table(copy_of="Table 14")
+        await while_hanging(pilot, hanging, *"T15")
+        editor = app.screen
+        assert isinstance(editor, TableEditor)
+        assert editor.query_one("#e-name", Input).value == "T15"
+    j.close()
