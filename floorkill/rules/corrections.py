@@ -286,10 +286,6 @@ def sealed_after(history: History, record: int) -> str | None:
     return None
 
 
-def corrects_in(records: Iterable[Mapping[str, Any]]) -> bool:
-    return any(is_correction(r) for r in records)
-
-
 def replacement(original: Mapping[str, Any], event: Mapping[str, Any] | None) -> Any:
     """The ``event`` field of a correction of ``original``: the room stamp the original
     was entered with stays with its replacement (the room then has not changed)."""

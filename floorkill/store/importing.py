@@ -111,11 +111,6 @@ def _canonical(raw: Any, seats: int) -> dict[str, Any] | None:
         return None
 
 
-def journal_history(journal, name: str, upto: int) -> list[dict[str, Any]]:
-    """The live events of a journal table (what `export` writes), in order."""
-    return _as_file(journal.live_events(name, upto))[0]
-
-
 def _as_file(events) -> tuple[list[dict[str, Any]], list[int]]:
     """A table's events as a file numbers them, and the journal record of each."""
     if isinstance(events, AllRecords):  # corrections: renumbered as export writes them
