@@ -5,7 +5,7 @@
 The app polls the journal every 0.1 s (as served), so the floor is about half a poll on
 average. Prints median and max for one table (single-table view), 50 tables with one of them
 named (``--table``), 50 tables shown in turn (all followed), and 50 tables in the grid, and each 50-table median
-against the 1-table median of the same run. Goal (issue 15): <= 0.5 s with 50 tables,
+against the 1-table median of the same run. Goal: <= 0.5 s with 50 tables,
 the same as with one.
 """
 

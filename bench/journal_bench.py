@@ -11,7 +11,7 @@ snapshot interval of tail to fold), and the median time of one acknowledged ``ap
 (call to return, COMMIT with synchronous=FULL included). Same-run baselines: a bare
 SQLite commit with synchronous=FULL in WAL, and reading back every row with json.loads.
 
-Goals (issue 4): open ratio <= 2 and < 0.2 s at 100,000 events; append < 2 ms.
+Goals: open ratio <= 2 and < 0.2 s at 100,000 events; append < 2 ms.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Replay 100,000 hand events on a 9-seat two-pots table against a same-run baseline.
 
 Baseline: 100,000 ``dataclasses.replace`` calls on a 10-field frozen dataclass.
-Goal (issue 2): the rules step costs at most 10 baseline replaces per event.
+Goal: the rules step costs at most 10 baseline replaces per event.
 Run: python bench/replay_bench.py [N]
 """
 

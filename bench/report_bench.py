@@ -8,7 +8,7 @@
    reading every one of those records back (``reading.read_records`` for each table,
    the Record objects the podium's history reads), through the read-only connection.
    Measured: the whole report (gather: read + rules fold + counts; render: the HTML).
-   Goal (issue 17): report <= 3x the baseline.
+   Goal: report <= 3x the baseline.
 2. One table of ``--dispute`` records (snapshots every 500, as the journal writes them).
    Measured: the dispute view's model at record N (a jump there, one record back, one
    forward, a hand back, the worst spot: just before a snapshot) — each is what a key

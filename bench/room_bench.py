@@ -16,7 +16,7 @@ Builds two journals in the same run:
 Then enters the same hands at Bench 1 in both, interleaved (ONE, ROOM, ONE, ...), through
 the podium's write path (``TableRegistry.append`` → ``JournalSession.append``: room
 check, stamp, COMMIT with synchronous=FULL), and prints the median submit time of each and
-their ratio. Goal (issue 10): ROOM / ONE <= 1.1.
+their ratio. Goal: ROOM / ONE <= 1.1.
 
 Also printed (same run): the bar check (``journal.room()`` + ``barred_at``) and a near-match
 question for a join, a ``changed()`` poll, and building the room view's rows for every

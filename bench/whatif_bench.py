@@ -3,7 +3,7 @@
 For each 29-event sample table (and the pot-size fixture of tests/fixtures), every other value of every [kill] option (amount options
 also an amount) is asked of one :class:`floorkill.rules.whatif.WhatIf`, as the table
 editor would on each change. Baseline, same run: one plain replay of the same session
-(``floorkill.rules.replay.replay``). Goal (issue 19): <= 50 ms per option change.
+(``floorkill.rules.replay.replay``). Goal: <= 50 ms per option change.
 Run: python bench/whatif_bench.py [REPEAT]
 """
 

@@ -1,4 +1,4 @@
-"""Issue 12's bad input at the issue's sizes, through every command path that reads a
+"""Bad input at large sizes, through every command path that reads a
 table file (replay --json, replay, import): one line of reason, never the input echoed
 whole, nothing written."""
 

@@ -1,5 +1,5 @@
 """F3 on the podium switches the status line and the seat labels with the rest (the other
-podium surfaces follow in issue 14's second part, after the podium's restructure)."""
+podium surfaces: tests/i18n/test_podium_words.py)."""
 
 from __future__ import annotations
 

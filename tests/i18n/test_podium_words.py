@@ -1,5 +1,5 @@
-"""The podium's main screen and its own forms and modals speak one language (issue 14,
-phase B): in Russian no word of Latin letters but player and table names, clause ids,
+"""The podium's main screen and its own forms and modals speak one language:
+in Russian no word of Latin letters but player and table names, clause ids,
 card and game notation, key names and the hand-entry syntax; in English no Cyrillic.
 
 Pilot drives the app into each state (neutral, leg up, kill pot, barred, a question open,

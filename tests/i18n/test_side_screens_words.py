@@ -102,8 +102,8 @@ def _own(screen, lines: list[str]) -> list[str]:
     from floorkill.ui.widgets.rules_panel import RulesPanel
 
     lines = [line.ljust(screen.size.width) for line in lines]
-    # the dispute view shows the podium's own rules panel and history (issue 14's podium
-    # part, tested with the podium): their lines are not this screen's words
+    # the dispute view shows the podium's own rules panel and history (tested with
+    # the podium): their lines are not this screen's words
     for widget in screen.query("RulesPanel, HistoryView"):
         assert isinstance(widget, (RulesPanel, HistoryView))
         r = widget.region
@@ -181,7 +181,7 @@ async def test_the_editor_with_a_changed_option_explains_it_in_russian():
 
 
 async def test_the_table_list_kill_status_is_whole_at_80_columns_in_both_languages():
-    """Issue 20: the kill status (with the killer's name and the amount) is never cut."""
+    """The kill status (with the killer's name and the amount) is never cut."""
     for lang, status in (("ru", f"КИЛЛ место 7, {LONG}, 20 $"), ("en", f"KILL Seat 7 {LONG}, $20")):
         lines, _ = await _words(("f9",), lang, (80, 24))
         row = next(line for line in lines if "Table 12" in line and "●" in line)
@@ -211,7 +211,7 @@ async def test_f3_on_a_side_screen_switches_it_and_the_podium():
 
 
 def test_setup_differences_read_in_russian():
-    """The CLI's and the podium's set-up differences (issue 12's words) in Russian."""
+    """The CLI's and the podium's set-up differences in Russian."""
     from floorkill.rules import load_table_text
     from floorkill.rules.table_diff import setup_changes
 
@@ -274,7 +274,7 @@ async def test_f3_on_each_side_screen_says_it_again_in_the_other_language(name, 
 
 
 def test_the_cli_import_says_the_setup_differences_in_russian(tmp_path, capsys):
-    """Issue 12's refusal of a file set up unlike the journal's table, in Russian words and
+    """The refusal of a file set up unlike the journal's table, in Russian words and
     money; nothing written."""
     from floorkill.cli import main
 

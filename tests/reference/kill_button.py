@@ -373,7 +373,7 @@ class Model:
             if W == L and two and not fired:
                 # A walk (no flop) matters only where the second leg needs a flop: without
                 # that rule a flopless win is an ordinary second leg, whatever `walk` says
-                # (issue 19 settled the old asymmetry one way, for both choices).
+                # (one reading for both choices, as docs/rules.md 5.3 says).
                 if not flop and self.opt["second_leg_needs_flop"]:
                     return Button("leg-up", L, lh[1]) if self.opt["walk"] == "keeps" else Button()
                 wbb, qual = ev.get("won_beyond_blinds"), ev.get("qualifies")

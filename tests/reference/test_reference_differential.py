@@ -230,7 +230,7 @@ def observe_engine(state, decisions) -> dict:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 @given(sessions())
-# Found by a 3,000-example hunt after issue 19: a flopless second win on a table without the
+# Found by a 3,000-example hunt: a flopless second win on a table without the
 # flop rule under walk = "neutral" (the reference still had the old asymmetric walk).
 @example(
     (

@@ -1458,7 +1458,7 @@ def test_house_blind_games_stud_table_round_trips_through_toml():
 
 
 def test_rrop_13_0_no_required_kill_after_a_voluntary_kill_pot_says_the_button_goes_neutral():
-    """Issue 20: a voluntary kill pot won at a table with no required kill said "the button
+    """A voluntary kill pot won at a table with no required kill said "the button
     stays neutral" although the button had been killed; the text now fits both cases."""
     st = run(
         start(**LOWBALL, voluntary=True, triggers=()),

@@ -1,4 +1,4 @@
-"""Issue 11, rules fidelity second pass: one named test per case the differential audit
+"""Rules fidelity second pass: one named test per case the differential audit
 found (docs/rules.md 5.5, 5.7, 5.8, 5.11, 6). Each name carries the clause id.
 
 Default table (helpers.table_doc): $10-$20 fixed hold'em, blinds $5/$10, full kill,

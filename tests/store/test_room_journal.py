@@ -151,8 +151,8 @@ def test_import_refuses_each_event_where_a_room_barred_player_wins(jpath, tmp_pa
     assert len(refused) == 2
     assert all("Table 14" in line and "rrop-13.6" in line for line in refused)
     assert "event 2 " in refused[0] and "event 3 " in refused[1]
-    # the import is checked whole and written all or nothing (issue 12,
-    # test_a_refused_event_anywhere_writes_nothing_not_even_the_table): not even the table
+    # the import is checked whole and written all or nothing
+    # (test_a_refused_event_anywhere_writes_nothing_not_even_the_table): not even the table
     assert "2 events refused; nothing written" in err.getvalue()
     with Journal(jpath) as j:
         assert j.table_names() == ["Table 14"]

@@ -1,4 +1,4 @@
-"""Issue 11 / docs/rules.md 8: the podium's `$…` and the stack form read amounts with the one
+"""docs/rules.md 8: the podium's `$…` and the stack form read amounts with the one
 parser of the rules (floorkill.rules.money): an absurd amount is one line, never a
 traceback or a hang."""
 

@@ -1,4 +1,4 @@
-"""Issue 20: the footer fits the terminal at 80, 100, 120 and 160 columns, in English and
+"""The footer fits the terminal at 80, 100, 120 and 160 columns, in English and
 Russian, with the seats focused too (their keys join the row): the essential keys stay
 (Undo, F2, F5, F9, F10, the palette), nothing overlaps the palette's key ("Commandst"),
 and a key left off the footer still works (it is only not shown)."""
@@ -55,7 +55,7 @@ async def test_a_key_left_off_the_footer_still_works():
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("size", [(120, 40), (160, 45)], ids=["120x40", "160x45"])
 async def test_the_room_views_key_is_in_the_footer_from_120_columns(size, lang):
-    """Issue 10: the room view has a key in the footer (and the palette)."""
+    """The room view has a key in the footer (and the palette)."""
     app = make_podium_app(session(events=KILLED_EVENTS), lang=lang, cursor_blink=False)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

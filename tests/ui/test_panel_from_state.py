@@ -1,4 +1,4 @@
-"""Issue 20, stale texts: the rules panel says what the current state and the last record
+"""Stale texts: the rules panel says what the current state and the last record
 say, after every kind of change — a hand typed, a voluntary kill by its seat key, an undo,
 a player back, F3 — never a sentence left from an earlier one. (Its words are the rules
 model's: the panel only shows ``record.decisions`` and ``pending(state)``.)"""

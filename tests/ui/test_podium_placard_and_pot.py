@@ -1,4 +1,4 @@
-"""Issue 19 at the podium: F11 shows the table's placard (from the rules model, English or
+"""At the podium: F11 shows the table's placard (from the rules model, English or
 Russian); under second_leg_pot the second-leg question asks for the pot (Pilot)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11: the showdown form starts empty every time (after a refused submit, after an
+"""The showdown form starts empty every time (after a refused submit, after an
 accepted one), so cards from another table or an earlier hand can never change a winner."""
 
 from __future__ import annotations

@@ -42,13 +42,13 @@ EVERY = [("en", (100, 30)), ("en", (160, 45))] + [("ru", size) for size in SIZES
 
 @pytest.mark.parametrize("lang,size", EVERY, ids=[f"{lang}-{w}x{h}" for lang, (w, h) in EVERY])
 def test_podium_kill_pot_at_every_size_in_both_languages(snap_compare, lang, size):
-    """Issue 20: at 80x24, 100x30, 120x40 and 160x45, in English and Russian, nothing
+    """At 80x24, 100x30, 120x40 and 160x45, in English and Russian, nothing
     essential is cut (names, the KILL POT banner, the decisions)."""
     app = make_podium_app(session(events=KILLED_EVENTS), lang=lang, cursor_blink=False)
     assert snap_compare(app, terminal_size=size)
 
 
-# Issue 14/20: the other main states in both languages (kill pot is above at every size)
+# the other main states in both languages (kill pot is above at every size)
 MAIN = [
     ("ru", state, size)
     for state in ("neutral", "leg_up", "barred")
