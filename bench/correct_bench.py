@@ -11,18 +11,35 @@ with a second leg now and then. Baseline, same run: one replay of the 10,000 rec
 * ``worst``: record 10 is a ``join`` whose name is corrected — the state never comes back
   to the one recorded, so every later record is folded again and compared.
 
+Then the same through a SQLite journal (:func:`journal`): ``session.correct`` alone, and
+the podium form's path (the history read, its impact listed, then entered), each against
+the journal's own full replay (the rows read and folded, nothing kept: a bare fold, leaner
+than a replay that keeps each step) and against the replay of the same records above.
+A worst case folds the table twice (the history as it stands, then as corrected), so
+against a bare fold it is 2x before anything else is counted.
+
 Goal: ``from records`` <= 2x the replay, the worst case too. Times are the process's CPU
 time (``time.process_time``), best of REPEAT: on a shared machine the wall clock measures
-the neighbours. Run: python bench/correct_bench.py [REPEAT]
+the neighbours. ``--before TREE`` (another source tree of floorkill, e.g. main checked out
+elsewhere): both trees measured in the same run, children interleaved (before, after,
+before, …) so a busy machine slows both alike.
+
+Run: python bench/correct_bench.py [REPEAT] [--before TREE]
 """
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "rules"))
+ROOT = Path(os.environ.get("FK_BENCH_TREE") or Path(__file__).resolve().parents[1])
+sys.path.insert(0, str(ROOT / "tests" / "rules"))
 
 from helpers import make_table  # noqa: E402
 
@@ -56,7 +73,8 @@ def timed(fn, repeat: int) -> float:
     return best * 1000
 
 
-def main(repeat: int = 3) -> None:
+def measure(repeat: int) -> dict[str, float]:
+    """Every case's best CPU time in ms."""
     tf = make_table(players=((1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Dee"), (5, "Eve"), (6, "Fay")))
     recs = records()
     init = initial_state(tf.config, tf.players)
@@ -73,55 +91,122 @@ def main(repeat: int = 3) -> None:
         impact(h, c)
         h.correct(c)
 
-    b = timed(base, repeat)
-    f = timed(from_records, repeat)
-    w = timed(lambda: from_records(worst_recs, worst), repeat)
-    h_held = History(tf.config, tf.players, recs, strict=True)
-    t0 = clock()
-    impact(h_held, fix)
-    h_held.correct(fix)
-    g = (clock() - t0) * 1000
-    print(f"replay of {N} records (baseline): {b:.1f} ms")
-    print(f"correct record 10, from records: {f:.1f} ms = {f / b:.2f}x (goal <= 2x)")
-    print(f"correct record 10, history held: {g:.1f} ms = {g / b:.2f}x")
-    print(f"worst (a join renamed, never converges), from records: {w:.1f} ms = {w / b:.2f}x")
-    journal(tf, recs, fix["event"], "correct record 10")
-    journal(tf, worst_recs, worst["event"], "worst")
+    def held() -> float:
+        h = History(tf.config, tf.players, recs, strict=True)
+        t0 = clock()
+        impact(h, fix)
+        h.correct(fix)
+        return clock() - t0
+
+    out = {
+        "replay": timed(base, repeat),
+        "replay worst": timed(lambda: replay_events(init, worst_recs), repeat),
+        "from records": timed(from_records, repeat),
+        "held": min(held() for _ in range(repeat)) * 1000,
+        "worst": timed(lambda: from_records(worst_recs, worst), repeat),
+    }
+    out.update(journal(tf, recs, fix["event"], "record 10", repeat))
+    out.update(journal(tf, worst_recs, worst["event"], "worst", repeat))
+    return out
 
 
-def journal(tf, recs, event, what: str) -> None:
-    """The same in a SQLite journal: ``session.correct`` (reads the records, folds the
-    history, writes the row and a snapshot) against ``full_replay`` (reads and folds);
-    then, on a journal of its own, as the podium's form does it (the history read, its
-    impact listed, then entered: the entry reuses the history and the refold the form
-    weighed)."""
-    import tempfile
-
+def journal(tf, recs, event, what: str, repeat: int) -> dict[str, float]:
+    """The same in a SQLite journal, each try on a fresh copy of one journal file:
+    ``session.correct`` (reads the records, folds the history, writes the row and a
+    snapshot) against ``full_replay`` (reads and folds) on a podium that has read nothing
+    yet; then as the podium's form does it (the history read, its impact listed, then
+    entered: the entry reuses the history and the refold the form weighed)."""
     from floorkill.store.journal import Journal
 
-    took = {}
+    took: dict[str, float] = {}
+
+    def best(key: str, ms: float) -> None:
+        took[key] = min(took.get(key, float("inf")), ms)
+
     with tempfile.TemporaryDirectory() as tmp:
-        for how in ("correct", "form"):
-            with Journal(Path(tmp) / f"{how}.db", "bench") as j:
-                s = j.create_table(tf)
-                for i in range(0, len(recs), 1000):
-                    s.append_many(recs[i : i + 1000])
-                s = j.open_table(s.name)  # a podium that has read nothing yet
-                t0 = clock()
-                s.full_replay()
-                took[how + " base"] = (clock() - t0) * 1000
-                t0 = clock()
-                if how == "form":
-                    impact(s.history(), {"type": "correct", "record": 10, "event": event})
-                s.correct(10, event)
-                took[how] = (clock() - t0) * 1000
-    base = min(took["correct base"], took["form base"])
-    print(
-        f"journal: full replay {base:.1f} ms; {what}: {took['correct']:.1f} ms = "
-        f"{took['correct'] / base:.2f}x; form then correct: {took['form']:.1f} ms = "
-        f"{took['form'] / base:.2f}x"
-    )
+        made = Path(tmp) / "made.db"
+        with Journal(made, "bench") as j:
+            s = j.create_table(tf)
+            for i in range(0, len(recs), 1000):
+                s.append_many(recs[i : i + 1000])
+            name = s.name
+        for n in range(repeat):
+            for how in ("correct", "form"):
+                path = Path(tmp) / f"{how}{n}.db"
+                shutil.copy(made, path)
+                with Journal(path, "bench") as j:
+                    s = j.open_table(name)  # a podium that has read nothing yet
+                    t0 = clock()
+                    s.full_replay()
+                    best(f"journal {what}: replay", (clock() - t0) * 1000)
+                    t0 = clock()
+                    if how == "form":
+                        impact(s.history(), {"type": "correct", "record": 10, "event": event})
+                    s.correct(10, event)
+                    best(f"journal {what}: {how}", (clock() - t0) * 1000)
+    return took
+
+
+def report(got: dict[str, float]) -> list[str]:
+    b = got["replay"]
+    lines = [
+        f"replay of {N} records (baseline): {b:.1f} ms",
+        f"correct record 10, from records: {got['from records']:.1f} ms = "
+        f"{got['from records'] / b:.2f}x (goal <= 2x)",
+        f"correct record 10, history held: {got['held']:.1f} ms = {got['held'] / b:.2f}x",
+        f"worst (a join renamed, never converges), from records: {got['worst']:.1f} ms = "
+        f"{got['worst'] / b:.2f}x",
+    ]
+    for what, replay in (("record 10", b), ("worst", got["replay worst"])):
+        jb = got[f"journal {what}: replay"]
+        c, f = got[f"journal {what}: correct"], got[f"journal {what}: form"]
+        lines.append(
+            f"journal, {what}: full replay {jb:.1f} ms; correct {c:.1f} ms = {c / jb:.2f}x; "
+            f"form then correct {f:.1f} ms = {f / jb:.2f}x (goal <= 2x); against the "
+            f"records' replay ({replay:.1f} ms): {c / replay:.2f}x, {f / replay:.2f}x"
+        )
+    return lines
+
+
+def compare(before: Path, repeat: int) -> None:
+    """Both trees in one run: REPEAT children each, interleaved; the best of each."""
+    got: dict[str, dict[str, float]] = {"before": {}, "after": {}}
+    for _ in range(repeat):
+        for label, tree in (("before", before), ("after", Path(__file__).resolve().parents[1])):
+            env = dict(os.environ, FK_BENCH_TREE=str(tree))
+            env["PYTHONPATH"] = str(tree) + os.pathsep + env.get("PYTHONPATH", "")
+            out = subprocess.run(
+                [sys.executable, __file__, "1", "--child"],
+                capture_output=True,
+                text=True,
+                env=env,
+                cwd=tree,
+                timeout=900,
+                check=True,
+            )
+            data = json.loads(out.stdout.splitlines()[-1])
+            for k, v in data.items():
+                got[label][k] = min(got[label].get(k, float("inf")), v)
+    for label in ("before", "after"):
+        print(f"-- {label}")
+        print("\n".join(report(got[label])))
+
+
+def main(argv: list[str]) -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("repeat", nargs="?", type=int, default=3)
+    ap.add_argument("--before", type=Path, help="another floorkill tree, measured in the same run")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        print(json.dumps(measure(args.repeat)))
+    elif args.before is not None:
+        compare(args.before.resolve(), args.repeat)
+    else:
+        print("\n".join(report(measure(args.repeat))))
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+    main(sys.argv[1:])

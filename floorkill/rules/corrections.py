@@ -23,7 +23,9 @@ changes. Pure Python, like the rest of ``rules``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import gc
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
@@ -374,8 +376,9 @@ class History:
         # the last refold weighed (impact, then the same correction entered): its key and
         # (start, states, outcomes, broken, changes, impossible)
         self._weighed: tuple[tuple[int, str], Weighed] | None = None
-        for raw in records:
-            self.add(raw)
+        with _collector_paused():
+            for raw in records:
+                self.add(raw)
 
     # -- reading ----------------------------------------------------------
     @property
@@ -584,16 +587,23 @@ class History:
         outcomes, the records that applied before and no longer do). Stops early once the
         state is the one the fold already had and no later record stands for another
         event (every later ruling is then the same)."""
-        state = self.states[start - 1]
-        states: list[TableState] = []
-        outcomes: list[Outcome] = []
-        broken: list[int] = []
         old_events, new_events = self.resolved.events, resolved.events
         differs = start  # the last record standing for another event under ``resolved``
         for i in range(last - 1, start - 1, -1):
             if old_events[i] is not new_events[i]:
                 differs = i + 1
                 break
+        with _collector_paused():
+            return self._refold(start, resolved, last, differs)
+
+    def _refold(
+        self, start: int, resolved: Resolved, last: int, differs: int
+    ) -> tuple[list[TableState], list[Outcome], list[int]]:
+        state = self.states[start - 1]
+        states: list[TableState] = []
+        outcomes: list[Outcome] = []
+        broken: list[int] = []
+        old_events, new_events = self.resolved.events, resolved.events
         dead = self.dead
         for seq in range(start, last + 1):
             ev = new_events[seq - 1]
@@ -643,6 +653,23 @@ class History:
             return self.add(raw)
         finally:
             self.strict = strict
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic collector paused while a fold builds the states it keeps. A fold makes
+    no reference cycles, and the objects it keeps (about ten a record) made the collector
+    walk the whole heap again and again as they piled up: the correction budget
+    (bench/correct_bench.py, <= 2x a replay) fails without it. Already paused (the podium's
+    start, a fold inside a fold): left as it is."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def _weigh_key(seq: int, raw: Mapping[str, Any]) -> tuple[int, str]:

@@ -216,12 +216,15 @@ def live_events(
     upto: int | None = None,
     exclude: Iterable[int] = (),
 ) -> list[dict[str, Any]]:
-    """Payloads of the rows ``after < seq <= upto`` that no void (anywhere) names. A table
-    with a correction up to ``upto``: :class:`AllRecords`, every row's payload from the
-    first (voids and corrections among them), whatever ``after`` is: a correction may
-    name any earlier record, so only the whole history says what each stands for."""
+    """Payloads of the rows ``after < seq <= upto`` that no void (anywhere) names. A
+    correction among them: :class:`AllRecords`, every row's payload from the first (voids
+    and corrections among them), whatever ``after`` is: a correction may name any earlier
+    record, so only the whole history says what each stands for. One at or before
+    ``after`` is already in the state the caller folds these onto (a snapshot is stale
+    once a correction is written after it; a follower's state was folded with it), and
+    names no record after it (what it strikes or keeps is older than itself)."""
     upto = max_seq(conn, tbl) if upto is None else upto
-    if has_corrections(conn, tbl, upto):
+    if has_corrections(conn, tbl, upto, after):
         return all_records(conn, tbl, upto)
     voided = {
         r[0]
@@ -243,12 +246,13 @@ def live_events(
     return out
 
 
-def has_corrections(conn: Conn, tbl: str, upto: int | None = None) -> bool:
+def has_corrections(conn: Conn, tbl: str, upto: int | None = None, after: int = 0) -> bool:
+    """A correction among the rows ``after < seq <= upto``."""
     upto = max_seq(conn, tbl) if upto is None else upto
     return (
         conn.execute(
-            "SELECT 1 FROM events WHERE tbl = ? AND type = ? AND seq <= ? LIMIT 1",
-            (tbl, CORRECT_TYPE, upto),
+            "SELECT 1 FROM events WHERE tbl = ? AND type = ? AND seq > ? AND seq <= ? LIMIT 1",
+            (tbl, CORRECT_TYPE, after, upto),
         ).fetchone()
         is not None
     )

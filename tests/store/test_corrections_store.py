@@ -252,3 +252,34 @@ def test_the_shifts_seal_is_a_chained_record_at_every_open_table(jpath):
     assert verify_journal(jpath)[0] == []
     with Journal(jpath, "fp") as j:
         assert j.open_table("Table 9").records(5, 6)[0].type == "seal"
+
+
+def test_opening_a_corrected_table_folds_only_what_follows_its_snapshot(jpath, monkeypatch):
+    """A correction writes the corrected state's snapshot (its digest in the chain): a
+    podium opening the table starts there, as at any table, and folds the rows after it,
+    not the whole history once more per correction it holds."""
+    with Journal(jpath, "fp", snapshot_every=1000) as j:
+        s = _wrong_table(j)
+        s.correct(2, hand(6))
+        s.correct(4, hand(5))
+        for w in (1, 2, 3):
+            s.append(hand(w))
+        want = s.state
+    import floorkill.rules.corrections as corrections_module
+
+    built = []
+    real = corrections_module.History.__init__
+
+    def counted(self, *args, **kwargs):
+        built.append(args)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(corrections_module.History, "__init__", counted)
+    with Journal(jpath, "fp") as j:
+        assert j.open_table("Table 9").state == want
+    with ReadOnlyJournal(jpath) as ro:
+        assert ro.open_table("Table 9").state == want
+    assert built == []  # no history folded from the first record
+    monkeypatch.undo()
+    with Journal(jpath, "fp") as j:
+        assert j.open_table("Table 9").full_replay() == want
