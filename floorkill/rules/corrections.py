@@ -712,6 +712,9 @@ class Impact:
     # the first first; each is answered in the correction (``answers``), not settled. The
     # corrected record itself when the replacement asks one (answered in ``event``)
     questions: tuple[tuple[int, Mapping[str, Any], Question], ...] = ()
+    # the state each of those records is weighed on (the corrected history's, just before
+    # it): what an answer typed there decides is previewed on it
+    asked_on: tuple[TableState, ...] = ()
 
     @property
     def settle_needed(self) -> tuple[int, ...]:
@@ -721,8 +724,12 @@ class Impact:
         """``raw`` (the correction weighed) with the first question answered (``value``
         as :meth:`Question.answered` takes it): in its ``event`` when the replacement asks
         it, else in ``answers``. Weigh it again: another may follow."""
-        seq, event, question = self.questions[0]
-        filled = question.answered(event, value)
+        _seq, event, question = self.questions[0]
+        return self.fill(raw, question.answered(event, value))
+
+    def fill(self, raw: Mapping[str, Any], filled: Mapping[str, Any]) -> dict[str, Any]:
+        """:meth:`answer` given the asking record's event as the answer fills it in."""
+        seq, event, _question = self.questions[0]
         fields = {k: v for k, v in filled.items() if event.get(k, _UNSET) != v}
         if seq == self.record:
             return {**raw, "event": {**raw["event"], **fields}}
@@ -786,12 +793,15 @@ def impact(history: History, raw: Mapping[str, Any]) -> Impact:
     except Refusal as refused:
         if refused.key == "correct-refused" and c.event is not None:
             # the replacement itself asks a question (a second win: the second-leg answer)
-            question = first_asked(history.states[start - 1], c.event)
+            before = history.states[start - 1]
+            question = first_asked(before, c.event)
             if question is not None:
-                return Impact(start, (), (), questions=((start, c.event, question),))
+                own = ((start, c.event, question),)
+                return Impact(start, (), (), questions=own, asked_on=(before,))
         return Impact(start, (), (), refused)
     changes, impossible = history._diffed(probe, start, trial, states, outcomes)
     asked: list[tuple[int, Mapping[str, Any], Question]] = []
+    asked_on: list[TableState] = []
     unasked: list[tuple[int, str, Refusal]] = []
     for s, etype, why in impossible:
         event = trial.events[s - 1]
@@ -799,9 +809,12 @@ def impact(history: History, raw: Mapping[str, Any]) -> Impact:
         question = first_asked(before, event) if event is not None else None
         if question is not None and event is not None:  # (a question is of an event)
             asked.append((s, event, question))
+            asked_on.append(before)
         else:
             unasked.append((s, etype, why))
-    return Impact(start, tuple(changes), tuple(unasked), questions=tuple(asked))
+    return Impact(
+        start, tuple(changes), tuple(unasked), questions=tuple(asked), asked_on=tuple(asked_on)
+    )
 
 
 def _diff(

@@ -5,12 +5,13 @@ settled by the floorperson."""
 from __future__ import annotations
 
 from textual.widgets import Input, Static
-from uihelp import hand, session
+from uihelp import HOLDEM, hand, session
 
 from floorkill.floor.correcting import read_line, typed_line
 from floorkill.floor.typed_entry import parse_entry
 from floorkill.rules.corrections import History
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.screens.amount_modal import AmountModal
 from floorkill.ui.screens.ask_modal import AskModal
 from floorkill.ui.screens.correct_form import CorrectModal, PickRecordModal
 
@@ -177,3 +178,64 @@ async def test_a_correction_after_the_seal_is_not_asked_about():
         await pilot.pause()
         assert not isinstance(app.screen, (AskModal, CorrectModal))
         assert len(s) == 5
+
+
+# a big-pot table: a single winner's pot decides whether the next hand is a kill pot
+BIG_POT = HOLDEM.replace(
+    'triggers = ["two-pots"]', 'triggers = ["two-pots", "big-pot"]\nbig_pot_minimum = "5x-upper"'
+)
+SPLIT_THEN = [
+    {"type": "hand", "winners": [1, 3]},
+    hand(4, pot="40"),
+    hand(7, pot="60"),
+    hand(3, pot="30"),
+]
+
+
+async def _pot_asked(lang: str):
+    # hand 1 entered as a split pot; Ann (1) won it alone: a single winner's pot is asked,
+    # as the entry asks it (house-big-pot), never settled by strike / keep
+    s = session(BIG_POT, events=SPLIT_THEN)
+    app = make_podium_app(s, lang=lang)
+    seen = {}
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+y", "4")  # the fourth hand from the last
+        assert isinstance(app.screen, CorrectModal)
+        line = app.screen.query_one("#fix-line", Input)
+        line.value = "1"
+        await pilot.pause()
+        seen["form"] = str(app.screen.query_one("#fix-impact", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        asked = app.screen
+        assert isinstance(asked, AmountModal), type(asked)  # the amount, not strike / keep
+        seen["question"] = asked.question
+        seen["cites"] = str(asked.query_one("#amount-cites", Static).render())
+        await pilot.press("1", "2", "0")
+        await pilot.pause()
+        seen["preview"] = str(asked.query_one("#amount-preview", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, (AmountModal, AskModal, CorrectModal))
+    return s, seen
+
+
+async def test_house_big_pot_the_pot_a_correction_needs_is_asked_with_its_preview():
+    s, seen = await _pot_asked("en")
+    assert "Record #1 (hand) asks:" in seen["form"]
+    assert "pot" in seen["question"].lower()
+    assert "house-big-pot" in seen["cites"]
+    assert seen["preview"].startswith("⏎ records:") and "$120" in seen["preview"]
+    fix = s.records(4, 5)[0]
+    assert fix.type == "correct" and fix.event["record"] == 1
+    assert fix.event["event"] == {"type": "hand", "winner": 1, "pot": 120}  # as the entry stores it
+    assert "strike" not in fix.event and "keep" not in fix.event
+    right = [hand(1, pot=120), *SPLIT_THEN[1:]]
+    assert s.state == History(s.config, s.players, right, strict=True).state
+
+
+async def test_house_big_pot_the_pot_a_correction_needs_is_asked_in_russian():
+    s, seen = await _pot_asked("ru")
+    assert "Запись №1 (hand) спрашивает:" in seen["form"]
+    assert seen["preview"].startswith("⏎ запишет:") and "120" in seen["preview"]
+    assert s.records(4, 5)[0].event["event"]["pot"] == 120

@@ -4,8 +4,10 @@ every ruling the correction changes listed before Enter records it (rules/correc
 :class:`PickRecordModal` (Ctrl+Y) lists the last hands, one digit each (1 = the last);
 :class:`CorrectModal` is the form. It dismisses with what the podium passes to
 :meth:`floorkill.floor.Floor.correct` — ``{"record", "event", "settle", "reason"}`` — after
-asking how to settle each later record the correction makes impossible, and, for a
-record older than the table's last close, for confirmation.
+asking the questions the corrected history asks (yes / no, or the pot typed:
+:class:`~floorkill.ui.screens.amount_modal.AmountModal`), how to settle each later record
+the correction makes impossible, and, for a record older than the table's last close or
+the shift's seal, for confirmation.
 """
 
 from __future__ import annotations
@@ -23,12 +25,16 @@ from textual.widgets import Input, Static
 from floorkill.event_words import record_line
 from floorkill.floor.correcting import LineError, read_line, typed_line
 from floorkill.floor.typed_entry import EntryError, parse_entry
+from floorkill.floor.typed_entry import read_line as read_answer
 from floorkill.floor.wording import decision_lines, floor_text, refusal_line
 from floorkill.i18n import NC_, tr
 from floorkill.rules.corrections import sealed_after
 from floorkill.rules.names import safe_text
+from floorkill.rules.preview import ASKS, RECORDS
 from floorkill.store.session import Record
 
+from ..widgets.hand_entry import preview_text
+from .amount_modal import AmountModal
 from .ask_modal import AskModal
 
 
@@ -196,13 +202,47 @@ class CorrectModal(ModalScreen[dict | None]):
             )
             for seq, etype, refusal in impact.impossible
         ]
-        for seq, event, question in impact.questions:
+        for n, (seq, event, question) in enumerate(impact.questions):
             if question.answers:  # answered yes or no, each with what it decides
                 self._ask(seq, question)
                 return
-            # answered only by an amount: settled like an impossible record
+            if question.amount and n < len(impact.asked_on):  # the pot: typed, previewed
+                self._ask_amount(seq, event, question, impact.asked_on[n])
+                return
+            # answered by neither (the low half's seats): settled like an impossible record
             left.append((seq, _asks_line(seq, event, question, lang), question.cites))
         self._settle(sorted(left), {})
+
+    def _ask_amount(self, seq: int, event, question, before) -> None:
+        """An amount asked as the entry asks it: typed, what the record then decides
+        previewed on the state it is weighed on (the corrected history's), the clauses."""
+        lang = self.lang
+
+        def read(text: str) -> tuple[Any, str]:
+            shown = read_answer(before, text, question, event)
+            ok = shown.outcome in (RECORDS, ASKS) and shown.raw is not None
+            return (dict(shown.raw) if ok and shown.raw is not None else None), preview_text(
+                shown, lang
+            )
+
+        def answered(filled: dict | None) -> None:
+            if filled is None or self.impact is None:
+                return  # back to the form
+            now = self.impact.fill({"event": self.event, "answers": self.answers}, filled)
+            self.event, self.answers = now["event"], list(now.get("answers", ()))
+            self._reweigh()
+            self._go_on()
+
+        self.app.push_screen(
+            AmountModal(
+                tr("Record #{seq} asks", lang, seq=seq),
+                question.text(lang),
+                read,
+                question.cites,
+                lang,
+            ),
+            answered,
+        )
 
     def _ask(self, seq: int, question) -> None:
         lang = self.lang
