@@ -395,7 +395,7 @@ class History:
     def add(self, raw: Mapping[str, Any]) -> Outcome:
         """Enter the next record. A refused event (or correction, or void) is kept as a
         record that never applies (a file's); ``strict`` raises the refusal instead."""
-        etype = raw.get("type") if isinstance(raw, Mapping) else None
+        etype = raw.get("type") if type(raw) is dict or isinstance(raw, Mapping) else None
         if etype in (CORRECT, VOID):
             try:
                 start, trial, states, outcomes = self._trial(raw)
@@ -604,11 +604,12 @@ class History:
         outcomes: list[Outcome] = []
         broken: list[int] = []
         old_events, new_events = self.resolved.events, resolved.events
+        old_states, old_outcomes = self.states, self.outcomes
         dead = self.dead
         for seq in range(start, last + 1):
             ev = new_events[seq - 1]
-            old_out = self.outcomes[seq - 1]
-            if seq in dead:
+            old_out = old_outcomes[seq - 1]
+            if dead and seq in dead:
                 out = old_out
             elif ev is None:
                 out = _INERT
@@ -628,12 +629,14 @@ class History:
                     out = Outcome(
                         True,
                         tuple(applied.decisions),
-                        result=applied.result,
-                        parsed=(applied.event, applied.room),
+                        None,
+                        False,
+                        applied.result,
+                        (applied.event, applied.room),
                     )
             states.append(state)
             outcomes.append(out)
-            old_state = self.states[seq]
+            old_state = old_states[seq]
             if seq >= differs and _same(state, old_state) and out.key() == old_out.key():
                 rest = self.states[seq + 1 : last + 1]
                 delta = state.events - old_state.events
@@ -828,12 +831,14 @@ def _diff(
     changes against ``history`` as it stands: (changed rulings, impossible records)."""
     changes: list[Decision] = []
     impossible: list[tuple[int, str, Refusal]] = []
+    old_states, old_outcomes = history.states, history.outcomes
+    old_events, new_events = history.resolved.events, trial.events
     for i, (new_state, new_out) in enumerate(zip(states, outcomes, strict=True)):
         s = start + i
-        old_state, old_out = history.states[s], history.outcomes[s - 1]
+        old_state, old_out = old_states[s], old_outcomes[s - 1]
         if _same(new_state, old_state) and new_out.key() == old_out.key():
             continue
-        old_ev, new_ev = history.resolved.events[s - 1], trial.events[s - 1]
+        old_ev, new_ev = old_events[s - 1], new_events[s - 1]
         if old_ev is not None and new_ev is None:
             changes.append(
                 Decision("corrected", None, "fix-struck", (("record", s), ("type", _type(old_ev))))
@@ -871,7 +876,8 @@ def _diff(
 
 
 def _type(raw: object) -> str:
-    t = raw.get("type") if isinstance(raw, Mapping) else None
+    # (a dict first: an ABC's isinstance is slow, and this runs for every record diffed)
+    t = raw.get("type") if type(raw) is dict or isinstance(raw, Mapping) else None
     return t if isinstance(t, str) else "?"
 
 
