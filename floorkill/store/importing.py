@@ -211,10 +211,16 @@ def _check_with_corrections(plan: ImportPlan, tf: TableFile, history: list) -> N
             )
 
 
+def _journal_seqs(session, upto: int) -> list[int]:
+    """The journal record of each file event of a table with no correction: its voids, the
+    records they undid and its seals are not in the file (export leaves them out)."""
+    return corrections.file_records([r.event for r in session.records(0, upto)])[1]
+
+
 def _write_tail(session, plan: ImportPlan, on_batch, batch: int) -> None:
     """A tail with corrections: events in batches, each correction on its own, its record
     numbers turned into the journal's."""
-    seqs = list(plan.seqs) or list(range(1, plan.in_journal + 1))
+    seqs = list(plan.seqs) if plan.seqs or not plan.seq else _journal_seqs(session, plan.seq)
     expect = plan.seq
     pending: list = []
 

@@ -283,3 +283,36 @@ def test_opening_a_corrected_table_folds_only_what_follows_its_snapshot(jpath, m
     monkeypatch.undo()
     with Journal(jpath, "fp") as j:
         assert j.open_table("Table 9").full_replay() == want
+
+
+def test_a_files_correction_names_the_journal_record_past_voids_and_seals(jpath, tmp_path):
+    """A table with a void and a seal but no correction, exported, then a correction
+    added to the file and imported into the same journal: the file's record numbers
+    skip the void, the record it undid and the seal (as export writes them), and the
+    correction lands on the journal record the file names."""
+    from floorkill.store.commands import cmd_import
+
+    with Journal(jpath, "fp") as j:
+        s = j.create_table(table())
+        for ev in (hand(1), hand(2)):
+            s.append(ev)
+        s.void(2, "dealt twice")
+        s.append({"type": "seal", "head": "0123456789abcdef@3"})
+        for ev in (hand(2), hand(3)):  # journal records 5 and 6: file records 2 and 3
+            s.append(ev)
+    out = io.StringIO()
+    assert cmd_export(jpath, "Table 9", out=out, err=io.StringIO()) == 0
+    text = out.getvalue()
+    end = text.index("\n]\n", text.index("events = ["))  # the file's list of events
+    fix = '\n    { type = "correct", record = 2, event = { type = "hand", winner = 6 } },'
+    text = text[:end] + fix + text[end:]
+    f = tmp_path / "t9.toml"
+    f.write_text(text, encoding="utf-8")
+    err = io.StringIO()
+    assert cmd_import(f, jpath, out=io.StringIO(), err=err) == 0, err.getvalue()
+    with Journal(jpath, "fp") as j:
+        t = j.open_table("Table 9")
+        fix = t.records()[-1]
+        assert fix.type == "correct" and fix.event["record"] == 5
+        assert t.state == right_state([hand(1), hand(6), hand(3)])
+    assert verify_journal(jpath)[0] == []
