@@ -19,7 +19,8 @@ What a pass proves, row by row (each failure names the row):
   digest; every void names a live event of its table and leaves every later one valid;
 * with a key: every row's MAC (a forged append or a rebuilt chain fails);
 * with an anchor ``HASH@SEQ``: the chain value at that gseq (nothing up to it changed,
-  cut or replaced);
+  cut or replaced); every shift's seal names such a head, a row before it whose chain
+  value begins with its hash (the first 64 bits of every row's value are kept for it);
 * the caches: a snapshot that differs from the digest in the chain, an obligations row
   that differs from the table's owed kills.
 
@@ -47,7 +48,7 @@ import floorkill
 from floorkill.log import log as floorkill_log
 from floorkill.rules import ConfigError, TableState, apply, initial_state
 from floorkill.rules import room as room_rules
-from floorkill.rules.corrections import History
+from floorkill.rules.corrections import SEAL, History
 from floorkill.rules.decisions import Decision, Refusal, as_stored_by
 from floorkill.rules.engine import apply_parsed
 from floorkill.rules.events import parse_event
@@ -58,6 +59,7 @@ from floorkill.store.schema import (
     CREATE_TYPE,
     VOID_TYPE,
     canonical_json,
+    parse_anchor,
     result_json,
     seed_point,
     state_digest,
@@ -270,6 +272,8 @@ class ChainAudit:
         if seq == 0:
             self.problem(f"{self._w()}: first row of a table is not its creation")
             return
+        if type_ == SEAL:
+            self._seal(gseq, data.get("head"))
         if type_ == VOID_TYPE and t.corrected:
             self._refold(self._w(), t, seq, data, rules, decisions, result, hand, target, digest)
         elif type_ == VOID_TYPE:
@@ -287,6 +291,27 @@ class ChainAudit:
             old = seq - RECENT
             if old % CHECKPOINT:
                 cp.pop(old, None)
+
+    def _seal(self, gseq: int, head: object) -> None:
+        """A shift's seal names the chain head its report was made at (``HASH@SEQ``): a
+        row before the seal, whose chain value begins with that hash."""
+        try:
+            at, hash_ = parse_anchor(head if isinstance(head, str) else "")
+        except ValueError:
+            self.problem(f"{self._w()}: the seal's head {str(head)[:80]!r} is not HASH@SEQ")
+            return
+        if at >= gseq:
+            self.problem(
+                f"{self._w()}: the seal names row gseq {at}, not a row before it (the seal "
+                "was changed, or copied from another journal)"
+            )
+            return
+        if self.chain.names_head(at, hash_) is False:
+            self.problem(
+                f"{self._w()}: the seal names {hash_[:16]}…@{at}, but the chain there is "
+                "another value (the journal up to it was changed or rebuilt, or the seal "
+                "is another journal's)"
+            )
 
     def _create(
         self, w: str, tbl: str, seq: int, data: dict, decisions, result, hand, who, at, target

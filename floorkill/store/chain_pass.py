@@ -15,6 +15,7 @@ replay over the same rows (every row's problems in the order a reader expects th
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -65,6 +66,10 @@ class ChainPass:
         self.anchor_values: list[str] = []  # the row's hash, and the seed if it is one
         if anchor is not None and anchor[0] == 0:
             self.anchor_values = [self.prev]
+        # the first 64 bits of the chain value after each row (gseq 1 first), while the
+        # global sequence has no gap: what a shift's seal names (HASH@SEQ) is checked
+        # against them (8 bytes a row, never the row)
+        self.heads = array("Q")
 
     def feed(self, row: tuple) -> None:
         (
@@ -138,6 +143,11 @@ class ChainPass:
             self.last_gseq += 1  # (the replay names it: ChainAudit.feed)
             return
         self.last_gseq = gseq
+        if gseq == len(self.heads) + 1:
+            try:
+                self.heads.append(int(self.prev[:16], 16))
+            except ValueError:  # a hash that is not hex: named above, nothing to check
+                self.heads.append(0)
         if self.anchor is not None and gseq == self.anchor[0]:
             self.anchor_values = [str(stored_hash), self.prev]
 
@@ -205,6 +215,13 @@ class ChainPass:
 
     def head(self) -> tuple[int, str]:
         return self.last_gseq, self.prev
+
+    def names_head(self, gseq: int, hash_: str) -> bool | None:
+        """Whether ``hash_`` (16+ hex digits) begins the chain value after row ``gseq``;
+        None when that row was not passed in order (the chain's own problems say why)."""
+        if not 1 <= gseq <= len(self.heads):
+            return None
+        return int(hash_[:16], 16) == self.heads[gseq - 1]
 
 
 # ---------------------------------------------------------------------------

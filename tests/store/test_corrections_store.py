@@ -291,13 +291,14 @@ def test_a_files_correction_names_the_journal_record_past_voids_and_seals(jpath,
     skip the void, the record it undid and the seal (as export writes them), and the
     correction lands on the journal record the file names."""
     from floorkill.store.commands import cmd_import
+    from floorkill.store.schema import format_anchor
 
     with Journal(jpath, "fp") as j:
         s = j.create_table(table())
         for ev in (hand(1), hand(2)):
             s.append(ev)
         s.void(2, "dealt twice")
-        s.append({"type": "seal", "head": "0123456789abcdef@3"})
+        s.append({"type": "seal", "head": format_anchor(*j.head())})
         for ev in (hand(2), hand(3)):  # journal records 5 and 6: file records 2 and 3
             s.append(ev)
     out = io.StringIO()
@@ -316,3 +317,23 @@ def test_a_files_correction_names_the_journal_record_past_voids_and_seals(jpath,
         assert fix.type == "correct" and fix.event["record"] == 5
         assert t.state == right_state([hand(1), hand(6), hand(3)])
     assert verify_journal(jpath)[0] == []
+
+
+def test_verify_checks_that_a_seal_names_a_row_of_this_chain(jpath):
+    """A seal's HASH@SEQ is the chain head its report was made at: verify checks that it
+    is a row before the seal and that the chain there begins with that hash (a seal
+    copied from another journal, or a journal rebuilt under its seal, is caught)."""
+    from floorkill.store.schema import format_anchor
+
+    with Journal(jpath, "fp", mac_key=None) as j:
+        s = _wrong_table(j)
+        gseq, value = j.head()
+        s.append({"type": "seal", "head": format_anchor(gseq, value)})
+        s.append({"type": "seal", "head": format_anchor(gseq, "f" * 64)})  # not this chain's
+        s.append({"type": "seal", "head": format_anchor(gseq + 50, value)})  # not yet written
+        s.append({"type": "seal", "head": "shift report"})
+    problems = verify_journal(jpath)[0]
+    assert len(problems) == 3, problems
+    assert "the chain there is another value" in problems[0]
+    assert f"names row gseq {gseq + 50}, not a row before it" in problems[1]
+    assert "is not HASH@SEQ" in problems[2]
