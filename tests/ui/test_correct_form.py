@@ -120,6 +120,12 @@ async def _second_leg_asked(lang: str, answer_key: str):
         question = asked.question
         await pilot.press(answer_key)
         await pilot.pause()
+        # back to the form: what the answered correction changes is shown before Enter
+        assert isinstance(app.screen, CorrectModal)
+        after = str(app.screen.query_one("#fix-impact", Static).render())
+        assert "asks" not in after and "спрашивает" not in after
+        await pilot.press("enter")
+        await pilot.pause()
         assert not isinstance(app.screen, (AskModal, CorrectModal))
     return s, shown, question
 
@@ -216,6 +222,12 @@ async def _pot_asked(lang: str):
         seen["preview"] = str(asked.query_one("#amount-preview", Static).render())
         await pilot.press("enter")
         await pilot.pause()
+        # back to the form: the line says the pot, the list what the correction changes
+        assert isinstance(app.screen, CorrectModal)
+        seen["line"] = app.screen.query_one("#fix-line", Input).value
+        seen["after"] = str(app.screen.query_one("#fix-impact", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
         assert not isinstance(app.screen, (AmountModal, AskModal, CorrectModal))
     return s, seen
 
@@ -226,11 +238,13 @@ async def test_house_big_pot_the_pot_a_correction_needs_is_asked_with_its_previe
     assert "pot" in seen["question"].lower()
     assert "house-big-pot" in seen["cites"]
     assert seen["preview"].startswith("⏎ records:") and "$120" in seen["preview"]
+    assert seen["line"] == "1 $120"
+    assert "hand 1: neutral → kill pot (Ann, seat 1)" in seen["after"]
     fix = s.records(4, 5)[0]
     assert fix.type == "correct" and fix.event["record"] == 1
-    assert fix.event["event"] == {"type": "hand", "winner": 1, "pot": 120}  # as the entry stores it
+    assert fix.event["event"] == {"type": "hand", "winner": 1, "pot": "120.00"}  # the line read
     assert "strike" not in fix.event and "keep" not in fix.event
-    right = [hand(1, pot=120), *SPLIT_THEN[1:]]
+    right = [hand(1, pot="120.00"), *SPLIT_THEN[1:]]
     assert s.state == History(s.config, s.players, right, strict=True).state
 
 
@@ -238,4 +252,4 @@ async def test_house_big_pot_the_pot_a_correction_needs_is_asked_in_russian():
     s, seen = await _pot_asked("ru")
     assert "Запись №1 (hand) спрашивает:" in seen["form"]
     assert seen["preview"].startswith("⏎ запишет:") and "120" in seen["preview"]
-    assert s.records(4, 5)[0].event["event"]["pot"] == 120
+    assert s.records(4, 5)[0].event["event"]["pot"] == "120.00"

@@ -228,10 +228,7 @@ class CorrectModal(ModalScreen[dict | None]):
         def answered(filled: dict | None) -> None:
             if filled is None or self.impact is None:
                 return  # back to the form
-            now = self.impact.fill({"event": self.event, "answers": self.answers}, filled)
-            self.event, self.answers = now["event"], list(now.get("answers", ()))
-            self._reweigh()
-            self._go_on()
+            self._take(self.impact.fill({"event": self.event, "answers": self.answers}, filled))
 
         self.app.push_screen(
             AmountModal(
@@ -244,6 +241,18 @@ class CorrectModal(ModalScreen[dict | None]):
             answered,
         )
 
+    def _take(self, now: dict[str, Any]) -> None:
+        """An answer taken: back to the form, which lists what the correction now changes
+        (the answer may change later rulings the question hid); the next Enter goes on
+        (another question, the settling, the record). The corrected record's own answer
+        is written into its line, so the line says what Enter records."""
+        own = now["event"] != self.event
+        self.event, self.answers = now["event"], list(now.get("answers", ()))
+        if own and self.event is not None:
+            self.query_one("#fix-line", Input).value = typed_line(self.event)  # re-weighed
+        else:
+            self._reweigh()
+
     def _ask(self, seq: int, question) -> None:
         lang = self.lang
         options = [
@@ -254,10 +263,7 @@ class CorrectModal(ModalScreen[dict | None]):
         def answered(yes: bool | None) -> None:
             if yes is None or self.impact is None:
                 return  # back to the form
-            now = self.impact.answer({"event": self.event, "answers": self.answers}, yes)
-            self.event, self.answers = now["event"], list(now.get("answers", ()))
-            self._reweigh()
-            self._go_on()
+            self._take(self.impact.answer({"event": self.event, "answers": self.answers}, yes))
 
         self.app.push_screen(
             AskModal(
