@@ -372,6 +372,25 @@ def test_rrop_13_3_a_replacement_that_is_a_second_leg_asks_its_own_question():
     assert h.state == history([hand(1), hand(1, qualifies=True), hand(4)]).state
 
 
+def test_house_big_pot_a_split_corrected_to_one_winner_asks_the_pot_on_its_state():
+    big = {"triggers": ("two-pots", "big-pot"), "big_pot_minimum": "5x-upper"}
+    wrong = [hand(1, pot=20), {"type": "hand", "winners": [3, 4]}, hand(2, pot=30)]
+    h = history(wrong, **big)
+    proposed = fix(2, hand(3))  # Cy won it alone: the pot decides whether he kills
+    found = impact(h, proposed)
+    [(seq, event, question)] = found.questions
+    assert (seq, event, question.kind, question.answers) == (2, hand(3), "pot", ())
+    assert "house-big-pot" in question.cites
+    assert found.asked_on == (h.states[1],)  # what an amount typed decides is weighed there
+    filled = question.answered(event, 12000)
+    assert apply(found.asked_on[0], filled).state.button.killed
+    answered = found.fill(proposed, filled)
+    assert answered["event"] == hand(3, pot=120)
+    h.correct(answered)
+    right = [hand(1, pot=20), hand(3, pot=120), hand(2, pot=30)]
+    assert h.state == history(right, **big).state
+
+
 # --- the shift's seal --------------------------------------------------------------------
 
 SEAL = {"type": "seal", "head": "ab" * 32 + "@7"}
