@@ -204,9 +204,11 @@ def record_parts(rec: RecordLike, lang: str = "en") -> tuple[str, str, str]:
         what = event_words(rec.event, lang)
     if rec.type == RecordType.VOID:
         what += f" ({rec.event.get('reason', '')})"
-    decided = ", ".join(
-        decision_word(d.code, d.seat, lang) for d in rec.decisions if d.code != "shows"
-    )  # the showdown's words: in the rules panel
+    decided = (
+        ", ".join(decision_word(d.code, d.seat, lang) for d in rec.decisions if d.code != "shows")
+        if rec.type != RecordType.CORRECT  # "corrected" per change: the record's words say it
+        else ""
+    )  # the showdown's words, a correction's changes: in the rules panel
     undone = " " + tr("[undone]", lang) if rec.voided else ""  # first: a cut line still says it
     return safe_text(f"{rec.seq:>4} {rec.hand:>4}{undone}"), safe_text(what), safe_text(decided)
 

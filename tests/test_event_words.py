@@ -95,6 +95,16 @@ def test_a_record_with_its_number_in_the_panel_the_notice_and_the_history():
     assert decisions_line("Table 12", away) == "Table 12 #7 away: recorded"
 
 
+def test_a_correction_in_the_history_says_what_it_put_right_not_a_code_per_change():
+    said = Decision("corrected", None, "corrected", (("record", 31),))
+    change = Decision("corrected", 3, "fix-hand-to", (("hand", 20),), ("rrop-13.3",))
+    event = {"type": "correct", "record": 31, "event": {"type": "hand", "winner": 3}}
+    fix = _record(37, "correct", event, 25, [said, change, change])
+    assert (
+        record_line(fix) == "  37   25 correct #31: hand: winner 3"
+    )  # the panel lists the changes
+
+
 def test_an_event_as_written_for_a_message_about_bad_input():
     assert raw_event_text({"type": "hand", "winner": 3, "won_beyond_blinds": 20}) == (
         "hand winner 3, won_beyond_blinds 20"
