@@ -70,7 +70,7 @@ async def test_rrop_13_6_an_impossible_later_record_is_asked_about():
         line.value = "quit seat=1"
         await pilot.pause()
         shown = str(app.screen.query_one("#fix-impact", Static).render())
-        assert "record #4 (pay_kill) no longer applies" in shown
+        assert "record #4 (kill paid) no longer applies" in shown
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, AskModal)  # strike or keep?
@@ -144,7 +144,7 @@ async def test_rrop_13_3_a_later_second_leg_is_asked_and_the_answer_recorded():
 
 async def test_rrop_13_3_the_second_leg_question_in_russian():
     s, shown, question = await _second_leg_asked("ru", "n")
-    assert "Запись №2 (hand) спрашивает: Вторая «нога» места 1 (Ann)" in shown
+    assert "Запись №2 (раздача) спрашивает: Вторая «нога» места 1 (Ann)" in shown
     assert question.startswith("Вторая «нога» места 1 (Ann)")
     assert s.records(3, 4)[0].event["answers"] == [{"record": 2, "qualifies": False}]
     right = [hand(1), hand(1, qualifies=False), hand(4)]
@@ -250,6 +250,6 @@ async def test_house_big_pot_the_pot_a_correction_needs_is_asked_with_its_previe
 
 async def test_house_big_pot_the_pot_a_correction_needs_is_asked_in_russian():
     s, seen = await _pot_asked("ru")
-    assert "Запись №1 (hand) спрашивает:" in seen["form"]
+    assert "Запись №1 (раздача) спрашивает:" in seen["form"]
     assert seen["preview"].startswith("⏎ запишет:") and "120" in seen["preview"]
     assert s.records(4, 5)[0].event["event"]["pot"] == "120.00"

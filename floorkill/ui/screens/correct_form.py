@@ -31,6 +31,7 @@ from floorkill.i18n import NC_, tr
 from floorkill.rules.corrections import sealed_after
 from floorkill.rules.names import safe_text
 from floorkill.rules.preview import ASKS, RECORDS
+from floorkill.vocab import EVENT_TYPES, word
 from floorkill.store.session import Record
 
 from ..widgets.hand_entry import preview_text
@@ -43,7 +44,7 @@ def _asks_line(seq: int, event, question, lang: str) -> str:
         "Record #{seq} ({type}) asks: {question}",
         lang,
         seq=seq,
-        type=str(event.get("type", "?")),
+        type=word(EVENT_TYPES, str(event.get("type", "?")), lang),
         question=question.text(lang),
     )
 
@@ -60,7 +61,7 @@ def _impact_lines(impact, lang: str) -> list[str]:
                 "record #{seq} ({type}) no longer applies: {reason} — to settle",
                 lang,
                 seq=seq,
-                type=etype,
+                type=word(EVENT_TYPES, etype, lang),
                 reason=refusal.text(lang),
             )
         )
@@ -195,7 +196,7 @@ class CorrectModal(ModalScreen[dict | None]):
                     "Record #{seq} ({type}) no longer applies: {reason}",
                     lang,
                     seq=seq,
-                    type=etype,
+                    type=word(EVENT_TYPES, etype, lang),
                     reason=refusal.text(lang),
                 ),
                 refusal.cites,
