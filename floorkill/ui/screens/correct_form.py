@@ -31,8 +31,8 @@ from floorkill.i18n import NC_, tr
 from floorkill.rules.corrections import sealed_after
 from floorkill.rules.names import safe_text
 from floorkill.rules.preview import ASKS, RECORDS
-from floorkill.vocab import EVENT_TYPES, word
 from floorkill.store.session import Record
+from floorkill.vocab import EVENT_TYPES, word
 
 from ..widgets.hand_entry import preview_text
 from .amount_modal import AmountModal
