@@ -20,7 +20,8 @@ What a pass proves, row by row (each failure names the row):
 * with a key: every row's MAC (a forged append or a rebuilt chain fails);
 * with an anchor ``HASH@SEQ``: the chain value at that gseq (nothing up to it changed,
   cut or replaced); every shift's seal names such a head, a row before it whose chain
-  value begins with its hash (the first 64 bits of every row's value are kept for it);
+  value begins with its hash (the first 64 bits of the last rows' values are kept for it:
+  a bounded ring, :data:`~floorkill.store.chain_pass.HEADS`);
 * the caches: a snapshot that differs from the digest in the chain, an obligations row
   that differs from the table's owed kills.
 
@@ -53,7 +54,7 @@ from floorkill.rules.decisions import Decision, Refusal, as_stored_by
 from floorkill.rules.engine import apply_parsed
 from floorkill.rules.events import parse_event
 from floorkill.store import reading
-from floorkill.store.chain_pass import ChainPass, chain_select, where
+from floorkill.store.chain_pass import HEADS, ChainPass, chain_select, where
 from floorkill.store.schema import (
     CORRECT_TYPE,
     CREATE_TYPE,
@@ -300,17 +301,23 @@ class ChainAudit:
         except ValueError:
             self.problem(f"{self._w()}: the seal's head {str(head)[:80]!r} is not HASH@SEQ")
             return
-        if at >= gseq:
+        if not 1 <= at < gseq:
             self.problem(
                 f"{self._w()}: the seal names row gseq {at}, not a row before it (the seal "
                 "was changed, or copied from another journal)"
             )
             return
-        if self.chain.names_head(at, hash_) is False:
+        named = self.chain.names_head(at, hash_)
+        if named is False:
             self.problem(
                 f"{self._w()}: the seal names {hash_[:16]}…@{at}, but the chain there is "
                 "another value (the journal up to it was changed or rebuilt, or the seal "
                 "is another journal's)"
+            )
+        elif named is None and self.chain.in_order == gseq:
+            self.warnings.append(
+                f"{self._w()}: the seal names row gseq {at}, {gseq - at} rows before it: "
+                f"more than {HEADS} back, its hash is not checked (verify --head {head})"
             )
 
     def _create(

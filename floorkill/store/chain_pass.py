@@ -34,6 +34,9 @@ def where(gseq: Any, tbl: Any, seq: Any) -> str:
     return f"row gseq {gseq} (table {tbl!r}, seq {seq})"
 
 
+HEADS = 1 << 16  # rows whose chain value a seal may name (512 KB)
+
+
 class ChainPass:
     """The chain checks of every row fed (tuples in :data:`CHAIN_COLUMNS` order).
 
@@ -66,10 +69,11 @@ class ChainPass:
         self.anchor_values: list[str] = []  # the row's hash, and the seed if it is one
         if anchor is not None and anchor[0] == 0:
             self.anchor_values = [self.prev]
-        # the first 64 bits of the chain value after each row (gseq 1 first), while the
-        # global sequence has no gap: what a shift's seal names (HASH@SEQ) is checked
-        # against them (8 bytes a row, never the row)
-        self.heads = array("Q")
+        # the first 64 bits of the chain value after each of the last HEADS rows (a ring,
+        # by gseq), while the global sequence has no gap: what a shift's seal names
+        # (HASH@SEQ, a head read seconds before the seal) is checked against them
+        self.heads = array("Q", bytes(8 * HEADS))
+        self.in_order = 0  # the last gseq passed with no gap before it
 
     def feed(self, row: tuple) -> None:
         (
@@ -143,11 +147,12 @@ class ChainPass:
             self.last_gseq += 1  # (the replay names it: ChainAudit.feed)
             return
         self.last_gseq = gseq
-        if gseq == len(self.heads) + 1:
+        if gseq == self.in_order + 1:
+            self.in_order = gseq
             try:
-                self.heads.append(int(self.prev[:16], 16))
+                self.heads[gseq % HEADS] = int(self.prev[:16], 16)
             except ValueError:  # a hash that is not hex: named above, nothing to check
-                self.heads.append(0)
+                self.heads[gseq % HEADS] = 0
         if self.anchor is not None and gseq == self.anchor[0]:
             self.anchor_values = [str(stored_hash), self.prev]
 
@@ -218,10 +223,11 @@ class ChainPass:
 
     def names_head(self, gseq: int, hash_: str) -> bool | None:
         """Whether ``hash_`` (16+ hex digits) begins the chain value after row ``gseq``;
-        None when that row was not passed in order (the chain's own problems say why)."""
-        if not 1 <= gseq <= len(self.heads):
+        None when that row is not among the last :data:`HEADS` passed in order (a gap
+        before it: the chain's own problems say why; or too far back to be held)."""
+        if not max(1, self.in_order - HEADS + 1) <= gseq <= self.in_order:
             return None
-        return int(hash_[:16], 16) == self.heads[gseq - 1]
+        return int(hash_[:16], 16) == self.heads[gseq % HEADS]
 
 
 # ---------------------------------------------------------------------------

@@ -337,3 +337,20 @@ def test_verify_checks_that_a_seal_names_a_row_of_this_chain(jpath):
     assert "the chain there is another value" in problems[0]
     assert f"names row gseq {gseq + 50}, not a row before it" in problems[1]
     assert "is not HASH@SEQ" in problems[2]
+
+
+def test_a_seal_too_far_back_to_hold_is_said_not_checked(jpath, monkeypatch):
+    import floorkill.store.chain_pass as chain_pass
+    from floorkill.store.schema import format_anchor
+
+    monkeypatch.setattr(chain_pass, "HEADS", 4)  # the ring verify keeps of the chain's values
+    with Journal(jpath, "fp", mac_key=None) as j:
+        s = _wrong_table(j)
+        head = format_anchor(*j.head())
+        s.append({"type": "seal", "head": head})  # the next row: checked
+        for w in (1, 2, 3, 4):
+            s.append(hand(w))
+        s.append({"type": "seal", "head": head})  # 6 rows on: not held
+    problems, warnings, _ = verify_journal(jpath)
+    assert problems == []
+    assert any("its hash is not checked" in w for w in warnings), warnings
