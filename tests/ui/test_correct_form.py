@@ -253,3 +253,28 @@ async def test_house_big_pot_the_pot_a_correction_needs_is_asked_in_russian():
     assert "Запись №1 (раздача) спрашивает:" in seen["form"]
     assert seen["preview"].startswith("⏎ запишет:") and "120" in seen["preview"]
     assert s.records(4, 5)[0].event["event"]["pot"] == "120.00"
+
+
+async def test_a_misspelt_name_corrected_is_one_line_not_one_a_hand_he_held_the_leg():
+    # "Gus Smtih" typed at his join: every later hand he held the leg names him — the same
+    # rulings under the corrected name, said once (each hand is still stored in the row)
+    events = [{"type": "join", "seat": 5, "name": "Gus Smtih"}]
+    events += [hand([5, 3, 5, 1, 4][i % 5]) for i in range(30)]
+    s = session(events=events)
+    app = make_podium_app(s, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        app.correct_record(s.records(0, 1)[0])
+        await pilot.pause()
+        line = app.screen.query_one("#fix-line", Input)
+        line.value = line.value.replace("Smtih", "Smith")
+        await pilot.pause()
+        shown = str(app.screen.query_one("#fix-impact", Static).render())
+        assert shown.splitlines() == [
+            "раздачи 1–28: кнопка килла на месте 5 у Gus Smith, а не у Gus Smtih — "
+            "те же решения под исправленным именем [rrop-13.3]"
+        ]
+        await pilot.press("enter")
+        await pilot.pause()
+        fix = s.records(len(s) - 1, len(s))[0]
+        assert fix.type == "correct" and len(fix.decisions) > 10  # every hand, in the row
+    assert s.state.player(5).name == "Gus Smith"

@@ -76,7 +76,7 @@ class EntryActions(PodiumHost):
 
     def correct_record(self, record: Record) -> None:
         """The correction form for ``record``; what it returns is recorded through the floor."""
-        from ..screens.correct_form import CorrectModal
+        from ..screens.correct_form import CorrectModal, change_lines
 
         if record.type == "void":
             self.notify(
@@ -106,7 +106,7 @@ class EntryActions(PodiumHost):
         def corrected(rec: Record) -> None:
             lines = [
                 tr("Record #{seq} corrected.", self.lang, seq=rec.event.get("record")),
-                *decision_lines(rec.decisions[1:], self.lang),
+                *change_lines(rec.decisions[1:], self.lang),  # a name's fix: one line
             ]
             self.notify("\n".join(safe_text(x) for x in lines), timeout=8, markup=False)
 

@@ -27,7 +27,7 @@ from floorkill.floor.correcting import LineError, read_line, typed_line
 from floorkill.floor.typed_entry import EntryError, parse_entry
 from floorkill.floor.typed_entry import read_line as read_answer
 from floorkill.floor.wording import decision_lines, floor_text, refusal_line
-from floorkill.i18n import NC_, tr
+from floorkill.i18n import N_, NC_, tr
 from floorkill.rules.corrections import sealed_after
 from floorkill.rules.names import safe_text
 from floorkill.rules.preview import ASKS, RECORDS
@@ -49,10 +49,53 @@ def _asks_line(seq: int, event, question, lang: str) -> str:
     )
 
 
+RENAMED = N_(
+    "hands {first}–{last}: the kill button at seat {seat} is {player}'s, not {name}'s — "
+    "the same rulings under the corrected name"
+)
+
+
+def _renamed(d) -> tuple[str, str, int] | None:
+    """(name, corrected name, seat) of a hand's change that only renames the button's
+    holder (the same button, at the same seat), else None."""
+    p = dict(d.params)
+    if d.key != "fix-hand-both" or p.get("before") != p.get("after"):
+        return None
+    if p.get("seat") != p.get("to_seat") or p.get("name") == p.get("player"):
+        return None
+    return str(p.get("name")), str(p.get("player")), int(p.get("seat") or 0)
+
+
+def change_lines(changes, lang: str) -> list[str]:
+    """The changes as lines; a name corrected (a join's typo) makes every later hand its
+    holder held the button name him otherwise: those hands are one line, not one each."""
+    runs: dict[tuple[str, str, int], list] = {}  # -> [first hand, last hand, count, cites]
+    for d in changes:
+        who = _renamed(d)
+        if who is not None:
+            hand = dict(d.params).get("hand")
+            run = runs.setdefault(who, [hand, hand, 0, d.cites])
+            run[1], run[2] = hand, run[2] + 1
+    out: list[str] = []
+    said: set[tuple[str, str, int]] = set()
+    for d in changes:
+        who = _renamed(d)
+        found = runs.get(who) if who is not None else None
+        if who is None or found is None or found[2] < 2:
+            out.extend(decision_lines([d], lang))
+        elif who not in said:  # the first of them: the one line
+            said.add(who)
+            name, player, seat = who
+            first, last, _n, cites = found
+            line = tr(RENAMED, lang, first=first, last=last, seat=seat, player=player, name=name)
+            out.append(safe_text(line) + (f" [{', '.join(cites)}]" if cites else ""))
+    return out
+
+
 def _impact_lines(impact, lang: str) -> list[str]:
     if impact.refusal is not None:
         return [refusal_line(impact.refusal, lang)]
-    lines = decision_lines(impact.changes, lang)
+    lines = change_lines(impact.changes, lang)
     for seq, event, question in impact.questions:
         lines.append(_asks_line(seq, event, question, lang) + " — " + tr("to answer", lang))
     for seq, etype, refusal in impact.impossible:
