@@ -10,13 +10,16 @@ for a bare screen with one Input pushed by a key — what Textual itself costs t
 screen. Median and worst over ``--runs``.
 
 Goal: the editor usable (first frame, and the typed name in its field) within 100 ms of
-its key — on a machine under load the ratio to the bare screen is the number to read.
+its key, on this machine, quiet. The bench exits 1 when the median is over it, and says
+the load average it ran at: on a machine under load the ratio to the bare screen (what
+any screen costs at that load) is the number to read.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import time
@@ -96,7 +99,7 @@ async def measure(runs: int) -> dict[str, list[float]]:
             await _until(lambda: isinstance(app.screen, TableEditor) and app.screen.is_mounted)
             await _painted(app.screen)
             out["frame"].append(time.perf_counter() - t0)
-            name = app.screen.query_one("#e-name", Input)
+            name = app.screen.field("name")
             await _until(lambda name=name: name.value.endswith(NAME))
             out["typed"].append(time.perf_counter() - t0)
             await pilot.press("escape")
@@ -123,7 +126,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args()
+    load = os.getloadavg()[0]
     out = asyncio.run(measure(max(1, min(args.runs, 50))))
+    print(f"load average at the start: {load:.2f}, at the end: {os.getloadavg()[0]:.2f}")
     ms = {k: [v * 1000 for v in vals] for k, vals in out.items()}
     for k, vals in ms.items():
         print(f"{k:11s} median {statistics.median(vals):7.1f} ms   worst {max(vals):7.1f} ms")
@@ -131,7 +136,7 @@ def main() -> int:
     print(f"editor typed / bare typed: {ratio:.2f}x")
     ok = statistics.median(ms["typed"]) <= GOAL_MS
     print(("PASS" if ok else "OVER") + f": the editor usable within {GOAL_MS:.0f} ms (median)")
-    return 0
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

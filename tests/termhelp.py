@@ -95,6 +95,10 @@ async def type_text(pilot, text: str) -> None:
     ``pilot.press``."""
     from textual.widgets import Input
 
-    assert isinstance(pilot.app.focused, Input), pilot.app.focused
+    from floorkill.ui.widgets.field_list import FieldList, TextField
+
+    focused = pilot.app.focused
+    on_text = isinstance(focused, FieldList) and isinstance(focused.current, TextField)
+    assert isinstance(focused, Input) or on_text, focused
     send_keys(pilot.app, *text)
     await settle(pilot)

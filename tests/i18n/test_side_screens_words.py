@@ -117,12 +117,10 @@ def _own(screen, lines: list[str]) -> list[str]:
 
 def _choose_voluntary(app) -> None:
     """The editor with an option changed: the option's source and the what-if show."""
-    from floorkill.ui.widgets.choice import Choice
-
     ed = app.screen
-    sel = ed.query_one("#e-voluntary", Choice)
-    sel.value = True
-    sel.focus()
+    field = ed.field("voluntary")
+    field.value = True
+    field.focus()
 
 
 def _about(app) -> None:
@@ -256,7 +254,7 @@ async def test_f3_on_each_side_screen_says_it_again_in_the_other_language(name, 
         await _open(pilot, app, how)
         screen = app.screen
         if name == "editor-copy":
-            screen.query_one("#e-name").value = "Table 30"  # typed: kept through F3
+            screen.field("name").value = "Table 30"  # typed: kept through F3
         await pilot.press("f3")
         await pilot.pause()
         await pilot.pause()
@@ -265,7 +263,7 @@ async def test_f3_on_each_side_screen_says_it_again_in_the_other_language(name, 
         assert _stray(ru, "ru", names + ["Table 30"]) == [], "\n".join(ru)
         assert said in "\n".join(ru)
         if name == "editor-copy":
-            assert screen.query_one("#e-name").value == "Table 30"
+            assert screen.field("name").value == "Table 30"
         await pilot.press("f3")
         await pilot.pause()
         await pilot.pause()
@@ -341,26 +339,26 @@ async def test_the_config_diff_modal_speaks_one_language(tmp_path, size):
 @pytest.mark.parametrize(
     "field, value, said",
     [
-        ("#e-bets", "4", "Ставки: для фиксированного лимита нужны две ставки: нижняя и верхняя"),
-        ("#e-seats", "12", "Число мест: целое число от 2 до 10"),
+        ("bets", "4", "Ставки: для фиксированного лимита нужны две ставки: нижняя и верхняя"),
+        ("seats", "12", "Число мест: целое число от 2 до 10"),
         (
-            "#e-scoop_minimum",
+            "scoop_minimum",
             "abc",
             "Килл за скуп от: abc — не из вариантов: «5 верхних лимитов», «5 нижних лимитов» или сумма",
         ),
         (
-            "#e-second_leg_pot",
+            "second_leg_pot",
             "5 больших блайнда",
             "Вторая «нога»: банк от: 5 больших блайнда — не из вариантов: «нет», «5 верхних лимитов», "
             "«5 нижних лимитов», «5 больших блайндов» или сумма",
         ),
-        ("#e-second_leg_pot", "-5", "Вторая «нога»: банк от: -5 — отрицательная сумма"),
+        ("second_leg_pot", "-5", "Вторая «нога»: банк от: -5 — отрицательная сумма"),
         (
-            "#e-second_leg_pot",
+            "second_leg_pot",
             "4.555",
             "Вторая «нога»: банк от: 4.555 — больше двух знаков после запятой",
         ),
-        ("#e-second_leg_pot", "0", "Вторая «нога»: банк от: нужна сумма больше нуля"),
+        ("second_leg_pot", "0", "Вторая «нога»: банк от: нужна сумма больше нуля"),
     ],
 )
 async def test_the_editor_says_a_bad_field_in_russian(field, value, said):
@@ -369,8 +367,8 @@ async def test_the_editor_says_a_bad_field_in_russian(field, value, said):
         await pilot.press("f9", "n")
         await pilot.pause()
         ed = app.screen
-        ed.query_one("#e-name").value = "Table 30"
-        ed.query_one(field).value = value
+        ed.field("name").value = "Table 30"
+        ed.field(field).value = value
         await pilot.pause()
         lines = screen_lines(app.export_screenshot())
         assert ed.checked is None and ed.error == said

@@ -111,8 +111,6 @@ __all__ = ["HALF", "HOLDEM", "KILLED", "LOWBALL", "STUD", "WSOP", "hand", "journ
 async def new_table_editor(*, lang: str = "en", name: str | None = None, size=(120, 40)):
     """The podium's table editor for a new table (Ctrl+T, n), its name typed when given:
     yields (app, pilot, editor)."""
-    from textual.widgets import Input
-
     from floorkill.ui.podium import make_podium_app
 
     app = make_podium_app(session(), lang=lang)
@@ -120,5 +118,5 @@ async def new_table_editor(*, lang: str = "en", name: str | None = None, size=(1
         await pilot.press("ctrl+t", "n")
         editor = app.screen
         if name is not None:
-            editor.query_one("#e-name", Input).value = name
+            editor.field("name").value = name
         yield app, pilot, editor

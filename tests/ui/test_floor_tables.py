@@ -17,13 +17,12 @@ from floorhelp import (
     session,
 )
 from termhelp import type_text
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable
 
 from floorkill.rules import load_table_file
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.screens.table_editor import TableEditor
 from floorkill.ui.screens.table_list import SampleModal, TableListScreen
-from floorkill.ui.widgets.choice import Choice
 from floorkill.ui.widgets.hand_entry import HandEntry
 from floorkill.ui.widgets.history_view import HistoryView
 
@@ -106,15 +105,15 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
         await type_text(pilot, "Table 12")
         await pilot.press("ctrl+s")  # taken: refused, still editing
         assert isinstance(app.screen, TableEditor) and "already in the journal" in ed.error
-        ed.query_one("#e-name", Input).value = "Table 8"
-        ed.query_one("#e-bets", Input).value = "4"
+        ed.field("name").value = "Table 8"
+        ed.field("bets").value = "4"
         await pilot.pause()
         assert ed.error == "[stakes] bets: fixed limit needs [lower, upper]"
-        ed.query_one("#e-bets", Input).value = "4 8"
-        ed.query_one("#e-blinds", Input).value = "2 4"
-        ed.query_one("#e-kind", Choice).value = "half"
-        ed.query_one("#e-trigger-scoop", Choice).value = True
-        ed.query_one("#e-voluntary", Choice).value = True
+        ed.field("bets").value = "4 8"
+        ed.field("blinds").value = "2 4"
+        ed.field("kind").value = "half"
+        ed.field("trigger-scoop").value = True
+        ed.field("voluntary").value = True
         await pilot.pause()
         assert ed.error == "" and ed.checked is not None
         assert ed.differing == ["voluntary"]  # against Robert's Rules
@@ -136,20 +135,20 @@ async def test_new_table_by_form_is_validated_saved_and_created(tmp_path):
 
 async def test_a_preset_resets_the_options_and_the_editor_marks_what_differs():
     async with new_table_editor(name="Table 9") as (app, pilot, ed):
-        ed.query_one("#e-preset", Choice).value = "wsop"
+        ed.field("preset").value = "wsop"
         await pilot.pause()
-        assert ed.query_one("#e-new_player", Choice).value == "may-sit"
-        assert ed.query_one("#e-missed_kill", Choice).value == "post-later"
+        assert ed.field("new_player").value == "may-sit"
+        assert ed.field("missed_kill").value == "post-later"
         assert ed.differing == []
-        ed.query_one("#e-new_player", Choice).value = "must-agree"
+        ed.field("new_player").value = "must-agree"
         await pilot.pause()
         assert ed.differing == ["new_player"]
         note = ed.note("new_player")
         assert "≠ preset (may-sit)" in note and "rrop-13.12" in note
-        ed.query_one("#e-preset", Choice).value = "house-alternate"
+        ed.field("preset").value = "house-alternate"
         await pilot.pause()
-        assert ed.query_one("#e-walk", Choice).value == "neutral"
-        assert ed.query_one("#e-new_player", Choice).value == "must-agree"
+        assert ed.field("walk").value == "neutral"
+        assert ed.field("new_player").value == "must-agree"
         assert ed.differing == []
         await pilot.press("ctrl+s")
         cfg = app.session.config
@@ -163,16 +162,14 @@ async def test_stud_cannot_be_a_kill_game():
         await pilot.press("f9", "n")
         await type_text(pilot, "Table 3")
         ed = app.screen
-        ed.query_one("#e-game", Choice).value = "stud"
+        ed.field("game").value = "stud"
         await pilot.pause()
         assert "house-blind-games" in ed.error
-        ed.query_one("#e-blinds", Input).value = ""
-        ed.query_one("#e-kind", Choice).value = "none"
+        ed.field("blinds").value = ""
+        ed.field("kind").value = "none"
         await pilot.pause()
         assert ed.error == ""
-        assert not any(
-            ed.query_one(f"#e-trigger-{t}", Choice).value for t in ("two-pots", "scoop", "big-pot")
-        )
+        assert not any(ed.field(f"trigger-{t}").value for t in ("two-pots", "scoop", "big-pot"))
         await pilot.press("ctrl+s")
         assert app.session.name == "Table 3" and not app.session.config.is_kill_game
 
@@ -190,7 +187,7 @@ async def test_new_table_from_a_sample_keeps_its_players(tmp_path):
         ed = app.screen
         assert isinstance(ed, TableEditor)
         sample = load_table_file(modal.paths[index])
-        assert ed.query_one("#e-name", Input).value == sample.config.name
+        assert ed.field("name").value == sample.config.name
         await pilot.press("ctrl+s")
         s = app.session
         assert s.name == sample.config.name and s.config == sample.config
@@ -205,7 +202,7 @@ async def test_copy_of_a_table_needs_a_new_name():
         await pilot.press("f9", "c")
         ed = app.screen
         assert isinstance(ed, TableEditor)
-        assert ed.query_one("#e-name", Input).value == ""
+        assert ed.field("name").value == ""
         await type_text(pilot, "Table 22")
         await pilot.press("ctrl+s")
         assert app.session.name == "Table 22"

@@ -111,5 +111,5 @@ async def test_new_table_like_reads_the_table_off_the_loop(tmp_path, monkeypatch
         await while_hanging(pilot, hanging, *"T15")
         editor = app.screen
         assert isinstance(editor, TableEditor)
-        assert editor.query_one("#e-name", Input).value == "T15"
+        assert editor.field("name").value == "T15"
     j.close()

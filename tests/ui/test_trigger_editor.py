@@ -13,8 +13,6 @@ from textual.widgets import Static
 from floorkill.rules import clauses
 from floorkill.rules.clauses import Clause
 from floorkill.rules.triggers import Trigger, registered
-from floorkill.ui.screens.table_editor import Column
-from floorkill.ui.widgets.choice import Choice
 
 JACKPOT = Trigger(
     "test-jackpot",
@@ -52,10 +50,10 @@ def record(request, monkeypatch):
 
 async def test_a_registered_trigger_is_a_row_of_the_editor_and_saved_in_the_table(record):
     async with new_table_editor(name="Table 9") as (app, pilot, ed):
-        row = ed.query_one(f"#e-trigger-{record.id}", Choice)
-        labels = " ".join(line.plain for c in ed.query(Column) for line in c.lines)
+        row = ed.field(f"trigger-{record.id}")
+        labels = " ".join(f"{f.label} {f.note.plain}" for f in ed.form.fields.values())
         assert f"Trigger: {record.label}" in labels and record.clauses[0] in labels
-        ed.query_one("#e-trigger-two-pots", Choice).value = False
+        ed.field("trigger-two-pots").value = False
         row.value = True
         await pilot.pause()
         row.focus()  # the note below the form: what the trigger does, from its record

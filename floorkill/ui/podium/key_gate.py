@@ -50,8 +50,12 @@ def as_typed(event: events.Event) -> events.Event:
 
 
 def typed_into(event: events.Event, target: MessagePump) -> bool:
-    """A character typed into a text field (which takes it: no binding runs after)."""
-    return isinstance(target, Input) and isinstance(event, events.Key) and event.is_printable
+    """A character typed into a text field (which takes it: no binding runs after) — an
+    Input, or a widget whose ``takes_typed(key)`` says so (the table editor's fields)."""
+    if not isinstance(event, events.Key) or not event.is_printable:
+        return False
+    takes = getattr(target, "takes_typed", None)
+    return isinstance(target, Input) or (callable(takes) and bool(takes(event)))
 
 
 class KeyGate:

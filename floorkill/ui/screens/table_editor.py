@@ -4,7 +4,9 @@ Every field of a table file: name, game, seats, structure, bets, blinds, the kil
 kind and triggers, the rule preset, and every house option with its default and the
 clause behind it. The form is checked by the rules' own config loader at every change
 (:func:`floorkill.rules.config.config_from_dict`: its ConfigError message is shown);
-options that differ from the chosen preset are marked (``differs_from_preset``).
+options that differ from the chosen preset are marked (``differs_from_preset``). The form
+is one widget, a line per field (:mod:`floorkill.ui.widgets.field_list`): a screen of a
+few widgets opens within the 100 ms a key may take to be answered (bench/editor_bench.py).
 Saving writes the table file atomically (tomli-w, :func:`floorkill.store.atomic.write_toml`)
 into the tables folder (:func:`floorkill.floor.wording.tables_dir`), reads it back through
 the loader, and creates the table in the journal.
@@ -15,15 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from floorkill import vocab
 from floorkill.floor.tables import TableRegistry, new_table_path, tables_dir
@@ -53,8 +53,10 @@ from floorkill.rules.table_diff import VALUE_WORDS, preset_title
 from floorkill.rules.table_diff import word as value_word
 from floorkill.rules.whatif import WhatIf, summary
 
-from ..widgets.choice import Choice
-from .language import LangFooter, Speaks
+from ..widgets.field_list import ChoiceField, Field, FieldList, Head, TextField
+from ..widgets.key_line import KeyLine
+from ..widgets.repaint import update_static
+from .language import Speaks
 
 
 def cites_note(text: str, cites, lang: str | None = "en") -> str:
@@ -320,59 +322,17 @@ def title_words(title: str, lang: str | None) -> str:
     return title
 
 
-class Column(Widget):
-    """A column of one-line texts, each cut at a word to the column's width (a clause id
-    is never shown in part): the labels or the notes of a section, one widget for all."""
-
-    DEFAULT_CSS = "Column { height: auto; }"
-
-    def __init__(self, lines: list[Text], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.lines = lines
-
-    def set_lines(self, lines: list[Text]) -> None:
-        self.lines = lines
-        self.refresh()
-
-    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return len(self.lines)
-
-    def render(self) -> Text:
-        width = max(1, self.size.width)
-        out = []
-        for line in self.lines:
-            if line.cell_len > width:
-                cut = line.plain.rfind(" ", 0, width)
-                line = line[: cut if cut > 0 else width - 1]
-                line.append("…")
-            out.append(line)
-        return Text("\n").join(out)
-
-
-class Row(NamedTuple):
-    """A field of the editor: its label, its widget, the note beside it (and the note's
-    name, for the notes the editor rewrites)."""
-
-    label: str
-    widget: Widget
-    note: str
-    note_id: str | None = None
-
-
 class TableEditor(Speaks, Screen[str | None]):
-    """A new table; dismisses with its name once saved and created, or None."""
+    """A new table; dismisses with its name once saved and created, or None.
+
+    The form is one :class:`~floorkill.ui.widgets.field_list.FieldList` (a line per
+    field): the editor opens as fast as a screen of a few widgets, and the name field takes
+    the first key typed."""
 
     DEFAULT_CSS = """
     TableEditor { layout: vertical; }
     TableEditor #ed-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
-    TableEditor #ed-form { height: 1fr; padding: 0 1; }
-    TableEditor .ed-rows { height: auto; }
-    TableEditor .ed-labels { width: 26; margin: 0 1 0 0; }
-    TableEditor .ed-fields { width: 32; height: auto; margin: 0 1 0 0; }
-    TableEditor .ed-fields > * { height: 1; }
-    TableEditor .ed-notes { width: 1fr; color: $text-muted; }
-    TableEditor .ed-head { height: 1; margin: 1 0 0 0; color: $accent; text-style: bold; }
-    TableEditor Input { height: 1; border: none; }
+    TableEditor #ed-form { height: 1fr; }
     TableEditor #ed-about { height: auto; max-height: 6; padding: 0 1; color: $text; }
     TableEditor #ed-whatif { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
     TableEditor #ed-status { height: auto; max-height: 4; padding: 0 1; background: $panel; }
@@ -383,9 +343,7 @@ class TableEditor(Speaks, Screen[str | None]):
         Binding("escape", "cancel", NC_("key", "Cancel"), id="editor.cancel"),
         Binding("f3", "language", "EN/RU", show=False, id="editor.language"),
     ]
-    # The name takes the first key at once; focusing the scrolling form first (Textual's
-    # default: the first focusable widget) restyled every field twice before it.
-    AUTO_FOCUS = "#e-name"
+    AUTO_FOCUS = "#ed-form"  # its cursor starts on the name
 
     def __init__(
         self,
@@ -409,293 +367,242 @@ class TableEditor(Speaks, Screen[str | None]):
         self.lang = lang
         self._preset_shown = self.values["preset"]
         self._opened: TableConfig | None = None  # the options as the editor opened
+        try:
+            self._opened = check_form(
+                {**self.values, "name": self.values["name"] or "?"}, self.players
+            ).config
+        except ConfigError:
+            pass
         self._about: str | None = None  # the option explained below the form
+        self._at = "name"  # the field the cursor is on (kept through F3)
         self.whatif_lines: list[str] = []
         self.checked: TableFile | None = None
         self.error = ""
         self.saved_path: Path | None = None
-        self._sections: list[list[Text]] = []  # each section's notes, a line per field
-        self._note_at: dict[str, tuple[int, int]] = {}  # a field's note: (section, line)
-        self._dirty_notes: set[int] = set()
+        self._folder_shown: Path | None = None  # the folder the status names (read once)
+        self._marked: tuple[str, dict] | None = None  # what the options' notes were made for
+        self._form: FieldList | None = None
+        self._status = Static("", id="ed-status", markup=False)
+        self._boxes: dict[str, Static] = {}  # the option's source, the what-if: when shown
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        v = self.values
-        lang = self.lang
-        self._sections, self._note_at, self._dirty_notes = [], {}, set()
+        """The title, the form, the status line and the keys — checked, its notes and
+        status written, before its first frame (nothing to update once it shows)."""
+        self._marked = None  # new fields: their notes to be written
+        self._form = FieldList(self._rows(), current=self._at, id="ed-form")
+        self._status = Static("", id="ed-status", markup=False)
+        self._boxes = {}
+        if self._folder_shown is None:
+            self._folder_shown = self.folder or tables_dir()
+        self.validate()
         yield Static(
             Text(
                 safe_text(
                     tr(
                         "{title} — Ctrl+S saves it and opens it · Esc cancels",
-                        lang,
-                        title=title_words(self.title_text, lang),
+                        self.lang,
+                        title=title_words(self.title_text, self.lang),
                     )
                 )
             ),
             id="ed-title",
             markup=False,
         )
-        with VerticalScroll(id="ed-form"):
-            yield Static(ptr("editor", "Table", lang), classes="ed-head", markup=False)
-            rows = []
-            rows.append(
-                self._row(
-                    tr("Rule preset", lang),
-                    Choice(
-                        [(preset_title(k, lang), k) for k in PRESET_TITLES],
-                        v["preset"],
-                        id="e-preset",
-                    ),
-                    tr("start from it: options reset to its readings", lang),
-                    "preset",
-                )
-            )
-            rows.append(
-                self._row(
-                    tr("Name", lang),
-                    Input(
-                        v["name"],
-                        id="e-name",
-                        compact=True,
-                        placeholder=tr("e.g. {name}", lang, name="Table 3"),
-                    ),
-                    tr("shown everywhere", lang),
-                )
-            )
-            rows.append(
-                self._row(
-                    tr("Game", lang),
-                    Choice(
-                        [(GAME_NAMES[g], g) for g in GAMES],
-                        v["game"],
-                        id="e-game",
-                    ),
-                    cites_note(
-                        tr("stud games have no blinds, so no kill", lang), FIELD_CITES["game"], lang
-                    ),
-                )
-            )
-            rows.append(
-                self._row(
-                    tr("Seats", lang),
-                    Input(v["seats"], id="e-seats", compact=True),
-                    tr("2 to 10", lang),
-                )
-            )
-            rows.append(
-                self._row(
-                    tr("Dealer button at seat", lang),
-                    Input(
-                        v["button"],
-                        id="e-button",
-                        compact=True,
-                        placeholder=value_word("lowest", lang),
-                    ),
-                    tr("optional", lang),
-                )
-            )
-            rows.append(
-                self._row(
-                    tr("Joker in the deck", lang),
-                    self._yes_no("e-joker", v["joker"]),
-                    cites_note(
-                        tr("A-5 lowball and draw high only", lang), FIELD_CITES["joker"], lang
-                    ),
-                )
-            )
-            yield from self._section(rows)
-            yield Static(ptr("editor", "Stakes", lang), classes="ed-head", markup=False)
-            rows = []
-            rows.append(
-                self._row(
-                    tr("Structure", lang),
-                    Choice(
-                        [(tr("fixed limit", lang), "fixed"), (tr("spread limit", lang), "spread")],
-                        v["structure"],
-                        id="e-structure",
-                    ),
-                    cites_note(
-                        tr("spread kills raise the minimum and every maximum", lang),
-                        FIELD_CITES["structure"],
-                        lang,
-                    ),
-                )
-            )
-            rows.append(
-                self._row(
-                    tr("Bets", lang),
-                    Input(v["bets"], id="e-bets", compact=True),
-                    tr("fixed: 10 20 · spread: 2 6 or 1 4 4 8 8", lang),
-                )
-            )
-            rows.append(
-                self._row(
-                    tr("Blinds", lang),
-                    Input(v["blinds"], id="e-blinds", compact=True),
-                    tr("small big, e.g. 5 10 (empty in stud games)", lang),
-                )
-            )
-            yield from self._section(rows)
-            yield Static(ptr("editor", "Kill", lang), classes="ed-head", markup=False)
-            rows = []
-            rows.append(
-                self._row(
-                    ptr("editor", "Kill", lang),
-                    Choice(
-                        [
-                            (tr("full kill (2x big blind)", lang), "full"),
-                            (tr("half kill (1.5x)", lang), "half"),
-                            (tr("no kill", lang), "none"),
-                        ],
-                        v["kind"],
-                        id="e-kind",
-                    ),
-                    " · ".join(FIELD_CITES["kind"]),
-                )
-            )
-            for trig in TRIGGERS:
-                rows.append(
-                    self._row(
-                        tr(
-                            "Trigger: {trigger}",
-                            lang,
-                            trigger=vocab.word(vocab.TRIGGERS, trig, lang),
-                        ),
-                        self._yes_no(f"e-trigger-{trig}", trig in v["triggers"]),
-                        cites_note("", trigger_cites(trig), lang),
-                    )
-                )
-            yield from self._section(rows)
-            yield Static(
-                tr("House options (default · clause)", lang), classes="ed-head", markup=False
-            )
-            rows = []
-            for opt in kill_options():
-                rows.append(
-                    self._row(
-                        tr(opt.label, lang),
-                        self._option_widget(opt.name, opt.allowed),
-                        "",
-                        opt.name,
-                    )
-                )
-            yield from self._section(rows)
-        yield Static("", id="ed-about", markup=False)
-        yield Static("", id="ed-whatif", markup=False)
-        yield Static("", id="ed-status", markup=False)
-        yield LangFooter(compact=True)
+        yield self._form
+        yield from (self._boxes[b] for b in ("ed-about", "ed-whatif") if b in self._boxes)
+        yield self._status
+        yield KeyLine()
 
-    def _row(self, label: str, widget: Widget, note: str, note_id: str | None = None) -> Row:
-        return Row(label, widget, note, note_id)
+    def _box(self, bid: str) -> Static:
+        """The box below the form (``ed-about``: the option's source; ``ed-whatif``),
+        made when first shown: a screen of fewer widgets opens sooner."""
+        box = self._boxes.get(bid)
+        if box is None:
+            box = self._boxes[bid] = Static("", id=bid, markup=False)
+            if self._status.is_attached:  # composed: mount it above the status line
+                after = self._boxes.get("ed-whatif") if bid == "ed-about" else None
+                self.mount(box, before=after if after is not None else self._status)
+        return box
 
-    def _section(self, rows: list[Row]) -> ComposeResult:
-        """A section's rows: its labels in one column, its fields, its notes in one column
-        (one widget per column, not one per cell: the editor opens fast enough to type in)."""
-        number = len(self._sections)
-        notes = [Text(r.note) for r in rows]
-        self._sections.append(notes)
-        for line, r in enumerate(rows):
-            if r.note_id:
-                self._note_at[r.note_id] = (number, line)
-        with Horizontal(classes="ed-rows"):
-            yield Column([Text(r.label) for r in rows], classes="ed-labels")
-            with Vertical(classes="ed-fields"):
-                yield from (r.widget for r in rows)
-            yield Column(notes, id=f"ed-notes-{number}", classes="ed-notes")
+    def show_box(self, bid: str, text: Text | None) -> None:
+        """A box below the form shown with ``text``, or hidden (None); a layout only when
+        its height changes: the editor checks the form at every key."""
+        if text is None:
+            box = self._boxes.get(bid)
+            if box is not None and box.display:
+                box.display = False
+            return
+        box = self._box(bid)
+        if not box.display:
+            box.display = True
+            box.update(text)
+        else:
+            update_static(box, text)
 
-    def note(self, name: str) -> str:
-        """The note beside a field (its default, its clause, how it differs from the preset)."""
-        number, line = self._note_at[name]
-        return self._sections[number][line].plain
+    def _rows(self) -> list[Head | Field]:
+        """Every field of a table file, in sections, with the note beside each."""
+        v = self.values
+        lang = self.lang
+        rows: list[Head | Field] = [
+            Head(ptr("editor", "Table", lang)),
+            ChoiceField(
+                "preset",
+                tr("Rule preset", lang),
+                [(preset_title(k, lang), k) for k in PRESET_TITLES],
+                v["preset"],
+                note=tr("start from it: options reset to its readings", lang),
+            ),
+            TextField(
+                "name",
+                tr("Name", lang),
+                v["name"],
+                placeholder=tr("e.g. {name}", lang, name="Table 3"),
+                note=tr("shown everywhere", lang),
+            ),
+            ChoiceField(
+                "game",
+                tr("Game", lang),
+                [(GAME_NAMES[g], g) for g in GAMES],
+                v["game"],
+                note=cites_note(
+                    tr("stud games have no blinds, so no kill", lang), FIELD_CITES["game"], lang
+                ),
+            ),
+            TextField("seats", tr("Seats", lang), v["seats"], note=tr("2 to 10", lang)),
+            TextField(
+                "button",
+                tr("Dealer button at seat", lang),
+                v["button"],
+                placeholder=value_word("lowest", lang),
+                note=tr("optional", lang),
+            ),
+            self._yes_no(
+                "joker",
+                tr("Joker in the deck", lang),
+                v["joker"],
+                cites_note(tr("A-5 lowball and draw high only", lang), FIELD_CITES["joker"], lang),
+            ),
+            Head(ptr("editor", "Stakes", lang)),
+            ChoiceField(
+                "structure",
+                tr("Structure", lang),
+                [(tr("fixed limit", lang), "fixed"), (tr("spread limit", lang), "spread")],
+                v["structure"],
+                note=cites_note(
+                    tr("spread kills raise the minimum and every maximum", lang),
+                    FIELD_CITES["structure"],
+                    lang,
+                ),
+            ),
+            TextField(
+                "bets",
+                tr("Bets", lang),
+                v["bets"],
+                note=tr("fixed: 10 20 · spread: 2 6 or 1 4 4 8 8", lang),
+            ),
+            TextField(
+                "blinds",
+                tr("Blinds", lang),
+                v["blinds"],
+                note=tr("small big, e.g. 5 10 (empty in stud games)", lang),
+            ),
+            Head(ptr("editor", "Kill", lang)),
+            ChoiceField(
+                "kind",
+                ptr("editor", "Kill", lang),
+                [
+                    (tr("full kill (2x big blind)", lang), "full"),
+                    (tr("half kill (1.5x)", lang), "half"),
+                    (tr("no kill", lang), "none"),
+                ],
+                v["kind"],
+                note=" · ".join(FIELD_CITES["kind"]),
+            ),
+        ]
+        for trig in TRIGGERS:
+            rows.append(
+                self._yes_no(
+                    f"trigger-{trig}",
+                    tr("Trigger: {trigger}", lang, trigger=vocab.word(vocab.TRIGGERS, trig, lang)),
+                    trig in v["triggers"],
+                    cites_note("", trigger_cites(trig), lang),
+                )
+            )
+        rows.append(Head(tr("House options (default · clause)", lang)))
+        for opt in kill_options():
+            rows.append(self._option_field(opt.name, tr(opt.label, lang), opt.allowed))
+        return rows
 
-    def _set_note(self, name: str, text: Text) -> None:
-        number, line = self._note_at[name]
-        if self._sections[number][line] != text:
-            self._sections[number][line] = text
-            self._dirty_notes.add(number)
-
-    def _yes_no(self, wid: str, value: bool) -> Choice:
+    def _yes_no(self, fid: str, label: str, value: bool, note: str) -> ChoiceField:
         """A yes/no switch that reads the same without colour (a checkbox's X does not)."""
-        return Choice(
-            [(value_word("yes", self.lang), True), (value_word("no", self.lang), False)],
-            bool(value),
-            id=wid,
-        )
+        yes_no = [(value_word("yes", self.lang), True), (value_word("no", self.lang), False)]
+        return ChoiceField(fid, label, yes_no, bool(value), note=note)
 
-    def _option_widget(self, name: str, allowed):
+    def _option_field(self, name: str, label: str, allowed) -> Field:
         value = self.values.get(name)
         lang = self.lang
         if name in AMOUNT_OPTIONS:
-            return Input(
+            return TextField(
+                name,
+                label,
                 option_text(name, option_keyword(name, str(value)), lang),
-                id=f"e-{name}",
-                compact=True,
                 placeholder=" | ".join(
                     [value_word(a, lang) for a in allowed] + [tr("amount", lang)]
                 ),
             )
-        return Choice(
-            [(value_word(a, lang), a) for a in allowed],
-            value,
-            id=f"e-{name}",
-        )
+        return ChoiceField(name, label, [(value_word(a, lang), a) for a in allowed], value)
+
+    @property
+    def form(self) -> FieldList:
+        assert self._form is not None, "composed"
+        return self._form
+
+    def field(self, fid: str) -> Field:
+        """A field of the form by its id: ``name``, ``game``, ``trigger-scoop``, an option's
+        name (``walk``)."""
+        return self.form.field(fid)
+
+    def note(self, name: str) -> str:
+        """The note beside a field (its default, its clause, how it differs from the preset)."""
+        return self.field(name).note.plain
 
     async def action_language(self) -> None:  # type: ignore[override]  # Textual awaits it
         """F3: the podium's language switches, and the form is said again in it (what was
-        typed kept)."""
+        typed kept, the cursor where it was)."""
         self.values = self.read()
+        self._at = self.form.current.id
         Speaks.action_language(self)
         await self.recompose()
-        self._ready()
-
-    def on_mount(self) -> None:
-        try:  # the options as the editor opened
-            self._opened = check_form(
-                {**self.values, "name": self.values["name"] or "?"}, self.players
-            ).config
-        except ConfigError:
-            self._opened = None
-        self._ready()
-
-    def _ready(self) -> None:
-        self.query_one("#ed-about", Static).display = False
-        self.query_one("#ed-whatif", Static).display = False
-        self.query_one("#e-name", Input).focus()
-        self.validate()
+        self.form.focus()
 
     # -- values ----------------------------------------------------------------------
     def read(self) -> dict[str, Any]:
-        q = self.query_one
+        f = self.form.fields
         v: dict[str, Any] = {
-            "name": q("#e-name", Input).value,
-            "game": q("#e-game", Choice).value,
-            "seats": q("#e-seats", Input).value,
-            "button": q("#e-button", Input).value,
-            "joker": q("#e-joker", Choice).value,
-            "structure": q("#e-structure", Choice).value,
-            "bets": q("#e-bets", Input).value,
-            "blinds": q("#e-blinds", Input).value,
-            "kind": q("#e-kind", Choice).value,
-            "preset": q("#e-preset", Choice).value,
-            "triggers": tuple(t for t in TRIGGERS if q(f"#e-trigger-{t}", Choice).value is True),
+            k: f[k].value for k in ("name", "game", "seats", "button", "joker", "structure", "bets")
         }
+        v.update(
+            blinds=f["blinds"].value,
+            kind=f["kind"].value,
+            preset=f["preset"].value,
+            triggers=tuple(t for t in TRIGGERS if f[f"trigger-{t}"].value is True),
+        )
         for name in KILL_OPTIONS:
-            w: Any = q(f"#e-{name}")  # an Input or a Choice
-            v[name] = w.value
+            v[name] = f[name].value
         return v
 
     def set_option(self, name: str, value: Any) -> None:
-        w: Any = self.query_one(f"#e-{name}")  # an Input or a Choice
+        """An option set by the form itself (a preset, no kill): checked once after."""
         if name in AMOUNT_OPTIONS:
             value = option_text(name, option_keyword(name, str(value)), self.lang)
-        w.value = value
+        self.field(name).set(value, post=False)
 
     def validate(self) -> TableFile | None:
         """Check the form with the rules' loader; mark options that differ from the preset."""
         values = self.read()
         self.values = values
-        status = self.query_one("#ed-status", Static)
+        status = self._status
         unnamed = not str(values.get("name", "")).strip()
         try:  # no name yet: the rest is checked all the same
             tf = check_form({**values, "name": "?"} if unnamed else values, self.players)
@@ -704,7 +611,7 @@ class TableEditor(Speaks, Screen[str | None]):
             self.error = form_error(exc, self.lang)
             self._show_about()
             status.set_class(True, "-error")
-            status.update(Text("✗ " + safe_text(self.error)))
+            update_static(status, Text("✗ " + safe_text(self.error)))
             self._mark({})
             return None
         self.checked = None if unnamed else tf
@@ -733,16 +640,20 @@ class TableEditor(Speaks, Screen[str | None]):
         )
         if self.players:
             text += " · " + ntr("{n} player seated", "{n} players seated", len(self.players), lang)
-        text += " · " + tr("saved in {folder}", lang, folder=self.folder or tables_dir())
+        text += " · " + tr("saved in {folder}", lang, folder=self._folder_shown)
         status.set_class(unnamed, "-error")
-        status.update(Text(safe_text(text)))
+        update_static(status, Text(safe_text(text)))
         return self.checked
 
     def _mark(self, differs: dict[str, tuple[Any, Any]]) -> None:
+        lang = self.lang
+        if self._marked == (lang, differs):
+            return  # the notes say it already (the form is checked at every key)
+        self._marked = (lang, differs)
         warning = f"bold {self.app.theme_variables.get('warning', 'yellow')}"
+        fields = self.form.fields
         for opt in kill_options():
             name = opt.name
-            lang = self.lang
             text = (
                 tr("default {value}", lang, value=self._value_words(name, opt.default))
                 + " · "
@@ -754,10 +665,7 @@ class TableEditor(Speaks, Screen[str | None]):
                     + " · "
                     + text
                 )
-            self._set_note(name, Text(text, style=warning if name in differs else ""))
-        for number in sorted(self._dirty_notes):
-            self.query_one(f"#ed-notes-{number}", Column).set_lines(self._sections[number])
-        self._dirty_notes.clear()
+            fields[name].note = Text(text, style=warning if name in differs else "")
 
     def _value_words(self, name: str, value: Any) -> str:
         """An option's value as the notes say it: an amount in money, a keyword in words."""
@@ -766,23 +674,17 @@ class TableEditor(Speaks, Screen[str | None]):
         return value_word(value, self.lang)
 
     # -- every option explained from its source, and what changing it would do ----------
-    def on_descendant_focus(self, event) -> None:
-        widget = event.widget
-        while widget is not None and widget is not self:
-            wid = widget.id or ""
-            # a [kill] option's field is e-NAME, a trigger's row e-trigger-ID
-            name = wid.removeprefix("e-trigger-") if wid.startswith("e-trigger-") else wid[2:]
-            if wid.startswith("e-") and (name in KILL_OPTIONS or name in TRIGGERS):
-                if name != self._about:
-                    self._about = name
-                    self._show_about()
-                return
-            widget = widget.parent
+    def on_field_list_moved(self, event: FieldList.Moved) -> None:
+        # a [kill] option's field is its NAME, a trigger's row trigger-ID
+        fid = event.field.id
+        name = fid.removeprefix("trigger-")
+        if fid in KILL_OPTIONS or (fid.startswith("trigger-") and name in TRIGGERS):
+            if name != self._about:
+                self._about = name
+                self._show_about()
 
     def _form_value(self, name: str) -> Any:
-        field = f"#e-trigger-{name}" if name in TRIGGERS else f"#e-{name}"
-        widget: Any = self.query_one(field)  # an Input or a Choice
-        value = widget.value
+        value = self.field(f"trigger-{name}" if name in TRIGGERS else name).value
         if name in AMOUNT_OPTIONS and isinstance(value, str):
             text = option_keyword(name, value)
             if text in KILL_OPTIONS[name][0]:
@@ -794,19 +696,17 @@ class TableEditor(Speaks, Screen[str | None]):
         return value
 
     def _show_about(self) -> None:
-        about = self.query_one("#ed-about", Static)
         name = self._about
         value = self._form_value(name) if name is not None else None
         if name is None or value is None:
-            about.display = False
+            self.show_box("ed-about", None)
             return
-        about.display = True
-        about.update(Text("\n".join(safe_text(line) for line in describe(name, value, self.lang))))
+        lines = describe(name, value, self.lang)
+        self.show_box("ed-about", Text("\n".join(safe_text(line) for line in lines)))
 
     def _show_whatif(self, cfg: TableConfig) -> None:
         """Options changed since the editor opened, replayed on a recorded sample session
         (the shipped 29-event one of the same kind of game), by the rules model."""
-        box = self.query_one("#ed-whatif", Static)
         base = self._opened
         changed = {
             n: getattr(cfg.kill, n)
@@ -815,46 +715,32 @@ class TableEditor(Speaks, Screen[str | None]):
         }
         if not changed or not cfg.is_kill_game:
             self.whatif_lines = []
-            box.display = False
+            self.show_box("ed-whatif", None)
             return
         lines = preview_changes(cfg, changed, self.lang)
         self.whatif_lines = lines
-        box.display = True
-        box.update(Text("\n".join(safe_text(line) for line in lines[:6])))
+        self.show_box("ed-whatif", Text("\n".join(safe_text(line) for line in lines[:6])))
 
     @property
     def differing(self) -> list[str]:
         return list(self.checked.config.differs_from_preset()) if self.checked else []
 
     # -- events ----------------------------------------------------------------------
-    def _unchanged(self) -> bool:
-        """The form reads as it was last checked: a field set to the value it had (every
-        field says so once as it mounts) is not checked again."""
-        return self.read() == self.values
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if not self._unchanged():
-            self.validate()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.focus_next()
-
-    def on_choice_changed(self, event: Choice.Changed) -> None:
-        sid = event.choice.id
-        if sid == "e-preset" and event.value != self._preset_shown:
-            self._preset_shown = event.value
-            for name, value in preset_values(str(event.value)).items():
-                self.set_option(name, value)
-        elif sid == "e-kind":
-            none = event.value == "none"
-            if none:
+    def on_field_list_changed(self, event: FieldList.Changed) -> None:
+        fid, value = event.field.id, event.field.value
+        fields = self.form.fields
+        if fid == "preset" and value != self._preset_shown:
+            self._preset_shown = value
+            for name, preset_value in preset_values(str(value)).items():
+                self.set_option(name, preset_value)
+        elif fid == "kind":
+            if value == "none":
                 for t in TRIGGERS:
-                    self.query_one(f"#e-trigger-{t}", Choice).value = False
+                    fields[f"trigger-{t}"].set(False, post=False)
                 self.set_option("voluntary", False)
-            elif not any(self.query_one(f"#e-trigger-{t}", Choice).value is True for t in TRIGGERS):
-                self.query_one("#e-trigger-two-pots", Choice).value = True
-        if not self._unchanged():
+            elif not any(fields[f"trigger-{t}"].value is True for t in TRIGGERS):
+                fields["trigger-two-pots"].set(True, post=False)
+        if self.read() != self.values:  # (a field set back to what it was: nothing to check)
             self.validate()
 
     # -- saving ----------------------------------------------------------------------
@@ -865,7 +751,7 @@ class TableEditor(Speaks, Screen[str | None]):
         from floorkill.store.atomic import write_toml
 
         tf = self.validate()
-        status = self.query_one("#ed-status", Static)
+        status = self._status
 
         def fail(message: str) -> None:
             self.error = message
