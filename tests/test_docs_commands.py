@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -118,6 +119,8 @@ def _run(argv: list[str], cwd: Path, env: dict[str, str]) -> subprocess.Complete
 
 @pytest.fixture(scope="module")
 def scratch_env(tmp_path_factory):
+    """(folder, environment, a journal.db holding Table 7, its head): the journal is made
+    once (by the CLI, as a page's reader would) and each page gets a copy."""
     base = tmp_path_factory.mktemp("docs-commands")
     env = {
         k: v
@@ -130,24 +133,30 @@ def scratch_env(tmp_path_factory):
         LANG="C.UTF-8",
         PYTHONPATH=str(ROOT),
     )
-    return base, env
-
-
-def _scratch(base: Path, env: dict[str, str], name: str) -> tuple[Path, str]:
-    """A folder with sample_tables/ and a journal.db holding Table 7; its head."""
-    here = base / re.sub(r"\W+", "-", name)
-    here.mkdir()
-    (here / "sample_tables").symlink_to(ROOT / "sample_tables")
+    made = base / "made"
+    made.mkdir()
+    (made / "sample_tables").symlink_to(ROOT / "sample_tables")
     floorkill = [sys.executable, "-m", "floorkill"]
     done = _run(
         [*floorkill, "import", "sample_tables/omaha8-10-20-scoop.toml", "--journal", "journal.db"],
-        here,
+        made,
         env,
     )
     assert done.returncode == 0, done.stderr
-    head = _run([*floorkill, "head", "--journal", "journal.db"], here, env)
+    head = _run([*floorkill, "head", "--journal", "journal.db"], made, env)
     assert head.returncode == 0, head.stderr
-    return here, head.stdout.strip().split()[-1]
+    return base, env, made / "journal.db", head.stdout.strip().split()[-1]
+
+
+def _scratch(base: Path, journal: Path, name: str) -> Path:
+    """A folder with sample_tables/ and a copy of the journal holding Table 7."""
+    here = base / re.sub(r"\W+", "-", name)
+    here.mkdir()
+    (here / "sample_tables").symlink_to(ROOT / "sample_tables")
+    for part in ("", "-wal"):  # (a closed journal has no -wal left; copied if it had)
+        if Path(f"{journal}{part}").exists():
+            shutil.copyfile(f"{journal}{part}", here / f"journal.db{part}")
+    return here
 
 
 def test_the_docs_have_commands_to_run():
@@ -172,8 +181,8 @@ def test_every_command_is_run_or_marked_illustrative():
 
 @pytest.mark.parametrize("page", sorted({p for p, _n, _c in commands()}))
 def test_every_floorkill_command_of_the_page_runs_as_written(page, scratch_env):
-    base, env = scratch_env
-    here, head = _scratch(base, env, page)
+    base, env, journal, head = scratch_env
+    here = _scratch(base, journal, page)
     for _page, number, command in (c for c in commands() if c[0] == page):
         if _illustrative(command) is not None:
             continue

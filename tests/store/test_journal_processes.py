@@ -2,7 +2,6 @@
 one writer and three viewers following with data_version see everything, quietly."""
 
 import json
-import os
 import random
 import signal
 import sqlite3
@@ -11,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pghelp import Lines
+from forks import Forks
 from storehelp import table
 
 from floorkill.store.commands import verify_journal
@@ -54,32 +53,31 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_event(tmp_path):
     path = tmp_path / "crash.db"
     acked: dict[int, int] = {}
     kills_during_open = 0
-    for _trial in range(TRIALS):
-        proc = _spawn(WRITER, path, rng.randrange(1 << 30), rng.choice([3, 5, 500]), 0)
-        lines = Lines(proc)
-        try:
-            assert lines.next() == "start"
-            if rng.random() < 0.15:  # while opening / recovering
-                kills_during_open += 1
-            else:
-                ready = lines.next()
-                assert ready is not None and ready.startswith("ready"), proc.stderr.read().decode()
-                for _ in range(rng.randint(0, 14)):
-                    line = lines.next()
-                    assert line is not None, proc.stderr.read().decode()
+    with Forks() as forks:  # a writer process per trial, forked (not started) each time
+        for _trial in range(TRIALS):
+            child = forks.start(
+                "crash_writer", path, rng.randrange(1 << 30), rng.choice([3, 5, 500]), 0
+            )
+            try:
+                assert child.next() == "start"
+                if rng.random() < 0.15:  # while opening / recovering
+                    kills_during_open += 1
+                else:
+                    ready = child.next()
+                    assert ready is not None and ready.startswith("ready"), ready
+                    for _ in range(rng.randint(0, 14)):
+                        line = child.next()
+                        assert line is not None, child.returncode
+                        _, seq, gseq = line.split()
+                        acked[int(gseq)] = int(seq)
+            finally:
+                rest, code = child.kill()
+            for line in rest:  # acks printed before the kill
+                if line.startswith("ack "):
                     _, seq, gseq = line.split()
                     acked[int(gseq)] = int(seq)
-        finally:
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait()
-        for line in lines.rest():  # acks printed before the kill
-            if line.startswith("ack "):
-                _, seq, gseq = line.split()
-                acked[int(gseq)] = int(seq)
-        proc.stdout.close()
-        proc.stderr.close()
-        assert proc.returncode == -signal.SIGKILL
-        _check_whole(path, acked)
+            assert code == -signal.SIGKILL, (code, rest)
+            _check_whole(path, acked)
     assert len(acked) > TRIALS and kills_during_open > 0
 
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pghelp import Lines
+from forks import Forks
 
 from floorkill.store.backend import open_journal
 from floorkill.store.commands import verify_journal
@@ -39,26 +39,24 @@ def _events(where: str, table: str) -> dict[int, tuple[int, str, int]]:
 def test_sigkill_of_a_writing_podium_loses_nothing_acknowledged(pg_url):
     rng = random.Random(16)
     acked: dict[int, int] = {}  # seq -> gseq, each after COMMIT returned
-    for trial in range(TRIALS):
-        proc = _writer(pg_url, trial, "crash", 0)
-        lines = Lines(proc)
-        try:
-            first = lines.next()
-            assert first is not None and first.startswith("ready"), proc.stderr.read()
-            for _ in range(rng.randint(1, 25)):
-                line = lines.next()
-                assert line is not None and line.startswith("ack"), line
-                _ack, seq, gseq = line.split()
-                acked[int(seq)] = int(gseq)
-        finally:
-            proc.send_signal(signal.SIGKILL)
-            proc.wait()
-        for line in lines.rest():  # acknowledged just before the kill
-            if line.startswith("ack"):
-                _ack, seq, gseq = line.split()
-                acked[int(seq)] = int(gseq)
-        proc.stdout.close()
-        proc.stderr.close()
+    with Forks() as forks:  # a writer process per trial, forked (not started) each time
+        for trial in range(TRIALS):
+            child = forks.start("pg_writer", pg_url, trial, "crash", 0)
+            try:
+                first = child.next()
+                assert first is not None and first.startswith("ready"), first
+                for _ in range(rng.randint(1, 25)):
+                    line = child.next()
+                    assert line is not None and line.startswith("ack"), line
+                    _ack, seq, gseq = line.split()
+                    acked[int(seq)] = int(gseq)
+            finally:
+                rest, code = child.kill()
+            for line in rest:  # acknowledged just before the kill
+                if line.startswith("ack"):
+                    _ack, seq, gseq = line.split()
+                    acked[int(seq)] = int(gseq)
+            assert code == -signal.SIGKILL, (code, rest)
     rows = _events(pg_url, "Crash")
     lost = {seq: g for seq, g in acked.items() if rows.get(seq, (None,))[0] != g}
     assert not lost, f"acknowledged but not in the journal: {sorted(lost)[:10]}"
