@@ -246,6 +246,33 @@ def live_events(
     return out
 
 
+# The rows after a seq, and whether the table has a correction up to the last of them (an
+# uncorrelated subquery: computed once), in one round trip.
+_TAIL = (
+    "SELECT seq, type, target, payload, EXISTS (SELECT 1 FROM events c WHERE c.tbl = ? "
+    "AND c.type = ? AND c.seq <= ?) FROM events WHERE tbl = ? AND seq > ? AND seq <= ? "
+    "ORDER BY seq"
+)
+
+
+def tail_events(conn: Conn, tbl: str, after: int, upto: int) -> list[dict[str, Any]] | None:
+    """What ``live_events(conn, tbl, after, upto)`` gives, in one query, when those rows
+    fold onto the table's state at ``after``; None when they do not: the table has a
+    correction (its whole history says what each record stands for), or a void among them
+    names a row at or before ``after``."""
+    rows = conn.execute(_TAIL, (tbl, CORRECT_TYPE, upto, tbl, after, upto)).fetchall()
+    if any(corrected for *_, corrected in rows):
+        return None
+    voided = {target for _s, _t, target, _p, _c in rows if target is not None}
+    if any(target <= after for target in voided):
+        return None
+    return [
+        json.loads(payload)
+        for seq, type_, _target, payload, _c in rows
+        if seq != 0 and type_ not in (VOID_TYPE, CREATE_TYPE) and seq not in voided
+    ]
+
+
 def has_corrections(conn: Conn, tbl: str, upto: int | None = None, after: int = 0) -> bool:
     """A correction among the rows ``after < seq <= upto``."""
     upto = max_seq(conn, tbl) if upto is None else upto

@@ -56,15 +56,6 @@ def _bars(table: str, owed) -> tuple[Bar, ...]:
     return tuple(Bar(player, cents, table, mode) for player, cents, mode in owed)
 
 
-# A void after ``seq`` naming a row at or before it: a fold from the state at ``seq`` on
-# would keep that row (the table is folded again from its newest valid snapshot; so is a
-# table with a correction, which may change any earlier record).
-_VOIDED_BEHIND = (
-    "SELECT 1 FROM events WHERE tbl = ? AND target IS NOT NULL AND target <= ? "
-    "AND seq > ? AND seq <= ? LIMIT 1"
-)
-
-
 class RoomCache:
     """The room of one connection's journal, refreshed by head gseq: every table's own owed
     kills folded from its events (``obligations`` compared, a difference ``report``-ed),
@@ -136,16 +127,13 @@ class RoomCache:
         try:
             if held is not None and held[0] == last:
                 return held[1]
-            if (
-                held is not None
-                and held[0] < last
-                and conn.execute(_VOIDED_BEHIND, (table, held[0], held[0], last)).fetchone() is None
-                and not reading.has_corrections(conn, table, last)
-            ):
-                seq, state = held
-                tail = reading.live_events(conn, table, seq, last)
-                state = fold_records(state.config, (), tail, state)
-            else:
+            state = None
+            if held is not None and held[0] < last:
+                # its new rows only, in one query (a writer runs this holding the chain head)
+                tail = reading.tail_events(conn, table, held[0], last)
+                if tail is not None:
+                    state = fold_records(held[1].config, (), tail, held[1])
+            if state is None:
                 text = guarded.table_text(conn, table, toml, self.report)
                 cfg, players = reading.parse_table_toml(table, text)
                 state, _ = reading.load_state(conn, table, cfg, players, last, report=self.report)

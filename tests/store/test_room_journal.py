@@ -218,6 +218,29 @@ def test_a_bar_recorded_by_another_process_reaches_this_one(jpath):
         assert not j.open_table("Table 14").state.is_barred("Zoë Hart")
 
 
+@pytest.mark.parametrize("how", ["void", "correct"])
+def test_rrop_13_6_a_bar_undone_behind_the_room_read_by_another_podium_lifts_here(jpath, how):
+    """Podium 2 has read the room (Table 14 folded up to its quit: Zoë barred). Podium 1 then
+    voids that quit, or corrects the hand that made her the killer: a row naming a record
+    podium 2's fold already holds. Podium 2's room folds Table 14 again, not just the new
+    row on top of what it held: the bar is gone here too, and Table 7 deals her in."""
+    with Journal(jpath, "podium-1") as j1:
+        a, _b = _two_tables(j1)
+        _bar_zoe(a)
+        with Journal(jpath, "podium-2") as j2:
+            b2 = j2.open_table("Table 7")
+            j2.changed()
+            assert b2.state.is_barred("Zoë Hart")
+            if how == "void":
+                a.void(len(a), "she posted after all")
+            else:
+                a.correct(2, {"type": "hand", "winner": 2}, settle={3: "keep"}, reason="seat 2")
+            assert not a.state.is_barred("Zoë Hart")
+            assert j2.changed()
+            assert not b2.state.is_barred("Zoë Hart")
+            b2.append({"type": "hand", "winner": 2})
+
+
 def test_the_room_cache_reads_only_tables_written_since(jpath):
     with Journal(jpath) as j:
         tables = [j.create_table(table(f"T{i}", players=3)) for i in range(5)]
