@@ -269,10 +269,9 @@ async def test_a_silent_connection_is_closed_but_a_screen_stays(tmp_path):
         half.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never finished
         async with session() as http, http.get(base + "/events") as r:
             await views(r)
-            started = time.monotonic()
+            # (each socket waits 10 s at most: a server that never closes them fails)
             assert await asyncio.to_thread(closed_by_server, silent)
             assert await asyncio.to_thread(closed_by_server, half)
-            assert time.monotonic() - started < 8
             await asyncio.sleep(1.0)  # twice the idle time: the stream is still open
             assert not r.content.at_eof() and not r.closed
         silent.close()
@@ -392,9 +391,8 @@ def test_the_command_serves_and_stops_on_sigterm(tmp_path):
                 assert 'data-rotate="5"' in await r.text()
 
         asyncio.run(check())
-        started = time.monotonic()
-        srv.stop()
-        assert srv.proc.returncode == 0 and time.monotonic() - started < 10
+        srv.stop()  # SIGTERM; killed after 20 s (then the exit code is not 0)
+        assert srv.proc.returncode == 0
         assert not any("Traceback" in line for line in srv.output)
     finally:
         srv.stop()

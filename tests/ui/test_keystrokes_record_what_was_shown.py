@@ -2,13 +2,15 @@
 tables: every hand recorded is the event the preview showed at its Enter, and no hand is
 recorded without one (docs/podium.md, "What Enter records").
 
-The suite runs a fixed set of sequences; ``FLOORKILL_HYPOTHESIS=explore`` runs 10,000."""
+The suite runs a fixed set of sequences, the same count on each table (one test per table:
+they run side by side on the suite's workers); ``FLOORKILL_HYPOTHESIS=explore`` runs 10,000."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from termhelp import key_event
@@ -102,11 +104,9 @@ async def _run(table: int, bursts) -> None:
         assert _same_event(record.event, preview.raw, seats), (record.event, preview.raw)
 
 
-@settings(max_examples=EXAMPLES)
-@given(
-    table=st.integers(0, len(TABLES) - 1),
-    bursts=st.lists(burst, min_size=1, max_size=6),
-)
+@pytest.mark.parametrize("table", range(len(TABLES)))
+@settings(max_examples=max(1, EXAMPLES // len(TABLES)))
+@given(bursts=st.lists(burst, min_size=1, max_size=6))
 def test_every_hand_recorded_is_the_preview_shown_at_its_enter(table, bursts):
     asyncio.run(_run(table, bursts))
 
@@ -167,10 +167,8 @@ async def _run_forms(table: int, bursts) -> None:
             raise AssertionError(f"{record.event} recorded without a form showing it: {closed}")
 
 
-@settings(max_examples=max(10, EXAMPLES // 4))
-@given(
-    table=st.integers(0, len(TABLES) - 1),
-    bursts=st.lists(form_burst, min_size=1, max_size=6),
-)
+@pytest.mark.parametrize("table", range(len(TABLES)))
+@settings(max_examples=max(2, EXAMPLES // 4 // len(TABLES)))
+@given(bursts=st.lists(form_burst, min_size=1, max_size=6))
 def test_every_seat_form_record_is_the_preview_shown_at_its_enter(table, bursts):
     asyncio.run(_run_forms(table, bursts))
