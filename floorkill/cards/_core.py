@@ -81,17 +81,17 @@ def _scan(token: str) -> tuple[str, ...] | None:
         return hit
     out: list[str] = []
     pos = 0
-    n = len(token)
-    while pos < n:
-        m = _CARD_RE.match(token, pos)
-        if m is None:
+    length = len(token)
+    while pos < length:
+        match = _CARD_RE.match(token, pos)
+        if match is None:
             out = None  # type: ignore[assignment]
             break
-        if m.group(3):
+        if match.group(3):
             out.append(JOKER_NAME)
         else:
-            out.append(_CANON_RANK[m.group(1).lower()] + m.group(2).lower())
-        pos = m.end()
+            out.append(_CANON_RANK[match.group(1).lower()] + match.group(2).lower())
+        pos = match.end()
     result = tuple(out) if out is not None else None
     if len(_TOKEN_CACHE) < 4096:
         _TOKEN_CACHE[token] = result
@@ -140,4 +140,4 @@ def parse_cards(text: str, *, joker: bool = False, where: str | None = None) -> 
 
 def parse_codes(text: str, *, joker: bool = False, where: str | None = None) -> list[int]:
     """Like :func:`parse_cards` but returns the internal integer codes."""
-    return [CODE[n] for n in parse_cards(text, joker=joker, where=where)]
+    return [CODE[name] for name in parse_cards(text, joker=joker, where=where)]

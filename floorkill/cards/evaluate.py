@@ -73,21 +73,21 @@ def _counts(key: int) -> list[int]:
     """Rank counts (index 0 = deuce) from a base-5 rank-multiset key."""
     out = []
     for _ in range(13):
-        key, c = divmod(key, 5)
-        out.append(c)
+        key, count = divmod(key, 5)
+        out.append(count)
     return out
 
 
 def _pack(cat: int, ranks: Sequence[int]) -> int:
-    v = cat
-    for i in range(5):
-        v = (v << 4) | (ranks[i] if i < len(ranks) else 0)
-    return v
+    value = cat
+    for index in range(5):
+        value = (value << 4) | (ranks[index] if index < len(ranks) else 0)
+    return value
 
 
 def _groups(cnt: list[int], order: Sequence[int]) -> list[int]:
     """Ranks sorted by (count desc, rank desc in ``order``), each once."""
-    present = [r for r in order if cnt[r]]
+    present = [rank for rank in order if cnt[rank]]
     present.sort(key=lambda r: -cnt[r])  # stable: keeps rank order within a count
     return present
 
@@ -98,8 +98,8 @@ _HIGH_ORDER = list(range(12, -1, -1))
 def _straight_top(mask: int, wheel: bool = True) -> int:
     """Top rank of the best five-card straight inside a rank bitmask, or -1."""
     for top in range(12, 3, -1):
-        w = 0x1F << (top - 4)
-        if mask & w == w:
+        window = 0x1F << (top - 4)
+        if mask & window == window:
             return top
     if wheel and mask & 0x100F == 0x100F:
         return 3
@@ -108,31 +108,33 @@ def _straight_top(mask: int, wheel: bool = True) -> int:
 
 def _high_nonflush(cnt: list[int], wheel: bool = True) -> int:
     """Best five-card high value from 5..7 cards, suits ignored."""
-    present = [r for r in _HIGH_ORDER if cnt[r]]
-    quads = [r for r in present if cnt[r] >= 4]
+    present = [rank for rank in _HIGH_ORDER if cnt[rank]]
+    quads = [rank for rank in present if cnt[rank] >= 4]
     if quads:
-        q = quads[0]
-        return _pack(QUADS, [q, next(r for r in present if r != q)])
-    trips = [r for r in present if cnt[r] == 3]
-    pairs = [r for r in present if cnt[r] == 2]
+        quad = quads[0]
+        return _pack(QUADS, [quad, next(rank for rank in present if rank != quad)])
+    trips = [rank for rank in present if cnt[rank] == 3]
+    pairs = [rank for rank in present if cnt[rank] == 2]
     if trips and (len(trips) > 1 or pairs):
-        t = trips[0]
-        return _pack(FULL_HOUSE, [t, max(trips[1:] + pairs)])
+        trip = trips[0]
+        return _pack(FULL_HOUSE, [trip, max(trips[1:] + pairs)])
     mask = 0
-    for r in present:
-        mask |= 1 << r
+    for rank in present:
+        mask |= 1 << rank
     top = _straight_top(mask, wheel)
     if top >= 0:
         return _pack(STRAIGHT, [top])
     if trips:
-        t = trips[0]
-        return _pack(TRIPS, [t] + [r for r in present if r != t][:2])
+        trip = trips[0]
+        return _pack(TRIPS, [trip] + [rank for rank in present if rank != trip][:2])
     if len(pairs) >= 2:
         p1, p2 = pairs[:2]
-        return _pack(TWO_PAIR, [p1, p2, next(r for r in present if r != p1 and r != p2)])
+        return _pack(
+            TWO_PAIR, [p1, p2, next(rank for rank in present if rank != p1 and rank != p2)]
+        )
     if pairs:
-        p = pairs[0]
-        return _pack(PAIR, [p] + [r for r in present if r != p][:3])
+        pair = pairs[0]
+        return _pack(PAIR, [pair] + [rank for rank in present if rank != pair][:3])
     return _pack(HIGH_CARD, present[:5])
 
 
@@ -141,22 +143,22 @@ def _flush_value(mask: int, wheel: bool = True) -> int:
     top = _straight_top(mask, wheel)
     if top >= 0:
         return _pack(STRAIGHT_FLUSH, [top])
-    return _pack(FLUSH, [r for r in _HIGH_ORDER if mask >> r & 1][:5])
+    return _pack(FLUSH, [rank for rank in _HIGH_ORDER if mask >> rank & 1][:5])
 
 
 def _mask_of_key(key: int) -> int:
     mask = 0
-    for r, c in enumerate(_counts(key)):
-        if c:
-            mask |= 1 << r
+    for rank, count in enumerate(_counts(key)):
+        if count:
+            mask |= 1 << rank
     return mask
 
 
 def _joker_straight_top(mask: int) -> int:
     """Best straight the joker completes with four distinct ranks, or -1."""
     for top in range(12, 3, -1):
-        w = 0x1F << (top - 4)
-        if mask & w == mask:
+        window = 0x1F << (top - 4)
+        if mask & window == mask:
             return top
     if mask & 0x100F == mask:
         return 3
@@ -166,7 +168,7 @@ def _joker_straight_top(mask: int) -> int:
 def _draw_high_joker_nonflush(cnt: list[int]) -> int:
     """Four natural cards (not all one suit) + joker: straight, else an ace."""
     if max(cnt) == 1:
-        top = _joker_straight_top(sum(1 << r for r in range(13) if cnt[r]))
+        top = _joker_straight_top(sum(1 << rank for rank in range(13) if cnt[rank]))
         if top >= 0:
             return _pack(STRAIGHT, [top])
     cnt = list(cnt)
@@ -182,7 +184,7 @@ def _draw_high_joker_flush(mask: int) -> int:
     top = _joker_straight_top(mask)
     if top >= 0:
         return _pack(STRAIGHT_FLUSH, [top])
-    missing = next(r for r in _HIGH_ORDER if not mask >> r & 1)
+    missing = next(rank for rank in _HIGH_ORDER if not mask >> rank & 1)
     return _flush_value(mask | 1 << missing)
 
 
@@ -193,25 +195,25 @@ _LOW_CAT = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3,
 def _a5_value(cnt: list[int]) -> int:
     """A-5 low value of exactly five cards (lower is better)."""
     groups = _groups(cnt, _LOW_ORDER)
-    cat = _LOW_CAT[tuple(cnt[r] for r in groups)]
-    return _pack(cat, [(r + 1) % 13 for r in groups])
+    cat = _LOW_CAT[tuple(cnt[rank] for rank in groups)]
+    return _pack(cat, [(rank + 1) % 13 for rank in groups])
 
 
 def _a5_key_from_counts(cnt: list[int]) -> int:
-    n = sum(cnt)
-    if n == 4:  # California lowball: the joker is the lowest rank not present
+    cards = sum(cnt)
+    if cards == 4:  # California lowball: the joker is the lowest rank not present
         cnt = list(cnt)
-        r = next(r for r in [ACE] + list(range(12)) if not cnt[r])
-        cnt[r] += 1
-        n = 5
-    if n == 5:
+        rank = next(rank for rank in [ACE] + list(range(12)) if not cnt[rank])
+        cnt[rank] += 1
+        cards = 5
+    if cards == 5:
         return LOW_TOP - _a5_value(cnt)
     # best five of six or seven (razz)
     best = None
     for sub in _submultisets(cnt, 5):
-        v = _a5_value(sub)
-        if best is None or v < best:
-            best = v
+        value = _a5_value(sub)
+        if best is None or value < best:
+            best = value
     assert best is not None  # six or seven cards have five-card subsets
     return LOW_TOP - best
 
@@ -225,8 +227,8 @@ def _submultisets(cnt: list[int], k: int) -> list[list[int]]:
             return
         if i == 13:
             return
-        for t in range(min(cnt[i], left), -1, -1):
-            rec(i + 1, left - t, cur + [t])
+        for taken in range(min(cnt[i], left), -1, -1):
+            rec(i + 1, left - taken, cur + [taken])
 
     rec(0, k, [])
     return out
@@ -266,7 +268,7 @@ _FIVE_MASKS = sorted(m for m in range(256) if bin(m).count("1") == 5)
 
 
 def _mask_low_key(m: int) -> int:
-    ranks = [b for b in range(7, -1, -1) if m >> b & 1]
+    ranks = [bit for bit in range(7, -1, -1) if m >> bit & 1]
     return LOW_TOP - _pack(0, ranks)
 
 
@@ -287,11 +289,11 @@ def _omaha_low_fill(key: int) -> int:
     hm, bm = key >> 8, key & 255
     if bin(hm).count("1") < 2 or bin(bm).count("1") < 3:
         return 0
-    for m in _FIVE_MASKS:
-        need = m & ~bm  # ranks that must come from the hole
-        if need & ~hm or bin(need).count("1") > 2 or bin(m & hm).count("1") < 2:
+    for mask in _FIVE_MASKS:
+        need = mask & ~bm  # ranks that must come from the hole
+        if need & ~hm or bin(need).count("1") > 2 or bin(mask & hm).count("1") < 2:
             continue
-        return _mask_low_key(m)
+        return _mask_low_key(mask)
     return 0
 
 
@@ -307,39 +309,51 @@ L8 = _Lazy(_omaha_low_fill)
 def best_high(cards: Sequence[int]) -> int:
     """Best five-card high hand from 5..7 cards (hold'em, stud, 5-card high).
     No joker."""
-    x = sum(cards)
-    if (x + F5) & FM:
+    total = sum(cards)
+    if (total + F5) & FM:
         for sb in SUIT_BITS:
-            if ((x + F5) & FM) & (sb << 3):
-                return FL[sum([c & RM for c in cards if c & sb])]
-    return NF[x & RM]
+            if ((total + F5) & FM) & (sb << 3):
+                return FL[sum([card & RM for card in cards if card & sb])]
+    return NF[total & RM]
 
 
 def omaha_high(hole: Sequence[int], board: Sequence[int]) -> int:
     """Omaha high: exactly two of the four hole cards and three of the five
     board cards."""
-    a, b, c, d = [h & RM for h in hole]
-    e, f, g, h, i = [x & RM for x in board]
-    pairs = (a + b, a + c, a + d, b + c, b + d, c + d)
-    ef = e + f
-    eg = e + g
-    fg = f + g
-    hi_ = h + i
-    tris = (ef + g, ef + h, ef + i, eg + h, eg + i, e + hi_, fg + h, fg + i, f + hi_, g + hi_)
-    best = max(map(NF.__getitem__, [p + t for p in pairs for t in tris]))
-    y = sum(board)
-    if (y + F3) & FM:
+    # the rank keys of the cards (suits masked off): hole 1-4, board 1-5
+    h1, h2, h3, h4 = [card & RM for card in hole]
+    b1, b2, b3, b4, b5 = [card & RM for card in board]
+    pairs = (h1 + h2, h1 + h3, h1 + h4, h2 + h3, h2 + h4, h3 + h4)
+    b12 = b1 + b2
+    b13 = b1 + b3
+    b23 = b2 + b3
+    b45 = b4 + b5
+    threes = (
+        b12 + b3,
+        b12 + b4,
+        b12 + b5,
+        b13 + b4,
+        b13 + b5,
+        b1 + b45,
+        b23 + b4,
+        b23 + b5,
+        b2 + b45,
+        b3 + b45,
+    )
+    best = max(map(NF.__getitem__, [two + three for two in pairs for three in threes]))
+    board_total = sum(board)
+    if (board_total + F3) & FM:
         for sb in SUIT_BITS:
-            if (y + F3) & FM & (sb << 3):
-                hs = [x & RM for x in hole if x & sb]
+            if (board_total + F3) & FM & (sb << 3):
+                hs = [card & RM for card in hole if card & sb]
                 if len(hs) >= 2:
-                    bs = [x & RM for x in board if x & sb]
+                    bs = [card & RM for card in board if card & sb]
                     for two in combinations(hs, 2):
                         pair = two[0] + two[1]
-                        for t in combinations(bs, 3):
-                            v = FL[pair + t[0] + t[1] + t[2]]
-                            if v > best:
-                                best = v
+                        for three in combinations(bs, 3):
+                            value = FL[pair + three[0] + three[1] + three[2]]
+                            if value > best:
+                                best = value
                 break
     return best
 
@@ -347,17 +361,17 @@ def omaha_high(hole: Sequence[int], board: Sequence[int]) -> int:
 def omaha_low8(hole: Sequence[int], board: Sequence[int]) -> int:
     """Omaha 8-or-better low: two hole + three board cards, five distinct
     ranks eight or lower, A-5 ranking.  0 when there is no qualifying low."""
-    a, b, c, d = hole
-    e, f, g, h, i = board
-    return L8[((a | b | c | d) >> LOW_SHIFT) << 8 | ((e | f | g | h | i) >> LOW_SHIFT)]
+    h1, h2, h3, h4 = hole
+    b1, b2, b3, b4, b5 = board
+    return L8[((h1 | h2 | h3 | h4) >> LOW_SHIFT) << 8 | ((b1 | b2 | b3 | b4 | b5) >> LOW_SHIFT)]
 
 
 def low8(cards: Sequence[int]) -> int:
     """8-or-better A-5 low from 5..7 cards (stud hi-lo).  0 = no low."""
-    m = 0
-    for c in cards:
-        m |= c
-    return _LOW8_KEY[m >> LOW_SHIFT]
+    mask = 0
+    for card in cards:
+        mask |= card
+    return _LOW8_KEY[mask >> LOW_SHIFT]
 
 
 def low_a5(cards: Sequence[int]) -> int:
@@ -371,10 +385,10 @@ def low_a5(cards: Sequence[int]) -> int:
 def low_27(cards: Sequence[int]) -> int:
     """2-7 (Kansas City) lowball, five cards: aces only high, straights and
     flushes count against the hand."""
-    x = sum(cards)
-    if (x + F5) & FM:
-        return K27_FL[x & RM]
-    return K27_NF[x & RM]
+    total = sum(cards)
+    if (total + F5) & FM:
+        return K27_FL[total & RM]
+    return K27_NF[total & RM]
 
 
 def draw_high(cards: Sequence[int]) -> int:
@@ -382,14 +396,14 @@ def draw_high(cards: Sequence[int]) -> int:
     straight flush, else a flush (as the highest missing card of the suit),
     else a straight, else it is an ace; four aces and the joker are five
     aces, the best hand."""
-    x = sum(cards)
+    total = sum(cards)
     if JOKER in cards:
-        if (x + F4) & FM:
-            return DH_FL[x & RM]
-        return DH_NF[x & RM]
-    if (x + F5) & FM:
-        return FL[x & RM]
-    return NF[x & RM]
+        if (total + F4) & FM:
+            return DH_FL[total & RM]
+        return DH_NF[total & RM]
+    if (total + F5) & FM:
+        return FL[total & RM]
+    return NF[total & RM]
 
 
 def build_tables() -> int:
@@ -402,32 +416,32 @@ def build_tables() -> int:
             if n >= 4:
                 keys_by_n[n].append(key)
             return
-        for c in range(0, min(4, 7 - n) + 1):
-            rec(r + 1, n + c, key + c * 5**r)
+        for count in range(0, min(4, 7 - n) + 1):
+            rec(r + 1, n + count, key + count * 5**r)
 
     rec(0, 0, 0)
-    for n in (5, 6, 7):
-        for k in keys_by_n[n]:
-            NF[k]
-            cnt = _counts(k)
+    for size in (5, 6, 7):
+        for ranks_key in keys_by_n[size]:
+            NF[ranks_key]
+            cnt = _counts(ranks_key)
             if max(cnt) == 1:
-                FL[k]
-    for k in keys_by_n[4]:
-        DH_NF[k]
-        A5[k]
-        if max(_counts(k)) == 1:
-            DH_FL[k]
-    for k in keys_by_n[5]:
-        A5[k]
-        K27_NF[k]
-        if max(_counts(k)) == 1:
-            K27_FL[k]
+                FL[ranks_key]
+    for ranks_key in keys_by_n[4]:
+        DH_NF[ranks_key]
+        A5[ranks_key]
+        if max(_counts(ranks_key)) == 1:
+            DH_FL[ranks_key]
+    for ranks_key in keys_by_n[5]:
+        A5[ranks_key]
+        K27_NF[ranks_key]
+        if max(_counts(ranks_key)) == 1:
+            K27_FL[ranks_key]
     for hm in range(256):
         if 2 <= bin(hm).count("1") <= 4:
             for bm in range(256):
                 if 3 <= bin(bm).count("1") <= 5:
                     L8[hm << 8 | bm]
-    return sum(len(t) for t in (NF, FL, DH_NF, DH_FL, A5, K27_NF, K27_FL, L8))
+    return sum(len(table) for table in (NF, FL, DH_NF, DH_FL, A5, K27_NF, K27_FL, L8))
 
 
 # --------------------------------------------------------------------------
@@ -467,13 +481,13 @@ _PLURALS = [
 
 
 def _nibbles(v: int) -> list[int]:
-    return [(v >> s) & 15 for s in (16, 12, 8, 4, 0)]
+    return [(v >> shift) & 15 for shift in (16, 12, 8, 4, 0)]
 
 
 def _kickers(ranks: list[int], chars: str = RANKS, names: Sequence[str] | None = None) -> str:
     if len(ranks) == 1 and names is not None:
         return f"{names[ranks[0]]} kicker"
-    return "-".join(chars[r] for r in ranks) + " kickers"
+    return "-".join(chars[rank] for rank in ranks) + " kickers"
 
 
 def _describe_groups(
@@ -481,7 +495,7 @@ def _describe_groups(
 ) -> str:
     """cat on the high scale (0..7); n = group ranks in significance order."""
     if cat == HIGH_CARD:
-        return f"{names[n[0]]} high, " + "-".join(chars[r] for r in n)
+        return f"{names[n[0]]} high, " + "-".join(chars[rank] for rank in n)
     if cat == PAIR:
         return f"pair of {plurals[n[0]]}, {_kickers(n[1:4], chars)}"
     if cat == TWO_PAIR:
@@ -498,16 +512,16 @@ def _describe_groups(
 def describe_high(key: int) -> str:
     """Words for a high key, e.g. ``two pair, kings and sevens, ace kicker``."""
     cat = key >> 20
-    n = _nibbles(key)
+    nibbles = _nibbles(key)
     if cat == STRAIGHT:
-        return f"straight, {_NAMES[n[0]]} high"
+        return f"straight, {_NAMES[nibbles[0]]} high"
     if cat == FLUSH:
-        return "flush, " + "-".join(RANKS[r] for r in n)
+        return "flush, " + "-".join(RANKS[rank] for rank in nibbles)
     if cat == STRAIGHT_FLUSH:
-        return "royal flush" if n[0] == ACE else f"straight flush, {_NAMES[n[0]]} high"
+        return "royal flush" if nibbles[0] == ACE else f"straight flush, {_NAMES[nibbles[0]]} high"
     if cat == FIVE_ACES:
         return "five aces"
-    return _describe_groups(cat, n, _NAMES, _PLURALS, RANKS)
+    return _describe_groups(cat, nibbles, _NAMES, _PLURALS, RANKS)
 
 
 _LOW_CHARS = "A23456789TJQK"
@@ -520,17 +534,17 @@ def describe_a5(key: int) -> str:
     """Words for an A-5 low key (also 8-or-better lows), e.g. ``7-5-3-2-A``."""
     if key <= 0:
         return "no low"
-    v = LOW_TOP - key
-    cat = v >> 20
-    n = _nibbles(v)
+    value = LOW_TOP - key
+    cat = value >> 20
+    nibbles = _nibbles(value)
     if cat == 0:
-        return "-".join(_LOW_CHARS[r] for r in n)
-    return _describe_groups(_LOW_TO_HIGH_CAT[cat], n, _LOW_NAMES, _LOW_PLURALS, _LOW_CHARS)
+        return "-".join(_LOW_CHARS[rank] for rank in nibbles)
+    return _describe_groups(_LOW_TO_HIGH_CAT[cat], nibbles, _LOW_NAMES, _LOW_PLURALS, _LOW_CHARS)
 
 
 def describe_27(key: int) -> str:
     """Words for a 2-7 low key, e.g. ``7-5-4-3-2`` or ``pair of nines, ...``."""
-    v = K27_TOP - key
-    if v >> 20 == HIGH_CARD:
-        return "-".join(RANKS[r] for r in _nibbles(v))
-    return describe_high(v)
+    value = K27_TOP - key
+    if value >> 20 == HIGH_CARD:
+        return "-".join(RANKS[rank] for rank in _nibbles(value))
+    return describe_high(value)

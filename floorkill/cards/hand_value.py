@@ -25,7 +25,7 @@ _LOW_CHARS = "A23456789TJQK"
 
 
 def _chain(ranks: Sequence[int], chars: str = RANKS) -> str:
-    return "-".join(chars[r] for r in ranks)
+    return "-".join(chars[rank] for rank in ranks)
 
 
 # A rank's word in a template: ``{top}`` the name, ``{top:pl}`` the plural; a language
@@ -165,18 +165,18 @@ _FULL_HOUSE_SHORT = NC_("hand", "{top:pl} full of {second:pl}")  # a high hand's
 
 def _high(key: int, lang: str, full_house: str = _FULL_HOUSE) -> str:
     cat = key >> 20
-    n = ev._nibbles(key)
+    nibbles = ev._nibbles(key)
     if cat == ev.STRAIGHT:
-        return ptr("hand", "straight, {top} high", lang, top=_Rank(n[0], lang))
+        return ptr("hand", "straight, {top} high", lang, top=_Rank(nibbles[0], lang))
     if cat == ev.FLUSH:
-        return ptr("hand", "flush, {chain}", lang, chain=_chain(n))
+        return ptr("hand", "flush, {chain}", lang, chain=_chain(nibbles))
     if cat == ev.STRAIGHT_FLUSH:
-        if n[0] == ev.ACE:
+        if nibbles[0] == ev.ACE:
             return pgettext("hand", "royal flush", lang)
-        return ptr("hand", "straight flush, {top} high", lang, top=_Rank(n[0], lang))
+        return ptr("hand", "straight flush, {top} high", lang, top=_Rank(nibbles[0], lang))
     if cat == ev.FIVE_ACES:
         return pgettext("hand", "five aces", lang)
-    return _groups(cat, n, lang, full_house)
+    return _groups(cat, nibbles, lang, full_house)
 
 
 _LOW_TO_HIGH_CAT = [ev.HIGH_CARD, ev.PAIR, ev.TWO_PAIR, ev.TRIPS, ev.FULL_HOUSE, ev.QUADS]
@@ -189,20 +189,20 @@ def _low(chain: str, lang: str) -> str:
 def _a5(key: int, lang: str) -> str:
     if key <= 0:
         return pgettext("hand", "no low", lang)
-    v = ev.LOW_TOP - key
-    cat = v >> 20
-    n = ev._nibbles(v)
+    value = ev.LOW_TOP - key
+    cat = value >> 20
+    nibbles = ev._nibbles(value)
     if cat == 0:
-        return _low(_chain(n, _LOW_CHARS), lang)
+        return _low(_chain(nibbles, _LOW_CHARS), lang)
     # the low scale's ranks (0 = ace ... 12 = king) on the high scale's (0 = deuce ... 12 = ace)
-    return _groups(_LOW_TO_HIGH_CAT[cat], [(r - 1) % 13 for r in n], lang, _FULL_HOUSE)
+    return _groups(_LOW_TO_HIGH_CAT[cat], [(rank - 1) % 13 for rank in nibbles], lang, _FULL_HOUSE)
 
 
 def _k27(key: int, lang: str) -> str:
-    v = ev.K27_TOP - key
-    if v >> 20 == ev.HIGH_CARD:
-        return _low(_chain(ev._nibbles(v)), lang)
-    return _high(v, lang)
+    value = ev.K27_TOP - key
+    if value >> 20 == ev.HIGH_CARD:
+        return _low(_chain(ev._nibbles(value)), lang)
+    return _high(value, lang)
 
 
 def value_words(kind: str, key: int, lang: str = "en") -> str:
@@ -283,21 +283,21 @@ def joker_use(game: str, names: tuple[str, ...], key: int) -> JokerUse | None:
     ``key`` in ``game``; None when there is no joker in the hand."""
     if "Jk" not in names:
         return None
-    natural = [n for n in names if n != "Jk"]
-    ranks = {RANKS.index(n[0]) for n in natural}
+    natural = [name for name in names if name != "Jk"]
+    ranks = {RANKS.index(name[0]) for name in natural}
     if game == "lowball-a5":
-        r = next(r for r in [12] + list(range(12)) if r not in ranks)
-        return JokerUse("lowest", RANKS[r], ("joker-1", "rrop-glossary"))
+        rank = next(rank for rank in [12] + list(range(12)) if rank not in ranks)
+        return JokerUse("lowest", RANKS[rank], ("joker-1", "rrop-glossary"))
     cat = key >> 20
     top = ev._nibbles(key)[0]
     if cat == ev.FIVE_ACES:
         return JokerUse("five-aces", "A", ("joker-4",))
     if cat in (ev.STRAIGHT, ev.STRAIGHT_FLUSH):
-        missing = next(r for r in _straight_ranks(top) if r not in ranks)
+        missing = next(rank for rank in _straight_ranks(top) if rank not in ranks)
         if cat == ev.STRAIGHT:
             return JokerUse("straight", RANKS[missing], ("joker-2",))
         return JokerUse("straight-flush", RANKS[missing] + natural[0][1], ("joker-2",))
     if cat == ev.FLUSH:
-        missing = next(r for r in range(12, -1, -1) if r not in ranks)
+        missing = next(rank for rank in range(12, -1, -1) if rank not in ranks)
         return JokerUse("flush", RANKS[missing] + natural[0][1], ("joker-2", "joker-3"))
     return JokerUse("ace", "A", ("joker-2",))

@@ -131,10 +131,10 @@ def showdown(
     seen: dict[str, str] = {}
 
     def note(cards: tuple[str, ...], where: str) -> None:
-        for c in cards:
-            if c in seen:
-                raise CardError(f"duplicate card {c} ({seen[c]} and {where})")
-            seen[c] = where
+        for card in cards:
+            if card in seen:
+                raise CardError(f"duplicate card {card} ({seen[card]} and {where})")
+            seen[card] = where
 
     seats = []
     for seat in hands:
@@ -153,7 +153,7 @@ def showdown(
                 f"{words} needs exactly {_NUMBERS[n_hole]}"
             )
         note(cards, f"seat {seat}")
-        parsed[seat] = [CODE[c] for c in cards]
+        parsed[seat] = [CODE[card] for card in cards]
 
     board_codes: list[int] = []
     if n_board:
@@ -166,7 +166,7 @@ def showdown(
                 f"a {words} showdown needs all five"
             )
         note(bcards, "board")
-        board_codes = [CODE[c] for c in bcards]
+        board_codes = [CODE[card] for card in bcards]
     elif board is not None and (not isinstance(board, str) or board.strip()):
         raise CardError(
             f"{words} has no board, but a board was given: put every card in the seat's hand"
@@ -176,54 +176,54 @@ def showdown(
     low: dict[int, int] = {}
     words_of: dict[int, str] = {}
     if game == "holdem":
-        for s, h in parsed.items():
-            high[s] = k = ev.best_high(h + board_codes)
-            words_of[s] = ev.describe_high(k)
+        for shown_seat, hand in parsed.items():
+            high[shown_seat] = key = ev.best_high(hand + board_codes)
+            words_of[shown_seat] = ev.describe_high(key)
     elif game in ("omaha", "omaha8"):
-        for s, h in parsed.items():
-            high[s] = k = ev.omaha_high(h, board_codes)
-            words_of[s] = ev.describe_high(k)
+        for shown_seat, hand in parsed.items():
+            high[shown_seat] = key = ev.omaha_high(hand, board_codes)
+            words_of[shown_seat] = ev.describe_high(key)
             if game == "omaha8":
-                low[s] = lk = ev.omaha_low8(h, board_codes)
-                words_of[s] += " / " + ev.describe_a5(lk)
+                low[shown_seat] = lk = ev.omaha_low8(hand, board_codes)
+                words_of[shown_seat] += " / " + ev.describe_a5(lk)
     elif game in ("stud", "stud8"):
-        for s, h in parsed.items():
-            high[s] = k = ev.best_high(h)
-            words_of[s] = ev.describe_high(k)
+        for shown_seat, hand in parsed.items():
+            high[shown_seat] = key = ev.best_high(hand)
+            words_of[shown_seat] = ev.describe_high(key)
             if game == "stud8":
-                low[s] = lk = ev.low8(h)
-                words_of[s] += " / " + ev.describe_a5(lk)
+                low[shown_seat] = lk = ev.low8(hand)
+                words_of[shown_seat] += " / " + ev.describe_a5(lk)
     elif game in ("lowball-a5", "razz"):
-        for s, h in parsed.items():
-            high[s] = k = ev.low_a5(h)
-            words_of[s] = ev.describe_a5(k)
+        for shown_seat, hand in parsed.items():
+            high[shown_seat] = key = ev.low_a5(hand)
+            words_of[shown_seat] = ev.describe_a5(key)
     elif game == "lowball-27":
-        for s, h in parsed.items():
-            high[s] = k = ev.low_27(h)
-            words_of[s] = ev.describe_27(k)
+        for shown_seat, hand in parsed.items():
+            high[shown_seat] = key = ev.low_27(hand)
+            words_of[shown_seat] = ev.describe_27(key)
     else:  # draw-high
-        for s, h in parsed.items():
-            high[s] = k = ev.draw_high(h)
-            words_of[s] = ev.describe_high(k)
+        for shown_seat, hand in parsed.items():
+            high[shown_seat] = key = ev.draw_high(hand)
+            words_of[shown_seat] = ev.describe_high(key)
 
     kind = {"lowball-a5": "a5", "razz": "a5", "lowball-27": "27"}.get(game, "high")
     values = tuple(
         HandValue(
-            s,
+            shown_seat,
             kind,
-            high[s],
-            low.get(s) if low else None,
-            joker_use(game, names[s], high[s]) if joker else None,
+            high[shown_seat],
+            low.get(shown_seat) if low else None,
+            joker_use(game, names[shown_seat], high[shown_seat]) if joker else None,
         )
-        for s in seats
+        for shown_seat in seats
     )
     top = max(high.values())
-    high_winners = tuple(s for s in seats if high[s] == top)
+    high_winners = tuple(shown_seat for shown_seat in seats if high[shown_seat] == top)
     low_winners: tuple[int, ...] = ()
     if low:
         best_low = max(low.values())
         if best_low > 0:
-            low_winners = tuple(s for s in seats if low[s] == best_low)
+            low_winners = tuple(shown_seat for shown_seat in seats if low[shown_seat] == best_low)
     scoop = None
     if len(high_winners) == 1 and (not low_winners or low_winners == high_winners):
         scoop = high_winners[0]

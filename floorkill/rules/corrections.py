@@ -72,22 +72,22 @@ class Correction:
     answers: tuple[tuple[int, Mapping[str, Any]], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
+        out: dict[str, Any] = {
             "type": CORRECT,
             "record": self.record,
             "event": dict(self.event) if self.event is not None else STRIKE,
         }
         if self.strike:
-            d["strike"] = list(self.strike)
+            out["strike"] = list(self.strike)
         if self.keep:
-            d["keep"] = list(self.keep)
+            out["keep"] = list(self.keep)
         if self.answers:
-            d[ANSWERS] = [{"record": s, **dict(f)} for s, f in self.answers]
+            out[ANSWERS] = [{"record": record, **dict(fields)} for record, fields in self.answers]
         if self.reason:
-            d["reason"] = self.reason
+            out["reason"] = self.reason
         if self.by:
-            d["by"] = self.by
-        return d
+            out["by"] = self.by
+        return out
 
 
 def is_correction(raw: object) -> bool:
@@ -130,11 +130,14 @@ def parse_correction(raw: Mapping[str, Any], index: int) -> Correction:
         items = raw.get(name, [])
         if not isinstance(items, list):
             items = [items]
-        settled[name] = tuple(sorted({_record_number(x, name, index) for x in items}))
+        settled[name] = tuple(sorted({_record_number(item, name, index) for item in items}))
     if set(settled[SETTLE_STRIKE]) & set(settled[SETTLE_KEEP]):
         raise Refusal("correct-settle-twice")
     answers = _answers(raw.get(ANSWERS, []), index)
-    if {s for s, _f in answers} & {*settled[SETTLE_STRIKE], *settled[SETTLE_KEEP]}:
+    if {settled_record for settled_record, _f in answers} & {
+        *settled[SETTLE_STRIKE],
+        *settled[SETTLE_KEEP],
+    }:
         raise Refusal("correct-settle-twice")
     reason = raw.get("reason")
     if reason is not None and (not isinstance(reason, str) or len(reason) > MAX_REASON):
@@ -163,8 +166,8 @@ def _answers(items: object, index: int) -> tuple[tuple[int, Mapping[str, Any]], 
         if not isinstance(item, Mapping) or "record" not in item:
             raise Refusal("correct-bad-answer", types=", ".join(ANSWER_FIELDS))
         seq = _record_number(item["record"], ANSWERS, index)
-        fields = {k: v for k, v in item.items() if k != "record"}
-        if not fields or any(k not in ANSWER_FIELDS for k in fields) or seq in out:
+        fields = {key: value for key, value in item.items() if key != "record"}
+        if not fields or any(key not in ANSWER_FIELDS for key in fields) or seq in out:
             raise Refusal("correct-bad-answer", types=", ".join(ANSWER_FIELDS))
         out[seq] = fields
     return tuple(sorted(out.items()))
@@ -201,17 +204,17 @@ class Resolved:
     kinds: list[str] = field(default_factory=list)  # "event" | "correct" | "void" per record
 
     def effective(self) -> list[tuple[int, Mapping[str, Any]]]:
-        return [(i + 1, ev) for i, ev in enumerate(self.events) if ev is not None]
+        return [(index + 1, ev) for index, ev in enumerate(self.events) if ev is not None]
 
     def add(self, raw: Mapping[str, Any]) -> None:
         """Read the next record (already checked: :meth:`History.check`)."""
         seq = len(self.events) + 1
         etype = raw.get("type") if isinstance(raw, Mapping) else None
         if etype == CORRECT:
-            c = parse_correction(raw, seq)
+            correction = parse_correction(raw, seq)
             self.kinds.append("correct")
             self.events.append(None)
-            self._correct(seq, c)
+            self._correct(seq, correction)
         elif etype == VOID:
             self.kinds.append("void")
             self.events.append(None)
@@ -229,12 +232,12 @@ class Resolved:
         target = self.original_of(c.record)
         # later records it changes: (record, what it stood for, what it stands for now)
         changed: list[tuple[int, Mapping[str, Any] | None, Mapping[str, Any] | None]] = [
-            (s, self.events[s - 1], None) for s in c.strike
+            (record, self.events[record - 1], None) for record in c.strike
         ]
-        for s, fields in c.answers:
-            before = self.events[s - 1]
-            if before is not None and s != target:
-                changed.append((s, before, {**before, **fields}))
+        for record, fields in c.answers:
+            before = self.events[record - 1]
+            if before is not None and record != target:
+                changed.append((record, before, {**before, **fields}))
         self.undo[seq] = (
             target,
             self.events[target - 1],
@@ -245,10 +248,10 @@ class Resolved:
         self.origin[seq] = target
         self.newest[target] = seq
         self.events[target - 1] = c.event
-        for s, _before, now in changed:
-            self.events[s - 1] = now
-        for s in c.keep:
-            self.kept[s] = self.kept.get(s, 0) + 1
+        for record, _before, now in changed:
+            self.events[record - 1] = now
+        for record in c.keep:
+            self.kept[record] = self.kept.get(record, 0) + 1
 
     def _void(self, target: int) -> None:
         self.voided.add(target)
@@ -259,13 +262,13 @@ class Resolved:
                 self.newest.pop(original, None)
             else:
                 self.newest[original] = newest
-            for s, ev, now in struck:  # unless corrected since
-                if self.events[s - 1] is now:
-                    self.events[s - 1] = ev
-            for s in keep:
-                self.kept[s] -= 1
-                if not self.kept[s]:
-                    del self.kept[s]
+            for record, ev, now in struck:  # unless corrected since
+                if self.events[record - 1] is now:
+                    self.events[record - 1] = ev
+            for record in keep:
+                self.kept[record] -= 1
+                if not self.kept[record]:
+                    del self.kept[record]
         else:
             self.events[target - 1] = None
 
@@ -293,7 +296,7 @@ def replacement(original: Mapping[str, Any], event: Mapping[str, Any] | None) ->
     was entered with stays with its replacement (the room then has not changed)."""
     if event is None:
         return STRIKE
-    ev = {k: v for k, v in event.items() if k != "room"}
+    ev = {key: value for key, value in event.items() if key != "room"}
     if isinstance(original, Mapping) and "room" in original and "room" not in event:
         ev["room"] = original["room"]
     return ev
@@ -317,7 +320,10 @@ class Outcome(NamedTuple):
         return (
             self.applied,
             self.inert,
-            tuple((d.code, d.seat, d.key, d.params) for d in self.decisions),
+            tuple(
+                (decision.code, decision.seat, decision.key, decision.params)
+                for decision in self.decisions
+            ),
             self.refusal.key if self.refusal is not None else None,
         )
 
@@ -389,7 +395,7 @@ class History:
         return len(self.records)
 
     def effective(self) -> list[tuple[int, Mapping[str, Any]]]:
-        return [(s, ev) for s, ev in self.resolved.effective() if s not in self.dead]
+        return [(record, ev) for record, ev in self.resolved.effective() if record not in self.dead]
 
     # -- entering ---------------------------------------------------------
     def add(self, raw: Mapping[str, Any]) -> Outcome:
@@ -455,8 +461,12 @@ class History:
         """The live corrections of record ``seq`` (or of the record it corrects), oldest
         first: the whole chain a correction of a correction makes."""
         original = self.original_of(seq)
-        r = self.resolved
-        return sorted(c for c, o in r.origin.items() if o == original and c in r.undo)
+        resolved = self.resolved
+        return sorted(
+            correction
+            for correction, target in resolved.origin.items()
+            if target == original and correction in resolved.undo
+        )
 
     # -- corrections and voids ----------------------------------------------
     def target_refusal(self, record: int) -> Refusal | None:
@@ -476,9 +486,9 @@ class History:
             return Refusal("correct-of-voided", record=record)
         if kind == "event" and self.resolved.events[record - 1] is None:
             # struck by another record's correction: correct that one
-            for c, (_o, _b, _n, changed, _k) in self.resolved.undo.items():
-                if any(s == record and now is None for s, _ev, now in changed):
-                    return Refusal("correct-of-struck", record=record, by=c)
+            for correction, (_o, _b, _n, changed, _k) in self.resolved.undo.items():
+                if any(seq == record and now is None for seq, _ev, now in changed):
+                    return Refusal("correct-of-struck", record=record, by=correction)
         newest = self.resolved.newest.get(self.original_of(record))
         if newest is not None and newest != record:
             return Refusal("correct-not-newest", record=record, newest=newest)
@@ -523,27 +533,31 @@ class History:
             trial.add(raw)
             keep: tuple[int, ...] = ()
         else:
-            c = parse_correction(raw, seq)
-            refusal = self.target_refusal(c.record)
+            correction = parse_correction(raw, seq)
+            refusal = self.target_refusal(correction.record)
             if refusal is not None:
                 raise refusal
-            start = self.original_of(c.record)
-            for s in (*c.strike, *c.keep, *(a for a, _f in c.answers)):
-                if s <= start:
-                    raise Refusal("correct-settle-not-later", record=s, corrected=start)
-            for s, _f in c.answers:
-                if self.resolved.events[s - 1] is None or s in self.dead:
+            start = self.original_of(correction.record)
+            for record in (
+                *correction.strike,
+                *correction.keep,
+                *(answer for answer, _f in correction.answers),
+            ):
+                if record <= start:
+                    raise Refusal("correct-settle-not-later", record=record, corrected=start)
+            for record, _f in correction.answers:
+                if self.resolved.events[record - 1] is None or record in self.dead:
                     raise Refusal("correct-bad-answer", types=", ".join(ANSWER_FIELDS))
-            if c.event is not None and weighed is None:
+            if correction.event is not None and weighed is None:
                 # the replacement must apply where it stands (checked once per refold)
                 try:
-                    apply(self.states[start - 1], c.event)
+                    apply(self.states[start - 1], correction.event)
                 except Refusal as refused:
                     raise Refusal(
                         "correct-refused", refused.cites, record=start, reason=refused.text()
                     ) from None
             trial.add(raw)
-            keep = c.keep
+            keep = correction.keep
         if self.resolved.kinds[start - 1] == "dead":
             return None, trial, [], []
         if weighed is not None:
@@ -551,7 +565,7 @@ class History:
         else:
             states, outcomes, broken = self._fold_from(start, trial, seq - 1)
             self._weighed = (key, (start, states, outcomes, broken, None))
-        unsettled = [s for s in broken if s not in keep and s not in trial.kept]
+        unsettled = [record for record in broken if record not in keep and record not in trial.kept]
         if unsettled and not keep_all:
             if raw.get("type") == VOID:
                 raise Refusal("void-breaks", records=", ".join(map(str, unsettled)))
@@ -589,9 +603,9 @@ class History:
         event (every later ruling is then the same)."""
         old_events, new_events = self.resolved.events, resolved.events
         differs = start  # the last record standing for another event under ``resolved``
-        for i in range(last - 1, start - 1, -1):
-            if old_events[i] is not new_events[i]:
-                differs = i + 1
+        for index in range(last - 1, start - 1, -1):
+            if old_events[index] is not new_events[index]:
+                differs = index + 1
                 break
         with _collector_paused():
             return self._refold(start, resolved, last, differs)
@@ -641,7 +655,7 @@ class History:
                 rest = self.states[seq + 1 : last + 1]
                 delta = state.events - old_state.events
                 if delta:
-                    rest = [replace(s, events=s.events + delta) for s in rest]
+                    rest = [replace(later, events=later.events + delta) for later in rest]
                 states.extend(rest)
                 outcomes.extend(self.outcomes[seq:last])
                 break
@@ -680,7 +694,9 @@ def _weigh_key(seq: int, raw: Mapping[str, Any]) -> tuple[int, str]:
     of it but what it keeps as entered and who said why."""
     import json
 
-    rest = {k: v for k, v in raw.items() if k not in (SETTLE_KEEP, "room", "reason", "by")}
+    rest = {
+        key: value for key, value in raw.items() if key not in (SETTLE_KEEP, "room", "reason", "by")
+    }
     return seq, json.dumps(rest, sort_keys=True, default=str)
 
 
@@ -721,7 +737,7 @@ class Impact:
 
     @property
     def settle_needed(self) -> tuple[int, ...]:
-        return tuple(s for s, _t, _r in self.impossible)
+        return tuple(record for record, _t, _r in self.impossible)
 
     def answer(self, raw: Mapping[str, Any], value: Any) -> dict[str, Any]:
         """``raw`` (the correction weighed) with the first question answered (``value``
@@ -733,14 +749,24 @@ class Impact:
     def fill(self, raw: Mapping[str, Any], filled: Mapping[str, Any]) -> dict[str, Any]:
         """:meth:`answer` given the asking record's event as the answer fills it in."""
         seq, event, _question = self.questions[0]
-        fields = {k: v for k, v in filled.items() if event.get(k, _UNSET) != v}
+        fields = {
+            key: given_value
+            for key, given_value in filled.items()
+            if event.get(key, _UNSET) != given_value
+        }
         if seq == self.record:
             return {**raw, "event": {**raw["event"], **fields}}
         kept = [
-            a for a in raw.get(ANSWERS, []) if isinstance(a, Mapping) and a.get("record") != seq
+            given
+            for given in raw.get(ANSWERS, [])
+            if isinstance(given, Mapping) and given.get("record") != seq
         ]
         prior = next(
-            (a for a in raw.get(ANSWERS, []) if isinstance(a, Mapping) and a.get("record") == seq),
+            (
+                given
+                for given in raw.get(ANSWERS, [])
+                if isinstance(given, Mapping) and given.get("record") == seq
+            ),
             {},
         )
         out = dict(raw)
@@ -754,9 +780,9 @@ _UNSET = object()
 
 
 def _button_words(state: TableState) -> tuple[str, str | None, int | None]:
-    b = state.button
-    word = {KILLED: "kill pot", LEG_UP: "leg up"}.get(b.status, "neutral")
-    return word, b.player, b.seat
+    button = state.button
+    word = {KILLED: "kill pot", LEG_UP: "leg up"}.get(button.status, "neutral")
+    return word, button.player, button.seat
 
 
 def _hand_change(
@@ -774,7 +800,7 @@ def _hand_change(
 
 
 def _own_bars(state: TableState) -> dict[str, Any]:
-    return {o.player: o for o in state.barred if o.table is None}
+    return {bar.player: bar for bar in state.barred if bar.table is None}
 
 
 def impact(history: History, raw: Mapping[str, Any]) -> Impact:
@@ -782,39 +808,39 @@ def impact(history: History, raw: Mapping[str, Any]) -> Impact:
     the later records it makes impossible. Nothing is entered."""
     seq = len(history) + 1
     try:
-        c = parse_correction(raw, seq)
+        correction = parse_correction(raw, seq)
     except Refusal as unreadable:
         return Impact(0, (), (), unreadable)
-    refusal = history.target_refusal(c.record)
-    start = history.original_of(c.record) if refusal is None else c.record
+    refusal = history.target_refusal(correction.record)
+    start = history.original_of(correction.record) if refusal is None else correction.record
     if refusal is not None:
         return Impact(start, (), (), refusal)
     # every later record kept, to see all the impossible ones at once
-    probe = {k: v for k, v in raw.items() if k not in ("keep", "room")}
+    probe = {key: value for key, value in raw.items() if key not in ("keep", "room")}
     try:
         _start, trial, states, outcomes = history._trial(probe, keep_all=True)
     except Refusal as refused:
-        if refused.key == "correct-refused" and c.event is not None:
+        if refused.key == "correct-refused" and correction.event is not None:
             # the replacement itself asks a question (a second win: the second-leg answer)
             before = history.states[start - 1]
-            question = first_asked(before, c.event)
+            question = first_asked(before, correction.event)
             if question is not None:
-                own = ((start, c.event, question),)
+                own = ((start, correction.event, question),)
                 return Impact(start, (), (), questions=own, asked_on=(before,))
         return Impact(start, (), (), refused)
     changes, impossible = history._diffed(probe, start, trial, states, outcomes)
     asked: list[tuple[int, Mapping[str, Any], Question]] = []
     asked_on: list[TableState] = []
     unasked: list[tuple[int, str, Refusal]] = []
-    for s, etype, why in impossible:
-        event = trial.events[s - 1]
-        before = states[s - start - 1] if s > start else history.states[start - 1]
+    for record, etype, why in impossible:
+        event = trial.events[record - 1]
+        before = states[record - start - 1] if record > start else history.states[start - 1]
         question = first_asked(before, event) if event is not None else None
         if question is not None and event is not None:  # (a question is of an event)
-            asked.append((s, event, question))
+            asked.append((record, event, question))
             asked_on.append(before)
         else:
-            unasked.append((s, etype, why))
+            unasked.append((record, etype, why))
     return Impact(
         start, tuple(changes), tuple(unasked), questions=tuple(asked), asked_on=tuple(asked_on)
     )
@@ -833,20 +859,22 @@ def _diff(
     impossible: list[tuple[int, str, Refusal]] = []
     old_states, old_outcomes = history.states, history.outcomes
     old_events, new_events = history.resolved.events, trial.events
-    for i, (new_state, new_out) in enumerate(zip(states, outcomes, strict=True)):
-        s = start + i
-        old_state, old_out = old_states[s], old_outcomes[s - 1]
+    for offset, (new_state, new_out) in enumerate(zip(states, outcomes, strict=True)):
+        record = start + offset
+        old_state, old_out = old_states[record], old_outcomes[record - 1]
         if _same(new_state, old_state) and new_out.key() == old_out.key():
             continue
-        old_ev, new_ev = old_events[s - 1], new_events[s - 1]
+        old_ev, new_ev = old_events[record - 1], new_events[record - 1]
         if old_ev is not None and new_ev is None:
             changes.append(
-                Decision("corrected", None, "fix-struck", (("record", s), ("type", _type(old_ev))))
+                Decision(
+                    "corrected", None, "fix-struck", (("record", record), ("type", _type(old_ev)))
+                )
             )
             continue
         if new_out.refusal is not None:
             if old_out.applied and not old_out.inert:
-                impossible.append((s, _type(old_ev), new_out.refusal))
+                impossible.append((record, _type(old_ev), new_out.refusal))
             continue
         if _type(new_ev) == "hand" or _type(old_ev) == "hand":
             old_b, new_b = old_state.button, new_state.button
@@ -854,31 +882,37 @@ def _diff(
                 continue
             was, now = _button_words(old_state), _button_words(new_state)
             cites = tuple(
-                dict.fromkeys(x for d in (*new_out.decisions, *old_out.decisions) for x in d.cites)
+                dict.fromkeys(
+                    cite
+                    for decision in (*new_out.decisions, *old_out.decisions)
+                    for cite in decision.cites
+                )
             )
             hand = new_state.hands if _type(new_ev) == "hand" else old_state.hands
             changes.append(_hand_change(hand, was, now, cites))
-        elif s != start and new_out.key() != old_out.key():
-            cites = tuple(dict.fromkeys(x for d in new_out.decisions for x in d.cites))
-            params: tuple[tuple[str, Any], ...] = (("record", s), ("type", _type(new_ev)))
+        elif record != start and new_out.key() != old_out.key():
+            cites = tuple(
+                dict.fromkeys(cite for decision in new_out.decisions for cite in decision.cites)
+            )
+            params: tuple[tuple[str, Any], ...] = (("record", record), ("type", _type(new_ev)))
             changes.append(Decision("corrected", None, "fix-ruling", params, cites))
     old_bars = _own_bars(history.state)
     new_bars = _own_bars(states[-1]) if states else old_bars
-    for name, o in old_bars.items():
+    for name, bar in old_bars.items():
         if name not in new_bars:
-            params = (("name", name), ("amount", dollars(o.owes)))
+            params = (("name", name), ("amount", dollars(bar.owes)))
             changes.append(Decision("corrected", None, "fix-bar-lifted", params, ("rrop-13.6",)))
-    for name, o in new_bars.items():
+    for name, bar in new_bars.items():
         if name not in old_bars:
-            params = (("name", name), ("amount", dollars(o.owes)))
+            params = (("name", name), ("amount", dollars(bar.owes)))
             changes.append(Decision("corrected", None, "fix-bar-new", params, ("rrop-13.6",)))
     return changes, impossible
 
 
 def _type(raw: object) -> str:
     # (a dict first: an ABC's isinstance is slow, and this runs for every record diffed)
-    t = raw.get("type") if type(raw) is dict or isinstance(raw, Mapping) else None
-    return t if isinstance(t, str) else "?"
+    etype = raw.get("type") if type(raw) is dict or isinstance(raw, Mapping) else None
+    return etype if isinstance(etype, str) else "?"
 
 
 def proposal(
@@ -898,7 +932,7 @@ def proposal(
     base = history.records[original - 1] if 1 <= original <= len(history) else {}
     raw: dict[str, Any] = {"type": CORRECT, "record": record, "event": replacement(base, event)}
     if answers:
-        raw[ANSWERS] = [dict(a) for a in answers]
+        raw[ANSWERS] = [dict(answer) for answer in answers]
     if reason and reason.strip():
         raw["reason"] = reason.strip()
     return settled(raw, settle or {})
@@ -908,8 +942,18 @@ def settled(raw: Mapping[str, Any], how: Mapping[int, str]) -> dict[str, Any]:
     """``raw`` (a ``correct`` event) with each impossible record settled as ``how`` says
     (record -> ``strike`` | ``keep``)."""
     out = dict(raw)
-    strike = sorted({*out.get("strike", ()), *(s for s, h in how.items() if h == SETTLE_STRIKE)})
-    keep = sorted({*out.get("keep", ()), *(s for s, h in how.items() if h == SETTLE_KEEP)})
+    strike = sorted(
+        {
+            *out.get("strike", ()),
+            *(record for record, how_settled in how.items() if how_settled == SETTLE_STRIKE),
+        }
+    )
+    keep = sorted(
+        {
+            *out.get("keep", ()),
+            *(record for record, how_settled in how.items() if how_settled == SETTLE_KEEP),
+        }
+    )
     out.pop("strike", None)
     out.pop("keep", None)
     if strike:
@@ -926,32 +970,32 @@ def file_records(
     ``replay`` reproduces): voids and the records they undo left out, and the record
     numbers a correction names renumbered to the file's. Also, for each file event, the
     journal record it is."""
-    r = resolve(records)
+    resolved = resolve(records)
     seqs = [
-        i + 1
-        for i, kind in enumerate(r.kinds)
+        index + 1
+        for index, kind in enumerate(resolved.kinds)
         if kind in ("event", "correct")
-        and (i + 1) not in r.voided
-        and _type(records[i]) != SEAL  # the seal names this journal's chain: not a file's
+        and (index + 1) not in resolved.voided
+        and _type(records[index]) != SEAL  # the seal names this journal's chain: not a file's
     ]
-    number = {seq: n for n, seq in enumerate(seqs, start=1)}
+    number = {seq: number_in_file for number_in_file, seq in enumerate(seqs, start=1)}
     out: list[dict[str, Any]] = []
     for seq in seqs:
         raw = dict(records[seq - 1])
-        if r.kinds[seq - 1] == "correct":
+        if resolved.kinds[seq - 1] == "correct":
             raw["record"] = number[raw["record"]]
             for name in (SETTLE_STRIKE, SETTLE_KEEP):
                 if name in raw:
-                    kept = [number[x] for x in raw[name] if x in number]
+                    kept = [number[record] for record in raw[name] if record in number]
                     if kept:
                         raw[name] = kept
                     else:
                         del raw[name]
             if isinstance(raw.get(ANSWERS), list):
                 raw[ANSWERS] = [
-                    {**a, "record": number[a["record"]]}
-                    for a in raw[ANSWERS]
-                    if isinstance(a, Mapping) and a.get("record") in number
+                    {**answer, "record": number[answer["record"]]}
+                    for answer in raw[ANSWERS]
+                    if isinstance(answer, Mapping) and answer.get("record") in number
                 ]
                 if not raw[ANSWERS]:
                     del raw[ANSWERS]
@@ -970,11 +1014,13 @@ def journal_numbers(raw: Mapping[str, Any], seqs: Sequence[int]) -> dict[str, An
     out["record"] = seq(out.get("record"))
     for name in (SETTLE_STRIKE, SETTLE_KEEP):
         if isinstance(out.get(name), list):
-            out[name] = [seq(x) for x in out[name]]
+            out[name] = [seq(record) for record in out[name]]
     if isinstance(out.get(ANSWERS), list):
         out[ANSWERS] = [
-            {**a, "record": seq(a.get("record"))} if isinstance(a, Mapping) else a
-            for a in out[ANSWERS]
+            {**answer, "record": seq(answer.get("record"))}
+            if isinstance(answer, Mapping)
+            else answer
+            for answer in out[ANSWERS]
         ]
     return out
 

@@ -148,15 +148,15 @@ def apply_parsed(
 
 
 def _name(state: TableState, seat: int | None) -> str:
-    p = state.player(seat)
-    return p.name if p is not None else "?"
+    player = state.player(seat)
+    return player.name if player is not None else "?"
 
 
 def _seated(state: TableState, seat: int) -> Player:
     """The player the rules already know sits at ``seat``."""
-    p = state.player(seat)
-    assert p is not None, f"seat {seat} is empty"
-    return p
+    player = state.player(seat)
+    assert player is not None, f"seat {seat} is empty"
+    return player
 
 
 def _blind(button: KillButton) -> Cents:
@@ -166,10 +166,10 @@ def _blind(button: KillButton) -> Cents:
 
 
 def _occupied(state: TableState, seat: int) -> Player:
-    p = state.player(seat)
-    if p is None:
+    player = state.player(seat)
+    if player is None:
         raise Refusal("seat-empty", seat=seat)
-    return p
+    return player
 
 
 def _set_player(players: tuple[Any, ...], seat: int, player: Player | None) -> tuple[Any, ...]:
@@ -180,16 +180,16 @@ def _set_player(players: tuple[Any, ...], seat: int, player: Player | None) -> t
 
 def _sitting_out(players: tuple[Any, ...]) -> bool:
     """Whether a seated player sits out the kill pot (a loop: this runs every event)."""
-    for p in players:
-        if p is not None and p.sitting_out:
+    for player in players:
+        if player is not None and player.sitting_out:
             return True
     return False
 
 
 def _waiting(players: tuple[Player | None, ...]) -> bool:
     """Whether a seated player waits for the dealer button to pass."""
-    for p in players:
-        if p is not None and p.waiting:
+    for player in players:
+        if player is not None and player.waiting:
             return True
     return False
 
@@ -199,22 +199,22 @@ def _not_neutral(decisions: list[Decision]) -> list[Decision]:
     the event leaves the button neutral as it was, or a later rule of the same event places
     it (a returning leg credit, an agreed or owed kill), the decision keeps its text and
     clauses under another code."""
-    for d in decisions:
-        if d.code == "neutral":
+    for decision in decisions:
+        if decision.code == "neutral":
             break
     else:
         return decisions
     return [
         Decision(
-            "leg-lost" if d.key == "leg-holder-quit" else "no-kill",
-            d.seat,
-            d.key,
-            d.params,
-            d.cites,
+            "leg-lost" if decision.key == "leg-holder-quit" else "no-kill",
+            decision.seat,
+            decision.key,
+            decision.params,
+            decision.cites,
         )
-        if d.code == "neutral"
-        else d
-        for d in decisions
+        if decision.code == "neutral"
+        else decision
+        for decision in decisions
     ]
 
 
@@ -288,7 +288,9 @@ def _miss_kill(
             )
         )
     key = name_key(name)
-    others = tuple(o for o in state.barred if o.table is not None or name_key(o.player) != key)
+    others = tuple(
+        bar for bar in state.barred if bar.table is not None or name_key(bar.player) != key
+    )
     return others + (Owed(player=name, owes=amount, mode=mode),)
 
 
@@ -372,7 +374,9 @@ def _hand(
         before = _leg_of(button)
     elif was_killed and button.kind == KillBy.OWED:
         key = name_key(button.player or "")
-        barred = tuple(o for o in barred if o.table is not None or name_key(o.player) != key)
+        barred = tuple(
+            bar for bar in barred if bar.table is not None or name_key(bar.player) != key
+        )
         before = button
     else:
         before = button
@@ -387,9 +391,9 @@ def _hand(
     # A leg holder who is away keeps the credit for the return (rrop-13.5).
     leg_seat, leg_name = _leg_holder(before)
     if leg_seat is not None:
-        p = state.player(leg_seat)
-        if p is None or leg_seat not in dealt:  # away or barred: not playing (rrop-13.5)
-            if leg_name and leg_name not in credits and p is not None:
+        holder = state.player(leg_seat)
+        if holder is None or leg_seat not in dealt:  # away or barred: not playing (rrop-13.5)
+            if leg_name and leg_name not in credits and holder is not None:
                 credits = credits + (leg_name,)
             before = (
                 KillButton(
@@ -420,14 +424,14 @@ def _hand(
     )
     if agreed:
         seat = agreed[0]
-        p = _seated(state, seat)
+        agreer = _seated(state, seat)
         if new_button.status == KILLED:
             decisions.append(
                 Decision(
                     "agreement-waits",
                     seat,
                     "agreement-waits",
-                    (("name", p.name),),
+                    (("name", agreer.name),),
                     ("rrop-13.11", "rrop-13.12"),
                 )
             )
@@ -443,7 +447,7 @@ def _hand(
                     "kill",
                     seat,
                     "agreed-kill",
-                    (("name", p.name), ("amount", dollars(_blind(new_button)))),
+                    (("name", agreer.name), ("amount", dollars(_blind(new_button)))),
                     ("rrop-13.12",),
                 )
             )
@@ -455,20 +459,24 @@ def _hand(
     # if it is killed too; _settle deals them in once the coming hand is not a kill pot.
     players = tuple(
         None
-        if p is None
-        else (replace(p, new=False, entry="posted" if p.entry else "") if p.new or p.entry else p)
-        if p.seat in dealt
-        else (replace(p, missed=True) if not p.missed and not p.waiting else p)
-        for p in players
+        if player is None
+        else (
+            replace(player, new=False, entry="posted" if player.entry else "")
+            if player.new or player.entry
+            else player
+        )
+        if player.seat in dealt
+        else (replace(player, missed=True) if not player.missed and not player.waiting else player)
+        for player in players
     )
     dealer, _sb, _bb = positions(state, dealt)
-    n = cfg.seats
+    seats = cfg.seats
     new = _new(
         state,
         players=players,
         button=new_button,
         hands=state.hands + 1,
-        dealer_pos=(dealer % n) + 1 if dealer is not None else state.dealer_pos,
+        dealer_pos=(dealer % seats) + 1 if dealer is not None else state.dealer_pos,
         barred=barred,
         credits=credits,
         agreed=agreed,
@@ -515,56 +523,58 @@ def _explain(state: TableState, result: Result) -> list[Decision]:
     hilo = cfg.game in HILO_GAMES
     base = ("rrop-13.0", "rrop-glossary") if hilo or cfg.game in LOWBALL_GAMES else ("rrop-13.0",)
     out = []
-    for v in hands:
-        part_high = ("takes" if len(high) == 1 else "shares") if v.seat in high else None
-        part_low = ("takes" if len(low) == 1 else "shares") if v.seat in low else None
+    for shown in hands:
+        part_high = ("takes" if len(high) == 1 else "shares") if shown.seat in high else None
+        part_low = ("takes" if len(low) == 1 else "shares") if shown.seat in low else None
         cites = base + tuple(
-            c for c in (v.joker.cites if v.joker is not None else ()) if c not in base
+            cite
+            for cite in (shown.joker.cites if shown.joker is not None else ())
+            if cite not in base
         )
         # language-neutral: what the hand was and took, put in words when shown
         params: list[tuple[str, str | int]] = [
-            ("name", _name(state, v.seat)),
-            ("kind", v.kind),
-            ("key", v.key),
+            ("name", _name(state, shown.seat)),
+            ("kind", shown.kind),
+            ("key", shown.key),
         ]
-        if v.low is not None:
-            params.append(("low_key", v.low))
-        if v.joker is not None:
-            params += [("joker", v.joker.how), ("joker_as", v.joker.card)]
+        if shown.low is not None:
+            params.append(("low_key", shown.low))
+        if shown.joker is not None:
+            params += [("joker", shown.joker.how), ("joker_as", shown.joker.card)]
         params.append(
-            ("outcome", outcome_keys(hilo, part_high, part_low, scoop == v.seat, not low))
+            ("outcome", outcome_keys(hilo, part_high, part_low, scoop == shown.seat, not low))
         )
-        out.append(Decision("shows", v.seat, "shows", tuple(params), cites))
+        out.append(Decision("shows", shown.seat, "shows", tuple(params), cites))
     return out
 
 
 def _check_winner(state: TableState, seat: int, dealt: tuple[int, ...]) -> None:
-    p = state.player(seat)
-    if p is None:
+    player = state.player(seat)
+    if player is None:
         raise Refusal("seat-empty", seat=seat)
     if seat not in dealt:
-        barred = room.winner_refusal(state, seat, p.name)  # rrop-13.6, naming the table
+        barred = room.winner_refusal(state, seat, player.name)  # rrop-13.6, naming the table
         if barred is not None:
             raise barred
         why = (
             "away"
-            if p.away
+            if player.away
             else "barred"
-            if state.is_barred(p.name)
+            if state.is_barred(player.name)
             else "waiting for the dealer button"
-            if p.waiting
+            if player.waiting
             else "sitting out the kill pot"
         )
         cites = (
             ("rrop-13.6",)
             if why == "barred"
             else ("room-dealer-button",)
-            if p.waiting
+            if player.waiting
             else ("rrop-13.12",)
-            if p.sitting_out
+            if player.sitting_out
             else ()
         )
-        raise Refusal("not-dealt-in", cites, seat=seat, name=p.name, why=why)
+        raise Refusal("not-dealt-in", cites, seat=seat, name=player.name, why=why)
 
 
 def _second_leg_min(state: TableState, killed: bool) -> Cents:
@@ -610,7 +620,7 @@ def _next_button(
     # Streak triggers: the winner has won their number of pots in a row alone (5.13).
     for trig in streak_triggers(kill.triggers):
         if in_a_row >= trig.in_a_row:
-            fired += [c for c in trig.fired_cites if c not in fired]
+            fired += [cite for cite in trig.fired_cites if cite not in fired]
     if fired and two_pots:
         fired.append("rrop-13.11")
 
@@ -629,16 +639,16 @@ def _next_button(
         if winner == killer:
             # rrop-13.7: wins again -> kills again; in scoop games "wins" means a qualifying scoop.
             if two_pots or fired or TriggerId.SCOOP not in kill.triggers:
-                b = _kill(state, killer, KillBy.REQUIRED, before.amount)
+                again = _kill(state, killer, KillBy.REQUIRED, before.amount)
                 say(
                     "kill-again",
                     killer,
                     "kill-again",
                     ("rrop-13.7", *fired),
                     name=kname,
-                    amount=dollars(_blind(b)),
+                    amount=dollars(_blind(again)),
                 )
-                return b
+                return again
             return neutral(
                 "killer-scoop-too-small",
                 ("rrop-13.8",),
@@ -647,16 +657,16 @@ def _next_button(
             )
         if killer in shared:
             if two_pots and kill.split_by_killer == "kills-again":
-                b = _kill(state, killer, KillBy.REQUIRED, before.amount)
+                again = _kill(state, killer, KillBy.REQUIRED, before.amount)
                 say(
                     "kill-again",
                     killer,
                     "killer-split-kills-again",
                     ("rrop-13.4",),
                     name=kname,
-                    amount=dollars(_blind(b)),
+                    amount=dollars(_blind(again)),
                 )
-                return b
+                return again
             if two_pots:
                 return neutral("killer-split-neutral", ("house-natural",), name=kname)
             return neutral("split-no-kill", _sole_winner_clauses(kill.triggers), name=kname)
@@ -684,7 +694,7 @@ def _next_button(
 
 
 def _sole_winner_clauses(triggers: tuple[str, ...]) -> tuple[str, ...]:
-    cites = tuple(c for trig in pot_triggers(triggers) for c in trig.fired_cites)
+    cites = tuple(cite for trig in pot_triggers(triggers) for cite in trig.fired_cites)
     return cites or ("rrop-13.0",)
 
 
@@ -693,9 +703,9 @@ def _ordinary_win(
 ) -> KillButton:
     name = _name(state, winner)
     if fired:
-        b = _kill(state, winner, KillBy.REQUIRED)
-        say("kill", winner, "kill-trigger", tuple(fired), name=name, amount=dollars(_blind(b)))
-        return b
+        killed = _kill(state, winner, KillBy.REQUIRED)
+        say("kill", winner, "kill-trigger", tuple(fired), name=name, amount=dollars(_blind(killed)))
+        return killed
     if two_pots:
         say("leg-up", winner, "leg-up", ("rrop-13.3",), name=name)
         return KillButton(status=LEG_UP, seat=winner, player=name)
@@ -753,9 +763,9 @@ def _second_leg(
         )
     if ok:
         cites = ("rrop-13.3", "house-natural") if kill.second_leg_needs_flop else ("rrop-13.3",)
-        b = _kill(state, leg_seat, KillBy.REQUIRED)
-        say("kill", leg_seat, "second-leg-kill", cites, name=lname, amount=dollars(_blind(b)))
-        return b
+        killed = _kill(state, leg_seat, KillBy.REQUIRED)
+        say("kill", leg_seat, "second-leg-kill", cites, name=lname, amount=dollars(_blind(killed)))
+        return killed
     if kill.unqualified_second_win == "keeps-leg":
         say(
             "leg-up",
@@ -799,17 +809,17 @@ def _second_leg_by_pot(
             minimum=dollars(pot_size),
         )
     if ok:
-        b = _kill(state, leg_seat, KillBy.REQUIRED)
+        killed = _kill(state, leg_seat, KillBy.REQUIRED)
         say(
             "kill",
             leg_seat,
             "second-leg-pot-kill",
             ("house-natural",),
             name=lname,
-            amount=dollars(_blind(b)),
+            amount=dollars(_blind(killed)),
             minimum=dollars(pot_size),
         )
-        return b
+        return killed
     if state.config.kill.unqualified_second_win == "keeps-leg":
         say(
             "leg-up",
@@ -874,19 +884,19 @@ def _voluntary_check(
 
 
 def _voluntary_kill(state: TableState, ev: VoluntaryKill, _ctx: Elsewhere) -> Step:
-    p = _occupied(state, ev.seat)
+    player = _occupied(state, ev.seat)
     if ev.seat not in state.dealt_in():
         _check_winner(state, ev.seat, state.dealt_in())
-    _voluntary_check(state, ev.seat, p.stack, ev.cards_seen, ev.cards_dealt)
-    b = _kill(state, ev.seat, KillBy.VOLUNTARY, leg=_leg_holder(state.button))
-    d = Decision(
+    _voluntary_check(state, ev.seat, player.stack, ev.cards_seen, ev.cards_dealt)
+    killed = _kill(state, ev.seat, KillBy.VOLUNTARY, leg=_leg_holder(state.button))
+    decision = Decision(
         "kill",
         ev.seat,
         "voluntary-kill",
-        (("name", p.name), ("amount", dollars(_blind(b)))),
+        (("name", player.name), ("amount", dollars(_blind(killed)))),
         ("rrop-13.10",),
     )
-    return _new(state, button=b), [d], None
+    return _new(state, button=killed), [decision], None
 
 
 def _join(state: TableState, ev: Join, ctx: Elsewhere) -> Step:
@@ -961,14 +971,14 @@ def _join(state: TableState, ev: Join, ctx: Elsewhere) -> Step:
     players = _set_player(state.players, ev.seat, player)
     new = _new(state, players=players, agreed=agreed)
     if ev.posts_kill and not button.killed:
-        b = _kill(new, ev.seat, KillBy.VOLUNTARY, leg=_leg_holder(button))
-        new = _new(new, button=b, events=new.events)
+        killed = _kill(new, ev.seat, KillBy.VOLUNTARY, leg=_leg_holder(button))
+        new = _new(new, button=killed, events=new.events)
         decisions.append(
             Decision(
                 "kill",
                 ev.seat,
                 "voluntary-kill",
-                (("name", ev.name), ("amount", dollars(_blind(b)))),
+                (("name", ev.name), ("amount", dollars(_blind(killed)))),
                 ("rrop-13.10",),
             )
         )
@@ -982,7 +992,7 @@ def _leave(
     button = state.button
     barred = state.barred
     held = state.held_seat
-    p = _seated(state, seat)
+    player = _seated(state, seat)
     if button.killed and button.seat == seat:
         bound = button.kind in REQUIRED_KINDS
         if posts_kill:
@@ -991,7 +1001,7 @@ def _leave(
                     "kill",
                     seat,
                     "kill-stays-quit" if quitting else "kill-stays-away",
-                    (("name", p.name), ("amount", dollars(_blind(button)))),
+                    (("name", player.name), ("amount", dollars(_blind(button)))),
                     ("rrop-13.6",) if bound else ("rrop-13.10",),
                 )
             )
@@ -1008,7 +1018,7 @@ def _leave(
                         "withdrawn",
                         seat,
                         "voluntary-withdrawn",
-                        (("name", p.name),),
+                        (("name", player.name),),
                         ("rrop-13.10",),
                     )
                 )
@@ -1033,7 +1043,11 @@ def _leave(
                 button = NEUTRAL_BUTTON
                 decisions.append(
                     Decision(
-                        "neutral", seat, "leg-holder-quit", (("name", p.name),), ("rrop-13.1b",)
+                        "neutral",
+                        seat,
+                        "leg-holder-quit",
+                        (("name", player.name),),
+                        ("rrop-13.1b",),
                     )
                 )
             else:
@@ -1049,24 +1063,24 @@ def _leave(
                         "leg-lost",
                         seat,
                         "leg-holder-quit-killed",
-                        (("name", p.name), ("killer", button.player)),
+                        (("name", player.name), ("killer", button.player)),
                         ("rrop-13.1b",),
                     )
                 )
     elif button.status == LEG_UP and button.seat == seat:
         decisions.append(
-            Decision("leg-up", seat, "leg-kept-away", (("name", p.name),), ("rrop-13.5",))
+            Decision("leg-up", seat, "leg-kept-away", (("name", player.name),), ("rrop-13.5",))
         )
     return button, barred, held
 
 
 def _away(state: TableState, ev: Away, _ctx: Elsewhere) -> Step:
-    p = _occupied(state, ev.seat)
-    if p.away:
-        raise Refusal("already-away", seat=ev.seat, name=p.name)
+    player = _occupied(state, ev.seat)
+    if player.away:
+        raise Refusal("already-away", seat=ev.seat, name=player.name)
     decisions: list[Decision] = []
     button, barred, held = _leave(state, ev.seat, ev.posts_kill, decisions, quitting=False)
-    players = _set_player(state.players, ev.seat, replace(p, away=True))
+    players = _set_player(state.players, ev.seat, replace(player, away=True))
     return (
         _new(state, players=players, button=button, barred=barred, held_seat=held),
         decisions,
@@ -1075,31 +1089,31 @@ def _away(state: TableState, ev: Away, _ctx: Elsewhere) -> Step:
 
 
 def _back(state: TableState, ev: Back, _ctx: Elsewhere) -> Step:
-    p = _occupied(state, ev.seat)
-    if not p.away:
-        raise Refusal("not-away", seat=ev.seat, name=p.name)
-    owed = room.bar_of(state, p.name)
+    player = _occupied(state, ev.seat)
+    if not player.away:
+        raise Refusal("not-away", seat=ev.seat, name=player.name)
+    owed = room.bar_of(state, player.name)
     if owed is not None:
         raise room.back_refusal(owed)
     decisions: list[Decision] = []
-    back = replace(p, away=False)
-    if p.missed:
+    back = replace(player, away=False)
+    if player.missed:
         back = replace(back, missed=False)
         if not (state.button.killed and state.button.seat == ev.seat):  # a killer posts anyway
             back = _wait_for_the_button(state, back, decisions)
     players = _set_player(state.players, ev.seat, back)
     button = state.button
     credits = state.credits
-    if p.name in credits:
+    if player.name in credits:
         if button.status == NEUTRAL and not back.waiting:
-            credits = tuple(c for c in credits if c != p.name)
-            button = KillButton(status=LEG_UP, seat=ev.seat, player=p.name)
+            credits = tuple(credit for credit in credits if credit != player.name)
+            button = KillButton(status=LEG_UP, seat=ev.seat, player=player.name)
             decisions.append(
                 Decision(
                     "leg-up",
                     ev.seat,
                     "leg-returns",
-                    (("name", p.name),),
+                    (("name", player.name),),
                     ("rrop-13.5", "house-natural"),
                 )
             )
@@ -1109,7 +1123,7 @@ def _back(state: TableState, ev: Back, _ctx: Elsewhere) -> Step:
                     "leg-credit",
                     ev.seat,
                     "leg-credit-waits",
-                    (("name", p.name),),
+                    (("name", player.name),),
                     ("rrop-13.5", "house-natural"),
                 )
             )
@@ -1146,25 +1160,25 @@ def _wait_for_the_button(state: TableState, player: Player, decisions: list[Deci
 
 
 def _quit(state: TableState, ev: Quit, _ctx: Elsewhere) -> Step:
-    p = _occupied(state, ev.seat)
+    player = _occupied(state, ev.seat)
     decisions: list[Decision] = []
     button, barred, held = _leave(state, ev.seat, ev.posts_kill, decisions, quitting=True)
-    credits = tuple(c for c in state.credits if c != p.name)
+    credits = tuple(credit for credit in state.credits if credit != player.name)
     agreed = state.agreed
     if ev.seat in agreed:
-        agreed = tuple(x for x in agreed if x != ev.seat)
+        agreed = tuple(seat for seat in agreed if seat != ev.seat)
         decisions.append(
             Decision(
                 "agreement-lapses",
                 ev.seat,
                 "agreement-lapses-quit",
-                (("name", p.name),),
+                (("name", player.name),),
                 ("rrop-13.12",),
             )
         )
     players = _set_player(state.players, ev.seat, None)
     streak = state.streak  # a streak ends when its player quits (docs/rules.md 5.13)
-    if streak is not None and name_key(streak.player) == name_key(p.name):
+    if streak is not None and name_key(streak.player) == name_key(player.name):
         streak = None
     return (
         _new(
@@ -1186,27 +1200,27 @@ def _move(state: TableState, ev: Move, _ctx: Elsewhere) -> Step:
     """A seat change at this table (rrop-13.1b: a seat change is not quitting the game). The
     player takes everything along: the leg or the kill (the button's seat follows), a leg
     credit and an owed kill (kept by name), an agreement to kill, away status."""
-    p = _occupied(state, ev.from_seat)
+    player = _occupied(state, ev.from_seat)
     to = ev.to_seat
     if state.player(to) is not None:
         raise Refusal("seat-taken", seat=to, name=_name(state, to))
     if state.held_seat == to:
         raise Refusal("seat-held", ("rrop-13.6",), seat=to, name=state.button.player)
     players = _set_player(state.players, ev.from_seat, None)
-    players = _set_player(players, to, replace(p, seat=to))
+    players = _set_player(players, to, replace(player, seat=to))
 
     def moved(seat: int | None) -> int | None:
         return to if seat == ev.from_seat else seat
 
-    b = state.button
-    button = replace(b, seat=moved(b.seat), leg_seat=moved(b.leg_seat))
+    before = state.button
+    button = replace(before, seat=moved(before.seat), leg_seat=moved(before.leg_seat))
     agreed = tuple(moved(seat) for seat in state.agreed)
     decisions = [
         Decision(
             "moved",
             to,
             "moved",
-            (("name", p.name), ("from", ev.from_seat), ("to", to)),
+            (("name", player.name), ("from", ev.from_seat), ("to", to)),
             ("rrop-13.1b",),
         )
     ]
@@ -1226,8 +1240,8 @@ def _move(state: TableState, ev: Move, _ctx: Elsewhere) -> Step:
 
 
 def _stack(state: TableState, ev: Stack, _ctx: Elsewhere) -> Step:
-    p = _occupied(state, ev.seat)
-    players = _set_player(state.players, ev.seat, replace(p, stack=ev.amount))
+    player = _occupied(state, ev.seat)
+    players = _set_player(state.players, ev.seat, replace(player, stack=ev.amount))
     return _new(state, players=players), [], None
 
 
@@ -1237,8 +1251,12 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx: Elsewhere) -> Step:
         raise Refusal("nothing-owed", name=ev.name)
     if owed.table is not None:
         raise room.pay_elsewhere_refusal(owed)
-    b = state.button
-    if b.killed and b.kind == KillBy.OWED and name_key(b.player or "") == name_key(owed.player):
+    kill_button = state.button
+    if (
+        kill_button.killed
+        and kill_button.kind == KillBy.OWED
+        and name_key(kill_button.player or "") == name_key(owed.player)
+    ):
         # wsop-197: the owed kill is paid by posting it at the first chance; once it is the
         # coming hand's kill, that post is the payment (paying too would take it twice).
         raise Refusal(
@@ -1247,9 +1265,9 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx: Elsewhere) -> Step:
             name=owed.player,
             amount=dollars(owed.owes),
         )
-    barred = tuple(o for o in state.barred if o is not owed)
+    barred = tuple(bar for bar in state.barred if bar is not owed)
     seat = state.seat_of(owed.player)
-    d = Decision(
+    decision = Decision(
         "paid",
         seat,
         "kill-paid",
@@ -1258,7 +1276,7 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx: Elsewhere) -> Step:
     )
     # back in play: one who missed hands while barred waits for the button as anyone coming
     # back does (room-dealer-button, _settle)
-    return _new(state, barred=barred), [d], None
+    return _new(state, barred=barred), [decision], None
 
 
 def _underpost(state: TableState, ev: Underpost, _ctx: Elsewhere) -> Step:
@@ -1271,16 +1289,22 @@ def _underpost(state: TableState, ev: Underpost, _ctx: Elsewhere) -> Step:
 def _close_table(state: TableState, ev: CloseTable, _ctx: Elsewhere) -> Step:
     if state.closed:
         raise Refusal("table-closed-already")
-    b = state.button
+    kill_button = state.button
     params: tuple[tuple[str, Any], ...]
-    if b.killed:
-        key, params = "closed-kill-kept", (("name", b.player or ""), ("seat", b.seat))
-    elif b.status == LEG_UP:
-        key, params = "closed-leg-kept", (("name", b.player or ""), ("seat", b.seat))
+    if kill_button.killed:
+        key, params = (
+            "closed-kill-kept",
+            (("name", kill_button.player or ""), ("seat", kill_button.seat)),
+        )
+    elif kill_button.status == LEG_UP:
+        key, params = (
+            "closed-leg-kept",
+            (("name", kill_button.player or ""), ("seat", kill_button.seat)),
+        )
     else:
         key, params = "closed", ()
-    d = Decision("table-closed", None, key, (("hands", state.hands),) + params, ())
-    return _new(state, closed=True), [d], None
+    decision = Decision("table-closed", None, key, (("hands", state.hands),) + params, ())
+    return _new(state, closed=True), [decision], None
 
 
 def _reopen_table(state: TableState, ev: ReopenTable, _ctx: Elsewhere) -> Step:
@@ -1334,7 +1358,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
         holders = {button.leg_player}
         if button.status == LEG_UP or (button.status == KILLED and button.kind == KillBy.REQUIRED):
             holders.add(button.player)
-        if any(c in holders for c in credits):
+        if any(credit in holders for credit in credits):
             for name in credits:
                 if name in holders:
                     decisions.append(
@@ -1346,22 +1370,22 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
                             ("rrop-13.5",),
                         )
                     )
-            credits = tuple(c for c in credits if c not in holders)
+            credits = tuple(credit for credit in credits if credit not in holders)
             changed = True
     if button.status == NEUTRAL and credits:
         playing = state.dealt_in()  # not away, not barred here or at another table
         for name in credits:
             seat = state.seat_of(name)
-            p = state.player(seat)
-            if p is not None and seat in playing:
-                button = KillButton(status=LEG_UP, seat=seat, player=p.name)
-                credits = tuple(c for c in credits if c != name)
+            player = state.player(seat)
+            if player is not None and seat in playing:
+                button = KillButton(status=LEG_UP, seat=seat, player=player.name)
+                credits = tuple(credit for credit in credits if credit != name)
                 decisions.append(
                     Decision(
                         "leg-up",
                         seat,
                         "leg-returns",
-                        (("name", p.name),),
+                        (("name", player.name),),
                         ("rrop-13.5", "house-natural"),
                     )
                 )
@@ -1370,7 +1394,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
     if (
         button.status != KILLED
         and state.barred
-        and any(o.mode == OwedMode.POST_LATER for o in state.barred)
+        and any(bar.mode == OwedMode.POST_LATER for bar in state.barred)
     ):
         probe = (
             state
@@ -1379,20 +1403,20 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
         )
         dealt = probe.dealt_in()
         dealer, sb, bb = positions(probe, dealt)
-        for o in state.barred:
-            if o.mode != OwedMode.POST_LATER:
+        for bar in state.barred:
+            if bar.mode != OwedMode.POST_LATER:
                 continue
-            seat = state.seat_of(o.player)
+            seat = state.seat_of(bar.player)
             if seat is None or seat not in dealt or seat in (dealer, sb, bb):
                 continue
             leg = (button.seat, button.player) if button.status == LEG_UP else (None, None)
-            button = _kill(state, seat, KillBy.OWED, o.owes, leg=leg)
+            button = _kill(state, seat, KillBy.OWED, bar.owes, leg=leg)
             decisions.append(
                 Decision(
                     "kill",
                     seat,
                     "owed-kill-posted",
-                    (("name", o.player), ("amount", dollars(o.owes))),
+                    (("name", bar.player), ("amount", dollars(bar.owes))),
                     ("wsop-197",),
                 )
             )
@@ -1402,49 +1426,51 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
     if _waiting(players):
         # released in seat order, each seen with those released before it
         seats = list(players)
-        for i, p in enumerate(seats):
-            if p is None or not p.waiting:
+        for index, player in enumerate(seats):
+            if player is None or not player.waiting:
                 continue
             probe = _new(
                 state, players=tuple(seats), button=button, credits=credits, events=state.events
             )
-            if not in_button_gap(probe, p.seat):
-                seats[i] = replace(p, waiting=False, entry="")
+            if not in_button_gap(probe, player.seat):
+                seats[index] = replace(player, waiting=False, entry="")
         players = tuple(seats)
         changed = changed or players != state.players
     if (
         button.killed
         and button.kind != "voluntary"  # declared once the cards are out: they are dealt
         and state.config.kill.new_player != "may-sit"
-        and any(p is not None and p.new and not p.sitting_out for p in players)
+        and any(player is not None and player.new and not player.sitting_out for player in players)
     ):
         # A kill placed between hands (an owed kill, a kill made by a hand a newcomer waited
         # out): a player never dealt a hand here is not entitled to play it (rrop-13.12).
         out = []
-        for p in players:
+        for player in players:
             if (
-                p is not None
-                and p.new
-                and not p.sitting_out
-                and p.seat != button.seat
-                and p.seat not in state.agreed
+                player is not None
+                and player.new
+                and not player.sitting_out
+                and player.seat != button.seat
+                and player.seat not in state.agreed
             ):
                 decisions.append(
                     Decision(
                         "not-dealt-in",
-                        p.seat,
+                        player.seat,
                         "new-player-sits-out-kill",
-                        (("name", p.name),),
+                        (("name", player.name),),
                         ("rrop-13.12",),
                     )
                 )
-                p = replace(p, sitting_out=True)
-            out.append(p)
+                player = replace(player, sitting_out=True)
+            out.append(player)
         players = tuple(out)
         changed = changed or players != state.players
     if button.status != KILLED and _sitting_out(players):
         # nobody sits out a hand that is no longer a kill pot (rrop-13.12 applies to kill pots)
-        players = tuple(replace(p, sitting_out=False) if p is not None else None for p in players)
+        players = tuple(
+            replace(player, sitting_out=False) if player is not None else None for player in players
+        )
         changed = True
     if not changed:
         return state
@@ -1459,15 +1485,23 @@ def _back_in_play(state: TableState, decisions: list[Decision]) -> tuple[TableSt
     small blind (room-dealer-button). A killer posts the kill anyway. (`back` does the same
     for a player coming back from away, at once.)"""
     changed = False
-    for p in state.players:
-        if p is None or not p.missed or p.away or p.sitting_out or p.waiting:
+    for player in state.players:
+        if (
+            player is None
+            or not player.missed
+            or player.away
+            or player.sitting_out
+            or player.waiting
+        ):
             continue
-        if state.is_barred(p.name):
+        if state.is_barred(player.name):
             continue
-        back = replace(p, missed=False)
-        b = state.button
-        if not (b.killed and b.seat == p.seat):
+        back = replace(player, missed=False)
+        kill_button = state.button
+        if not (kill_button.killed and kill_button.seat == player.seat):
             back = _wait_for_the_button(state, back, decisions)
-        state = _new(state, players=_set_player(state.players, p.seat, back), events=state.events)
+        state = _new(
+            state, players=_set_player(state.players, player.seat, back), events=state.events
+        )
         changed = True
     return state, changed

@@ -58,13 +58,15 @@ class Question:
         params = dict(self.params)
         why = params.get("why")
         if isinstance(why, tuple):  # (text key, minimum) pairs, joined in the language
-            params["why"] = "; ".join(render(k, {"minimum": m}, lang) for k, m in why)
+            params["why"] = "; ".join(
+                render(why_key, {"minimum": minimum}, lang) for why_key, minimum in why
+            )
         return render(self.key, params, lang)
 
     def consequences(self, value: bool) -> tuple[Decision, ...]:
-        for a in self.answers:
-            if a.value == value:
-                return a.decisions
+        for answer in self.answers:
+            if answer.value == value:
+                return answer.decisions
         return ()
 
     def answered(self, raw: Mapping[str, Any], value: bool | Cents) -> dict[str, Any]:
@@ -112,26 +114,26 @@ def _yes_no(
 ) -> tuple[Answer, ...]:
     out = []
     for value in (True, False):
-        d = _try(state, {**raw, field: value}, elsewhere)
-        out.append(Answer(value, d if d is not None else ()))
+        trial = _try(state, {**raw, field: value}, elsewhere)
+        out.append(Answer(value, trial if trial is not None else ()))
     return tuple(out)
 
 
 def _unique(items: Iterable[str]) -> tuple[str, ...]:
     out: list[str] = []
-    for i in items:
-        if i not in out:
-            out.append(i)
+    for item in items:
+        if item not in out:
+            out.append(item)
     return tuple(out)
 
 
 def _shape(decisions: Iterable[Decision]) -> list[tuple[str, str, int | None]]:
-    return [(d.code, d.key, d.seat) for d in decisions]
+    return [(decision.code, decision.key, decision.seat) for decision in decisions]
 
 
 def _name(state: TableState, seat: object) -> str:
-    p = state.player(seat if isinstance(seat, int) else None)
-    return p.name if p is not None else "?"
+    player = state.player(seat if isinstance(seat, int) else None)
+    return player.name if player is not None else "?"
 
 
 # ---------------------------------------------------------------------------
@@ -165,7 +167,9 @@ def _second_leg_questions(
         no_flop = _try(state, {**raw, "flop": False}, elsewhere)
         if no_flop is not None:
             answers = (Answer(True, ()), Answer(False, no_flop))
-            cites = _unique(("house-natural", *(c for d in no_flop for c in d.cites)))
+            cites = _unique(
+                ("house-natural", *(cite for decision in no_flop for cite in decision.cites))
+            )
             return Question(QuestionKind.FLOP, "q-flop", params, cites, answers)
     cites = tuple(refusal.cites)
     if by_pot:
@@ -198,20 +202,22 @@ def _second_leg_questions(
 def _kill_posted_question(
     state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere
 ) -> Question | None:
-    b = state.button
-    if not b.killed or "kill_posted" in raw:
+    button = state.button
+    if not button.killed or "kill_posted" in raw:
         return None
     answers = _yes_no(state, raw, "kill_posted", elsewhere)
     if not answers[1].decisions:  # refused (the killer won) or more to ask first
         return None
-    cites = _unique(c for a in answers for d in a.decisions for c in d.cites)
+    cites = _unique(
+        cite for answer in answers for decision in answer.decisions for cite in decision.cites
+    )
     return Question(
         QuestionKind.KILL_POSTED,
         "q-kill-posted",
         (
-            ("seat", b.seat),
-            ("name", b.player or "?"),
-            ("amount", dollars(b.amount or state.config.kill_blind)),
+            ("seat", button.seat),
+            ("name", button.player or "?"),
+            ("amount", dollars(button.amount or state.config.kill_blind)),
         ),
         cites,
         answers,
@@ -234,13 +240,13 @@ def _low_question(
     cites = _unique(
         (
             *(("house-scoop",) if TriggerId.SCOOP in state.config.kill.triggers else ()),
-            *(c for d in scoop for c in d.cites),
+            *(cite for decision in scoop for cite in decision.cites),
         )
     )
     return Question(
         QuestionKind.LOW,
         "q-low",
-        (("high", ",".join(str(x) for x in seats)),),
+        (("high", ",".join(str(seat) for seat in seats)),),
         cites,
         (Answer(True, scoop), Answer(False, ())),
     )
@@ -292,27 +298,32 @@ def _differs(
 
 
 def _player(state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere) -> list[Question]:
-    t = raw.get("type")
+    etype = raw.get("type")
     out: list[Question] = []
     seat = raw.get("seat")
-    b = state.button
-    if t in ("quit", "away") and "posts_kill" not in raw:
+    button = state.button
+    if etype in ("quit", "away") and "posts_kill" not in raw:
         answers = _differs(state, raw, "posts_kill", elsewhere)
         if answers is not None:
             out.append(
                 Question(
                     QuestionKind.POSTS_KILL,
-                    f"q-posts-kill-{t}",
+                    f"q-posts-kill-{etype}",
                     (
                         ("seat", seat),
                         ("name", _name(state, seat)),
-                        ("amount", dollars(b.amount or state.config.kill_blind)),
+                        ("amount", dollars(button.amount or state.config.kill_blind)),
                     ),
-                    _unique(c for a in answers for d in a.decisions for c in d.cites),
+                    _unique(
+                        cite
+                        for answer in answers
+                        for decision in answer.decisions
+                        for cite in decision.cites
+                    ),
                     answers,
                 )
             )
-    if t == "join":
+    if etype == "join":
         if "agrees_to_kill" not in raw:
             answers = _differs(state, raw, "agrees_to_kill", elsewhere)
             if answers is not None:
@@ -324,7 +335,12 @@ def _player(state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere) -> 
                             ("name", str(raw.get("name", "?"))),
                             ("amount", dollars(state.config.kill_blind)),
                         ),
-                        _unique(c for a in answers for d in a.decisions for c in d.cites),
+                        _unique(
+                            cite
+                            for answer in answers
+                            for decision in answer.decisions
+                            for cite in decision.cites
+                        ),
                         answers,
                     )
                 )
@@ -353,7 +369,7 @@ def first_asked(
     """The first question the rules cannot decide ``raw`` without, or None: ``raw`` can be
     sent as it is (or is refused: :func:`~.engine.apply` says why, not this)."""
     try:
-        return next((q for q in needs(state, raw, elsewhere) if q.ask), None)
+        return next((question for question in needs(state, raw, elsewhere) if question.ask), None)
     except Refusal:
         return None
 

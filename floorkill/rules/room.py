@@ -114,18 +114,18 @@ class Room:
         # in table-name order, whatever order the tables were read in: the bar a stamp
         # names for a player barred at two tables must not depend on the reader's history
         self._by_table: dict[str, tuple[Bar, ...]] = {
-            t: tuple(b) for t, b in sorted((by_table or {}).items()) if b
+            table: tuple(bars) for table, bars in sorted((by_table or {}).items()) if bars
         }
         index: dict[str, list[Bar]] = {}
         for bars in self._by_table.values():
-            for b in bars:
-                index.setdefault(name_key(b.player), []).append(b)
-        self._index = {k: tuple(v) for k, v in index.items()}
+            for bar in bars:
+                index.setdefault(name_key(bar.player), []).append(bar)
+        self._index = {key: tuple(bars) for key, bars in index.items()}
         self._elsewhere: dict[str | None, dict[str, tuple[Cents, str]]] = {}
 
     @classmethod
     def of_states(cls, states: Mapping[str, TableState]) -> Room:
-        return cls({t: own_bars(t, st) for t, st in states.items()})
+        return cls({table: own_bars(table, st) for table, st in states.items()})
 
     def with_table(self, table: str, bars: Iterable[Bar]) -> Room:
         """This room with ``table``'s own bars replaced."""
@@ -134,7 +134,7 @@ class Room:
         return Room(by)
 
     def bars(self) -> tuple[Bar, ...]:
-        return tuple(b for bars in self._by_table.values() for b in bars)
+        return tuple(bar for bars in self._by_table.values() for bar in bars)
 
     def tables(self) -> dict[str, tuple[Bar, ...]]:
         return dict(self._by_table)
@@ -149,9 +149,9 @@ class Room:
 
     def barred_at(self, name: str, exclude: str | None = None) -> Bar | None:
         """Where this person is barred (the first table), or None."""
-        for b in self._index.get(name_key(name), ()):
-            if b.barred and b.table != exclude:
-                return b
+        for bar in self._index.get(name_key(name), ()):
+            if bar.barred and bar.table != exclude:
+                return bar
         return None
 
     def elsewhere(self, table: str | None) -> dict[str, tuple[Cents, str]]:
@@ -162,9 +162,9 @@ class Room:
             return memo
         out: dict[str, tuple[Cents, str]] = {}
         for key, bars in self._index.items():
-            for b in bars:
-                if b.barred and b.table != table:
-                    out.setdefault(key, (b.owes, b.table))
+            for bar in bars:
+                if bar.barred and bar.table != table:
+                    out.setdefault(key, (bar.owes, bar.table))
                     break
         self._elsewhere[table] = out
         return out
@@ -172,11 +172,11 @@ class Room:
     def near(self, name: str) -> list[tuple[Bar, str]]:
         """Barred players whose names are close to ``name`` but not the same key."""
         out = []
-        for b in self.bars():
-            if b.barred:
-                why = near_match(name, b.player)
+        for bar in self.bars():
+            if bar.barred:
+                why = near_match(name, bar.player)
                 if why is not None:
-                    out.append((b, why))
+                    out.append((bar, why))
         return out
 
     def __eq__(self, other: object) -> bool:
@@ -194,7 +194,9 @@ class Room:
 
 def own_bars(table: str, state: TableState) -> tuple[Bar, ...]:
     """A table's own owed kills (mirrors of other tables' bars left out)."""
-    return tuple(Bar(o.player, o.owes, table, o.mode) for o in state.barred if o.table is None)
+    return tuple(
+        Bar(bar.player, bar.owes, table, bar.mode) for bar in state.barred if bar.table is None
+    )
 
 
 def where_owed(name: str, room: Room, here: str | None = None) -> str | None:
@@ -203,8 +205,8 @@ def where_owed(name: str, room: Room, here: str | None = None) -> str | None:
     bars = room.owed(name)
     if not bars:
         return None
-    for b in bars:
-        if b.table == here:
+    for bar in bars:
+        if bar.table == here:
             return here
     return bars[0].table
 
@@ -226,7 +228,7 @@ def route(table: str, raw: Any, room: Room) -> str:
 
 
 def mirrors(state: TableState) -> tuple[Owed, ...]:
-    return tuple(o for o in state.barred if o.table is not None)
+    return tuple(bar for bar in state.barred if bar.table is not None)
 
 
 # the last answer of seated_bars: (players, elsewhere, table, mirrors). A hand changes
@@ -247,12 +249,12 @@ def seated_bars(
     if memo is not None and memo[0] is players and memo[1] is elsewhere and memo[2] == table:
         return memo[3]  # type: ignore[no-any-return]
     out = []
-    for p in players:
-        if p is None:
+    for player in players:
+        if player is None:
             continue
-        hit = elsewhere.get(name_key(p.name))
+        hit = elsewhere.get(name_key(player.name))
         if hit is not None and hit[1] != table:
-            out.append(Owed(player=p.name, owes=hit[0], mode=OwedMode.BARRED, table=hit[1]))
+            out.append(Owed(player=player.name, owes=hit[0], mode=OwedMode.BARRED, table=hit[1]))
     found = tuple(out)
     _seated_memo[0] = (players, elsewhere, table, found)
     return found
@@ -262,7 +264,7 @@ def with_mirrors(state: TableState, new: tuple[Owed, ...]) -> TableState:
     """``state`` with its mirrors replaced (its own bars first, untouched)."""
     if mirrors(state) == new:
         return state
-    own = tuple(o for o in state.barred if o.table is None)
+    own = tuple(bar for bar in state.barred if bar.table is None)
     return replace(state, barred=own + new)
 
 
@@ -280,12 +282,12 @@ def drop_unseated(state: TableState) -> TableState:
     ms = mirrors(state)
     if not ms:
         return state
-    keep = tuple(o for o in ms if state.seat_of(o.player) is not None)
+    keep = tuple(bar for bar in ms if state.seat_of(bar.player) is not None)
     return with_mirrors(state, keep)
 
 
 def room_json(bars: Iterable[Owed]) -> list[dict[str, Any]]:
-    return [{"player": o.player, "owes": to_toml(o.owes), "table": o.table} for o in bars]
+    return [{"player": bar.player, "owes": to_toml(bar.owes), "table": bar.table} for bar in bars]
 
 
 def stamp(
@@ -303,7 +305,7 @@ def stamp(
     want = seated_bars(state, elsewhere)
     base = raw
     if ROOM_FIELD in raw:
-        base = {k: v for k, v in raw.items() if k != ROOM_FIELD}
+        base = {key: value for key, value in raw.items() if key != ROOM_FIELD}
     if want == mirrors(state):
         return base
     return {**base, ROOM_FIELD: room_json(want)}
@@ -315,7 +317,7 @@ def split(raw: Any) -> tuple[Any, tuple[Owed, ...] | None]:
     if not (type(raw) is dict or isinstance(raw, Mapping)) or ROOM_FIELD not in raw:
         return raw, None
     items = raw[ROOM_FIELD]
-    rest = {k: v for k, v in raw.items() if k != ROOM_FIELD}
+    rest = {key: value for key, value in raw.items() if key != ROOM_FIELD}
     if not isinstance(items, list):
         raise Refusal("bad-room", reason="not a list")
     out = []
@@ -340,11 +342,11 @@ def split(raw: Any) -> tuple[Any, tuple[Owed, ...] | None]:
 def stored_event(applied: Applied) -> dict[str, Any]:
     """The payload a writer stores for an applied event: its canonical mapping, plus the
     room stamp it was applied with."""
-    d: dict[str, Any] = applied.event.to_dict()
+    doc: dict[str, Any] = applied.event.to_dict()
     room = getattr(applied, "room", None)
     if room is not None:
-        d[ROOM_FIELD] = room_json(room)
-    return d
+        doc[ROOM_FIELD] = room_json(room)
+    return doc
 
 
 # ---------------------------------------------------------------------------
@@ -356,27 +358,27 @@ def bar_of(state: TableState, name: str) -> Owed | None:
     None when the player is not barred (owing to post later is no bar)."""
     key = name_key(name)
     found = None
-    for o in state.barred:
-        if o.mode == OwedMode.BARRED and name_key(o.player) == key:
-            if o.table is None:
-                return o
-            found = found or o
+    for bar in state.barred:
+        if bar.mode == OwedMode.BARRED and name_key(bar.player) == key:
+            if bar.table is None:
+                return bar
+            found = found or bar
     return found
 
 
 def winner_refusal(state: TableState, seat: int, name: str) -> Refusal | None:
     """A winner (or voluntary killer) barred here or at another table: refused naming the
     table where the kill is owed."""
-    o = bar_of(state, name)
-    if o is None:
+    bar = bar_of(state, name)
+    if bar is None:
         return None
     return Refusal(
         "winner-barred-at",
         (RROP_BAR,),
         seat=seat,
         name=name,
-        amount=dollars(o.owes),
-        table=o.table or state.config.name,
+        amount=dollars(bar.owes),
+        table=bar.table or state.config.name,
     )
 
 

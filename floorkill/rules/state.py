@@ -101,52 +101,54 @@ class TableState:
 
     def seat_of(self, name: str) -> int | None:
         key = name_key(name)
-        for p in self.players:
-            if p is not None and name_key(p.name) == key:
-                return p.seat
+        for player in self.players:
+            if player is not None and name_key(player.name) == key:
+                return player.seat
         return None
 
     def owed(self, name: str) -> Owed | None:
         """The kill ``name`` owes: at this table first, else at another (a room bar)."""
         key = name_key(name)
         found = None
-        for o in self.barred:
-            if name_key(o.player) == key:
-                if o.table is None:
-                    return o
-                found = found or o
+        for bar in self.barred:
+            if name_key(bar.player) == key:
+                if bar.table is None:
+                    return bar
+                found = found or bar
         return found
 
     def is_barred(self, name: str) -> bool:
         key = name_key(name)
-        return any(o.mode == OwedMode.BARRED and name_key(o.player) == key for o in self.barred)
+        return any(
+            bar.mode == OwedMode.BARRED and name_key(bar.player) == key for bar in self.barred
+        )
 
     def dealt_in(self) -> tuple[int, ...]:
         if not self.barred:
             return tuple(
                 [
-                    p.seat
-                    for p in self.players
-                    if p is not None
-                    and not p.away
-                    and not p.sitting_out
-                    and (not p.waiting or p.entry)
+                    player.seat
+                    for player in self.players
+                    if player is not None
+                    and not player.away
+                    and not player.sitting_out
+                    and (not player.waiting or player.entry)
                 ]
             )
-        barred = {name_key(o.player) for o in self.barred if o.mode == OwedMode.BARRED}
+        barred = {name_key(bar.player) for bar in self.barred if bar.mode == OwedMode.BARRED}
         return tuple(
-            p.seat
-            for p in self.players
-            if p is not None
-            and not p.away
-            and not p.sitting_out
-            and (not p.waiting or p.entry)
-            and name_key(p.name) not in barred
+            player.seat
+            for player in self.players
+            if player is not None
+            and not player.away
+            and not player.sitting_out
+            and (not player.waiting or player.entry)
+            and name_key(player.name) not in barred
         )
 
     @property
     def occupied(self) -> tuple[int, ...]:
-        return tuple(p.seat for p in self.players if p is not None)
+        return tuple(player.seat for player in self.players if player is not None)
 
 
 def initial_state(config: TableConfig, players: tuple[PlayerSpec, ...] = ()) -> TableState:
@@ -179,8 +181,8 @@ class NextHand:
             "killed": self.killed,
             "killer": self.killer,
             "kill_blind": fmt(self.kill_blind) if self.kill_blind is not None else None,
-            "limits": [fmt(x) for x in self.limits],
-            "blinds": [fmt(x) for x in self.blinds],
+            "limits": [fmt(limit) for limit in self.limits],
+            "blinds": [fmt(blind) for blind in self.blinds],
             "killer_acts_last": self.killer_acts_last,
             "dealer": self.dealer,
             "small_blind": self.small_blind,
@@ -199,14 +201,14 @@ def positions(
     """(dealer, small blind, big blind) seats for the coming hand (docs/rules.md 5.11)."""
     dealt = state.dealt_in() if dealt is None else dealt
     # a seat dealt in while waiting (button_gap = "posts") is passed by, button and blinds
-    dealt = tuple(s for s in dealt if not _waits(state.players[s - 1]))
+    dealt = tuple(dealt_seat for dealt_seat in dealt if not _waits(state.players[dealt_seat - 1]))
     if not dealt:
         return None, None, None
-    n = state.config.seats
+    seats = state.config.seats
     pos = state.dealer_pos
     dealer = None
-    for i in range(n):
-        seat = (pos - 1 + i) % n + 1
+    for step in range(seats):
+        seat = (pos - 1 + step) % seats + 1
         if seat in dealt:
             dealer = seat
             break
@@ -226,23 +228,23 @@ def in_button_gap(state: TableState, seat: int) -> bool:
     cfg = state.config
     if state.hands == 0 or cfg.game in BLINDLESS_GAMES:
         return False
-    dealt = tuple(s for s in state.dealt_in() if s != seat)
+    dealt = tuple(other for other in state.dealt_in() if other != seat)
     _dealer, sb, bb = positions(state, dealt)
     if bb is None or sb is None:
         return False
-    n = cfg.seats
-    last = (state.dealer_pos - 2) % n + 1  # the seat before dealer_pos: the last dealer
+    seats = cfg.seats
+    last = (state.dealer_pos - 2) % seats + 1  # the seat before dealer_pos: the last dealer
     # Without this player the button goes to the last small blind and the small blind to the
     # last big blind; a seat before that small blind would take the button or a blind out of
     # turn. A seat after it takes the big blind in turn.
-    return 0 < (seat - last) % n < (sb - last) % n
+    return 0 < (seat - last) % seats < (sb - last) % seats
 
 
 def killer_acts_last(state: TableState) -> bool:
-    b = state.button
-    if not b.killed:
+    button = state.button
+    if not button.killed:
         return False
-    if b.kind == KillBy.VOLUNTARY:
+    if button.kind == KillBy.VOLUNTARY:
         return True  # rrop-13.10
     return state.config.kill.killer_acts == "last"  # rrop-13.2 / house practice
 
@@ -254,27 +256,27 @@ def next_hand(state: TableState) -> NextHand:
     blindless = cfg.game in BLINDLESS_GAMES
     if blindless:  # stud games: antes and a bring-in, no blinds
         sb = bb = None
-    b = state.button
+    button = state.button
     posts: dict[int, Cents] = {}
     if sb is not None:
         posts[sb] = cfg.blinds[0]
     if bb is not None:
         posts[bb] = cfg.blinds[1]
     for seat in dealt:  # posting a big blind to be dealt in at once (button_gap = "posts")
-        p = state.players[seat - 1]
-        if p is not None and p.entry == "posts":
+        player = state.players[seat - 1]
+        if player is not None and player.entry == "posts":
             posts[seat] = cfg.blinds[1]
-    if b.killed and b.seat is not None and b.amount is not None:
-        if b.seat in posts and cfg.kill.killer_in_blind == "both":
-            posts[b.seat] = posts[b.seat] + b.amount
+    if button.killed and button.seat is not None and button.amount is not None:
+        if button.seat in posts and cfg.kill.killer_in_blind == "both":
+            posts[button.seat] = posts[button.seat] + button.amount
         else:
-            posts[b.seat] = b.amount
+            posts[button.seat] = button.amount
     return NextHand(
-        killed=b.killed,
-        killer=b.seat if b.killed else None,
-        kill_blind=b.amount if b.killed else None,
-        kind=b.kind if b.killed else None,
-        limits=cfg.killed_limits() if b.killed else cfg.bets,
+        killed=button.killed,
+        killer=button.seat if button.killed else None,
+        kill_blind=button.amount if button.killed else None,
+        kind=button.kind if button.killed else None,
+        limits=cfg.killed_limits() if button.killed else cfg.bets,
         blinds=() if blindless else cfg.blinds,
         killer_acts_last=killer_acts_last(state),
         dealer=dealer,
@@ -286,12 +288,14 @@ def next_hand(state: TableState) -> NextHand:
 
 
 def button_json(state: TableState) -> dict[str, Any]:
-    b = state.button
-    out: dict[str, Any] = {"status": b.status, "seat": b.seat, "player": b.player}
-    if b.killed:
-        out["kind"] = b.kind
+    button = state.button
+    out: dict[str, Any] = {"status": button.status, "seat": button.seat, "player": button.player}
+    if button.killed:
+        out["kind"] = button.kind
         out["leg"] = (
-            {"seat": b.leg_seat, "player": b.leg_player} if b.leg_player is not None else None
+            {"seat": button.leg_seat, "player": button.leg_player}
+            if button.leg_player is not None
+            else None
         )
     if state.credits:
         out["credits"] = list(state.credits)
@@ -300,11 +304,11 @@ def button_json(state: TableState) -> dict[str, Any]:
 
 def barred_json(state: TableState) -> list[dict[str, Any]]:
     out = []
-    for o in state.barred:
-        item: dict[str, Any] = {"player": o.player, "owes": fmt(o.owes)}
-        if o.mode != OwedMode.BARRED:
-            item["mode"] = o.mode
-        if o.table is not None:
-            item["table"] = o.table
+    for bar in state.barred:
+        item: dict[str, Any] = {"player": bar.player, "owes": fmt(bar.owes)}
+        if bar.mode != OwedMode.BARRED:
+            item["mode"] = bar.mode
+        if bar.table is not None:
+            item["table"] = bar.table
         out.append(item)
     return out

@@ -88,14 +88,21 @@ class Outcome:
         reason = self.reason["en"] if self.reason else None
         if self.hand:
             return (self.status, self.seat, reason)
-        return (self.status == "refused", self.codes, tuple(t["en"] for t in self.said), reason)
+        return (
+            self.status == "refused",
+            self.codes,
+            tuple(said["en"] for said in self.said),
+            reason,
+        )
 
     def text(self, lang: str = "en") -> str:
         word = _word(self.status, lang)
         if self.status == "refused" and self.reason:
             return f"{word}: {self.reason.get(lang) or self.reason['en']}"
         if not self.hand:
-            return "; ".join(t.get(lang) or t["en"] for t in self.said) or _word("nothing", lang)
+            return "; ".join(said.get(lang) or said["en"] for said in self.said) or _word(
+                "nothing", lang
+            )
         if self.player and self.status in (KILLED, LEG_UP):
             return f"{word} ({self.player})"
         return word
@@ -127,14 +134,14 @@ def _outcome(
             cites=refusal.cites,
             hand=hand,
         )
-    b = state.button
-    cites = tuple(dict.fromkeys(c for d in decisions for c in d.cites))
-    said = () if hand else tuple(_Texts(d) for d in decisions)
+    button = state.button
+    cites = tuple(dict.fromkeys(cite for decision in decisions for cite in decision.cites))
+    said = () if hand else tuple(_Texts(decision) for decision in decisions)
     return Outcome(
-        b.status,
-        b.seat,
-        b.player,
-        codes=tuple(d.code for d in decisions),
+        button.status,
+        button.seat,
+        button.player,
+        codes=tuple(decision.code for decision in decisions),
         cites=cites,
         said=said,
         hand=hand,
@@ -142,8 +149,8 @@ def _outcome(
 
 
 def _type(raw: Any) -> str:
-    t = raw.get("type") if isinstance(raw, Mapping) else None
-    return t if isinstance(t, str) else "?"
+    etype = raw.get("type") if isinstance(raw, Mapping) else None
+    return etype if isinstance(etype, str) else "?"
 
 
 class WhatIf:
@@ -158,13 +165,13 @@ class WhatIf:
         self.config = config
         self.players = tuple(players)
         self.events = tuple(events)
-        self._types = tuple(_type(e) for e in self.events)
+        self._types = tuple(_type(event) for event in self.events)
         hands: list[int | None] = []
-        n = 0
-        for t in self._types:
-            if t == "hand":
-                n += 1
-                hands.append(n)
+        hand_number = 0
+        for etype in self._types:
+            if etype == "hand":
+                hand_number += 1
+                hands.append(hand_number)
             else:
                 hands.append(None)
         self._hands = tuple(hands)
@@ -178,7 +185,7 @@ class WhatIf:
         self._run(config, seen)
         self.baseline = tuple(outcomes)  # the session as recorded
         self._states = tuple(states)  # the state after each recorded event
-        self._accepted = tuple(o.status != "refused" for o in outcomes)
+        self._accepted = tuple(outcome.status != "refused" for outcome in outcomes)
 
     @classmethod
     def of(cls, table: TableFile) -> WhatIf:
@@ -191,18 +198,18 @@ class WhatIf:
         resync: bool = False,
     ) -> None:
         state = initial_state(config, self.players)
-        for i, raw in enumerate(self.events):
-            hand = self._types[i] == "hand"
+        for index, raw in enumerate(self.events):
+            hand = self._types[index] == "hand"
             try:
                 applied = apply(state, raw)
             except Refusal as refusal:
-                seen(i, state, _outcome(state, (), refusal, hand))
-                if resync and self._accepted[i]:
+                seen(index, state, _outcome(state, (), refusal, hand))
+                if resync and self._accepted[index]:
                     # carry on from what was recorded, under the changed rules
-                    state = replace(self._states[i], config=config)
+                    state = replace(self._states[index], config=config)
                 continue
             state = applied.state
-            seen(i, state, _outcome(state, applied.decisions, None, hand))
+            seen(index, state, _outcome(state, applied.decisions, None, hand))
 
     def compare(self, config: TableConfig) -> list[Difference]:
         """Every event the model decides differently under ``config``."""
@@ -255,7 +262,7 @@ def what_if(table: TableFile, **options: Any) -> list[Difference]:
 def summary(diffs: list[Difference], lang: str = "en") -> str:
     if not diffs:
         return tr("No hand of this session would be decided differently.", lang)
-    return "\n".join(d.text(lang) for d in diffs)
+    return "\n".join(difference.text(lang) for difference in diffs)
 
 
 __all__ = ["Difference", "Outcome", "WhatIf", "summary", "what_if"]
