@@ -96,6 +96,49 @@ def test_no_two_modules_share_a_name():
     assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
 
 
+def textual_free_ui_modules(pkg: Path = PKG) -> list[str]:
+    """Modules of ``ui/`` that need no Textual: neither they nor any ``ui`` module they
+    import (at any depth) imports Textual or Rich."""
+    names = {
+        ".".join(p.relative_to(pkg.parent).with_suffix("").parts).removesuffix(".__init__"): p
+        for p in modules("ui", pkg)
+    }
+    needs: dict[str, set[str]] = {name: imports(path, pkg) for name, path in names.items()}
+    bound = {
+        name
+        for name, mods in needs.items()
+        if any(m == t or m.startswith(t + ".") for m in mods for t in ("textual", "rich"))
+    }
+    grew = True
+    while grew:
+        grew = False
+        for name, mods in needs.items():
+            if name not in bound and mods & bound:
+                bound.add(name)
+                grew = True
+    return sorted(
+        str(path.relative_to(pkg.parent))
+        for name, path in names.items()
+        if name not in bound and path.name != "__init__.py"
+    )
+
+
+def test_every_module_of_the_ui_needs_textual():
+    """Textual-free logic lives in ``floor/`` or ``display/``, where the podium, the big
+    screens and the tests read it without a terminal; ``ui/`` holds what Textual draws."""
+    assert textual_free_ui_modules() == []
+
+
+def test_the_textual_free_check_can_fail(tmp_path):
+    fake = tmp_path / "floorkill" / "ui"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "drawn.py").write_text("from textual.widget import Widget\n")
+    (fake / "uses_drawn.py").write_text("from .drawn import Widget\n")
+    (fake / "plain.py").write_text("import json\n")
+    assert textual_free_ui_modules(tmp_path / "floorkill") == ["floorkill/ui/plain.py"]
+
+
 def test_the_checker_sees_an_import_it_must_refuse(tmp_path):
     """The contract can fail: a rules module importing the UI (inside a function) is caught."""
     fake = tmp_path / "floorkill"

@@ -58,7 +58,7 @@ OTHER_CAUSES = ("kill-again", "voluntary", "agreed", "owed", "other")
 def trigger_buckets() -> tuple[str, ...]:
     """The rows of the kill pots by trigger: every registered trigger, then the kills no
     trigger made, "other" last."""
-    return (*(t.id for t in trigger_registry.values()), *OTHER_CAUSES)
+    return (*(trigger.id for trigger in trigger_registry.values()), *OTHER_CAUSES)
 
 
 KINDS = ("required", "voluntary", "agreed", "owed")
@@ -238,32 +238,32 @@ class Room:
 
     def total(self, attr: str) -> int:
         out = 0
-        for t in self.tables:
-            v = getattr(t, attr)
-            out += v if isinstance(v, int) else len(v)
+        for table in self.tables:
+            value = getattr(table, attr)
+            out += value if isinstance(value, int) else len(value)
         return out
 
     def kills_by(self, attr: str) -> Counter:
         out: Counter = Counter()
-        for t in self.tables:
-            out.update(getattr(t, attr))
+        for table in self.tables:
+            out.update(getattr(table, attr))
         return out
 
     def hours(self, most: int = 36) -> list[datetime]:
         """Every clock hour from the first to the last kill pot of the night; over more than
         ``most`` hours (a report of several nights), only the hours that had a kill pot,
         the last ``most`` of them."""
-        keys = sorted({h for t in self.tables for h in t.kills_by_hour})
+        keys = sorted({hour for table in self.tables for hour in table.kills_by_hour})
         if not keys:
             return []
         first, last = keys[0], keys[-1]
         if last - first >= timedelta(hours=most):
             return keys[-most:]
         out = []
-        h = first
-        while h <= last:
-            out.append(h)
-            h += timedelta(hours=1)
+        hour = first
+        while hour <= last:
+            out.append(hour)
+            hour += timedelta(hours=1)
         return out
 
 
@@ -323,10 +323,10 @@ def tables_of(conn: Conn, names: Sequence[str] = (), report=None) -> list[tuple[
     ]
     if not names:
         return rows
-    by_name = {r[0]: r for r in rows}
+    by_name = {row[0]: row for row in rows}
     out, seen = [], set()
-    for n in names:
-        stored, _ = find_table(conn, n)
+    for wanted in names:
+        stored, _ = find_table(conn, wanted)
         if stored not in seen:
             seen.add(stored)
             out.append(by_name[stored])
@@ -338,17 +338,17 @@ def tables_of(conn: Conn, names: Sequence[str] = (), report=None) -> list[tuple[
 
 
 def _leg_holder(state: TableState) -> int | None:
-    b = state.button
-    if b.status == LEG_UP:
-        return b.seat
-    if b.status == KILLED:
-        return b.leg_seat
+    button = state.button
+    if button.status == LEG_UP:
+        return button.seat
+    if button.status == KILLED:
+        return button.leg_seat
     return None
 
 
 def _name_at(state: TableState, seat: Any) -> str | None:
-    p = state.player(seat) if isinstance(seat, int) else None
-    return p.name if p is not None else None
+    player = state.player(seat) if isinstance(seat, int) else None
+    return player.name if player is not None else None
 
 
 def fold_table(
@@ -367,52 +367,52 @@ def fold_table(
     st = TableStats(name=name, config=config, created=created)
     rows = list(rows)
     # every void up to the seal counts, as in an export: a later void corrects the record
-    voided = {r.target for r in rows if r.type == "void" and r.target is not None}
-    by_seq = {r.seq: r for r in rows}
+    voided = {row.target for row in rows if row.type == "void" and row.target is not None}
+    by_seq = {row.seq: row for row in rows}
     # corrections: every record stands for what the whole history says it is (as export)
     effective: list | None = None
     kept: dict[int, int] = {}
-    if any(r.type == "correct" for r in rows):
-        numbered = [r for r in rows if r.seq > 0]
-        if [r.seq for r in numbered] == list(range(1, len(numbered) + 1)):
-            resolved = corrections.resolve([r.payload for r in numbered])
+    if any(row.type == "correct" for row in rows):
+        numbered = [row for row in rows if row.seq > 0]
+        if [row.seq for row in numbered] == list(range(1, len(numbered) + 1)):
+            resolved = corrections.resolve([row.payload for row in numbered])
             effective, kept = resolved.events, resolved.kept
     state = initial_state(config, tuple(players))
     trigger: str | None = None
     hour_cache: dict[str, datetime] = {}
-    for r in rows:
-        if end is not None and r.at >= end:
+    for row in rows:
+        if end is not None and row.at >= end:
             break
-        inside = start is None or r.at >= start
+        inside = start is None or row.at >= start
         if inside:
             st.records += 1
             if st.first_at is None:
-                st.first_at = r.at
-            st.last_at = r.at
-            who = r.who or "—"
-            f = st.floorpersons.get(who)
-            if f is None:
-                st.floorpersons[who] = [r.at, r.at, 1]
+                st.first_at = row.at
+            st.last_at = row.at
+            who = row.who or "—"
+            floorperson = st.floorpersons.get(who)
+            if floorperson is None:
+                st.floorpersons[who] = [row.at, row.at, 1]
             else:
-                f[1] = r.at
-                f[2] += 1
-        if r.type == "void":
+                floorperson[1] = row.at
+                floorperson[2] += 1
+        if row.type == "void":
             if inside:
-                target = by_seq.get(r.target) if r.target is not None else None
+                target = by_seq.get(row.target) if row.target is not None else None
                 st.voids.append(
                     Void(
-                        r.at,
-                        r.seq,
-                        r.target or 0,
+                        row.at,
+                        row.seq,
+                        row.target or 0,
                         target.payload if target is not None else None,
-                        str(r.payload.get("reason", "")),
-                        r.who,
+                        str(row.payload.get("reason", "")),
+                        row.who,
                     )
                 )
             continue
-        if r.type == "correct":
+        if row.type == "correct":
             if inside:
-                named: Any = r.payload.get("record")
+                named: Any = row.payload.get("record")
                 original = named
                 while original in by_seq and by_seq[original].type == "correct":
                     original = by_seq[original].payload.get("record")
@@ -422,52 +422,52 @@ def fold_table(
                     if prior is not None and prior.type == "correct"
                     else (prior.payload if prior is not None else None)
                 )
-                now = r.payload.get("event")
+                now = row.payload.get("event")
                 st.corrections.append(
                     Fix(
-                        r.at,
-                        r.seq,
+                        row.at,
+                        row.seq,
                         original if isinstance(original, int) else 0,
                         was if isinstance(was, dict) else None,
                         now if isinstance(now, dict) else None,
-                        str(r.payload.get("reason", "")),
-                        r.who,
+                        str(row.payload.get("reason", "")),
+                        row.who,
                     )
                 )
             continue
-        if r.seq in voided:
+        if row.seq in voided:
             continue
-        payload = r.payload
-        if effective is not None and 1 <= r.seq <= len(effective):
-            payload = effective[r.seq - 1]
+        payload = row.payload
+        if effective is not None and 1 <= row.seq <= len(effective):
+            payload = effective[row.seq - 1]
             if payload is None:  # struck by a correction
                 continue
         before = state
         try:
             applied = apply(state, payload)
         except Refusal as exc:
-            if r.seq not in kept:  # a record a correction keeps as entered is passed over
-                st.problems.append(f"#{r.seq}: {exc.text('en')}")
+            if row.seq not in kept:  # a record a correction keeps as entered is passed over
+                st.problems.append(f"#{row.seq}: {exc.text('en')}")
             continue
         state = applied.state
         decisions = applied.decisions
-        b = before.button
+        button = before.button
         made_by = trigger  # what put the button in the pot for this hand
         if state.button.killed:
-            for d in decisions:
-                t = _trigger(d, config.kill.triggers)
-                if t is not None:
-                    trigger = t
-        if r.type == "hand":
+            for decision in decisions:
+                cause = _trigger(decision, config.kill.triggers)
+                if cause is not None:
+                    trigger = cause
+        if row.type == "hand":
             ev = cast(Hand, applied.event)
-            killed = b.killed and ev.kill_posted
+            killed = button.killed and ev.kill_posted
             status = (
                 KILLED if killed else (LEG_UP if _leg_holder(before) is not None else "neutral")
             )
             if inside:
                 st.hands += 1
                 st.timeline.append(status)
-                st.timeline_at.append(r.at)
+                st.timeline_at.append(row.at)
                 assert applied.result is not None  # a hand has one
                 high, low, scoop = applied.result
                 if scoop is None:
@@ -478,66 +478,70 @@ def fold_table(
                 if after.status == LEG_UP and after.seat != _leg_holder(before):
                     st.legs += 1
                 if killed:
-                    if scoop is not None and scoop == b.seat:
+                    if scoop is not None and scoop == button.seat:
                         outcome = "won"
                         st.killer_won += 1
-                    elif b.seat in high or b.seat in low:
+                    elif button.seat in high or button.seat in low:
                         outcome = "split"
                         st.killer_split += 1
                     else:
                         outcome = "lost"
-                    kind = b.kind or "required"
+                    kind = button.kind or "required"
                     trig = made_by or "other"
                     st.kill_pots.append(
                         KillPot(
-                            r.at,
-                            r.seq,
+                            row.at,
+                            row.seq,
                             state.hands,
-                            b.seat,
-                            b.player,
+                            button.seat,
+                            button.player,
                             kind,
                             trig,
-                            b.amount,
+                            button.amount,
                             outcome,
                         )
                     )
                     st.kills_by_kind[kind] += 1
                     st.kills_by_trigger[trig] += 1
-                    hour = hour_cache.get(r.at[:13])
+                    hour = hour_cache.get(row.at[:13])
                     if hour is None:
                         hour = (
-                            parse_at(r.at).astimezone(tz).replace(minute=0, second=0, microsecond=0)
+                            parse_at(row.at)
+                            .astimezone(tz)
+                            .replace(minute=0, second=0, microsecond=0)
                         )
-                        hour_cache[r.at[:13]] = hour
+                        hour_cache[row.at[:13]] = hour
                     st.kills_by_hour[hour] += 1
         if not inside:
             continue
-        for d in decisions:
-            st.code_counts[d.code] += 1
-            for c in d.cites:
-                st.clause_counts[c] += 1
-            seat = d.seat
-            person = _name_at(state, seat) or _name_at(before, seat) or dict(d.params).get("name")
-            line = Line(r.at, r.seq, seat, person, d.code, d)
-            if d.code in ("barred", "owes"):
+        for decision in decisions:
+            st.code_counts[decision.code] += 1
+            for cite in decision.cites:
+                st.clause_counts[cite] += 1
+            seat = decision.seat
+            person = (
+                _name_at(state, seat) or _name_at(before, seat) or dict(decision.params).get("name")
+            )
+            line = Line(row.at, row.seq, seat, person, decision.code, decision)
+            if decision.code in ("barred", "owes"):
                 st.missed.append(line)
-            elif d.code == "paid":
+            elif decision.code == "paid":
                 st.payments.append(line)
-            elif d.code in ("must-complete", "may-withdraw") and r.type == "underpost":
+            elif decision.code in ("must-complete", "may-withdraw") and row.type == "underpost":
                 st.underposts.append(line)
-            elif d.code == "agrees-to-kill":
+            elif decision.code == "agrees-to-kill":
                 st.agreements += 1
-            if d.key == "voluntary-kill":
+            if decision.key == "voluntary-kill":
                 st.voluntary += 1
-            elif d.key == "agreed-kill":
+            elif decision.key == "agreed-kill":
                 st.agreed_kills += 1
-            if r.type != "hand" or d.code not in ROUTINE_HAND_CODES:
+            if row.type != "hand" or decision.code not in ROUTINE_HAND_CODES:
                 st.rulings_total += 1
                 if len(st.rulings) < MAX_RULINGS:
                     st.rulings.append(line)
     st.state = state
     st.hands_total = state.hands
-    st.barred_end = [(o.player, o.owes, o.mode) for o in state.barred]
+    st.barred_end = [(bar.player, bar.owes, bar.mode) for bar in state.barred]
     return st
 
 
@@ -599,19 +603,19 @@ def gather_journal(path: str | Path, **kwargs) -> Room:
 
     if is_url(path):  # PostgreSQL: a read-only session (the same SQL)
         return _gather_pg(str(path), **kwargs)
-    p = Path(path)
-    if not p.is_file():
-        raise JournalError(f"{p}: no journal there")
+    journal_path = Path(path)
+    if not journal_path.is_file():
+        raise JournalError(f"{journal_path}: no journal there")
     try:
-        conn, notice = open_readonly(p)
+        conn, notice = open_readonly(journal_path)
     except sqlite3.Error as exc:
-        raise JournalError(f"{p}: cannot open the journal: {exc}") from None
+        raise JournalError(f"{journal_path}: cannot open the journal: {exc}") from None
     try:
         if notice:
             kwargs["notes"] = [partial_view(notice, chain_head(conn)[0])]
-        return gather(conn, str(p), **kwargs)
+        return gather(conn, str(journal_path), **kwargs)
     except sqlite3.DatabaseError as exc:
-        raise JournalError(f"{p}: not a readable journal: {exc}") from None
+        raise JournalError(f"{journal_path}: not a readable journal: {exc}") from None
     finally:
         conn.close()
 

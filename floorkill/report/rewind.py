@@ -116,7 +116,7 @@ class _JournalSource:
             gseq = history.gseq_of(self.conn, self.name, max(0, seq))
         if gseq is None:
             return state
-        keys = {name_key(p.name) for p in state.players if p is not None}
+        keys = {name_key(player.name) for player in state.players if player is not None}
         return view(state, self._room.at(gseq, keys))
 
     def records(self, start: int, stop: int) -> list[Record]:
@@ -140,9 +140,9 @@ class _JournalSource:
             return None
         out = {after: state}
         loads = json.loads
-        for s, _type, payload in rows:
+        for row_seq, _type, payload in rows:
             state = apply(state, loads(payload)).state
-            out[s] = state
+            out[row_seq] = state
         return out
 
     def void_of(self, seq: int) -> Record | None:
@@ -190,27 +190,27 @@ class _RoomAt:
         if not self._tables:
             texts = history.table_texts(self.conn)
             joined = self._joined
-            for t in self._rows:
-                text = texts.get(t)
+            for table_name in self._rows:
+                text = texts.get(table_name)
                 if text is None:
-                    self._tables[t] = None
+                    self._tables[table_name] = None
                     continue
-                config, players = parse_table_toml(t, text)
-                keys = {name_key(p.name) for p in players}
-                keys.update(name_key(n) for n in joined.get(t, ()))
-                self._tables[t] = (frozenset(keys), config, players)
+                config, players = parse_table_toml(table_name, text)
+                keys = {name_key(player.name) for player in players}
+                keys.update(name_key(name) for name in joined.get(table_name, ()))
+                self._tables[table_name] = (frozenset(keys), config, players)
         return self._tables.get(tbl)
 
     def at(self, gseq: int, keys: set[str]) -> Room:
         """The room right after row ``gseq``, as far as players ``keys`` are concerned."""
         at: dict[str, int] = {}
         for tbl, (gseqs, seqs) in self._rows.items():
-            i = bisect.bisect_right(gseqs, gseq) - 1
-            if i < 0:
+            index = bisect.bisect_right(gseqs, gseq) - 1
+            if index < 0:
                 continue  # nothing barred there yet
             known = self._table(tbl)
             if known is not None and keys & known[0]:
-                at[tbl] = seqs[i]
+                at[tbl] = seqs[index]
         missing = {
             tbl: (self._tables[tbl][1], self._tables[tbl][2], seq)  # type: ignore[index]
             for tbl, seq in at.items()
@@ -233,7 +233,9 @@ class _MemorySource:
         self.config, self.players = session.config, session.players
         self._records = list(session.records(0, total))
         self._voids = {
-            r.event.get("target"): r for r in session.records(0, len(session)) if r.type == VOID
+            record.event.get("target"): record
+            for record in session.records(0, len(session))
+            if record.type == VOID
         }
         self._states: list[TableState] = [initial_state(self.config, self.players)]
         self._live: list[Record] = []
@@ -245,16 +247,16 @@ class _MemorySource:
         return self._records[start:stop]
 
     def state_at(self, seq: int) -> TableState:
-        if any(r.type == "correct" for r in self._records):
+        if any(record.type == "correct" for record in self._records):
             return self._history_state_at(seq)
         while len(self._states) <= seq:
             rec = self._records[len(self._states) - 1]
             if rec.type == VOID:
                 target = rec.event.get("target")
-                self._live = [r for r in self._live if r.seq != target]
+                self._live = [record for record in self._live if record.seq != target]
                 st = initial_state(self.config, self.players)
-                for r in self._live:
-                    st = apply(st, r.event).state
+                for record in self._live:
+                    st = apply(st, record.event).state
             else:
                 self._live.append(rec)
                 st = apply(self._states[-1], rec.event).state
@@ -263,13 +265,13 @@ class _MemorySource:
 
     def _history_state_at(self, seq: int) -> TableState:
         """With corrections: the records read as a history, the state as each left it."""
-        h = getattr(self, "_history", None)
-        if h is None:
-            h = self._history = History(self.config, self.players)
-            self._hstates = [h.state]
-        while len(h) < min(seq, len(self._records)):
-            h.add(self._records[len(h)].event)
-            self._hstates.append(h.state)
+        history = getattr(self, "_history", None)
+        if history is None:
+            history = self._history = History(self.config, self.players)
+            self._hstates = [history.state]
+        while len(history) < min(seq, len(self._records)):
+            history.add(self._records[len(history)].event)
+            self._hstates.append(history.state)
         return self._hstates[max(0, min(seq, len(self._hstates) - 1))]
 
     def void_of(self, seq: int) -> Record | None:
@@ -277,9 +279,9 @@ class _MemorySource:
 
     def next_hand(self, seq: int, forward: bool) -> int | None:
         seqs = range(seq + 1, self.total + 1) if forward else range(seq - 1, 0, -1)
-        for s in seqs:
-            if self._records[s - 1].type == "hand":
-                return s
+        for hand_seq in seqs:
+            if self._records[hand_seq - 1].type == "hand":
+                return hand_seq
         return None
 
 
@@ -336,11 +338,11 @@ class Rewind:
 
     def records(self, start: int = 0, stop: int | None = None) -> list[Record]:
         """Records by 0-based index (slice semantics), like a session's."""
-        a, b, _ = slice(start, stop).indices(self.total)
-        if b <= a:
+        first, last, _ = slice(start, stop).indices(self.total)
+        if last <= first:
             return []
         with _reading(self.name):
-            return self._src.records(a, b)
+            return self._src.records(first, last)
 
     def __len__(self) -> int:
         return self.total
@@ -402,8 +404,8 @@ class Rewind:
         if rec is not None and rec.voided:
             voided_by = self._src.void_of(rec.seq)  # may be after this view was opened
         if rec is not None and rec.type == VOID:
-            t = rec.event.get("target")
-            target = self.record(t) if isinstance(t, int) else None
+            target_seq = rec.event.get("target")
+            target = self.record(target_seq) if isinstance(target_seq, int) else None
         gseq = rec.gseq if rec is not None else None
         return Moment(seq, self.total, self.view_at(seq, gseq), rec, voided_by, target)
 
@@ -422,10 +424,10 @@ class Rewind:
         if not words:
             return self.all_records()
         recs = self.all_records()
-        codes = {d.code for r in recs for d in r.decisions}
+        codes = {decision.code for record in recs for decision in record.decisions}
         want_codes, want_types, name_words, won = [], [], [], False
-        for w in words:
-            lw = w.casefold()
+        for word in words:
+            lw = word.casefold()
             if lw in WON_WORDS:
                 won = True
             elif lw in codes:
@@ -433,18 +435,20 @@ class Rewind:
             elif lw in EVENT_TYPES or lw.replace("-", "_") in EVENT_TYPES:
                 want_types.append(lw.replace("-", "_"))
             else:
-                name_words.append(w)
+                name_words.append(word)
         who = name_key(" ".join(name_words)) if name_words else None
         out = []
         for rec, seats in _with_seats(recs, self._src.players):
             if want_types and rec.type not in want_types:
                 continue
-            if want_codes and not all(any(d.code == c for d in rec.decisions) for c in want_codes):
+            if want_codes and not all(
+                any(decision.code == code for decision in rec.decisions) for code in want_codes
+            ):
                 continue
             if who is not None:
                 if won:
                     if rec.type != "hand" or not any(
-                        same_player(seats.get(s, ""), who) for s in _winners(rec)
+                        same_player(seats.get(winner, ""), who) for winner in _winners(rec)
                     ):
                         continue
                 elif not _involves(rec, seats, who):
@@ -479,13 +483,15 @@ def _involves(rec: Record, seats: dict[int, str], who: str) -> bool:
     seat = ev.get("seat")
     if isinstance(seat, int) and same_player(seats.get(seat, ""), who):
         return True
-    if rec.type == "hand" and any(same_player(seats.get(s, ""), who) for s in _winners(rec)):
+    if rec.type == "hand" and any(
+        same_player(seats.get(winner, ""), who) for winner in _winners(rec)
+    ):
         return True
-    for d in rec.decisions:
-        if d.seat is not None and same_player(seats.get(d.seat, ""), who):
+    for decision in rec.decisions:
+        if decision.seat is not None and same_player(seats.get(decision.seat, ""), who):
             return True
-        for k, v in d.params:
-            if k in ("name", "killer") and isinstance(v, str) and same_player(v, who):
+        for key, value in decision.params:
+            if key in ("name", "killer") and isinstance(value, str) and same_player(value, who):
                 return True
     return False
 
@@ -493,19 +499,19 @@ def _involves(rec: Record, seats: dict[int, str], who: str) -> bool:
 def _with_seats(recs: Sequence[Record], players) -> Iterable[tuple[Record, dict[int, str]]]:
     """Each record with the seat -> name map as it stood while it was entered (names change
     only by join and quit; a void of one puts the seat back)."""
-    seats = {p.seat: p.name for p in players}
+    seats = {player.seat: player.name for player in players}
     joined: dict[int, tuple[int, str]] = {}  # join seq -> (seat, name)
     left: dict[int, tuple[int, str]] = {}  # quit seq -> (seat, name)
     for rec in recs:
         ev = rec.event
         if rec.type == VOID:
-            t = ev.get("target")
-            if t in joined:
-                seat, name = joined[t]
+            target = ev.get("target")
+            if target in joined:
+                seat, name = joined[target]
                 if seats.get(seat) == name:
                     del seats[seat]
-            elif t in left:
-                seat, name = left[t]
+            elif target in left:
+                seat, name = left[target]
                 seats.setdefault(seat, name)
             yield rec, seats
             continue

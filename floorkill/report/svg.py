@@ -36,10 +36,10 @@ def runs(statuses: Sequence[str]) -> list[tuple[int, int, str]]:
     """(first index, length, status) of each run of equal statuses."""
     out: list[tuple[int, int, str]] = []
     start = 0
-    for i in range(1, len(statuses) + 1):
-        if i == len(statuses) or statuses[i] != statuses[start]:
-            out.append((start, i - start, statuses[start]))
-            start = i
+    for end in range(1, len(statuses) + 1):
+        if end == len(statuses) or statuses[end] != statuses[start]:
+            out.append((start, end - start, statuses[start]))
+            start = end
     return out
 
 
@@ -55,25 +55,25 @@ def timeline(
     """One band: each hand a slice coloured by the button status it was played under.
     ``ticks`` are (hand index, label) marks under the band. One path per status (a night of
     a thousand hands stays a few kilobytes)."""
-    n = len(statuses)
-    h = height + (14 if ticks else 0)
+    count = len(statuses)
+    total_height = height + (14 if ticks else 0)
     parts = [
-        f'<svg class="timeline" viewBox="0 0 {width} {h}" width="100%" '
+        f'<svg class="timeline" viewBox="0 0 {width} {total_height}" width="100%" '
         f'preserveAspectRatio="none" role="img" aria-label="{esc(title)}">'
     ]
     if title:
         parts.append(f"<title>{esc(title)}</title>")
     parts.append(
-        f'<rect width="{width}" height="{height}" fill="{COLOURS["neutral"] if n else "#f4f5f7"}"/>'
+        f'<rect width="{width}" height="{height}" fill="{COLOURS["neutral"] if count else "#f4f5f7"}"/>'
     )
     paths: dict[str, list[str]] = {"leg-up": [], "killed": []}
     counts: dict[str, int] = {"neutral": 0, "leg-up": 0, "killed": 0}
     for first, length, status in runs(statuses):
         counts[status] = counts.get(status, 0) + length
         if status in paths:
-            x = width * first / n
-            w = width * length / n
-            paths[status].append(f"M{x:.1f} 0h{w:.1f}v{height}h-{w:.1f}z")
+            left = width * first / count
+            run_width = width * length / count
+            paths[status].append(f"M{left:.1f} 0h{run_width:.1f}v{height}h-{run_width:.1f}z")
     for status in ("neutral", "leg-up", "killed"):
         if status in paths and paths[status]:
             parts.append(
@@ -82,12 +82,12 @@ def timeline(
                 f"<title>{esc(labels.get(status, status))}: {counts[status]}</title></path>"
             )
     for index, label in ticks:
-        x = width * index / max(1, n)
-        anchor = "start" if index == 0 else ("end" if index >= n - 1 else "middle")
+        left = width * index / max(1, count)
+        anchor = "start" if index == 0 else ("end" if index >= count - 1 else "middle")
         parts.append(
-            f'<line x1="{x:.1f}" y1="0" x2="{x:.1f}" y2="{height + 3}" '
+            f'<line x1="{left:.1f}" y1="0" x2="{left:.1f}" y2="{height + 3}" '
             'stroke="#333" stroke-width="1"/>'
-            f'<text x="{x:.1f}" y="{h - 1}" font-size="11" text-anchor="{anchor}">'
+            f'<text x="{left:.1f}" y="{total_height - 1}" font-size="11" text-anchor="{anchor}">'
             f"{esc(label)}</text>"
         )
     parts.append("</svg>")
@@ -109,8 +109,8 @@ def bars(
     values: Sequence[tuple[str, int]], *, width: int = 640, height: int = 150, title: str = ""
 ) -> str:
     """A vertical bar chart, the count printed over each bar."""
-    n = len(values)
-    top = max((v for _, v in values), default=0) or 1
+    count = len(values)
+    top = max((value for _, value in values), default=0) or 1
     pad_b, pad_t = 18, 14
     plot = height - pad_b - pad_t
     parts = [
@@ -119,23 +119,23 @@ def bars(
     ]
     if title:
         parts.append(f"<title>{esc(title)}</title>")
-    slot = width / max(1, n)
+    slot = width / max(1, count)
     bw = min(44.0, max(2.0, slot * 0.7))
-    for i, (label, v) in enumerate(values):
-        x = i * slot + (slot - bw) / 2
-        bh = plot * v / top
-        y = pad_t + plot - bh
+    for index, (label, value) in enumerate(values):
+        left = index * slot + (slot - bw) / 2
+        bh = plot * value / top
+        bar_top = pad_t + plot - bh
         parts.append(
-            f'<rect x="{x:.2f}" y="{y:.2f}" width="{bw:.2f}" height="{bh:.2f}" '
-            f'fill="url(#fk-hatch)" stroke="#b3261e" data-value="{v}"/>'
+            f'<rect x="{left:.2f}" y="{bar_top:.2f}" width="{bw:.2f}" height="{bh:.2f}" '
+            f'fill="url(#fk-hatch)" stroke="#b3261e" data-value="{value}"/>'
         )
-        if v:
+        if value:
             parts.append(
-                f'<text x="{x + bw / 2:.2f}" y="{y - 3:.2f}" font-size="11" '
-                f'text-anchor="middle">{v}</text>'
+                f'<text x="{left + bw / 2:.2f}" y="{bar_top - 3:.2f}" font-size="11" '
+                f'text-anchor="middle">{value}</text>'
             )
         parts.append(
-            f'<text x="{x + bw / 2:.2f}" y="{height - 5}" font-size="10" '
+            f'<text x="{left + bw / 2:.2f}" y="{height - 5}" font-size="10" '
             f'text-anchor="middle">{esc(label)}</text>'
         )
     parts.append(
@@ -155,41 +155,41 @@ def heatmap(
     """Rows (a table each) by columns (clock hours): each cell shaded by its count, the
     count written in it."""
     n_rows, n_cols = len(rows), len(columns)
-    top = max((v for _, vs in rows for v in vs), default=0) or 1
+    top = max((value for _, vs in rows for value in vs), default=0) or 1
     head = 18
-    w = label_width + n_cols * cell
-    h = head + n_rows * 20
+    total_width = label_width + n_cols * cell
+    total_height = head + n_rows * 20
     parts = [
-        f'<svg class="heatmap" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+        f'<svg class="heatmap" viewBox="0 0 {total_width} {total_height}" width="{total_width}" height="{total_height}" '
         f'style="max-width:100%;height:auto" role="img" aria-label="{esc(title)}">'
     ]
     if title:
         parts.append(f"<title>{esc(title)}</title>")
-    for j, col in enumerate(columns):
-        x = label_width + j * cell + cell / 2
+    for column, col in enumerate(columns):
+        left = label_width + column * cell + cell / 2
         parts.append(
-            f'<text x="{x:.1f}" y="12" font-size="10" text-anchor="middle">{esc(col)}</text>'
+            f'<text x="{left:.1f}" y="12" font-size="10" text-anchor="middle">{esc(col)}</text>'
         )
-    for i, (label, values) in enumerate(rows):
-        y = head + i * 20
+    for row, (label, values) in enumerate(rows):
+        row_top = head + row * 20
         short = label if len(label) <= 34 else label[:33] + "…"
         parts.append(
-            f'<text x="{label_width - 6}" y="{y + 14}" font-size="11" '
+            f'<text x="{label_width - 6}" y="{row_top + 14}" font-size="11" '
             f'text-anchor="end"><title>{esc(label)}</title>{esc(short)}</text>'
         )
-        for j, v in enumerate(values):
-            x = label_width + j * cell
-            shade = 0 if not v else 0.25 + 0.75 * v / top
-            fill = f"rgba(179,38,30,{shade:.2f})" if v else "#f4f5f7"
+        for column, value in enumerate(values):
+            left = label_width + column * cell
+            shade = 0 if not value else 0.25 + 0.75 * value / top
+            fill = f"rgba(179,38,30,{shade:.2f})" if value else "#f4f5f7"
             parts.append(
-                f'<rect x="{x}" y="{y}" width="{cell - 2}" height="18" fill="{fill}" '
-                f'stroke="#ccc" stroke-width="0.5" data-value="{v}"/>'
+                f'<rect x="{left}" y="{row_top}" width="{cell - 2}" height="18" fill="{fill}" '
+                f'stroke="#ccc" stroke-width="0.5" data-value="{value}"/>'
             )
-            if v:
+            if value:
                 colour = "#fff" if shade > 0.6 else "#000"
                 parts.append(
-                    f'<text x="{x + (cell - 2) / 2:.1f}" y="{y + 13}" font-size="11" '
-                    f'text-anchor="middle" fill="{colour}">{v}</text>'
+                    f'<text x="{left + (cell - 2) / 2:.1f}" y="{row_top + 13}" font-size="11" '
+                    f'text-anchor="middle" fill="{colour}">{value}</text>'
                 )
     parts.append("</svg>")
     return "".join(parts)

@@ -105,12 +105,12 @@ def decisions_text(decisions_json: str) -> str:
     if not items:
         return "(no decision)"
     out = []
-    for d in items:
-        if not isinstance(d, dict):
-            out.append(repr(d))
+    for decision in items:
+        if not isinstance(decision, dict):
+            out.append(repr(decision))
             continue
-        seat = f" seat {d.get('seat')}" if d.get("seat") is not None else ""
-        out.append(f"{d.get('code')}{seat}: {d.get('text')}")
+        seat = f" seat {decision.get('seat')}" if decision.get("seat") is not None else ""
+        out.append(f"{decision.get('code')}{seat}: {decision.get('text')}")
     return "; ".join(out)
 
 
@@ -219,22 +219,24 @@ class ChainAudit:
             self.problem(
                 f"{self._w()}: its gseq or seq is not a whole number (the row was changed)"
             )
-            t = self.tables.get(tbl) if isinstance(tbl, str) else None
-            if t is not None and t.replaying:
-                t.replaying = False
+            table = self.tables.get(tbl) if isinstance(tbl, str) else None
+            if table is not None and table.replaying:
+                table.replaying = False
                 self.problem(f"{self._w()}: later rows of table {tbl!r} are not replayed")
             return
-        t = self.tables.get(tbl)
-        if t is None:
+        table = self.tables.get(tbl)
+        if table is None:
             if seq != 0:
                 self.problem(f"{self._w()}: the table's sequence jumps from -1 to {seq}")
             payloads = self._payloads_of(0)
         else:
-            if seq != t.last_seq + 1:
-                self.problem(f"{self._w()}: the table's sequence jumps from {t.last_seq} to {seq}")
-            if seq > t.last_seq:
-                t.last_seq = seq
-            payloads = t.payloads
+            if seq != table.last_seq + 1:
+                self.problem(
+                    f"{self._w()}: the table's sequence jumps from {table.last_seq} to {seq}"
+                )
+            if seq > table.last_seq:
+                table.last_seq = seq
+            payloads = table.payloads
         # each distinct payload is decoded once (per seat count: the rules read an event
         # by its text and the table's seats alone); its text is still compared every row
         try:
@@ -259,15 +261,15 @@ class ChainAudit:
                 else f"type does not match the row type {type_!r}"
             )
             stop = ""
-            if t is not None and t.replaying:
-                t.replaying = False
+            if table is not None and table.replaying:
+                table.replaying = False
                 stop = " (later rows of the table are not replayed)"
             self.problem(f"{self._w()}: the payload {what}{stop}")
             return
         if type_ == CREATE_TYPE:
             self._create(self._w(), tbl, seq, data, decisions, result, hand, who, at, target)
             return
-        if t is None:
+        if table is None:
             self.problem(f"{self._w()}: no creation row for table {tbl!r} before it")
             return
         if seq == 0:
@@ -275,20 +277,26 @@ class ChainAudit:
             return
         if type_ == SEAL:
             self._seal(gseq, data.get("head"))
-        if type_ == VOID_TYPE and t.corrected:
-            self._refold(self._w(), t, seq, data, rules, decisions, result, hand, target, digest)
+        if type_ == VOID_TYPE and table.corrected:
+            self._refold(
+                self._w(), table, seq, data, rules, decisions, result, hand, target, digest
+            )
         elif type_ == VOID_TYPE:
-            self._void(self._w(), t, seq, data, rules, decisions, result, hand, target, digest)
+            self._void(self._w(), table, seq, data, rules, decisions, result, hand, target, digest)
         elif type_ == CORRECT_TYPE:
-            t.corrected = True
-            self._refold(self._w(), t, seq, data, rules, decisions, result, hand, target, digest)
+            table.corrected = True
+            self._refold(
+                self._w(), table, seq, data, rules, decisions, result, hand, target, digest
+            )
         else:
-            self._event(t, entry, type_, payload, rules, decisions, result, hand, target, digest)
-        if t.replaying and t.state is not None:
+            self._event(
+                table, entry, type_, payload, rules, decisions, result, hand, target, digest
+            )
+        if table.replaying and table.state is not None:
             # the state after this row; of the rows before, only every CHECKPOINT-th and
             # the last RECENT stay (a void refolds from the latest one before its target)
-            cp = t.checkpoints
-            cp[seq] = t.state
+            cp = table.checkpoints
+            cp[seq] = table.state
             old = seq - RECENT
             if old % CHECKPOINT:
                 cp.pop(old, None)
@@ -326,8 +334,8 @@ class ChainAudit:
         if seq != 0 or tbl in self.tables:
             self.problem(f"{w}: a second creation row for table {tbl!r}")
             return
-        t = _Table(tbl, last_seq=0)
-        self.tables[tbl] = t
+        table = _Table(tbl, last_seq=0)
+        self.tables[tbl] = table
         self.order.append(tbl)
         stored = self.tables_rows.get(tbl)
         if stored is None:
@@ -351,13 +359,13 @@ class ChainAudit:
         if decisions != "[]" or result is not None or hand != 0 or target is not None:
             self.problem(f"{w}: a creation row with decisions, result, hands or a target")
         try:
-            t.config, t.players = reading.parse_table_toml(tbl, str(data.get("toml")))
+            table.config, table.players = reading.parse_table_toml(tbl, str(data.get("toml")))
         except ConfigError as exc:
             self.problem(f"{w}: the table's config does not load: {exc}")
             return
-        t.state = initial_state(t.config, t.players)
-        t.payloads = self._payloads_of(t.config.seats)
-        t.replaying = True
+        table.state = initial_state(table.config, table.players)
+        table.payloads = self._payloads_of(table.config.seats)
+        table.replaying = True
 
     def _payloads_of(self, seats: int) -> dict:
         got = self._payloads.get(seats)
@@ -471,20 +479,26 @@ class ChainAudit:
         two decisions equal in Python are equal as JSON too."""
         cache = self._decision_json
         parts = []
-        for d in decisions:
-            plain = _KEYED and (d.seat is None or type(d.seat) is int)
-            for _, v in d.params:
-                if type(v) is not str and type(v) is not int:
+        for decision in decisions:
+            plain = _KEYED and (decision.seat is None or type(decision.seat) is int)
+            for _, value in decision.params:
+                if type(value) is not str and type(value) is not int:
                     plain = False
                     break
-            key = (d.code, d.seat, d.key, d.params, d.cites)  # its fields: Decision ==
+            key = (
+                decision.code,
+                decision.seat,
+                decision.key,
+                decision.params,
+                decision.cites,
+            )  # its fields: Decision ==
             try:
                 text = cache.get(key) if plain else None
             except TypeError:  # a field the rules filled with a list
                 plain = False
                 text = None
             if text is None:
-                text = canonical_json(decision_to_json(d))
+                text = canonical_json(decision_to_json(decision))
                 if plain:
                     if len(cache) >= DECISION_CACHE:
                         cache.clear()
@@ -533,14 +547,19 @@ class ChainAudit:
         t.voided.add(target)
         if not t.replaying:
             return
-        for s in [s for s in t.checkpoints if s >= target]:
-            del t.checkpoints[s]
+        for checkpoint in [at for at in t.checkpoints if at >= target]:
+            del t.checkpoints[checkpoint]
         base_seq = max(t.checkpoints, default=0)
         state = t.checkpoints.get(base_seq) or initial_state(t.config, t.players)
         before = t.state
         try:
-            for s, type_, payload in self.fetch_rows(t.name, base_seq, seq):
-                if type_ == VOID_TYPE or type_ == CREATE_TYPE or s in t.voided or s in t.voids:
+            for row_seq, type_, payload in self.fetch_rows(t.name, base_seq, seq):
+                if (
+                    type_ == VOID_TYPE
+                    or type_ == CREATE_TYPE
+                    or row_seq in t.voided
+                    or row_seq in t.voids
+                ):
                     continue
                 state = apply(state, json.loads(payload)).state
         except Refusal as exc:
@@ -601,8 +620,8 @@ class ChainAudit:
         try:
             records = [
                 json.loads(payload)
-                for s, type_, payload in self.fetch_rows(t.name, 0, seq)
-                if type_ != CREATE_TYPE and s > 0
+                for row_seq, type_, payload in self.fetch_rows(t.name, 0, seq)
+                if type_ != CREATE_TYPE and row_seq > 0
             ]
             history = History(t.config, t.players, records, strict=True)
             out = history.add(data)
@@ -659,7 +678,8 @@ class ChainAudit:
         got = self._elsewhere.get(name)
         if got is None:
             got = reading.room_bars(
-                ((n, self.bars[n]) for n in self.order if n in self.bars), exclude=name
+                ((other, self.bars[other]) for other in self.order if other in self.bars),
+                exclude=name,
             )
             self._elsewhere[name] = got
         return got
@@ -711,11 +731,11 @@ def check_caches(
                 "Journal.rebuild_caches() rewrites it)"
             )
     for tbl, seq, barred in obligations:
-        t = audit.tables.get(tbl)
-        if t is None or not t.replaying or t.state is None or seq != t.last_seq:
+        table = audit.tables.get(tbl)
+        if table is None or not table.replaying or table.state is None or seq != table.last_seq:
             continue
         try:
-            same = json.loads(barred) == reading.barred_of(t.state)
+            same = json.loads(barred) == reading.barred_of(table.state)
         except (TypeError, ValueError):
             same = False
         if not same:
@@ -757,7 +777,8 @@ def verify_sqlite(
         try:
             conn.execute("BEGIN")  # one read snapshot while a writer goes on
             names = {
-                r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+                found[0]
+                for found in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
             }
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
@@ -765,7 +786,7 @@ def verify_sqlite(
             raise JournalError(f"{path}: not a floorkill journal (no journal tables)")
         version = reading.check_schema(path, reading.schema_version(conn))
         meta = reading.read_meta(conn)
-        columns = {r[1] for r in conn.execute("PRAGMA table_info(events)")}
+        columns = {found[1] for found in conn.execute("PRAGMA table_info(events)")}
         v2_columns = {"state_hash", "mac"} <= columns
         tables = {
             name: (toml, created, who)
@@ -774,7 +795,7 @@ def verify_sqlite(
             )
         }
         try:
-            integrity = [r[0] for r in conn.execute("PRAGMA integrity_check")]
+            integrity = [found[0] for found in conn.execute("PRAGMA integrity_check")]
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
 
@@ -792,10 +813,11 @@ def verify_sqlite(
             for line in integrity[:MAX_PROBLEMS]:
                 audit.problem(f"integrity_check: {line}")
         triggers = {
-            r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")
+            found[0]
+            for found in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")
         }
         expected = TRIGGERS if version >= 2 else TRIGGERS[:4]
-        missing = [t for t in expected if t not in triggers]
+        missing = [trigger for trigger in expected if trigger not in triggers]
         if missing:
             audit.warnings.append(f"append-only triggers missing: {', '.join(missing)}")
         if version == 1 and v2_columns:

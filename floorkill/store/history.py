@@ -157,8 +157,8 @@ def gseq_of(conn, tbl: str, seq: int) -> int | None:
 def tail_rows(conn, tbl: str, after: int, upto: int) -> list[tuple[int, str, str]]:
     """(seq, type, payload) of a table's rows ``after < seq <= upto``, in order."""
     return [
-        tuple(r)
-        for r in conn.execute(
+        tuple(row)
+        for row in conn.execute(
             "SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > ? AND seq <= ? "
             "ORDER BY seq",
             (tbl, after, upto),
@@ -231,7 +231,7 @@ def table_texts(conn, report=None) -> dict[str, str]:
 def _any_of(clause: str, rows: Sequence[tuple]) -> tuple[str, list]:
     """``(clause) OR (clause) …`` once per row of parameters: each an index range on both
     databases (a join to a list of values made PostgreSQL scan the whole journal)."""
-    return " OR ".join(f"({clause})" for _ in rows), [v for row in rows for v in row]
+    return " OR ".join(f"({clause})" for _ in rows), [value for row in rows for value in row]
 
 
 def states_at(conn, wants: Mapping[str, tuple[Any, Any, int]]) -> dict[str, Any]:
@@ -272,7 +272,8 @@ def states_at(conn, wants: Mapping[str, tuple[Any, Any, int]]) -> dict[str, Any]
         # every void of those tables (the void index: ``target > 0`` says NOT NULL to both
         # planners), those after ``upto`` left out here
         where, args = _any_of(
-            "tbl = ? AND target > 0", [(t,) for t in dict.fromkeys(t for t, _s, _d in candidates)]
+            "tbl = ? AND target > 0",
+            [(table,) for table in dict.fromkeys(table for table, _s, _d in candidates)],
         )
         voids: dict[str, list[tuple[int, int]]] = {}
         for tbl, seq, target in conn.execute(
@@ -283,12 +284,14 @@ def states_at(conn, wants: Mapping[str, tuple[Any, Any, int]]) -> dict[str, Any]
         for tbl, seq, digest in candidates:
             if tbl in chosen:
                 continue  # newest first: the first usable one is taken
-            if any(v > seq and t <= seq for v, t in voids.get(tbl, ())):
+            if any(void_seq > seq and table <= seq for void_seq, table in voids.get(tbl, ())):
                 continue  # stale at upto
             chosen[tbl] = (seq, digest)
     bases: dict[str, tuple[Any, int]] = {}
     if chosen:
-        where, args = _any_of("tbl = ? AND seq = ?", [(t, s) for t, (s, _d) in chosen.items()])
+        where, args = _any_of(
+            "tbl = ? AND seq = ?", [(table, snap_seq) for table, (snap_seq, _d) in chosen.items()]
+        )
         for tbl, seq, state_json in conn.execute(
             f"SELECT tbl, seq, state FROM snapshots WHERE rules = ? AND ({where})",
             (floorkill.RULES_VERSION, *args),
@@ -307,7 +310,8 @@ def states_at(conn, wants: Mapping[str, tuple[Any, Any, int]]) -> dict[str, Any]
         if tbl not in bases:
             bases[tbl] = (initial_state(config, players), 0)
     where, args = _any_of(
-        "tbl = ? AND seq > ? AND seq <= ?", [(t, bases[t][1], upto[t]) for t in wants]
+        "tbl = ? AND seq > ? AND seq <= ?",
+        [(table, bases[table][1], upto[table]) for table in wants],
     )
     rows: dict[str, list[tuple]] = {}
     for tbl, seq, type_, payload, target in conn.execute(

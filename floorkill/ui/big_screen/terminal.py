@@ -53,6 +53,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Digits, Static
 
+from floorkill.display.block_letters import big_lines, big_width
 from floorkill.display.follow import (
     DEFAULT_POLL,
     GRACE,
@@ -70,7 +71,6 @@ from floorkill.i18n import normalize, tr
 from floorkill.store.errors import JournalError
 
 from ..themes import load_themes
-from ..widgets.block_letters import big_lines, big_width
 from ..widgets.room_grid import RoomGrid, fits_big
 from ..widgets.seating import Seating
 

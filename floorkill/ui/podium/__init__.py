@@ -1,10 +1,12 @@
 """The podium: the screen a floorperson lives in.
 
-``app`` (shell, layout, the view the widgets read), ``entry`` (hands, undo, showdown,
-the player-event flow), ``forms`` (the seat keys' forms), ``tables`` (switching, new
-tables), ``palette`` (commands), ``opening`` (the session from the command line),
-``late_problems`` (a bad snapshot the journal meets after the opening, said once).
-Every write goes through :class:`floorkill.floor.Floor`.
+``app`` (shell, layout, the view the widgets read) and its action groups, typed against
+``host`` (what they need of the app): ``entry_actions`` (hands, undo, showdown, the
+player-event flow), ``form_actions`` (the seat keys' forms), ``table_actions``
+(switching, new tables, closing); ``palette`` (commands), ``footer_keys`` (the footer's
+words), ``key_gate`` (keys typed while a screen opens), ``journal_work`` (the journal
+thread), ``opening`` (the session from the command line). Every write goes through
+:class:`floorkill.floor.Floor`.
 """
 
 import gc

@@ -23,6 +23,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from floorkill.floor import Change, Floor
+from floorkill.floor.late_problems import LateProblems
 from floorkill.floor.table_view import TableView
 from floorkill.i18n import LANGS, tr
 from floorkill.log import log
@@ -43,7 +44,6 @@ from .footer_keys import footer_bindings
 from .form_actions import FloorForms
 from .journal_work import JournalWork
 from .key_gate import KeyGate, gated
-from .late_problems import LateProblems
 from .palette import podium_commands, textual_commands
 from .table_actions import TableActions
 

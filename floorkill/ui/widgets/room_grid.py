@@ -25,13 +25,12 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from floorkill.display.block_letters import HEIGHT as BIG_HEIGHT
+from floorkill.display.block_letters import big_lines
 from floorkill.display.words import Card, card_of, room_title
 from floorkill.i18n import NC_, tr
 from floorkill.log import log
 from floorkill.rules import TableState
-
-from .block_letters import HEIGHT as BIG_HEIGHT
-from .block_letters import big_lines
 
 CARD_MIN_WIDTH = 22  # cells (border included): below this a page holds fewer cards
 CARD_MIN_HEIGHT = 6  # border + name/limits + status + who + barred

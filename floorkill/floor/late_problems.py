@@ -1,4 +1,5 @@
-"""What a journal finds wrong after the podium opened, said once each.
+"""What a journal finds wrong after the podium opened, said once each (no Textual: the
+podium, ``ui/podium/app.py``, shows the lines).
 
 A bad snapshot (one whose digest is not the one its row records in the hash chain) is
 skipped wherever the journal meets it: when a table opens, but also while it follows
