@@ -6,42 +6,9 @@ missed; that table's state keeps it as an :class:`~floorkill.rules.state.Owed` w
 ``table = None``) and holds at EVERY table where the same person sits (one
 :func:`~floorkill.rules.names.name_key` per person).
 
-Design: how a bar at table A reaches table B and stays a fold over events
--------------------------------------------------------------------------
-
-* **Global order.** Every journal row has a global sequence ``gseq`` (the order of the
-  hash chain; one writer at a time, ``BEGIN IMMEDIATE``). The *room* at ``gseq = g`` is
-  the union of every table's own bars in the states those tables had after the rows
-  before ``g``. :class:`Room` holds that union: ``{name key: Bar(player, owes, table)}``.
-  :func:`fold_room` is the reference definition (all tables, one pass in global order).
-
-* **Mirrors.** At B, a seated player barred at A appears in B's state as an ``Owed`` with
-  ``table = "A"`` (a *mirror*): B's ``dealt_in()``, ``is_barred()``, seat labels, status
-  line, rules panel and big screen all see it with no code of their own. A mirror is
-  never a bar of B: it is not paid at B, and it is not part of what B tells the room.
-
-* **Stamped events.** B's state may only change by B's events. So the writer *stamps*
-  each event it stores at B with the room as it stands at that event's ``gseq``:
-  :func:`stamp` adds a ``room`` field, the list of B's seated players barred elsewhere,
-  only when it differs from the mirrors B's state already holds (absent = unchanged;
-  ``[]`` = all lifted). :func:`floorkill.rules.engine.apply` sets the mirrors from that
-  field before it applies the event. The stamp is part of the stored payload (and of the
-  hash chain), so a table's state stays a fold of its OWN events: snapshots, undo,
-  ``export`` → ``replay`` reproduce it exactly, and ``verify`` can check each stamp
-  against :func:`fold_room`. A stamp in an imported file is replaced by the importing
-  journal's own room (the journal is the truth of its room).
-
-* **Between events** (a bar at A while B is idle) B's *view* is
-  :func:`view` (its state with the mirrors of the room now): what the podium and the big
-  screen draw, what an entered event is tried on. It equals the state B's next event
-  will be applied to, because that event is stamped with the same room.
-
-* **Paying.** ``pay_kill`` of a kill owed at A is ONE event, stored at A (where the kill
-  is owed), whichever table or screen it is entered from (:func:`where_owed`); the bar
-  lifts at A at once and everywhere else with the room.
-
-* **Undo.** A void at A that removes a bar lifts it in the room from the void's ``gseq``
-  on; B's events stamped before it keep their stamp (that was the room then).
+How a bar at one table reaches the others and each table stays a fold of its own events
+(the global order, mirrors, stamps, the view between events, paying, undo):
+docs/rules.md 4.2.
 
 Near matches (one letter off, look-alike letters, a dropped diacritic) are never
 guessed: :func:`near_match_question` returns the question to ask before seating.
