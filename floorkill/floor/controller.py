@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floorkill.rules import Applied, TableState
 from floorkill.rules.preview import Preview, preview
@@ -32,6 +32,10 @@ from floorkill.store.errors import TableChanged
 from floorkill.store.session import Record
 
 from .tables import TableRegistry
+
+if TYPE_CHECKING:
+    from floorkill.store.backend import JournalBackend
+    from floorkill.store.session import TableSession
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +56,12 @@ class Change:
 class Floor:
     """The tables of an evening, the current one, and the one way to change them."""
 
-    def __init__(self, session, journal=None, others: Iterable[Any] = ()) -> None:
+    def __init__(
+        self,
+        session: TableSession,
+        journal: JournalBackend | None = None,
+        others: Iterable[Any] = (),
+    ) -> None:
         self.tables = TableRegistry(
             session, journal if journal is not None else getattr(session, "journal", None), others
         )
@@ -65,13 +74,13 @@ class Floor:
     def state(self) -> TableState:
         return self.session.state
 
-    def last_record(self, session=None) -> Record | None:
+    def last_record(self, session: TableSession | None = None) -> Record | None:
         s = session or self.session
         n = len(s)
         recs = s.records(n - 1, n) if n else ()
         return recs[0] if recs else None
 
-    def last_undoable(self, session=None) -> Record | None:
+    def last_undoable(self, session: TableSession | None = None) -> Record | None:
         return (session or self.session).last_undoable()
 
     def watch(self, callback: Callable[[Change], None]) -> None:
@@ -108,29 +117,31 @@ class Floor:
             self._tell(change)
 
     # -- trying (pure: nothing is stored) -------------------------------------------------
-    def try_event(self, raw: Mapping[str, Any], session=None) -> Applied:
+    def try_event(self, raw: Mapping[str, Any], session: TableSession | None = None) -> Applied:
         """What ``raw`` would decide (raises Refusal)."""
         return self.tables.try_event(session or self.session, raw)
 
-    def needs(self, raw: Mapping[str, Any], session=None) -> list[Question]:
+    def needs(self, raw: Mapping[str, Any], session: TableSession | None = None) -> list[Question]:
         """The questions the rules ask about ``raw`` (:func:`floorkill.rules.questions.needs`)."""
         s = session or self.session
         return needs(s.state, raw, self.tables.elsewhere(s.name))
 
-    def preview(self, raw: Mapping[str, Any], session=None) -> Preview:
+    def preview(self, raw: Mapping[str, Any], session: TableSession | None = None) -> Preview:
         """What committing ``raw`` would record and decide (:func:`floorkill.rules.preview`),
         at the table it is stored at (a pay_kill where the kill is owed)."""
         s = self.tables.target(session or self.session, raw)
         return preview(s.state, raw, self.tables.elsewhere(s.name))
 
-    def question(self, raw: Mapping[str, Any], session=None) -> Question | None:
+    def question(
+        self, raw: Mapping[str, Any], session: TableSession | None = None
+    ) -> Question | None:
         """The first question the rules cannot decide without, or None. Refusals are raised
         by :meth:`try_event` and :meth:`commit`, not here."""
         s = session or self.session
         return first_asked(s.state, raw, self.tables.elsewhere(s.name))
 
     # -- writing ---------------------------------------------------------------------------
-    def commit(self, raw: Mapping[str, Any], session=None) -> Record:
+    def commit(self, raw: Mapping[str, Any], session: TableSession | None = None) -> Record:
         """Store ``raw`` at the current table (or ``session``'s); raises Refusal, nothing
         stored. Storage errors propagate as they are."""
         s = session or self.session
@@ -143,7 +154,9 @@ class Floor:
         self._tell(Change("event", s, record, before))
         return record
 
-    def undo(self, seq: int, reason: str, session=None, seen: int | None = None) -> Record:
+    def undo(
+        self, seq: int, reason: str, session: TableSession | None = None, seen: int | None = None
+    ) -> Record:
         """Void record ``seq`` with ``reason`` (appends a void; raises Refusal). ``seen``:
         the table's length when the undo was offered; if another podium wrote since,
         TableChanged and nothing is voided."""
@@ -158,7 +171,7 @@ class Floor:
         return record
 
     # -- corrections ------------------------------------------------------------------------
-    def history(self, session=None):
+    def history(self, session: TableSession | None = None):
         """The table's records with the state after each (rules/corrections.py)."""
         s = session or self.session
         return s.history()
@@ -167,7 +180,7 @@ class Floor:
         self,
         record: int,
         event: Mapping[str, Any] | None,
-        session=None,
+        session: TableSession | None = None,
         history=None,
         settle: Mapping[int, str] | None = None,
         answers: Sequence[Mapping[str, Any]] = (),
@@ -188,7 +201,7 @@ class Floor:
         *,
         settle: Mapping[int, str] | None = None,
         reason: str | None = None,
-        session=None,
+        session: TableSession | None = None,
         seen: int | None = None,
         answers: Sequence[Mapping[str, Any]] = (),
     ) -> Record:
@@ -246,7 +259,7 @@ class Floor:
             self.followed(s)
         return any(s is self.session for s in moved)
 
-    def followed(self, session=None) -> None:
+    def followed(self, session: TableSession | None = None) -> None:
         """Another process wrote to ``session``'s table (the session has caught up): tell the
         watchers as for a change made here (kind ``followed``), so the screens follow it."""
         s = session or self.session

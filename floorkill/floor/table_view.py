@@ -9,10 +9,13 @@ hand, and none keeps a copy the others could disagree with.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floorkill.rules import TableState
 from floorkill.store.session import Record
+
+if TYPE_CHECKING:
+    from floorkill.store.session import TableSession
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -26,7 +29,7 @@ class TableView:
     lang: str = "en"
 
     @classmethod
-    def of(cls, session, lang: str = "en", last: Record | None = None) -> TableView:
+    def of(cls, session: TableSession, lang: str = "en", last: Record | None = None) -> TableView:
         """``session`` as it is now; ``last``: its last record when the caller holds it
         (the floor's change that just stored it), else read from the session."""
         n = len(session)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floorkill.i18n import tr
 from floorkill.rules import Applied, apply
@@ -19,8 +19,12 @@ from floorkill.rules import room as room_rules
 from floorkill.rules.room import Room
 from floorkill.store.session import MemorySession
 
+if TYPE_CHECKING:
+    from floorkill.store.backend import JournalBackend
+    from floorkill.store.session import TableSession
 
-def _folded(session):
+
+def _folded(session: TableSession):
     return session.folded if hasattr(session, "folded") else session.state
 
 
@@ -42,7 +46,9 @@ class TableRegistry:
     ``append`` passes players barred at the other tables to the rules (the journal does
     it itself; in memory it is done here)."""
 
-    def __init__(self, current, journal=None, others: Iterable[Any] = ()) -> None:
+    def __init__(
+        self, current, journal: JournalBackend | None = None, others: Iterable[Any] = ()
+    ) -> None:
         self.journal = journal
         self._open: dict[str, Any] = {}
         self._order: list[str] = []
@@ -50,7 +56,7 @@ class TableRegistry:
         for s in (current, *others):
             self._keep(s)
 
-    def _keep(self, session) -> None:
+    def _keep(self, session: TableSession) -> None:
         if session.name not in self._open:
             self._order.append(session.name)
         self._open[session.name] = session
@@ -107,7 +113,7 @@ class TableRegistry:
         self._room_memo = (states, room)
         return room
 
-    def target(self, session, raw: Mapping[str, Any]):
+    def target(self, session: TableSession, raw: Mapping[str, Any]):
         """The session an event is stored at: a pay_kill goes where the kill is owed."""
         if not isinstance(raw, Mapping) or raw.get("type") != "pay_kill":
             return session
@@ -130,11 +136,11 @@ class TableRegistry:
     def elsewhere(self, exclude: str | None) -> dict[str, tuple[int, str]]:
         return self.room().elsewhere(exclude)
 
-    def try_event(self, session, raw: Mapping[str, Any]) -> Applied:
+    def try_event(self, session: TableSession, raw: Mapping[str, Any]) -> Applied:
         session = self.target(session, raw)
         return apply(session.state, raw, self.elsewhere(session.name))
 
-    def append(self, session, raw: Mapping[str, Any]):
+    def append(self, session: TableSession, raw: Mapping[str, Any]):
         """Store ``raw`` at its table (a pay_kill where the kill is owed; each session knows
         where its bars come from and stamps its events with them: rules/room.py). On a journal
         only if that table is still where this podium saw it: another podium's entry since
@@ -173,6 +179,7 @@ class TableRegistry:
 
     def create(self, table_file, toml_text: str | None = None, who: str | None = None):
         """A new table: in the journal, or in memory without one."""
+        s: TableSession
         if self.journal is not None:
             s = self.journal.create_table(table_file, toml_text)
         else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floorkill.i18n import N_
 from floorkill.rules import Applied, Refusal, TableState, apply
@@ -21,6 +21,9 @@ from floorkill.rules.names import safe_text
 from floorkill.rules.questions import first_asked
 
 from .text_tables import pick
+
+if TYPE_CHECKING:
+    from floorkill.store.session import TableSession
 
 # ---------------------------------------------------------------------------
 # texts of the floor screens (the rules' own texts come from floorkill.rules.texts)
@@ -103,7 +106,7 @@ def kill_game_text(cfg: TableConfig) -> str:
     return f"yes — {cfg.kill.kind}, {triggers}"
 
 
-def table_row(session) -> TableRow:
+def table_row(session: TableSession) -> TableRow:
     st = session.state
     cfg = st.config
     b = st.button

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .gather import Room, fold_table, gather_journal, rows_of_records, utc_text
 from .render import render
+
+if TYPE_CHECKING:
+    from floorkill.store.session import TableSession
 
 SHIFT_HOURS = 24
 
@@ -47,7 +51,7 @@ def memory_room(sessions, start: str | None = None) -> Room:
     )
 
 
-def report_for_podium(session, registry=None, lang: str = "en") -> tuple[Path, Room]:
+def report_for_podium(session: TableSession, registry=None, lang: str = "en") -> tuple[Path, Room]:
     """(file written, the room): every table of the evening, the last SHIFT_HOURS hours."""
     from floorkill.store.atomic import atomic_write_text
     from floorkill.store.history import journal_location

@@ -47,6 +47,7 @@ import json
 from collections.abc import Iterable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from floorkill.rules import Refusal, TableState, apply, initial_state
 from floorkill.rules.corrections import History
@@ -56,6 +57,9 @@ from floorkill.store import history
 from floorkill.store.errors import JournalError, JournalUnavailable
 from floorkill.store.reading import best_snapshot, load_state, parse_table_toml, read_records
 from floorkill.store.session import Record
+
+if TYPE_CHECKING:
+    from floorkill.store.session import TableSession
 
 VOID = "void"
 WON_WORDS = frozenset({"won", "wins", "win", "winner", "выиграл", "выиграла", "победил"})
@@ -227,7 +231,7 @@ class _RoomAt:
 class _MemorySource:
     """An in-memory session's records, folded once."""
 
-    def __init__(self, session, total: int) -> None:
+    def __init__(self, session: TableSession, total: int) -> None:
         self.session = session
         self.total = total
         self.config, self.players = session.config, session.players
@@ -529,7 +533,7 @@ def _with_seats(recs: Sequence[Record], players) -> Iterable[tuple[Record, dict[
         yield rec, seats
 
 
-def open_rewind(session, upto: int | None = None) -> Rewind:
+def open_rewind(session: TableSession, upto: int | None = None) -> Rewind:
     """A :class:`Rewind` over ``session``'s first ``upto`` records (default: all): through a
     read-only connection of its own to the session's journal, whichever database holds it
     (:mod:`floorkill.store.history`); a table kept in memory — or a journal that cannot be

@@ -25,11 +25,14 @@ import os
 import sqlite3
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floorkill.log import log
 from floorkill.store.backend import is_url
 from floorkill.store.errors import JournalError, JournalUnavailable
+
+if TYPE_CHECKING:
+    from floorkill.store.session import TableSession
 
 # A row that can change a table's own bars (rrop-13.6): a 'barred' decision, a payment, a
 # void. (LIKE on the stored decisions' JSON: the same text on both databases; a false
@@ -37,7 +40,7 @@ from floorkill.store.errors import JournalError, JournalUnavailable
 BARRING = '%"code":"barred"%'
 
 
-def journal_location(session) -> str | Path | None:
+def journal_location(session: TableSession) -> str | Path | None:
     """Where the journal behind ``session`` is: a PostgreSQL URL, a file, or None (a table
     kept in memory). Podium sessions (``.journal``) and the viewers' (``._journal``)."""
     journal = getattr(session, "journal", None) or getattr(session, "_journal", None)

@@ -55,6 +55,20 @@ class TableSession(Protocol):
 
     def void(self, seq: int, reason: str) -> Record: ...
     def last_undoable(self) -> Record | None: ...
+    def history(self) -> History:
+        """The records read as a history (corrections and voids among them)."""
+
+    def correct(
+        self,
+        record: int,
+        event: Mapping[str, Any] | None,
+        *,
+        settle: Mapping[int, str] | None = None,
+        reason: str | None = None,
+        answers: Sequence[Mapping[str, Any]] = (),
+    ) -> Record:
+        """Append a correction of ``record`` (Refusal, nothing kept, when it cannot be
+        entered)."""
 
 
 def utc_now() -> str:
