@@ -575,7 +575,7 @@ def clause(id: str) -> Clause:
             )
         else:
             prefix = norm.split("-", 1)[0] + "-" if "-" in norm else norm
-            near = [k for k in CLAUSES if prefix and k.startswith(prefix)]
+            near = [cid for cid in CLAUSES if prefix and cid.startswith(prefix)]
             if near:
                 hint = f" (ids starting with {prefix!r}: {', '.join(near)})"
     raise KeyError(f"unknown clause id {id!r}{hint}; known ids: {', '.join(CLAUSES)}")

@@ -40,8 +40,10 @@ def as_stored_by(decisions: Iterable[Decision], rules: str) -> tuple[Decision, .
     """``decisions`` in the form a row of rules version ``rules`` stored them (before "4", a
     ``shows`` decision held its words in English and Russian)."""
     return tuple(
-        d if d.key != "shows" else replace(d, params=stored_under(d.params, d.key, rules))
-        for d in decisions
+        decision
+        if decision.key != "shows"
+        else replace(decision, params=stored_under(decision.params, decision.key, rules))
+        for decision in decisions
     )
 
 
@@ -53,8 +55,12 @@ class Refusal(Exception):
         self.cites = tuple(cites)
         # what a file said is quoted, never echoed whole (a 10 MB key)
         self.params = {
-            k: (v[: MAX_QUOTE - 1] + "…" if isinstance(v, str) and len(v) > MAX_QUOTE else v)
-            for k, v in params.items()
+            param: (
+                value[: MAX_QUOTE - 1] + "…"
+                if isinstance(value, str) and len(value) > MAX_QUOTE
+                else value
+            )
+            for param, value in params.items()
         }
         super().__init__(self.text("en"))
 

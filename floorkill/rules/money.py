@@ -174,12 +174,14 @@ def _from_float(value: float) -> int:
         written = written.replace("_", "")  # TOML's 1_000.50
     # A float is read as the decimal it was written as (its shortest repr): 4.55 is 4.55.
     text = written if written is not None else repr(float(value))
-    m = _FLOAT_RE.fullmatch(text)
-    if m is None:  # repr of a huge or tiny float: 1e+16, 1e-05
+    match = _FLOAT_RE.fullmatch(text)
+    if match is None:  # repr of a huge or tiny float: 1e+16, 1e-05
         if abs(value) >= 1:
             raise MoneyError(f"{_show(value)} is too large (at most {_MAX_TEXT})")
         raise MoneyError(f"{_show(value)} is not exact to the cent")
-    return _cents(m.group(1), m.group(2), m.group(3) or "", value, "is not exact to the cent")
+    return _cents(
+        match.group(1), match.group(2), match.group(3) or "", value, "is not exact to the cent"
+    )
 
 
 def parse_amount(value: object, *, allow_negative: bool = False) -> Cents:

@@ -59,7 +59,7 @@ def validate_name(raw: object, *, what: str = "player name", limit: int = MAX_NA
         cat = unicodedata.category(ch)
         if invisible(ch):
             # short (a refusal quotes 120 characters): the name it would copy comes first
-            visible = "".join(c for c in name if not invisible(c)).strip()
+            visible = "".join(char for char in name if not invisible(char)).strip()
             looks = f"look exactly like {visible!r}" if visible else "look empty"
             raise NameError_(
                 f"{what} has an invisible character at position {pos} "
@@ -141,7 +141,9 @@ def skeleton(name: str) -> str:
     """What a name looks like: its key with diacritics dropped and Cyrillic/Greek
     look-alikes mapped to Latin letters (``Zoë`` → ``zoe``, ``Наталья`` → ``hatal…``)."""
     key = name_key(name)
-    stripped = "".join(c for c in unicodedata.normalize("NFD", key) if not unicodedata.combining(c))
+    stripped = "".join(
+        char for char in unicodedata.normalize("NFD", key) if not unicodedata.combining(char)
+    )
     return unicodedata.normalize("NFC", stripped).translate(_CONFUSABLE)
 
 
@@ -193,8 +195,8 @@ def _same_words(a: list[str], b: list[str]) -> bool:
     for word in a:
         match = next(
             (
-                i
-                for i, other in enumerate(free)
+                index
+                for index, other in enumerate(free)
                 if word == other or _initial_of(word, other) or _initial_of(other, word)
             ),
             None,
@@ -216,10 +218,10 @@ def near_match(a: str, b: str) -> str | None:
     sa, sb = skeleton(a), skeleton(b)
     if sa == sb:
         plain_a = "".join(
-            c for c in unicodedata.normalize("NFD", ka) if not unicodedata.combining(c)
+            char for char in unicodedata.normalize("NFD", ka) if not unicodedata.combining(char)
         )
         plain_b = "".join(
-            c for c in unicodedata.normalize("NFD", kb) if not unicodedata.combining(c)
+            char for char in unicodedata.normalize("NFD", kb) if not unicodedata.combining(char)
         )
         return "diacritics" if plain_a == plain_b else "look-alike"
     wa, wb = _words(a), _words(b)

@@ -630,7 +630,10 @@ def _trigger_source(record: Trigger) -> OptionSource:
     """A trigger's entry, from its record (rules/triggers.py): in ``triggers`` or not."""
     return OptionSource(
         record.id,
-        tuple(Source(q.seed, Translated(q.where), Translated(q.text)) for q in record.quotes),
+        tuple(
+            Source(quote.seed, Translated(quote.where), Translated(quote.text))
+            for quote in record.quotes
+        ),
         {
             True: Choice(Translated(record.option), record.cites_when_on),
             False: Choice(Translated(record.option_off), ("rrop-13.0",)),

@@ -16,65 +16,71 @@ from .state import LEG_UP, TableState, next_hand
 def _who(
     state: TableState, seat: int | None, fallback: str | None
 ) -> tuple[tuple[str, object], ...]:
-    p = state.player(seat)
-    return (("seat", seat), ("name", p.name if p is not None else (fallback or "?")))
+    player = state.player(seat)
+    return (("seat", seat), ("name", player.name if player is not None else (fallback or "?")))
 
 
 def pending(state: TableState) -> list[Decision]:
     """The kill button's status first (always one line), then obligations."""
     out: list[Decision] = []
-    b = state.button
-    if b.killed:
+    button = state.button
+    if button.killed:
         nh = next_hand(state)
         key = "pending-kill-last" if nh.killer_acts_last else "pending-kill-in-turn"
-        cites = ("rrop-13.10",) if b.kind == KillBy.VOLUNTARY else ("rrop-13.2",)
+        cites = ("rrop-13.10",) if button.kind == KillBy.VOLUNTARY else ("rrop-13.2",)
         out.append(
             Decision(
                 "kill-pending",
-                b.seat,
+                button.seat,
                 key,
                 (
-                    *_who(state, b.seat, b.player),
-                    ("amount", dollars(b.amount or 0)),
+                    *_who(state, button.seat, button.player),
+                    ("amount", dollars(button.amount or 0)),
                     ("limits", state.config.stakes_text(nh.limits)),
                 ),
                 cites,
             )
         )
-        if b.leg_seat is not None:
+        if button.leg_seat is not None:
             out.append(
                 Decision(
                     "leg-kept",
-                    b.leg_seat,
+                    button.leg_seat,
                     "pending-leg-kept",
-                    _who(state, b.leg_seat, b.leg_player),
+                    _who(state, button.leg_seat, button.leg_player),
                     ("rrop-13.3",),
                 )
             )
-    elif b.status == LEG_UP:
+    elif button.status == LEG_UP:
         out.append(
-            Decision("leg-up", b.seat, "pending-leg", _who(state, b.seat, b.player), ("rrop-13.3",))
+            Decision(
+                "leg-up",
+                button.seat,
+                "pending-leg",
+                _who(state, button.seat, button.player),
+                ("rrop-13.3",),
+            )
         )
     else:
         out.append(Decision("neutral", None, "pending-neutral", (), ("house-button",)))
-    for o in state.barred:
-        barred = o.mode == OwedMode.BARRED
+    for bar in state.barred:
+        barred = bar.mode == OwedMode.BARRED
         out.append(
             Decision(
                 "barred" if barred else "owes",
-                state.seat_of(o.player),
+                state.seat_of(bar.player),
                 "pending-barred" if barred else "pending-owes",
                 (
-                    ("name", o.player),
-                    ("amount", dollars(o.owes) + (f" ({o.table})" if o.table else "")),
+                    ("name", bar.player),
+                    ("amount", dollars(bar.owes) + (f" ({bar.table})" if bar.table else "")),
                 ),
                 ("rrop-13.6",) if barred else ("wsop-197",),
             )
         )
     for name in state.credits:
         seat = state.seat_of(name)
-        p = state.player(seat)
-        back = p is not None and not p.away  # said from the state: back or still away
+        player = state.player(seat)
+        back = player is not None and not player.away  # said from the state: back or still away
         out.append(
             Decision(
                 "leg-credit",

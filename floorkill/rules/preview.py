@@ -57,8 +57,11 @@ class Preview:
         """What the screen showed, as comparable data."""
         return (
             self.outcome,
-            tuple(sorted((k, repr(v)) for k, v in (self.raw or {}).items())),
-            tuple((d.code, d.key, d.seat, repr(d.params)) for d in self.decisions),
+            tuple(sorted((key, repr(value)) for key, value in (self.raw or {}).items())),
+            tuple(
+                (decision.code, decision.key, decision.seat, repr(decision.params))
+                for decision in self.decisions
+            ),
             None if self.question is None else (self.question.kind, self.question.key),
             None if self.refusal is None else self.refusal.key,
             None if self.error is None else repr(self.error),
@@ -88,22 +91,22 @@ def preview(
     elsewhere: Mapping[str, tuple[Cents, str]] | None = None,
 ) -> Preview:
     """What Enter does with ``raw`` on ``state`` (bars at other tables in ``elsewhere``)."""
-    n = _events(state)
+    events_before = _events(state)
     try:
-        question = next((q for q in needs(state, raw, elsewhere) if q.ask), None)
+        question = next((asked for asked in needs(state, raw, elsewhere) if asked.ask), None)
     except Refusal as refusal:
-        return Preview(REFUSED, raw=raw, refusal=refusal, events=n)
+        return Preview(REFUSED, raw=raw, refusal=refusal, events=events_before)
     if question is not None:
-        return Preview(ASKS, raw=raw, question=question, events=n)
+        return Preview(ASKS, raw=raw, question=question, events=events_before)
     try:
         applied = apply(state, raw, elsewhere)
     except Refusal as refusal:
-        return Preview(REFUSED, raw=raw, refusal=refusal, events=n)
+        return Preview(REFUSED, raw=raw, refusal=refusal, events=events_before)
     return Preview(
         RECORDS,
         raw=dict(raw),
         decisions=tuple(applied.decisions),
-        events=n,
+        events=events_before,
         far=far_beyond(state, raw),
     )
 

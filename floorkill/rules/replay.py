@@ -114,7 +114,7 @@ def _result_json(step: Step, lang: str) -> dict[str, Any] | None:
         "high": list(high),
         "low": list(low),
         "scoop": scoop,
-        "hands": [v.to_json(lang) for v in step.hands],
+        "hands": [shown.to_json(lang) for shown in step.hands],
     }
 
 
@@ -128,7 +128,7 @@ def step_json(step: Step, lang: str = "en") -> dict[str, Any]:
         "next": next_hand(state).to_json(),
         "barred": barred_json(state),
         "result": _result_json(step, lang),
-        "decisions": [d.to_json(lang) for d in step.decisions],
+        "decisions": [decision.to_json(lang) for decision in step.decisions],
         "error": step.refusal.to_json(lang) if step.refusal is not None else None,
     }
 
@@ -163,17 +163,17 @@ class JsonLines:
             cache.clear()
         button, barred = state.button, state.barred
         key: object = ("b", button, state.credits)
-        b = cache.get(key)
-        if b is None:
-            b = cache[key] = encode(button_json(state))
+        button_text = cache.get(key)
+        if button_text is None:
+            button_text = cache[key] = encode(button_json(state))
         players, bars, dealt = self._seated  # dealt_in() reads only these two
         if state.players is not players or barred is not bars:
             dealt = state.dealt_in()
             self._seated = (state.players, barred, dealt)
         key = ("n", dealt, state.dealer_pos, button)
-        n = cache.get(key)
-        if n is None:
-            n = cache[key] = encode(next_hand(state).to_json())
+        next_text = cache.get(key)
+        if next_text is None:
+            next_text = cache[key] = encode(next_hand(state).to_json())
         bar = "[]"
         if barred:
             key = ("r", barred)
@@ -189,21 +189,23 @@ class JsonLines:
         decisions = "[]"
         if step.decisions:
             texts = []
-            for d in step.decisions:
+            for decision in step.decisions:
                 try:
-                    text = cache.get(d) or cache.setdefault(d, encode(d.to_json(lang)))
+                    text = cache.get(decision) or cache.setdefault(
+                        decision, encode(decision.to_json(lang))
+                    )
                 except TypeError:  # a parameter that cannot be a key
-                    text = encode(d.to_json(lang))
+                    text = encode(decision.to_json(lang))
                 texts.append(text)
             decisions = "[" + ", ".join(texts) + "]"
         etype = _step_type(step)
         if etype is None:
-            t = "null"
+            type_text = "null"
         else:
-            t = cache.get(etype) or cache.setdefault(etype, encode(etype))
+            type_text = cache.get(etype) or cache.setdefault(etype, encode(etype))
         error = "null" if step.refusal is None else encode(step.refusal.to_json(lang))
         return (
-            f'{{"event": {step.index}, "type": {t}, "hand": {state.hands}, '
-            f'"button": {b}, "next": {n}, "barred": {bar}, "result": {result}, '
+            f'{{"event": {step.index}, "type": {type_text}, "hand": {state.hands}, '
+            f'"button": {button_text}, "next": {next_text}, "barred": {bar}, "result": {result}, '
             f'"decisions": {decisions}, "error": {error}}}'
         )

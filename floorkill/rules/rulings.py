@@ -16,21 +16,21 @@ def underpost(state: TableState, seat: int | None) -> Decision:
     """The ruling on a short post in a killed pot (rrop-13.9; wsop-196 under the WSOP preset):
     a required kill (button face up) must be completed, a voluntary one may be withdrawn.
     The engine's ``underpost`` event records exactly this decision."""
-    b = state.button
+    button = state.button
     cfg = state.config
-    p = state.player(seat)
-    name = p.name if p is not None else None  # texts.NOBODY: "the player", "игрок"
+    player = state.player(seat)
+    name = player.name if player is not None else None  # texts.NOBODY: "the player", "игрок"
     limits = cfg.stakes_text(cfg.killed_limits())
     cites = ("rrop-13.9", "wsop-196") if cfg.kill.preset == "wsop" else ("rrop-13.9",)
-    if b.kind in REQUIRED_KINDS:
+    if button.kind in REQUIRED_KINDS:
         return Decision(
             "must-complete",
             seat,
             "must-complete",
             (
                 ("name", name),
-                ("killer", b.player),
-                ("amount", dollars(b.amount or cfg.kill_blind)),
+                ("killer", button.player),
+                ("amount", dollars(button.amount or cfg.kill_blind)),
                 ("limits", limits),
             ),
             cites,
@@ -39,7 +39,7 @@ def underpost(state: TableState, seat: int | None) -> Decision:
         "may-withdraw",
         seat,
         "may-withdraw",
-        (("name", name), ("killer", b.player), ("limits", limits)),
+        (("name", name), ("killer", button.player), ("limits", limits)),
         cites,
     )
 
@@ -113,14 +113,14 @@ def same_game(a: TableConfig, b: TableConfig) -> list[Decision]:
 
 
 def one_kill_per_deal(state: TableState) -> list[Decision]:
-    b = state.button
-    if b.killed:
+    button = state.button
+    if button.killed:
         return [
             Decision(
                 "killed",
-                b.seat,
+                button.seat,
                 "ruling-already-killed",
-                (("name", b.player), ("amount", dollars(b.amount or 0))),
+                (("name", button.player), ("amount", dollars(button.amount or 0))),
                 ("rrop-13.11",),
             )
         ]

@@ -185,7 +185,7 @@ def setup_changes(
     diff("kill", word(ka.kind, lang), word(kb.kind, lang))
 
     def triggers(ts: Iterable[str]) -> str:
-        return ", ".join(trigger_word(t, lang) for t in ts) or word("none", lang)
+        return ", ".join(trigger_word(trigger, lang) for trigger in ts) or word("none", lang)
 
     diff("kill triggers", triggers(ka.triggers), triggers(kb.triggers))
     diff(
@@ -194,25 +194,25 @@ def setup_changes(
         word(kb.preset, lang) if lang == "en" else preset_title(kb.preset, lang),
     )
     for name in KILL_OPTIONS:
-        a, b = getattr(ka, name), getattr(kb, name)
-        if a != b:
+        old_value, new_value = getattr(ka, name), getattr(kb, name)
+        if old_value != new_value:
             label = pgettext(CONTEXT, OPTION_WORDS[name], lang) if name in OPTION_WORDS else name
             out.append(
-                f"{label} {option_value(name, a, lang)} {ARROW} {option_value(name, b, lang)}"
+                f"{label} {option_value(name, old_value, lang)} {ARROW} {option_value(name, new_value, lang)}"
             )
-    seats_a = {p.seat: p for p in old_players}
-    seats_b = {p.seat: p for p in new_players}
+    seats_a = {player.seat: player for player in old_players}
+    seats_b = {player.seat: player for player in new_players}
     for seat in sorted(set(seats_a) | set(seats_b)):
-        a, b = _player(seats_a.get(seat), lang), _player(seats_b.get(seat), lang)
-        if a != b:  # a player's name is never translated
+        old_value, new_value = _player(seats_a.get(seat), lang), _player(seats_b.get(seat), lang)
+        if old_value != new_value:  # a player's name is never translated
             out.append(
                 tr(
                     "seat {seat} {before} {arrow} {after}",
                     lang,
                     seat=seat,
-                    before=a,
+                    before=old_value,
                     arrow=ARROW,
-                    after=b,
+                    after=new_value,
                 )
             )
     return out

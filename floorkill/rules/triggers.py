@@ -170,17 +170,17 @@ def trigger(trigger_id: str) -> Trigger | None:
 
 def active(trigger_ids: tuple[str, ...]) -> tuple[Trigger, ...]:
     """The records of a table's triggers, in the registry's order."""
-    return tuple(t for t in REGISTRY.values() if t.id in trigger_ids)
+    return tuple(record for record in REGISTRY.values() if record.id in trigger_ids)
 
 
 def pot_triggers(trigger_ids: tuple[str, ...]) -> tuple[Trigger, ...]:
     """A table's triggers that fire on a pot's size (so need the pot asked)."""
-    return tuple(t for t in active(trigger_ids) if t.minimum_option is not None)
+    return tuple(record for record in active(trigger_ids) if record.minimum_option is not None)
 
 
 def streak_triggers(trigger_ids: tuple[str, ...]) -> tuple[Trigger, ...]:
     """A table's triggers that fire on pots won in a row (so need the streak kept)."""
-    return tuple(t for t in active(trigger_ids) if t.in_a_row > 0)
+    return tuple(record for record in active(trigger_ids) if record.in_a_row > 0)
 
 
 @contextmanager
