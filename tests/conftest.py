@@ -10,6 +10,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+# Compiled bytecode is written and reused, whatever the environment says: with
+# PYTHONDONTWRITEBYTECODE set, every worker rewrites every test module's asserts again and
+# every child process the tests start (CLI commands, podiums, writers, servers) compiles
+# floorkill again, run after run. (The test modules after this one are collected with it.)
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 # The journal-location fixtures every folder's tests take as parameters: ``where`` (a
 # SQLite file, then a PostgreSQL schema) and ``pg_url`` (a fresh schema's URL).
 sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
