@@ -168,9 +168,26 @@ def report(got: dict[str, float]) -> list[str]:
     return lines
 
 
+def ratios(got: dict[str, float]) -> dict[str, float]:
+    """Each case against its baseline, from one set of times."""
+    out = {
+        "from records": got["from records"] / got["replay"],
+        "worst": got["worst"] / got["replay"],
+    }
+    for what in ("record 10", "worst"):
+        for how in ("correct", "form"):
+            out[f"journal {what}: {how}"] = (
+                got[f"journal {what}: {how}"] / got[f"journal {what}: replay"]
+            )
+    return out
+
+
 def compare(before: Path, repeat: int) -> None:
-    """Both trees in one run: REPEAT children each, interleaved; the best of each."""
+    """Both trees in one run: REPEAT children each, interleaved. The best of each time,
+    then the ratios each child measured (its baseline and its cases close in time, so a
+    neighbour's burst moves both): their median, and their range."""
     got: dict[str, dict[str, float]] = {"before": {}, "after": {}}
+    paired: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
     for _ in range(repeat):
         for label, tree in (("before", before), ("after", Path(__file__).resolve().parents[1])):
             env = dict(os.environ, FK_BENCH_TREE=str(tree))
@@ -185,11 +202,17 @@ def compare(before: Path, repeat: int) -> None:
                 check=True,
             )
             data = json.loads(out.stdout.splitlines()[-1])
+            paired[label].append(ratios(data))
             for k, v in data.items():
                 got[label][k] = min(got[label].get(k, float("inf")), v)
     for label in ("before", "after"):
-        print(f"-- {label}")
+        print(f"-- {label}: the best of each time")
         print("\n".join(report(got[label])))
+        print(f"-- {label}: each child's own ratios, median (lowest-highest)")
+        for k in paired[label][0]:
+            values = sorted(r[k] for r in paired[label])
+            median = values[len(values) // 2]
+            print(f"   {k}: {median:.2f}x ({values[0]:.2f}-{values[-1]:.2f})")
 
 
 def main(argv: list[str]) -> None:
