@@ -64,8 +64,8 @@ def key_display(keys: str) -> str:
             name = (
                 last.upper() if re.fullmatch(r"f\d+", last) or (mods and len(last) == 1) else last
             )
-        shown.append("+".join([*(m.capitalize() for m in mods), name]))
-    return ", ".join(f"`{k}`" for k in shown)
+        shown.append("+".join([*(modifier.capitalize() for modifier in mods), name]))
+    return ", ".join(f"`{shown_key}`" for shown_key in shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +117,11 @@ def key_groups() -> list[tuple[str, list[Any]]]:
     from floorkill.ui.widgets.rules_panel import RulesPanel
 
     def podium_keys(place: str) -> list[Any]:  # the podium's actions, each described once
-        return [a.binding() for a in ACTIONS if a.place == place and a.keys and not a.system]
+        return [
+            action.binding()
+            for action in ACTIONS
+            if action.place == place and action.keys and not action.system
+        ]
 
     return [
         ("Everywhere on the podium", podium_keys("app") + _bindings_of(PodiumScreen)),
@@ -153,8 +157,14 @@ def key_rows() -> list[tuple[str, list[KeyRow]]]:
         (
             heading,
             [
-                KeyRow(key_display(b.key), b.action, _word(b, "en"), _word(b, "ru"), bool(b.show))
-                for b in bindings
+                KeyRow(
+                    key_display(binding.key),
+                    binding.action,
+                    _word(binding, "en"),
+                    _word(binding, "ru"),
+                    bool(binding.show),
+                )
+                for binding in bindings
             ],
         )
         for heading, bindings in key_groups()
@@ -188,7 +198,7 @@ def palette_commands(lang: str) -> list[tuple[str, str, str]]:
     from floorkill.rules.replay import fold
     from floorkill.ui.podium.palette import podium_commands
 
-    voluntary = next(p for p in sample_tables() if "california" in p.name)
+    voluntary = next(path for path in sample_tables() if "california" in path.name)
     state = fold(load_table_file(voluntary))
     set_lang(lang)
     out: list[tuple[str, str, str]] = []
@@ -215,9 +225,9 @@ def keys_tables() -> str:
     lines: list[str] = []
     for heading, rows in key_rows():
         lines += [f"### {heading}", "", "| key | does | по-русски | footer |", "|---|---|---|---|"]
-        for r in rows:
+        for row in rows:
             lines.append(
-                f"| {r.keys} | {_cell(r.en)} | {_cell(r.ru)} | {'yes' if r.footer else ''} |"
+                f"| {row.keys} | {_cell(row.en)} | {_cell(row.ru)} | {'yes' if row.footer else ''} |"
             )
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
@@ -258,11 +268,11 @@ def games_table() -> str:
         "| `game` | the game | hi-lo | joker allowed | kill allowed |",
         "|---|---|---|---|---|",
     ]
-    for g in GAMES:
+    for game in GAMES:
         lines.append(
-            f"| `{g}` | {GAME_NAMES[g]} | {'yes' if g in HILO_GAMES else ''} | "
-            f"{'yes' if g in JOKER_GAMES else ''} | "
-            f"{'no (`house-blind-games`)' if g in BLINDLESS_GAMES else 'yes'} |"
+            f"| `{game}` | {GAME_NAMES[game]} | {'yes' if game in HILO_GAMES else ''} | "
+            f"{'yes' if game in JOKER_GAMES else ''} | "
+            f"{'no (`house-blind-games`)' if game in BLINDLESS_GAMES else 'yes'} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -272,7 +282,7 @@ def presets_table() -> str:
 
     lines = ["| `preset` | what it is | options it sets |", "|---|---|---|"]
     for name, values in PRESETS.items():
-        sets = ", ".join(f"`{k} = {_value(v).strip('`')}`" for k, v in values.items())
+        sets = ", ".join(f"`{key} = {_value(value).strip('`')}`" for key, value in values.items())
         lines.append(f"| `{name}` | {PRESET_TITLES[name]} | {sets or '(the defaults)'} |")
     return "\n".join(lines) + "\n"
 
@@ -294,7 +304,7 @@ def options_reference() -> str:
                 "`full`, `half` or `none` (default `none`).",
             ]
         elif name in TRIGGERS:
-            cites = ", ".join(f"`{c}`" for c in trigger_cites(name))
+            cites = ", ".join(f"`{cite}`" for cite in trigger_cites(name))
             out += [
                 f'### trigger `"{name}"`',
                 "",
@@ -302,7 +312,7 @@ def options_reference() -> str:
             ]
         else:
             allowed, default, clause = KILL_OPTIONS[name]
-            values = ", ".join(_value(v) for v in allowed or ())
+            values = ", ".join(_value(value) for value in allowed or ())
             if name in AMOUNT_OPTIONS:
                 values += ", or an amount"
             out += [
@@ -311,17 +321,17 @@ def options_reference() -> str:
                 f"*{LABELS.get(name, name)}* — {values}; default {_value(default)} (`{clause}`).",
             ]
         out.append("")
-        for choice, c in entry.choices.items():
+        for choice, described in entry.choices.items():
             shown = "an amount" if choice == src.AMOUNT else _value(choice)
             if name in TRIGGERS:
                 shown = "in `triggers`" if choice is True else "not in `triggers`"
-            cites = ", ".join(f"`{x}`" for x in c.cites)
-            out.append(f"- {shown}: {c.text['en']} ({cites})")
+            cites = ", ".join(f"`{cite}`" for cite in described.cites)
+            out.append(f"- {shown}: {described.text['en']} ({cites})")
         out.append("")
-        for s in entry.sources:
-            out.append(f"> {s.quote['en']}")
+        for source in entry.sources:
+            out.append(f"> {source.quote['en']}")
             out.append(">")
-            out.append(f"> — {s.where['en']}")
+            out.append(f"> — {source.where['en']}")
             out.append("")
         if entry.note:
             out += [entry.note["en"], ""]
@@ -430,7 +440,7 @@ def screenshot(path: Path = ROOT / SCREENSHOT, size: tuple[int, int] = (120, 36)
     from floorkill.ui.podium import make_podium_app
     from floorkill.ui.podium.opening import memory_session
 
-    table = next(p for p in sample_tables() if p.name == SCREENSHOT_TABLE)
+    table = next(sample for sample in sample_tables() if sample.name == SCREENSHOT_TABLE)
     session, _notices = memory_session(table, "ann")
     app = make_podium_app(session, lang="en", cursor_blink=False)
 

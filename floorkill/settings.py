@@ -455,7 +455,7 @@ def read_file(path: Path) -> tuple[dict[str, Any], dict[str, int | None]]:
         elif key in TOP_KEYS:
             values[key], lines[key] = value, _key_line(text, None, key)
         else:
-            known = ", ".join((*TOP_KEYS, *(f"[{s}]" for s in SECTION_KEYS)))
+            known = ", ".join((*TOP_KEYS, *(f"[{section}]" for section in SECTION_KEYS)))
             raise SettingsError(
                 path,
                 tr("unknown setting {key} (one of: {keys})", key=repr(key), keys=known),
@@ -502,8 +502,10 @@ def load_settings(
             sources[spec.name] = f"{file}:{line}" if line else str(file)
         else:
             chosen[spec.name], sources[spec.name] = spec.default(), "default"
-    big = BigScreen(**{s.attr: chosen[s.name] for s in SPECS if s.section == "big_screen"})
-    top = {s.attr: chosen[s.name] for s in SPECS if s.section is None}
+    big = BigScreen(
+        **{known.attr: chosen[known.name] for known in SPECS if known.section == "big_screen"}
+    )
+    top = {known.attr: chosen[known.name] for known in SPECS if known.section is None}
     return Settings(
         **top,
         big_screen=big,
@@ -549,10 +551,12 @@ def describe(settings: Settings) -> str:
     file = settings_path() if settings.file is None else settings.file
     state = "" if settings.file is not None else " " + tr("(no such file)")
     rows = [(name, _shown(value), source) for name, value, source in settings.items()]
-    width = max(len(r[0]) for r in rows)
-    value_width = min(48, max(len(r[1]) for r in rows))
+    width = max(len(row[0]) for row in rows)
+    value_width = min(48, max(len(row[1]) for row in rows))
     lines = [tr("settings file: {path}", path=file) + state]
-    lines += [f"{n:<{width}}  {v:<{value_width}}  {s}" for n, v, s in rows]
+    lines += [
+        f"{setting:<{width}}  {shown:<{value_width}}  {origin}" for setting, shown, origin in rows
+    ]
     return "\n".join(lines)
 
 

@@ -83,7 +83,7 @@ class Picture:
 def _corrected_records(records: list[Any]) -> dict[int, Any]:
     """Live corrections by the record each corrects in the end (a correction of a
     correction names the correction), of ``records`` (in seq order)."""
-    by_seq = {r.seq: r for r in records}
+    by_seq = {record.seq: record for record in records}
     out: dict[int, Any] = {}
     for rec in records:
         if rec.type != "correct" or rec.voided:
@@ -112,11 +112,11 @@ def last_decision(records: Iterable[Any], lang: str | None = None) -> LastDecisi
             continue
         if rec.seq in corrected:
             continue
-        texts = [safe_text(d.text(lang)) for d in rec.decisions]
+        texts = [safe_text(decision.text(lang)) for decision in rec.decisions]
         cites: list[str] = []
-        for d in rec.decisions:
-            cites += [c for c in d.cites if c not in cites]
-        text = "; ".join(t[:1].upper() + t[1:] for t in texts if t)
+        for decision in rec.decisions:
+            cites += [cite for cite in decision.cites if cite not in cites]
+        text = "; ".join(part[:1].upper() + part[1:] for part in texts if part)
         return LastDecision(rec.hand if rec.type == "hand" else None, text, tuple(cites))
     return None
 
@@ -144,20 +144,21 @@ def corrected_now(records: Iterable[Any], lang: str | None = None) -> Corrected 
         if rec.type != "correct":
             continue
         original = next(
-            (s for s, c in _corrected_records(records).items() if c is rec), rec.event["record"]
+            (seq for seq, correction in _corrected_records(records).items() if correction is rec),
+            rec.event["record"],
         )
-        target = next((r for r in records if r.seq == original), None)
+        target = next((record for record in records if record.seq == original), None)
         hand = target.hand if target is not None and target.type == "hand" else None
-        changes = tuple(safe_text(d.text(lang)) for d in rec.decisions[1:])
+        changes = tuple(safe_text(decision.text(lang)) for decision in rec.decisions[1:])
         return Corrected(original, hand, changes, rec.event.get("event") == "none")
     return None
 
 
 def _table_view(session, lang: str | None = None) -> TableView:
-    n = len(session)
-    if not n:
+    length = len(session)
+    if not length:
         return TableView(session.name, session.state, session.seq, None)
-    records = session.records(max(0, n - LAST_RECORDS), n)
+    records = session.records(max(0, length - LAST_RECORDS), length)
     return TableView(
         session.name,
         session.state,
@@ -240,7 +241,7 @@ class Follower:
             self.choices = ()
             return self.table
         asked = name_key(self.table)
-        matches = [n for n in shown if name_key(n).startswith(asked)]
+        matches = [name for name in shown if name_key(name).startswith(asked)]
         if len(matches) == 1:
             self.choices = ()
             return matches[0]
@@ -255,14 +256,14 @@ class Follower:
             if name not in names:
                 del self._sessions[name]
         for name in names:
-            s = self._sessions.get(name)
-            if s is None:
+            session = self._sessions.get(name)
+            if session is None:
                 try:
                     self._sessions[name] = ro.open_table(name)
                 except UnknownTable:
                     continue
             else:
-                ro.refresh(s)
+                ro.refresh(session)
 
     def _picture(self) -> Picture:
         now = self.clock()
@@ -278,7 +279,7 @@ class Follower:
                             "No such table here; the journal's tables: {names}",
                             self.lang,
                             name=safe_text(self.table),
-                            names=", ".join(safe_text(n) for n in self.choices),
+                            names=", ".join(safe_text(choice) for choice in self.choices),
                         )
                         if self.choices
                         else tr("The podium has not opened it in this journal yet.", self.lang)
@@ -291,10 +292,12 @@ class Follower:
                 at=now,
             )
         views = []
-        for name, s in self._sessions.items():
+        for name, session in self._sessions.items():
             view = self._views.get(name)
-            if view is None or view.seq != s.seq or view.state is not s.state:  # room bars too
-                view = self._views[name] = _table_view(s, self.lang)
+            if (
+                view is None or view.seq != session.seq or view.state is not session.state
+            ):  # room bars too
+                view = self._views[name] = _table_view(session, self.lang)
             views.append(view)
         return Picture(tables=tuple(views), at=now, problems=self._problems())
 
@@ -305,7 +308,7 @@ class Follower:
         notice = getattr(self._ro, "notice", None)
         if notice:  # a reader that cannot see the whole journal says so, with its head
             found.insert(0, notice)
-        return tuple(problem_text(p, self.lang) for p in found)
+        return tuple(problem_text(problem, self.lang) for problem in found)
 
     # -- the poll ----------------------------------------------------------------
     def poll(self) -> Picture | None:

@@ -29,17 +29,19 @@ class FormError(ValueError):
         super().__init__(self.text("en"))
 
     def text(self, lang: str = "en") -> str:
-        params = {k: tr(v, lang) if k == "what" else v for k, v in self.params.items()}
+        params = {
+            key: tr(value, lang) if key == "what" else value for key, value in self.params.items()
+        }
         if "reason" in params and lang != "en":  # the money parser speaks English
             params["reason"] = tr("type an amount such as 200 or 12.50", lang)
         return tr(self.message, lang, **params)
 
 
 def read_seat(text: str, state: TableState) -> int:
-    t = text.strip()
-    if not (t.isascii() and t.isdigit()):  # not ٣, ３ or a bidi control before a digit
+    typed = text.strip()
+    if not (typed.isascii() and typed.isdigit()):  # not ٣, ３ or a bidi control before a digit
         raise FormError(N_("seat: type a seat number from 1 to {seats}"), seats=state.config.seats)
-    seat = int(t)
+    seat = int(typed)
     if not 1 <= seat <= state.config.seats:
         raise FormError(
             N_("there is no seat {seat} at this table (seats 1 to {seats})"),
@@ -79,7 +81,9 @@ def join_fields(
     state: TableState, seat: int | None, lang: str = "en"
 ) -> list[tuple[str, str, str, str]]:
     if seat is None or state.player(seat) is not None:
-        seat = next((i + 1 for i, p in enumerate(state.players) if p is None), None)
+        seat = next(
+            (index + 1 for index, player in enumerate(state.players) if player is None), None
+        )
     fields = [
         ("name", tr("Name", lang), "", tr("as the player gives it", lang)),
         (
@@ -90,18 +94,22 @@ def join_fields(
         ),
         ("stack", tr("Stack (optional)", lang), "", tr("e.g. 200", lang)),
     ]
-    offered = [q for q in needs(state, {"type": "join", "seat": seat}) if q.kind == "posts_kill"]
-    for q in offered:  # a voluntary kill, where the rules allow one now
+    offered = [
+        offer
+        for offer in needs(state, {"type": "join", "seat": seat})
+        if offer.kind == "posts_kill"
+    ]
+    for offer in offered:  # a voluntary kill, where the rules allow one now
         fields.append(
             (
                 "posts",
                 tr("Posts a voluntary kill?", lang),
-                "y" if q.default else "n",
+                "y" if offer.default else "n",
                 tr(
                     "y: kill this hand for {amount} [{cites}]",
                     lang,
                     amount=money(state.config.kill_blind, lang),
-                    cites=", ".join(q.cites),
+                    cites=", ".join(offer.cites),
                 ),
             )
         )
@@ -153,9 +161,9 @@ def build_move(state: TableState, v: dict[str, str]) -> dict:
 def build_seat_event(state: TableState, v: dict[str, str], kind: str) -> dict:
     """away / back (by the player's state) / quit / underpost, from a seat number."""
     seat = read_seat(v.get("seat", ""), state)
-    p = state.player(seat)
-    if p is None:
+    player = state.player(seat)
+    if player is None:
         raise FormError(N_("seat {seat} is empty"), seat=seat)
     if kind == "away":
-        return {"type": "back" if p.away else "away", "seat": seat}
+        return {"type": "back" if player.away else "away", "seat": seat}
     return {"type": kind, "seat": seat}

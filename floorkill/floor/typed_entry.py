@@ -102,7 +102,7 @@ def parse_entry(text: str) -> dict[str, Any]:
     if len(pots) > 1:
         raise EntryError("pot-twice")
     line = _POT_IN_LINE.sub(" ", line)
-    tokens = [t for t in re.split(r"[\s,;/]+", line.strip()) if t]
+    tokens = [token for token in re.split(r"[\s,;/]+", line.strip()) if token]
     if not tokens and not pots:
         raise EntryError("empty")
     winners: list[int] = []
@@ -112,9 +112,9 @@ def parse_entry(text: str) -> dict[str, Any]:
     pot: str | None = pots[0] if pots else None
     kill_posted = True
     for tok in tokens:
-        m = _SEAT.match(tok)
-        if m:
-            seat = int(m.group(1))
+        match = _SEAT.match(tok)
+        if match:
+            seat = int(match.group(1))
             if side == "w":
                 winners.append(seat)
             elif side == "h":
@@ -124,10 +124,10 @@ def parse_entry(text: str) -> dict[str, Any]:
                 assert low is not None
                 low.append(seat)
             continue
-        m = _SIDE.match(tok)
-        if m:
-            side = m.group(1).lower()
-            rest = m.group(2)
+        match = _SIDE.match(tok)
+        if match:
+            side = match.group(1).lower()
+            rest = match.group(2)
             if side == "h":
                 high = high if high is not None else []
                 if rest and rest != "-":
@@ -142,11 +142,11 @@ def parse_entry(text: str) -> dict[str, Any]:
         if tok.lower() == "k-":
             kill_posted = False
             continue
-        m = _POT.match(tok)
-        if m:
+        match = _POT.match(tok)
+        if match:
             if pot is not None:
                 raise EntryError("pot-twice")
-            pot = m.group(1)
+            pot = match.group(1)
             continue
         raise EntryError("bad-token", token=tok)
     if side == "l-" and low:
@@ -204,25 +204,25 @@ def answer(question: Question, text: str, raw: Mapping[str, Any]) -> dict[str, A
     """``raw`` completed with the typed answer to ``question``: a yes/no word (never a
     digit: :func:`floorkill.floor.keyboard.yes_no`), or where the question takes a seat or
     an amount, the digits as that; :class:`EntryError` if unreadable."""
-    t = text.strip().lower()
-    said = yes_no(t)
+    reply = text.strip().lower()
+    said = yes_no(reply)
     if question.kind == "low":
-        if said is True or t in ("l-", "-") or latin(t) in ("l-", "-"):
+        if said is True or reply in ("l-", "-") or latin(reply) in ("l-", "-"):
             return question.answered(raw, True)
         seats = [
             tok[1:] if tok.startswith("l") else tok
-            for tok in re.split(r"[\s,;/]+", latin(t))
+            for tok in re.split(r"[\s,;/]+", latin(reply))
             if tok
         ]
-        if seats and all(_seat_digits(x) for x in seats):
-            return question.answered_low(raw, [int(x) for x in seats])
+        if seats and all(_seat_digits(seat_text) for seat_text in seats):
+            return question.answered_low(raw, [int(seat_text) for seat_text in seats])
         raise EntryError("low-answer")
     if question.answers and said is not None:
         return question.answered(raw, said)
     if not question.amount:
         raise EntryError("yes-no")
     try:
-        cents = amount_cents(latin(t).removeprefix("p"))
+        cents = amount_cents(latin(reply).removeprefix("p"))
     except MoneyError as exc:
         if question.answers:
             raise EntryError("yes-no-pot" if question.kind == "pot" else "yes-no-amount") from None

@@ -36,11 +36,11 @@ class Limits:
 
 
 def is_loopback(host: str) -> bool:
-    h = host.strip("[]").lower()
-    if h == "localhost" or h.endswith(".localhost"):
+    bare = host.strip("[]").lower()
+    if bare == "localhost" or bare.endswith(".localhost"):
         return True
     try:
-        return ipaddress.ip_address(h).is_loopback
+        return ipaddress.ip_address(bare).is_loopback
     except ValueError:
         return False
 
@@ -70,18 +70,18 @@ class Guard:
 
     # -- connections ------------------------------------------------------------------
     def admit(self, address: str) -> bool:
-        n = self.connections.get(address, 0)
-        if n >= self.limits.connections_per_address or self.total >= self.limits.connections:
+        count = self.connections.get(address, 0)
+        if count >= self.limits.connections_per_address or self.total >= self.limits.connections:
             self.refused += 1
             return False
-        self.connections[address] = n + 1
+        self.connections[address] = count + 1
         self.total += 1
         return True
 
     def release(self, address: str) -> None:
-        n = self.connections.get(address, 0) - 1
-        if n > 0:
-            self.connections[address] = n
+        count = self.connections.get(address, 0) - 1
+        if count > 0:
+            self.connections[address] = count
         else:
             self.connections.pop(address, None)
         self.total -= 1
@@ -90,37 +90,41 @@ class Guard:
     def allow_request(self, address: str) -> bool:
         now = self.clock()
         lim = self.limits
-        b = self._buckets.get(address)
-        if b is None:
+        bucket = self._buckets.get(address)
+        if bucket is None:
             if len(self._buckets) > 4096:  # forget addresses that have been quiet
                 self._buckets = {
-                    a: v for a, v in self._buckets.items() if now - v.at < lim.request_burst
+                    other: other_bucket
+                    for other, other_bucket in self._buckets.items()
+                    if now - other_bucket.at < lim.request_burst
                 }
-            b = self._buckets[address] = _Bucket(lim.request_burst, now)
-        b.tokens = min(lim.request_burst, b.tokens + (now - b.at) * lim.requests_per_second)
-        b.at = now
-        if b.tokens < 1.0:
+            bucket = self._buckets[address] = _Bucket(lim.request_burst, now)
+        bucket.tokens = min(
+            lim.request_burst, bucket.tokens + (now - bucket.at) * lim.requests_per_second
+        )
+        bucket.at = now
+        if bucket.tokens < 1.0:
             self.limited += 1
             return False
-        b.tokens -= 1.0
+        bucket.tokens -= 1.0
         return True
 
     # -- event streams ------------------------------------------------------------------
     def open_stream(self, address: str, transport: Any) -> bool:
         lim = self.limits
-        n = self.streams.get(address, 0)
-        if n >= lim.streams_per_address or self.total_streams >= lim.streams:
+        count = self.streams.get(address, 0)
+        if count >= lim.streams_per_address or self.total_streams >= lim.streams:
             return False
-        self.streams[address] = n + 1
+        self.streams[address] = count + 1
         self.total_streams += 1
         if transport is not None:
             self.streaming.add(transport)
         return True
 
     def close_stream(self, address: str, transport: Any) -> None:
-        n = self.streams.get(address, 0) - 1
-        if n > 0:
-            self.streams[address] = n
+        count = self.streams.get(address, 0) - 1
+        if count > 0:
+            self.streams[address] = count
         else:
             self.streams.pop(address, None)
         self.total_streams -= 1
