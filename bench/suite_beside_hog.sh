@@ -6,7 +6,7 @@
 #
 #     bench/suite_beside_hog.sh [RUNS=5] [HOGS=8]
 #
-# On an otherwise idle 2-core machine 8 hogs and the suite's two workers keep the load
+# On an otherwise idle 2-core machine 8 hogs and the suite's workers keep the load
 # above 8; on a shared one fewer do (the line says what the load was). Run it from a
 # checkout with its .venv (the README's set-up). The hogs and the suite run at `nice 19`
 # alike (the suite gets no edge over the hog), so people working on the machine keep
