@@ -224,3 +224,28 @@ def test_joker_1_the_joker_is_on_the_status_line_and_the_big_screen():
     assert "with the joker" in game_text(s.state.config, "en")
     assert "с джокером" in headline(s.state, "ru")[1]
     assert "joker" not in game_text(load_table_text(HOLDEM).config, "en")
+
+
+SIDE_SCREENS = {
+    "tables": ["f9"],
+    "rulings": ["f10"],
+    "placard": ["f11"],
+    "dispute": ["f12"],
+    "players": ["ctrl+o"],
+    "all tables": ["ctrl+g"],
+    "keys": ["question_mark"],
+    "showdown": ["f2"],
+    "undo": ["ctrl+z"],
+    "correct": ["ctrl+y"],
+    "history": ["f7"],
+    "panel": ["f4"],
+    "seats": ["f6"],
+    "commands": ["ctrl+p"],
+}
+
+
+@pytest.mark.parametrize("keys", SIDE_SCREENS.values(), ids=SIDE_SCREENS.keys())
+async def test_after_any_side_screen_and_escape_the_next_enter_records(keys):
+    """Each side screen or view, Esc, then 4⏎ in the same burst: a hand for seat 4."""
+    s, app, line, _ = await burst(None, "3", "enter", *keys, "escape", "4", "enter")
+    assert events(s) == [hand(3), hand(4)], (app.screen, line)
