@@ -115,3 +115,21 @@ async def test_a_click_puts_the_cursor_on_a_field_and_steps_a_choice_clicked_aga
         click(app, form, (value_x, line - form.scroll_offset.y))
         await settle(pilot)
         assert ed.field("joker").value is True
+
+
+async def test_keys_after_a_preset_picked_in_the_same_burst_land_after_it():
+    """The preset picked by letter (h h h: the third house preset) sets every option; the
+    keys after it in the same burst go to the form as it then is: the digit typed into the
+    second-leg pot lands after the preset's value, never under it."""
+    from floorkill.ui.screens.table_editor import preset_values
+
+    async with new_table_editor(name="Table 9") as (app, pilot, ed):
+        await settle(pilot)
+        ids = list(ed.form.fields)
+        tabs = ["tab"] * (ids.index("second_leg_pot") - ids.index("preset"))
+        send_keys(app, "up", "h", "h", "h", *tabs, "end", "7")
+        await settle(pilot)
+        assert ed.field("preset").value == "house-pot"
+        assert (
+            ed.field("second_leg_pot").value == preset_values("house-pot")["second_leg_pot"] + "7"
+        )

@@ -437,9 +437,11 @@ class FieldList(ScrollView, can_focus=True, inherit_bindings=False):
         self.refresh_line(self._at)
 
     def takes_typed(self, event: events.Key) -> bool:
-        """A character typed here is taken by the field (typed, or a choice's letter):
-        it never runs a binding (the podium's key gate hands on the next key at once)."""
-        return event.is_printable
+        """A character typed into a text field is taken by it and only typed: the podium's
+        key gate hands on the next key as soon as it is in. (A choice's letter can change
+        other fields — a preset sets every option —, so the key after it waits for that,
+        as any key does.)"""
+        return event.is_printable and isinstance(self.current, TextField)
 
     # -- drawing --------------------------------------------------------------------------
     def on_resize(self) -> None:
