@@ -133,3 +133,20 @@ async def test_keys_after_a_preset_picked_in_the_same_burst_land_after_it():
         assert (
             ed.field("second_leg_pot").value == preset_values("house-pot")["second_leg_pot"] + "7"
         )
+
+
+async def test_the_keys_line_shows_the_editors_keys_and_a_click_presses_one():
+    from floorkill.ui.screens.table_editor import TableEditor
+    from floorkill.ui.widgets.key_line import KeyLine
+
+    async with new_table_editor(lang="ru") as (app, pilot, ed):
+        await pilot.pause()
+        line = ed.query_one(KeyLine)
+        words = line.render().plain
+        assert (
+            "Сохранить стол" in words and "Отмена" in words and words.rstrip().endswith("Команды")
+        )
+        start = words.index("esc")
+        click(app, line, (start + 1, 0))
+        await settle(pilot)
+        assert not isinstance(app.screen, TableEditor)
