@@ -113,18 +113,30 @@ class TableRegistry:
         self._room_memo = (states, room)
         return room
 
+    def room_seen(self) -> Room:
+        """The room as this podium last read it, without a query: what the previews, the
+        questions and the tries of an event are worked out with — as the screens show it.
+        A journal reads its room again when another podium has committed (``changed()``, in
+        the podium's follow worker), its own writes keep it current, and a write decides
+        with the room at the journal's head, under its lock."""
+        journal = self.journal
+        if journal is not None and hasattr(journal, "room_cached"):
+            return journal.room_cached
+        return self.room()
+
     def target(self, session: TableSession, raw: Mapping[str, Any]):
-        """The session an event is stored at: a pay_kill goes where the kill is owed."""
+        """The session an event is stored at: a pay_kill goes where the kill is owed (the
+        journal routes it again with the room at its head when it stores it)."""
         if not isinstance(raw, Mapping) or raw.get("type") != "pay_kill":
             return session
-        name = room_rules.route(session.name, raw, self.room())
+        name = room_rules.route(session.name, raw, self.room_seen())
         return session if name == session.name else self.get(name)
 
     def near_match(self, raw: Mapping[str, Any]):
         """The question a join asks before seating ("is this …, barred at … for …?")."""
         if not isinstance(raw, Mapping) or raw.get("type") != "join":
             return None
-        return room_rules.near_match_question(raw, self.room())
+        return room_rules.near_match_question(raw, self.room_seen())
 
     def is_open(self, name: str) -> bool:
         return name in self._open
@@ -134,7 +146,9 @@ class TableRegistry:
         return any(n.casefold() == key for n in self.names())
 
     def elsewhere(self, exclude: str | None) -> dict[str, tuple[int, str]]:
-        return self.room().elsewhere(exclude)
+        """Players barred at the tables other than ``exclude``, as last read
+        (:meth:`room_seen`: a preview per key never waits for the journal)."""
+        return self.room_seen().elsewhere(exclude)
 
     def try_event(self, session: TableSession, raw: Mapping[str, Any]) -> Applied:
         session = self.target(session, raw)

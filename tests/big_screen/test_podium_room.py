@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from bshelp import room_journal
+from termhelp import settle
 
 from floorkill.ui.podium import make_podium_app, open_session
 from floorkill.ui.widgets.room_grid import RoomGrid, RoomScreen, TableCard
@@ -109,6 +110,12 @@ def test_room_at_the_podium_snapshot(snap_compare, tmp_path):
     room_journal(path, 6)
     session, _notices, close = open_session(None, path, "floor")
     try:
-        assert snap_compare(make_podium_app(session), press=["ctrl+g"], terminal_size=(120, 36))
+
+        async def open_grid(pilot) -> None:  # the grid once it has read the tables
+            await pilot.press("ctrl+g")
+            await settle(pilot)
+
+        app = make_podium_app(session)
+        assert snap_compare(app, run_before=open_grid, terminal_size=(120, 36))
     finally:
         close()

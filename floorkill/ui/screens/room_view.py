@@ -248,8 +248,8 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         first = not self.rows
 
         def slow() -> None:
-            if first:
-                self.app.notify(tr("Reading the journal…", lang), timeout=2, markup=False)
+            if first and self.is_attached:  # the rows are empty meanwhile, and say why
+                self.query_one("#room-error", Static).update(tr("Reading the journal…", lang))
 
         work.read(
             lambda: room_rows(tables, lang),

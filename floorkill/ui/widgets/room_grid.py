@@ -269,6 +269,7 @@ class RoomScreen(ModalScreen[None]):
         self.floor = floor
         self._reload_pending = False
         self._read_first = states is None
+        self._reading = False  # the first read is still under way after its frame
 
     def compose(self) -> ComposeResult:
         yield Static(Text(room_title(len(self.states))), id="room-title")
@@ -312,6 +313,9 @@ class RoomScreen(ModalScreen[None]):
 
         def read_failed(exc: Exception) -> None:
             log.error("room grid: the tables could not be read", exc_info=exc)
+            self._reading = False
+            if self.is_attached:
+                self._title()
             self.app.notify(
                 tr("the journal could not be read: {error}", error=f"{type(exc).__name__}: {exc}"),
                 severity="error",
@@ -319,8 +323,9 @@ class RoomScreen(ModalScreen[None]):
             )
 
         def slow() -> None:
-            if hold_keys:  # the first read: the grid is empty meanwhile
-                self.app.notify(tr("Reading the journal…"), timeout=2, markup=False)
+            if hold_keys:  # the first read: the grid is empty meanwhile, and says why
+                self._reading = True
+                self._title()
 
         work.read(
             lambda: room_states(tables),
@@ -331,6 +336,7 @@ class RoomScreen(ModalScreen[None]):
         )
 
     def _read_done(self, states: list[TableState]) -> None:
+        self._reading = False
         if self.is_attached:
             self.show(states)
 
@@ -342,9 +348,12 @@ class RoomScreen(ModalScreen[None]):
 
     def _title(self) -> None:
         grid = self.query_one(RoomGrid)
-        self.query_one("#room-title", Static).update(
-            Text(room_title(len(self.states), grid.page, grid.pages) + "  ·  " + tr("Esc closes"))
+        title = (
+            tr("Reading the journal…")
+            if self._reading
+            else room_title(len(self.states), grid.page, grid.pages)
         )
+        self.query_one("#room-title", Static).update(Text(title + "  ·  " + tr("Esc closes")))
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
