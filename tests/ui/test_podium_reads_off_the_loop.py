@@ -113,3 +113,55 @@ async def test_new_table_like_reads_the_table_off_the_loop(tmp_path, monkeypatch
         assert isinstance(editor, TableEditor)
         assert editor.field("name").value == "T15"
     j.close()
+
+
+class Away:
+    """The journal's reads fail as a server away fails them, while ``on``."""
+
+    def __init__(self, journal, monkeypatch) -> None:
+        from floorkill.store.errors import JournalUnavailable
+
+        self.on = False
+        real = journal._read
+
+        def read():
+            if self.on:
+                raise JournalUnavailable("postgresql://room: the journal server is unreachable")
+            return real()
+
+        monkeypatch.setattr(journal, "_read", read)
+
+
+async def test_every_screen_key_during_an_outage_says_so_and_the_podium_stays(
+    tmp_path, monkeypatch
+):
+    """With the journal away, each key that opens a screen on the journal's rows (F9,
+    Ctrl+G, Ctrl+O, F10, F12, Ctrl+Z, Ctrl+Y, the seats' p, a copy of a table not open)
+    either opens it with what it could read or says the journal cannot be read — and the
+    podium goes on: the entry still takes a hand's line (the podium closed on the first)."""
+    quit_ = {"type": "quit", "seat": 3, "posts_kill": False}
+    j = journal_with(tmp_path / "j.db", (HOLDEM, [*KILLED, quit_]), (HALF, []))
+    app = make_podium_app(j.open_table("Table 12"), cursor_blink=False)
+    away = Away(j, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.follow_timer.pause()  # (the follow worker's own failures are logged, not shown)
+        away.on = True
+        for keys in (["f9"], ["ctrl+g"], ["ctrl+o"], ["f10"], ["f12"], ["ctrl+z"], ["ctrl+y"]):
+            await pilot.press(*keys)
+            await settle(pilot)
+            if app.screen is not app.podium:
+                await pilot.press("escape")
+                await settle(pilot)
+            assert app.screen is app.podium, keys
+        await pilot.press("f6", "p")
+        await settle(pilot)
+        assert app.screen is app.podium
+        app.new_table(copy_of="Table 14")
+        await settle(pilot)
+        said = [n.message for n in app._notifications]
+        assert any("the journal cannot be read just now" in m for m in said), said
+        await pilot.press("f5", "4")
+        await settle(pilot)
+        assert app.podium.query_one(HandEntry).input.value == "4"
+    j.close()

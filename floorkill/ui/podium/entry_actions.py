@@ -3,8 +3,8 @@ through the floor controller (:class:`floorkill.floor.Floor`), never a session d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from floorkill.event_words import record_words
 from floorkill.floor.typed_entry import EntryError, showdown_event
@@ -22,13 +22,20 @@ from ..widgets.hand_entry import PREVIEW_CHANGED, HandEntry, not_recorded
 from ..widgets.rules_panel import RulesPanel
 from .host import PodiumHost
 
+T = TypeVar("T")
+
 
 class EntryActions(PodiumHost):
     """Mixin of :class:`PodiumApp`: undo, showdown, and the player-event flow."""
 
     def action_undo(self) -> None:
         seen = len(self.floor.session)  # the undo must hit what is on the screen
-        record = self.floor.last_undoable()
+        floor, session = self.floor, self.floor.session
+        self.read_then(
+            lambda: floor.last_undoable(session), lambda rec: self._ask_undo(rec, seen), "undo"
+        )
+
+    def _ask_undo(self, record: Record | None, seen: int) -> None:
         if record is None:
             self.notify(tr("Nothing to undo.", self.lang), markup=False)
             return
@@ -61,9 +68,14 @@ class EntryActions(PodiumHost):
     # -- corrections ------------------------------------------------------------------
     def action_correct(self) -> None:
         """Ctrl+Y: which of the last hands to correct (one digit), then the form."""
-        from ..screens.correct_form import PickRecordModal, recent_hands
+        from ..screens.correct_form import recent_hands
 
-        hands = recent_hands(self.session)
+        session = self.session
+        self.read_then(lambda: recent_hands(session), self._pick_hand, "correct")
+
+    def _pick_hand(self, hands: list[Record]) -> None:
+        from ..screens.correct_form import PickRecordModal
+
         if not hands:
             self.notify(tr("No hand to correct.", self.lang), markup=False)
             return
@@ -166,6 +178,28 @@ class EntryActions(PodiumHost):
             timeout=8,
             markup=False,
         )
+
+    def read_then(self, read: Callable[[], T], then: Callable[[T], Any], what: str) -> None:
+        """``read`` (what a key opens a screen with) in the journal work — off the event loop
+        once the journal is slow, the keys typed meanwhile kept for that screen — then
+        ``then(value)`` on the loop. A journal away or busy is said, never fatal."""
+
+        def failed(exc: Exception) -> None:
+            log.error("podium: %s: the journal could not be read", what, exc_info=exc)
+            self.notify(
+                safe_text(
+                    tr(
+                        "the journal cannot be read just now — press the key again: {error}",
+                        self.lang,
+                        error=type(exc).__name__,
+                    )
+                ),
+                severity="error",
+                timeout=8,
+                markup=False,
+            )
+
+        self.journal_work.read(read, then, failed)
 
     def report_not_recorded(self, exc: Exception, title: str) -> None:
         """An event the journal did not take (the table moved on, the journal is away): why,

@@ -175,7 +175,10 @@ class FloorForms(PodiumHost):
         )
 
     def floor_pay(self, seat: int | None = None) -> None:
-        owed = self.tables.owed_everywhere(self.session)
+        tables, session = self.tables, self.session
+        self.read_then(lambda: tables.owed_everywhere(session), lambda o: self._pay(o, seat), "pay")
+
+    def _pay(self, owed: list[tuple[str, int, str, str]], seat: int | None) -> None:
         if not owed:
             self.notify(tr("Nobody owes a kill at any table.", self.lang), markup=False)
             return
@@ -209,9 +212,15 @@ class FloorForms(PodiumHost):
     def floor_rulings(self, seat: int | None = None) -> None:
         from ..screens.rulings_screen import RulingsScreen
 
-        self.push_screen(
-            RulingsScreen(self.tables, self.session, lang=self.lang, seat=seat, record=self.commit)
-        )
+        tables, session = self.tables, self.session
+
+        def opened(names: list[str]) -> None:
+            screen = RulingsScreen(
+                tables, session, lang=self.lang, seat=seat, record=self.commit, names=names
+            )
+            self.push_screen(screen)
+
+        self.read_then(tables.names, opened, "rulings")
 
     def action_rulings(self) -> None:
         """F10: the short post of the seat under the seat cursor — never the killer's own seat

@@ -9,7 +9,7 @@ adds nothing to the app's classes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -47,6 +47,9 @@ if TYPE_CHECKING:
         # the entry flow's (EntryActions), used by the forms and the tables
         def floor_try(self, raw: Mapping[str, Any]) -> Applied: ...
         def report_refusal(self, refusal: Refusal, title: str | None = None) -> None: ...
+        def read_then(
+            self, read: Callable[[], Any], then: Callable[[Any], Any], what: str
+        ) -> None: ...
         def run_event(
             self,
             raw: Mapping[str, Any] | None,

@@ -499,7 +499,16 @@ def open_dispute(app, seq: int | None = None) -> None:
         except Exception:
             log.debug("dispute: no record under the history cursor", exc_info=True)
             seq = None
-    app.push_screen(DisputeScreen(app.session, seq, lang=getattr(app, "lang", None)))
+    session, lang = app.session, getattr(app, "lang", None)
+
+    def opened(rewind: Rewind) -> None:
+        app.push_screen(DisputeScreen(session, seq, lang=lang, rewind=rewind))
+
+    read_then = getattr(app, "read_then", None)
+    if read_then is None:
+        opened(open_rewind(session))
+        return
+    read_then(lambda: open_rewind(session), opened, "dispute")  # off the loop, once slow
 
 
 def podium_report(app) -> None:

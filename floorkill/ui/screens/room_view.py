@@ -274,7 +274,7 @@ class RoomPlayersScreen(Speaks, Screen[None]):
                 Text(
                     safe_text(
                         tr(
-                            "the journal could not be read: {error}",
+                            "the journal cannot be read just now — press the key again: {error}",
                             self.lang,
                             error=f"{type(exc).__name__}: {exc}",
                         )

@@ -189,7 +189,9 @@ class RulingsScreen(Speaks, Screen[None]):
         seat: int | None = None,
         situation: str = "short-post",
         record: Callable[[dict], Any] | None = None,
+        names: list[str] | None = None,
     ) -> None:
+        """``names``: the tables of the lists, already read (else read from ``registry``)."""
         super().__init__()
         self.registry = registry
         self.session = session
@@ -204,7 +206,8 @@ class RulingsScreen(Speaks, Screen[None]):
                 (s for s in state.dealt_in() if s != b.seat), occupied[0] if occupied else None
             )
         self.seat = seat
-        self.others = [n for n in registry.names() if n != session.name]
+        names = registry.names() if names is None else names
+        self.others = [n for n in names if n != session.name]
         self.other = self.others[0] if self.others else None
         self.decisions: list[Decision] = []
 

@@ -148,6 +148,7 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         self.narrow: int | None = None  # the layout: 0 every column, 1, 2 narrower
         self.details: list[tuple[str, str]] = []
         self._cells: list[dict[str, Text]] = []
+        self._read: list[tuple[str, object]] | None = None  # (name, session or error) read
 
     def compose(self) -> ComposeResult:
         yield Static("", id="tables-title", markup=False)
@@ -208,17 +209,19 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         return len(LAYOUTS) - 1
 
     def rows(self) -> list[dict[str, Text]]:
-        """Every table's cells by column key (the current table first to be marked)."""
+        """Every table's cells by column key (the current table first to be marked), from
+        what :func:`read_tables` read."""
         lang = self.lang
         out = []
         self.problems = []
         self.names = []
         self.details = []
         self.hidden = 0
-        for name in self.registry.names():
+        for name, session in self._read or ():
             try:
-                session = self.registry.get(name)
-                state = session.state
+                if isinstance(session, Exception):
+                    raise session
+                state = session.state  # type: ignore[attr-defined]
                 closed = state.closed
                 if closed and not self.show_closed and name != self.current:
                     self.hidden += 1
@@ -229,7 +232,7 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
                 game = GAME_NAMES.get(cfg.game, cfg.game)
                 cells = {
                     "mark": Text(mark),
-                    "table": Text(safe_text(session.name)),
+                    "table": Text(safe_text(name)),
                     "status": status_cell(state, lang),
                     "barred": Text(barred_cell(state, lang)),
                     "game": Text(game),
@@ -240,7 +243,7 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
                 }
                 detail = (
                     safe_text(
-                        f"{session.name}: {game} {cfg.stakes_text()} · "
+                        f"{name}: {game} {cfg.stakes_text()} · "
                         + tr("kill game: {what}", lang, what=kill_game_words(cfg, lang))
                     ),
                     " · "
@@ -268,7 +271,13 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
 
     def reload(self) -> None:
         """The rows again; every column when they fit the width, else the narrow list
-        (the game and stakes in one column, the kill game below for the highlighted table)."""
+        (the game and stakes in one column, the kill game below for the highlighted table).
+        The tables are read once, when the list opens: where the app reads its journal (the
+        podium's journal work — a thread once the journal is slow), the keys typed meanwhile
+        (F9 and a table's number) kept for the rows it brings."""
+        if self._read is None:
+            self._read_tables()
+            return
         dt = self.query_one(DataTable)
         self._cells = self.rows()
         self.narrow = self.layout_for(self.size.width)
@@ -297,6 +306,46 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
             )
         self.query_one("#tables-error", Static).update(Text("\n".join(lines)))
         self._show_detail()
+
+    def _read_tables(self) -> None:
+        registry, lang = self.registry, self.lang
+        work = getattr(self.app, "journal_work", None)
+
+        def read(tables: list[tuple[str, object]]) -> None:
+            self._read = tables
+            if self.is_attached:
+                self.reload()
+
+        def failed(exc: Exception) -> None:  # the journal away: said here, never fatal
+            log.error("table list: the journal could not be read", exc_info=exc)
+            self._read = []
+            if self.is_attached:
+                self.reload()
+                self.query_one("#tables-error", Static).update(
+                    Text(
+                        safe_text(
+                            tr(
+                                "the journal cannot be read just now — press the key again: {error}",
+                                lang,
+                                error=f"{type(exc).__name__}: {exc}",
+                            )
+                        )
+                    )
+                )
+
+        def slow() -> None:
+            if self.is_attached:
+                self.query_one("#tables-error", Static).update(tr("Reading the journal…", lang))
+
+        if work is None:
+            try:
+                tables = read_tables(registry)
+            except Exception as exc:  # noqa: BLE001 - logged and said
+                failed(exc)
+                return
+            read(tables)
+            return
+        work.read(lambda: read_tables(registry), read, failed, slow=slow)
 
     def _show_detail(self) -> None:
         """Narrow: the highlighted table's game, stakes and kill game under the list."""
@@ -344,6 +393,19 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         name = self.selected()
         if name is not None:
             self.dismiss(("copy", name))
+
+
+def read_tables(registry: TableRegistry) -> list[tuple[str, object]]:
+    """(name, session — or the error opening it) of every table of the lists: the
+    journal's names and each table opened (folded once, then kept by the registry)."""
+    out: list[tuple[str, object]] = []
+    for name in registry.names():
+        try:
+            out.append((name, registry.get(name)))
+        except Exception as exc:  # noqa: BLE001 - a table that cannot be opened is said
+            log.debug("table list: table %s cannot be opened", name, exc_info=True)
+            out.append((name, exc))
+    return out
 
 
 class SampleModal(Speaks, ModalScreen[Path | None]):

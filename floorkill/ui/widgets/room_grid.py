@@ -317,7 +317,10 @@ class RoomScreen(ModalScreen[None]):
             if self.is_attached:
                 self._title()
             self.app.notify(
-                tr("the journal could not be read: {error}", error=f"{type(exc).__name__}: {exc}"),
+                tr(
+                    "the journal cannot be read just now — press the key again: {error}",
+                    error=f"{type(exc).__name__}: {exc}",
+                ),
                 severity="error",
                 markup=False,
             )
