@@ -348,16 +348,26 @@ class EntryActions(PodiumHost):
             self._seated_elsewhere(session, record.event["name"])
 
     def _seated_elsewhere(self, session, name: str) -> None:
-        """A name that sits at another table too: not a rule, but worth a look."""
-        for other in self.tables.names():
-            if other == session.name:
-                continue
-            try:
-                seat = self.tables.get(other).state.seat_of(name)
-            except Exception:
-                log.debug("podium: table %s cannot be read", other, exc_info=True)
-                continue
-            if seat is not None:
+        """A name that sits at another table too: not a rule, but worth a look (the other
+        tables read in the journal work; the keys are not kept for it)."""
+        tables = self.tables
+
+        def read() -> list[tuple[str, int]]:
+            found = []
+            for other in tables.names():
+                if other == session.name:
+                    continue
+                try:
+                    seat = tables.get(other).state.seat_of(name)
+                except Exception:
+                    log.debug("podium: table %s cannot be read", other, exc_info=True)
+                    continue
+                if seat is not None:
+                    found.append((other, seat))
+            return found
+
+        def said(found: list[tuple[str, int]]) -> None:
+            for other, seat in found:
                 self.notify(
                     safe_text(
                         tr(
@@ -373,3 +383,8 @@ class EntryActions(PodiumHost):
                     timeout=8,
                     markup=False,
                 )
+
+        def unread(exc: Exception) -> None:
+            log.error("podium: the other tables could not be read", exc_info=exc)
+
+        self.journal_work.read(read, said, unread, hold_keys=False)
