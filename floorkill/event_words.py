@@ -63,7 +63,7 @@ def hand_words(event: Mapping[str, Any], lang: str | None = None) -> str:
             "showdown {seats}",
             lang,
             seats=", ".join(
-                tr("seat {seat}", lang, seat=s) for s in event["showdown"].get("hands", {})
+                tr("seat {seat}", lang, seat=seat) for seat in event["showdown"].get("hands", {})
             ),
         )
     elif "high" in event:
@@ -99,28 +99,30 @@ def event_words(event: Mapping[str, Any] | None, lang: str | None = None) -> str
     when there is none."""
     if not event:
         return "?"
-    t = event.get("type")
-    if t == EventType.HAND:
+    etype = event.get("type")
+    if etype == EventType.HAND:
         return tr("hand: {what}", lang, what=hand_words(event, lang))
-    if t == RecordType.VOID:
+    if etype == RecordType.VOID:
         return tr("undo #{seq}", lang, seq=event.get("target"))
-    if t == RecordType.CORRECT:
+    if etype == RecordType.CORRECT:
         ev = event.get("event")
         now = event_words(ev, lang) if isinstance(ev, dict) else tr("struck", lang)
         return tr("correct #{seq}: {what}", lang, seq=event.get("record"), what=now)
-    if t == EventType.PAY_KILL:
+    if etype == EventType.PAY_KILL:
         return tr("pay kill: {name}", lang, name=event.get("name"))
-    if t == EventType.SEAL:
+    if etype == EventType.SEAL:
         return tr("shift sealed at {head}", lang, head=str(event.get("head", "?"))[:24] + "…")
-    if t in (EventType.CLOSE_TABLE, EventType.REOPEN_TABLE):
+    if etype in (EventType.CLOSE_TABLE, EventType.REOPEN_TABLE):
         return (
-            tr("table closed", lang) if t == EventType.CLOSE_TABLE else tr("table reopened", lang)
+            tr("table closed", lang)
+            if etype == EventType.CLOSE_TABLE
+            else tr("table reopened", lang)
         )
-    if t == EventType.JOIN:
+    if etype == EventType.JOIN:
         return tr("join seat {seat}: {name}", lang, seat=event.get("seat"), name=event.get("name"))
     seat = event.get("seat")
     english = (normalize(lang) or get_lang()) == "en"  # English keeps the event's own type
-    word = str(t) if english else vocab.word(vocab.EVENT_TYPES, str(t), lang)
+    word = str(etype) if english else vocab.word(vocab.EVENT_TYPES, str(etype), lang)
     return tr("{what} seat {seat}", lang, what=word, seat=seat) if seat is not None else word
 
 
@@ -205,7 +207,11 @@ def record_parts(rec: RecordLike, lang: str = "en") -> tuple[str, str, str]:
     if rec.type == RecordType.VOID:
         what += f" ({rec.event.get('reason', '')})"
     decided = (
-        ", ".join(decision_word(d.code, d.seat, lang) for d in rec.decisions if d.code != "shows")
+        ", ".join(
+            decision_word(decision.code, decision.seat, lang)
+            for decision in rec.decisions
+            if decision.code != "shows"
+        )
         if rec.type != RecordType.CORRECT  # "corrected" per change: the record's words say it
         else ""
     )  # the showdown's words, a correction's changes: in the rules panel
@@ -225,10 +231,14 @@ def record_line(rec: RecordLike, lang: str = "en") -> str:
 def decisions_line(table: str, rec: RecordLike) -> str:
     """`Table 12 #3 hand: leg-up seat 4 [rrop-13.3]`"""
     parts = []
-    for d in rec.decisions:
-        text = tr("{code} seat {seat}", code=d.code, seat=d.seat) if d.seat is not None else d.code
-        if d.cites:
-            text += f" [{', '.join(d.cites)}]"
+    for decision in rec.decisions:
+        text = (
+            tr("{code} seat {seat}", code=decision.code, seat=decision.seat)
+            if decision.seat is not None
+            else decision.code
+        )
+        if decision.cites:
+            text += f" [{', '.join(decision.cites)}]"
         parts.append(text)
     return safe_text(f"{table} #{rec.seq} {rec.type}: " + ("; ".join(parts) or tr("recorded")))
 
@@ -245,9 +255,9 @@ def raw_event_text(event: object) -> str:
     else:
         etype = event.get("type")
         parts = [
-            f"{k} {canonical_json(v) if not isinstance(v, str) else v}"
-            for k, v in event.items()
-            if k != "type"
+            f"{key} {canonical_json(value) if not isinstance(value, str) else value}"
+            for key, value in event.items()
+            if key != "type"
         ]
         text = (str(etype) if etype is not None else "(no type)") + (
             " " + ", ".join(parts) if parts else ""

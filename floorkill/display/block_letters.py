@@ -86,12 +86,14 @@ _HALF = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True,
 
 
 def _glyph(ch: str) -> tuple[str, str, str]:
-    rows = [[c == "#" for c in r] for r in _FONT[ch].split()]
+    rows = [[cell == "#" for cell in line] for line in _FONT[ch].split()]
     width = len(rows[0])  # 3; a space is 1 (words stay apart: 3 cells)
     rows.append([False] * width)
     return tuple(
-        "".join(_HALF[(rows[2 * i][x], rows[2 * i + 1][x])] for x in range(width))
-        for i in range(HEIGHT)
+        "".join(
+            _HALF[(rows[2 * row][column], rows[2 * row + 1][column])] for column in range(width)
+        )
+        for row in range(HEIGHT)
     )  # type: ignore[return-value]
 
 
@@ -123,13 +125,13 @@ def _key(c: str) -> str:
 
 
 def can_draw(text: str) -> bool:
-    return all(_key(c) in _GLYPHS for c in text)
+    return all(_key(char) in _GLYPHS for char in text)
 
 
 def big_width(text: str) -> int:
     if not can_draw(text):
         return 0
-    return sum(len(_GLYPHS[_key(c)][0]) + GAP for c in text) - GAP if text else 0
+    return sum(len(_GLYPHS[_key(char)][0]) + GAP for char in text) - GAP if text else 0
 
 
 def big_lines(text: str, width: int | None = None) -> list[str] | None:
@@ -137,6 +139,6 @@ def big_lines(text: str, width: int | None = None) -> list[str] | None:
     or the result would be wider than ``width``."""
     if not can_draw(text) or (width is not None and big_width(text) > width):
         return None
-    glyphs = [_GLYPHS[_key(c)] for c in text]
+    glyphs = [_GLYPHS[_key(char)] for char in text]
     sep = " " * GAP
-    return [sep.join(g[i] for g in glyphs) for i in range(HEIGHT)]
+    return [sep.join(glyph[row] for glyph in glyphs) for row in range(HEIGHT)]

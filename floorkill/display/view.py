@@ -237,26 +237,26 @@ class ViewBuilder:
                 (),
                 grid,
             )
-        names = {t.name for t in picture.tables}
-        for gone in [n for n in self._seen if n not in names]:
+        names = {table.name for table in picture.tables}
+        for gone in [seen for seen in self._seen if seen not in names]:
             del self._seen[gone]
-        parts = [self._parts(t) for t in picture.tables]
-        n = len(parts)
+        parts = [self._parts(table) for table in picture.tables]
+        count = len(parts)
         tables, placards = [], []
-        for i, (screen, placard, _card) in enumerate(parts):
-            if n > 1:
-                nxt = parts[(i + 1) % n][0].name
+        for index, (screen, placard, _card) in enumerate(parts):
+            if count > 1:
+                nxt = parts[(index + 1) % count][0].name
                 screen = replace(
                     screen,
                     rotation=tr(
                         "Table {index} of {count} · next: {name}",
                         lang,
-                        index=i + 1,
-                        count=n,
+                        index=index + 1,
+                        count=count,
                         name=nxt,
                     ),
                 )
-                placard = replace(placard, rotation=f"{i + 1} / {n}")
+                placard = replace(placard, rotation=f"{index + 1} / {count}")
             tables.append(screen)
             placards.append(placard)
         return BigScreenView(
@@ -266,7 +266,7 @@ class ViewBuilder:
             problems,
             tuple(tables),
             tuple(placards),
-            replace(grid, cards=tuple(p[2] for p in parts)),
+            replace(grid, cards=tuple(part[2] for part in parts)),
         )
 
 

@@ -30,7 +30,7 @@ def _folded(session: TableSession):
 
 def room_of(sessions: Iterable[Any]) -> Room:
     """The room of in-memory sessions (what the journal keeps for its own tables)."""
-    return Room.of_states({s.name: _folded(s) for s in sessions})
+    return Room.of_states({session.name: _folded(session) for session in sessions})
 
 
 def barred_in(sessions: Iterable[Any], exclude: str | None = None) -> dict[str, tuple[int, str]]:
@@ -53,8 +53,8 @@ class TableRegistry:
         self._open: dict[str, Any] = {}
         self._order: list[str] = []
         self._room_memo: tuple[tuple, Room] | None = None
-        for s in (current, *others):
-            self._keep(s)
+        for session in (current, *others):
+            self._keep(session)
 
     def _keep(self, session: TableSession) -> None:
         if session.name not in self._open:
@@ -74,25 +74,25 @@ class TableRegistry:
         names = list(self.journal.table_names())
         journal = self.journal
         extra = [
-            n
-            for n in self._order
-            if n not in names
-            and (not names or getattr(self._open[n], "journal", None) in (None, journal))
+            name
+            for name in self._order
+            if name not in names
+            and (not names or getattr(self._open[name], "journal", None) in (None, journal))
         ]
         return names + extra
 
     def get(self, name: str):
-        s = self._open.get(name)
-        if s is None:
-            folded = {n.casefold(): n for n in self._open}
+        session = self._open.get(name)
+        if session is None:
+            folded = {open_name.casefold(): open_name for open_name in self._open}
             if name.casefold() in folded:
                 return self._open[folded[name.casefold()]]
             if self.journal is None:
                 raise KeyError(name)
             opener = getattr(self.journal, "session", None) or self.journal.open_table
-            s = opener(name)  # the session already open in this process
-            self._keep(s)
-        return s
+            session = opener(name)  # the session already open in this process
+            self._keep(session)
+        return session
 
     def open_sessions(self) -> list[Any]:
         return list(self._open.values())
@@ -101,12 +101,12 @@ class TableRegistry:
         """Every table's own owed kills: the journal's, or the open in-memory tables'."""
         if self.journal is not None:
             return self.journal.room()
-        states = tuple(_folded(s) for s in self._open.values())
+        states = tuple(_folded(session) for session in self._open.values())
         memo = self._room_memo
         if (
             memo is not None
             and len(memo[0]) == len(states)
-            and all(a is b for a, b in zip(memo[0], states, strict=True))
+            and all(was is now for was, now in zip(memo[0], states, strict=True))
         ):
             return memo[1]
         room = room_of(self._open.values())
@@ -143,7 +143,7 @@ class TableRegistry:
 
     def has(self, name: str) -> bool:
         key = name.casefold()
-        return any(n.casefold() == key for n in self.names())
+        return any(open_name.casefold() == key for open_name in self.names())
 
     def elsewhere(self, exclude: str | None) -> dict[str, tuple[int, str]]:
         """Players barred at the tables other than ``exclude``, as last read
@@ -183,10 +183,14 @@ class TableRegistry:
         rest = sessions
         together = getattr(journal, "refresh_sessions", None)
         if together is not None:  # the journal's own: one query for all
-            together([s for s in sessions if getattr(s, "journal", None) is journal])
-            rest = [s for s in sessions if getattr(s, "journal", None) is not journal]
-        for s in rest:
-            refresh = getattr(s, "refresh", None)
+            together(
+                [session for session in sessions if getattr(session, "journal", None) is journal]
+            )
+            rest = [
+                session for session in sessions if getattr(session, "journal", None) is not journal
+            ]
+        for session in rest:
+            refresh = getattr(session, "refresh", None)
             if refresh is not None:
                 refresh()
         return sessions
@@ -212,9 +216,9 @@ class TableRegistry:
     def owed_everywhere(self, current) -> list[tuple[str, int, str, str]]:
         """(player, owes, mode, table) of every owed kill in the room: this table's first."""
         bars = self.room().bars()
-        here = [b for b in bars if b.table == current.name]
-        there = sorted((b for b in bars if b.table != current.name), key=lambda b: b.table)
-        return [(b.player, b.owes, b.mode, b.table) for b in (*here, *there)]
+        here = [bar for bar in bars if bar.table == current.name]
+        there = sorted((bar for bar in bars if bar.table != current.name), key=lambda b: b.table)
+        return [(bar.player, bar.owes, bar.mode, bar.table) for bar in (*here, *there)]
 
 
 # ---------------------------------------------------------------------------
@@ -230,8 +234,8 @@ def tables_dir() -> Path:
 
 
 def slug(name: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
-    return s[:48].strip("-") or "table"
+    text = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    return text[:48].strip("-") or "table"
 
 
 def new_table_path(
@@ -241,8 +245,8 @@ def new_table_path(
     folder = tables_dir() if folder is None else folder
     base = slug(name)
     path = folder / f"{base}.toml"
-    n = 2
+    number = 2
     while exists(path):
-        path = folder / f"{base}-{n}.toml"
-        n += 1
+        path = folder / f"{base}-{number}.toml"
+        number += 1
     return path

@@ -42,9 +42,9 @@ def floor_text(key: str, lang: str = "en", **params: Any) -> str:
 
 def unique(items: Iterable[str]) -> tuple[str, ...]:
     out: list[str] = []
-    for i in items:
-        if i not in out:
-            out.append(i)
+    for item in items:
+        if item not in out:
+            out.append(item)
     return tuple(out)
 
 
@@ -66,10 +66,10 @@ def try_event(
 def decision_lines(decisions: Iterable[Decision], lang: str = "en") -> list[str]:
     """Each decision as "text [cites]" (plain text)."""
     out = []
-    for d in decisions:
-        line = safe_text(d.text(lang))
-        if d.cites:
-            line += f" [{', '.join(d.cites)}]"
+    for decision in decisions:
+        line = safe_text(decision.text(lang))
+        if decision.cites:
+            line += f" [{', '.join(decision.cites)}]"
         out.append(line)
     return out
 
@@ -102,27 +102,27 @@ class TableRow:
 def kill_game_text(cfg: TableConfig) -> str:
     if not cfg.is_kill_game:
         return "no"
-    triggers = ", ".join(t.replace("-", " ") for t in cfg.kill.triggers) or "no trigger"
+    triggers = ", ".join(trigger.replace("-", " ") for trigger in cfg.kill.triggers) or "no trigger"
     return f"yes — {cfg.kill.kind}, {triggers}"
 
 
 def table_row(session: TableSession) -> TableRow:
     st = session.state
     cfg = st.config
-    b = st.button
+    button = st.button
     who = ""
-    if b.status == ButtonStatus.LEG_UP:
+    if button.status == ButtonStatus.LEG_UP:
         status = "leg up"
-        who = f"Seat {b.seat} {b.player}"
-    elif b.killed:
+        who = f"Seat {button.seat} {button.player}"
+    elif button.killed:
         status = "KILL"
-        who = f"Seat {b.seat} {b.player} {dollars(b.amount or 0)}"
+        who = f"Seat {button.seat} {button.player} {dollars(button.amount or 0)}"
     else:
         status = "neutral"
     barred = ", ".join(
-        f"{o.player} {dollars(o.owes)}" + (f" at {o.table}" if o.table else "")
-        for o in st.barred
-        if o.mode == OwedMode.BARRED
+        f"{bar.player} {dollars(bar.owes)}" + (f" at {bar.table}" if bar.table else "")
+        for bar in st.barred
+        if bar.mode == OwedMode.BARRED
     )
     return TableRow(
         name=safe_text(session.name),

@@ -49,12 +49,12 @@ def _read(c) -> Rows:
     meta = reading.read_meta(c)
     tables = c.execute(f"SELECT {', '.join(TABLE_COLUMNS)} FROM tables ORDER BY rowid").fetchall()
     events = [
-        tuple(r)
-        for r in c.execute(
+        tuple(row)
+        for row in c.execute(
             f"SELECT {', '.join(EVENT_COLUMNS)} FROM events ORDER BY gseq"
         ).fetchall()
     ]
-    return meta, [tuple(t) for t in tables], events, reading.chain_head(c, meta)
+    return meta, [tuple(table) for table in tables], events, reading.chain_head(c, meta)
 
 
 def read_rows(source: str | Path) -> Rows:
@@ -91,8 +91,8 @@ def read_rows(source: str | Path) -> Rows:
 def _write_rows(journal, meta: dict[str, str], tables: list[tuple], events: list[tuple]) -> None:
     """Insert the rows into an empty journal made with the source's meta (the chain's seed
     mixes the meta in: it must be the same), in one transaction."""
-    with journal._read() as c:
-        _refuse_nonempty(c, journal.location)
+    with journal._read() as conn:
+        _refuse_nonempty(conn, journal.location)
     if journal.meta != meta:
         raise JournalError(
             f"{journal.location}: an empty journal of its own is already "
@@ -104,13 +104,13 @@ def _write_rows(journal, meta: dict[str, str], tables: list[tuple], events: list
         f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})"
     )
     with journal._write() as tx:
-        c = tx.conn
-        _refuse_nonempty(c, journal.location)
-        c.executemany(table_insert, tables)
-        for i in range(0, len(events), BATCH):
-            c.executemany(INSERT_EVENT, events[i : i + BATCH])
+        conn = tx.conn
+        _refuse_nonempty(conn, journal.location)
+        conn.executemany(table_insert, tables)
+        for start in range(0, len(events), BATCH):
+            conn.executemany(INSERT_EVENT, events[start : start + BATCH])
         if events:
-            gseq, head = reading.chain_head(c, meta)
+            gseq, head = reading.chain_head(conn, meta)
             tx.advance(gseq, head, events[-1][1], events[-1][2])
 
 

@@ -166,7 +166,9 @@ class MemorySession:
 
     def history(self) -> History:
         """The records read as a history (corrections and voids among them)."""
-        return History(self.config, self.players, [r.event for r in self._records], strict=True)
+        return History(
+            self.config, self.players, [record.event for record in self._records], strict=True
+        )
 
     def correct(
         self,
@@ -202,13 +204,15 @@ class MemorySession:
 
     def void(self, seq: int, reason: str) -> Record:
         target = self._check_void(seq, reason)
-        if any(r.type == "correct" for r in self._records):
+        if any(record.type == "correct" for record in self._records):
             history = self.history()
             history.add({"type": "void", "target": seq, "reason": reason.strip()})
             state = history.state
         else:
             live = [
-                r.event for r in self._records if r.type != "void" and not r.voided and r.seq != seq
+                record.event
+                for record in self._records
+                if record.type != "void" and not record.voided and record.seq != seq
             ]
             state = fold_records(self.config, self.players, live)  # Refusal if one breaks
         self._records[target.seq - 1] = _mark_voided(target)
@@ -271,7 +275,7 @@ def decision_to_json(d: Decision) -> dict[str, Any]:
         "code": d.code,
         "seat": d.seat,
         "key": d.key,
-        "params": [[k, v] for k, v in d.params],
+        "params": [[key, value] for key, value in d.params],
         "cites": list(d.cites),
         "text": d.text("en"),
     }
@@ -282,6 +286,6 @@ def decision_from_json(data: Mapping[str, Any]) -> Decision:
         data["code"],
         data.get("seat"),
         data["key"],
-        tuple((k, v) for k, v in data.get("params", [])),
+        tuple((key, value) for key, value in data.get("params", [])),
         tuple(data.get("cites", ())),
     )

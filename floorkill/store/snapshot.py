@@ -23,18 +23,18 @@ _PRIMITIVES = (str, int, bool, type(None))
 
 def _flat(obj: Any) -> dict[str, Any]:
     out = {}
-    for f in fields(obj):
-        value = getattr(obj, f.name)
+    for field in fields(obj):
+        value = getattr(obj, field.name)
         if not isinstance(value, _PRIMITIVES):
             raise TypeError(
-                f"{type(obj).__name__}.{f.name}: cannot snapshot {type(value).__name__}"
+                f"{type(obj).__name__}.{field.name}: cannot snapshot {type(value).__name__}"
             )
-        out[f.name] = value
+        out[field.name] = value
     return out
 
 
 def _names(cls) -> set[str]:
-    return {f.name for f in fields(cls)}
+    return {field.name for field in fields(cls)}
 
 
 def _build(cls, data: Mapping[str, Any]):
@@ -66,9 +66,9 @@ def state_to_dict(state: TableState) -> dict[str, Any]:
     if names != _STATE_FIELDS:
         raise TypeError(f"snapshot: TableState fields changed: {sorted(names ^ _STATE_FIELDS)}")
     out: dict[str, Any] = {"format": SNAPSHOT_FORMAT}
-    out["players"] = [None if p is None else _flat(p) for p in state.players]
+    out["players"] = [None if player is None else _flat(player) for player in state.players]
     out["button"] = _flat(state.button)
-    out["barred"] = [_flat(o) for o in state.barred]
+    out["barred"] = [_flat(bar) for bar in state.barred]
     out["credits"] = list(state.credits)
     out["agreed"] = list(state.agreed)
     for name in ("hands", "dealer_pos", "held_seat", "events"):
@@ -109,7 +109,9 @@ _OWED_CODES = {"mode": OwedMode}
 def state_from_dict(config: TableConfig, data: Mapping[str, Any]) -> TableState:
     if data.get("format") != SNAPSHOT_FORMAT:
         raise ValueError(f"snapshot format {data.get('format')!r} is not {SNAPSHOT_FORMAT}")
-    players = tuple(None if p is None else _build(Player, p) for p in data["players"])
+    players = tuple(
+        None if player is None else _build(Player, player) for player in data["players"]
+    )
     if len(players) != config.seats:
         raise ValueError(f"snapshot has {len(players)} seats, the table {config.seats}")
     return TableState(
@@ -118,7 +120,7 @@ def state_from_dict(config: TableConfig, data: Mapping[str, Any]) -> TableState:
         button=_build(KillButton, _coded(data["button"], _BUTTON_CODES)),
         hands=data["hands"],
         dealer_pos=data["dealer_pos"],
-        barred=tuple(_build(Owed, _coded(o, _OWED_CODES)) for o in data["barred"]),
+        barred=tuple(_build(Owed, _coded(bar, _OWED_CODES)) for bar in data["barred"]),
         credits=tuple(data["credits"]),
         agreed=_agreed(data["agreed"]),
         held_seat=data["held_seat"],

@@ -156,10 +156,10 @@ def flag(value: str | None, default: bool | None) -> bool | None:
     """``?grid=1`` / ``0`` (also yes/no, true/false, on/off); anything else: the default."""
     if value is None:
         return default
-    v = value.strip().lower()
-    if v in ("1", "yes", "true", "on"):
+    word = value.strip().lower()
+    if word in ("1", "yes", "true", "on"):
         return True
-    if v in ("0", "no", "false", "off"):
+    if word in ("0", "no", "false", "off"):
         return False
     return default
 
@@ -171,7 +171,7 @@ class BigScreenServer:
         self.channels: dict[str, Channel] = {}
         self.default_lang = normalize(config.lang) or get_lang()
         self._template = string.Template((STATIC / "index.html").read_text(encoding="utf-8"))
-        self._static = {n: (STATIC / n).read_bytes() for n in STATIC_FILES}
+        self._static = {name: (STATIC / name).read_bytes() for name in STATIC_FILES}
         self._streams: set[asyncio.Task[Any]] = set()
 
     # -- checks --------------------------------------------------------------------------
@@ -222,10 +222,10 @@ class BigScreenServer:
     ) -> str:
         """The page in ``lang``; ``table``/``grid``/``placard``: what it shows (None: the
         server's default)."""
-        c = self.config
-        table = (c.table or "") if table is None else table
-        grid = c.grid if grid is None else grid
-        placard = c.placard if placard is None else placard
+        config = self.config
+        table = (config.table or "") if table is None else table
+        grid = config.grid if grid is None else grid
+        placard = config.placard if placard is None else placard
         return self._template.substitute(
             lang=lang,
             title=html.escape(tr(PAGE_TITLE, lang)),
@@ -238,16 +238,16 @@ class BigScreenServer:
             table=html.escape(table[:200], quote=True),
             grid={True: "1", False: "0", None: ""}[grid],
             placard="1" if placard else "",
-            rotate=f"{max(0.0, c.rotate):g}",
+            rotate=f"{max(0.0, config.rotate):g}",
         )
 
     async def handle_index(self, request: web.Request) -> web.Response:
-        q = request.query
+        query = request.query
         page = self.page(
             self._lang(request),
-            q.get("table"),
-            flag(q.get("grid"), None),
-            flag(q.get("placard"), None),
+            query.get("table"),
+            flag(query.get("grid"), None),
+            flag(query.get("placard"), None),
         )
         return web.Response(
             text=page, content_type="text/html", charset="utf-8", headers=SECURITY_HEADERS
@@ -326,7 +326,7 @@ class BigScreenServer:
     async def _on_shutdown(self, _app: web.Application) -> None:
         for task in list(self._streams):
             task.cancel()
-        await asyncio.gather(*(c.close() for c in self.channels.values()))
+        await asyncio.gather(*(channel.close() for channel in self.channels.values()))
         self.channels.clear()
 
     async def start(self) -> tuple[web.AppRunner, asyncio.Server]:
@@ -392,7 +392,7 @@ def _plain(status: int, text: str, headers: dict[str, str] | None = None) -> web
 
 def token_error(token: str | None) -> str | None:
     if token is not None and (
-        len(token) < 8 or not token.isascii() or any(c in token for c in "&#?%/ \"'<>+=")
+        len(token) < 8 or not token.isascii() or any(char in token for char in "&#?%/ \"'<>+=")
     ):
         return tr("--token needs at least 8 plain characters (letters, digits, - _ .)")
     return None
