@@ -30,6 +30,8 @@ MARKERS = {
     "pgettext": (True, False),
     "ptr": (True, False),
     "NC_": (True, False),
+    "Phrase": (False, False),
+    "NPhrase": (False, True),
 }
 
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from floorkill import log_file
-from floorkill.i18n import LANGS, N_, get_lang, set_lang, tr
+from floorkill.i18n import LANGS, N_, NN_, get_lang, gettext, ngettext, set_lang, tr
 from floorkill.log_file import LEVELS
 from floorkill.store.backend import is_url
 
@@ -79,39 +78,38 @@ class _Formatter(argparse.HelpFormatter):
         super().add_usage(usage, actions, groups, prefix=tr("usage: "))
 
 
-# argparse's own error messages, as it words them (Python 3.11+), and their message ids
-_ARGPARSE_ERRORS = (
-    (
-        re.compile(r"the following arguments are required: (?P<args>.*)"),
-        N_("the following arguments are required: {args}"),
-    ),
-    (re.compile(r"unrecognized arguments: (?P<args>.*)"), N_("unrecognized arguments: {args}")),
-    (
-        re.compile(
-            r"argument (?P<arg>\S+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)"
-        ),
-        N_("argument {arg}: invalid choice: {value} (choose from {choices})"),
-    ),
-    (
-        re.compile(r"argument (?P<arg>\S+): expected one argument"),
-        N_("argument {arg}: expected one argument"),
-    ),
-    (
-        re.compile(r"argument (?P<arg>\S+): invalid (?P<type>\w+) value: (?P<value>.*)"),
-        N_("argument {arg}: invalid value: {value}"),
-    ),
+# argparse's own messages (usage errors) come from the gettext functions it imported; it is
+# given our catalogue (:func:`_argparse_reads_our_catalogue`), where these message ids are
+# as argparse writes them (Python 3.11+)
+ARGPARSE_MESSAGES = (
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    NN_("expected %s argument", "expected %s arguments"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("unexpected option string: %s"),
 )
+
+
+def _argparse_reads_our_catalogue() -> None:
+    """argparse says its words through the ``_`` and ``ngettext`` it took from gettext (the
+    way Python's argparse howto translates it): they are ours, in the language in use."""
+    argparse._ = gettext  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse with its usage errors in the language in use."""
 
     def error(self, message: str):
-        for pattern, msgid in _ARGPARSE_ERRORS:
-            m = pattern.fullmatch(message)
-            if m:
-                message = tr(msgid, **m.groupdict())
-                break
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: {tr('error: {reason}', reason=message)}\n")
 
@@ -426,6 +424,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"floorkill: {tr('settings: {reason}', reason=exc)}", file=sys.stderr)
         return 2
     set_lang(_lang_in(argv) or settings.language)
+    _argparse_reads_our_catalogue()
     parser = _parser(cmd)
     try:
         args = parser.parse_args(argv[1:] if cmd else argv)
@@ -545,7 +544,7 @@ def main(argv: list[str] | None = None) -> int:
         from floorkill.store.errors import JournalError
 
         if isinstance(exc, ConfigError):
-            print(f"floorkill: {exc}", file=sys.stderr)
+            print(f"floorkill: {exc.text()}", file=sys.stderr)
             return 2
         if isinstance(exc, JournalError):  # the journal's own words, not "internal"
             print("floorkill: " + tr("journal: {reason}", reason=exc), file=sys.stderr)

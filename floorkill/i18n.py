@@ -177,6 +177,105 @@ def ntr(singular: str, plural: str, n: int, lang: str | None = None, /, **params
     return ngettext(singular, plural, n, lang).format(n=number(n, lang), **params)
 
 
+# -- texts said later: a key and its parameters --------------------------------------
+
+
+class Amount(int):
+    """A parameter that is an amount of money in cents: written the language's way where a
+    :class:`Phrase` is said ("$4.50", "4,50 $"); ``grouped``: thousands grouped in every
+    language ("$10,000,000")."""
+
+    grouped: bool
+
+    def __new__(cls, cents: int, grouped: bool = False) -> Amount:
+        self = super().__new__(cls, cents)
+        self.grouped = grouped
+        return self
+
+
+class Phrase:
+    """A text said where it is shown: its message id (the English), an optional context and
+    its parameters, rendered in the screen's language by :meth:`text` (never English prose
+    read back). A parameter that is a :class:`Phrase` is said in the same language, an
+    :class:`Amount` as money; anything else (a name, a quoted value) is data, as it is.
+    ``str()`` is the English."""
+
+    __slots__ = ("msgid", "context", "params")
+
+    def __init__(self, msgid: str, /, context: str | None = None, **params: Any) -> None:
+        self.msgid = msgid
+        self.context = context
+        self.params = params
+
+    def text(self, lang: str | None = None) -> str:
+        template = (
+            gettext(self.msgid, lang)
+            if self.context is None
+            else pgettext(self.context, self.msgid, lang)
+        )
+        if not self.params:
+            return template
+        return template.format(**{k: said(v, lang) for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.text(SOURCE_LANG)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.msgid, self.context, tuple(sorted(self.params.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phrase) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.msgid!r}, {self.params!r})"
+
+
+class NPhrase(Phrase):
+    """A :class:`Phrase` with a count ``n``: its plural form in the language said
+    (``ngettext``), ``{n}`` written the local way."""
+
+    __slots__ = ("plural", "n")
+
+    def __init__(self, singular: str, plural: str, n: int, /, **params: Any) -> None:
+        super().__init__(singular, **params)
+        self.plural = plural
+        self.n = n
+
+    def text(self, lang: str | None = None) -> str:
+        template = ngettext(self.msgid, self.plural, self.n, lang)
+        return template.format(
+            n=number(self.n, lang), **{k: said(v, lang) for k, v in self.params.items()}
+        )
+
+    def _key(self) -> tuple[Any, ...]:
+        return (*super()._key(), self.plural, self.n)
+
+
+def said(value: Any, lang: str | None = None) -> Any:
+    """A parameter as a text shows it in ``lang``: a :class:`Phrase` said, an
+    :class:`Amount` as money, anything else as it is."""
+    if isinstance(value, Phrase):
+        return value.text(lang)
+    if isinstance(value, Amount):
+        return money(value, lang, grouped=value.grouped)
+    return value
+
+
+class PhraseError(ValueError):
+    """An error that says what is wrong as a :class:`Phrase` (``.phrase``): shown in the
+    screen's language with :meth:`text`; ``str()`` is the English."""
+
+    def __init__(self, message: str | Phrase, /, **params: Any) -> None:
+        self.phrase = message if isinstance(message, Phrase) else Phrase(message, **params)
+        super().__init__(str(self.phrase))
+
+    def text(self, lang: str | None = None) -> str:
+        return self.phrase.text(lang)
+
+
 # -- numbers and money ---------------------------------------------------------------
 
 NBSP = "\u00a0"  # Russian groups thousands with a non-breaking space: 12 500
@@ -191,7 +290,7 @@ def number(n: int, lang: str | None = None) -> str:
     return f"{n:,}"
 
 
-def money(cents: int, lang: str | None = None) -> str:
+def money(cents: int, lang: str | None = None, *, grouped: bool = False) -> str:
     """Whole dollars when whole: English "$1200" / "$4.50" (as everywhere); Russian "1200 $",
     "12 500 $", "4,50 $"
     (a decimal comma, the sign after the amount, non-breaking spaces)."""
@@ -201,12 +300,19 @@ def money(cents: int, lang: str | None = None) -> str:
     if lang == "ru":
         text = number(whole, lang) + (f",{part:02d}" if part else "")
         return f"{sign}{text}{NBSP}$"
+    if grouped:
+        return f"{sign}${number(whole, lang)}" + (f".{part:02d}" if part else "")
     from floorkill.rules.money import dollars  # lazily: the CLI's help needs no rules model
 
     return dollars(cents)
 
 
 __all__ = [
+    "Amount",
+    "NPhrase",
+    "Phrase",
+    "PhraseError",
+    "said",
     "LANGS",
     "NC_",
     "N_",

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from floorkill.i18n import N_, Phrase, PhraseError
+
 __all__ = [
     "CardError",
     "RANKS",
@@ -46,10 +48,11 @@ SUIT_SHIFT = 32
 LOW_SHIFT = 48
 
 
-class CardError(ValueError):
+class CardError(PhraseError):
     """A card, a hand or a showdown that cannot be accepted.
 
-    The message is one human-readable line saying what is wrong and where.
+    The message is one line saying what is wrong and where: a :class:`Phrase`, said in the
+    screen's language.
     """
 
 
@@ -98,22 +101,26 @@ def _scan(token: str) -> tuple[str, ...] | None:
     return result
 
 
-def _where(where: str | None) -> str:
-    return f" ({where})" if where else ""
-
-
-def parse_cards(text: str, *, joker: bool = False, where: str | None = None) -> tuple[str, ...]:
+def parse_cards(
+    text: str, *, joker: bool = False, where: Phrase | str | None = None
+) -> tuple[str, ...]:
     """Parse ``"As kd 10c, Jk"`` into canonical card names ``("As", "Kd", "Tc", "Jk")``.
 
     Ranks ``23456789TJQKA`` (``10`` accepted for ``T``), suits ``cdhs``, any
     case; the joker is ``Jk``.  Cards are separated by whitespace or commas
     (or simply run together).  Raises :class:`CardError` for a card that does
     not exist, a card given twice, or the joker when ``joker`` is false.
-    ``where`` (e.g. ``"seat 3"``) is added to error messages.
+    ``where`` (a :class:`Phrase` such as "seat 3") is added to error messages.
     """
     if not isinstance(text, str):
+        if where:
+            raise CardError(
+                N_("cards must be written as text like 'As Kd' ({where}), not {type}"),
+                where=where,
+                type=type(text).__name__,
+            )
         raise CardError(
-            f"cards must be written as text like 'As Kd'{_where(where)}, not {type(text).__name__}"
+            N_("cards must be written as text like 'As Kd', not {type}"), type=type(text).__name__
         )
     names: list[str] = []
     for token in _SPLIT_RE.split(text.strip()):
@@ -121,23 +128,34 @@ def parse_cards(text: str, *, joker: bool = False, where: str | None = None) -> 
             continue
         cards = _scan(token)
         if cards is None:
-            raise CardError(
-                f"no such card {token!r}{_where(where)}: "
-                "write cards like As, Td, 10h, 2c (ranks 2-9 T J Q K A, suits c d h s)"
+            how = Phrase(
+                N_("write cards like As, Td, 10h, 2c (ranks 2-9 T J Q K A, suits c d h s)")
             )
+            if where:
+                raise CardError(
+                    N_("no such card {card} ({where}): {how}"),
+                    card=repr(token),
+                    where=where,
+                    how=how,
+                )
+            raise CardError(N_("no such card {card}: {how}"), card=repr(token), how=how)
         names.extend(cards)
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise CardError(
-                f"duplicate card {name}{_where(where + ', twice' if where else 'twice')}"
-            )
+            if where:
+                raise CardError(
+                    N_("duplicate card {card} ({where}, twice)"), card=name, where=where
+                )
+            raise CardError(N_("duplicate card {card} (twice)"), card=name)
         seen.add(name)
         if name == JOKER_NAME and not joker:
-            raise CardError(f"the joker (Jk) is not in play{_where(where)}")
+            if where:
+                raise CardError(N_("the joker (Jk) is not in play ({where})"), where=where)
+            raise CardError(N_("the joker (Jk) is not in play"))
     return tuple(names)
 
 
-def parse_codes(text: str, *, joker: bool = False, where: str | None = None) -> list[int]:
+def parse_codes(text: str, *, joker: bool = False, where: Phrase | str | None = None) -> list[int]:
     """Like :func:`parse_cards` but returns the internal integer codes."""
     return [CODE[name] for name in parse_cards(text, joker=joker, where=where)]

@@ -9,6 +9,7 @@ from typing import Any
 from floorkill.cards import evaluate as ev
 from floorkill.cards._core import CODE, JOKER_NAME, CardError, parse_cards
 from floorkill.cards.hand_value import JokerUse, joker_use, value_words
+from floorkill.i18n import N_, NC_, NPhrase, Phrase
 
 __all__ = ["GAMES", "HandValue", "Showdown", "showdown"]
 
@@ -24,19 +25,29 @@ GAMES = (
     "razz",
 )
 
-# game -> (words, hole cards per seat, board cards or 0 for no board, joker possible)
+# game -> (words, hole cards per seat, board cards or 0 for no board, joker possible); the
+# words are the game as a sentence names it (context "game in a sentence")
 _RULES = {
-    "holdem": ("hold'em", 2, 5, False),
-    "omaha": ("Omaha", 4, 5, False),
-    "omaha8": ("Omaha hi-lo", 4, 5, False),
-    "lowball-a5": ("A-5 lowball", 5, 0, True),
-    "lowball-27": ("2-7 lowball", 5, 0, False),
-    "draw-high": ("draw high", 5, 0, True),
-    "stud": ("seven-card stud", 7, 0, False),
-    "stud8": ("stud hi-lo", 7, 0, False),
-    "razz": ("razz", 7, 0, False),
+    "holdem": (NC_("game in a sentence", "hold'em"), 2, 5, False),
+    "omaha": (NC_("game in a sentence", "Omaha"), 4, 5, False),
+    "omaha8": (NC_("game in a sentence", "Omaha hi-lo"), 4, 5, False),
+    "lowball-a5": (NC_("game in a sentence", "A-5 lowball"), 5, 0, True),
+    "lowball-27": (NC_("game in a sentence", "2-7 lowball"), 5, 0, False),
+    "draw-high": (NC_("game in a sentence", "draw high"), 5, 0, True),
+    "stud": (NC_("game in a sentence", "seven-card stud"), 7, 0, False),
+    "stud8": (NC_("game in a sentence", "stud hi-lo"), 7, 0, False),
+    "razz": (NC_("game in a sentence", "razz"), 7, 0, False),
 }
-_NUMBERS = {2: "two", 4: "four", 5: "five", 7: "seven"}
+_NUMBERS = {
+    2: NC_("cards needed", "two"),
+    4: NC_("cards needed", "four"),
+    5: NC_("cards needed", "five"),
+    7: NC_("cards needed", "seven"),
+}
+
+
+def _game(words: str) -> Phrase:
+    return Phrase(words, context="game in a sentence")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,12 +95,16 @@ class Showdown:
     values: tuple[HandValue, ...] = field(default=(), compare=False)  # derived: words, joker use
 
 
-def _place(where: str | int) -> str:
-    return where if isinstance(where, str) else f"seat {where}"
+_BOARD = N_("board")
+
+
+def _place(where: int | None) -> Phrase:
+    """A seat ("seat 3") or, for None, the board: where a card was given."""
+    return Phrase(_BOARD) if where is None else Phrase(N_("seat {seat}"), seat=where)
 
 
 def _parse(
-    text: str, where: str | int, joker: bool, game_words: str, joker_possible: bool
+    text: str, where: int | None, joker: bool, game_words: str, joker_possible: bool
 ) -> tuple[str, ...]:
     """Parse with the joker always accepted by the scanner, then say precisely
     why a joker is not allowed."""
@@ -97,10 +112,13 @@ def _parse(
     if JOKER_NAME in cards and not joker:
         if not joker_possible:
             raise CardError(
-                f"{_place(where)} shows the joker (Jk), but there is no joker in {game_words}"
+                N_("{where} shows the joker (Jk), but there is no joker in {game}"),
+                where=_place(where),
+                game=_game(game_words),
             )
         raise CardError(
-            f"{_place(where)} shows the joker (Jk), but the joker is not in play at this table"
+            N_("{where} shows the joker (Jk), but the joker is not in play at this table"),
+            where=_place(where),
         )
     return cards
 
@@ -121,25 +139,37 @@ def showdown(
     allowed, a board in a game without one, or no hands at all.
     """
     if not isinstance(game, str) or game not in _RULES:
-        raise CardError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+        raise CardError(
+            N_("unknown game {game}: expected one of {games}"),
+            game=repr(game),
+            games=", ".join(GAMES),
+        )
     words, n_hole, n_board, joker_possible = _RULES[game]
     if joker and not joker_possible:
-        raise CardError(f"there is no joker in {words} (only A-5 lowball and draw high use it)")
+        raise CardError(
+            N_("there is no joker in {game} (only A-5 lowball and draw high use it)"),
+            game=_game(words),
+        )
     if not isinstance(hands, Mapping) or not hands:
-        raise CardError("no hands to compare: a showdown needs at least one seat's cards")
+        raise CardError(N_("no hands to compare: a showdown needs at least one seat's cards"))
 
-    seen: dict[str, str] = {}
+    seen: dict[str, Phrase] = {}
 
-    def note(cards: tuple[str, ...], where: str) -> None:
+    def note(cards: tuple[str, ...], where: Phrase) -> None:
         for card in cards:
             if card in seen:
-                raise CardError(f"duplicate card {card} ({seen[card]} and {where})")
+                raise CardError(
+                    N_("duplicate card {card} ({first} and {second})"),
+                    card=card,
+                    first=seen[card],
+                    second=where,
+                )
             seen[card] = where
 
     seats = []
     for seat in hands:
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise CardError(f"seat {seat!r} is not a seat number")
+            raise CardError(N_("seat {seat} is not a seat number"), seat=repr(seat))
         seats.append(seat)
     seats.sort()
 
@@ -149,27 +179,40 @@ def showdown(
         cards = names[seat] = _parse(hands[seat], seat, joker, words, joker_possible)
         if len(cards) != n_hole:
             raise CardError(
-                f"seat {seat} shows {len(cards)} card{'s' if len(cards) != 1 else ''}; "
-                f"{words} needs exactly {_NUMBERS[n_hole]}"
+                NPhrase(
+                    "seat {seat} shows {n} card; {game} needs exactly {need}",
+                    "seat {seat} shows {n} cards; {game} needs exactly {need}",
+                    len(cards),
+                    seat=seat,
+                    game=_game(words),
+                    need=Phrase(_NUMBERS[n_hole], context="cards needed"),
+                )
             )
-        note(cards, f"seat {seat}")
+        note(cards, _place(seat))
         parsed[seat] = [CODE[card] for card in cards]
 
     board_codes: list[int] = []
     if n_board:
         if board is None:
-            raise CardError(f"{words} needs the board: all five community cards")
-        bcards = _parse(board, "board", False, words, False)
+            raise CardError(
+                N_("{game} needs the board: all five community cards"), game=_game(words)
+            )
+        bcards = _parse(board, None, False, words, False)
         if len(bcards) != n_board:
             raise CardError(
-                f"the board has {len(bcards)} card{'s' if len(bcards) != 1 else ''}; "
-                f"a {words} showdown needs all five"
+                NPhrase(
+                    "the board has {n} card; a {game} showdown needs all five",
+                    "the board has {n} cards; a {game} showdown needs all five",
+                    len(bcards),
+                    game=_game(words),
+                )
             )
-        note(bcards, "board")
+        note(bcards, _place(None))
         board_codes = [CODE[card] for card in bcards]
     elif board is not None and (not isinstance(board, str) or board.strip()):
         raise CardError(
-            f"{words} has no board, but a board was given: put every card in the seat's hand"
+            N_("{game} has no board, but a board was given: put every card in the seat's hand"),
+            game=_game(words),
         )
 
     high: dict[int, int] = {}

@@ -13,7 +13,7 @@ from floorkill import vocab
 from floorkill.i18n import NC_, money, pgettext, ptr, tr
 from floorkill.rules import TableState, next_hand
 from floorkill.rules.codes import ButtonStatus, OwedMode
-from floorkill.rules.config import GAME_NAMES, TableConfig
+from floorkill.rules.config import TableConfig, game_name
 from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 
@@ -59,7 +59,7 @@ def game_text(cfg: TableConfig, lang: str | None = None) -> str:
     else:
         kill = " · " + tr("no kill", lang)
     joker = " · " + tr("with the joker", lang) if cfg.joker else ""  # the bug plays (joker-1)
-    return f"{GAME_NAMES.get(cfg.game, cfg.game)} {cfg.stakes_text()}{blinds}{joker}{kill}"
+    return f"{game_name(cfg.game, lang)} {cfg.stakes_text()}{blinds}{joker}{kill}"
 
 
 def barred_text(state: TableState, lang: str | None = None) -> str:

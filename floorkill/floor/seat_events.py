@@ -12,7 +12,7 @@ from typing import Any
 
 from floorkill.floor.keyboard import yes_no
 from floorkill.floor.typed_entry import amount_cents
-from floorkill.i18n import N_, money, tr
+from floorkill.i18n import N_, money, said, tr
 from floorkill.rules import TableState
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.money import MoneyError
@@ -30,10 +30,9 @@ class FormError(ValueError):
 
     def text(self, lang: str = "en") -> str:
         params = {
-            key: tr(value, lang) if key == "what" else value for key, value in self.params.items()
+            key: tr(value, lang) if key == "what" else said(value, lang)
+            for key, value in self.params.items()
         }
-        if "reason" in params and lang != "en":  # the money parser speaks English
-            params["reason"] = tr("type an amount such as 200 or 12.50", lang)
         return tr(self.message, lang, **params)
 
 
@@ -55,7 +54,7 @@ def read_amount(text: str, what: str) -> str:
     try:
         cents = amount_cents(text)
     except MoneyError as exc:
-        raise FormError(N_("{what}: {reason}"), what=what, reason=str(exc)) from None
+        raise FormError(N_("{what}: {reason}"), what=what, reason=exc.phrase) from None
     whole, part = divmod(cents, 100)
     return f"{whole}.{part:02d}" if part else str(whole)
 

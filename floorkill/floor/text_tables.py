@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from floorkill.i18n import pgettext, tr
+from floorkill.i18n import pgettext, said, tr
 
 
 def pick(
@@ -14,6 +14,7 @@ def pick(
 ) -> str:
     """``table[key]`` in ``lang``, formatted with ``params``."""
     entry = table[key]
+    params = {k: said(v, lang) for k, v in params.items()}  # a reason: said in ``lang``
     if isinstance(entry, tuple):
         return pgettext(entry[0], entry[1], lang).format(**params)
     return tr(entry, lang).format(**params)

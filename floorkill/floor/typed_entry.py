@@ -180,7 +180,7 @@ def _amount(text: str) -> str:
     try:
         cents = amount_cents(text)
     except MoneyError as exc:
-        raise EntryError("bad-pot", reason=str(exc)) from None
+        raise EntryError("bad-pot", reason=exc.phrase) from None
     whole, part = divmod(cents, 100)
     return f"{whole}.{part:02d}"
 
@@ -226,7 +226,7 @@ def answer(question: Question, text: str, raw: Mapping[str, Any]) -> dict[str, A
     except MoneyError as exc:
         if question.answers:
             raise EntryError("yes-no-pot" if question.kind == "pot" else "yes-no-amount") from None
-        raise EntryError("bad-pot", reason=str(exc)) from None
+        raise EntryError("bad-pot", reason=exc.phrase) from None
     return question.answered(raw, cents)
 
 

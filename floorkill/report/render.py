@@ -17,8 +17,8 @@ from datetime import datetime, timedelta, tzinfo
 from floorkill.event_words import event_words
 from floorkill.i18n import LANGS, money, ntr
 from floorkill.rules import clauses as catalogue
+from floorkill.rules.config import game_name
 from floorkill.rules.money import dollars
-from floorkill.rules.placard import game_name
 
 from . import svg
 from .gather import KINDS, Room, TableStats, parse_at, trigger_buckets

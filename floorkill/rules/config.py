@@ -14,8 +14,20 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from floorkill.i18n import N_, NC_, Phrase, PhraseError, pgettext
+
 from .codes import KillKind
-from .money import HOW_TO_WRITE, Cents, MoneyError, fmt, parse_amount, scale, to_toml, written_float
+from .money import (
+    NOT_AN_AMOUNT,
+    TOO_LONG,
+    Cents,
+    MoneyError,
+    fmt,
+    parse_amount,
+    scale,
+    to_toml,
+    written_float,
+)
 from .names import NameError_, name_key, one_line, validate_name
 from .triggers import REGISTRY
 
@@ -35,17 +47,27 @@ HILO_GAMES = ("omaha8", "stud8")
 LOWBALL_GAMES = ("lowball-a5", "lowball-27", "razz")
 FLOP_GAMES = ("holdem", "omaha", "omaha8")
 JOKER_GAMES = ("lowball-a5", "draw-high")
+# the games' names (English; said in a language with game_name)
 GAME_NAMES = {
-    "holdem": "Hold'em",
-    "omaha": "Omaha",
-    "omaha8": "Omaha Hi-Lo 8/b",
-    "lowball-a5": "A-5 Lowball",
-    "lowball-27": "2-7 Lowball",
-    "draw-high": "Draw High",
-    "stud": "Seven-Card Stud",
-    "stud8": "Stud Hi-Lo 8/b",
-    "razz": "Razz",
+    "holdem": NC_("game", "Hold'em"),
+    "omaha": NC_("game", "Omaha"),
+    "omaha8": NC_("game", "Omaha Hi-Lo 8/b"),
+    "lowball-a5": NC_("game", "A-5 Lowball"),
+    "lowball-27": NC_("game", "2-7 Lowball"),
+    "draw-high": NC_("game", "Draw High"),
+    "stud": NC_("game", "Seven-Card Stud"),
+    "stud8": NC_("game", "Stud Hi-Lo 8/b"),
+    "razz": NC_("game", "Razz"),
 }
+
+
+def game_name(game: str, lang: str | None = None) -> str:
+    """The game's name in ``lang`` (the language in use by default; an unknown game: its
+    id)."""
+    english = GAME_NAMES.get(game)
+    return pgettext("game", english, lang) if english is not None else game
+
+
 # the kill triggers by id, their records (rules/triggers.py): `in`, iteration and join read ids
 TRIGGERS = REGISTRY
 MULTIPLIERS = {"full": (2, 1), "half": (3, 2)}
@@ -133,29 +155,45 @@ def validate_table_name(raw: object) -> str:
     return validate_name(raw, what="table name", limit=MAX_TABLE_NAME)
 
 
-class ConfigError(ValueError):
-    """A table file that cannot be used. ``str()`` is one line: file:line[:col]: message."""
+class ConfigError(PhraseError):
+    """A table file that cannot be used: one line, file:line[:col]: [section] key: reason.
+    ``reason`` is a :class:`Phrase` (said in the screen's language by :meth:`text`; the
+    file, the line and the key are the file's, as they are); ``str()`` is the English;
+    ``message`` is the part after the file and line."""
 
     def __init__(
         self,
-        message: str,
+        message: str | Phrase,
+        /,
         *,
         file: str = "<table>",
         line: int | None = None,
         col: int | None = None,
         key: str | None = None,
+        where: str | None = None,
+        **params: Any,
     ) -> None:
-        self.message = message
+        self.reason = message if isinstance(message, Phrase) else Phrase(message, **params)
         self.file = file
         self.line = line
         self.col = col
         self.key = key
-        where = file
-        if line is not None:
-            where += f":{line}"
-            if col is not None:
-                where += f":{col}"
-        super().__init__(one_line(f"{where}: {message}", MAX_MESSAGE))
+        self.where = where
+        self.phrase = self.reason
+        self.message = self._said("en")
+        ValueError.__init__(self, self.text("en"))
+
+    def _said(self, lang: str | None) -> str:
+        reason = self.reason.text(lang)
+        return f"{self.where}: {reason}" if self.where else reason
+
+    def text(self, lang: str | None = None) -> str:
+        place = self.file
+        if self.line is not None:
+            place += f":{self.line}"
+            if self.col is not None:
+                place += f":{self.col}"
+        return one_line(f"{place}: {self._said(lang)}", MAX_MESSAGE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,20 +426,27 @@ class _Loader:
         self.file = file
 
     def error(
-        self, message: str, section: str | None = None, key: str | None = None, index: int = 0
+        self,
+        message: str | Phrase,
+        /,
+        section: str | None = None,
+        key: str | None = None,
+        index: int = 0,
+        **params: Any,
     ) -> ConfigError:
+        """The refusal of ``[section] key``: ``message`` a message id (with ``params``) or a
+        :class:`Phrase`."""
         line = _key_line(self.text, section, key, index)
         shown = one_line(key, 60) if key is not None else None
         where = (
             f"[{section}] {shown}" if section and key else (f"[{section}]" if section else shown)
         )
-        msg = f"{where}: {message}" if where else message
-        return ConfigError(msg, file=self.file, line=line, key=key)
+        return ConfigError(message, file=self.file, line=line, key=key, where=where, **params)
 
     def table_get(self, doc: Mapping[str, Any], section: str) -> dict[str, Any]:
         value = doc.get(section, {})
         if not isinstance(value, dict):
-            raise self.error("must be a table", None, section)
+            raise self.error(N_("must be a table"), None, section)
         return value
 
     def check_keys(
@@ -410,7 +455,11 @@ class _Loader:
         for key in data:
             if key not in allowed:
                 raise self.error(
-                    f"unknown key (expected one of: {', '.join(allowed)})", section, key, index
+                    N_("unknown key (expected one of: {keys})"),
+                    section,
+                    key,
+                    index,
+                    keys=", ".join(allowed),
                 )
 
     def amount(
@@ -419,9 +468,9 @@ class _Loader:
         try:
             cents = parse_amount(value)
         except MoneyError as exc:
-            raise self.error(str(exc), section, key, index) from None
+            raise self.error(exc.phrase, section, key, index) from None
         if positive and cents <= 0:
-            raise self.error("must be more than zero", section, key, index)
+            raise self.error(N_("must be more than zero"), section, key, index)
         return cents
 
     def amount_or_word(self, value: object, section: str, key: str, words: Sequence[str]) -> Cents:
@@ -432,13 +481,14 @@ class _Loader:
         try:
             parse_amount(value)
         except MoneyError as exc:
-            why = str(exc).removesuffix("; " + HOW_TO_WRITE)
-            if why.endswith(("is not an amount", "too long for an amount")):
-                shown = _show(value) if isinstance(value, bool) else why.rsplit(" is ", 1)[0]
+            if exc.what.msgid in (NOT_AN_AMOUNT, TOO_LONG):
+                shown = _show(value) if isinstance(value, bool) else exc.what.params["value"]
                 raise self.error(
-                    f"{shown} is not one of: {', '.join(_show(w) for w in words)} or an amount",
+                    N_("{value} is not one of: {choices} or an amount"),
                     section,
                     key,
+                    value=shown,
+                    choices=", ".join(_show(w) for w in words),
                 ) from None
         return self.amount(value, section, key)
 
@@ -448,11 +498,15 @@ def load_table_file(path: str | Path) -> TableFile:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise ConfigError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+        raise ConfigError(
+            N_("cannot read: {reason}"), file=str(path), reason=exc.strerror or str(exc)
+        ) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
+        raise ConfigError(
+            N_("not UTF-8 text (byte {byte})"), file=str(path), byte=exc.start
+        ) from None
     return load_table_text(text, str(path))
 
 
@@ -461,7 +515,7 @@ def load_table_text(text: str, file: str = "<table>") -> TableFile:
         doc = tomllib.loads(text, parse_float=written_float)
     except RecursionError:
         raise ConfigError(
-            "arrays or tables nested too deeply", file=file, line=_first_line(text, _DEEP)
+            N_("arrays or tables nested too deeply"), file=file, line=_first_line(text, _DEEP)
         ) from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
@@ -472,14 +526,57 @@ def load_table_text(text: str, file: str = "<table>") -> TableFile:
             msg = msg[: m.start()].strip()
         elif "end of document" in msg:
             line = text.count("\n") + 1
-        raise ConfigError(f"TOML syntax error: {msg}", file=file, line=line, col=col) from None
+        raise ConfigError(
+            N_("TOML syntax error: {what}"), file=file, line=line, col=col, what=toml_problem(msg)
+        ) from None
     except ValueError:  # tomllib: an integer of more than 4,300 digits
         raise ConfigError(
-            "a number with thousands of digits is not a number this file can hold",
+            N_("a number with thousands of digits is not a number this file can hold"),
             file=file,
             line=_first_line(text, _HUGE_NUMBER),
         ) from None
     return config_from_dict(doc, text=text, file=file)
+
+
+# tomllib has no catalogue: its messages (a fixed set) said in the catalogue's words, by
+# their exact text, or by the text before (and after) the one value they quote
+_TOML_MESSAGES = (
+    N_("Invalid statement"),
+    N_("Cannot overwrite a value"),
+    N_("Expected ']' at the end of a table declaration"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Expected '=' after a key in a key/value pair"),
+    N_("Invalid initial character for a key part"),
+    N_("Unclosed array"),
+    N_("Unclosed inline table"),
+    N_("Unescaped '\\' in a string"),
+    N_("Invalid hex value"),
+    N_("Escaped character is not a Unicode scalar value"),
+    N_("Unterminated string"),
+    N_("Invalid date or datetime"),
+    N_("Invalid value"),
+    N_("Expected newline or end of document after a statement"),
+)
+_TOML_QUOTING = (
+    ("Illegal character ", "", N_("Illegal character {value}")),
+    ("Found invalid character ", "", N_("Found invalid character {value}")),
+    ("Expected ", "", N_("Expected {value}")),
+    ("Cannot declare ", " twice", N_("Cannot declare {value} twice")),
+    ("Cannot mutate immutable namespace ", "", N_("Cannot mutate immutable namespace {value}")),
+    ("Cannot redefine namespace ", "", N_("Cannot redefine namespace {value}")),
+    ("Duplicate inline table key ", "", N_("Duplicate inline table key {value}")),
+)
+
+
+def toml_problem(message: str) -> Phrase | str:
+    """tomllib's message (without its place) as a :class:`Phrase`; one it never gave before
+    stays as it is."""
+    if message in _TOML_MESSAGES:
+        return Phrase(message)
+    for head, tail, msgid in _TOML_QUOTING:
+        if message.startswith(head) and message.endswith(tail) and len(message) > len(head + tail):
+            return Phrase(msgid, value=message[len(head) : len(message) - len(tail)])
+    return message
 
 
 _DEEP = re.compile(r"[\[{](?:[^\]}\n]*?[\[{]){40}")
@@ -515,100 +612,124 @@ def _too_deep(value: Any, limit: int) -> bool:
 def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<table>") -> TableFile:
     ld = _Loader(text, file)
     if not doc:
-        raise ConfigError("empty table file (needs [table], [stakes])", file=file, line=1)
+        raise ConfigError(N_("empty table file (needs [table], [stakes])"), file=file, line=1)
     ld.check_keys(doc, None, ("table", "stakes", "kill", "players", "events"))  # type: ignore[arg-type]
 
     t = ld.table_get(doc, "table")
     if "table" not in doc:
-        raise ConfigError("missing [table] section", file=file, line=1, key="table")
+        raise ConfigError(N_("missing [table] section"), file=file, line=1, key="table")
     ld.check_keys(t, "table", ("name", "game", "joker", "seats", "button"))
     if not isinstance(t.get("name"), str) or not t["name"].strip():
-        raise ld.error("a table needs a name (text)", "table", "name")
+        raise ld.error(N_("a table needs a name (text)"), "table", "name")
     try:
         name = validate_table_name(t.get("name"))
     except NameError_ as exc:
-        raise ld.error(str(exc), "table", "name") from None
+        raise ld.error(exc.phrase, "table", "name") from None
     game = t.get("game")
     if not isinstance(game, str) or game not in GAMES:
         shown = one_line(repr(game), 60) if isinstance(game, str) else type(game).__name__
-        raise ld.error(f"{shown} is not a game (one of: {', '.join(GAMES)})", "table", "game")
+        raise ld.error(
+            N_("{value} is not a game (one of: {games})"),
+            "table",
+            "game",
+            value=shown,
+            games=", ".join(GAMES),
+        )
     joker = t.get("joker", False)
     if not isinstance(joker, bool):
-        raise ld.error("must be true or false", "table", "joker")
+        raise ld.error(N_("must be true or false"), "table", "joker")
     if joker and game not in JOKER_GAMES:
         raise ld.error(
-            f"the joker is allowed only in {' and '.join(JOKER_GAMES)} (joker-1)", "table", "joker"
+            N_("the joker is allowed only in {games} ({cite})"),
+            "table",
+            "joker",
+            games=Phrase(N_("{first} and {second}"), first=JOKER_GAMES[0], second=JOKER_GAMES[1]),
+            cite="joker-1",
         )
     seats = t.get("seats", 9)
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 10:
-        raise ld.error("must be a whole number from 2 to 10", "table", "seats")
+        raise ld.error(
+            N_("must be a whole number from {lo} to {hi}"), "table", "seats", lo=2, hi=10
+        )
     button = t.get("button")
     if button is not None and (
         not isinstance(button, int) or isinstance(button, bool) or not 1 <= button <= seats
     ):
-        raise ld.error(f"must be a seat number from 1 to {seats}", "table", "button")
+        raise ld.error(
+            N_("must be a seat number from {lo} to {hi}"), "table", "button", lo=1, hi=seats
+        )
 
     if "stakes" not in doc:
-        raise ConfigError("missing [stakes] section", file=file, line=None, key="stakes")
+        raise ConfigError(N_("missing [stakes] section"), file=file, line=None, key="stakes")
     s = ld.table_get(doc, "stakes")
     ld.check_keys(s, "stakes", ("structure", "bets", "blinds"))
     structure = s.get("structure", "fixed")
     if structure not in ("fixed", "spread"):
-        raise ld.error('must be "fixed" or "spread"', "stakes", "structure")
+        raise ld.error(N_('must be "fixed" or "spread"'), "stakes", "structure")
     bets_raw = s.get("bets")
     if not isinstance(bets_raw, list) or not bets_raw:
-        raise ld.error("must be a list of amounts, e.g. [10, 20]", "stakes", "bets")
+        raise ld.error(N_("must be a list of amounts, e.g. [10, 20]"), "stakes", "bets")
     bets = tuple(ld.amount(b, "stakes", "bets") for b in bets_raw)
     if structure == "fixed":
         if len(bets) != 2:
-            raise ld.error("fixed limit needs [lower, upper]", "stakes", "bets")
+            raise ld.error(N_("fixed limit needs [lower, upper]"), "stakes", "bets")
         if bets[1] < bets[0]:
-            raise ld.error("upper bet is smaller than the lower bet", "stakes", "bets")
+            raise ld.error(N_("upper bet is smaller than the lower bet"), "stakes", "bets")
     else:
         if len(bets) < 2:
             raise ld.error(
-                "spread limit needs [min, max] or [min, max per round...]", "stakes", "bets"
+                N_("spread limit needs [min, max] or [min, max per round...]"), "stakes", "bets"
             )
         if any(b < bets[0] for b in bets[1:]):
-            raise ld.error("no maximum may be below the minimum", "stakes", "bets")
+            raise ld.error(N_("no maximum may be below the minimum"), "stakes", "bets")
     blinds_raw = s.get("blinds")
     if game in BLINDLESS_GAMES:
         if blinds_raw not in (None, []):
             raise ld.error(
-                f"{game} is played without blinds (house-blind-games)", "stakes", "blinds"
+                N_("{game} is played without blinds ({cite})"),
+                "stakes",
+                "blinds",
+                game=game,
+                cite="house-blind-games",
             )
         blinds: tuple[Cents, Cents] = (0, 0)
     else:
         if not isinstance(blinds_raw, list) or len(blinds_raw) != 2:
-            raise ld.error("must be [small, big], e.g. [5, 10]", "stakes", "blinds")
+            raise ld.error(N_("must be [small, big], e.g. [5, 10]"), "stakes", "blinds")
         sb = ld.amount(blinds_raw[0], "stakes", "blinds")
         bb = ld.amount(blinds_raw[1], "stakes", "blinds")
         if sb > bb:
-            raise ld.error("the small blind is bigger than the big blind", "stakes", "blinds")
+            raise ld.error(N_("the small blind is bigger than the big blind"), "stakes", "blinds")
         blinds = (sb, bb)
 
     k = ld.table_get(doc, "kill")
     ld.check_keys(k, "kill", ("kind", "triggers", "preset", *KILL_OPTIONS))
     kind = k.get("kind", "none")
     if kind not in tuple(KillKind):
-        raise ld.error('must be "full", "half" or "none"', "kill", "kind")
+        raise ld.error(N_('must be "full", "half" or "none"'), "kill", "kind")
     kind = KillKind(kind)
     if kind != KillKind.NONE and game in BLINDLESS_GAMES:
         raise ld.error(
-            f"{game} has no blinds, so it cannot be played for a kill (house-blind-games)",
+            N_("{game} has no blinds, so it cannot be played for a kill ({cite})"),
             "kill",
             "kind",
+            game=game,
+            cite="house-blind-games",
         )
     preset = k.get("preset", "robert")
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise ld.error(f"unknown preset (one of: {', '.join(PRESETS)})", "kill", "preset")
+        raise ld.error(
+            N_("unknown preset (one of: {presets})"), "kill", "preset", presets=", ".join(PRESETS)
+        )
     triggers_raw = k.get("triggers", [] if kind == KillKind.NONE else ["two-pots"])
     if not isinstance(triggers_raw, list) or any(tr not in TRIGGERS for tr in triggers_raw):
-        raise ld.error(f"must be a list of: {', '.join(TRIGGERS)}", "kill", "triggers")
+        raise ld.error(
+            N_("must be a list of: {triggers}"), "kill", "triggers", triggers=", ".join(TRIGGERS)
+        )
     if len(set(triggers_raw)) != len(triggers_raw):
-        raise ld.error("a trigger is listed twice", "kill", "triggers")
+        raise ld.error(N_("a trigger is listed twice"), "kill", "triggers")
     if kind == KillKind.NONE and triggers_raw:
-        raise ld.error('kind = "none" cannot have triggers', "kill", "triggers")
+        raise ld.error(N_('kind = "none" cannot have triggers'), "kill", "triggers")
     if "scoop" in triggers_raw and game not in HILO_GAMES:
         pass  # high-only: scoop means winning the whole pot alone (docs/rules.md 5.2)
     options: dict[str, Any] = dict(PRESETS[preset])
@@ -621,16 +742,18 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
             value = ld.amount_or_word(value, "kill", opt, allowed)
         elif isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
             raise ld.error(
-                f"must be one of: {', '.join(_show(a) for a in allowed)}"
-                + (" or an amount" if opt in AMOUNT_OPTIONS else ""),
+                N_("must be one of: {choices} or an amount")
+                if opt in AMOUNT_OPTIONS
+                else N_("must be one of: {choices}"),
                 "kill",
                 opt,
+                choices=", ".join(_show(a) for a in allowed),
             )
         options[opt] = value
     if options["second_leg_needs_flop"] and game not in FLOP_GAMES:
-        raise ld.error(f"{game} has no flop", "kill", "second_leg_needs_flop")
+        raise ld.error(N_("{game} has no flop"), "kill", "second_leg_needs_flop", game=game)
     if options["voluntary"] and kind == KillKind.NONE:
-        raise ld.error('a voluntary kill needs kind = "full" or "half"', "kill", "voluntary")
+        raise ld.error(N_('a voluntary kill needs kind = "full" or "half"'), "kill", "voluntary")
     kill = KillOptions(kind=kind, triggers=tuple(triggers_raw), preset=preset, **options)
     config = TableConfig(
         name=name,
@@ -649,34 +772,41 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
             _ = config.killed_limits()
         except MoneyError as exc:
             raise ld.error(
-                f"a {kind} kill here {exc}; pick amounts the kill divides exactly", "kill", "kind"
+                N_("a {kind} kill here {reason}; pick amounts the kill divides exactly"),
+                "kill",
+                "kind",
+                kind=str(kind),
+                reason=exc.phrase,
             ) from None
 
     players_raw = doc.get("players", [])
     if not isinstance(players_raw, list):
-        raise ld.error("must be an array of tables ([[players]])", None, "players")
+        raise ld.error(N_("must be an array of tables ([[players]])"), None, "players")
     players: list[PlayerSpec] = []
     taken: dict[int, int] = {}
     names: dict[str, int] = {}
     for i, p in enumerate(players_raw):
         if not isinstance(p, dict):
-            raise ld.error("must be a table", "players", None, i)
+            raise ld.error(N_("must be a table"), "players", None, i)
         ld.check_keys(p, "players", ("seat", "name", "stack"), i)
         seat = p.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= seats:
-            raise ld.error(f"must be a seat number from 1 to {seats}", "players", "seat", i)
+            raise ld.error(
+                N_("must be a seat number from {lo} to {hi}"), "players", "seat", i, lo=1, hi=seats
+            )
         if seat in taken:
-            raise ld.error(f"seat {seat} is given twice", "players", "seat", i)
+            raise ld.error(N_("seat {seat} is given twice"), "players", "seat", i, seat=seat)
         try:
             pname = validate_name(p.get("name"))
         except NameError_ as exc:
-            raise ld.error(str(exc), "players", "name", i) from None
+            raise ld.error(exc.phrase, "players", "name", i) from None
         if name_key(pname) in names:
             raise ld.error(
-                f"{pname!r} is already seated (names are unique, ignoring case)",
+                N_("{name} is already seated (names are unique, ignoring case)"),
                 "players",
                 "name",
                 i,
+                name=repr(pname),
             )
         stack = p.get("stack")
         if stack is not None:
@@ -687,15 +817,19 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
 
     events_raw = doc.get("events", [])
     if not isinstance(events_raw, list) or any(not isinstance(e, dict) for e in events_raw):
-        raise ld.error("must be an array of tables ([[events]])", None, "events")
+        raise ld.error(N_("must be an array of tables ([[events]])"), None, "events")
     lines = event_lines(text, len(events_raw)) if text else ()
     for i, e in enumerate(events_raw):
         if _too_deep(e, MAX_EVENT_DEPTH):
             raise ConfigError(
-                f"[[events]] number {i + 1}: lists or tables nested too deeply "
-                f"(an event needs at most {MAX_EVENT_DEPTH})",
+                N_(
+                    "[[events]] number {number}: lists or tables nested too deeply "
+                    "(an event needs at most {most})"
+                ),
                 file=file,
                 line=lines[i] if lines else None,
+                number=i + 1,
+                most=MAX_EVENT_DEPTH,
             )
     return TableFile(
         config=config,

@@ -307,7 +307,7 @@ def _result(state: TableState, ev: Hand) -> Result:
         try:
             sd = decide(cfg.game, ev.showdown.board, dict(ev.showdown.hands), joker=cfg.joker)
         except CardError as exc:
-            raise Refusal("bad-cards", reason=str(exc)) from None
+            raise Refusal("bad-cards", reason=exc.phrase) from None
         out = HandResult((tuple(sd.high), tuple(sd.low), sd.scoop))
         out.hands = sd.values
         return out

@@ -11,6 +11,8 @@ from collections.abc import Mapping  # not typing's alias: isinstance through it
 from dataclasses import dataclass
 from typing import Any
 
+from floorkill.i18n import N_, Phrase
+
 from .codes import EventType
 from .decisions import Refusal
 from .money import Cents, MoneyError, parse_amount, to_toml
@@ -331,9 +333,9 @@ def _amount(raw: Mapping[str, Any], key: str, *, positive: bool = False) -> Cent
     try:
         cents = parse_amount(raw[key])
     except MoneyError as exc:
-        raise Refusal("bad-amount", field=key, reason=str(exc)) from None
+        raise Refusal("bad-amount", field=key, reason=exc.phrase) from None
     if positive and cents <= 0:
-        raise Refusal("bad-amount", field=key, reason="must be more than zero")
+        raise Refusal("bad-amount", field=key, reason=Phrase(N_("must be more than zero")))
     return cents
 
 
@@ -351,7 +353,7 @@ def _other_name(raw: Mapping[str, Any], field: str) -> str | None:
     try:
         return validate_name(raw[field])
     except NameError_ as exc:
-        raise Refusal("bad-name", reason=str(exc)) from None
+        raise Refusal("bad-name", reason=exc.phrase) from None
 
 
 def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
@@ -391,7 +393,7 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
         try:
             name = validate_name(raw.get("name"))
         except NameError_ as exc:
-            raise Refusal("bad-name", reason=str(exc)) from None
+            raise Refusal("bad-name", reason=exc.phrase) from None
         return Join(
             seat=_seat(raw, "seat", seats),
             name=name,
@@ -418,7 +420,7 @@ def parse_event(raw: Mapping[str, Any], seats: int) -> Event:
         try:
             name = validate_name(raw.get("name"))
         except NameError_ as exc:
-            raise Refusal("bad-name", reason=str(exc)) from None
+            raise Refusal("bad-name", reason=exc.phrase) from None
         return PayKill(name=name)
     if etype == "stack":
         amount = _amount(raw, "amount")

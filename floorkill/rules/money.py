@@ -31,15 +31,35 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from typing import Any
+
+from floorkill.i18n import N_, Amount, Phrase, PhraseError
 
 Cents = int
 
 # How to write an amount: the end of every refusal of an amount's shape.
-HOW_TO_WRITE = "write it like 1000, $1,000, 1 000, 4.50 or 4,50"
+HOW_TO_WRITE = N_("write it like 1000, $1,000, 1 000, 4.50 or 4,50")
+# what a refusal says when the value is not written as an amount at all (config.py offers
+# an option's words then)
+NOT_AN_AMOUNT = N_("{value} is not an amount")
+TOO_LONG = N_("{value} is too long for an amount")
+_TOO_LARGE = N_("{value} is too large (at most {most})")
 
 
-class MoneyError(ValueError):
-    """An amount that is not a valid sum of money (the message is one line)."""
+class MoneyError(PhraseError):
+    """An amount that is not a valid sum of money: one line, a :class:`Phrase` (what is
+    wrong, then how to write the amount) said in the screen's language. ``.what`` is the
+    first part alone."""
+
+    def __init__(self, what: Phrase, *, how: bool = False) -> None:
+        self.what = what
+        super().__init__(
+            Phrase(N_("{what}; {how}"), what=what, how=Phrase(HOW_TO_WRITE)) if how else what
+        )
+
+
+def _error(msgid: str, value: object, how: bool = False, **params: Any) -> MoneyError:
+    return MoneyError(Phrase(msgid, value=_show(value), **params), how=how)
 
 
 class WrittenFloat(float):
@@ -64,7 +84,10 @@ def written_float(text: str) -> float:
 MAX_CENTS = 10**15  # $10,000,000,000,000
 MAX_TEXT = 40  # characters of a written amount, separators included
 _MAX_WHOLE = MAX_CENTS // 100
-_MAX_TEXT = f"${_MAX_WHOLE:,}"
+_MOST = Amount(MAX_CENTS, grouped=True)
+
+_EXPONENT = N_("{value} has an exponent (e)")
+_NOT_EXACT = N_("{value} is not exact to the cent")
 
 _SPACES = "\u0020\u00a0\u202f\u2009"
 _SPACE_RE = re.compile(f"[{_SPACES}]")
@@ -76,9 +99,9 @@ _FLOAT_RE = re.compile(r"([+-]?)(\d+)(?:\.(\d+))?")
 
 def _bound(cents: int, value: object, allow_negative: bool) -> Cents:
     if cents < 0 and not allow_negative:
-        raise MoneyError(f"{_show(value)} is negative")
+        raise _error(N_("{value} is negative"), value)
     if abs(cents) > MAX_CENTS:
-        raise MoneyError(f"{_show(value)} is too large (at most {_MAX_TEXT})")
+        raise _error(_TOO_LARGE, value, most=_MOST)
     return cents
 
 
@@ -87,27 +110,28 @@ def _show(value: object) -> str:
     return text if len(text) <= 24 else text[:20] + "..." + text[-1]
 
 
-def _refuse(value: object, problem: str) -> MoneyError:
-    return MoneyError(f"{_show(value)} {problem}; {HOW_TO_WRITE}")
+def _refuse(value: object, problem: str, **params: Any) -> MoneyError:
+    return _error(problem, value, how=True, **params)
 
 
 def _cents(sign: str, whole: str, frac: str, value: object, finer: str) -> int:
     """Cents from ASCII digit strings, by integer arithmetic on bounded pieces."""
     if len(frac) > MAX_TEXT:
-        raise MoneyError(f"{_show(value)} is too long for an amount")
+        raise _error(TOO_LONG, value)
     if len(frac) > 2:
         if frac[2:].strip("0"):
-            raise MoneyError(f"{_show(value)} {finer}")
+            raise _error(finer, value)
         frac = frac[:2]
     whole = whole.lstrip("0")
     if len(whole) > 15:  # >= 10**15 dollars: far past MAX_CENTS
-        raise MoneyError(f"{_show(value)} is too large (at most {_MAX_TEXT})")
+        raise _error(_TOO_LARGE, value, most=_MOST)
     cents = int(whole or "0") * 100 + int(frac.ljust(2, "0"))
     return -cents if sign == "-" else cents
 
 
-def _text_problem(text: str) -> str | None:
-    """Why ``text`` has a character an amount never has, or None."""
+def _text_problem(text: str) -> tuple[str, dict[str, str]] | None:
+    """Why ``text`` has a character an amount never has (a message id and its parameters),
+    or None."""
     for ch in text:
         if ch.isascii() and (ch.isdigit() or ch in "$.,+- "):
             continue
@@ -115,21 +139,24 @@ def _text_problem(text: str) -> str | None:
             continue
         code = f"U+{ord(ch):04X}"
         if unicodedata.category(ch) in ("Cf", "Cc", "Zl", "Zp", "Mn", "Me") or ch.isspace():
-            return f"has an invisible character ({code})"
+            return N_("{value} has an invisible character ({code})"), {"code": code}
         if ch.isdigit() or unicodedata.category(ch) == "Nd" or bool(unicodedata.numeric(ch, 0)):
-            return f"has a digit of another script ({ch!s} {code}), not 0-9"
+            return N_("{value} has a digit of another script ({digit} {code}), not 0-9"), {
+                "digit": ch,
+                "code": code,
+            }
         if ch in "eE":
-            return "has an exponent (e)"
-        return "is not an amount"
+            return _EXPONENT, {}
+        return NOT_AN_AMOUNT, {}
     return None
 
 
 def _from_text(value: str) -> int:
     if len(value) > MAX_TEXT * 4:
-        raise MoneyError(f"{_show(value)} is too long for an amount")
+        raise _error(TOO_LONG, value)
     problem = _text_problem(value)
     if problem is not None:
-        raise _refuse(value, problem)
+        raise _refuse(value, problem[0], **problem[1])
     text = _SPACE_RE.sub(" ", value).strip(" ")
     sign = ""
     if text[:1] in "+-" and text:
@@ -141,14 +168,14 @@ def _from_text(value: str) -> int:
     if text[:1] in "+-" and text and not sign:  # $-4.50
         sign, text = text[0], text[1:]
     if len(text) > MAX_TEXT:
-        raise MoneyError(f"{_show(value)} is too long for an amount")
+        raise _error(TOO_LONG, value)
     if not text or "$" in text or "+" in text or "-" in text:
-        raise _refuse(value, "is not an amount")
+        raise _refuse(value, NOT_AN_AMOUNT)
     frac = ""
     if "." in text:
         whole, _, frac = text.partition(".")
         if "." in frac or "," in frac or " " in frac or not frac.isdigit():
-            raise _refuse(value, "is not an amount")
+            raise _refuse(value, NOT_AN_AMOUNT)
     elif re.search(r",\d\d\Z", text) and text.count(",") == 1:
         whole, frac = text[:-3], text[-2:]  # a decimal comma: 4,50
     else:
@@ -157,19 +184,25 @@ def _from_text(value: str) -> int:
         whole = "0"
     if not _WHOLE_RE.fullmatch(whole):
         if "," in whole:
-            raise _refuse(value, "has a comma that is neither cents (4,50) nor thousands (1,000)")
-        raise _refuse(value, "is not an amount")
+            raise _refuse(
+                value, N_("{value} has a comma that is neither cents (4,50) nor thousands (1,000)")
+            )
+        raise _refuse(value, NOT_AN_AMOUNT)
     return _cents(
-        sign, whole.replace(",", "").replace(" ", ""), frac, value, "has more than two decimals"
+        sign,
+        whole.replace(",", "").replace(" ", ""),
+        frac,
+        value,
+        N_("{value} has more than two decimals"),
     )
 
 
 def _from_float(value: float) -> int:
     if not math.isfinite(value):
-        raise MoneyError(f"{_show(value)} is not an amount")
+        raise _error(NOT_AN_AMOUNT, value)
     written = getattr(value, "written", None)
     if written is not None and ("e" in written or "E" in written):
-        raise _refuse(value, "has an exponent (e)")
+        raise _refuse(value, _EXPONENT)
     if written is not None:
         written = written.replace("_", "")  # TOML's 1_000.50
     # A float is read as the decimal it was written as (its shortest repr): 4.55 is 4.55.
@@ -177,11 +210,9 @@ def _from_float(value: float) -> int:
     match = _FLOAT_RE.fullmatch(text)
     if match is None:  # repr of a huge or tiny float: 1e+16, 1e-05
         if abs(value) >= 1:
-            raise MoneyError(f"{_show(value)} is too large (at most {_MAX_TEXT})")
-        raise MoneyError(f"{_show(value)} is not exact to the cent")
-    return _cents(
-        match.group(1), match.group(2), match.group(3) or "", value, "is not exact to the cent"
-    )
+            raise _error(_TOO_LARGE, value, most=_MOST)
+        raise _error(_NOT_EXACT, value)
+    return _cents(match.group(1), match.group(2), match.group(3) or "", value, _NOT_EXACT)
 
 
 def parse_amount(value: object, *, allow_negative: bool = False) -> Cents:
@@ -193,30 +224,40 @@ def parse_amount(value: object, *, allow_negative: bool = False) -> Cents:
     At most :data:`MAX_CENTS` in size and :data:`MAX_TEXT` characters when written; negative
     only with ``allow_negative``. Anything else, of any size or shape, is refused quickly."""
     if isinstance(value, bool):
-        raise MoneyError(f"{value!r} is not an amount")
+        raise MoneyError(Phrase(NOT_AN_AMOUNT, value=repr(value)))
     if type(value) is int and -_MAX_WHOLE <= value <= _MAX_WHOLE:  # the common case
         if value < 0 and not allow_negative:
-            raise MoneyError(f"{value!r} is negative")
+            raise MoneyError(Phrase(N_("{value} is negative"), value=repr(value)))
         return value * 100
     if isinstance(value, int):
         if abs(value) > _MAX_WHOLE:
             raise MoneyError(
-                f"an amount of about {value.bit_length() * 3 // 10 + 1} digits is too large "
-                f"(at most {_MAX_TEXT})"
+                Phrase(
+                    N_("an amount of about {digits} digits is too large (at most {most})"),
+                    digits=value.bit_length() * 3 // 10 + 1,
+                    most=_MOST,
+                )
             )
         return _bound(value * 100, value, allow_negative)
     if isinstance(value, float):
         return _bound(_from_float(value), value, allow_negative)
     if isinstance(value, str):
         return _bound(_from_text(value), value, allow_negative)
-    raise MoneyError(f"{_show(value)} is not an amount")
+    raise _error(NOT_AN_AMOUNT, value)
 
 
 def scale(cents: Cents, num: int, den: int) -> Cents:
     """``cents * num / den``, exact, or :class:`MoneyError` if it needs a fraction of a cent."""
     total = cents * num
     if total % den:
-        raise MoneyError(f"{fmt(cents)} x {num}/{den} needs a fraction of a cent")
+        raise MoneyError(
+            Phrase(
+                N_("{amount} x {num}/{den} needs a fraction of a cent"),
+                amount=fmt(cents),
+                num=num,
+                den=den,
+            )
+        )
     return total // den
 
 

@@ -24,6 +24,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from floorkill.i18n import N_, NC_, Phrase, PhraseError
+
 MAX_NAME = 32
 _BAD_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 _SPACES = re.compile(r"\s+")
@@ -45,37 +47,77 @@ def invisible(ch: str) -> bool:
     return ch in ZERO_WIDTH or _IGNORABLE.match(ch) is not None
 
 
-class NameError_(ValueError):
-    """A player name that cannot be accepted."""
+class NameError_(PhraseError):
+    """A player name that cannot be accepted (a :class:`Phrase`, said in the screen's
+    language)."""
+
+
+# what a name is, in the refusal's words: the "what" of validate_name
+WHATS = {
+    "player name": NC_("name refused", "player name"),
+    "table name": NC_("name refused", "table name"),
+}
+
+
+def _what(what: str) -> Phrase | str:
+    return Phrase(WHATS[what], context="name refused") if what in WHATS else what
 
 
 def validate_name(raw: object, *, what: str = "player name", limit: int = MAX_NAME) -> str:
     """The name as kept (NFC, stripped), or :class:`NameError_` saying why not. ``what`` and
     ``limit`` let a table name follow the same rules (config.validate_table_name)."""
     if not isinstance(raw, str):
-        raise NameError_(f"a {what} must be text, not {type(raw).__name__}")
+        raise NameError_(
+            N_("a {what} must be text, not {type}"), what=_what(what), type=type(raw).__name__
+        )
     name = unicodedata.normalize("NFC", raw)
     for pos, ch in enumerate(name, start=1):
         cat = unicodedata.category(ch)
         if invisible(ch):
             # short (a refusal quotes 120 characters): the name it would copy comes first
             visible = "".join(char for char in name if not invisible(char)).strip()
-            looks = f"look exactly like {visible!r}" if visible else "look empty"
+            code = f"U+{ord(ch):04X}"
+            if visible:
+                raise NameError_(
+                    N_(
+                        "{what} has an invisible character at position {pos} ({code}): it "
+                        "would look exactly like {looks}; type the name without it"
+                    ),
+                    what=_what(what),
+                    pos=pos,
+                    code=code,
+                    looks=repr(visible),
+                )
             raise NameError_(
-                f"{what} has an invisible character at position {pos} "
-                f"(U+{ord(ch):04X}): it would {looks}; type the name without it"
+                N_(
+                    "{what} has an invisible character at position {pos} ({code}): it "
+                    "would look empty; type the name without it"
+                ),
+                what=_what(what),
+                pos=pos,
+                code=code,
             )
         if cat in _BAD_CATEGORIES:
             label = unicodedata.name(ch, "")  # control characters have no name
             raise NameError_(
-                f"{what} has a control or format character at position {pos} "
-                f"(U+{ord(ch):04X}{' ' + label if label else ''})"
+                N_("{what} has a control or format character at position {pos} ({code}{label})"),
+                what=_what(what),
+                pos=pos,
+                code=f"U+{ord(ch):04X}",
+                label=f" {label}" if label else "",
             )
     name = name.strip()
     if not name or not name_key(name):
-        raise NameError_(f"{what} is empty (nothing is left once spaces are trimmed)")
+        raise NameError_(
+            N_("{what} is empty (nothing is left once spaces are trimmed)"), what=_what(what)
+        )
     if len(name) > limit:
-        raise NameError_(f"{what} is {len(name)} characters; at most {limit}")
+        raise NameError_(
+            N_("{what} is {length} characters; at most {limit}"),
+            what=_what(what),
+            length=len(name),
+            limit=limit,
+        )
     return name
 
 

@@ -15,33 +15,14 @@ import html
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from floorkill.i18n import LANGS, N_, NC_, T_, Translated, pgettext, tr
+from floorkill.i18n import LANGS, N_, NC_, T_, Translated, tr
 
 from .codes import KillKind, OwedMode, TriggerId
-from .config import GAME_NAMES, LOWBALL_GAMES, TableConfig
+from .config import LOWBALL_GAMES, TableConfig, game_name
 from .money import Cents, dollars
 from .names import safe_text
 from .texts import amounts_in
 from .triggers import Trigger, active
-
-# The game names as the placard says them: GAME_NAMES' English in the context "game".
-_GAME_WORDS = (
-    NC_("game", "Hold'em"),
-    NC_("game", "Omaha"),
-    NC_("game", "Omaha Hi-Lo 8/b"),
-    NC_("game", "A-5 Lowball"),
-    NC_("game", "2-7 Lowball"),
-    NC_("game", "Draw High"),
-    NC_("game", "Seven-Card Stud"),
-    NC_("game", "Stud Hi-Lo 8/b"),
-    NC_("game", "Razz"),
-)
-
-
-def game_name(game: str, lang: str = "en") -> str:
-    """The game's name in ``lang`` (an unknown game: its id)."""
-    english = GAME_NAMES.get(game)
-    return pgettext("game", english, lang) if english is not None else game
 
 
 class Words(Mapping[str, str]):

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from floorkill.i18n import N_
+from floorkill.i18n import N_, Phrase
 
 from .codes import OwedMode
 from .decisions import Refusal
@@ -286,22 +286,26 @@ def split(raw: Any) -> tuple[Any, tuple[Owed, ...] | None]:
     items = raw[ROOM_FIELD]
     rest = {key: value for key, value in raw.items() if key != ROOM_FIELD}
     if not isinstance(items, list):
-        raise Refusal("bad-room", reason="not a list")
+        raise Refusal("bad-room", reason=Phrase(N_("not a list")))
     out = []
     for item in items:
         if not isinstance(item, Mapping) or set(item) != {"player", "owes", "table"}:
-            raise Refusal("bad-room", reason="each entry needs exactly player, owes and table")
+            raise Refusal(
+                "bad-room", reason=Phrase(N_("each entry needs exactly player, owes and table"))
+            )
         try:
             player = validate_name(item["player"])
         except NameError_ as exc:
-            raise Refusal("bad-room", reason=str(exc)) from None
+            raise Refusal("bad-room", reason=exc.phrase) from None
         try:
             owes = parse_amount(item["owes"])
         except MoneyError as exc:
-            raise Refusal("bad-room", reason=f"owes: {exc}") from None
+            raise Refusal(
+                "bad-room", reason=Phrase(N_("owes: {reason}"), reason=exc.phrase)
+            ) from None
         table = item["table"]
         if not isinstance(table, str) or not table.strip():
-            raise Refusal("bad-room", reason="table must be a table's name")
+            raise Refusal("bad-room", reason=Phrase(N_("table must be a table's name")))
         out.append(Owed(player=player, owes=owes, mode=OwedMode.BARRED, table=table.strip()))
     return rest, tuple(out)
 

@@ -26,9 +26,9 @@ from .config import (
     TRIGGERS,
     PlayerSpec,
     TableConfig,
+    game_name,
 )
 from .money import dollars
-from .placard import game_name
 
 ARROW = "→"
 CONTEXT = "setup"  # the catalogue's context of these words ("kill" the field, not the event)

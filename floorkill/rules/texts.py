@@ -17,12 +17,9 @@ the room's "$20-$40".
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any
 
-from floorkill.i18n import N_, NC_, NN_, gettext, ngettext, pgettext
-
-from .money import HOW_TO_WRITE
+from floorkill.i18n import N_, NC_, NN_, Phrase, gettext, ngettext, pgettext
 
 MESSAGES: dict[str, str | tuple[str, str]] = {
     # --- refusals: the shape of an event ---------------------------------------
@@ -353,135 +350,6 @@ PLURAL_PARAMS = {
 }
 
 
-# The reasons other modules give in English (money.MoneyError, names.NameError_,
-# cards.CardError), said in Russian: (pattern, Russian with the pattern's groups). A reason
-# no pattern knows stays as it is.
-_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7"}
-# (compiled when a reason is first said in Russian, not at every start)
-_REASONS_RU_SOURCE: tuple[tuple[str, str], ...] = (
-    # money
-    (r"(.+) is negative", r"\1 — отрицательная сумма"),
-    (
-        r"an amount of about (\d+) digits is too large \(at most (.+)\)",
-        r"слишком длинное число (цифр: около \1) — не больше \2",
-    ),
-    (r"(.+) is too large \(at most (.+)\)", r"\1 — слишком много (не больше \2)"),
-    (r"(.+) is not an amount", r"\1 — не сумма денег"),
-    (r"(.+) has an exponent \(e\)", r"\1 — запись с показателем степени"),
-    (
-        r"(.+) has a digit of another script \((.+)\), not 0-9",
-        r"\1 — цифра другой письменности (\2), а не 0-9",
-    ),
-    (r"(.+) has an invisible character \((U\+[0-9A-F]+)\)", r"\1 — невидимый символ (\2)"),
-    (
-        r"(.+) has a comma that is neither cents \(4,50\) nor thousands \(1,000\)",
-        r"\1 — запятая не отделяет ни центы (4,50), ни тысячи (1,000)",
-    ),
-    (r"(.+) has more than two decimals", r"\1 — больше двух знаков после точки"),
-    (r"(.+) is not exact to the cent", r"\1 — не с точностью до цента"),
-    (r"(.+) is too long for an amount", r"\1 — слишком длинная запись суммы"),
-    (r"must be more than zero", r"нужна сумма больше нуля"),
-    (r"(.+) x (\d+)/(\d+) needs a fraction of a cent", r"\1 × \2/\3 даёт доли цента"),
-    # names
-    (r"a (?:player|table) name must be text, not \w+", r"нужен текст"),
-    (
-        r"(?:player|table) name has an invisible character at position (\d+) \((U\+[0-9A-F]+)[^)]*\)"
-        r"(?:: it would look exactly like (.+); type the name without it)?.*",  # a long one is cut
-        r"невидимый символ на позиции \1 (\2); введите имя без него",
-    ),
-    (
-        r"(?:player|table) name has a control or format character at position (\d+) \((U\+[0-9A-F]+)[^)]*\)",
-        r"управляющий или служебный символ на позиции \1 (\2)",
-    ),
-    (
-        r"(?:player|table) name is empty \(nothing is left once spaces are trimmed\)",
-        r"пустое (после удаления пробелов ничего не остаётся)",
-    ),
-    (
-        r"(?:player|table) name is (\d+) characters; at most (\d+)",
-        r"слишком длинное: символов \1, а можно не больше \2",
-    ),
-    # cards
-    (
-        r"no such card ('.*?')(.*): write cards like .*",
-        r"нет такой карты \1\2: пишите карты так: As, Td, 10h, 2c (ранги 2-9 T J Q K A, масти c d h s)",
-    ),
-    (r"duplicate card (\S+) \((.+), twice\)", r"карта \1 указана дважды (\2)"),
-    (r"duplicate card (\S+) \((.+)\)", r"карта \1 указана дважды (\2)"),
-    (r"duplicate card (\S+) twice", r"карта \1 указана дважды"),
-    (r"the joker \(Jk\) is not in play(.*)", r"джокер (Jk) не в игре\1"),
-    (
-        r"(.+) shows the joker \(Jk\), but there is no joker in .+",
-        r"\1: джокер (Jk), но в этой игре джокера нет",
-    ),
-    (
-        r"(.+) shows the joker \(Jk\), but the joker is not in play at this table",
-        r"\1: джокер (Jk), но за этим столом джокер не в игре",
-    ),
-    (
-        r"seat (\d+) shows (\d+) cards?; .+ needs exactly (\w+)",
-        r"место \1: карт \2, а нужно ровно \3",
-    ),
-    (r".+ needs the board: all five community cards", r"нужен борд: все пять общих карт"),
-    (
-        r"the board has (\d+) cards?; a .+ showdown needs all five",
-        r"на борде карт: \1, а для вскрытия нужны все пять",
-    ),
-    (
-        r".+ has no board, but a board was given: put every card in the seat's hand",
-        r"в этой игре борда нет: запишите все карты в руки мест",
-    ),
-    (
-        r"no hands to compare: .*",
-        r"нечего сравнивать: для вскрытия нужны карты хотя бы одного места",
-    ),
-    (
-        r"cards must be written as text like 'As Kd'(.*), not \w+",
-        r"карты записываются текстом, например 'As Kd'\1",
-    ),
-    (r"seat (.+) is not a seat number", r"\1 — не номер места"),
-)
-_WHERE_RU_SOURCE = (
-    (r"\bseat (\d+)", r"место \1"),
-    (r"\bboard\b", "борд"),
-    (r"\btwice\b", "дважды"),
-    (r"\band\b", "и"),
-)
-
-
-_HOW_TO_WRITE_TAIL = "; " + HOW_TO_WRITE
-_HOW_TO_WRITE_RU = "; пишите так: 1000, 1 000, 12 500, 4.50 или 4,50"
-
-
-@cache
-def _reasons_ru() -> tuple[
-    tuple[tuple[re.Pattern[str], str], ...], tuple[tuple[re.Pattern[str], str], ...]
-]:
-    """(the reasons' patterns, the places' patterns), compiled once."""
-    return (
-        tuple((re.compile(p), ru) for p, ru in _REASONS_RU_SOURCE),
-        tuple((re.compile(p), ru) for p, ru in _WHERE_RU_SOURCE),
-    )
-
-
-def reason_ru(reason: str) -> str:
-    """A reason from the money, names or cards modules, in Russian (as it is if unknown)."""
-    if reason.endswith(_HOW_TO_WRITE_TAIL):  # an amount's shape: what, then how to write it
-        return reason_ru(reason[: -len(_HOW_TO_WRITE_TAIL)]) + _HOW_TO_WRITE_RU
-    reasons, places = _reasons_ru()
-    for pattern, ru in reasons:
-        m = pattern.fullmatch(reason)
-        if m is not None:
-            text = m.expand(ru)
-            for where, word in places:  # "(seat 3, twice)", "(board and seat 2)"
-                text = where.sub(word, text)
-            words = re.fullmatch(r"(.*ровно )(\w+)", text)
-            if words is not None:
-                text = words.group(1) + _NUMBER_WORDS.get(words.group(2), words.group(2))
-            return text
-    return reason
-
-
 # Parameters that hold one amount ("$40"; a barred player's "$40 (Table 9)"), written in the
 # language's way at render time: Russian "40 $", "4,50 $", "12 500 $" (floorkill.i18n.money,
 # as the status line and the report write them). Limits ("$20-$40") stay as the room writes
@@ -526,8 +394,8 @@ def render(key: str, params: dict[str, Any], lang: str = "en") -> str:
         value = params.get(name)
         if isinstance(value, str) and value in WORDS:
             params = {**params, name: pgettext("decision word", WORDS[value], lang)}
-    if lang == "ru" and isinstance(params.get("reason"), str):
-        params = {**params, "reason": amounts_in(reason_ru(params["reason"]), lang)}
+    if any(isinstance(v, Phrase) for v in params.values()):  # a reason: said in ``lang``
+        params = {k: v.text(lang) if isinstance(v, Phrase) else v for k, v in params.items()}
     if lang != "en":
         params = {
             k: amounts_in(v, lang) if k in MONEY_PARAMS and isinstance(v, str) else v

@@ -54,7 +54,7 @@ def cmd_import(
     try:
         tf = load_table_file(file)
     except ConfigError as exc:
-        return _fail(str(exc), err)
+        return _fail(exc.text(), err)
     try:
         journal = open_journal(journal_path, floorperson=floorperson)
     except JournalError as exc:
@@ -127,7 +127,7 @@ def cmd_import(
             err,
         )
     except (JournalError, ConfigError) as exc:
-        return _fail(str(exc), err)
+        return _fail(exc.text() if isinstance(exc, ConfigError) else str(exc), err)
     finally:
         journal.close()
     return 0
@@ -262,7 +262,7 @@ def cmd_export(
     try:
         name, doc, session, notes = export_doc(journal_path, table)
     except (JournalError, ConfigError) as exc:
-        return _fail(str(exc), err)
+        return _fail(exc.text() if isinstance(exc, ConfigError) else str(exc), err)
     for note in notes:  # as verify and head say it: one line each
         print(safe_text("floorkill: " + note), file=err)
     text = tomli_w.dumps(doc)

@@ -16,7 +16,8 @@ PSEUDO = "xx"
 _PLAIN = string.ascii_lowercase + string.ascii_uppercase
 _ACCENTED = "åƀçđéƒĝĥîĵķĺɱñöþǫŕšŧûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŦÛṼŴẊÝŽ"
 _SWAP = str.maketrans(_PLAIN, _ACCENTED)
-_FIELD = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")
+# {fields}, and argparse's %-fields (its messages are in the catalogue as it writes them)
+_FIELD = re.compile(r"(\{\{|\}\}|\{[^{}]*\}|%\([a-z_]+\)[sdr]|%[sdr])")
 
 
 def pseudo(text: str) -> str:

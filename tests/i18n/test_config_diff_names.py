@@ -13,8 +13,8 @@ from floorkill.ui.screens.config_diff import name_problem
 def test_a_refused_table_name_is_said_in_russian_without_english_words(bad):
     with pytest.raises(NameError_) as caught:
         validate_table_name(bad)
-    english = name_problem(str(caught.value), "en")
-    russian = name_problem(str(caught.value), "ru")
+    english = name_problem(caught.value, "en")
+    russian = name_problem(caught.value, "ru")
     assert english == str(caught.value)
-    assert russian.startswith("имя стола: ")
+    assert russian.startswith("название стола: ")
     assert not re.search(r"[A-Za-z]{2,}", russian.replace("U+", "")), russian

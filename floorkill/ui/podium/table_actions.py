@@ -3,7 +3,7 @@ unfinished line), new tables by form, from a sample or as a copy."""
 
 from __future__ import annotations
 
-from floorkill.i18n import tr
+from floorkill.i18n import PhraseError, tr
 from floorkill.log import log
 from floorkill.rules import load_table_file
 from floorkill.rules.names import safe_text
@@ -190,7 +190,8 @@ class TableActions(PodiumHost):
                 tf = load_table_file(path)
             except Exception as exc:
                 log.exception("podium: cannot read the table file %s", path)
-                self.notify(str(exc), severity="error", markup=False)
+                said = exc.text(self.lang) if isinstance(exc, PhraseError) else str(exc)
+                self.notify(said, severity="error", markup=False)
                 return
             name = tf.config.name
             if self.tables.has(name):

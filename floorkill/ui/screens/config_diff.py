@@ -19,10 +19,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from floorkill.floor.text_tables import pick
-from floorkill.i18n import N_, NC_, tr
+from floorkill.i18n import N_, NC_
 from floorkill.rules.config import validate_table_name
 from floorkill.rules.names import NameError_, safe_text
-from floorkill.rules.texts import reason_ru
 from floorkill.store.errors import JournalError
 from floorkill.store.importing import FileDiffers, free_table_name
 
@@ -40,11 +39,9 @@ TEXTS: dict[str, str | tuple[str, str]] = {  # key -> message id (the catalogue 
 }
 
 
-def name_problem(reason: str, lang: str | None) -> str:
+def name_problem(problem: NameError_, lang: str | None) -> str:
     """Why a typed table name is refused, in ``lang`` (the rules' own words for names)."""
-    if (lang or "en") == "en":
-        return reason
-    return tr("table name: {reason}", lang, reason=reason_ru(reason))
+    return problem.text(lang or "en")
 
 
 class ConfigDiffModal(ModalScreen[tuple[str, str] | None]):
@@ -126,7 +123,7 @@ class ConfigDiffModal(ModalScreen[tuple[str, str] | None]):
         try:
             name = validate_table_name(self.query_one("#cd-name", Input).value)
         except NameError_ as exc:
-            error.update(Text(safe_text(name_problem(str(exc), self.lang))))
+            error.update(Text(safe_text(name_problem(exc, self.lang))))
             return None
         if name.casefold() in {n.casefold() for n in self.taken}:
             error.update(Text(safe_text(self.t("taken", name=repr(name)))))

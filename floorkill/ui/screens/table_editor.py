@@ -27,7 +27,7 @@ from textual.widgets import Static
 
 from floorkill import vocab
 from floorkill.floor.tables import TableRegistry, new_table_path, tables_dir
-from floorkill.i18n import LANGS, N_, NC_, money, ntr, ptr, tr
+from floorkill.i18n import LANGS, N_, NC_, Phrase, money, ntr, ptr, tr
 from floorkill.log import log
 from floorkill.resources import sample_tables_dir
 from floorkill.rules import ConfigError, TableConfig, load_table_file
@@ -35,7 +35,6 @@ from floorkill.rules import clauses as catalogue
 from floorkill.rules.config import (
     AMOUNT_OPTIONS,
     BLINDLESS_GAMES,
-    GAME_NAMES,
     GAMES,
     KILL_OPTIONS,
     PRESET_TITLES,
@@ -43,6 +42,7 @@ from floorkill.rules.config import (
     PlayerSpec,
     TableFile,
     config_from_dict,
+    game_name,
     table_file_to_dict,
 )
 from floorkill.rules.money import MoneyError, fmt, parse_amount, to_toml
@@ -227,47 +227,13 @@ def preview_changes(cfg: TableConfig, changed: dict[str, Any], lang: str = "en")
     head = tr("What-if on a recorded sample ({name}):", lang, name=w.config.name)
     try:
         diffs = w.change(**changed)
-    except (ConfigError, KeyError) as exc:
+    except ConfigError as exc:
+        return [head, exc.text(lang)]
+    except KeyError as exc:
         return [head, str(exc)]
     return [head, *summary(diffs, lang).splitlines()]
 
 
-# The loader's reasons for the fields of this form ([section] key: reason), said in the
-# form's words in another language (an unknown reason is shown as the loader gives it).
-FORM_REASONS = (
-    (
-        r"must be a whole number from (?P<lo>\d+) to (?P<hi>\d+)",
-        N_("a whole number from {lo} to {hi}"),
-    ),
-    (
-        r"must be a seat number from (?P<lo>\d+) to (?P<hi>\d+)",
-        N_("a seat number from {lo} to {hi}"),
-    ),
-    (r"fixed limit needs \[lower, upper\]", N_("a fixed limit needs two bets: lower and upper")),
-    (r"'(?P<text>.*)' is not an amount(?:; .*)?", N_("{text} is not an amount")),
-    (
-        r"'?(?P<text>.*?)'? is not one of: (?P<choices>.+) or an amount",
-        N_("{text} is not one of: {choices} or an amount"),
-    ),
-    (r"'?(?P<text>.*?)'? is negative", N_("{text} is negative")),
-    (r"'?(?P<text>.*?)'? has more than two decimals", N_("{text} has more than two decimals")),
-    (r"must be more than zero", N_("must be more than zero")),
-    (r"must be \[small, big\], e\.g\. \[5, 10\]", N_("two amounts, small and big, e.g. 5 10")),
-    (
-        r"stud is played without blinds \((?P<cite>[\w.-]+)\)",
-        N_("stud is played without blinds ({cite})"),
-    ),
-    (
-        r"the joker is allowed only in lowball-a5 and draw-high \((?P<cite>[\w.-]+)\)",
-        N_("the joker is allowed only in A-5 lowball and draw high ({cite})"),
-    ),
-    (r"upper bet is smaller than the lower bet", N_("the upper bet is smaller than the lower bet")),
-    (r'kind = "none" cannot have triggers', N_("no kill, so no trigger")),
-    (
-        r"table name is (?P<n>\d+) characters; at most (?P<most>\d+)",
-        N_("the name is {n} characters long; at most {most}"),
-    ),
-)
 FIELD_LABELS = {
     "name": N_("Name"),
     "seats": N_("Seats"),
@@ -280,30 +246,24 @@ FIELD_LABELS = {
 
 
 def form_error(problem: ConfigError, lang: str | None) -> str:
-    """The loader's message; in another language the field's label and the reason in the
-    form's words when the reason is one of :data:`FORM_REASONS` (``problem.key`` is the
-    table file's key the loader names: a field of this form, not a rules refusal)."""
+    """The loader's message; in another language the field's label and the loader's reason
+    said in that language (``problem.key`` is the table file's key the loader names: a
+    field of this form, not a rules refusal)."""
     if lang in (None, "en"):
         return problem.message
-    reason = problem.message.split(": ", 1)[1] if ": " in problem.message else problem.message
-    for pattern, msgid in FORM_REASONS:
-        m = re.fullmatch(pattern, reason)
-        if m:
-            key = problem.key or ""
-            label = (
-                tr(FIELD_LABELS[key], lang)
-                if key in FIELD_LABELS
-                else tr(LABELS[key], lang)
-                if key in LABELS
-                else key
-            )
-            args = m.groupdict()
-            if "choices" in args and key in KILL_OPTIONS:  # the words this field takes
-                args["choices"] = ", ".join(
-                    f"«{value_word(w, lang)}»" for w in KILL_OPTIONS[key][0]
-                )
-            return f"{label}: {tr(msgid, lang, **args)}"
-    return problem.message
+    key = problem.key or ""
+    label = (
+        tr(FIELD_LABELS[key], lang)
+        if key in FIELD_LABELS
+        else tr(LABELS[key], lang)
+        if key in LABELS
+        else key
+    )
+    reason = problem.reason
+    if "choices" in reason.params and key in KILL_OPTIONS:  # the words this field takes
+        choices = ", ".join(f"«{value_word(w, lang)}»" for w in KILL_OPTIONS[key][0])
+        reason = Phrase(reason.msgid, reason.context, **{**reason.params, "choices": choices})
+    return f"{label}: {reason.text(lang)}"
 
 
 # the titles the podium gives the editor, said in the editor's language
@@ -463,7 +423,7 @@ class TableEditor(Speaks, Screen[str | None]):
             ChoiceField(
                 "game",
                 tr("Game", lang),
-                [(GAME_NAMES[g], g) for g in GAMES],
+                [(game_name(g, lang), g) for g in GAMES],
                 v["game"],
                 note=cites_note(
                     tr("stud games have no blinds, so no kill", lang), FIELD_CITES["game"], lang
@@ -624,7 +584,7 @@ class TableEditor(Speaks, Screen[str | None]):
         lang = self.lang
         text = (
             "✗ " + self.error + " · " if unnamed else "✓ "
-        ) + f"{'' if unnamed else cfg.name + ' — '}{GAME_NAMES[cfg.game]} {cfg.stakes_text()}"
+        ) + f"{'' if unnamed else cfg.name + ' — '}{game_name(cfg.game, lang)} {cfg.stakes_text()}"
         if cfg.is_kill_game:
             text += ", " + tr(
                 "{kind} {stakes}",
@@ -778,7 +738,7 @@ class TableEditor(Speaks, Screen[str | None]):
             saved = load_table_file(path)  # validated again, as written
             session = self.registry.create(saved, path.read_text(encoding="utf-8"))
         except ConfigError as exc:
-            fail(str(exc))
+            fail(exc.text(self.lang))
             return None
         except Exception as exc:  # disk or journal trouble: say it
             log.exception("table editor: not saved")

@@ -22,7 +22,7 @@ from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
 from floorkill.log import log
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.codes import ButtonStatus, OwedMode
-from floorkill.rules.config import GAME_NAMES, TableConfig
+from floorkill.rules.config import TableConfig, game_name
 from floorkill.rules.names import safe_text
 from floorkill.rules.options import FIELD_CITES
 
@@ -229,7 +229,7 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
                 cfg = state.config
                 number = len(self.names) + 1
                 mark = f"{number} ●" if name == self.current else f"{number}" if number <= 9 else ""
-                game = GAME_NAMES.get(cfg.game, cfg.game)
+                game = game_name(cfg.game, lang)
                 cells = {
                     "mark": Text(mark),
                     "table": Text(safe_text(name)),
@@ -452,7 +452,7 @@ class SampleModal(Speaks, ModalScreen[Path | None]):
                 )
             else:
                 kill = tr("no kill", lang)
-            out.append(safe_text(f"{cfg.name} — {GAME_NAMES.get(cfg.game, cfg.game)}, {kill}"))
+            out.append(safe_text(f"{cfg.name} — {game_name(cfg.game, lang)}, {kill}"))
         return out
 
     def compose(self) -> ComposeResult:
