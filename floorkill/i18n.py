@@ -282,29 +282,17 @@ NBSP = "\u00a0"  # Russian groups thousands with a non-breaking space: 12 500
 
 
 def number(n: int, lang: str | None = None) -> str:
-    """12500 -> "12,500" in English; "12 500" in Russian (a non-breaking space, and as
-    Russian typesetting does, none in a four-digit number: "1500")."""
-    lang = normalize(lang) or get_lang()
-    if lang == "ru":
-        return str(n) if -10000 < n < 10000 else f"{n:,}".replace(",", NBSP)
-    return f"{n:,}"
+    """``n`` as ``lang`` writes it (:func:`floorkill.number_format.number`)."""
+    from floorkill.number_format import number as said
+
+    return said(n, lang)
 
 
 def money(cents: int, lang: str | None = None, *, grouped: bool = False) -> str:
-    """Whole dollars when whole: English "$1200" / "$4.50" (as everywhere); Russian "1200 $",
-    "12 500 $", "4,50 $"
-    (a decimal comma, the sign after the amount, non-breaking spaces)."""
-    lang = normalize(lang) or get_lang()
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    if lang == "ru":
-        text = number(whole, lang) + (f",{part:02d}" if part else "")
-        return f"{sign}{text}{NBSP}$"
-    if grouped:
-        return f"{sign}${number(whole, lang)}" + (f".{part:02d}" if part else "")
-    from floorkill.rules.money import dollars  # lazily: the CLI's help needs no rules model
+    """``cents`` as ``lang`` writes money (:func:`floorkill.number_format.money`)."""
+    from floorkill.number_format import money as said
 
-    return dollars(cents)
+    return said(cents, lang, grouped=grouped)
 
 
 __all__ = [
