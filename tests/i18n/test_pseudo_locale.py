@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from pseudo import english_words, write_catalogue
 
+from floorkill.cli import SUBCOMMANDS
+
 ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = r"""
@@ -48,6 +50,10 @@ for f in sorted(glob.glob(str(root / "sample_tables" / "*.toml"))):
     texts["import " + Path(f).name] = run("import", "--journal", journal, "--floorperson", "Жанна", f)
 for f in sorted(glob.glob(str(root / "tests" / "fixtures" / "bad" / "*.toml"))):
     texts["bad " + Path(f).name] = run("replay", f)
+from floorkill.cli import SUBCOMMANDS
+texts["help"] = run("--help")
+for cmd in SUBCOMMANDS:
+    texts["help " + cmd] = run(cmd, "--help")
 texts["clauses"] = "\n".join(f"{title(c, 'xx')}: {summary(c, 'xx')}" for c in CLAUSES)
 texts["credit"] = CREDIT["xx"]
 report = tmp / "report.html"
@@ -117,6 +123,9 @@ def _left(name: str, text: str, allowed: set[str]) -> list[str]:
         line = re.sub(r"<[^>]*>|&\w+;", " ", line)  # the report's markup
         line = re.sub(r"\b[\w.-]+\.(?:toml|db|html)\b|/\S+", " ", line)  # files named
         line = re.sub(r"U\+[0-9A-F]{4,6}(?: [A-Z][A-Z-]*)*", " ", line)  # a character's name
+        if name.startswith("help"):  # what is typed: options, their choices, commands
+            line = re.sub(r"(?<![\w-])--?[a-z][\w-]*|\{[\w,-]+\}|HASH@SEQ", " ", line)
+            line = re.sub(r"\b(?:%s)\b" % "|".join(SUBCOMMANDS), " ", line)
         words = english_words(line, allowed)
         if words:
             out.append(f"{name}: {words} in {line.strip()[:160]!r}")
