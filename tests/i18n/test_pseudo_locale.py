@@ -125,7 +125,7 @@ def _left(name: str, text: str, allowed: set[str]) -> list[str]:
         line = re.sub(r"U\+[0-9A-F]{4,6}(?: [A-Z][A-Z-]*)*", " ", line)  # a character's name
         if name.startswith("help"):  # what is typed: options, their choices, commands
             line = re.sub(r"(?<![\w-])--?[a-z][\w-]*|\{[\w,-]+\}|HASH@SEQ", " ", line)
-            line = re.sub(r"\b(?:%s)\b" % "|".join(SUBCOMMANDS), " ", line)
+            line = re.sub(r"\b(?:" + "|".join(SUBCOMMANDS) + r")\b", " ", line)
         words = english_words(line, allowed)
         if words:
             out.append(f"{name}: {words} in {line.strip()[:160]!r}")

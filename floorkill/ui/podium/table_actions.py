@@ -79,7 +79,8 @@ class TableActions(PodiumHost):
         """Every table's kill status at a glance (the big screen's grid)."""
         from ..widgets.room_grid import RoomScreen
 
-        self.push_screen(RoomScreen(floor=self.floor))  # it reads the tables off the loop
+        # it reads the tables off the loop
+        self.push_screen(RoomScreen(floor=self.floor, lang=self.lang))
 
     def switch_table(self, name: str) -> None:
         """Show another table; the one left keeps its state (its session stays open). A

@@ -257,14 +257,21 @@ class RoomScreen(ModalScreen[None]):
         Binding("pageup", "page(-1)", NC_("key", "Previous page"), id="room_previous_page"),
     ]
 
-    def __init__(self, states: Sequence[TableState] | None = None, *, floor=None) -> None:
+    def __init__(
+        self,
+        states: Sequence[TableState] | None = None,
+        *,
+        floor=None,
+        lang: str | None = None,
+    ) -> None:
         """``floor`` (the podium's :class:`floorkill.floor.Floor`): the grid follows it
         while open — every change the floor tells (a hand entered here, another podium's
         commit caught up by the podium's follow timer) redraws the cards, no keypress.
         Without ``states`` the floor's tables are read when the screen mounts: off the
         event loop where the app has journal work (the podium: ``journal_work``), the keys
-        typed meanwhile kept for the grid."""
+        typed meanwhile kept for the grid. ``lang``: the podium's language."""
         super().__init__()
+        self.lang = lang
         self.states = list(states or ())
         self.floor = floor
         self._reload_pending = False
@@ -272,9 +279,9 @@ class RoomScreen(ModalScreen[None]):
         self._reading = False  # the first read is still under way after its frame
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(room_title(len(self.states))), id="room-title")
+        yield Static(Text(room_title(len(self.states), lang=self.lang)), id="room-title")
         with Container(id="room"):
-            yield RoomGrid(id="room-grid")
+            yield RoomGrid(id="room-grid", lang=self.lang)
 
     def on_mount(self) -> None:
         self.show(self.states)
@@ -352,11 +359,13 @@ class RoomScreen(ModalScreen[None]):
     def _title(self) -> None:
         grid = self.query_one(RoomGrid)
         title = (
-            tr("Reading the journal…")
+            tr("Reading the journal…", self.lang)
             if self._reading
-            else room_title(len(self.states), grid.page, grid.pages)
+            else room_title(len(self.states), grid.page, grid.pages, lang=self.lang)
         )
-        self.query_one("#room-title", Static).update(Text(title + "  ·  " + tr("Esc closes")))
+        self.query_one("#room-title", Static).update(
+            Text(title + "  ·  " + tr("Esc closes", self.lang))
+        )
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
