@@ -14,9 +14,9 @@ A language's ``.po`` says how it writes numbers in five entries (context ``numbe
 
 Money is whole dollars when whole (``$1200``, ``$4.50``); the sign goes before it all
 (``-$4.50``, ``-4,50 $``). A new language gets its separators by translating these five
-entries. Textual-free, Rich-free, and no dependency: Babel's CLDR data writes money with
-cents always and groups a Russian ``1 500``, so it would change every screen and sample
-of today, and its import alone costs more than the podium's start budget leaves.
+entries. Textual-free, Rich-free, no dependency (docs/languages.md says why not Babel:
+CLDR money always has cents and Russian CLDR groups ``1 500``, so it would change what
+every screen and sample writes today).
 """
 
 from __future__ import annotations
