@@ -254,6 +254,17 @@ class NPhrase(Phrase):
         return (*super()._key(), self.plural, self.n)
 
 
+def quoted(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for a :class:`Phrase` to quote what was given, cut to ``limit``
+    characters with "…" (a 10 MB value is not echoed whole)."""
+    text = (
+        repr(value)
+        if not isinstance(value, str) or len(value) <= 4 * limit
+        else repr(value[: 4 * limit])
+    )
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def said(value: Any, lang: str | None = None) -> Any:
     """A parameter as a text shows it in ``lang``: a :class:`Phrase` said, an
     :class:`Amount` as money, anything else as it is."""
@@ -300,6 +311,7 @@ __all__ = [
     "NPhrase",
     "Phrase",
     "PhraseError",
+    "quoted",
     "said",
     "LANGS",
     "NC_",

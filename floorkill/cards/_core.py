@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from floorkill.i18n import N_, Phrase, PhraseError
+from floorkill.i18n import N_, Phrase, PhraseError, quoted
 
 __all__ = [
     "CardError",
@@ -134,11 +134,11 @@ def parse_cards(
             if where:
                 raise CardError(
                     N_("no such card {card} ({where}): {how}"),
-                    card=repr(token),
+                    card=quoted(token),
                     where=where,
                     how=how,
                 )
-            raise CardError(N_("no such card {card}: {how}"), card=repr(token), how=how)
+            raise CardError(N_("no such card {card}: {how}"), card=quoted(token), how=how)
         names.extend(cards)
     seen: set[str] = set()
     for name in names:

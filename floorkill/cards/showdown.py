@@ -9,7 +9,7 @@ from typing import Any
 from floorkill.cards import evaluate as ev
 from floorkill.cards._core import CODE, JOKER_NAME, CardError, parse_cards
 from floorkill.cards.hand_value import JokerUse, joker_use, value_words
-from floorkill.i18n import N_, NC_, NPhrase, Phrase
+from floorkill.i18n import N_, NC_, NPhrase, Phrase, quoted
 
 __all__ = ["GAMES", "HandValue", "Showdown", "showdown"]
 
@@ -141,7 +141,7 @@ def showdown(
     if not isinstance(game, str) or game not in _RULES:
         raise CardError(
             N_("unknown game {game}: expected one of {games}"),
-            game=repr(game),
+            game=quoted(game),
             games=", ".join(GAMES),
         )
     words, n_hole, n_board, joker_possible = _RULES[game]
@@ -169,7 +169,7 @@ def showdown(
     seats = []
     for seat in hands:
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise CardError(N_("seat {seat} is not a seat number"), seat=repr(seat))
+            raise CardError(N_("seat {seat} is not a seat number"), seat=quoted(seat))
         seats.append(seat)
     seats.sort()
 

@@ -24,7 +24,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from floorkill.i18n import N_, NC_, Phrase, PhraseError
+from floorkill.i18n import N_, NC_, Phrase, PhraseError, quoted
 
 MAX_NAME = 32
 _BAD_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
@@ -86,7 +86,7 @@ def validate_name(raw: object, *, what: str = "player name", limit: int = MAX_NA
                     what=_what(what),
                     pos=pos,
                     code=code,
-                    looks=repr(visible),
+                    looks=quoted(visible),
                 )
             raise NameError_(
                 N_(
