@@ -102,3 +102,27 @@ async def type_text(pilot, text: str) -> None:
     assert isinstance(focused, Input) or on_text, focused
     send_keys(pilot.app, *text)
     await settle(pilot)
+
+
+class Painted:
+    """What the app sends to the terminal, frame by frame: the text of each screen update
+    as the compositor made it (a headless app makes them and writes none). ``frames`` is
+    a list of plain strings; ``mark(label)`` notes a moment among them."""
+
+    def __init__(self, app) -> None:
+        import re
+
+        self.frames: list[str] = []
+        self._escape = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+        display = app._display  # the one place an update leaves the app
+
+        def record(screen, renderable) -> None:
+            if renderable is not None and hasattr(renderable, "render_segments"):
+                raw = renderable.render_segments(app.console)
+                self.frames.append(self._escape.sub("", raw))
+            display(screen, renderable)
+
+        app._display = record
+
+    def mark(self, label: str) -> None:
+        self.frames.append(f"<{label}>")

@@ -53,6 +53,15 @@ class Change:
         return self.session.name
 
 
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """An event the journal took (:meth:`Floor.store`), not yet told to the watchers."""
+
+    session: Any
+    record: Record
+    before: TableState
+
+
 class Floor:
     """The tables of an evening, the current one, and the one way to change them."""
 
@@ -145,14 +154,30 @@ class Floor:
         """Store ``raw`` at the current table (or ``session``'s); raises Refusal, nothing
         stored. Storage errors propagate as they are."""
         s = session or self.session
-        before = s.state
         try:
-            record = self.tables.append(s, raw)
+            stored = self.store(raw, s)
         except TableChanged:  # another podium was first: show its entry
-            self._tell(Change("followed", s))
+            self.tell_followed(s)
             raise
-        self._tell(Change("event", s, record, before))
-        return record
+        return self.tell_stored(stored)
+
+    def store(self, raw: Mapping[str, Any], session, seen: int | None = None) -> Stored:
+        """The durable half of :meth:`commit`, telling no one: it may run in a thread (the
+        journal's own lock orders it with the follow reads). ``seen``: the table's length
+        when the floorperson saw its preview; if it has moved since (another podium's
+        entry followed meanwhile), TableChanged and nothing is stored."""
+        before = session.state
+        record = self.tables.append(session, raw, seen)
+        return Stored(session, record, before)
+
+    def tell_stored(self, stored: Stored) -> Record:
+        """The other half, on the event loop: every watcher told of the stored event."""
+        self._tell(Change("event", stored.session, stored.record, stored.before))
+        return stored.record
+
+    def tell_followed(self, session) -> None:
+        """Another podium was first (TableChanged): every watcher shows its entry."""
+        self._tell(Change("followed", session))
 
     def undo(
         self, seq: int, reason: str, session: TableSession | None = None, seen: int | None = None

@@ -17,6 +17,7 @@ from floorkill.i18n import tr
 from floorkill.rules import Applied, apply
 from floorkill.rules import room as room_rules
 from floorkill.rules.room import Room
+from floorkill.store.errors import table_changed
 from floorkill.store.session import MemorySession
 
 if TYPE_CHECKING:
@@ -154,14 +155,19 @@ class TableRegistry:
         session = self.target(session, raw)
         return apply(session.state, raw, self.elsewhere(session.name))
 
-    def append(self, session: TableSession, raw: Mapping[str, Any]):
+    def append(self, session: TableSession, raw: Mapping[str, Any], seen: int | None = None):
         """Store ``raw`` at its table (a pay_kill where the kill is owed; each session knows
         where its bars come from and stamps its events with them: rules/room.py). On a journal
-        only if that table is still where this podium saw it: another podium's entry since
+        only if that table is still where this podium saw it (``seen``, the session's length
+        then, when the event is stored at the session itself): another podium's entry since
         raises TableChanged (nothing written, the session caught up)."""
         target = self.target(session, raw)
         if getattr(target, "journal", None) is not None:
-            return target.append(raw, expect_seq=len(target))
+            expect = seen if seen is not None and target is session else len(target)
+            return target.append(raw, expect_seq=expect)
+        if seen is not None and target is session and len(target) != seen:
+            latest = target.records(-1)
+            raise table_changed(target.name, seen, len(target), latest[0] if latest else None)
         return target.append(raw)
 
     def void(self, session, seq: int, reason: str, seen: int | None = None):

@@ -1,20 +1,26 @@
-"""A podium's commit: synchronous, bounded, and seen. Enter shows "saving…" on the screen
-before the journal is written (a commit may wait for a lock or a slow server, at most the
-podium's timeout); the keys typed meanwhile wait and go to the fresh line; a commit the
+"""A podium's commit: bounded, in a thread, and seen. While the journal is written (a commit
+may wait for a lock or a slow server, at most the podium's timeout) the screen stays live
+and says "saving…" once the commit outlasts SAVING_AFTER; the keys typed meanwhile wait and
+go to the fresh line; a commit the
 journal did not take keeps the line and says so in the screen's language, and ⏎ again
 records it once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import sys
+import threading
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "store"))
 
 from storehelp import table  # noqa: E402
+
+sys.path.insert(0, str(HERE.parent))
+from termhelp import Painted, send_keys, settle  # noqa: E402
 
 from floorkill.store.errors import JournalUnavailable  # noqa: E402
 from floorkill.store.journal import Journal  # noqa: E402
@@ -29,34 +35,63 @@ def _message(app) -> str:
     return app.podium.query_one(HandEntry).message
 
 
-async def test_enter_shows_saving_before_the_commit_and_the_next_keys_wait_for_it(
+async def test_a_slow_commit_says_saving_on_the_terminal_and_the_next_keys_wait_for_it(
     tmp_path, monkeypatch
 ):
+    """The journal takes its time (a lock, a slow server): the commit runs in a thread, the
+    screen stays live and a frame that says "saving…" reaches the terminal while the
+    commit is in flight; the keys typed meanwhile wait, then go to the fresh line."""
     with Journal(tmp_path / "room.db", "fp-ann", mac_key=None) as j:
         s = j.create_table(table("Table 9"))
         app = make_podium_app(s, cursor_blink=False)
-        seen: list[tuple[str, bool, str, str]] = []
+        painted = Painted(app)
+        started, release = threading.Event(), threading.Event()
         real = s.append
 
-        def append(raw, expect_seq=None):  # the commit, on the event loop
-            entry = app.podium.query_one(HandEntry)
-            screen = app.export_screenshot()
-            seen.append((entry.message, entry.has_class("-saving"), entry.input.value, screen))
+        def append(raw, expect_seq=None):  # the commit, in its thread
+            started.set()
+            assert release.wait(10)
             return real(raw, expect_seq)
 
         monkeypatch.setattr(s, "append", append)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            await pilot.press("3", "enter", "4", "space", "5")  # one burst
-            await pilot.pause()
+            send_keys(app, "3", "enter", "4", "space", "5")  # one burst
+            for _ in range(100):  # the commit waits in its thread
+                await asyncio.sleep(0.02)
+                if started.is_set() and any("saving…" in f for f in painted.frames):
+                    break
             entry = app.podium.query_one(HandEntry)
-            assert len(seen) == 1
-            message, saving, line, screen = seen[0]
-            assert message == "saving…" and saving and "saving…" in screen
-            assert line == "3"  # the keys after Enter waited for the commit
+            assert started.is_set() and len(s) == 0
+            assert any("saving…" in f for f in painted.frames)  # on the terminal, in flight
+            assert entry.has_class("-saving") and entry.input.value == "3"  # the keys wait
+            release.set()
+            await settle(pilot)
             assert len(s) == 1 and s.records(-1)[0].event["winner"] == 3
             assert entry.input.value == "4 5"  # …and went to the fresh line
             assert not entry.has_class("-saving") and entry.message.startswith("⏎ records: hand")
+
+
+async def test_a_quick_commit_goes_from_the_preview_to_recorded_with_no_saving_frame(tmp_path):
+    """A commit that answers within SAVING_AFTER shows no "saving…": the frame after ⏎ is
+    the recorded hand's."""
+    with Journal(tmp_path / "room.db", "fp-ann", mac_key=None) as j:
+        s = j.create_table(table("Table 9"))
+        app = make_podium_app(s, cursor_blink=False)
+        painted = Painted(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for seat in ("3", "4", "5"):
+                send_keys(app, seat)
+                await settle(pilot)
+                await asyncio.sleep(0.05)
+                painted.mark("enter")
+                send_keys(app, "enter")
+                await settle(pilot)
+            assert len(s) == 3
+            after = "".join(painted.frames).split("<enter>")[1:]
+            assert len(after) == 3 and not any("saving…" in part for part in after)
+            assert all("Recorded #" in part for part in after)
 
 
 async def test_a_commit_the_journal_did_not_take_keeps_the_line_said_in_russian(

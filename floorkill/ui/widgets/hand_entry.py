@@ -11,7 +11,8 @@ the reason and its clauses and keeps what was typed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import asyncio
+from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +37,7 @@ from floorkill.rules.names import safe_text
 from floorkill.rules.preview import ASKS, EMPTY, RECORDS, UNREAD, Preview
 from floorkill.rules.preview import REFUSED as REFUSES
 from floorkill.rules.questions import Question
+from floorkill.store.errors import TableChanged
 
 from .repaint import update_static
 
@@ -63,6 +65,7 @@ PREVIEW_FAR = N_(
 )
 PREVIEW_CHANGED = N_("The table changed since this was shown: check it, then ⏎ again.")
 SAVING = N_("saving…")
+SAVING_AFTER = 0.1  # s: a commit that answers sooner says nothing (the eye takes it as at once)
 
 
 class EntryInput(Input):
@@ -128,6 +131,7 @@ class HandEntry(Widget):
             None  # (events, hands) when "Recorded #n" was said
         )
         self._committing = False
+        self._saving: Coroutine[Any, Any, None] | None = None  # ⏎'s commit, awaited
         self._shown: Preview | None = None  # what the preview line shows now
         self._far_asked: tuple | None = None  # the preview whose far amount was asked about
         self._base: str | Text = ""  # the message under the preview (hint, question, …)
@@ -234,11 +238,11 @@ class HandEntry(Widget):
         """What the preview line shows (None before anything was typed)."""
         return self._shown
 
-    def enter_text(self, text: str, paint_first: bool = False) -> bool:
+    def enter_text(self, text: str, in_thread: bool = False) -> bool:
         """Handle a line as if typed and Entered; True when an event was recorded. When
         the preview on screen is not what Enter would do now, nothing is recorded: the new
-        preview is shown. ``paint_first`` (Enter typed): "saving…" is on the screen before
-        the commit runs (:meth:`_save_after_paint`; then False is returned)."""
+        preview is shown. ``in_thread`` (Enter typed): the journal is written in a thread
+        (:meth:`_save_in_thread`; then False is returned)."""
         shown = self._shown
         if shown is not None and shown.outcome != EMPTY:
             try:
@@ -270,15 +274,15 @@ class HandEntry(Widget):
                     )
                 )
                 return False
-            return self.proceed(raw, typed=self._typed, paint_first=paint_first)
+            return self.proceed(raw, typed=self._typed, in_thread=in_thread)
         try:
             raw = parse_entry(text)
         except EntryError as exc:
             self.refuse_text(exc.text(self.lang), keep=text)
             return False
-        return self.proceed(raw, typed=text, paint_first=paint_first)
+        return self.proceed(raw, typed=text, in_thread=in_thread)
 
-    def proceed(self, raw: Mapping[str, Any], typed: str = "", paint_first: bool = False) -> bool:
+    def proceed(self, raw: Mapping[str, Any], typed: str = "", in_thread: bool = False) -> bool:
         """Ask the next question the rules need, or submit the completed event."""
         self._typed = typed
         try:
@@ -299,37 +303,57 @@ class HandEntry(Widget):
             self.input.value = ""
             self._say_question(q)
             return False
-        if paint_first and self.is_attached:
-            self._save_after_paint(raw, typed)
+        if in_thread and self.is_attached:
+            self._save_in_thread(raw, typed)
             return False
         return self._commit(raw, typed)
 
-    def _save_after_paint(self, raw: Mapping[str, Any], typed: str) -> None:
-        """ "saving…" on the screen first, then the commit (synchronous, and bounded: the
-        journal waits at most its podium timeout, store.backend.podium_options). The keys
-        typed meanwhile wait for it (the key gate) and then go to the fresh line; a table
-        moved meanwhile (another podium's entry followed) records nothing: check, ⏎ again."""
+    def _save_in_thread(self, raw: Mapping[str, Any], typed: str) -> None:
+        """⏎ typed: the journal is written in a thread (:meth:`on_input_submitted` awaits
+        it, so this widget takes its next message only after), and the screen stays live
+        while it waits (a lock, a slow server: at most the podium's timeout,
+        store.backend.podium_options). "saving…" shows once the commit has taken longer
+        than :data:`SAVING_AFTER`; a quicker one goes straight to "Recorded", with no frame
+        in between. The keys typed meanwhile wait for it (the key gate) and then go to the
+        fresh line. A table moved since its preview was shown (another podium's entry
+        followed meanwhile) records nothing: check, ⏎ again."""
         gate = getattr(self.app, "key_gate", None)
         floor = self._floor
-        seen = (floor.session, len(floor.session))
-        self.set_class(True, "-saving")
-        self._say(tr(SAVING, self.lang), base=False)
+        session = floor.session
+        seen = len(session)
         if gate is not None:
             gate.hold()
 
-        def save() -> None:
+        def show_saving() -> None:
+            self.set_class(True, "-saving")
+            self._say(tr(SAVING, self.lang), base=False)
+
+        saving = self.screen.set_timer(SAVING_AFTER, show_saving)  # (this widget is busy)
+
+        async def save() -> None:
             try:
-                if (floor.session, len(floor.session)) != seen:
-                    self.refuse_text(tr(PREVIEW_CHANGED, self.lang), keep=typed)
-                else:
-                    self._commit(raw, typed)
+                try:
+                    stored = await asyncio.to_thread(floor.store, raw, session, seen)
+                except TableChanged as moved:  # another podium was first: its entry is shown
+                    floor.tell_followed(session)
+                    self.refuse_text(not_recorded(moved, self.lang), keep=typed)
+                    return
+                except Refusal as refusal:
+                    self._refuse(refusal, keep=typed)
+                    return
+                except Exception as exc:  # storage trouble: say it, keep the line, never crash
+                    log.exception("hand entry: not recorded")
+                    self.refuse_text(not_recorded(exc, self.lang), keep=typed)
+                    return
+                finally:
+                    saving.stop()
+                    self.set_class(False, "-saving")
+                self._recorded(floor.tell_stored(stored))
             finally:
-                self.set_class(False, "-saving")
                 if gate is not None:
                     gate.release()
 
-        if not self.call_after_refresh(save):
-            save()
+        self._saving = save()
 
     def _commit(self, raw: Mapping[str, Any], typed: str) -> bool:
         self._committing = True
@@ -344,13 +368,16 @@ class HandEntry(Widget):
             return False
         finally:
             self._committing = False
+        self._recorded(record)
+        return True
+
+    def _recorded(self, record: Any) -> None:
         self._reset()
         seq = getattr(record, "seq", "?")
         self._say(tr(RECORDED, self.lang, seq=seq) + "  " + self._hint())
         state = self._floor.state
         self._recorded_at = (state.events, state.hands)
         self.post_message(self.Recorded(record))
-        return True
 
     def action_cancel(self) -> None:
         if self.question is not None:
@@ -364,9 +391,12 @@ class HandEntry(Widget):
         self._say(self._hint())
 
     # -- internals -------------------------------------------------------------------
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.enter_text(event.value, paint_first=True)
+        self.enter_text(event.value, in_thread=True)
+        saving, self._saving = self._saving, None
+        if saving is not None:
+            await saving
 
     def _reset(self) -> None:
         self.question = None
