@@ -10,10 +10,13 @@ for each in its own process.
 1. Start: whole-process time from spawning ``python`` to the podium's first frame
    (headless, the app exits right after its first refresh), against a bare Textual app
    mounting the same number of widgets (Static). Median of ``--runs`` processes each.
-2. Submit-to-updated: from handing a typed line to the hand entry (parse, the rules'
-   trial, ``session.append``, every panel told) to the screen's next refresh having
-   happened (``call_after_refresh``): median and p99 over ``--hands`` hands, with a
-   10-hand and a 10,000-hand session (in memory, and in an SQLite journal).
+2. Submit-to-updated: each line typed as a terminal sends it (key events through the
+   app's key gate, one every ``--pace`` s), then Enter: from the Enter key (the preview's
+   check, the commit, every panel told) to the screen's next refresh having happened
+   (``call_after_refresh`` after ``HandEntry.Recorded``): median and p99 over ``--hands``
+   hands, with a 10-hand and a 10,000-hand session (in memory, and in an SQLite journal).
+   ``--pace 0`` sends each line and its Enter in one burst: then the Enter's frame also
+   waits for Textual's frame timer after the preview's frame (up to 1/60 s).
 3. Peak memory (``ru_maxrss`` at the first frame) of both apps, each in its own process.
 4. The preview (``--preview`` alone): for every key of each typed line, the entry's
    reading of it — what Enter would record and what the rules decide — and its message
@@ -40,6 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_START = 1.6
 GOAL_P99_MS = 20.0
+PACE = 0.06  # s between a person's keys (a fast typist: ~15 keys/s)
 
 TABLE = """
 [table]
@@ -199,7 +203,29 @@ def _pct(values: list[float], q: float) -> float:
     return s[k]
 
 
-async def submit_times(session, hands: int) -> tuple[list[float], list[float]]:
+def _pace_words() -> str:
+    pace = float(os.environ.get("FK_BENCH_PACE", PACE))
+    if pace:
+        return f"{pace * 1000:.0f} ms apart"
+    return f"in one burst: the frame timer, {1000 / 60:.1f} ms, after the preview's frame"
+
+
+def _key(char: str):
+    """The key event a terminal's driver posts for ``char`` (or "enter")."""
+    from textual import events
+
+    if char == "enter":
+        return events.Key("enter", "\r")
+    if char == " ":
+        return events.Key("space", " ")
+    return events.Key(char, char)
+
+
+async def submit_times(session, hands: int, pace: float) -> tuple[list[float], list[float]]:
+    """Each line typed as a terminal sends it (key events through the app, one every
+    ``pace`` seconds: a person's pace; 0 = the whole line and its Enter in one burst), then
+    Enter: from the Enter key to the frame after the hand is recorded and every panel told
+    (``HandEntry.Recorded``, then ``call_after_refresh``)."""
     from floorkill.ui.podium import make_podium_app
 
     try:
@@ -214,25 +240,34 @@ async def submit_times(session, hands: int) -> tuple[list[float], list[float]]:
         await pilot.pause()
         entry = app.query_one(HandEntry)
         loop = asyncio.get_running_loop()
+        done: asyncio.Future = loop.create_future()
+        post = entry.post_message
+
+        def posted(message) -> bool:  # the record is told: then the next frame
+            if isinstance(message, HandEntry.Recorded):
+                f = done
+                app.screen.call_after_refresh(
+                    lambda: f.done() or f.set_result((time.perf_counter(), time.process_time()))
+                )
+            return post(message)
+
+        entry.post_message = posted  # type: ignore[method-assign]
         for i in range(hands + 10):
             done = loop.create_future()
             line = LINES[i % len(LINES)]
-            show = getattr(entry, "_show_preview", None)  # (a tree from before the preview)
-            if show is not None:
-                show(line)  # as typed: Enter checks the preview on screen
+            for char in line:
+                app.post_message(_key(char))
+                if pace:
+                    await asyncio.sleep(pace)
             c0 = time.process_time()
             t0 = time.perf_counter()
-            ok = entry.enter_text(line)
-            app.screen.call_after_refresh(
-                lambda f=done: f.done() or f.set_result((time.perf_counter(), time.process_time()))
-            )
-            t1, c1 = await done
-            if not ok:
-                raise SystemExit(f"hand {i} not recorded: {entry.message}")
+            app.post_message(_key("enter"))
+            t1, c1 = await asyncio.wait_for(done, 10)
             if i >= 10:  # the first few warm caches up
                 times.append((t1 - t0) * 1000)
                 cpu.append((c1 - c0) * 1000)
-            await pilot.pause()  # let the follow-up frame (history scroll) settle
+            await asyncio.sleep(pace)
+            await pilot.pause()
     return times, cpu
 
 
@@ -314,7 +349,7 @@ def journal_session(n: int, folder: Path):
     return j, s
 
 
-def child_submit(hands: int) -> None:
+def child_submit(hands: int, pace: float) -> None:
     """Submit-to-updated for the floorkill on this process's path (one JSON line)."""
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -327,7 +362,7 @@ def child_submit(hands: int) -> None:
                     j, s = journal_session(n, Path(tmp))
                     closer = j.close
                 try:
-                    t, c = asyncio.run(submit_times(s, hands))
+                    t, c = asyncio.run(submit_times(s, hands, pace))
                 finally:
                     if closer:
                         closer()
@@ -341,13 +376,10 @@ def child_submit(hands: int) -> None:
 
 
 def report_submit(label: str, results: dict, hands: int) -> None:
-    from textual import constants
 
     print(
-        f"submit to every panel updated — {label} ({hands} hands, 120x40); wall = until the "
-        f"next frame (Textual paints at most {constants.MAX_FPS} frames/s, so up to "
-        f"{1000 / constants.MAX_FPS:.1f} ms of it is waiting for the frame timer); "
-        "cpu = the work itself"
+        f"Enter to every panel updated — {label} ({hands} hands, 120x40, keys "
+        f"{_pace_words()}); wall = until the next frame; cpu = the process's (every thread)"
     )
     for kind in ("memory", "journal"):
         for n in (10, 10_000):
@@ -364,7 +396,7 @@ def report_submit(label: str, results: dict, hands: int) -> None:
         )
 
 
-def compare(before: Path, runs: int, hands: int) -> int:
+def compare(before: Path, runs: int, hands: int, pace: float) -> int:
     """Before and after in the same run: the start children interleaved (before, after,
     bare, before, after, bare, …) so a busy machine slows all three alike."""
     for root in (before, ROOT):
@@ -391,12 +423,12 @@ def compare(before: Path, runs: int, hands: int) -> int:
             f"memory {mem[k] / 1024:.1f} MB, ratio {mem[k] / mem['bare']:.2f}"
         )
     for k, root in (("before", before), ("after", ROOT)):
-        data = spawn(["--child", "submit", "--hands", str(hands)], root)
+        data = spawn(["--child", "submit", "--hands", str(hands), "--pace", str(pace)], root)
         report_submit(f"{k} ({root})", data["results"], hands)
     return 0
 
 
-def compare_langs(langs: list[str], runs: int, hands: int) -> int:
+def compare_langs(langs: list[str], runs: int, hands: int, pace: float) -> int:
     """The podium in each language, same run: start children interleaved with the bare
     app (en, ru, bare, en, ru, bare, …), then submit-to-updated for each language in its
     own process (twice each, alternating; the faster of the two per row)."""
@@ -429,7 +461,9 @@ def compare_langs(langs: list[str], runs: int, hands: int) -> int:
     for _ in range(2):
         for lang in langs:
             submit[lang].append(
-                child(["--child", "submit", "--hands", str(hands)], lang)["results"]
+                child(["--child", "submit", "--hands", str(hands), "--pace", str(pace)], lang)[
+                    "results"
+                ]
             )
     best = {
         lang: {
@@ -464,6 +498,13 @@ def main() -> int:
     )
     ap.add_argument("--widgets", type=int, default=30)
     ap.add_argument(
+        "--pace",
+        type=float,
+        default=PACE,
+        help=f"seconds between the typed keys of a line (default {PACE}: a person's pace; "
+        "0: each line and its Enter in one burst)",
+    )
+    ap.add_argument(
         "--lang",
         choices=("en", "ru"),
         default=None,
@@ -476,6 +517,7 @@ def main() -> int:
         help="two languages compared in the same run (start and submit)",
     )
     args = ap.parse_args()
+    os.environ["FK_BENCH_PACE"] = str(args.pace)  # (for the reports' words)
     if args.lang:
         os.environ["FLOORKILL_LANG"] = args.lang  # this process and every child
     if args.child == "podium":
@@ -485,7 +527,7 @@ def main() -> int:
         child_bare(args.widgets)
         return 0
     if args.child == "submit":
-        child_submit(args.hands)
+        child_submit(args.hands, args.pace)
         return 0
 
     if args.preview:
@@ -495,9 +537,9 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     os.environ.update({k: v for k, v in _env().items() if k != "PYTHONPATH"})
     if args.before is not None:
-        return compare(args.before.resolve(), args.runs, args.hands)
+        return compare(args.before.resolve(), args.runs, args.hands, args.pace)
     if args.langs:
-        return compare_langs(args.langs.split(","), args.runs, args.hands)
+        return compare_langs(args.langs.split(","), args.runs, args.hands, args.pace)
     spawn(["--child", "podium"])  # warm the disk cache and .pyc files
     podium = [spawn(["--child", "podium"]) for _ in range(args.runs)]
     widgets = podium[0]["widgets"]
@@ -531,7 +573,7 @@ def main() -> int:
                     j, s = journal_session(n, Path(tmp))
                     closer = j.close
                 try:
-                    t, c = asyncio.run(submit_times(s, args.hands))
+                    t, c = asyncio.run(submit_times(s, args.hands, args.pace))
                 finally:
                     if closer:
                         closer()
@@ -541,13 +583,10 @@ def main() -> int:
                     statistics.median(c),
                     _pct(c, 0.99),
                 )
-    from textual import constants
 
     print(
-        f"submit to every panel updated ({args.hands} hands, 120x40); wall = until the next "
-        f"frame (Textual paints at most {constants.MAX_FPS} frames/s, so up to "
-        f"{1000 / constants.MAX_FPS:.1f} ms of it is waiting for the frame timer); "
-        "cpu = the work itself"
+        f"Enter to every panel updated ({args.hands} hands, 120x40, keys {_pace_words()}); "
+        "wall = until the next frame; cpu = the process's (every thread)"
     )
     for kind in ("memory", "journal"):
         for n in (10, 10_000):

@@ -51,5 +51,7 @@ def grow_in_place(widget: Widget, size: Size) -> None:
     layout when it changes). The history and the rules panel grow by a line or two each
     hand: a layout each was most of submit → every panel (budget: p99 <= 20 ms,
     ``bench/ui_bench.py``)."""
+    if widget.virtual_size == size:  # (the scrollbars would be drawn again for nothing)
+        return
     widget.set_reactive(Widget.virtual_size, size)
     widget._scroll_update(size)

@@ -8,7 +8,10 @@ almost never change; a layout for each is most of submit → every panel (budget
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import RenderableType
+from rich.style import Style
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -40,3 +43,18 @@ def update_static(static: Static, content: RenderableType) -> None:
 def refresh_in_place(widget: Widget) -> None:
     """``widget.refresh()``, with a layout only if its height changes."""
     widget.refresh(layout=needs_layout(widget))
+
+
+def style_lookup(widget: Widget) -> Callable[[str], Style]:
+    """``widget.get_component_rich_style`` for one drawing, each component's style worked
+    out once: Textual forgets them at every refresh, and a diagram asks for the same few
+    names dozens of times (the seating: ~30 a hand)."""
+    memo: dict[str, Style] = {}
+
+    def style(name: str) -> Style:
+        found = memo.get(name)
+        if found is None:
+            found = memo[name] = widget.get_component_rich_style(name)
+        return found
+
+    return style

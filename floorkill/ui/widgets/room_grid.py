@@ -32,6 +32,8 @@ from floorkill.i18n import NC_, tr
 from floorkill.log import log
 from floorkill.rules import TableState
 
+from .repaint import style_lookup
+
 CARD_MIN_WIDTH = 22  # cells (border included): below this a page holds fewer cards
 CARD_MIN_HEIGHT = 6  # border + name/limits + status + who + barred
 BIG_CARD_WIDTH = 30  # a card this big (and 2 rows taller) shows the status in block letters
@@ -109,7 +111,7 @@ class TableCard(Widget):
     def render(self) -> Text:
         c = self.card
         width, height = self.content_region.width, self.content_region.height
-        style = self.get_component_rich_style
+        style = style_lookup(self)
         lines: list[Text] = []
         room = max(1, width - len(c.limits) - 1)  # the limits always show in full
         name = c.name if len(c.name) <= room else c.name[: max(0, room - 1)] + "…"

@@ -38,6 +38,7 @@ from floorkill.rules.pending import pending
 from floorkill.store.session import Record
 
 from ..compat import grow_in_place
+from .repaint import style_lookup
 
 PANEL_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "title": N_("Rules"),
@@ -326,8 +327,9 @@ class RulesPanel(ScrollView, can_focus=True):
         # before mounting (a test's panel) Rich takes no style and no console
         base: Any = self.rich_style if mounted else None
         console: Any = self.app.console if mounted else None
+        component = style_lookup(self)
         for index, (text, cls) in enumerate(paragraphs):
-            style: Any = self.get_component_rich_style(cls) if (mounted and cls) else None
+            style: Any = component(cls) if (mounted and cls) else None
             first_row = len(lines)
             if index in clause_rows:
                 rows[first_row] = clause_rows.index(index)

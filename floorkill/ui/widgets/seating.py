@@ -37,6 +37,8 @@ from floorkill.display.words import KILL_FACE_UP, SeatView, felt_lines, seat_vie
 from floorkill.i18n import tr
 from floorkill.rules import TableState
 
+from .repaint import style_lookup
+
 LABEL_LINES = 3
 # ---------------------------------------------------------------------------
 # geometry (pure)
@@ -565,7 +567,7 @@ class Seating(Widget, can_focus=True):
 
     def _render_canvas(self) -> _Canvas:
         g = self._geometry()
-        style = self.get_component_rich_style
+        style = style_lookup(self)
         base = self.rich_style
         canvas = _Canvas(g.width, g.height, base)
         if g.compact:

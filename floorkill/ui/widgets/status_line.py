@@ -21,7 +21,7 @@ from floorkill.rules import TableState, next_hand
 from floorkill.rules.codes import ButtonStatus, KillBy
 from floorkill.rules.names import safe_text
 
-from .repaint import refresh_in_place
+from .repaint import refresh_in_place, style_lookup
 
 SAVING = N_("saving…")
 
@@ -129,7 +129,7 @@ class StatusLine(Widget):
         """Line 1 (cropped with an ellipsis when narrow): table, hand, game. Line 2 (wraps):
         the kill status and anyone barred."""
         cfg = state.config
-        style = self.get_component_rich_style
+        style = style_lookup(self)
         top = Text(no_wrap=True, overflow="ellipsis")
         lang = self.lang
         if self.saving:
