@@ -53,15 +53,6 @@ class Change:
         return self.session.name
 
 
-@dataclass(frozen=True, slots=True)
-class Stored:
-    """An event the journal took (:meth:`Floor.store`), not yet told to the watchers."""
-
-    session: Any
-    record: Record
-    before: TableState
-
-
 class Floor:
     """The tables of an evening, the current one, and the one way to change them."""
 
@@ -150,34 +141,22 @@ class Floor:
         return first_asked(s.state, raw, self.tables.elsewhere(s.name))
 
     # -- writing ---------------------------------------------------------------------------
-    def commit(self, raw: Mapping[str, Any], session: TableSession | None = None) -> Record:
+    def commit(
+        self, raw: Mapping[str, Any], session: TableSession | None = None, seen: int | None = None
+    ) -> Record:
         """Store ``raw`` at the current table (or ``session``'s); raises Refusal, nothing
-        stored. Storage errors propagate as they are."""
+        stored. Storage errors propagate as they are. ``seen``: the table's length when the
+        floorperson saw what ⏎ records; if another podium's entry was followed since,
+        TableChanged and nothing is stored."""
         s = session or self.session
+        before = s.state
         try:
-            stored = self.store(raw, s)
+            record = self.tables.append(s, raw, seen)
         except TableChanged:  # another podium was first: show its entry
-            self.tell_followed(s)
+            self._tell(Change("followed", s))
             raise
-        return self.tell_stored(stored)
-
-    def store(self, raw: Mapping[str, Any], session, seen: int | None = None) -> Stored:
-        """The durable half of :meth:`commit`, telling no one: it may run in a thread (the
-        journal's own lock orders it with the follow reads). ``seen``: the table's length
-        when the floorperson saw its preview; if it has moved since (another podium's
-        entry followed meanwhile), TableChanged and nothing is stored."""
-        before = session.state
-        record = self.tables.append(session, raw, seen)
-        return Stored(session, record, before)
-
-    def tell_stored(self, stored: Stored) -> Record:
-        """The other half, on the event loop: every watcher told of the stored event."""
-        self._tell(Change("event", stored.session, stored.record, stored.before))
-        return stored.record
-
-    def tell_followed(self, session) -> None:
-        """Another podium was first (TableChanged): every watcher shows its entry."""
-        self._tell(Change("followed", session))
+        self._tell(Change("event", s, record, before))
+        return record
 
     def undo(
         self, seq: int, reason: str, session: TableSession | None = None, seen: int | None = None

@@ -1,9 +1,9 @@
-"""A podium's commit: bounded, in a thread, and seen. While the journal is written (a commit
-may wait for a lock or a slow server, at most the podium's timeout) the screen stays live
-and says "saving…" once the commit outlasts SAVING_AFTER; the keys typed meanwhile wait and
-go to the fresh line; a commit the
-journal did not take keeps the line and says so in the screen's language, and ⏎ again
-records it once.
+"""A podium's commit: bounded, off the event loop, and seen. While the journal is written (a
+commit may wait for a lock or a slow server, at most the podium's timeout) the screen stays
+live and says "saving…"; the keys typed meanwhile wait and go to the fresh line; a commit
+the journal did not take keeps the line and says so in the screen's language, and ⏎ again
+records it once. (That a quick commit shows no "saving…" frame is a matter of time: the
+bench's, bench/ui_bench.py.)
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ def _message(app) -> str:
 async def test_a_slow_commit_says_saving_on_the_terminal_and_the_next_keys_wait_for_it(
     tmp_path, monkeypatch
 ):
-    """The journal takes its time (a lock, a slow server): the commit runs in a thread, the
-    screen stays live and a frame that says "saving…" reaches the terminal while the
-    commit is in flight; the keys typed meanwhile wait, then go to the fresh line."""
+    """The journal takes its time (a lock, a slow server): the screen stays live and a frame
+    that says "saving…" reaches the terminal while the commit is in flight; the keys typed
+    meanwhile wait, then go to the fresh line."""
     with Journal(tmp_path / "room.db", "fp-ann", mac_key=None) as j:
         s = j.create_table(table("Table 9"))
         app = make_podium_app(s, cursor_blink=False)
@@ -48,7 +48,7 @@ async def test_a_slow_commit_says_saving_on_the_terminal_and_the_next_keys_wait_
         started, release = threading.Event(), threading.Event()
         real = s.append
 
-        def append(raw, expect_seq=None):  # the commit, in its thread
+        def append(raw, expect_seq=None):  # the commit, in the journal's thread
             started.set()
             assert release.wait(10)
             return real(raw, expect_seq)
@@ -64,34 +64,13 @@ async def test_a_slow_commit_says_saving_on_the_terminal_and_the_next_keys_wait_
             entry = app.podium.query_one(HandEntry)
             assert started.is_set() and len(s) == 0
             assert any("saving…" in f for f in painted.frames)  # on the terminal, in flight
-            assert entry.has_class("-saving") and entry.input.value == "3"  # the keys wait
+            assert app.journal_work.saving and entry.input.value == "3"  # the keys wait
             release.set()
             await settle(pilot)
             assert len(s) == 1 and s.records(-1)[0].event["winner"] == 3
             assert entry.input.value == "4 5"  # …and went to the fresh line
-            assert not entry.has_class("-saving") and entry.message.startswith("⏎ records: hand")
-
-
-async def test_a_quick_commit_goes_from_the_preview_to_recorded_with_no_saving_frame(tmp_path):
-    """A commit that answers within SAVING_AFTER shows no "saving…": the frame after ⏎ is
-    the recorded hand's."""
-    with Journal(tmp_path / "room.db", "fp-ann", mac_key=None) as j:
-        s = j.create_table(table("Table 9"))
-        app = make_podium_app(s, cursor_blink=False)
-        painted = Painted(app)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            for seat in ("3", "4", "5"):
-                send_keys(app, seat)
-                await settle(pilot)
-                await asyncio.sleep(0.05)
-                painted.mark("enter")
-                send_keys(app, "enter")
-                await settle(pilot)
-            assert len(s) == 3
-            after = "".join(painted.frames).split("<enter>")[1:]
-            assert len(after) == 3 and not any("saving…" in part for part in after)
-            assert all("Recorded #" in part for part in after)
+            assert not app.journal_work.saving and entry.message.startswith("⏎ records: hand")
+            assert "saving…" not in app.export_screenshot()
 
 
 async def test_a_commit_the_journal_did_not_take_keeps_the_line_said_in_russian(

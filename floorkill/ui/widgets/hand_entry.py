@@ -12,7 +12,7 @@ the reason and its clauses and keeps what was typed.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,8 +64,6 @@ PREVIEW_FAR = N_(
     "{amount} is {bets} big bets at this table: ⏎ again to record it, or correct the amount."
 )
 PREVIEW_CHANGED = N_("The table changed since this was shown: check it, then ⏎ again.")
-SAVING = N_("saving…")
-SAVING_AFTER = 0.1  # s: a commit that answers sooner says nothing (the eye takes it as at once)
 
 
 class EntryInput(Input):
@@ -105,7 +103,6 @@ class HandEntry(Widget):
     HandEntry.-question > #entry-message { color: $warning; text-style: bold; }
     HandEntry.-refused > #entry-message { color: $error; text-style: bold; }
     HandEntry.-question #entry-prompt { color: $warning; }
-    HandEntry.-saving > #entry-message { color: $warning; text-style: bold; }
     """
     BINDINGS = [
         Binding("escape", "cancel", "Clear", show=False, id="entry.cancel"),
@@ -139,7 +136,7 @@ class HandEntry(Widget):
             None  # (events, hands) when "Recorded #n" was said
         )
         self._committing = False
-        self._saving: Coroutine[Any, Any, None] | None = None  # ⏎'s commit, awaited
+        self._saving: asyncio.Event | None = None  # set once a slow ⏎'s commit has landed
         self._shown: Preview | None = None  # what the preview line shows now
         self._far_asked: tuple | None = None  # the preview whose far amount was asked about
         self._base: str | Text = ""  # the message under the preview (hint, question, …)
@@ -248,11 +245,11 @@ class HandEntry(Widget):
         """What the preview line shows (None before anything was typed)."""
         return self._shown
 
-    def enter_text(self, text: str, in_thread: bool = False) -> bool:
+    def enter_text(self, text: str, off_the_loop: bool = False) -> bool:
         """Handle a line as if typed and Entered; True when an event was recorded. When
         the preview on screen is not what Enter would do now, nothing is recorded: the new
-        preview is shown. ``in_thread`` (Enter typed): the journal is written in a thread
-        (:meth:`_save_in_thread`; then False is returned)."""
+        preview is shown. ``off_the_loop`` (Enter typed): the journal is written in a thread
+        (:meth:`_save_off_the_loop`; then False is returned)."""
         shown = self._shown
         if shown is not None and shown.outcome != EMPTY:
             try:
@@ -284,15 +281,15 @@ class HandEntry(Widget):
                     )
                 )
                 return False
-            return self.proceed(raw, typed=self._typed, in_thread=in_thread)
+            return self.proceed(raw, typed=self._typed, off_the_loop=off_the_loop)
         try:
             raw = parse_entry(text)
         except EntryError as exc:
             self.refuse_text(exc.text(self.lang), keep=text)
             return False
-        return self.proceed(raw, typed=text, in_thread=in_thread)
+        return self.proceed(raw, typed=text, off_the_loop=off_the_loop)
 
-    def proceed(self, raw: Mapping[str, Any], typed: str = "", in_thread: bool = False) -> bool:
+    def proceed(self, raw: Mapping[str, Any], typed: str = "", off_the_loop: bool = False) -> bool:
         """Ask the next question the rules need, or submit the completed event."""
         self._typed = typed
         try:
@@ -313,62 +310,46 @@ class HandEntry(Widget):
             self.input.value = ""
             self._say_question(q)
             return False
-        if in_thread and self.is_attached:
-            self._save_in_thread(raw, typed)
+        if off_the_loop and self.is_attached:
+            self._save_off_the_loop(raw, typed)
             return False
         return self._commit(raw, typed)
 
-    def _save_in_thread(self, raw: Mapping[str, Any], typed: str) -> None:
-        """⏎ typed: the journal is written in a thread (:meth:`on_input_submitted` awaits
-        it, so this widget takes its next message only after), and the screen stays live
-        while it waits (a lock, a slow server: at most the podium's timeout,
-        store.backend.podium_options). "saving…" shows once the commit has taken longer
-        than :data:`SAVING_AFTER`; a quicker one goes straight to "Recorded", with no frame
-        in between. The keys typed meanwhile wait for it (the key gate) and then go to the
-        fresh line. A table moved since its preview was shown (another podium's entry
-        followed meanwhile) records nothing: check, ⏎ again."""
-        gate = getattr(self.app, "key_gate", None)
+    def _save_off_the_loop(self, raw: Mapping[str, Any], typed: str) -> None:
+        """⏎ typed: the commit goes through the podium's journal work
+        (ui/podium/journal_work.py): done within a frame it is shown at once; slower (a
+        lock, a server away), the screen says "saving…" and stays live, and this widget
+        takes its next message only once the journal has answered
+        (:meth:`on_input_submitted` awaits it). The keys typed meanwhile wait (the key gate)
+        and then go to the fresh line. A table that moved since its preview was shown
+        (another podium's entry followed) records nothing: check, ⏎ again."""
+        work = getattr(self.app, "journal_work", None)
         floor = self._floor
         session = floor.session
         seen = len(session)
-        if gate is not None:
-            gate.hold()
+        if work is None:  # (a bare app around the entry)
+            self._commit(raw, typed)
+            return
+        landed = asyncio.Event()
 
-        def show_saving() -> None:
-            self.set_class(True, "-saving")
-            self._say(tr(SAVING, self.lang), base=False)
+        def done(record: Any) -> None:
+            self._committing = False
+            self._recorded(record)
+            landed.set()
 
-        saving = self.screen.set_timer(SAVING_AFTER, show_saving)  # (this widget is busy)
+        def failed(error: Exception) -> None:
+            self._committing = False
+            if isinstance(error, Refusal):
+                self._refuse(error, keep=typed)
+            else:  # storage trouble, or another podium was first: said, the line kept
+                if not isinstance(error, TableChanged):
+                    log.error("hand entry: not recorded", exc_info=error)
+                self.refuse_text(not_recorded(error, self.lang), keep=typed)
+            landed.set()
 
-        async def save() -> None:
-            try:
-                try:
-                    stored = await asyncio.to_thread(floor.store, raw, session, seen)
-                except TableChanged as moved:  # another podium was first: its entry is shown
-                    floor.tell_followed(session)
-                    self.refuse_text(not_recorded(moved, self.lang), keep=typed)
-                    return
-                except Refusal as refusal:
-                    self._refuse(refusal, keep=typed)
-                    return
-                except Exception as exc:  # storage trouble: say it, keep the line, never crash
-                    log.exception("hand entry: not recorded")
-                    self.refuse_text(not_recorded(exc, self.lang), keep=typed)
-                    return
-                finally:
-                    saving.stop()
-                    self.set_class(False, "-saving")
-                self._committing = True
-                try:
-                    record = floor.tell_stored(stored)
-                finally:
-                    self._committing = False
-                self._recorded(record)
-            finally:
-                if gate is not None:
-                    gate.release()
-
-        self._saving = save()
+        self._committing = True  # (its own record: the line is cleared, not previewed)
+        if not work.save(lambda: floor.commit(raw, session, seen), done, failed):
+            self._saving = landed
 
     def _commit(self, raw: Mapping[str, Any], typed: str) -> bool:
         self._committing = True
@@ -408,10 +389,10 @@ class HandEntry(Widget):
     # -- internals -------------------------------------------------------------------
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.enter_text(event.value, in_thread=True)
-        saving, self._saving = self._saving, None
-        if saving is not None:
-            await saving
+        self.enter_text(event.value, off_the_loop=True)
+        landed, self._saving = self._saving, None
+        if landed is not None:  # a slow journal: the next message waits for its answer
+            await landed.wait()
 
     def _reset(self) -> None:
         self.question = None
