@@ -16,8 +16,8 @@ every process of the machine).
 2. Flood: one address (127.0.0.1) opens and closes ``--flood`` connections in
    ``--flood-seconds`` s (a third only connect, a third send half a request, a third
    open the event stream and hang up), while a screen at 127.0.0.2 follows, and the
-   podium (this process, Pilot, 120x40) enters hands into the same journal: podium
-   submit → every panel updated (as bench/ui_bench.py measures it), and each commit →
+   podium (this process, Pilot, 120x40) enters hands into the same journal: Enter →
+   every panel updated (typed as bench/ui_bench.py types them), and each Enter →
    the other address's screen. The same podium measure without the flood first, as
    the baseline of this run. Goals: the other screen within 1 s; podium p99 <= 20 ms.
 """
@@ -214,24 +214,15 @@ async def podium(
     cpu: list[float] = []
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        entry = app.query_one(HandEntry)
-        loop = asyncio.get_running_loop()
+        typed = ui_bench.TypedEnter(app, HandEntry)
         i = 0
         while i < 40 or not until():
-            done = loop.create_future()
-            t0 = time.perf_counter()
-            c0 = time.process_time()
-            m0 = time.monotonic()
-            ok = entry.enter_text(ui_bench.LINES[i % len(ui_bench.LINES)])
-            app.screen.call_after_refresh(lambda f=done: f.done() or f.set_result(None))
-            await done
-            t1, c1 = time.perf_counter(), time.process_time()
-            if not ok:
-                raise SystemExit(f"hand {i} not recorded: {entry.message}")
-            commits.append((session.state.hands + 1, m0))
+            hand = session.state.hands + 1
+            wall, used = await typed.enter(ui_bench.LINES[i % len(ui_bench.LINES)], ui_bench.PACE)
+            commits.append((hand, typed.entered_at))
             if i >= 10:
-                times.append((t1 - t0) * 1000)
-                cpu.append((c1 - c0) * 1000)
+                times.append(wall)
+                cpu.append(used)
             await pilot.pause()
             await asyncio.sleep(0.1)  # a floorperson's pace is far slower; leave the room
             i += 1

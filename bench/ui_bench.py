@@ -221,11 +221,53 @@ def _key(char: str):
     return events.Key(char, char)
 
 
+class TypedEnter:
+    """A podium's hand entry driven as a terminal drives it: :meth:`enter` types a line's
+    keys (through the app's key gate, ``pace`` s apart), then Enter, and returns the wall
+    and CPU ms from the Enter key to the frame after the hand is recorded and every panel
+    told (``HandEntry.Recorded``, then ``call_after_refresh``)."""
+
+    def __init__(self, app, entry_class) -> None:
+        self.app = app
+        self.entry = app.query_one(entry_class)
+        self._recorded = entry_class.Recorded
+        self._done: asyncio.Future | None = None
+        self.entered_at = 0.0
+        post = self.entry.post_message
+
+        def posted(message) -> bool:  # the record is told: then the next frame
+            done = self._done
+            if isinstance(message, self._recorded) and done is not None:
+                app.screen.call_after_refresh(
+                    lambda: (
+                        done.done() or done.set_result((time.perf_counter(), time.process_time()))
+                    )
+                )
+            return post(message)
+
+        self.entry.post_message = posted  # type: ignore[method-assign]
+
+    async def enter(self, line: str, pace: float) -> tuple[float, float]:
+        loop = asyncio.get_running_loop()
+        for char in line:
+            self.app.post_message(_key(char))
+            if pace:
+                await asyncio.sleep(pace)
+        self._done = done = loop.create_future()
+        c0 = time.process_time()
+        t0 = time.perf_counter()
+        self.entered_at = time.monotonic()  # (the clock other processes share)
+        self.app.post_message(_key("enter"))
+        try:
+            t1, c1 = await asyncio.wait_for(done, 10)
+        except TimeoutError:
+            raise SystemExit(f"{line!r} not recorded: {self.entry.message}") from None
+        return (t1 - t0) * 1000, (c1 - c0) * 1000
+
+
 async def submit_times(session, hands: int, pace: float) -> tuple[list[float], list[float]]:
-    """Each line typed as a terminal sends it (key events through the app, one every
-    ``pace`` seconds: a person's pace; 0 = the whole line and its Enter in one burst), then
-    Enter: from the Enter key to the frame after the hand is recorded and every panel told
-    (``HandEntry.Recorded``, then ``call_after_refresh``)."""
+    """Each line typed as a terminal sends it, then Enter (:class:`TypedEnter`); ``pace``
+    0: the whole line and its Enter in one burst."""
     from floorkill.ui.podium import make_podium_app
 
     try:
@@ -238,34 +280,12 @@ async def submit_times(session, hands: int, pace: float) -> tuple[list[float], l
     cpu: list[float] = []
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        entry = app.query_one(HandEntry)
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future = loop.create_future()
-        post = entry.post_message
-
-        def posted(message) -> bool:  # the record is told: then the next frame
-            if isinstance(message, HandEntry.Recorded):
-                f = done
-                app.screen.call_after_refresh(
-                    lambda: f.done() or f.set_result((time.perf_counter(), time.process_time()))
-                )
-            return post(message)
-
-        entry.post_message = posted  # type: ignore[method-assign]
+        typed = TypedEnter(app, HandEntry)
         for i in range(hands + 10):
-            done = loop.create_future()
-            line = LINES[i % len(LINES)]
-            for char in line:
-                app.post_message(_key(char))
-                if pace:
-                    await asyncio.sleep(pace)
-            c0 = time.process_time()
-            t0 = time.perf_counter()
-            app.post_message(_key("enter"))
-            t1, c1 = await asyncio.wait_for(done, 10)
+            wall, used = await typed.enter(LINES[i % len(LINES)], pace)
             if i >= 10:  # the first few warm caches up
-                times.append((t1 - t0) * 1000)
-                cpu.append((c1 - c0) * 1000)
+                times.append(wall)
+                cpu.append(used)
             await asyncio.sleep(pace)
             await pilot.pause()
     return times, cpu
