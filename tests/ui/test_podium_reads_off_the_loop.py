@@ -7,10 +7,11 @@ podium under it.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 
 from floorhelp import HALF, HOLDEM, KILLED, journal_with
-from termhelp import settle
+from termhelp import send_keys, settle
 from textual.widgets import Input
 
 from floorkill.ui.podium import make_podium_app
@@ -49,15 +50,15 @@ async def while_hanging(pilot, hanging: Hanging, *keys: str) -> None:
     """The read hangs: the loop runs meanwhile (a timer ticks), ``keys`` are typed; then
     the journal answers."""
     app = pilot.app
-    for _ in range(200):
+    for _ in range(200):  # (not Pilot's pause: the app takes no message until the read lands)
         if hanging.entered.is_set():
             break
-        await pilot.pause(0.02)
+        await asyncio.sleep(0.02)
     assert hanging.entered.is_set(), "the screen never read the journal"
     ticks: list[int] = []
-    app.set_interval(0.02, lambda: ticks.append(1))
-    await pilot.press(*keys)
-    await pilot.pause(0.2)
+    app.podium.set_interval(0.02, lambda: ticks.append(1))  # the screen's own timer
+    send_keys(app, *keys)  # as a terminal sends them
+    await asyncio.sleep(0.2)
     assert ticks, "the event loop is held by the read"
     assert app.podium.query_one(HandEntry).input.value == ""  # nothing typed into the podium
     hanging.release()

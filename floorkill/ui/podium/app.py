@@ -152,7 +152,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self.floor = Floor(session, journal, others)
         self.floor.watch(self._floor_changed)
         self.key_gate = KeyGate(self, super().on_event)
-        self.journal_work = JournalWork(self.floor, self.key_gate, self._show_saving)
+        self.journal_work = JournalWork(self, self.floor, self.key_gate, self._show_saving)
         self._drafts: dict[str, str] = {}
         self.lang = lang if lang in LANGS else "en"
         self.set_reactive(PodiumApp.table_view, TableView.of(session, self.lang))
@@ -378,7 +378,8 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def _show_saving(self, saving: bool) -> None:
         """ "saving…" in the status line while a write to the journal is still under way."""
         if self.screen_stack:
-            self.podium.query_one(StatusLine).set_saving(saving)
+            for status in self.podium.query(StatusLine):  # (none while the podium recomposes)
+                status.set_saving(saving)
 
     @property
     def podium(self) -> Screen:

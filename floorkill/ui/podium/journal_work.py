@@ -28,6 +28,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, Generic, TypeVar
 
 from textual import constants
+from textual.app import App
 
 from floorkill.floor import Change, Floor
 from floorkill.log import log
@@ -55,7 +56,10 @@ class JournalWork:
     than a frame. ``show_saving(True)`` puts "saving…" on the screen, ``(False)`` takes it
     off."""
 
-    def __init__(self, floor: Floor, gate: KeyGate, show_saving: Callable[[bool], None]) -> None:
+    def __init__(
+        self, app: App, floor: Floor, gate: KeyGate, show_saving: Callable[[bool], None]
+    ) -> None:
+        self._app = app
         self._floor = floor
         self._gate = gate
         self._show_saving = show_saving
@@ -145,6 +149,9 @@ class JournalWork:
 
     def _wait(self, future: Future, done, failed, slow, gate: KeyGate | None) -> None:
         after = slow() if slow is not None else None
+        if gate is not None:  # the keys wait for it: so do the app's other messages
+            self._app.call_later(self._land_later, future, done, failed, after, gate)
+            return
         loop = asyncio.get_running_loop()
         context = contextvars.copy_context()  # the loop's (Textual's active app, …)
 
@@ -157,6 +164,12 @@ class JournalWork:
                 log.debug("podium: journal work finished after the app stopped")
 
         future.add_done_callback(back)
+
+    async def _land_later(self, future: Future, done, failed, after, gate: KeyGate) -> None:
+        """The app's message queue waits here until the journal answers (its timers, and a
+        test's Pilot, then see the work as not yet done); the screen paints meanwhile."""
+        await asyncio.wrap_future(future)  # (the work's own error is in its outcome)
+        self._landed(future, done, failed, after, gate)
 
     def _landed(self, future: Future, done, failed, after, gate: KeyGate | None) -> None:
         try:
