@@ -153,3 +153,28 @@ def test_the_journal_is_written_through_the_same_floor(tmp_path):
         assert [o.player for o in floor.state.barred] == ["Cy"]
     finally:
         j.close()
+
+
+@pytest.mark.parametrize("kind", ["memory", "journal"])
+def test_a_commit_checks_the_table_is_where_its_preview_was_shown(tmp_path, kind):
+    """What ⏎ records is what the screen showed: ``seen`` is the table's length when the
+    preview was on screen; an entry followed since (another podium's) stores nothing."""
+    from floorkill.store.errors import TableChanged
+
+    if kind == "memory":
+        s = memory()
+    else:
+        j = Journal(tmp_path / "j.db", "podium")
+        text = TABLE.format(name="Table 12")
+        s = j.create_table(load_table_text(text), text)
+    floor = Floor(s)
+    told = []
+    floor.watch(lambda ch: told.append(ch.kind))
+    shown_at = len(s)
+    s.append({"type": "hand", "winner": 4})  # (another podium's, followed meanwhile)
+    with pytest.raises(TableChanged):
+        floor.commit({"type": "hand", "winner": 3}, s, shown_at)
+    assert len(s) == 1 and s.state.button.seat == 4  # nothing stored
+    assert told == ["followed"]  # the screens show what moved
+    floor.commit({"type": "hand", "winner": 3}, s, len(s))  # seen again: recorded
+    assert len(s) == 2
