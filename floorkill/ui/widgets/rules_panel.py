@@ -21,7 +21,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -217,9 +217,30 @@ class RulesPanel(ScrollView, can_focus=True):
             texts = self._texts()
             if texts[1] != before:
                 self.clause_cursor = 0
+        drawn = self._lines
         self._built_for = None
         self._build(texts)
-        self.refresh()
+        self._repaint_changed(drawn)
+
+    def _repaint_changed(self, drawn: list[Strip]) -> None:
+        """Repaint only the visible rows drawn differently from ``drawn`` (a hand changes
+        the record and its decisions; the pending lines and the clauses mostly stay)."""
+        lines = self._lines
+        if not self.is_mounted or len(lines) != len(drawn):
+            self.refresh()
+            return
+        region = self.scrollable_content_region
+        top = self.scroll_offset.y
+        y = 0
+        while y < region.height:  # one region per run of changed rows
+            row = top + y
+            if row >= len(lines) or lines[row] == drawn[row]:
+                y += 1
+                continue
+            start = y
+            while y < region.height and top + y < len(lines) and lines[top + y] != drawn[top + y]:
+                y += 1
+            self.refresh(Region(0, start, region.width, y - start))
 
     def on_resize(self) -> None:
         self._built_for = None
