@@ -8,8 +8,10 @@ most ``MAX_FPS`` times a second). Work done by then — about a millisecond on a
 journal — is finished on the spot, as if it had run on the loop: no frame is painted
 before the screen shows what it did. Work still running after that frame (a lock held by
 another writer, a server away) lets the loop go: a write puts "saving…" on the screen at
-once, a read says what it is reading, and the screen keeps answering until the journal
-answers (at most its podium timeout, ``store.backend.COMMIT_TIMEOUT``).
+once, a read that goes on half a second more says what it is reading, and the screen
+keeps answering until the journal answers (at most its podium timeout,
+``store.backend.COMMIT_TIMEOUT``). Meanwhile the app takes no other message while the keys
+wait for the work (they are held in the key gate anyway); the screen paints.
 
 Either way the keys typed meanwhile wait in the key gate and then go where the screen is
 once the work is done; the screens are told what a write changed (:meth:`Floor.holding`)
@@ -38,6 +40,26 @@ from .key_gate import KeyGate
 T = TypeVar("T")
 
 FRAME = 1 / constants.MAX_FPS  # seconds: Textual's frame; work done within it is not shown
+READ_NOTICE = 0.5  # seconds a read may take before its screen says what it is reading
+
+
+def _after(slow: Callable[[], Any], delay: float) -> Callable[[], Callable[[], None]]:
+    """``slow`` called only once the work has gone on ``delay`` seconds more (a person
+    notices a wait of half a second, not of a frame), and what it returned called when
+    the work is done."""
+
+    def start() -> Callable[[], None]:
+        undo: list[Any] = []
+        handle = asyncio.get_running_loop().call_later(delay, lambda: undo.append(slow()))
+
+        def finish() -> None:
+            handle.cancel()
+            if undo and callable(undo[0]):
+                undo[0]()
+
+        return finish
+
+    return start
 
 
 class _Outcome(Generic[T]):
@@ -97,7 +119,7 @@ class JournalWork:
         ``slow()`` is called once when the read is still running after its frame (a notice
         of what is being read); a callable it returns is called when the read is done.
         True when done before this returns."""
-        return self._do(read, done, failed, slow, hold_keys)
+        return self._do(read, done, failed, _after(slow, READ_NOTICE) if slow else None, hold_keys)
 
     def close(self) -> None:
         """The app is closing: no new work; a piece under way finishes in its thread."""
