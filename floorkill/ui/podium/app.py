@@ -28,6 +28,7 @@ from floorkill.floor.table_view import TableView
 from floorkill.i18n import LANGS, tr
 from floorkill.log import log
 from floorkill.rules.names import safe_text
+from floorkill.store.session import TableSession
 
 from ..actions import PODIUM_ONLY, bindings
 from ..compat import breakpoint_classes
@@ -221,19 +222,19 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
             self.notify(text, severity="warning", timeout=10, markup=False)
 
     # -- where we are: the demo journal, a closed table (from the state, every change) -----
-    def in_demo(self, session) -> bool:
+    def in_demo(self, session: TableSession) -> bool:
         return (
             self.demo_of is not None
             and getattr(session, "journal", None) is not self.tables.journal
         )
 
-    def title_of(self, session) -> str:
+    def title_of(self, session: TableSession) -> str:
         lang = self.lang
         closed = " — " + tr("CLOSED", lang) if session.state.closed else ""
         demo = " — " + tr("DEMO journal", lang) if self.in_demo(session) else ""
         return safe_text(f"floorkill — {session.name}{closed}{demo}")
 
-    def _say_where(self, session) -> None:
+    def _say_where(self, session: TableSession) -> None:
         self.title = self.title_of(session)
         if self.screen_stack:
             self.podium.query_one(StatusLine).badge = (

@@ -11,10 +11,10 @@ from floorkill.floor.typed_entry import EntryError, showdown_event
 from floorkill.floor.wording import decision_lines, floor_text, refusal_line
 from floorkill.i18n import tr
 from floorkill.log import log
-from floorkill.rules import Refusal
+from floorkill.rules import Refusal, TableState
 from floorkill.rules.names import safe_text
 from floorkill.rules.preview import Preview
-from floorkill.store.session import Record
+from floorkill.store.session import Record, TableSession
 
 from ..screens.ask_modal import AskModal
 from ..screens.undo_and_showdown import ShowdownModal, UndoModal
@@ -329,14 +329,15 @@ class EntryActions(PodiumHost):
         log.error("podium: event not recorded", exc_info=exc)  # storage trouble: say it
         self.report_not_recorded(exc, tr("Not recorded", self.lang))
 
-    def _committed(self, record: Record, session, before) -> None:
+    def _committed(self, record: Record, session: TableSession, before: TableState) -> None:
         """Recorded (durable): back to the entry, and what was decided in a notice."""
         if self.screen is self.podium:  # a seat key's event: back to the entry
             self.action_focus_entry()
         what = record_words(record, self.lang)  # "#5 · hand 5: winner 3"
         seat = record.event.get("seat")
-        if record.type != "join" and before.player(seat) is not None:
-            what += f" — {before.player(seat).name}"
+        player = before.player(seat) if record.type != "join" else None
+        if player is not None:
+            what += f" — {player.name}"
         lines = [what, *decision_lines(record.decisions, self.lang)]
         self.notify(
             "\n".join(safe_text(line) for line in lines),
@@ -347,7 +348,7 @@ class EntryActions(PodiumHost):
         if record.type == "join":
             self._seated_elsewhere(session, record.event["name"])
 
-    def _seated_elsewhere(self, session, name: str) -> None:
+    def _seated_elsewhere(self, session: TableSession, name: str) -> None:
         """A name that sits at another table too: not a rule, but worth a look (the other
         tables read in the journal work; the keys are not kept for it)."""
         tables = self.tables

@@ -7,6 +7,7 @@ from floorkill.i18n import PhraseError, tr
 from floorkill.log import log
 from floorkill.rules import load_table_file
 from floorkill.rules.names import safe_text
+from floorkill.store.session import TableSession
 
 from ..widgets.hand_entry import HandEntry
 from .host import PodiumHost
@@ -111,7 +112,7 @@ class TableActions(PodiumHost):
             except RuntimeError:  # the app has stopped meanwhile
                 pass
 
-        def opened(session, failed: Exception | None) -> None:
+        def opened(session: TableSession, failed: Exception | None) -> None:
             try:
                 if failed is not None:
                     self._cannot_open(name, failed)
@@ -135,7 +136,7 @@ class TableActions(PodiumHost):
             markup=False,
         )
 
-    def _show_table(self, session) -> None:
+    def _show_table(self, session: TableSession) -> None:
         entry = self.podium.query_one(HandEntry)
         left = self.session
         self._drafts[left.name] = entry.draft()

@@ -31,7 +31,7 @@ from floorkill.i18n import N_, NC_, tr
 from floorkill.rules.corrections import sealed_after
 from floorkill.rules.names import safe_text
 from floorkill.rules.preview import ASKS, RECORDS
-from floorkill.store.session import Record
+from floorkill.store.session import Record, TableSession
 from floorkill.vocab import EVENT_TYPES, word
 
 from ..widgets.hand_entry import preview_text
@@ -441,7 +441,7 @@ class PickRecordModal(ModalScreen[Record | None]):
         self.dismiss(None)
 
 
-def recent_hands(session, count: int = 9) -> list[Record]:
+def recent_hands(session: TableSession, count: int = 9) -> list[Record]:
     """The table's last ``count`` live hand records, newest first."""
     out: list[Record] = []
     n = len(session)
