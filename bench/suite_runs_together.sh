@@ -17,6 +17,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-5}
 hogs_n=${2:-2}
 work=$(mktemp -d /tmp/fk-together.XXXXXX)
+chmod 755 "$work"  # (the PostgreSQL servers run as their own user, from the run's folder)
 logs=${SUITE_LOGS:-$work/logs}
 mkdir -p "$logs"
 head=$(git rev-parse HEAD)
