@@ -37,13 +37,13 @@ for run in $(seq "$runs"); do
     sampler=$!
     FLOORKILL_JOURNAL="$work/run/journal.db" XDG_DATA_HOME="$work/run/data" \
         XDG_CONFIG_HOME="$work/run/config" \
-        nice -n 19 .venv/bin/python -m pytest -q -p no:cacheprovider --durations=25 \
+        nice -n 19 .venv/bin/python -m pytest -p no:cacheprovider --durations=25 \
         >"$work/out" 2>&1
     rc=$?
     kill "$sampler" 2>/dev/null
     if [ -n "${SUITE_LOGS:-}" ]; then mkdir -p "$SUITE_LOGS" && cp "$work/out" "$SUITE_LOGS/run-$run.txt"; fi
     minutes=$(awk -v s="$start" -v e="$(date +%s)" 'BEGIN { printf "%.1f", (e - s) / 60 }')
-    summary=$(tail -n 1 "$work/out")
+    summary=$(grep -E "(passed|failed)" "$work/out" | tail -n 1)
     loads=$(awk 'NR == 1 || $1 < min { min = $1 } { sum += $1 } END { printf "min %.1f mean %.1f", min, sum / NR }' "$work/run/load")
     echo "run $run: rc $rc in $minutes min, load $loads — $summary"
     if [ "$rc" -ne 0 ]; then

@@ -50,12 +50,13 @@ pids=()
 for run in $(seq "$runs"); do
     dir="$work/run-$run"
     (
+        trap - EXIT  # (not this script's cleanup when a run ends: postgres.sh chains the trap)
         cd "$dir" || exit 1
         export CI=true
         source .ci/postgres.sh >/dev/null
         FLOORKILL_JOURNAL="$dir/journal.db" XDG_DATA_HOME="$dir/data" \
             XDG_CONFIG_HOME="$dir/config" \
-            .venv/bin/python -m pytest -q -p no:cacheprovider --durations=25 \
+            .venv/bin/python -m pytest -p no:cacheprovider --durations=25 \
             >"$logs/run-$run.txt" 2>&1
         echo $? >"$dir/rc"
         date +%s >"$dir/end"
@@ -71,7 +72,7 @@ for run in $(seq "$runs"); do
     dir="$work/run-$run"
     rc=$(cat "$dir/rc" 2>/dev/null || echo "?")
     minutes=$(awk -v s="$start" -v e="$(cat "$dir/end")" 'BEGIN { printf "%.1f", (e - s) / 60 }')
-    echo "run $run: rc $rc in $minutes min, load $loads — $(tail -n 1 "$logs/run-$run.txt")"
+    echo "run $run: rc $rc in $minutes min, load $loads — $(grep -E "(passed|failed)" "$logs/run-$run.txt" | tail -n 1)"
     if [ "$rc" != 0 ]; then
         failed=1
         grep -E "^(FAILED|ERROR) " "$logs/run-$run.txt"
