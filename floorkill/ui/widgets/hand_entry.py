@@ -339,12 +339,7 @@ class HandEntry(Widget):
 
         def failed(error: Exception) -> None:
             self._committing = False
-            if isinstance(error, Refusal):
-                self._refuse(error, keep=typed)
-            else:  # storage trouble, or another podium was first: said, the line kept
-                if not isinstance(error, TableChanged):
-                    log.error("hand entry: not recorded", exc_info=error)
-                self.refuse_text(not_recorded(error, self.lang), keep=typed)
+            self._not_recorded(error, typed)
             landed.set()
 
         self._committing = True  # (its own record: the line is cleared, not previewed)
@@ -355,17 +350,23 @@ class HandEntry(Widget):
         self._committing = True
         try:
             record = self._floor.commit(raw)  # the widgets follow through the view
-        except Refusal as refusal:
-            self._refuse(refusal, keep=typed)
-            return False
-        except Exception as exc:  # storage trouble: say it, keep the line, never crash
-            log.exception("hand entry: not recorded")
-            self.refuse_text(not_recorded(exc, self.lang), keep=typed)
+        except Exception as error:  # noqa: BLE001 - said on the line (and logged): never a crash
+            self._not_recorded(error, typed)
             return False
         finally:
             self._committing = False
         self._recorded(record)
         return True
+
+    def _not_recorded(self, error: Exception, typed: str) -> None:
+        """The rules refused it, another podium was first, or the journal did not take it:
+        said on the message line, the typed line kept for ⏎ again."""
+        if isinstance(error, Refusal):
+            self._refuse(error, keep=typed)
+            return
+        if not isinstance(error, TableChanged):  # storage trouble: logged with its traceback
+            log.error("hand entry: not recorded", exc_info=error)
+        self.refuse_text(not_recorded(error, self.lang), keep=typed)
 
     def _recorded(self, record: Any) -> None:
         self._reset()
