@@ -76,34 +76,34 @@ def _spans(g: Geometry) -> tuple[tuple[int, int, int], ...]:
     out = []
     if g.rx <= 0 or g.ry <= 0:
         return ()
-    for y in range(g.height):
-        dy = (y + 0.5 - g.cy) / g.ry
+    for row in range(g.height):
+        dy = (row + 0.5 - g.cy) / g.ry
         if dy * dy > 1.0:
             continue
         half = g.rx * math.sqrt(1.0 - dy * dy)
         x0 = max(0, min(g.width - 1, math.floor(g.cx - 0.5 - half)))
-        while x0 > 0 and g.inside_table(x0 - 1, y):
+        while x0 > 0 and g.inside_table(x0 - 1, row):
             x0 -= 1
-        while x0 < g.width and not g.inside_table(x0, y):
+        while x0 < g.width and not g.inside_table(x0, row):
             x0 += 1
         if x0 >= g.width:
             continue
         x1 = max(x0, min(g.width - 1, math.ceil(g.cx - 0.5 + half)))
-        while x1 > x0 and not g.inside_table(x1, y):
+        while x1 > x0 and not g.inside_table(x1, row):
             x1 -= 1
-        while x1 + 1 < g.width and g.inside_table(x1 + 1, y):
+        while x1 + 1 < g.width and g.inside_table(x1 + 1, row):
             x1 += 1
-        out.append((y, x0, x1 + 1))
+        out.append((row, x0, x1 + 1))
     return tuple(out)
 
 
 def _spans_cell_by_cell(g: Geometry) -> tuple[tuple[int, int, int], ...]:
     """:func:`_spans` the slow way, every cell tested (the tests compare the two)."""
     out = []
-    for y in range(g.height):
-        xs = [x for x in range(g.width) if g.inside_table(x, y)]
+    for row in range(g.height):
+        xs = [column for column in range(g.width) if g.inside_table(column, row)]
         if xs:
-            out.append((y, xs[0], xs[-1] + 1))
+            out.append((row, xs[0], xs[-1] + 1))
     return tuple(out)
 
 
@@ -111,7 +111,7 @@ def _compact(seats: int, width: int, height: int) -> Geometry:
     rows = max(1, height)
     cols = -(-seats // rows)
     lw = max(1, width // cols)
-    boxes = {s: (((s - 1) // rows) * lw, (s - 1) % rows) for s in range(1, seats + 1)}
+    boxes = {seat: (((seat - 1) // rows) * lw, (seat - 1) % rows) for seat in range(1, seats + 1)}
     return Geometry(width, height, lw, boxes, 0, 0, 0, 0, compact=True)
 
 
@@ -122,18 +122,18 @@ def _place(
     boxes: dict[int, tuple[int, int]] = {}
     for seat in range(1, seats + 1):
         theta = 2 * math.pi * seat / (seats + 1)
-        x = cx + rx_s * math.sin(theta)
-        y = cy - ry_s * math.cos(theta)
-        bx = min(max(0, round(x - lw / 2)), width - lw)
-        by = min(max(0, round(y - lh / 2)), height - lh)
+        mid_x = cx + rx_s * math.sin(theta)
+        mid_y = cy - ry_s * math.cos(theta)
+        bx = min(max(0, round(mid_x - lw / 2)), width - lw)
+        by = min(max(0, round(mid_y - lh / 2)), height - lh)
         boxes[seat] = (bx, by)
     return boxes
 
 
 def _overlap(boxes: dict[int, tuple[int, int]], lw: int, lh: int) -> bool:
     items = list(boxes.values())
-    for i, (ax, ay) in enumerate(items):
-        for bx, by in items[i + 1 :]:
+    for index, (ax, ay) in enumerate(items):
+        for bx, by in items[index + 1 :]:
             if ax < bx + lw + 1 and bx < ax + lw + 1 and ay < by + lh and by < ay + lh:
                 return True
     return False
@@ -152,14 +152,14 @@ def geometry(seats: int, width: int, height: int, want: int = 0) -> Geometry:
     room first: when the usual layout would cut one, labels as wide as ``want`` are tried
     with the crowded ones pushed apart sideways (:func:`_spread`), before any is cut.
     """
-    g = _geometry(seats, width, height)
-    if g.compact or g.label_width >= want:
-        return g
-    for lw in range(min(want, width // 3), g.label_width, -1):
+    usual = _geometry(seats, width, height)
+    if usual.compact or usual.label_width >= want:
+        return usual
+    for lw in range(min(want, width // 3), usual.label_width, -1):
         wider = _spread_geometry(seats, width, height, lw)
         if wider is not None:
             return wider
-    return g
+    return usual
 
 
 def _spread(
@@ -172,28 +172,28 @@ def _spread(
     for _ in range(6 * len(out)):
         clash = None
         items = sorted(out.items(), key=lambda kv: kv[1][0])
-        for i, (a, (ax, ay)) in enumerate(items):
-            for b, (bx, by) in items[i + 1 :]:
+        for index, (left_seat, (ax, ay)) in enumerate(items):
+            for right_seat, (bx, by) in items[index + 1 :]:
                 if ax < bx + lw + 1 and bx < ax + lw + 1 and ay < by + lh and by < ay + lh:
-                    clash = (a, b)
+                    clash = (left_seat, right_seat)
                     break
             if clash:
                 break
         if clash is None:
             return out
-        a, b = clash  # a is left of (or level with) b
-        (ax, ay), (bx, by) = out[a], out[b]
+        left_seat, right_seat = clash  # the left one, or level with the right one
+        (ax, ay), (bx, by) = out[left_seat], out[right_seat]
         if height is not None and ay != by:  # apart vertically, if there is room
-            (t, (tx, ty)), (u, (ux, uy)) = sorted(
-                ((a, (ax, ay)), (b, (bx, by))), key=lambda kv: kv[1][1]
+            (upper, (tx, ty)), (lower, (ux, uy)) = sorted(
+                ((left_seat, (ax, ay)), (right_seat, (bx, by))), key=lambda kv: kv[1][1]
             )
             need = ty + lh - uy
             down = min(height - lh - uy, (need + 1) // 2)
             up = min(ty, need - down)
             down = min(height - lh - uy, need - up)
             if up + down >= need:
-                out[t] = (tx, ty - up)
-                out[u] = (ux, uy + down)
+                out[upper] = (tx, ty - up)
+                out[lower] = (ux, uy + down)
                 continue
         need = ax + lw + 1 - bx
         left = min(ax, (need + 1) // 2)
@@ -201,8 +201,8 @@ def _spread(
         left = min(ax, need - right)
         if left + right < need:
             return None
-        out[a] = (ax - left, ay)
-        out[b] = (bx + right, by)
+        out[left_seat] = (ax - left, ay)
+        out[right_seat] = (bx + right, by)
     return None
 
 
@@ -222,14 +222,14 @@ def _spread_geometry(seats: int, width: int, height: int, lw: int) -> Geometry |
         return None
     trx, try_ = rx, ry
     for _ in range(60):
-        g = Geometry(width, height, lw, boxes, cx, cy, trx, try_)
+        candidate = Geometry(width, height, lw, boxes, cx, cy, trx, try_)
         if not any(
-            g.inside_table(x, y)
+            candidate.inside_table(column, row)
             for bx, by in boxes.values()
-            for y in range(max(0, by - 1), by + lh)
-            for x in range(bx - 1, bx + lw + 1)
+            for row in range(max(0, by - 1), by + lh)
+            for column in range(bx - 1, bx + lw + 1)
         ):
-            return g if trx >= 6 else None  # a table still worth drawing
+            return candidate if trx >= 6 else None  # a table still worth drawing
         trx *= 0.94
         try_ *= 0.96
     return None
@@ -261,14 +261,14 @@ def _geometry(seats: int, width: int, height: int) -> Geometry:
         # Shrink the table until it stays clear of every label (with a cell of air).
         trx, try_ = rx, ry
         for _ in range(60):
-            g = Geometry(width, height, lw, boxes, cx, cy, trx, try_)
+            candidate = Geometry(width, height, lw, boxes, cx, cy, trx, try_)
             if not any(
-                g.inside_table(x, y)
+                candidate.inside_table(column, row)
                 for bx, by in boxes.values()
-                for y in range(max(0, by - 1), by + lh)
-                for x in range(bx - 1, bx + lw + 1)
+                for row in range(max(0, by - 1), by + lh)
+                for column in range(bx - 1, bx + lw + 1)
             ):
-                return g
+                return candidate
             trx *= 0.94
             try_ *= 0.96
         return Geometry(width, height, lw, boxes, cx, cy, 0, 0)
@@ -294,28 +294,28 @@ class _Canvas:
         row, srow = self.chars[y], self.styles[y]
         pos = x
         for ch in text:
-            w = cell_len(ch)
-            if w == 0:
+            cells = cell_len(ch)
+            if cells == 0:
                 if pos > x and pos - 1 < self.width:
                     row[pos - 1] += ch
                 continue
-            if pos + w > end:
+            if pos + cells > end:
                 break
             if pos >= 0:
                 if row[pos] == "" and pos > 0:
                     row[pos - 1] = " "
                 row[pos] = ch
                 srow[pos] = style
-                if w == 2:
+                if cells == 2:
                     row[pos + 1] = ""
                     srow[pos + 1] = style
-            pos += w
+            pos += cells
         return pos - x
 
     def fill(self, x: int, y: int, n: int, style: Style) -> None:
         if 0 <= y < self.height:
-            for i in range(max(0, x), min(self.width, x + n)):
-                self.styles[y][i] = style
+            for column in range(max(0, x), min(self.width, x + n)):
+                self.styles[y][column] = style
 
     def strips(self, before: tuple[_Canvas, list[Strip]] | None = None) -> list[Strip]:
         """One strip per row; ``before``: an earlier canvas of the same size and its strips,
@@ -323,31 +323,35 @@ class _Canvas:
         out = []
         if before is not None and (before[0].width, before[0].height) != (self.width, self.height):
             before = None
-        for y in range(self.height):
-            row, srow = self.chars[y], self.styles[y]
-            if before is not None and row == before[0].chars[y] and srow == before[0].styles[y]:
-                out.append(before[1][y])
+        for line in range(self.height):
+            row, srow = self.chars[line], self.styles[line]
+            if (
+                before is not None
+                and row == before[0].chars[line]
+                and srow == before[0].styles[line]
+            ):
+                out.append(before[1][line])
                 continue
             segments = []
             run_start = 0
-            for x in range(1, self.width + 1):
-                if x == self.width or srow[x] is not srow[run_start]:
-                    segments.append(Segment("".join(row[run_start:x]), srow[run_start]))
-                    run_start = x
+            for column in range(1, self.width + 1):
+                if column == self.width or srow[column] is not srow[run_start]:
+                    segments.append(Segment("".join(row[run_start:column]), srow[run_start]))
+                    run_start = column
             out.append(Strip(segments, self.width))
         return out
 
     def text(self) -> Text:
         out = Text(no_wrap=True, overflow="crop", end="")
-        for y in range(self.height):
-            if y:
+        for line in range(self.height):
+            if line:
                 out.append("\n")
-            row, srow = self.chars[y], self.styles[y]
+            row, srow = self.chars[line], self.styles[line]
             run_start = 0
-            for x in range(1, self.width + 1):
-                if x == self.width or srow[x] is not srow[run_start]:
-                    out.append("".join(row[run_start:x]), srow[run_start])
-                    run_start = x
+            for column in range(1, self.width + 1):
+                if column == self.width or srow[column] is not srow[run_start]:
+                    out.append("".join(row[run_start:column]), srow[run_start])
+                    run_start = column
         return out
 
 
@@ -359,11 +363,11 @@ def fit(text: str, cells: int) -> str:
         return "…"[: max(0, cells)]
     out, used = [], 0
     for ch in text:
-        w = cell_len(ch)
-        if used + w > cells - 1:
+        width = cell_len(ch)
+        if used + width > cells - 1:
             break
         out.append(ch)
-        used += w
+        used += width
     return "".join(out) + "…"
 
 
@@ -373,7 +377,10 @@ def fit(text: str, cells: int) -> str:
 
 def names_width(views) -> int:
     """The label width that shows every seated player's whole name (" 5 Sung-min Park")."""
-    return max((1 + len(str(v.seat)) + 1 + cell_len(v.name) for v in views if v.name), default=0)
+    return max(
+        (1 + len(str(view.seat)) + 1 + cell_len(view.name) for view in views if view.name),
+        default=0,
+    )
 
 
 class Seating(Widget, can_focus=True):
@@ -486,15 +493,15 @@ class Seating(Widget, can_focus=True):
         if len(before) != len(strips):
             self.refresh()
             return
-        y = 0
-        while y < len(strips):  # one region per run of changed rows
-            if strips[y] == before[y]:
-                y += 1
+        line = 0
+        while line < len(strips):  # one region per run of changed rows
+            if strips[line] == before[line]:
+                line += 1
                 continue
-            start = y
-            while y < len(strips) and strips[y] != before[y]:
-                y += 1
-            self.refresh(Region(0, start, width, y - start))
+            start = line
+            while line < len(strips) and strips[line] != before[line]:
+                line += 1
+            self.refresh(Region(0, start, width, line - start))
 
     @property
     def state(self) -> TableState | None:
@@ -504,8 +511,8 @@ class Seating(Widget, can_focus=True):
     def action_cursor(self, step: int) -> None:
         if self._state is None:
             return
-        n = len(self._state.players)
-        self.cursor = (self.cursor - 1 + step) % n + 1
+        seats = len(self._state.players)
+        self.cursor = (self.cursor - 1 + step) % seats + 1
 
     def action_choose(self) -> None:
         self.post_message(self.SeatChosen(self.cursor))
@@ -521,16 +528,16 @@ class Seating(Widget, can_focus=True):
 
     def seat_box(self, seat: int) -> tuple[int, int, int, int]:
         """(x, y, width, height) of a seat's label in widget cells."""
-        g = self._geometry()
-        x, y = g.boxes[seat]
-        return x, y, g.label_width, 1 if g.compact else LABEL_LINES
+        layout = self._geometry()
+        left, top = layout.boxes[seat]
+        return left, top, layout.label_width, 1 if layout.compact else LABEL_LINES
 
     def seat_at(self, x: int, y: int) -> int | None:
         if self._state is None:
             return None
         for seat in range(1, len(self._state.players) + 1):
-            bx, by, w, h = self.seat_box(seat)
-            if bx <= x < bx + w and by <= y < by + h:
+            bx, by, width, height = self.seat_box(seat)
+            if bx <= x < bx + width and by <= y < by + height:
                 return seat
         return None
 
@@ -566,24 +573,24 @@ class Seating(Widget, can_focus=True):
         return self._render_canvas().text()
 
     def _render_canvas(self) -> _Canvas:
-        g = self._geometry()
+        layout = self._geometry()
         style = style_lookup(self)
         base = self.rich_style
-        canvas = _Canvas(g.width, g.height, base)
-        if g.compact:
-            for v in self._views:
-                self._draw_compact(canvas, g, v, style)
+        canvas = _Canvas(layout.width, layout.height, base)
+        if layout.compact:
+            for view in self._views:
+                self._draw_compact(canvas, layout, view, style)
             return canvas
-        self._draw_table(canvas, g, style)
-        for v in self._views:
-            self._draw_seat(canvas, g, v, style)
+        self._draw_table(canvas, layout, style)
+        for view in self._views:
+            self._draw_seat(canvas, layout, view, style)
         return canvas
 
     def _draw_table(self, canvas: _Canvas, g: Geometry, style) -> None:
         felt = style("seating--felt")
-        for y, x0, x1 in g.spans:
-            canvas.chars[y][x0:x1] = ["░"] * (x1 - x0)
-            canvas.styles[y][x0:x1] = [felt] * (x1 - x0)
+        for row, x0, x1 in g.spans:
+            canvas.chars[row][x0:x1] = ["░"] * (x1 - x0)
+            canvas.styles[row][x0:x1] = [felt] * (x1 - x0)
         st = self._state
         assert st is not None
         # centre text, most important first; each line only if it fits on the felt
@@ -594,93 +601,105 @@ class Seating(Widget, can_focus=True):
             (f" {hand} ", style("seating--felt-text")),
         ]
         top = round(g.cy - len(wanted) / 2)
-        for i, (text, s) in enumerate(wanted):
+        for index, (text, text_style) in enumerate(wanted):
             width = cell_len(text)
             x0 = round(g.cx - width / 2)
-            for y in (top + i, round(g.cy - 0.5)) if i == 0 else (top + i,):
-                if g.inside_table(x0, y) and g.inside_table(x0 + width - 1, y):
-                    if all(canvas.chars[y][x] == "░" for x in range(x0, x0 + width)):
-                        canvas.put(x0, y, text, s)
+            for row in (top + index, round(g.cy - 0.5)) if index == 0 else (top + index,):
+                if g.inside_table(x0, row) and g.inside_table(x0 + width - 1, row):
+                    if all(canvas.chars[row][column] == "░" for column in range(x0, x0 + width)):
+                        canvas.put(x0, row, text, text_style)
                         break
         # the dealer's place at the top of the table
-        y = round(g.cy - g.ry)
-        if g.inside_table(round(g.cx), y):
-            canvas.put(round(g.cx) - 1, y, "▼", style("seating--felt-text"))
+        row = round(g.cy - g.ry)
+        if g.inside_table(round(g.cx), row):
+            canvas.put(round(g.cx) - 1, row, "▼", style("seating--felt-text"))
 
     def _draw_seat(self, canvas: _Canvas, g: Geometry, v: SeatView, style) -> None:
-        x, y = g.boxes[v.seat]
-        w = g.label_width
+        left, top = g.boxes[v.seat]
+        width = g.label_width
         cursor = v.seat == self.cursor and self.has_focus
         if v.name is None:
-            s = style("seating--empty")
-            for i in range(LABEL_LINES):
-                canvas.fill(x, y + i, w, s)
-            lead = " " if w >= 11 else ""
-            canvas.put(x, y, f"{lead}{v.seat} ·", style("seating--cursor") if cursor else s, w)
-            canvas.put(x, y + 1, lead + tr("empty", self.lang), s, w)
+            empty_style = style("seating--empty")
+            for line in range(LABEL_LINES):
+                canvas.fill(left, top + line, width, empty_style)
+            lead = " " if width >= 11 else ""
+            canvas.put(
+                left,
+                top,
+                f"{lead}{v.seat} ·",
+                style("seating--cursor") if cursor else empty_style,
+                width,
+            )
+            canvas.put(left, top + 1, lead + tr("empty", self.lang), empty_style, width)
             return
         seat_s = style("seating--seat")
-        for i in range(LABEL_LINES):
-            canvas.fill(x, y + i, w, seat_s)
+        for line in range(LABEL_LINES):
+            canvas.fill(left, top + line, width, seat_s)
         head = style("seating--cursor") if cursor else style("seating--name")
-        canvas.fill(x, y, w, head)
-        lead = " " if w >= 11 else ""
-        n = canvas.put(x, y, f"{lead}{v.seat} ", head, w)
-        canvas.put(x + n, y, fit(v.name, w - n), head, w - n)
-        pad = 1 if w >= 11 else 0  # narrow labels use every cell
+        canvas.fill(left, top, width, head)
+        lead = " " if width >= 11 else ""
+        used = canvas.put(left, top, f"{lead}{v.seat} ", head, width)
+        canvas.put(left + used, top, fit(v.name, width - used), head, width - used)
+        pad = 1 if width >= 11 else 0  # narrow labels use every cell
         # line 2: stack, then the dealer and blind markers on the right
         if v.markers:
             mw = cell_len(v.markers) + pad
-            canvas.put(x + w - mw, y + 1, v.markers, style("seating--dealer"), mw)
-            room = w - mw - pad - 1
-            canvas.put(x + pad, y + 1, fit(v.stack, room), seat_s, room)
+            canvas.put(left + width - mw, top + 1, v.markers, style("seating--dealer"), mw)
+            room = width - mw - pad - 1
+            canvas.put(left + pad, top + 1, fit(v.stack, room), seat_s, room)
         else:
-            canvas.put(x + pad, y + 1, fit(v.stack, w - pad), seat_s, w - pad)
+            canvas.put(left + pad, top + 1, fit(v.stack, width - pad), seat_s, width - pad)
         # line 3: the kill button's side (the amount only if it fits), and statuses
-        pos = x + pad
+        pos = left + pad
         if v.kill:
             ks = (
                 style("seating--kill") if v.kill.startswith(KILL_FACE_UP) else style("seating--leg")
             )
-            room = x + w - pos
+            room = left + width - pos
             # the amount goes first when the label cannot hold it and the statuses too
             need = cell_len(v.kill) + (1 + cell_len(v.status) if v.status else 0)
             kill = v.kill if need <= room else v.kill.split(" ")[0]
-            pos += canvas.put(pos, y + 2, kill, ks, x + w - pos) + 1
+            pos += canvas.put(pos, top + 2, kill, ks, left + width - pos) + 1
         if v.status:
             status = v.status
-            if cell_len(status) > x + w - pos:  # short words before an ellipsis
+            if cell_len(status) > left + width - pos:  # short words before an ellipsis
                 status = v.short or status
             canvas.put(
                 pos,
-                y + 2,
-                fit(status, max(0, x + w - pos)),
+                top + 2,
+                fit(status, max(0, left + width - pos)),
                 style("seating--status"),
-                max(0, x + w - pos),
+                max(0, left + width - pos),
             )
 
     def _draw_compact(self, canvas: _Canvas, g: Geometry, v: SeatView, style) -> None:
-        x, y = g.boxes[v.seat]
-        w = g.label_width
+        left, top = g.boxes[v.seat]
+        width = g.label_width
         cursor = v.seat == self.cursor and self.has_focus
         if v.name is None:
             canvas.put(
-                x,
-                y,
+                left,
+                top,
                 f"{v.seat:>2} ·",
                 style("seating--cursor") if cursor else style("seating--empty"),
-                w,
+                width,
             )
             return
-        n = canvas.put(
-            x, y, f"{v.seat:>2} ", style("seating--cursor") if cursor else style("seating--name"), w
+        used = canvas.put(
+            left,
+            top,
+            f"{v.seat:>2} ",
+            style("seating--cursor") if cursor else style("seating--name"),
+            width,
         )
-        n += canvas.put(x + n, y, fit(v.name, w - n), style("seating--name"), w - n)
-        for part, s in (
+        used += canvas.put(
+            left + used, top, fit(v.name, width - used), style("seating--name"), width - used
+        )
+        for part, class_name in (
             (v.markers, "seating--dealer"),
             (v.kill, "seating--kill"),
             (v.status, "seating--status"),
         ):
             if part:
-                n += canvas.put(x + n, y, " ", style("seating--seat"), w - n)
-                n += canvas.put(x + n, y, part, style(s), w - n)
+                used += canvas.put(left + used, top, " ", style("seating--seat"), width - used)
+                used += canvas.put(left + used, top, part, style(class_name), width - used)
