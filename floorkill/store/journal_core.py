@@ -95,15 +95,15 @@ def table_toml(table_file: TableFile) -> str:
 def config_differences(journal: TableConfig, file: TableConfig) -> list[str]:
     """Each field (kill options one by one) where two configs differ, as readable text."""
     out = []
-    for f in fields(journal):
-        a, b = getattr(journal, f.name), getattr(file, f.name)
-        if f.name == "kill":
-            for k in fields(a):
-                ka, kb = getattr(a, k.name), getattr(b, k.name)
+    for field in fields(journal):
+        in_journal, in_file = getattr(journal, field.name), getattr(file, field.name)
+        if field.name == "kill":
+            for kill_field in fields(in_journal):
+                ka, kb = getattr(in_journal, kill_field.name), getattr(in_file, kill_field.name)
                 if ka != kb:
-                    out.append(f"kill.{k.name}: {ka!r} in the journal, {kb!r} in the file")
-        elif a != b:
-            out.append(f"{f.name}: {a!r} in the journal, {b!r} in the file")
+                    out.append(f"kill.{kill_field.name}: {ka!r} in the journal, {kb!r} in the file")
+        elif in_journal != in_file:
+            out.append(f"{field.name}: {in_journal!r} in the journal, {in_file!r} in the file")
     return out
 
 
@@ -240,10 +240,10 @@ def draft_events(
         and not room_rules.mirrors(state)
     )
     drafts, applieds, stored, snaps = [], [], [], []
-    for i, raw in enumerate(raws):
+    for index, raw in enumerate(raws):
         stamped = room_rules.stamp(state, raw, elsewhere)
         if reuse and stamped is raw:
-            applied = checked[i]  # type: ignore[index]
+            applied = checked[index]  # type: ignore[index]
         else:
             reuse = False
             applied = apply(state, stamped, elsewhere)
@@ -262,7 +262,7 @@ def draft_events(
                 applied.event.type,
                 canonical_json(event),
                 rules,
-                canonical_json([decision_to_json(d) for d in applied.decisions]),
+                canonical_json([decision_to_json(decision) for decision in applied.decisions]),
                 result_json(applied.result),
                 state.hands,
                 who,
@@ -333,17 +333,17 @@ class CoreJournal:
         return {"mac_key": self.mac_key, "journal_id": self.meta.get("id", "")}
 
     def table_names(self) -> list[str]:
-        with self._read() as c:
-            return reading.table_names(c)
+        with self._read() as conn:
+            return reading.table_names(conn)
 
     def open_table_names(self) -> list[str]:
         """The tables not closed (close_table), in creation order."""
-        with self._read() as c:
-            return reading.open_table_names(c)
+        with self._read() as conn:
+            return reading.open_table_names(conn)
 
     def closed_tables(self) -> set[str]:
-        with self._read() as c:
-            return reading.closed_tables(c)
+        with self._read() as conn:
+            return reading.closed_tables(conn)
 
     def create_table(self, table_file: TableFile, toml_text: str | None = None) -> CoreSession:
         """Add a table (its events, if any, are NOT appended: append them one by one).
@@ -361,14 +361,14 @@ class CoreJournal:
             )
         now = utc_now()
         with self._write() as tx:
-            c = tx.conn
-            row = c.execute(
+            conn = tx.conn
+            row = conn.execute(
                 "SELECT name FROM tables WHERE name = ? OR name_key = ?",
                 (cfg.name, cfg.name.casefold()),
             ).fetchone()
             if row is not None:
                 raise TableExists(f"a table named {row[0]!r} is already in the journal")
-            c.execute(
+            conn.execute(
                 "INSERT INTO tables(name, name_key, toml, created, who) VALUES (?, ?, ?, ?, ?)",
                 (cfg.name, cfg.name.casefold(), text, now, self.floorperson),
             )
@@ -386,18 +386,18 @@ class CoreJournal:
                 None,
             )
             row = finish_row(draft, tx.prev, gseq + 1, now, **self._mac_args())
-            c.execute(INSERT_EVENT, row)
-            c.execute(UPSERT_OBLIGATIONS, (cfg.name, 0, "[]"))
+            conn.execute(INSERT_EVENT, row)
+            conn.execute(UPSERT_OBLIGATIONS, (cfg.name, 0, "[]"))
             tx.advance(gseq + 1, row[14], cfg.name, 0)
         state = initial_state(cfg, players)
         self._rooms.wrote(cfg.name, (), gseq, gseq + 1, state, 0)
         return self._session(cfg.name, cfg, players, state, 0)
 
     def open_table(self, name: str) -> CoreSession:
-        with self._read() as c:
-            stored, text = reading.find_table(c, name, self._report)
+        with self._read() as conn:
+            stored, text = reading.find_table(conn, name, self._report)
             cfg, players = reading.parse_table_toml(stored, text)
-            state, seq = reading.load_state(c, stored, cfg, players, report=self._report)
+            state, seq = reading.load_state(conn, stored, cfg, players, report=self._report)
         return self._session(stored, cfg, players, state, seq)
 
     def _session(
@@ -417,12 +417,12 @@ class CoreJournal:
         when new. Raises ConfigMismatch (naming each difference) when the journal's table
         has another config or other initial players. The file's events are not appended."""
         name = table_file.config.name
-        known = {n.casefold(): n for n in self.table_names()}
+        known = {known_name.casefold(): known_name for known_name in self.table_names()}
         if name.casefold() not in known:
             try:
                 return self.create_table(table_file, toml_text), True
             except TableExists:  # another process created it just now
-                known = {n.casefold(): n for n in self.table_names()}
+                known = {known_name.casefold(): known_name for known_name in self.table_names()}
         session = self.open_table(known[name.casefold()])
         diffs = config_differences(session.config, table_file.config)
         if session.players != table_file.players:
@@ -437,22 +437,22 @@ class CoreJournal:
 
     def session(self, name: str) -> CoreSession:
         """An open session of table ``name`` (the one already open in this process, if any)."""
-        s = self._live.get(name)
-        if s is None:
-            with self._read() as c:
-                stored, _ = reading.find_table(c, name)
-            s = self._live.get(stored) or self.open_table(stored)
-        return s
+        session = self._live.get(name)
+        if session is None:
+            with self._read() as conn:
+                stored, _ = reading.find_table(conn, name)
+            session = self._live.get(stored) or self.open_table(stored)
+        return session
 
     def live_events(self, name: str, upto: int | None = None) -> list[dict[str, Any]]:
         """The live events of a table up to ``upto`` (what `export` writes), in order."""
-        with self._read() as c:
-            return reading.live_events(c, name, 0, upto)
+        with self._read() as conn:
+            return reading.live_events(conn, name, 0, upto)
 
     def room(self) -> Room:
         """Every table's own owed kills as the journal stands now (rules/room.py)."""
-        with self._read() as c:
-            return self._rooms.room(c)
+        with self._read() as conn:
+            return self._rooms.room(conn)
 
     @property
     def room_cached(self) -> Room:
@@ -469,23 +469,23 @@ class CoreJournal:
         """``refresh`` of several sessions of this journal (a podium following the others:
         every open table), their tables' last seqs read in ONE query; the sessions that
         caught up with rows another process wrote."""
-        sessions = [s for s in sessions if s.journal is self]
+        sessions = [session for session in sessions if session.journal is self]
         if not sessions:
             return []
-        names = list(dict.fromkeys(s.name for s in sessions))
-        with self._read() as c:
+        names = list(dict.fromkeys(session.name for session in sessions))
+        with self._read() as conn:
             lasts = {}
-            for i in range(0, len(names), 500):  # (SQLite's bound parameters: 999)
-                part = names[i : i + 500]
+            for start in range(0, len(names), 500):  # (SQLite's bound parameters: 999)
+                part = names[start : start + 500]
                 lasts.update(
-                    c.execute(LAST_SEQS.format(", ".join(["(?)"] * len(part))), part).fetchall()
+                    conn.execute(LAST_SEQS.format(", ".join(["(?)"] * len(part))), part).fetchall()
                 )
             moved = []
-            for s in sessions:
-                last = lasts.get(s.name, 0)
-                if last != s._seq:
-                    s._catch_up(c, last)
-                    moved.append(s)
+            for session in sessions:
+                last = lasts.get(session.name, 0)
+                if last != session._seq:
+                    session._catch_up(conn, last)
+                    moved.append(session)
             return moved
 
     def barred_elsewhere(self, exclude: str | None = None) -> dict[str, tuple[int, str]]:
@@ -504,15 +504,15 @@ class CoreJournal:
         snapshot is written only where its row records the state's digest in the chain."""
         self._rooms.forget()
         with self._write() as tx:
-            c = tx.conn
-            c.execute("DELETE FROM snapshots")
-            c.execute("DELETE FROM obligations")
-            for name, text in reading.table_texts(c, self._report):
+            conn = tx.conn
+            conn.execute("DELETE FROM snapshots")
+            conn.execute("DELETE FROM obligations")
+            for name, text in reading.table_texts(conn, self._report):
                 cfg, players = reading.parse_table_toml(name, text)
-                voids = reading.void_rows(c, name)
-                corrections = reading.correction_rows(c, name)
+                voids = reading.void_rows(conn, name)
+                corrections = reading.correction_rows(conn, name)
                 digests = dict(
-                    c.execute(
+                    conn.execute(
                         "SELECT seq, state_hash FROM events WHERE tbl = ? "
                         "AND state_hash IS NOT NULL",
                         (name,),
@@ -520,14 +520,16 @@ class CoreJournal:
                 )
                 seq, state = 0, initial_state(cfg, players)
                 snaps = []
-                for seq, state in reading.replay_table(c, name, cfg, players, voids):
+                for seq, state in reading.replay_table(conn, name, cfg, players, voids):
                     if seq in digests and reading.snapshot_is_valid(voids, seq, corrections):
                         snap = canonical_json(state_to_dict(state))
                         if state_digest(snap) == digests[seq]:  # only what the chain holds
                             snaps.append((name, seq, floorkill.RULES_VERSION, snap))
                 if snaps:
-                    c.executemany(UPSERT_SNAPSHOT, snaps)
-                c.execute(UPSERT_OBLIGATIONS, (name, seq, canonical_json(reading.barred_of(state))))
+                    conn.executemany(UPSERT_SNAPSHOT, snaps)
+                conn.execute(
+                    UPSERT_OBLIGATIONS, (name, seq, canonical_json(reading.barred_of(state)))
+                )
 
 
 # ---------------------------------------------------------------------------
@@ -558,26 +560,26 @@ class CoreSession(RoomView):
         return self.journal.floorperson
 
     def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
-        with self.journal._read() as c:
-            return reading.read_records(c, self.name, self._seq, start, stop)
+        with self.journal._read() as conn:
+            return reading.read_records(conn, self.name, self._seq, start, stop)
 
     def last_undoable(self) -> Record | None:
-        with self.journal._read() as c:
-            return reading.last_undoable(c, self.name, self._seq)
+        with self.journal._read() as conn:
+            return reading.last_undoable(conn, self.name, self._seq)
 
     def refresh(self) -> bool:
         """Catch up with rows another process wrote to this table; True if any."""
-        with self.journal._read() as c:
-            last = reading.max_seq(c, self.name)
+        with self.journal._read() as conn:
+            last = reading.max_seq(conn, self.name)
             if last == self._seq:
                 return False
-            self._catch_up(c, last)
+            self._catch_up(conn, last)
             return True
 
     def full_replay(self) -> TableState:
         """The state folded from the table's first row, ignoring every snapshot (for checks)."""
-        with self.journal._read() as c:
-            events = reading.live_events(c, self.name, 0, self._seq)
+        with self.journal._read() as conn:
+            events = reading.live_events(conn, self.name, 0, self._seq)
         return fold_records(self.config, self.players, events)
 
     # -- writes ---------------------------------------------------------------
@@ -607,9 +609,9 @@ class CoreSession(RoomView):
         table's last seq is still that one. ``checked``: the ``apply`` results an import
         already folded from that very state with the bars ``checked_elsewhere``; used as
         they are when both still hold (not folded twice)."""
-        j = self.journal
-        every = j.snapshot_every
-        room = j._rooms.room_cached if j._rooms.head is not None else None
+        journal = self.journal
+        every = journal.snapshot_every
+        room = journal._rooms.room_cached if journal._rooms.head is not None else None
         reusable = (
             checked
             if (checked is not None and expect_seq is not None and checked_elsewhere == {})
@@ -620,7 +622,7 @@ class CoreSession(RoomView):
             try:  # a guess: checked under the lock
                 drafted = draft_events(
                     self.name,
-                    j.floorperson,
+                    journal.floorperson,
                     raws,
                     self._state,
                     self._seq,
@@ -630,18 +632,18 @@ class CoreSession(RoomView):
                 )
             except Refusal:
                 drafted = None  # said again, for sure, under the lock
-        with j._write() as tx:
-            c = tx.conn
-            known = j._rooms.head
+        with journal._write() as tx:
+            conn = tx.conn
+            known = journal._rooms.head
             if known is None:  # the room was dropped meanwhile
-                last = reading.max_seq(c, self.name)
-                j._rooms.room(c, tx.gseq)
+                last = reading.max_seq(conn, self.name)
+                journal._rooms.room(conn, tx.gseq)
             else:  # one round trip with the head
                 seqs, delta = tx.fetch((MAX_SEQ, (self.name,)), (ROOM_DELTA, (known,)))
                 last = seqs[0][0]
-                j._rooms.catch_up(c, delta, tx.gseq)
+                journal._rooms.catch_up(conn, delta, tx.gseq)
             try:
-                self._sync(c, last, expect_seq)
+                self._sync(conn, last, expect_seq)
             except TableChanged as exc:
                 if checked is None:
                     raise
@@ -653,11 +655,11 @@ class CoreSession(RoomView):
                     exc.expected,
                     exc.actual,
                 ) from None
-            elsewhere = j._barred_elsewhere(self.name)
+            elsewhere = journal._barred_elsewhere(self.name)
             if drafted is None or drafted.base is not self._state or drafted.elsewhere != elsewhere:
                 drafted = draft_events(
                     self.name,
-                    j.floorperson,
+                    journal.floorperson,
                     raws,
                     self._state,
                     self._seq,
@@ -667,7 +669,7 @@ class CoreSession(RoomView):
                 )
             gseq = start = tx.gseq
             prev = tx.prev
-            mac = j._mac_args()
+            mac = journal._mac_args()
             rows, records = [], []
             for draft, applied, event in zip(
                 drafted.drafts, drafted.applied, drafted.stored, strict=True
@@ -691,18 +693,20 @@ class CoreSession(RoomView):
                     )
                 )
             if len(rows) == 1:
-                c.execute(INSERT_EVENT, rows[0])
+                conn.execute(INSERT_EVENT, rows[0])
             else:
-                c.executemany(INSERT_EVENT, rows)
+                conn.executemany(INSERT_EVENT, rows)
             if drafted.snapshots:
-                c.executemany(UPSERT_SNAPSHOT, drafted.snapshots)
+                conn.executemany(UPSERT_SNAPSHOT, drafted.snapshots)
             state, seq = drafted.state, drafted.seq
-            c.execute(
+            conn.execute(
                 UPSERT_OBLIGATIONS, (self.name, seq, canonical_json(reading.barred_of(state)))
             )
             tx.advance(gseq, prev, self.name, seq)
         self._state, self._seq = state, seq  # only after COMMIT returned
-        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), start, gseq, state, seq)
+        journal._rooms.wrote(
+            self.name, room_rules.own_bars(self.name, state), start, gseq, state, seq
+        )
         return records
 
     def void(self, seq: int, reason: str, expect_seq: int | None = None) -> Record:
@@ -710,29 +714,29 @@ class CoreSession(RoomView):
         nothing written) for a missing, void or already voided record, without a reason, or
         when a later live event would no longer apply without it. ``expect_seq`` as for
         ``append`` (the undo offered must be the one the floorperson saw)."""
-        j = self.journal
-        with j._write() as tx:
-            c = tx.conn
-            self._sync(c, reading.max_seq(c, self.name), expect_seq, undo=True)
+        journal = self.journal
+        with journal._write() as tx:
+            conn = tx.conn
+            self._sync(conn, reading.max_seq(conn, self.name), expect_seq, undo=True)
             target = None
             if 1 <= seq <= self._seq:
-                found = reading.read_records(c, self.name, self._seq, seq - 1, seq)
+                found = reading.read_records(conn, self.name, self._seq, seq - 1, seq)
                 target = found[0] if found else None
             check_void(target, seq, reason)
             history = None
-            if reading.has_corrections(c, self.name, self._seq):
-                history = self._history(c)
+            if reading.has_corrections(conn, self.name, self._seq):
+                history = self._history(conn)
                 history.add({"type": VOID_TYPE, "target": seq, "reason": reason.strip()})
                 state = history.state  # Refusal (nothing written) when a later record breaks
             else:
                 state, _ = reading.load_state(
-                    c,
+                    conn,
                     self.name,
                     self.config,
                     self.players,
                     self._seq,
                     exclude=(seq,),
-                    report=j._report,
+                    report=journal._report,
                 )
             new_seq = self._seq + 1
             gseq = tx.gseq
@@ -748,21 +752,21 @@ class CoreSession(RoomView):
                 "[]",
                 None,
                 state.hands,
-                j.floorperson,
+                journal.floorperson,
                 seq,
                 state_hash=state_digest(snap),
             )
-            row = finish_row(draft, tx.prev, gseq + 1, at, **j._mac_args())
-            c.execute(INSERT_EVENT, row)
-            c.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, seq))
-            c.execute(UPSERT_SNAPSHOT, (self.name, new_seq, floorkill.RULES_VERSION, snap))
-            c.execute(
+            row = finish_row(draft, tx.prev, gseq + 1, at, **journal._mac_args())
+            conn.execute(INSERT_EVENT, row)
+            conn.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, seq))
+            conn.execute(UPSERT_SNAPSHOT, (self.name, new_seq, floorkill.RULES_VERSION, snap))
+            conn.execute(
                 UPSERT_OBLIGATIONS, (self.name, new_seq, canonical_json(reading.barred_of(state)))
             )
             tx.advance(gseq + 1, row[14], self.name, new_seq)
         self._state, self._seq = state, new_seq
         self._held = history  # the table's records as they now stand (or None)
-        j._rooms.wrote(
+        journal._rooms.wrote(
             self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1, state, new_seq
         )
         return Record(
@@ -770,7 +774,7 @@ class CoreSession(RoomView):
             type=VOID_TYPE,
             event=event,
             hand=state.hands,
-            who=j.floorperson,
+            who=journal.floorperson,
             at=at,
             gseq=gseq + 1,
         )
@@ -791,8 +795,8 @@ class CoreSession(RoomView):
     def history(self) -> corrections.History:
         """The table's records with the state after each (what a correction is weighed
         against: :func:`floorkill.rules.corrections.impact`)."""
-        with self.journal._read() as c:
-            history = self._history(c)
+        with self.journal._read() as conn:
+            history = self._history(conn)
         self._held = history
         return history
 
@@ -813,11 +817,11 @@ class CoreSession(RoomView):
         record cannot be corrected, the replacement does not apply there, or an impossible
         later record is left unsettled. The replacement keeps the room stamp the original
         was entered with. ``expect_seq`` as for ``append``."""
-        j = self.journal
-        with j._write() as tx:
-            c = tx.conn
-            self._sync(c, reading.max_seq(c, self.name), expect_seq)
-            history = self._history(c)
+        journal = self.journal
+        with journal._write() as tx:
+            conn = tx.conn
+            self._sync(conn, reading.max_seq(conn, self.name), expect_seq)
+            history = self._history(conn)
             refusal = history.target_refusal(record) if isinstance(record, int) else None
             if refusal is not None:
                 raise refusal
@@ -840,31 +844,31 @@ class CoreSession(RoomView):
                 CORRECT_TYPE,
                 canonical_json(raw),
                 floorkill.RULES_VERSION,
-                canonical_json([decision_to_json(d) for d in out.decisions]),
+                canonical_json([decision_to_json(decision) for decision in out.decisions]),
                 None,
                 state.hands,
-                j.floorperson,
+                journal.floorperson,
                 None,
                 state_hash=state_digest(snap),
             )
-            row = finish_row(draft, tx.prev, gseq + 1, at, **j._mac_args())
-            c.execute(INSERT_EVENT, row)
-            c.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, original))
-            c.execute(UPSERT_SNAPSHOT, (self.name, new_seq, floorkill.RULES_VERSION, snap))
-            c.execute(
+            row = finish_row(draft, tx.prev, gseq + 1, at, **journal._mac_args())
+            conn.execute(INSERT_EVENT, row)
+            conn.execute("DELETE FROM snapshots WHERE tbl = ? AND seq >= ?", (self.name, original))
+            conn.execute(UPSERT_SNAPSHOT, (self.name, new_seq, floorkill.RULES_VERSION, snap))
+            conn.execute(
                 UPSERT_OBLIGATIONS, (self.name, new_seq, canonical_json(reading.barred_of(state)))
             )
             tx.advance(gseq + 1, row[14], self.name, new_seq)
         self._state, self._seq = state, new_seq
         self._held = history
-        j._rooms.wrote(self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1)
+        journal._rooms.wrote(self.name, room_rules.own_bars(self.name, state), gseq, gseq + 1)
         return Record(
             seq=new_seq,
             type=CORRECT_TYPE,
             event=raw,
             decisions=tuple(out.decisions),
             hand=state.hands,
-            who=j.floorperson,
+            who=journal.floorperson,
             at=at,
             gseq=gseq + 1,
         )
