@@ -1,5 +1,6 @@
 """The screens a podium opens on its journal read it off the event loop: the room grid
-(Ctrl+G), the room's players (Ctrl+O) and "new table like…" (F9, c). While the journal
+(Ctrl+G), the room's players (Ctrl+O), "new table like…" (F9, c) and the correction form
+(Ctrl+Y, a digit: the table's records). While the journal
 does not answer (a server away, a lock held) the screen keeps answering; the keys typed
 meanwhile wait and go to the screen once it has what it read — never lost, never to the
 podium under it.
@@ -10,11 +11,12 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from floorhelp import HALF, HOLDEM, KILLED, journal_with
+from floorhelp import HALF, HOLDEM, KILLED, hand, journal_with
 from termhelp import send_keys, settle
 from textual.widgets import Input
 
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.screens.correct_form import CorrectModal
 from floorkill.ui.screens.room_view import RoomPlayersScreen
 from floorkill.ui.screens.table_editor import TableEditor
 from floorkill.ui.widgets.hand_entry import HandEntry
@@ -113,6 +115,27 @@ async def test_new_table_like_reads_the_table_off_the_loop(tmp_path, monkeypatch
         editor = app.screen
         assert isinstance(editor, TableEditor)
         assert editor.field("name").value == "T15"
+    j.close()
+
+
+async def test_the_correction_form_reads_the_tables_records_off_the_loop(tmp_path, monkeypatch):
+    """The hand picked (Ctrl+Y, 2): the form opens once the table's records are read, in the
+    journal thread; the line edited meanwhile is the form's (never the podium's entry)."""
+    j = journal_with(tmp_path / "j.db", (HOLDEM, [hand(3), hand(4), hand(1)]))
+    s = j.open_table("Table 12")
+    app = make_podium_app(s, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        hanging = Hanging(s, "history", monkeypatch)
+        send_keys(app, "2")  # the hand before the last: seat 4's
+        await while_hanging(pilot, hanging, "backspace", "7")
+        form = app.screen
+        assert isinstance(form, CorrectModal) and form.original == 2
+        assert form.query_one("#fix-line", Input).value == "7"  # typed while it was read
+        send_keys(app, "enter")
+        await settle(pilot)
+        assert s.records(len(s) - 1, len(s))[0].type == "correct"
     j.close()
 
 

@@ -87,7 +87,9 @@ class EntryActions(PodiumHost):
         self.push_screen(PickRecordModal(hands, self.lang), picked)
 
     def correct_record(self, record: Record) -> None:
-        """The correction form for ``record``; what it returns is recorded through the floor."""
+        """The correction form for ``record``, opened once the table's records are read (in
+        the journal work: the keys typed meanwhile wait for the form); what it returns is
+        recorded through the floor."""
         from ..screens.correct_form import CorrectModal, change_lines
 
         if record.type == "void":
@@ -130,7 +132,12 @@ class EntryActions(PodiumHost):
             log.error("podium: correction not recorded", exc_info=exc)
             self.report_not_recorded(exc, tr("Correction refused", self.lang))
 
-        self.push_screen(CorrectModal(self.floor, record, self.lang, who), done)
+        floor, session = self.floor, self.session
+
+        def opened(history) -> None:  # the table's records, read in the journal work
+            self.push_screen(CorrectModal(floor, record, self.lang, who, history), done)
+
+        self.read_then(lambda: floor.history(session), opened, "correct")
 
     def action_showdown(self) -> None:
         def preview(raw: dict):

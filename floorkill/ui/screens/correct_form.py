@@ -28,7 +28,7 @@ from floorkill.floor.typed_entry import EntryError, parse_entry
 from floorkill.floor.typed_entry import read_line as read_answer
 from floorkill.floor.wording import decision_lines, floor_text, refusal_line
 from floorkill.i18n import N_, NC_, tr
-from floorkill.rules.corrections import sealed_after
+from floorkill.rules.corrections import History, sealed_after
 from floorkill.rules.names import safe_text
 from floorkill.rules.preview import ASKS, RECORDS
 from floorkill.store.session import Record, TableSession
@@ -131,12 +131,21 @@ class CorrectModal(ModalScreen[dict | None]):
         Binding("escape", "cancel", NC_("key", "Cancel the correction"), id="correct.cancel")
     ]
 
-    def __init__(self, floor, record: Record, lang: str = "en", who: str | None = None) -> None:
+    def __init__(
+        self,
+        floor,
+        record: Record,
+        lang: str = "en",
+        who: str | None = None,
+        history: History | None = None,
+    ) -> None:
+        """``history``: the table's records as read in the podium's journal work (read here,
+        on the caller's thread, when not given)."""
         super().__init__()
         self.floor = floor
         self.lang = lang
         self.who = who
-        self.history = floor.history()
+        self.history = floor.history() if history is None else history
         self.seen = len(self.history)
         h = self.history
         self.original = h.original_of(record.seq)
