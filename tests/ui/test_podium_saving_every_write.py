@@ -224,3 +224,36 @@ async def test_the_shift_seal_says_saving_until_it_is_stored(tmp_path, monkeypat
         await saving_then_recorded(pilot, blocked, s, start, "seal ")
         assert s.records(len(s) - 1, len(s))[0].type == "seal"
     j.close()
+
+
+async def test_the_table_editors_save_says_saving_until_the_table_is_created(tmp_path, monkeypatch):
+    """Ctrl+S in the table editor: the table is created in the journal thread; while the
+    journal holds it the editor's status line says "saving…" and the screen answers; once
+    created, the podium is at the new table (and its file is written once)."""
+    monkeypatch.setenv("FLOORKILL_TABLES_DIR", str(tmp_path / "tables"))
+    j = journal_with(tmp_path / "j.db", (HOLDEM, [hand(3)]))
+    blocked = Blocked(j, monkeypatch)
+    app = make_podium_app(j.open_table("Table 12"), cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f9", "n")
+        await type_text(pilot, "Table 20")
+        blocked.on = True
+        send_keys(app, "ctrl+s")
+        for _ in range(200):
+            if blocked.entered.is_set():
+                break
+            await asyncio.sleep(0.02)
+        assert blocked.entered.is_set(), "the table never reached the journal"
+        ticks: list[int] = []
+        app.screen.set_interval(0.02, lambda: ticks.append(1))
+        await asyncio.sleep(0.2)
+        assert ticks, "the event loop is held by the save"
+        assert "saving…" in app.export_screenshot()
+        assert "Table 20" not in j.table_names()
+        blocked.release()
+        await settle(pilot)
+        assert not blocked.gave_up
+        assert app.screen is app.podium and app.session.name == "Table 20"
+        assert "Table 20" in j.table_names()
+        assert [p.name for p in (tmp_path / "tables").iterdir()] == ["table-20.toml"]
+    j.close()

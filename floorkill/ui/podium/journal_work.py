@@ -98,12 +98,16 @@ class JournalWork:
         write: Callable[[], T],
         done: Callable[[T], Any],
         failed: Callable[[Exception], Any],
+        saying: Callable[[bool], None] | None = None,
     ) -> bool:
         """Run ``write``; then, on the event loop, tell the screens what it changed and call
         ``done(value)`` — or ``failed(error)`` when it raised (nothing changed then, beyond
-        what the floor told: a table another podium moved). True when all of that has
-        happened before this returns (a fast commit, or no journal)."""
-        return self._do(write, done, failed, self._saving_on, True)
+        what the floor told: a table another podium moved). ``saying``: a screen over the
+        podium says "saving…" too (``saying(True)``, then ``(False)``: the podium's status
+        line is under it). True when all of that has happened before this returns (a fast
+        commit, or no journal)."""
+        slow = self._saving_on if saying is None else self._saving_also(saying)
+        return self._do(write, done, failed, slow, True)
 
     def read(
         self,
@@ -168,6 +172,19 @@ class JournalWork:
                 self._show_saving(False)
 
         return off
+
+    def _saving_also(self, saying: Callable[[bool], None]) -> Callable[[], Callable[[], None]]:
+        def start() -> Callable[[], None]:
+            off = self._saving_on()
+            saying(True)
+
+            def stop() -> None:
+                saying(False)
+                off()
+
+            return stop
+
+        return start
 
     def _wait(self, future: Future, done, failed, slow, gate: KeyGate | None) -> None:
         after = slow() if slow is not None else None

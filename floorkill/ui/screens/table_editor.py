@@ -52,6 +52,7 @@ from floorkill.rules.options import FIELD_CITES, LABELS, kill_options, trigger_c
 from floorkill.rules.table_diff import VALUE_WORDS, preset_title
 from floorkill.rules.table_diff import word as value_word
 from floorkill.rules.whatif import WhatIf, summary
+from floorkill.store.atomic import write_toml
 
 from ..widgets.field_list import ChoiceField, Field, FieldList, Head, TextField
 from ..widgets.key_line import KeyLine
@@ -272,6 +273,14 @@ _TITLES = (
     (re.compile(r"New table from the sample (?P<name>.+)"), N_("New table from the sample {name}")),
     (re.compile(r"New table"), N_("New table")),
 )
+
+
+class _NameTaken(Exception):
+    """The journal already has a table of that name (checked where the table is created)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
 
 
 def title_words(title: str, lang: str | None) -> str:
@@ -707,46 +716,61 @@ class TableEditor(Speaks, Screen[str | None]):
     def action_save(self) -> None:
         self.save()
 
-    def save(self) -> str | None:
-        from floorkill.store.atomic import write_toml
-
+    def save(self) -> None:
+        """Ctrl+S: the form checked here; the file written, read back and the table created
+        in the podium's journal work (off the event loop once the journal is slow: the
+        status says "saving…" meanwhile, the keys wait); then the editor closes with the
+        table's name, or says why not and stays."""
         tf = self.validate()
-        status = self._status
-
-        def fail(message: str) -> None:
-            self.error = message
-            status.set_class(True, "-error")
-            status.update(Text("✗ " + safe_text(message)))
-
         if tf is None:
-            return None
-        cfg = tf.config
-        if self.registry.has(cfg.name):
-            fail(
-                tr(
-                    "a table named {name} is already in the journal: give this one another name",
-                    self.lang,
-                    name=repr(cfg.name),
-                )
-            )
-            return None
-        try:
-            folder = self.folder or tables_dir()
-            folder.mkdir(parents=True, exist_ok=True)
-            path = new_table_path(cfg.name, folder)
+            return
+        registry, folder, lang = self.registry, self.folder, self.lang
+
+        def write() -> tuple[Path, str]:
+            if registry.has(tf.config.name):
+                raise _NameTaken(tf.config.name)
+            where = folder or tables_dir()
+            where.mkdir(parents=True, exist_ok=True)
+            path = new_table_path(tf.config.name, where)
             write_toml(path, table_doc(tf))
             saved = load_table_file(path)  # validated again, as written
-            session = self.registry.create(saved, path.read_text(encoding="utf-8"))
-        except ConfigError as exc:
-            fail(exc.text(self.lang))
-            return None
-        except Exception as exc:  # disk or journal trouble: say it
-            log.exception("table editor: not saved")
-            fail(tr("not saved: {error}", self.lang, error=f"{type(exc).__name__}: {exc}"))
-            return None
-        self.saved_path = path
-        self.dismiss(session.name)
-        return session.name
+            return path, registry.create(saved, path.read_text(encoding="utf-8")).name
+
+        def done(written: tuple[Path, str]) -> None:
+            self.saved_path, name = written
+            self.dismiss(name)
+
+        def failed(exc: Exception) -> None:
+            if isinstance(exc, _NameTaken):
+                message = tr(
+                    "a table named {name} is already in the journal: give this one another name",
+                    lang,
+                    name=repr(exc.name),
+                )
+            elif isinstance(exc, ConfigError):
+                message = exc.text(lang)
+            else:  # disk or journal trouble: say it
+                log.error("table editor: not saved", exc_info=exc)
+                message = tr("not saved: {error}", lang, error=f"{type(exc).__name__}: {exc}")
+            self.error = message
+            self._status.set_class(True, "-error")
+            update_static(self._status, Text("✗ " + safe_text(message)))
+
+        work = getattr(self.app, "journal_work", None)
+        if work is None:  # (an app without a journal's work: done here)
+            try:
+                written = write()
+            except Exception as exc:  # noqa: BLE001 - said in the status line
+                failed(exc)
+                return
+            done(written)
+            return
+        work.save(write, done, failed, saying=self._saying)
+
+    def _saying(self, saving: bool) -> None:
+        """ "saving…" in the editor's status line while the journal has the table."""
+        if saving:
+            update_static(self._status, Text(tr("saving…", self.lang)))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
