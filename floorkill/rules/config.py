@@ -264,7 +264,7 @@ class TableConfig:
 
     def killed_limits(self) -> tuple[Cents, ...]:
         num, den = self.multiplier
-        return tuple(scale(b, num, den) for b in self.bets)
+        return tuple(scale(bet, num, den) for bet in self.bets)
 
     def minimum(self, option: str) -> Cents:
         """scoop/big-pot/second-leg-pot minimum in cents, from the game's own (unkilled)
@@ -306,7 +306,7 @@ class TableConfig:
             return f"${fmt(bets[0])}-${fmt(bets[1])}"
         if len(bets) == 5 and bets[1] == bets[2]:  # [1, 4, 4, 8, 8] is called $1-4-8-8
             bets = (bets[0], bets[1], bets[3], bets[4])
-        return "$" + "-".join(fmt(b) for b in bets)
+        return "$" + "-".join(fmt(bet) for bet in bets)
 
     def game_type(self) -> tuple[Any, ...]:
         """Identity for broken-game lists (rrop-13.13): same game, same limits, kill or not."""
@@ -324,9 +324,9 @@ class TableConfig:
         base = KillOptions(**{**PRESETS.get(self.kill.preset, {})})
         out = {}
         for name in KILL_OPTIONS:
-            a, b = getattr(base, name), getattr(self.kill, name)
-            if a != b:
-                out[name] = (a, b)
+            preset_value, own_value = getattr(base, name), getattr(self.kill, name)
+            if preset_value != own_value:
+                out[name] = (preset_value, own_value)
         return out
 
     def to_toml_dict(self) -> dict[str, Any]:
@@ -340,10 +340,10 @@ class TableConfig:
             table["button"] = self.button
         stakes: dict[str, Any] = {
             "structure": self.structure,
-            "bets": [to_toml(b) for b in self.bets],
+            "bets": [to_toml(amount) for amount in self.bets],
         }
         if self.game not in BLINDLESS_GAMES:
-            stakes["blinds"] = [to_toml(b) for b in self.blinds]
+            stakes["blinds"] = [to_toml(amount) for amount in self.blinds]
         kill: dict[str, Any] = {"kind": self.kill.kind, "triggers": list(self.kill.triggers)}
         if self.kill.preset != "robert":
             kill["preset"] = self.kill.preset
@@ -379,9 +379,9 @@ def _key_line(text: str, section: str | None, key: str | None, index: int = 0) -
     seen = -1
     section_line = None
     for no, line in enumerate(text.splitlines(), start=1):
-        m = _HEADER.match(line)
-        if m:
-            current = m.group(1).strip().strip("\"'")
+        match = _HEADER.match(line)
+        if match:
+            current = match.group(1).strip().strip("\"'")
             if section is None and current == key:
                 return no
             if current == section:
@@ -411,9 +411,9 @@ def event_lines(text: str, count: int) -> tuple[int | None, ...]:
     given rather than a wrong one."""
     found: list[int | None] = []
     line, pos = 1, 0
-    for m in _EVENTS_HEADER.finditer(text):
-        line += text.count("\n", pos, m.start())
-        pos = m.start()
+    for match in _EVENTS_HEADER.finditer(text):
+        line += text.count("\n", pos, match.start())
+        pos = match.start()
         found.append(line)
         if len(found) > count:
             break
@@ -488,7 +488,7 @@ class _Loader:
                     section,
                     key,
                     value=shown,
-                    choices=", ".join(_show(w) for w in words),
+                    choices=", ".join(_show(word) for word in words),
                 ) from None
         return self.amount(value, section, key)
 
@@ -519,11 +519,11 @@ def load_table_text(text: str, file: str = "<table>") -> TableFile:
         ) from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        match = re.search(r"\(at line (\d+), column (\d+)\)", msg)
         line = col = None
-        if m:
-            line, col = int(m.group(1)), int(m.group(2))
-            msg = msg[: m.start()].strip()
+        if match:
+            line, col = int(match.group(1)), int(match.group(2))
+            msg = msg[: match.start()].strip()
         elif "end of document" in msg:
             line = text.count("\n") + 1
         raise ConfigError(
@@ -584,28 +584,28 @@ _HUGE_NUMBER = re.compile(r"[0-9_]{1000}")
 
 
 def _first_line(text: str, pattern: re.Pattern[str]) -> int | None:
-    m = pattern.search(text)
-    return None if m is None else text.count("\n", 0, m.start()) + 1
+    match = pattern.search(text)
+    return None if match is None else text.count("\n", 0, match.start()) + 1
 
 
 def _too_deep(value: Any, limit: int) -> bool:
     """Whether lists/tables nest deeper than ``limit`` (no recursion: any depth is safe)."""
     if type(value) is dict and limit > 1:  # most events: a table of plain values
-        for v in value.values():
-            if type(v) is list or type(v) is dict:
+        for node in value.values():
+            if type(node) is list or type(node) is dict:
                 break
         else:
             return False
     stack = [(value, 0)]
     while stack:
-        v, depth = stack.pop()
-        if isinstance(v, dict):
-            v = list(v.values())
-        elif not isinstance(v, list):
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            node = list(node.values())
+        elif not isinstance(node, list):
             continue
         if depth >= limit:
             return True
-        stack.extend((x, depth + 1) for x in v if isinstance(x, (list, dict)))
+        stack.extend((child, depth + 1) for child in node if isinstance(child, (list, dict)))
     return False
 
 
@@ -615,17 +615,17 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
         raise ConfigError(N_("empty table file (needs [table], [stakes])"), file=file, line=1)
     ld.check_keys(doc, None, ("table", "stakes", "kill", "players", "events"))  # type: ignore[arg-type]
 
-    t = ld.table_get(doc, "table")
+    table_doc = ld.table_get(doc, "table")
     if "table" not in doc:
         raise ConfigError(N_("missing [table] section"), file=file, line=1, key="table")
-    ld.check_keys(t, "table", ("name", "game", "joker", "seats", "button"))
-    if not isinstance(t.get("name"), str) or not t["name"].strip():
+    ld.check_keys(table_doc, "table", ("name", "game", "joker", "seats", "button"))
+    if not isinstance(table_doc.get("name"), str) or not table_doc["name"].strip():
         raise ld.error(N_("a table needs a name (text)"), "table", "name")
     try:
-        name = validate_table_name(t.get("name"))
+        name = validate_table_name(table_doc.get("name"))
     except NameError_ as exc:
         raise ld.error(exc.phrase, "table", "name") from None
-    game = t.get("game")
+    game = table_doc.get("game")
     if not isinstance(game, str) or game not in GAMES:
         shown = one_line(repr(game), 60) if isinstance(game, str) else type(game).__name__
         raise ld.error(
@@ -635,7 +635,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
             value=shown,
             games=", ".join(GAMES),
         )
-    joker = t.get("joker", False)
+    joker = table_doc.get("joker", False)
     if not isinstance(joker, bool):
         raise ld.error(N_("must be true or false"), "table", "joker")
     if joker and game not in JOKER_GAMES:
@@ -646,12 +646,12 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
             games=Phrase(N_("{first} and {second}"), first=JOKER_GAMES[0], second=JOKER_GAMES[1]),
             cite="joker-1",
         )
-    seats = t.get("seats", 9)
+    seats = table_doc.get("seats", 9)
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 10:
         raise ld.error(
             N_("must be a whole number from {lo} to {hi}"), "table", "seats", lo=2, hi=10
         )
-    button = t.get("button")
+    button = table_doc.get("button")
     if button is not None and (
         not isinstance(button, int) or isinstance(button, bool) or not 1 <= button <= seats
     ):
@@ -661,15 +661,15 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
 
     if "stakes" not in doc:
         raise ConfigError(N_("missing [stakes] section"), file=file, line=None, key="stakes")
-    s = ld.table_get(doc, "stakes")
-    ld.check_keys(s, "stakes", ("structure", "bets", "blinds"))
-    structure = s.get("structure", "fixed")
+    stakes_doc = ld.table_get(doc, "stakes")
+    ld.check_keys(stakes_doc, "stakes", ("structure", "bets", "blinds"))
+    structure = stakes_doc.get("structure", "fixed")
     if structure not in ("fixed", "spread"):
         raise ld.error(N_('must be "fixed" or "spread"'), "stakes", "structure")
-    bets_raw = s.get("bets")
+    bets_raw = stakes_doc.get("bets")
     if not isinstance(bets_raw, list) or not bets_raw:
         raise ld.error(N_("must be a list of amounts, e.g. [10, 20]"), "stakes", "bets")
-    bets = tuple(ld.amount(b, "stakes", "bets") for b in bets_raw)
+    bets = tuple(ld.amount(bet, "stakes", "bets") for bet in bets_raw)
     if structure == "fixed":
         if len(bets) != 2:
             raise ld.error(N_("fixed limit needs [lower, upper]"), "stakes", "bets")
@@ -680,9 +680,9 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
             raise ld.error(
                 N_("spread limit needs [min, max] or [min, max per round...]"), "stakes", "bets"
             )
-        if any(b < bets[0] for b in bets[1:]):
+        if any(bet < bets[0] for bet in bets[1:]):
             raise ld.error(N_("no maximum may be below the minimum"), "stakes", "bets")
-    blinds_raw = s.get("blinds")
+    blinds_raw = stakes_doc.get("blinds")
     if game in BLINDLESS_GAMES:
         if blinds_raw not in (None, []):
             raise ld.error(
@@ -702,9 +702,9 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
             raise ld.error(N_("the small blind is bigger than the big blind"), "stakes", "blinds")
         blinds = (sb, bb)
 
-    k = ld.table_get(doc, "kill")
-    ld.check_keys(k, "kill", ("kind", "triggers", "preset", *KILL_OPTIONS))
-    kind = k.get("kind", "none")
+    kill_doc = ld.table_get(doc, "kill")
+    ld.check_keys(kill_doc, "kill", ("kind", "triggers", "preset", *KILL_OPTIONS))
+    kind = kill_doc.get("kind", "none")
     if kind not in tuple(KillKind):
         raise ld.error(N_('must be "full", "half" or "none"'), "kill", "kind")
     kind = KillKind(kind)
@@ -716,12 +716,12 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
             game=game,
             cite="house-blind-games",
         )
-    preset = k.get("preset", "robert")
+    preset = kill_doc.get("preset", "robert")
     if not isinstance(preset, str) or preset not in PRESETS:
         raise ld.error(
             N_("unknown preset (one of: {presets})"), "kill", "preset", presets=", ".join(PRESETS)
         )
-    triggers_raw = k.get("triggers", [] if kind == KillKind.NONE else ["two-pots"])
+    triggers_raw = kill_doc.get("triggers", [] if kind == KillKind.NONE else ["two-pots"])
     if not isinstance(triggers_raw, list) or any(tr not in TRIGGERS for tr in triggers_raw):
         raise ld.error(
             N_("must be a list of: {triggers}"), "kill", "triggers", triggers=", ".join(TRIGGERS)
@@ -734,10 +734,10 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
         pass  # high-only: scoop means winning the whole pot alone (docs/rules.md 5.2)
     options: dict[str, Any] = dict(PRESETS[preset])
     for opt, (allowed, default, _clause) in KILL_OPTIONS.items():
-        if opt not in k:
+        if opt not in kill_doc:
             options.setdefault(opt, default)
             continue
-        value = k[opt]
+        value = kill_doc[opt]
         if opt in AMOUNT_OPTIONS and not (isinstance(value, str) and value in allowed):
             value = ld.amount_or_word(value, "kill", opt, allowed)
         elif isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
@@ -747,7 +747,7 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
                 else N_("must be one of: {choices}"),
                 "kill",
                 opt,
-                choices=", ".join(_show(a) for a in allowed),
+                choices=", ".join(_show(choice) for choice in allowed),
             )
         options[opt] = value
     if options["second_leg_needs_flop"] and game not in FLOP_GAMES:
@@ -785,50 +785,57 @@ def config_from_dict(doc: Mapping[str, Any], *, text: str = "", file: str = "<ta
     players: list[PlayerSpec] = []
     taken: dict[int, int] = {}
     names: dict[str, int] = {}
-    for i, p in enumerate(players_raw):
-        if not isinstance(p, dict):
-            raise ld.error(N_("must be a table"), "players", None, i)
-        ld.check_keys(p, "players", ("seat", "name", "stack"), i)
-        seat = p.get("seat")
+    for index, player_doc in enumerate(players_raw):
+        if not isinstance(player_doc, dict):
+            raise ld.error(N_("must be a table"), "players", None, index)
+        ld.check_keys(player_doc, "players", ("seat", "name", "stack"), index)
+        seat = player_doc.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= seats:
             raise ld.error(
-                N_("must be a seat number from {lo} to {hi}"), "players", "seat", i, lo=1, hi=seats
+                N_("must be a seat number from {lo} to {hi}"),
+                "players",
+                "seat",
+                index,
+                lo=1,
+                hi=seats,
             )
         if seat in taken:
-            raise ld.error(N_("seat {seat} is given twice"), "players", "seat", i, seat=seat)
+            raise ld.error(N_("seat {seat} is given twice"), "players", "seat", index, seat=seat)
         try:
-            pname = validate_name(p.get("name"))
+            pname = validate_name(player_doc.get("name"))
         except NameError_ as exc:
-            raise ld.error(exc.phrase, "players", "name", i) from None
+            raise ld.error(exc.phrase, "players", "name", index) from None
         if name_key(pname) in names:
             raise ld.error(
                 N_("{name} is already seated (names are unique, ignoring case)"),
                 "players",
                 "name",
-                i,
+                index,
                 name=repr(pname),
             )
-        stack = p.get("stack")
+        stack = player_doc.get("stack")
         if stack is not None:
-            stack = ld.amount(stack, "players", "stack", i, positive=False)
-        taken[seat] = i
-        names[name_key(pname)] = i
+            stack = ld.amount(stack, "players", "stack", index, positive=False)
+        taken[seat] = index
+        names[name_key(pname)] = index
         players.append(PlayerSpec(seat=seat, name=pname, stack=stack))
 
     events_raw = doc.get("events", [])
-    if not isinstance(events_raw, list) or any(not isinstance(e, dict) for e in events_raw):
+    if not isinstance(events_raw, list) or any(
+        not isinstance(event_doc, dict) for event_doc in events_raw
+    ):
         raise ld.error(N_("must be an array of tables ([[events]])"), None, "events")
     lines = event_lines(text, len(events_raw)) if text else ()
-    for i, e in enumerate(events_raw):
-        if _too_deep(e, MAX_EVENT_DEPTH):
+    for index, event_doc in enumerate(events_raw):
+        if _too_deep(event_doc, MAX_EVENT_DEPTH):
             raise ConfigError(
                 N_(
                     "[[events]] number {number}: lists or tables nested too deeply "
                     "(an event needs at most {most})"
                 ),
                 file=file,
-                line=lines[i] if lines else None,
-                number=i + 1,
+                line=lines[index] if lines else None,
+                number=index + 1,
                 most=MAX_EVENT_DEPTH,
             )
     return TableFile(
@@ -855,14 +862,14 @@ def table_file_to_dict(
     doc = config.to_toml_dict()
     doc["players"] = [
         {
-            "seat": p.seat,
-            "name": p.name,
-            **({"stack": to_toml(p.stack)} if p.stack is not None else {}),
+            "seat": player.seat,
+            "name": player.name,
+            **({"stack": to_toml(player.stack)} if player.stack is not None else {}),
         }
-        for p in players
+        for player in players
     ]
     if events:
-        doc["events"] = [dict(e) for e in events]
+        doc["events"] = [dict(event) for event in events]
     return doc
 
 
