@@ -171,7 +171,7 @@ def kill_text(ts: TableStats, lang: str) -> str:
     cfg = ts.config
     if not cfg.is_kill_game:
         return t("no-kill", lang)
-    trig = ", ".join(trigger_word(x, lang) for x in cfg.kill.triggers) or "—"
+    trig = ", ".join(trigger_word(trigger, lang) for trigger in cfg.kill.triggers) or "—"
     return f"{t('kind-' + cfg.kill.kind, lang)}, {trig}, {money(cfg.kill_blind, lang)}"
 
 
@@ -192,8 +192,8 @@ COUNTS = (
 
 
 def _value(ts: TableStats, attr: str) -> int:
-    v = getattr(ts, attr)
-    return v if isinstance(v, int) else len(v)
+    value = getattr(ts, attr)
+    return value if isinstance(value, int) else len(value)
 
 
 # ---------------------------------------------------------------------------
@@ -213,8 +213,8 @@ def render(room: Room, lang: str = "en", paper: str = "a4") -> str:
     }
     clock = Clock(room.tz, multi_day=len(days) > 1)
     out: list[str] = []
-    w = out.append
-    w(
+    write = out.append
+    write(
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
         "style-src 'unsafe-inline'\">"
@@ -222,15 +222,15 @@ def render(room: Room, lang: str = "en", paper: str = "a4") -> str:
         f"<title>{esc(t('title', lang))} — {esc(_period(room, lang, clock))}</title>"
         f"<style>{CSS % {'paper': PAPERS.get(paper, 'A4')}}</style></head><body>"
     )
-    w(svg.DEFS)
-    w(_header(room, lang, clock))
-    w(_notes(room, lang))
-    w(_room(room, lang, clock))
-    for i, ts in enumerate(room.tables, start=1):
-        w(_table(ts, i, lang, clock))
-    w(_seal(room, lang))
-    w(f'<p class="credit">{esc(t("credit", lang))}</p>')
-    w("</body></html>\n")
+    write(svg.DEFS)
+    write(_header(room, lang, clock))
+    write(_notes(room, lang))
+    write(_room(room, lang, clock))
+    for number, ts in enumerate(room.tables, start=1):
+        write(_table(ts, number, lang, clock))
+    write(_seal(room, lang))
+    write(f'<p class="credit">{esc(t("credit", lang))}</p>')
+    write("</body></html>\n")
     return "".join(out)
 
 
@@ -300,19 +300,19 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
     # kills per hour per table
     hours = room.hours()
     if hours:
-        rows = [(ts.name, [ts.kills_by_hour.get(h, 0) for h in hours]) for ts in room.tables]
+        rows = [(ts.name, [ts.kills_by_hour.get(hour, 0) for hour in hours]) for ts in room.tables]
         out.append(f'<h3>{esc(t("kills-per-hour", lang))}</h3><div class="chart">')
         several_days = hours[-1] - hours[0] >= timedelta(hours=24)
         out.append(
             svg.heatmap(
                 rows,
-                [svg.hour_label(h, several_days) for h in hours],
+                [svg.hour_label(hour, several_days) for hour in hours],
                 title=t("kills-per-hour", lang),
             )
         )
         out.append("</div>")
     # every table's button through the night
-    labels = {k: t(k, lang) for k in ("neutral", "leg-up", "killed")}
+    labels = {label_key: t(label_key, lang) for label_key in ("neutral", "leg-up", "killed")}
     out.append(f"<h3>{esc(t('timelines', lang))}</h3>")
     out.append(svg.legend(labels))
     for ts in room.tables:
@@ -323,11 +323,11 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
     # who ran the floor, room-wide
     crew: dict[str, list] = {}
     for ts in room.tables:
-        for who, (first, last, n) in ts.floorpersons.items():
-            c = crew.setdefault(who, [first, last, 0, 0])
-            c[0], c[1] = min(c[0], first), max(c[1], last)
-            c[2] += n
-            c[3] += 1
+        for who, (first, last, entries) in ts.floorpersons.items():
+            member = crew.setdefault(who, [first, last, 0, 0])
+            member[0], member[1] = min(member[0], first), max(member[1], last)
+            member[2] += entries
+            member[3] += 1
     if crew:
         out.append(
             f"<h3>{esc(t('floor', lang))}</h3><table><thead><tr><th></th>"
@@ -335,25 +335,27 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
             f'<th class="n">{esc(t("contents", lang))}</th>'
             f'<th class="n">{esc(t("entries", lang))}</th></tr></thead><tbody>'
         )
-        for who, (first, last, n, tables) in sorted(crew.items(), key=lambda kv: kv[1][0]):
+        for who, (first, last, entries, tables) in sorted(crew.items(), key=lambda kv: kv[1][0]):
             label = t("unnamed", lang) if who == "—" else who
             out.append(
                 f'<tr data-k="room-floorperson"><td>{esc(label)}</td><td>{esc(clock(first))}</td>'
                 f'<td>{esc(clock(last))}</td><td class="n">{tables}</td>'
-                f'<td class="n">{n}</td></tr>'
+                f'<td class="n">{entries}</td></tr>'
             )
         out.append("</tbody></table>")
     # players barred at the end, room-wide
-    barred = [(ts.name, p, owes, mode) for ts in room.tables for p, owes, mode in ts.barred_end]
+    barred = [
+        (ts.name, player, owes, mode) for ts in room.tables for player, owes, mode in ts.barred_end
+    ]
     if barred:
         out.append(
             f"<h3>{esc(t('barred-now', lang))}</h3><table><thead><tr>"
             f"<th>{esc(t('player', lang))}</th><th>{esc(t('table', lang))}</th>"
             f'<th class="n">{esc(t("amount", lang))}</th><th></th></tr></thead><tbody>'
         )
-        for table, p, owes, mode in barred:
+        for table, player, owes, mode in barred:
             out.append(
-                f'<tr data-k="barred-end"><td>{esc(p)}</td><td>{esc(table)}</td>'
+                f'<tr data-k="barred-end"><td>{esc(player)}</td><td>{esc(table)}</td>'
                 f'<td class="n">{esc(money(owes, lang))}</td>'
                 f"<td>{esc(t('mode-' + mode, lang))}</td></tr>"
             )
@@ -365,38 +367,38 @@ def _room(room: Room, lang: str, clock: Clock) -> str:
 def _kill_breakdown(kinds, triggers, lang: str, table: str) -> str:
     out = ['<div class="tiles" style="grid-template-columns: 1fr 1fr">']
     out.append(f"<div><h3>{esc(t('kills-by-kind', lang))}</h3><table><tbody>")
-    for k in KINDS:
+    for kind in KINDS:
         out.append(
-            f"<tr><td>{esc(t('kind-' + k, lang))}</td>"
-            f'<td class="n" data-k="kind-{k}" data-table="{esc(table)}">{kinds.get(k, 0)}</td></tr>'
+            f"<tr><td>{esc(t('kind-' + kind, lang))}</td>"
+            f'<td class="n" data-k="kind-{kind}" data-table="{esc(table)}">{kinds.get(kind, 0)}</td></tr>'
         )
     out.append(
         f"</tbody></table></div><div><h3>{esc(t('kills-by-trigger', lang))}</h3><table><tbody>"
     )
-    for k in trigger_buckets():
-        if k == "other" and not triggers.get(k):
+    for bucket in trigger_buckets():
+        if bucket == "other" and not triggers.get(bucket):
             continue
         out.append(
-            f"<tr><td>{esc(trigger_word(k, lang))}</td>"
-            f'<td class="n" data-k="trigger-{k}" data-table="{esc(table)}">{triggers.get(k, 0)}</td></tr>'
+            f"<tr><td>{esc(trigger_word(bucket, lang))}</td>"
+            f'<td class="n" data-k="trigger-{bucket}" data-table="{esc(table)}">{triggers.get(bucket, 0)}</td></tr>'
         )
     out.append("</tbody></table></div></div>")
     return "".join(out)
 
 
 def _ticks(ts: TableStats, clock: Clock, lang: str) -> list[tuple[int, str]]:
-    n = len(ts.timeline)
-    if not n:
+    hands = len(ts.timeline)
+    if not hands:
         return []
-    marks = sorted({0, n // 4, n // 2, 3 * n // 4, n - 1})
+    marks = sorted({0, hands // 4, hands // 2, 3 * hands // 4, hands - 1})
     return [
         (
-            i,
-            f"{clock(ts.timeline_at[i])} · {t('hand-n', lang, n=i + 1)}"
-            if i in (0, n - 1)
-            else clock(ts.timeline_at[i]),
+            hand,
+            f"{clock(ts.timeline_at[hand])} · {t('hand-n', lang, n=hand + 1)}"
+            if hand in (0, hands - 1)
+            else clock(ts.timeline_at[hand]),
         )
-        for i in marks
+        for hand in marks
     ]
 
 
@@ -434,10 +436,10 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
     out.append("</div>")
     if ts.problems:
         out.append(f'<h3 class="warn">{esc(t("problems", lang))}</h3><ul>')
-        out.extend(f'<li class="warn">{esc(p)}</li>' for p in ts.problems[:50])
+        out.extend(f'<li class="warn">{esc(problem)}</li>' for problem in ts.problems[:50])
         out.append("</ul>")
     # the button, hand by hand
-    labels = {k: t(k, lang) for k in ("neutral", "leg-up", "killed")}
+    labels = {label_key: t(label_key, lang) for label_key in ("neutral", "leg-up", "killed")}
     out.append(f"<h3>{esc(t('timeline', lang))}</h3>")
     if ts.timeline:
         out.append(svg.legend(labels))
@@ -459,10 +461,10 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
             + svg.bars(
                 [
                     (
-                        svg.hour_label(h, hours[-1] - hours[0] >= timedelta(hours=24)),
-                        ts.kills_by_hour[h],
+                        svg.hour_label(hour, hours[-1] - hours[0] >= timedelta(hours=24)),
+                        ts.kills_by_hour[hour],
                     )
-                    for h in hours[-36:]
+                    for hour in hours[-36:]
                 ],
                 title=f"{name}: {t('kills-per-hour', lang)}",
             )
@@ -477,14 +479,14 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
             f'<th class="n">{esc(t("amount", lang))}</th><th>{esc(t("outcome", lang))}</th>'
             "</tr></thead><tbody>"
         )
-        for k in ts.kill_pots[:MAX_KILL_ROWS]:
+        for kill in ts.kill_pots[:MAX_KILL_ROWS]:
             out.append(
-                f'<tr data-k="kill-pot"><td>{esc(clock(k.at))}</td><td class="n">{k.seq}</td>'
-                f"<td>{esc(t('seat', lang))} {k.seat} {esc(k.player or '')}</td>"
-                f"<td>{esc(t('kind-' + k.kind, lang))}</td>"
-                f"<td>{esc(trigger_word(k.trigger, lang))}</td>"
-                f'<td class="n">{esc(money(k.amount, lang) if k.amount is not None else "")}</td>'
-                f"<td>{esc(t('outcome-' + k.outcome, lang))}</td></tr>"
+                f'<tr data-k="kill-pot"><td>{esc(clock(kill.at))}</td><td class="n">{kill.seq}</td>'
+                f"<td>{esc(t('seat', lang))} {kill.seat} {esc(kill.player or '')}</td>"
+                f"<td>{esc(t('kind-' + kill.kind, lang))}</td>"
+                f"<td>{esc(trigger_word(kill.trigger, lang))}</td>"
+                f'<td class="n">{esc(money(kill.amount, lang) if kill.amount is not None else "")}</td>'
+                f"<td>{esc(t('outcome-' + kill.outcome, lang))}</td></tr>"
             )
         out.append("</tbody></table>")
         if len(ts.kill_pots) > MAX_KILL_ROWS:
@@ -498,9 +500,9 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
     lines = sorted(ts.missed + ts.payments, key=lambda ln: ln.seq)
     if lines or ts.barred_end:
         out.append(_lines_table(lines, lang, clock))
-        for p, owes, mode in ts.barred_end:
+        for player, owes, mode in ts.barred_end:
             out.append(
-                f'<p class="warn"><b>{esc(p)}</b> — {esc(t("owes", lang, amount=money(owes, lang)))}: '
+                f'<p class="warn"><b>{esc(player)}</b> — {esc(t("owes", lang, amount=money(owes, lang)))}: '
                 f"{esc(t('mode-' + mode, lang))}</p>"
             )
     else:
@@ -517,11 +519,11 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
             f'<th class="n">{esc(t("record", lang))}</th><th>{esc(t("voided", lang))}</th>'
             f"<th>{esc(t('reason', lang))}</th><th>{esc(t('by', lang))}</th></tr></thead><tbody>"
         )
-        for v in ts.voids:
+        for void in ts.voids:
             out.append(
-                f'<tr data-k="void"><td>{esc(clock(v.at))}</td><td class="n">{v.seq}</td>'
-                f"<td>#{v.target} {esc(event_words(v.target_event, lang))}</td>"
-                f"<td>{esc(v.reason)}</td><td>{esc(v.who or t('unnamed', lang))}</td></tr>"
+                f'<tr data-k="void"><td>{esc(clock(void.at))}</td><td class="n">{void.seq}</td>'
+                f"<td>#{void.target} {esc(event_words(void.target_event, lang))}</td>"
+                f"<td>{esc(void.reason)}</td><td>{esc(void.who or t('unnamed', lang))}</td></tr>"
             )
         out.append("</tbody></table>")
     else:
@@ -534,12 +536,16 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
             f'<th class="n">{esc(t("record", lang))}</th><th>{esc(t("corrected", lang))}</th>'
             f"<th>{esc(t('reason', lang))}</th><th>{esc(t('by', lang))}</th></tr></thead><tbody>"
         )
-        for f in ts.corrections:
-            now = event_words(f.after, lang) if f.after is not None else t("struck", lang)
+        for correction in ts.corrections:
+            now = (
+                event_words(correction.after, lang)
+                if correction.after is not None
+                else t("struck", lang)
+            )
             out.append(
-                f'<tr data-k="correct"><td>{esc(clock(f.at))}</td><td class="n">{f.seq}</td>'
-                f"<td>#{f.target} {esc(event_words(f.before, lang))} → {esc(now)}</td>"
-                f"<td>{esc(f.reason)}</td><td>{esc(f.who or t('unnamed', lang))}</td></tr>"
+                f'<tr data-k="correct"><td>{esc(clock(correction.at))}</td><td class="n">{correction.seq}</td>'
+                f"<td>#{correction.target} {esc(event_words(correction.before, lang))} → {esc(now)}</td>"
+                f"<td>{esc(correction.reason)}</td><td>{esc(correction.who or t('unnamed', lang))}</td></tr>"
             )
         out.append("</tbody></table>")
     # rulings: the clauses, then the notable ones
@@ -549,11 +555,11 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
             f"<table><thead><tr><th>{esc(t('clause', lang))}</th><th></th>"
             f'<th class="n">{esc(t("times-cited", lang))}</th></tr></thead><tbody>'
         )
-        for cid, n in sorted(ts.clause_counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        for cid, times in sorted(ts.clause_counts.items(), key=lambda kv: (-kv[1], kv[0])):
             title = catalogue.title(cid, lang) if cid in catalogue.CLAUSES else ""
             out.append(
                 f"<tr><td><code>{esc(cid)}</code></td><td>{esc(title)}</td>"
-                f'<td class="n" data-k="clause-{esc(cid)}" data-table="{esc(name)}">{n}</td></tr>'
+                f'<td class="n" data-k="clause-{esc(cid)}" data-table="{esc(name)}">{times}</td></tr>'
             )
         out.append("</tbody></table>")
     out.append(f"<h3>{esc(t('notable', lang))}</h3>")
@@ -571,11 +577,11 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
         f"<th>{esc(t('first', lang))}</th><th>{esc(t('last', lang))}</th>"
         f'<th class="n">{esc(t("entries", lang))}</th></tr></thead><tbody>'
     )
-    for who, (first, last, n) in sorted(ts.floorpersons.items(), key=lambda kv: kv[1][0]):
+    for who, (first, last, entries) in sorted(ts.floorpersons.items(), key=lambda kv: kv[1][0]):
         label = t("unnamed", lang) if who == "—" else who
         out.append(
             f'<tr data-k="floorperson"><td>{esc(label)}</td><td>{esc(clock(first))}</td>'
-            f'<td>{esc(clock(last))}</td><td class="n">{n}</td></tr>'
+            f'<td>{esc(clock(last))}</td><td class="n">{entries}</td></tr>'
         )
     out.append("</tbody></table></section>")
     return "".join(out)
@@ -588,11 +594,11 @@ def _lines_table(lines, lang: str, clock: Clock) -> str:
         "</tr></thead><tbody>"
     ]
     for ln in lines:
-        d = ln.decision
-        text = d.text(lang) if d is not None else ln.code
+        decision = ln.decision
+        text = decision.text(lang) if decision is not None else ln.code
         out.append(
             f'<tr data-k="ruling-{esc(ln.code)}"><td>{esc(clock(ln.at))}</td>'
-            f'<td class="n">{ln.seq}</td><td>{esc(text)}{_cites(d.cites if d else ())}</td></tr>'
+            f'<td class="n">{ln.seq}</td><td>{esc(text)}{_cites(decision.cites if decision else ())}</td></tr>'
         )
     out.append("</tbody></table>")
     return "".join(out)
@@ -608,7 +614,7 @@ def _notes(room: Room, lang: str) -> str:
     what the hash chain guards: at the top, before any number."""
     if not room.notes:
         return ""
-    items = "".join(f'<li class="warn">{esc(_note_text(n, lang))}</li>' for n in room.notes)
+    items = "".join(f'<li class="warn">{esc(_note_text(note, lang))}</li>' for note in room.notes)
     return f'<section data-k="notes"><ul>{items}</ul></section>'
 
 
