@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 from floorkill.rules import Applied, TableState
 from floorkill.rules.preview import Preview, preview
 from floorkill.rules.questions import Question, first_asked, needs
-from floorkill.store.errors import TableChanged
+from floorkill.rules.room import Room
+from floorkill.store.errors import RoomChanged, TableChanged
 from floorkill.store.session import Record
 
 from .tables import TableRegistry
@@ -116,6 +117,11 @@ class Floor:
         for change in changes:
             self._tell(change)
 
+    def room_shown(self) -> Room:
+        """The room the previews are worked out with now (as last read: no query); what a
+        write is checked against at the journal's head (:meth:`commit`'s ``room``)."""
+        return self.tables.room_seen()
+
     # -- trying (pure: nothing is stored) -------------------------------------------------
     def try_event(self, raw: Mapping[str, Any], session: TableSession | None = None) -> Applied:
         """What ``raw`` would decide (raises Refusal)."""
@@ -142,17 +148,24 @@ class Floor:
 
     # -- writing ---------------------------------------------------------------------------
     def commit(
-        self, raw: Mapping[str, Any], session: TableSession | None = None, seen: int | None = None
+        self,
+        raw: Mapping[str, Any],
+        session: TableSession | None = None,
+        seen: int | None = None,
+        room: Room | None = None,
     ) -> Record:
         """Store ``raw`` at the current table (or ``session``'s); raises Refusal, nothing
         stored. Storage errors propagate as they are. ``seen``: the table's length when the
         floorperson saw what ⏎ records; if another podium's entry was followed since,
-        TableChanged and nothing is stored."""
+        TableChanged and nothing is stored. ``room``: the room that preview was worked out
+        with (:meth:`room_shown`); if what the decision reads of it (a bar at another table,
+        where a kill is owed) is not so at the journal's head, RoomChanged and nothing is
+        stored."""
         s = session or self.session
         before = s.state
         try:
-            record = self.tables.append(s, raw, seen)
-        except TableChanged:  # another podium was first: show its entry
+            record = self.tables.append(s, raw, seen, room)
+        except (TableChanged, RoomChanged):  # another podium was first: show what it changed
             self._tell(Change("followed", s))
             raise
         self._tell(Change("event", s, record, before))

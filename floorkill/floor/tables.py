@@ -125,12 +125,13 @@ class TableRegistry:
             return journal.room_cached
         return self.room()
 
-    def target(self, session: TableSession, raw: Mapping[str, Any]):
-        """The session an event is stored at: a pay_kill goes where the kill is owed (the
-        journal routes it again with the room at its head when it stores it)."""
+    def target(self, session: TableSession, raw: Mapping[str, Any], room: Room | None = None):
+        """The session an event is stored at: a pay_kill goes where the kill is owed in
+        ``room`` (else the room as last read; the journal routes it again with the room at
+        its head when it stores it)."""
         if not isinstance(raw, Mapping) or raw.get("type") != "pay_kill":
             return session
-        name = room_rules.route(session.name, raw, self.room_seen())
+        name = room_rules.route(session.name, raw, self.room_seen() if room is None else room)
         return session if name == session.name else self.get(name)
 
     def near_match(self, raw: Mapping[str, Any]):
@@ -155,16 +156,26 @@ class TableRegistry:
         session = self.target(session, raw)
         return apply(session.state, raw, self.elsewhere(session.name))
 
-    def append(self, session: TableSession, raw: Mapping[str, Any], seen: int | None = None):
+    def append(
+        self,
+        session: TableSession,
+        raw: Mapping[str, Any],
+        seen: int | None = None,
+        room: Room | None = None,
+    ):
         """Store ``raw`` at its table (a pay_kill where the kill is owed; each session knows
         where its bars come from and stamps its events with them: rules/room.py). On a journal
         only if that table is still where this podium saw it (``seen``, the session's length
         then, when the event is stored at the session itself): another podium's entry since
-        raises TableChanged (nothing written, the session caught up)."""
-        target = self.target(session, raw)
+        raises TableChanged (nothing written, the session caught up); and, given ``room``
+        (the room its preview was worked out with: :meth:`room_seen` then), only if what the
+        decision reads of the room is so at the journal's head: else RoomChanged."""
+        target = self.target(session, raw, room)
         if getattr(target, "journal", None) is not None:
             expect = seen if seen is not None and target is session else len(target)
-            return target.append(raw, expect_seq=expect)
+            if room is None:
+                return target.append(raw, expect_seq=expect)
+            return target.append(raw, expect_seq=expect, shown_room=room)
         if seen is not None and target is session and len(target) != seen:
             latest = target.records(-1)
             raise table_changed(target.name, seen, len(target), latest[0] if latest else None)

@@ -439,6 +439,83 @@ def near_match_question(raw: Mapping[str, Any], room: Room) -> NearMatchQuestion
 
 
 # ---------------------------------------------------------------------------
+# what an event's decision reads of the room (a writer checks it at the journal's head)
+
+BARRED_ELSEWHERE = "barred"  # the bar that keeps a person out at another table (rrop-13.6)
+PAID_AT = "paid-at"  # the table a payment is recorded at (where the kill is owed)
+NEAR = "near"  # the barred player a join's name is close to (asked before seating)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomChange:
+    """A fact of the room an event's decision reads that is not what its preview read:
+    ``shown`` as the preview read it, ``now`` at the journal's head (a :class:`Bar`, a
+    table's name for :data:`PAID_AT`, or None: no bar, nothing owed)."""
+
+    kind: str  # BARRED_ELSEWHERE | PAID_AT | NEAR
+    player: str
+    shown: Bar | str | None
+    now: Bar | str | None
+
+
+def read_facts(
+    state: TableState, raw: Any, room: Room
+) -> dict[tuple[str, str], tuple[str, Bar | str | None]]:
+    """{(kind, name key): (player, fact)}: what ``raw``'s decision at ``state``'s table
+    reads of ``room`` — the bar at another table of every seated player (the event is
+    stamped with them) and of a joining player, the barred player a join's name is close
+    to (unless the join answered "someone else"), the table a payment is recorded at."""
+    table = state.config.name
+    facts: dict[tuple[str, str], tuple[str, Bar | str | None]] = {}
+
+    def barred(name: str) -> None:
+        facts[(BARRED_ELSEWHERE, name_key(name))] = (name, room.barred_at(name, exclude=table))
+
+    for player in state.players:
+        if player is not None:
+            barred(player.name)
+    if not isinstance(raw, Mapping) or raw.get("type") not in ("join", "pay_kill"):
+        return facts
+    try:
+        name = validate_name(raw.get("name"))
+    except NameError_:
+        return facts  # (refused by the rules whatever the room says)
+    key = name_key(name)
+    if raw.get("type") == "pay_kill":
+        facts[(PAID_AT, key)] = (name, where_owed(name, room, here=table))
+        return facts
+    barred(name)
+    asked = near_match_question(raw, room)
+    other = raw.get("not_same_as")
+    if (
+        asked is not None
+        and isinstance(other, str)
+        and name_key(other) == name_key(asked.bar.player)
+    ):
+        asked = None  # answered: someone else
+    facts[(NEAR, key)] = (name, None if asked is None else asked.bar)
+    return facts
+
+
+def room_changes(
+    state: TableState, raws: Iterable[Any], shown: Room, now: Room
+) -> tuple[RoomChange, ...]:
+    """What ``raws``' decisions at ``state``'s table read of the room that differs between
+    ``shown`` (the room the preview was worked out with) and ``now`` (the journal's head):
+    empty when the decision is the one the screen showed."""
+    if shown is now or shown == now:
+        return ()
+    out: dict[tuple[str, str], RoomChange] = {}
+    for raw in raws:
+        before, after = read_facts(state, raw, shown), read_facts(state, raw, now)
+        for key, (player, was) in before.items():
+            fact = after[key][1]
+            if fact != was and key not in out:
+                out[key] = RoomChange(key[0], player, was, fact)
+    return tuple(out.values())
+
+
+# ---------------------------------------------------------------------------
 # the reference fold of a whole room
 
 

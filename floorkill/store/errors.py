@@ -65,3 +65,28 @@ def table_changed(
         expected,
         actual,
     )
+
+
+class RoomChanged(JournalError):
+    """What an event's decision reads of the room (a player's bar at another table, the
+    table a kill is owed at) is not, at the journal's head, what the podium's preview read:
+    another podium changed it since. Nothing was written; the room has been read again.
+    ``changes``: the :class:`floorkill.rules.room.RoomChange` of each fact."""
+
+    def __init__(self, table: str, changes: tuple) -> None:
+        said = "; ".join(
+            f"{change.player}: {_fact(change.shown)} -> {_fact(change.now)}" for change in changes
+        )
+        super().__init__(
+            f"{table}: the room changed since this was shown ({said}) — check and enter again"
+        )
+        self.table = table
+        self.changes = changes
+
+
+def _fact(value) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, str):
+        return value
+    return f"owes {value.owes} cents at {value.table}"

@@ -43,6 +43,7 @@ from floorkill.store import reading
 from floorkill.store.errors import (
     ConfigMismatch,
     JournalError,
+    RoomChanged,
     TableChanged,
     TableExists,
     table_changed,
@@ -583,17 +584,33 @@ class CoreSession(RoomView):
         return fold_records(self.config, self.players, events)
 
     # -- writes ---------------------------------------------------------------
-    def append(self, raw: Mapping[str, Any], expect_seq: int | None = None) -> Record:
+    def append(
+        self,
+        raw: Mapping[str, Any],
+        expect_seq: int | None = None,
+        *,
+        shown_room: Room | None = None,
+    ) -> Record:
         """Apply and store one event; returns after COMMIT. Raises Refusal (nothing written).
         ``expect_seq``: the table's last seq the caller saw; if another writer moved the table
-        since, raises TableChanged (nothing written, the session caught up). A ``pay_kill``
-        of a kill owed at another table is stored THERE (one event; the record returned is
-        that table's)."""
+        since, raises TableChanged (nothing written, the session caught up). ``shown_room``:
+        the room the caller's preview was worked out with; when what the decision reads of
+        it is not so at the head, raises RoomChanged (nothing written, the room read again).
+        A ``pay_kill`` of a kill owed at another table is stored THERE (one event; the
+        record returned is that table's)."""
         if isinstance(raw, Mapping) and raw.get("type") == "pay_kill":
-            target = room_rules.route(self.name, raw, self.journal.room())
+            head = self.journal.room()
+            target = room_rules.route(self.name, raw, head)
+            if shown_room is not None:
+                self._check_room(shown_room, head, [raw])
             if target != self.name:
                 return self.journal.session(target).append(raw)
-        return self.append_many([raw], expect_seq)[0]
+        return self.append_many([raw], expect_seq, shown_room=shown_room)[0]
+
+    def _check_room(self, shown: Room, head: Room, raws: Sequence[Mapping[str, Any]]) -> None:
+        changes = room_rules.room_changes(self._state, raws, shown, head)
+        if changes:
+            raise RoomChanged(self.name, changes)
 
     def append_many(
         self,
@@ -602,13 +619,16 @@ class CoreSession(RoomView):
         *,
         checked: Sequence[Any] | None = None,
         checked_elsewhere: Mapping[str, Any] | None = None,
+        shown_room: Room | None = None,
     ) -> list[Record]:
         """Apply and store several events in ONE transaction: all or nothing (the first
         refusal raises and nothing is written). The rows are exactly those ``append`` would
         write one by one. ``expect_seq``: refuse (TableChanged, nothing written) unless the
-        table's last seq is still that one. ``checked``: the ``apply`` results an import
-        already folded from that very state with the bars ``checked_elsewhere``; used as
-        they are when both still hold (not folded twice)."""
+        table's last seq is still that one. ``shown_room``: refuse (RoomChanged, nothing
+        written) unless what the events' decisions read of the room (rules/room.py
+        ``read_facts``) is at the head what it was in that room. ``checked``: the ``apply``
+        results an import already folded from that very state with the bars
+        ``checked_elsewhere``; used as they are when both still hold (not folded twice)."""
         journal = self.journal
         every = journal.snapshot_every
         room = journal._rooms.room_cached if journal._rooms.head is not None else None
@@ -655,6 +675,8 @@ class CoreSession(RoomView):
                     exc.expected,
                     exc.actual,
                 ) from None
+            if shown_room is not None:
+                self._check_room(shown_room, journal._rooms.room_cached, raws)
             elsewhere = journal._barred_elsewhere(self.name)
             if drafted is None or drafted.base is not self._state or drafted.elsewhere != elsewhere:
                 drafted = draft_events(

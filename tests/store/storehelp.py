@@ -44,6 +44,15 @@ def table(name: str = "Table 9", **kw):
     return load_table_text(table_text(name, **kw), f"<{name}>")
 
 
+def bar_p3_at_table_8(floor) -> None:
+    """At Table 8 (``floor``'s table): P3 wins two pots, then leaves without posting the
+    kill — barred there, and so at every table where P3 sits (rrop-13.6)."""
+    floor.commit({"type": "hand", "winner": 3})
+    floor.commit({"type": "hand", "winner": 3, "qualifies": True})
+    (asked,) = [q for q in floor.needs({"type": "quit", "seat": 3}) if q.ask]
+    floor.commit(asked.answered({"type": "quit", "seat": 3}, False))
+
+
 RICH_KILL = "voluntary = true\nvoluntary_cards = 2"
 
 

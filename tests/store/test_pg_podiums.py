@@ -98,6 +98,43 @@ async def test_a_stale_entry_is_refused_naming_who_and_kept(where):
             assert last.who == "bob" and last.event["winner"] == 5
 
 
+async def test_rrop_13_6_a_bar_made_after_the_preview_was_drawn_records_nothing(where):
+    """Podium B bars P3 at Table 8 (P3 sits at Table 7 too) after podium A's preview of
+    "5" was drawn: A's ⏎ records nothing and says what changed, the preview is worked out
+    again on the room as it now is, and the next ⏎ records that (the hand, P3 barred)."""
+    from storehelp import bar_p3_at_table_8
+
+    from floorkill.floor import Floor
+
+    with (
+        open_journal(where, floorperson="ann") as podium1,
+        open_journal(where, floorperson="bob") as podium2,
+    ):
+        b = Floor(podium1.create_table(table("Table 8")))
+        podium2.create_table(table("Table 7"))
+        app = make_podium_app(podium2.open_table("Table 7"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await _stop_following(app, pilot)  # podium A has not looked yet
+            await pilot.press("5")
+            entry = app.query_one(HandEntry)
+            assert entry.preview is not None and entry.preview.records
+            bar_p3_at_table_8(b)
+            await pilot.press("enter")
+            assert len(app.session) == 0  # nothing recorded
+            assert "P3 is now barred at Table 8 (owes $20)" in entry.message
+            assert entry.input.value == "5"
+            assert [o.player for o in app.session.state.barred] == ["P3"]  # the room as it is
+            shown = entry.preview
+            assert shown is not None and shown.records
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(app.session) == 1
+            record = app.session.records(-1)[0]
+            assert [d.key for d in record.decisions] == [d.key for d in shown.decisions]
+            assert record.event["room"] == [{"player": "P3", "owes": 20, "table": "Table 8"}]
+
+
 async def test_undo_offered_before_another_podiums_entry_voids_nothing(where):
     """The measured bug: Ctrl+Z offered #84 while the other podium recorded #85."""
     with _ann_and_bob(where, 84) as (s1, app):

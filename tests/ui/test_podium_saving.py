@@ -48,10 +48,10 @@ async def test_a_slow_commit_says_saving_on_the_terminal_and_the_next_keys_wait_
         started, release = threading.Event(), threading.Event()
         real = s.append
 
-        def append(raw, expect_seq=None):  # the commit, in the journal's thread
+        def append(raw, expect_seq=None, **kw):  # the commit, in the journal's thread
             started.set()
             assert release.wait(10)
-            return real(raw, expect_seq)
+            return real(raw, expect_seq, **kw)
 
         monkeypatch.setattr(s, "append", append)
         async with app.run_test(size=SIZE) as pilot:
@@ -82,10 +82,10 @@ async def test_a_commit_the_journal_did_not_take_keeps_the_line_said_in_russian(
         real = s.append
         away = [True]
 
-        def append(raw, expect_seq=None):
+        def append(raw, expect_seq=None, **kw):
             if away[0]:
                 raise JournalUnavailable("postgresql://room: the journal server is unreachable")
-            return real(raw, expect_seq)
+            return real(raw, expect_seq, **kw)
 
         monkeypatch.setattr(s, "append", append)
         async with app.run_test(size=SIZE) as pilot:

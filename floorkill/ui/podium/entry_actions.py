@@ -323,8 +323,9 @@ class EntryActions(PodiumHost):
         then say what was decided (or why not), never crash."""
         session = session or self.session
         before = session.state
+        room = self.floor.room_shown()  # what the screen's preview was worked out on
         self.journal_work.save(
-            lambda: self.floor.commit(raw, session),
+            lambda: self.floor.commit(raw, session, room=room),
             lambda record: self._committed(record, session, before),
             self._not_committed,
         )

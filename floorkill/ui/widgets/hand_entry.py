@@ -29,6 +29,7 @@ from floorkill.floor import Floor
 from floorkill.floor.table_view import TableView
 from floorkill.floor.text_tables import pick
 from floorkill.floor.typed_entry import EntryError, answer, parse_entry, read_line
+from floorkill.floor.wording import room_changed_line
 from floorkill.i18n import N_, money, tr
 from floorkill.log import log
 from floorkill.rules import Refusal, TableState
@@ -37,7 +38,7 @@ from floorkill.rules.names import safe_text
 from floorkill.rules.preview import ASKS, EMPTY, RECORDS, UNREAD, Preview
 from floorkill.rules.preview import REFUSED as REFUSES
 from floorkill.rules.questions import Question
-from floorkill.store.errors import TableChanged
+from floorkill.store.errors import RoomChanged, TableChanged
 
 from .repaint import update_static
 
@@ -326,7 +327,7 @@ class HandEntry(Widget):
         work = getattr(self.app, "journal_work", None)
         floor = self._floor
         session = floor.session
-        seen = len(session)
+        seen, room = len(session), floor.room_shown()  # what the preview was worked out on
         if work is None:  # (a bare app around the entry)
             self._commit(raw, typed)
             return
@@ -343,7 +344,7 @@ class HandEntry(Widget):
             landed.set()
 
         self._committing = True  # (its own record: the line is cleared, not previewed)
-        if not work.save(lambda: floor.commit(raw, session, seen), done, failed):
+        if not work.save(lambda: floor.commit(raw, session, seen, room), done, failed):
             self._saving = landed
 
     def _commit(self, raw: Mapping[str, Any], typed: str) -> bool:
@@ -364,7 +365,15 @@ class HandEntry(Widget):
         if isinstance(error, Refusal):
             self._refuse(error, keep=typed)
             return
-        if not isinstance(error, TableChanged):  # storage trouble: logged with its traceback
+        if isinstance(error, RoomChanged) and self.question is None:
+            # what the room now says, previewed again: the next ⏎ records that
+            self.input.value = typed
+            self.input.cursor_position = len(typed)
+            self._show_preview(typed)
+            why = room_changed_line(error, self.lang)
+            self._say(Text("✗ " + safe_text(why) + "\n" + self.message), base=False)
+            return
+        if not isinstance(error, (TableChanged, RoomChanged)):  # storage trouble: logged
             log.error("hand entry: not recorded", exc_info=error)
         self.refuse_text(not_recorded(error, self.lang), keep=typed)
 
@@ -477,10 +486,12 @@ def preview_text(shown: Preview, lang: str = "en") -> str:
 
 def not_recorded(exc: Exception, lang: str | None = None) -> str:
     """One line for an entry the journal did not take (kept on the line for a retry)."""
-    from floorkill.store.errors import JournalBusy, JournalError, JournalUnavailable, TableChanged
+    from floorkill.store.errors import JournalBusy, JournalError, JournalUnavailable
 
     if isinstance(exc, TableChanged):
         return str(exc)
+    if isinstance(exc, RoomChanged):
+        return room_changed_line(exc, lang)
     # the journal away or busy: said in the screen's language (the details go to the log)
     if isinstance(exc, JournalUnavailable):
         return tr(
