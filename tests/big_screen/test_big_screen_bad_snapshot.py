@@ -79,3 +79,34 @@ async def test_no_line_when_every_snapshot_is_whole(tmp_path):
     async with app.run_test(size=(120, 32)) as pilot:
         await pilot.pause()
         assert app.shown is not None and not app.query_one("#problems").display
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_frozen_opening_shows_the_head_it_saw_on_the_screen(tmp_path, monkeypatch, size):
+    """A TV that cannot see the whole journal (opened immutable: another account, no -shm)
+    says so at the foot of the page, whole — with the head it shows, not cut off."""
+    from floorkill.store import readonly
+
+    path = tmp_path / "journal.db"
+    with Journal(path, "podium", snapshot_every=2, mac_key=None) as j:
+        s = j.create_table(load_table_text(table_text(), "<t>"))
+        for ev in EVENTS:
+            s.append(ev)
+        head = j.head()[0]
+    real = readonly.open_readonly
+
+    def frozen(where, *args, **kwargs):  # as the other account's opening finds it
+        conn, _notice = real(where, *args, **kwargs)
+        return conn, readonly.Notice(
+            (readonly.IMMUTABLE, {"path": where}), (readonly.NOT_FOLLOWED, {})
+        )
+
+    monkeypatch.setattr(readonly, "open_readonly", frozen)
+    app = make_big_screen_app(path, rotate=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        line = app.query_one("#problems")
+        assert line.display
+        shown = " ".join(line.render_line(y).text.strip() for y in range(line.size.height))
+        assert "opened read-only as immutable" in shown
+        assert f"@{head}, the newest this reader can see" in shown, shown

@@ -342,7 +342,8 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self._show_table()
 
     def _show_problems(self, line_text: str) -> None:
-        """One line at the foot of every page while the journal reports a problem."""
+        """At the foot of every page while the journal reports a problem (wrapped, up to
+        four lines: a read-only opening's notice ends with the head it shows)."""
         line = self.query_one("#problems", Static)
         line.display = bool(line_text)
         if line_text:
