@@ -98,13 +98,13 @@ def _canonical(raw: Any, seats: int) -> dict[str, Any] | None:
     """The event's content (its room stamp left out: see :func:`plan_import`)."""
     if corrections.is_correction(raw):
         try:
-            c = corrections.parse_correction(raw, 1 << 30).to_dict()
+            parsed = corrections.parse_correction(raw, 1 << 30).to_dict()
         except (Refusal, *BAD_DATA):
             return None
-        c.pop("by", None)
-        if isinstance(c["event"], dict):
-            c["event"] = _canonical(c["event"], seats)
-        return c
+        parsed.pop("by", None)
+        if isinstance(parsed["event"], dict):
+            parsed["event"] = _canonical(parsed["event"], seats)
+        return parsed
     try:
         return parse_event(room_rules.split(raw)[0], seats).to_dict()
     except (Refusal, *BAD_DATA):
@@ -115,13 +115,15 @@ def _as_file(events) -> tuple[list[dict[str, Any]], list[int]]:
     """A table's events as a file numbers them, and the journal record of each."""
     if isinstance(events, AllRecords):  # corrections: renumbered as export writes them
         return corrections.file_records(events)
-    return [e for e in events if e.get("type") != "seal"], []  # as export leaves seals out
+    return [
+        event for event in events if event.get("type") != "seal"
+    ], []  # as export leaves seals out
 
 
 def plan_import(journal, tf: TableFile) -> ImportPlan:
     """Compare ``tf`` with the journal's table of its name; nothing is written."""
     cfg = tf.config
-    known = {n.casefold(): n for n in journal.table_names()}
+    known = {known_name.casefold(): known_name for known_name in journal.table_names()}
     stored = known.get(cfg.name.casefold())
     plan = ImportPlan(name=stored or cfg.name, exists=stored is not None, in_file=len(tf.events))
     if stored is None:
@@ -140,17 +142,17 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
         # stamps each event with the bars elsewhere and folds it on its own state
         state = getattr(session, "folded", session.state)
         elsewhere = journal.barred_elsewhere(stored)
-    for k, (mine, theirs) in enumerate(zip(history, tf.events, strict=False), start=1):
+    for number, (mine, theirs) in enumerate(zip(history, tf.events, strict=False), start=1):
         canon = _canonical(theirs, cfg.seats)
         # the room stamp is the writer's (rules/room.py), not the event's content: a file's
         # is replaced by the journal's own room, so an exported stamped event is the same
-        mine = {key: v for key, v in mine.items() if key != room_rules.ROOM_FIELD}
+        mine = {key: value for key, value in mine.items() if key != room_rules.ROOM_FIELD}
         if corrections.is_correction(mine):
             mine = _canonical(mine, cfg.seats) or mine
         if canon is None or event_digest(canon) != event_digest(mine):
             plan.conflict = Conflict(
-                k,
-                _line(tf, k),
+                number,
+                _line(tf, number),
                 raw_event_text(mine),
                 raw_event_text(canon if canon is not None else theirs),
             )
@@ -163,7 +165,7 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
     if any(corrections.is_correction(raw) for raw in (*history, *plan.tail)):
         _check_with_corrections(plan, tf, history)
         return plan
-    for k, raw in enumerate(plan.tail, start=plan.tail_start):
+    for number, raw in enumerate(plan.tail, start=plan.tail_start):
         etype = raw.get("type") if isinstance(raw, Mapping) else None
         etype = etype if isinstance(etype, str) else None
         try:
@@ -174,13 +176,13 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
             plan.applied.append(applied)
         except Refusal as refusal:
             plan.refused.append(
-                Refused(k, _line(tf, k), etype, refusal.text(get_lang()), refusal.cites)
+                Refused(number, _line(tf, number), etype, refusal.text(get_lang()), refusal.cites)
             )
         except BAD_DATA as exc:
             plan.refused.append(
                 Refused(
-                    k,
-                    _line(tf, k),
+                    number,
+                    _line(tf, number),
                     etype,
                     tr("cannot be read ({error})", None, error=type(exc).__name__),
                 )
@@ -191,20 +193,20 @@ def plan_import(journal, tf: TableFile) -> ImportPlan:
 def _check_with_corrections(plan: ImportPlan, tf: TableFile, history: list) -> None:
     """The tail checked as a history (its corrections name the file's records): each event
     or correction that would be refused is named; nothing is folded for reuse."""
-    h = corrections.History(tf.config, tf.players, history, strict=True)
-    for k, raw in enumerate(plan.tail, start=plan.tail_start):
+    folded = corrections.History(tf.config, tf.players, history, strict=True)
+    for number, raw in enumerate(plan.tail, start=plan.tail_start):
         etype = raw.get("type") if isinstance(raw, Mapping) else None
         try:
-            h.add(raw)
+            folded.add(raw)
         except Refusal as refusal:
             plan.refused.append(
-                Refused(k, _line(tf, k), etype, refusal.text(get_lang()), refusal.cites)
+                Refused(number, _line(tf, number), etype, refusal.text(get_lang()), refusal.cites)
             )
         except BAD_DATA as exc:
             plan.refused.append(
                 Refused(
-                    k,
-                    _line(tf, k),
+                    number,
+                    _line(tf, number),
                     etype,
                     tr("cannot be read ({error})", None, error=type(exc).__name__),
                 )
@@ -214,7 +216,7 @@ def _check_with_corrections(plan: ImportPlan, tf: TableFile, history: list) -> N
 def _journal_seqs(session, upto: int) -> list[int]:
     """The journal record of each file event of a table with no correction: its voids, the
     records they undid and its seals are not in the file (export leaves them out)."""
-    return corrections.file_records([r.event for r in session.records(0, upto)])[1]
+    return corrections.file_records([record.event for record in session.records(0, upto)])[1]
 
 
 def _write_tail(session, plan: ImportPlan, on_batch, batch: int) -> None:
@@ -226,9 +228,9 @@ def _write_tail(session, plan: ImportPlan, on_batch, batch: int) -> None:
 
     def flush() -> None:
         nonlocal expect, pending
-        for i in range(0, len(pending), batch):
-            records = session.append_many(pending[i : i + batch], expect_seq=expect)
-            seqs.extend(r.seq for r in records)
+        for start in range(0, len(pending), batch):
+            records = session.append_many(pending[start : start + batch], expect_seq=expect)
+            seqs.extend(record.seq for record in records)
             expect = len(session)
             if on_batch is not None:
                 on_batch(session, records)
@@ -240,8 +242,8 @@ def _write_tail(session, plan: ImportPlan, on_batch, batch: int) -> None:
             continue
         flush()
         mapped = corrections.journal_numbers(raw, seqs)
-        settle = {s: "strike" for s in mapped.get("strike", ())}
-        settle.update({s: "keep" for s in mapped.get("keep", ())})
+        settle = {seq: "strike" for seq in mapped.get("strike", ())}
+        settle.update({seq: "keep" for seq in mapped.get("keep", ())})
         event = mapped["event"] if isinstance(mapped["event"], Mapping) else None
         rec = session.correct(
             mapped["record"],
@@ -286,10 +288,12 @@ def write_plan(
     if any(corrections.is_correction(raw) for raw in plan.tail):
         _write_tail(session, plan, on_batch, batch)
         return session
-    for i in range(0, len(plan.tail), batch):
-        checked = plan.applied[i : i + batch] if len(plan.applied) == len(plan.tail) else None
+    for start in range(0, len(plan.tail), batch):
+        checked = (
+            plan.applied[start : start + batch] if len(plan.applied) == len(plan.tail) else None
+        )
         records = session.append_many(
-            plan.tail[i : i + batch],
+            plan.tail[start : start + batch],
             expect_seq=expect,
             checked=checked,
             checked_elsewhere=plan.elsewhere,
@@ -336,14 +340,14 @@ class FileDiffers:
 
 def free_table_name(taken, base: str, limit: int = 64) -> str:
     """``base (2)``, ``base (3)``, … : the first name not in ``taken`` (case-insensitive)."""
-    known = {n.casefold() for n in taken}
-    k = 2
+    known = {taken_name.casefold() for taken_name in taken}
+    number = 2
     while True:
-        tail = f" ({k})"
+        tail = f" ({number})"
         name = base[: max(1, limit - len(tail))].rstrip() + tail
         if name.casefold() not in known:
             return name
-        k += 1
+        number += 1
 
 
 def open_file(
@@ -355,10 +359,12 @@ def open_file(
     else is said: a notice line, or a :class:`FileDiffers` to ask about."""
     plan = plan_import(journal, tf)
     if plan.changes:
-        s = plan.session
-        return s, [FileDiffers(file, tf, plan.name, tuple(plan.changes), (s.config, s.players))]
+        opened = plan.session
+        return opened, [
+            FileDiffers(file, tf, plan.name, tuple(plan.changes), (opened.config, opened.players))
+        ]
     if plan.conflict is not None:
-        c = plan.conflict
+        conflict = plan.conflict
         return plan.session, [
             tr(
                 "{file}: event {index} differs from the journal's table "
@@ -366,17 +372,17 @@ def open_file(
                 "The journal's table is shown; the file's events were not used.",
                 None,
                 file=file,
-                index=c.index,
+                index=conflict.index,
                 name=repr(plan.name),
-                journal=c.journal,
-                theirs=c.file,
+                journal=conflict.journal,
+                theirs=conflict.file,
             )
         ]
     if plan.refused:
-        r = plan.refused[0]
-        cites = f" [{', '.join(r.cites)}]" if r.cites else ""
-        where = f"{file}:{r.line}" if r.line else file
-        etype = one_line(r.type, 40) if r.type else tr("no type")
+        refused = plan.refused[0]
+        cites = f" [{', '.join(refused.cites)}]" if refused.cites else ""
+        where = f"{file}:{refused.line}" if refused.line else file
+        etype = one_line(refused.type, 40) if refused.type else tr("no type")
         more = (
             " " + ntr("(and {n} more)", "(and {n} more)", len(plan.refused) - 1)
             if len(plan.refused) > 1
@@ -390,9 +396,9 @@ def open_file(
                 "{where}: event {index} ({type}) refused: {text}",
                 None,
                 where=where,
-                index=r.index,
+                index=refused.index,
                 type=etype,
-                text=r.text,
+                text=refused.text,
             )
             + f"{cites}{more}. "
             + ntr(
