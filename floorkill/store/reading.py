@@ -76,7 +76,7 @@ def check_schema(path, version: int | None) -> int:
 
 
 def read_meta(conn: Conn) -> dict[str, str]:
-    return {str(k): str(v) for k, v in conn.execute("SELECT key, value FROM meta")}
+    return {str(key): str(value) for key, value in conn.execute("SELECT key, value FROM meta")}
 
 
 def seed_of(conn: Conn, meta: dict[str, str]) -> tuple[int, str]:
@@ -109,8 +109,8 @@ def find_table(conn: Conn, name: str, report: Report | None = None) -> tuple[str
             "SELECT name, toml FROM tables WHERE name_key = ?", (name.casefold(),)
         ).fetchone()
     if row is None:
-        names = [r[0] for r in conn.execute("SELECT name FROM tables ORDER BY rowid")]
-        known = ", ".join(repr(n) for n in names) if names else "none"
+        names = [name_row[0] for name_row in conn.execute("SELECT name FROM tables ORDER BY rowid")]
+        known = ", ".join(repr(table) for table in names) if names else "none"
         raise UnknownTable(f"no table {name!r} in the journal (tables: {known})")
     return row[0], guarded.table_text(conn, row[0], row[1], report)
 
@@ -125,7 +125,7 @@ def table_texts(conn: Conn, report: Report | None = None) -> list[tuple[str, str
 
 
 def table_names(conn: Conn) -> list[str]:
-    return [r[0] for r in conn.execute("SELECT name FROM tables ORDER BY rowid")]
+    return [row[0] for row in conn.execute("SELECT name FROM tables ORDER BY rowid")]
 
 
 def closed_tables(conn: Conn) -> set[str]:
@@ -150,7 +150,7 @@ def closed_tables(conn: Conn) -> set[str]:
 def open_table_names(conn: Conn) -> list[str]:
     """Table names in creation order, closed tables left out."""
     closed = closed_tables(conn)
-    return [n for n in table_names(conn) if n not in closed]
+    return [name for name in table_names(conn) if name not in closed]
 
 
 def parse_table_toml(name: str, text: str) -> tuple[TableConfig, tuple[PlayerSpec, ...]]:
@@ -168,13 +168,13 @@ def row_to_record(row: tuple) -> Record:
     gseq, seq, type_, payload, decisions, result, hand, who, at, voided = row
     res = None
     if result is not None:
-        r = json.loads(result)
-        res = (tuple(r["high"]), tuple(r["low"]), r["scoop"])
+        parsed = json.loads(result)
+        res = (tuple(parsed["high"]), tuple(parsed["low"]), parsed["scoop"])
     return Record(
         seq=seq,
         type=type_,
         event=json.loads(payload),
-        decisions=tuple(decision_from_json(d) for d in json.loads(decisions)),
+        decisions=tuple(decision_from_json(decision) for decision in json.loads(decisions)),
         result=res,
         hand=hand,
         who=who,
@@ -189,11 +189,12 @@ def read_records(
 ) -> list[Record]:
     """Records by 0-based index with slice semantics (negative indexes count from the end);
     one paged query, cheap for the last N of any history."""
-    a, b, _ = slice(start, stop).indices(length)
-    if b <= a:
+    first, last, _ = slice(start, stop).indices(length)
+    if last <= first:
         return []
     rows = conn.execute(
-        RECORD_SELECT + "WHERE e.tbl = ? AND e.seq > ? AND e.seq <= ? ORDER BY e.seq", (tbl, a, b)
+        RECORD_SELECT + "WHERE e.tbl = ? AND e.seq > ? AND e.seq <= ? ORDER BY e.seq",
+        (tbl, first, last),
     ).fetchall()
     return [row_to_record(r) for r in rows]
 
@@ -227,8 +228,8 @@ def live_events(
     if has_corrections(conn, tbl, upto, after):
         return all_records(conn, tbl, upto)
     voided = {
-        r[0]
-        for r in conn.execute(
+        row[0]
+        for row in conn.execute(
             "SELECT target FROM events WHERE tbl = ? AND target IS NOT NULL AND target > ? "
             "AND seq <= ?",
             (tbl, after, upto),
@@ -401,7 +402,7 @@ def load_state(
 def barred_of(state: TableState) -> list[list[Any]]:
     """A state's own owed kills as stored in the obligations cache (mirrors of bars at
     other tables left out: rules/room.py)."""
-    return [[o.player, o.owes, o.mode] for o in state.barred if o.table is None]
+    return [[bar.player, bar.owes, bar.mode] for bar in state.barred if bar.table is None]
 
 
 def room_bars(
@@ -433,14 +434,16 @@ def snapshot_is_valid(
 ) -> bool:
     """A snapshot at ``seq`` is valid unless a void written after it names a row ``<= seq``
     or a correction (at a seq in ``corrections``) is written after it."""
-    return not any(v > seq and t <= seq for v, t in voids) and not any(c > seq for c in corrections)
+    return not any(void_seq > seq and target <= seq for void_seq, target in voids) and not any(
+        correction_seq > seq for correction_seq in corrections
+    )
 
 
 def correction_rows(conn: Conn, tbl: str) -> list[int]:
     """The seqs of a table's corrections."""
     return [
-        r[0]
-        for r in conn.execute(
+        row[0]
+        for row in conn.execute(
             "SELECT seq FROM events WHERE tbl = ? AND type = ?", (tbl, CORRECT_TYPE)
         ).fetchall()
     ]
@@ -457,7 +460,7 @@ def replay_table(
     after each row, voided rows skipped wherever their void sits. At a seq where a snapshot is
     valid, this is exactly the state the snapshot must hold. Raises Refusal if a live row
     does not apply."""
-    voided = {t for _, t in voids}
+    voided = {target for _, target in voids}
     state = initial_state(config, players)
     rows = conn.execute(
         "SELECT seq, type, payload FROM events WHERE tbl = ? AND seq > 0 ORDER BY seq", (tbl,)
