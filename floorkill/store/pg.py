@@ -492,12 +492,12 @@ class PgJournal(CoreJournal):
         returns once COMMIT did). psycopg's ``transaction()`` would add a Sync of its own
         before the COMMIT, with the head still locked."""
         with self._held(), self._guard(writing=True):
-            c = self._writer_conn()
-            raw = c.raw
+            conn = self._writer_conn()
+            raw = conn.raw
             try:
                 with raw.pipeline():
                     raw.execute("BEGIN")
-                    yield _PgTx(self, c, c.execute(LOCK_HEAD))
+                    yield _PgTx(self, conn, conn.execute(LOCK_HEAD))
                     raw.execute("COMMIT")
             except BaseException:
                 _rollback(raw)
@@ -553,8 +553,8 @@ class PgJournal(CoreJournal):
 
     def head(self) -> tuple[int, str]:
         """``(gseq, hash)`` of the chain's head (the row every writer locks)."""
-        with self._read() as c:
-            gseq, hash_ = c.execute("SELECT gseq, hash FROM chain_head WHERE one").fetchone()
+        with self._read() as conn:
+            gseq, hash_ = conn.execute("SELECT gseq, hash FROM chain_head WHERE one").fetchone()
             return gseq, hash_
 
 
@@ -587,14 +587,16 @@ class _PgTx(HeadTx):
         return gseq, head
 
     def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
-        cursors = [self.conn.execute(q, p) for q, p in queries]  # sent, not waited for
+        cursors = [
+            self.conn.execute(query, params) for query, params in queries
+        ]  # sent, not waited for
         self._chain()
         return [cur.fetchall() for cur in cursors]
 
     def advance(self, gseq: int, head: str, tbl: str, seq: int) -> None:
-        c = self.conn
-        c.execute("UPDATE chain_head SET gseq = ?, hash = ? WHERE one", (gseq, head))
-        c.execute("SELECT pg_notify(?, ?)", (self.journal.channel, str(gseq)))
+        conn = self.conn
+        conn.execute("UPDATE chain_head SET gseq = ?, hash = ? WHERE one", (gseq, head))
+        conn.execute("SELECT pg_notify(?, ?)", (self.journal.channel, str(gseq)))
 
 
 def _ddl_statements(script: str) -> list[str]:
@@ -659,10 +661,10 @@ class PgReadOnlyJournal(ReadOnlyJournal):
             except JournalError as exc:
                 raise JournalUnavailable(str(exc)) from None
             try:
-                c = PgConn(raw)
-                if _journal_present(c) != 3:
+                conn = PgConn(raw)
+                if _journal_present(conn) != 3:
                     raise JournalUnavailable(f"{self.path}: not a floorkill journal (yet)")
-                self.meta = _check_version(c, str(self.path))
+                self.meta = _check_version(conn, str(self.path))
                 # a hot standby (a streaming replica) takes no LISTEN and gets no NOTIFY:
                 # there the head row is polled instead
                 self.standby = bool(_one(raw.execute("SELECT pg_is_in_recovery()"))[0])
@@ -678,7 +680,7 @@ class PgReadOnlyJournal(ReadOnlyJournal):
             except psycopg.Error as exc:
                 raw.close()
                 raise JournalUnavailable(f"{self.path}: {_first_line(exc)}") from None
-            self._raw, self._conn = raw, c  # type: ignore[assignment]  # PgConn reads as SQLite's
+            self._raw, self._conn = raw, conn  # type: ignore[assignment]  # PgConn reads as SQLite's
 
     def _close_conn(self) -> None:
         raw, self._raw, self._conn = getattr(self, "_raw", None), None, None
@@ -785,22 +787,22 @@ def verify_pg(url: str, *, key: bytes | None = None, anchor: tuple[int, str] | N
     where = redact_url(url)
     raw = connect(url, readonly=True)
     try:
-        c = PgConn(raw)
+        conn = PgConn(raw)
         with raw.transaction():
             raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            if _journal_present(c) != 3:
+            if _journal_present(conn) != 3:
                 raise JournalError(f"{where}: not a floorkill journal (no journal tables)")
-            meta = _check_version(c, where)
+            meta = _check_version(conn, where)
             version = int(meta["schema"])
             tables = {
                 name: (toml, created, who)
-                for name, toml, created, who in c.execute(
+                for name, toml, created, who in conn.execute(
                     "SELECT name, toml, created, who FROM tables ORDER BY rowid"
                 ).fetchall()
             }
 
             def fetch_rows(tbl: str, after: int, before: int):
-                return c.execute(
+                return conn.execute(
                     "SELECT seq, type, payload FROM events WHERE tbl = ? AND "
                     "seq > ? AND seq < ? ORDER BY seq",
                     (tbl, after, before),
@@ -808,14 +810,14 @@ def verify_pg(url: str, *, key: bytes | None = None, anchor: tuple[int, str] | N
 
             audit = ChainAudit(meta, tables, fetch_rows, key=key, anchor=anchor)
             triggers = {
-                r[0]
-                for r in c.execute(
+                found_row[0]
+                for found_row in conn.execute(
                     "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgenabled <> 'D' "
                     "AND tgrelid IN (to_regclass('events'), to_regclass('tables'), "
                     "to_regclass('meta'))"
                 )
             }
-            missing = [t for t in PG_TRIGGERS if t not in triggers]
+            missing = [trigger for trigger in PG_TRIGGERS if trigger not in triggers]
             if missing:
                 audit.warnings.append(
                     f"append-only triggers missing or disabled: {', '.join(missing)}"
@@ -831,16 +833,19 @@ def verify_pg(url: str, *, key: bytes | None = None, anchor: tuple[int, str] | N
                 check_caches(
                     audit,
                     iter(
-                        c.execute(
+                        conn.execute(
                             "SELECT s.tbl, s.seq, s.rules, s.state, e.state_hash "
                             "FROM snapshots s LEFT JOIN events e ON e.tbl = s.tbl "
                             "AND e.seq = s.seq"
                         ).fetchall()
                     ),
-                    c.execute("SELECT tbl, seq, barred FROM obligations").fetchall(),
+                    conn.execute("SELECT tbl, seq, barred FROM obligations").fetchall(),
                 )
             audit.finish()
-            head = [tuple(h) for h in c.execute("SELECT gseq, hash FROM chain_head").fetchall()]
+            head = [
+                tuple(head_row)
+                for head_row in conn.execute("SELECT gseq, hash FROM chain_head").fetchall()
+            ]
             if not audit.full and head != [audit.head()]:
                 audit.problem(
                     f"chain_head {head!r} is not the chain's last value "
