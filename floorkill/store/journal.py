@@ -133,16 +133,16 @@ class Journal(CoreJournal):
 
     # -- connection ---------------------------------------------------------
     def _setup(self, busy_timeout: float) -> None:
-        c = self._conn
-        c.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+        conn = self._conn
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
         mode = self._enter_wal(busy_timeout)
         if str(mode).lower() != "wal":
             raise JournalError(f"{self.path}: cannot use WAL mode (got {mode})")
-        c.execute("PRAGMA synchronous = FULL")
-        c.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
         # both counts in one statement: one snapshot (two reads could straddle another
         # podium's COMMIT creating the journal: no tables, then tables "not ours")
-        have, others = c.execute(
+        have, others = conn.execute(
             "SELECT coalesce(sum(type = 'table' AND name IN ('meta', 'tables', 'events')), 0), "
             "coalesce(sum(name NOT LIKE 'sqlite_%'), 0) FROM sqlite_master"
         ).fetchone()
@@ -153,10 +153,10 @@ class Journal(CoreJournal):
             return
         if others and have == 0:
             raise JournalError(f"{self.path}: an SQLite file that is not a floorkill journal")
-        with self._write() as w:
-            w.executescript_in_tx(DDL)
-            if c.execute("SELECT count(*) FROM meta").fetchone()[0] == 0:
-                c.executemany(
+        with self._write() as tx:
+            tx.executescript_in_tx(DDL)
+            if conn.execute("SELECT count(*) FROM meta").fetchone()[0] == 0:
+                conn.executemany(
                     "INSERT INTO meta(key, value) VALUES (?, ?)",
                     [
                         ("schema", str(SCHEMA_VERSION)),
@@ -164,7 +164,7 @@ class Journal(CoreJournal):
                         ("id", uuid.uuid4().hex),
                     ],
                 )
-            w.executescript_in_tx(META_TRIGGERS_DDL)
+            tx.executescript_in_tx(META_TRIGGERS_DDL)
         self._check_version()
         self._load_meta()
 
@@ -175,15 +175,15 @@ class Journal(CoreJournal):
         SQLITE_BUSY at once, without calling the busy handler; podiums starting
         together on a new journal hit that, so the change is retried (with a short,
         growing pause) until ``busy_timeout`` runs out."""
-        c = self._conn
-        mode = c.execute("PRAGMA journal_mode").fetchone()[0]
+        conn = self._conn
+        mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
         if str(mode).lower() == "wal":
             return mode
         deadline = time.monotonic() + busy_timeout
         pause = 0.001
         while True:
             try:
-                return c.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                return conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             except sqlite3.OperationalError as exc:
                 msg = str(exc)
                 if ("locked" not in msg and "busy" not in msg) or time.monotonic() > deadline:
@@ -199,14 +199,14 @@ class Journal(CoreJournal):
 
     def _migrate(self) -> None:
         """Schema 1 -> 2 in one transaction (every row kept; see the module doc)."""
-        with self._write() as w:
-            c = self._conn
-            if reading.schema_version(c) != 1:
+        with self._write() as tx:
+            conn = self._conn
+            if reading.schema_version(conn) != 1:
                 return  # another process did it just now
-            w.executescript_in_tx(MIGRATE_1_TO_2)
-            last = c.execute("SELECT coalesce(max(gseq), 0) FROM events").fetchone()[0]
-            c.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
-            c.executemany(
+            tx.executescript_in_tx(MIGRATE_1_TO_2)
+            last = conn.execute("SELECT coalesce(max(gseq), 0) FROM events").fetchone()[0]
+            conn.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+            conn.executemany(
                 "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
                 [
                     ("id", uuid.uuid4().hex),
@@ -215,7 +215,7 @@ class Journal(CoreJournal):
                     ("migrated", utc_now()),
                 ],
             )
-            w.executescript_in_tx(META_TRIGGERS_DDL)
+            tx.executescript_in_tx(META_TRIGGERS_DDL)
 
     def _load_meta(self) -> None:
         self.meta = reading.read_meta(self._conn)
@@ -232,18 +232,18 @@ class Journal(CoreJournal):
     def _write(self) -> Iterator[_Tx]:
         """One write transaction: BEGIN IMMEDIATE … COMMIT (ROLLBACK on any error)."""
         with self._lock:
-            c = self._conn
+            conn = self._conn
             try:
-                c.execute("BEGIN IMMEDIATE")
+                conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 raise _sqlite_error(self.path, exc) from None
             try:
-                yield _Tx(self, c)
-                c.execute("COMMIT")
+                yield _Tx(self, conn)
+                conn.execute("COMMIT")
             except BaseException as exc:
                 try:
-                    if c.in_transaction:
-                        c.execute("ROLLBACK")
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
                 except sqlite3.Error:
                     pass
                 if isinstance(exc, sqlite3.Error):
@@ -266,12 +266,12 @@ class Journal(CoreJournal):
         """``wal_checkpoint(TRUNCATE)``, waiting at most CHECKPOINT_WAIT for a reader in
         the middle of a read; a checkpoint that cannot finish is logged, never raised (the
         commits are durable in the ``-wal``; the next writer's close moves them)."""
-        c = self._conn
+        conn = self._conn
         try:
-            c.execute(f"PRAGMA busy_timeout = {int(CHECKPOINT_WAIT * 1000)}")
-            busy, _frames, _moved = c.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            conn.execute(f"PRAGMA busy_timeout = {int(CHECKPOINT_WAIT * 1000)}")
+            busy, _frames, _moved = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
             if busy:
-                c.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 log.info("%s: checkpoint on close not finished (a reader held it)", self.path)
         except sqlite3.Error:
             log.exception("%s: checkpoint on close", self.path)
@@ -338,7 +338,7 @@ class _Tx(HeadTx):
         return self.journal._chain_head()
 
     def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
-        return [self.conn.execute(q, p).fetchall() for q, p in queries]
+        return [self.conn.execute(query, params).fetchall() for query, params in queries]
 
     def advance(self, gseq: int, head: str, tbl: str, seq: int) -> None:
         """The head of a file's chain is its last row: nothing to move."""
