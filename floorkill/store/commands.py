@@ -151,8 +151,8 @@ def plan_problem(file: str | Path, plan) -> list[str] | None:
             )
         ]
     if plan.conflict is not None:
-        c = plan.conflict
-        where = f"{file}:{c.line}" if c.line else str(file)
+        conflict = plan.conflict
+        where = f"{file}:{conflict.line}" if conflict.line else str(file)
         return [
             tr(
                 "{where}: event {index} differs from event {index} of table {name} in the "
@@ -160,26 +160,26 @@ def plan_problem(file: str | Path, plan) -> list[str] | None:
                 "(the journal is the record)",
                 None,
                 where=where,
-                index=c.index,
+                index=conflict.index,
                 name=repr(plan.name),
-                journal=c.journal,
-                theirs=c.file,
+                journal=conflict.journal,
+                theirs=conflict.file,
             )
         ]
     if plan.refused:
         lines = []
-        for r in plan.refused[:MAX_REFUSALS_SHOWN]:
-            where = f"{file}:{r.line}" if r.line else str(file)
-            cites = f" [{', '.join(r.cites)}]" if r.cites else ""
-            etype = one_line(r.type, 40) if r.type else tr("no type")
+        for refused in plan.refused[:MAX_REFUSALS_SHOWN]:
+            where = f"{file}:{refused.line}" if refused.line else str(file)
+            cites = f" [{', '.join(refused.cites)}]" if refused.cites else ""
+            etype = one_line(refused.type, 40) if refused.type else tr("no type")
             lines.append(
                 tr(
                     "{where}: event {index} ({type}) refused: {text}",
                     None,
                     where=where,
-                    index=r.index,
+                    index=refused.index,
                     type=etype,
-                    text=r.text,
+                    text=refused.text,
                 )
                 + cites
             )
@@ -231,10 +231,10 @@ def export_doc(journal_path: str | Path, table: str) -> tuple[str, dict[str, Any
         if isinstance(events, AllRecords):  # corrections: the file numbers its own records
             events = file_records(events)[0]
         else:  # the shift's seal names this journal's chain: not a table file's event
-            events = [e for e in events if e.get("type") != "seal"]
+            events = [event for event in events if event.get("type") != "seal"]
         notice = getattr(ro, "notice", None)
         notes = [tr("note: {text}", text=notice)] if notice else []
-        notes += [tr("warning: {text}", text=p) for p in getattr(ro, "problems", ())]
+        notes += [tr("warning: {text}", text=problem) for problem in getattr(ro, "problems", ())]
     return (
         session.name,
         table_file_to_dict(session.config, session.players, events),
@@ -295,13 +295,13 @@ def cmd_export(
         return _fail(
             tr("{file}: cannot write: {reason}", file=output, reason=exc.strerror or exc), err
         )
-    n = len(doc.get("events", []))
+    events = len(doc.get("events", []))
     print(
         safe_text(
             ntr(
                 "{table}: {n} event written to {file}",
                 "{table}: {n} events written to {file}",
-                n,
+                events,
                 table=name,
                 file=output,
             )
@@ -368,11 +368,11 @@ def cmd_verify(
         problems, warnings, counts = verify_journal(journal_path, key=key, anchor=parsed)
     except JournalError as exc:
         return _fail(str(exc), err)
-    for w in warnings:
-        print(safe_text("floorkill: " + tr("warning: {text}", text=w)), file=err)
+    for warning in warnings:
+        print(safe_text("floorkill: " + tr("warning: {text}", text=warning)), file=err)
     if problems:
-        for p in problems[:MAX_PROBLEMS]:
-            print(safe_text(p), file=out)
+        for problem in problems[:MAX_PROBLEMS]:
+            print(safe_text(problem), file=out)
         more = tr(" (the first ones)") if len(problems) > MAX_PROBLEMS else ""
         print(
             "floorkill: "
