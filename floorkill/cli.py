@@ -118,9 +118,9 @@ def _new_parser(
     prog: str, description: str | None = None
 ) -> tuple[argparse.ArgumentParser, Any, Any]:
     """(parser, arguments group, options group): the groups carry translated titles."""
-    p = _Parser(prog=prog, description=description, add_help=False, formatter_class=_Formatter)
-    args = p.add_argument_group(tr("arguments"))
-    opts = p.add_argument_group(tr("options"))
+    parser = _Parser(prog=prog, description=description, add_help=False, formatter_class=_Formatter)
+    args = parser.add_argument_group(tr("arguments"))
+    opts = parser.add_argument_group(tr("options"))
     opts.add_argument("-h", "--help", action="help", help=tr("show this help and exit"))
     opts.add_argument(
         "--lang",
@@ -137,14 +137,14 @@ def _new_parser(
         default=None,
         help=tr("how much goes to the log file (default: info); the About screen names the file"),
     )
-    return p, args, opts
+    return parser, args, opts
 
 
 def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
     journal_help = tr(JOURNAL_HELP)
     floor_help = tr(FLOORPERSON_HELP)
     if prog_cmd is None:
-        p, a, o = _new_parser(
+        parser, arguments, options = _new_parser(
             "floorkill",
             tr(
                 "Run kill-pot poker games by the book. Commands: "
@@ -152,28 +152,28 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
                 commands=", ".join(SUBCOMMANDS),
             ),
         )
-        a.add_argument(
+        arguments.add_argument(
             "table",
             nargs="?",
             metavar=tr("TABLE"),
             help=tr("table file (TOML); default: a built-in sample"),
         )
-        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
-        o.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
-        o.add_argument("--version", action="store_true", help=tr("show the version and exit"))
-        return p
-    p, a, o = _new_parser(f"floorkill {prog_cmd}", tr(DESCRIPTIONS[prog_cmd]))
+        options.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        options.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
+        options.add_argument("--version", action="store_true", help=tr("show the version and exit"))
+        return parser
+    parser, arguments, options = _new_parser(f"floorkill {prog_cmd}", tr(DESCRIPTIONS[prog_cmd]))
     if prog_cmd == "replay":
-        a.add_argument("file", metavar=tr("FILE"), help=tr("table file with [[events]]"))
-        o.add_argument("--json", action="store_true", help=tr("one JSON object per event"))
+        arguments.add_argument("file", metavar=tr("FILE"), help=tr("table file with [[events]]"))
+        options.add_argument("--json", action="store_true", help=tr("one JSON object per event"))
     elif prog_cmd == "rules":
-        a.add_argument("file", metavar=tr("TABLE"), help=tr("table file (TOML)"))
-        o.add_argument(
+        arguments.add_argument("file", metavar=tr("TABLE"), help=tr("table file (TOML)"))
+        options.add_argument(
             "--html",
             action="store_true",
             help=tr("one self-contained HTML page (big print, for a screen or a printer)"),
         )
-        o.add_argument(
+        options.add_argument(
             "--output",
             "-o",
             type=Path,
@@ -181,13 +181,15 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             help=tr("write to this file (atomically) instead of printing"),
         )
     elif prog_cmd == "import":
-        a.add_argument("file", metavar=tr("FILE"), help=tr("table file with [[events]]"))
-        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
-        o.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
+        arguments.add_argument("file", metavar=tr("FILE"), help=tr("table file with [[events]]"))
+        options.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        options.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
     elif prog_cmd == "export":
-        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
-        o.add_argument("--table", required=True, metavar=tr("NAME"), help=tr("the table to export"))
-        o.add_argument(
+        options.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        options.add_argument(
+            "--table", required=True, metavar=tr("NAME"), help=tr("the table to export")
+        )
+        options.add_argument(
             "--output",
             "-o",
             type=Path,
@@ -195,8 +197,8 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             help=tr("write to this file (atomically); default: standard output"),
         )
     elif prog_cmd == "verify":
-        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
-        o.add_argument(
+        options.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        options.add_argument(
             "--head",
             metavar="HASH@SEQ",
             dest="anchor",
@@ -205,7 +207,7 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
                 "up to SEQ is exactly the one it sealed"
             ),
         )
-        o.add_argument(
+        options.add_argument(
             "--key",
             type=Path,
             metavar=tr("FILE"),
@@ -215,25 +217,25 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
                 "file, when there is one)"
             ),
         )
-        o.add_argument("--no-key", action="store_true", help=tr("do not check MACs"))
+        options.add_argument("--no-key", action="store_true", help=tr("do not check MACs"))
     elif prog_cmd == "head":
-        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        options.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
     elif prog_cmd == "key":
-        o.add_argument(
+        options.add_argument(
             "--new",
             action="store_true",
             help=tr("make a new key in the user config dir (never over one)"),
         )
     elif prog_cmd == "settings":
-        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
-        o.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
-        o.add_argument(
+        options.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        options.add_argument("--floorperson", metavar=tr("NAME"), help=floor_help)
+        options.add_argument(
             "--example",
             action="store_true",
             help=tr("print a settings file with every setting, commented out"),
         )
     elif prog_cmd == "migrate":
-        o.add_argument(
+        options.add_argument(
             "--from",
             dest="source",
             type=journal_arg,
@@ -241,7 +243,7 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             metavar=tr("JOURNAL"),
             help=tr("the journal to copy (file or postgresql:// URL)"),
         )
-        o.add_argument(
+        options.add_argument(
             "--to",
             dest="target",
             type=journal_arg,
@@ -250,8 +252,8 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             help=tr("an empty journal to copy into (postgresql:// URL, or a new file)"),
         )
     elif prog_cmd == "backup":
-        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
-        o.add_argument(
+        options.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        options.add_argument(
             "--to",
             dest="target",
             type=Path,
@@ -260,7 +262,7 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             help=tr("the new file to write (never over one)"),
         )
     elif prog_cmd == "big-screen":
-        o.add_argument(
+        options.add_argument(
             "--journal",
             type=journal_arg,
             metavar=tr("PATH"),
@@ -270,10 +272,10 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
                 "that can only SELECT"
             ),
         )
-        o.add_argument(
+        options.add_argument(
             "--table", metavar=tr("NAME"), help=tr("show only this table (default: every table)")
         )
-        o.add_argument(
+        options.add_argument(
             "--grid",
             action=argparse.BooleanOptionalAction,
             default=None,
@@ -282,22 +284,22 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
                 "one table at a time, in turn"
             ),
         )
-        o.add_argument(
+        options.add_argument(
             "--placard",
             action="store_true",
             help=tr("show each table's placard (game, limits, kill rules) instead of its play"),
         )
-        o.add_argument("--serve", action="store_true", help=tr("serve to browsers"))
-        o.add_argument(
+        options.add_argument("--serve", action="store_true", help=tr("serve to browsers"))
+        options.add_argument(
             "--host",
             default=None,
             metavar=tr("HOST"),
             help=tr("with --serve: the address to listen on"),
         )
-        o.add_argument(
+        options.add_argument(
             "--port", type=int, default=None, metavar=tr("PORT"), help=tr("with --serve: the port")
         )
-        o.add_argument(
+        options.add_argument(
             "--token",
             metavar=tr("TOKEN"),
             help=tr(
@@ -306,14 +308,14 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
                 "is not loopback)"
             ),
         )
-        o.add_argument(
+        options.add_argument(
             "--max-screens",
             type=int,
             default=None,
             metavar="N",
             help=tr("with --serve: at most N screens at once (default 128)"),
         )
-        o.add_argument(
+        options.add_argument(
             "--rotate",
             type=float,
             default=None,
@@ -321,25 +323,27 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             help=tr("seconds each table (or grid page) is shown"),
         )
     elif prog_cmd == "report":
-        o.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
-        o.add_argument(
+        options.add_argument("--journal", type=journal_arg, metavar=tr("PATH"), help=journal_help)
+        options.add_argument(
             "--from",
             dest="start",
             metavar=tr("TIME"),
             help=tr("first moment counted (2026-11-30T18:00; no offset: local time)"),
         )
-        o.add_argument("--to", dest="end", metavar=tr("TIME"), help=tr("first moment NOT counted"))
-        o.add_argument(
+        options.add_argument(
+            "--to", dest="end", metavar=tr("TIME"), help=tr("first moment NOT counted")
+        )
+        options.add_argument(
             "--table",
             action="append",
             default=[],
             metavar=tr("NAME"),
             help=tr("only this table (repeat for more); default: every table"),
         )
-        o.add_argument(
+        options.add_argument(
             "--paper", choices=("a4", "letter"), default="a4", help=tr("paper size for printing")
         )
-        o.add_argument(
+        options.add_argument(
             "--output",
             "-o",
             type=Path,
@@ -347,7 +351,7 @@ def _parser(prog_cmd: str | None) -> argparse.ArgumentParser:
             metavar=tr("FILE"),
             help=tr("the HTML file to write"),
         )
-    return p
+    return parser
 
 
 DESCRIPTIONS = {
@@ -401,9 +405,9 @@ def _flags(cmd: str | None, args: argparse.Namespace | None) -> dict[str, Any]:
 def _lang_in(argv: list[str]) -> str | None:
     """The ``--lang`` value on the command line, read before the parser is built (its help
     is in that language)."""
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
         if arg.startswith("--lang="):
             return arg.split("=", 1)[1]
     return None
@@ -578,9 +582,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         line = JsonLines(lang).line
         chunk: list[str] = []
         refused = False
-        for s in iter_steps(initial_state(table.config, table.players), table.events):
-            refused = refused or s.refusal is not None
-            chunk.append(line(s))
+        for step in iter_steps(initial_state(table.config, table.players), table.events):
+            refused = refused or step.refusal is not None
+            chunk.append(line(step))
             if len(chunk) == 1000:  # one write per thousand lines
                 out.write("\n".join(chunk) + "\n")
                 chunk.clear()
@@ -636,7 +640,9 @@ def _print_steps(table, steps, lang: str, file="<table>") -> bool:
     console = Console(highlight=False)
     out = sys.stdout
     cfg = table.config
-    triggers = ", ".join(vocab.word(vocab.TRIGGERS, x, lang) for x in cfg.kill.triggers) or "-"
+    triggers = (
+        ", ".join(vocab.word(vocab.TRIGGERS, trigger, lang) for trigger in cfg.kill.triggers) or "-"
+    )
     console.print(
         Text(
             f"{safe_text(cfg.name)} — {cfg.game} {cfg.stakes_text()} — "
@@ -650,12 +656,12 @@ def _print_steps(table, steps, lang: str, file="<table>") -> bool:
         )
     )
     refusals = []
-    for s in steps:
-        data = step_json(s, lang)
-        where = refusal_where(file, table, s.index)
+    for step in steps:
+        data = step_json(step, lang)
+        where = refusal_where(file, table, step.index)
         line = where.rpartition(":")[2] if where != str(file) else None
         words = {
-            "index": s.index,
+            "index": step.index,
             "type": vocab.word(vocab.EVENT_TYPES, data["type"], lang),
             "hand": data["hand"],
         }
@@ -665,43 +671,46 @@ def _print_steps(table, steps, lang: str, file="<table>") -> bool:
             )
         else:
             title = tr("event {index}: {type} — hand {hand}", lang, **words)
-        raw = json.dumps(dict(s.raw), ensure_ascii=False, default=str)  # dates, times as text
+        raw = json.dumps(dict(step.raw), ensure_ascii=False, default=str)  # dates, times as text
         rows = [(tr("event", lang), one_line(raw, 300))]
-        if s.refusal is not None:
-            refusals.append(s)
-            cites = ", ".join(s.refusal.cites)
+        if step.refusal is not None:
+            refusals.append(step)
+            cites = ", ".join(step.refusal.cites)
             rows.append(
                 (
                     tr("REFUSED", lang),
-                    f"{where}: " + s.refusal.text(lang) + (f" [{cites}]" if cites else ""),
+                    f"{where}: " + step.refusal.text(lang) + (f" [{cites}]" if cites else ""),
                 )
             )
-        b = data["button"]
+        button = data["button"]
         who = (
-            tr("seat {seat} {player}", lang, seat=b["seat"], player=b["player"])
-            if b["seat"] is not None
+            tr("seat {seat} {player}", lang, seat=button["seat"], player=button["player"])
+            if button["seat"] is not None
             else ""
         )
-        status = vocab.word(vocab.BUTTON, b["status"], lang)
+        status = vocab.word(vocab.BUTTON, button["status"], lang)
         rows.append((tr("kill button", lang), f"{status} {who}".strip()))
-        n = data["next"]
+        coming = data["next"]
         nxt = tr(
             "dealer {dealer}, limits {limits}",
             lang,
-            dealer=n["dealer"],
-            limits="-".join(n["limits"]),
+            dealer=coming["dealer"],
+            limits="-".join(coming["limits"]),
         )
-        if n["killed"]:
+        if coming["killed"]:
             nxt += tr(
-                ", KILL by seat {seat} for {amount}", lang, seat=n["killer"], amount=n["kill_blind"]
+                ", KILL by seat {seat} for {amount}",
+                lang,
+                seat=coming["killer"],
+                amount=coming["kill_blind"],
             )
         rows.append((tr("next hand", lang), nxt))
-        for d in s.decisions:
-            rows.append((d.code, d.text(lang) + f" [{', '.join(d.cites)}]"))
+        for decision in step.decisions:
+            rows.append((decision.code, decision.text(lang) + f" [{', '.join(decision.cites)}]"))
         if data["barred"]:
             owed = (
-                tr("{player} owes {amount}", lang, player=o["player"], amount=o["owes"])
-                for o in data["barred"]
+                tr("{player} owes {amount}", lang, player=bar["player"], amount=bar["owes"])
+                for bar in data["barred"]
             )
             rows.append((tr("barred", lang), ", ".join(owed)))
         width = max(len(label) for label, _ in rows)
@@ -710,9 +719,9 @@ def _print_steps(table, steps, lang: str, file="<table>") -> bool:
             + "\n"
             + "".join(f"  {label:<{width}}  {safe_text(text)}\n" for label, text in rows)
         )
-    for s in refusals:  # the refusals again, one line each, as import says them
-        cites = f" [{', '.join(s.refusal.cites)}]" if s.refusal.cites else ""
-        etype = one_line(str(s.raw.get("type") if isinstance(s.raw, dict) else None), 40)
+    for step in refusals:  # the refusals again, one line each, as import says them
+        cites = f" [{', '.join(step.refusal.cites)}]" if step.refusal.cites else ""
+        etype = one_line(str(step.raw.get("type") if isinstance(step.raw, dict) else None), 40)
         console.print(
             Text(
                 safe_text(
@@ -720,10 +729,10 @@ def _print_steps(table, steps, lang: str, file="<table>") -> bool:
                     + tr(
                         "{where}: event {index} ({type}) refused: {reason}",
                         lang,
-                        where=refusal_where(file, table, s.index),
-                        index=s.index,
+                        where=refusal_where(file, table, step.index),
+                        index=step.index,
                         type=etype,
-                        reason=s.refusal.text(lang),
+                        reason=step.refusal.text(lang),
                     )
                     + cites
                 ),
