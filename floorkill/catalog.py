@@ -132,12 +132,12 @@ def parse_po(text: str, name: str = "<po>") -> list[Entry]:
 
 
 def header(entries: list[Entry]) -> dict[str, str]:
-    for e in entries:
-        if e.msgid == "" and e.context is None:
+    for entry in entries:
+        if entry.msgid == "" and entry.context is None:
             out = {}
-            for row in e.msgstr[0].splitlines():
-                k, _, v = row.partition(":")
-                out[k.strip()] = v.strip()
+            for row in entry.msgstr[0].splitlines():
+                key, _, value = row.partition(":")
+                out[key.strip()] = value.strip()
             return out
     return {}
 
@@ -145,27 +145,27 @@ def header(entries: list[Entry]) -> dict[str, str]:
 def compile_mo(entries: list[Entry]) -> bytes:
     """GNU ``.mo`` bytes for ``entries`` (fuzzy and untranslated ones left out, as msgfmt does)."""
     pairs: dict[bytes, bytes] = {}
-    for e in entries:
-        if e.fuzzy and e.msgid:
+    for entry in entries:
+        if entry.fuzzy and entry.msgid:
             continue
-        if e.msgid and not all(e.msgstr):
+        if entry.msgid and not all(entry.msgstr):
             continue
-        key = e.msgid if e.plural is None else f"{e.msgid}\0{e.plural}"
-        if e.context is not None:
-            key = f"{e.context}\x04{key}"
-        pairs[key.encode()] = "\0".join(e.msgstr).encode()
+        key = entry.msgid if entry.plural is None else f"{entry.msgid}\0{entry.plural}"
+        if entry.context is not None:
+            key = f"{entry.context}\x04{key}"
+        pairs[key.encode()] = "\0".join(entry.msgstr).encode()
     head = pairs.get(b"", b"").decode()
     if "charset=" not in head:  # the catalogue is UTF-8, whatever it says
         pairs[b""] = (head + "Content-Type: text/plain; charset=UTF-8\n").encode()
     keys = sorted(pairs)
     ids = strs = b""
     offsets = []
-    for k in keys:
-        offsets.append((len(ids), len(k), len(strs), len(pairs[k])))
-        ids += k + b"\0"
-        strs += pairs[k] + b"\0"
-    n = len(keys)
-    key_start = 7 * 4 + 16 * n
+    for msg_key in keys:
+        offsets.append((len(ids), len(msg_key), len(strs), len(pairs[msg_key])))
+        ids += msg_key + b"\0"
+        strs += pairs[msg_key] + b"\0"
+    count = len(keys)
+    key_start = 7 * 4 + 16 * count
     val_start = key_start + len(ids)
     table = []
     for o1, l1, _o2, _l2 in offsets:
@@ -173,8 +173,8 @@ def compile_mo(entries: list[Entry]) -> bytes:
     vtable = []
     for _o1, _l1, o2, l2 in offsets:
         vtable += [l2, o2 + val_start]
-    out = struct.pack("Iiiiiii", 0x950412DE, 0, n, 7 * 4, 7 * 4 + n * 8, 0, 0)
-    out += struct.pack(f"{2 * n}i", *table) + struct.pack(f"{2 * n}i", *vtable)
+    out = struct.pack("Iiiiiii", 0x950412DE, 0, count, 7 * 4, 7 * 4 + count * 8, 0, 0)
+    out += struct.pack(f"{2 * count}i", *table) + struct.pack(f"{2 * count}i", *vtable)
     return out + ids + strs
 
 
@@ -184,7 +184,9 @@ def po_path(lang: str) -> Path:
 
 def languages() -> tuple[str, ...]:
     """English (the source language) and every language with a catalogue."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    found = sorted(
+        path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")
+    )
     return ("en", *found)
 
 
@@ -209,24 +211,24 @@ def extract(root: Path = PACKAGE) -> dict[tuple[str | None, str], tuple[str | No
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
-            f = node.func
+            func = node.func
             name = (
-                f.id
-                if isinstance(f, ast.Name)
-                else f.attr
-                if isinstance(f, ast.Attribute)
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr
+                if isinstance(func, ast.Attribute)
                 else None
             )
             if name not in MARKERS:
                 continue
             has_ctx, has_plural = MARKERS[name]
-            args = [_literal(a) for a in node.args]
-            i = 1 if has_ctx else 0
-            msgid = args[i] if len(args) > i else None
+            args = [_literal(arg) for arg in node.args]
+            msgid_at = 1 if has_ctx else 0
+            msgid = args[msgid_at] if len(args) > msgid_at else None
             if msgid is None:
                 continue
             ctx = args[0] if has_ctx else None
-            plural = args[i + 1] if has_plural and len(args) > i + 1 else None
+            plural = args[msgid_at + 1] if has_plural and len(args) > msgid_at + 1 else None
             found[(ctx, msgid)] = (plural, f"{path.relative_to(root.parent)}:{node.lineno}")
     return found
 
@@ -239,37 +241,41 @@ def problems(lang: str) -> list[str]:
 
     entries = parse_po(po_path(lang).read_text(encoding="utf-8"), str(po_path(lang)))
     used = extract()
-    have = {e.key: e for e in entries if e.msgid}
+    have = {entry.key: entry for entry in entries if entry.msgid}
     out = []
     seen: set = set()
-    for e in entries:
-        if e.msgid and e.key in seen:
-            out.append(f"twice: {e.msgid!r} (line {e.line})")
-        seen.add(e.key)
+    for entry in entries:
+        if entry.msgid and entry.key in seen:
+            out.append(f"twice: {entry.msgid!r} (line {entry.line})")
+        seen.add(entry.key)
     nplurals = int(header(entries).get("Plural-Forms", "nplurals=2").split(";")[0].split("=")[1])
     for key, (_plural, where) in sorted(used.items(), key=lambda kv: kv[1][1]):
         if key not in have:
             out.append(f"missing: {key[1]!r} ({where})")
-    for key, e in have.items():
+    for key, entry in have.items():
         if key not in used:
-            out.append(f"unused: {key[1]!r} (line {e.line})")
+            out.append(f"unused: {key[1]!r} (line {entry.line})")
             continue
-        if e.fuzzy or not all(e.msgstr):
-            out.append(f"untranslated: {key[1]!r} (line {e.line})")
+        if entry.fuzzy or not all(entry.msgstr):
+            out.append(f"untranslated: {key[1]!r} (line {entry.line})")
         want_plural = used[key][0]
-        if (e.plural is None) != (want_plural is None) or (want_plural and e.plural != want_plural):
-            out.append(f"plural differs from the code: {key[1]!r} (line {e.line})")
-        if e.plural is not None and len(e.msgstr) != nplurals:
-            out.append(f"{len(e.msgstr)} plural forms, not {nplurals}: {key[1]!r} (line {e.line})")
-        fields = {f for _, f, _, _ in string.Formatter().parse(e.msgid) if f}
-        if e.plural:
-            fields |= {f for _, f, _, _ in string.Formatter().parse(e.plural) if f}
-        for s in e.msgstr:
-            got = {f for _, f, _, _ in string.Formatter().parse(s) if f}
+        if (entry.plural is None) != (want_plural is None) or (
+            want_plural and entry.plural != want_plural
+        ):
+            out.append(f"plural differs from the code: {key[1]!r} (line {entry.line})")
+        if entry.plural is not None and len(entry.msgstr) != nplurals:
+            out.append(
+                f"{len(entry.msgstr)} plural forms, not {nplurals}: {key[1]!r} (line {entry.line})"
+            )
+        fields = {field for _, field, _, _ in string.Formatter().parse(entry.msgid) if field}
+        if entry.plural:
+            fields |= {field for _, field, _, _ in string.Formatter().parse(entry.plural) if field}
+        for translation in entry.msgstr:
+            got = {field for _, field, _, _ in string.Formatter().parse(translation) if field}
             if not got <= fields:
                 out.append(
                     f"format fields {sorted(got - fields)} not in the English: "
-                    f"{key[1]!r} (line {e.line})"
+                    f"{key[1]!r} (line {entry.line})"
                 )
     return out
 
@@ -277,8 +283,8 @@ def problems(lang: str) -> list[str]:
 def main() -> int:
     bad = 0
     for lang in languages()[1:]:
-        for p in problems(lang):
-            print(f"{lang}: {p}")
+        for problem in problems(lang):
+            print(f"{lang}: {problem}")
             bad += 1
     return 1 if bad else 0
 
