@@ -50,28 +50,28 @@ class Hand:
     type = EventType.HAND
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": "hand"}
+        doc: dict[str, Any] = {"type": "hand"}
         if self.showdown is not None:
-            d["showdown"] = self.showdown.to_dict()
+            doc["showdown"] = self.showdown.to_dict()
         elif self.high is not None:
-            d["high"] = list(self.high)
-            d["low"] = list(self.low or ())
+            doc["high"] = list(self.high)
+            doc["low"] = list(self.low or ())
         elif self.winners is not None:
             if len(self.winners) == 1:
-                d["winner"] = self.winners[0]
+                doc["winner"] = self.winners[0]
             else:
-                d["winners"] = list(self.winners)
+                doc["winners"] = list(self.winners)
         if self.pot is not None:
-            d["pot"] = to_toml(self.pot)
+            doc["pot"] = to_toml(self.pot)
         if self.won_beyond_blinds is not None:
-            d["won_beyond_blinds"] = to_toml(self.won_beyond_blinds)
+            doc["won_beyond_blinds"] = to_toml(self.won_beyond_blinds)
         if self.qualifies is not None:
-            d["qualifies"] = self.qualifies
+            doc["qualifies"] = self.qualifies
         if not self.flop:
-            d["flop"] = False
+            doc["flop"] = False
         if not self.kill_posted:
-            d["kill_posted"] = False
-        return d
+            doc["kill_posted"] = False
+        return doc
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,16 +87,16 @@ class Join:
     type = EventType.JOIN
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": "join", "seat": self.seat, "name": self.name}
+        doc: dict[str, Any] = {"type": "join", "seat": self.seat, "name": self.name}
         if self.stack is not None:
-            d["stack"] = to_toml(self.stack)
+            doc["stack"] = to_toml(self.stack)
         if self.agrees_to_kill:
-            d["agrees_to_kill"] = True
+            doc["agrees_to_kill"] = True
         if self.posts_kill:
-            d["posts_kill"] = True
+            doc["posts_kill"] = True
         if self.not_same_as is not None:
-            d["not_same_as"] = self.not_same_as
-        return d
+            doc["not_same_as"] = self.not_same_as
+        return doc
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +106,10 @@ class Away:
     type = EventType.AWAY
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": "away", "seat": self.seat}
+        doc: dict[str, Any] = {"type": "away", "seat": self.seat}
         if not self.posts_kill:
-            d["posts_kill"] = False
-        return d
+            doc["posts_kill"] = False
+        return doc
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +128,10 @@ class Quit:
     type = EventType.QUIT
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": "quit", "seat": self.seat}
+        doc: dict[str, Any] = {"type": "quit", "seat": self.seat}
         if not self.posts_kill:
-            d["posts_kill"] = False
-        return d
+            doc["posts_kill"] = False
+        return doc
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,12 +142,12 @@ class VoluntaryKill:
     type = EventType.VOLUNTARY_KILL
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": "voluntary_kill", "seat": self.seat}
+        doc: dict[str, Any] = {"type": "voluntary_kill", "seat": self.seat}
         if self.cards_seen != 2:
-            d["cards_seen"] = self.cards_seen
+            doc["cards_seen"] = self.cards_seen
         if self.cards_dealt != self.cards_seen:
-            d["cards_dealt"] = self.cards_dealt
-        return d
+            doc["cards_dealt"] = self.cards_dealt
+        return doc
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,34 +297,34 @@ _HAND_FORMS = ("winner", "winners", "high", "showdown")
 def _seat(raw: Mapping[str, Any], key: str, seats: int) -> int:
     if key not in raw:
         raise Refusal("missing-field", field=key)
-    v = raw[key]
-    if type(v) is int and 1 <= v <= seats:  # the common case
-        return v
-    if isinstance(v, str) and v.strip().isascii() and v.strip().isdigit():  # not "²"
-        v = int(v)
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise Refusal("bad-seat", value=repr(v), seats=seats)
-    if not 1 <= v <= seats:
-        raise Refusal("seat-out-of-range", seat=v, seats=seats)
-    return v
+    value = raw[key]
+    if type(value) is int and 1 <= value <= seats:  # the common case
+        return value
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():  # not "²"
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Refusal("bad-seat", value=repr(value), seats=seats)
+    if not 1 <= value <= seats:
+        raise Refusal("seat-out-of-range", seat=value, seats=seats)
+    return value
 
 
 def _seat_list(raw: Mapping[str, Any], key: str, seats: int, *, allow_empty: bool = False) -> Seats:
-    v = raw[key]
-    items = v if isinstance(v, list) else [v]
+    value = raw[key]
+    items = value if isinstance(value, list) else [value]
     if not items and not allow_empty:
         raise Refusal("empty-seats", field=key)
-    out = tuple(_seat({key: x}, key, seats) for x in items)
+    out = tuple(_seat({key: item}, key, seats) for item in items)
     if len(set(out)) != len(out):
         raise Refusal("seat-twice", field=key)
     return tuple(sorted(out))
 
 
 def _bool(raw: Mapping[str, Any], key: str, default: bool) -> bool:
-    v = raw.get(key, default)
-    if not isinstance(v, bool):
-        raise Refusal("bad-bool", field=key, value=repr(v))
-    return v
+    value = raw.get(key, default)
+    if not isinstance(value, bool):
+        raise Refusal("bad-bool", field=key, value=repr(value))
+    return value
 
 
 def _amount(raw: Mapping[str, Any], key: str, *, positive: bool = False) -> Cents | None:
@@ -340,10 +340,10 @@ def _amount(raw: Mapping[str, Any], key: str, *, positive: bool = False) -> Cent
 
 
 def _int(raw: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -> int:
-    v = raw.get(key, default)
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise Refusal("bad-number", field=key, value=repr(v), lo=lo, hi=hi)
-    return v
+    value = raw.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise Refusal("bad-number", field=key, value=repr(value), lo=lo, hi=hi)
+    return value
 
 
 def _other_name(raw: Mapping[str, Any], field: str) -> str | None:
@@ -450,7 +450,7 @@ def _parse_hand(raw: Mapping[str, Any], seats: int) -> Hand:
     if "winner" in raw and "winners" not in raw and "high" not in raw and "showdown" not in raw:
         form: str | None = "winner"  # the common case, without building a list
     else:
-        forms = [k for k in _HAND_FORMS if k in raw]
+        forms = [hand_form for hand_form in _HAND_FORMS if hand_form in raw]
         form = forms[0] if len(forms) == 1 else None
     if "low" in raw and "high" not in raw:
         raise Refusal("low-without-high")
