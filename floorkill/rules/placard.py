@@ -39,7 +39,10 @@ class Words(Mapping[str, str]):
     def __getitem__(self, lang: str) -> str:
         if lang not in LANGS:
             raise KeyError(lang)
-        params = {k: v[lang] if isinstance(v, Mapping) else v for k, v in self.params.items()}
+        params = {
+            key: value[lang] if isinstance(value, Mapping) else value
+            for key, value in self.params.items()
+        }
         return tr(self.msgid, lang, **params)
 
     def __iter__(self) -> Iterator[str]:
@@ -109,16 +112,16 @@ def _second_leg_money(cfg: TableConfig) -> tuple[str, str]:
     killed = cfg.killed_limits()
     if spec == "lower-bet":
         low = min if cfg.structure == "spread" else (lambda b: b[0])
-        a, b = low(cfg.bets), low(killed)
+        ordinary, in_kill = low(cfg.bets), low(killed)
     elif spec == "upper-bet":
-        a, b = max(cfg.bets), max(killed)
+        ordinary, in_kill = max(cfg.bets), max(killed)
     else:
         return dollars(int(spec)), dollars(int(spec))
-    return dollars(a), dollars(b)
+    return dollars(ordinary), dollars(in_kill)
 
 
 def placard(cfg: TableConfig) -> Placard:
-    k = cfg.kill
+    kill = cfg.kill
     structure = {
         "fixed": T_("fixed limit"),
         "spread": T_("spread limit"),
@@ -167,7 +170,7 @@ def placard(cfg: TableConfig) -> Placard:
 
     blind = dollars(cfg.kill_blind)
     killed = _limits(cfg, cfg.killed_limits())
-    if k.kind == KillKind.FULL:
+    if kill.kind == KillKind.FULL:
         lines.append(
             _l(
                 N_(
@@ -198,7 +201,7 @@ def placard(cfg: TableConfig) -> Placard:
             )
         )
 
-    trig = k.triggers
+    trig = kill.triggers
     for record in active(trig):  # in the registry's order
         if record.id == TriggerId.TWO_POTS:  # the leg and its house options: several lines
             lines.extend(_two_pots(cfg))
@@ -214,12 +217,12 @@ def placard(cfg: TableConfig) -> Placard:
             )
         )
 
-    if k.voluntary:
+    if kill.voluntary:
         need = dollars(4 * cfg.kill_blind)
         cards: Mapping[str, str] | str = {
             2: Translated(NC_("placard cards", "two"), "placard cards"),
             3: Translated(NC_("placard cards", "three"), "placard cards"),
-        }.get(k.voluntary_cards) or str(k.voluntary_cards)
+        }.get(kill.voluntary_cards) or str(kill.voluntary_cards)
         lines.append(
             _l(
                 N_(
@@ -233,11 +236,11 @@ def placard(cfg: TableConfig) -> Placard:
     else:
         lines.append(_l(N_("No voluntary kills."), "rrop-13.10"))
     lines.append(_l(N_("Only one kill per hand."), "rrop-13.11"))
-    if k.killer_acts == "last":
+    if kill.killer_acts == "last":
         lines.append(_l(N_("A required killer acts last on the first round."), "rrop-13.2"))
     else:
         lines.append(_l(N_("A required killer acts in turn."), "rrop-13.2"))
-    if k.killer_in_blind == "both":
+    if kill.killer_in_blind == "both":
         lines.append(
             _l(N_("A killer in a blind posts that blind and the kill; no chopping."), "wsop-200")
         )
@@ -248,7 +251,7 @@ def placard(cfg: TableConfig) -> Placard:
                 "wsop-200",
             )
         )
-    if k.new_player == "may-sit":
+    if kill.new_player == "may-sit":
         lines.append(_l(N_("A new player may play a kill pot."), "wsop-201"))
     else:
         lines.append(
@@ -257,7 +260,7 @@ def placard(cfg: TableConfig) -> Placard:
                 "rrop-13.12",
             )
         )
-    if k.button_gap == "posts":
+    if kill.button_gap == "posts":
         lines.append(
             _l(
                 N_(
@@ -267,7 +270,7 @@ def placard(cfg: TableConfig) -> Placard:
                 "room-dealer-button",
             )
         )
-    if k.missed_kill == OwedMode.POST_LATER:
+    if kill.missed_kill == OwedMode.POST_LATER:
         lines.append(
             _l(
                 N_(
@@ -301,7 +304,7 @@ def _trigger_line(cfg: TableConfig, record: Trigger) -> Line:
 
 
 def _two_pots(cfg: TableConfig) -> list[Line]:
-    k = cfg.kill
+    kill = cfg.kill
     out: list[Line] = []
     out.append(
         _l(
@@ -332,14 +335,18 @@ def _two_pots(cfg: TableConfig) -> list[Line]:
         )
         cites: tuple[str, ...] = ("house-natural",)
     else:
-        a, b = _second_leg_money(cfg)
+        ordinary, in_kill = _second_leg_money(cfg)
         blind_money = (
             T_("the kill blind counts as money won")
-            if not k.kill_blind_is_blind_money
+            if not kill.kill_blind_is_blind_money
             else T_("the kill blind counts as blind money")
         )
-        also = Words(N_("; {amount} in a kill pot"), {"amount": b}) if a != b else ""
-        params = {"minimum": a, "blind_money": blind_money, "also": also}
+        also = (
+            Words(N_("; {amount} in a kill pot"), {"amount": in_kill})
+            if ordinary != in_kill
+            else ""
+        )
+        params = {"minimum": ordinary, "blind_money": blind_money, "also": also}
         flop, any_flop, plain = (
             N_(
                 "The second win counts only with at least {minimum} won beyond the blinds "
@@ -354,10 +361,10 @@ def _two_pots(cfg: TableConfig) -> list[Line]:
                 "({blind_money}{also})."
             ),
         )
-        cites = ("rrop-13.3",) if k.kill_blind_is_blind_money else ("rrop-13.3", "wsop-191")
-    if k.second_leg_needs_flop:
+        cites = ("rrop-13.3",) if kill.kill_blind_is_blind_money else ("rrop-13.3", "wsop-191")
+    if kill.second_leg_needs_flop:
         out.append(_l(flop, *cites, "house-natural", **params))
-        if k.walk == "keeps":
+        if kill.walk == "keeps":
             out.append(
                 _l(N_("Win again without a flop (a walk) and you keep your leg."), "house-natural")
             )
@@ -378,7 +385,7 @@ def _two_pots(cfg: TableConfig) -> list[Line]:
         else Translated(NC_("placard", "with less than that"), "placard")
     )
     rule = "house-natural" if pot is not None else "rrop-13.3"
-    if k.unqualified_second_win == "keeps-leg":
+    if kill.unqualified_second_win == "keeps-leg":
         out.append(
             _l(N_("Win again {less} and you keep your leg."), rule, "rrop-glossary", less=less)
         )
@@ -391,13 +398,13 @@ def _two_pots(cfg: TableConfig) -> list[Line]:
                 less=less,
             )
         )
-    if k.split_with_leg == "keeps":
+    if kill.split_with_leg == "keeps":
         out.append(_l(N_("A split keeps your leg."), "rrop-13.4"))
     else:
         out.append(
             _l(N_("A split loses your leg: the button goes back to the middle."), "house-natural")
         )
-    if k.split_by_killer == "kills-again":
+    if kill.split_by_killer == "kills-again":
         out.append(_l(N_("Kill a pot and split it, and you kill again."), "rrop-13.4"))
     else:
         out.append(
@@ -429,14 +436,14 @@ footer{margin-top:1.5rem;font-size:.9rem;color:#a9c7b3}
 
 def placard_html(cfg: TableConfig, lang: str = "en") -> str:
     """One self-contained page (inline CSS, no scripts, no outside files)."""
-    p = placard(cfg)
+    card = placard(cfg)
     esc = html.escape
-    title = esc(p.title.get(lang) or p.title["en"])
+    title = esc(card.title.get(lang) or card.title["en"])
     items = "\n".join(
         f"<li>{esc(line.render(lang))}"
         + (f'<span class="cites">{esc(", ".join(line.cites))}</span>' if line.cites else "")
         + "</li>"
-        for line in p.lines
+        for line in card.lines
     )
     foot = tr(
         "Generated by floorkill from the table's configuration. Clauses: Robert's Rules of "
