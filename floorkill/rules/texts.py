@@ -379,8 +379,8 @@ def template(key: str, params: dict[str, Any], lang: str = "en") -> str | None:
         return None
     if isinstance(entry, tuple):
         count = params.get(PLURAL_PARAMS[key])
-        n = count if isinstance(count, int) else 0
-        return ngettext(entry[0], entry[1], n, lang)
+        number = count if isinstance(count, int) else 0
+        return ngettext(entry[0], entry[1], number, lang)
     return gettext(entry, lang)
 
 
@@ -394,12 +394,17 @@ def render(key: str, params: dict[str, Any], lang: str = "en") -> str:
         value = params.get(name)
         if isinstance(value, str) and value in WORDS:
             params = {**params, name: pgettext("decision word", WORDS[value], lang)}
-    if any(isinstance(v, Phrase) for v in params.values()):  # a reason: said in ``lang``
-        params = {k: v.text(lang) if isinstance(v, Phrase) else v for k, v in params.items()}
+    if any(isinstance(given, Phrase) for given in params.values()):  # a reason: said in ``lang``
+        params = {
+            param: given.text(lang) if isinstance(given, Phrase) else given
+            for param, given in params.items()
+        }
     if lang != "en":
         params = {
-            k: amounts_in(v, lang) if k in MONEY_PARAMS and isinstance(v, str) else v
-            for k, v in params.items()
+            param: amounts_in(given, lang)
+            if param in MONEY_PARAMS and isinstance(given, str)
+            else given
+            for param, given in params.items()
         }
     if "name" in params and params["name"] is None:
         params = {**params, "name": pgettext("decision word", NOBODY, lang)}
@@ -453,7 +458,7 @@ def outcome_words(keys: str, lang: str = "en") -> str:
     tail = w("; ") + w("no-low-half") if parts[-1:] == ["no-low-half"] and len(parts) > 1 else ""
     if tail:
         parts.pop()
-    return w("and").join(w(k) for k in parts) + tail
+    return w("and").join(w(part) for part in parts) + tail
 
 
 def _shows_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -464,7 +469,10 @@ def _shows_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
         suffix = lang if f"value_{lang}" in params else "en"
         return {
             **params,
-            **{f: params.get(f"{f}_{suffix}", "") for f in ("value", "outcome", "joker")},
+            **{
+                field: params.get(f"{field}_{suffix}", "")
+                for field in ("value", "outcome", "joker")
+            },
         }
     from floorkill.cards.hand_value import JokerUse, value_words
 
