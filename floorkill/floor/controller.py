@@ -76,9 +76,9 @@ class Floor:
         return self.session.state
 
     def last_record(self, session: TableSession | None = None) -> Record | None:
-        s = session or self.session
-        n = len(s)
-        recs = s.records(n - 1, n) if n else ()
+        table = session or self.session
+        length = len(table)
+        recs = table.records(length - 1, length) if length else ()
         return recs[0] if recs else None
 
     def last_undoable(self, session: TableSession | None = None) -> Record | None:
@@ -98,8 +98,8 @@ class Floor:
         if held is not None:  # a write in another thread: told later, where the watchers are
             held.append(change)
             return
-        for w in tuple(self._watchers):  # a watcher may stop watching meanwhile
-            w(change)
+        for watcher in tuple(self._watchers):  # a watcher may stop watching meanwhile
+            watcher(change)
 
     @contextmanager
     def holding(self) -> Iterator[list[Change]]:
@@ -129,22 +129,22 @@ class Floor:
 
     def needs(self, raw: Mapping[str, Any], session: TableSession | None = None) -> list[Question]:
         """The questions the rules ask about ``raw`` (:func:`floorkill.rules.questions.needs`)."""
-        s = session or self.session
-        return needs(s.state, raw, self.tables.elsewhere(s.name))
+        table = session or self.session
+        return needs(table.state, raw, self.tables.elsewhere(table.name))
 
     def preview(self, raw: Mapping[str, Any], session: TableSession | None = None) -> Preview:
         """What committing ``raw`` would record and decide (:func:`floorkill.rules.preview`),
         at the table it is stored at (a pay_kill where the kill is owed)."""
-        s = self.tables.target(session or self.session, raw)
-        return preview(s.state, raw, self.tables.elsewhere(s.name))
+        table = self.tables.target(session or self.session, raw)
+        return preview(table.state, raw, self.tables.elsewhere(table.name))
 
     def question(
         self, raw: Mapping[str, Any], session: TableSession | None = None
     ) -> Question | None:
         """The first question the rules cannot decide without, or None. Refusals are raised
         by :meth:`try_event` and :meth:`commit`, not here."""
-        s = session or self.session
-        return first_asked(s.state, raw, self.tables.elsewhere(s.name))
+        table = session or self.session
+        return first_asked(table.state, raw, self.tables.elsewhere(table.name))
 
     # -- writing ---------------------------------------------------------------------------
     def commit(
@@ -161,14 +161,14 @@ class Floor:
         with (:meth:`room_shown`); if what the decision reads of it (a bar at another table,
         where a kill is owed) is not so at the journal's head, RoomChanged and nothing is
         stored."""
-        s = session or self.session
-        before = s.state
+        table = session or self.session
+        before = table.state
         try:
-            record = self.tables.append(s, raw, seen, room)
+            record = self.tables.append(table, raw, seen, room)
         except (TableChanged, RoomChanged):  # another podium was first: show what it changed
-            self._tell(Change("followed", s))
+            self._tell(Change("followed", table))
             raise
-        self._tell(Change("event", s, record, before))
+        self._tell(Change("event", table, record, before))
         return record
 
     def undo(
@@ -177,21 +177,21 @@ class Floor:
         """Void record ``seq`` with ``reason`` (appends a void; raises Refusal). ``seen``:
         the table's length when the undo was offered; if another podium wrote since,
         TableChanged and nothing is voided."""
-        s = session or self.session
-        before = s.state
+        table = session or self.session
+        before = table.state
         try:
-            record = self.tables.void(s, seq, reason, seen)
+            record = self.tables.void(table, seq, reason, seen)
         except TableChanged:
-            self._tell(Change("followed", s))
+            self._tell(Change("followed", table))
             raise
-        self._tell(Change("undo", s, record, before))
+        self._tell(Change("undo", table, record, before))
         return record
 
     # -- corrections ------------------------------------------------------------------------
     def history(self, session: TableSession | None = None):
         """The table's records with the state after each (rules/corrections.py)."""
-        s = session or self.session
-        return s.history()
+        table = session or self.session
+        return table.history()
 
     def impact(
         self,
@@ -207,9 +207,9 @@ class Floor:
         pure: nothing is stored)."""
         from floorkill.rules import corrections
 
-        h = history if history is not None else self.history(session)
-        raw = corrections.proposal(h, record, event, settle=settle, answers=answers)
-        return corrections.impact(h, raw)
+        table_history = history if history is not None else self.history(session)
+        raw = corrections.proposal(table_history, record, event, settle=settle, answers=answers)
+        return corrections.impact(table_history, raw)
 
     def correct(
         self,
@@ -225,19 +225,19 @@ class Floor:
         """Append a correction of ``record`` (raises Refusal, nothing stored). ``seen``: the
         table's length when the form was opened; another podium's entry since raises
         TableChanged and nothing is stored."""
-        s = session or self.session
-        before = s.state
+        table = session or self.session
+        before = table.state
         kw: dict[str, Any] = {"settle": settle, "reason": reason}
         if answers:
             kw["answers"] = answers
-        if seen is not None and getattr(s, "journal", None) is not None:
+        if seen is not None and getattr(table, "journal", None) is not None:
             kw["expect_seq"] = seen
         try:
-            record_ = s.correct(record, event, **kw)
+            record_ = table.correct(record, event, **kw)
         except TableChanged:
-            self._tell(Change("followed", s))
+            self._tell(Change("followed", table))
             raise
-        self._tell(Change("correct", s, record_, before))
+        self._tell(Change("correct", table, record_, before))
         return record_
 
     def seal(self, head: str, report: str | None = None) -> list[Record]:
@@ -253,34 +253,34 @@ class Floor:
             raw["report"] = report
         out = []
         for name in journal.open_table_names():
-            s = journal.session(name)
-            out.append(s.append(raw))
-            self._tell(Change("followed", s))
+            session = journal.session(name)
+            out.append(session.append(raw))
+            self._tell(Change("followed", session))
         return out
 
     def switch(self, name: str):
         """Make ``name`` the current table (opened from the journal if need be); the one
         left keeps its state. Raises KeyError or the journal's error for an unknown table."""
-        s = self.tables.get(name)
-        if s is not self.session:
-            self.session = s
-            self._tell(Change("switch", s))
-        return s
+        session = self.tables.get(name)
+        if session is not self.session:
+            self.session = session
+            self._tell(Change("switch", session))
+        return session
 
     def follow(self) -> bool:
         """Catch up with other podiums' commits (the journal says whether there were any):
         each open table is told to the watchers as ``followed`` (another table's bar may
         change what it shows). True when anything was committed."""
         moved = self.tables.follow()
-        for s in moved:
-            self.followed(s)
-        return any(s is self.session for s in moved)
+        for session in moved:
+            self.followed(session)
+        return any(session is self.session for session in moved)
 
     def followed(self, session: TableSession | None = None) -> None:
         """Another process wrote to ``session``'s table (the session has caught up): tell the
         watchers as for a change made here (kind ``followed``), so the screens follow it."""
-        s = session or self.session
-        self._tell(Change("followed", s))
+        table = session or self.session
+        self._tell(Change("followed", table))
 
     def create(self, table_file, toml_text: str | None = None):
         """A new table (in the journal, or in memory without one); not yet current."""
