@@ -34,8 +34,8 @@ def seat_name(
     state: TableState, seat: int | None, fallback: str | None = None, lang: str | None = None
 ) -> str:
     """ "Seat 3 Cy" / "Место 3 Cy" (the name as plain text, control characters filtered)."""
-    p = state.player(seat)
-    name = p.name if p is not None else (fallback or "?")
+    player = state.player(seat)
+    name = player.name if player is not None else (fallback or "?")
     return safe_text(tr("Seat {seat} {name}", lang, seat=seat, name=name))
 
 
@@ -54,7 +54,10 @@ def game_text(cfg: TableConfig, lang: str | None = None) -> str:
         else ""
     )
     if cfg.is_kill_game:
-        triggers = ", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers) or "—"
+        triggers = (
+            ", ".join(vocab.word(vocab.TRIGGERS, trigger, lang) for trigger in cfg.kill.triggers)
+            or "—"
+        )
         kill = f" · {vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang)} ({triggers})"
     else:
         kill = " · " + tr("no kill", lang)
@@ -64,20 +67,24 @@ def game_text(cfg: TableConfig, lang: str | None = None) -> str:
 
 def barred_text(state: TableState, lang: str | None = None) -> str:
     parts = []
-    for o in state.barred:
-        if o.mode == OwedMode.BARRED:
+    for bar in state.barred:
+        if bar.mode == OwedMode.BARRED:
             parts.append(
                 tr(
                     "{player} owes {amount} at {table}",
                     lang,
-                    player=o.player,
-                    amount=money(o.owes, lang),
-                    table=o.table,
+                    player=bar.player,
+                    amount=money(bar.owes, lang),
+                    table=bar.table,
                 )
-                if o.table
-                else tr("{player} owes {amount}", lang, player=o.player, amount=money(o.owes, lang))
+                if bar.table
+                else tr(
+                    "{player} owes {amount}", lang, player=bar.player, amount=money(bar.owes, lang)
+                )
             )
-    owing = [f"{o.player} {money(o.owes, lang)}" for o in state.barred if o.mode != "barred"]
+    owing = [
+        f"{bar.player} {money(bar.owes, lang)}" for bar in state.barred if bar.mode != "barred"
+    ]
     out = ""
     if parts:
         out = tr("Barred: {players}", lang, players=", ".join(parts))
@@ -88,8 +95,8 @@ def barred_text(state: TableState, lang: str | None = None) -> str:
     if state.credits:  # from the state: away now, or back and waiting
 
         def where(name: str) -> str:
-            p = state.player(state.seat_of(name))
-            back = p is not None and not p.away
+            player = state.player(state.seat_of(name))
+            back = player is not None and not player.away
             return (
                 tr("{name} (back)", lang, name=name)
                 if back
@@ -97,7 +104,9 @@ def barred_text(state: TableState, lang: str | None = None) -> str:
             )
 
         out += (" · " if out else "") + tr(
-            "Leg credit: {players}", lang, players=", ".join(where(n) for n in state.credits)
+            "Leg credit: {players}",
+            lang,
+            players=", ".join(where(credited) for credited in state.credits),
         )
     return safe_text(out)
 
@@ -121,11 +130,11 @@ class SeatView:
 
 def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
     nh = next_hand(state)
-    b = state.button
+    button = state.button
     views = []
-    for i, p in enumerate(state.players):
-        seat = i + 1
-        if p is None:
+    for index, player in enumerate(state.players):
+        seat = index + 1
+        if player is None:
             views.append(SeatView(seat, None, "", "", "", ""))
             continue
         marks = []
@@ -136,38 +145,40 @@ def seat_views(state: TableState, lang: str | None = None) -> list[SeatView]:
         if nh.big_blind == seat:
             marks.append(pgettext("seat mark", "BB", lang))
         kill = ""
-        if b.killed and b.seat == seat:
-            kill = f"{KILL_FACE_UP}{tr('KILL', lang)} {money(b.amount or 0, lang)}"
-        elif (b.status == ButtonStatus.LEG_UP and b.seat == seat) or (
-            b.killed and b.leg_seat == seat
+        if button.killed and button.seat == seat:
+            kill = f"{KILL_FACE_UP}{tr('KILL', lang)} {money(button.amount or 0, lang)}"
+        elif (button.status == ButtonStatus.LEG_UP and button.seat == seat) or (
+            button.killed and button.leg_seat == seat
         ):
             kill = f"{LEG_FACE_DOWN}{tr('leg', lang)}"
         status: list[str] = []
         codes = []
-        owed = state.owed(p.name)
-        if state.is_barred(p.name):  # here or at another table (rrop-13.6)
+        owed = state.owed(player.name)
+        if state.is_barred(player.name):  # here or at another table (rrop-13.6)
             status.append(tr("BARRED", lang))
         elif owed is not None:
             status.append(tr("owes {amount}", lang, amount=money(owed.owes, lang)))
-        if p.away:
+        if player.away:
             codes.append("away")
-        if p.sitting_out:
+        if player.sitting_out:
             codes.append("sits out")
-        if p.entry == "posts":  # a big blind to be dealt in at once (button_gap = "posts")
+        if player.entry == "posts":  # a big blind to be dealt in at once (button_gap = "posts")
             codes.append("posts")
-        elif p.waiting and not p.entry:  # between the button and the blinds (room-dealer-button)
+        elif (
+            player.waiting and not player.entry
+        ):  # between the button and the blinds (room-dealer-button)
             codes.append("waits")
-        if p.name in state.credits:
+        if player.name in state.credits:
             codes.append("leg credit")
-        if b.killed and b.seat == seat and nh.killer_acts_last:
+        if button.killed and button.seat == seat and nh.killer_acts_last:
             codes.append("acts last")  # a voluntary killer (rrop-13.10) or the house
-        long = status + [ptr("seat", STATUS_WORDS[c][0], lang) for c in codes]
-        short = status + [ptr("seat", STATUS_WORDS[c][1], lang) for c in codes]
+        long = status + [ptr("seat", STATUS_WORDS[code][0], lang) for code in codes]
+        short = status + [ptr("seat", STATUS_WORDS[code][1], lang) for code in codes]
         views.append(
             SeatView(
                 seat,
-                safe_text(p.name),
-                money(p.stack, lang) if p.stack is not None else "",
+                safe_text(player.name),
+                money(player.stack, lang) if player.stack is not None else "",
                 " ".join(marks),
                 kill,
                 " ".join(long),
@@ -196,23 +207,23 @@ class Card:
 
 
 def card_of(state: TableState, lang: str | None = None) -> Card:
-    b = state.button
+    button = state.button
     cfg = state.config
     limits = cfg.stakes_text(next_hand(state).limits)
-    if b.killed:
-        who = tr("Killer: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
-        if b.leg_seat is not None:
+    if button.killed:
+        who = tr("Killer: {seat}", lang, seat=seat_name(state, button.seat, button.player, lang))
+        if button.leg_seat is not None:
             who += " · " + tr(
-                "leg: {seat}", lang, seat=seat_name(state, b.leg_seat, b.leg_player, lang)
+                "leg: {seat}", lang, seat=seat_name(state, button.leg_seat, button.leg_player, lang)
             )
         kind, status = "kill", tr("KILL POT", lang)
-    elif b.status == ButtonStatus.LEG_UP:
+    elif button.status == ButtonStatus.LEG_UP:
         kind, status = "leg", tr("LEG UP", lang)
-        who = tr("Leg up: {seat}", lang, seat=seat_name(state, b.seat, b.player, lang))
+        who = tr("Leg up: {seat}", lang, seat=seat_name(state, button.seat, button.player, lang))
     else:
         kind, status = "neutral", tr("NO KILL", lang)
         who = "" if cfg.is_kill_game else tr("No kill in this game", lang)
-    barred = sum(1 for o in state.barred if o.mode == OwedMode.BARRED)
+    barred = sum(1 for bar in state.barred if bar.mode == OwedMode.BARRED)
     barred_words = tr("Barred: {n}", lang, n=barred) if barred else ""
     return Card(
         safe_text(cfg.name), limits, kind, status, who, barred, barred_words, state.hands + 1
@@ -236,22 +247,22 @@ def limits_text(state: TableState) -> str:
 
 def banner_parts(state: TableState, lang: str | None = None) -> tuple[str, str]:
     """(kind, text): kind is "kill", "leg" or "neutral"."""
-    b = state.button
+    button = state.button
     cfg = state.config
 
     def who() -> str:
         return (
-            seat_name(state, b.seat, b.player, lang)
-            if b.seat is not None
-            else safe_text(b.player or "")
+            seat_name(state, button.seat, button.player, lang)
+            if button.seat is not None
+            else safe_text(button.player or "")
         )
 
-    if b.killed:
+    if button.killed:
         text = tr("KILL POT — {who} — {limits}", lang, who=who(), limits=limits_text(state))
-        if b.kind and b.kind != "required":
-            text += f" ({vocab.word(vocab.BY_KIND, b.kind, lang)})"
+        if button.kind and button.kind != "required":
+            text += f" ({vocab.word(vocab.BY_KIND, button.kind, lang)})"
         return "kill", text
-    if b.status == ButtonStatus.LEG_UP:
+    if button.status == ButtonStatus.LEG_UP:
         return "leg", tr("LEG UP — {who}", lang, who=who())
     if not cfg.is_kill_game:
         return "neutral", tr("No kill in this game — {limits}", lang, limits=limits_text(state))
@@ -261,14 +272,14 @@ def banner_parts(state: TableState, lang: str | None = None) -> tuple[str, str]:
 def big_banner_parts(state: TableState, lang: str | None = None) -> tuple[str, str, str]:
     """(status, seat, name) for the block letters: "KILL POT", "SEAT 3", "CY"; empty
     strings where there is nothing to say."""
-    b = state.button
-    if b.killed or b.status == ButtonStatus.LEG_UP:
-        status = tr("KILL POT", lang) if b.killed else tr("LEG UP", lang)
-        if b.seat is None:
+    button = state.button
+    if button.killed or button.status == ButtonStatus.LEG_UP:
+        status = tr("KILL POT", lang) if button.killed else tr("LEG UP", lang)
+        if button.seat is None:
             return status, "", ""
-        p = state.player(b.seat)
-        name = safe_text(p.name if p is not None else (b.player or ""))
-        return status, tr("SEAT {seat}", lang, seat=b.seat), name.upper()
+        player = state.player(button.seat)
+        name = safe_text(player.name if player is not None else (button.player or ""))
+        return status, tr("SEAT {seat}", lang, seat=button.seat), name.upper()
     return tr("NO KILL", lang), "", ""
 
 
