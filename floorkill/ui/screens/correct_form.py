@@ -58,31 +58,31 @@ RENAMED = N_(
 def _renamed(d) -> tuple[str, str, int] | None:
     """(name, corrected name, seat) of a hand's change that only renames the button's
     holder (the same button, at the same seat), else None."""
-    p = dict(d.params)
-    if d.key != "fix-hand-both" or p.get("before") != p.get("after"):
+    params = dict(d.params)
+    if d.key != "fix-hand-both" or params.get("before") != params.get("after"):
         return None
-    if p.get("seat") != p.get("to_seat") or p.get("name") == p.get("player"):
+    if params.get("seat") != params.get("to_seat") or params.get("name") == params.get("player"):
         return None
-    return str(p.get("name")), str(p.get("player")), int(p.get("seat") or 0)
+    return str(params.get("name")), str(params.get("player")), int(params.get("seat") or 0)
 
 
 def change_lines(changes, lang: str) -> list[str]:
     """The changes as lines; a name corrected (a join's typo) makes every later hand its
     holder held the button name him otherwise: those hands are one line, not one each."""
     runs: dict[tuple[str, str, int], list] = {}  # -> [first hand, last hand, count, cites]
-    for d in changes:
-        who = _renamed(d)
+    for change in changes:
+        who = _renamed(change)
         if who is not None:
-            hand = dict(d.params).get("hand")
-            run = runs.setdefault(who, [hand, hand, 0, d.cites])
+            hand = dict(change.params).get("hand")
+            run = runs.setdefault(who, [hand, hand, 0, change.cites])
             run[1], run[2] = hand, run[2] + 1
     out: list[str] = []
     said: set[tuple[str, str, int]] = set()
-    for d in changes:
-        who = _renamed(d)
+    for change in changes:
+        who = _renamed(change)
         found = runs.get(who) if who is not None else None
         if who is None or found is None or found[2] < 2:
-            out.extend(decision_lines([d], lang))
+            out.extend(decision_lines([change], lang))
         elif who not in said:  # the first of them: the one line
             said.add(who)
             name, player, seat = who
@@ -147,13 +147,13 @@ class CorrectModal(ModalScreen[dict | None]):
         self.who = who
         self.history = floor.history() if history is None else history
         self.seen = len(self.history)
-        h = self.history
-        self.original = h.original_of(record.seq)
+        table_history = self.history
+        self.original = table_history.original_of(record.seq)
         # the record to name: the newest correction of this one, else the record itself
-        self.named = h.resolved.newest.get(self.original, self.original)
+        self.named = table_history.resolved.newest.get(self.original, self.original)
         self.record = record
-        current = h.resolved.events[self.original - 1]
-        self.current = current if current is not None else h.records[self.original - 1]
+        current = table_history.resolved.events[self.original - 1]
+        self.current = current if current is not None else table_history.records[self.original - 1]
         self.event: dict | None = None
         self.impact = None
         # the answers to the questions later records ask (rules/corrections.py answers),
@@ -255,12 +255,12 @@ class CorrectModal(ModalScreen[dict | None]):
             )
             for seq, etype, refusal in impact.impossible
         ]
-        for n, (seq, event, question) in enumerate(impact.questions):
+        for number, (seq, event, question) in enumerate(impact.questions):
             if question.answers:  # answered yes or no, each with what it decides
                 self._ask(seq, question)
                 return
-            if question.amount and n < len(impact.asked_on):  # the pot: typed, previewed
-                self._ask_amount(seq, event, question, impact.asked_on[n])
+            if question.amount and number < len(impact.asked_on):  # the pot: typed, previewed
+                self._ask_amount(seq, event, question, impact.asked_on[number])
                 return
             # answered by neither (the low half's seats): settled like an impossible record
             left.append((seq, _asks_line(seq, event, question, lang), question.cites))
@@ -359,10 +359,12 @@ class CorrectModal(ModalScreen[dict | None]):
     def _confirm_old(self, settle: dict[int, str]) -> None:
         """A record older than the shift's seal or the table's last close asks for
         confirmation."""
-        h = self.history
-        sealed = sealed_after(h, self.original)
+        table_history = self.history
+        sealed = sealed_after(table_history, self.original)
         closed_after = any(
-            (r.get("type") == "close_table") for r in h.records[self.original :] if r is not None
+            (raw.get("type") == "close_table")
+            for raw in table_history.records[self.original :]
+            if raw is not None
         )
         result = {
             "record": self.named,
@@ -420,8 +422,14 @@ class PickRecordModal(ModalScreen[Record | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="pick.cancel"),
         *(
-            Binding(str(n), f"pick({n})", f"Hand {n}", show=False, id=f"pick.hand_{n}")
-            for n in range(1, 10)
+            Binding(
+                str(number),
+                f"pick({number})",
+                f"Hand {number}",
+                show=False,
+                id=f"pick.hand_{number}",
+            )
+            for number in range(1, 10)
         ),
     ]
 
@@ -434,8 +442,8 @@ class PickRecordModal(ModalScreen[Record | None]):
         lang = self.lang
         with Vertical(id="pick-box"):
             yield Static(tr("Correct which hand?", lang), id="pick-title", markup=False)
-            for n, rec in enumerate(self.records, start=1):
-                yield Static(Text(f"{n}  {record_line(rec, lang).strip()}"), markup=False)
+            for number, rec in enumerate(self.records, start=1):
+                yield Static(Text(f"{number}  {record_line(rec, lang).strip()}"), markup=False)
             yield Static(
                 tr("1-9: that hand (1 = the last) · Esc: cancel", lang),
                 id="pick-help",
@@ -453,8 +461,8 @@ class PickRecordModal(ModalScreen[Record | None]):
 def recent_hands(session: TableSession, count: int = 9) -> list[Record]:
     """The table's last ``count`` live hand records, newest first."""
     out: list[Record] = []
-    n = len(session)
-    start = n
+    length = len(session)
+    start = length
     while start > 0 and len(out) < count:
         lo = max(0, start - 50)
         for rec in reversed(session.records(lo, start)):
