@@ -80,7 +80,7 @@ class _Listing:
     def __init__(self, records: Sequence[Record] | None, rewind: Rewind) -> None:
         self._records = records
         self._rewind = rewind
-        self.seqs = [r.seq for r in records] if records is not None else None
+        self.seqs = [record.seq for record in records] if records is not None else None
         self.missed = False
 
     def __len__(self) -> int:
@@ -99,8 +99,8 @@ class _Listing:
         """The list index of record ``seq`` (the nearest at or before it when filtered; -1)."""
         if self.seqs is None:
             return seq - 1
-        i = bisect.bisect_right(self.seqs, seq) - 1
-        return i
+        index = bisect.bisect_right(self.seqs, seq) - 1
+        return index
 
 
 class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
@@ -174,13 +174,15 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        m = self._moment(self.seq)
-        yield Static(self._banner(m), id="dispute-banner", markup=False)
-        yield StatusLine(m.state, id="dispute-status", lang=self.lang)
+        moment = self._moment(self.seq)
+        yield Static(self._banner(moment), id="dispute-banner", markup=False)
+        yield StatusLine(moment.state, id="dispute-status", lang=self.lang)
         with Horizontal(id="dispute-main"):
-            yield Seating(m.state, id="dispute-seating", lang=self.lang)
+            yield Seating(moment.state, id="dispute-seating", lang=self.lang)
             with Vertical(id="dispute-side"):
-                yield RulesPanel(self.lang, state=m.state, record=m.record, id="dispute-rules")
+                yield RulesPanel(
+                    self.lang, state=moment.state, record=moment.record, id="dispute-rules"
+                )
                 yield Input(placeholder=dtext("filter", self.lang), id="dispute-filter")
                 yield HistoryView(self._listing, self.lang, id="dispute-history")
         yield LangFooter(compact=True)
@@ -202,17 +204,17 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
 
     def _moment(self, seq: int) -> Moment:
         try:
-            m = self.rewind.moment(seq)
+            moment = self.rewind.moment(seq)
             self._problem = None
         except Refusal as refusal:  # a record the current rules no longer accept
             self._problem = dtext("refused", self.lang, text=refusal.text(self.lang))
-            m = self.moment if self.moment is not None else self._fallback()
+            moment = self.moment if self.moment is not None else self._fallback()
         except JournalError as exc:  # the server went away, the file is locked
-            m = self.moment if self.moment is not None else self.rewind.blank()
+            moment = self.moment if self.moment is not None else self.rewind.blank()
             self._problem = dtext("unreadable", self.lang, error=str(exc))
-            self.seq = m.seq  # the same key tries that step again
-        self.moment = m
-        return m
+            self.seq = moment.seq  # the same key tries that step again
+        self.moment = moment
+        return moment
 
     def _fallback(self) -> Moment:
         try:
@@ -224,14 +226,14 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         """Show the table as it stood right after record ``seq`` (0: before the first)."""
         seq = max(0, min(seq, self.rewind.total))
         self.seq = seq
-        m = self._moment(seq)
+        moment = self._moment(seq)
         if self._listing.missed and self._problem is None:  # the journal reads again
             self._listing.missed = False
             self.query_one(HistoryView).set_session(self._listing)
-        self.query_one("#dispute-banner", Static).update(self._banner(m))
-        self.query_one(StatusLine).show(m.state)
-        self.query_one(Seating).show(m.state)
-        self.query_one(RulesPanel).show(m.state, m.record)
+        self.query_one("#dispute-banner", Static).update(self._banner(moment))
+        self.query_one(StatusLine).show(moment.state)
+        self.query_one(Seating).show(moment.state)
+        self.query_one(RulesPanel).show(moment.state, moment.record)
         self._sync_history()
 
     def _sync_history(self) -> None:
@@ -278,17 +280,17 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
             for line in self._correction_lines(rec):
                 text.append("\n" + safe_text(line), style="bold")
         if m.voided_by is not None:
-            v = m.voided_by
+            void = m.voided_by
             text.append(
                 "\n"
                 + safe_text(
                     dtext(
                         "voided",
                         lang,
-                        seq=v.seq,
-                        who=v.who or dtext("nobody", lang),
-                        at=when(v.at),
-                        reason=v.event.get("reason", ""),
+                        seq=void.seq,
+                        who=void.who or dtext("nobody", lang),
+                        at=when(void.at),
+                        reason=void.event.get("reason", ""),
                     )
                 ),
                 style="bold",
@@ -308,12 +310,12 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
                 records = self.rewind.all_records()
             except JournalError:
                 return {}
-            for r in records:
-                if r.type == "correct" and not r.voided:
-                    named: Any = r.event.get("record")
+            for record in records:
+                if record.type == "correct" and not record.voided:
+                    named: Any = record.event.get("record")
                     original = origin.get(named, named)
-                    origin[r.seq] = original
-                    found.setdefault(original, []).append(r)
+                    origin[record.seq] = original
+                    found.setdefault(original, []).append(record)
             self._fixes = found
         return found
 
@@ -332,14 +334,21 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         fixes = self._corrections()
         if rec.type == "correct":
             original = next(
-                (o for o, rs in fixes.items() if any(x.seq == rec.seq for x in rs)), None
+                (
+                    target
+                    for target, rs in fixes.items()
+                    if any(correction.seq == rec.seq for correction in rs)
+                ),
+                None,
             )
             if original is None:
                 return []
             chain = fixes[original]
-            i = next(k for k, x in enumerate(chain) if x.seq == rec.seq)
-            if i:
-                was: object = chain[i - 1].event.get("event")
+            place = next(
+                index for index, correction in enumerate(chain) if correction.seq == rec.seq
+            )
+            if place:
+                was: object = chain[place - 1].event.get("event")
             else:
                 first = self.rewind.record(original)
                 assert first is not None  # a correction names a record of the table
@@ -382,9 +391,9 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         high, low, _scoop = rec.result
         names = []
         for seat in (*high, *low):
-            p = m.state.player(seat)
-            if p is not None and p.name not in names:
-                names.append(p.name)
+            player = m.state.player(seat)
+            if player is not None and player.name not in names:
+                names.append(player.name)
         return f" ({', '.join(names)})" if names else ""
 
     # -- keys -----------------------------------------------------------------------
@@ -403,13 +412,13 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
             return
         seqs = listing.seqs  # filtered: step through the matches
         if step > 0:
-            i = bisect.bisect_right(seqs, self.seq)
-            if i < len(seqs):
-                self.go(seqs[i])
+            index = bisect.bisect_right(seqs, self.seq)
+            if index < len(seqs):
+                self.go(seqs[index])
         else:
-            i = bisect.bisect_left(seqs, self.seq) - 1
-            if i >= 0:
-                self.go(seqs[i])
+            index = bisect.bisect_left(seqs, self.seq) - 1
+            if index >= 0:
+                self.go(seqs[index])
 
     def action_hand(self, step: int) -> None:
         try:
