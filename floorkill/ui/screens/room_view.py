@@ -88,48 +88,48 @@ def room_rows(tables: TableRegistry, lang: str | None = "en") -> tuple[list[Room
                 )
             )
             continue
-        b = state.button
-        for p in state.players:
-            if p is None:
+        button = state.button
+        for player in state.players:
+            if player is None:
                 continue
-            seated_keys.add(name_key(p.name))
+            seated_keys.add(name_key(player.name))
             legs = []
-            if (b.status == ButtonStatus.LEG_UP and b.seat == p.seat) or (
-                b.killed and b.leg_seat == p.seat
+            if (button.status == ButtonStatus.LEG_UP and button.seat == player.seat) or (
+                button.killed and button.leg_seat == player.seat
             ):
                 legs.append(tr("leg up", lang))
-            if b.killed and b.seat == p.seat:
-                legs.append(tr("kill: {amount}", lang, amount=money(b.amount or 0, lang)))
-            if p.name in state.credits:
+            if button.killed and button.seat == player.seat:
+                legs.append(tr("kill: {amount}", lang, amount=money(button.amount or 0, lang)))
+            if player.name in state.credits:
                 legs.append(tr("leg credit", lang))
-            o = bar_of(state, p.name) or state.owed(p.name)
-            if o is not None and o.mode == OwedMode.BARRED:
-                at = o.table or name
-                status = _barred(o.owes, at, lang)
-            elif o is not None:
-                at = o.table or name
-                status = _owes(o.owes, lang)
+            owed = bar_of(state, player.name) or state.owed(player.name)
+            if owed is not None and owed.mode == OwedMode.BARRED:
+                at = owed.table or name
+                status = _barred(owed.owes, at, lang)
+            elif owed is not None:
+                at = owed.table or name
+                status = _owes(owed.owes, lang)
             else:
                 at = None
                 status = (
                     ptr("room", ROOM_WORDS["away"], lang)
-                    if p.away
+                    if player.away
                     else ptr("room", ROOM_WORDS["sits out"], lang)
-                    if p.sitting_out
+                    if player.sitting_out
                     else ptr("room", ROOM_WORDS["playing"], lang)
                 )
-            if o is not None and p.away:
+            if owed is not None and player.away:
                 status += " · " + ptr("room", ROOM_WORDS["away"], lang)
             rows.append(
                 RoomRow(
-                    p.name,
+                    player.name,
                     name,
-                    p.seat,
+                    player.seat,
                     status,
-                    o.owes if o else None,
+                    owed.owes if owed else None,
                     at,
                     ", ".join(legs),
-                    bool(o and o.mode == OwedMode.BARRED),
+                    bool(owed and owed.mode == OwedMode.BARRED),
                 )
             )
     for bar in room.bars():  # owed kills of players seated nowhere
@@ -304,8 +304,11 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         lang = self.lang
         labels = [tr(label, lang) for label in COLUMNS]
         widths = [cell_len(label) for label in labels]
-        for r in self.rows:
-            widths = [max(w, c.cell_len) for w, c in zip(widths, self._cells(r), strict=True)]
+        for row in self.rows:
+            widths = [
+                max(widest, cell.cell_len)
+                for widest, cell in zip(widths, self._cells(row), strict=True)
+            ]
         if self._columns_for == (lang, widths):
             return
         self._columns_for = (lang, widths)
@@ -319,8 +322,8 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         self._filtered_by = self.query_one(Input).value
         self.shown = filter_rows(self.rows, self._filtered_by)
         dt.clear()
-        for i, r in enumerate(self.shown):
-            dt.add_row(*self._cells(r), key=str(i))
+        for index, row in enumerate(self.shown):
+            dt.add_row(*self._cells(row), key=str(index))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
