@@ -93,7 +93,9 @@ def source_words(source: str, lang: str | None) -> str:
     """A clause's source in ``lang``: "Robert's Rules of Poker (Bob Ciaffone), Kill Pots,
     rule 3" → "Правила покера Роберта (Боб Чиаффоне), килл-поты, правило 3" (a source it
     does not know is shown as it is)."""
-    book = next((b for b in SOURCE_BOOKS if source.startswith(b + ", ")), None)
+    book = next(
+        (known_book for known_book in SOURCE_BOOKS if source.startswith(known_book + ", ")), None
+    )
     if book is None or lang in (None, "en"):
         return source
     out = [tr(SOURCE_BOOKS[book], lang)]
@@ -101,9 +103,9 @@ def source_words(source: str, lang: str | None) -> str:
     if rest.startswith("Glossary"):  # the glossary's English terms are not said
         return ", ".join(out + [tr(SOURCE_CHAPTERS["Glossary"], lang)])
     for part in rest.split(", "):
-        m = re.fullmatch(r"rule (\S+)", part)
-        if m:
-            out.append(tr("rule {n}", lang, n=m.group(1)))
+        match = re.fullmatch(r"rule (\S+)", part)
+        if match:
+            out.append(tr("rule {n}", lang, n=match.group(1)))
         elif part in SOURCE_CHAPTERS:
             out.append(tr(SOURCE_CHAPTERS[part], lang))
         else:
@@ -132,12 +134,14 @@ def ruling_text(situation: str, decisions: list[Decision], lang: str, empty: str
     out.append(rtext("decision", lang) + "\n", style="bold")
     if not decisions:
         out.append(empty + "\n")
-    for d in decisions:
-        out.append("• " + safe_text(d.text(lang)))
-        if d.cites:
-            out.append(f" [{', '.join(d.cites)}]", style="dim")
+    for decision in decisions:
+        out.append("• " + safe_text(decision.text(lang)))
+        if decision.cites:
+            out.append(f" [{', '.join(decision.cites)}]", style="dim")
         out.append("\n")
-    cites = unique(c for d in decisions for c in d.cites if c in catalogue.CLAUSES)
+    cites = unique(
+        cite for decision in decisions for cite in decision.cites if cite in catalogue.CLAUSES
+    )
     if cites:
         out.append("\n" + rtext("clauses", lang) + "\n", style="bold")
         for cid in cites:
@@ -170,13 +174,13 @@ class RulingsScreen(Speaks, Screen[None]):
         Binding("u", "record", NC_("key", "Record ruling"), id="rulings.record"),
         *[
             Binding(
-                str(i + 1),
-                f"situation({i})",
-                pick(RULING_TEXT, s, "en"),
+                str(index + 1),
+                f"situation({index})",
+                pick(RULING_TEXT, situation, "en"),
                 show=False,
-                id=f"rulings.situation_{i + 1}",
+                id=f"rulings.situation_{index + 1}",
             )
-            for i, s in enumerate(SITUATIONS)
+            for index, situation in enumerate(SITUATIONS)
         ],
     ]
 
@@ -201,13 +205,14 @@ class RulingsScreen(Speaks, Screen[None]):
         state = session.state
         occupied = list(state.occupied)
         if seat is None or seat not in occupied:
-            b = state.button
+            button = state.button
             seat = next(
-                (s for s in state.dealt_in() if s != b.seat), occupied[0] if occupied else None
+                (dealt for dealt in state.dealt_in() if dealt != button.seat),
+                occupied[0] if occupied else None,
             )
         self.seat = seat
         names = registry.names() if names is None else names
-        self.others = [n for n in names if n != session.name]
+        self.others = [other_name for other_name in names if other_name != session.name]
         self.other = self.others[0] if self.others else None
         self.decisions: list[Decision] = []
 
@@ -230,7 +235,8 @@ class RulingsScreen(Speaks, Screen[None]):
 
     def _options(self) -> list[Option]:
         return [
-            Option(Text(f"{i + 1}  {rtext(s, self.lang)}"), id=s) for i, s in enumerate(SITUATIONS)
+            Option(Text(f"{index + 1}  {rtext(situation, self.lang)}"), id=situation)
+            for index, situation in enumerate(SITUATIONS)
         ]
 
     def on_mount(self) -> None:
@@ -278,15 +284,19 @@ class RulingsScreen(Speaks, Screen[None]):
             row.display = True
             label.update(Text(rtext("seat", self.lang)))
             opts = [
-                (Text(seat_name(self.state, p.seat, p.name, self.lang)), p.seat)
-                for p in self.state.players
-                if p is not None
+                (Text(seat_name(self.state, player.seat, player.name, self.lang)), player.seat)
+                for player in self.state.players
+                if player is not None
             ]
             self._set_options(sel, opts, self.seat)
         elif self.situation == "same-game":
             row.display = True
             label.update(Text(rtext("table", self.lang)))
-            self._set_options(sel, [(Text(safe_text(n)), n) for n in self.others], self.other)
+            self._set_options(
+                sel,
+                [(Text(safe_text(other_name)), other_name) for other_name in self.others],
+                self.other,
+            )
         else:
             row.display = False
 
@@ -294,7 +304,7 @@ class RulingsScreen(Speaks, Screen[None]):
         sel.display = bool(opts)
         if not opts:
             return
-        key = tuple(v for _t, v in opts)
+        key = tuple(option_value for _t, option_value in opts)
         if getattr(sel, "_floor_key", None) != (self.situation, key, self.lang):
             sel._floor_key = (self.situation, key, self.lang)  # type: ignore[attr-defined]
             sel.set_options(opts)
