@@ -136,13 +136,13 @@ def form_doc(values: dict[str, Any]) -> dict[str, Any]:
         "preset": values.get("preset", "robert"),
     }
     for name in KILL_OPTIONS:
-        v = values.get(name)
-        if v is None:
+        value = values.get(name)
+        if value is None:
             continue
         if name in AMOUNT_OPTIONS:
-            v = option_keyword(name, str(v))
-            v = int(v) if v.isdigit() else v
-        kill[name] = v
+            value = option_keyword(name, str(value))
+            value = int(value) if value.isdigit() else value
+        kill[name] = value
     return {"table": table, "stakes": stakes, "kill": kill}
 
 
@@ -152,11 +152,11 @@ def check_form(values: dict[str, Any], players: Sequence[PlayerSpec] = ()) -> Ta
     if players:
         doc["players"] = [
             {
-                "seat": p.seat,
-                "name": p.name,
-                **({"stack": to_toml(p.stack)} if p.stack is not None else {}),
+                "seat": player.seat,
+                "name": player.name,
+                **({"stack": to_toml(player.stack)} if player.stack is not None else {}),
             }
-            for p in players
+            for player in players
         ]
     return config_from_dict(doc, file="table")
 
@@ -169,23 +169,23 @@ def config_values(cfg: TableConfig) -> dict[str, Any]:
         "joker": cfg.joker,
         "button": str(cfg.button) if cfg.button is not None else "",
         "structure": cfg.structure,
-        "bets": " ".join(fmt(b) for b in cfg.bets),
-        "blinds": " ".join(fmt(b) for b in cfg.blinds) if cfg.blinds[1] else "",
+        "bets": " ".join(fmt(amount) for amount in cfg.bets),
+        "blinds": " ".join(fmt(amount) for amount in cfg.blinds) if cfg.blinds[1] else "",
         "kind": cfg.kill.kind,
         "triggers": tuple(cfg.kill.triggers),
         "preset": cfg.kill.preset,
     }
     for name in KILL_OPTIONS:
-        v = getattr(cfg.kill, name)
-        values[name] = option_text(name, v) if name in AMOUNT_OPTIONS else v
+        value = getattr(cfg.kill, name)
+        values[name] = option_text(name, value) if name in AMOUNT_OPTIONS else value
     return values
 
 
 def preset_values(preset: str) -> dict[str, Any]:
     out = {}
     for opt in kill_options():
-        v = opt.preset_value(preset)
-        out[opt.name] = option_text(opt.name, v) if opt.amount else v
+        value = opt.preset_value(preset)
+        out[opt.name] = option_text(opt.name, value) if opt.amount else value
     return out
 
 
@@ -222,12 +222,12 @@ def preview_changes(cfg: TableConfig, changed: dict[str, Any], lang: str = "en")
     """What the changed options would decide differently on a recorded sample session (a
     flop game's for flop games, a draw game's otherwise): the rules model's what-if."""
     sample = _SAMPLES[cfg.has_flop]
-    w = _WHATIF_CACHE.get(sample)
-    if w is None:
-        w = _WHATIF_CACHE[sample] = WhatIf.of(load_table_file(sample_tables_dir() / sample))
-    head = tr("What-if on a recorded sample ({name}):", lang, name=w.config.name)
+    whatif = _WHATIF_CACHE.get(sample)
+    if whatif is None:
+        whatif = _WHATIF_CACHE[sample] = WhatIf.of(load_table_file(sample_tables_dir() / sample))
+    head = tr("What-if on a recorded sample ({name}):", lang, name=whatif.config.name)
     try:
-        diffs = w.change(**changed)
+        diffs = whatif.change(**changed)
     except ConfigError as exc:
         return [head, exc.text(lang)]
     except KeyError as exc:
@@ -262,7 +262,7 @@ def form_error(problem: ConfigError, lang: str | None) -> str:
     )
     reason = problem.reason
     if "choices" in reason.params and key in KILL_OPTIONS:  # the words this field takes
-        choices = ", ".join(f"«{value_word(w, lang)}»" for w in KILL_OPTIONS[key][0])
+        choices = ", ".join(f"«{value_word(word, lang)}»" for word in KILL_OPTIONS[key][0])
         reason = Phrase(reason.msgid, reason.context, **{**reason.params, "choices": choices})
     return f"{label}: {reason.text(lang)}"
 
@@ -285,9 +285,9 @@ class _NameTaken(Exception):
 
 def title_words(title: str, lang: str | None) -> str:
     for pattern, msgid in _TITLES:
-        m = pattern.fullmatch(title)
-        if m:
-            return tr(msgid, lang, **m.groupdict())
+        match = pattern.fullmatch(title)
+        if match:
+            return tr(msgid, lang, **match.groupdict())
     return title
 
 
@@ -379,7 +379,9 @@ class TableEditor(Speaks, Screen[str | None]):
             markup=False,
         )
         yield self._form
-        yield from (self._boxes[b] for b in ("ed-about", "ed-whatif") if b in self._boxes)
+        yield from (
+            self._boxes[box_id] for box_id in ("ed-about", "ed-whatif") if box_id in self._boxes
+        )
         yield self._status
         yield KeyLine()
 
@@ -411,45 +413,45 @@ class TableEditor(Speaks, Screen[str | None]):
 
     def _rows(self) -> list[Head | Field]:
         """Every field of a table file, in sections, with the note beside each."""
-        v = self.values
+        values = self.values
         lang = self.lang
         rows: list[Head | Field] = [
             Head(ptr("editor", "Table", lang)),
             ChoiceField(
                 "preset",
                 tr("Rule preset", lang),
-                [(preset_title(k, lang), k) for k in PRESET_TITLES],
-                v["preset"],
+                [(preset_title(preset, lang), preset) for preset in PRESET_TITLES],
+                values["preset"],
                 note=tr("start from it: options reset to its readings", lang),
             ),
             TextField(
                 "name",
                 tr("Name", lang),
-                v["name"],
+                values["name"],
                 placeholder=tr("e.g. {name}", lang, name="Table 3"),
                 note=tr("shown everywhere", lang),
             ),
             ChoiceField(
                 "game",
                 tr("Game", lang),
-                [(game_name(g, lang), g) for g in GAMES],
-                v["game"],
+                [(game_name(game, lang), game) for game in GAMES],
+                values["game"],
                 note=cites_note(
                     tr("stud games have no blinds, so no kill", lang), FIELD_CITES["game"], lang
                 ),
             ),
-            TextField("seats", tr("Seats", lang), v["seats"], note=tr("2 to 10", lang)),
+            TextField("seats", tr("Seats", lang), values["seats"], note=tr("2 to 10", lang)),
             TextField(
                 "button",
                 tr("Dealer button at seat", lang),
-                v["button"],
+                values["button"],
                 placeholder=value_word("lowest", lang),
                 note=tr("optional", lang),
             ),
             self._yes_no(
                 "joker",
                 tr("Joker in the deck", lang),
-                v["joker"],
+                values["joker"],
                 cites_note(tr("A-5 lowball and draw high only", lang), FIELD_CITES["joker"], lang),
             ),
             Head(ptr("editor", "Stakes", lang)),
@@ -457,7 +459,7 @@ class TableEditor(Speaks, Screen[str | None]):
                 "structure",
                 tr("Structure", lang),
                 [(tr("fixed limit", lang), "fixed"), (tr("spread limit", lang), "spread")],
-                v["structure"],
+                values["structure"],
                 note=cites_note(
                     tr("spread kills raise the minimum and every maximum", lang),
                     FIELD_CITES["structure"],
@@ -467,13 +469,13 @@ class TableEditor(Speaks, Screen[str | None]):
             TextField(
                 "bets",
                 tr("Bets", lang),
-                v["bets"],
+                values["bets"],
                 note=tr("fixed: 10 20 · spread: 2 6 or 1 4 4 8 8", lang),
             ),
             TextField(
                 "blinds",
                 tr("Blinds", lang),
-                v["blinds"],
+                values["blinds"],
                 note=tr("small big, e.g. 5 10 (empty in stud games)", lang),
             ),
             Head(ptr("editor", "Kill", lang)),
@@ -485,7 +487,7 @@ class TableEditor(Speaks, Screen[str | None]):
                     (tr("half kill (1.5x)", lang), "half"),
                     (tr("no kill", lang), "none"),
                 ],
-                v["kind"],
+                values["kind"],
                 note=" · ".join(FIELD_CITES["kind"]),
             ),
         ]
@@ -494,7 +496,7 @@ class TableEditor(Speaks, Screen[str | None]):
                 self._yes_no(
                     f"trigger-{trig}",
                     tr("Trigger: {trigger}", lang, trigger=vocab.word(vocab.TRIGGERS, trig, lang)),
-                    trig in v["triggers"],
+                    trig in values["triggers"],
                     cites_note("", trigger_cites(trig), lang),
                 )
             )
@@ -517,10 +519,12 @@ class TableEditor(Speaks, Screen[str | None]):
                 label,
                 option_text(name, option_keyword(name, str(value)), lang),
                 placeholder=" | ".join(
-                    [value_word(a, lang) for a in allowed] + [tr("amount", lang)]
+                    [value_word(choice, lang) for choice in allowed] + [tr("amount", lang)]
                 ),
             )
-        return ChoiceField(name, label, [(value_word(a, lang), a) for a in allowed], value)
+        return ChoiceField(
+            name, label, [(value_word(choice, lang), choice) for choice in allowed], value
+        )
 
     @property
     def form(self) -> FieldList:
@@ -547,19 +551,22 @@ class TableEditor(Speaks, Screen[str | None]):
 
     # -- values ----------------------------------------------------------------------
     def read(self) -> dict[str, Any]:
-        f = self.form.fields
-        v: dict[str, Any] = {
-            k: f[k].value for k in ("name", "game", "seats", "button", "joker", "structure", "bets")
+        fields = self.form.fields
+        values: dict[str, Any] = {
+            key: fields[key].value
+            for key in ("name", "game", "seats", "button", "joker", "structure", "bets")
         }
-        v.update(
-            blinds=f["blinds"].value,
-            kind=f["kind"].value,
-            preset=f["preset"].value,
-            triggers=tuple(t for t in TRIGGERS if f[f"trigger-{t}"].value is True),
+        values.update(
+            blinds=fields["blinds"].value,
+            kind=fields["kind"].value,
+            preset=fields["preset"].value,
+            triggers=tuple(
+                trigger for trigger in TRIGGERS if fields[f"trigger-{trigger}"].value is True
+            ),
         )
         for name in KILL_OPTIONS:
-            v[name] = f[name].value
-        return v
+            values[name] = fields[name].value
+        return values
 
     def set_option(self, name: str, value: Any) -> None:
         """An option set by the form itself (a preset, no kill): checked once after."""
@@ -678,9 +685,9 @@ class TableEditor(Speaks, Screen[str | None]):
         (the shipped 29-event one of the same kind of game), by the rules model."""
         base = self._opened
         changed = {
-            n: getattr(cfg.kill, n)
-            for n in KILL_OPTIONS
-            if base is not None and getattr(cfg.kill, n) != getattr(base.kill, n)
+            name: getattr(cfg.kill, name)
+            for name in KILL_OPTIONS
+            if base is not None and getattr(cfg.kill, name) != getattr(base.kill, name)
         }
         if not changed or not cfg.is_kill_game:
             self.whatif_lines = []
@@ -704,10 +711,10 @@ class TableEditor(Speaks, Screen[str | None]):
                 self.set_option(name, preset_value)
         elif fid == "kind":
             if value == "none":
-                for t in TRIGGERS:
-                    fields[f"trigger-{t}"].set(False, post=False)
+                for trigger in TRIGGERS:
+                    fields[f"trigger-{trigger}"].set(False, post=False)
                 self.set_option("voluntary", False)
-            elif not any(fields[f"trigger-{t}"].value is True for t in TRIGGERS):
+            elif not any(fields[f"trigger-{trigger}"].value is True for trigger in TRIGGERS):
                 fields["trigger-two-pots"].set(True, post=False)
         if self.read() != self.values:  # (a field set back to what it was: nothing to check)
             self.validate()
