@@ -50,7 +50,7 @@ def kill_game_words(cfg: TableConfig, lang: str | None = None) -> str:
     """ "full kill, two pots" / "no" in the floor's words."""
     if not cfg.is_kill_game:
         return ptr("tables", "no", lang)
-    triggers = ", ".join(vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers)
+    triggers = ", ".join(vocab.word(vocab.TRIGGERS, trigger, lang) for trigger in cfg.kill.triggers)
     return tr(
         "{kind}, {triggers}",
         lang,
@@ -64,12 +64,12 @@ def status_cell(state, lang: str | None = None) -> Text:
     who killed or holds the leg, with the kill's amount."""
     from ..widgets.status_line import seat_name
 
-    b = state.button
+    button = state.button
     if state.closed:
         return Text(ptr("tables", "closed", lang), style="dim italic")
     if not state.config.is_kill_game:
         return Text(tr("no kill", lang), style="dim")
-    if b.killed:
+    if button.killed:
         text = Text(tr("KILL", lang), style="bold reverse")
         text.append(
             " "
@@ -77,15 +77,15 @@ def status_cell(state, lang: str | None = None) -> Text:
                 tr(
                     "{seat}, {amount}",
                     lang,
-                    seat=seat_name(state, b.seat, b.player, lang),
-                    amount=money(b.amount or 0, lang),
+                    seat=seat_name(state, button.seat, button.player, lang),
+                    amount=money(button.amount or 0, lang),
                 )
             )
         )
         return text
-    if b.status == ButtonStatus.LEG_UP:
+    if button.status == ButtonStatus.LEG_UP:
         text = Text(tr("leg up", lang), style="bold")
-        text.append(" " + seat_name(state, b.seat, b.player, lang))
+        text.append(" " + seat_name(state, button.seat, button.player, lang))
         return text
     return Text(tr("neutral", lang))
 
@@ -97,15 +97,15 @@ def barred_cell(state, lang: str | None = None) -> str:
                 tr(
                     "{player} {amount} ({table})",
                     lang,
-                    player=o.player,
-                    amount=money(o.owes, lang),
-                    table=o.table,
+                    player=bar.player,
+                    amount=money(bar.owes, lang),
+                    table=bar.table,
                 )
-                if o.table
-                else f"{o.player} {money(o.owes, lang)}"
+                if bar.table
+                else f"{bar.player} {money(bar.owes, lang)}"
             )
-            for o in state.barred
-            if o.mode == OwedMode.BARRED
+            for bar in state.barred
+            if bar.mode == OwedMode.BARRED
         )
     )
 
@@ -131,8 +131,14 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         ),  # said when any is hidden
         Binding("f3", "language", "EN/RU", show=False, id="tables.language"),
         *[
-            Binding(str(n), f"open_nth({n})", f"Table {n}", show=False, id=f"tables.open_{n}")
-            for n in range(1, 10)
+            Binding(
+                str(number),
+                f"open_nth({number})",
+                f"Table {number}",
+                show=False,
+                id=f"tables.open_{number}",
+            )
+            for number in range(1, 10)
         ],
     ]
 
@@ -184,7 +190,7 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
 
     def columns(self, layout: int | None = None) -> list[tuple[str, str]]:
         drop = LAYOUTS[(self.narrow or 0) if layout is None else layout]
-        return [c for c in COLUMNS if c[0] not in drop]
+        return [column for column in COLUMNS if column[0] not in drop]
 
     def header(self, key: str, label: str) -> str:
         if label == "#":
@@ -197,15 +203,18 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         """The first layout whose columns (each as wide as its widest cell) fit ``width``."""
         if not self._cells or not width:
             return 0
-        for n in range(len(LAYOUTS)):
+        for layout in range(len(LAYOUTS)):
             need = 0
-            for key, label in self.columns(n):
-                cells = [c[key].cell_len for c in self._cells]
-                if key == "game" and n:
-                    cells = [c["game"].cell_len + 1 + c["stakes"].cell_len for c in self._cells]
+            for key, label in self.columns(layout):
+                cells = [row_cells[key].cell_len for row_cells in self._cells]
+                if key == "game" and layout:
+                    cells = [
+                        row_cells["game"].cell_len + 1 + row_cells["stakes"].cell_len
+                        for row_cells in self._cells
+                    ]
                 need += max(len(tr(label, self.lang)), *cells) + 2
             if need <= width - 2:  # the scroll bar
-                return n
+                return layout
         return len(LAYOUTS) - 1
 
     def rows(self) -> list[dict[str, Text]]:
@@ -286,10 +295,10 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         for key, label in self.columns():
             dt.add_column(Text(self.header(key, label)), key=key)
             keys.append(key)
-        for i, cells in enumerate(self._cells):
+        for index, cells in enumerate(self._cells):
             if self.narrow:  # the game and the stakes in one column
                 cells = {**cells, "game": Text(f"{cells['game'].plain} {cells['stakes'].plain}")}
-            dt.add_row(*(cells[k] for k in keys), key=str(i))
+            dt.add_row(*(cells[column_key] for column_key in keys), key=str(index))
         if self.current in self.names:
             dt.move_cursor(row=self.names.index(self.current))
         lines = list(self.problems)
@@ -428,12 +437,12 @@ class SampleModal(Speaks, ModalScreen[Path | None]):
         self.lang = lang
         self.paths: list[Path] = []
         self.configs: list[TableConfig] = []
-        for p in paths:
+        for path in paths:
             try:
-                cfg = load_table_file(p).config
+                cfg = load_table_file(path).config
             except ConfigError:
                 continue
-            self.paths.append(p)
+            self.paths.append(path)
             self.configs.append(cfg)
 
     @property
@@ -447,7 +456,7 @@ class SampleModal(Speaks, ModalScreen[Path | None]):
                     lang,
                     kind=vocab.word(vocab.KILL_KINDS, cfg.kill.kind, lang),
                     triggers=", ".join(
-                        vocab.word(vocab.TRIGGERS, t, lang) for t in cfg.kill.triggers
+                        vocab.word(vocab.TRIGGERS, trigger, lang) for trigger in cfg.kill.triggers
                     ),
                 )
             else:
@@ -464,7 +473,7 @@ class SampleModal(Speaks, ModalScreen[Path | None]):
                 markup=False,
             )
             yield OptionList(
-                *[Option(Text(label), id=str(i)) for i, label in enumerate(self.labels)],
+                *[Option(Text(label), id=str(index)) for index, label in enumerate(self.labels)],
                 id="sample-list",
                 markup=False,
             )
