@@ -127,25 +127,25 @@ class TextField(Field):
         """Type ``text`` at the cursor."""
         text = "".join(ch for ch in text if ch.isprintable())
         if text:
-            v, c = self._value, self.cursor
-            self._value = v[:c] + text + v[c:]
-            self.cursor = c + len(text)
+            typed, at = self._value, self.cursor
+            self._value = typed[:at] + text + typed[at:]
+            self.cursor = at + len(text)
             self._changed()
 
     def key(self, event: events.Key) -> bool:
-        v, c = self._value, self.cursor
+        typed, at = self._value, self.cursor
         if event.is_printable and event.character:
             self.type(event.character)
         elif event.key == "backspace":
-            if c:
-                self._value, self.cursor = v[: c - 1] + v[c:], c - 1
+            if at:
+                self._value, self.cursor = typed[: at - 1] + typed[at:], at - 1
                 self._changed()
         elif event.key == "delete":
-            if c < len(v):
-                self._value = v[:c] + v[c + 1 :]
+            if at < len(typed):
+                self._value = typed[:at] + typed[at + 1 :]
                 self._changed()
         elif event.key in ("home", "end"):
-            self.cursor = 0 if event.key == "home" else len(v)
+            self.cursor = 0 if event.key == "home" else len(typed)
             self._changed(post=False)
         else:
             return False
@@ -157,17 +157,17 @@ class TextField(Field):
         return True
 
     def shown(self, width: int, cursor: bool, ink: Ink) -> Text:
-        v = self._value
-        if not v:  # the placeholder, the cursor on its first letter
+        typed = self._value
+        if not typed:  # the placeholder, the cursor on its first letter
             text = Text(self.placeholder or " ")
             text.stylize(ink("field-list--placeholder"))
             if cursor:
                 text.stylize(ink("field-list--caret"), 0, 1)
             return text
         start = 0  # the part of a long value around the cursor
-        while start < self.cursor and cell_len(v[start : self.cursor + 1]) > width:
+        while start < self.cursor and cell_len(typed[start : self.cursor + 1]) > width:
             start += 1
-        text = Text(v[start:])
+        text = Text(typed[start:])
         if cursor:
             at = self.cursor - start
             if at >= len(text):
@@ -188,16 +188,16 @@ class ChoiceField(Field):
         *,
         note: Text | str = "",
     ) -> None:
-        self.options = [(str(words), v) for words, v in options]
+        self.options = [(str(words), choice) for words, choice in options]
         if not self.options:
             raise ValueError("a choice needs at least one option")
         super().__init__(id, label, value, note)
 
     def _checked(self, value: Any) -> Any:
-        for _words, v in self.options:  # (True is not 1: a yes/no is not a count)
-            if v == value and isinstance(v, bool) == isinstance(value, bool):
-                return v
-        raise ValueError(f"{value!r} is not one of {[v for _w, v in self.options]!r}")
+        for _words, choice in self.options:  # (True is not 1: a yes/no is not a count)
+            if choice == value and isinstance(choice, bool) == isinstance(value, bool):
+                return choice
+        raise ValueError(f"{value!r} is not one of {[choice for _w, choice in self.options]!r}")
 
     @property
     def words(self) -> str:
@@ -207,9 +207,9 @@ class ChoiceField(Field):
     def _index(self) -> int:
         value = self._value
         return next(
-            i
-            for i, (_w, v) in enumerate(self.options)
-            if v == value and isinstance(v, bool) == isinstance(value, bool)
+            index
+            for index, (_w, choice) in enumerate(self.options)
+            if choice == value and isinstance(choice, bool) == isinstance(value, bool)
         )
 
     def step(self, step: int) -> bool:
@@ -223,11 +223,11 @@ class ChoiceField(Field):
             return self.step(1)
         if not char or not char.isprintable():
             return False
-        n, start = len(self.options), self._index()
-        for k in range(1, n + 1):
-            words, v = self.options[(start + k) % n]
+        count, start = len(self.options), self._index()
+        for step in range(1, count + 1):
+            words, choice = self.options[(start + step) % count]
             if words.casefold().startswith(char.casefold()):
-                self.value = v
+                self.value = choice
                 break
         return True  # a letter no value starts with is taken all the same: never a podium key
 
@@ -354,19 +354,19 @@ class FieldList(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _line_of(self, id: str | None) -> int:
         return next(
-            i for i, row in enumerate(self.lines) if isinstance(row, Field) and row.id == id
+            index for index, row in enumerate(self.lines) if isinstance(row, Field) and row.id == id
         )
 
     def _next(self, at: int, step: int) -> int:
         """The line of the field ``step`` fields after line ``at`` (at the first or last
         field it stays)."""
-        fields = [i for i, row in enumerate(self.lines) if isinstance(row, Field)]
+        fields = [index for index, row in enumerate(self.lines) if isinstance(row, Field)]
         if step > 0:
-            after = [i for i in fields if i > at]
+            after = [index for index in fields if index > at]
             return (
                 after[min(step, len(after)) - 1] if after else (at if at in fields else fields[-1])
             )
-        before = [i for i in fields if i < at]
+        before = [index for index in fields if index < at]
         return before[max(step, -len(before))] if before else (at if at in fields else fields[0])
 
     def move_to(self, id: str) -> None:
@@ -385,10 +385,10 @@ class FieldList(ScrollView, can_focus=True, inherit_bindings=False):
         """Scroll so that the cursor's line (and the head just above it) is on screen."""
         top = line - 2 if line >= 2 and isinstance(self.lines[line - 1], Head) else line
         height = self.scrollable_content_region.height or 1
-        y = self.scroll_offset.y
-        if top < y:
+        scrolled = self.scroll_offset.y
+        if top < scrolled:
             self.scroll_to(y=top, animate=False, immediate=True)
-        elif line >= y + height:
+        elif line >= scrolled + height:
             self.scroll_to(y=line - height + 1, animate=False, immediate=True)
 
     def field_changed(self, field: Field, post: bool) -> None:
