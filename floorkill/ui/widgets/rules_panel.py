@@ -59,7 +59,7 @@ def panel_text(key: str, lang: str, **params) -> str:
 
 def pending_lines(state: TableState, lang: str = "en") -> list[tuple[str, tuple[str, ...]]]:
     """(text, clause ids) of what is pending, as the rules say it (:func:`rules.pending.pending`)."""
-    return [(safe_text(d.text(lang)), d.cites) for d in pending(state)]
+    return [(safe_text(decision.text(lang)), decision.cites) for decision in pending(state)]
 
 
 class RulesPanel(ScrollView, can_focus=True):
@@ -196,11 +196,11 @@ class RulesPanel(ScrollView, can_focus=True):
 
     def scroll_to_region_row(self, row: int) -> None:
         height = self.scrollable_content_region.height
-        y = self.scroll_offset.y
+        scrolled = self.scroll_offset.y
         # keep the clause and as much of its summary as fits in view
-        if row < y:
+        if row < scrolled:
             self.scroll_to(y=row, animate=False, immediate=True)
-        elif row >= y + height:
+        elif row >= scrolled + height:
             self.scroll_to(y=row - height + 1, animate=False, immediate=True)
 
     def on_click(self, event: Click) -> None:
@@ -231,16 +231,20 @@ class RulesPanel(ScrollView, can_focus=True):
             return
         region = self.scrollable_content_region
         top = self.scroll_offset.y
-        y = 0
-        while y < region.height:  # one region per run of changed rows
-            row = top + y
+        line = 0
+        while line < region.height:  # one region per run of changed rows
+            row = top + line
             if row >= len(lines) or lines[row] == drawn[row]:
-                y += 1
+                line += 1
                 continue
-            start = y
-            while y < region.height and top + y < len(lines) and lines[top + y] != drawn[top + y]:
-                y += 1
-            self.refresh(Region(0, start, region.width, y - start))
+            start = line
+            while (
+                line < region.height
+                and top + line < len(lines)
+                and lines[top + line] != drawn[top + line]
+            ):
+                line += 1
+            self.refresh(Region(0, start, region.width, line - start))
 
     def on_resize(self) -> None:
         self._built_for = None
@@ -255,13 +259,13 @@ class RulesPanel(ScrollView, can_focus=True):
         cites: list[str] = []
         cite = self.get_component_rich_style("rules--cite") if self.is_mounted else None
         if self._refusal is not None:
-            r = self._refusal
+            refusal = self._refusal
             out.append((Text(panel_text("refused", lang)), "rules--refused"))
-            t = Text("✗ " + safe_text(r.text(lang)))
-            if r.cites:
-                t.append(f" [{', '.join(r.cites)}]")
-            out.append((t, "rules--refused"))
-            cites.extend(r.cites)
+            paragraph = Text("✗ " + safe_text(refusal.text(lang)))
+            if refusal.cites:
+                paragraph.append(f" [{', '.join(refusal.cites)}]")
+            out.append((paragraph, "rules--refused"))
+            cites.extend(refusal.cites)
         elif rec is None:
             out.append((Text(panel_text("none-yet", lang)), "rules--record"))
         else:
@@ -288,27 +292,27 @@ class RulesPanel(ScrollView, can_focus=True):
                     )
                 )
             any_decision = False
-            for d in decisions:
+            for decision in decisions:
                 any_decision = True
-                t = Text("• " + safe_text(d.text(lang)))
-                if d.cites:
-                    t.append(f" [{', '.join(d.cites)}]", style=cite)
-                out.append((t, ""))
-                cites.extend(d.cites)
+                paragraph = Text("• " + safe_text(decision.text(lang)))
+                if decision.cites:
+                    paragraph.append(f" [{', '.join(decision.cites)}]", style=cite)
+                out.append((paragraph, ""))
+                cites.extend(decision.cites)
             if not any_decision and rec.type == "hand":
                 out.append((Text(panel_text("no-decision", lang)), ""))
         if self._state is not None:
             out.append((Text(""), ""))
             out.append((Text(panel_text("pending", lang)), "rules--heading"))
             for line, ids in pending_lines(self._state, lang):
-                t = Text("• " + line)
-                t.append(f" [{', '.join(ids)}]", style=cite)
-                out.append((t, ""))
+                paragraph = Text("• " + line)
+                paragraph.append(f" [{', '.join(ids)}]", style=cite)
+                out.append((paragraph, ""))
                 cites.extend(ids)
         seen: list[str] = []
-        for c in cites:
-            if c not in seen and c in catalogue.CLAUSES:
-                seen.append(c)
+        for cited in cites:
+            if cited not in seen and cited in catalogue.CLAUSES:
+                seen.append(cited)
         return out, seen
 
     def _build(self, texts: tuple[list[tuple[Text, str]], list[str]] | None = None) -> None:
@@ -332,10 +336,12 @@ class RulesPanel(ScrollView, can_focus=True):
         if seen:
             paragraphs.append((Text(""), ""))
             paragraphs.append((Text(panel_text("clauses", self.lang)), "rules--heading"))
-            for i, c in enumerate(seen):
+            for position, clause_id in enumerate(seen):
                 clause_rows.append(len(paragraphs))
-                cls = "rules--clause-cursor" if i == self.clause_cursor else "rules--clause"
-                paragraphs.append((Text(f"{c} — {catalogue.title(c, self.lang)}"), cls))
+                cls = "rules--clause-cursor" if position == self.clause_cursor else "rules--clause"
+                paragraphs.append(
+                    (Text(f"{clause_id} — {catalogue.title(clause_id, self.lang)}"), cls)
+                )
             cid = seen[self.clause_cursor]
             paragraphs.append((Text(""), ""))
             summary = Text(catalogue.summary(cid, self.lang))
@@ -361,11 +367,11 @@ class RulesPanel(ScrollView, can_focus=True):
             drawn = self._paragraphs.get(pkey)
             if drawn is None:
                 drawn = []
-                t = text.copy()
+                styled = text.copy()
                 if style is not None:
-                    t.stylize_before(style)
-                t.stylize_before(base)
-                wrapped = t.wrap(console, width) if t.plain else [Text("")]
+                    styled.stylize_before(style)
+                styled.stylize_before(base)
+                wrapped = styled.wrap(console, width) if styled.plain else [Text("")]
                 for line in wrapped:
                     line.end = ""
                     if cls == "rules--clause-cursor":
