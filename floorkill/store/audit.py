@@ -42,6 +42,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -750,13 +751,12 @@ def check_caches(
 
 
 def verify_sqlite(
-    journal_path, *, key: bytes | None = None, anchor: tuple[int, str] | None = None
+    journal_path: str | Path, *, key: bytes | None = None, anchor: tuple[int, str] | None = None
 ) -> tuple[AuditResult, list[str]]:
     """(result, integrity lines) of a journal file, read-only, in one pass over its rows
     in ``gseq`` order. Raises JournalError (one line) when the file is no journal, or a
     journal this floorkill cannot read."""
     import sqlite3
-    from pathlib import Path
 
     from floorkill.store.errors import JournalError
     from floorkill.store.readonly import open_readonly

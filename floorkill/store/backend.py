@@ -70,6 +70,16 @@ class JournalTable(TableSession, Protocol):
         shown_room: Room | None = None,
     ) -> list[Record]: ...
     def void(self, seq: int, reason: str, expect_seq: int | None = None) -> Record: ...
+    def correct(
+        self,
+        record: int,
+        event: Mapping[str, Any] | None,
+        *,
+        settle: Mapping[int, str] | None = None,
+        reason: str | None = None,
+        expect_seq: int | None = None,
+        answers: Sequence[Mapping[str, Any]] = (),
+    ) -> Record: ...
     def full_replay(self) -> TableState: ...
 
 

@@ -8,6 +8,7 @@ import, when some event was refused (each refusal is printed with its clause);
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -19,9 +20,9 @@ from floorkill.rules.corrections import file_records
 from floorkill.rules.decisions import Refusal
 from floorkill.rules.names import one_line, safe_text
 from floorkill.store import reading
-from floorkill.store.backend import is_url, location_text
+from floorkill.store.backend import JournalTable, is_url, location_text
 from floorkill.store.errors import JournalError
-from floorkill.store.session import AllRecords, fold_records
+from floorkill.store.session import AllRecords, Record, fold_records
 
 
 def _fail(message: str, err: TextIO | None = None) -> int:
@@ -112,7 +113,8 @@ def cmd_import(
             )
         out.flush()
 
-        def acknowledged(session, records) -> None:  # called after each COMMIT
+        # called after each COMMIT
+        def acknowledged(session: JournalTable, records: Sequence[Record]) -> None:
             out.write("".join(decisions_line(session.name, rec) + "\n" for rec in records))
             out.flush()
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floorkill.event_words import raw_event_text
 from floorkill.i18n import get_lang, ntr, tr
@@ -32,7 +32,10 @@ from floorkill.rules.names import one_line
 from floorkill.rules.table_diff import setup_changes
 from floorkill.store.errors import JournalError, TableExists
 from floorkill.store.schema import canonical_json
-from floorkill.store.session import AllRecords, Record
+from floorkill.store.session import AllRecords, Record, TableSession
+
+if TYPE_CHECKING:
+    from floorkill.store.backend import JournalBackend, JournalTable
 
 BATCH = 2000  # events per transaction: one fsync per batch, not per event
 # What malformed data can raise out of the rules before they refuse it: reported as a
@@ -120,7 +123,7 @@ def _as_file(events) -> tuple[list[dict[str, Any]], list[int]]:
     ], []  # as export leaves seals out
 
 
-def plan_import(journal, tf: TableFile) -> ImportPlan:
+def plan_import(journal: JournalBackend, tf: TableFile) -> ImportPlan:
     """Compare ``tf`` with the journal's table of its name; nothing is written."""
     cfg = tf.config
     known = {known_name.casefold(): known_name for known_name in journal.table_names()}
@@ -213,13 +216,13 @@ def _check_with_corrections(plan: ImportPlan, tf: TableFile, history: list) -> N
             )
 
 
-def _journal_seqs(session, upto: int) -> list[int]:
+def _journal_seqs(session: TableSession, upto: int) -> list[int]:
     """The journal record of each file event of a table with no correction: its voids, the
     records they undid and its seals are not in the file (export leaves them out)."""
     return corrections.file_records([record.event for record in session.records(0, upto)])[1]
 
 
-def _write_tail(session, plan: ImportPlan, on_batch, batch: int) -> None:
+def _write_tail(session: JournalTable, plan: ImportPlan, on_batch, batch: int) -> None:
     """A tail with corrections: events in batches, each correction on its own, its record
     numbers turned into the journal's."""
     seqs = list(plan.seqs) if plan.seqs or not plan.seq else _journal_seqs(session, plan.seq)
@@ -261,7 +264,7 @@ def _write_tail(session, plan: ImportPlan, on_batch, batch: int) -> None:
 
 
 def write_plan(
-    journal,
+    journal: JournalBackend,
     tf: TableFile,
     plan: ImportPlan,
     on_batch: Callable[[Any, Sequence[Record]], None] | None = None,
@@ -351,7 +354,7 @@ def free_table_name(taken, base: str, limit: int = 64) -> str:
 
 
 def open_file(
-    journal, tf: TableFile, file: str, toml_text: str | None = None
+    journal: JournalBackend, tf: TableFile, file: str, toml_text: str | None = None
 ) -> tuple[Any, list[Any]]:
     """(session, notices) for the podium opening a table file with a journal. A new table
     is created from the file with all its events (only if every event is accepted); the

@@ -18,7 +18,7 @@ from __future__ import annotations
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from floorkill.rules.names import safe_text
 from floorkill.store import reading
@@ -32,6 +32,9 @@ from floorkill.store.schema import (
     META_TRIGGERS_DDL,
     SCHEMA_VERSION,
 )
+
+if TYPE_CHECKING:
+    from floorkill.store.journal_core import CoreJournal
 
 TABLE_COLUMNS = ("name", "name_key", "toml", "created", "who")
 BATCH = 2000
@@ -88,7 +91,9 @@ def read_rows(source: str | Path) -> Rows:
         raise JournalError(f"{source}: cannot read: {exc}") from None
 
 
-def _write_rows(journal, meta: dict[str, str], tables: list[tuple], events: list[tuple]) -> None:
+def _write_rows(
+    journal: CoreJournal, meta: dict[str, str], tables: list[tuple], events: list[tuple]
+) -> None:
     """Insert the rows into an empty journal made with the source's meta (the chain's seed
     mixes the meta in: it must be the same), in one transaction."""
     with journal._read() as conn:
