@@ -7,6 +7,8 @@ read-only connection. ``floorkill report --journal J [--from T] [--to T] [--tabl
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .gather import Room, TableStats, gather, gather_journal, read_bound
 from .render import render
 
@@ -14,7 +16,7 @@ __all__ = ["Room", "TableStats", "gather", "gather_journal", "read_bound", "rend
 
 
 def write_report(
-    journal, output, *, tables=(), start=None, end=None, lang="en", paper="a4", tz=None
+    journal: str | Path, output, *, tables=(), start=None, end=None, lang="en", paper="a4", tz=None
 ) -> Room:
     """Gather ``journal`` and write the report to ``output`` atomically; returns the room."""
     from floorkill.store.atomic import atomic_write_text
@@ -25,7 +27,16 @@ def write_report(
 
 
 def cmd_report(
-    journal, output, *, tables=(), start=None, end=None, lang="en", paper="a4", out=None, err=None
+    journal: str | Path,
+    output,
+    *,
+    tables=(),
+    start=None,
+    end=None,
+    lang="en",
+    paper="a4",
+    out=None,
+    err=None,
 ) -> int:
     """``floorkill report``: 0 written; 2 bad input (one line on stderr)."""
     import sys

@@ -10,6 +10,7 @@ to ``reports/`` beside the journal, or in the user data folder, named by the loc
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,7 +32,7 @@ def reports_dir(journal_path: Path | None) -> Path:
     return user_data_path("floorkill", appauthor=False) / "reports"
 
 
-def memory_room(sessions, start: str | None = None) -> Room:
+def memory_room(sessions: Iterable[TableSession], start: str | None = None) -> Room:
     tz = datetime.now().astimezone().tzinfo or UTC  # (astimezone always sets one)
     tables = [
         fold_table(
