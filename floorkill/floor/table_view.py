@@ -9,7 +9,7 @@ hand, and none keeps a copy the others could disagree with.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from floorkill.rules import TableState
 from floorkill.store.session import Record
@@ -23,7 +23,7 @@ class TableView:
     """The current table as the widgets show it (compared by identity: every change is a
     new view)."""
 
-    session: Any  # the TableSession (its records, for the history)
+    session: TableSession  # its records, for the history
     state: TableState
     record: Record | None  # the last record (the rules panel explains it)
     lang: str = "en"

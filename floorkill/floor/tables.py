@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from floorkill.i18n import tr
 from floorkill.rules import Applied, apply
@@ -21,8 +21,8 @@ from floorkill.store.errors import table_changed
 from floorkill.store.session import MemorySession
 
 if TYPE_CHECKING:
-    from floorkill.store.backend import JournalBackend
-    from floorkill.store.session import TableSession
+    from floorkill.store.backend import JournalBackend, JournalTable
+    from floorkill.store.session import Record, TableSession
 
 
 def _folded(session: TableSession):
@@ -181,11 +181,11 @@ class TableRegistry:
             raise table_changed(target.name, seen, len(target), latest[0] if latest else None)
         return target.append(raw)
 
-    def void(self, session, seq: int, reason: str, seen: int | None = None):
+    def void(self, session: TableSession, seq: int, reason: str, seen: int | None = None) -> Record:
         """Void ``seq``; on a journal, with ``seen`` given, only if the table is still at
         ``seen`` (what the floorperson saw when the undo was offered)."""
         if seen is not None and getattr(session, "journal", None) is not None:
-            return session.void(seq, reason, expect_seq=seen)
+            return cast("JournalTable", session).void(seq, reason, expect_seq=seen)
         return session.void(seq, reason)
 
     def follow(self) -> list[Any]:
