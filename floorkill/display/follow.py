@@ -29,7 +29,7 @@ from floorkill.rules.names import name_key, safe_text
 from floorkill.store.backend import is_url, location_text
 from floorkill.store.backend import open_journal as open_any_journal
 from floorkill.store.errors import JournalError, UnknownTable
-from floorkill.store.readonly import ReadOnlyJournal
+from floorkill.store.readonly import ReadOnlyJournal, ReadOnlySession
 
 DEFAULT_POLL = 0.1  # seconds between data_version checks
 GRACE = 3.0  # a readable-but-locked journal keeps the last picture this long
@@ -154,7 +154,7 @@ def corrected_now(records: Iterable[Any], lang: str | None = None) -> Corrected 
     return None
 
 
-def _table_view(session, lang: str | None = None) -> TableView:
+def _table_view(session: ReadOnlySession, lang: str | None = None) -> TableView:
     length = len(session)
     if not length:
         return TableView(session.name, session.state, session.seq, None)
