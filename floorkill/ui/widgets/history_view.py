@@ -8,7 +8,9 @@ posted as :class:`HistoryView.RecordHighlighted` (the rules panel shows it).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -61,6 +63,14 @@ def fit_record(rec: Record, width: int, lang: str = "en") -> str:
     if cell_len(bare) <= width:
         return bare
     return fit_line(line, width)
+
+
+class RecordSource(Protocol):
+    """What the history lists: a table's records by number (its session, or the dispute
+    view's records that match its filter)."""
+
+    def __len__(self) -> int: ...
+    def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]: ...
 
 
 class HistoryView(ScrollView, can_focus=True):
@@ -135,7 +145,7 @@ class HistoryView(ScrollView, can_focus=True):
             else:
                 self.reload()
 
-    def __init__(self, session=None, lang: str = "en", **kwargs) -> None:
+    def __init__(self, session: RecordSource | None = None, lang: str = "en", **kwargs) -> None:
         super().__init__(**kwargs)
         self._session = session
         self.lang = lang
@@ -150,7 +160,7 @@ class HistoryView(ScrollView, can_focus=True):
         self.reload()
 
     # -- data --------------------------------------------------------------------
-    def set_session(self, session) -> None:
+    def set_session(self, session: RecordSource) -> None:
         self._session = session
         self._strips.clear()  # keyed by record number: another table's differ
         self.cursor = -1
