@@ -28,6 +28,7 @@ from floorkill.floor.table_view import TableView
 from floorkill.i18n import LANGS, tr
 from floorkill.log import log
 from floorkill.rules.names import safe_text
+from floorkill.store.backend import JournalBackend
 from floorkill.store.session import TableSession
 
 from ..actions import PODIUM_ONLY, bindings
@@ -137,13 +138,13 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
 
     def __init__(
         self,
-        session,
+        session: TableSession,
         *,
         lang: str = "en",
         theme: str | None = None,
         notices: Iterable[str] = (),
         on_exit=None,
-        journal=None,
+        journal: JournalBackend | None = None,
         others: Iterable[Any] = (),
         cursor_blink: bool = True,
     ) -> None:
@@ -495,12 +496,12 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
 
 
 def make_podium_app(
-    session,
+    session: TableSession,
     *,
     lang: str = "en",
     theme: str | None = None,
     notices: Iterable[str] = (),
-    journal=None,
+    journal: JournalBackend | None = None,
     others: Iterable[Any] = (),
     cursor_blink: bool = True,
 ) -> PodiumApp:

@@ -223,7 +223,7 @@ class EntryActions(PodiumHost):
         self,
         raw: Mapping[str, Any] | None,
         *,
-        session=None,
+        session: TableSession | None = None,
         confirm: str | None = None,
         near_asked: bool = False,
         shown: Preview | None = None,
@@ -318,7 +318,7 @@ class EntryActions(PodiumHost):
             return
         self.commit(raw, session)
 
-    def commit(self, raw: Mapping[str, Any], session=None) -> None:
+    def commit(self, raw: Mapping[str, Any], session: TableSession | None = None) -> None:
         """Commit through the floor (:mod:`.journal_work`: "saving…" while the journal is slow);
         then say what was decided (or why not), never crash."""
         session = session or self.session

@@ -8,10 +8,11 @@ from pathlib import Path
 from floorkill.floor import Floor
 from floorkill.i18n import get_lang, tr
 from floorkill.rules import Refusal, load_table_file
-from floorkill.store.session import MemorySession
+from floorkill.store.backend import JournalBackend
+from floorkill.store.session import MemorySession, TableSession
 
 
-def _load_events(session, path: Path, events) -> list[str]:
+def _load_events(session: TableSession, path: Path, events) -> list[str]:
     """Commit a table file's recorded events through the floor controller; a refused one is
     skipped and reported."""
     floor = Floor(session)
@@ -55,7 +56,14 @@ class Opening:
     """What the podium starts with: the session shown, notices, how to close the files, the
     journal new tables go to, and (demo) the real journal the demo leaves untouched."""
 
-    def __init__(self, session, notices, closer, journal=None, demo_of=None) -> None:
+    def __init__(
+        self,
+        session: TableSession,
+        notices,
+        closer,
+        journal: JournalBackend | None = None,
+        demo_of=None,
+    ) -> None:
         self.session, self.notices, self.closer = session, notices, closer
         self.journal, self.demo_of = journal, demo_of
 
