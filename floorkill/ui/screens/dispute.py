@@ -35,7 +35,7 @@ from floorkill.report.rewind import Moment, Rewind, open_rewind
 from floorkill.rules import Refusal
 from floorkill.rules.names import safe_text
 from floorkill.store.errors import JournalError
-from floorkill.store.session import Record
+from floorkill.store.session import Record, TableSession
 
 from ..widgets.history_view import HistoryView
 from ..widgets.rules_panel import RulesPanel
@@ -157,7 +157,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
 
     def __init__(
         self,
-        session,
+        session: TableSession,
         seq: int | None = None,
         *,
         lang: str | None = None,

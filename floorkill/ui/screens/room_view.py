@@ -35,6 +35,7 @@ from floorkill.log import log
 from floorkill.rules.codes import ButtonStatus, OwedMode
 from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.room import RROP_BAR, bar_of
+from floorkill.store.session import TableSession
 
 from .language import LangFooter, Speaks
 
@@ -385,7 +386,9 @@ class RoomPlayersScreen(Speaks, Screen[None]):
 # hooks the podium calls
 
 
-def ask_near_match(app, session, raw: Mapping[str, Any], proceed: Callable[[str], None]) -> bool:
+def ask_near_match(
+    app, session: TableSession, raw: Mapping[str, Any], proceed: Callable[[str], None]
+) -> bool:
     """Before seating: "is this Наталья Смирнова, barred at Table 14 for $20?" when the
     rules model says a join's name is close to a barred player's. True when it asked
     (``proceed`` then runs on "no", with the barred player's name, which the join records;

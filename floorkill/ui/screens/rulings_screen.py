@@ -35,6 +35,7 @@ from floorkill.rules import TableState, rulings
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
 from floorkill.rules.names import safe_text
+from floorkill.store.session import TableSession
 
 from ..widgets.rules_panel import pending_lines
 from ..widgets.status_line import seat_name
@@ -187,7 +188,7 @@ class RulingsScreen(Speaks, Screen[None]):
     def __init__(
         self,
         registry: TableRegistry,
-        session,
+        session: TableSession,
         *,
         lang: str | None = None,
         seat: int | None = None,
