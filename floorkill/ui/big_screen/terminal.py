@@ -198,7 +198,6 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self.title = tr("floorkill big screen", self.lang)
         self.grid_mode = grid  # True always, False never, None when it fits
         self.in_grid = False  # the grid is on screen
-        self.grid_at = 0.0  # monotonic time the grid was last updated
         self.poll_interval = poll
         self.rotate_interval = rotate
         self.picture: Picture | None = None
@@ -388,7 +387,6 @@ class BigScreenApp(App[int], inherit_bindings=False):
         room.display = True
         self.query_one(RoomGrid).show_cards(self.view.grid.cards)
         self._grid_title()
-        self.grid_at = time.monotonic()
 
     def _grid_title(self) -> None:
         if self.view is None:
