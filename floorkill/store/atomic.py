@@ -5,26 +5,18 @@ floorkill writes goes through :func:`atomic_write_text` — a temp file in the s
 (``.<name>.tmp-<random>``), write, flush, fsync, ``os.replace`` over the target, fsync
 of the folder. An existing target keeps its file mode (a new one gets 0o666 minus the
 umask, like ``open``). A symlink target is followed: the file it points to is replaced.
-Leftover temp files (a crash between create and replace) are removed by
-:func:`cleanup_temp_files` and never listed as tables by :func:`list_table_files`.
+A crash between create and replace can leave the hidden temp file beside the target;
+nothing reads it.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import secrets
 import stat
-import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
-
-TEMP_RE = re.compile(r"^\..+\.tmp-[0-9a-f]{8,}$")
-
-
-def is_temp_file(path: str | Path) -> bool:
-    return bool(TEMP_RE.match(Path(path).name))
 
 
 def _umask_mode() -> int:
@@ -81,40 +73,3 @@ def write_toml(path: str | Path, doc: Mapping[str, Any]) -> Path:
     import tomli_w
 
     return atomic_write_text(path, tomli_w.dumps(dict(doc)))
-
-
-def cleanup_temp_files(folder: str | Path, min_age: float = 0.0) -> list[Path]:
-    """Remove leftover ``.<name>.tmp-<random>`` files older than ``min_age`` seconds."""
-    removed: list[Path] = []
-    now = time.time()
-    try:
-        entries = list(Path(folder).iterdir())
-    except OSError:
-        return removed
-    for p in entries:
-        if not is_temp_file(p) or not p.is_file():
-            continue
-        try:
-            if min_age and now - p.stat().st_mtime < min_age:
-                continue
-            p.unlink()
-            removed.append(p)
-        except OSError:
-            pass
-    return removed
-
-
-def list_table_files(folder: str | Path) -> list[Path]:
-    """The ``*.toml`` table files of a folder, sorted; hidden and temp files never listed."""
-    try:
-        entries = list(Path(folder).iterdir())
-    except OSError:
-        return []
-    return sorted(
-        p
-        for p in entries
-        if p.suffix == ".toml"
-        and not p.name.startswith(".")
-        and not is_temp_file(p)
-        and p.is_file()
-    )
