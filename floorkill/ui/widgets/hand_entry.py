@@ -83,8 +83,8 @@ class EntryInput(Input):
     def content_width(self) -> int:
         """At least the field's own width: typing or clearing a line that fits then leaves
         the virtual size as it was, so Textual lays out the screen only when a line outgrows
-        the field. A layout each hand was a third of Enter → every panel (budget: p99 <=
-        20 ms, bench/ui_bench.py)."""
+        the field: a layout each hand would spend much of the Enter → every panel budget
+        (bench/ui_bench.py)."""
         return max(super().content_width, self.scrollable_content_region.width)
 
 
