@@ -45,7 +45,7 @@ class Change:
     ``followed``."""
 
     kind: str
-    session: Any
+    session: TableSession
     record: Record | None = None
     before: TableState | None = None  # the table's state before the change
 
