@@ -77,7 +77,7 @@ class ImportPlan:
     tail: list[Mapping[str, Any]] = field(default_factory=list)
     tail_start: int = 1  # file position of tail[0]
     refused: list[Refused] = field(default_factory=list)
-    session: Any = None  # the journal's session of the table when it exists
+    session: JournalTable | None = None  # the journal's session of the table when it exists
     applied: list[Any] = field(default_factory=list)  # the tail folded by the check
     elsewhere: Any = None  # the bars at other tables the check used
     seqs: list[int] = field(default_factory=list)  # the journal record of each file event
@@ -363,6 +363,7 @@ def open_file(
     plan = plan_import(journal, tf)
     if plan.changes:
         opened = plan.session
+        assert opened is not None  # set-up changes: the journal has the table
         return opened, [
             FileDiffers(file, tf, plan.name, tuple(plan.changes), (opened.config, opened.players))
         ]
