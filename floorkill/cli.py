@@ -547,6 +547,8 @@ def main(argv: list[str] | None = None) -> int:
         from floorkill.rules.config import ConfigError
         from floorkill.store.errors import JournalError
 
+        log.error("floorkill %s: stopped", cmd or "podium", exc_info=exc)  # the traceback
+
         if isinstance(exc, ConfigError):
             print(f"floorkill: {exc.text()}", file=sys.stderr)
             return 2

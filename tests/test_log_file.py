@@ -71,3 +71,34 @@ def test_no_log_dir_means_no_file_and_no_print(tmp_path, monkeypatch, capfd):
     logging.getLogger("psycopg").warning("error ignored")
     assert "error ignored" not in "".join(capfd.readouterr())
     assert "Log: none" in "\n".join(about_lines(tmp_path / "j.db"))
+
+
+def test_a_command_that_stops_on_an_error_logs_its_traceback(tmp_path, monkeypatch, capfd):
+    """The terminal gets one line; the log file the traceback behind it."""
+    import floorkill.store.commands as commands
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("a bug deep down")
+
+    monkeypatch.setattr(commands, "cmd_head", broken)
+    assert main(["head", "--journal", str(tmp_path / "none.db")]) == 1
+    _out, err = capfd.readouterr()
+    assert "internal error: RuntimeError: a bug deep down" in err and "Traceback" not in err
+    path = log_file.current()
+    assert path is not None
+    text = path.read_text(encoding="utf-8")
+    assert "Traceback" in text and "RuntimeError: a bug deep down" in text
+
+
+def test_the_big_screen_logs_why_it_cannot_read_the_journal(tmp_path):
+    """A follower that cannot read its journal shows the players a calm line; the log has
+    the reason with its traceback."""
+    from floorkill.display.follow import Follower
+
+    path = _start(tmp_path)
+    bad = tmp_path / "not-a-journal.db"
+    bad.write_bytes(b"this is not a database file at all" * 100)
+    picture = Follower(bad, grace=0).poll()
+    assert picture is not None and picture.waiting is not None
+    text = path.read_text(encoding="utf-8")
+    assert "big screen:" in text and "Traceback" in text, text

@@ -16,6 +16,7 @@ journal: the terminal app and the web server run it in a worker thread.
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from floorkill.i18n import N_, get_lang, tr
+from floorkill.log import log
 from floorkill.rules import TableState
 from floorkill.rules.names import name_key, safe_text
 from floorkill.store.backend import is_url, location_text
@@ -201,6 +203,7 @@ class Follower:
         self._sessions: dict[str, Any] = {}
         self._views: dict[str, TableView] = {}  # reused while a table's seq is unchanged
         self._last: Picture | None = None
+        self._failing = False  # the last poll could not read the journal (logged once)
         self._last_ok = 0.0
         self.polls = 0
         self.choices: tuple[str, ...] = ()  # the tables a name matching none could mean
@@ -222,7 +225,7 @@ class Follower:
             try:
                 ro.close()
             except Exception:  # noqa: BLE001 - closing a broken connection: nothing to say
-                pass
+                log.debug("big screen: closing the journal's connection", exc_info=True)
 
     def close(self) -> None:
         self._drop()
@@ -329,9 +332,14 @@ class Follower:
                 self._sync_tables()  # a table may appear without a commit we saw
             picture = self._picture()
         except Exception as exc:  # noqa: BLE001 - never an error in front of the players
+            # in the log: the first failure with its traceback, each retry after it quietly
+            level = logging.DEBUG if self._failing else logging.WARNING
+            log.log(level, "big screen: the journal cannot be read: %s", exc, exc_info=exc)
+            self._failing = True
             self._drop()
             why = str(exc) if isinstance(exc, JournalError) else None
             return self._unavailable(missing=self._file_ident() is None, why=why)
+        self._failing = False
         if picture == self._last:
             return None
         self._last = picture

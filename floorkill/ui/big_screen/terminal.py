@@ -68,6 +68,7 @@ from floorkill.display.follow import (
 from floorkill.display.view import BigScreenView, Decision, ViewBuilder
 from floorkill.display.words import banner_parts, limits_text
 from floorkill.i18n import normalize, tr
+from floorkill.log import log
 from floorkill.store.errors import JournalError
 
 from ..themes import load_themes
@@ -277,6 +278,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
         try:
             picture = await asyncio.to_thread(self.follower.poll)
         except Exception:  # noqa: BLE001 - the follower never raises; belt and braces
+            log.exception("big screen: the journal could not be followed")
             picture = None
         finally:
             self._polling = False

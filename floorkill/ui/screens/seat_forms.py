@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from floorkill.floor.seat_events import FormError, cites_text
 from floorkill.floor.wording import refusal_line
 from floorkill.i18n import N_, money, tr
+from floorkill.log import log
 from floorkill.rules import Refusal
 from floorkill.rules.codes import OwedMode
 from floorkill.rules.names import name_key, safe_text
@@ -154,6 +155,7 @@ class FormModal(FormScreen[dict | None]):
             shown = self._preview(raw)
             near = self._near(raw) if self._near is not None and shown.records else None
         except Exception as exc:  # noqa: BLE001 — the journal away: say so, close nothing
+            log.warning("form: the preview could not be worked out", exc_info=exc)
             return None, unread(exc), None
         return raw, shown, near
 
@@ -300,6 +302,7 @@ class PayKillModal(ModalScreen[tuple[str, str] | None]):
         try:
             return self._preview(player, table)
         except Exception as exc:  # noqa: BLE001 — the journal away: say so, record nothing
+            log.warning("form: the preview could not be worked out", exc_info=exc)
             return unread(exc)
 
     def refresh_preview(self) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import Input, Static
 from floorkill.event_words import record_line
 from floorkill.floor.typed_entry import EntryError, showdown_event
 from floorkill.i18n import NC_, tr
+from floorkill.log import log
 from floorkill.rules import TableState
 from floorkill.rules.names import safe_text
 from floorkill.rules.preview import ASKS, RECORDS, Preview, unread
@@ -180,6 +181,7 @@ class ShowdownModal(FormScreen[dict | None]):
         try:
             return self._preview(raw)
         except Exception as exc:  # noqa: BLE001 — the journal away: say so, record nothing
+            log.warning("form: the preview could not be worked out", exc_info=exc)
             return unread(exc)
 
     def refresh_preview(self) -> None:
