@@ -1,7 +1,12 @@
 """Every screen of the podium, from the key that opens it to its first frame: one run,
 against a same-run baseline.
 
-    python bench/screens_bench.py [--runs 5]
+    python bench/screens_bench.py [--runs 5] [--only NAME ...] [--before TREE]
+
+``--before TREE`` (a ``git archive`` of another commit unpacked in TREE) measures both trees
+in the same run: the rounds alternate between a child process for each tree, and each tree's
+screens are reported as ratios to its own bare screen. ``--only`` keeps the screens whose
+name starts with one of the words given (the bare screen is always measured).
 
 Headless podium (120x40, three players seated, one hand played). For each screen: the key
 (or keys) that open it sent as a terminal sends them, then the time until that screen is
@@ -20,8 +25,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -84,7 +91,10 @@ async def _painted(screen) -> None:
     await done.wait()
 
 
-async def measure(runs: int) -> dict[str, list[tuple[float, float]]]:
+async def measure(
+    runs: int, only: list[str], warm: int = 0
+) -> dict[str, list[tuple[float, float]]]:
+    """``runs`` rounds of every screen, after ``warm`` rounds that are not kept."""
     from textual.screen import Screen
     from textual.widgets import Input
 
@@ -105,13 +115,15 @@ async def measure(runs: int) -> dict[str, list[tuple[float, float]]]:
     session = MemorySession(tf.config, tf.players)
     session.append({"type": "hand", "winner": 1})
     app = make_podium_app(session)
-    out: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in SCREENS}
+    screens = [s for s in SCREENS if not only or any(s[0].startswith(w) for w in only)]
+    out: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in screens}
     out["bare screen"] = []
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         podium = app.screen
-        for _ in range(runs):
-            for name, first, keys in SCREENS:
+        for round_no in range(warm + runs):
+            keep = round_no >= warm
+            for name, first, keys in screens:
                 if first:
                     await pilot.press(*first)
                     await settle(pilot)
@@ -125,7 +137,8 @@ async def measure(runs: int) -> dict[str, list[tuple[float, float]]]:
                 if opened:
                     await _painted(app.screen)
                     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-                    out[name].append((wall, cpu))
+                    if keep:
+                        out[name].append((wall, cpu))
                 for _ in range(3):  # back to the podium
                     if app.screen is podium:
                         break
@@ -137,22 +150,34 @@ async def measure(runs: int) -> dict[str, list[tuple[float, float]]]:
             app.push_screen(Bare())
             await _until(lambda: isinstance(app.screen, Bare) and app.screen.is_mounted)
             await _painted(app.screen)
-            out["bare screen"].append((time.perf_counter() - t0, time.process_time() - c0))
+            if keep:
+                out["bare screen"].append((time.perf_counter() - t0, time.process_time() - c0))
             await pilot.press("escape")
             await settle(pilot)
     return out
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=5)
-    args = ap.parse_args()
-    load = os.getloadavg()[0]
-    out = asyncio.run(measure(max(1, min(args.runs, 30))))
-    print(f"load average at the start: {load:.2f}, at the end: {os.getloadavg()[0]:.2f}")
+def _children(trees: list[Path], runs: int, only: list[str]) -> list[dict]:
+    """One child process per tree and round (two openings of each screen after a cold
+    one), the trees alternating: their samples."""
+    out: list[dict] = [{} for _ in trees]
+    for _ in range(runs):
+        for i, tree in enumerate(trees):
+            cmd = [sys.executable, __file__, "--tree", str(tree), "--runs", "2", "--raw"]
+            cmd += ["--only", *only] if only else []
+            done = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=300)
+            for name, vals in json.loads(done.stdout).items():
+                out[i].setdefault(name, []).extend(map(tuple, vals))
+    return out
+
+
+def report(title: str, out: dict[str, list[tuple[float, float]]]) -> list[str]:
+    """Print one tree's medians (wall, CPU, wall / bare, CPU / bare); the screens over."""
     bare = statistics.median(w for w, _ in out["bare screen"]) * 1000
+    bare_cpu = statistics.median(c for _, c in out["bare screen"]) * 1000
     over = []
-    print(f"{'screen':24s} {'wall ms':>8s} {'cpu ms':>8s} {'/ bare':>7s}")
+    print(title)
+    print(f"{'screen':24s} {'wall ms':>8s} {'cpu ms':>8s} {'/ bare':>7s} {'cpu/bare':>8s}")
     for name, vals in out.items():
         if not vals:
             print(f"{name:24s}  did not open")
@@ -160,9 +185,39 @@ def main() -> int:
             continue
         wall = statistics.median(w for w, _ in vals) * 1000
         cpu = statistics.median(c for _, c in vals) * 1000
-        print(f"{name:24s} {wall:8.1f} {cpu:8.1f} {wall / max(bare, 1e-9):6.2f}x")
+        print(
+            f"{name:24s} {wall:8.1f} {cpu:8.1f} {wall / max(bare, 1e-9):6.2f}x"
+            f" {cpu / max(bare_cpu, 1e-9):7.2f}x"
+        )
         if wall > GOAL_MS and name != "bare screen":
             over.append(name)
+    return over
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--only", nargs="*", default=[])
+    ap.add_argument("--before", type=Path, help="another tree, measured in the same run")
+    ap.add_argument("--tree", type=Path, help=argparse.SUPPRESS)  # a child: import from here
+    ap.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)  # a child: JSON out
+    args = ap.parse_args()
+    runs = max(1, min(args.runs, 30))
+    if args.tree is not None:
+        sys.path.insert(0, str(args.tree.resolve()))
+    load = os.getloadavg()[0]
+    if args.before is not None:
+        after, before = _children([ROOT, args.before.resolve()], runs, args.only)
+    else:
+        # a child (--raw) drops a first round: each process's first opening is cold
+        after, before = asyncio.run(measure(runs, args.only, warm=int(args.raw))), None
+    if args.raw:
+        print(json.dumps(after))
+        return 0
+    print(f"load average at the start: {load:.2f}, at the end: {os.getloadavg()[0]:.2f}")
+    if before is not None:
+        report(f"before ({args.before}):", before)
+    over = report("this tree:" if before is not None else "", after)
     print(("PASS" if not over else "OVER: " + ", ".join(over)) + f" (goal {GOAL_MS:.0f} ms)")
     return 0 if not over else 1
 
