@@ -17,6 +17,7 @@ from floorkill.i18n import N_, NC_, tr
 from floorkill.rules.names import safe_text
 
 from .language import Speaks
+from .side_screen import OpensAtOnce
 
 # (title, credit) — message ids; a rulebook's own title stays in its language where a
 # floor would quote it ("Robert's Rules of Poker"): the catalogue says how
@@ -74,7 +75,7 @@ def about_lines(
     return [safe_text(line) for line in lines]
 
 
-class AboutScreen(Speaks, ModalScreen[None]):
+class AboutScreen(OpensAtOnce, Speaks, ModalScreen[None]):
     DEFAULT_CSS = """
     AboutScreen { align: center middle; }
     AboutScreen > #about-box {

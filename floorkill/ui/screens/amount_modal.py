@@ -23,10 +23,12 @@ from floorkill.floor.seat_events import cites_text
 from floorkill.i18n import tr
 from floorkill.rules.names import safe_text
 
+from .side_screen import OpensAtOnce
+
 Read = Callable[[str], tuple[Any, str]]
 
 
-class AmountModal(ModalScreen[Any]):
+class AmountModal(OpensAtOnce, ModalScreen[Any]):
     """One amount asked: the line, the preview of what it decides, the clauses."""
 
     DEFAULT_CSS = """

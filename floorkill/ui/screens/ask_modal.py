@@ -21,8 +21,10 @@ from floorkill.floor.seat_events import cites_text
 from floorkill.i18n import NC_, tr
 from floorkill.rules.names import safe_text
 
+from .side_screen import OpensAtOnce
 
-class AskModal(ModalScreen[Any]):
+
+class AskModal(OpensAtOnce, ModalScreen[Any]):
     """A question the rules attach, each answer shown with what it decides.
 
     ``options`` are (key, label, lines, value): key ``y``, ``n`` or ``enter``."""

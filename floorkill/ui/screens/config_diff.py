@@ -25,6 +25,8 @@ from floorkill.rules.names import NameError_, safe_text
 from floorkill.store.errors import JournalError
 from floorkill.store.importing import FileDiffers, free_table_name
 
+from .side_screen import OpensAtOnce
+
 TEXTS: dict[str, str | tuple[str, str]] = {  # key -> message id (the catalogue has the words)
     "title": N_("{file} is not the journal's table {name}"),
     "intro": N_("The journal's table of that name is set up differently (journal → file):"),
@@ -44,7 +46,7 @@ def name_problem(problem: NameError_, lang: str | None) -> str:
     return problem.text(lang or "en")
 
 
-class ConfigDiffModal(ModalScreen[tuple[str, str] | None]):
+class ConfigDiffModal(OpensAtOnce, ModalScreen[tuple[str, str] | None]):
     """Dismisses with ("keep", ""), ("new", name) or None (cancel)."""
 
     DEFAULT_CSS = """

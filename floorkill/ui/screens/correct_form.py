@@ -37,6 +37,7 @@ from floorkill.vocab import EVENT_TYPES, word
 from ..widgets.hand_entry import preview_text
 from .amount_modal import AmountModal
 from .ask_modal import AskModal
+from .side_screen import OpensAtOnce
 
 
 def _asks_line(seq: int, event, question, lang: str) -> str:
@@ -111,7 +112,7 @@ def _impact_lines(impact, lang: str) -> list[str]:
     return lines or [tr("No later ruling changes.", lang)]
 
 
-class CorrectModal(ModalScreen[dict | None]):
+class CorrectModal(OpensAtOnce, ModalScreen[dict | None]):
     """Correct one record: the entry line prefilled, what changes listed as it is edited."""
 
     DEFAULT_CSS = """
@@ -407,7 +408,7 @@ class CorrectModal(ModalScreen[dict | None]):
         self.dismiss(None)
 
 
-class PickRecordModal(ModalScreen[Record | None]):
+class PickRecordModal(OpensAtOnce, ModalScreen[Record | None]):
     """Which hand to correct: the last nine, one digit each (1 = the last hand)."""
 
     DEFAULT_CSS = """

@@ -38,10 +38,12 @@ from floorkill.store.errors import JournalError
 from floorkill.store.session import Record, TableSession
 
 from ..widgets.history_view import HistoryView
+from ..widgets.key_line import KeyLine
 from ..widgets.rules_panel import RulesPanel
 from ..widgets.seating import Seating
 from ..widgets.status_line import StatusLine
-from .language import LangFooter, Speaks
+from .language import Speaks
+from .side_screen import OpensAtOnce
 
 DISPUTE_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "title": N_("DISPUTE"),
@@ -103,7 +105,7 @@ class _Listing:
         return index
 
 
-class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
+class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
     """A table at any record; the live table stays as it is."""
 
     DEFAULT_CSS = """
@@ -154,6 +156,9 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         ),
     ]
     STEP_ACTIONS = frozenset({"step", "hand", "first", "last"})
+    # the focus is given on mount (the history, else the seats): Textual's default ("*")
+    # focused the seats first, and moving it to the history styled the seats twice more
+    AUTO_FOCUS = ""
 
     def __init__(
         self,
@@ -185,7 +190,7 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
                 )
                 yield Input(placeholder=dtext("filter", self.lang), id="dispute-filter")
                 yield HistoryView(self._listing, self.lang, id="dispute-history")
-        yield LangFooter(compact=True)
+        yield KeyLine()
 
     def on_mount(self) -> None:
         history = self.query_one(HistoryView)
@@ -193,6 +198,8 @@ class DisputeScreen(Speaks, Screen[None], inherit_bindings=False):
         self._sync_history()  # before the focus: a focused empty cursor jumps to the end
         if history.cursor >= 0:
             history.focus()
+        else:
+            self.query_one(Seating).focus()
 
     def on_unmount(self) -> None:
         self.rewind.close()

@@ -15,8 +15,10 @@ from textual.screen import ModalScreen, ScreenResultType
 
 from floorkill.i18n import NC_
 
+from .side_screen import OpensAtOnce
 
-class FormScreen(ModalScreen[ScreenResultType]):
+
+class FormScreen(OpensAtOnce, ModalScreen[ScreenResultType]):
     BINDINGS = [
         Binding(
             "tab", "next_field", NC_("key", "Next field"), show=False, priority=True, id="form.next"

@@ -4,15 +4,14 @@
 the app's (the podium's ``lang``), else the language in use (:func:`floorkill.i18n.get_lang`);
 F3 on the screen (:meth:`Speaks.action_language`) switches the app's language — the podium
 under the screen follows it — and calls the screen's :meth:`Speaks.speak` to redraw its
-words. :class:`LangFooter` is a footer whose key descriptions are catalogue ids (mark them
-``N_("Back")`` in ``BINDINGS``) said in the screen's language.
+words. The screens' key lines (:class:`~floorkill.ui.widgets.key_line.KeyLine`) say each
+key's description (a catalogue id: mark it ``NC_("key", "Back")`` in ``BINDINGS``) in the
+screen's language.
 """
 
 from __future__ import annotations
 
-from floorkill.i18n import NC_, get_lang, next_lang, normalize, ptr
-
-from ..widgets.footer import BatchedFooter
+from floorkill.i18n import NC_, get_lang, next_lang, normalize
 
 
 class Speaks:
@@ -45,8 +44,7 @@ class Speaks:
         else:
             self._lang = next_lang(self.lang)
         self.speak()
-        for footer in self.query(LangFooter):  # type: ignore[attr-defined]
-            footer.refresh(recompose=True)
+        self.refresh_bindings()  # type: ignore[attr-defined]  # the key line, in the new language
 
     def speak(self) -> None:
         """Redraw every word in ``self.lang`` (each screen says what it shows)."""
@@ -56,17 +54,4 @@ class Speaks:
 APP_KEYS = (NC_("key", "Quit"), NC_("key", "Theme"), NC_("key", "Commands"))
 
 
-class LangFooter(BatchedFooter):
-    """The footer with each key's description (a catalogue id in the context "key":
-    ``NC_("key", "Back")``) in the screen's language."""
-
-    def compose(self):
-        lang = getattr(self.screen, "lang", None)
-        for widget in super().compose():
-            text = getattr(widget, "description", None)
-            if isinstance(text, str) and text:
-                widget.description = ptr("key", text, lang)
-            yield widget
-
-
-__all__ = ["LangFooter", "Speaks"]
+__all__ = ["Speaks"]

@@ -17,7 +17,9 @@ from floorkill.rules.config import TableConfig
 from floorkill.rules.names import safe_text
 from floorkill.rules.placard import placard
 
-from .language import LangFooter, Speaks
+from ..widgets.key_line import KeyLine
+from .language import Speaks
+from .side_screen import OpensAtOnce
 
 
 def placard_rich(cfg: TableConfig, lang: str) -> tuple[Text, Text]:
@@ -34,7 +36,7 @@ def placard_rich(cfg: TableConfig, lang: str) -> tuple[Text, Text]:
     return title, body
 
 
-class PlacardScreen(Speaks, ModalScreen[None]):
+class PlacardScreen(OpensAtOnce, Speaks, ModalScreen[None]):
     DEFAULT_CSS = """
     PlacardScreen { background: $background; }
     PlacardScreen #placard-title { height: 1; padding: 0 1; background: $panel; }
@@ -54,7 +56,7 @@ class PlacardScreen(Speaks, ModalScreen[None]):
         yield Static("", id="placard-title", markup=False)
         with VerticalScroll(id="placard-body"):
             yield Static("", id="placard-lines", markup=False)
-        yield LangFooter(compact=True)
+        yield KeyLine()
 
     def on_mount(self) -> None:
         self._show()

@@ -23,6 +23,7 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -37,7 +38,9 @@ from floorkill.rules.names import name_key, safe_text
 from floorkill.rules.room import RROP_BAR, bar_of
 from floorkill.store.session import TableSession
 
-from .language import LangFooter, Speaks
+from ..widgets.key_line import KeyLine
+from .language import Speaks
+from .side_screen import OpensAtOnce
 
 COLUMNS = (N_("Player"), N_("Table"), N_("Seat"), N_("Status"), N_("Owes"), N_("Legs"))
 
@@ -168,7 +171,7 @@ def filter_rows(rows: list[RoomRow], typed: str) -> list[RoomRow]:
     return [row for row in rows if key in row.key or key in name_key(row.table)]
 
 
-class RoomPlayersScreen(Speaks, Screen[None]):
+class RoomPlayersScreen(OpensAtOnce, Speaks, Screen[None]):
     """Every player of the room; type to filter; Enter or p on an owed kill pays it."""
 
     DEFAULT_CSS = """
@@ -206,7 +209,7 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         yield DataTable(id="room-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="room-error", markup=False)
         yield Static("", id="room-help", markup=False)
-        yield LangFooter(compact=True)
+        yield KeyLine()
 
     def on_mount(self) -> None:
         self.speak()
@@ -233,7 +236,7 @@ class RoomPlayersScreen(Speaks, Screen[None]):
         self._columns_for = None  # the headers in the new language
         self.reload()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         if self.is_mounted and self.rows:  # back from the pay question: read again
             self.reload()
 

@@ -37,9 +37,11 @@ from floorkill.rules.decisions import Decision
 from floorkill.rules.names import safe_text
 from floorkill.store.session import TableSession
 
+from ..widgets.key_line import KeyLine
 from ..widgets.rules_panel import pending_lines
 from ..widgets.status_line import seat_name
-from .language import LangFooter, Speaks
+from .language import Speaks
+from .side_screen import OpensAtOnce
 
 SITUATIONS = ("short-post", "killer-in-blind", "same-game", "one-kill-per-deal")
 RULING_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
@@ -154,7 +156,7 @@ def ruling_text(situation: str, decisions: list[Decision], lang: str, empty: str
     return out
 
 
-class RulingsScreen(Speaks, Screen[None]):
+class RulingsScreen(OpensAtOnce, Speaks, Screen[None]):
     DEFAULT_CSS = """
     RulingsScreen { layout: vertical; }
     RulingsScreen #rl-now { height: auto; padding: 0 1; background: $panel; text-style: bold; }
@@ -232,7 +234,7 @@ class RulingsScreen(Speaks, Screen[None]):
                 with VerticalScroll(id="rl-result"):
                     yield Static("", id="rl-text", markup=False)
         yield Static("", id="rl-help", markup=False)
-        yield LangFooter(compact=True)
+        yield KeyLine()
 
     def _options(self) -> list[Option]:
         return [

@@ -34,6 +34,7 @@ from floorkill.rules.questions import remedy
 
 from ..widgets.hand_entry import PREVIEW_ASKS, PREVIEW_CHANGED, not_recorded, preview_text
 from .form_screen import FormScreen
+from .side_screen import OpensAtOnce
 
 # what to do when the rules name the event that lifts a refusal (rules.questions.remedy)
 REMEDY_HINTS = {
@@ -209,7 +210,7 @@ class FormModal(FormScreen[dict | None]):
         self.dismiss(None)
 
 
-class PayKillModal(ModalScreen[tuple[str, str] | None]):
+class PayKillModal(OpensAtOnce, ModalScreen[tuple[str, str] | None]):
     """Who owes a kill, here and at the other tables: pick one to record it paid."""
 
     DEFAULT_CSS = """

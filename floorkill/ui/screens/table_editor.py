@@ -58,6 +58,7 @@ from ..widgets.field_list import ChoiceField, Field, FieldList, Head, TextField
 from ..widgets.key_line import KeyLine
 from ..widgets.repaint import update_static
 from .language import Speaks
+from .side_screen import OpensAtOnce
 
 
 def cites_note(text: str, cites, lang: str | None = "en") -> str:
@@ -291,7 +292,7 @@ def title_words(title: str, lang: str | None) -> str:
     return title
 
 
-class TableEditor(Speaks, Screen[str | None]):
+class TableEditor(OpensAtOnce, Speaks, Screen[str | None]):
     """A new table; dismisses with its name once saved and created, or None.
 
     The form is one :class:`~floorkill.ui.widgets.field_list.FieldList` (a line per

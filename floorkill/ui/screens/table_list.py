@@ -26,7 +26,9 @@ from floorkill.rules.config import TableConfig, game_name
 from floorkill.rules.names import safe_text
 from floorkill.rules.options import FIELD_CITES
 
-from .language import LangFooter, Speaks
+from ..widgets.key_line import KeyLine
+from .language import Speaks
+from .side_screen import OpensAtOnce
 
 # (key, message id): every column, when they fit the width (else see LAYOUTS)
 COLUMNS = (
@@ -110,7 +112,7 @@ def barred_cell(state, lang: str | None = None) -> str:
     )
 
 
-class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
+class TableListScreen(OpensAtOnce, Speaks, Screen[tuple[str, str] | None]):
     """Each table of the evening; dismisses with ("open", name) or ("new"|"sample"|"copy", name)."""
 
     DEFAULT_CSS = """
@@ -127,7 +129,11 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         Binding("s", "sample", NC_("key", "From sample"), id="tables.sample"),
         Binding("c", "copy", NC_("key", "Copy table"), id="tables.copy"),
         Binding(
-            "a", "show_closed", NC_("key", "Closed tables"), show=False, id="tables.closed"
+            "a",
+            "show_closed",
+            NC_("key", "Closed tables"),
+            show=False,
+            id="tables.closed",
         ),  # said when any is hidden
         Binding("f3", "language", "EN/RU", show=False, id="tables.language"),
         *[
@@ -162,7 +168,7 @@ class TableListScreen(Speaks, Screen[tuple[str, str] | None]):
         yield Static("", id="tables-detail", markup=False)
         yield Static("", id="tables-error", markup=False)
         yield Static("", id="tables-help", markup=False)
-        yield LangFooter(compact=True)
+        yield KeyLine()
 
     def on_mount(self) -> None:
         self.speak()
@@ -417,7 +423,7 @@ def read_tables(registry: TableRegistry) -> list[tuple[str, object]]:
     return out
 
 
-class SampleModal(Speaks, ModalScreen[Path | None]):
+class SampleModal(OpensAtOnce, Speaks, ModalScreen[Path | None]):
     """The shipped sample tables: pick one to start a new table from (the editor opens)."""
 
     DEFAULT_CSS = """

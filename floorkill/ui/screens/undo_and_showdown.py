@@ -22,9 +22,10 @@ from floorkill.store.session import Record
 
 from ..widgets.hand_entry import PREVIEW_CHANGED, not_recorded, preview_text
 from .form_screen import FormScreen
+from .side_screen import OpensAtOnce
 
 
-class UndoModal(ModalScreen[str | None]):
+class UndoModal(OpensAtOnce, ModalScreen[str | None]):
     """ "Undo #12? Why?" — Enter with a reason undoes (a void record), Esc keeps the record."""
 
     DEFAULT_CSS = """
@@ -97,6 +98,9 @@ class ShowdownModal(FormScreen[dict | None]):
     ShowdownModal #sd-help { color: $text-muted; }
     """
     BINDINGS = [Binding("escape", "cancel", NC_("key", "Cancel showdown"), id="showdown.cancel")]
+    # the first field has the focus from the start: Textual's default ("*") focused the
+    # scrolling box first, and moving it to the field styled every field twice more
+    AUTO_FOCUS = "Input"
 
     def __init__(
         self,

@@ -13,6 +13,11 @@ keys shown are always those of the bindings as they are. A compact footer's keys
 their ``-compact`` class as they are made, not one by one after they are mounted (each
 key's styles worked out a second time).
 
+While another screen is over the footer's (a side screen, a modal), the signals it gets
+(its keys are disabled there) rebuild nothing: the keys are checked again when its screen
+is back, and are then mostly as they were. Under a modal the podium's keys are shown as
+they were before it opened, dimmed by the modal's tint.
+
 Kept for what the screen shows: with Textual's Footer the keys vanish for a frame at each
 of those recomposes (tests/ui/test_footer_fits.py read an empty footer under load).
 """
@@ -31,6 +36,11 @@ class BatchedFooter(Footer):
     _shown: tuple | None = None  # what the keys on screen were built from
 
     def bindings_changed(self, screen) -> None:
+        if not screen.is_current:
+            # a screen or modal over ours (it disables our keys meanwhile): nothing is
+            # rebuilt for it; our screen's return signals again, and the keys are
+            # rebuilt then only if they are not as they were
+            return
         if self._recompose_queued:
             return  # the recompose already queued reads the bindings as they are then
         self._recompose_queued = True

@@ -21,11 +21,12 @@ from floorkill.i18n import ptr
 class KeyLine(Widget):
     """A footer of one widget: ``^s Save table  esc Cancel  …  ^p Commands``."""
 
-    COMPONENT_CLASSES = {"key-line--key", "key-line--description"}
+    COMPONENT_CLASSES = {"key-line--key", "key-line--description", "key-line--separator"}
     DEFAULT_CSS = """
     KeyLine { height: 1; dock: bottom; background: $footer-background; }
     KeyLine > .key-line--key { color: $footer-key-foreground; text-style: bold; }
     KeyLine > .key-line--description { color: $footer-description-foreground; }
+    KeyLine > .key-line--separator { color: $foreground 20%; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -89,7 +90,7 @@ class KeyLine(Widget):
         if last is not None:
             tail = cell_len(f"▏{last[1]} {last[2]} ")
             text.pad_right(max(1, width - text.cell_len - tail))
-            text.append("▏", words_style)
+            text.append("▏", self._ink("key-line--separator"))  # as the Footer's vkey border
             add(*last)
         return text
 

@@ -32,6 +32,7 @@ from floorkill.i18n import NC_, tr
 from floorkill.log import log
 from floorkill.rules import TableState
 
+from ..screens.side_screen import OpensAtOnce
 from .repaint import style_lookup
 
 CARD_MIN_WIDTH = 22  # cells (border included): below this a page holds fewer cards
@@ -244,7 +245,7 @@ def room_states(registry) -> list[TableState]:
     return out
 
 
-class RoomScreen(ModalScreen[None]):
+class RoomScreen(OpensAtOnce, ModalScreen[None]):
     """The room at the podium: every table's kill status, following the floor while open;
     Esc closes, PgUp/PgDn page."""
 
