@@ -38,6 +38,7 @@ Run: python bench/correct_bench.py [REPEAT] [--before TREE]
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -74,9 +75,16 @@ def records() -> list[dict]:
 clock = time.process_time
 
 
+def settled() -> None:
+    """Nothing left over for the collector from what ran before: each timing pays only
+    for its own work."""
+    gc.collect()
+
+
 def timed(fn, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
+        settled()
         t0 = clock()
         fn()
         best = min(best, clock() - t0)
@@ -104,6 +112,7 @@ def measure(repeat: int) -> dict[str, float]:
 
     def held() -> float:
         h = History(tf.config, tf.players, recs, strict=True)
+        settled()
         t0 = clock()
         impact(h, fix)
         h.correct(fix)
@@ -152,15 +161,18 @@ def journal(tf, recs, event, what: str, repeat: int) -> dict[str, float]:
                 shutil.copy(made, path)
                 with Journal(path, "bench") as j:
                     s = j.open_table(name)  # a podium that has read nothing yet
+                    settled()
                     t0 = clock()
                     with j._read() as conn:
                         rows = reading.live_events(conn, name, 0, len(s))
                     deque(iter_steps(init, rows), maxlen=0)
                     best(f"journal {what}: replay", (clock() - t0) * 1000)
                     del rows
+                    settled()
                     t0 = clock()
                     s.full_replay()
                     best(f"journal {what}: bare fold", (clock() - t0) * 1000)
+                    settled()
                     t0 = clock()
                     if how == "form":
                         impact(s.history(), {"type": "correct", "record": 10, "event": event})

@@ -314,7 +314,10 @@ class Outcome(NamedTuple):
     refusal: Refusal | None = None  # an event that does not apply
     inert: bool = False  # a void, a correction, a struck record
     result: Any = None
-    parsed: Any = None  # (the event read, its room stamp): a refold reads it once
+    # the event read and its room stamp (two fields, not a pair: one object fewer kept a
+    # record, for the correction budget): a refold reads each record once
+    event: Any = None
+    room: Any = None
 
     def key(self) -> tuple[Any, ...]:
         return (
@@ -382,7 +385,7 @@ class History:
         # the last refold weighed (impact, then the same correction entered): its key and
         # (start, states, outcomes, broken, changes, impossible)
         self._weighed: tuple[tuple[int, str], Weighed] | None = None
-        with _collector_paused():
+        with collector_paused():
             for raw in records:
                 self.add(raw)
 
@@ -403,25 +406,8 @@ class History:
         record that never applies (a file's); ``strict`` raises the refusal instead."""
         etype = raw.get("type") if type(raw) is dict or isinstance(raw, Mapping) else None
         if etype in (CORRECT, VOID):
-            try:
-                start, trial, states, outcomes = self._trial(raw)
-            except Refusal as refusal:
-                if self.strict:
-                    raise
-                return self._dead(raw, refusal)
-            out = _INERT
-            if etype == CORRECT and start is not None:
-                changes, _ = self._diffed(raw, start, trial, states, outcomes)
-                said = Decision("corrected", None, "corrected", (("record", start),))
-                out = Outcome(True, (said, *changes), inert=True)
-            self.records.append(raw)
-            self.resolved = trial
-            if start is not None:
-                self.states[start:] = states
-                self.outcomes[start - 1 :] = outcomes
-            self.states.append(self.states[-1])
-            self.outcomes.append(out)
-            return out
+            with collector_paused():  # the refold, its diff, the old states let go
+                return self._enter(raw, etype)
         try:
             applied = apply(self.states[-1], raw)
         except Refusal as refusal:
@@ -434,13 +420,30 @@ class History:
         resolved.events.append(raw)
         self.states.append(applied.state)
         out = Outcome(
-            True,
-            tuple(applied.decisions),
-            None,
-            False,
-            applied.result,
-            (applied.event, applied.room),
+            True, tuple(applied.decisions), None, False, applied.result, applied.event, applied.room
         )
+        self.outcomes.append(out)
+        return out
+
+    def _enter(self, raw: Mapping[str, Any], etype: str) -> Outcome:
+        """:meth:`add` of a correction or a void."""
+        try:
+            start, trial, states, outcomes = self._trial(raw)
+        except Refusal as refusal:
+            if self.strict:
+                raise
+            return self._dead(raw, refusal)
+        out = _INERT
+        if etype == CORRECT and start is not None:
+            changes, _ = self._diffed(raw, start, trial, states, outcomes)
+            said = Decision("corrected", None, "corrected", (("record", start),))
+            out = Outcome(True, (said, *changes), inert=True)
+        self.records.append(raw)
+        self.resolved = trial
+        if start is not None:
+            self.states[start:] = states
+            self.outcomes[start - 1 :] = outcomes
+        self.states.append(self.states[-1])
         self.outcomes.append(out)
         return out
 
@@ -607,7 +610,7 @@ class History:
             if old_events[index] is not new_events[index]:
                 differs = index + 1
                 break
-        with _collector_paused():
+        with collector_paused():
             return self._refold(start, resolved, last, differs)
 
     def _refold(
@@ -628,10 +631,10 @@ class History:
             elif ev is None:
                 out = _INERT
             else:
-                parsed = old_out.parsed if ev is old_events[seq - 1] else None
                 try:
-                    if parsed is not None:  # the same record: read once, when entered
-                        applied = apply_parsed(state, parsed[0], parsed[1])
+                    if ev is old_events[seq - 1] and old_out.event is not None:
+                        # the same record: read once, when entered
+                        applied = apply_parsed(state, old_out.event, old_out.room)
                     else:
                         applied = apply(state, ev)
                 except Refusal as refusal:
@@ -646,7 +649,8 @@ class History:
                         None,
                         False,
                         applied.result,
-                        (applied.event, applied.room),
+                        applied.event,
+                        applied.room,
                     )
             states.append(state)
             outcomes.append(out)
@@ -673,12 +677,14 @@ class History:
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """The cyclic collector paused while a fold builds the states it keeps. A fold makes
     no reference cycles, and the objects it keeps (about ten a record) made the collector
     walk the whole heap again and again as they piled up: the correction budget
-    (bench/correct_bench.py, <= 2x a replay) fails without it. Already paused (the podium's
-    start, a fold inside a fold): left as it is."""
+    (bench/correct_bench.py, <= 2x replaying the table) fails without it. A correction is
+    entered under one pause (the history read, the refold, its diff, the old states let
+    go), so the collector meets only what is kept, once, when it resumes. Already paused
+    (the podium's start, a fold inside a fold): left as it is."""
     if not gc.isenabled():
         yield
         return
@@ -817,6 +823,14 @@ def impact(history: History, raw: Mapping[str, Any]) -> Impact:
         return Impact(start, (), (), refusal)
     # every later record kept, to see all the impossible ones at once
     probe = {key: value for key, value in raw.items() if key not in ("keep", "room")}
+    with collector_paused():
+        return _impact(history, probe, correction, start)
+
+
+def _impact(
+    history: History, probe: Mapping[str, Any], correction: Correction, start: int
+) -> Impact:
+    """:func:`impact` of a correction that names a record it can correct."""
     try:
         _start, trial, states, outcomes = history._trial(probe, keep_all=True)
     except Refusal as refused:
@@ -876,9 +890,14 @@ def _diff(
             if old_out.applied and not old_out.inert:
                 impossible.append((record, _type(old_ev), new_out.refusal))
             continue
-        if _type(new_ev) == "hand" or _type(old_ev) == "hand":
+        new_type = _type(new_ev)
+        if new_type == "hand" or _type(old_ev) == "hand":
             old_b, new_b = old_state.button, new_state.button
-            if (old_b.status, old_b.seat, old_b.player) == (new_b.status, new_b.seat, new_b.player):
+            if (
+                old_b.status == new_b.status
+                and old_b.seat == new_b.seat
+                and old_b.player == new_b.player
+            ):
                 continue
             was, now = _button_words(old_state), _button_words(new_state)
             cites = tuple(
@@ -888,13 +907,13 @@ def _diff(
                     for cite in decision.cites
                 )
             )
-            hand = new_state.hands if _type(new_ev) == "hand" else old_state.hands
+            hand = new_state.hands if new_type == "hand" else old_state.hands
             changes.append(_hand_change(hand, was, now, cites))
         elif record != start and new_out.key() != old_out.key():
             cites = tuple(
                 dict.fromkeys(cite for decision in new_out.decisions for cite in decision.cites)
             )
-            params: tuple[tuple[str, Any], ...] = (("record", record), ("type", _type(new_ev)))
+            params: tuple[tuple[str, Any], ...] = (("record", record), ("type", new_type))
             changes.append(Decision("corrected", None, "fix-ruling", params, cites))
     old_bars = _own_bars(history.state)
     new_bars = _own_bars(states[-1]) if states else old_bars
@@ -1042,6 +1061,7 @@ __all__ = [
     "Impact",
     "Resolved",
     "STRIKE",
+    "collector_paused",
     "file_records",
     "fold",
     "impact",

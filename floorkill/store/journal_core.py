@@ -840,7 +840,8 @@ class CoreSession(RoomView):
         later record is left unsettled. The replacement keeps the room stamp the original
         was entered with. ``expect_seq`` as for ``append``."""
         journal = self.journal
-        with journal._write() as tx:
+        # one pause for the history read and the correction (see collector_paused)
+        with corrections.collector_paused(), journal._write() as tx:
             conn = tx.conn
             self._sync(conn, reading.max_seq(conn, self.name), expect_seq)
             history = self._history(conn)
