@@ -33,6 +33,17 @@ def key_letters(letter: str) -> str:
     return letter if other == letter else f"{letter},{other}"
 
 
+def same_key(letter: str) -> tuple[str, ...]:
+    """``letter`` and the letter the same key types on the other layout, folded: ``"s"`` →
+    ``("s", "ы")``, ``"С"`` → ``("с", "c")`` (a letter no other layout has: itself)."""
+    folded = letter.casefold()
+    out = [folded]
+    for other in (folded.translate(TO_LATIN), folded.translate(TO_RUSSIAN)):
+        if other not in out:
+            out.append(other)
+    return tuple(out)
+
+
 def yes_no(text: str) -> bool | None:
     """True (yes), False (no) or None (neither) for a typed answer: yes/no words only, by
     the key's place for one letter (``н`` is the Y key), never a digit."""

@@ -10,7 +10,8 @@ cursor on one field at a time:
 - on a text field (:class:`TextField`) characters are typed at the text cursor (←/→,
   Home/End, Backspace, Delete; a paste types its first line);
 - on a choice (:class:`ChoiceField`, ``‹ value ›``) ←/→ or Space step through its values,
-  a letter picks the next value whose words start with it;
+  a letter picks the next value whose words, as shown, start with it — or with the letter
+  its key types on the other layout (the S key: «ы» or ``s``);
 - a click puts the cursor on a field (and steps a choice clicked again).
 
 Setting a field's :attr:`Field.value` (by a key, or in code) posts
@@ -35,6 +36,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from floorkill.floor.keyboard import same_key
 from floorkill.i18n import NC_
 
 Ink = Callable[[str], Style]  # a component's colours by its name (``field-list--caret``)
@@ -217,16 +219,19 @@ class ChoiceField(Field):
         return True
 
     def key(self, event: events.Key) -> bool:
-        """Space steps; a letter picks the next value whose words start with it."""
+        """Space steps; a letter picks the next value whose words (as shown, in the screen's
+        language) start with it, or with the letter the same key types on the other
+        layout: the key means one thing whichever layout is switched on."""
         char = event.character
         if event.key == "space":
             return self.step(1)
         if not char or not char.isprintable():
             return False
+        letters = same_key(char)
         count, start = len(self.options), self._index()
         for step in range(1, count + 1):
             words, choice = self.options[(start + step) % count]
-            if words.casefold().startswith(char.casefold()):
+            if words.casefold().startswith(letters):
                 self.value = choice
                 break
         return True  # a letter no value starts with is taken all the same: never a podium key
