@@ -11,6 +11,8 @@ translated: they are taken as typed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 # the Russian layout's letters and the Latin letter on the same key
 _RU = "йцукенгшщзхъфывапролджэячсмитьбю"
 _LATIN = "qwertyuiop[]asdfghjkl;'zxcvbnm,."
@@ -31,6 +33,18 @@ def key_letters(letter: str) -> str:
     Textual binding's key list)."""
     other = letter.translate(TO_RUSSIAN)
     return letter if other == letter else f"{letter},{other}"
+
+
+def letter_shown(key: str, lang: str | None, same_action: Callable[[str], bool]) -> str | None:
+    """How a footer shows the Latin command key ``key`` when the Russian layout's letter on
+    the same key is bound to the same action (``same_action(letter)``; the seat keys,
+    :func:`key_letters`): on a Russian screen by that letter («о» for ``j``, the letter a
+    Russian keyboard prints beside J), else None (as bound). Either letter works on either
+    screen."""
+    if lang != "ru" or len(key) != 1:
+        return None
+    letter = key.translate(TO_RUSSIAN)
+    return letter if letter != key and same_action(letter) else None
 
 
 def same_key(letter: str) -> tuple[str, ...]:

@@ -6,7 +6,8 @@ is what the podium screen's ``active_bindings`` hands the Footer: each shown bin
 with its description from the catalogue (context "key"), and — when the row would not
 fit — the least needed keys hidden from the footer (never disabled: the key still works,
 and the command palette, Ctrl+P, lists every action). The essential keys (Undo, F2, F5,
-F9, F10, the palette) always stay.
+F9, F10, the palette) always stay. On a Russian screen a letter key bound on both layouts
+(the seat keys) is shown by its Russian layout's letter (:func:`letter_shown`: «о» for J).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import replace
 from rich.cells import cell_len
 from textual.binding import ActiveBinding, Binding
 
+from floorkill.floor.keyboard import letter_shown
 from floorkill.i18n import NC_, gettext, pgettext
 
 from ..actions import footer_words
@@ -131,6 +133,11 @@ def key_word(binding_id: str | None, description: str, lang: str) -> str:
     return word if word != description else gettext(description, lang)  # a screen's own words
 
 
+def _action(active: Mapping[str, ActiveBinding], key: str) -> str | None:
+    ab = active.get(key)
+    return ab.binding.action if ab is not None else None
+
+
 def _rank(binding_id: str | None) -> int:
     return PRIORITY.index(binding_id) if binding_id in PRIORITY else len(PRIORITY)
 
@@ -149,9 +156,11 @@ def footer_bindings(
     for key, ab in active.items():
         b = ab.binding
         word = key_word(b.id, b.description, lang)
-        out[key] = (
-            ab._replace(binding=replace(b, description=word)) if word != b.description else ab
-        )
+        # a seat key on a Russian screen: «о», not j
+        letter = letter_shown(key, lang, lambda k, a=b.action: _action(active, k) == a)
+        if word != b.description or letter is not None:
+            b = replace(b, description=word, key_display=letter or b.key_display)
+        out[key] = ab._replace(binding=b) if b is not ab.binding else ab
     # the footer shows one key per action (the first bound), in the bindings' order
     shown: dict[str, tuple[str, ActiveBinding]] = {}
     for key, ab in out.items():

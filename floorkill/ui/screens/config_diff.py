@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from floorkill.floor.keyboard import key_letters
 from floorkill.floor.text_tables import pick
 from floorkill.i18n import N_, NC_
 from floorkill.rules.config import validate_table_name
@@ -64,8 +65,12 @@ class ConfigDiffModal(OpensAtOnce, ModalScreen[tuple[str, str] | None]):
     """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="config_diff.cancel"),
-        Binding("k", "keep", NC_("key", "Keep the journal's table"), id="config_diff.keep"),
-        Binding("n", "new", NC_("key", "New table from the file"), id="config_diff.new"),
+        Binding(
+            key_letters("k"), "keep", NC_("key", "Keep the journal's table"), id="config_diff.keep"
+        ),
+        Binding(
+            key_letters("n"), "new", NC_("key", "New table from the file"), id="config_diff.new"
+        ),
     ]
 
     def __init__(self, question: FileDiffers, taken, lang: str = "en") -> None:

@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from floorkill.floor.keyboard import key_letters
 from floorkill.floor.tables import TableRegistry
 from floorkill.floor.text_tables import pick
 from floorkill.floor.wording import unique
@@ -174,7 +175,7 @@ class RulingsScreen(OpensAtOnce, Speaks, Screen[None]):
     BINDINGS = [
         Binding("escape", "back", NC_("key", "Back"), id="rulings.back"),
         Binding("f3", "language", "EN/RU", id="rulings.language"),
-        Binding("u", "record", NC_("key", "Record ruling"), id="rulings.record"),
+        Binding(key_letters("u"), "record", NC_("key", "Record ruling"), id="rulings.record"),
         *[
             Binding(
                 str(index + 1),

@@ -17,6 +17,7 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from floorkill import vocab
+from floorkill.floor.keyboard import key_letters
 from floorkill.floor.tables import TableRegistry
 from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
 from floorkill.log import log
@@ -125,11 +126,11 @@ class TableListScreen(OpensAtOnce, Speaks, Screen[tuple[str, str] | None]):
     """
     BINDINGS = [
         Binding("escape", "back", NC_("key", "Back"), id="tables.back"),
-        Binding("n", "new", NC_("key", "New table"), id="tables.new"),
-        Binding("s", "sample", NC_("key", "From sample"), id="tables.sample"),
-        Binding("c", "copy", NC_("key", "Copy table"), id="tables.copy"),
+        Binding(key_letters("n"), "new", NC_("key", "New table"), id="tables.new"),
+        Binding(key_letters("s"), "sample", NC_("key", "From sample"), id="tables.sample"),
+        Binding(key_letters("c"), "copy", NC_("key", "Copy table"), id="tables.copy"),
         Binding(
-            "a",
+            key_letters("a"),
             "show_closed",
             NC_("key", "Closed tables"),
             show=False,

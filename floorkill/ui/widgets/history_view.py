@@ -22,6 +22,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from floorkill.event_words import record_line, record_parts
+from floorkill.floor.keyboard import key_letters
 from floorkill.floor.table_view import TableView
 from floorkill.i18n import N_, NC_, tr
 from floorkill.store.session import Record
@@ -102,7 +103,9 @@ class HistoryView(ScrollView, can_focus=True):
             "enter", "choose", NC_("key", "Dispute at this record"), show=False, id="history.choose"
         ),
         Binding("escape", "app.focus_entry", "Entry", show=False, id="history.back"),
-        Binding("c", "correct", "Correct this record", show=False, id="history.correct"),
+        Binding(
+            key_letters("c"), "correct", "Correct this record", show=False, id="history.correct"
+        ),
     ]
 
     cursor: reactive[int] = reactive(-1, init=False)

@@ -3,8 +3,8 @@
 Textual's Footer is a widget per key; on a screen that must open at once (the table editor:
 within 100 ms of its key) that was a fifth of the cost. :class:`KeyLine` draws the same keys
 (the screen's shown bindings and the app's, the command palette's last) in the screen's
-language (descriptions are catalogue ids in the context "key"), and a click on a key
-presses it.
+language (descriptions are catalogue ids in the context "key"; a letter key bound on both
+layouts by its Russian letter on a Russian screen), and a click on a key presses it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from floorkill.floor.keyboard import letter_shown
 from floorkill.i18n import ptr
 
 
@@ -55,7 +56,11 @@ class KeyLine(Widget):
             if not binding.show or not enabled or key == palette or binding.action in seen:
                 continue
             seen.add(binding.action)
-            out.append((key, app.get_key_display(binding), ptr("key", binding.description, lang)))
+            shown = letter_shown(
+                key, lang, lambda k, a=binding.action: k in active and active[k][1].action == a
+            )
+            shown = shown or app.get_key_display(binding)
+            out.append((key, shown, ptr("key", binding.description, lang)))
         if palette in active:
             binding = active[palette][1]
             out.append(
