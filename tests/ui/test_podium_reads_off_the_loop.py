@@ -189,3 +189,54 @@ async def test_every_screen_key_during_an_outage_says_so_and_the_podium_stays(
         await settle(pilot)
         assert app.podium.query_one(HandEntry).input.value == "4"
     j.close()
+
+
+async def test_the_history_scrolled_during_an_outage_keeps_the_podium(tmp_path, monkeypatch):
+    """F7, then scrolling into records not read yet while the journal is away: their lines
+    stay blank (the podium closed with a traceback on the first), the entry still takes a
+    line, and once the journal is back the lines are drawn."""
+    import floorkill.ui.widgets.history_view as history_view
+    from floorkill.ui.widgets.history_view import HistoryView
+
+    monkeypatch.setattr(history_view, "RETRY", 0.1, raising=False)
+    j = journal_with(tmp_path / "j.db", (HOLDEM, [hand((1, 3, 4)[i % 3]) for i in range(300)]))
+    app = make_podium_app(j.open_table("Table 12"), cursor_blink=False)
+    away = Away(j, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.follow_timer.pause()
+        away.on = True
+        await pilot.press("f7", "home", *["pagedown"] * 15)  # record 151: page 3, not read
+        await settle(pilot)
+        history = app.query_one(HistoryView)
+        assert history.cursor == 150 and history.record(150) is None
+        await pilot.press("f5", "4")
+        await settle(pilot)
+        assert app.podium.query_one(HandEntry).input.value == "4"
+        away.on = False
+        await asyncio.sleep(0.2)
+        await settle(pilot)
+        assert history.record(150) is not None and history.record(150).seq == 151
+    j.close()
+
+
+async def test_a_history_page_is_read_off_the_loop(tmp_path, monkeypatch):
+    """A page of the history not read yet is read in the journal thread: while the journal
+    does not answer the screen goes on (a timer ticks), then the page is drawn."""
+    from floorkill.ui.widgets.history_view import HistoryView
+
+    j = journal_with(tmp_path / "j.db", (HOLDEM, [hand((1, 3, 4)[i % 3]) for i in range(300)]))
+    s = j.open_table("Table 12")
+    app = make_podium_app(s, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.follow_timer.pause()
+        await pilot.press("f7")
+        await settle(pilot)
+        hanging = Hanging(s, "records", monkeypatch)
+        send_keys(app, "home", *["pagedown"] * 15)
+        await while_hanging(pilot, hanging)
+        history = app.query_one(HistoryView)
+        assert history.cursor == 150 and history.record(150).seq == 151
+        assert any("151" in history.render_line(y).text for y in range(history.size.height))
+    j.close()

@@ -8,6 +8,7 @@ posted as :class:`HistoryView.RecordHighlighted` (the rules panel shows it).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -25,11 +26,13 @@ from floorkill.event_words import record_line, record_parts
 from floorkill.floor.keyboard import key_letters
 from floorkill.floor.table_view import TableView
 from floorkill.i18n import N_, NC_, tr
+from floorkill.log import log
 from floorkill.store.session import Record
 
 from ..compat import grow_in_place
 
 PAGE = 64
+RETRY = 2.0  # seconds before a page the journal could not give is asked for again
 TITLE = N_("History  (# · hands · result → decisions)")
 
 
@@ -153,6 +156,9 @@ class HistoryView(ScrollView, can_focus=True):
         self._session = session
         self.lang = lang
         self._pages: dict[int, list[Record]] = {}
+        self._reading: set[int] = set()  # pages asked of the journal, not back yet
+        self._unread: dict[int, float] = {}  # pages the journal could not give: when
+        self._epoch = 0  # which reload a page read belongs to
         self._total = 0
         self._follow = True
         self._strips: dict[tuple, Strip] = {}
@@ -173,6 +179,8 @@ class HistoryView(ScrollView, can_focus=True):
         """The session changed (a new record, or an undo marked an old one): re-read lazily.
         ``appended``: the one record added at the end, nothing else changed (not a void):
         the pages read stay, the new record joins its page if that one is read."""
+        self._epoch += 1  # a page still being read was read before this change
+        self._unread.clear()
         if appended is None:
             self._pages.clear()
         else:
@@ -218,17 +226,71 @@ class HistoryView(ScrollView, can_focus=True):
         self.refresh()
 
     def record(self, index: int) -> Record | None:
+        """The record at ``index``, or None while its page is being read (or could not be:
+        the journal away)."""
         if self._session is None or not 0 <= index < self._total:
             return None
         page = index // PAGE
         recs = self._pages.get(page)
         if recs is None:
-            if len(self._pages) > 16:
-                self._pages.clear()
-            recs = list(self._session.records(page * PAGE, min(self._total, (page + 1) * PAGE)))
-            self._pages[page] = recs
+            recs = self._read_page(page)
+            if recs is None:
+                return None
         off = index - page * PAGE
         return recs[off] if off < len(recs) else None
+
+    def _read_page(self, page: int) -> list[Record] | None:
+        """Read a page of records: in the podium's journal work where the app has one (off
+        the event loop once the journal is slow; drawn when it lands), else here. None while
+        it is read, and for :data:`RETRY` seconds after it could not be (said in the log;
+        its lines stay blank, the podium goes on)."""
+        session = self._session
+        assert session is not None
+        start, stop = page * PAGE, min(self._total, (page + 1) * PAGE)
+        failed_at = self._unread.get(page)
+        if page in self._reading or (
+            failed_at is not None and time.monotonic() - failed_at < RETRY
+        ):
+            return None
+        work = getattr(self.app, "journal_work", None) if self.is_attached else None
+        epoch = self._epoch
+        inline = [True]  # (done within the call: drawn by the caller, no refresh)
+
+        def done(recs: list[Record]) -> None:
+            self._reading.discard(page)
+            if epoch != self._epoch:  # reloaded meanwhile: read again, drawn again
+                if not inline[0]:
+                    self.refresh()
+                return
+            if len(self._pages) > 16:
+                self._pages.clear()
+            self._pages[page] = recs
+            self._unread.pop(page, None)
+            if not inline[0]:
+                self.refresh()
+                if start <= self.cursor < stop:
+                    self.post_message(self.RecordHighlighted(recs[self.cursor - start]))
+
+        def failed(exc: Exception) -> None:
+            self._reading.discard(page)
+            log.warning("history: records %d-%d could not be read", start + 1, stop, exc_info=exc)
+            self._unread[page] = time.monotonic()
+            if self.is_attached:
+                self.set_timer(RETRY, self.refresh)
+
+        def read() -> list[Record]:
+            return list(session.records(start, stop))
+
+        self._reading.add(page)
+        if work is None:
+            try:
+                done(read())
+            except Exception as exc:  # noqa: BLE001 - the journal away: blank lines, logged
+                failed(exc)
+        else:
+            work.read(read, done, failed, hold_keys=False)
+        inline[0] = False
+        return self._pages.get(page)
 
     @property
     def total(self) -> int:
