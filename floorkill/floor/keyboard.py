@@ -11,7 +11,7 @@ translated: they are taken as typed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 
 # the Russian layout's letters and the Latin letter on the same key
 _RU = "йцукенгшщзхъфывапролджэячсмитьбю"
@@ -35,16 +35,16 @@ def key_letters(letter: str) -> str:
     return letter if other == letter else f"{letter},{other}"
 
 
-def letter_shown(key: str, lang: str | None, same_action: Callable[[str], bool]) -> str | None:
+def letter_shown(key: str, lang: str | None, actions: Mapping[str, str]) -> str | None:
     """How a footer shows the Latin command key ``key`` when the Russian layout's letter on
-    the same key is bound to the same action (``same_action(letter)``; the seat keys,
-    :func:`key_letters`): on a Russian screen by that letter («о» for ``j``, the letter a
-    Russian keyboard prints beside J), else None (as bound). Either letter works on either
-    screen."""
-    if lang != "ru" or len(key) != 1:
+    the same key is bound to the same action (``actions``: each key bound, its action; the
+    seat keys, :func:`key_letters`): on a Russian screen by that letter («о» for ``j``, the
+    letter a Russian keyboard prints beside J), else None (as bound). Either letter works
+    on either screen."""
+    if lang != "ru" or len(key) != 1 or key not in actions:
         return None
     letter = key.translate(TO_RUSSIAN)
-    return letter if letter != key and same_action(letter) else None
+    return letter if letter != key and actions.get(letter) == actions[key] else None
 
 
 def same_key(letter: str) -> tuple[str, ...]:

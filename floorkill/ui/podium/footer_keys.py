@@ -133,11 +133,6 @@ def key_word(binding_id: str | None, description: str, lang: str) -> str:
     return word if word != description else gettext(description, lang)  # a screen's own words
 
 
-def _action(active: Mapping[str, ActiveBinding], key: str) -> str | None:
-    ab = active.get(key)
-    return ab.binding.action if ab is not None else None
-
-
 def _rank(binding_id: str | None) -> int:
     return PRIORITY.index(binding_id) if binding_id in PRIORITY else len(PRIORITY)
 
@@ -153,11 +148,12 @@ def footer_bindings(
     fit in ``width`` columns (the compact Footer's: key, space, word, one space between
     keys; the palette's key docked right after a one-column rule) no longer shown."""
     out: dict[str, ActiveBinding] = {}
+    actions = {key: ab.binding.action for key, ab in active.items()}
     for key, ab in active.items():
         b = ab.binding
         word = key_word(b.id, b.description, lang)
         # a seat key on a Russian screen: «о», not j
-        letter = letter_shown(key, lang, lambda k, a=b.action: _action(active, k) == a)
+        letter = letter_shown(key, lang, actions)
         if word != b.description or letter is not None:
             b = replace(b, description=word, key_display=letter or b.key_display)
         out[key] = ab._replace(binding=b) if b is not ab.binding else ab

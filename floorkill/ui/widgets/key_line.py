@@ -52,14 +52,12 @@ class KeyLine(Widget):
         active = screen.active_bindings
         palette = app.COMMAND_PALETTE_BINDING if app.ENABLE_COMMAND_PALETTE else None
         out, seen = [], set()
+        actions = {key: binding.action for key, (_n, binding, _e, _t) in active.items()}
         for key, (_node, binding, enabled, _tooltip) in active.items():
             if not binding.show or not enabled or key == palette or binding.action in seen:
                 continue
             seen.add(binding.action)
-            shown = letter_shown(
-                key, lang, lambda k, a=binding.action: k in active and active[k][1].action == a
-            )
-            shown = shown or app.get_key_display(binding)
+            shown = letter_shown(key, lang, actions) or app.get_key_display(binding)
             out.append((key, shown, ptr("key", binding.description, lang)))
         if palette in active:
             binding = active[palette][1]
