@@ -195,14 +195,16 @@ class TableActions(PodiumHost):
                 said = exc.text(self.lang) if isinstance(exc, PhraseError) else str(exc)
                 self.notify(said, severity="error", markup=False)
                 return
-            name = tf.config.name
-            if self.tables.has(name):
-                name = ""
-            self._open_editor(
-                base=tf.config,
-                players=tf.players,
-                name=name,
-                title=safe_text(f"New table from the sample {path.name}"),
-            )
+            name, tables = tf.config.name, self.tables
+
+            def opened(taken: bool) -> None:  # (the journal's tables: read in its work)
+                self._open_editor(
+                    base=tf.config,
+                    players=tf.players,
+                    name="" if taken else name,
+                    title=safe_text(f"New table from the sample {path.name}"),
+                )
+
+            self.read_then(lambda: tables.has(name), opened, "sample")
 
         self.push_screen(SampleModal(sample_tables()), picked)
