@@ -354,3 +354,23 @@ def test_a_seal_too_far_back_to_hold_is_said_not_checked(jpath, monkeypatch):
     problems, warnings, _ = verify_journal(jpath)
     assert problems == []
     assert any("its hash is not checked" in w for w in warnings), warnings
+
+
+def test_a_correction_entered_or_refused_leaves_the_collector_running(jpath):
+    """A correction is weighed and entered with the cyclic collector paused (a speed
+    measure): whatever the outcome, the process gets it back running."""
+    import gc
+
+    assert gc.isenabled()
+    with Journal(jpath, "fp-ann") as j:
+        s = _wrong_table(j)
+        with pytest.raises(Refusal):
+            s.correct(99, hand(6))  # no such record
+        assert gc.isenabled()
+        with pytest.raises(Refusal):
+            s.correct(2, {"type": "hand", "winner": 42})  # no such seat: does not apply
+        assert gc.isenabled()
+        s.correct(2, hand(6))
+        assert gc.isenabled()
+        s.void(len(s), "entered on the wrong table")
+        assert gc.isenabled()
