@@ -63,16 +63,18 @@ def _code(rank: int, suit: int) -> int:
 
 
 CODE: dict[str, int] = {
-    r + s: _code(ri, si) for ri, r in enumerate(RANKS) for si, s in enumerate(SUITS)
+    rank_char + suit_char: _code(ri, si)
+    for ri, rank_char in enumerate(RANKS)
+    for si, suit_char in enumerate(SUITS)
 }
 CODE[JOKER_NAME] = JOKER
-NAME: dict[int, str] = {v: k for k, v in CODE.items()}
+NAME: dict[int, str] = {card_code: card_name for card_name, card_code in CODE.items()}
 
 # "10" is accepted for a ten; "Jk" (any case) is the joker.  Several cards
 # may be run together ("AsKd"); whitespace and commas separate cards.
 _CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs])|(jk)", re.IGNORECASE)
 _SPLIT_RE = re.compile(r"[\s,]+")
-_CANON_RANK = {c: c.upper() for c in "23456789tjqka"}
+_CANON_RANK = {char: char.upper() for char in "23456789tjqka"}
 _CANON_RANK["10"] = "T"
 _TOKEN_CACHE: dict[str, tuple[str, ...] | None] = {}
 
