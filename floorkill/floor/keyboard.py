@@ -61,19 +61,19 @@ def same_key(letter: str) -> tuple[str, ...]:
 def yes_no(text: str) -> bool | None:
     """True (yes), False (no) or None (neither) for a typed answer: yes/no words only, by
     the key's place for one letter (``н`` is the Y key), never a digit."""
-    t = text.strip().casefold()
-    if t in YES_WORDS:
+    answer = text.strip().casefold()
+    if answer in YES_WORDS:
         return True
-    if t in NO_WORDS:
+    if answer in NO_WORDS:
         return False
-    typed_latin = latin(t)  # a Russian layout: "н" is y, "т" is n, "нуы" is yes
+    typed_latin = latin(answer)  # a Russian layout: "н" is y, "т" is n, "нуы" is yes
     if typed_latin in ("y", "yes"):
         return True
     if typed_latin in ("n", "no"):
         return False
-    typed_russian = t.translate(TO_RUSSIAN)  # «да»/«нет» typed on a Latin layout
-    if len(t) > 1 and typed_russian == "да":
+    typed_russian = answer.translate(TO_RUSSIAN)  # «да»/«нет» typed on a Latin layout
+    if len(answer) > 1 and typed_russian == "да":
         return True
-    if len(t) > 1 and typed_russian == "нет":
+    if len(answer) > 1 and typed_russian == "нет":
         return False
     return None
