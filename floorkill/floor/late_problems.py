@@ -35,7 +35,7 @@ class LateProblems:
     """The journals' problems not said yet (``said``: what the opening notices said)."""
 
     def __init__(self, said: Iterable[Any] = ()) -> None:
-        self._said = {problem_key(p) for p in said}
+        self._said = {problem_key(problem) for problem in said}
 
     def new(self, journals: Iterable[Any], lang: str) -> list[str]:
         out: list[str] = []
