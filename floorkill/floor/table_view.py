@@ -32,8 +32,8 @@ class TableView:
     def of(cls, session: TableSession, lang: str = "en", last: Record | None = None) -> TableView:
         """``session`` as it is now; ``last``: its last record when the caller holds it
         (the floor's change that just stored it), else read from the session."""
-        n = len(session)
-        if last is None or last.seq != n:
-            recs = session.records(n - 1, n) if n else ()
+        length = len(session)
+        if last is None or last.seq != length:
+            recs = session.records(length - 1, length) if length else ()
             last = recs[0] if recs else None
         return cls(session, session.state, last, lang)
