@@ -214,9 +214,9 @@ class TableRegistry:
 
     def create(self, table_file, toml_text: str | None = None, who: str | None = None):
         """A new table: in the journal, or in memory without one."""
-        s: TableSession
+        session: TableSession
         if self.journal is not None:
-            s = self.journal.create_table(table_file, toml_text)
+            session = self.journal.create_table(table_file, toml_text)
         else:
             if self.has(table_file.config.name):
                 raise ValueError(
@@ -226,9 +226,9 @@ class TableRegistry:
                         name=repr(table_file.config.name),
                     )
                 )
-            s = MemorySession(table_file.config, table_file.players, who=who)
-        self._keep(s)
-        return s
+            session = MemorySession(table_file.config, table_file.players, who=who)
+        self._keep(session)
+        return session
 
     def owed_everywhere(self, current) -> list[tuple[str, int, str, str]]:
         """(player, owes, mode, table) of every owed kill in the room: this table's first."""
