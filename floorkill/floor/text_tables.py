@@ -14,7 +14,9 @@ def pick(
 ) -> str:
     """``table[key]`` in ``lang``, formatted with ``params``."""
     entry = table[key]
-    params = {k: said(v, lang) for k, v in params.items()}  # a reason: said in ``lang``
+    params = {
+        name: said(value, lang) for name, value in params.items()
+    }  # a reason: said in ``lang``
     if isinstance(entry, tuple):
         return pgettext(entry[0], entry[1], lang).format(**params)
     return tr(entry, lang).format(**params)
