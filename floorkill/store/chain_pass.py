@@ -157,7 +157,7 @@ class ChainPass:
             self.anchor_values = [str(stored_hash), self.prev]
 
     def _meta_text(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in sorted(self.meta.items()))
+        return ", ".join(f"{key}={value}" for key, value in sorted(self.meta.items()))
 
     def _check_mac(self, gseq, tbl, seq, stored_hash: str, mac: str | None) -> None:
         if mac is not None:
@@ -209,7 +209,7 @@ class ChainPass:
                     f"{self.last_gseq}: rows {self.last_gseq + 1} to {a_seq} were cut, "
                     "or the file was replaced"
                 )
-            elif not any(v.startswith(a_hash) for v in self.anchor_values):
+            elif not any(anchor_value.startswith(a_hash) for anchor_value in self.anchor_values):
                 value = self.anchor_values[-1] if self.anchor_values else "?"
                 self.problem(
                     f"row gseq {a_seq} (the anchor): the chain there is "
@@ -237,5 +237,6 @@ class ChainPass:
 def chain_select(v2_columns: bool) -> str:
     """The SELECT list of the chain's columns (a schema-1 file has no digest or MAC)."""
     return ", ".join(
-        c if v2_columns or c not in ("state_hash", "mac") else "NULL" for c in CHAIN_COLUMNS
+        column if v2_columns or column not in ("state_hash", "mac") else "NULL"
+        for column in CHAIN_COLUMNS
     )
