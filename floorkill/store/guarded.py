@@ -37,9 +37,9 @@ from floorkill.store.schema import (
 
 Report = Callable[[str], None]
 
-ROW_COLUMNS = ", ".join(f"e.{c}" for c in CHAIN_COLUMNS)
+ROW_COLUMNS = ", ".join(f"e.{column}" for column in CHAIN_COLUMNS)
 # a creation row never carries a state digest, and schema 1 has no such column
-_CREATION_COLUMNS = ", ".join(f"e.{c}" for c in CHAIN_COLUMNS[:15]) + ", NULL"
+_CREATION_COLUMNS = ", ".join(f"e.{column}" for column in CHAIN_COLUMNS[:15]) + ", NULL"
 
 TOML_CHANGED = N_(
     "table {table}: the tables.toml cache is not the config its creation row (gseq {gseq}) "
@@ -112,7 +112,7 @@ def _linked(conn: Any, row: Sequence[Any]) -> bool:
     nxt = conn.execute("SELECT prev_hash FROM events WHERE gseq = ?", (row[0] + 1,)).fetchone()
     if nxt is None or nxt[0] == row[14]:
         return True
-    meta = {str(k): str(v) for k, v in conn.execute("SELECT key, value FROM meta")}
+    meta = {str(key): str(value) for key, value in conn.execute("SELECT key, value FROM meta")}
     return seed_point(meta) == row[0] and nxt[0] == chain_seed(row[14], meta)
 
 
