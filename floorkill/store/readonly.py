@@ -104,12 +104,14 @@ class Notice(str):
     parts: tuple[tuple[str, dict], ...]
 
     def __new__(cls, *parts: tuple[str, dict]) -> Notice:
-        self = super().__new__(cls, "".join(tr(m, None, **p) for m, p in parts))
+        self = super().__new__(
+            cls, "".join(tr(message, None, **params) for message, params in parts)
+        )
         self.parts = parts
         return self
 
     def text(self, lang: str | None = None) -> str:
-        return "".join(tr(m, lang, **p) for m, p in self.parts)
+        return "".join(tr(message, lang, **params) for message, params in self.parts)
 
 
 def partial_view(notice: str, gseq: int) -> Notice:
