@@ -191,13 +191,13 @@ def result_json(result) -> str | None:
     high, low, scoop = result
     plain = scoop is None or type(scoop) is int
     if plain:  # (loops: verify and every writer run this)
-        for x in high:
-            if type(x) is not int:
+        for seat in high:
+            if type(seat) is not int:
                 plain = False
                 break
         else:
-            for x in low:
-                if type(x) is not int:
+            for seat in low:
+                if type(seat) is not int:
                     plain = False
                     break
     if plain:
@@ -394,8 +394,8 @@ def finish_row(
     ``prev_hash``: hash = sha256(prev_hash + "\n" + row_content(...)), byte for byte."""
     mid, tail = draft.content
     content = '{"at":' + canonical_json(at) + mid + str(gseq) + tail
-    h = row_hash(prev_hash, content)
-    mac = None if mac_key is None else row_mac(mac_key, journal_id, gseq, h)
+    digest = row_hash(prev_hash, content)
+    mac = None if mac_key is None else row_mac(mac_key, journal_id, gseq, digest)
     return (
         gseq,
         draft.tbl,
@@ -411,7 +411,7 @@ def finish_row(
         at,
         draft.target,
         prev_hash,
-        h,
+        digest,
         draft.state_hash,
         mac,
     )
@@ -426,10 +426,10 @@ def format_anchor(gseq: int, hash_: str) -> str:
 
 def parse_anchor(text: str) -> tuple[int, str]:
     """``HASH@SEQ`` -> (seq, lowercase hash or its first 16+ hex digits); ValueError."""
-    m = _ANCHOR.match(text or "")
-    if m is None:
+    match = _ANCHOR.match(text or "")
+    if match is None:
         raise ValueError(
             f"{text!r} is not HASH@SEQ (the hash: 16 to 64 hex digits, "
             "as `floorkill head` prints it)"
         )
-    return int(m.group(2)), m.group(1).lower()
+    return int(match.group(2)), match.group(1).lower()
