@@ -140,14 +140,14 @@ class BigBanner(Widget):
             (status.split(" ")[0],),
         )
         for words in choices:
-            words = tuple(w for w in words if w)
+            words = tuple(word for word in words if word)
             if not words:
                 return ["", "", ""]
             text = "    ".join(words)  # parts apart more than words
             rows = big_lines(text, width)
             if rows is not None:
                 pad = max(0, (width - big_width(text)) // 2)
-                return [" " * pad + r for r in rows]
+                return [" " * pad + row for row in rows]
         return ["", "", ""]
 
     def render(self) -> Text:
@@ -211,8 +211,8 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self._handle_signals = handle_signals
         self._polling = False
         loaded = load_themes()
-        for t in loaded.themes.values():
-            self.register_theme(t)
+        for loaded_theme in loaded.themes.values():
+            self.register_theme(loaded_theme)
         wanted = theme or BIG_SCREEN_THEME
         if wanted in self.available_themes:
             self.theme = wanted
@@ -288,16 +288,16 @@ class BigScreenApp(App[int], inherit_bindings=False):
     def _rotate(self) -> None:
         if not self.screen_stack:  # a last tick while the app shuts down
             return
-        p, view = self.picture, self.view
+        picture, view = self.picture, self.view
         if self.in_grid:
             grid = self.query_one(RoomGrid)
             if grid.pages > 1:
                 grid.next_page()
                 self._grid_title()
             return
-        if p is None or view is None or len(p.tables) < 2:
+        if picture is None or view is None or len(picture.tables) < 2:
             return
-        self.index = (self.index + 1) % len(p.tables)
+        self.index = (self.index + 1) % len(picture.tables)
         if self.placard_mode:
             self._show_placard()
             return
@@ -323,7 +323,7 @@ class BigScreenApp(App[int], inherit_bindings=False):
             self.query_one("#waiting-detail", Static).update(Content(view.detail))
             return
         waiting.display = False
-        names = [t.name for t in picture.tables]
+        names = [shown.name for shown in picture.tables]
         if previous in names:
             self.index = names.index(previous)
         else:
@@ -357,8 +357,8 @@ class BigScreenApp(App[int], inherit_bindings=False):
         self.query_one("#placard").display = True
         self.query_one("#placard-title", Static).update(Content.assemble((card.title, "bold")))
         parts: list = []
-        for i, line in enumerate(card.lines):
-            if i:
+        for index, line in enumerate(card.lines):
+            if index:
                 parts.append("\n")
             parts.append(("• " + line.text, ""))
             if line.cites:
