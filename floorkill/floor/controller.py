@@ -61,7 +61,7 @@ class Floor:
         self,
         session: TableSession,
         journal: JournalBackend | None = None,
-        others: Iterable[Any] = (),
+        others: Iterable[TableSession] = (),
     ) -> None:
         self.tables = TableRegistry(
             session, journal if journal is not None else getattr(session, "journal", None), others

@@ -29,12 +29,14 @@ def _folded(session: TableSession):
     return session.folded if hasattr(session, "folded") else session.state
 
 
-def room_of(sessions: Iterable[Any]) -> Room:
+def room_of(sessions: Iterable[TableSession]) -> Room:
     """The room of in-memory sessions (what the journal keeps for its own tables)."""
     return Room.of_states({session.name: _folded(session) for session in sessions})
 
 
-def barred_in(sessions: Iterable[Any], exclude: str | None = None) -> dict[str, tuple[int, str]]:
+def barred_in(
+    sessions: Iterable[TableSession], exclude: str | None = None
+) -> dict[str, tuple[int, str]]:
     """{name key: (owed cents, table)} of players barred (an unposted kill) at ``sessions``
     other than ``exclude`` (what the journal computes for its own tables)."""
     return room_of(sessions).elsewhere(exclude)
@@ -48,10 +50,13 @@ class TableRegistry:
     it itself; in memory it is done here)."""
 
     def __init__(
-        self, current, journal: JournalBackend | None = None, others: Iterable[Any] = ()
+        self,
+        current: TableSession,
+        journal: JournalBackend | None = None,
+        others: Iterable[TableSession] = (),
     ) -> None:
         self.journal = journal
-        self._open: dict[str, Any] = {}
+        self._open: dict[str, TableSession] = {}
         self._order: list[str] = []
         self._room_memo: tuple[tuple, Room] | None = None
         for session in (current, *others):
@@ -230,7 +235,7 @@ class TableRegistry:
         self._keep(session)
         return session
 
-    def owed_everywhere(self, current) -> list[tuple[str, int, str, str]]:
+    def owed_everywhere(self, current: TableSession) -> list[tuple[str, int, str, str]]:
         """(player, owes, mode, table) of every owed kill in the room: this table's first."""
         bars = self.room().bars()
         here = [bar for bar in bars if bar.table == current.name]
