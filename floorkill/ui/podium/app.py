@@ -145,7 +145,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         notices: Iterable[str] = (),
         on_exit=None,
         journal: JournalBackend | None = None,
-        others: Iterable[Any] = (),
+        others: Iterable[TableSession] = (),
         cursor_blink: bool = True,
     ) -> None:
         self._gc_paused = False
@@ -502,7 +502,7 @@ def make_podium_app(
     theme: str | None = None,
     notices: Iterable[str] = (),
     journal: JournalBackend | None = None,
-    others: Iterable[Any] = (),
+    others: Iterable[TableSession] = (),
     cursor_blink: bool = True,
 ) -> PodiumApp:
     """The podium around ``session`` (used by the CLI and the tests); ``journal`` (default:
