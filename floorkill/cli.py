@@ -39,14 +39,6 @@ class CliError(Exception):
     """A one-line reason to stop; exit code 2."""
 
 
-def default_journal() -> str | Path:
-    """``$FLOORKILL_JOURNAL`` (a file, or a ``postgresql://`` URL), else ``journal`` of the
-    settings file, else journal.db in the user data directory."""
-    from floorkill.settings import current
-
-    return current().journal
-
-
 def version_line() -> str:
     """``floorkill --version``: the program, the rules and the journal schema it writes."""
     from floorkill import RULES_VERSION, __version__

@@ -103,8 +103,7 @@ def test_every_module_reads_its_setting_from_the_file(tmp_path, monkeypatch):
         'floorperson = "cy"\njournal = "/j.db"\n',
     )
     monkeypatch.setenv("FLOORKILL_SETTINGS", str(path))
-    from floorkill.cli import default_journal
-    from floorkill.store.backend import default_floorperson
+    from floorkill.settings import current
     from floorkill.store.demo import demo_journal_path
     from floorkill.store.keys import key_path
     from floorkill.ui.themes import user_themes_dir
@@ -112,8 +111,8 @@ def test_every_module_reads_its_setting_from_the_file(tmp_path, monkeypatch):
     assert key_path() == Path("/k/journal.key")
     assert user_themes_dir() == Path("/t")
     assert demo_journal_path() == Path("/d.db")
-    assert default_floorperson() == "cy"
-    assert default_journal() == Path("/j.db")
+    assert current().floorperson == "cy"
+    assert current().journal == Path("/j.db")
 
 
 @pytest.mark.parametrize(

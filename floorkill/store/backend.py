@@ -39,14 +39,6 @@ def location_text(location: str | os.PathLike) -> str:
     return redact_url(str(location))
 
 
-def default_floorperson() -> str | None:
-    """Who enters events when ``--floorperson`` is not given: ``$FLOORKILL_FLOORPERSON``,
-    else ``floorperson`` of the settings file, else the OS user."""
-    from floorkill.settings import current
-
-    return current().floorperson
-
-
 class JournalTable(TableSession, Protocol):
     """A table of a journal (what the podium and the big screen hold): a TableSession
     that also follows other podiums and takes the seq its podium saw."""
