@@ -135,6 +135,43 @@ async def test_rrop_13_6_a_bar_made_after_the_preview_was_drawn_records_nothing(
             assert record.event["room"] == [{"player": "P3", "owes": 20, "table": "Table 8"}]
 
 
+async def test_rrop_13_6_a_join_form_whose_player_was_barred_meanwhile_opens_again(where):
+    """The join form's preview said "records: join seat 5 P3"; podium B bars P3 before ⏎:
+    nothing is recorded, the notice says what changed, and the form is open again as it
+    was typed, its preview worked out on the room as it now is (refused: P3 is barred)."""
+    from storehelp import bar_p3_at_table_8
+    from termhelp import settle
+
+    from floorkill.floor import Floor
+    from floorkill.ui.screens.seat_forms import FormModal
+
+    with (
+        open_journal(where, floorperson="ann") as podium1,
+        open_journal(where, floorperson="bob") as podium2,
+    ):
+        b = Floor(podium1.create_table(table("Table 8")))
+        podium2.create_table(table("Table 7", players=2))
+        app = make_podium_app(podium2.open_table("Table 7"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await _stop_following(app, pilot)
+            await pilot.press("f6", "5", "j", *"P3")
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, FormModal) and form.shown is not None and form.shown.records
+            bar_p3_at_table_8(b)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert len(app.session) == 0  # nothing recorded
+            said = [n.message for n in app._notifications]
+            assert any("P3 is now barred at Table 8 (owes $20)" in m for m in said), said
+            again = app.screen
+            assert isinstance(again, FormModal) and again is not form
+            assert "P3" in again.values().values()  # as it was typed
+            assert again.shown is not None and not again.shown.records  # barred now
+            assert "P3 owes a kill of $20 (Table 8)" in again.shown_text
+
+
 async def test_undo_offered_before_another_podiums_entry_voids_nothing(where):
     """The measured bug: Ctrl+Z offered #84 while the other podium recorded #85."""
     with _ann_and_bob(where, 84) as (s1, app):

@@ -14,6 +14,7 @@ from floorkill.log import log
 from floorkill.rules import Refusal, TableState
 from floorkill.rules.names import safe_text
 from floorkill.rules.preview import Preview
+from floorkill.store.errors import RoomChanged
 from floorkill.store.session import Record, TableSession
 
 from ..screens.ask_modal import AskModal
@@ -227,10 +228,13 @@ class EntryActions(PodiumHost):
         confirm: str | None = None,
         near_asked: bool = False,
         shown: Preview | None = None,
+        again: Callable[[], None] | None = None,
     ) -> None:
         """Try ``raw``; ask the question the rules ask (or confirm), then commit it.
         ``shown``: the preview a form showed when Enter closed it — recorded straight away
-        only while it is still what the rules say (else the notice says the table moved)."""
+        only while it is still what the rules say (else the notice says the table moved).
+        ``again``: opens that form again as it was typed, when the room moved under the
+        write (:meth:`commit`)."""
         if raw is None:
             return
         session = session or self.session
@@ -256,6 +260,7 @@ class EntryActions(PodiumHost):
                     session=session,
                     confirm=confirm,
                     near_asked=True,
+                    again=again,
                 ),
             ):
                 return
@@ -273,7 +278,7 @@ class EntryActions(PodiumHost):
 
             def answered(yes: bool | None) -> None:
                 if yes is not None:
-                    self.commit(question.answered(raw, yes), session)
+                    self.commit(question.answered(raw, yes), session, again)
 
             self.push_screen(
                 AskModal(
@@ -293,7 +298,7 @@ class EntryActions(PodiumHost):
 
             def confirmed(yes: bool | None) -> None:
                 if yes:
-                    self.commit(raw, session)
+                    self.commit(raw, session, again)
 
             cites = [c for d in applied.decisions for c in d.cites]
             self.push_screen(
@@ -316,26 +321,36 @@ class EntryActions(PodiumHost):
                 markup=False,
             )
             return
-        self.commit(raw, session)
+        self.commit(raw, session, again)
 
-    def commit(self, raw: Mapping[str, Any], session: TableSession | None = None) -> None:
+    def commit(
+        self,
+        raw: Mapping[str, Any],
+        session: TableSession | None = None,
+        again: Callable[[], None] | None = None,
+    ) -> None:
         """Commit through the floor (:mod:`.journal_work`: "saving…" while the journal is slow);
-        then say what was decided (or why not), never crash."""
+        then say what was decided (or why not), never crash. The room the screen showed is
+        what the journal checks at its head: if another podium changed what the event reads
+        of it, nothing is recorded, the notice says what changed and ``again()`` shows the
+        form again (its preview worked out on the room as it now is)."""
         session = session or self.session
         before = session.state
         room = self.floor.room_shown()  # what the screen's preview was worked out on
         self.journal_work.save(
             lambda: self.floor.commit(raw, session, room=room),
             lambda record: self._committed(record, session, before),
-            self._not_committed,
+            lambda exc: self._not_committed(exc, again),
         )
 
-    def _not_committed(self, exc: Exception) -> None:
+    def _not_committed(self, exc: Exception, again: Callable[[], None] | None = None) -> None:
         if isinstance(exc, Refusal):
             self.report_refusal(exc)
             return
         log.error("podium: event not recorded", exc_info=exc)  # storage trouble: say it
         self.report_not_recorded(exc, tr("Not recorded", self.lang))
+        if isinstance(exc, RoomChanged) and again is not None:
+            again()
 
     def _committed(self, record: Record, session: TableSession, before: TableState) -> None:
         """Recorded (durable): back to the entry, and what was decided in a notice."""

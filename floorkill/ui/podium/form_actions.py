@@ -53,8 +53,18 @@ class FloorForms(PodiumHost):
 
         def closed(raw) -> None:
             self.floor.unwatch(moved)
-            if raw is not None:
-                self.run_event(raw, confirm=confirm(raw) if confirm else None, shown=form.shown)
+            if raw is None:
+                return
+            typed = [
+                (fid, label, form.typed.get(fid, value), hint) for fid, label, value, hint in fields
+            ]
+
+            def again() -> None:  # the room moved under it: the form, as typed, previewed anew
+                self._form(title, typed, build, note, focus, confirm)
+
+            self.run_event(
+                raw, confirm=confirm(raw) if confirm else None, shown=form.shown, again=again
+            )
 
         self.floor.watch(moved)
         self.push_screen(form, closed)

@@ -58,8 +58,14 @@ if TYPE_CHECKING:
             confirm: str | None = None,
             near_asked: bool = False,
             shown: Preview | None = None,
+            again: Callable[[], None] | None = None,
         ) -> None: ...
-        def commit(self, raw: Mapping[str, Any], session: TableSession | None = None) -> None: ...
+        def commit(
+            self,
+            raw: Mapping[str, Any],
+            session: TableSession | None = None,
+            again: Callable[[], None] | None = None,
+        ) -> None: ...
 
 else:
     PodiumHost = object

@@ -111,6 +111,7 @@ class FormModal(FormScreen[dict | None]):
         self._near = near
         self.shown: Preview | None = None  # what the preview line shows now
         self.shown_text = ""
+        self.typed: dict[str, str] = {}  # the fields as Enter took them
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form-box"):
@@ -199,6 +200,7 @@ class FormModal(FormScreen[dict | None]):
                 + ("\n" + hint if hint else "")
             )
             return False
+        self.typed = self.values()
         self.dismiss(raw)
         return True
 
