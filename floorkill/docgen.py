@@ -109,6 +109,7 @@ def key_groups() -> list[tuple[str, list[Any]]]:
     from floorkill.ui.screens.table_editor import TableEditor
     from floorkill.ui.screens.table_list import TableListScreen
     from floorkill.ui.screens.undo_and_showdown import ShowdownModal, UndoModal
+    from floorkill.ui.widgets.choice_line import ChoiceLine
     from floorkill.ui.widgets.field_list import FieldList
     from floorkill.ui.widgets.floor_seating import FloorSeating
     from floorkill.ui.widgets.hand_entry import HandEntry
@@ -135,7 +136,7 @@ def key_groups() -> list[tuple[str, list[Any]]]:
         ("Players in the room (Ctrl+O)", _bindings_of(RoomPlayersScreen)),
         ("The table list (F9)", _bindings_of(TableListScreen)),
         ("The table editor", _bindings_of(TableEditor) + _bindings_of(FieldList)),
-        ("Rulings (F10)", _bindings_of(RulingsScreen)),
+        ("Rulings (F10)", _bindings_of(RulingsScreen) + _bindings_of(ChoiceLine)),
         ("Undo (Ctrl+Z)", _bindings_of(UndoModal)),
         ("Showdown (F2)", _bindings_of(ShowdownModal)),
         ("A table file set up differently", _bindings_of(ConfigDiffModal)),

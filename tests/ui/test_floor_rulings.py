@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from floorhelp import HALF, HOLDEM, KILLED, STUD, WSOP, hand, journal_with, session
-from textual.widgets import Select
+from termhelp import send_keys, settle
 
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.screens.rulings_screen import RulingsScreen
+from floorkill.ui.widgets.choice_line import ChoiceLine
 
 SIZE = (120, 40)
 
@@ -39,7 +40,7 @@ async def test_short_post_in_a_voluntary_kill_may_withdraw_and_wsop_cites_196():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f10")
         screen = app.screen
-        sel = screen.query_one("#rl-param", Select)
+        sel = screen.query_one("#rl-param", ChoiceLine)
         sel.value = 7  # pick Gus
         await pilot.pause()
         assert screen.seat == 7
@@ -105,7 +106,7 @@ async def test_same_game_picks_the_other_table_from_the_journal(tmp_path):
         assert screen.decisions[0].code == "different-game"
         assert "rrop-13.13" in flat(screen.text)
         for other, code in (("Table 3", "different-game"), ("Table 15", "same-game")):
-            screen.query_one("#rl-param", Select).value = other
+            screen.query_one("#rl-param", ChoiceLine).value = other
             await pilot.pause()
             assert screen.decisions[0].code == code, other
         assert "Table 12 and Table 15 are the same game type" in flat(screen.text)
@@ -143,3 +144,25 @@ async def test_f10_never_defaults_the_short_post_to_the_killers_own_seat():
         assert isinstance(screen, RulingsScreen)
         assert screen.seat not in (None, 3)
         assert "killed by Cy" in flat(screen.text) and "Cy must complete" not in flat(screen.text)
+
+
+async def test_the_seat_is_picked_from_the_keyboard_in_one_burst():
+    """F10, Tab to the seat, → twice: the ruling follows each seat (keys as one burst)."""
+    s = session(events=KILLED)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        send_keys(app, "f10")
+        await settle(pilot)
+        screen = app.screen
+        first = screen.seat
+        seats = [p.seat for p in screen.state.players if p is not None]
+        send_keys(app, "tab", "right", "right")
+        await settle(pilot)
+        assert isinstance(app.focused, ChoiceLine)
+        expected = seats[(seats.index(first) + 2) % len(seats)]
+        assert screen.seat == expected and app.focused.value == expected
+        name = screen.state.player(expected).name
+        assert f"{name} must complete" in flat(screen.text) or expected == 3
+        send_keys(app, "left")
+        await settle(pilot)
+        assert screen.seat == seats[(seats.index(first) + 1) % len(seats)]

@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import OptionList, Select, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from floorkill.floor.keyboard import key_letters
@@ -38,6 +38,7 @@ from floorkill.rules.decisions import Decision
 from floorkill.rules.names import safe_text
 from floorkill.store.session import TableSession
 
+from ..widgets.choice_line import ChoiceLine
 from ..widgets.key_line import KeyLine
 from ..widgets.rules_panel import pending_lines
 from ..widgets.status_line import seat_name
@@ -231,7 +232,7 @@ class RulingsScreen(OpensAtOnce, Speaks, Screen[None]):
             with Vertical(id="rl-right"):
                 with Horizontal(id="rl-param-row"):
                     yield Static("", id="rl-param-label", markup=False)
-                    yield Select([], id="rl-param", allow_blank=True, compact=True)
+                    yield ChoiceLine(id="rl-param")
                 with VerticalScroll(id="rl-result"):
                     yield Static("", id="rl-text", markup=False)
         yield Static("", id="rl-help", markup=False)
@@ -282,13 +283,13 @@ class RulingsScreen(OpensAtOnce, Speaks, Screen[None]):
 
     def _param(self) -> None:
         label = self.query_one("#rl-param-label", Static)
-        sel = self.query_one("#rl-param", Select)
+        sel = self.query_one("#rl-param", ChoiceLine)
         row = self.query_one("#rl-param-row")
         if self.situation == "short-post":
             row.display = True
             label.update(Text(rtext("seat", self.lang)))
             opts = [
-                (Text(seat_name(self.state, player.seat, player.name, self.lang)), player.seat)
+                (seat_name(self.state, player.seat, player.name, self.lang), player.seat)
                 for player in self.state.players
                 if player is not None
             ]
@@ -298,22 +299,16 @@ class RulingsScreen(OpensAtOnce, Speaks, Screen[None]):
             label.update(Text(rtext("table", self.lang)))
             self._set_options(
                 sel,
-                [(Text(safe_text(other_name)), other_name) for other_name in self.others],
+                [(safe_text(other_name), other_name) for other_name in self.others],
                 self.other,
             )
         else:
             row.display = False
 
-    def _set_options(self, sel: Select, opts, value) -> None:
+    def _set_options(self, sel: ChoiceLine, opts, value) -> None:
         sel.display = bool(opts)
-        if not opts:
-            return
-        key = tuple(option_value for _t, option_value in opts)
-        if getattr(sel, "_floor_key", None) != (self.situation, key, self.lang):
-            sel._floor_key = (self.situation, key, self.lang)  # type: ignore[attr-defined]
-            sel.set_options(opts)
-        if value is not None and sel.value != value:
-            sel.value = value
+        if opts and (sel.options != opts or sel.value != value):
+            sel.set_options(opts, value)
 
     @property
     def text(self) -> str:
@@ -329,13 +324,13 @@ class RulingsScreen(OpensAtOnce, Speaks, Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if self.query_one("#rl-param-row").display:
-            self.query_one("#rl-param", Select).focus()
+            self.query_one("#rl-param", ChoiceLine).focus()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    def on_choice_line_changed(self, event: ChoiceLine.Changed) -> None:
         event.stop()
         value = event.value
-        if value == Select.NULL or value != event.select.value:
-            return  # cleared by new options, or already stale
+        if value != event.choice.value:
+            return  # already stale
         if self.situation == "short-post" and isinstance(value, int) and value != self.seat:
             self.seat = value
             self.show()

@@ -76,6 +76,8 @@ class BatchedFooter(Footer):
         )
 
     async def recompose(self) -> None:
+        if self._shown is not None and self.is_attached and not self.screen.is_current:
+            return  # queued before a screen opened over ours: its return signals again
         if self._shown is not None and self.is_attached and self.keys_source() == self._shown:
             return  # the keys it would build are those shown
         await super().recompose()
