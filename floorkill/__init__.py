@@ -24,7 +24,10 @@ __version__ = "0.1.0"
 # `entry`.
 # Rows of "4" and older are read, not digest-checked; where today's rules decide otherwise,
 # verify warns (a changed ruling).
-RULES_VERSION = "5"
+# "6": a decision stores an amount as its cents (`["amount", 4000]`), not its English text
+# ("$40"); the rules decide as under "5" and store the same state, so a row of "5" is read as
+# today's, its amounts compared in the form it stored (rules.decisions.as_stored_by).
+RULES_VERSION = "6"
 # The versions whose rows today's rules read as their own: the same decisions and the same
 # state, so their payloads and state digests are checked too.
-RULES_SAME_STATE = ("5",)
+RULES_SAME_STATE = ("5", "6")

@@ -32,7 +32,6 @@ from typing import Any, NamedTuple
 from .config import PlayerSpec, TableConfig
 from .decisions import Decision, Refusal
 from .engine import apply, apply_parsed
-from .money import dollars
 from .questions import Question, first_asked
 from .state import KILLED, LEG_UP, TableState, initial_state
 
@@ -919,11 +918,11 @@ def _diff(
     new_bars = _own_bars(states[-1]) if states else old_bars
     for name, bar in old_bars.items():
         if name not in new_bars:
-            params = (("name", name), ("amount", dollars(bar.owes)))
+            params = (("name", name), ("amount", bar.owes))
             changes.append(Decision("corrected", None, "fix-bar-lifted", params, ("rrop-13.6",)))
     for name, bar in new_bars.items():
         if name not in old_bars:
-            params = (("name", name), ("amount", dollars(bar.owes)))
+            params = (("name", name), ("amount", bar.owes))
             changes.append(Decision("corrected", None, "fix-bar-new", params, ("rrop-13.6",)))
     return changes, impossible
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .texts import render, stored_under
+from .texts import AMOUNTS_AS_TEXT, render, stored_under
 
 MAX_QUOTE = 120  # characters of a refused value quoted in a refusal
 
@@ -37,12 +37,13 @@ class Decision:
 
 
 def as_stored_by(decisions: Iterable[Decision], rules: str) -> tuple[Decision, ...]:
-    """``decisions`` in the form a row of rules version ``rules`` stored them (before "4", a
-    ``shows`` decision held its words in English and Russian)."""
+    """``decisions`` in the form a row of rules version ``rules`` stored them (before "6", an
+    amount as its text; before "4", a ``shows`` decision held its words in English and
+    Russian)."""
+    if rules not in AMOUNTS_AS_TEXT:
+        return tuple(decisions)
     return tuple(
-        decision
-        if decision.key != "shows"
-        else replace(decision, params=stored_under(decision.params, decision.key, rules))
+        replace(decision, params=stored_under(decision.params, decision.key, rules))
         for decision in decisions
     )
 

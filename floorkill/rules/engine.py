@@ -33,7 +33,7 @@ from .events import (
     VoluntaryKill,
     parse_event,
 )
-from .money import Cents, dollars
+from .money import Cents
 from .names import name_key
 from .rulings import underpost
 from .state import (
@@ -273,7 +273,7 @@ def _miss_kill(
                 "barred",
                 button.seat,
                 "barred",
-                (("name", name), ("amount", dollars(amount))),
+                (("name", name), ("amount", amount)),
                 ("rrop-13.6",),
             )
         )
@@ -283,7 +283,7 @@ def _miss_kill(
                 "owes",
                 button.seat,
                 "owes-later",
-                (("name", name), ("amount", dollars(amount))),
+                (("name", name), ("amount", amount)),
                 ("wsop-197",),
             )
         )
@@ -386,7 +386,7 @@ def _hand(
     elif ev.won_beyond_blinds is not None and ev.qualifies is not None:
         minimum = _second_leg_min(state, killed_now)
         if (ev.won_beyond_blinds >= minimum) != ev.qualifies:
-            raise Refusal("qualify-disagree", ("rrop-13.3",), minimum=dollars(minimum))
+            raise Refusal("qualify-disagree", ("rrop-13.3",), minimum=minimum)
 
     # A leg holder who is away keeps the credit for the return (rrop-13.5).
     leg_seat, leg_name = _leg_holder(before)
@@ -447,7 +447,7 @@ def _hand(
                     "kill",
                     seat,
                     "agreed-kill",
-                    (("name", agreer.name), ("amount", dollars(_blind(new_button)))),
+                    (("name", agreer.name), ("amount", _blind(new_button))),
                     ("rrop-13.12",),
                 )
             )
@@ -646,14 +646,14 @@ def _next_button(
                     "kill-again",
                     ("rrop-13.7", *fired),
                     name=kname,
-                    amount=dollars(_blind(again)),
+                    amount=_blind(again),
                 )
                 return again
             return neutral(
                 "killer-scoop-too-small",
                 ("rrop-13.8",),
                 name=kname,
-                minimum=dollars(cfg.minimum("scoop_minimum")),
+                minimum=cfg.minimum("scoop_minimum"),
             )
         if killer in shared:
             if two_pots and kill.split_by_killer == "kills-again":
@@ -664,7 +664,7 @@ def _next_button(
                     "killer-split-kills-again",
                     ("rrop-13.4",),
                     name=kname,
-                    amount=dollars(_blind(again)),
+                    amount=_blind(again),
                 )
                 return again
             if two_pots:
@@ -704,7 +704,7 @@ def _ordinary_win(
     name = _name(state, winner)
     if fired:
         killed = _kill(state, winner, KillBy.REQUIRED)
-        say("kill", winner, "kill-trigger", tuple(fired), name=name, amount=dollars(_blind(killed)))
+        say("kill", winner, "kill-trigger", tuple(fired), name=name, amount=_blind(killed))
         return killed
     if two_pots:
         say("leg-up", winner, "leg-up", ("rrop-13.3",), name=name)
@@ -720,7 +720,7 @@ def _ordinary_win(
             "no-kill-small-pot",
             by_pot[0].clauses,
             name=name,
-            minimum=dollars(cfg.minimum(by_pot[0].minimum_option)),
+            minimum=cfg.minimum(by_pot[0].minimum_option),
         )
     return NEUTRAL_BUTTON
 
@@ -759,12 +759,12 @@ def _second_leg(
             ("rrop-13.3",),
             seat=leg_seat,
             name=lname,
-            minimum=dollars(minimum),
+            minimum=minimum,
         )
     if ok:
         cites = ("rrop-13.3", "house-natural") if kill.second_leg_needs_flop else ("rrop-13.3",)
         killed = _kill(state, leg_seat, KillBy.REQUIRED)
-        say("kill", leg_seat, "second-leg-kill", cites, name=lname, amount=dollars(_blind(killed)))
+        say("kill", leg_seat, "second-leg-kill", cites, name=lname, amount=_blind(killed))
         return killed
     if kill.unqualified_second_win == "keeps-leg":
         say(
@@ -773,12 +773,10 @@ def _second_leg(
             "second-leg-short",
             ("rrop-13.3", "rrop-glossary"),
             name=lname,
-            minimum=dollars(minimum),
+            minimum=minimum,
         )
         return _leg_up(state, leg_seat)
-    return neutral(
-        "second-leg-short-neutral", ("house-button",), name=lname, minimum=dollars(minimum)
-    )
+    return neutral("second-leg-short-neutral", ("house-button",), name=lname, minimum=minimum)
 
 
 def _second_leg_by_pot(
@@ -795,7 +793,7 @@ def _second_leg_by_pot(
     bets excluded) is measured against the game's own limits, like the scoop and big-pot
     minimums; money beyond the blinds is not asked."""
     if ev.pot is not None and ev.qualifies is not None and (ev.pot >= pot_size) != ev.qualifies:
-        raise Refusal("qualify-disagree-pot", ("house-natural",), minimum=dollars(pot_size))
+        raise Refusal("qualify-disagree-pot", ("house-natural",), minimum=pot_size)
     if ev.pot is not None:
         ok = ev.pot >= pot_size
     elif ev.qualifies is not None:
@@ -806,7 +804,7 @@ def _second_leg_by_pot(
             ("house-natural",),
             seat=leg_seat,
             name=lname,
-            minimum=dollars(pot_size),
+            minimum=pot_size,
         )
     if ok:
         killed = _kill(state, leg_seat, KillBy.REQUIRED)
@@ -816,8 +814,8 @@ def _second_leg_by_pot(
             "second-leg-pot-kill",
             ("house-natural",),
             name=lname,
-            amount=dollars(_blind(killed)),
-            minimum=dollars(pot_size),
+            amount=_blind(killed),
+            minimum=pot_size,
         )
         return killed
     if state.config.kill.unqualified_second_win == "keeps-leg":
@@ -827,14 +825,14 @@ def _second_leg_by_pot(
             "second-leg-pot-short",
             ("house-natural", "rrop-glossary"),
             name=lname,
-            minimum=dollars(pot_size),
+            minimum=pot_size,
         )
         return _leg_up(state, leg_seat)
     return neutral(
         "second-leg-pot-short-neutral",
         ("house-natural", "house-button"),
         name=lname,
-        minimum=dollars(pot_size),
+        minimum=pot_size,
     )
 
 
@@ -870,16 +868,16 @@ def _voluntary_check(
             "voluntary-stack-unknown",
             ("rrop-13.10",),
             seat=seat,
-            need=dollars(need),
-            blind=dollars(cfg.kill_blind),
+            need=need,
+            blind=cfg.kill_blind,
         )
     if stack < need:
         raise Refusal(
             "voluntary-stack-short",
             ("rrop-13.10",),
-            stack=dollars(stack),
-            need=dollars(need),
-            blind=dollars(cfg.kill_blind),
+            stack=stack,
+            need=need,
+            blind=cfg.kill_blind,
         )
 
 
@@ -893,7 +891,7 @@ def _voluntary_kill(state: TableState, ev: VoluntaryKill, _ctx: Elsewhere) -> St
         "kill",
         ev.seat,
         "voluntary-kill",
-        (("name", player.name), ("amount", dollars(_blind(killed)))),
+        (("name", player.name), ("amount", _blind(killed))),
         ("rrop-13.10",),
     )
     return _new(state, button=killed), [decision], None
@@ -913,7 +911,7 @@ def _join(state: TableState, ev: Join, ctx: Elsewhere) -> Step:
             "join-barred",
             ("rrop-13.6",),
             name=ev.name,
-            amount=dollars(owed.owes),
+            amount=owed.owes,
             table=owed.table or cfg.name,  # the table the kill is owed at
         )
     if ctx:
@@ -923,7 +921,7 @@ def _join(state: TableState, ev: Join, ctx: Elsewhere) -> Step:
                 "join-barred",
                 ("rrop-13.6",),
                 name=ev.name,
-                amount=dollars(other[0]),
+                amount=other[0],
                 table=other[1],
             )
     decisions: list[Decision] = []
@@ -949,7 +947,7 @@ def _join(state: TableState, ev: Join, ctx: Elsewhere) -> Step:
                     "agrees-to-kill",
                     ev.seat,
                     "agrees-to-kill",
-                    (("name", ev.name), ("amount", dollars(cfg.kill_blind))),
+                    (("name", ev.name), ("amount", cfg.kill_blind)),
                     ("rrop-13.12",),
                 )
             )
@@ -978,7 +976,7 @@ def _join(state: TableState, ev: Join, ctx: Elsewhere) -> Step:
                 "kill",
                 ev.seat,
                 "voluntary-kill",
-                (("name", ev.name), ("amount", dollars(_blind(killed)))),
+                (("name", ev.name), ("amount", _blind(killed))),
                 ("rrop-13.10",),
             )
         )
@@ -1001,7 +999,7 @@ def _leave(
                     "kill",
                     seat,
                     "kill-stays-quit" if quitting else "kill-stays-away",
-                    (("name", player.name), ("amount", dollars(_blind(button)))),
+                    (("name", player.name), ("amount", _blind(button))),
                     ("rrop-13.6",) if bound else ("rrop-13.10",),
                 )
             )
@@ -1142,7 +1140,7 @@ def _wait_for_the_button(state: TableState, player: Player, decisions: list[Deci
                 "posts",
                 player.seat,
                 "posts-to-come-in",
-                (("name", player.name), ("amount", dollars(state.config.blinds[1]))),
+                (("name", player.name), ("amount", state.config.blinds[1])),
                 ("room-dealer-button",),
             )
         )
@@ -1263,7 +1261,7 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx: Elsewhere) -> Step:
             "owed-kill-being-posted",
             ("wsop-197",),
             name=owed.player,
-            amount=dollars(owed.owes),
+            amount=owed.owes,
         )
     barred = tuple(bar for bar in state.barred if bar is not owed)
     seat = state.seat_of(owed.player)
@@ -1271,7 +1269,7 @@ def _pay_kill(state: TableState, ev: PayKill, _ctx: Elsewhere) -> Step:
         "paid",
         seat,
         "kill-paid",
-        (("name", owed.player), ("amount", dollars(owed.owes))),
+        (("name", owed.player), ("amount", owed.owes)),
         ("rrop-13.6",) if owed.mode == OwedMode.BARRED else ("wsop-197",),
     )
     # back in play: one who missed hands while barred waits for the button as anyone coming
@@ -1416,7 +1414,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
                     "kill",
                     seat,
                     "owed-kill-posted",
-                    (("name", bar.player), ("amount", dollars(bar.owes))),
+                    (("name", bar.player), ("amount", bar.owes)),
                     ("wsop-197",),
                 )
             )

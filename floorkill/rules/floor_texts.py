@@ -61,8 +61,12 @@ FLOOR_MESSAGES: dict[str, str] = {
     ),
     "pending-neutral": N_("Neutral: no kill pending"),
     "pending-barred": N_("BARRED until the kill is posted: {name} owes {amount}"),
+    "pending-barred-at": N_("BARRED until the kill is posted: {name} owes {amount} ({table})"),
     "pending-owes": N_(
         "{name} owes a kill of {amount}, posted at the first hand off the button and blinds"
+    ),
+    "pending-owes-at": N_(
+        "{name} owes a kill of {amount} ({table}), posted at the first hand off the button and blinds"
     ),
     "pending-credit-back": N_(
         "{name} is back with a leg credit: the leg returns when the kill button is next neutral"

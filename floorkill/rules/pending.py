@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from .codes import KillBy, OwedMode
 from .decisions import Decision
-from .money import dollars
 from .state import LEG_UP, TableState, next_hand
 
 
@@ -35,7 +34,7 @@ def pending(state: TableState) -> list[Decision]:
                 key,
                 (
                     *_who(state, button.seat, button.player),
-                    ("amount", dollars(button.amount or 0)),
+                    ("amount", button.amount or 0),
                     ("limits", state.config.stakes_text(nh.limits)),
                 ),
                 cites,
@@ -69,10 +68,11 @@ def pending(state: TableState) -> list[Decision]:
             Decision(
                 "barred" if barred else "owes",
                 state.seat_of(bar.player),
-                "pending-barred" if barred else "pending-owes",
+                ("pending-barred" if barred else "pending-owes") + ("-at" if bar.table else ""),
                 (
                     ("name", bar.player),
-                    ("amount", dollars(bar.owes) + (f" ({bar.table})" if bar.table else "")),
+                    ("amount", bar.owes),
+                    *((("table", bar.table),) if bar.table else ()),
                 ),
                 ("rrop-13.6",) if barred else ("wsop-197",),
             )

@@ -15,20 +15,19 @@ import html
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from floorkill.i18n import LANGS, N_, NC_, T_, Translated, tr
+from floorkill.i18n import LANGS, N_, NC_, T_, Amount, Translated, said, tr
 
 from .codes import KillKind, OwedMode, TriggerId
 from .config import LOWBALL_GAMES, TableConfig, game_name
-from .money import Cents, dollars
+from .money import Cents
 from .names import safe_text
-from .texts import amounts_in
 from .triggers import Trigger, active
 
 
 class Words(Mapping[str, str]):
     """A placard sentence: a message id and its parameters, read in each language of the
     catalogue (``words["ru"]``). A parameter that is itself a mapping of languages (a
-    translated word) is read in the same language."""
+    translated word) is read in the same language, an :class:`Amount` as money."""
 
     __slots__ = ("msgid", "params")
 
@@ -40,7 +39,7 @@ class Words(Mapping[str, str]):
         if lang not in LANGS:
             raise KeyError(lang)
         params = {
-            key: value[lang] if isinstance(value, Mapping) else value
+            key: value[lang] if isinstance(value, Mapping) else said(value, lang)
             for key, value in self.params.items()
         }
         return tr(self.msgid, lang, **params)
@@ -66,7 +65,7 @@ class Line:
     cites: tuple[str, ...] = ()
 
     def render(self, lang: str) -> str:
-        return amounts_in(self.text.get(lang) or self.text["en"], lang)
+        return self.text.get(lang) or self.text["en"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +105,7 @@ def _limits(cfg: TableConfig, limits: tuple[Cents, ...] | None = None) -> str:
     return cfg.stakes_text(limits)
 
 
-def _second_leg_money(cfg: TableConfig) -> tuple[str, str]:
+def _second_leg_money(cfg: TableConfig) -> tuple[Amount, Amount]:
     """The beyond-the-blinds minimum in words, ordinary hand and kill pot (rrop-13.3)."""
     spec = cfg.kill.second_leg_minimum
     killed = cfg.killed_limits()
@@ -116,8 +115,8 @@ def _second_leg_money(cfg: TableConfig) -> tuple[str, str]:
     elif spec == "upper-bet":
         ordinary, in_kill = max(cfg.bets), max(killed)
     else:
-        return dollars(int(spec)), dollars(int(spec))
-    return dollars(ordinary), dollars(in_kill)
+        return Amount(int(spec)), Amount(int(spec))
+    return Amount(ordinary), Amount(in_kill)
 
 
 def placard(cfg: TableConfig) -> Placard:
@@ -137,7 +136,7 @@ def placard(cfg: TableConfig) -> Placard:
     )
     lines: list[Line] = []
     if cfg.blinds[1]:
-        sb, bb = dollars(cfg.blinds[0]), dollars(cfg.blinds[1])
+        sb, bb = Amount(cfg.blinds[0]), Amount(cfg.blinds[1])
         lines.append(_l(N_("Blinds {sb} and {bb}."), sb=sb, bb=bb))
     else:
         lines.append(_l(N_("No blinds, so no kill."), "house-blind-games"))
@@ -168,7 +167,7 @@ def placard(cfg: TableConfig) -> Placard:
         )
         return Placard(title, tuple(lines))
 
-    blind = dollars(cfg.kill_blind)
+    blind = Amount(cfg.kill_blind)
     killed = _limits(cfg, cfg.killed_limits())
     if kill.kind == KillKind.FULL:
         lines.append(
@@ -218,7 +217,7 @@ def placard(cfg: TableConfig) -> Placard:
         )
 
     if kill.voluntary:
-        need = dollars(4 * cfg.kill_blind)
+        need = Amount(4 * cfg.kill_blind)
         cards: Mapping[str, str] | str = {
             2: Translated(NC_("placard cards", "two"), "placard cards"),
             3: Translated(NC_("placard cards", "three"), "placard cards"),
@@ -295,7 +294,7 @@ def placard(cfg: TableConfig) -> Placard:
 def _trigger_line(cfg: TableConfig, record: Trigger) -> Line:
     """A trigger's placard sentence from its record (``{minimum}``: the pot its option
     asks for; its hi-lo sentence in a hi-lo game), with the clauses it rests on."""
-    minimum = dollars(cfg.minimum(record.minimum_option)) if record.minimum_option else ""
+    minimum = Amount(cfg.minimum(record.minimum_option)) if record.minimum_option else ""
     sentence = record.placard_hilo if cfg.hilo and record.placard_hilo else record.placard
     return Line(
         Words(sentence, {"minimum": minimum}),
@@ -319,7 +318,7 @@ def _two_pots(cfg: TableConfig) -> list[Line]:
     # the second win's condition, with or without the flop rule
     params: dict[str, object]
     if pot is not None:
-        params = {"minimum": dollars(pot)}
+        params = {"minimum": Amount(pot)}
         flop, any_flop, plain = (
             N_(
                 "The second win counts only in a pot of at least {minimum} (uncalled bets "

@@ -27,7 +27,7 @@ from .config import HILO_GAMES
 from .decisions import Decision, Refusal
 from .engine import Elsewhere, _voluntary_check, apply
 from .events import flop_known
-from .money import Cents, dollars, to_toml
+from .money import Cents, to_toml
 from .state import TableState
 from .texts import render
 from .triggers import pot_triggers
@@ -143,7 +143,7 @@ def _name(state: TableState, seat: object) -> str:
 def _pot_question(state: TableState, refusal: Refusal) -> Question:
     cfg = state.config
     why = [
-        (trig.why, dollars(cfg.minimum(trig.minimum_option)))
+        (trig.why, cfg.minimum(trig.minimum_option))
         for trig in pot_triggers(cfg.kill.triggers)
         if trig.minimum_option is not None and trig.why
     ]
@@ -217,7 +217,7 @@ def _kill_posted_question(
         (
             ("seat", button.seat),
             ("name", button.player or "?"),
-            ("amount", dollars(button.amount or state.config.kill_blind)),
+            ("amount", button.amount or state.config.kill_blind),
         ),
         cites,
         answers,
@@ -312,7 +312,7 @@ def _player(state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere) -> 
                     (
                         ("seat", seat),
                         ("name", _name(state, seat)),
-                        ("amount", dollars(button.amount or state.config.kill_blind)),
+                        ("amount", button.amount or state.config.kill_blind),
                     ),
                     _unique(
                         cite
@@ -333,7 +333,7 @@ def _player(state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere) -> 
                         "q-agrees",
                         (
                             ("name", str(raw.get("name", "?"))),
-                            ("amount", dollars(state.config.kill_blind)),
+                            ("amount", state.config.kill_blind),
                         ),
                         _unique(
                             cite
@@ -352,7 +352,7 @@ def _player(state: TableState, raw: Mapping[str, Any], elsewhere: Elsewhere) -> 
                     "q-posts-kill-join",
                     (
                         ("name", str(raw.get("name", "?"))),
-                        ("amount", dollars(state.config.kill_blind)),
+                        ("amount", state.config.kill_blind),
                     ),
                     ("rrop-13.10",),
                     answers,

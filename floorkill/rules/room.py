@@ -24,7 +24,7 @@ from floorkill.i18n import N_, Phrase
 
 from .codes import OwedMode
 from .decisions import Refusal
-from .money import Cents, MoneyError, dollars, parse_amount, to_toml
+from .money import Cents, MoneyError, parse_amount, to_toml
 from .names import NameError_, name_key, near_match, validate_name
 from .state import Owed, TableState
 from .texts import MESSAGES
@@ -348,16 +348,16 @@ def winner_refusal(state: TableState, seat: int, name: str) -> Refusal | None:
         (RROP_BAR,),
         seat=seat,
         name=name,
-        amount=dollars(bar.owes),
+        amount=bar.owes,
         table=bar.table or state.config.name,
     )
 
 
 def back_refusal(owed: Owed) -> Refusal:
     if owed.table is None:
-        return Refusal("back-barred", (RROP_BAR,), name=owed.player, amount=dollars(owed.owes))
+        return Refusal("back-barred", (RROP_BAR,), name=owed.player, amount=owed.owes)
     return Refusal(
-        "back-barred-at", (RROP_BAR,), name=owed.player, amount=dollars(owed.owes), table=owed.table
+        "back-barred-at", (RROP_BAR,), name=owed.player, amount=owed.owes, table=owed.table
     )
 
 
@@ -366,7 +366,7 @@ def pay_elsewhere_refusal(owed: Owed) -> Refusal:
         "owed-at-other-table",
         (RROP_BAR,),
         name=owed.player,
-        amount=dollars(owed.owes),
+        amount=owed.owes,
         table=owed.table,
     )
 
@@ -391,7 +391,7 @@ class NearMatchQuestion:
 
         return render(
             "q-near-barred",
-            {"player": self.bar.player, "table": self.bar.table, "amount": dollars(self.bar.owes)},
+            {"player": self.bar.player, "table": self.bar.table, "amount": self.bar.owes},
             lang,
         )
 
@@ -411,7 +411,7 @@ class NearMatchQuestion:
             "join-barred",
             self.cites,
             name=self.bar.player,
-            amount=dollars(self.bar.owes),
+            amount=self.bar.owes,
             table=self.bar.table,
         )
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .config import TableConfig
 from .decisions import Decision
-from .money import dollars
 from .state import REQUIRED_KINDS, TableState, next_hand
 
 
@@ -30,7 +29,7 @@ def underpost(state: TableState, seat: int | None) -> Decision:
             (
                 ("name", name),
                 ("killer", button.player),
-                ("amount", dollars(button.amount or cfg.kill_blind)),
+                ("amount", button.amount or cfg.kill_blind),
                 ("limits", limits),
             ),
             cites,
@@ -64,7 +63,7 @@ def killer_in_blind(state: TableState) -> list[Decision]:
                 "kill",
                 nh.killer,
                 "ruling-killer-not-in-blind",
-                (("name", name), ("amount", dollars(nh.kill_blind or 0))),
+                (("name", name), ("amount", nh.kill_blind or 0)),
                 ("rrop-13.0", "rrop-13.2"),
             )
         ]
@@ -82,7 +81,7 @@ def killer_in_blind(state: TableState) -> list[Decision]:
             (
                 ("name", name),
                 ("which", which),
-                ("amount", dollars(nh.posts.get(nh.killer, 0) if nh.killer is not None else 0)),
+                ("amount", nh.posts.get(nh.killer, 0) if nh.killer is not None else 0),
             ),
             ("wsop-200", "house-kill-defined"),
         )
@@ -120,7 +119,7 @@ def one_kill_per_deal(state: TableState) -> list[Decision]:
                 "killed",
                 button.seat,
                 "ruling-already-killed",
-                (("name", button.player), ("amount", dollars(button.amount or 0))),
+                (("name", button.player), ("amount", button.amount or 0)),
                 ("rrop-13.11",),
             )
         ]

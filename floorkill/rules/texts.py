@@ -10,8 +10,8 @@ before a colon ("{name}: килл $40 не поставлен"), follows a noun 
 stands for its seat ("место 3 ({name})"); never a past-tense verb, a short adjective or a
 pronoun agreeing with the player. Names are never declined. A count takes the language's
 plural form (:data:`PLURAL_PARAMS` names the count; ``ngettext`` picks the form). An
-amount is written the language's way ("40 $", "4,50 $": :func:`amounts_in`); limits keep
-the room's "$20-$40".
+amount is stored as its cents and written the language's way when said ("$40", "40 $",
+"4,50 $": :data:`MONEY_PARAMS`); limits keep the room's "$20-$40".
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from floorkill.i18n import N_, NC_, NN_, Phrase, gettext, ngettext, pgettext
+from floorkill.i18n import N_, NC_, NN_, Phrase, gettext, money, ngettext, pgettext
+
+from .money import dollars
 
 MESSAGES: dict[str, str | tuple[str, str]] = {
     # --- refusals: the shape of an event ---------------------------------------
@@ -350,26 +352,42 @@ PLURAL_PARAMS = {
 }
 
 
-# Parameters that hold one amount ("$40"; a barred player's "$40 (Table 9)"), written in the
-# language's way at render time: Russian "40 $", "4,50 $", "12 500 $" (floorkill.i18n.money,
-# as the status line and the report write them). Limits ("$20-$40") stay as the room writes
-# stakes everywhere.
-MONEY_PARAMS = ("amount", "minimum", "need", "blind", "stack")
-_AMOUNT = re.compile(r"(?<![\w$/'-])(-?)\$(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d\d))?(?![\d/-])")
+# Parameters that hold one amount, in cents (rules version 6 on), written the language's way
+# when said: "$4.50", Russian "4,50 $", "12 500 $" (floorkill.i18n.money, as the status line
+# and the report write them). Limits ("$20-$40") stay as the room writes stakes everywhere.
+MONEY_PARAMS = frozenset(("amount", "minimum", "need", "blind", "stack"))
+# Rules versions whose rows stored an amount as the text the rules wrote then ("$40",
+# "$4.50", "-$5"), not its cents.
+AMOUNTS_AS_TEXT = ("1", "2", "3", "4", "5")
+_STORED_AMOUNT = re.compile(r"(-?)\$(\d+)(?:\.(\d\d))?")
 
 
-def amounts_in(text: str, lang: str) -> str:
-    """``text`` with each single amount ("$4.50", not the stakes "$20-$40" nor the blinds
-    "$5/$10") written in ``lang``'s way."""
-    if lang == "en" or "$" not in text:
-        return text
-    from floorkill.i18n import money  # lazily: Textual-free, no rules model in it
+def _cents_of_stored(text: str) -> int | None:
+    """The cents of an amount as a row before rules version 6 stored it (exactly what
+    :func:`floorkill.rules.money.dollars` wrote), else None."""
+    found = _STORED_AMOUNT.fullmatch(text)
+    if found is None:
+        return None
+    cents = int(found.group(2)) * 100 + int(found.group(3) or 0)
+    return -cents if found.group(1) else cents
 
-    def one(m: re.Match[str]) -> str:
-        cents = int(m.group(2).replace(",", "")) * 100 + int(m.group(3) or 0)
-        return money(-cents if m.group(1) else cents, lang)
 
-    return _AMOUNT.sub(one, text)
+def read_stored(params: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A stored decision's params as the rules hold them today: an amount a row before
+    rules version 6 stored as text ("$40") is its cents again."""
+    out = []
+    changed = False
+    for name, value in params:
+        if name in MONEY_PARAMS and isinstance(value, str):
+            cents = _cents_of_stored(value)
+            if cents is not None:
+                value, changed = cents, True
+        out.append((name, value))
+    return tuple(out) if changed else params
+
+
+def is_cents(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def template(key: str, params: dict[str, Any], lang: str = "en") -> str | None:
@@ -399,11 +417,9 @@ def render(key: str, params: dict[str, Any], lang: str = "en") -> str:
             param: given.text(lang) if isinstance(given, Phrase) else given
             for param, given in params.items()
         }
-    if lang != "en":
+    if not MONEY_PARAMS.isdisjoint(params):
         params = {
-            param: amounts_in(given, lang)
-            if param in MONEY_PARAMS and isinstance(given, str)
-            else given
+            param: money(given, lang) if param in MONEY_PARAMS and is_cents(given) else given
             for param, given in params.items()
         }
     if "name" in params and params["name"] is None:
@@ -491,8 +507,16 @@ def _shows_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def stored_under(decision_params: tuple[Any, ...], key: str, rules: str) -> tuple[Any, ...]:
-    """A decision's params as rules version ``rules`` stored them: a ``shows`` decision
-    before version 4 held its words in English and Russian."""
+    """A decision's params as rules version ``rules`` stored them: an amount before version
+    6 as its text ("$40"), a ``shows`` decision before version 4 its words in English and
+    Russian."""
+    if rules in AMOUNTS_AS_TEXT and not MONEY_PARAMS.isdisjoint(
+        param for param, _ in decision_params
+    ):
+        decision_params = tuple(
+            (param, dollars(value) if param in MONEY_PARAMS and is_cents(value) else value)
+            for param, value in decision_params
+        )
     if key != "shows" or rules not in ("1", "2", "3"):
         return decision_params
     params = dict(decision_params)

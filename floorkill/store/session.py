@@ -20,6 +20,7 @@ from floorkill.rules.config import PlayerSpec
 from floorkill.rules.corrections import History
 from floorkill.rules.decisions import Decision, Refusal
 from floorkill.rules.engine import Result
+from floorkill.rules.texts import read_stored
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +287,6 @@ def decision_from_json(data: Mapping[str, Any]) -> Decision:
         data["code"],
         data.get("seat"),
         data["key"],
-        tuple((key, value) for key, value in data.get("params", [])),
+        read_stored(tuple((key, value) for key, value in data.get("params", []))),
         tuple(data.get("cites", ())),
     )

@@ -189,7 +189,7 @@ def test_house_jackpot_registered_alone_kills_at_the_minimum_and_not_a_cent_belo
     below = apply(st, hand(3, pot="99.99"))
     assert not below.state.button.killed
     (small,) = [d for d in below.decisions if d.key == "no-kill-small-pot"]
-    assert small.cites == ("test-house-jackpot",) and dict(small.params)["minimum"] == "$100"
+    assert small.cites == ("test-house-jackpot",) and dict(small.params)["minimum"] == 10000
     at = apply(st, hand(3, pot=100))
     assert at.state.button.killed and at.state.button.seat == 3
     (kill,) = [d for d in at.decisions if d.key == "kill-trigger"]

@@ -80,7 +80,7 @@ def test_memory_tables_pass_bars_to_each_other():
     assert barred_in([a, b], exclude="Table 14") == {"cy": (2000, "Table 12")}
     with pytest.raises(Refusal) as exc:
         reg.try_event(b, {"type": "join", "seat": 5, "name": "CY"})
-    assert exc.value.key == "join-barred" and exc.value.params["amount"] == "$20"
+    assert exc.value.key == "join-barred" and exc.value.params["amount"] == 2000
     with pytest.raises(Refusal):
         reg.append(b, {"type": "join", "seat": 5, "name": "Cy"})
     assert len(b) == 0
