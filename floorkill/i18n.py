@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -254,6 +254,43 @@ class NPhrase(Phrase):
         return (*super()._key(), self.plural, self.n)
 
 
+class Spoken(Phrase):
+    """A text another part says in each language itself (a rules refusal's
+    ``text(lang)``), usable as a :class:`Phrase` parameter."""
+
+    __slots__ = ("say",)
+
+    def __init__(self, say: Callable[[str], str]) -> None:
+        super().__init__("")
+        self.say = say
+
+    def text(self, lang: str | None = None) -> str:
+        return self.say(normalize(lang) or get_lang())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.say,)
+
+
+class Said(str):
+    """A :class:`Phrase` kept with its English text: a ``str`` everywhere a text is (a log,
+    a list of problems, a test's ``in``), said in another language with :meth:`text`."""
+
+    phrase: Phrase
+
+    def __new__(cls, phrase: Phrase) -> Said:
+        self = super().__new__(cls, phrase.text(SOURCE_LANG))
+        self.phrase = phrase
+        return self
+
+    def text(self, lang: str | None = None) -> str:
+        return self.phrase.text(lang)
+
+
+def in_lang(text: str, lang: str | None = None) -> str:
+    """``text`` in ``lang`` when it is :class:`Said`; any other text as it is."""
+    return text.text(lang) if isinstance(text, Said) else text
+
+
 def quoted(value: object, limit: int = 60) -> str:
     """``repr(value)`` for a :class:`Phrase` to quote what was given, cut to ``limit``
     characters with "…" (a 10 MB value is not echoed whole)."""
@@ -268,7 +305,7 @@ def quoted(value: object, limit: int = 60) -> str:
 def said(value: Any, lang: str | None = None) -> Any:
     """A parameter as a text shows it in ``lang``: a :class:`Phrase` said, an
     :class:`Amount` as money, anything else as it is."""
-    if isinstance(value, Phrase):
+    if isinstance(value, Phrase | Said):
         return value.text(lang)
     if isinstance(value, Amount):
         return money(value, lang, grouped=value.grouped)
@@ -308,6 +345,9 @@ def money(cents: int, lang: str | None = None, *, grouped: bool = False) -> str:
 
 __all__ = [
     "Amount",
+    "Said",
+    "Spoken",
+    "in_lang",
     "NPhrase",
     "Phrase",
     "PhraseError",

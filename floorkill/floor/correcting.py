@@ -14,14 +14,16 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from floorkill.i18n import N_, Phrase, PhraseError, quoted
 from floorkill.rules.money import MoneyError, parse_amount
 
 STRIKE_LINE = "-"
 _HAND_EXTRA = re.compile(r"^(b(.+)|q[+-]|f-)$", re.IGNORECASE)
 
 
-class LineError(ValueError):
-    """The edited line cannot be read (the message says how to write it)."""
+class LineError(PhraseError):
+    """The edited line cannot be read: a :class:`Phrase` saying how to write it, in the
+    form's language (``exc.text(lang)``)."""
 
 
 def _seats(xs: object) -> str:
@@ -73,21 +75,22 @@ def read_line(
     parse_hand: Callable[[str], dict[str, Any]],
 ) -> dict[str, Any] | None:
     """The edited line as the replacement event (None: strike the record). ``parse_hand``
-    reads the entry's own hand syntax (the podium's entry line: it raises ValueError with
-    how to write it); the original's room stamp is kept by the correction itself."""
+    reads the entry's own hand syntax (the podium's entry line: it raises a
+    :class:`PhraseError` saying how to write it); the original's room stamp is kept by the
+    correction itself."""
     t = text.strip()
     if t == STRIKE_LINE:
         return None
     if not t:
-        raise LineError("type the record as it should have been, or - to strike it")
+        raise LineError(N_("type the record as it should have been, or - to strike it"))
     head = t.split(None, 1)[0]
     if original.get("type") == "hand" and "=" not in t and not head.isalpha():
         extra = [tok for tok in re.split(r"[\s,;/]+", t) if _HAND_EXTRA.match(tok)]
         rest = " ".join(tok for tok in re.split(r"[\s;/]+", t) if not _HAND_EXTRA.match(tok))
         try:
             raw = parse_hand(rest)
-        except ValueError as exc:
-            raise LineError(str(exc)) from None
+        except PhraseError as exc:
+            raise LineError(exc.phrase) from None
         for tok in extra:
             low = tok.lower()
             if low == "q+":
@@ -100,7 +103,9 @@ def read_line(
                 try:
                     whole, part = divmod(parse_amount(tok[1:]), 100)
                 except MoneyError as exc:
-                    raise LineError(f"{tok}: {exc}") from None
+                    raise LineError(
+                        Phrase(N_("{token}: {reason}"), token=tok, reason=exc.phrase)
+                    ) from None
                 raw["won_beyond_blinds"] = f"{whole}.{part:02d}"  # as the entry writes a pot
         return raw
     tokens = re.findall(r'(\w+)=("[^"]*"|\S+)|(\S+)', t)
@@ -108,12 +113,14 @@ def read_line(
     for key, value, bare in tokens:
         if bare:
             if "type" in out:
-                raise LineError(f"cannot read {bare!r}: write field=value")
+                raise LineError(
+                    Phrase(N_("cannot read {value}: write field=value"), value=quoted(bare))
+                )
             out["type"] = bare
             continue
         out[key] = _read_value(value)
     if "type" not in out:
-        raise LineError("the line starts with the event's type (quit, join, away …)")
+        raise LineError(N_("the line starts with the event's type (quit, join, away …)"))
     return out
 
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from floorkill.floor.keyboard import latin, yes_no
-from floorkill.i18n import N_
+from floorkill.i18n import N_, Phrase, PhraseError
 from floorkill.rules.money import MoneyError, parse_amount
 from floorkill.rules.preview import Preview, empty, preview, unread
 from floorkill.rules.questions import Question
@@ -58,16 +58,19 @@ def ui_text(key: str, lang: str = "en", **params: Any) -> str:
     return pick(UI_TEXT, key, lang, **params)
 
 
-class EntryError(ValueError):
-    """What was typed cannot be read as a hand (before the rules see it)."""
+class EntryError(PhraseError):
+    """What was typed cannot be read as a hand (before the rules see it): the
+    :data:`UI_TEXT` message ``key`` and its parameters."""
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params = params
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str = "en") -> str:
-        return ui_text(self.key, lang, **self.params)
+        entry = UI_TEXT[key]
+        super().__init__(
+            Phrase(entry[1], entry[0], **params)
+            if isinstance(entry, tuple)
+            else Phrase(entry, **params)
+        )
 
 
 # ---------------------------------------------------------------------------

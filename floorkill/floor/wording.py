@@ -1,5 +1,6 @@
-"""The floor's words without Textual: the questions player events ask, decision lines,
-table summaries. (The tables themselves: :mod:`floorkill.floor`.)
+"""The floor's words without Textual: the questions player events ask, decision lines, what
+changed in the room under a write. (The tables themselves: :mod:`floorkill.floor`; the table
+list's words: :mod:`floorkill.ui.screens.table_list`.)
 
 Nothing here decides a rule: the questions come from :func:`floorkill.rules.questions.needs`,
 each with what every answer decides in the rules' own words.
@@ -8,23 +9,16 @@ each with what every answer decides in the rules' own words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from floorkill.i18n import N_, money, tr
 from floorkill.rules import Applied, Refusal, TableState, apply
-from floorkill.rules.codes import ButtonStatus, OwedMode
-from floorkill.rules.config import GAME_NAMES, TableConfig
 from floorkill.rules.decisions import Decision
-from floorkill.rules.money import dollars
 from floorkill.rules.names import safe_text
 from floorkill.rules.questions import first_asked
 from floorkill.rules.room import NEAR, PAID_AT, Bar, RoomChange
 
 from .text_tables import pick
-
-if TYPE_CHECKING:
-    from floorkill.store.session import TableSession
 
 # ---------------------------------------------------------------------------
 # texts of the floor screens (the rules' own texts come from floorkill.rules.texts)
@@ -80,63 +74,6 @@ def refusal_line(refusal: Refusal, lang: str = "en") -> str:
     if refusal.cites:
         line += f" [{', '.join(refusal.cites)}]"
     return line
-
-
-# ---------------------------------------------------------------------------
-# the table list
-
-
-@dataclass(frozen=True)
-class TableRow:
-    name: str
-    game: str
-    stakes: str
-    status: str  # neutral | leg up | KILL
-    who: str  # "Seat 3 Cy" or ""
-    kill_game: str  # "yes — full, two pots" | "no"
-    hands: int
-    seated: int
-    seats: int
-    barred: str
-
-
-def kill_game_text(cfg: TableConfig) -> str:
-    if not cfg.is_kill_game:
-        return "no"
-    triggers = ", ".join(trigger.replace("-", " ") for trigger in cfg.kill.triggers) or "no trigger"
-    return f"yes — {cfg.kill.kind}, {triggers}"
-
-
-def table_row(session: TableSession) -> TableRow:
-    st = session.state
-    cfg = st.config
-    button = st.button
-    who = ""
-    if button.status == ButtonStatus.LEG_UP:
-        status = "leg up"
-        who = f"Seat {button.seat} {button.player}"
-    elif button.killed:
-        status = "KILL"
-        who = f"Seat {button.seat} {button.player} {dollars(button.amount or 0)}"
-    else:
-        status = "neutral"
-    barred = ", ".join(
-        f"{bar.player} {dollars(bar.owes)}" + (f" at {bar.table}" if bar.table else "")
-        for bar in st.barred
-        if bar.mode == OwedMode.BARRED
-    )
-    return TableRow(
-        name=safe_text(session.name),
-        game=GAME_NAMES.get(cfg.game, cfg.game),
-        stakes=cfg.stakes_text(),
-        status=status,
-        who=safe_text(who),
-        kill_game=kill_game_text(cfg),
-        hands=st.hands,
-        seated=len(st.occupied),
-        seats=cfg.seats,
-        barred=safe_text(barred),
-    )
 
 
 # ---------------------------------------------------------------------------

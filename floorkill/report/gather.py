@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from floorkill.rules import Refusal, TableConfig, TableState, apply, corrections, initial_state
-from floorkill.rules.config import GAME_NAMES, PlayerSpec
+from floorkill.rules.config import PlayerSpec
 from floorkill.rules.decisions import Decision
 from floorkill.rules.events import Hand
 from floorkill.rules.money import Cents
@@ -214,10 +214,6 @@ class TableStats:
     @property
     def kill_pot_count(self) -> int:
         return len(self.kill_pots)
-
-    @property
-    def game_name(self) -> str:
-        return GAME_NAMES.get(self.config.game, self.config.game)
 
 
 @dataclass

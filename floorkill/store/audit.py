@@ -47,6 +47,7 @@ from types import MappingProxyType
 from typing import Any
 
 import floorkill
+from floorkill.i18n import NPhrase, Phrase, Said, Spoken, tr
 from floorkill.log import log as floorkill_log
 from floorkill.rules import ConfigError, TableState, apply, initial_state
 from floorkill.rules import room as room_rules
@@ -82,21 +83,23 @@ _KEYED = tuple(f.name for f in fields(Decision)) == ("code", "seat", "key", "par
 FetchRows = Callable[[str, int, int], Iterable[tuple[int, str, str]]]
 
 
-def _stamp_text(stamp: Any) -> str:
+def _stamp_text(stamp: Any) -> Phrase | str:
     """A room stamp in a message: its bars, or "none" (never Python's None)."""
-    return "none" if stamp is None else repr(stamp)
+    return Phrase("none") if stamp is None else repr(stamp)
 
 
-def stamp_problem_text(got: Any, want: Any) -> str:
+def stamp_problem_text(got: Any, want: Any) -> Phrase:
     """The end of a stamp problem: what the row holds, and the bars it should hold."""
-    return (
-        f"its room stamp ({_stamp_text(got)}) is not the bars at other tables then "
-        f"({_stamp_text(want)}) [rrop-13.6]"
+    return Phrase(
+        "its room stamp ({got}) is not the bars at other tables then ({want}) [rrop-13.6]",
+        got=_stamp_text(got),
+        want=_stamp_text(want),
     )
 
 
-def decisions_text(decisions_json: str) -> str:
-    """Stored decisions as one readable line: ``leg-up seat 3: Seat 3 …; …``."""
+def decisions_text(decisions_json: str) -> Phrase | str:
+    """Stored decisions as one readable line: ``leg-up seat 3: Seat 3 …; …`` (each
+    decision's stored English text: what the row holds, quoted as data)."""
     try:
         items = json.loads(decisions_json)
     except (TypeError, ValueError):
@@ -104,15 +107,48 @@ def decisions_text(decisions_json: str) -> str:
     if not isinstance(items, list):
         return repr(decisions_json)
     if not items:
-        return "(no decision)"
-    out = []
-    for decision in items:
-        if not isinstance(decision, dict):
-            out.append(repr(decision))
-            continue
-        seat = f" seat {decision.get('seat')}" if decision.get("seat") is not None else ""
-        out.append(f"{decision.get('code')}{seat}: {decision.get('text')}")
-    return "; ".join(out)
+        return Phrase("(no decision)")
+
+    def said(lang: str) -> str:
+        out = []
+        for decision in items:
+            if not isinstance(decision, dict):
+                out.append(repr(decision))
+            elif decision.get("seat") is not None:
+                out.append(
+                    tr(
+                        "{code} seat {seat}: {text}",
+                        lang,
+                        code=decision.get("code"),
+                        seat=decision.get("seat"),
+                        text=decision.get("text"),
+                    )
+                )
+            else:
+                out.append(f"{decision.get('code')}: {decision.get('text')}")
+        return "; ".join(out)
+
+    return Spoken(said)
+
+
+def _jumps(row: Phrase, last: int, seq: object) -> Phrase:
+    return Phrase(
+        "{row}: the table's sequence jumps from {last} to {seq}", row=row, last=last, seq=seq
+    )
+
+
+def _hand_count(row: Phrase, stored: object, rules: int) -> Phrase:
+    return Phrase(
+        "{row}: the stored hand count {stored} is not the rules' {rules}",
+        row=row,
+        stored=stored,
+        rules=rules,
+    )
+
+
+def _not_replayed(problem: Phrase) -> Phrase:
+    """A problem after which the table's later rows are not replayed."""
+    return Phrase("{problem} (later rows of the table are not replayed)", problem=problem)
 
 
 @dataclass
@@ -133,7 +169,7 @@ class _Table:
 
 @dataclass
 class AuditResult:
-    problems: list[str]
+    problems: list[str]  # each one Said: English as a str, .text(lang) in another
     warnings: list[str]
     rows: int
     tables: int
@@ -173,15 +209,18 @@ class ChainAudit:
         self._row: tuple = ()
 
     # -- problems ---------------------------------------------------------------------
-    def problem(self, text: str) -> None:
+    def problem(self, text: Phrase | str) -> None:
         if len(self.problems) <= MAX_PROBLEMS:
-            self.problems.append(text)
+            self.problems.append(Said(text) if isinstance(text, Phrase) else text)
+
+    def warn(self, text: Phrase) -> None:
+        self.warnings.append(Said(text))
 
     @property
     def full(self) -> bool:
         return len(self.problems) > MAX_PROBLEMS
 
-    def _w(self) -> str:
+    def _w(self) -> Phrase:
         """Where the row being checked is (built only when a problem names it)."""
         row = self._row
         return where(*row)
@@ -218,23 +257,30 @@ class ChainAudit:
         self._row = (gseq, tbl, seq)
         if type(gseq) is not int or type(seq) is not int:  # text or a float in SQLite
             self.problem(
-                f"{self._w()}: its gseq or seq is not a whole number (the row was changed)"
+                Phrase(
+                    "{row}: its gseq or seq is not a whole number (the row was changed)",
+                    row=self._w(),
+                )
             )
             table = self.tables.get(tbl) if isinstance(tbl, str) else None
             if table is not None and table.replaying:
                 table.replaying = False
-                self.problem(f"{self._w()}: later rows of table {tbl!r} are not replayed")
+                self.problem(
+                    Phrase(
+                        "{row}: later rows of table {table} are not replayed",
+                        row=self._w(),
+                        table=repr(tbl),
+                    )
+                )
             return
         table = self.tables.get(tbl)
         if table is None:
             if seq != 0:
-                self.problem(f"{self._w()}: the table's sequence jumps from -1 to {seq}")
+                self.problem(_jumps(self._w(), -1, seq))
             payloads = self._payloads_of(0)
         else:
             if seq != table.last_seq + 1:
-                self.problem(
-                    f"{self._w()}: the table's sequence jumps from {table.last_seq} to {seq}"
-                )
+                self.problem(_jumps(self._w(), table.last_seq, seq))
             if seq > table.last_seq:
                 table.last_seq = seq
             payloads = table.payloads
@@ -256,25 +302,34 @@ class ChainAudit:
                 payloads[payload] = entry
         data = entry[0]
         if not isinstance(data, dict) or data.get("type") != type_:
-            what = (
-                "is not valid JSON"
+            said = (
+                Phrase("{row}: the payload is not valid JSON", row=self._w())
                 if data is None
-                else f"type does not match the row type {type_!r}"
+                else Phrase(
+                    "{row}: the payload type does not match the row type {type}",
+                    row=self._w(),
+                    type=repr(type_),
+                )
             )
-            stop = ""
             if table is not None and table.replaying:
                 table.replaying = False
-                stop = " (later rows of the table are not replayed)"
-            self.problem(f"{self._w()}: the payload {what}{stop}")
+                said = _not_replayed(said)
+            self.problem(said)
             return
         if type_ == CREATE_TYPE:
             self._create(self._w(), tbl, seq, data, decisions, result, hand, who, at, target)
             return
         if table is None:
-            self.problem(f"{self._w()}: no creation row for table {tbl!r} before it")
+            self.problem(
+                Phrase(
+                    "{row}: no creation row for table {table} before it",
+                    row=self._w(),
+                    table=repr(tbl),
+                )
+            )
             return
         if seq == 0:
-            self.problem(f"{self._w()}: first row of a table is not its creation")
+            self.problem(Phrase("{row}: first row of a table is not its creation", row=self._w()))
             return
         if type_ == SEAL:
             self._seal(gseq, data.get("head"))
@@ -308,61 +363,107 @@ class ChainAudit:
         try:
             at, hash_ = parse_anchor(head if isinstance(head, str) else "")
         except ValueError:
-            self.problem(f"{self._w()}: the seal's head {str(head)[:80]!r} is not HASH@SEQ")
+            self.problem(
+                Phrase(
+                    "{row}: the seal's head {head} is not HASH@SEQ",
+                    row=self._w(),
+                    head=repr(str(head)[:80]),
+                )
+            )
             return
         if not 1 <= at < gseq:
             self.problem(
-                f"{self._w()}: the seal names row gseq {at}, not a row before it (the seal "
-                "was changed, or copied from another journal)"
+                Phrase(
+                    "{row}: the seal names row gseq {at}, not a row before it (the seal "
+                    "was changed, or copied from another journal)",
+                    row=self._w(),
+                    at=at,
+                )
             )
             return
         named = self.chain.names_head(at, hash_)
         if named is False:
             self.problem(
-                f"{self._w()}: the seal names {hash_[:16]}…@{at}, but the chain there is "
-                "another value (the journal up to it was changed or rebuilt, or the seal "
-                "is another journal's)"
+                Phrase(
+                    "{row}: the seal names {hash}…@{at}, but the chain there is "
+                    "another value (the journal up to it was changed or rebuilt, or the seal "
+                    "is another journal's)",
+                    row=self._w(),
+                    hash=hash_[:16],
+                    at=at,
+                )
             )
         elif named is None and self.chain.in_order == gseq:
-            self.warnings.append(
-                f"{self._w()}: the seal names row gseq {at}, {gseq - at} rows before it: "
-                f"more than {HEADS} back, its hash is not checked (verify --head {head})"
+            self.warn(
+                Phrase(
+                    "{row}: the seal names row gseq {at}, {back} rows before it: "
+                    "more than {heads} back, its hash is not checked (verify --head {head})",
+                    row=self._w(),
+                    at=at,
+                    back=gseq - at,
+                    heads=HEADS,
+                    head=head,
+                )
             )
 
     def _create(
-        self, w: str, tbl: str, seq: int, data: dict, decisions, result, hand, who, at, target
+        self, w: Phrase, tbl: str, seq: int, data: dict, decisions, result, hand, who, at, target
     ) -> None:
         if seq != 0 or tbl in self.tables:
-            self.problem(f"{w}: a second creation row for table {tbl!r}")
+            self.problem(
+                Phrase("{row}: a second creation row for table {table}", row=w, table=repr(tbl))
+            )
             return
         table = _Table(tbl, last_seq=0)
         self.tables[tbl] = table
         self.order.append(tbl)
         stored = self.tables_rows.get(tbl)
         if stored is None:
-            self.problem(f"{w}: no table {tbl!r} in the tables list")
+            self.problem(
+                Phrase("{row}: no table {table} in the tables list", row=w, table=repr(tbl))
+            )
         else:
             toml, created, twho = stored
             if toml != data.get("toml"):
                 self.problem(
-                    f"{w}: the table's config differs from the one recorded when it was created"
+                    Phrase(
+                        "{row}: the table's config differs from the one recorded when it was "
+                        "created",
+                        row=w,
+                    )
                 )
             if created != at:
                 self.problem(
-                    f"{w}: tables.created says {created!r}, the creation row "
-                    f"{at!r} (changed after the fact)"
+                    Phrase(
+                        "{row}: tables.created says {listed}, the creation row {stored} "
+                        "(changed after the fact)",
+                        row=w,
+                        listed=repr(created),
+                        stored=repr(at),
+                    )
                 )
             if twho != who:
                 self.problem(
-                    f"{w}: tables.who says {twho!r}, the creation row {who!r} "
-                    "(changed after the fact)"
+                    Phrase(
+                        "{row}: tables.who says {listed}, the creation row {stored} "
+                        "(changed after the fact)",
+                        row=w,
+                        listed=repr(twho),
+                        stored=repr(who),
+                    )
                 )
         if decisions != "[]" or result is not None or hand != 0 or target is not None:
-            self.problem(f"{w}: a creation row with decisions, result, hands or a target")
+            self.problem(
+                Phrase("{row}: a creation row with decisions, result, hands or a target", row=w)
+            )
         try:
             table.config, table.players = reading.parse_table_toml(tbl, str(data.get("toml")))
         except ConfigError as exc:
-            self.problem(f"{w}: the table's config does not load: {exc}")
+            self.problem(
+                Phrase(
+                    "{row}: the table's config does not load: {reason}", row=w, reason=exc.phrase
+                )
+            )
             return
         table.state = initial_state(table.config, table.players)
         table.payloads = self._payloads_of(table.config.seats)
@@ -378,7 +479,7 @@ class ChainAudit:
         self, t: _Table, entry: list, type_, payload, rules, decisions, result, hand, target, digest
     ) -> None:
         if target is not None:
-            self.problem(f"{self._w()}: an event row with a void target")
+            self.problem(Phrase("{row}: an event row with a void target", row=self._w()))
         if not t.replaying or t.state is None:
             return
         data = entry[0]
@@ -402,7 +503,13 @@ class ChainAudit:
                 floorkill_log.debug("verify: a room stamp the rules cannot read", exc_info=True)
                 want = data.get(ROOM)
             if want != data.get(ROOM):
-                self.problem(f"{self._w()}: {stamp_problem_text(data.get(ROOM), want)}")
+                self.problem(
+                    Phrase(
+                        "{row}: {problem}",
+                        row=self._w(),
+                        problem=stamp_problem_text(data.get(ROOM), want),
+                    )
+                )
         event = entry[1]
         if event is None:  # read once: split off the stamp, parse the event
             try:
@@ -419,17 +526,29 @@ class ChainAudit:
         except Refusal as exc:
             cites = f" [{', '.join(exc.cites)}]" if exc.cites else ""
             self.problem(
-                f"{self._w()}: the rules refuse this {type_} event now: "
-                f"{exc.text('en')}{cites} (later rows of the table are not replayed)"
+                _not_replayed(
+                    Phrase(
+                        "{row}: the rules refuse this {type} event now: {reason}{cites}",
+                        row=self._w(),
+                        type=type_,
+                        reason=Spoken(exc.text),
+                        cites=cites,
+                    )
+                )
             )
             t.replaying = False
             return
         except Exception as exc:  # verify names the row; it never stops on one
             floorkill_log.exception("verify: the rules cannot read a %s event", type_)
             self.problem(
-                f"{self._w()}: the rules cannot read this {type_} event: "
-                f"{type(exc).__name__}: {exc} (later rows of the table are not "
-                "replayed)"
+                _not_replayed(
+                    Phrase(
+                        "{row}: the rules cannot read this {type} event: {error}",
+                        row=self._w(),
+                        type=type_,
+                        error=f"{type(exc).__name__}: {exc}",
+                    )
+                )
             )
             t.replaying = False
             return
@@ -441,17 +560,25 @@ class ChainAudit:
         now = self.decisions_json(as_stored_by(applied.decisions, rules))
         if now != decisions:
             (self.problem if same_rules else self._ruling_changed)(
-                f"{self._w()}: the stored decision says «{decisions_text(decisions)}» but the "
-                f"rules decide «{decisions_text(now)}»"
+                Phrase(
+                    "{row}: the stored decision says «{stored}» but the rules decide «{rules}»",
+                    row=self._w(),
+                    stored=decisions_text(decisions),
+                    rules=decisions_text(now),
+                )
             )
         if result_json(applied.result) != result:
             (self.problem if same_rules else self._ruling_changed)(
-                f"{self._w()}: the stored result {result} is not the rules' "
-                f"{result_json(applied.result)}"
+                Phrase(
+                    "{row}: the stored result {stored} is not the rules' {rules}",
+                    row=self._w(),
+                    stored=result,
+                    rules=result_json(applied.result),
+                )
             )
         if hand != state.hands:
             (self.problem if same_rules else self._ruling_changed)(
-                f"{self._w()}: the stored hand count {hand} is not the rules' {state.hands}"
+                _hand_count(self._w(), hand, state.hands)
             )
         if not same_rules:
             self.old_rules += 1
@@ -460,13 +587,21 @@ class ChainAudit:
             # event and the table's seats), so each distinct one is checked once
             if canonical_json(room_rules.stored_event(applied)) != payload:
                 self.problem(
-                    f"{self._w()}: the stored payload is not the event as the rules read it"
+                    Phrase(
+                        "{row}: the stored payload is not the event as the rules read it",
+                        row=self._w(),
+                    )
                 )
             else:
                 entry[3] = True
         if applied.event.type != type_:
             self.problem(
-                f"{self._w()}: the row type {type_!r} is not the event's {applied.event.type!r}"
+                Phrase(
+                    "{row}: the row type {stored} is not the event's {rules}",
+                    row=self._w(),
+                    stored=repr(type_),
+                    rules=repr(applied.event.type),
+                )
             )
         if digest is not None:
             self._check_digest(self._w(), t, digest, same_rules)
@@ -507,15 +642,18 @@ class ChainAudit:
             parts.append(text)
         return "[" + ",".join(parts) + "]"
 
-    def _ruling_changed(self, text: str) -> None:
-        self.warnings.append(
-            f"{text} (written under an earlier rules version: a ruling changed since, "
-            "not a change to the row)"
+    def _ruling_changed(self, text: Phrase) -> None:
+        self.warn(
+            Phrase(
+                "{problem} (written under an earlier rules version: a ruling changed since, "
+                "not a change to the row)",
+                problem=text,
+            )
         )
 
     def _void(
         self,
-        w: str,
+        w: Phrase,
         t: _Table,
         seq: int,
         data: dict,
@@ -536,15 +674,21 @@ class ChainAudit:
             or target in t.voids
             or target in t.voided
         ):
-            self.problem(f"{w}: the void names no live event of its table ({target!r})")
+            self.problem(
+                Phrase(
+                    "{row}: the void names no live event of its table ({target})",
+                    row=w,
+                    target=repr(target),
+                )
+            )
             t.voids.add(seq)
             t.replaying = False
             return
         t.voids.add(seq)
         if not isinstance(reason, str) or not reason.strip():
-            self.problem(f"{w}: a void without a reason")
+            self.problem(Phrase("{row}: a void without a reason", row=w))
         if decisions != "[]" or result is not None:
-            self.problem(f"{w}: a void row with decisions or a result")
+            self.problem(Phrase("{row}: a void row with decisions or a result", row=w))
         t.voided.add(target)
         if not t.replaying:
             return
@@ -565,30 +709,35 @@ class ChainAudit:
                 state = apply(state, json.loads(payload)).state
         except Refusal as exc:
             self.problem(
-                f"{w}: voiding seq {target} leaves a later event that no longer "
-                f"applies: {exc.text('en')} (later rows of the table are not "
-                "replayed)"
+                _not_replayed(
+                    Phrase(
+                        "{row}: voiding seq {target} leaves a later event that no longer "
+                        "applies: {reason}",
+                        row=w,
+                        target=target,
+                        reason=Spoken(exc.text),
+                    )
+                )
             )
             t.replaying = False
             return
         except Exception:  # a row it reads back that the rules cannot read
             floorkill_log.exception("verify: a row a void refolds is unreadable")
             self.problem(
-                f"{w}: a row this void refolds is unreadable (later rows of the "
-                "table are not replayed)"
+                _not_replayed(Phrase("{row}: a row this void refolds is unreadable", row=w))
             )
             t.replaying = False
             return
         t.state = state
         if hand != state.hands:
-            self.problem(f"{w}: the stored hand count {hand} is not the rules' {state.hands}")
+            self.problem(_hand_count(w, hand, state.hands))
         self._check_digest(w, t, digest, rules in floorkill.RULES_SAME_STATE)
         if state.barred != (before.barred if before is not None else ()):
             self._bars_changed(t)
 
     def _refold(
         self,
-        w: str,
+        w: Phrase,
         t: _Table,
         seq: int,
         data: dict,
@@ -606,15 +755,21 @@ class ChainAudit:
         if is_void:
             aim = data.get("target")
             if target != aim or not isinstance(target, int) or not 1 <= target < seq:
-                self.problem(f"{w}: the void names no live event of its table ({target!r})")
+                self.problem(
+                    Phrase(
+                        "{row}: the void names no live event of its table ({target})",
+                        row=w,
+                        target=repr(target),
+                    )
+                )
                 t.replaying = False
                 return
             t.voids.add(seq)
             t.voided.add(target)
             if decisions != "[]" or result is not None:
-                self.problem(f"{w}: a void row with decisions or a result")
+                self.problem(Phrase("{row}: a void row with decisions or a result", row=w))
         elif target is not None or result is not None:
-            self.problem(f"{w}: a correction row with a void target or a result")
+            self.problem(Phrase("{row}: a correction row with a void target or a result", row=w))
         if not t.replaying:
             return
         before = t.state
@@ -627,18 +782,26 @@ class ChainAudit:
             history = History(t.config, t.players, records, strict=True)
             out = history.add(data)
         except Refusal as exc:
-            what = "void" if is_void else "correction"
-            self.problem(
-                f"{w}: the {what} does not apply to the table's records: {exc.text('en')} "
-                "(later rows of the table are not replayed)"
+            said = (
+                Phrase(
+                    "{row}: the void does not apply to the table's records: {reason}",
+                    row=w,
+                    reason=Spoken(exc.text),
+                )
+                if is_void
+                else Phrase(
+                    "{row}: the correction does not apply to the table's records: {reason}",
+                    row=w,
+                    reason=Spoken(exc.text),
+                )
             )
+            self.problem(_not_replayed(said))
             t.replaying = False
             return
         except Exception:  # a row it reads back that the rules cannot read
             floorkill_log.exception("verify: a row a record refolds is unreadable")
             self.problem(
-                f"{w}: a row this record refolds is unreadable (later rows of the "
-                "table are not replayed)"
+                _not_replayed(Phrase("{row}: a row this record refolds is unreadable", row=w))
             )
             t.replaying = False
             return
@@ -646,22 +809,29 @@ class ChainAudit:
         t.checkpoints.clear()
         if not is_void and self.decisions_json(as_stored_by(out.decisions, rules)) != decisions:
             if rules in floorkill.RULES_SAME_STATE:
-                self.problem(f"{w}: the correction's stored rulings are not what the rules say")
+                self.problem(
+                    Phrase(
+                        "{row}: the correction's stored rulings are not what the rules say", row=w
+                    )
+                )
             else:
-                self._ruling_changed(f"{w}: the correction's rulings")
+                self._ruling_changed(Phrase("{row}: the correction's rulings", row=w))
         if hand != t.state.hands:
-            self.problem(f"{w}: the stored hand count {hand} is not the rules' {t.state.hands}")
+            self.problem(_hand_count(w, hand, t.state.hands))
         self._check_digest(w, t, digest, rules in floorkill.RULES_SAME_STATE)
         if t.state.barred != (before.barred if before is not None else ()):
             self._bars_changed(t)
 
-    def _check_digest(self, w: str, t: _Table, digest: str | None, same_rules: bool) -> None:
+    def _check_digest(self, w: Phrase, t: _Table, digest: str | None, same_rules: bool) -> None:
         if digest is None or not same_rules or t.state is None:
             return
         if state_digest(canonical_json(state_to_dict(t.state))) != digest:
             self.problem(
-                f"{w}: the state digest the row records is not the state the rules "
-                "give (a forged snapshot digest, or a changed row)"
+                Phrase(
+                    "{row}: the state digest the row records is not the state the rules "
+                    "give (a forged snapshot digest, or a changed row)",
+                    row=w,
+                )
             )
 
     # -- bars at other tables, exactly as the writer passes them --------------------------
@@ -690,23 +860,33 @@ class ChainAudit:
         """Every table of the ``tables`` list was created in the chain."""
         for name in self.tables_rows:
             if name not in self.tables:
-                self.problem(f"table {name!r}: no creation row in the chain")
+                self.problem(
+                    Phrase("table {table}: no creation row in the chain", table=repr(name))
+                )
 
     def finish(self) -> None:
         """After the last row."""
         self.check_created()
         self.chain.finish()
         if self.seed_at is None:
-            self.warnings.append(
-                "schema-1 journal: its meta is not in the chain and its rows "
-                "carry no state digests (the next podium or import migrates "
-                "it to schema 2)"
+            self.warn(
+                Phrase(
+                    "schema-1 journal: its meta is not in the chain and its rows "
+                    "carry no state digests (the next podium or import migrates "
+                    "it to schema 2)"
+                )
             )
         if self.old_rules:
-            self.warnings.append(
-                f"{self.old_rules} row(s) were written under another rules "
-                "version: their decisions are checked against today's rules, "
-                "their payload form and state digest are not"
+            self.warn(
+                NPhrase(
+                    "{n} row was written under another rules version: its decisions are "
+                    "checked against today's rules, its payload form and state digest "
+                    "are not",
+                    "{n} rows were written under another rules version: their decisions "
+                    "are checked against today's rules, their payload form and state "
+                    "digest are not",
+                    self.old_rules,
+                )
             )
 
     def head(self) -> tuple[int, str]:
@@ -722,14 +902,23 @@ def check_caches(
         if rules not in floorkill.RULES_SAME_STATE:
             continue
         if digest is None:
-            audit.warnings.append(
-                f"table {tbl!r}: the snapshot at seq {seq} is not in the chain (no reader uses it)"
+            audit.warn(
+                Phrase(
+                    "table {table}: the snapshot at seq {seq} is not in the chain (no reader "
+                    "uses it)",
+                    table=repr(tbl),
+                    seq=seq,
+                )
             )
         elif not isinstance(state, str) or state_digest(state) != digest:
             audit.problem(
-                f"table {tbl!r}: the snapshot at seq {seq} differs from the state its "
-                "row records in the chain (a changed cache: readers skip it; "
-                "Journal.rebuild_caches() rewrites it)"
+                Phrase(
+                    "table {table}: the snapshot at seq {seq} differs from the state its "
+                    "row records in the chain (a changed cache: readers skip it; "
+                    "Journal.rebuild_caches() rewrites it)",
+                    table=repr(tbl),
+                    seq=seq,
+                )
             )
     for tbl, seq, barred in obligations:
         table = audit.tables.get(tbl)
@@ -741,8 +930,11 @@ def check_caches(
             same = False
         if not same:
             audit.problem(
-                f"table {tbl!r}: the obligations cache differs from the table's owed "
-                "kills (Journal.rebuild_caches() rewrites it)"
+                Phrase(
+                    "table {table}: the obligations cache differs from the table's owed "
+                    "kills (Journal.rebuild_caches() rewrites it)",
+                    table=repr(tbl),
+                )
             )
 
 
@@ -811,7 +1003,7 @@ def verify_sqlite(
             audit.warnings.append(notice)
         if integrity != ["ok"]:
             for line in integrity[:MAX_PROBLEMS]:
-                audit.problem(f"integrity_check: {line}")
+                audit.problem(Phrase("integrity_check: {line}", line=line))
         triggers = {
             found[0]
             for found in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")
@@ -819,10 +1011,15 @@ def verify_sqlite(
         expected = TRIGGERS if version >= 2 else TRIGGERS[:4]
         missing = [trigger for trigger in expected if trigger not in triggers]
         if missing:
-            audit.warnings.append(f"append-only triggers missing: {', '.join(missing)}")
+            audit.warn(
+                Phrase("append-only triggers missing: {triggers}", triggers=", ".join(missing))
+            )
         if version == 1 and v2_columns:
             audit.problem(
-                "meta: the journal says schema 1 but its layout is schema 2 (the meta was changed)"
+                Phrase(
+                    "meta: the journal says schema 1 but its layout is schema 2 (the meta was "
+                    "changed)"
+                )
             )
         problems = audit.problems
         feed = audit.feed

@@ -19,6 +19,7 @@ from array import array
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from floorkill.i18n import NPhrase, Phrase, Said
 from floorkill.store.schema import (
     CHAIN_COLUMNS,
     GENESIS,
@@ -30,8 +31,8 @@ from floorkill.store.schema import (
 )
 
 
-def where(gseq: Any, tbl: Any, seq: Any) -> str:
-    return f"row gseq {gseq} (table {tbl!r}, seq {seq})"
+def where(gseq: Any, tbl: Any, seq: Any) -> Phrase:
+    return Phrase("row gseq {gseq} (table {table}, seq {seq})", gseq=gseq, table=repr(tbl), seq=seq)
 
 
 HEADS = 1 << 16  # rows whose chain value a seal may name (512 KB)
@@ -46,7 +47,7 @@ class ChainPass:
     def __init__(
         self,
         meta: Mapping[str, str],
-        problem: Callable[[str], None],
+        problem: Callable[[Phrase], None],
         warnings: list[str],
         *,
         key: bytes | None = None,
@@ -98,21 +99,31 @@ class ChainPass:
         self.rows += 1
         if gseq != self.last_gseq + 1:
             self.problem(
-                f"{where(gseq, tbl, seq)}: the global sequence jumps from "
-                f"{self.last_gseq} to {gseq} (rows were removed, inserted or "
-                "renumbered)"
+                Phrase(
+                    "{row}: the global sequence jumps from {last} to {gseq} (rows were "
+                    "removed, inserted or renumbered)",
+                    row=where(gseq, tbl, seq),
+                    last=self.last_gseq,
+                    gseq=gseq,
+                )
             )
         if stored_prev != self.prev:
             if self.seed_at is not None and self.last_gseq == self.seed_at:
                 self.problem(
-                    f"{where(gseq, tbl, seq)}: prev_hash does not match the chain's "
-                    f"seed: the journal's meta (schema, created, id) was changed "
-                    f"({self._meta_text()})"
+                    Phrase(
+                        "{row}: prev_hash does not match the chain's seed: the journal's "
+                        "meta (schema, created, id) was changed ({meta})",
+                        row=where(gseq, tbl, seq),
+                        meta=self._meta_text(),
+                    )
                 )
             else:
                 self.problem(
-                    f"{where(gseq, tbl, seq)}: prev_hash does not match the previous "
-                    "row's hash (a row was changed, removed or inserted before it)"
+                    Phrase(
+                        "{row}: prev_hash does not match the previous row's hash (a row was "
+                        "changed, removed or inserted before it)",
+                        row=where(gseq, tbl, seq),
+                    )
                 )
         try:
             content = row_content(
@@ -133,11 +144,15 @@ class ChainPass:
             )
             if row_hash(stored_prev, content) != stored_hash:
                 self.problem(
-                    f"{where(gseq, tbl, seq)}: hash does not match the row's content "
-                    "(the row was changed)"
+                    Phrase(
+                        "{row}: hash does not match the row's content (the row was changed)",
+                        row=where(gseq, tbl, seq),
+                    )
                 )
         except (TypeError, ValueError) as exc:
-            self.problem(f"{where(gseq, tbl, seq)}: unreadable row: {exc}")
+            self.problem(
+                Phrase("{row}: unreadable row: {error}", row=where(gseq, tbl, seq), error=str(exc))
+            )
         if mac is not None or self.key is not None:
             self._check_mac(gseq, tbl, seq, stored_hash, mac)
         self.prev = stored_hash if isinstance(stored_hash, str) else ""
@@ -169,14 +184,20 @@ class ChainPass:
                 self.unmacced_before += 1
             else:
                 self.problem(
-                    f"{where(gseq, tbl, seq)}: no MAC, though the rows before it "
-                    "carry one (a row added without the key)"
+                    Phrase(
+                        "{row}: no MAC, though the rows before it carry one (a row added "
+                        "without the key)",
+                        row=where(gseq, tbl, seq),
+                    )
                 )
             return
         if mac != row_mac(self.key, self.meta.get("id", ""), gseq, str(stored_hash)):
             self.problem(
-                f"{where(gseq, tbl, seq)}: the MAC does not match under this key (a "
-                "forged row, a chain rebuilt without the key, or another key)"
+                Phrase(
+                    "{row}: the MAC does not match under this key (a forged row, a chain "
+                    "rebuilt without the key, or another key)",
+                    row=where(gseq, tbl, seq),
+                )
             )
         elif self.first_mac is None:
             self.first_mac = gseq
@@ -185,37 +206,60 @@ class ChainPass:
         """The key's and the anchor's verdict on the whole chain (after the last row)."""
         if self.key is not None:
             if self.rows and self.first_mac is None and self.seed_at is None:
-                self.warnings.append("schema-1 journal: its rows carry no MAC (not checked)")
+                self.warnings.append(
+                    Said(Phrase("schema-1 journal: its rows carry no MAC (not checked)"))
+                )
             elif self.rows and self.first_mac is None:
                 self.problem(
-                    "row gseq 1 onwards: no row carries a MAC under this key (the "
-                    "chain was written or rebuilt without the key; --no-key checks "
-                    "a journal that was never MAC'd)"
+                    Phrase(
+                        "row gseq 1 onwards: no row carries a MAC under this key (the chain "
+                        "was written or rebuilt without the key; --no-key checks a journal "
+                        "that was never MAC'd)"
+                    )
                 )
             elif self.unmacced_before:
                 self.warnings.append(
-                    f"rows gseq 1 to {self.unmacced_before} carry no MAC "
-                    "(written before the key existed); every later row does"
+                    Said(
+                        Phrase(
+                            "rows gseq 1 to {last} carry no MAC (written before the key "
+                            "existed); every later row does",
+                            last=self.unmacced_before,
+                        )
+                    )
                 )
         elif self.macs:
             self.warnings.append(
-                f"{self.macs} row(s) carry a MAC, not checked: no key here (--key FILE)"
+                Said(
+                    NPhrase(
+                        "{n} row carries a MAC, not checked: no key here (--key FILE)",
+                        "{n} rows carry a MAC, not checked: no key here (--key FILE)",
+                        self.macs,
+                    )
+                )
             )
         if self.anchor is not None:
             a_seq, a_hash = self.anchor
             if a_seq > self.last_gseq:
                 self.problem(
-                    f"row gseq {a_seq} (the anchor): the journal ends at gseq "
-                    f"{self.last_gseq}: rows {self.last_gseq + 1} to {a_seq} were cut, "
-                    "or the file was replaced"
+                    Phrase(
+                        "row gseq {anchor} (the anchor): the journal ends at gseq {last}: "
+                        "rows {first_cut} to {anchor} were cut, or the file was replaced",
+                        anchor=a_seq,
+                        last=self.last_gseq,
+                        first_cut=self.last_gseq + 1,
+                    )
                 )
             elif not any(anchor_value.startswith(a_hash) for anchor_value in self.anchor_values):
                 value = self.anchor_values[-1] if self.anchor_values else "?"
                 self.problem(
-                    f"row gseq {a_seq} (the anchor): the chain there is "
-                    f"{value[:16]}…, the anchor says "
-                    f"{a_hash[:16]}…: the journal up to gseq {a_seq} was changed, cut "
-                    "or replaced"
+                    Phrase(
+                        "row gseq {anchor} (the anchor): the chain there is {value}…, the "
+                        "anchor says {hash}…: the journal up to gseq {anchor} was changed, "
+                        "cut or replaced",
+                        anchor=a_seq,
+                        value=value[:16],
+                        hash=a_hash[:16],
+                    )
                 )
 
     def head(self) -> tuple[int, str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from floorkill.event_words import decisions_line
-from floorkill.i18n import get_lang, ntr, tr
+from floorkill.i18n import get_lang, in_lang, ntr, tr
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import table_file_to_dict
 from floorkill.rules.corrections import file_records
@@ -371,10 +371,10 @@ def cmd_verify(
     except JournalError as exc:
         return _fail(str(exc), err)
     for warning in warnings:
-        print(safe_text("floorkill: " + tr("warning: {text}", text=warning)), file=err)
+        print(safe_text("floorkill: " + tr("warning: {text}", text=in_lang(warning))), file=err)
     if problems:
         for problem in problems[:MAX_PROBLEMS]:
-            print(safe_text(problem), file=out)
+            print(safe_text(in_lang(problem)), file=out)
         more = tr(" (the first ones)") if len(problems) > MAX_PROBLEMS else ""
         print(
             "floorkill: "

@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, TypeVar
 
+from floorkill.i18n import Phrase
 from floorkill.log import log
 from floorkill.store import keys, reading
 from floorkill.store.errors import JournalBusy, JournalError, JournalUnavailable, UnknownTable
@@ -819,8 +820,11 @@ def verify_pg(url: str, *, key: bytes | None = None, anchor: tuple[int, str] | N
             }
             missing = [trigger for trigger in PG_TRIGGERS if trigger not in triggers]
             if missing:
-                audit.warnings.append(
-                    f"append-only triggers missing or disabled: {', '.join(missing)}"
+                audit.warn(
+                    Phrase(
+                        "append-only triggers missing or disabled: {triggers}",
+                        triggers=", ".join(missing),
+                    )
                 )
             with raw.cursor(name="floorkill_verify") as cur:  # streamed, not all in memory
                 cur.itersize = 2000
@@ -848,8 +852,12 @@ def verify_pg(url: str, *, key: bytes | None = None, anchor: tuple[int, str] | N
             ]
             if not audit.full and head != [audit.head()]:
                 audit.problem(
-                    f"chain_head {head!r} is not the chain's last value "
-                    f"{audit.head()!r} (a row was cut or the head was moved)"
+                    Phrase(
+                        "chain_head {stored} is not the chain's last value {head} (a row was "
+                        "cut or the head was moved)",
+                        stored=repr(head),
+                        head=repr(audit.head()),
+                    )
                 )
     except psycopg.Error as exc:
         raise pg_error(where, exc) from None

@@ -1,8 +1,9 @@
 """A language is one ``.po``: with a generated catalogue for a test locale (``xx``: every
 msgstr its English with the letters swapped for accented ones, tests/i18n/pseudo.py) and
 nothing else, the CLI's replay of every sample, the placard, every clause's title and
-summary, the refusals of the bad files and the shift report are written with no English
-word left — what is left is data (names, notation, clause ids, decision codes).
+summary, the refusals of the bad files, the shift report, verify's problems (of a
+tampered journal) and the correction form's line errors are written with no English word
+left — what is left is data (names, notation, clause ids, decision codes).
 
 Run in a child process: the languages are read from the locale folder when
 floorkill.i18n is first imported."""
@@ -59,6 +60,32 @@ texts["credit"] = CREDIT["xx"]
 report = tmp / "report.html"
 texts["report command"] = run("report", "--journal", journal, "--output", str(report))
 texts["report"] = report.read_text(encoding="utf-8")
+texts["verify"] = run("verify", "--journal", journal, "--no-key")
+import shutil, sqlite3
+tampered = tmp / "tampered.db"  # a row changed, one decision and one hand count, a row cut
+shutil.copyfile(journal, tampered)
+c = sqlite3.connect(tampered)
+for trigger in ("events_no_update", "events_no_delete", "tables_no_update"):
+    c.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+c.execute("UPDATE events SET hand = hand + 1 WHERE gseq = 3")
+c.execute("UPDATE events SET decisions = '[]' WHERE gseq = 5")
+c.execute("UPDATE tables SET who = 'Жанна Б' WHERE rowid = 2")
+c.execute("DELETE FROM events WHERE gseq = 40")
+c.commit()
+c.close()
+texts["verify tampered"] = run("verify", "--journal", str(tampered), "--no-key")
+assert texts["verify tampered"].count("\n") >= 6, texts["verify tampered"]
+from floorkill.floor.correcting import LineError, read_line
+from floorkill.floor.typed_entry import parse_entry
+HAND, JOIN = {"type": "hand", "winner": 3}, {"type": "join", "seat": 2, "name": "Жанна"}
+said = []
+for line, original in (("", HAND), ("3 b1e9", HAND), ("3 x", HAND), ("join x", JOIN), ("seat=2", JOIN)):
+    try:
+        read_line(line, original, parse_entry)
+    except LineError as exc:
+        said.append(exc.text("xx"))
+assert len(said) == 5, said
+texts["correction lines"] = "\n".join(said)
 print(json.dumps(texts))
 """
 
@@ -118,6 +145,9 @@ def _left(name: str, text: str, allowed: set[str]) -> list[str]:
         line = re.sub(r"^ {2}[a-z]+(?:-[a-z]+)*(?= {2})", " ", line)  # a decision's code
         line = re.sub(r"\b[a-z]+(?:-[\w.]+)+", " ", line)  # an id: leg-up, rrop-13.3
         line = re.sub(r"\w+…", " ", line)  # a name cut to fit
+        line = re.sub(r"«[^»]*: [^»]*»", " ", line)  # a stored decision's text, quoted
+        line = re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", " ", line)  # a name in the schema
+        line = re.sub(r"(?<=\w)'(?=[\s,)]|$)", " ", line)  # the end of a quoted name
         line = re.sub(r"floorkill [a-z-]+ --.*", " ", line)  # a command to type
         line = re.sub(r"(?<=: )[a-z]+\b|\b[a-z]+(?= \S+ \d)", " ", line)  # a code: kill
         line = re.sub(r"<[^>]*>|&\w+;", " ", line)  # the report's markup

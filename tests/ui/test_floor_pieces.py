@@ -14,7 +14,7 @@ from floorkill.floor.seat_events import (
     join_fields,
 )
 from floorkill.floor.tables import TableRegistry, barred_in, new_table_path, slug, tables_dir
-from floorkill.floor.wording import choice_for, table_row
+from floorkill.floor.wording import choice_for
 from floorkill.rules import ConfigError, Refusal
 from floorkill.rules.config import KILL_OPTIONS, PRESETS
 from floorkill.ui.screens.rulings_screen import decide, ruling_text
@@ -25,6 +25,7 @@ from floorkill.ui.screens.table_editor import (
     form_doc,
     preset_values,
 )
+from floorkill.ui.screens.table_list import kill_game_words, status_cell
 
 # -- questions ----------------------------------------------------------------------
 
@@ -88,15 +89,12 @@ def test_memory_tables_pass_bars_to_each_other():
 
 
 def test_table_rows_say_status_and_kill_game():
-    r = table_row(session(events=KILLED))
-    assert (r.status, r.who, r.stakes, r.kill_game) == (
-        "KILL",
-        "Seat 3 Cy $20",
-        "$10-$20",
-        "yes — full, two pots",
-    )
-    assert table_row(session(events=[hand(4)])).status == "leg up"
-    assert table_row(session(STUD)).kill_game == "no"
+    killed = session(events=KILLED).state
+    assert status_cell(killed, "en").plain == "KILL Seat 3 Cy, $20"
+    assert status_cell(killed, "ru").plain == "КИЛЛ место 3, Cy, 20\u00a0$"
+    assert kill_game_words(killed.config, "en") == "full kill, two pots"
+    assert status_cell(session(events=[hand(4)]).state, "en").plain.startswith("leg up")
+    assert kill_game_words(session(STUD).state.config, "en") == "no"
 
 
 def test_new_table_files_never_overwrite(tmp_path, monkeypatch):

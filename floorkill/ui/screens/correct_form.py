@@ -24,7 +24,7 @@ from textual.widgets import Input, Static
 
 from floorkill.event_words import record_line
 from floorkill.floor.correcting import LineError, read_line, typed_line
-from floorkill.floor.typed_entry import EntryError, parse_entry
+from floorkill.floor.typed_entry import parse_entry
 from floorkill.floor.typed_entry import read_line as read_answer
 from floorkill.floor.wording import decision_lines, floor_text, refusal_line
 from floorkill.i18n import N_, NC_, tr
@@ -196,21 +196,15 @@ class CorrectModal(OpensAtOnce, ModalScreen[dict | None]):
         self.answers = []  # answered for another line
         self._weigh(event.value)
 
-    def _parse_hand(self, text: str) -> dict[str, Any]:
-        try:
-            return parse_entry(text)
-        except EntryError as exc:
-            raise ValueError(exc.text(self.lang)) from None
-
     def _weigh(self, text: str) -> None:
         """What the line as typed would change (shown before Enter)."""
         error = self.query_one("#fix-error", Static)
         shown = self.query_one("#fix-impact", Static)
         try:
-            self.event = read_line(text, self.current, self._parse_hand)
+            self.event = read_line(text, self.current, parse_entry)
         except LineError as exc:
             self.impact = None
-            error.update(safe_text(str(exc)))
+            error.update(safe_text(exc.text(self.lang)))
             shown.update("")
             return
         error.update("")
