@@ -17,6 +17,11 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent
 LOCALE_DIR = PACKAGE / "locale"
 DOMAIN = "floorkill"
+# The languages floorkill ships complete: every message the code marks is translated. Any
+# other catalogue may be partial (a language being added): what it lacks is said in English
+# (gettext's fallback; an untranslated or fuzzy entry is never compiled, so nothing shows
+# blank), and what it has is checked as strictly as a complete one's.
+COMPLETE: tuple[str, ...] = ("ru",)
 # the functions whose literal arguments are message ids: name -> (context?, plural?)
 MARKERS = {
     "_": (False, False),
@@ -233,10 +238,13 @@ def extract(root: Path = PACKAGE) -> dict[tuple[str | None, str], tuple[str | No
     return found
 
 
-def problems(lang: str) -> list[str]:
-    """What is wrong with one catalogue: ids the code uses that it lacks, ids it has that
-    the code no longer uses, untranslated or fuzzy entries, wrong plural counts, format
-    fields that differ from the English."""
+def problems(lang: str, complete: bool | None = None) -> list[str]:
+    """What is wrong with one catalogue: ids it has that the code no longer uses, wrong
+    plural counts, format fields that differ from the English, an id twice; and, for a
+    catalogue that must be ``complete`` (by default: a language of :data:`COMPLETE`), ids
+    the code uses that it lacks and untranslated or fuzzy entries."""
+    if complete is None:
+        complete = lang in COMPLETE
     import string
 
     entries = parse_po(po_path(lang).read_text(encoding="utf-8"), str(po_path(lang)))
@@ -250,13 +258,13 @@ def problems(lang: str) -> list[str]:
         seen.add(entry.key)
     nplurals = int(header(entries).get("Plural-Forms", "nplurals=2").split(";")[0].split("=")[1])
     for key, (_plural, where) in sorted(used.items(), key=lambda kv: kv[1][1]):
-        if key not in have:
+        if complete and key not in have:
             out.append(f"missing: {key[1]!r} ({where})")
     for key, entry in have.items():
         if key not in used:
             out.append(f"unused: {key[1]!r} (line {entry.line})")
             continue
-        if entry.fuzzy or not all(entry.msgstr):
+        if complete and (entry.fuzzy or not all(entry.msgstr)):
             out.append(f"untranslated: {key[1]!r} (line {entry.line})")
         want_plural = used[key][0]
         if (entry.plural is None) != (want_plural is None) or (
@@ -280,12 +288,23 @@ def problems(lang: str) -> list[str]:
     return out
 
 
+def translated(lang: str) -> tuple[int, int]:
+    """(messages the code marks that ``lang``'s catalogue translates, messages it marks)."""
+    entries = parse_po(po_path(lang).read_text(encoding="utf-8"), str(po_path(lang)))
+    done = {e.key for e in entries if e.msgid and not e.fuzzy and all(e.msgstr)}
+    used = extract()
+    return len(done & used.keys()), len(used)
+
+
 def main() -> int:
     bad = 0
     for lang in languages()[1:]:
         for problem in problems(lang):
             print(f"{lang}: {problem}")
             bad += 1
+        if lang not in COMPLETE:
+            done, total = translated(lang)
+            print(f"{lang}: {done} of {total} messages translated; the rest are said in English")
     return 1 if bad else 0
 
 

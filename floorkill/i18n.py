@@ -69,6 +69,23 @@ def set_lang(lang: str | None) -> str:
     return _current or default_lang()
 
 
+def language_codes() -> str:
+    """Every language's code, "EN/RU" (the F3 key's English word)."""
+    return "/".join(code.upper() for code in LANGS)
+
+
+def languages_in(text: str, lang: str | None = None) -> str:
+    """``text`` with ``{languages}`` (every language's code: "EN/RU", the F3 key's word)
+    and ``{language_names}`` (each language in its own words: "English / Русский", the
+    message "English" in the context "language name" of each catalogue) filled in from
+    :data:`LANGS`: a new catalogue adds itself to both."""
+    if "{language" not in text:
+        return text
+    codes = language_codes()
+    names = " / ".join(pgettext("language name", "English", code) for code in LANGS)
+    return text.replace("{languages}", codes).replace("{language_names}", names)
+
+
 def next_lang(lang: str | None = None) -> str:
     """The language after ``lang`` in the F3 cycle."""
     lang = normalize(lang) or get_lang()
@@ -344,6 +361,8 @@ def money(cents: int, lang: str | None = None, *, grouped: bool = False) -> str:
 
 
 __all__ = [
+    "language_codes",
+    "languages_in",
     "Amount",
     "Said",
     "Spoken",

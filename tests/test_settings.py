@@ -16,6 +16,7 @@ import pytest
 import floorkill
 from floorkill import settings as st
 from floorkill.cli import main
+from floorkill.i18n import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -119,7 +120,7 @@ def test_every_module_reads_its_setting_from_the_file(tmp_path, monkeypatch):
     ("text", "line", "words"),
     [
         ('jornal = "x.db"\n', 1, "unknown setting 'jornal'"),
-        ('theme = "light"\nlanguage = "de"\n', 2, "language must be one of en, ru"),
+        ('theme = "light"\nlanguage = "tlh"\n', 2, f"language must be one of {', '.join(LANGS)}"),
         ('log_level = "loud"\n', 1, "log_level must be one of debug, info, warning, error"),
         ("\n[big_screen]\nport = 70000\n", 3, "big_screen.port must be a whole number"),
         ("\n[big_screen]\ncolour = 1\n", 3, "unknown setting 'colour' in [big_screen]"),

@@ -2,7 +2,8 @@
 
 Each glyph is 3 cells wide (a space 1) and 3 rows high (5 pixel rows, two per cell: ``▀ ▄ █``), one
 blank cell between glyphs — solid strokes that read from across a room, in any colour
-or none. Covers A–Z, the Cyrillic А–Я, 0–9 and ``$ - . , : ' / ( ) #`` and space; :func:`big_lines` returns
+or none. Covers A–Z, the Cyrillic А–Я, German's Ä Ö Ü ß, 0–9 and ``$ - . , : ' / ( ) #`` and
+space (every letter of the shipped catalogues: tests/big_screen); :func:`big_lines` returns
 None for text it cannot draw (a name in another alphabet), so the caller shows it in
 ordinary bold type instead.
 """
@@ -81,6 +82,11 @@ _FONT = {
     "Э": "##. ..# .## ..# ##.",
     "Ю": "#.# ### ### ### #.#",
     "Я": ".## #.# .## #.# #.#",
+    # German: the umlauts' dots on the top row, the letter below it; the capital sharp s
+    "Ä": "#.# .#. #.# ### #.#",
+    "Ö": "#.# .#. #.# #.# .#.",
+    "Ü": "#.# ... #.# #.# ###",
+    "ẞ": "##. #.# ##. #.# #..",
 }
 _HALF = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
 
@@ -99,6 +105,7 @@ def _glyph(ch: str) -> tuple[str, str, str]:
 
 _GLYPHS = {ch: _glyph(ch) for ch in _FONT}
 _ALIASES = {
+    "\u00a0": " ",  # the space inside an amount ("12 500 $")
     "—": "-",
     "–": "-",
     "·": "-",
@@ -120,7 +127,7 @@ _ALIASES = {
 
 
 def _key(c: str) -> str:
-    up = c.upper()
+    up = "ẞ" if c == "ß" else c.upper()  # "ß".upper() is "SS": two glyphs for one letter
     return _ALIASES.get(up, up)
 
 

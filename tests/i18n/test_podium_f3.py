@@ -8,6 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
+from langhelp import f3_to  # noqa: E402
 from uihelp import hand, session  # noqa: E402
 
 from floorkill.ui.podium import make_podium_app  # noqa: E402
@@ -26,10 +27,10 @@ async def test_f3_switches_status_line_and_seat_labels():
         seating = app.query_one(Seating)
         assert "KILL POT — Seat 3" in _status(app) and "Hand 3" in _status(app)
         assert "▲KILL" in seating.render_text().plain
-        await pilot.press("f3")
+        await pilot.press(*f3_to("ru"))
         assert "КИЛЛ-ПОТ — место 3" in _status(app) and "Раздача 3" in _status(app)
         assert "▲КИЛЛ" in seating.render_text().plain and "KILL" not in seating.render_text().plain
-        await pilot.press("f3")
+        await pilot.press(*f3_to("en", "ru"))
         assert "KILL POT — Seat 3" in _status(app) and "▲KILL" in seating.render_text().plain
 
 

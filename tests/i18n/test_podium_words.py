@@ -17,6 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
 from floorhelp import LOWBALL  # noqa: E402
+from langhelp import f3_to
 from screenwords import screen_lines, stray_words  # noqa: E402
 from uihelp import KILLED_EVENTS, LEG_UP_EVENTS, NEUTRAL_EVENTS, session  # noqa: E402
 
@@ -182,9 +183,9 @@ async def test_f3_switches_every_word_at_once(events):
         await pilot.pause()
         en = screen_lines(app.export_screenshot())
         _check(en, "en")
-        await _press(pilot, "f3")
+        await _press(pilot, *f3_to("ru"))
         ru = screen_lines(app.export_screenshot())
         _check(ru, "ru")
         assert any("Отмена" in line for line in ru[-1:]), ru[-1]  # the footer too
-        await _press(pilot, "f3")
+        await _press(pilot, *f3_to("en", "ru"))
         assert screen_lines(app.export_screenshot()) == en

@@ -114,6 +114,7 @@ def _left(name: str, lines: list[str]) -> list[str]:
         for data in sorted(DATA, key=len, reverse=True):
             line = line.replace(data, " ")
         line = re.sub(r"\b[a-z]+(?:-[\w.]+)+", " ", line)  # a clause id: rrop-13.3, joker-1
+        line = re.sub(r"\b[A-Z]{2}(?:/[A-Z]{2})+\b", " ", line)  # the languages' codes: F3
         line = re.sub(r"/\S+|\S+…", " ", line)  # a path; a name cut to fit
         line = CARD.sub(" ", line)  # cards as they are typed: Kc
         words = [w for w in english_words(line, KEY_NAMES) if w not in DATA]

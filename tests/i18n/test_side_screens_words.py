@@ -18,9 +18,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from langhelp import f3_to  # noqa: E402
 from screenwords import screen_lines, stray_words  # noqa: E402
 from sidehelp import LONG, NAMES, evening_app  # noqa: E402
 
+from floorkill.i18n import LANGS  # noqa: E402
 from floorkill.resources import sample_tables  # noqa: E402
 from floorkill.rules import load_table_file  # noqa: E402
 
@@ -31,8 +33,7 @@ SIDE_ALLOWED = {
     "UTC",  # the dispute view's times
     "esc",
     "Ctrl",  # the footer's key names
-    "EN",
-    "RU",  # the language key's label (F3: EN/RU)
+    *(lang.upper() for lang in LANGS),  # the language key's label (F3: EN/RU)
     "kill",
     "barred",  # the dispute filter's examples: decision codes, typed as the rules name them
 }
@@ -196,7 +197,7 @@ async def test_f3_on_a_side_screen_switches_it_and_the_podium():
         await pilot.press("f9")
         await pilot.pause()
         assert "Kill status" in "\n".join(screen_lines(app.export_screenshot()))
-        await pilot.press("f3")
+        await pilot.press(*f3_to("ru"))
         await pilot.pause()
         await pilot.pause()
         lines = screen_lines(app.export_screenshot())
@@ -255,7 +256,7 @@ async def test_f3_on_each_side_screen_says_it_again_in_the_other_language(name, 
         screen = app.screen
         if name == "editor-copy":
             screen.field("name").value = "Table 30"  # typed: kept through F3
-        await pilot.press("f3")
+        await pilot.press(*f3_to("ru"))
         await pilot.pause()
         await pilot.pause()
         assert app.screen is screen and app.lang == "ru"
@@ -264,7 +265,7 @@ async def test_f3_on_each_side_screen_says_it_again_in_the_other_language(name, 
         assert said in "\n".join(ru)
         if name == "editor-copy":
             assert screen.field("name").value == "Table 30"
-        await pilot.press("f3")
+        await pilot.press(*f3_to("en", "ru"))
         await pilot.pause()
         await pilot.pause()
         en = _own(screen, screen_lines(app.export_screenshot()))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from floorhelp import HALF, HOLDEM, KILLED, STUD, WSOP, hand, journal_with, session
+from langhelp import f3_to
 from termhelp import send_keys, settle
 
 from floorkill.ui.podium import make_podium_app
@@ -124,13 +125,13 @@ async def test_rulings_in_russian():
     s = session(events=KILLED)
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f10", "f3")
+        await pilot.press("f10", *f3_to("ru"))
         screen = app.screen
         text = flat(screen.text)
         assert "нужно доставить" in text and "rrop-13.9" in text
         await pilot.press("4")
         assert "второго килла не бывает" in flat(screen.text)
-        await pilot.press("f3")
+        await pilot.press(*f3_to("en", "ru"))
         assert "no second kill" in flat(screen.text)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from floorhelp import HALF, KILLED, STUD, hand, session
+from langhelp import f3_to
 
 from floorkill.ui.podium import make_podium_app
 
@@ -44,4 +45,4 @@ def test_rulings_short_post(snap_compare, size):
 
 
 def test_rulings_same_game_in_russian(snap_compare):
-    assert snap_compare(evening(), press=["f10", "3", "f3"], terminal_size=(120, 40))
+    assert snap_compare(evening(), press=["f10", "3", *f3_to("ru")], terminal_size=(120, 40))

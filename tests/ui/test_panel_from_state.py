@@ -6,6 +6,7 @@ model's: the panel only shows ``record.decisions`` and ``pending(state)``.)"""
 from __future__ import annotations
 
 from floorhelp import LOWBALL
+from langhelp import f3_to
 from uihelp import session
 
 from floorkill.event_words import record_head
@@ -49,7 +50,7 @@ async def test_the_rules_panel_and_status_follow_every_change():
         await pilot.pause()
         assert not s.state.button.killed
         _says_now(app, s, "en")
-        await pilot.press("f3")
+        await pilot.press(*f3_to("ru"))
         await pilot.pause()
         _says_now(app, s, "ru")
         await pilot.press("ctrl+z")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from langhelp import f3_to
 from textual.widgets import Input, Static
 from uihelp import HOLDEM, OMAHA8, hand, session
 
@@ -289,11 +290,11 @@ async def test_rules_panel_language_switch_and_clause_summary():
         flat = " ".join(rules_text(app).split())
         assert " ".join(clauses.summary(second, "en").split())[:60] in flat
         assert " ".join(clauses.summary("rrop-13.3", "en").split())[:60] not in flat
-        await pilot.press("f3")  # Russian
+        await pilot.press(*f3_to("ru"))  # Russian
         flat = " ".join(rules_text(app).split())
         assert " ".join(clauses.summary(second, "ru").split())[:60] in flat
         assert "килл в следующей раздаче" in flat  # the decision, in Russian
-        await pilot.press("f3")
+        await pilot.press(*f3_to("en", "ru"))
         assert "must kill" in " ".join(rules_text(app).split())
 
 
@@ -373,7 +374,7 @@ async def test_a_change_through_the_floor_reaches_every_panel():
         app.floor.undo(1, "test")
         await pilot.pause()
         assert app.query_one(HistoryView).total == 2 and "Neutral" in rules_text(app)
-        await pilot.press("f3")  # the language flows the same way
+        await pilot.press(*f3_to("ru"))  # the language flows the same way
         assert "Ожидается" in rules_text(app) and app.query_one(HandEntry).lang == "ru"
         assert app.query_one(HistoryView).lang == "ru"
 

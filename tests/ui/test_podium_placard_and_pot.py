@@ -3,6 +3,7 @@ Russian); under second_leg_pot the second-leg question asks for the pot (Pilot).
 
 from __future__ import annotations
 
+from langhelp import f3_to
 from uihelp import HOLDEM, hand, session
 
 from floorkill.ui.podium import make_podium_app
@@ -27,7 +28,7 @@ async def test_f11_shows_the_placard_and_f3_switches_its_language():
         lines = shown(app, "#placard-lines")
         assert "in a pot of at least $50 (uncalled bets excluded)" in lines
         assert "house-natural" in lines
-        await pilot.press("f3")
+        await pilot.press(*f3_to("ru"))
         assert "банк не меньше 50\u00a0$" in shown(app, "#placard-lines")  # a Russian amount
         await pilot.press("escape")
         assert not isinstance(app.screen, PlacardScreen)

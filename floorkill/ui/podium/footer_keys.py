@@ -19,7 +19,7 @@ from rich.cells import cell_len
 from textual.binding import ActiveBinding, Binding
 
 from floorkill.floor.keyboard import letter_shown
-from floorkill.i18n import NC_, gettext, pgettext
+from floorkill.i18n import NC_, gettext, languages_in, pgettext
 
 from ..actions import footer_words
 
@@ -122,7 +122,7 @@ def key_word(binding_id: str | None, description: str, lang: str) -> str:
     """The footer's word for a binding: by its id, else its description in the context
     "key" (itself when the catalogue has none)."""
     if binding_id in WORDS:
-        return pgettext(KEY, WORDS[binding_id], lang)
+        return languages_in(pgettext(KEY, WORDS[binding_id], lang))
     if binding_id and binding_id.startswith("seating.seat_"):
         return pgettext(KEY, SEAT_KEY, lang).format(n=binding_id.rsplit("_", 1)[1])
     if binding_id and binding_id.startswith("tables.open_"):
@@ -130,7 +130,9 @@ def key_word(binding_id: str | None, description: str, lang: str) -> str:
     if description in TEXTUAL_WORDS:
         return pgettext(KEY, TEXTUAL_WORDS[description], lang)
     word = pgettext(KEY, description, lang)  # a widget's own key: NC_("key", ...) at its binding
-    return word if word != description else gettext(description, lang)  # a screen's own words
+    if word == description:
+        word = gettext(description, lang)  # a screen's own words
+    return languages_in(word)
 
 
 def _rank(binding_id: str | None) -> int:

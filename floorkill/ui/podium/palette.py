@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from textual.app import SystemCommand
 
-from floorkill.i18n import tr
+from floorkill.i18n import languages_in, tr
 from floorkill.rules.questions import voluntary_open
 
 from ..actions import Offered, palette_actions
@@ -29,7 +29,9 @@ def podium_commands(app) -> Iterable[SystemCommand]:
     for action in palette_actions():
         if _offered(app, action.offered):
             yield SystemCommand(
-                tr(action.title, lang), tr(action.help, lang), getattr(app, action.callback)
+                languages_in(tr(action.title, lang)),
+                tr(action.help, lang),
+                getattr(app, action.callback),
             )
 
 

@@ -16,7 +16,7 @@ from floorkill import RULES_VERSION, __version__
 from floorkill.i18n import N_, NC_, tr
 from floorkill.rules.names import safe_text
 
-from .language import Speaks
+from .language import LANGUAGE_KEY, Speaks
 from .side_screen import OpensAtOnce
 
 # (title, credit) — message ids; a rulebook's own title stays in its language where a
@@ -86,7 +86,7 @@ class AboutScreen(OpensAtOnce, Speaks, ModalScreen[None]):
     """
     BINDINGS = [
         Binding("escape,enter,q", "close", NC_("key", "Close"), id="about.close"),
-        Binding("f3", "language", "EN/RU", show=False, id="about.language"),
+        Binding("f3", "language", LANGUAGE_KEY, show=False, id="about.language"),
     ]
 
     def __init__(

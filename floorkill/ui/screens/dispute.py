@@ -42,7 +42,7 @@ from ..widgets.key_line import KeyLine
 from ..widgets.rules_panel import RulesPanel
 from ..widgets.seating import Seating
 from ..widgets.status_line import StatusLine
-from .language import Speaks
+from .language import LANGUAGE_KEY, Speaks
 from .side_screen import OpensAtOnce
 
 DISPUTE_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
@@ -145,7 +145,7 @@ class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
         ),
         Binding("end", "last", NC_("key", "Last"), show=False, priority=True, id="dispute.last"),
         Binding("slash,ctrl+f", "filter", NC_("key", "Filter"), id="dispute.filter"),
-        Binding("f3", "language", "EN/RU", id="dispute.language"),
+        Binding("f3", "language", LANGUAGE_KEY, id="dispute.language"),
         Binding("tab", "app.focus_next", "Focus next", show=False, id="dispute.focus_next"),
         Binding(
             "shift+tab",

@@ -50,8 +50,11 @@ class Speaks:
         """Redraw every word in ``self.lang`` (each screen says what it shows)."""
 
 
+# F3's word: every language's code ("EN/RU"; floorkill.i18n.languages_in fills it in)
+LANGUAGE_KEY = NC_("key", "{languages}")
+
 # the app's own keys these screens' footers show too (the podium's BINDINGS name them)
 APP_KEYS = (NC_("key", "Quit"), NC_("key", "Theme"), NC_("key", "Commands"))
 
 
-__all__ = ["Speaks"]
+__all__ = ["LANGUAGE_KEY", "Speaks"]

@@ -18,7 +18,7 @@ from floorkill.rules.names import safe_text
 from floorkill.rules.placard import placard
 
 from ..widgets.key_line import KeyLine
-from .language import Speaks
+from .language import LANGUAGE_KEY, Speaks
 from .side_screen import OpensAtOnce
 
 
@@ -44,7 +44,7 @@ class PlacardScreen(OpensAtOnce, Speaks, ModalScreen[None]):
     """
     BINDINGS = [
         Binding("escape,f11", "dismiss", NC_("key", "Close"), id="placard_close"),
-        Binding("f3", "language", "EN/RU", id="placard_language"),
+        Binding("f3", "language", LANGUAGE_KEY, id="placard_language"),
     ]
 
     def __init__(self, config: TableConfig, lang: str | None = None) -> None:

@@ -39,7 +39,7 @@ from floorkill.rules.room import RROP_BAR, bar_of
 from floorkill.store.session import TableSession
 
 from ..widgets.key_line import KeyLine
-from .language import Speaks
+from .language import LANGUAGE_KEY, Speaks
 from .side_screen import OpensAtOnce
 
 COLUMNS = (N_("Player"), N_("Table"), N_("Seat"), N_("Status"), N_("Owes"), N_("Legs"))
@@ -185,7 +185,7 @@ class RoomPlayersScreen(OpensAtOnce, Speaks, Screen[None]):
     BINDINGS = [
         Binding("escape", "back", NC_("key", "Back"), id="room.back"),
         Binding("enter", "pay", NC_("key", "Pay kill"), id="room.pay", priority=True),
-        Binding("f3", "language", "EN/RU", show=False, id="room.language"),
+        Binding("f3", "language", LANGUAGE_KEY, show=False, id="room.language"),
         Binding("down", "move(1)", NC_("key", "Down"), show=False, id="room.down", priority=True),
         Binding("up", "move(-1)", NC_("key", "Up"), show=False, id="room.up", priority=True),
     ]

@@ -31,7 +31,7 @@ from floorkill.floor.keyboard import key_letters
 from floorkill.floor.tables import TableRegistry
 from floorkill.floor.text_tables import pick
 from floorkill.floor.wording import unique
-from floorkill.i18n import N_, NC_, tr
+from floorkill.i18n import N_, NC_, language_codes, tr
 from floorkill.rules import TableState, rulings
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
@@ -42,7 +42,7 @@ from ..widgets.choice_line import ChoiceLine
 from ..widgets.key_line import KeyLine
 from ..widgets.rules_panel import pending_lines
 from ..widgets.status_line import seat_name
-from .language import Speaks
+from .language import LANGUAGE_KEY, Speaks
 from .side_screen import OpensAtOnce
 
 SITUATIONS = ("short-post", "killer-in-blind", "same-game", "one-kill-per-deal")
@@ -60,7 +60,7 @@ RULING_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (cont
     "clauses": N_("Clauses"),
     "now": N_("Now: hand {hand} · {status}"),
     "help": N_(
-        "1-4 or ↑↓ Enter: situation · Tab: seat/table · F3: EN/RU · u: record the short-post ruling · Esc: back"
+        "1-4 or ↑↓ Enter: situation · Tab: seat/table · F3: {languages} · u: record the short-post ruling · Esc: back"
     ),
     "recorded": N_("Ruling recorded as record #{seq}."),
 }
@@ -175,7 +175,7 @@ class RulingsScreen(OpensAtOnce, Speaks, Screen[None]):
     """
     BINDINGS = [
         Binding("escape", "back", NC_("key", "Back"), id="rulings.back"),
-        Binding("f3", "language", "EN/RU", id="rulings.language"),
+        Binding("f3", "language", LANGUAGE_KEY, id="rulings.language"),
         Binding(key_letters("u"), "record", NC_("key", "Record ruling"), id="rulings.record"),
         *[
             Binding(
@@ -262,7 +262,9 @@ class RulingsScreen(OpensAtOnce, Speaks, Screen[None]):
                 )
             )
         )
-        self.query_one("#rl-help", Static).update(Text(rtext("help", lang)))
+        self.query_one("#rl-help", Static).update(
+            Text(rtext("help", lang, languages=language_codes()))
+        )
         self._param()
         other_cfg = None
         if self.situation == "same-game" and self.other is not None:

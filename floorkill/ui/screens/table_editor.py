@@ -57,7 +57,7 @@ from floorkill.store.atomic import write_toml
 from ..widgets.field_list import ChoiceField, Field, FieldList, Head, TextField
 from ..widgets.key_line import KeyLine
 from ..widgets.repaint import update_static
-from .language import Speaks
+from .language import LANGUAGE_KEY, Speaks
 from .side_screen import OpensAtOnce
 
 
@@ -311,7 +311,7 @@ class TableEditor(OpensAtOnce, Speaks, Screen[str | None]):
     BINDINGS = [
         Binding("ctrl+s", "save", NC_("key", "Save table"), id="editor.save"),
         Binding("escape", "cancel", NC_("key", "Cancel"), id="editor.cancel"),
-        Binding("f3", "language", "EN/RU", show=False, id="editor.language"),
+        Binding("f3", "language", LANGUAGE_KEY, show=False, id="editor.language"),
     ]
     AUTO_FOCUS = "#ed-form"  # its cursor starts on the name
 

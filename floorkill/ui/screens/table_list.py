@@ -28,7 +28,7 @@ from floorkill.rules.names import safe_text
 from floorkill.rules.options import FIELD_CITES
 
 from ..widgets.key_line import KeyLine
-from .language import Speaks
+from .language import LANGUAGE_KEY, Speaks
 from .side_screen import OpensAtOnce
 
 # (key, message id): every column, when they fit the width (else see LAYOUTS)
@@ -136,7 +136,7 @@ class TableListScreen(OpensAtOnce, Speaks, Screen[tuple[str, str] | None]):
             show=False,
             id="tables.closed",
         ),  # said when any is hidden
-        Binding("f3", "language", "EN/RU", show=False, id="tables.language"),
+        Binding("f3", "language", LANGUAGE_KEY, show=False, id="tables.language"),
         *[
             Binding(
                 str(number),

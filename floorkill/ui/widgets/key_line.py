@@ -16,7 +16,12 @@ from textual import events
 from textual.widget import Widget
 
 from floorkill.floor.keyboard import letter_shown
-from floorkill.i18n import ptr
+from floorkill.i18n import languages_in, ptr
+
+
+def key_said(description: str, lang: str | None) -> str:
+    """A key's description (a catalogue id in the context "key") in ``lang``."""
+    return languages_in(ptr("key", description, lang))
 
 
 class KeyLine(Widget):
@@ -58,12 +63,10 @@ class KeyLine(Widget):
                 continue
             seen.add(binding.action)
             shown = letter_shown(key, lang, actions) or app.get_key_display(binding)
-            out.append((key, shown, ptr("key", binding.description, lang)))
+            out.append((key, shown, key_said(binding.description, lang)))
         if palette in active:
             binding = active[palette][1]
-            out.append(
-                (palette, app.get_key_display(binding), ptr("key", binding.description, lang))
-            )
+            out.append((palette, app.get_key_display(binding), key_said(binding.description, lang)))
         return out
 
     def render(self) -> Text:
