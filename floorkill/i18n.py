@@ -74,16 +74,10 @@ def language_codes() -> str:
     return "/".join(code.upper() for code in LANGS)
 
 
-def languages_in(text: str, lang: str | None = None) -> str:
-    """``text`` with ``{languages}`` (every language's code: "EN/RU", the F3 key's word)
-    and ``{language_names}`` (each language in its own words: "English / Русский", the
-    message "English" in the context "language name" of each catalogue) filled in from
-    :data:`LANGS`: a new catalogue adds itself to both."""
-    if "{language" not in text:
-        return text
-    codes = language_codes()
-    names = " / ".join(pgettext("language name", "English", code) for code in LANGS)
-    return text.replace("{languages}", codes).replace("{language_names}", names)
+def languages_in(text: str) -> str:
+    """``text`` with ``{languages}`` filled in: every language's code from :data:`LANGS`
+    ("EN/RU", the F3 key's word), so a new catalogue adds itself."""
+    return text.replace("{languages}", language_codes()) if "{languages}" in text else text
 
 
 def next_lang(lang: str | None = None) -> str:

@@ -140,7 +140,7 @@ ACTIONS: tuple[PodiumAction, ...] = (
         "f3",
         "{languages}",
         NC_("key", "{languages}"),
-        N_("Language: {language_names}"),
+        N_("Language: {languages}"),
         N_("Every word on the screens, the decisions and the clause summaries"),
         podium_only=True,
     ),
