@@ -132,8 +132,10 @@ def test_house_natural_second_leg_pot_disagreement_is_not_refused_when_no_second
 def test_rrop_13_6_verify_stamp_message_never_says_none():
     from floorkill.store.audit import stamp_problem_text
 
-    text = stamp_problem_text([{"player": "Ann", "owes": 20, "table": "Table 14"}], None)
+    said = stamp_problem_text([{"player": "Ann", "owes": 20, "table": "Table 14"}], None)
+    text, ru = said.text("en"), said.text("ru")
     assert "None" not in text and "none" in text and "[rrop-13.6]" in text
+    assert "None" not in ru and "(нет)" in ru and "[rrop-13.6]" in ru
 
 
 def test_a_name_with_a_control_character_names_its_code_point_once():
