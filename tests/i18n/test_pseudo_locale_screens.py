@@ -2,7 +2,8 @@
 (``xx``, tests/i18n/pseudo.py) and nothing else, every podium screen a floorperson opens
 — the podium itself (status line, seats, rules panel, history), the showdown form, the
 seats and the join form, the history, the table list, the table editor, the rulings, the
-placard, the dispute view, the room view, the room grid, the key list — and the big
+placard, the dispute view, the room view, the room grid, the key list, the correction
+form with a line it cannot read — and the big
 screen say no English word; what is left is data (names, clause ids, a path) and the
 keyboard's key names.
 
@@ -50,6 +51,7 @@ SCREENS = [
     ("room view", ("ctrl+o",)),
     ("room grid", ("ctrl+g",)),
     ("keys", ("question_mark",)),
+    ("correction form", ("ctrl+y", "1", "ctrl+u", "3", "space", "b", "x")),
 ]
 
 async def podium(keys):
@@ -117,6 +119,7 @@ def _left(name: str, lines: list[str]) -> list[str]:
         line = re.sub(r"\b[A-Z]{2}(?:/[A-Z]{2})+\b", " ", line)  # the languages' codes: F3
         line = re.sub(r"/\S+|\S+…", " ", line)  # a path; a name cut to fit
         line = CARD.sub(" ", line)  # cards as they are typed: Kc
+        line = re.sub(r"'[^'\s]*'|\bbx\b", " ", line)  # what was typed, quoted or as typed
         words = [w for w in english_words(line, KEY_NAMES) if w not in DATA]
         words = [w for w in words if not any(d.startswith(w) for d in DATA)]  # a name cut
         if words:
