@@ -12,6 +12,7 @@ from termhelp import send_keys, settle
 from textual.screen import Screen
 
 from floorkill.ui.podium import make_podium_app
+from floorkill.ui.widgets.footer import BatchedFooter
 from floorkill.ui.widgets.key_line import KeyLine
 
 # the key that opens it, and a key of that screen's own that must work at once
@@ -98,3 +99,21 @@ async def test_a_side_screens_keys_are_one_line_in_its_language(which):
             await settle(pilot)
             assert "EN/RU" in str(line.render())
             assert any(w in str(line.render()) for w in ("Back", "Live")), str(line.render())
+
+
+@pytest.mark.parametrize("which", ["rulings", "dispute", "undo"])
+async def test_the_podiums_footer_is_not_rebuilt_for_a_screen_over_it(which):
+    """Its keys are disabled while another screen is up; they are the same keys when it
+    closes, so the footer's keys are the same widgets before, during and after."""
+    key, _name = SCREENS[which]
+    app = make_podium_app(session(events=KILLED))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        footer = app.podium.query_one(BatchedFooter)
+        keys = list(footer.children)
+        send_keys(app, key)
+        await settle(pilot)
+        assert app.screen is not app.podium and list(footer.children) == keys
+        send_keys(app, "escape")
+        await settle(pilot)
+        assert app.screen is app.podium and list(footer.children) == keys

@@ -36,7 +36,7 @@ class BatchedFooter(Footer):
     _shown: tuple | None = None  # what the keys on screen were built from
 
     def bindings_changed(self, screen) -> None:
-        if not screen.is_current:
+        if self.app.screen is not screen:  # (is_current: also a screen seen under a modal)
             # a screen or modal over ours (it disables our keys meanwhile): nothing is
             # rebuilt for it; our screen's return signals again, and the keys are
             # rebuilt then only if they are not as they were
@@ -76,7 +76,7 @@ class BatchedFooter(Footer):
         )
 
     async def recompose(self) -> None:
-        if self._shown is not None and self.is_attached and not self.screen.is_current:
+        if self._shown is not None and self.is_attached and self.app.screen is not self.screen:
             return  # queued before a screen opened over ours: its return signals again
         if self._shown is not None and self.is_attached and self.keys_source() == self._shown:
             return  # the keys it would build are those shown
