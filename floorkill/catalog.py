@@ -188,11 +188,12 @@ def po_path(lang: str) -> Path:
 
 
 def languages() -> tuple[str, ...]:
-    """English (the source language) and every language with a catalogue."""
-    found = sorted(
-        path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")
-    )
-    return ("en", *found)
+    """English (the source language), the languages shipped complete (:data:`COMPLETE`, in
+    its order), then every other language with a catalogue by its code: the order F3 goes
+    through them, so a language being added comes after the ones a floor already uses."""
+    found = {path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
+    shipped = [lang for lang in COMPLETE if lang in found]
+    return ("en", *shipped, *sorted(found - set(shipped)))
 
 
 # -- what the code uses --------------------------------------------------------------

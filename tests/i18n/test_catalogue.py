@@ -189,3 +189,14 @@ def test_the_languages_shipped_complete_have_a_catalogue():
     """``catalog.COMPLETE``: a missing or untranslated message fails the check there; any
     other catalogue may be partial (docs/languages.md, Adding a language)."""
     assert set(catalog.COMPLETE) <= set(LANGS) and "ru" in catalog.COMPLETE
+
+
+def test_a_language_being_added_comes_after_the_shipped_ones(tmp_path, monkeypatch):
+    """F3 goes through ``catalog.languages()``: from English, Russian is still one press away
+    when a German catalogue is added (which sorts before it by code)."""
+    for lang in ("de", "ru"):
+        path = tmp_path / lang / "LC_MESSAGES" / "floorkill.po"
+        path.parent.mkdir(parents=True)
+        path.write_text('msgid ""\nmsgstr ""\n', encoding="utf-8")
+    monkeypatch.setattr(catalog, "LOCALE_DIR", tmp_path)
+    assert catalog.languages() == ("en", "ru", "de")
