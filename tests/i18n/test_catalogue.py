@@ -162,7 +162,7 @@ def test_a_catalogue_reads_the_same_as_every_string_read_as_python_reads_it(lang
     text = catalog.po_path(lang).read_text(encoding="utf-8")
     fast = catalog.parse_po(text)
     monkeypatch.setattr(catalog, "_unquote", _unquote_by_python)
-    assert catalog.parse_po(text) == fast and len(fast) > 100
+    assert catalog.parse_po(text) == fast and len(fast) > (100 if lang in catalog.COMPLETE else 1)
 
 
 @pytest.mark.parametrize(
