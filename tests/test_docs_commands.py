@@ -51,6 +51,7 @@ ILLUSTRATIVE: tuple[tuple[str, str], ...] = (
     (r"^tmux ", "a terminal session (.ci/run drives the podium in tmux)"),
     (r"^\S*python -m floorkill\.(docgen|catalog)", "checks the suite runs too"),
     (r"^\S*(ruff|mypy)\b", "the gate (.ci/run runs it)"),
+    (r"^\S*python bench/", "a bench: minutes of measuring, by hand (the suite asserts no time)"),
     (r"^(\S*/)?floorkill big-screen", "runs until stopped (tests/big_screen/)"),
     (
         r"^(\S+=\S+ )*(\S*/)?floorkill( (?!-)(?!(" + "|".join(SUBCOMMANDS) + r")\b)\S+"
