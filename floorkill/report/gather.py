@@ -33,6 +33,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any, cast
 
+from floorkill.i18n import Phrase, Said, Spoken
 from floorkill.rules import Refusal, TableConfig, TableState, apply, corrections, initial_state
 from floorkill.rules.config import PlayerSpec
 from floorkill.rules.decisions import Decision
@@ -443,7 +444,9 @@ def fold_table(
             applied = apply(state, payload)
         except Refusal as exc:
             if row.seq not in kept:  # a record a correction keeps as entered is passed over
-                st.problems.append(f"#{row.seq}: {exc.text('en')}")
+                st.problems.append(
+                    Said(Phrase("#{seq}: {reason}", seq=row.seq, reason=Spoken(exc.text)))
+                )
             continue
         state = applied.state
         decisions = applied.decisions

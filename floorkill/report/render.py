@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta, tzinfo
 
 from floorkill.event_words import event_words
-from floorkill.i18n import LANGS, money, ntr
+from floorkill.i18n import LANGS, in_lang, money, ntr
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.config import game_name
 from floorkill.rules.money import dollars
@@ -436,7 +436,9 @@ def _table(ts: TableStats, index: int, lang: str, clock: Clock) -> str:
     out.append("</div>")
     if ts.problems:
         out.append(f'<h3 class="warn">{esc(t("problems", lang))}</h3><ul>')
-        out.extend(f'<li class="warn">{esc(problem)}</li>' for problem in ts.problems[:50])
+        out.extend(
+            f'<li class="warn">{esc(in_lang(problem, lang))}</li>' for problem in ts.problems[:50]
+        )
         out.append("</ul>")
     # the button, hand by hand
     labels = {label_key: t(label_key, lang) for label_key in ("neutral", "leg-up", "killed")}

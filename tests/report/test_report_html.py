@@ -241,3 +241,17 @@ def test_the_seal_is_what_verify_head_accepts(tmp_path, capsys):
     with Journal(journal, "Fay") as j:
         j.open_table(j.table_names()[0]).append({"type": "stack", "seat": 1, "amount": 300})
     assert main(["verify", "--journal", str(journal), "--head", seal]) == 0
+
+
+def test_a_record_the_rules_refuse_is_said_in_the_report_language():
+    """A stored record today's rules refuse (here: the winner's seat is empty) is listed
+    under the table's problems, in the report's language like every other line."""
+    from floorkill.report.gather import Room
+
+    tf = load_table_text(TABLE)
+    rows = [Row(1, "hand", {"type": "hand", "winner": 9}, "Fay", "2026-11-10T21:00:00.000Z", None)]
+    ts = fold_table("T", tf.config, tf.players, rows, tz=UTC)
+    assert [str(problem) for problem in ts.problems] == ["#1: seat 9 is empty"]
+    room = Room("j", [ts], 1, "ab", None, None, "2026-11-30T00:00:00.000Z", UTC)
+    assert "#1: seat 9 is empty" in render(room, "en")
+    assert "№1: место 9 свободно" in render(room, "ru")
