@@ -104,6 +104,7 @@ def key_groups() -> list[tuple[str, list[Any]]]:
     from floorkill.ui.podium.app import PodiumScreen
     from floorkill.ui.screens.config_diff import ConfigDiffModal
     from floorkill.ui.screens.dispute import DisputeScreen
+    from floorkill.ui.screens.room_grid_screen import RoomScreen
     from floorkill.ui.screens.room_view import RoomPlayersScreen
     from floorkill.ui.screens.rulings_screen import RulingsScreen
     from floorkill.ui.screens.table_editor import TableEditor
@@ -114,7 +115,6 @@ def key_groups() -> list[tuple[str, list[Any]]]:
     from floorkill.ui.widgets.floor_seating import FloorSeating
     from floorkill.ui.widgets.hand_entry import HandEntry
     from floorkill.ui.widgets.history_view import HistoryView
-    from floorkill.ui.widgets.room_grid import RoomScreen
     from floorkill.ui.widgets.rules_panel import RulesPanel
 
     def podium_keys(place: str) -> list[Any]:  # the podium's actions, each described once

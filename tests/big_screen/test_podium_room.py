@@ -13,7 +13,8 @@ from bshelp import room_journal
 from termhelp import settle
 
 from floorkill.ui.podium import make_podium_app, open_session
-from floorkill.ui.widgets.room_grid import RoomGrid, RoomScreen, TableCard
+from floorkill.ui.screens.room_grid_screen import RoomScreen
+from floorkill.ui.widgets.room_grid import RoomGrid, TableCard
 
 
 async def test_ctrl_g_shows_every_table_and_escape_returns(tmp_path):

@@ -17,10 +17,10 @@ from textual.widgets import Input
 
 from floorkill.ui.podium import make_podium_app
 from floorkill.ui.screens.correct_form import CorrectModal
+from floorkill.ui.screens.room_grid_screen import RoomScreen
 from floorkill.ui.screens.room_view import RoomPlayersScreen
 from floorkill.ui.screens.table_editor import TableEditor
 from floorkill.ui.widgets.hand_entry import HandEntry
-from floorkill.ui.widgets.room_grid import RoomScreen
 
 SIZE = (120, 40)
 QUIT = {"type": "quit", "seat": 3, "posts_kill": False}  # Cy leaves owing: barred

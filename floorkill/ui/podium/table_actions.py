@@ -78,7 +78,7 @@ class TableActions(PodiumHost):
 
     def action_room(self) -> None:
         """Every table's kill status at a glance (the big screen's grid)."""
-        from ..widgets.room_grid import RoomScreen
+        from ..screens.room_grid_screen import RoomScreen
 
         # it reads the tables off the loop
         self.push_screen(RoomScreen(floor=self.floor, lang=self.lang))

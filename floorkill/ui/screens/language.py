@@ -11,6 +11,10 @@ screen's language.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
+from textual.screen import Screen
+
 from floorkill.i18n import NC_, get_lang, next_lang, normalize
 
 
@@ -20,11 +24,16 @@ class Speaks:
     _lang: str | None = None
 
     @property
+    def _screen(self) -> Screen[Any]:
+        """The screen this mixin is part of (every user is a Screen), typed as one."""
+        return cast("Screen[Any]", self)
+
+    @property
     def lang(self) -> str:
         if self._lang:
             return self._lang
         try:
-            app_lang = getattr(self.app, "lang", None)  # type: ignore[attr-defined]
+            app_lang = getattr(self._screen.app, "lang", None)
         except RuntimeError:  # not mounted yet: no app (Textual says so with a RuntimeError)
             app_lang = None
         return normalize(app_lang) or get_lang()
@@ -36,15 +45,15 @@ class Speaks:
     def action_language(self) -> None:
         """F3: the app's language switches (the podium under this screen follows), then
         this screen's words."""
-        app = self.app  # type: ignore[attr-defined]
+        app = self._screen.app
         switch = getattr(app, "action_language", None)
         if callable(switch) and getattr(app, "lang", None) is not None:
             switch()
-            self._lang = normalize(app.lang)
+            self._lang = normalize(getattr(app, "lang", None))
         else:
             self._lang = next_lang(self.lang)
         self.speak()
-        self.refresh_bindings()  # type: ignore[attr-defined]  # the key line, in the new language
+        self._screen.refresh_bindings()  # the key line, in the new language
 
     def speak(self) -> None:
         """Redraw every word in ``self.lang`` (each screen says what it shows)."""
