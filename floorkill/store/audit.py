@@ -942,6 +942,14 @@ def check_caches(
 # the SQLite driver
 
 
+def _not_a_journal(path: object, exc: Exception) -> Exception:
+    from floorkill.store.errors import JournalError
+
+    return JournalError(
+        Phrase("{path}: not a floorkill journal ({error})", path=str(path), error=str(exc))
+    )
+
+
 def verify_sqlite(
     journal_path: str | Path, *, key: bytes | None = None, anchor: tuple[int, str] | None = None
 ) -> tuple[AuditResult, list[str]]:
@@ -956,15 +964,17 @@ def verify_sqlite(
 
     path = Path(journal_path)
     if not path.exists():
-        raise JournalError(f"{path}: no journal there")
+        raise JournalError(Phrase("{journal}: no journal there", journal=str(path)))
     if not path.is_file():
-        raise JournalError(f"{path}: not a file")
+        raise JournalError(Phrase("{path}: not a file", path=str(path)))
     try:
         conn, notice = open_readonly(path, 5.0, guarded=False)
     except sqlite3.DatabaseError as exc:
-        raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
+        raise _not_a_journal(path, exc) from None
     except sqlite3.Error as exc:
-        raise JournalError(f"{path}: cannot open: {exc}") from None
+        raise JournalError(
+            Phrase("{name}: cannot open ({error})", name=str(path), error=str(exc))
+        ) from None
     try:
         try:
             conn.execute("BEGIN")  # one read snapshot while a writer goes on
@@ -973,9 +983,11 @@ def verify_sqlite(
                 for found in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
             }
         except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
+            raise _not_a_journal(path, exc) from None
         if not {"meta", "tables", "events"} <= names:
-            raise JournalError(f"{path}: not a floorkill journal (no journal tables)")
+            raise JournalError(
+                Phrase("{path}: not a floorkill journal (no journal tables)", path=str(path))
+            )
         version = reading.check_schema(path, reading.schema_version(conn))
         meta = reading.read_meta(conn)
         columns = {found[1] for found in conn.execute("PRAGMA table_info(events)")}
@@ -989,7 +1001,7 @@ def verify_sqlite(
         try:
             integrity = [found[0] for found in conn.execute("PRAGMA integrity_check")]
         except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{path}: not a floorkill journal ({exc})") from None
+            raise _not_a_journal(path, exc) from None
 
         def fetch_rows(tbl: str, after: int, before: int):
             return conn.execute(
@@ -1043,7 +1055,9 @@ def verify_sqlite(
             )
         audit.finish()
     except sqlite3.Error as exc:
-        raise JournalError(f"{path}: cannot read: {exc}") from None
+        raise JournalError(
+            Phrase("{path}: cannot read: {error}", path=str(path), error=str(exc))
+        ) from None
     finally:
         conn.close()
     return AuditResult(

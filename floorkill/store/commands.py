@@ -59,7 +59,7 @@ def cmd_import(
     try:
         journal = open_journal(journal_path, floorperson=floorperson)
     except JournalError as exc:
-        return _fail(str(exc), err)
+        return _fail(exc.text(), err)
     try:
         plan = plan_import(journal, tf)
         problem = plan_problem(file, plan)
@@ -369,7 +369,7 @@ def cmd_verify(
         )
         problems, warnings, counts = verify_journal(journal_path, key=key, anchor=parsed)
     except JournalError as exc:
-        return _fail(str(exc), err)
+        return _fail(exc.text(), err)
     for warning in warnings:
         print(safe_text("floorkill: " + tr("warning: {text}", text=in_lang(warning))), file=err)
     if problems:
@@ -423,7 +423,7 @@ def cmd_head(journal_path: str | Path, out: TextIO | None = None, err: TextIO | 
             seq, hash_ = ro.head()
             notice = getattr(ro, "notice", None)
     except JournalError as exc:
-        return _fail(str(exc), err)
+        return _fail(exc.text(), err)
     if notice:
         print(safe_text("floorkill: " + tr("note: {text}", text=notice)), file=err)
     print(format_anchor(seq, hash_), file=out)
@@ -442,7 +442,7 @@ def cmd_key(new: bool = False, out: TextIO | None = None, err: TextIO | None = N
             keys.create_key(path)
         key = keys.load_key(path)
     except JournalError as exc:
-        return _fail(str(exc), err)
+        return _fail(exc.text(), err)
     if key is None:
         print(
             safe_text(

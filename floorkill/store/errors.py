@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from floorkill.i18n import Phrase
+
 
 class JournalError(Exception):
-    """The journal cannot do what was asked (bad path, unknown table, duplicate table...)."""
+    """The journal cannot do what was asked (bad path, unknown table, duplicate table...).
+    Its message is a :class:`~floorkill.i18n.Phrase` where one was given (:meth:`text` says
+    it in a language; ``str()`` is the English), else the text given."""
+
+    def __init__(self, message: str | Phrase = "", *args: object) -> None:
+        self.phrase = message if isinstance(message, Phrase) else None
+        super().__init__(str(message), *args)
+
+    def text(self, lang: str | None = None) -> str:
+        return self.phrase.text(lang) if self.phrase is not None else str(self)
 
 
 class JournalBusy(JournalError):

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 import floorkill
-from floorkill.i18n import N_, tr
+from floorkill.i18n import N_, Phrase, tr
 from floorkill.rules import TableConfig, TableState, apply, initial_state, load_table_text
 from floorkill.rules.config import PlayerSpec
 from floorkill.rules.corrections import History
@@ -64,14 +64,26 @@ def check_schema(path, version: int | None) -> int:
     """The journal's layout version if this floorkill reads it; else JournalError saying
     what to do. Every reader and writer calls this before reading anything else."""
     if version is None:
-        raise JournalError(f"{path}: journal has no schema version")
+        raise JournalError(Phrase("{path}: journal has no schema version", path=str(path)))
     if version > SCHEMA_VERSION:
         raise JournalError(
-            f"{path}: journal schema {version} is newer than this floorkill "
-            f"(it reads {OLDEST_SCHEMA} to {SCHEMA_VERSION}); upgrade floorkill"
+            Phrase(
+                "{path}: journal schema {version} is newer than this floorkill (it reads "
+                "{oldest} to {newest}); upgrade floorkill",
+                path=str(path),
+                version=version,
+                oldest=OLDEST_SCHEMA,
+                newest=SCHEMA_VERSION,
+            )
         )
     if version < OLDEST_SCHEMA:
-        raise JournalError(f"{path}: journal schema {version} is not a floorkill layout")
+        raise JournalError(
+            Phrase(
+                "{path}: journal schema {version} is not a floorkill layout",
+                path=str(path),
+                version=version,
+            )
+        )
     return version
 
 

@@ -61,6 +61,9 @@ report = tmp / "report.html"
 texts["report command"] = run("report", "--journal", journal, "--output", str(report))
 texts["report"] = report.read_text(encoding="utf-8")
 texts["verify"] = run("verify", "--journal", journal, "--no-key")
+texts["verify no journal"] = run("verify", "--journal", str(tmp / "none.db"), "--no-key")
+(tmp / "a-folder").mkdir()
+texts["verify a folder"] = run("verify", "--journal", str(tmp / "a-folder"), "--no-key")
 import shutil, sqlite3
 tampered = tmp / "tampered.db"  # a row changed, one decision and one hand count, a row cut
 shutil.copyfile(journal, tampered)
