@@ -131,6 +131,29 @@ def decisions_text(decisions_json: str) -> Phrase | str:
     return Spoken(said)
 
 
+def decisions_said(decisions: tuple[Decision, ...]) -> Phrase:
+    """The rules' decisions as one line, as :func:`decisions_text` writes stored ones, each
+    decision's text in the language said (the English is the stored form's text)."""
+
+    def said(lang: str) -> str:
+        if not decisions:
+            return Phrase("(no decision)").text(lang)
+        return "; ".join(
+            tr(
+                "{code} seat {seat}: {text}",
+                lang,
+                code=decision.code,
+                seat=decision.seat,
+                text=decision.text(lang),
+            )
+            if decision.seat is not None
+            else f"{decision.code}: {decision.text(lang)}"
+            for decision in decisions
+        )
+
+    return Spoken(said)
+
+
 def _jumps(row: Phrase, last: int, seq: object) -> Phrase:
     return Phrase(
         "{row}: the table's sequence jumps from {last} to {seq}", row=row, last=last, seq=seq
@@ -564,7 +587,7 @@ class ChainAudit:
                     "{row}: the stored decision says «{stored}» but the rules decide «{rules}»",
                     row=self._w(),
                     stored=decisions_text(decisions),
-                    rules=decisions_text(now),
+                    rules=decisions_said(applied.decisions),
                 )
             )
         if result_json(applied.result) != result:
