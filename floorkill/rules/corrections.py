@@ -370,7 +370,11 @@ class History:
         *,
         strict: bool = False,
         start: TableState | None = None,
+        read: Sequence[Any] | None = None,
     ) -> None:
+        """``read``: beside each record, its event as the rules read it ((event, room
+        stamp), what :func:`~floorkill.rules.engine.apply_parsed` takes) or None: a
+        journal reads each distinct payload once (store/reading.py ``history_records``)."""
         self.config = config
         self.players = tuple(players)
         self.strict = strict
@@ -385,8 +389,12 @@ class History:
         # (start, states, outcomes, broken, changes, impossible)
         self._weighed: tuple[tuple[int, str], Weighed] | None = None
         with collector_paused():
-            for raw in records:
-                self.add(raw)
+            if read is None:
+                for raw in records:
+                    self.add(raw)
+            else:
+                for raw, known in zip(records, read, strict=True):
+                    self.add(raw, known)
 
     # -- reading ----------------------------------------------------------
     @property
@@ -400,15 +408,20 @@ class History:
         return [(record, ev) for record, ev in self.resolved.effective() if record not in self.dead]
 
     # -- entering ---------------------------------------------------------
-    def add(self, raw: Mapping[str, Any]) -> Outcome:
+    def add(self, raw: Mapping[str, Any], read: tuple[Any, Any] | None = None) -> Outcome:
         """Enter the next record. A refused event (or correction, or void) is kept as a
-        record that never applies (a file's); ``strict`` raises the refusal instead."""
+        record that never applies (a file's); ``strict`` raises the refusal instead.
+        ``read``: the event already read from ``raw`` and its room stamp (see ``read`` of
+        the constructor)."""
         etype = raw.get("type") if type(raw) is dict or isinstance(raw, Mapping) else None
         if etype in (CORRECT, VOID):
             with collector_paused():  # the refold, its diff, the old states let go
                 return self._enter(raw, etype)
         try:
-            applied = apply(self.states[-1], raw)
+            if read is not None:
+                applied = apply_parsed(self.states[-1], read[0], read[1])
+            else:
+                applied = apply(self.states[-1], raw)
         except Refusal as refusal:
             if self.strict:
                 raise

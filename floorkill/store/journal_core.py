@@ -811,8 +811,8 @@ class CoreSession(RoomView):
         held, self._held = self._held, None
         if held is not None and len(held) == self._seq:
             return held
-        records = reading.all_records(c, self.name, self._seq)
-        return corrections.History(self.config, self.players, records, strict=True)
+        records, read = reading.history_records(c, self.name, self._seq, self.config.seats)
+        return corrections.History(self.config, self.players, records, strict=True, read=read)
 
     def history(self) -> corrections.History:
         """The table's records with the state after each (what a correction is weighed

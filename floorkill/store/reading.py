@@ -17,7 +17,16 @@ from typing import Any, Protocol
 
 import floorkill
 from floorkill.i18n import N_, Phrase, tr
-from floorkill.rules import TableConfig, TableState, apply, initial_state, load_table_text
+from floorkill.rules import (
+    Refusal,
+    TableConfig,
+    TableState,
+    apply,
+    initial_state,
+    load_table_text,
+    parse_event,
+)
+from floorkill.rules import room as room_rules
 from floorkill.rules.config import PlayerSpec
 from floorkill.rules.corrections import History
 from floorkill.store import guarded
@@ -307,6 +316,38 @@ def all_records(conn: Conn, tbl: str, upto: int) -> AllRecords:
             (tbl, upto),
         )
     )
+
+
+def history_records(conn: Conn, tbl: str, upto: int, seats: int) -> tuple[AllRecords, list[Any]]:
+    """:func:`all_records`, and beside each record its event as the rules read it (the
+    event and its room stamp: :func:`floorkill.rules.engine.apply_parsed` takes them), or
+    None (a correction, a void, a payload the rules refuse: read again when folded). Each
+    distinct payload text is read once, as verify reads it: a table's rows repeat a few
+    payloads ("winner 3") thousands of times, and reading every one again is a tenth of a
+    correction that refolds the whole table (the correction budget, bench/correct_bench.py)."""
+    records = AllRecords()
+    read: list[Any] = []
+    known: dict[str, Any] = {}
+    for (payload,) in conn.execute(
+        "SELECT payload FROM events WHERE tbl = ? AND seq > 0 AND seq <= ? ORDER BY seq",
+        (tbl, upto),
+    ):
+        raw = json.loads(payload)
+        records.append(raw)
+        if payload not in known:
+            known[payload] = _read_event(raw, seats)
+        read.append(known[payload])
+    return records, read
+
+
+def _read_event(raw: Any, seats: int) -> tuple[Any, Any] | None:
+    if not isinstance(raw, dict) or raw.get("type") in (CORRECT_TYPE, VOID_TYPE):
+        return None
+    try:
+        bare, stamp = room_rules.split(raw)
+        return parse_event(bare, seats), stamp
+    except Refusal:
+        return None
 
 
 SNAPSHOT_SKIPPED = N_(

@@ -374,3 +374,24 @@ def test_a_correction_entered_or_refused_leaves_the_collector_running(jpath):
         assert gc.isenabled()
         s.void(len(s), "entered on the wrong table")
         assert gc.isenabled()
+
+
+def test_the_journals_history_reads_each_payload_once_and_folds_as_its_records(jpath):
+    """A journal's history reads each distinct payload once (store/reading.py
+    history_records) and is the history of its records, corrections and undo among them."""
+    with Journal(jpath, "fp-ann") as j:
+        s = _wrong_table(j)
+        for ev in WRONG:  # the same payloads again
+            s.append(ev)
+        s.correct(2, hand(6))
+        s.correct(7, hand(5))
+        s.void(len(s), "the second correction was of the wrong hand")
+        s.append(hand(1))
+        s._held = None  # read from the rows
+        read = s.history()
+        tf = table("Table 9")
+        folded = History(tf.config, tf.players, [r.event for r in s.records()], strict=True)
+    assert read.states == folded.states
+    assert [out.key() for out in read.outcomes] == [out.key() for out in folded.outcomes]
+    assert read.state == s.state
+    assert read.outcomes[0].event is read.outcomes[5].event  # hand(1), read once
