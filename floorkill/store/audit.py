@@ -40,7 +40,7 @@ payload's stored form checked once.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
@@ -131,7 +131,7 @@ def decisions_text(decisions_json: str) -> Phrase | str:
     return Spoken(said)
 
 
-def decisions_said(decisions: tuple[Decision, ...]) -> Phrase:
+def decisions_said(decisions: Sequence[Decision]) -> Phrase:
     """The rules' decisions as one line, as :func:`decisions_text` writes stored ones, each
     decision's text in the language said (the English is the stored form's text)."""
 
