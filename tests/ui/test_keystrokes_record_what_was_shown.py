@@ -2,7 +2,7 @@
 tables: every hand recorded is the event the preview showed at its Enter, and no hand is
 recorded without one (docs/podium.md, "What Enter records").
 
-The suite runs a fixed set of sequences: 300 of hands and 50 of seat forms, the same count on
+The suite runs a fixed set of sequences: 300 of hands and 25 of seat forms, the same count on
 each table (one test per table: they run side by side on the suite's workers), each in a
 copy of the table's podium started once (podium_copies.py); ``FLOORKILL_HYPOTHESIS=explore``
 runs 10,000."""
@@ -195,7 +195,7 @@ def test_every_seat_form_record_is_the_preview_shown_at_its_enter(table, monkeyp
     monkeypatch.setattr(FormModal, "submit", watched)
     with PodiumCopies(app, _settle) as podium:
 
-        @settings(max_examples=max(2, EXAMPLES // 6 // len(TABLES)))
+        @settings(max_examples=max(2, EXAMPLES // 12 // len(TABLES)))
         @given(bursts=st.lists(form_burst, min_size=1, max_size=6))
         def each_sequence(bursts):
             podium.run(_playing(app, bursts, check))
