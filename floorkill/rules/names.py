@@ -199,16 +199,19 @@ def _one_edit(a: str, b: str) -> bool:
         return False
     if la > lb:
         a, b, la, lb = b, a, lb, la
-    i = 0
-    while i < la and a[i] == b[i]:
-        i += 1
+    index = 0
+    while index < la and a[index] == b[index]:
+        index += 1
     if la == lb:
-        if a[i + 1 :] == b[i + 1 :]:
+        if a[index + 1 :] == b[index + 1 :]:
             return True  # substitution
         return (
-            i + 1 < la and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]
+            index + 1 < la
+            and a[index] == b[index + 1]
+            and a[index + 1] == b[index]
+            and a[index + 2 :] == b[index + 2 :]
         )  # neighbours swapped
-    return a[i:] == b[i + 1 :]  # one letter more in b
+    return a[index:] == b[index + 1 :]  # one letter more in b
 
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")  # letters (and O'Neil, Jean-Luc)
