@@ -76,13 +76,15 @@ def _grouped(digits: str, sep: str, group_from: int) -> str:
     if not group_from or len(digits) < group_from:
         return digits
     head = len(digits) % 3 or 3
-    return sep.join([digits[:head], *(digits[i : i + 3] for i in range(head, len(digits), 3))])
+    return sep.join(
+        [digits[:head], *(digits[start : start + 3] for start in range(head, len(digits), 3))]
+    )
 
 
 def number(n: int, lang: str | None = None) -> str:
     """A whole number: English "12,500", Russian "12 500" (and "1500")."""
-    f = number_format(normalize(lang) or get_lang())
-    text = _grouped(str(abs(n)), f.group, f.group_from)
+    style = number_format(normalize(lang) or get_lang())
+    text = _grouped(str(abs(n)), style.group, style.group_from)
     return "-" + text if n < 0 else text
 
 
@@ -90,9 +92,11 @@ def money(cents: int, lang: str | None = None, *, grouped: bool = False) -> str:
     """An amount in cents, whole dollars when whole: English "$1200", "$4.50"; Russian
     "1200 $", "12 500 $", "4,50 $". ``grouped``: thousands grouped as numbers are, in every
     language ("$10,000,000")."""
-    f = number_format(normalize(lang) or get_lang())
+    style = number_format(normalize(lang) or get_lang())
     whole, part = divmod(abs(cents), 100)
-    text = _grouped(str(whole), f.group, f.group_from if grouped else f.money_group_from)
+    text = _grouped(
+        str(whole), style.group, style.group_from if grouped else style.money_group_from
+    )
     if part:
-        text += f"{f.decimal}{part:02d}"
-    return ("-" if cents < 0 else "") + f.money.format(amount=text)
+        text += f"{style.decimal}{part:02d}"
+    return ("-" if cents < 0 else "") + style.money.format(amount=text)
