@@ -362,9 +362,11 @@ SPECS: tuple[Spec, ...] = (
         example="128",
     ),
 )
-SPEC_BY_NAME = {s.name: s for s in SPECS}
-TOP_KEYS = tuple(s.name for s in SPECS if s.section is None)
-SECTION_KEYS = {"big_screen": tuple(s.attr for s in SPECS if s.section == "big_screen")}
+SPEC_BY_NAME = {one_spec.name: one_spec for one_spec in SPECS}
+TOP_KEYS = tuple(one_spec.name for one_spec in SPECS if one_spec.section is None)
+SECTION_KEYS = {
+    "big_screen": tuple(one_spec.attr for one_spec in SPECS if one_spec.section == "big_screen")
+}
 
 # Environment variables that are not settings: the settings file's own path, and what a
 # big-screen server tells the display processes it starts.
