@@ -17,7 +17,7 @@ def _load_events(session: TableSession, path: Path, events) -> list[str]:
     skipped and reported."""
     floor = Floor(session)
     notices: list[str] = []
-    for i, ev in enumerate(events, start=1):
+    for number, ev in enumerate(events, start=1):
         try:
             floor.commit(ev)
         except Refusal as refusal:
@@ -26,7 +26,7 @@ def _load_events(session: TableSession, path: Path, events) -> list[str]:
                 tr(
                     "{file}: event {n} refused and skipped: {reason}",
                     file=path.name,
-                    n=i,
+                    n=number,
                     reason=refusal.text(get_lang()),
                 )
                 + cites
@@ -103,7 +103,7 @@ def open_podium(
     journal = open_journal(journal_path, floorperson=floorperson, **podium_options(journal_path))
     closer = getattr(journal, "close", None)
     try:
-        known = {n.casefold(): n for n in journal.table_names()}
+        known = {known_name.casefold(): known_name for known_name in journal.table_names()}
         if table_path is None:
             if known:
                 names = journal.open_table_names() or list(known.values())[-1:]
@@ -156,7 +156,7 @@ def _open_demo(demo: Path, real: Path, floorperson: str | None) -> Opening:
     try:
         path = default_sample()
         tf = load_table_file(path)
-        known = {n.casefold(): n for n in dj.table_names()}
+        known = {known_name.casefold(): known_name for known_name in dj.table_names()}
         name = known.get(tf.config.name.casefold())
         if name is not None:
             session, notices = dj.open_table(name), list(getattr(dj, "problems", ()))
