@@ -67,7 +67,7 @@ class AskModal(OpensAtOnce, ModalScreen[Any]):
         self.lang = lang
 
     def compose(self) -> ComposeResult:
-        keys = " · ".join("Enter" if k == "enter" else k for k, *_ in self.options)
+        keys = " · ".join("Enter" if key == "enter" else key for key, *_ in self.options)
         with Vertical(id="ask-box"):
             yield Static(Text(safe_text(self.title_text)), id="ask-title", markup=False)
             yield Static(Text(safe_text(self.question)), id="ask-question", markup=False)
@@ -89,12 +89,12 @@ class AskModal(OpensAtOnce, ModalScreen[Any]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
-            return any(k == parameters[0] for k, *_ in self.options)
+            return any(key == parameters[0] for key, *_ in self.options)
         return True
 
     def action_pick(self, key: str) -> None:
-        for k, _label, _lines, value in self.options:
-            if k == key:
+        for option_key, _label, _lines, value in self.options:
+            if option_key == key:
                 self.dismiss(value)
                 return
 
