@@ -17,28 +17,9 @@ from hypothesis import HealthCheck, settings
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-# Every app a test starts parses the same CSS again: each App has a new Stylesheet, and
-# Textual caches a parse per stylesheet (about a sixth of a podium's start). Within a worker
-# the parsed rules are shared, keyed as Textual keys its own cache and by the theme's
-# variables, which the parse writes into the rules; a RuleSet is not changed after its parse.
-# tests/ui/test_shared_css.py holds it to a parse of its own.
-from textual.css.stylesheet import Stylesheet  # noqa: E402
-
-_own_parse = Stylesheet._parse_rules
-_parsed: dict[tuple, list] = {}
-
-
-def _shared_parse(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
-    key = (css, read_from, is_default_rules, tie_breaker, scope, *sorted(self._variables.items()))
-    rules = _parsed.get(key)
-    if rules is None:
-        rules = _parsed[key] = _own_parse(
-            self, css, read_from, is_default_rules, tie_breaker, scope
-        )
-    return rules
-
-
-Stylesheet._parse_rules = _shared_parse  # type: ignore[method-assign]
+# Every app a test starts parses the same CSS again: the apps of a worker share one parse
+# (tests/shared_css.py).
+import shared_css  # noqa: E402,F401
 
 # The journal-location fixtures every folder's tests take as parameters: ``where`` (a
 # SQLite file, then a PostgreSQL schema) and ``pg_url`` (a fresh schema's URL).

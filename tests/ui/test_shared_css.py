@@ -1,10 +1,10 @@
-"""The CSS parse the suite shares between apps (tests/conftest.py) is the parse each app
+"""The CSS parse the suite shares between apps (tests/shared_css.py) is the parse each app
 would make: a podium's rules, under its default theme and after a switch to another, equal
 those of the stylesheet parsed again on its own."""
 
 from __future__ import annotations
 
-from conftest import _own_parse
+from shared_css import own_parse
 from textual.css.stylesheet import Stylesheet
 from uihelp import session
 
@@ -27,7 +27,7 @@ def rules(sheet: Stylesheet) -> list:
 def parsed_alone(sheet: Stylesheet) -> list:
     """The rules of ``sheet``'s sources under its variables, parsed by Textual alone."""
     alone = sheet.copy()
-    alone._parse_rules = _own_parse.__get__(alone)  # type: ignore[method-assign]
+    alone._parse_rules = own_parse.__get__(alone)  # type: ignore[method-assign]
     alone.parse()
     return rules(alone)
 
