@@ -47,7 +47,7 @@ class TableChanged(JournalError):
     """Optimistic concurrency: the table moved on since the podium last saw it (another
     podium entered or undid something). Nothing was written; the session has caught up."""
 
-    def __init__(self, message: str, table: str, expected: int, actual: int) -> None:
+    def __init__(self, message: str | Phrase, table: str, expected: int, actual: int) -> None:
         super().__init__(message)
         self.table = table
         self.expected = expected
@@ -58,24 +58,34 @@ def table_changed(
     table: str, expected: int, actual: int, latest=None, *, undo: bool = False
 ) -> TableChanged:
     """The refusal a podium shows when ``table`` is at ``actual`` instead of the ``expected``
-    seq it saw: "Table 7 changed: hand 41 was just entered by ann — check and enter again".
-    ``latest`` is the table's newest Record (or None)."""
+    seq it saw: "Table 7 changed: hand 41 was just entered by ann — check and enter again",
+    in the screen's language (:meth:`TableChanged.text`). ``latest`` is the table's newest
+    Record (or None)."""
     if latest is None:
-        what = f"record #{actual}"
+        what = Phrase("record #{seq}", seq=actual)
     elif latest.type == "void":
-        what = f"an undo of #{latest.event.get('target')}"
+        what = Phrase("an undo of #{seq}", seq=latest.event.get("target"))
     elif latest.type == "hand":
-        what = f"hand {latest.hand}"
+        what = Phrase("hand {n}", n=latest.hand)
     else:
-        what = f"#{latest.seq} {latest.type}"
-    who = getattr(latest, "who", None) or "another podium"
-    again = "undo again" if undo else "enter again"
-    return TableChanged(
-        f"{table} changed: {what} was just entered by {who} — check and {again}",
-        table,
-        expected,
-        actual,
+        what = Phrase("#{seq} {type}", seq=latest.seq, type=latest.type)
+    who = getattr(latest, "who", None) or Phrase("another podium")
+    said = (
+        Phrase(
+            "{table} changed: {what} was just entered by {who} — check and undo again",
+            table=table,
+            what=what,
+            who=who,
+        )
+        if undo
+        else Phrase(
+            "{table} changed: {what} was just entered by {who} — check and enter again",
+            table=table,
+            what=what,
+            who=who,
+        )
     )
+    return TableChanged(said, table, expected, actual)
 
 
 class RoomChanged(JournalError):

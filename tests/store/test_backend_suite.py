@@ -170,6 +170,9 @@ def test_a_stale_podium_is_refused_and_catches_up(where):
         assert str(exc.value) == (
             "Table 7 changed: hand 41 was just entered by ann — check and enter again"
         )
+        assert exc.value.text("ru") == (
+            "Table 7: только что введено — раздача 41 (ann); проверьте и введите ещё раз"
+        )
         assert len(b) == 41 and b.state == a.state  # caught up, nothing written
         rec = b.append({"type": "hand", "winner": 5}, expect_seq=len(b))
         assert rec.seq == 42 and rec.who == "bob"

@@ -489,7 +489,7 @@ def not_recorded(exc: Exception, lang: str | None = None) -> str:
     from floorkill.store.errors import JournalBusy, JournalError, JournalUnavailable
 
     if isinstance(exc, TableChanged):
-        return str(exc)
+        return exc.text(lang)
     if isinstance(exc, RoomChanged):
         return room_changed_line(exc, lang)
     # the journal away or busy: said in the screen's language (the details go to the log)
@@ -502,5 +502,5 @@ def not_recorded(exc: Exception, lang: str | None = None) -> str:
     if isinstance(exc, JournalBusy):
         return tr("not recorded: the journal is busy — the entry is kept; ⏎ again", lang)
     if isinstance(exc, JournalError):
-        return tr("not recorded: {reason}", lang, reason=str(exc))
+        return tr("not recorded: {reason}", lang, reason=exc.text(lang))
     return tr("not recorded: {reason}", lang, reason=f"{type(exc).__name__}: {exc}")
