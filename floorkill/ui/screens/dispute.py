@@ -11,14 +11,18 @@ never touches.
 
 Nothing here decides a rule or writes: the states come from
 :mod:`floorkill.report.rewind` (the store's snapshots + tail, through a read-only
-connection), drawn with the podium's own read-only widgets.
+connection), drawn with the podium's own read-only widgets. Every read of the journal —
+the moment a key steps to, the history's pages, the filter's matches, the corrections — is
+made in the podium's journal work (:mod:`floorkill.ui.podium.journal_work`: off the event
+loop once the journal is slow), never while the screen is drawn.
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -44,6 +48,8 @@ from ..widgets.seating import Seating
 from ..widgets.status_line import StatusLine
 from .language import LANGUAGE_KEY, Speaks
 from .side_screen import OpensAtOnce
+
+T = TypeVar("T")
 
 DISPUTE_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context, id))
     "title": N_("DISPUTE"),
@@ -76,25 +82,20 @@ def when(at: str) -> str:
 
 class _Listing:
     """The records the history shows: all of them, or those matching the filter. A page
-    the journal cannot give just now is drawn empty (``missed`` says so: the screen reads
-    it again once a step reads the journal)."""
+    not read yet is read by the history in the podium's journal work (a page the journal
+    cannot give just now stays blank there and is asked for again)."""
 
     def __init__(self, records: Sequence[Record] | None, rewind: Rewind) -> None:
         self._records = records
         self._rewind = rewind
         self.seqs = [record.seq for record in records] if records is not None else None
-        self.missed = False
 
     def __len__(self) -> int:
         return len(self._records) if self._records is not None else len(self._rewind)
 
     def records(self, start: int = 0, stop: int | None = None) -> Sequence[Record]:
         if self._records is None:
-            try:
-                return self._rewind.records(start, stop)
-            except JournalError:
-                self.missed = True
-                return []
+            return self._rewind.records(start, stop)  # (in the journal work)
         return self._records[start:stop]
 
     def index_of(self, seq: int) -> int:
@@ -104,9 +105,98 @@ class _Listing:
         index = bisect.bisect_right(self.seqs, seq) - 1
         return index
 
+    def seq_at(self, index: int) -> int:
+        """The record number at list index ``index`` (known without reading the journal)."""
+        return self.seqs[index] if self.seqs is not None else index + 1
+
+
+@dataclass(frozen=True)
+class Fixes:
+    """A table's live corrections: {record: its corrections, oldest first} (a correction of
+    a correction counts for the record it corrects in the end), and each corrected record
+    as it was first entered."""
+
+    of: dict[int, list[Record]]
+    originals: dict[int, Record]
+
+
+def corrections_of(records: Sequence[Record]) -> Fixes:
+    """The live corrections among a table's ``records`` (all of them, in order)."""
+    found: dict[int, list[Record]] = {}
+    origin: dict[int, int] = {}
+    for record in records:
+        if record.type == "correct" and not record.voided:
+            named: Any = record.event.get("record")
+            original = origin.get(named, named)
+            origin[record.seq] = original
+            found.setdefault(original, []).append(record)
+    originals = {
+        seq: records[seq - 1] for seq in found if isinstance(seq, int) and 1 <= seq <= len(records)
+    }
+    return Fixes(found, originals)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one read of the journal gives the screen: the moment at ``seq`` — or, at a
+    record the current rules no longer accept, the moment shown before with the refusal —
+    and the table's corrections."""
+
+    seq: int
+    moment: Moment
+    refusal: Refusal | None
+    fixes: Fixes
+
+
+def read_at(rewind: Rewind, seq: int, shown: Moment | None, fixes: Fixes | None) -> Seen:
+    """The journal read of a step (in the podium's journal work): the moment at ``seq``;
+    the corrections too while they are not read. Raises JournalError when the journal
+    cannot be read just now."""
+    seq = max(0, min(seq, rewind.total))
+    if fixes is None:
+        fixes = corrections_of(rewind.all_records())
+    try:
+        return Seen(seq, rewind.moment(seq), None, fixes)
+    except Refusal as refusal:  # a record the current rules no longer accept
+        if shown is None:
+            try:
+                shown = rewind.moment(0)
+            except JournalError:
+                shown = rewind.blank()
+        return Seen(seq, shown, refusal, fixes)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the dispute view opens with, read in the journal work: the table frozen at its
+    last record, and what it shows first (None with ``error`` when the journal could not be
+    read: the view opens before the first record and says so)."""
+
+    rewind: Rewind
+    seen: Seen | None
+    error: Exception | None = None
+
+
+def read_opening(session: TableSession, seq: int | None) -> Opening:
+    """The dispute view's first read (in the podium's journal work): its own read-only
+    connection, the moment at ``seq`` (default: the last record), the corrections."""
+    rewind = open_rewind(session)
+    try:
+        return Opening(rewind, read_at(rewind, rewind.total if seq is None else seq, None, None))
+    except JournalError as exc:  # the server went away, the file is locked
+        return Opening(rewind, None, exc)
+    except BaseException:
+        rewind.close()
+        raise
+
 
 class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
-    """A table at any record; the live table stays as it is."""
+    """A table at any record; the live table stays as it is.
+
+    Every read of the journal is made in the podium's journal work (off the event loop once
+    the journal is slow): the keys typed meanwhile wait and then go in order, the screen
+    paints, and after half a second the banner says it is reading. A read the journal
+    cannot give just now is said on the banner; the same key tries again."""
 
     DEFAULT_CSS = """
     DisputeScreen { layout: vertical; }
@@ -160,26 +250,29 @@ class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
     # focused the seats first, and moving it to the history styled the seats twice more
     AUTO_FOCUS = ""
 
-    def __init__(
-        self,
-        session: TableSession,
-        seq: int | None = None,
-        *,
-        lang: str | None = None,
-        rewind: Rewind | None = None,
-    ) -> None:
+    def __init__(self, opening: Opening, *, lang: str | None = None) -> None:
         super().__init__()
-        self.rewind = rewind if rewind is not None else open_rewind(session)
+        self.rewind = opening.rewind
         self.lang = lang
-        self.seq = self.rewind.total if seq is None else max(0, min(seq, self.rewind.total))
-        self.moment: Moment | None = None
+        # why the view is not where a key asked: a Refusal, or the read that failed
+        self._problem: Exception | None = None
+        self._reading = False  # a read still out after half a second: the banner says so
+        self._fixes: Fixes | None = None
+        seen = opening.seen
+        if seen is None:  # nothing could be read: before the first record, and why
+            self.seq = 0
+            self.moment: Moment = self.rewind.blank()
+            self._problem = opening.error or JournalError()
+        else:
+            self.seq, self.moment = seen.seq, seen.moment
+            self._fixes = seen.fixes
+            self._problem = seen.refusal
         self._listing = _Listing(None, self.rewind)
-        self._problem: str | None = None
-        self._echo: int | None = None
+        self._placed = -1  # where the view put the history's cursor (its own move)
 
     # -- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        moment = self._moment(self.seq)
+        moment = self.moment
         yield Static(self._banner(moment), id="dispute-banner", markup=False)
         yield StatusLine(moment.state, id="dispute-status", lang=self.lang)
         with Horizontal(id="dispute-main"):
@@ -202,41 +295,91 @@ class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
             self.query_one(Seating).focus()
 
     def on_unmount(self) -> None:
-        self.rewind.close()
+        """Its read-only connection is closed after the reads already asked of it."""
+        rewind = self.rewind
+        work = getattr(self.app, "journal_work", None)
+        if work is None:
+            rewind.close()
+            return
+        work.read(
+            rewind.close,
+            lambda _closed: None,
+            lambda exc: log.warning("dispute: closing its journal reader", exc_info=exc),
+            hold_keys=False,
+        )
 
-    # -- the moment --------------------------------------------------------------------
+    # -- reading the journal -------------------------------------------------------------
     @property
     def state(self):
-        return self.moment.state if self.moment is not None else None
+        return self.moment.state
 
-    def _moment(self, seq: int) -> Moment:
-        try:
-            moment = self.rewind.moment(seq)
-            self._problem = None
-        except Refusal as refusal:  # a record the current rules no longer accept
-            self._problem = dtext("refused", self.lang, text=refusal.text(self.lang))
-            moment = self.moment if self.moment is not None else self._fallback()
-        except JournalError as exc:  # the server went away, the file is locked
-            moment = self.moment if self.moment is not None else self.rewind.blank()
-            self._problem = dtext("unreadable", self.lang, error=str(exc))
-            self.seq = moment.seq  # the same key tries that step again
-        self.moment = moment
-        return moment
+    def _read(self, read: Callable[[], T], done: Callable[[T], Any]) -> None:
+        """``read`` (of :attr:`rewind`) in the podium's journal work, then ``done(value)``
+        on the event loop; a read the journal cannot give just now is said on the banner."""
+        work = getattr(self.app, "journal_work", None)
+        if work is None:  # (an app without a journal thread: read here)
+            try:
+                value = read()
+            except Exception as exc:  # noqa: BLE001 - said on the banner and logged
+                self._not_read(exc)
+                return
+            done(value)
+            return
 
-    def _fallback(self) -> Moment:
-        try:
-            return self.rewind.moment(0)
-        except JournalError:
-            return self.rewind.blank()
+        def landed(value: T) -> None:
+            if self.is_attached:  # (else the view was left meanwhile: nothing to show)
+                done(value)
 
+        work.read(read, landed, self._not_read, slow=self._slow)
+
+    def _slow(self) -> Callable[[], None]:
+        """The read goes on: the banner says the journal is being read until it is done."""
+        self._reading = True
+        self._redraw_banner()
+
+        def done() -> None:
+            self._reading = False
+            self._redraw_banner()
+
+        return done
+
+    def _not_read(self, exc: Exception) -> None:
+        if isinstance(exc, JournalError):
+            log.warning("dispute: the journal cannot be read just now", exc_info=exc)
+        else:
+            log.error("dispute: reading the journal", exc_info=exc)
+        self._problem = exc  # the same key tries that step again
+        self._redraw_banner()
+
+    def _problem_said(self) -> str:
+        """Why the view is not where the key asked, in the screen's language."""
+        problem = self._problem
+        if isinstance(problem, Refusal):
+            return dtext("refused", self.lang, text=problem.text(self.lang))
+        if isinstance(problem, JournalError) and problem.phrase is not None:
+            said = problem.text(self.lang)
+        else:  # (the database's own words, in English, are in the log)
+            said = type(problem).__name__
+        return dtext("unreadable", self.lang, error=said)
+
+    def _redraw_banner(self) -> None:
+        if self.is_attached:
+            self.query_one("#dispute-banner", Static).update(self._banner(self.moment))
+
+    # -- the moment --------------------------------------------------------------------
     def go(self, seq: int) -> None:
-        """Show the table as it stood right after record ``seq`` (0: before the first)."""
-        seq = max(0, min(seq, self.rewind.total))
-        self.seq = seq
-        moment = self._moment(seq)
-        if self._listing.missed and self._problem is None:  # the journal reads again
-            self._listing.missed = False
-            self.query_one(HistoryView).set_session(self._listing)
+        """Show the table as it stood right after record ``seq`` (0: before the first),
+        once it is read."""
+        rewind, shown, fixes = self.rewind, self.moment, self._fixes
+        self._read(lambda: read_at(rewind, seq, shown, fixes), self._show)
+
+    def _show(self, seen: Seen) -> None:
+        self.seq, self.moment, self._fixes = seen.seq, seen.moment, seen.fixes
+        self._problem = seen.refusal
+        self._draw()
+
+    def _draw(self) -> None:
+        moment = self.moment
         self.query_one("#dispute-banner", Static).update(self._banner(moment))
         self.query_one(StatusLine).show(moment.state)
         self.query_one(Seating).show(moment.state)
@@ -246,9 +389,8 @@ class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
     def _sync_history(self) -> None:
         history = self.query_one(HistoryView)
         index = self._listing.index_of(self.seq) if self.seq > 0 else -1
+        self._placed = index  # the cursor follows the view: not a move of the user's
         if history.cursor != index:
-            rec = history.record(index) if index >= 0 else None
-            self._echo = rec.seq if rec is not None else None  # our own move, not the user's
             history.cursor = index
 
     def _banner(self, m: Moment) -> Text:
@@ -302,34 +444,19 @@ class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
                 ),
                 style="bold",
             )
-        if self._problem:
-            text.append("\n" + safe_text(self._problem), style="bold")
+        if self._problem is not None:
+            text.append("\n" + safe_text(self._problem_said()), style="bold")
+        if self._reading:
+            text.append("\n" + tr("Reading the journal…", lang), style="italic")
         return text
-
-    def _corrections(self) -> dict[int, list[Record]]:
-        """{record: its live corrections, oldest first} (a correction of a correction
-        counts for the record it corrects in the end)."""
-        found = getattr(self, "_fixes", None)
-        if found is None:
-            found = {}
-            origin: dict[int, int] = {}
-            try:
-                records = self.rewind.all_records()
-            except JournalError:
-                return {}
-            for record in records:
-                if record.type == "correct" and not record.voided:
-                    named: Any = record.event.get("record")
-                    original = origin.get(named, named)
-                    origin[record.seq] = original
-                    found.setdefault(original, []).append(record)
-            self._fixes = found
-        return found
 
     def _correction_lines(self, rec: Record) -> list[str]:
         """The original and its correction side by side (or, at a correction, what it
-        replaced)."""
+        replaced) — from the corrections read with the moments (none while unread)."""
         lang = self.lang
+        if self._fixes is None:
+            return []
+        fixes, originals = self._fixes.of, self._fixes.originals
 
         def words(ev) -> str:
             return event_words(ev, lang) if isinstance(ev, dict) else dtext("struck", lang)
@@ -338,7 +465,6 @@ class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
             reason = r.event.get("reason")
             return f" · {reason}" if reason else ""
 
-        fixes = self._corrections()
         if rec.type == "correct":
             original = next(
                 (
@@ -357,8 +483,9 @@ class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
             if place:
                 was: object = chain[place - 1].event.get("event")
             else:
-                first = self.rewind.record(original)
-                assert first is not None  # a correction names a record of the table
+                first = originals.get(original)
+                if first is None:  # a correction names a record of the table
+                    return []
                 was = first.event
             return [
                 dtext(
@@ -428,14 +555,12 @@ class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
                 self.go(seqs[index])
 
     def action_hand(self, step: int) -> None:
-        try:
-            seq = self.rewind.hand_step(self.seq, step > 0)
-        except JournalError as exc:
-            self._problem = dtext("unreadable", self.lang, error=str(exc))
-            assert self.moment is not None  # shown since the screen mounted
-            self.query_one("#dispute-banner", Static).update(self._banner(self.moment))
-            return
-        self.go(seq)
+        rewind, seq, shown, fixes = self.rewind, self.seq, self.moment, self._fixes
+
+        def read() -> Seen:
+            return read_at(rewind, rewind.hand_step(seq, step > 0), shown, fixes)
+
+        self._read(read, self._show)
 
     def action_first(self) -> None:
         self.go(0)
@@ -447,38 +572,41 @@ class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
         self.query_one("#dispute-filter", Input).focus()
 
     def speak(self) -> None:
-        """F3 (:class:`Speaks`): every panel in the new language."""
+        """F3 (:class:`Speaks`): every panel in the new language (nothing read again)."""
         self.query_one(StatusLine).set_lang(self.lang)
         self.query_one(Seating).set_lang(self.lang)
         self.query_one(RulesPanel).set_lang(self.lang)
-        self.query_one(HistoryView).set_lang(self.lang)
-        self.query_one(HistoryView).border_title = dtext("history", self.lang)
+        history = self.query_one(HistoryView)
+        history.set_lang(self.lang)
+        self._title_history()
         self.query_one("#dispute-filter", Input).placeholder = dtext("filter", self.lang)
-        self.go(self.seq)
+        self._draw()
 
     def set_filter(self, query: str) -> None:
-        """Show only the records matching ``query`` (empty: all)."""
+        """Show only the records matching ``query`` (empty: all), once they are read."""
         query = query.strip()
-        try:
-            records = self.rewind.matching(query) if query else None
-        except JournalError as exc:
-            self._problem = dtext("unreadable", self.lang, error=str(exc))
-            assert self.moment is not None  # shown since the screen mounted
-            self.query_one("#dispute-banner", Static).update(self._banner(self.moment))
+        if not query:
+            self._filtered(None)
             return
+        rewind = self.rewind
+        self._read(lambda: rewind.matching(query), self._filtered)
+
+    def _filtered(self, records: list[Record] | None) -> None:
         self._listing = _Listing(records, self.rewind)
-        history = self.query_one(HistoryView)
-        history.set_session(self._listing)
-        if records is not None:
-            history.border_title = dtext(
-                "matches", self.lang, n=len(records), total=self.rewind.total
-            )
-            if records and self.seq not in (self._listing.seqs or ()):
-                self.go(records[0].seq)
-                return
-        else:
-            history.border_title = dtext("history", self.lang)
+        self.query_one(HistoryView).set_session(self._listing)
+        self._title_history()
+        if records and self.seq not in (self._listing.seqs or ()):
+            self.go(records[0].seq)
+            return
         self._sync_history()
+
+    def _title_history(self) -> None:
+        seqs = self._listing.seqs
+        self.query_one(HistoryView).border_title = (
+            dtext("history", self.lang)
+            if seqs is None
+            else dtext("matches", self.lang, n=len(seqs), total=self.rewind.total)
+        )
 
     # -- messages -------------------------------------------------------------------
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -488,9 +616,11 @@ class DisputeScreen(OpensAtOnce, Speaks, Screen[None], inherit_bindings=False):
 
     def on_history_view_record_highlighted(self, message: HistoryView.RecordHighlighted) -> None:
         message.stop()  # the podium's live rules panel must not follow
-        echo, self._echo = self._echo, None
-        if message.record.seq == echo:
-            return  # the cursor followed a step (filtered: nearest match)
+        index = self.query_one(HistoryView).cursor
+        if index < 0 or index == self._placed or self._listing.seq_at(index) != message.record.seq:
+            # the cursor followed a step (filtered: the nearest match), or the message is
+            # of a record it has left since (its page was read meanwhile)
+            return
         if message.record.seq != self.seq:
             self.go(message.record.seq)
 
@@ -510,21 +640,20 @@ def open_dispute(app, seq: int | None = None) -> None:
         try:
             history = app.podium.query_one(HistoryView)
             if history.has_focus and history.cursor >= 0:
-                rec = history.record(history.cursor)
-                seq = rec.seq if rec is not None else None
+                seq = history.cursor + 1  # (the podium's history lists every record)
         except Exception:
             log.debug("dispute: no record under the history cursor", exc_info=True)
             seq = None
     session, lang = app.session, getattr(app, "lang", None)
 
-    def opened(rewind: Rewind) -> None:
-        app.push_screen(DisputeScreen(session, seq, lang=lang, rewind=rewind))
+    def opened(opening: Opening) -> None:
+        app.push_screen(DisputeScreen(opening, lang=lang))
 
     read_then = getattr(app, "read_then", None)
     if read_then is None:
-        opened(open_rewind(session))
+        opened(read_opening(session, seq))
         return
-    read_then(lambda: open_rewind(session), opened, "dispute")  # off the loop, once slow
+    read_then(lambda: read_opening(session, seq), opened, "dispute")  # off the loop, once slow
 
 
 def podium_report(app) -> None:
