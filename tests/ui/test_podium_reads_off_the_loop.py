@@ -1,6 +1,7 @@
 """The screens a podium opens on its journal read it off the event loop: the room grid
-(Ctrl+G), the room's players (Ctrl+O), "new table like…" (F9, c) and the correction form
-(Ctrl+Y, a digit: the table's records). While the journal
+(Ctrl+G), the room's players (Ctrl+O), "new table like…" (F9, c), the correction form
+(Ctrl+Y, a digit: the table's records) and the question about a table file set up unlike
+the journal's table (the journal's table names). While the journal
 does not answer (a server away, a lock held) the screen keeps answering; the keys typed
 meanwhile wait and go to the screen once it has what it read — never lost, never to the
 podium under it.
@@ -240,3 +241,85 @@ async def test_a_history_page_is_read_off_the_loop(tmp_path, monkeypatch):
         assert history.cursor == 150 and history.record(150).seq == 151
         assert any("151" in history.render_line(y).text for y in range(history.size.height))
     j.close()
+
+
+def _opened_on_a_file_set_up_otherwise(tmp_path):
+    """(session, notices, close): the podium's table opened from a copy of a sample set up
+    otherwise than the journal's table of that name (the config-diff question asks)."""
+    from pathlib import Path
+
+    from floorkill.ui.podium import open_session
+
+    sample = Path(__file__).resolve().parents[2] / "sample_tables" / "holdem-4-8-half-two-pots.toml"
+    copy = tmp_path / "copy.toml"
+    copy.write_text(
+        sample.read_text(encoding="utf-8").replace("bets = [4, 8]", "bets = [5, 10]"),
+        encoding="utf-8",
+    )
+    journal = tmp_path / "j.db"
+    open_session(sample, journal, "Flo")[2]()
+    return open_session(copy, journal, "Flo")
+
+
+async def test_the_config_diff_question_reads_the_table_names_off_the_loop(tmp_path, monkeypatch):
+    """The podium opens on a file set up unlike the journal's table: the journal's table
+    names (the new table's name must be free) are read in the journal thread before the
+    question opens; the k typed meanwhile answers it (keep the journal's table)."""
+    from floorkill.ui.screens.config_diff import ConfigDiffModal
+
+    session, notices, close = _opened_on_a_file_set_up_otherwise(tmp_path)
+    try:
+        app = make_podium_app(session, notices=notices, cursor_blink=False)
+        hanging = Hanging(session.journal, "table_names", monkeypatch)
+        ticks: list[int] = []
+
+        async def meanwhile() -> None:
+            """While the names are read (before the app is ready: Pilot waits for it), the
+            event loop runs, and a k is typed as a terminal sends it; then they are given."""
+            while not hanging.entered.is_set():
+                await asyncio.sleep(0.02)
+            send_keys(app, "k")
+            for _ in range(15):
+                await asyncio.sleep(0.02)
+                ticks.append(1)
+            hanging.release()
+
+        typing = asyncio.ensure_future(meanwhile())
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert ticks and not hanging.gave_up, "the event loop was held by the read"
+            assert not isinstance(app.screen, ConfigDiffModal)  # the k kept the journal's
+            assert app.screen is app.podium and app.session.config.bets == (400, 800)
+            assert app.podium.query_one(HandEntry).input.value == ""
+        await typing
+    finally:
+        close()
+
+
+async def test_the_config_diff_question_with_the_journal_away_is_asked_and_says_so(
+    tmp_path, monkeypatch
+):
+    """The journal's reads fail as the podium opens on that file: the question is asked
+    all the same (the podium closed with a traceback), with the table names known here and
+    a line, in the screen's language, saying the journal's could not be read; a new table
+    then refused by the journal is said, and the podium goes on."""
+    from floorkill.ui.screens.config_diff import ConfigDiffModal
+
+    session, notices, close = _opened_on_a_file_set_up_otherwise(tmp_path)
+    try:
+        app = make_podium_app(session, notices=notices, lang="ru", cursor_blink=False)
+        Away(session.journal, monkeypatch).on = True
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            modal = app.screen
+            assert isinstance(modal, ConfigDiffModal)
+            error = str(modal.query_one("#cd-error").render())
+            assert "столы журнала сейчас не читаются" in error
+            await pilot.press("k")
+            await settle(pilot)
+            assert app.screen is app.podium
+            await pilot.press("f5", "4")
+            await settle(pilot)
+            assert app.podium.query_one(HandEntry).input.value == "4"
+    finally:
+        close()

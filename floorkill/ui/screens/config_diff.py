@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Static
 from floorkill.floor.keyboard import key_letters
 from floorkill.floor.text_tables import pick
 from floorkill.i18n import N_, NC_
+from floorkill.log import log
 from floorkill.rules.config import validate_table_name
 from floorkill.rules.names import NameError_, safe_text
 from floorkill.store.errors import JournalError
@@ -39,6 +40,10 @@ TEXTS: dict[str, str | tuple[str, str]] = {  # key -> message id (the catalogue 
     "taken": N_("a table named {name} is already in the journal"),
     "kept": N_("Kept the journal's table {name}; {file} was not used."),
     "made": N_("New table {name} from {file}."),
+    "unread": N_(
+        "the journal's tables cannot be read just now: a name already taken there is refused "
+        "when the new table is made"
+    ),
 }
 
 
@@ -73,11 +78,16 @@ class ConfigDiffModal(OpensAtOnce, ModalScreen[tuple[str, str] | None]):
         ),
     ]
 
-    def __init__(self, question: FileDiffers, taken, lang: str = "en") -> None:
+    def __init__(
+        self, question: FileDiffers, taken, lang: str = "en", *, unread: bool = False
+    ) -> None:
+        """``taken``: the journal's table names, read before it opens (``unread``: the
+        journal could not give them; those known here, and the line says so)."""
         super().__init__()
         self.question = question
         self.taken = list(taken)
         self.lang = lang
+        self.unread = unread
 
     def t(self, key: str, **params) -> str:
         return pick(TEXTS, key, self.lang, **params)
@@ -98,7 +108,7 @@ class ConfigDiffModal(OpensAtOnce, ModalScreen[tuple[str, str] | None]):
             yield Input(
                 free_table_name(self.taken, q.table.config.name), id="cd-name", compact=True
             )
-            yield Static("", id="cd-error", markup=False)
+            yield Static(self.t("unread") if self.unread else "", id="cd-error", markup=False)
             with Horizontal(id="cd-buttons"):
                 yield Button(self.t("keep"), id="cd-keep", variant="primary", compact=True)
                 yield Button(self.t("new"), id="cd-new", compact=True)
@@ -171,7 +181,18 @@ def ask_about_file(app, notice) -> bool:
             return
         open_new_table(app, notice, name)
 
-    app.push_screen(ConfigDiffModal(notice, registry.names(), lang), answered)
+    def ask(names: list[str], unread: bool = False) -> None:
+        app.push_screen(ConfigDiffModal(notice, names, lang, unread=unread), answered)
+
+    def not_read(exc: Exception) -> None:  # asked all the same, with the names known here
+        log.error("config diff: the journal's table names could not be read", exc_info=exc)
+        ask([session.name for session in registry.open_sessions()], unread=True)
+
+    work = getattr(app, "journal_work", None)
+    if work is None:
+        ask(registry.names())
+    else:  # the names are read in the journal work; the keys typed meanwhile go to it
+        work.read(registry.names, ask, not_read)
     return True
 
 
@@ -183,16 +204,33 @@ def open_new_table(app, notice: FileDiffers, name: str) -> None:
     registry = app.tables
     tf = notice.table
     tf = replace(tf, config=replace(tf.config, name=name))
-    try:
-        _session, notices = open_file(registry.journal, tf, notice.file)
-    except JournalError as exc:  # a journal error: said, never fatal
-        app.notify(safe_text(f"{name}: {exc}"), severity="error", markup=False)
+
+    def made(opened) -> None:
+        _session, notices = opened
+        app.switch_table(name)
+        app.notify(
+            safe_text(pick(TEXTS, "made", getattr(app, "lang", "en"), name=name, file=notice.file)),
+            timeout=6,
+            markup=False,
+        )
+        for line in notices:
+            app.notify(safe_text(str(line)), severity="warning", timeout=10, markup=False)
+
+    def not_made(exc: Exception) -> None:  # a journal error: said, never fatal
+        log.error("config diff: table %s not made from %s", name, notice.file, exc_info=exc)
+        said = exc.text(getattr(app, "lang", "en")) if isinstance(exc, JournalError) else exc
+        app.notify(safe_text(f"{name}: {said}"), severity="error", markup=False)
+
+    def write():
+        return open_file(registry.journal, tf, notice.file)
+
+    work = getattr(app, "journal_work", None)
+    if work is None:
+        try:
+            opened = write()
+        except JournalError as exc:
+            not_made(exc)
+            return
+        made(opened)
         return
-    app.switch_table(name)
-    app.notify(
-        safe_text(pick(TEXTS, "made", getattr(app, "lang", "en"), name=name, file=notice.file)),
-        timeout=6,
-        markup=False,
-    )
-    for line in notices:
-        app.notify(safe_text(str(line)), severity="warning", timeout=10, markup=False)
+    work.save(write, made, not_made)  # "saving…" while the journal is slow
