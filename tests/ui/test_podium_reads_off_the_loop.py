@@ -323,3 +323,50 @@ async def test_the_config_diff_question_with_the_journal_away_is_asked_and_says_
             assert app.podium.query_one(HandEntry).input.value == "4"
     finally:
         close()
+
+
+async def test_f3_on_the_podium_with_the_journal_away_changes_the_language(tmp_path, monkeypatch):
+    """F3 says the podium in the next language without reading the journal (it read the
+    table's last record again, and with the journal away closed the podium)."""
+    from floorkill.ui.widgets.rules_panel import RulesPanel
+
+    j = journal_with(tmp_path / "j.db", (HOLDEM, KILLED))
+    app = make_podium_app(j.open_table("Table 12"), cursor_blink=False)
+    away = Away(j, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.follow_timer.pause()
+        away.on = True
+        await pilot.press("f3")
+        await settle(pilot)
+        assert app.lang != "en" and app.screen is app.podium
+        assert app.table_view.record is not None and app.table_view.record.seq == 2
+        assert app.podium.query_one(RulesPanel)._record.seq == 2
+        await pilot.press("f5", "4")
+        await settle(pilot)
+        assert app.podium.query_one(HandEntry).input.value == "4"
+    j.close()
+
+
+async def test_another_podiums_hand_is_shown_with_its_record_read_off_the_loop(
+    tmp_path, monkeypatch
+):
+    """Another podium enters a hand: the follow tick catches the table up in its worker, and
+    the new last record (which the rules panel explains) is read in the journal thread —
+    while the journal does not give it the screen goes on with the new state; then the
+    panel explains it."""
+    from floorkill.store.journal import Journal
+    from floorkill.ui.widgets.rules_panel import RulesPanel
+
+    j = journal_with(tmp_path / "j.db", (HOLDEM, [hand(3)]))
+    s = j.open_table("Table 12")
+    app = make_podium_app(s, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hanging = Hanging(s, "records", monkeypatch)
+        with Journal(tmp_path / "j.db", "Other") as other:
+            other.open_table("Table 12").append(hand(4))
+        await while_hanging(pilot, hanging)
+        assert s.state.hands == 2 and app.table_view.state is s.state
+        assert app.podium.query_one(RulesPanel)._record.seq == 2
+    j.close()

@@ -29,7 +29,7 @@ from floorkill.i18n import LANGS, tr
 from floorkill.log import log
 from floorkill.rules.names import safe_text
 from floorkill.store.backend import JournalBackend
-from floorkill.store.session import TableSession
+from floorkill.store.session import Record, TableSession
 
 from ..actions import PODIUM_ONLY, bindings
 from ..compat import breakpoint_classes
@@ -209,8 +209,36 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         self._say_where(self.floor.session)
         # the record just stored here is the table's last: not read back (a pay may be
         # stored at the table that owes the kill; it lifts bars here too)
-        last = None if paid or change.session is not self.floor.session else change.record
-        self.table_view = TableView.of(self.floor.session, self.lang, last)
+        self._show_view(change.record if change.session is self.floor.session else None)
+
+    def _show_view(self, last: Record | None = None) -> None:
+        """The current table's new view. Its last record (the rules panel explains it) is
+        ``last``, or the one shown while it is still the last; else it is read in the
+        journal work: the view is made at once when the journal answers within a frame,
+        else it shows the new state at once and the record once it is read."""
+        session = self.floor.session
+        length = len(session)
+        shown = self.table_view
+        if last is None and shown is not None and shown.session is session:
+            last = shown.record
+        if length == 0 or (last is not None and last.seq == length):
+            self.table_view = TableView(session, session.state, last, self.lang)
+            return
+
+        def read() -> Record | None:
+            recs = session.records(length - 1, length)
+            return recs[0] if recs else None
+
+        def done(record: Record | None) -> None:
+            if self.floor.session is session and len(session) == length:  # (not moved on)
+                self.table_view = TableView(session, session.state, record, self.lang)
+
+        def failed(exc: Exception) -> None:  # the panel explains no record meanwhile
+            log.warning("podium: the table's last record could not be read", exc_info=exc)
+            done(None)
+
+        if not self.journal_work.read(read, done, failed, hold_keys=False):
+            self.table_view = TableView(session, session.state, None, self.lang)
 
     def _say_late_problems(self) -> None:
         """A bad snapshot the journal skipped since the opening (following, undo, a switch):
@@ -430,7 +458,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     def action_language(self) -> None:
         self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
         self._say_where(self.session)  # the demo badge, before the status line redraws
-        self.table_view = TableView.of(self.session, self.lang)
+        self._show_view()  # (nothing read again)
         self.podium.refresh_bindings()  # the podium footer's words (F3 on a side screen too)
 
     def action_side_panel(self) -> None:
