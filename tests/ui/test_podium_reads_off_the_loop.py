@@ -370,3 +370,29 @@ async def test_another_podiums_hand_is_shown_with_its_record_read_off_the_loop(
         assert s.state.hands == 2 and app.table_view.state is s.state
         assert app.podium.query_one(RulesPanel)._record.seq == 2
     j.close()
+
+
+async def test_the_pay_form_opens_the_table_where_the_kill_is_owed_off_the_loop(
+    tmp_path, monkeypatch
+):
+    """The seats' p at Table 14, Cy owing his kill at Table 12 (not open on this podium):
+    that table is opened in the journal thread before the form, whose preview then reads
+    nothing; ⏎ pays it there."""
+    from floorkill.ui.screens.seat_forms import PayKillModal
+
+    j = journal_with(tmp_path / "j.db", (HOLDEM, [*KILLED, QUIT]), (HALF, []))
+    app = make_podium_app(j.open_table("Table 14"), cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.follow_timer.pause()
+        hanging = Hanging(j, "session", monkeypatch)
+        send_keys(app, "f6", "p")
+        await while_hanging(pilot, hanging)
+        modal = app.screen
+        assert isinstance(modal, PayKillModal)
+        assert modal.shown is not None  # the preview, worked out at Table 12
+        send_keys(app, "enter")
+        await settle(pilot)
+        owed_at = app.tables.get("Table 12")
+        assert owed_at.records(len(owed_at) - 1, len(owed_at))[0].type == "pay_kill"
+    j.close()

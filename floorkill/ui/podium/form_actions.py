@@ -186,7 +186,14 @@ class FloorForms(PodiumHost):
 
     def floor_pay(self, seat: int | None = None) -> None:
         tables, session = self.tables, self.session
-        self.read_then(lambda: tables.owed_everywhere(session), lambda o: self._pay(o, seat), "pay")
+
+        def read() -> list[tuple[str, int, str, str]]:
+            owed = tables.owed_everywhere(session)
+            for table in {table for _player, _owes, _mode, table in owed}:
+                tables.get(table)  # opened here (and kept): the previews then read nothing
+            return owed
+
+        self.read_then(read, lambda owed: self._pay(owed, seat), "pay")
 
     def _pay(self, owed: list[tuple[str, int, str, str]], seat: int | None) -> None:
         if not owed:

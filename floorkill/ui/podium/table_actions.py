@@ -40,15 +40,25 @@ class TableActions(PodiumHost):
         """Every player of the room: where, owed, barred or owing, legs; pay from it."""
         from ..screens.room_view import RoomPlayersScreen
 
+        tables = self.tables
+
         def pay(player: str, table: str) -> None:
-            raw = {"type": "pay_kill", "name": player}
-            self.run_event(
-                raw,
-                session=self.tables.get(table),
-                confirm=safe_text(
-                    tr("{name} pays the owed kill ({table})?", self.lang, name=player, table=table)
-                ),
-            )
+            def opened(session: TableSession) -> None:
+                self.run_event(
+                    {"type": "pay_kill", "name": player},
+                    session=session,
+                    confirm=safe_text(
+                        tr(
+                            "{name} pays the owed kill ({table})?",
+                            self.lang,
+                            name=player,
+                            table=table,
+                        )
+                    ),
+                )
+
+            # the table where it is owed: open since the rows were read, else read now
+            self.read_then(lambda: tables.get(table), opened, "pay")
 
         self.push_screen(RoomPlayersScreen(self.tables, pay))
 
