@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from floorhelp import HALF, HOLDEM, KILLED, hand, journal_with
+from floorhelp import HALF, HOLDEM, KILLED, STUD, hand, journal_with
 from termhelp import send_keys, settle
 from textual.widgets import Input
 
@@ -395,4 +395,41 @@ async def test_the_pay_form_opens_the_table_where_the_kill_is_owed_off_the_loop(
         await settle(pilot)
         owed_at = app.tables.get("Table 12")
         assert owed_at.records(len(owed_at) - 1, len(owed_at))[0].type == "pay_kill"
+    j.close()
+
+
+async def test_the_same_game_ruling_reads_the_other_table_off_the_loop(tmp_path, monkeypatch):
+    """F10, 3 (the same game?) at Table 12, Table 14 not open on this podium: its set-up is
+    read in the journal thread (the screen goes on meanwhile and says it is reading), then
+    the ruling is shown; with the journal away the ruling says so and the screen stays."""
+    from floorkill.ui.screens.rulings_screen import RulingsScreen
+
+    j = journal_with(tmp_path / "j.db", (HOLDEM, []), (HALF, []), (STUD, []))
+    app = make_podium_app(j.open_table("Table 12"), cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.follow_timer.pause()
+        await pilot.press("f10")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, RulingsScreen)
+        hanging = Hanging(j, "session", monkeypatch)
+        send_keys(app, "3")
+        await while_hanging(pilot, hanging)
+        assert screen.situation == "same-game" and screen.other == "Table 14"
+        assert screen.decisions and ("b", "Table 14") in screen.decisions[0].params
+        hanging.on = False
+        away = Away(j, monkeypatch)
+        away.on = True
+        from floorkill.ui.widgets.choice_line import ChoiceLine
+
+        screen.query_one("#rl-param", ChoiceLine).value = "Table 3"
+        await settle(pilot)
+        assert screen.other == "Table 3" and not screen.decisions
+        assert "the journal cannot be read just now" in screen.text
+        assert app.screen is screen
+        away.on = False
+        await pilot.press("3")  # the same key again
+        await settle(pilot)
+        assert screen.decisions and ("b", "Table 3") in screen.decisions[0].params
     j.close()

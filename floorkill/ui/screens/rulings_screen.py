@@ -32,6 +32,7 @@ from floorkill.floor.tables import TableRegistry
 from floorkill.floor.text_tables import pick
 from floorkill.floor.wording import unique
 from floorkill.i18n import N_, NC_, language_codes, tr
+from floorkill.log import log
 from floorkill.rules import TableState, rulings
 from floorkill.rules import clauses as catalogue
 from floorkill.rules.decisions import Decision
@@ -220,6 +221,8 @@ class RulingsScreen(OpensAtOnce, Speaks, Screen[None]):
         self.others = [other_name for other_name in names if other_name != session.name]
         self.other = self.others[0] if self.others else None
         self.decisions: list[Decision] = []
+        self._configs: dict[str, Any] = {}  # the other tables' configs, read once each
+        self._reading: str | None = None  # the table whose config is being read
 
     @property
     def state(self) -> TableState:
@@ -268,7 +271,12 @@ class RulingsScreen(OpensAtOnce, Speaks, Screen[None]):
         self._param()
         other_cfg = None
         if self.situation == "same-game" and self.other is not None:
-            other_cfg = self.registry.get(self.other).config
+            other_cfg, unread = self._config_of(self.other)
+            if other_cfg is None:  # being read in the journal work, or it could not be
+                self.decisions = []
+                self.query_one("#rl-text", Static).update(Text(safe_text(unread)))
+                self.refresh_bindings()
+                return
         empty = ""
         if self.situation == "same-game" and self.other is None:
             empty = rtext("no-table", lang)
@@ -282,6 +290,46 @@ class RulingsScreen(OpensAtOnce, Speaks, Screen[None]):
             ruling_text(self.situation, self.decisions, lang, empty)
         )
         self.refresh_bindings()
+
+    def _config_of(self, name: str) -> tuple[Any, str]:
+        """(the config of table ``name``, or None and why not yet). A table not open on this
+        podium is read from the journal in the podium's journal work (at once when it
+        answers within a frame; the ruling is shown once it has)."""
+        known = self._configs.get(name)
+        if known is not None:
+            return known, ""
+        registry, lang = self.registry, self.lang
+        work = getattr(self.app, "journal_work", None)
+        said = [tr("Reading the journal…", lang)]
+        inline = [True]
+
+        def got(config) -> None:
+            self._reading = None
+            self._configs[name] = config
+            if not inline[0] and self.is_attached:
+                self.show()
+
+        def failed(exc: Exception) -> None:
+            self._reading = None
+            log.error("rulings: table %s could not be read", name, exc_info=exc)
+            said[0] = tr(
+                "the journal cannot be read just now — press the key again: {error}",
+                lang,
+                error=type(exc).__name__,
+            )
+            if not inline[0] and self.is_attached and self.other == name:
+                self.query_one("#rl-text", Static).update(Text(safe_text(said[0])))
+
+        if work is None or registry.is_open(name):  # (kept open here: nothing to read)
+            try:
+                got(registry.get(name).config)
+            except Exception as exc:  # noqa: BLE001 - logged and said
+                failed(exc)
+        elif self._reading != name:
+            self._reading = name
+            work.read(lambda: registry.get(name).config, got, failed)
+        inline[0] = False
+        return self._configs.get(name), said[0]
 
     def _param(self) -> None:
         label = self.query_one("#rl-param-label", Static)
