@@ -257,3 +257,34 @@ async def test_the_table_editors_save_says_saving_until_the_table_is_created(tmp
         assert "Table 20" in j.table_names()
         assert [p.name for p in (tmp_path / "tables").iterdir()] == ["table-20.toml"]
     j.close()
+
+
+async def test_the_showdown_says_saving_until_its_hand_is_stored(tmp_path, monkeypatch):
+    """F2, the board and two hands, ⏎: the hand is written in the journal work (it was
+    written on the event loop, which a slow journal held); "saving…" meanwhile, then the
+    hand is recorded once, won by the hand the form showed."""
+    j = journal_with(tmp_path / "j.db", (HOLDEM, []))
+    s = j.open_table("Table 12")
+    blocked = Blocked(j, monkeypatch)
+    app = make_podium_app(s, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        send_keys(app, "f2", *"Ah Kd 7c 2s 9h", "tab", "tab", *"As Ks", "tab", *"Qd Qh")
+        await settle(pilot)
+        blocked.on = True
+        send_keys(app, "enter")
+        for _ in range(200):
+            if blocked.entered.is_set():
+                break
+            await asyncio.sleep(0.02)
+        assert blocked.entered.is_set(), "the write never reached the journal"
+        ticks: list[int] = []
+        app.podium.set_interval(0.02, lambda: ticks.append(1))
+        await asyncio.sleep(0.2)
+        assert ticks, "the event loop is held by the write"
+        assert status(app).startswith("saving…") and len(s) == 0
+        blocked.release()
+        await settle(pilot)
+        assert not blocked.gave_up and "saving…" not in status(app)
+        assert len(s) == 1 and s.records(0, 1)[0].result[0] == (3,)
+    j.close()

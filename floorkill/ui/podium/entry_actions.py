@@ -165,7 +165,7 @@ class EntryActions(PodiumHost):
             if modal.shown is not None and not self.floor.preview(raw).same(modal.shown):
                 entry.refuse_text(tr(PREVIEW_CHANGED, self.lang), keep="")
                 return
-            entry.proceed(raw, typed="")
+            entry.proceed(raw, typed="", off_the_loop=True)  # (saved in the journal work)
             entry.focus_input()
 
         self.floor.watch(moved)
