@@ -75,12 +75,6 @@ class Floor:
     def state(self) -> TableState:
         return self.session.state
 
-    def last_record(self, session: TableSession | None = None) -> Record | None:
-        table = session or self.session
-        length = len(table)
-        recs = table.records(length - 1, length) if length else ()
-        return recs[0] if recs else None
-
     def last_undoable(self, session: TableSession | None = None) -> Record | None:
         return (session or self.session).last_undoable()
 

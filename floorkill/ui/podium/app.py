@@ -270,9 +270,6 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
                 tr("DEMO journal", self.lang) if self.in_demo(session) else ""
             )
 
-    def last_record(self):
-        return self.floor.last_record()
-
     # -- layout --------------------------------------------------------------------
     def get_default_screen(self) -> Screen:
         screen = PodiumScreen(id="_default")
