@@ -86,6 +86,7 @@ class JournalWork:
         self._gate = gate
         self._show_saving = show_saving
         self._pool: ThreadPoolExecutor | None = None
+        self._closed = False
         self._saving = 0  # writes still going after their frame ("saving…" is on screen)
 
     @property
@@ -126,14 +127,16 @@ class JournalWork:
         return self._do(read, done, failed, _after(slow, READ_NOTICE) if slow else None, hold_keys)
 
     def close(self) -> None:
-        """The app is closing: no new work; a piece under way finishes in its thread."""
+        """The app is closing: a piece under way finishes in its thread; work asked for
+        after this (a screen closing its reader as it unmounts) runs on the caller's."""
+        self._closed = True
         if self._pool is not None:
             self._pool.shutdown(wait=False)
             self._pool = None
 
     # -- internals ---------------------------------------------------------------------
     def _do(self, work, done, failed, slow, hold: bool) -> bool:
-        if self._floor.tables.journal is None:  # in memory: nothing to wait for
+        if self._floor.tables.journal is None or self._closed:  # nothing to wait for
             self._finish(self._run(work), done, failed)
             return True
         gate = self._gate if hold else None
