@@ -580,7 +580,7 @@ class ChainAudit:
         # A row written under an earlier rules version recorded what those rules decided;
         # where today's rules decide otherwise that is a changed ruling, not tampering (the
         # row itself is still held by the chain, the key and the anchor): a warning.
-        now = self.decisions_json(as_stored_by(applied.decisions, rules))
+        now = self.decisions_json(applied.decisions, rules)
         if now != decisions:
             (self.problem if same_rules else self._ruling_changed)(
                 Phrase(
@@ -631,11 +631,15 @@ class ChainAudit:
         if state.barred != before.barred:
             self._bars_changed(t)
 
-    def decisions_json(self, decisions: Iterable[Decision]) -> str:
-        """The rules' decisions as a writer stores them: ``canonical_json`` of their
-        ``decision_to_json`` dicts, each distinct decision rendered once. A decision is
-        looked up only when its seat and param values are ``str``/``int`` (not bool), so
-        two decisions equal in Python are equal as JSON too."""
+    def decisions_json(
+        self, decisions: Iterable[Decision], rules: str = floorkill.RULES_VERSION
+    ) -> str:
+        """The rules' decisions as a writer of rules version ``rules`` stored them:
+        ``canonical_json`` of their ``decision_to_json`` dicts in that version's form
+        (:func:`~floorkill.rules.decisions.as_stored_by`), each distinct decision rendered
+        once for each version. A decision is looked up only when its seat and param values
+        are ``str``/``int`` (not bool), so two decisions equal in Python are equal as JSON
+        too."""
         cache = self._decision_json
         parts = []
         for decision in decisions:
@@ -645,19 +649,20 @@ class ChainAudit:
                     plain = False
                     break
             key = (
+                rules,
                 decision.code,
                 decision.seat,
                 decision.key,
                 decision.params,
                 decision.cites,
-            )  # its fields: Decision ==
+            )  # the version and the decision's fields: Decision ==
             try:
                 text = cache.get(key) if plain else None
             except TypeError:  # a field the rules filled with a list
                 plain = False
                 text = None
             if text is None:
-                text = canonical_json(decision_to_json(decision))
+                text = canonical_json(decision_to_json(as_stored_by((decision,), rules)[0]))
                 if plain:
                     if len(cache) >= DECISION_CACHE:
                         cache.clear()
@@ -830,7 +835,7 @@ class ChainAudit:
             return
         t.state = history.state
         t.checkpoints.clear()
-        if not is_void and self.decisions_json(as_stored_by(out.decisions, rules)) != decisions:
+        if not is_void and self.decisions_json(out.decisions, rules) != decisions:
             if rules in floorkill.RULES_SAME_STATE:
                 self.problem(
                     Phrase(
