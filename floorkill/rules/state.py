@@ -191,30 +191,32 @@ class NextHand:
         }
 
 
-def _waits(p: Player | None) -> bool:
-    return p is not None and p.waiting
-
-
 def positions(
     state: TableState, dealt: tuple[int, ...] | None = None
 ) -> tuple[int | None, int | None, int | None]:
-    """(dealer, small blind, big blind) seats for the coming hand (docs/rules.md 5.11)."""
+    """(dealer, small blind, big blind) seats for the coming hand (docs/rules.md 5.11).
+    ``dealt``: the seats dealt in, in seat order (:meth:`TableState.dealt_in`)."""
     dealt = state.dealt_in() if dealt is None else dealt
     # a seat dealt in while waiting (button_gap = "posts") is passed by, button and blinds
-    dealt = tuple(dealt_seat for dealt_seat in dealt if not _waits(state.players[dealt_seat - 1]))
+    waiting = [
+        index + 1
+        for index, player in enumerate(state.players)
+        if player is not None and player.waiting
+    ]
+    if waiting:
+        dealt = tuple([seat for seat in dealt if seat not in waiting])
     if not dealt:
         return None, None, None
-    seats = state.config.seats
-    pos = state.dealer_pos
-    dealer = None
-    for step in range(seats):
-        seat = (pos - 1 + step) % seats + 1
-        if seat in dealt:
-            dealer = seat
+    # the dealer: the first of them at or after the dealer position, clockwise
+    pos = (state.dealer_pos - 1) % state.config.seats + 1
+    idx = 0
+    for index, seat in enumerate(dealt):
+        if seat >= pos:
+            idx = index
             break
+    dealer = dealt[idx]
     if len(dealt) < 2:
         return dealer, None, None
-    idx = dealt.index(dealer)
     if len(dealt) == 2:
         return dealer, dealer, dealt[(idx + 1) % 2]
     return dealer, dealt[(idx + 1) % len(dealt)], dealt[(idx + 2) % len(dealt)]
