@@ -453,37 +453,46 @@ def _hand(
             )
             agreed = agreed[1:]
 
-    # Who was dealt this hand is no longer new (rrop-13.12); who was not (away, barred, sitting
-    # out) missed it, and back in play may have to wait for the dealer button
-    # (room-dealer-button). A new player who sat out the kill pot still sits out the next one
-    # if it is killed too; _settle deals them in once the coming hand is not a kill pot.
-    players = tuple(
-        None
-        if player is None
-        else (
-            replace(player, new=False, entry="posted" if player.entry else "")
-            if player.new or player.entry
-            else player
-        )
-        if player.seat in dealt
-        else (replace(player, missed=True) if not player.missed and not player.waiting else player)
-        for player in players
-    )
     dealer, _sb, _bb = positions(state, dealt)
-    seats = cfg.seats
-    new = _new(
-        state,
-        players=players,
+    # every field of the state, named (cheaper than dataclasses.replace: verify's budget)
+    new = TableState(
+        config=cfg,
+        players=_after_the_deal(players, dealt),
         button=new_button,
         hands=state.hands + 1,
-        dealer_pos=(dealer % seats) + 1 if dealer is not None else state.dealer_pos,
+        dealer_pos=(dealer % cfg.seats) + 1 if dealer is not None else state.dealer_pos,
         barred=barred,
         credits=credits,
         agreed=agreed,
         held_seat=None,
+        events=state.events + 1,
+        closed=state.closed,
         streak=_streak_after(state, scoop, in_a_row, new_button),
     )
     return new, decisions, result
+
+
+def _after_the_deal(
+    players: tuple[Player | None, ...], dealt: tuple[int, ...]
+) -> tuple[Player | None, ...]:
+    """The players after a hand was dealt to ``dealt`` (the same tuple when no one changed).
+    Who was dealt this hand is no longer new (rrop-13.12); who was not (away, barred, sitting
+    out) missed it, and back in play may have to wait for the dealer button
+    (room-dealer-button). A new player who sat out the kill pot still sits out the next one
+    if it is killed too; _settle deals them in once the coming hand is not a kill pot."""
+    after = list(players)
+    changed = False
+    for index, player in enumerate(players):
+        if player is None:
+            continue
+        if player.seat in dealt:
+            if player.new or player.entry:
+                after[index] = replace(player, new=False, entry="posted" if player.entry else "")
+                changed = True
+        elif not player.missed and not player.waiting:
+            after[index] = replace(player, missed=True)
+            changed = True
+    return tuple(after) if changed else players
 
 
 def _in_a_row(state: TableState, winner: int | None) -> int:
