@@ -314,13 +314,25 @@ def quoted(value: object, limit: int = 60) -> str:
 
 
 def said(value: Any, lang: str | None = None) -> Any:
-    """A parameter as a text shows it in ``lang``: a :class:`Phrase` said, an
-    :class:`Amount` as money, anything else as it is."""
+    """A parameter as a text shows it in ``lang``: a :class:`Phrase` (or an error carrying
+    one as ``.phrase``) said, an :class:`Amount` as money, anything else as it is."""
     if isinstance(value, Phrase | Said):
         return value.text(lang)
+    carried = getattr(value, "phrase", None) if isinstance(value, BaseException) else None
+    if isinstance(carried, Phrase):  # an error that carries its phrase (PhraseError, ...)
+        return carried.text(lang)
     if isinstance(value, Amount):
         return money(value, lang, grouped=value.grouped)
     return value
+
+
+def error_text(exc: BaseException, lang: str | None = None) -> str:
+    """An error as a screen says it: the phrase it carries (``.phrase``: a journal's, a
+    form's) in ``lang``; any other (a library's, a bug) by its type and its own text."""
+    phrase = getattr(exc, "phrase", None)
+    if isinstance(phrase, Phrase):
+        return phrase.text(lang)
+    return f"{type(exc).__name__}: {exc}"
 
 
 class PhraseError(ValueError):
@@ -360,6 +372,7 @@ __all__ = [
     "Amount",
     "Said",
     "Spoken",
+    "error_text",
     "in_lang",
     "NPhrase",
     "Phrase",

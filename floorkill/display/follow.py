@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from floorkill.i18n import N_, get_lang, tr
+from floorkill.i18n import N_, Phrase, get_lang, said, tr
 from floorkill.log import log
 from floorkill.rules import TableState
 from floorkill.rules.names import name_key, safe_text
@@ -337,7 +337,8 @@ class Follower:
             log.log(level, "big screen: the journal cannot be read: %s", exc, exc_info=exc)
             self._failing = True
             self._drop()
-            why = str(exc) if isinstance(exc, JournalError) else None
+            # the journal's own words, without its location (the screen names it)
+            why = (exc.reason or exc.said()) if isinstance(exc, JournalError) else None
             return self._unavailable(missing=self._file_ident() is None, why=why)
         self._failing = False
         if picture == self._last:
@@ -345,7 +346,7 @@ class Follower:
         self._last = picture
         return picture
 
-    def _unavailable(self, *, missing: bool, why: str | None = None) -> Picture | None:
+    def _unavailable(self, *, missing: bool, why: Phrase | str | None = None) -> Picture | None:
         now = self.clock()
         last = self._last
         if (
@@ -367,12 +368,11 @@ class Follower:
                 "The journal at {path} cannot be read yet. Retrying …", self.lang, path=where
             )
             if why:  # the journal's own words (newer schema…)
-                why = why.removeprefix(f"{self.path}: ")
                 detail = tr(
                     "The journal at {path} cannot be read yet: {reason}. Retrying …",
                     self.lang,
                     path=where,
-                    reason=safe_text(why),
+                    reason=safe_text(said(why, self.lang)),
                 )
         picture = Picture(waiting=tr(WAITING_JOURNAL, self.lang), detail=detail, at=now)
         if picture == last:

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from floorkill.i18n import N_, money, tr
+from floorkill.i18n import N_
 from floorkill.rules import Applied, Refusal, TableState, apply
 from floorkill.rules.decisions import Decision
 from floorkill.rules.names import safe_text
 from floorkill.rules.questions import first_asked
-from floorkill.rules.room import NEAR, PAID_AT, Bar, RoomChange
+from floorkill.store.errors import RoomChanged
 
 from .text_tables import pick
 
@@ -77,38 +77,10 @@ def refusal_line(refusal: Refusal, lang: str = "en") -> str:
 
 
 # ---------------------------------------------------------------------------
-# a write the room moved under (rules/room.py room_changes)
-
-ROOM_CHANGED = N_(
-    "Not recorded: the room changed since this was shown — {changes}. Check it, then enter "
-    "it again."
-)
-NOW_BARRED = N_("{name} is now barred at {table} (owes {amount})")
-NO_LONGER_BARRED = N_("{name} is no longer barred at {table}")
-NOW_OWED_AT = N_("{name}'s kill is now owed at {table}")
-NOTHING_OWED = N_("{name} no longer owes a kill")
-NOW_NEAR = N_("{player}, barred at {table}, has a name close to {name}")
+# a write the room moved under (rules/room.py room_changes; the words: store/errors.py)
 
 
-def room_change_line(change: RoomChange, lang: str | None = "en") -> str:
-    """One :class:`floorkill.rules.room.RoomChange` in words: what it is now."""
-    now, shown = change.now, change.shown
-    if change.kind == PAID_AT:
-        if isinstance(now, str):
-            return tr(NOW_OWED_AT, lang, name=change.player, table=now)
-        return tr(NOTHING_OWED, lang, name=change.player)
-    if isinstance(now, Bar):
-        if change.kind == NEAR:
-            return tr(NOW_NEAR, lang, player=now.player, table=now.table, name=change.player)
-        amount = money(now.owes, lang)
-        return tr(NOW_BARRED, lang, name=change.player, table=now.table, amount=amount)
-    if isinstance(shown, Bar):
-        return tr(NO_LONGER_BARRED, lang, name=shown.player, table=shown.table)
-    return change.player
-
-
-def room_changed_line(error, lang: str | None = "en") -> str:
+def room_changed_line(error: RoomChanged, lang: str | None = "en") -> str:
     """Why a write recorded nothing (:class:`floorkill.store.errors.RoomChanged`), naming
     what changed, in ``lang``."""
-    changes = "; ".join(room_change_line(change, lang) for change in error.changes)
-    return tr(ROOM_CHANGED, lang, changes=changes)
+    return error.text(lang)

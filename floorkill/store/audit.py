@@ -69,6 +69,7 @@ from floorkill.store.schema import (
 )
 from floorkill.store.session import decision_to_json
 from floorkill.store.snapshot import state_to_dict
+from floorkill.system_errors import sqlite_cause
 
 MAX_PROBLEMS = 50
 _NO_BARS: Mapping = MappingProxyType({})  # nobody barred at another table
@@ -974,7 +975,7 @@ def _not_a_journal(path: object, exc: Exception) -> Exception:
     from floorkill.store.errors import JournalError
 
     return JournalError(
-        Phrase("{path}: not a floorkill journal ({error})", path=str(path), error=str(exc))
+        Phrase("{path}: not a floorkill journal ({error})", path=str(path), error=sqlite_cause(exc))
     )
 
 
@@ -1001,7 +1002,7 @@ def verify_sqlite(
         raise _not_a_journal(path, exc) from None
     except sqlite3.Error as exc:
         raise JournalError(
-            Phrase("{name}: cannot open ({error})", name=str(path), error=str(exc))
+            Phrase("{name}: cannot open ({error})", name=str(path), error=sqlite_cause(exc))
         ) from None
     try:
         try:
@@ -1084,7 +1085,7 @@ def verify_sqlite(
         audit.finish()
     except sqlite3.Error as exc:
         raise JournalError(
-            Phrase("{path}: cannot read: {error}", path=str(path), error=str(exc))
+            Phrase("{path}: cannot read: {error}", path=str(path), error=sqlite_cause(exc))
         ) from None
     finally:
         conn.close()

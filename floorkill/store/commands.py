@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from floorkill.event_words import decisions_line
-from floorkill.i18n import get_lang, in_lang, ntr, tr
+from floorkill.i18n import PhraseError, get_lang, in_lang, ntr, said, tr
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.config import table_file_to_dict
 from floorkill.rules.corrections import file_records
@@ -23,6 +23,7 @@ from floorkill.store import reading
 from floorkill.store.backend import JournalTable, is_url, location_text
 from floorkill.store.errors import JournalError
 from floorkill.store.session import AllRecords, Record, fold_records
+from floorkill.system_errors import os_cause
 
 
 def _fail(message: str, err: TextIO | None = None) -> int:
@@ -129,7 +130,7 @@ def cmd_import(
             err,
         )
     except (JournalError, ConfigError) as exc:
-        return _fail(exc.text() if isinstance(exc, ConfigError) else str(exc), err)
+        return _fail(exc.text(), err)
     finally:
         journal.close()
     return 0
@@ -264,7 +265,7 @@ def cmd_export(
     try:
         name, doc, session, notes = export_doc(journal_path, table)
     except (JournalError, ConfigError) as exc:
-        return _fail(exc.text() if isinstance(exc, ConfigError) else str(exc), err)
+        return _fail(exc.text(), err)
     for note in notes:  # as verify and head say it: one line each
         print(safe_text("floorkill: " + note), file=err)
     text = tomli_w.dumps(doc)
@@ -275,7 +276,9 @@ def cmd_export(
     except Refusal as exc:
         return _fail(
             tr(
-                "table {name}: exported events do not replay: {reason}", name=repr(name), reason=exc
+                "table {name}: exported events do not replay: {reason}",
+                name=repr(name),
+                reason=exc.text(get_lang()),
             ),
             err,
         )
@@ -295,7 +298,7 @@ def cmd_export(
         write_toml(output, doc)
     except OSError as exc:
         return _fail(
-            tr("{file}: cannot write: {reason}", file=output, reason=exc.strerror or exc), err
+            tr("{file}: cannot write: {reason}", file=output, reason=said(os_cause(exc))), err
         )
     events = len(doc.get("events", []))
     print(
@@ -359,8 +362,8 @@ def cmd_verify(
     err = err or sys.stderr
     try:
         parsed = None if anchor is None else parse_anchor(anchor)
-    except ValueError as exc:
-        return _fail(f"--head: {exc}", err)
+    except PhraseError as exc:
+        return _fail(tr("{what}: {reason}", what="--head", reason=exc.text()), err)
     try:
         key = (
             None

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from floorkill.i18n import Phrase
+from typing import Self
+
+from floorkill.i18n import N_, Amount, Phrase, Spoken
+from floorkill.i18n import said as spoken
+from floorkill.rules.room import NEAR, PAID_AT, Bar, RoomChange
 
 
 class JournalError(Exception):
@@ -16,6 +20,20 @@ class JournalError(Exception):
 
     def text(self, lang: str | None = None) -> str:
         return self.phrase.text(lang) if self.phrase is not None else str(self)
+
+    reason: Phrase | str | None = None  # what is wrong, without where (:meth:`at`)
+
+    @classmethod
+    def at(cls, where: object, reason: Phrase | str) -> Self:
+        """ "{where}: {reason}": an error at a journal's location, its ``reason`` kept apart
+        (a caller that says it again elsewhere takes the reason, never cuts the text)."""
+        error = cls(Phrase("{where}: {reason}", where=str(where), reason=reason))
+        error.reason = reason
+        return error
+
+    def said(self) -> Phrase | str:
+        """What it says, to give another error or phrase: the phrase, else the text."""
+        return self.phrase if self.phrase is not None else str(self)
 
 
 class JournalBusy(JournalError):
@@ -92,22 +110,43 @@ class RoomChanged(JournalError):
     """What an event's decision reads of the room (a player's bar at another table, the
     table a kill is owed at) is not, at the journal's head, what the podium's preview read:
     another podium changed it since. Nothing was written; the room has been read again.
-    ``changes``: the :class:`floorkill.rules.room.RoomChange` of each fact."""
+    ``changes``: the :class:`floorkill.rules.room.RoomChange` of each fact; said as the
+    podium's line (:meth:`text`: what each fact is now)."""
 
     def __init__(self, table: str, changes: tuple) -> None:
-        said = "; ".join(
-            f"{change.player}: {_fact(change.shown)} -> {_fact(change.now)}" for change in changes
-        )
+        said = [room_change_phrase(change) for change in changes]
         super().__init__(
-            f"{table}: the room changed since this was shown ({said}) — check and enter again"
+            Phrase(
+                ROOM_CHANGED,
+                changes=Spoken(lambda lang: "; ".join(spoken(one, lang) for one in said)),
+            )
         )
         self.table = table
         self.changes = changes
 
 
-def _fact(value) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, str):
-        return value
-    return f"owes {value.owes} cents at {value.table}"
+ROOM_CHANGED = N_(
+    "Not recorded: the room changed since this was shown — {changes}. Check it, then enter "
+    "it again."
+)
+NOW_BARRED = N_("{name} is now barred at {table} (owes {amount})")
+NO_LONGER_BARRED = N_("{name} is no longer barred at {table}")
+NOW_OWED_AT = N_("{name}'s kill is now owed at {table}")
+NOTHING_OWED = N_("{name} no longer owes a kill")
+NOW_NEAR = N_("{player}, barred at {table}, has a name close to {name}")
+
+
+def room_change_phrase(change: RoomChange) -> Phrase | str:
+    """One :class:`floorkill.rules.room.RoomChange` in words: what it is now."""
+    now, shown = change.now, change.shown
+    if change.kind == PAID_AT:
+        if isinstance(now, str):
+            return Phrase(NOW_OWED_AT, name=change.player, table=now)
+        return Phrase(NOTHING_OWED, name=change.player)
+    if isinstance(now, Bar):
+        if change.kind == NEAR:
+            return Phrase(NOW_NEAR, player=now.player, table=now.table, name=change.player)
+        return Phrase(NOW_BARRED, name=change.player, table=now.table, amount=Amount(now.owes))
+    if isinstance(shown, Bar):
+        return Phrase(NO_LONGER_BARRED, name=shown.player, table=shown.table)
+    return change.player

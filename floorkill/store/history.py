@@ -27,9 +27,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from floorkill.i18n import Phrase
 from floorkill.log import log
 from floorkill.store.backend import is_url
 from floorkill.store.errors import JournalError, JournalUnavailable
+from floorkill.system_errors import sqlite_cause
 
 if TYPE_CHECKING:
     from floorkill.store.session import TableSession
@@ -62,11 +64,15 @@ def open_reader(location: str | os.PathLike):
 
     path = Path(location)
     if not path.is_file():
-        raise JournalUnavailable(f"{path}: no journal there")
+        raise JournalUnavailable(Phrase("{journal}: no journal there", journal=str(path)))
     try:
         return readonly_connect(path)
     except sqlite3.Error as exc:
-        raise JournalUnavailable(f"{path}: cannot open the journal: {exc}") from None
+        raise JournalUnavailable(
+            Phrase(
+                "{path}: cannot open the journal: {error}", path=str(path), error=sqlite_cause(exc)
+            )
+        ) from None
 
 
 def read_errors() -> tuple[type[BaseException], ...]:
@@ -94,7 +100,9 @@ class ReadOnlyPg:
         raw = connect(self.url, connect_timeout=self.connect_timeout, readonly=True)
         try:  # belt and braces: connect() set it for the session
             if (raw.execute("SHOW default_transaction_read_only").fetchone() or ("",))[0] != "on":
-                raise JournalError(f"{self.where}: could not make the session read-only")
+                raise JournalError(
+                    Phrase("{where}: could not make the session read-only", where=self.where)
+                )
             # a step's reads are small: starting parallel workers for one costs more than
             # it saves (several ms on a busy server)
             raw.execute("SET max_parallel_workers_per_gather = 0")
@@ -115,8 +123,11 @@ class ReadOnlyPg:
     def execute(self, query: str, params: Sequence[Any] = ()):
         if not _one_select(query):
             raise JournalError(
-                f"{self.where}: a view of the journal's past only reads "
-                f"(refused: {query.split(None, 1)[0] if query.split() else ''})"
+                Phrase(
+                    "{where}: a view of the journal's past only reads (refused: {statement})",
+                    where=self.where,
+                    statement=query.split(None, 1)[0] if query.split() else "",
+                )
             )
         import psycopg
 
@@ -126,7 +137,7 @@ class ReadOnlyPg:
             return self.raw.execute(pg_sql(query), tuple(params) if params else None)
         except psycopg.OperationalError as exc:
             self._close()  # the next read connects again
-            raise JournalUnavailable(str(pg_error(self.where, exc))) from None
+            raise JournalUnavailable(pg_error(self.where, exc).said()) from None
         except psycopg.Error as exc:
             raise pg_error(self.where, exc) from None
 

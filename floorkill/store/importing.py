@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from floorkill.event_words import raw_event_text
-from floorkill.i18n import get_lang, ntr, tr
+from floorkill.i18n import Phrase, get_lang, ntr, tr
 from floorkill.rules import TableFile, apply, corrections, initial_state, parse_event
 from floorkill.rules import room as room_rules
 from floorkill.rules.decisions import Refusal
@@ -275,14 +275,19 @@ def write_plan(
     each; ``on_batch(session, records)`` after each COMMIT). Returns the session.
     Raises JournalError when the journal's table changed since the plan was made."""
     if not plan.ok:
-        raise JournalError("an import plan with changes, a conflict or refusals is not written")
+        raise JournalError(
+            Phrase("an import plan with changes, a conflict or refusals is not written")
+        )
     if not plan.exists:
         try:
             session = journal.create_table(tf, toml_text)
         except TableExists:
             raise JournalError(
-                f"table {plan.name!r} was created by someone else meanwhile; "
-                "nothing of the file written: run the import again"
+                Phrase(
+                    "table {name} was created by someone else meanwhile; nothing of the file "
+                    "written: run the import again",
+                    name=repr(plan.name),
+                )
             ) from None
     else:
         session = plan.session or journal.open_table(plan.name)

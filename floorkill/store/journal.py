@@ -40,6 +40,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from floorkill.i18n import Phrase
 from floorkill.log import log
 from floorkill.store import keys, reading
 from floorkill.store.errors import JournalBusy, JournalError
@@ -53,6 +54,7 @@ from floorkill.store.journal_core import (
 )
 from floorkill.store.schema import DDL, META_TRIGGERS_DDL, MIGRATE_1_TO_2, SCHEMA_VERSION
 from floorkill.store.session import utc_now
+from floorkill.system_errors import os_cause, sqlite_cause
 
 __all__ = ["Journal", "JournalSession", "SNAPSHOT_EVERY", "config_differences", "table_toml"]
 
@@ -61,18 +63,29 @@ CHECKPOINT_WAIT = 0.5  # seconds a closing writer waits for readers to let it ch
 
 
 def _sqlite_error(path: Path, exc: sqlite3.Error) -> JournalError:
-    msg = str(exc)
+    msg, cause = str(exc), sqlite_cause(exc)
     if "locked" in msg or "busy" in msg:
-        return JournalBusy(f"{path}: the journal is busy (another process holds it): {msg}")
+        return JournalBusy(
+            Phrase(
+                "{path}: the journal is busy (another process holds it): {error}",
+                path=str(path),
+                error=cause,
+            )
+        )
     if isinstance(exc, sqlite3.DatabaseError) and "not a database" in msg:
-        return JournalError(f"{path}: not a floorkill journal ({msg})")
+        return JournalError(
+            Phrase("{path}: not a floorkill journal ({error})", path=str(path), error=cause)
+        )
     if "readonly" in msg or "read-only" in msg or "unable to open" in msg:
         return JournalError(
-            f"{path}: the journal cannot be written here (read-only file, "
-            "folder, mount or account): the podium and import need to write; "
-            "verify, export and big-screen read it as it is"
+            Phrase(
+                "{path}: the journal cannot be written here (read-only file, folder, mount or "
+                "account): the podium and import need to write; verify, export and "
+                "big-screen read it as it is",
+                path=str(path),
+            )
         )
-    return JournalError(f"{path}: {msg}")
+    return JournalError(Phrase("{path}: {error}", path=str(path), error=cause))
 
 
 class JournalSession(CoreSession):
@@ -104,15 +117,21 @@ class Journal(CoreJournal):
         self._data_version: int | None = None
         self._conn: sqlite3.Connection = None  # type: ignore[assignment]  # None only once closed
         if self.path.is_dir():
-            raise JournalError(f"{self.path}: is a folder, not a journal file")
+            raise JournalError(
+                Phrase("{path}: is a folder, not a journal file", path=str(self.path))
+            )
         if not self.path.exists():
             if not create:
-                raise JournalError(f"{self.path}: no journal there")
+                raise JournalError(Phrase("{journal}: no journal there", journal=str(self.path)))
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise JournalError(
-                    f"{self.path.parent}: cannot create folder: {exc.strerror or exc}"
+                    Phrase(
+                        "{path}: cannot create folder: {error}",
+                        path=str(self.path.parent),
+                        error=os_cause(exc),
+                    )
                 ) from None
         try:
             self._conn = sqlite3.connect(
@@ -137,7 +156,9 @@ class Journal(CoreJournal):
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
         mode = self._enter_wal(busy_timeout)
         if str(mode).lower() != "wal":
-            raise JournalError(f"{self.path}: cannot use WAL mode (got {mode})")
+            raise JournalError(
+                Phrase("{path}: cannot use WAL mode (got {mode})", path=str(self.path), mode=mode)
+            )
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
         # both counts in one statement: one snapshot (two reads could straddle another
@@ -152,7 +173,11 @@ class Journal(CoreJournal):
             self._load_meta()
             return
         if others and have == 0:
-            raise JournalError(f"{self.path}: an SQLite file that is not a floorkill journal")
+            raise JournalError(
+                Phrase(
+                    "{path}: an SQLite file that is not a floorkill journal", path=str(self.path)
+                )
+            )
         with self._write() as tx:
             tx.executescript_in_tx(DDL)
             if conn.execute("SELECT count(*) FROM meta").fetchone()[0] == 0:
@@ -192,10 +217,7 @@ class Journal(CoreJournal):
             pause = min(pause * 2, 0.05)
 
     def _check_version(self) -> int:
-        version = reading.schema_version(self._conn)
-        if version is None:
-            raise JournalError(f"{self.path}: journal has no schema version")
-        return reading.check_schema(self.path, version)
+        return reading.check_schema(self.path, reading.schema_version(self._conn))
 
     def _migrate(self) -> None:
         """Schema 1 -> 2 in one transaction (every row kept; see the module doc)."""

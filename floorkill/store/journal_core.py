@@ -34,6 +34,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 import floorkill
+from floorkill.i18n import Phrase
 from floorkill.rules import TableConfig, TableFile, TableState, apply, corrections, initial_state
 from floorkill.rules import room as room_rules
 from floorkill.rules.config import PlayerSpec, table_file_to_dict
@@ -357,8 +358,11 @@ class CoreJournal:
             text = table_toml(table_file)
         elif check.config != cfg or check.players != players:
             raise JournalError(
-                f"table {cfg.name!r}: the TOML text does not describe the "
-                "same config and players as the table file"
+                Phrase(
+                    "table {name}: the TOML text does not describe the same config and "
+                    "players as the table file",
+                    name=repr(cfg.name),
+                )
             )
         now = utc_now()
         with self._write() as tx:
@@ -368,7 +372,9 @@ class CoreJournal:
                 (cfg.name, cfg.name.casefold()),
             ).fetchone()
             if row is not None:
-                raise TableExists(f"a table named {row[0]!r} is already in the journal")
+                raise TableExists(
+                    Phrase("a table named {name} is already in the journal", name=repr(row[0]))
+                )
             conn.execute(
                 "INSERT INTO tables(name, name_key, toml, created, who) VALUES (?, ?, ?, ?, ?)",
                 (cfg.name, cfg.name.casefold(), text, now, self.floorperson),
@@ -668,9 +674,14 @@ class CoreSession(RoomView):
                 if checked is None:
                     raise
                 raise TableChanged(
-                    f"table {self.name!r} changed while the file was imported (seq "
-                    f"{exc.actual}, expected {exc.expected}); run the import again: what is "
-                    "in the journal stays, the rest is appended",
+                    Phrase(
+                        "table {name} changed while the file was imported (seq {actual}, "
+                        "expected {expected}); run the import again: what is in the journal "
+                        "stays, the rest is appended",
+                        name=repr(self.name),
+                        actual=exc.actual,
+                        expected=exc.expected,
+                    ),
                     self.name,
                     exc.expected,
                     exc.actual,

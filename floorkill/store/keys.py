@@ -13,7 +13,9 @@ import os
 import secrets
 from pathlib import Path
 
+from floorkill.i18n import Phrase
 from floorkill.store.errors import JournalError
+from floorkill.system_errors import os_cause
 
 KEY_BYTES = 32
 
@@ -32,17 +34,27 @@ def read_key(path: str | Path) -> bytes:
     try:
         text = path.read_text(encoding="ascii").strip()
     except FileNotFoundError:
-        raise JournalError(f"{path}: no key file there") from None
+        raise JournalError(Phrase("{path}: no key file there", path=str(path))) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise JournalError(
-            f"{path}: cannot read the key file: {getattr(exc, 'strerror', None) or exc}"
+            Phrase(
+                "{path}: cannot read the key file: {error}",
+                path=str(path),
+                error=os_cause(exc) if isinstance(exc, OSError) else str(exc),
+            )
         ) from None
     try:
         key = bytes.fromhex(text)
     except ValueError:
         key = b""
     if len(key) != KEY_BYTES:
-        raise JournalError(f"{path}: not a floorkill key ({KEY_BYTES * 2} hex digits expected)")
+        raise JournalError(
+            Phrase(
+                "{path}: not a floorkill key ({digits} hex digits expected)",
+                path=str(path),
+                digits=KEY_BYTES * 2,
+            )
+        )
     return key
 
 
@@ -62,11 +74,16 @@ def create_key(path: str | Path | None = None) -> Path:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         raise JournalError(
-            f"{path}: a key is already there (it is never overwritten: "
-            "rows MAC'd with it could no longer be checked)"
+            Phrase(
+                "{path}: a key is already there (it is never overwritten: rows MAC'd with it "
+                "could no longer be checked)",
+                path=str(path),
+            )
         ) from None
     except OSError as exc:
-        raise JournalError(f"{path}: cannot write the key: {exc.strerror or exc}") from None
+        raise JournalError(
+            Phrase("{path}: cannot write the key: {error}", path=str(path), error=os_cause(exc))
+        ) from None
     with os.fdopen(fd, "w", encoding="ascii") as f:
         f.write(secrets.token_hex(KEY_BYTES) + "\n")
         f.flush()

@@ -72,28 +72,28 @@ def schema_version(conn: Conn) -> int | None:
 def check_schema(path, version: int | None) -> int:
     """The journal's layout version if this floorkill reads it; else JournalError saying
     what to do. Every reader and writer calls this before reading anything else."""
+    problem = schema_problem(version)
+    if problem is not None:
+        raise JournalError(Phrase("{path}: {reason}", path=str(path), reason=problem))
+    assert version is not None
+    return version
+
+
+def schema_problem(version: int | None) -> Phrase | None:
+    """Why this floorkill cannot read a journal of layout ``version`` (None: it can)."""
     if version is None:
-        raise JournalError(Phrase("{path}: journal has no schema version", path=str(path)))
+        return Phrase("journal has no schema version")
     if version > SCHEMA_VERSION:
-        raise JournalError(
-            Phrase(
-                "{path}: journal schema {version} is newer than this floorkill (it reads "
-                "{oldest} to {newest}); upgrade floorkill",
-                path=str(path),
-                version=version,
-                oldest=OLDEST_SCHEMA,
-                newest=SCHEMA_VERSION,
-            )
+        return Phrase(
+            "journal schema {version} is newer than this floorkill (it reads {oldest} to "
+            "{newest}); upgrade floorkill",
+            version=version,
+            oldest=OLDEST_SCHEMA,
+            newest=SCHEMA_VERSION,
         )
     if version < OLDEST_SCHEMA:
-        raise JournalError(
-            Phrase(
-                "{path}: journal schema {version} is not a floorkill layout",
-                path=str(path),
-                version=version,
-            )
-        )
-    return version
+        return Phrase("journal schema {version} is not a floorkill layout", version=version)
+    return None
 
 
 def read_meta(conn: Conn) -> dict[str, str]:
@@ -131,8 +131,12 @@ def find_table(conn: Conn, name: str, report: Report | None = None) -> tuple[str
         ).fetchone()
     if row is None:
         names = [name_row[0] for name_row in conn.execute("SELECT name FROM tables ORDER BY rowid")]
-        known = ", ".join(repr(table) for table in names) if names else "none"
-        raise UnknownTable(f"no table {name!r} in the journal (tables: {known})")
+        known = ", ".join(repr(table) for table in names) if names else Phrase("none")
+        raise UnknownTable(
+            Phrase(
+                "no table {name} in the journal (tables: {tables})", name=repr(name), tables=known
+            )
+        )
     return row[0], guarded.table_text(conn, row[0], row[1], report)
 
 

@@ -39,14 +39,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from floorkill.i18n import N_, tr
+from floorkill.i18n import N_, Phrase, Spoken, tr
 from floorkill.rules import TableState
 from floorkill.rules.decisions import Refusal
 from floorkill.store import reading
-from floorkill.store.errors import JournalError, JournalUnavailable, UnknownTable
+from floorkill.store.errors import JournalUnavailable, UnknownTable
 from floorkill.store.journal_core import RoomView
 from floorkill.store.room_cache import RoomCache
 from floorkill.store.session import Record, fold_records
+from floorkill.system_errors import os_cause, sqlite_cause
 
 T = TypeVar("T")
 
@@ -244,11 +245,13 @@ class ReadOnlyJournal:
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
-            raise JournalUnavailable(f"{self.path}: no journal there") from None
+            raise JournalUnavailable(
+                Phrase("{journal}: no journal there", journal=str(self.path))
+            ) from None
         except OSError as exc:
-            raise JournalUnavailable(f"{self.path}: {exc.strerror or exc}") from None
+            raise JournalUnavailable.at(self.path, os_cause(exc)) from None
         if not os.path.isfile(self.path):
-            raise JournalUnavailable(f"{self.path}: not a file")
+            raise JournalUnavailable.at(self.path, Phrase("not a file"))
         return st.st_dev, st.st_ino
 
     def _connect(self) -> None:
@@ -259,7 +262,9 @@ class ReadOnlyJournal:
             try:
                 self._conn, self.notice = open_readonly(self.path, self.busy_timeout)
             except sqlite3.Error as exc:
-                raise JournalUnavailable(f"{self.path}: cannot open the journal: {exc}") from None
+                raise JournalUnavailable.at(
+                    self.path, Phrase("cannot open the journal: {error}", error=sqlite_cause(exc))
+                ) from None
             self._ident = ident
             try:
                 self.meta = self._run(self._check_journal)
@@ -278,12 +283,11 @@ class ReadOnlyJournal:
             c.execute("SELECT 1 FROM events LIMIT 1").fetchone()
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc):
-                raise JournalUnavailable("not a floorkill journal (yet)") from None
+                raise JournalUnavailable(Phrase("not a floorkill journal (yet)")) from None
             raise
-        try:
-            reading.check_schema("journal", version)
-        except JournalError as exc:
-            raise JournalUnavailable(str(exc).removeprefix("journal: ")) from None
+        problem = reading.schema_problem(version)
+        if problem is not None:
+            raise JournalUnavailable(problem)
         return reading.read_meta(c)
 
     def _report(self, message: str) -> None:
@@ -318,7 +322,7 @@ class ReadOnlyJournal:
                 try:
                     return fn(self._conn)  # type: ignore[arg-type]
                 except JournalUnavailable as exc:
-                    raise JournalUnavailable(f"{self.path}: {exc}") from None
+                    raise JournalUnavailable.at(self.path, exc.said()) from None
                 except sqlite3.OperationalError as exc:
                     msg = str(exc)
                     transient = "locked" in msg or "busy" in msg
@@ -326,11 +330,14 @@ class ReadOnlyJournal:
                         attempt += 1
                         self._on_retry(attempt)
                         continue
-                    why = "busy for too long" if transient else msg
-                    raise JournalUnavailable(f"{self.path}: journal unavailable: {why}") from None
+                    why = Phrase("busy for too long") if transient else sqlite_cause(exc)
+                    raise JournalUnavailable.at(
+                        self.path, Phrase("journal unavailable: {error}", error=why)
+                    ) from None
                 except sqlite3.DatabaseError as exc:
-                    raise JournalUnavailable(
-                        f"{self.path}: not a readable journal: {exc}"
+                    raise JournalUnavailable.at(
+                        self.path,
+                        Phrase("not a readable journal: {error}", error=sqlite_cause(exc)),
                     ) from None
 
     # -- API ------------------------------------------------------------------
@@ -368,7 +375,12 @@ class ReadOnlyJournal:
         except UnknownTable:
             raise
         except Refusal as exc:
-            raise JournalUnavailable(f"{self.path}: table {name!r} does not fold: {exc}") from None
+            raise JournalUnavailable.at(
+                self.path,
+                Phrase(
+                    "table {name} does not fold: {reason}", name=repr(name), reason=Spoken(exc.text)
+                ),
+            ) from None
 
     def changed(self) -> bool:
         """True when another connection committed since the last call (or the file was
@@ -419,8 +431,13 @@ class ReadOnlyJournal:
         try:
             return self._run(catch_up)
         except Refusal as exc:
-            raise JournalUnavailable(
-                f"{self.path}: table {session.name!r} does not fold: {exc}"
+            raise JournalUnavailable.at(
+                self.path,
+                Phrase(
+                    "table {name} does not fold: {reason}",
+                    name=repr(session.name),
+                    reason=Spoken(exc.text),
+                ),
             ) from None
 
 

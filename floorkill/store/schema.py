@@ -36,6 +36,8 @@ from collections.abc import Mapping
 from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
+from floorkill.i18n import N_, PhraseError
+
 SCHEMA_VERSION = 2  # the database layout (meta 'schema')
 OLDEST_SCHEMA = 1  # the oldest layout still read (and migrated by a writer)
 EVENT_SCHEMA = 1  # the shape of stored payloads (events.schema)
@@ -428,8 +430,11 @@ def parse_anchor(text: str) -> tuple[int, str]:
     """``HASH@SEQ`` -> (seq, lowercase hash or its first 16+ hex digits); ValueError."""
     match = _ANCHOR.match(text or "")
     if match is None:
-        raise ValueError(
-            f"{text!r} is not HASH@SEQ (the hash: 16 to 64 hex digits, "
-            "as `floorkill head` prints it)"
+        raise PhraseError(
+            N_(
+                "{text} is not HASH@SEQ (the hash: 16 to 64 hex digits, as `floorkill head` "
+                "prints it)"
+            ),
+            text=repr(text),
         )
     return int(match.group(2)), match.group(1).lower()
