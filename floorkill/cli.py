@@ -15,7 +15,17 @@ from pathlib import Path
 from typing import Any
 
 from floorkill import log_file
-from floorkill.i18n import LANGS, N_, NN_, get_lang, gettext, ngettext, set_lang, tr
+from floorkill.i18n import (
+    LANGS,
+    N_,
+    NN_,
+    PhraseError,
+    get_lang,
+    gettext,
+    ngettext,
+    set_lang,
+    tr,
+)
 from floorkill.log_file import LEVELS
 from floorkill.store.backend import is_url
 
@@ -35,8 +45,8 @@ SUBCOMMANDS = (
 )
 
 
-class CliError(Exception):
-    """A one-line reason to stop; exit code 2."""
+class CliError(PhraseError):
+    """A one-line reason to stop (a phrase, said in the command's language); exit code 2."""
 
 
 def version_line() -> str:
@@ -522,10 +532,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_podium(args.table, journal, floorperson)
     except CliError as exc:
-        print(f"floorkill: {exc}", file=sys.stderr)
+        print(f"floorkill: {exc.text()}", file=sys.stderr)
         return 2
     except RecursionError:  # data nested beyond any table file's needs
-        print("floorkill: the input is nested too deeply to read", file=sys.stderr)
+        print("floorkill: " + tr("the input is nested too deeply to read"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -545,7 +555,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"floorkill: {exc.text()}", file=sys.stderr)
             return 2
         if isinstance(exc, JournalError):  # the journal's own words, not "internal"
-            print("floorkill: " + tr("journal: {reason}", reason=exc), file=sys.stderr)
+            print("floorkill: " + tr("journal: {reason}", reason=exc.text()), file=sys.stderr)
             return 2
         if settings.debug:
             raise
@@ -606,7 +616,11 @@ def cmd_rules(args: argparse.Namespace) -> int:
         try:
             atomic_write_text(args.output, out)
         except OSError as exc:
-            raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+            from floorkill.system_errors import os_cause
+
+            raise CliError(
+                N_("cannot write {file}: {reason}"), file=args.output, reason=os_cause(exc)
+            ) from None
         return 0
     sys.stdout.write("\n".join(safe_text(line) for line in out.split("\n")))
     sys.stdout.flush()

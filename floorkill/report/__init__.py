@@ -41,9 +41,10 @@ def cmd_report(
     """``floorkill report``: 0 written; 2 bad input (one line on stderr)."""
     import sys
 
-    from floorkill.i18n import ntr, tr
+    from floorkill.i18n import ntr, said, tr
     from floorkill.rules.names import safe_text
     from floorkill.store.errors import JournalError
+    from floorkill.system_errors import os_cause
 
     from .gather import BadTime
 
@@ -58,13 +59,14 @@ def cmd_report(
             journal, output, tables=tables, start=lo, end=hi, lang=lang, paper=paper
         )
     except (BadTime, JournalError) as exc:
-        print(safe_text(f"floorkill: {exc}"), file=err)
+        words = exc.text() if isinstance(exc, JournalError) else str(exc)
+        print(safe_text(f"floorkill: {words}"), file=err)
         return 2
     except OSError as exc:
         print(
             safe_text(
                 "floorkill: "
-                + tr("{file}: cannot write: {reason}", file=output, reason=exc.strerror or exc)
+                + tr("{file}: cannot write: {reason}", file=output, reason=said(os_cause(exc)))
             ),
             file=err,
         )

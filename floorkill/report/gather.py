@@ -599,22 +599,27 @@ def gather_journal(path: str | Path, **kwargs) -> Room:
     from floorkill.store.backend import is_url
     from floorkill.store.errors import JournalError
     from floorkill.store.readonly import open_readonly, partial_view
+    from floorkill.system_errors import sqlite_cause
 
     if is_url(path):  # PostgreSQL: a read-only session (the same SQL)
         return _gather_pg(str(path), **kwargs)
     journal_path = Path(path)
     if not journal_path.is_file():
-        raise JournalError(f"{journal_path}: no journal there")
+        raise JournalError(Phrase("{journal}: no journal there", journal=str(journal_path)))
     try:
         conn, notice = open_readonly(journal_path)
     except sqlite3.Error as exc:
-        raise JournalError(f"{journal_path}: cannot open the journal: {exc}") from None
+        raise JournalError.at(
+            journal_path, Phrase("cannot open the journal: {error}", error=sqlite_cause(exc))
+        ) from None
     try:
         if notice:
             kwargs["notes"] = [partial_view(notice, chain_head(conn)[0])]
         return gather(conn, str(journal_path), **kwargs)
     except sqlite3.DatabaseError as exc:
-        raise JournalError(f"{journal_path}: not a readable journal: {exc}") from None
+        raise JournalError.at(
+            journal_path, Phrase("not a readable journal: {error}", error=sqlite_cause(exc))
+        ) from None
     finally:
         conn.close()
 

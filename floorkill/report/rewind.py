@@ -49,6 +49,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from floorkill.i18n import Phrase
 from floorkill.rules import Refusal, TableState, apply, initial_state
 from floorkill.rules.corrections import History
 from floorkill.rules.names import name_key
@@ -298,8 +299,24 @@ def _reading(name: str):
         raise
     except history.read_errors() as exc:
         raise JournalUnavailable(
-            f"table {name!r}: the journal cannot be read just now: {exc}"
+            Phrase(
+                "table {name}: the journal cannot be read just now: {error}",
+                name=repr(name),
+                error=_cause(exc),
+            )
         ) from None
+
+
+def _cause(exc: BaseException) -> Phrase | str:
+    """Why a read failed: SQLite's result code, or the journal's own words."""
+    import sqlite3
+
+    from floorkill.system_errors import sqlite_cause
+
+    if isinstance(exc, sqlite3.Error):
+        return sqlite_cause(exc)
+    said = getattr(exc, "said", None)
+    return said() if callable(said) else str(exc)
 
 
 class Rewind:

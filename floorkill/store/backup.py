@@ -26,12 +26,14 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from floorkill.i18n import tr
+from floorkill.i18n import NPhrase, Phrase, Spoken, said, tr
 from floorkill.rules.names import safe_text
 from floorkill.store import reading
 from floorkill.store.backend import is_url, location_text
 from floorkill.store.errors import JournalError
+from floorkill.store.readonly import UNREAD_WAL, Notice
 from floorkill.store.schema import format_anchor
+from floorkill.system_errors import os_cause, sqlite_cause
 
 
 class BackupNotWhole(JournalError):
@@ -44,12 +46,18 @@ def _copy_file(source: Path, part: Path) -> None:
     try:
         src, notice = open_readonly(source, busy_timeout=5.0, guarded=False)
     except sqlite3.Error as exc:
-        raise JournalError(f"{source}: cannot read: {exc}") from None
+        raise JournalError(
+            Phrase("{path}: cannot read: {error}", path=str(source), error=sqlite_cause(exc))
+        ) from None
     try:
-        if notice is not None and "-wal" in notice:
+        if isinstance(notice, Notice) and any(part[0] == UNREAD_WAL for part in notice.parts):
             raise JournalError(
-                f"{source}: {notice}; no backup made (run it as an account that can write "
-                "the journal's folder, or after the podiums closed it)"
+                Phrase(
+                    "{path}: {notice}; no backup made (run it as an account that can write "
+                    "the journal's folder, or after the podiums closed it)",
+                    path=str(source),
+                    notice=Spoken(notice.text),
+                )
             )
         reading.check_schema(source, reading.schema_version(src))
         dst = sqlite3.connect(str(part))
@@ -58,7 +66,9 @@ def _copy_file(source: Path, part: Path) -> None:
         finally:
             dst.close()
     except sqlite3.Error as exc:
-        raise JournalError(f"{source}: cannot copy: {exc}") from None
+        raise JournalError(
+            Phrase("{path}: cannot copy: {error}", path=str(source), error=sqlite_cause(exc))
+        ) from None
     finally:
         src.close()
 
@@ -91,13 +101,15 @@ def backup(source: str | Path, target: str | Path) -> dict[str, Any]:
     if not is_url(source):
         source = Path(source)
         if not source.is_file():
-            raise JournalError(f"{source}: no journal there")
+            raise JournalError(Phrase("{journal}: no journal there", journal=str(source)))
         if target.absolute() == source.absolute():
-            raise JournalError(f"{target}: is the journal itself")
+            raise JournalError(Phrase("{path}: is the journal itself", path=str(target)))
     if target.exists():
-        raise JournalError(f"{target}: a file is already there; backup writes a new file")
+        raise JournalError(
+            Phrase("{path}: a file is already there; backup writes a new file", path=str(target))
+        )
     if not target.parent.is_dir():
-        raise JournalError(f"{target.parent}: no such folder")
+        raise JournalError(Phrase("{path}: no such folder", path=str(target.parent)))
     part = target.with_name(f".{target.name}.part-{os.getpid()}")
     for leftover in (part, Path(f"{part}-wal"), Path(f"{part}-shm")):
         leftover.unlink(missing_ok=True)
@@ -111,8 +123,15 @@ def backup(source: str | Path, target: str | Path) -> dict[str, Any]:
     problems, _warnings, counts = verify_journal(part, key=keys.load_key())
     if problems:
         raise BackupNotWhole(
-            f"{part}: the copy does NOT verify ({len(problems)} problem(s), first: "
-            f"{problems[0]}); it is left there for inspection"
+            NPhrase(
+                "{path}: the copy does NOT verify ({n} problem(s), first: {first}); it is "
+                "left there for inspection",
+                "{path}: the copy does NOT verify ({n} problem(s), first: {first}); it is "
+                "left there for inspection",
+                len(problems),
+                path=str(part),
+                first=problems[0],
+            )
         )
     _fsync(part)
     os.replace(part, target)
@@ -128,15 +147,21 @@ def cmd_backup(
     try:
         counts = backup(source, target)
     except BackupNotWhole as exc:
-        print(f"floorkill: {safe_text(str(exc))}", file=err)
+        print(f"floorkill: {safe_text(exc.text())}", file=err)
         return 1
     except JournalError as exc:
-        print(f"floorkill: {safe_text(str(exc))}", file=err)
+        print(f"floorkill: {safe_text(exc.text())}", file=err)
         return 2
     except OSError as exc:
         print(
             "floorkill: "
-            + safe_text(tr("{file}: cannot write: {reason}", file=target, reason=exc.strerror)),
+            + safe_text(
+                tr(
+                    "{file}: cannot write: {reason}",
+                    file=target,
+                    reason=said(os_cause(exc)),
+                )
+            ),
             file=err,
         )
         return 2

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from floorkill.i18n import NPhrase, Phrase, tr
 from floorkill.rules.names import safe_text
 from floorkill.store import reading
 from floorkill.store.backend import is_url, location_text, open_journal
@@ -32,6 +33,7 @@ from floorkill.store.schema import (
     META_TRIGGERS_DDL,
     SCHEMA_VERSION,
 )
+from floorkill.system_errors import sqlite_cause
 
 if TYPE_CHECKING:
     from floorkill.store.journal_core import CoreJournal
@@ -88,7 +90,9 @@ def read_rows(source: str | Path) -> Rows:
         finally:
             conn.close()
     except sqlite3.Error as exc:
-        raise JournalError(f"{source}: cannot read: {exc}") from None
+        raise JournalError(
+            Phrase("{path}: cannot read: {error}", path=str(source), error=sqlite_cause(exc))
+        ) from None
 
 
 def _write_rows(
@@ -100,9 +104,11 @@ def _write_rows(
         _refuse_nonempty(conn, journal.location)
     if journal.meta != meta:
         raise JournalError(
-            f"{journal.location}: an empty journal of its own is already "
-            "there (another id); migrate copies into an empty database "
-            "schema or a new file"
+            Phrase(
+                "{where}: an empty journal of its own is already there (another id); migrate "
+                "copies into an empty database schema or a new file",
+                where=journal.location,
+            )
         )
     table_insert = (
         f"INSERT INTO tables({', '.join(TABLE_COLUMNS)}) "
@@ -142,8 +148,15 @@ def _refuse_nonempty(c, where: str) -> None:
     names = c.execute("SELECT count(*) FROM tables").fetchone()[0]
     if rows or names:
         raise JournalError(
-            f"{where}: already holds a journal ({names} table(s), {rows} "
-            "rows); migrate copies into an empty one"
+            NPhrase(
+                "{where}: already holds a journal ({tables} table(s), {n} rows); migrate "
+                "copies into an empty one",
+                "{where}: already holds a journal ({tables} table(s), {n} rows); migrate "
+                "copies into an empty one",
+                rows,
+                where=where,
+                tables=names,
+            )
         )
 
 
@@ -152,24 +165,35 @@ def migrate(source: str | Path, target: str | Path) -> dict[str, Any]:
     Raises JournalError (one line) when either side refuses or a check fails."""
     src, dst = location_text(source), location_text(target)
     if not is_url(source) and not Path(source).exists():
-        raise JournalError(f"{src}: no journal there")
+        raise JournalError(Phrase("{journal}: no journal there", journal=src))
     if not is_url(target) and Path(target).exists():
-        raise JournalError(f"{dst}: a file is already there; migrate writes a new journal")
+        raise JournalError(
+            Phrase("{path}: a file is already there; migrate writes a new journal", path=dst)
+        )
     from floorkill.store import keys
 
     key = keys.load_key()  # MACs are checked when the user has the key
     problems, _warnings, _counts = verify_journal(source, key=key)
     if problems:
         raise JournalError(
-            f"{src}: journal NOT whole, nothing copied "
-            f"({len(problems)} problem(s), first: {problems[0]})"
+            NPhrase(
+                "{path}: journal NOT whole, nothing copied ({n} problem(s), first: {first})",
+                "{path}: journal NOT whole, nothing copied ({n} problem(s), first: {first})",
+                len(problems),
+                path=src,
+                first=problems[0],
+            )
         )
     meta, tables, events, (head_seq, head) = read_rows(source)
     if meta.get("schema") != str(SCHEMA_VERSION):
         raise JournalError(
-            f"{src}: a schema-{meta.get('schema')} journal: open it once with "
-            "this floorkill's podium (it brings the file to schema "
-            f"{SCHEMA_VERSION} in place), then migrate"
+            Phrase(
+                "{path}: a schema-{version} journal: open it once with this floorkill's podium "
+                "(it brings the file to schema {schema} in place), then migrate",
+                path=src,
+                version=meta.get("schema"),
+                schema=SCHEMA_VERSION,
+            )
         )
     options: dict[str, Any] = {"floorperson": "migrate", "mac_key": None}
     if is_url(target):
@@ -182,14 +206,27 @@ def migrate(source: str | Path, target: str | Path) -> dict[str, Any]:
     problems, _warnings, counts = verify_journal(target, key=key)
     if problems:
         raise CopyNotWhole(
-            f"{dst}: the copy does NOT verify ({len(problems)} problem(s), "
-            f"first: {problems[0]}); it is left there for inspection"
+            NPhrase(
+                "{path}: the copy does NOT verify ({n} problem(s), first: {first}); it is "
+                "left there for inspection",
+                "{path}: the copy does NOT verify ({n} problem(s), first: {first}); it is "
+                "left there for inspection",
+                len(problems),
+                path=dst,
+                first=problems[0],
+            )
         )
     if (counts["head_seq"], counts["head"]) != (head_seq, head) or counts["rows"] != len(events):
         raise CopyNotWhole(
-            f"{dst}: the copy's head {str(counts['head'])[:16]} / "
-            f"{counts['rows']} rows differ from the source's {head[:16]} / "
-            f"{len(events)} rows"
+            Phrase(
+                "{path}: the copy's head {head} / {rows} rows differ from the source's "
+                "{source_head} / {source_rows} rows",
+                path=dst,
+                head=str(counts["head"])[:16],
+                rows=counts["rows"],
+                source_head=head[:16],
+                source_rows=len(events),
+            )
         )
     return {"tables": len(tables), "rows": len(events), "head": head}
 
@@ -206,15 +243,21 @@ def cmd_migrate(
     try:
         done = migrate(source, target)
     except CopyNotWhole as exc:
-        print(f"floorkill: {safe_text(str(exc))}", file=err)
+        print(f"floorkill: {safe_text(exc.text())}", file=err)
         return 1
     except JournalError as exc:
-        return _fail(str(exc), err)
+        return _fail(exc.text(), err)
     print(
         safe_text(
-            f"{location_text(source)} -> {location_text(target)}: {done['rows']} rows "
-            f"of {done['tables']} table(s) copied; hash chain verified on both sides, "
-            f"head {done['head'][:16]}"
+            tr(
+                "{src} -> {dst}: {rows} rows of {tables} table(s) copied; hash chain verified "
+                "on both sides, head {head}",
+                src=location_text(source),
+                dst=location_text(target),
+                rows=done["rows"],
+                tables=done["tables"],
+                head=done["head"][:16],
+            )
         ),
         file=out,
     )

@@ -433,13 +433,16 @@ def serve_big_screen(
     try:
         asyncio.run(server.run())
     except OSError as exc:
+        from floorkill.i18n import said
+        from floorkill.system_errors import os_cause
+
         print(
             "floorkill: "
             + tr(
                 "cannot serve on {host}:{port}: {reason}",
                 host=host,
                 port=port,
-                reason=exc.strerror or exc,
+                reason=said(os_cause(exc)),
             ),
             file=sys.stderr,
         )
