@@ -41,7 +41,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from floorkill.i18n import Phrase
+from floorkill.i18n import N_, Phrase
 from floorkill.log import log
 from floorkill.store import keys, reading
 from floorkill.store.errors import JournalBusy, JournalError, JournalUnavailable, UnknownTable
@@ -165,12 +165,23 @@ def redact_url(url: str) -> str:
 
 def _need_psycopg() -> None:
     if psycopg is None:
-        raise JournalError("a PostgreSQL journal needs psycopg 3: pip install 'floorkill[pg]'")
+        raise JournalError(
+            Phrase("a PostgreSQL journal needs psycopg 3: pip install 'floorkill[pg]'")
+        )
 
 
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0].strip() if text else type(exc).__name__
+
+
+UNREACHABLE = N_("the journal server is unreachable ({error})")
+UNAVAILABLE = N_("journal unavailable: {error}")
+
+
+def _reason(exc: JournalError) -> Phrase | str:
+    """What ``exc`` says without its location (the text whole if it has none apart)."""
+    return exc.reason if exc.reason is not None else exc.said()
 
 
 def pg_error(where: str, exc: BaseException, *, writing: bool = False) -> JournalError:
@@ -180,17 +191,30 @@ def pg_error(where: str, exc: BaseException, *, writing: bool = False) -> Journa
         if isinstance(exc, psycopg.errors.InsufficientPrivilege) or isinstance(
             exc, psycopg.errors.ReadOnlySqlTransaction
         ):
-            return JournalError(f"{where}: this role may only read the journal ({msg})")
+            return JournalError.at(
+                where, Phrase("this role may only read the journal ({error})", error=msg)
+            )
         if isinstance(exc, (psycopg.errors.LockNotAvailable, psycopg.errors.QueryCanceled)):
-            return JournalBusy(
-                f"{where}: the journal is busy (another podium's entry is "
-                f"taking too long; {msg}) — the entry was not recorded; "
-                "try again"
+            return JournalBusy.at(
+                where,
+                Phrase(
+                    "the journal is busy (another podium's entry is taking too long; {error}) "
+                    "— the entry was not recorded; try again",
+                    error=msg,
+                ),
             )
         if isinstance(exc, psycopg.OperationalError):
-            tail = " — the entry was not recorded; try again" if writing else ""
-            return JournalUnavailable(f"{where}: the journal server is unreachable ({msg}){tail}")
-    return JournalError(f"{where}: {msg}")
+            if writing:
+                return JournalUnavailable.at(
+                    where,
+                    Phrase(
+                        "the journal server is unreachable ({error}) — the entry was not "
+                        "recorded; try again",
+                        error=msg,
+                    ),
+                )
+            return JournalUnavailable.at(where, Phrase(UNREACHABLE, error=msg))
+    return JournalError.at(where, msg)
 
 
 @lru_cache(maxsize=256)
@@ -203,7 +227,7 @@ def _one(cursor: psycopg.Cursor[Any]) -> tuple[Any, ...]:
     """The row of a query that always gives one (a ``SELECT`` of a value, the locked head)."""
     row = cursor.fetchone()
     if row is None:
-        raise JournalError("the journal server answered no row where it always gives one")
+        raise JournalError(Phrase("the journal server answered no row where it always gives one"))
     return row
 
 
@@ -252,9 +276,13 @@ def connect(
             **bounded,
         )
     except psycopg.ProgrammingError as exc:  # a malformed URL / conninfo
-        raise JournalError(f"{where}: not a usable PostgreSQL URL ({_first_line(exc)})") from None
+        raise JournalError.at(
+            where, Phrase("not a usable PostgreSQL URL ({error})", error=_first_line(exc))
+        ) from None
     except psycopg.Error as exc:
-        raise JournalUnavailable(f"{where}: cannot connect ({_first_line(exc)})") from None
+        raise JournalUnavailable.at(
+            where, Phrase("cannot connect ({error})", error=_first_line(exc))
+        ) from None
     try:
         if readonly:
             conn.execute("SET default_transaction_read_only = on")
@@ -275,7 +303,7 @@ def channel_of(conn: psycopg.Connection) -> str:
     """The NOTIFY channel of the journal in this connection's schema."""
     schema = _one(conn.execute("SELECT current_schema()"))[0]
     if schema is None:
-        raise JournalError("no schema to keep the journal in (check the search_path)")
+        raise JournalError(Phrase("no schema to keep the journal in (check the search_path)"))
     return ("floorkill." + schema)[:63]
 
 
@@ -294,8 +322,12 @@ def _check_version(c: PgConn, where: str) -> dict[str, str]:
     version = reading.check_schema(where, reading.schema_version(c))
     if version < 2:
         raise JournalError(
-            f"{where}: a schema-{version} journal on PostgreSQL (made by a "
-            "development build): migrate it again from its file"
+            Phrase(
+                "{where}: a schema-{version} journal on PostgreSQL (made by a development "
+                "build): migrate it again from its file",
+                where=where,
+                version=version,
+            )
         )
     return reading.read_meta(c)
 
@@ -368,9 +400,11 @@ class PgJournal(CoreJournal):
         try:
             if _one(raw.execute("SELECT pg_is_in_recovery()"))[0]:
                 raise JournalError(
-                    f"{self.where}: this server is a read-only standby (a "
-                    "replica): podiums write to the primary; big screens, "
-                    "verify and head may read here"
+                    Phrase(
+                        "{where}: this server is a read-only standby (a replica): podiums write "
+                        "to the primary; big screens, verify and head may read here",
+                        where=self.where,
+                    )
                 )
             self.channel = channel_of(raw)
             self._setup(PgConn(raw))
@@ -392,9 +426,8 @@ class PgJournal(CoreJournal):
         try:
             raw = self._new_conn()
         except JournalUnavailable as exc:
-            detail = str(exc).removeprefix(f"{self.where}: ")
-            raise JournalUnavailable(
-                f"{self.where}: the journal server is unreachable ({detail})"
+            raise JournalUnavailable.at(
+                self.where, Phrase(UNREACHABLE, error=_reason(exc))
             ) from None
         with self._held():
             old, self._raw = self._raw, raw
@@ -409,9 +442,12 @@ class PgJournal(CoreJournal):
         """The journal's lock, waited for at most ``lock_timeout`` (another thread's look at
         the journal that hangs never holds the caller longer)."""
         if not self._lock.acquire(timeout=self.lock_timeout):
-            raise JournalBusy(
-                f"{self.where}: the journal is busy (a look at it is taking too long) — "
-                "the entry was not recorded; try again"
+            raise JournalBusy.at(
+                self.where,
+                Phrase(
+                    "the journal is busy (a look at it is taking too long) — the entry was "
+                    "not recorded; try again"
+                ),
             )
         try:
             yield
@@ -423,7 +459,7 @@ class PgJournal(CoreJournal):
             self.meta = _check_version(c, self.where)
             return
         if not self._create:
-            raise JournalError(f"{self.where}: no journal there")
+            raise JournalError(Phrase("{journal}: no journal there", journal=self.where))
         with c.raw.transaction():
             # one creator at a time (two podiums starting on an empty database)
             c.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (self.channel,))
@@ -449,8 +485,8 @@ class PgJournal(CoreJournal):
         raw = self._raw
         if raw is None or raw.closed or raw.broken:
             if self.reconnect_in_follow:  # the follow tick connects again, off the loop
-                raise JournalUnavailable(
-                    f"{self.where}: the journal server is unreachable (connecting again)"
+                raise JournalUnavailable.at(
+                    self.where, Phrase(UNREACHABLE, error=Phrase("connecting again"))
                 )
             if raw is not None:
                 raw.close()
@@ -458,9 +494,8 @@ class PgJournal(CoreJournal):
             try:
                 self._connect()
             except JournalUnavailable as exc:  # the server went away mid-shift
-                detail = str(exc).removeprefix(f"{self.where}: ")
-                raise JournalUnavailable(
-                    f"{self.where}: the journal server is unreachable ({detail})"
+                raise JournalUnavailable.at(
+                    self.where, Phrase(UNREACHABLE, error=_reason(exc))
                 ) from None
         return PgConn(self._raw)  # type: ignore[arg-type]
 
@@ -468,7 +503,9 @@ class PgJournal(CoreJournal):
         try:
             return self._conn()
         except JournalUnavailable as exc:
-            raise JournalUnavailable(f"{exc} — the entry was not recorded; try again") from None
+            raise JournalUnavailable(
+                Phrase("{error} — the entry was not recorded; try again", error=exc.said())
+            ) from None
 
     @contextmanager
     def _guard(self, writing: bool = False) -> Iterator[None]:
@@ -660,11 +697,11 @@ class PgReadOnlyJournal(ReadOnlyJournal):
             try:
                 raw = connect(self.url, connect_timeout=self.connect_timeout, readonly=True)
             except JournalError as exc:
-                raise JournalUnavailable(str(exc)) from None
+                raise JournalUnavailable(exc.said()) from None
             try:
                 conn = PgConn(raw)
                 if _journal_present(conn) != 3:
-                    raise JournalUnavailable(f"{self.path}: not a floorkill journal (yet)")
+                    raise JournalUnavailable.at(self.path, Phrase("not a floorkill journal (yet)"))
                 self.meta = _check_version(conn, str(self.path))
                 # a hot standby (a streaming replica) takes no LISTEN and gets no NOTIFY:
                 # there the head row is polled instead
@@ -677,10 +714,10 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                     )
             except JournalError as exc:
                 raw.close()
-                raise JournalUnavailable(str(exc)) from None
+                raise JournalUnavailable(exc.said()) from None
             except psycopg.Error as exc:
                 raw.close()
-                raise JournalUnavailable(f"{self.path}: {_first_line(exc)}") from None
+                raise JournalUnavailable.at(self.path, _first_line(exc)) from None
             self._raw, self._conn = raw, conn  # type: ignore[assignment]  # PgConn reads as SQLite's
 
     def _close_conn(self) -> None:
@@ -699,15 +736,15 @@ class PgReadOnlyJournal(ReadOnlyJournal):
             try:
                 return fn(self._conn)
             except JournalUnavailable as exc:
-                raise JournalUnavailable(f"{self.path}: {exc}") from None
+                raise JournalUnavailable.at(self.path, exc.said()) from None
             except psycopg.OperationalError as exc:
                 self._close_conn()
-                raise JournalUnavailable(
-                    f"{self.path}: journal unavailable: {_first_line(exc)}"
+                raise JournalUnavailable.at(
+                    self.path, Phrase(UNAVAILABLE, error=_first_line(exc))
                 ) from None
             except psycopg.Error as exc:
-                raise JournalUnavailable(
-                    f"{self.path}: not a readable journal: {_first_line(exc)}"
+                raise JournalUnavailable.at(
+                    self.path, Phrase("not a readable journal: {error}", error=_first_line(exc))
                 ) from None
 
     def changed(self) -> bool:
@@ -732,8 +769,8 @@ class PgReadOnlyJournal(ReadOnlyJournal):
                         list(raw.notifies(timeout=0))  # drain the rest
             except psycopg.Error as exc:
                 self._close_conn()
-                raise JournalUnavailable(
-                    f"{self.path}: journal unavailable: {_first_line(exc)}"
+                raise JournalUnavailable.at(
+                    self.path, Phrase(UNAVAILABLE, error=_first_line(exc))
                 ) from None
             if got:
                 self._run(self._rooms.room)  # the room is read again
@@ -792,7 +829,9 @@ def verify_pg(url: str, *, key: bytes | None = None, anchor: tuple[int, str] | N
         with raw.transaction():
             raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             if _journal_present(conn) != 3:
-                raise JournalError(f"{where}: not a floorkill journal (no journal tables)")
+                raise JournalError(
+                    Phrase("{path}: not a floorkill journal (no journal tables)", path=where)
+                )
             meta = _check_version(conn, where)
             version = int(meta["schema"])
             tables = {
