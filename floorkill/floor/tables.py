@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from floorkill.i18n import tr
+from floorkill.i18n import N_, PhraseError
 from floorkill.rules import Applied, apply
 from floorkill.rules import room as room_rules
 from floorkill.rules.room import Room
@@ -224,12 +224,8 @@ class TableRegistry:
             session = self.journal.create_table(table_file, toml_text)
         else:
             if self.has(table_file.config.name):
-                raise ValueError(
-                    tr(
-                        "a table named {name} is already open",
-                        None,
-                        name=repr(table_file.config.name),
-                    )
+                raise PhraseError(
+                    N_("a table named {name} is already open"), name=repr(table_file.config.name)
                 )
             session = MemorySession(table_file.config, table_file.players, who=who)
         self._keep(session)

@@ -3,7 +3,7 @@ unfinished line), new tables by form, from a sample or as a copy."""
 
 from __future__ import annotations
 
-from floorkill.i18n import PhraseError, tr
+from floorkill.i18n import PhraseError, error_text, tr
 from floorkill.log import log
 from floorkill.rules import load_table_file
 from floorkill.rules.names import safe_text
@@ -140,7 +140,7 @@ class TableActions(PodiumHost):
                 "cannot open {table}: {reason}",
                 self.lang,
                 table=name,
-                reason=f"{type(exc).__name__}: {exc}",
+                reason=error_text(exc, self.lang),
             ),
             severity="error",
             markup=False,

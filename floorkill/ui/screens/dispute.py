@@ -33,7 +33,7 @@ from textual.widgets import Input, Static
 
 from floorkill.event_words import event_words
 from floorkill.floor.text_tables import pick
-from floorkill.i18n import N_, NC_, ntr, tr
+from floorkill.i18n import N_, NC_, error_text, ntr, tr
 from floorkill.log import log
 from floorkill.report.rewind import Moment, Rewind, open_rewind
 from floorkill.rules import Refusal
@@ -691,9 +691,7 @@ def _report_written(app, lang, done) -> None:
     if isinstance(done, Exception):
         exc = done
         app.notify(
-            safe_text(
-                tr("report not written: {error}", lang, error=f"{type(exc).__name__}: {exc}")
-            ),
+            safe_text(tr("report not written: {error}", lang, error=error_text(exc, lang))),
             title=tr("Shift report", lang),
             severity="error",
             timeout=10,

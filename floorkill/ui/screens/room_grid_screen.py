@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from floorkill.display.words import room_title
-from floorkill.i18n import NC_, tr
+from floorkill.i18n import NC_, error_text, tr
 from floorkill.log import log
 from floorkill.rules import TableState
 
@@ -106,7 +106,7 @@ class RoomScreen(OpensAtOnce, ModalScreen[None]):
             self.app.notify(
                 tr(
                     "the journal cannot be read just now — press the key again: {error}",
-                    error=f"{type(exc).__name__}: {exc}",
+                    error=error_text(exc),
                 ),
                 severity="error",
                 markup=False,

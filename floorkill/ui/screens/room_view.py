@@ -31,7 +31,7 @@ from textual.widgets import DataTable, Input, Static
 
 from floorkill.floor.tables import TableRegistry
 from floorkill.floor.wording import floor_text
-from floorkill.i18n import N_, NC_, money, ptr, tr
+from floorkill.i18n import N_, NC_, error_text, money, ptr, tr
 from floorkill.log import log
 from floorkill.rules.codes import ButtonStatus, OwedMode
 from floorkill.rules.names import name_key, safe_text
@@ -87,7 +87,7 @@ def room_rows(tables: TableRegistry, lang: str | None = "en") -> tuple[list[Room
                         "{name}: cannot open ({error})",
                         lang,
                         name=name,
-                        error=f"{type(exc).__name__}: {exc}",
+                        error=error_text(exc, lang),
                     )
                 )
             )
@@ -280,7 +280,7 @@ class RoomPlayersScreen(OpensAtOnce, Speaks, Screen[None]):
                         tr(
                             "the journal cannot be read just now — press the key again: {error}",
                             self.lang,
-                            error=f"{type(exc).__name__}: {exc}",
+                            error=error_text(exc, self.lang),
                         )
                     )
                 )

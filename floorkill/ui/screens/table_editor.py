@@ -27,7 +27,7 @@ from textual.widgets import Static
 
 from floorkill import vocab
 from floorkill.floor.tables import TableRegistry, new_table_path, tables_dir
-from floorkill.i18n import LANGS, N_, NC_, Phrase, money, ntr, ptr, tr
+from floorkill.i18n import LANGS, N_, NC_, Phrase, error_text, money, ntr, ptr, tr
 from floorkill.log import log
 from floorkill.resources import sample_tables_dir
 from floorkill.rules import ConfigError, TableConfig, load_table_file
@@ -759,7 +759,7 @@ class TableEditor(OpensAtOnce, Speaks, Screen[str | None]):
                 message = exc.text(lang)
             else:  # disk or journal trouble: say it
                 log.error("table editor: not saved", exc_info=exc)
-                message = tr("not saved: {error}", lang, error=f"{type(exc).__name__}: {exc}")
+                message = tr("not saved: {error}", lang, error=error_text(exc, lang))
             self.error = message
             self._status.set_class(True, "-error")
             update_static(self._status, Text("✗ " + safe_text(message)))

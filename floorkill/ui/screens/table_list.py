@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from floorkill import vocab
 from floorkill.floor.keyboard import key_letters
 from floorkill.floor.tables import TableRegistry
-from floorkill.i18n import N_, NC_, money, ntr, ptr, tr
+from floorkill.i18n import N_, NC_, error_text, money, ntr, ptr, tr
 from floorkill.log import log
 from floorkill.rules import ConfigError, load_table_file
 from floorkill.rules.codes import ButtonStatus, OwedMode
@@ -275,7 +275,7 @@ class TableListScreen(OpensAtOnce, Speaks, Screen[tuple[str, str] | None]):
                             "{name}: cannot open ({error})",
                             lang,
                             name=name,
-                            error=f"{type(exc).__name__}: {exc}",
+                            error=error_text(exc, lang),
                         )
                     )
                 )
@@ -343,7 +343,7 @@ class TableListScreen(OpensAtOnce, Speaks, Screen[tuple[str, str] | None]):
                             tr(
                                 "the journal cannot be read just now — press the key again: {error}",
                                 lang,
-                                error=f"{type(exc).__name__}: {exc}",
+                                error=error_text(exc, lang),
                             )
                         )
                     )
