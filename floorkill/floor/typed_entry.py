@@ -30,8 +30,6 @@ from floorkill.rules.money import MoneyError, parse_amount
 from floorkill.rules.preview import Preview, empty, preview, unread
 from floorkill.rules.questions import Question
 
-from .text_tables import pick
-
 # ---------------------------------------------------------------------------
 # texts of the form itself (the rules' own texts come from floorkill.rules.texts)
 
@@ -49,13 +47,8 @@ UI_TEXT: dict[str, str | tuple[str, str]] = {  # key -> message id (or (context,
     "yes-no": N_("answer y (yes) or n (no)"),
     "yes-no-amount": N_("answer y (yes), n (no) or the amount won beyond the blinds"),
     "yes-no-pot": N_("answer y (yes), n (no) or the pot size"),
-    "sd-board": N_("board"),
     "sd-need-hand": N_("type at least one seat's cards"),
 }
-
-
-def ui_text(key: str, lang: str = "en", **params: Any) -> str:
-    return pick(UI_TEXT, key, lang, **params)
 
 
 class EntryError(PhraseError):
