@@ -41,7 +41,7 @@ def cmd_report(
     """``floorkill report``: 0 written; 2 bad input (one line on stderr)."""
     import sys
 
-    from floorkill.i18n import ntr, said, tr
+    from floorkill.i18n import N_, ntr, said, tr
     from floorkill.rules.names import safe_text
     from floorkill.store.errors import JournalError
     from floorkill.system_errors import os_cause
@@ -54,13 +54,12 @@ def cmd_report(
         lo = read_bound(start) if start else None
         hi = read_bound(end) if end else None
         if lo is not None and hi is not None and hi <= lo:
-            raise BadTime(tr("--to ({end}) is not after --from ({start})", end=end, start=start))
+            raise BadTime(N_("--to ({end}) is not after --from ({start})"), end=end, start=start)
         room = write_report(
             journal, output, tables=tables, start=lo, end=hi, lang=lang, paper=paper
         )
     except (BadTime, JournalError) as exc:
-        words = exc.text() if isinstance(exc, JournalError) else str(exc)
-        print(safe_text(f"floorkill: {words}"), file=err)
+        print(safe_text(f"floorkill: {exc.text()}"), file=err)
         return 2
     except OSError as exc:
         print(

@@ -33,7 +33,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any, cast
 
-from floorkill.i18n import Phrase, Said, Spoken
+from floorkill.i18n import N_, Phrase, PhraseError, Said, Spoken
 from floorkill.rules import Refusal, TableConfig, TableState, apply, corrections, initial_state
 from floorkill.rules.config import PlayerSpec
 from floorkill.rules.decisions import Decision
@@ -100,7 +100,7 @@ def utc_text(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-class BadTime(ValueError):
+class BadTime(PhraseError):
     """A --from / --to the report cannot read."""
 
 
@@ -112,7 +112,8 @@ def read_bound(text: str, tz: tzinfo | None = None) -> str:
         moment = datetime.fromisoformat(raw.replace("Z", "+00:00"))
     except ValueError:
         raise BadTime(
-            f"{text!r} is not a date or time (use 2026-11-30 or 2026-11-30T18:00)"
+            N_("{text} is not a date or time (use 2026-11-30 or 2026-11-30T18:00)"),
+            text=repr(text),
         ) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=tz) if tz is not None else moment.astimezone()

@@ -119,6 +119,20 @@ texts["report of a text file"] = run(
 texts["report a table not there"] = run(
     "report", "--journal", journal, "--table", "T99", "--output", str(tmp / "r.html")
 )
+texts["report from a time it cannot read"] = run(
+    "report", "--journal", journal, "--from", "yesterday", "--output", str(tmp / "r.html")
+)
+texts["report to a time before its start"] = run(
+    "report",
+    "--journal",
+    journal,
+    "--from",
+    "2026-11-30T18:00",
+    "--to",
+    "2026-11-30T12:00",
+    "--output",
+    str(tmp / "r.html"),
+)
 texts["report into a folder"] = run(
     "report", "--journal", journal, "--output", str(tmp / "a-folder")
 )
