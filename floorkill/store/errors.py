@@ -56,7 +56,7 @@ class TableExists(JournalError):
 class ConfigMismatch(JournalError):
     """A table file names a journal table whose config or initial players differ."""
 
-    def __init__(self, message: str, differences: list[str]) -> None:
+    def __init__(self, message: str | Phrase, differences: list[str]) -> None:
         super().__init__(message)
         self.differences = differences
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 import floorkill
-from floorkill.i18n import Phrase
+from floorkill.i18n import Phrase, Said, Spoken, in_lang
 from floorkill.rules import TableConfig, TableFile, TableState, apply, corrections, initial_state
 from floorkill.rules import room as room_rules
 from floorkill.rules.config import PlayerSpec, table_file_to_dict
@@ -95,18 +95,28 @@ def table_toml(table_file: TableFile) -> str:
 
 
 def config_differences(journal: TableConfig, file: TableConfig) -> list[str]:
-    """Each field (kill options one by one) where two configs differ, as readable text."""
-    out = []
+    """Each field (kill options one by one) where two configs differ, as readable text
+    (:class:`~floorkill.i18n.Said`: the English, and ``.text(lang)``)."""
+    out: list[str] = []
     for field in fields(journal):
         in_journal, in_file = getattr(journal, field.name), getattr(file, field.name)
         if field.name == "kill":
             for kill_field in fields(in_journal):
                 ka, kb = getattr(in_journal, kill_field.name), getattr(in_file, kill_field.name)
                 if ka != kb:
-                    out.append(f"kill.{kill_field.name}: {ka!r} in the journal, {kb!r} in the file")
+                    out.append(Said(_differs(f"kill.{kill_field.name}", ka, kb)))
         elif in_journal != in_file:
-            out.append(f"{field.name}: {in_journal!r} in the journal, {in_file!r} in the file")
+            out.append(Said(_differs(field.name, in_journal, in_file)))
     return out
+
+
+def _differs(field: str, in_journal: object, in_file: object) -> Phrase:
+    return Phrase(
+        "{field}: {journal} in the journal, {file} in the file",
+        field=field,
+        journal=repr(in_journal),
+        file=repr(in_file),
+    )
 
 
 class WriteTx(Protocol):
@@ -433,11 +443,15 @@ class CoreJournal:
         session = self.open_table(known[name.casefold()])
         diffs = config_differences(session.config, table_file.config)
         if session.players != table_file.players:
-            diffs.append("initial players differ")
+            diffs.append(Said(Phrase("initial players differ")))
         if diffs:
+            said = list(diffs)
             raise ConfigMismatch(
-                f"table {session.name!r} is in the journal with a different "
-                f"config: {'; '.join(diffs)}",
+                Phrase(
+                    "table {name} is in the journal with a different config: {differences}",
+                    name=repr(session.name),
+                    differences=Spoken(lambda lang: "; ".join(in_lang(one, lang) for one in said)),
+                ),
                 diffs,
             )
         return session, False
