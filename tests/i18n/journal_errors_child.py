@@ -201,4 +201,22 @@ with (
     texts["podium: table commands refused"] = "\n".join(podium.said)
     assert len(podium.said) == 3, podium.said
 
+# a PostgreSQL journal's refusals, as the podium's entry line and a command say them (what
+# the server itself says is its own text: here a stand-in, x1)
+import psycopg  # noqa: E402
+
+from floorkill.store.pg import pg_error  # noqa: E402
+
+where = "postgresql://floor@db/room"
+said = []
+for problem, writing in (
+    (psycopg.errors.InsufficientPrivilege("x1"), True),
+    (psycopg.errors.LockNotAvailable("x1"), True),
+    (psycopg.OperationalError("x1"), True),
+    (psycopg.OperationalError("x1"), False),
+):
+    error = pg_error(where, problem, writing=writing)
+    said += [not_recorded(error, lang), error.text(lang)]
+texts["postgresql refusals"] = "\n".join(said)
+
 print(json.dumps(texts, ensure_ascii=False))

@@ -4,9 +4,10 @@ locale (``xx``, tests/i18n/pseudo.py) and nothing else, every journal command's 
 another set-up or a changed event; export of a table not there, into a folder, from no
 journal; verify's bad head and key files; head, backup, migrate and report refused; a
 file nested too deeply), the podium's line when the room changed under an entry
-(RoomChanged) and each table command the journal refuses say no English word — what is
-left is data (paths, names, a value quoted) and the operating system's or SQLite's text
-for a cause the catalogue does not know.
+(RoomChanged), each table command the journal refuses and a PostgreSQL journal's
+refusals say no English word — what is left is data (paths, names, a value quoted, a
+server's own words) and the operating system's or SQLite's text for a cause the
+catalogue does not know.
 
 Run in a child process (tests/i18n/journal_errors_child.py): the languages are read from
 the locale folder when floorkill.i18n is first imported."""
@@ -29,8 +30,9 @@ CHILD = Path(__file__).with_name("journal_errors_child.py")
 
 def _data_cut(text: str) -> str:
     """``text`` without what it quotes as data: a value in double quotes (a table's name, an
-    event as the file and the journal wrote it) and an option as typed (``--head``)."""
-    return re.sub(r'"[^"\n]*"|(?<![\w-])--[a-z][\w-]*', " ", text)
+    event as the file and the journal wrote it), an option as typed (``--head``) and a
+    journal's URL."""
+    return re.sub(r'"[^"\n]*"|(?<![\w-])--[a-z][\w-]*|\b[a-z]+://\S+', " ", text)
 
 
 @pytest.fixture(scope="module")
