@@ -90,6 +90,16 @@ texts["verify a missing key file"] = run(
 texts["head no journal"] = run("head", "--journal", str(tmp / "none.db"))
 texts["head of a text file"] = run("head", "--journal", str(tmp / "a-file.txt"))
 
+newer = tmp / "newer.db"  # a journal of a layout this floorkill does not read yet
+run("import", "--journal", str(newer), "--floorperson", "Жанна", str(SAMPLE))
+with contextlib.closing(sqlite3.connect(newer)) as conn:
+    conn.execute("DROP TRIGGER IF EXISTS meta_no_update")
+    conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
+    conn.commit()
+texts["head of a newer journal"] = run("head", "--journal", str(newer))
+texts["export from a newer journal"] = run("export", "--journal", str(newer), "--table", name)
+texts["import into a newer journal"] = run("import", "--journal", str(newer), str(SAMPLE))
+
 # backup
 texts["backup onto a file"] = run("backup", "--journal", journal, "--to", str(tmp / "a-file.txt"))
 texts["backup onto itself"] = run("backup", "--journal", journal, "--to", journal)
