@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -87,6 +88,14 @@ texts["verify a bad key file"] = run("verify", "--journal", journal, "--key", st
 texts["verify a missing key file"] = run(
     "verify", "--journal", journal, "--key", str(tmp / "none.key")
 )
+key_file = os.environ.get("FLOORKILL_KEY_FILE")
+os.environ["FLOORKILL_KEY_FILE"] = str(bad_key)
+texts["key of a file that is not one"] = run("key")
+texts["key --new over a key file"] = run("key", "--new")
+if key_file is None:
+    del os.environ["FLOORKILL_KEY_FILE"]
+else:
+    os.environ["FLOORKILL_KEY_FILE"] = key_file
 texts["head no journal"] = run("head", "--journal", str(tmp / "none.db"))
 texts["head of a text file"] = run("head", "--journal", str(tmp / "a-file.txt"))
 
