@@ -1357,6 +1357,8 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
     neutral (rrop-13.5) and an owed kill posted at the first chance (wsop-197); a player back
     in play after missing hands waits for the dealer button (room-dealer-button), a new
     player sits out a killed pot (rrop-13.12)."""
+    if not state.credits and not state.barred and _nobody_pending(state.players):
+        return state  # nothing here takes effect by itself (verify's budget: most events)
     state, changed = _back_in_play(state, decisions)
     button = state.button
     credits = state.credits
@@ -1483,6 +1485,17 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
         return state
     new = _new(state, players=players, button=button, credits=credits, events=state.events)
     return _back_in_play(new, decisions)[0]
+
+
+def _nobody_pending(players: tuple[Player | None, ...]) -> bool:
+    """Whether no seated player missed hands, waits for the dealer button, is new or sits
+    out the kill pot: then nothing of theirs can take effect by itself (:func:`_settle`)."""
+    for player in players:
+        if player is not None and (
+            player.missed or player.waiting or player.new or player.sitting_out
+        ):
+            return False
+    return True
 
 
 def _back_in_play(state: TableState, decisions: list[Decision]) -> tuple[TableState, bool]:
