@@ -71,3 +71,53 @@ def _isolated_user_dirs(tmp_path, monkeypatch):
     from floorkill import log_file
 
     log_file.stop()  # (a handler on a file in this test's folder)
+
+
+# The tests that take longest, longest first (measured with --durations; a name here only
+# moves a test earlier, it never changes what a test does). With several workers each is
+# placed at the start of a worker's first share of the tests (how xdist's worksteal splits
+# them), so the workers start on them and end together instead of one finishing a long test
+# alone; and the podium copies (podium_copies.py) fork a worker while it is still small.
+LONGEST_FIRST = (
+    "tests/rules/test_stateful.py::Test",
+    "tests/ui/test_keystrokes_record_what_was_shown.py::test_every_hand_recorded",
+    "tests/store/test_pg_processes.py::test_sigkill_of_a_writing_podium",
+    "tests/cards/test_cards_vs_pokerkit.py::test_omaha_high",
+    "tests/i18n/test_pseudo_locale_screens.py::",
+    "tests/i18n/test_a_new_language.py::test_a_new_catalogue_is_a_language",
+    "tests/store/test_import_idempotent.py::test_twenty_thousand_events",
+    "tests/cards/test_cards_vs_pokerkit.py::test_holdem_seven_card_high",
+    "tests/reference/test_reference_differential.py::",
+    "tests/ui/test_dispute_view.py::test_every_record_shows_the_replay",
+    "tests/big_screen/test_big_screen_browser.py::test_the_page_in_chromium",
+    "tests/test_static_gate.py::test_a_wrong_annotation",
+    "tests/cards/test_cards_vs_pokerkit.py::test_omaha_eight_or_better",
+    "tests/store/test_journal_processes.py::test_sigkill_at_random_moments",
+    "tests/store/test_pg_processes.py::test_two_podiums_racing",
+    "tests/ui/test_keystrokes_record_what_was_shown.py::test_every_seat_form",
+    "tests/store/test_journal_readonly_media.py::test_read_only_account_copy",
+    "tests/rules/test_russian_texts.py::test_every_text_met_reads_well",
+    "tests/rules/test_room_rules.py::test_no_accepted_hand_has_a_barred_winner",
+    "tests/report/test_rewind.py::test_every_position_in_any_order",
+    "tests/ui/test_room_two_podiums.py::",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    rank = {}
+    for item in items:
+        if item.nodeid.startswith(LONGEST_FIRST):
+            rank[item] = next(k for k, p in enumerate(LONGEST_FIRST) if item.nodeid.startswith(p))
+    long = sorted(rank, key=rank.__getitem__)
+    rest = [item for item in items if item not in rank]
+    # worksteal's first split: worker k takes the next (tests left) // (workers left)
+    shares: list[list[pytest.Item]] = [long[k::workers] for k in range(workers)]
+    left = len(items)
+    ordered: list[pytest.Item] = []
+    for k, share in enumerate(shares):
+        take = max(0, left // (workers - k) - len(share))
+        ordered += share + rest[:take]
+        rest = rest[take:]
+        left -= len(share) + take
+    items[:] = ordered + rest
