@@ -11,8 +11,12 @@ next one only when the one before is done: it has been through the widget it wen
 up to the app (where its binding runs), and once more behind what that posted (the
 ``Submitted`` of an Enter, the message a seat key's action sends). When a key opens or
 closes a screen, the keys after it wait until that screen has composed, mounted and
-focused its field. A key never waits more than :data:`MAX_WAIT` seconds for the one before
-(a widget removed under a key ends its lap at once anyway).
+focused its field. The gate follows a key through the queues of the widgets it passes, so
+it always knows which widget holds the callback it waits for: every :data:`LOOK` seconds
+it looks, and while that widget is still running the key before may simply be slow (a
+podium starved of CPU opens a form in over a second) and the keys wait; once that widget
+has closed, its queue and the callback are gone and the keys go on at once. A key never
+waits more than :data:`MAX_WAIT` seconds for the one before, whatever holds it.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from textual.app import App
 from textual.message_pump import MessagePump
 from textual.widgets import Input
 
-MAX_WAIT = 1.0  # seconds a key waits for the one before it, at most
+LOOK = 0.5  # seconds between two looks at the widget holding the key before
+MAX_WAIT = 10.0  # seconds a key waits for the one before it, at most
 LAPS = 3  # the key's own way up, then twice behind what its handlers posted (a binding's
 # action posts a message; its handler opens a screen)
 
@@ -69,6 +74,8 @@ class KeyGate:
         self._token = 0  # which key (or screen) the gate waits for
         self._screen: tuple[int, int] | None = None  # the screen the keys went to
         self._timeout: asyncio.TimerHandle | None = None
+        self._holder: MessagePump | None = None  # whose queue holds the callback waited for
+        self._since = 0.0  # when the gate began to wait for the current key
         self._holds = 0  # the podium saves or opens a table: the keys wait for it
 
     @property
@@ -120,6 +127,7 @@ class KeyGate:
             if not event.is_forwarded:  # a priority binding took it (or nothing did)
                 self._done(self._token)
             elif typed_into(event, target):  # the field inserts it: done once it has
+                self._holder = target
                 if not target.call_later(self._done, self._token):
                     self._done(self._token)
             else:  # on its way through the widgets
@@ -128,12 +136,29 @@ class KeyGate:
     def _start(self) -> None:
         self._busy = True
         self._token += 1
-        token = self._token
+        self._holder = self._app  # the key is being handled by the app itself
+        loop = asyncio.get_running_loop()
+        self._since = loop.time()
+        self._look_later(self._token)
+
+    def _look_later(self, token: int) -> None:
         if self._timeout is not None:
             self._timeout.cancel()
-        self._timeout = asyncio.get_running_loop().call_later(
-            MAX_WAIT, lambda: self._app.call_later(self._done, token)
-        )
+        self._timeout = asyncio.get_running_loop().call_later(LOOK, self._look, token)
+
+    def _look(self, token: int) -> None:
+        """Wait on while the widget holding the callback is running (and not for ever);
+        when it has closed, the callback will never come: the next key goes on."""
+        if token != self._token or not self._busy:
+            return
+        holder = self._holder
+        running = holder is not None and holder.is_running
+        attached = holder is self._app or (holder is not None and holder.is_attached)
+        waited = asyncio.get_running_loop().time() - self._since
+        if running and attached and waited < MAX_WAIT:
+            self._look_later(token)
+        else:
+            self._app.call_later(self._done, token)
 
     def _lap(self, token: int, node: MessagePump, origin: MessagePump, lap: int) -> None:
         """Follow the key from ``node`` up to the app: a callback behind it in every queue;
@@ -149,6 +174,7 @@ class KeyGate:
             return
         up = getattr(node, "parent", None)  # a widget's or a screen's; the app has none
         parent = up if isinstance(up, MessagePump) else app
+        self._holder = node
         if not node.call_later(self._lap, token, parent, origin, lap):
             self._lap(token, parent, origin, lap)  # a closed widget: on up at once
 
@@ -175,5 +201,11 @@ class KeyGate:
                 self._screen = self._where()
                 self._done(token)
 
-        if not screen.call_later(app.call_later, ready):
+        def behind_the_screen() -> None:
+            self._holder = app
+            if not app.call_later(ready):
+                ready()
+
+        self._holder = screen
+        if not screen.call_later(behind_the_screen):
             ready()
