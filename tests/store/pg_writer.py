@@ -9,7 +9,9 @@ commit returned. MODE:
   (COUNT 0) or COUNT times, printing ``ack SEQ GSEQ``; the test SIGKILLs it.
 * ``race`` — enters COUNT hands on table "Race" as a podium does: each carries the seq it
   saw; a refusal (another podium was faster) is printed ``changed`` and the entry tried
-  again on the caught-up table. Prints ``ack SEQ GSEQ HAND`` per entry, then ``done``.
+  again on the caught-up table; a journal busy past its wait (the other podium held the
+  write lock that long: a machine at load ~25) is printed ``busy`` and the entry tried
+  again, as the podium keeps the entry and says so. Prints ``ack SEQ GSEQ HAND`` per entry, then ``done``.
 """
 
 import os
@@ -22,7 +24,7 @@ sys.path[:0] = [os.path.dirname(os.path.dirname(HERE)), HERE]
 from storehelp import table  # noqa: E402
 
 from floorkill.store.backend import open_journal  # noqa: E402
-from floorkill.store.errors import TableChanged, TableExists  # noqa: E402
+from floorkill.store.errors import JournalBusy, TableChanged, TableExists  # noqa: E402
 
 
 def out(line: str) -> None:
@@ -69,6 +71,9 @@ def main() -> None:
                 )
             except TableChanged:
                 out("changed")
+                continue
+            except JournalBusy:
+                out("busy")
                 continue
             done += 1
             out(f"ack {rec.seq} {rec.gseq} {rec.hand}")

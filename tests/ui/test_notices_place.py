@@ -4,6 +4,7 @@ question) or the seating diagram: they sit at the bottom of the side column."""
 from __future__ import annotations
 
 import pytest
+from termhelp import settle
 from uihelp import hand, session
 
 from floorkill.ui.podium import make_podium_app
@@ -27,9 +28,12 @@ async def test_a_notice_after_a_hand_covers_neither_decisions_nor_entry_nor_seat
     async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.press("3", "enter")  # second leg question: entry busy
         await pilot.press("y", "enter")  # recorded: a notice with decisions
-        await pilot.pause()
-        await pilot.pause()
-        toasts = list(app.screen.query("Toast"))  # by CSS type: no private import
+        await settle(pilot)  # the hand saved (in the journal thread) and its notice posted
+        for _ in range(100):  # bounded: the notice's toast mounts after it is posted
+            toasts = list(app.screen.query("Toast"))  # by CSS type: no private import
+            if toasts:
+                break
+            await pilot.pause(0.02)
         assert toasts
         panel = app.query_one(RulesPanel)
         entry = app.query_one(HandEntry).region

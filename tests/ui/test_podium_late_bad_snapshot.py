@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from floorhelp import HALF
 from snaptamper import NOTICE_WORDS, forge_snapshot
+from termhelp import settle
 from uihelp import HOLDEM
 
 from floorkill.i18n import set_lang
@@ -22,6 +23,18 @@ SIZE = (120, 40)
 
 def toasts(app) -> list[str]:
     return [str(t.render()) for t in app.screen.query("Toast")]
+
+
+async def toasts_once_said(pilot, *words: str) -> list[str]:
+    """The toasts saying every one of ``words``, once the keys sent are handled and (for
+    a bounded while) such a toast has been mounted."""
+    await settle(pilot)
+    for _ in range(100):
+        hits = [x for x in toasts(pilot.app) if all(w in x for w in words)]
+        if hits:
+            return hits
+        await pilot.pause(0.02)
+    return []
 
 
 @pytest.mark.parametrize("lang, words", NOTICE_WORDS)
@@ -45,15 +58,16 @@ async def test_a_bad_snapshot_met_on_undo_is_said_once(tmp_path, lang, words):
             assert not [x for x in toasts(app) if words in x]
             hands = app.session.state.hands
             await pilot.press("ctrl+z")
+            await settle(pilot)
             assert isinstance(app.screen, UndoModal)
             await pilot.press(*"typo", "enter")
-            await pilot.pause()
+            hits = await toasts_once_said(pilot, words, "seq 6", table)
             assert app.session.state.hands == hands - 1 != 9999  # folded, not the forgery
-            hits = [x for x in toasts(app) if words in x and "seq 6" in x and table in x]
             assert len(hits) == 1, toasts(app)
             await pilot.press("ctrl+z")  # undo 7: the refold meets 6 again
+            await settle(pilot)
             await pilot.press(*"typo", "enter")
-            await pilot.pause()
+            await settle(pilot)
             assert app.session.state.hands == hands - 2
             hits = [x for x in toasts(app) if words in x and "seq 6" in x]
             assert len(hits) == 1, toasts(app)
@@ -82,15 +96,15 @@ async def test_a_bad_snapshot_met_on_switching_tables_is_said_once(tmp_path, lan
         async with app.run_test(size=SIZE, notifications=True) as pilot:
             await pilot.pause()
             await pilot.press("f9")
+            await settle(pilot)
             assert isinstance(app.screen, TableListScreen)
             await pilot.press("2")  # its number switches at once
-            await pilot.pause()
+            hits = await toasts_once_said(pilot, words, "seq 4", other_name)
             assert app.session.name == other_name
             assert app.session.state == truth  # folded, not the forgery
-            hits = [x for x in toasts(app) if words in x and "seq 4" in x and other_name in x]
             assert len(hits) == 1, toasts(app)
             await pilot.press("f9", "1", "f9", "2")  # there and back: nothing new to say
-            await pilot.pause()
+            await settle(pilot)
             assert app.session.name == other_name
             assert not [x for x in toasts(app) if words in x]  # the list cleared the toasts
     finally:

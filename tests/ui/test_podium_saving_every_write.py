@@ -288,3 +288,33 @@ async def test_the_showdown_says_saving_until_its_hand_is_stored(tmp_path, monke
         assert not blocked.gave_up and "saving…" not in status(app)
         assert len(s) == 1 and s.records(0, 1)[0].result[0] == (3,)
     j.close()
+
+
+async def test_a_write_that_lands_as_the_podium_closes_is_kept_and_says_nothing(
+    tmp_path, monkeypatch
+):
+    """The podium closes while the journal still holds a leave: the leave is stored, and
+    its landing (on a podium with no screen left) ends nothing with a traceback."""
+    j = journal_with(tmp_path / "j.db", (HOLDEM, []))
+    s = j.open_table("Table 12")
+    blocked = Blocked(j, monkeypatch)
+    app = make_podium_app(s, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "7", "x")
+        await settle(pilot)
+        blocked.on = True
+        send_keys(app, "enter")
+        for _ in range(200):
+            if blocked.entered.is_set():
+                break
+            await asyncio.sleep(0.02)
+        assert blocked.entered.is_set(), "the write never reached the journal"
+        threading.Timer(0.3, blocked.release).start()  # lands once the podium is closing
+        app.exit()
+    for _ in range(250):  # bounded: the journal thread finishes the write
+        if len(s):
+            break
+        await asyncio.sleep(0.02)
+    assert not blocked.gave_up
+    assert [r.type for r in s.records(0, len(s))] == ["quit"]
+    j.close()

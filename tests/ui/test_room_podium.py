@@ -4,7 +4,7 @@ near-match questions (rrop-13.6). Two podium processes: test_room_two_podiums.py
 from __future__ import annotations
 
 from floorhelp import HALF, HOLDEM, KILLED
-from termhelp import type_text
+from termhelp import settle, type_text
 
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
@@ -45,22 +45,22 @@ async def test_rrop_13_6_bar_at_a_shows_at_b_a_win_at_b_is_refused_pay_at_b_lift
         await pilot.press("f6", "3", "x", "n")  # Cy leaves without posting: barred
         assert a.state.is_barred("Cy")
         app.switch_table("Table 14")
-        await pilot.pause()
+        await settle(pilot)
         assert app.session is b
         assert seat_status(app, 5) == "BARRED"  # seat label at B
         assert "cy owes $20 at Table 12" in barred_text(app.session.state)  # status line
         assert "cy owes $20 (Table 12)" in panel(app)  # rules panel
         await pilot.press("f5", "5", "enter")  # a hand naming Cy the winner
-        await pilot.pause()
+        await settle(pilot)
         assert len(b) == 0
         assert "owes a kill of $20 at Table 12" in panel(app) and "rrop-13.6" in panel(app)
         await pilot.press("ctrl+u", "1", "enter")  # Ivy wins: Cy dealt out
-        await pilot.pause()
+        await settle(pilot)
         assert len(b) == 1 and b.records(0, 1)[0].event["room"][0]["table"] == "Table 12"
         await pilot.press("f6", "5", "p")  # pay from B, at Cy's seat
         assert app.screen.owed == [("Cy", 2000, "barred", "Table 12")]
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert not a.state.is_barred("Cy") and not b.state.is_barred("Cy")
         assert seat_status(app, 5) == ""
         assert j.connection.execute(
@@ -75,6 +75,7 @@ async def test_the_room_view_lists_filters_and_pays(tmp_path):
     app = make_podium_app(b)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+o")
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, RoomPlayersScreen)
         rows = {(r.player, r.table): r for r in screen.rows}
@@ -83,15 +84,20 @@ async def test_the_room_view_lists_filters_and_pays(tmp_path):
         assert ("Cy", "Table 12") not in rows  # shown where she sits
         assert rows[("Ivy", "Table 14")].status == "playing"
         await pilot.press(*"CY  ")  # the name key filters
+        await settle(pilot)
         assert [(r.player, r.table) for r in screen.shown] == [("cy", "Table 14")]
         await pilot.press("enter", "enter")  # pay; confirm
-        await pilot.pause()
+        await settle(pilot)
         assert not b.state.is_barred("cy") and not a.state.barred
         assert all(not r.barred for r in app.screen.rows)
         b.append({"type": "quit", "seat": 5})
         a.void(len(a), "the pay was entered by mistake")  # barred again, seated nowhere
-        app.screen.reload()
-        nowhere = [r for r in app.screen.rows if r.key == "cy"]
+        app.screen.reload()  # read in the podium's journal work: a thread once it is slow
+        for _ in range(250):  # bounded: until the rows read again have landed
+            nowhere = [r for r in app.screen.rows if r.key == "cy"]
+            if nowhere and nowhere[0].seat is None:
+                break
+            await pilot.pause(0.02)
         assert len(nowhere) == 1 and nowhere[0].seat is None and nowhere[0].table == "Table 12"
         assert "not seated" in nowhere[0].status
         await pilot.press("escape", "escape")  # the filter cleared, then the view closed
@@ -121,7 +127,7 @@ async def test_a_near_match_join_asks_before_seating(tmp_path):
         await pilot.press("enter", "n")  # someone else
         assert "agree" in app.screen.question  # then the kill-pot question
         await pilot.press("n")
-        await pilot.pause()
+        await settle(pilot)
         assert a.state.player(8).name == "Наталия Смирнова"
         await pilot.press("f6", "9", "j")
         await type_text(pilot, "наталья  смирнова")

@@ -421,23 +421,33 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
         return True
 
     # -- messages from the widgets -------------------------------------------------------
+    # (each may come after the app began to close, a click or key still in a queue: no
+    # screen is left then, and nothing to do)
     @on(Seating.SeatChosen)
     def _seat_chosen(self, message: Seating.SeatChosen) -> None:
+        if not self.screen_stack:
+            return
         self.podium.query_one(HandEntry).add_seat(message.seat)
 
     @on(FloorSeating.SeatAction)
     def _seat_action(self, message: FloorSeating.SeatAction) -> None:
+        if not self.screen_stack:
+            return
         handler = getattr(self, f"floor_{message.what}", None)
         if handler is not None:
             handler(message.seat)
 
     @on(HistoryView.RecordHighlighted)
     def _record_highlighted(self, message: HistoryView.RecordHighlighted) -> None:
+        if not self.screen_stack:
+            return
         self.podium.query_one(RulesPanel).show(self.floor.state, message.record)
 
     @on(HistoryView.RecordChosen)
     def _record_chosen(self, message: HistoryView.RecordChosen) -> None:
         """Enter in the history: the dispute view at that record (as F12 there)."""
+        if not self.screen_stack:
+            return
         from ..screens.dispute import open_dispute
 
         open_dispute(self, message.record.seq)
@@ -445,10 +455,14 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     @on(HistoryView.CorrectChosen)
     def _correct_chosen(self, message: HistoryView.CorrectChosen) -> None:
         """C in the history: the correction form for that record."""
+        if not self.screen_stack:
+            return
         self.correct_record(message.record)
 
     @on(HandEntry.Refused)
     def _entry_refused(self, message: HandEntry.Refused) -> None:
+        if not self.screen_stack:
+            return
         self.podium.query_one(RulesPanel).show_refusal(message.refusal)
 
     # -- view actions -----------------------------------------------------------------------

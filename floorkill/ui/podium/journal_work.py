@@ -224,6 +224,9 @@ class JournalWork:
 
     def _finish(self, outcome: _Outcome, done, failed) -> None:
         self._floor.tell(outcome.changes)
+        if not self._app.screen_stack:  # the app closed while the journal worked: the
+            log.debug("podium: journal work finished as the app closed")  # work stands
+            return
         if outcome.error is not None:
             failed(outcome.error)
         else:
