@@ -26,11 +26,12 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from floorkill.i18n import NPhrase, Phrase, Spoken, said, tr
+from floorkill.i18n import Phrase, Spoken, said, tr
 from floorkill.rules.names import safe_text
 from floorkill.store import reading
 from floorkill.store.backend import is_url, location_text
 from floorkill.store.errors import JournalError
+from floorkill.store.migrate import copy_does_not_verify
 from floorkill.store.readonly import UNREAD_WAL, Notice
 from floorkill.store.schema import format_anchor
 from floorkill.system_errors import os_cause, sqlite_cause
@@ -122,17 +123,7 @@ def backup(source: str | Path, target: str | Path) -> dict[str, Any]:
     _one_file(part)
     problems, _warnings, counts = verify_journal(part, key=keys.load_key())
     if problems:
-        raise BackupNotWhole(
-            NPhrase(
-                "{path}: the copy does NOT verify ({n} problem(s), first: {first}); it is "
-                "left there for inspection",
-                "{path}: the copy does NOT verify ({n} problem(s), first: {first}); it is "
-                "left there for inspection",
-                len(problems),
-                path=str(part),
-                first=problems[0],
-            )
-        )
+        raise BackupNotWhole(copy_does_not_verify(str(part), problems))
     _fsync(part)
     os.replace(part, target)
     _fsync(target.parent)

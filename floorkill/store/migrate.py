@@ -205,17 +205,7 @@ def migrate(source: str | Path, target: str | Path) -> dict[str, Any]:
         journal.rebuild_caches()
     problems, _warnings, counts = verify_journal(target, key=key)
     if problems:
-        raise CopyNotWhole(
-            NPhrase(
-                "{path}: the copy does NOT verify ({n} problem(s), first: {first}); it is "
-                "left there for inspection",
-                "{path}: the copy does NOT verify ({n} problem(s), first: {first}); it is "
-                "left there for inspection",
-                len(problems),
-                path=dst,
-                first=problems[0],
-            )
-        )
+        raise CopyNotWhole(copy_does_not_verify(dst, problems))
     if (counts["head_seq"], counts["head"]) != (head_seq, head) or counts["rows"] != len(events):
         raise CopyNotWhole(
             Phrase(
@@ -229,6 +219,20 @@ def migrate(source: str | Path, target: str | Path) -> dict[str, Any]:
             )
         )
     return {"tables": len(tables), "rows": len(events), "head": head}
+
+
+def copy_does_not_verify(path: str, problems: list[str]) -> NPhrase:
+    """A copy written whole that does not verify (a migrated journal, a backup): said with
+    its first problem; the copy stays where it is, for inspection."""
+    return NPhrase(
+        "{path}: the copy does NOT verify ({n} problem(s), first: {first}); it is "
+        "left there for inspection",
+        "{path}: the copy does NOT verify ({n} problem(s), first: {first}); it is "
+        "left there for inspection",
+        len(problems),
+        path=path,
+        first=problems[0],
+    )
 
 
 class CopyNotWhole(JournalError):
