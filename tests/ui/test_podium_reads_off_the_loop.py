@@ -433,3 +433,29 @@ async def test_the_same_game_ruling_reads_the_other_table_off_the_loop(tmp_path,
         await settle(pilot)
         assert screen.decisions and ("b", "Table 3") in screen.decisions[0].params
     j.close()
+
+
+async def test_a_table_just_made_in_the_real_journal_is_shown_after_its_room_is_read_off_the_loop(
+    tmp_path, monkeypatch
+):
+    """The demo's podium makes a table in the real journal and switches to it: its state
+    is the room it stands in, read from the real journal for the first time — in the
+    journal work; the keys typed meanwhile go to it."""
+    from floorkill.rules import load_table_text
+    from floorkill.ui.podium.opening import open_podium
+
+    monkeypatch.setenv("FLOORKILL_DEMO_JOURNAL", str(tmp_path / "demo.db"))
+    opening = open_podium(None, tmp_path / "real.db", None)
+    try:
+        app = make_podium_app(opening.session, notices=opening.notices, journal=opening.journal)
+        app.demo_of = opening.demo_of
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            created = app.tables.create(load_table_text(HOLDEM), HOLDEM)
+            hanging = Hanging(created.journal, "room", monkeypatch)
+            app.switch_table(created.name)
+            await while_hanging(pilot, hanging, "3")
+            assert app.session is created and "DEMO" not in app.title
+            assert app.podium.query_one(HandEntry).input.value == "3"  # typed meanwhile
+    finally:
+        opening.closer()

@@ -104,7 +104,14 @@ class TableActions(PodiumHost):
             except Exception as exc:  # noqa: BLE001 - logged and said
                 self._cannot_open(name, exc)
                 return
-            self._show_table(session)
+            # its state is the room it stands in, read from its journal the first time
+            # (a table just made in the real journal while the demo's is shown): read in
+            # the journal work, done on the spot when the room is already read
+            self.journal_work.read(
+                lambda: session.state,
+                lambda _state: self._show_table(session),
+                lambda exc: self._cannot_open(name, exc),
+            )
             return
         gate = self.key_gate
         gate.hold()
