@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 from pghelp import Outage
 from storehelp import hand_events, table
+from termhelp import settle
 
 from floorkill.store.backend import open_journal
 from floorkill.ui.podium import make_podium_app
@@ -84,6 +85,7 @@ async def test_a_stale_entry_is_refused_naming_who_and_kept(where):
             await _stop_following(app, pilot)  # podium 2 has not looked yet
             s1.append({"type": "hand", "winner": 2})  # hand 41 on podium 1
             await pilot.press("5", "enter")
+            await settle(pilot)  # the keys handled and the write done
             entry = app.query_one(HandEntry)
             assert (
                 "Table 7 changed: hand 41 was just entered by ann — check and enter again"
@@ -92,6 +94,7 @@ async def test_a_stale_entry_is_refused_naming_who_and_kept(where):
             assert entry.input.value == "5"  # the entry is kept
             assert len(app.session) == 41 and app.query_one(HistoryView).total == 41
             await pilot.press("enter")  # checked: enter again
+            await settle(pilot)  # the keys handled and the write done
             await pilot.pause()
             assert len(app.session) == 42
             last = app.session.records(-1)[0]
@@ -117,10 +120,12 @@ async def test_rrop_13_6_a_bar_made_after_the_preview_was_drawn_records_nothing(
             await pilot.pause()
             await _stop_following(app, pilot)  # podium A has not looked yet
             await pilot.press("5")
+            await settle(pilot)  # the keys handled and the write done
             entry = app.query_one(HandEntry)
             assert entry.preview is not None and entry.preview.records
             bar_p3_at_table_8(b)
             await pilot.press("enter")
+            await settle(pilot)  # the keys handled and the write done
             assert len(app.session) == 0  # nothing recorded
             assert "P3 is now barred at Table 8 (owes $20)" in entry.message
             assert entry.input.value == "5"
@@ -128,6 +133,7 @@ async def test_rrop_13_6_a_bar_made_after_the_preview_was_drawn_records_nothing(
             shown = entry.preview
             assert shown is not None and shown.records
             await pilot.press("enter")
+            await settle(pilot)  # the keys handled and the write done
             await pilot.pause()
             assert len(app.session) == 1
             record = app.session.records(-1)[0]
@@ -140,7 +146,6 @@ async def test_rrop_13_6_a_join_form_whose_player_was_barred_meanwhile_opens_aga
     nothing is recorded, the notice says what changed, and the form is open again as it
     was typed, its preview worked out on the room as it now is (refused: P3 is barred)."""
     from storehelp import bar_p3_at_table_8
-    from termhelp import settle
 
     from floorkill.floor import Floor
     from floorkill.ui.screens.seat_forms import FormModal
@@ -179,9 +184,11 @@ async def test_undo_offered_before_another_podiums_entry_voids_nothing(where):
             await pilot.pause()
             await _stop_following(app, pilot)
             await pilot.press("ctrl+z")
+            await settle(pilot)  # the keys handled and the write done
             assert isinstance(app.screen, UndoModal) and app.screen.record.seq == 84
             s1.append(hand_events(1, 84)[0])  # #85 on podium 1 meanwhile
             await pilot.press(*"misclick", "enter")
+            await settle(pilot)  # the keys handled and the write done
             await pilot.pause()
             assert not isinstance(app.screen, UndoModal)
             recs = s1.records()
@@ -199,6 +206,7 @@ async def test_server_down_the_podium_says_so_keeps_the_entry_and_retries(pg_url
             await pilot.pause()
             outage.down()
             await pilot.press("5", "enter")
+            await settle(pilot)  # the keys handled and the write done
             entry = app.query_one(HandEntry)
             assert entry.message.startswith("✗ not recorded: the journal cannot be reached")
             assert "\n" not in entry.message
@@ -206,6 +214,7 @@ async def test_server_down_the_podium_says_so_keeps_the_entry_and_retries(pg_url
             await pilot.pause(0.3)  # the follower ticks quietly meanwhile
             outage.up()
             await pilot.press("enter")  # the retry
+            await settle(pilot)  # the keys handled and the write done
             await pilot.pause()
             assert len(s) == 1 and s.records(-1)[0].event["winner"] == 5
     outage.down()
@@ -239,17 +248,20 @@ async def test_the_podiums_commit_never_connects_the_follow_tick_does(pg_url, mo
             loop_thread = threading.get_ident()
             outage.down()
             await pilot.press("5", "enter")
+            await settle(pilot)  # the keys handled and the write done
             await pilot.pause()
             entry = app.query_one(HandEntry)
             assert entry.message.startswith("✗ not recorded: the journal cannot be reached")
             assert entry.input.value == "5" and len(s) == 0
             await pilot.pause(0.6)  # the follow tick tries (in its worker) meanwhile
             await pilot.press("enter")  # still away: refused again, nothing written
+            await settle(pilot)  # the keys handled and the write done
             await pilot.pause()
             assert entry.input.value == "5" and len(s) == 0
             outage.up()
             await _until(pilot, lambda: not journal._lost())
             await pilot.press("enter")
+            await settle(pilot)  # the keys handled and the write done
             await pilot.pause()
             assert len(s) == 1 and s.records(-1)[0].event["winner"] == 5
             assert entry.input.value == ""

@@ -68,7 +68,10 @@ async def saving_then_recorded(pilot, blocked: Blocked, table, start, recorded: 
     assert blocked.entered.is_set(), "the write never reached the journal"
     ticks: list[int] = []
     app.podium.set_interval(0.02, lambda: ticks.append(1))  # the screen's own timer
-    await asyncio.sleep(0.2)
+    for _ in range(100):  # bounded (the write waits up to 8 s): a starved loop ticks late
+        await asyncio.sleep(0.05)
+        if ticks:
+            break
     assert ticks, "the event loop is held by the write"
     assert status(app).startswith("saving…")
     assert "saving…" in app.export_screenshot()
