@@ -45,6 +45,27 @@ class Blocked:
         self._release.set()
 
 
+async def reaches_the_journal(blocked: Blocked, what: str = "the write") -> None:
+    """Until the journal holds ``what`` (bounded)."""
+    for _ in range(200):  # (not Pilot's pause: the app takes no message until the write lands)
+        if blocked.entered.is_set():
+            break
+        await asyncio.sleep(0.02)
+    assert blocked.entered.is_set(), f"{what} never reached the journal"
+
+
+async def the_loop_runs(screen, what: str = "the write") -> None:
+    """The screen's own timer ticks while the journal holds ``what`` (bounded, up to 5 s of
+    the write's 8: a starved loop ticks late)."""
+    ticks: list[int] = []
+    screen.set_interval(0.02, lambda: ticks.append(1))
+    for _ in range(100):
+        await asyncio.sleep(0.05)
+        if ticks:
+            break
+    assert ticks, f"the event loop is held by {what}"
+
+
 def status(app) -> str:
     line = app.podium.query_one(StatusLine)
     return line.build_text(app.session.state).renderables[0].plain
@@ -61,18 +82,8 @@ async def saving_then_recorded(pilot, blocked: Blocked, table, start, recorded: 
     length, said = len(table), len(notices(app))
     blocked.on = True
     await start()
-    for _ in range(200):  # (not Pilot's pause: the app takes no message until the write lands)
-        if blocked.entered.is_set():
-            break
-        await asyncio.sleep(0.02)
-    assert blocked.entered.is_set(), "the write never reached the journal"
-    ticks: list[int] = []
-    app.podium.set_interval(0.02, lambda: ticks.append(1))  # the screen's own timer
-    for _ in range(100):  # bounded (the write waits up to 8 s): a starved loop ticks late
-        await asyncio.sleep(0.05)
-        if ticks:
-            break
-    assert ticks, "the event loop is held by the write"
+    await reaches_the_journal(blocked)
+    await the_loop_runs(app.podium)
     assert status(app).startswith("saving…")
     assert "saving…" in app.export_screenshot()
     assert len(table) == length  # not written yet…
@@ -242,15 +253,8 @@ async def test_the_table_editors_save_says_saving_until_the_table_is_created(tmp
         await type_text(pilot, "Table 20")
         blocked.on = True
         send_keys(app, "ctrl+s")
-        for _ in range(200):
-            if blocked.entered.is_set():
-                break
-            await asyncio.sleep(0.02)
-        assert blocked.entered.is_set(), "the table never reached the journal"
-        ticks: list[int] = []
-        app.screen.set_interval(0.02, lambda: ticks.append(1))
-        await asyncio.sleep(0.2)
-        assert ticks, "the event loop is held by the save"
+        await reaches_the_journal(blocked, "the table")
+        await the_loop_runs(app.screen, "the save")
         assert "saving…" in app.export_screenshot()
         assert "Table 20" not in j.table_names()
         blocked.release()
@@ -276,15 +280,8 @@ async def test_the_showdown_says_saving_until_its_hand_is_stored(tmp_path, monke
         await settle(pilot)
         blocked.on = True
         send_keys(app, "enter")
-        for _ in range(200):
-            if blocked.entered.is_set():
-                break
-            await asyncio.sleep(0.02)
-        assert blocked.entered.is_set(), "the write never reached the journal"
-        ticks: list[int] = []
-        app.podium.set_interval(0.02, lambda: ticks.append(1))
-        await asyncio.sleep(0.2)
-        assert ticks, "the event loop is held by the write"
+        await reaches_the_journal(blocked)
+        await the_loop_runs(app.podium)
         assert status(app).startswith("saving…") and len(s) == 0
         blocked.release()
         await settle(pilot)
@@ -307,11 +304,7 @@ async def test_a_write_that_lands_as_the_podium_closes_is_kept_and_says_nothing(
         await settle(pilot)
         blocked.on = True
         send_keys(app, "enter")
-        for _ in range(200):
-            if blocked.entered.is_set():
-                break
-            await asyncio.sleep(0.02)
-        assert blocked.entered.is_set(), "the write never reached the journal"
+        await reaches_the_journal(blocked)
         threading.Timer(0.3, blocked.release).start()  # lands once the podium is closing
         app.exit()
     for _ in range(250):  # bounded: the journal thread finishes the write
