@@ -9,11 +9,11 @@ never a traceback, never a closed podium — and the same key reads again.
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 import threading
 
 from floorhelp import HOLDEM, hand, journal_with
+from journal_held import reaches_the_journal, the_loop_runs
 from termhelp import send_keys, settle
 from textual.widgets import Static
 
@@ -78,20 +78,10 @@ def banner(screen) -> str:
     return " ".join(str(screen.query_one("#dispute-banner", Static).render()).split())
 
 
-async def hung(pilot, reader: Reader, *keys: str) -> list[int]:
-    """The view's read hangs: ``keys`` typed meanwhile; the loop's ticks while it hangs."""
-    app = pilot.app
-    for _ in range(200):  # (not Pilot's pause: the app takes no message until the read lands)
-        if reader.entered.is_set():
-            break
-        await asyncio.sleep(0.02)
-    assert reader.entered.is_set(), "the view never read its journal"
-    ticks: list[int] = []
-    app.podium.set_interval(0.02, lambda: ticks.append(1))  # a timer of the screen
-    send_keys(app, *keys)  # as a terminal sends them
-    await asyncio.sleep(0.3)
-    assert ticks, "the event loop is held by the read"
-    return ticks
+async def hung(pilot, reader: Reader, *keys: str) -> None:
+    """The view's read hangs: ``keys`` typed meanwhile, and the loop runs."""
+    await reaches_the_journal(reader.entered, "the view's read")
+    await the_loop_runs(pilot.app.podium, "the read", keys)
 
 
 def played(path, n: int, extra=()):

@@ -13,6 +13,7 @@ import asyncio
 import threading
 
 from floorhelp import HALF, HOLDEM, KILLED, STUD, hand, journal_with
+from journal_held import reaches_the_journal, the_loop_runs
 from termhelp import send_keys, settle
 from textual.widgets import Input
 
@@ -53,16 +54,8 @@ async def while_hanging(pilot, hanging: Hanging, *keys: str) -> None:
     """The read hangs: the loop runs meanwhile (a timer ticks), ``keys`` are typed; then
     the journal answers."""
     app = pilot.app
-    for _ in range(200):  # (not Pilot's pause: the app takes no message until the read lands)
-        if hanging.entered.is_set():
-            break
-        await asyncio.sleep(0.02)
-    assert hanging.entered.is_set(), "the screen never read the journal"
-    ticks: list[int] = []
-    app.podium.set_interval(0.02, lambda: ticks.append(1))  # the screen's own timer
-    send_keys(app, *keys)  # as a terminal sends them
-    await asyncio.sleep(0.2)
-    assert ticks, "the event loop is held by the read"
+    await reaches_the_journal(hanging.entered, "the screen's read")
+    await the_loop_runs(app.podium, "the read", keys)
     assert app.podium.query_one(HandEntry).input.value == ""  # nothing typed into the podium
     hanging.release()
     await settle(pilot)

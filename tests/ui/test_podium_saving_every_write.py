@@ -15,6 +15,7 @@ import asyncio
 import threading
 
 from floorhelp import HALF, HOLDEM, KILLED, hand, journal_with
+from journal_held import reaches_the_journal, the_loop_runs
 from termhelp import send_keys, settle, type_text
 
 from floorkill.ui.podium import make_podium_app
@@ -45,27 +46,6 @@ class Blocked:
         self._release.set()
 
 
-async def reaches_the_journal(blocked: Blocked, what: str = "the write") -> None:
-    """Until the journal holds ``what`` (bounded)."""
-    for _ in range(200):  # (not Pilot's pause: the app takes no message until the write lands)
-        if blocked.entered.is_set():
-            break
-        await asyncio.sleep(0.02)
-    assert blocked.entered.is_set(), f"{what} never reached the journal"
-
-
-async def the_loop_runs(screen, what: str = "the write") -> None:
-    """The screen's own timer ticks while the journal holds ``what`` (bounded, up to 5 s of
-    the write's 8: a starved loop ticks late)."""
-    ticks: list[int] = []
-    screen.set_interval(0.02, lambda: ticks.append(1))
-    for _ in range(100):
-        await asyncio.sleep(0.05)
-        if ticks:
-            break
-    assert ticks, f"the event loop is held by {what}"
-
-
 def status(app) -> str:
     line = app.podium.query_one(StatusLine)
     return line.build_text(app.session.state).renderables[0].plain
@@ -82,7 +62,7 @@ async def saving_then_recorded(pilot, blocked: Blocked, table, start, recorded: 
     length, said = len(table), len(notices(app))
     blocked.on = True
     await start()
-    await reaches_the_journal(blocked)
+    await reaches_the_journal(blocked.entered)
     await the_loop_runs(app.podium)
     assert status(app).startswith("saving…")
     assert "saving…" in app.export_screenshot()
@@ -253,7 +233,7 @@ async def test_the_table_editors_save_says_saving_until_the_table_is_created(tmp
         await type_text(pilot, "Table 20")
         blocked.on = True
         send_keys(app, "ctrl+s")
-        await reaches_the_journal(blocked, "the table")
+        await reaches_the_journal(blocked.entered, "the table")
         await the_loop_runs(app.screen, "the save")
         assert "saving…" in app.export_screenshot()
         assert "Table 20" not in j.table_names()
@@ -280,7 +260,7 @@ async def test_the_showdown_says_saving_until_its_hand_is_stored(tmp_path, monke
         await settle(pilot)
         blocked.on = True
         send_keys(app, "enter")
-        await reaches_the_journal(blocked)
+        await reaches_the_journal(blocked.entered)
         await the_loop_runs(app.podium)
         assert status(app).startswith("saving…") and len(s) == 0
         blocked.release()
@@ -304,7 +284,7 @@ async def test_a_write_that_lands_as_the_podium_closes_is_kept_and_says_nothing(
         await settle(pilot)
         blocked.on = True
         send_keys(app, "enter")
-        await reaches_the_journal(blocked)
+        await reaches_the_journal(blocked.entered)
         threading.Timer(0.3, blocked.release).start()  # lands once the podium is closing
         app.exit()
     for _ in range(250):  # bounded: the journal thread finishes the write
