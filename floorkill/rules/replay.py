@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from . import room
@@ -19,15 +18,29 @@ from .events import Event, parse_event
 from .state import TableState, barred_json, button_json, initial_state, next_hand
 
 
-@dataclass(frozen=True, slots=True)
 class Step:
-    index: int  # 1-based event number
-    raw: Mapping[str, Any]
-    state: TableState  # state after the event (unchanged when refused)
-    event: Event | None = None
-    decisions: tuple[Decision, ...] = ()
-    result: Result | None = None
-    refusal: Refusal | None = None
+    """One event of a replay and what it did. A plain class, not a frozen dataclass: one
+    is built an event and never hashed or compared (replay --json's budget)."""
+
+    __slots__ = ("index", "raw", "state", "event", "decisions", "result", "refusal")
+
+    def __init__(
+        self,
+        index: int,  # 1-based event number
+        raw: Mapping[str, Any],
+        state: TableState,  # state after the event (unchanged when refused)
+        event: Event | None = None,
+        decisions: tuple[Decision, ...] = (),
+        result: Result | None = None,
+        refusal: Refusal | None = None,
+    ) -> None:
+        self.index = index
+        self.raw = raw
+        self.state = state
+        self.event = event
+        self.decisions = decisions
+        self.result = result
+        self.refusal = refusal
 
     @property
     def hands(self) -> tuple[Any, ...]:
