@@ -226,7 +226,7 @@ def _new(state: TableState, **changes: Any) -> TableState:
 def _leg_of(button: KillButton) -> KillButton:
     """The button as it would stand without this hand's kill (docs/rules.md 5.5, 5.7)."""
     if button.status == KILLED and button.leg_seat is not None:
-        return KillButton(status=LEG_UP, seat=button.leg_seat, player=button.leg_player)
+        return _leg_up_button(button.leg_seat, button.leg_player)
     return NEUTRAL_BUTTON
 
 
@@ -256,8 +256,47 @@ def _kill(
     )
 
 
+# The leg-up buttons built so far, by (seat, player): most hands give the leg to their
+# winner, and a frozen KillButton costs more to build than to look up (the budgets of
+# replay --json and verify). Cleared when full.
+_LEG_UPS: dict[tuple[int, str | None], KillButton] = {}
+LEG_UPS_KEPT = 1024
+
+
+def _leg_up_button(seat: int, player: str | None) -> KillButton:
+    """The leg-up button of ``player`` at ``seat`` (equal to a new one; states are immutable,
+    so one object serves every state that holds it)."""
+    key = (seat, player)
+    button = _LEG_UPS.get(key)
+    if button is None:
+        if len(_LEG_UPS) >= LEG_UPS_KEPT:
+            _LEG_UPS.clear()
+        button = _LEG_UPS[key] = KillButton(status=LEG_UP, seat=seat, player=player)
+    return button
+
+
+# The decisions a hand's button said so far, by their fields: they repeat from hand to
+# hand, and a frozen Decision costs more to build than to look up (the budgets of replay
+# --json and verify). Cleared when full.
+_SAID: dict[tuple[Any, ...], Decision] = {}
+SAID_KEPT = 4096
+
+
+def _decision(
+    code: str, seat: int | None, key: str, params: tuple[Any, ...], cites: tuple[str, ...]
+) -> Decision:
+    """``Decision(code, seat, key, params, cites)``, the one built before when there is one."""
+    fields = (code, seat, key, params, cites)
+    decision = _SAID.get(fields)
+    if decision is None:
+        if len(_SAID) >= SAID_KEPT:
+            _SAID.clear()
+        decision = _SAID[fields] = Decision(code, seat, key, params, cites)
+    return decision
+
+
 def _leg_up(state: TableState, seat: int) -> KillButton:
-    return KillButton(status=LEG_UP, seat=seat, player=_name(state, seat))
+    return _leg_up_button(seat, _name(state, seat))
 
 
 def _miss_kill(
@@ -634,7 +673,7 @@ def _next_button(
         fired.append("rrop-13.11")
 
     def say(code: str, seat: int | None, key: str, cites: tuple[str, ...], **params: Any) -> None:
-        decisions.append(Decision(code, seat, key, tuple(params.items()), cites))
+        decisions.append(_decision(code, seat, key, tuple(params.items()), cites))
 
     def neutral(key: str, cites: tuple[str, ...], **params: Any) -> KillButton:
         say("neutral", None, key, cites, **params)
@@ -717,7 +756,7 @@ def _ordinary_win(
         return killed
     if two_pots:
         say("leg-up", winner, "leg-up", ("rrop-13.3",), name=name)
-        return KillButton(status=LEG_UP, seat=winner, player=name)
+        return _leg_up_button(winner, name)
     cfg = state.config
     by_pot = pot_triggers(cfg.kill.triggers)
     if not by_pot or by_pot[0].minimum_option is None:
@@ -1114,7 +1153,7 @@ def _back(state: TableState, ev: Back, _ctx: Elsewhere) -> Step:
     if player.name in credits:
         if button.status == NEUTRAL and not back.waiting:
             credits = tuple(credit for credit in credits if credit != player.name)
-            button = KillButton(status=LEG_UP, seat=ev.seat, player=player.name)
+            button = _leg_up_button(ev.seat, player.name)
             decisions.append(
                 Decision(
                     "leg-up",
@@ -1387,7 +1426,7 @@ def _settle(state: TableState, decisions: list[Decision]) -> TableState:
             seat = state.seat_of(name)
             player = state.player(seat)
             if player is not None and seat in playing:
-                button = KillButton(status=LEG_UP, seat=seat, player=player.name)
+                button = _leg_up_button(seat, player.name)
                 credits = tuple(credit for credit in credits if credit != name)
                 decisions.append(
                     Decision(
