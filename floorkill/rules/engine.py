@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from . import room
+from .built_once import BuiltOnce
 from .codes import KillBy, OwedMode, TriggerId
 from .config import HILO_GAMES
 from .decisions import Decision, Refusal
@@ -256,43 +257,13 @@ def _kill(
     )
 
 
-# The leg-up buttons built so far, by (seat, player): most hands give the leg to their
-# winner, and a frozen KillButton costs more to build than to look up (the budgets of
-# replay --json and verify). Cleared when full.
-_LEG_UPS: dict[tuple[int, str | None], KillButton] = {}
-LEG_UPS_KEPT = 1024
+def _new_leg_up(seat: int, player: str | None) -> KillButton:
+    return KillButton(status=LEG_UP, seat=seat, player=player)
 
 
-def _leg_up_button(seat: int, player: str | None) -> KillButton:
-    """The leg-up button of ``player`` at ``seat`` (equal to a new one; states are immutable,
-    so one object serves every state that holds it)."""
-    key = (seat, player)
-    button = _LEG_UPS.get(key)
-    if button is None:
-        if len(_LEG_UPS) >= LEG_UPS_KEPT:
-            _LEG_UPS.clear()
-        button = _LEG_UPS[key] = KillButton(status=LEG_UP, seat=seat, player=player)
-    return button
-
-
-# The decisions a hand's button said so far, by their fields: they repeat from hand to
-# hand, and a frozen Decision costs more to build than to look up (the budgets of replay
-# --json and verify). Cleared when full.
-_SAID: dict[tuple[Any, ...], Decision] = {}
-SAID_KEPT = 4096
-
-
-def _decision(
-    code: str, seat: int | None, key: str, params: tuple[Any, ...], cites: tuple[str, ...]
-) -> Decision:
-    """``Decision(code, seat, key, params, cites)``, the one built before when there is one."""
-    fields = (code, seat, key, params, cites)
-    decision = _SAID.get(fields)
-    if decision is None:
-        if len(_SAID) >= SAID_KEPT:
-            _SAID.clear()
-        decision = _SAID[fields] = Decision(code, seat, key, params, cites)
-    return decision
+# most hands give the leg to their winner, or say what the button does, as hands before did
+_leg_up_button: BuiltOnce[KillButton] = BuiltOnce(_new_leg_up, 1024)  # (seat, player)
+_said: BuiltOnce[Decision] = BuiltOnce(Decision, 4096)  # (code, seat, key, params, cites)
 
 
 def _leg_up(state: TableState, seat: int) -> KillButton:
@@ -673,7 +644,7 @@ def _next_button(
         fired.append("rrop-13.11")
 
     def say(code: str, seat: int | None, key: str, cites: tuple[str, ...], **params: Any) -> None:
-        decisions.append(_decision(code, seat, key, tuple(params.items()), cites))
+        decisions.append(_said(code, seat, key, tuple(params.items()), cites))
 
     def neutral(key: str, cites: tuple[str, ...], **params: Any) -> KillButton:
         say("neutral", None, key, cites, **params)

@@ -13,6 +13,7 @@ from typing import Any
 
 from floorkill.i18n import N_, Phrase
 
+from .built_once import BuiltOnce
 from .codes import EventType
 from .decisions import Refusal
 from .money import Cents, MoneyError, parse_amount, to_toml
@@ -500,17 +501,13 @@ def _parse_hand(raw: Mapping[str, Any], seats: int) -> Hand:
     qual = raw.get("qualifies")
     if qual is not None and not isinstance(qual, bool):
         raise Refusal("bad-bool", field="qualifies", value=repr(qual))
-    return Hand(
-        winners=winners,
-        high=high,
-        low=low,
-        showdown=showdown,
-        pot=pot,
-        won_beyond_blinds=wbb,
-        qualifies=qual,
-        flop=_bool(raw, "flop", True),
-        kill_posted=_bool(raw, "kill_posted", True),
-    )
+    flop, kill_posted = _bool(raw, "flop", True), _bool(raw, "kill_posted", True)
+    if showdown is None:  # typed winners: the same few hands come back
+        return _typed_hand(winners, high, low, None, pot, wbb, qual, flop, kill_posted)
+    return Hand(winners, high, low, showdown, pot, wbb, qual, flop, kill_posted)
+
+
+_typed_hand: BuiltOnce[Hand] = BuiltOnce(Hand, 4096)  # Hand's fields, in their order
 
 
 def board_saw_flop(board: object) -> bool:
