@@ -21,8 +21,9 @@ and at the end of each run:
   built along the way;
 * state -> events -> TOML (tomli-w) -> load_table_text -> replay gives the same states.
 
-Settings: 200 examples x 50 steps per table, derandomized (the same run every time) and no
-example database. FLOORKILL_STATEFUL_EXAMPLES raises the example count for a longer soak;
+Settings: 100 examples x 50 steps per table, derandomized (the same run every time) and no
+example database. ``FLOORKILL_HYPOTHESIS=explore`` runs 2,000 new random ones per table;
+FLOORKILL_STATEFUL_EXAMPLES raises the example count for a longer soak;
 FLOORKILL_STATEFUL_RANDOM=1 explores new random sequences instead of the fixed ones.
 """
 
@@ -43,13 +44,14 @@ from floorkill.rules.config import config_from_dict, table_file_to_dict
 from floorkill.rules.replay import replay_events
 from floorkill.rules.state import BUTTON_STATUSES
 
-EXAMPLES = max(200, int(os.environ.get("FLOORKILL_STATEFUL_EXAMPLES", "200")))
+EXPLORE = os.environ.get("FLOORKILL_HYPOTHESIS") == "explore"
+EXAMPLES = max(2000 if EXPLORE else 100, int(os.environ.get("FLOORKILL_STATEFUL_EXAMPLES", "100")))
 SETTINGS = settings(
     max_examples=EXAMPLES,
     stateful_step_count=50,
     deadline=None,
     database=None,
-    derandomize=os.environ.get("FLOORKILL_STATEFUL_RANDOM") != "1",
+    derandomize=not EXPLORE and os.environ.get("FLOORKILL_STATEFUL_RANDOM") != "1",
     suppress_health_check=[
         HealthCheck.too_slow,
         HealthCheck.filter_too_much,

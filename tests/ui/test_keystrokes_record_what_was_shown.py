@@ -2,10 +2,10 @@
 tables: every hand recorded is the event the preview showed at its Enter, and no hand is
 recorded without one (docs/podium.md, "What Enter records").
 
-The suite runs a fixed set of sequences: 300 of hands and 25 of seat forms, the same count on
+The suite runs a fixed set of sequences: 150 of hands and 25 of seat forms, the same count on
 each table (one test per table: they run side by side on the suite's workers), each in a
 copy of the table's podium started once (podium_copies.py); ``FLOORKILL_HYPOTHESIS=explore``
-runs 10,000."""
+runs 10,000 new ones."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ from floorkill.ui.podium import make_podium_app
 from floorkill.ui.widgets.hand_entry import HandEntry
 
 EXPLORE = os.environ.get("FLOORKILL_HYPOTHESIS") == "explore"
-EXAMPLES = 10_000 if EXPLORE else int(os.environ.get("FK_KEYS_EXAMPLES", "300"))
+EXAMPLES = 10_000 if EXPLORE else int(os.environ.get("FK_KEYS_EXAMPLES", "150"))
+FORM_EXAMPLES = EXAMPLES // 6  # the seat forms' sequences
 
 TABLES = [
     (HOLDEM, []),
@@ -195,7 +196,7 @@ def test_every_seat_form_record_is_the_preview_shown_at_its_enter(table, monkeyp
     monkeypatch.setattr(FormModal, "submit", watched)
     with PodiumCopies(app, _settle) as podium:
 
-        @settings(max_examples=max(2, EXAMPLES // 12 // len(TABLES)))
+        @settings(max_examples=max(2, FORM_EXAMPLES // len(TABLES)))
         @given(bursts=st.lists(form_burst, min_size=1, max_size=6))
         def each_sequence(bursts):
             podium.run(_playing(app, bursts, check))
