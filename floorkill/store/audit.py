@@ -20,8 +20,8 @@ What a pass proves, row by row (each failure names the row):
 * with a key: every row's MAC (a forged append or a rebuilt chain fails);
 * with an anchor ``HASH@SEQ``: the chain value at that gseq (nothing up to it changed,
   cut or replaced); every shift's seal names such a head, a row before it whose chain
-  value begins with its hash (the first 64 bits of the last rows' values are kept for it:
-  a bounded ring, :data:`~floorkill.store.chain_pass.HEADS`);
+  value begins with its hash (the last rows' values are kept for it: a bounded ring,
+  :data:`~floorkill.store.chain_pass.HEADS`);
 * the caches: a snapshot that differs from the digest in the chain, an obligations row
   that differs from the table's owed kills.
 

@@ -15,7 +15,6 @@ replay over the same rows (every row's problems in the order a reader expects th
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -35,7 +34,7 @@ def where(gseq: Any, tbl: Any, seq: Any) -> Phrase:
     return Phrase("row gseq {gseq} (table {table}, seq {seq})", gseq=gseq, table=repr(tbl), seq=seq)
 
 
-HEADS = 1 << 16  # rows whose chain value a seal may name (512 KB)
+HEADS = 1 << 16  # rows whose chain value a seal may name (about 8 MB of hashes)
 
 
 class ChainPass:
@@ -70,10 +69,10 @@ class ChainPass:
         self.anchor_values: list[str] = []  # the row's hash, and the seed if it is one
         if anchor is not None and anchor[0] == 0:
             self.anchor_values = [self.prev]
-        # the first 64 bits of the chain value after each of the last HEADS rows (a ring,
-        # by gseq), while the global sequence has no gap: what a shift's seal names
-        # (HASH@SEQ, a head read seconds before the seal) is checked against them
-        self.heads = array("Q", bytes(8 * HEADS))
+        # the chain value after each of the last HEADS rows (a ring, by gseq), while the
+        # global sequence has no gap: what a shift's seal names (HASH@SEQ, a head read
+        # seconds before the seal) is checked against them
+        self.heads: list[str] = [""] * HEADS
         self.in_order = 0  # the last gseq passed with no gap before it
 
     def feed(self, row: tuple) -> None:
@@ -164,10 +163,7 @@ class ChainPass:
         self.last_gseq = gseq
         if gseq == self.in_order + 1:
             self.in_order = gseq
-            try:
-                self.heads[gseq % HEADS] = int(self.prev[:16], 16)
-            except ValueError:  # a hash that is not hex: named above, nothing to check
-                self.heads[gseq % HEADS] = 0
+            self.heads[gseq % HEADS] = self.prev
         if self.anchor is not None and gseq == self.anchor[0]:
             self.anchor_values = [str(stored_hash), self.prev]
 
@@ -271,7 +267,7 @@ class ChainPass:
         before it: the chain's own problems say why; or too far back to be held)."""
         if not max(1, self.in_order - HEADS + 1) <= gseq <= self.in_order:
             return None
-        return int(hash_[:16], 16) == self.heads[gseq % HEADS]
+        return self.heads[gseq % HEADS].startswith(hash_)
 
 
 # ---------------------------------------------------------------------------

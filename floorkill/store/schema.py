@@ -157,6 +157,20 @@ CHAIN_COLUMNS = EVENT_COLUMNS
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 _string = encode_basestring  # a str as JSON, as ensure_ascii=False writes it
 
+# The texts that repeat row after row (payload, decisions, result, rules, table, type,
+# who) are escaped once each and kept, a bounded set: verify's budget (bench/verify_bench.py)
+QUOTED_KEPT = 4096
+_quoted: dict[str, str] = {}
+_quoted_get = _quoted.get
+
+
+def _quote(text: str) -> str:
+    """``_string(text)``, kept for the next row that holds the same text."""
+    if len(_quoted) >= QUOTED_KEPT:
+        _quoted.clear()
+    quoted = _quoted[text] = _string(text)
+    return quoted
+
 
 def _one_encoder():
     """The C encoder ``_CANONICAL.encode`` builds on every call, built once (no circular
@@ -246,15 +260,18 @@ def row_content(
         and (state_hash is None or type(state_hash) is str)
     ):
         # the same text as the dict below, written out in its sorted key order (what a
-        # writer drafts and verify recomputes for every row: a fifth of the cost)
+        # writer drafts and verify recomputes for every row: a fifth of the cost); the
+        # time and the digest differ on every row, the other texts repeat (_quote)
+        q = _quoted_get
         return (
-            f'{{"at":{_string(at)},"decisions":{_string(decisions)},"gseq":{gseq},'
-            f'"hand":{hand},"payload":{_string(payload)},'
-            f'"result":{"null" if result is None else _string(result)},'
-            f'"rules":{_string(rules)},"schema":{schema},"seq":{seq},'
+            f'{{"at":{_string(at)},"decisions":{q(decisions) or _quote(decisions)},'
+            f'"gseq":{gseq},"hand":{hand},"payload":{q(payload) or _quote(payload)},'
+            f'"result":{"null" if result is None else q(result) or _quote(result)},'
+            f'"rules":{q(rules) or _quote(rules)},"schema":{schema},"seq":{seq},'
             + ("" if state_hash is None else f'"state_hash":{_string(state_hash)},')
-            + f'"table":{_string(tbl)},"target":{"null" if target is None else target},'
-            f'"type":{_string(type_)},"who":{"null" if who is None else _string(who)}}}'
+            + f'"table":{q(tbl) or _quote(tbl)},"target":{"null" if target is None else target},'
+            f'"type":{q(type_) or _quote(type_)},'
+            f'"who":{"null" if who is None else q(who) or _quote(who)}}}'
         )
     content = {
         "gseq": gseq,

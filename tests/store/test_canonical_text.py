@@ -135,6 +135,38 @@ def test_row_content_is_the_canonical_json_of_the_row(
     assert got == want
 
 
+def test_row_content_is_the_definition_for_texts_seen_before_and_after_the_kept_ones_go(
+    monkeypatch,
+):
+    """The texts that repeat from row to row are escaped once and kept (a bounded set):
+    the same text in another column or row, and a text seen again after the set was
+    cleared, still gives the row's canonical JSON."""
+    from floorkill.store import schema
+
+    monkeypatch.setattr(schema, "QUOTED_KEPT", 3)
+    texts = ['a"b', "\\n\x01", "é€", 'a"b', "x"]
+    for i in range(12):
+        one, two, three = texts[i % 5], texts[(i + 1) % 5], texts[(i + 3) % 5]
+        args = dict(
+            gseq=i,
+            tbl=one,
+            seq=i,
+            type_=two,
+            schema=1,
+            payload=three,
+            rules=one,
+            decisions=two,
+            result=three if i % 2 else None,
+            hand=i,
+            who=one if i % 3 else None,
+            at=two,
+            target=None,
+            state_hash=None,
+        )
+        assert row_content(**args) == defined(**args)
+    assert len(schema._quoted) <= 3
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.recursive(

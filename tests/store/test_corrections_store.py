@@ -339,6 +339,22 @@ def test_verify_checks_that_a_seal_names_a_row_of_this_chain(jpath):
     assert "is not HASH@SEQ" in problems[2]
 
 
+def test_a_seal_is_checked_on_every_hex_digit_it_names(jpath):
+    """A seal that names a chain value agreeing only in its first 16 hex digits is not
+    this chain's head: verify compares every digit the seal gives."""
+    from floorkill.store.schema import format_anchor
+
+    with Journal(jpath, "fp", mac_key=None) as j:
+        s = _wrong_table(j)
+        gseq, value = j.head()
+        other = value[:16] + ("0" if value[16] != "0" else "1") + value[17:]
+        s.append({"type": "seal", "head": format_anchor(gseq, other)})
+        s.append({"type": "seal", "head": format_anchor(gseq, value[:20])})  # a prefix: holds
+    problems = verify_journal(jpath)[0]
+    assert len(problems) == 1, problems
+    assert "the chain there is another value" in problems[0]
+
+
 def test_a_seal_too_far_back_to_hold_is_said_not_checked(jpath, monkeypatch):
     import floorkill.store.chain_pass as chain_pass
     from floorkill.store.schema import format_anchor
