@@ -11,10 +11,12 @@ switches it and the podium under it.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
 import pytest
+from podium_copies import PodiumCopies
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -85,13 +87,40 @@ def _folder_names() -> list[str]:
     return [str(folder), *folder.parts, str(log_path())]
 
 
-async def _words(how, lang: str, size, names=()) -> tuple[list[str], object]:
-    app = evening_app(lang)
-    async with app.run_test(size=size) as pilot:
+@pytest.fixture(scope="module")
+def evenings():
+    """``evenings(lang, size)``: the evening's podium in that language and size, started
+    once for the module; a test plays it in copies (tests/podium_copies.py), each begun from
+    the podium as it stood after its start, so nothing one test opens reaches another."""
+    started: dict[tuple[str, tuple[int, int]], PodiumCopies] = {}
+    with contextlib.ExitStack() as stack:
+
+        def evening(lang: str, size: tuple[int, int]) -> PodiumCopies:
+            if (lang, size) not in started:
+                copies = PodiumCopies(evening_app(lang), _started, size)
+                started[lang, size] = stack.enter_context(copies)
+            return started[lang, size]
+
+        yield evening
+
+
+async def _started(pilot) -> None:
+    await pilot.pause()
+
+
+def _reads(how, lang: str, names: list[str], said: str | None = None):
+    """In a copy of the podium: open the screen ``how`` says, and check that its own lines
+    have no stray word (and hold ``said``)."""
+
+    async def play(pilot) -> None:
+        app = pilot.app
         await _open(pilot, app, how)
-        screen = app.screen
-        lines = _own(screen, screen_lines(app.export_screenshot()))
-    return lines, screen
+        lines = _own(app.screen, screen_lines(app.export_screenshot()))
+        stray = _stray(lines, lang, names)
+        assert stray == [], "\n".join(lines) + f"\n{stray}"
+        assert said is None or said in "\n".join(lines), "\n".join(lines)
+
+    return play
 
 
 def _own(screen, lines: list[str]) -> list[str]:
@@ -145,14 +174,10 @@ SCREENS = [
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 @pytest.mark.parametrize("name, how, said", SCREENS, ids=[s[0] for s in SCREENS])
-async def test_a_side_screen_speaks_one_language(name, how, said, size):
+def test_a_side_screen_speaks_one_language(name, how, said, size, evenings):
     names = NAMES + SAMPLE_NAMES + _folder_names() + ["test"]  # test: who entered
-    ru, _ = await _words(how, "ru", size)
-    en, _ = await _words(how, "en", size)
-    assert _stray(ru, "ru", names) == [], "\n".join(ru) + f"\n{_stray(ru, 'ru', names)}"
-    assert _stray(en, "en", names) == [], "\n".join(en) + f"\n{_stray(en, 'en', names)}"
-    if size == (120, 40):
-        assert said in "\n".join(ru), "\n".join(ru)
+    evenings("ru", size).run(_reads(how, "ru", names, said if size == (120, 40) else None))
+    evenings("en", size).run(_reads(how, "en", names))
 
 
 async def test_the_editor_with_a_changed_option_explains_it_in_russian():
@@ -179,13 +204,21 @@ async def test_the_editor_with_a_changed_option_explains_it_in_russian():
     assert "Что если" in text and "Игрок может убить банк добровольно" in text
 
 
-async def test_the_table_list_kill_status_is_whole_at_80_columns_in_both_languages():
+def test_the_table_list_kill_status_is_whole_at_80_columns_in_both_languages(evenings):
     """The kill status (with the killer's name and the amount) is never cut."""
+
+    def whole(status: str):
+        async def play(pilot) -> None:
+            await _open(pilot, pilot.app, ("f9",))
+            lines = _own(pilot.app.screen, screen_lines(pilot.app.export_screenshot()))
+            row = next(line for line in lines if "Table 12" in line and "●" in line)
+            assert status in row, "\n".join(lines)
+            assert "…" not in row
+
+        return play
+
     for lang, status in (("ru", f"КИЛЛ место 7, {LONG}, 20 $"), ("en", f"KILL Seat 7 {LONG}, $20")):
-        lines, _ = await _words(("f9",), lang, (80, 24))
-        row = next(line for line in lines if "Table 12" in line and "●" in line)
-        assert status in row, "\n".join(lines)
-        assert "…" not in row
+        evenings(lang, (80, 24)).run(whole(status))
 
 
 async def test_f3_on_a_side_screen_switches_it_and_the_podium():
@@ -248,10 +281,11 @@ F3_SCREENS = [
 
 
 @pytest.mark.parametrize("name, how, said", F3_SCREENS, ids=[s[0] for s in F3_SCREENS])
-async def test_f3_on_each_side_screen_says_it_again_in_the_other_language(name, how, said):
+def test_f3_on_each_side_screen_says_it_again_in_the_other_language(name, how, said, evenings):
     names = NAMES + SAMPLE_NAMES + _folder_names() + ["test"]
-    app = evening_app("en")
-    async with app.run_test(size=(120, 40)) as pilot:
+
+    async def play(pilot) -> None:
+        app = pilot.app
         await _open(pilot, app, how)
         screen = app.screen
         if name == "editor-copy":
@@ -270,6 +304,8 @@ async def test_f3_on_each_side_screen_says_it_again_in_the_other_language(name, 
         await pilot.pause()
         en = _own(screen, screen_lines(app.export_screenshot()))
         assert app.lang == "en" and _stray(en, "en", names) == [], "\n".join(en)
+
+    evenings("en", (120, 40)).run(play)
 
 
 def test_the_cli_import_says_the_setup_differences_in_russian(tmp_path, capsys):
@@ -362,9 +398,9 @@ async def test_the_config_diff_modal_speaks_one_language(tmp_path, size):
         ("second_leg_pot", "0", "Вторая «нога»: банк от: нужна сумма больше нуля"),
     ],
 )
-async def test_the_editor_says_a_bad_field_in_russian(field, value, said):
-    app = evening_app("ru")
-    async with app.run_test(size=(120, 40)) as pilot:
+def test_the_editor_says_a_bad_field_in_russian(field, value, said, evenings):
+    async def play(pilot) -> None:
+        app = pilot.app
         await pilot.press("f9", "n")
         await pilot.pause()
         ed = app.screen
@@ -377,3 +413,5 @@ async def test_the_editor_says_a_bad_field_in_russian(field, value, said):
         start = next(i for i, line in enumerate(status) if line.startswith("✗ "))
         assert " ".join(status[start : start + 4]).startswith("✗ " + said), "\n".join(lines)
         assert _stray(lines, "ru", NAMES + ["Table 30", value]) == [], "\n".join(lines)
+
+    evenings("ru", (120, 40)).run(play)
