@@ -3,9 +3,10 @@
 Building a frozen dataclass costs more than looking one up, and the same few leg-up
 buttons, decisions and typed hands come back hand after hand. A :class:`BuiltOnce` keeps
 what it built, keyed by the fields it was built from, and is emptied when full. Sharing
-one object between states is safe: every one of them is immutable, and it equals the one
-that would have been built. Kept for the budgets of replay --json (bench/load_bench.py)
-and verify (bench/verify_bench.py).
+one object between states is safe: every one of them is immutable. Each caller passes
+fields of one type each (never a bool where an int goes: ``True == 1``), so the object
+found equals the one that would have been built. Kept for the budgets of replay --json
+(bench/load_bench.py) and verify (bench/verify_bench.py).
 """
 
 from __future__ import annotations
