@@ -84,7 +84,7 @@ LONGEST_FIRST = (
     "tests/store/test_pg_processes.py::test_sigkill_of_a_writing_podium",
     "tests/cards/test_cards_vs_pokerkit.py::test_omaha_high",
     "tests/i18n/test_pseudo_locale_screens.py::",
-    "tests/i18n/test_a_new_language.py::test_a_new_catalogue_is_a_language",
+    "tests/i18n/test_a_new_language.py::",
     "tests/store/test_import_idempotent.py::test_twenty_thousand_events",
     "tests/cards/test_cards_vs_pokerkit.py::test_holdem_seven_card_high",
     "tests/reference/test_reference_differential.py::",
@@ -96,23 +96,37 @@ LONGEST_FIRST = (
     "tests/store/test_pg_processes.py::test_two_podiums_racing",
     "tests/ui/test_keystrokes_record_what_was_shown.py::test_every_seat_form",
     "tests/store/test_journal_readonly_media.py::test_read_only_account_copy",
-    "tests/rules/test_russian_texts.py::test_every_text_met_reads_well",
+    "tests/rules/test_russian_texts.py::",
     "tests/rules/test_room_rules.py::test_no_accepted_hand_has_a_barred_winner",
     "tests/report/test_rewind.py::test_every_position_in_any_order",
     "tests/ui/test_room_two_podiums.py::",
+    "tests/report/test_report_browser.py::",
+)
+# Modules whose tests share one costly module fixture (a child process, a browser's visit,
+# every text met): their tests stay together, on the one worker that pays for it once. (A
+# module's tests split between workers make each worker build the fixture again.)
+ONE_WORKER = (
+    "tests/i18n/test_a_new_language.py::",
+    "tests/rules/test_russian_texts.py::",
+    "tests/report/test_report_browser.py::",
 )
 
 
 def pytest_collection_modifyitems(config, items):
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    rank = {}
+    units: dict[object, list[pytest.Item]] = {}  # each unit goes to one worker
+    rank: dict[object, int] = {}
     for item in items:
         if item.nodeid.startswith(LONGEST_FIRST):
-            rank[item] = next(k for k, p in enumerate(LONGEST_FIRST) if item.nodeid.startswith(p))
-    long = sorted(rank, key=rank.__getitem__)
-    rest = [item for item in items if item not in rank]
+            k = next(k for k, p in enumerate(LONGEST_FIRST) if item.nodeid.startswith(p))
+            unit = LONGEST_FIRST[k] if LONGEST_FIRST[k] in ONE_WORKER else item
+            units.setdefault(unit, []).append(item)
+            rank[unit] = k
+    long = [units[u] for u in sorted(units, key=rank.__getitem__)]
+    placed = {item for unit in long for item in unit}
+    rest = [item for item in items if item not in placed]
     # worksteal's first split: worker k takes the next (tests left) // (workers left)
-    shares: list[list[pytest.Item]] = [long[k::workers] for k in range(workers)]
+    shares = [[item for unit in long[k::workers] for item in unit] for k in range(workers)]
     left = len(items)
     ordered: list[pytest.Item] = []
     for k, share in enumerate(shares):
