@@ -198,6 +198,15 @@ def test_result_json_is_the_canonical_json_of_the_result(high, low, scoop):
     )
 
 
+def test_result_json_of_a_result_equal_to_one_written_before_is_its_own():
+    """Results are written once each and kept: one equal in Python to a kept one but not
+    as JSON (True for 1, 2.0 for 2) is written as itself."""
+    assert result_json(((1,), (2,), None)) == '{"high":[1],"low":[2],"scoop":null}'
+    assert result_json(((True,), (2.0,), None)) == '{"high":[true],"low":[2.0],"scoop":null}'
+    assert result_json(((1,), (2,), None)) == '{"high":[1],"low":[2],"scoop":null}'
+    assert result_json(([1], [2], 1)) == '{"high":[1],"low":[2],"scoop":1}'
+
+
 param_value = st.one_of(
     st.integers(-3, 3),
     st.booleans(),
