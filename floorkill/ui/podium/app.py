@@ -32,10 +32,10 @@ from floorkill.store.backend import JournalBackend
 from floorkill.store.session import Record, TableSession
 
 from ..actions import PODIUM_ONLY, bindings
-from ..compat import breakpoint_classes
+from ..compat import SharedStylesheet, breakpoint_classes
 from ..themes import DEFAULT_THEME, load_themes
 from ..widgets.floor_seating import FloorSeating
-from ..widgets.footer import BatchedFooter
+from ..widgets.footer import PodiumFooter
 from ..widgets.hand_entry import HandEntry
 from ..widgets.history_view import HistoryView
 from ..widgets.rules_panel import RulesPanel
@@ -150,6 +150,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     ) -> None:
         self._gc_paused = False
         super().__init__()
+        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         self.cursor_blink = cursor_blink
         self.floor = Floor(session, journal, others)
         self.floor.watch(self._floor_changed)
@@ -299,7 +300,7 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
                     view=PodiumApp.table_view
                 )
         yield HandEntry(self.floor, self.lang, id="entry").data_bind(view=PodiumApp.table_view)
-        yield BatchedFooter(compact=True)
+        yield PodiumFooter()
 
     def on_mount(self) -> None:
         self._say_where(self.session)

@@ -1,98 +1,132 @@
-"""A Footer that builds its keys once, and again only when they change.
+"""The podium's footer: its keys drawn by one widget, as Textual's compact Footer draws them.
 
-Textual's Footer mounts empty and answers every "bindings changed" signal of its screen
-with a recompose after the next refresh — one per signal, each removing and mounting
-every key again. A podium starting up sends six (the first resize, the focus moving to
-the hand entry, …): the twelve keys were built six times, two of them before the first
-frame, and once more at every focus move afterwards.
+Textual's Footer is a widget per key, each styled, laid out and drawn on its own, and
+rebuilt (removed and mounted again) at every "bindings changed" signal of its screen: on
+a podium it was over a third of the CPU a start costs (budget: the whole suite <= 4 min,
+which starts ~2,000 podiums). :class:`PodiumFooter` draws the same line — each key
+and its words, one column between keys, a disabled key dimmed, the command palette's key
+at the right end after a one-column rule — from the podium screen's shown bindings, which
+are already in the podium's language and fitted to the width
+(:mod:`floorkill.ui.podium.footer_keys`). A click on a key presses it.
 
-:class:`BatchedFooter` builds its keys when it is composed, queues one recompose for all
-the signals that arrive before it runs, and that recompose does nothing when the keys it
-would build are the keys shown (the same bindings, words, states and language) — so the
-keys shown are always those of the bindings as they are. A compact footer's keys also get
-their ``-compact`` class as they are made, not one by one after they are mounted (each
-key's styles worked out a second time).
-
-While another screen is over the footer's (a side screen, a modal), the signals it gets
-(its keys are disabled there) rebuild nothing: the keys are checked again when its screen
-is back, and are then mostly as they were. Under a modal the podium's keys are shown as
-they were before it opened, dimmed by the modal's tint.
-
-Kept for what the screen shows: with Textual's Footer the keys vanish for a frame at each
-of those recomposes (tests/ui/test_footer_fits.py read an empty footer under load).
+The line is drawn again only when the keys it shows change. While another screen is over
+the podium (a side screen, a modal), the podium's keys are disabled there: nothing is
+redrawn for that, so under a modal they are shown as they were before it opened (dimmed
+by the modal's tint); the podium's return signals again.
 """
 
 from __future__ import annotations
 
-from textual.widgets import Footer
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.strip import Strip
 
-from ..compat import footer_bindings_ready, is_footer_key
+from .key_line import KeyLine
 
-
-class BatchedFooter(Footer):
-    """:class:`textual.widgets.Footer`, built at once, rebuilt only when its keys change."""
-
-    _recompose_queued = False
-    _shown: tuple | None = None  # what the keys on screen were built from
-
-    def bindings_changed(self, screen) -> None:
-        if self.app.screen is not screen:  # (is_current: also a screen seen under a modal)
-            # a screen or modal over ours (it disables our keys meanwhile): nothing is
-            # rebuilt for it; our screen's return signals again, and the keys are
-            # rebuilt then only if they are not as they were
-            return
-        if self._recompose_queued:
-            return  # the recompose already queued reads the bindings as they are then
-        self._recompose_queued = True
-        # queued before the Footer's own recompose, so it runs first: a change signalled
-        # after this point (even while the keys are being rebuilt) queues a new recompose
-        self.call_after_refresh(self._unqueue)
-        super().bindings_changed(screen)
-
-    def _unqueue(self) -> None:
-        self._recompose_queued = False
-
-    def keys_source(self) -> tuple:
-        """Everything the keys are built from: the screen's shown bindings (with their
-        states, tooltips and key displays), the command palette's, the screen's language."""
-        app, screen = self.app, self.screen
-        shown = tuple(
-            (binding, enabled, tooltip, app.get_key_display(binding))
-            for (_, binding, enabled, tooltip) in screen.active_bindings.values()
-            if binding.show
-        )
-        palette = (
-            app.ENABLE_COMMAND_PALETTE,
-            app.COMMAND_PALETTE_BINDING,
-            screen.active_bindings.get(app.COMMAND_PALETTE_BINDING),
-        )
-        return (
-            shown,
-            palette,
-            self.compact,
-            self.show_command_palette,
-            getattr(screen, "lang", None),
-            getattr(app, "lang", None),
-        )
-
-    async def recompose(self) -> None:
-        if self._shown is not None and self.is_attached and self.app.screen is not self.screen:
-            return  # queued before a screen opened over ours: its return signals again
-        if self._shown is not None and self.is_attached and self.keys_source() == self._shown:
-            return  # the keys it would build are those shown
-        await super().recompose()
-
-    def compose(self):
-        if self.is_attached:
-            self._shown = self.keys_source()
-            footer_bindings_ready(self)  # the keys now, not after a first signal
-        compact = self.compact
-        for widget in super().compose():
-            if compact and is_footer_key(widget):
-                # every key of a compact footer is compact (bound to the footer's, or
-                # compact by default): the class it would get once mounted, now
-                widget.set_class(True, "-compact", update=False)
-            yield widget
+Key = tuple[str, str, str, bool]  # (key, how it is shown, its words, enabled)
 
 
-__all__ = ["BatchedFooter"]
+class PodiumFooter(KeyLine):
+    """``^z Undo f2 Showdown … ▏^p Commands``: the podium screen's keys in one widget."""
+
+    # (KeyLine's styles: the Footer's colours, on the footer's background)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._line: tuple[tuple, Strip] | None = None  # (what it was drawn from, the line)
+        self._disabled: set[str] = set()  # the keys drawn dimmed
+
+    def _bindings_changed(self, _screen) -> None:
+        if self.app.screen is not self.screen:
+            return  # a screen over the podium disables its keys: they stay as they were
+        if self._line is not None and self._line[0][1] != self.podium_keys():
+            self.refresh()
+
+    def podium_keys(self) -> tuple[Key, ...]:
+        """Every key the footer shows, one per action in the bindings' order, the command
+        palette's last (when it is bound)."""
+        app, active = self.app, self.screen.active_bindings
+        palette = app.COMMAND_PALETTE_BINDING if app.ENABLE_COMMAND_PALETTE else None
+        out: list[Key] = []
+        seen: set[str] = set()
+        for key, (_node, binding, enabled, _tooltip) in active.items():
+            if binding.show and binding.action not in seen:
+                seen.add(binding.action)
+                out.append((key, app.get_key_display(binding), binding.description, enabled))
+        if palette is not None and palette in active:
+            _node, binding, enabled, _tooltip = active[palette]
+            out.append((palette, app.get_key_display(binding), binding.description, enabled))
+        return tuple(out)
+
+    def keys(self) -> list[tuple[str, str, str]]:
+        return [(key, shown, words) for key, shown, words, _enabled in self.podium_keys()]
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        source = (width, self.podium_keys(), self.app.theme)
+        if self._line is None or self._line[0] != source:
+            self._line = (source, self._draw_line(width, source[1]))
+        return self._line[1]
+
+    def _draw_line(self, width: int, keys: tuple[Key, ...]) -> Strip:
+        """The keys from the left, the palette's at the right end after its rule, one
+        blank column after every key (the compact Footer's margin); the left keys are cut
+        where the palette's begins."""
+        base = self.rich_style
+        gap = Style(bgcolor=base.bgcolor)
+
+        def ink(component: str, enabled: bool) -> Style:
+            full = self.get_component_rich_style(component)
+            return Style(color=full.color, bgcolor=base.bgcolor, bold=full.bold) + Style(
+                dim=not enabled or None
+            )
+
+        def key_segments(shown: str, words: str, enabled: bool) -> list[Segment]:
+            return [
+                Segment(shown, ink("key-line--key", enabled)),
+                Segment(" " + words, ink("key-line--description", enabled)),
+                Segment(" ", gap),
+            ]
+
+        palette = self.app.COMMAND_PALETTE_BINDING
+        last = keys[-1] if keys and keys[-1][0] == palette else None
+        left = keys[:-1] if last is not None else keys
+        tail: list[Segment] = []
+        if last is not None:
+            separator = self.get_component_rich_style("key-line--separator")
+            tail = [Segment("▏", Style(color=separator.color, bgcolor=base.bgcolor))]
+            tail += key_segments(last[1], last[2], last[3])
+        room = max(0, width - sum(cell_len(s.text) for s in tail))
+        self._spans = []
+        self._disabled = set()
+        segments: list[Segment] = []
+        x = 0
+        for key, shown, words, enabled in left:
+            drawn = key_segments(shown, words, enabled)
+            end = x + sum(cell_len(s.text) for s in drawn)
+            self._spans.append((x, end - 1, key))
+            if not enabled:
+                self._disabled.add(key)
+            segments += drawn
+            x = end
+        line = Strip(segments).crop_extend(0, room, gap)
+        if last is not None:
+            self._spans.append((room + 1, width - 1, last[0]))
+            if not last[3]:
+                self._disabled.add(last[0])
+            line = Strip.join([line, Strip(tail)])
+        return line.crop_extend(0, width, gap).simplify()
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                if key in self._disabled:
+                    self.app.bell()
+                else:
+                    self.app.simulate_key(key)
+                return
+
+
+__all__ = ["PodiumFooter"]
