@@ -216,7 +216,9 @@ class HistoryView(ScrollView, can_focus=True):
             )
 
     def on_resize(self) -> None:
-        self.virtual_size = Size(self.size.width, self._total)
+        # (grown in place: the screen was just laid out; a layout again only if a
+        # scrollbar comes or goes)
+        grow_in_place(self, Size(self.size.width, self._total))
         self._to_end()
 
     def set_lang(self, lang: str) -> None:
