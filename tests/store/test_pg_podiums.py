@@ -101,6 +101,42 @@ async def test_a_stale_entry_is_refused_naming_who_and_kept(where):
             assert last.who == "bob" and last.event["winner"] == 5
 
 
+async def test_a_stale_entry_s_refusal_stays_when_the_last_record_is_read_late(where):
+    """The refusal stays on the line when the record the rules panel explains (ann's hand,
+    read in the journal work after the refusal) arrives later: only the panel's record
+    came, the table did not move again. Seen beside load, where the read took longer
+    than a frame and the entry's preview of "5" replaced the refusal."""
+    from journal_held import reaches_the_journal
+
+    with _ann_and_bob(where, 40) as (s1, app):
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await _stop_following(app, pilot)  # podium 2 has not looked yet
+            s1.append({"type": "hand", "winner": 2})  # hand 41 on podium 1
+            session, loop_thread = app.session, threading.current_thread()
+            entered, release = threading.Event(), threading.Event()
+            read = session.records
+
+            def held_read(*args, **kwargs):  # the last record's read, in the journal work
+                if threading.current_thread() is not loop_thread and not release.is_set():
+                    entered.set()
+                    release.wait(8)
+                return read(*args, **kwargs)
+
+            session.records = held_read  # type: ignore[method-assign]
+            await pilot.press("5", "enter")
+            await reaches_the_journal(entered, "the last record's read")
+            entry = app.query_one(HandEntry)
+            changed = "Table 7 changed: hand 41 was just entered by ann — check and enter again"
+            await _until(pilot, lambda: changed in entry.message, within=10)
+            release.set()
+            await _until(pilot, lambda: app.table_view.record is not None, within=10)
+            await settle(pilot)
+            assert app.table_view.record.seq == 41  # the panel's record came
+            assert changed in entry.message  # and the refusal is still said
+            assert entry.input.value == "5"
+
+
 async def test_rrop_13_6_a_bar_made_after_the_preview_was_drawn_records_nothing(where):
     """Podium B bars P3 at Table 8 (P3 sits at Table 7 too) after podium A's preview of
     "5" was drawn: A's ⏎ records nothing and says what changed, the preview is worked out

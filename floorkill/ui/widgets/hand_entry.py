@@ -158,12 +158,16 @@ class HandEntry(Widget):
         if view is None:
             return
         hint = self._hint()
+        # (a view of the same state — a session's state is a new one when its room
+        # changes — brings only the record the rules panel explains, read later: what the
+        # line says, a refusal too, still stands)
+        moved = view.state is not self._state
         self._state = view.state
         if view.lang != self.lang:
             self.set_lang(view.lang)
         if self._committing:  # this entry's own record: its line is cleared next
             pass
-        elif self.is_mounted and self.input.value.strip():  # the table moved: so may the preview
+        elif moved and self.is_mounted and self.input.value.strip():  # so may the preview
             self._show_preview(self.input.value)
         elif self.message == hint and self._hint() != hint:  # a kill pot came or went
             self._say(self._hint())
