@@ -2,17 +2,18 @@
 
 Textual's Footer is a widget per key, each styled, laid out and drawn on its own, and
 rebuilt (removed and mounted again) at every "bindings changed" signal of its screen: on
-a podium it was over a third of the CPU a start costs (budget: the whole suite <= 4 min,
-which starts ~2,000 podiums). :class:`PodiumFooter` draws the same line — each key
+a podium it was the costliest part of a start (budget: the whole suite <= 4 min, which
+starts ~2,000 podiums). :class:`PodiumFooter` draws the same line — each key
 and its words, one column between keys, a disabled key dimmed, the command palette's key
 at the right end after a one-column rule — from the podium screen's shown bindings, which
 are already in the podium's language and fitted to the width
 (:mod:`floorkill.ui.podium.footer_keys`). A click on a key presses it.
 
-The line is drawn again only when the keys it shows change. While another screen is over
-the podium (a side screen, a modal), the podium's keys are disabled there: nothing is
-redrawn for that, so under a modal they are shown as they were before it opened (dimmed
-by the modal's tint); the podium's return signals again.
+The keys are looked at again after the frame of a "bindings changed" signal (one look for
+a burst), and the line is drawn again only when they changed. While another screen is
+over the podium (a side screen, a modal), the podium's keys are disabled there: nothing
+is redrawn for that, so under a modal they are shown as they were before it opened
+(dimmed by the modal's tint); the podium's return signals again.
 """
 
 from __future__ import annotations
@@ -35,13 +36,27 @@ class PodiumFooter(KeyLine):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self._keys: tuple[Key, ...] | None = None  # the keys drawn
+        self._check_queued = False
         self._line: tuple[tuple, Strip] | None = None  # (what it was drawn from, the line)
         self._disabled: set[str] = set()  # the keys drawn dimmed
 
     def _bindings_changed(self, _screen) -> None:
         if self.app.screen is not self.screen:
             return  # a screen over the podium disables its keys: they stay as they were
-        if self._line is not None and self._line[0][1] != self.podium_keys():
+        if not self._check_queued:
+            # after the frame: a hand's Enter changes the seats' bindings, rarely the keys
+            # shown, and its frame does not wait for them (submit -> every panel p99)
+            self._check_queued = True
+            self.call_after_refresh(self._check_keys)
+
+    def _check_keys(self) -> None:
+        self._check_queued = False
+        if not self.is_attached or self.app.screen is not self.screen:
+            return
+        keys = self.podium_keys()
+        if keys != self._keys:
+            self._keys = keys
             self.refresh()
 
     def podium_keys(self) -> tuple[Key, ...]:
@@ -65,7 +80,9 @@ class PodiumFooter(KeyLine):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        source = (width, self.podium_keys(), self.app.theme)
+        if self._keys is None:
+            self._keys = self.podium_keys()
+        source = (width, self._keys, self.app.theme)
         if self._line is None or self._line[0] != source:
             self._line = (source, self._draw_line(width, source[1]))
         return self._line[1]
