@@ -37,6 +37,7 @@ from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
 from floorkill.i18n import N_, PhraseError
+from floorkill.rules.built_once import BuiltOnce
 
 SCHEMA_VERSION = 2  # the database layout (meta 'schema')
 OLDEST_SCHEMA = 1  # the oldest layout still read (and migrated by a writer)
@@ -162,7 +163,6 @@ _string = encode_basestring  # a str as JSON, as ensure_ascii=False writes it
 QUOTED_KEPT = 4096
 _quoted: dict[str, str] = {}
 _quoted_get = _quoted.get
-_results: dict[tuple, str] = {}  # hand results as result_json writes them
 
 
 def _quote(text: str) -> str:
@@ -201,6 +201,17 @@ def canonical_json(value: Any) -> str:
     return _CANONICAL.encode(value)
 
 
+def _write_plain_result(high: tuple[int, ...], low: tuple[int, ...], scoop: int | None) -> str:
+    """A result of whole seat numbers as canonical JSON (the same text, written faster)."""
+    return (
+        f'{{"high":[{",".join(map(str, high))}],"low":[{",".join(map(str, low))}],'
+        f'"scoop":{"null" if scoop is None else scoop}}}'
+    )
+
+
+_plain_result: BuiltOnce[str] = BuiltOnce(_write_plain_result, QUOTED_KEPT)
+
+
 def result_json(result) -> str | None:
     """The stored form of a hand result ``(high, low, scoop)``: its canonical JSON."""
     if result is None:
@@ -219,17 +230,8 @@ def result_json(result) -> str | None:
                     break
     if plain and type(high) is tuple and type(low) is tuple:
         # whole seat numbers only, so results equal as tuples are equal as JSON: each
-        # distinct one written once and kept, a bounded set (verify's budget)
-        key = (high, low, scoop)
-        text = _results.get(key)
-        if text is None:
-            if len(_results) >= QUOTED_KEPT:
-                _results.clear()
-            text = _results[key] = (
-                f'{{"high":[{",".join(map(str, high))}],"low":[{",".join(map(str, low))}],'
-                f'"scoop":{"null" if scoop is None else scoop}}}'
-            )  # the same, faster
-        return text
+        # distinct one written once and kept (verify's budget)
+        return _plain_result(high, low, scoop)
     return canonical_json({"high": list(high), "low": list(low), "scoop": scoop})
 
 
