@@ -10,10 +10,9 @@ from floorkill.ui import compat
 
 
 def test_every_private_name_still_exists():
-    from textual.css.stylesheet import Stylesheet
     from textual.widget import Widget
 
-    instances = {Screen: Screen(), Widget: Widget(), Stylesheet: Stylesheet()}
+    instances = {Screen: Screen(), Widget: Widget()}
     for cls, names in compat.PRIVATE_NAMES.items():
         for name in names:
             assert hasattr(instances[cls], name), (cls.__name__, name)
@@ -45,19 +44,3 @@ async def test_grow_in_place_sets_the_virtual_size_and_shows_the_scrollbar_when_
         await pilot.pause()
         assert view.virtual_size == Size(38, 50) and view.show_vertical_scrollbar
         assert view.max_scroll_y == 50 - view.scrollable_content_region.height
-
-
-def test_shared_stylesheet_parses_a_source_once_per_variables():
-    css = "Static { color: $accent; }"
-    first = compat.SharedStylesheet(variables={"accent": "red"})
-    first.add_source(css, read_from=("test", "shared"))
-    again = compat.SharedStylesheet(variables={"accent": "red"})
-    again.add_source(css, read_from=("test", "shared"))
-    other = compat.SharedStylesheet(variables={"accent": "blue"})
-    other.add_source(css, read_from=("test", "shared"))
-    assert again.rules == first.rules and again.rules[0] is first.rules[0]  # parsed once
-    assert other.rules[0] is not first.rules[0]  # its own variables
-    assert first.rules[0].styles.color != other.rules[0].styles.color
-    other.set_variables({"accent": "red"})  # a theme changed: the rules of its variables
-    other.parse()
-    assert other.rules[0] is first.rules[0]

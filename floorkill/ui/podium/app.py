@@ -32,7 +32,7 @@ from floorkill.store.backend import JournalBackend
 from floorkill.store.session import Record, TableSession
 
 from ..actions import PODIUM_ONLY, bindings
-from ..compat import SharedStylesheet, breakpoint_classes
+from ..compat import breakpoint_classes
 from ..themes import DEFAULT_THEME, load_themes
 from ..widgets.floor_seating import FloorSeating
 from ..widgets.footer import PodiumFooter
@@ -150,7 +150,6 @@ class PodiumApp(EntryActions, FloorForms, TableActions, App[int], inherit_bindin
     ) -> None:
         self._gc_paused = False
         super().__init__()
-        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         self.cursor_blink = cursor_blink
         self.floor = Floor(session, journal, others)
         self.floor.watch(self._floor_changed)
