@@ -352,7 +352,7 @@ def _hand(
 ) -> tuple[TableState, list[Decision], Result]:
     cfg = state.config
     kill = cfg.kill
-    dealt = state.dealt_in()
+    dealt, dealer, players = _deal(state)
     if len(dealt) < 2:
         raise Refusal("too-few-players")
     if ev.showdown is not None:
@@ -373,7 +373,6 @@ def _hand(
     button = state.button
     barred = state.barred
     credits = state.credits
-    players = state.players
 
     # The kill of this hand: posted, or missed (docs/rules.md 5.5, 5.7). A missed kill leaves the
     # hand at the ordinary limits and the leg where it was; a bound killer who missed is
@@ -479,11 +478,10 @@ def _hand(
             )
             agreed = agreed[1:]
 
-    dealer, _sb, _bb = positions(state, dealt)
     # every field of the state, named (cheaper than dataclasses.replace: verify's budget)
     new = TableState(
         config=cfg,
-        players=_after_the_deal(players, dealt),
+        players=players,
         button=new_button,
         hands=state.hands + 1,
         dealer_pos=(dealer % cfg.seats) + 1 if dealer is not None else state.dealer_pos,
@@ -498,27 +496,47 @@ def _hand(
     return new, decisions, result
 
 
-def _after_the_deal(
-    players: tuple[Player | None, ...], dealt: tuple[int, ...]
-) -> tuple[Player | None, ...]:
-    """The players after a hand was dealt to ``dealt`` (the same tuple when no one changed).
-    Who was dealt this hand is no longer new (rrop-13.12); who was not (away, barred, sitting
-    out) missed it, and back in play may have to wait for the dealer button
+def _deal(
+    state: TableState,
+) -> tuple[tuple[int, ...], int | None, tuple[Player | None, ...]]:
+    """What a hand dealt now needs of the seats, in one look at each (verify's budget:
+    bench/verify_bench.py): the seats dealt in (:meth:`TableState.dealt_in`), the dealer
+    among them (:func:`positions`) and the players after the deal, the same tuple when no
+    one changed. Who is dealt is no longer new (rrop-13.12); who is not (away, barred, sitting
+    out) misses the hand, and back in play may have to wait for the dealer button
     (room-dealer-button). A new player who sat out the kill pot still sits out the next one
     if it is killed too; _settle deals them in once the coming hand is not a kill pot."""
-    after = list(players)
+    barred = (
+        {name_key(bar.player) for bar in state.barred if bar.mode == OwedMode.BARRED}
+        if state.barred
+        else None
+    )
+    pos = (state.dealer_pos - 1) % state.config.seats + 1  # the dealer: at or after it
+    dealt: list[int] = []
+    first = dealer = None
+    after = list(state.players)
     changed = False
-    for index, player in enumerate(players):
+    for index, player in enumerate(state.players):
         if player is None:
             continue
-        if player.seat in dealt:
+        if (
+            not player.away
+            and not player.sitting_out
+            and (not player.waiting or player.entry)
+            and (barred is None or name_key(player.name) not in barred)
+        ):
+            dealt.append(player.seat)
+            if not player.waiting:  # dealt in while waiting: passed by, button and blinds
+                first = player.seat if first is None else first
+                dealer = player.seat if dealer is None and player.seat >= pos else dealer
             if player.new or player.entry:
                 after[index] = replace(player, new=False, entry="posted" if player.entry else "")
                 changed = True
         elif not player.missed and not player.waiting:
             after[index] = replace(player, missed=True)
             changed = True
-    return tuple(after) if changed else players
+    players = tuple(after) if changed else state.players
+    return tuple(dealt), first if dealer is None else dealer, players
 
 
 def _in_a_row(state: TableState, winner: int | None) -> int:
