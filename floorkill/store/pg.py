@@ -38,7 +38,6 @@ import urllib.parse
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
 from typing import Any, TypeVar
 
 from floorkill.i18n import N_, Phrase
@@ -217,7 +216,6 @@ def pg_error(where: str, exc: BaseException, *, writing: bool = False) -> Journa
     return JournalError.at(where, msg)
 
 
-@lru_cache(maxsize=256)
 def pg_sql(query: str) -> str:
     """SQLite's ``?`` placeholders as psycopg's ``%s`` (a literal ``%`` doubled)."""
     return query.replace("%", "%%").replace("?", "%s")
