@@ -9,8 +9,7 @@ the database keeps it whole:
   first statement locks the single row of ``chain_head`` (``SELECT … FOR UPDATE``), so
   writers queue on the chain head in the server — no lock of our own — and
   ``UNIQUE (tbl, seq)`` / ``gseq PRIMARY KEY`` refuse a second row for one place even if
-  that were bypassed; the table's seq and the room delta come back with the lock, the
-  rows, the head and the COMMIT go in one more round trip;
+  that were bypassed; one COMMIT makes the rows and the new head durable together;
 * triggers refuse UPDATE, DELETE and TRUNCATE of ``events`` and ``tables``;
 * the commit NOTIFYs the journal's channel (``floorkill.<schema>``), once per COMMIT
   whatever the rows it made durable (the payload: the new head's gseq), and followers
@@ -519,22 +518,16 @@ class PgJournal(CoreJournal):
 
     @contextmanager
     def _write(self) -> Iterator[_PgTx]:
-        """One transaction holding the chain head's row lock (journal_core.WriteTx).
-        COMMIT when the block ends; ROLLBACK on any error.
-
-        One pipeline, BEGIN and COMMIT sent as statements: the lock goes out with the
-        first queries of the write (one round trip: ``_PgTx.fetch``), the rows, the head,
-        the NOTIFY and the COMMIT together (another: the pipeline's Sync at the end
-        returns once COMMIT did). psycopg's ``transaction()`` would add a Sync of its own
-        before the COMMIT, with the head still locked."""
+        """One transaction holding the chain head's row lock (journal_core.WriteTx): its
+        first statement locks the head FOR UPDATE; COMMIT when the block ends, ROLLBACK on
+        any error."""
         with self._held(), self._guard(writing=True):
             conn = self._writer_conn()
             raw = conn.raw
             try:
-                with raw.pipeline():
-                    raw.execute("BEGIN")
-                    yield _PgTx(self, conn, conn.execute(LOCK_HEAD))
-                    raw.execute("COMMIT")
+                raw.execute("BEGIN")
+                yield _PgTx(self, conn, _one(conn.execute(LOCK_HEAD)))
+                raw.execute("COMMIT")
             except BaseException:
                 _rollback(raw)
                 raise
@@ -608,26 +601,17 @@ def _rollback(raw: psycopg.Connection) -> None:
 
 
 class _PgTx(HeadTx):
-    """A write transaction of the PostgreSQL journal (journal_core.WriteTx): the chain
-    head's row, locked FOR UPDATE by the transaction's first statement, is read with the
-    first ``fetch`` (the same round trip); ``advance`` moves it and NOTIFYs the followers
-    (delivered at COMMIT)."""
+    """A write transaction of the PostgreSQL journal (journal_core.WriteTx): ``head`` is
+    the chain head's row, locked FOR UPDATE by the transaction's first statement;
+    ``advance`` moves it and NOTIFYs the followers (delivered at COMMIT)."""
 
-    def __init__(self, journal: PgJournal, conn: PgConn, locked: psycopg.Cursor) -> None:
+    def __init__(self, journal: PgJournal, conn: PgConn, head: tuple[Any, ...]) -> None:
         self.journal = journal
         self.conn = conn
-        self._locked = locked
-
-    def _read_head(self) -> tuple[int, str]:
-        gseq, head = _one(self._locked)
-        return gseq, head
+        self._head = (head[0], head[1])
 
     def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
-        cursors = [
-            self.conn.execute(query, params) for query, params in queries
-        ]  # sent, not waited for
-        self._chain()
-        return [cur.fetchall() for cur in cursors]
+        return [self.conn.execute(query, params).fetchall() for query, params in queries]
 
     def advance(self, gseq: int, head: str, tbl: str, seq: int) -> None:
         conn = self.conn
