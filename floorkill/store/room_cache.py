@@ -14,7 +14,7 @@ is then kept current incrementally:
   wrote), only the tables named by rows after it are read again, in ONE query
   (``ROOM_DELTA``: each such table's last seq and its obligations row), and each is folded
   from the state kept (its new rows; from its snapshot again when a void reaches behind).
-  A writer sends that query in the same round trip as the one that locks the chain head
+  A writer sends that query under the chain head's lock, right after taking it
   (:mod:`floorkill.store.journal_core`).
 
 Everything here only SELECTs, so the read-only connection of the big screen uses it too.
