@@ -406,31 +406,32 @@ def _hand(
     else:
         before = button
 
-    if cfg.second_leg_pot is not None:
-        pass  # the house alternate: the pot answers it (_second_leg_by_pot, when at stake)
-    elif ev.won_beyond_blinds is not None and ev.qualifies is not None:
+    # both said: they must agree, unless the house alternate lets the pot answer
+    # (_second_leg_by_pot, when at stake)
+    if ev.won_beyond_blinds is not None and ev.qualifies is not None and cfg.second_leg_pot is None:
         minimum = _second_leg_min(state, killed_now)
         if (ev.won_beyond_blinds >= minimum) != ev.qualifies:
             raise Refusal("qualify-disagree", ("rrop-13.3",), minimum=minimum)
 
     # A leg holder who is away keeps the credit for the return (rrop-13.5).
     leg_seat, leg_name = _leg_holder(before)
-    if leg_seat is not None:
+    if (
+        leg_seat is not None and leg_seat not in dealt
+    ):  # away, barred, gone: not playing (rrop-13.5)
         holder = state.player(leg_seat)
-        if holder is None or leg_seat not in dealt:  # away or barred: not playing (rrop-13.5)
-            if leg_name and leg_name not in credits and holder is not None:
-                credits = credits + (leg_name,)
-            before = (
-                KillButton(
-                    status=KILLED,
-                    seat=before.seat,
-                    player=before.player,
-                    kind=before.kind,
-                    amount=before.amount,
-                )
-                if before.killed
-                else NEUTRAL_BUTTON
+        if leg_name and leg_name not in credits and holder is not None:
+            credits = credits + (leg_name,)
+        before = (
+            KillButton(
+                status=KILLED,
+                seat=before.seat,
+                player=before.player,
+                kind=before.kind,
+                amount=before.amount,
             )
+            if before.killed
+            else NEUTRAL_BUTTON
+        )
 
     in_a_row = _in_a_row(state, scoop)
     if kill.kind == "none":
@@ -670,10 +671,12 @@ def _next_button(
         for trig in by_pot:
             if trig.minimum_option is not None and ev.pot >= cfg.minimum(trig.minimum_option):
                 fired += trig.fired_cites
-    # Streak triggers: the winner has won their number of pots in a row alone (5.13).
-    for trig in streak_triggers(kill.triggers):
-        if in_a_row >= trig.in_a_row:
-            fired += [cite for cite in trig.fired_cites if cite not in fired]
+    # Streak triggers: the winner has won their number of pots in a row alone (5.13); none
+    # can fire when in_a_row is 0 (nobody won alone, or the table has none).
+    if in_a_row:
+        for trig in streak_triggers(kill.triggers):
+            if in_a_row >= trig.in_a_row:
+                fired += [cite for cite in trig.fired_cites if cite not in fired]
     if fired and two_pots:
         fired.append("rrop-13.11")
 
