@@ -274,13 +274,13 @@ def row_content(
         # writer drafts and verify recomputes for every row: a fifth of the cost); the
         # time and the digest differ on every row, the other texts repeat (_quote)
         q = _quoted_get
+        digest = "" if state_hash is None else f'"state_hash":{_string(state_hash)},'
         return (
             f'{{"at":{_string(at)},"decisions":{q(decisions) or _quote(decisions)},'
             f'"gseq":{gseq},"hand":{hand},"payload":{q(payload) or _quote(payload)},'
             f'"result":{"null" if result is None else q(result) or _quote(result)},'
-            f'"rules":{q(rules) or _quote(rules)},"schema":{schema},"seq":{seq},'
-            + ("" if state_hash is None else f'"state_hash":{_string(state_hash)},')
-            + f'"table":{q(tbl) or _quote(tbl)},"target":{"null" if target is None else target},'
+            f'"rules":{q(rules) or _quote(rules)},"schema":{schema},"seq":{seq},{digest}'
+            f'"table":{q(tbl) or _quote(tbl)},"target":{"null" if target is None else target},'
             f'"type":{q(type_) or _quote(type_)},'
             f'"who":{"null" if who is None else q(who) or _quote(who)}}}'
         )
