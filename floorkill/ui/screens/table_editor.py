@@ -217,7 +217,7 @@ DEFAULT_VALUES: dict[str, Any] = {
 
 _SAMPLES = {True: "holdem-4-8-half-two-pots.toml", False: "california-lowball-2-4.toml"}
 # each sample's session folded once per process, then asked of each change (budget: a
-# what-if <= 50 ms per option change, bench/whatif_bench.py, which builds it once too)
+# what-if per option change, bench/whatif_bench.py)
 _WHATIF_CACHE: dict[str, WhatIf] = {}
 
 

@@ -346,7 +346,7 @@ class FieldList(ScrollView, can_focus=True, inherit_bindings=False):
             raise ValueError("a form needs a field")
         self._at = self._line_of(current) if current in self.fields else self._next(-1, 1)
         # each line's strip, drawn again when its field, the width or the cursor changes
-        # (budget: the editor usable within 100 ms, bench/editor_bench.py)
+        # (budget: bench/editor_bench.py)
         self._cache: dict[int, tuple[tuple, Strip]] = {}
 
     # -- what is where --------------------------------------------------------------------
