@@ -48,7 +48,9 @@ from .state import (
     Player,
     Streak,
     TableState,
+    dealer_index,
     in_button_gap,
+    is_dealt_in,
     positions,
 )
 from .texts import outcome_keys
@@ -501,35 +503,25 @@ def _deal(
     state: TableState,
 ) -> tuple[tuple[int, ...], int | None, tuple[Player | None, ...]]:
     """What a hand dealt now needs of the seats, in one look at each (verify's budget:
-    bench/verify_bench.py): the seats dealt in (:meth:`TableState.dealt_in`), the dealer
-    among them (:func:`positions`) and the players after the deal, the same tuple when no
-    one changed. Who is dealt is no longer new (rrop-13.12); who is not (away, barred, sitting
+    bench/verify_bench.py): the seats dealt in and the dealer among them, by the predicate
+    and the search :meth:`TableState.dealt_in` and :func:`positions` use (:func:`is_dealt_in`,
+    :func:`dealer_index`), and the players after the deal, the same tuple when no one
+    changed. Who is dealt is no longer new (rrop-13.12); who is not (away, barred, sitting
     out) misses the hand, and back in play may have to wait for the dealer button
     (room-dealer-button). A new player who sat out the kill pot still sits out the next one
     if it is killed too; _settle deals them in once the coming hand is not a kill pot."""
-    barred = (
-        {name_key(bar.player) for bar in state.barred if bar.mode == OwedMode.BARRED}
-        if state.barred
-        else None
-    )
-    pos = (state.dealer_pos - 1) % state.config.seats + 1  # the dealer: at or after it
+    barred = state.barred_names()
     dealt: list[int] = []
-    first = dealer = None
+    buttons: list[int] = []  # dealt in and not waiting: the seats the button may land on
     after = list(state.players)
     changed = False
     for index, player in enumerate(state.players):
         if player is None:
             continue
-        if (
-            not player.away
-            and not player.sitting_out
-            and (not player.waiting or player.entry)
-            and (barred is None or name_key(player.name) not in barred)
-        ):
+        if is_dealt_in(player, barred):
             dealt.append(player.seat)
             if not player.waiting:  # dealt in while waiting: passed by, button and blinds
-                first = player.seat if first is None else first
-                dealer = player.seat if dealer is None and player.seat >= pos else dealer
+                buttons.append(player.seat)
             if player.new or player.entry:
                 after[index] = replace(player, new=False, entry="posted" if player.entry else "")
                 changed = True
@@ -537,7 +529,10 @@ def _deal(
             after[index] = replace(player, missed=True)
             changed = True
     players = tuple(after) if changed else state.players
-    return tuple(dealt), first if dealer is None else dealer, players
+    dealer = (
+        buttons[dealer_index(buttons, state.dealer_pos, state.config.seats)] if buttons else None
+    )
+    return tuple(dealt), dealer, players
 
 
 def _in_a_row(state: TableState, winner: int | None) -> int:

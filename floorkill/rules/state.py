@@ -123,32 +123,47 @@ class TableState:
             bar.mode == OwedMode.BARRED and name_key(bar.player) == key for bar in self.barred
         )
 
-    def dealt_in(self) -> tuple[int, ...]:
+    def barred_names(self) -> frozenset[str]:
+        """The name keys of the players barred from play here: an unposted kill
+        (rrop-13.6), at this table or at another of the room."""
         if not self.barred:
-            return tuple(
-                [
-                    player.seat
-                    for player in self.players
-                    if player is not None
-                    and not player.away
-                    and not player.sitting_out
-                    and (not player.waiting or player.entry)
-                ]
-            )
-        barred = {name_key(bar.player) for bar in self.barred if bar.mode == OwedMode.BARRED}
+            return frozenset()
+        return frozenset(name_key(bar.player) for bar in self.barred if bar.mode == OwedMode.BARRED)
+
+    def dealt_in(self) -> tuple[int, ...]:
+        """The seats dealt the coming hand, in seat order (:func:`is_dealt_in`)."""
+        barred = self.barred_names()
         return tuple(
             player.seat
             for player in self.players
-            if player is not None
-            and not player.away
-            and not player.sitting_out
-            and (not player.waiting or player.entry)
-            and name_key(player.name) not in barred
+            if player is not None and is_dealt_in(player, barred)
         )
 
     @property
     def occupied(self) -> tuple[int, ...]:
         return tuple(player.seat for player in self.players if player is not None)
+
+
+def is_dealt_in(player: Player, barred: frozenset[str]) -> bool:
+    """Whether ``player`` is dealt the coming hand: not away, not sitting out, not barred
+    (``barred``: :meth:`TableState.barred_names`), and not waiting for the dealer button
+    unless entering by posting (button_gap = "posts", room-dealer-button)."""
+    return (
+        not player.away
+        and not player.sitting_out
+        and (not player.waiting or player.entry != "")
+        and (not barred or name_key(player.name) not in barred)
+    )
+
+
+def dealer_index(seats: list[int] | tuple[int, ...], dealer_pos: int, table_seats: int) -> int:
+    """Where the dealer button lands among ``seats`` (in seat order, not empty): the first
+    of them at or after ``dealer_pos``, clockwise (docs/rules.md 5.11)."""
+    pos = (dealer_pos - 1) % table_seats + 1
+    for index, seat in enumerate(seats):
+        if seat >= pos:
+            return index
+    return 0
 
 
 def initial_state(config: TableConfig, players: tuple[PlayerSpec, ...] = ()) -> TableState:
@@ -198,22 +213,12 @@ def positions(
     ``dealt``: the seats dealt in, in seat order (:meth:`TableState.dealt_in`)."""
     dealt = state.dealt_in() if dealt is None else dealt
     # a seat dealt in while waiting (button_gap = "posts") is passed by, button and blinds
-    waiting = [
-        index + 1
-        for index, player in enumerate(state.players)
-        if player is not None and player.waiting
-    ]
+    waiting = {player.seat for player in state.players if player is not None and player.waiting}
     if waiting:
         dealt = tuple([seat for seat in dealt if seat not in waiting])
     if not dealt:
         return None, None, None
-    # the dealer: the first of them at or after the dealer position, clockwise
-    pos = (state.dealer_pos - 1) % state.config.seats + 1
-    idx = 0
-    for index, seat in enumerate(dealt):
-        if seat >= pos:
-            idx = index
-            break
+    idx = dealer_index(dealt, state.dealer_pos, state.config.seats)
     dealer = dealt[idx]
     if len(dealt) < 2:
         return dealer, None, None
