@@ -76,31 +76,23 @@ _CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs])|(jk)", re.IGNORECASE)
 _SPLIT_RE = re.compile(r"[\s,]+")
 _CANON_RANK = {char: char.upper() for char in "23456789tjqka"}
 _CANON_RANK["10"] = "T"
-_TOKEN_CACHE: dict[str, tuple[str, ...] | None] = {}
 
 
 def _scan(token: str) -> tuple[str, ...] | None:
     """Canonical names of the cards in one token, or None if it is not cards."""
-    hit = _TOKEN_CACHE.get(token)
-    if hit is not None or token in _TOKEN_CACHE:
-        return hit
     out: list[str] = []
     pos = 0
     length = len(token)
     while pos < length:
         match = _CARD_RE.match(token, pos)
         if match is None:
-            out = None  # type: ignore[assignment]
-            break
+            return None
         if match.group(3):
             out.append(JOKER_NAME)
         else:
             out.append(_CANON_RANK[match.group(1).lower()] + match.group(2).lower())
         pos = match.end()
-    result = tuple(out) if out is not None else None
-    if len(_TOKEN_CACHE) < 4096:
-        _TOKEN_CACHE[token] = result
-    return result
+    return tuple(out)
 
 
 def parse_cards(

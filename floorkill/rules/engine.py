@@ -9,7 +9,7 @@ Rules: docs/rules.md sections 4 and 5.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from . import room
@@ -87,25 +87,16 @@ class HandResult(tuple[tuple[int, ...], tuple[int, ...], int | None]):
     hands: tuple[Any, ...] = ()
 
 
+@dataclass(slots=True)
 class Applied:
     """What one accepted event did: the new state, the decisions, the hand result, and
     the room stamp it was applied with (rules/room.py; None when it carried none)."""
 
-    __slots__ = ("state", "decisions", "result", "event", "room")
-
-    def __init__(
-        self,
-        state: TableState,
-        decisions: list[Decision],
-        result: Result | None,
-        event: Event,
-        room: tuple[Owed, ...] | None = None,
-    ) -> None:
-        self.state = state
-        self.decisions = decisions
-        self.result = result
-        self.event = event
-        self.room = room
+    state: TableState
+    decisions: list[Decision]
+    result: Result | None
+    event: Event
+    room: tuple[Owed, ...] | None = None
 
     @property
     def hands(self) -> tuple[Any, ...]:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
 from floorkill.i18n import N_, NC_, Phrase, PhraseError, quoted
 
@@ -121,7 +120,6 @@ def validate_name(raw: object, *, what: str = "player name", limit: int = MAX_NA
     return name
 
 
-@lru_cache(maxsize=8192)
 def name_key(name: str) -> str:
     """The key two names are compared by: NFKC, case folded, inner whitespace collapsed,
     ends trimmed. Idempotent: ``name_key(name_key(x)) == name_key(x)``."""

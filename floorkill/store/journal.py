@@ -35,10 +35,9 @@ import sqlite3
 import threading
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from floorkill.i18n import Phrase
 from floorkill.log import log
@@ -358,9 +357,6 @@ class _Tx(HeadTx):
 
     def _read_head(self) -> tuple[int, str]:
         return self.journal._chain_head()
-
-    def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
-        return [self.conn.execute(query, params).fetchall() for query, params in queries]
 
     def advance(self, gseq: int, head: str, tbl: str, seq: int) -> None:
         """The head of a file's chain is its last row: nothing to move."""

@@ -9,17 +9,16 @@ hash chain are written here once. A backend supplies only how it talks to its da
   ``executemany`` and ``?`` placeholders (psycopg's are translated by ``pg.PgConn``);
 * ``_write()``: a context for ONE write transaction, giving a :class:`WriteTx`: the
   connection, the chain head ``(gseq, prev)`` the transaction holds (SQLite: BEGIN
-  IMMEDIATE; PostgreSQL: the ``chain_head`` row locked FOR UPDATE), ``fetch`` (several
-  queries in one round trip where the database can) and ``advance`` (PostgreSQL moves its
-  ``chain_head`` row and NOTIFYs; SQLite's head is its last row). COMMIT when the block
+  IMMEDIATE; PostgreSQL: the ``chain_head`` row locked FOR UPDATE) and ``advance``
+  (PostgreSQL moves its ``chain_head`` row and NOTIFYs; SQLite's head is its last row). COMMIT when the block
   ends, ROLLBACK on any error; an event is acknowledged only after COMMIT returned.
 
 How an append holds the chain head as briefly as it can (every row of the room is chained
 after the one before, so writers take turns on it): the events are folded through the rules,
 turned into JSON and drafted (:func:`~floorkill.store.schema.draft_row`) BEFORE the
-transaction, from the table state and the room this process already has. Inside it, one
-round trip reads the head, the table's last seq and the tables written since the room was
-last read (one query, ``ROOM_DELTA``); when neither the table nor the bars elsewhere moved,
+transaction, from the table state and the room this process already has. Inside it, the
+head, the table's last seq and the tables written since the room was last read
+(``ROOM_DELTA``) are read; when neither the table nor the bars elsewhere moved,
 the drafts are used as they are: what is left under the lock is to splice gseq and time
 into each draft and hash it. Otherwise the events are folded again, inside the lock, from
 the table as it now stands (never a stale state written: the check is exact).
@@ -128,7 +127,6 @@ class WriteTx(Protocol):
     def gseq(self) -> int: ...
     @property
     def prev(self) -> str: ...
-    def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]: ...
     def advance(self, gseq: int, head: str, tbl: str, seq: int) -> None: ...
 
 
@@ -678,9 +676,9 @@ class CoreSession(RoomView):
             if known is None:  # the room was dropped meanwhile
                 last = reading.max_seq(conn, self.name)
                 journal._rooms.room(conn, tx.gseq)
-            else:  # one round trip with the head
-                seqs, delta = tx.fetch((MAX_SEQ, (self.name,)), (ROOM_DELTA, (known,)))
-                last = seqs[0][0]
+            else:
+                last = conn.execute(MAX_SEQ, (self.name,)).fetchone()[0]
+                delta = conn.execute(ROOM_DELTA, (known,)).fetchall()
                 journal._rooms.catch_up(conn, delta, tx.gseq)
             try:
                 self._sync(conn, last, expect_seq)

@@ -610,9 +610,6 @@ class _PgTx(HeadTx):
         self.conn = conn
         self._head = (head[0], head[1])
 
-    def fetch(self, *queries: tuple[str, Sequence[Any]]) -> list[list[tuple]]:
-        return [self.conn.execute(query, params).fetchall() for query, params in queries]
-
     def advance(self, gseq: int, head: str, tbl: str, seq: int) -> None:
         conn = self.conn
         conn.execute("UPDATE chain_head SET gseq = ?, hash = ? WHERE one", (gseq, head))

@@ -1,5 +1,5 @@
-"""Each event's line number in a table file (bench/eventfiles.py measures that loading
-stays linear)."""
+"""Each event's line number in a table file, in the big files of tests/eventfiles.py
+(bench/load_bench.py measures that loading them stays linear)."""
 
 import eventfiles
 
