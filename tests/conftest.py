@@ -18,8 +18,10 @@ sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # Every app a test starts parses the same CSS again: the apps of a worker share one parse
-# (tests/shared_css.py).
-import shared_css  # noqa: E402,F401
+# (tests/textual_private.py).
+from textual_private import share_css_parse  # noqa: E402
+
+share_css_parse()
 
 # The journal-location fixtures every folder's tests take as parameters: ``where`` (a
 # SQLite file, then a PostgreSQL schema) and ``pg_url`` (a fresh schema's URL).

@@ -1,7 +1,7 @@
-"""Input as a terminal sends it: keys and mouse buttons handed to the app's driver one after
-another, without the Pilot's idle wait between them (a masher or a hurried click does not
-wait for the screen either). Textual's App turns them into what it would from a real
-terminal: bindings and key handlers, and a Click (a double click when one follows at the
+"""Input as a terminal sends it: keys and mouse buttons posted to the app one after another,
+as its driver posts them, without the Pilot's idle wait between them (a masher or a
+hurried click does not wait for the screen either). Textual's App turns them into what it
+would from a real terminal: bindings and key handlers, and a Click (a double click when one follows at the
 same place) from each mouse down and up over one widget. Await :func:`settle` afterwards
 before asserting: the podium hands a burst's keys on one at a time (its key gate), so one
 pause is not enough on a busy machine.
@@ -14,10 +14,9 @@ pause is not enough on a busy machine.
 from __future__ import annotations
 
 import asyncio
-import unicodedata
 
-from textual.events import Key, MouseDown, MouseUp
-from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+from textual.events import MouseDown, MouseUp
+from textual_private import key_event, record_display
 
 
 async def settle(pilot, seconds: float = 10.0) -> None:
@@ -35,21 +34,9 @@ async def settle(pilot, seconds: float = 10.0) -> None:
     await pilot.pause()
 
 
-def key_event(key: str) -> Key:
-    """The Key event ``pilot.press`` would send for ``key``."""
-    if len(key) == 1 and not key.isalnum():
-        key = _character_to_key(key)
-    original = REPLACED_KEYS.get(key, key)
-    try:
-        char = unicodedata.lookup(_get_unicode_name_from_key(original))
-    except KeyError:
-        char = key if len(key) == 1 else None
-    return Key(key, char)
-
-
 def send_keys(app, *keys: str) -> None:
     for key in keys:
-        app._driver.send_message(key_event(key))
+        app.post_message(key_event(key))
 
 
 def click_events(x: int, y: int) -> list:
@@ -85,7 +72,7 @@ def click(app, widget=None, offset: tuple[int, int] = (0, 0), times: int = 1) ->
         raise ValueError(f"({x}, {y}) is off the screen")
     for _ in range(times):
         for event in click_events(x, y):
-            app._driver.send_message(event)
+            app.post_message(event)
 
 
 async def type_text(pilot, text: str) -> None:
@@ -114,15 +101,13 @@ class Painted:
 
         self.frames: list[str] = []
         self._escape = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-        display = app._display  # the one place an update leaves the app
 
         def record(screen, renderable) -> None:
             if renderable is not None and hasattr(renderable, "render_segments"):
                 raw = renderable.render_segments(app.console)
                 self.frames.append(self._escape.sub("", raw))
-            display(screen, renderable)
 
-        app._display = record
+        record_display(app, record)
 
     def mark(self, label: str) -> None:
         self.frames.append(f"<{label}>")

@@ -199,15 +199,18 @@ def test_no_import_cycle_between_the_command_line_and_the_ui():
 
 
 def textual_private_names() -> set[str]:
-    """Private names of Textual's apps, screens and widgets (class and instance ones)."""
+    """Private names of Textual's apps, screens, widgets and stylesheets (class and
+    instance ones)."""
     from textual.app import App
+    from textual.css.stylesheet import Stylesheet
     from textual.screen import Screen
     from textual.scroll_view import ScrollView
     from textual.widget import Widget
     from textual.widgets import Input, Static
 
     names = set()
-    for obj in (App, Screen, Widget, ScrollView, Input, Static, App(), Widget(), Screen()):
+    objs = (App, Screen, Widget, ScrollView, Input, Static, Stylesheet, App(), Widget(), Screen())
+    for obj in objs + (Stylesheet(),):
         names |= {n for n in dir(obj) if n.startswith("_") and not n.startswith("__")}
     return names
 
@@ -247,3 +250,119 @@ def test_private_textual_names_only_in_the_compat_module():
     assert private_textual_uses(paths, private, own_names(modules("ui"))) == []
     bad = PKG / "ui" / "compat.py"
     assert private_textual_uses([bad], private, set())  # the check can fail
+
+
+TESTS = PKG.parent / "tests"
+QUARANTINE = TESTS / "textual_private.py"
+NAMED_ATTRIBUTE = {"getattr", "setattr", "hasattr", "delattr"}  # and monkeypatch.setattr
+
+
+def textual_reach(source: str, private: set[str], own: set[str]) -> list[str]:
+    """Where a test module's ``source`` touches a private Textual name ("line: name").
+
+    An attribute named in ``private`` that neither floorkill (``own``) nor the module
+    itself defines (a function, a class, a class attribute, ``self.x``), read or set on
+    anything but a module imported from outside Textual (``os._exit``), or given as a
+    string to getattr, setattr, hasattr, delattr or ``monkeypatch.setattr``; an
+    underscore name imported from Textual, or a private module of Textual imported."""
+    tree = ast.parse(source)
+    here, outside = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            here.add(node.name)
+        if isinstance(node, ast.ClassDef):
+            for stmt in node.body:
+                if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                    here.update(t.id for t in targets if isinstance(t, ast.Name))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for sub in (s for t in targets for s in ast.walk(t)):
+                if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
+                    if sub.value.id in ("self", "cls"):
+                        here.add(sub.attr)
+        elif isinstance(node, ast.Import):
+            outside.update(
+                (a.asname or a.name).split(".")[0]
+                for a in node.names
+                if a.name.split(".")[0] != "textual"
+            )
+    theirs = private - own - here
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in theirs:
+            if not (isinstance(node.value, ast.Name) and node.value.id in outside):
+                found.append((node.lineno, node.attr))
+        elif isinstance(node, ast.Call) and len(node.args) >= 2:
+            func, name = node.func, node.args[1]
+            called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if (
+                called in NAMED_ATTRIBUTE
+                and isinstance(name, ast.Constant)
+                and name.value in theirs
+            ):
+                found.append((node.lineno, name.value))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if isinstance(node, ast.Import):
+                mods, names = [a.name for a in node.names], []
+            else:
+                mods, names = [node.module or ""], [a.name for a in node.names]
+            for mod in mods:
+                parts = mod.split(".")
+                if parts[0] != "textual" or getattr(node, "level", 0):
+                    continue
+                found.extend((node.lineno, p) for p in parts if p.startswith("_"))
+                found.extend((node.lineno, n) for n in names if n.startswith("_"))
+    return [f"{line}: {name}" for line, name in sorted(found)]
+
+
+def test_private_textual_names_only_in_the_tests_quarantine():
+    """A Textual upgrade that moves a private name the tests use breaks
+    tests/textual_private.py, nothing else: no other test module touches one."""
+    private, own = textual_private_names(), own_names(PKG.rglob("*.py"))
+    found = [
+        f"{path.relative_to(TESTS.parent)}:{hit}"
+        for path in sorted(TESTS.rglob("*.py"))
+        if path != QUARANTINE
+        for hit in textual_reach(path.read_text(encoding="utf-8"), private, own)
+    ]
+    assert found == []
+    assert textual_reach(QUARANTINE.read_text(encoding="utf-8"), private, own)
+
+
+PLANTED = """
+import os
+import textual._compositor
+from textual.keys import REPLACED_KEYS, _character_to_key
+
+
+class Probe:
+    _bindings = ()  # its own class attribute
+
+    def __init__(self):
+        self._display = None  # its own attribute
+
+
+def reach(app, monkeypatch):
+    notes = list(app._notifications)
+    app._driver.send_message(None)
+    getattr(app.stylesheet, "_variables")
+    monkeypatch.setattr(app.stylesheet, "_parse_rules", print)
+    app.post_message(None)
+    app._display, app._bindings, app._busy = None, (), False
+    os._exit(0)
+"""
+
+
+def test_the_tests_quarantine_check_can_fail():
+    """Planted reaches are found; a module's own attributes, floorkill's (``_busy``) and
+    the standard library's (``os._exit``) are not."""
+    private = textual_private_names() | {"_busy", "_exit"}
+    assert textual_reach(PLANTED, private, own={"_busy"}) == [
+        "3: _compositor",
+        "4: _character_to_key",
+        "15: _notifications",
+        "16: _driver",
+        "17: _variables",
+        "18: _parse_rules",
+    ]

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 from bshelp import HOSTILE, HOSTILE_LEG, KILL_POT, digest, make_journal, text_of
-from termhelp import click, click_events, key_event
+from termhelp import click, click_events
 from textual.events import Key, MouseDown
+from textual_private import bindings_of, key_event
 
 from floorkill.rules.state import Player
 from floorkill.store.readonly import ReadOnlyJournal
@@ -116,9 +117,9 @@ async def test_key_mashing_and_clicks_on_a_hostile_name_change_nothing(tmp_path,
             rng = random.Random(20240607)
             keys = PRINTABLE + CONTROL_KEYS * 3
             pressed = []
-            # keys and clicks as a terminal sends them: through the driver, without waiting
-            # for the app between them (a masher does not wait either)
-            send = app._driver.send_message
+            # keys and clicks as a terminal sends them: posted as the driver posts them,
+            # without waiting for the app between them (a masher does not wait either)
+            send = app.post_message
             for i in range(300):
                 key = rng.choice(keys)
                 pressed.append(key)
@@ -159,10 +160,10 @@ async def test_key_mashing_and_clicks_on_a_hostile_name_change_nothing(tmp_path,
 def test_read_only_construction():
     assert BigScreenApp.ENABLE_COMMAND_PALETTE is False
     app = make_big_screen_app("/nonexistent/journal.db")
-    assert [b for _k, b in app._bindings] == []  # no ctrl+q, no ctrl+c
+    assert [b for _k, b in bindings_of(app)] == []  # no ctrl+q, no ctrl+c
     screen = app.get_default_screen()
-    assert [b for _k, b in screen._bindings] == []  # no tab, no ctrl+c copy
-    assert [b for _k, b in BigSeating()._bindings] == []  # no cursor, no choose
+    assert [b for _k, b in bindings_of(screen)] == []  # no tab, no ctrl+c copy
+    assert [b for _k, b in bindings_of(BigSeating())] == []  # no cursor, no choose
     assert not BigSeating.can_focus and not BigScreenApp.ALLOW_SELECT
     assert app.check_action("quit", ()) is False and screen.check_action("dismiss", ()) is False
 

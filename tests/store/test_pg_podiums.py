@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pghelp import Outage
 from storehelp import hand_events, table
 from termhelp import settle
+from textual_private import notices
 
 from floorkill.store.backend import open_journal
 from floorkill.ui.podium import make_podium_app
@@ -204,7 +205,7 @@ async def test_rrop_13_6_a_join_form_whose_player_was_barred_meanwhile_opens_aga
             await pilot.press("enter")
             await settle(pilot)
             assert len(app.session) == 0  # nothing recorded
-            said = [n.message for n in app._notifications]
+            said = [n.message for n in notices(app)]
             assert any("P3 is now barred at Table 8 (owes $20)" in m for m in said), said
             again = app.screen
             assert isinstance(again, FormModal) and again is not form

@@ -5,6 +5,7 @@ from __future__ import annotations
 from floorhelp import HALF, HOLDEM, KILLED, WSOP, hand, session
 from termhelp import type_text
 from textual.widgets import Input
+from textual_private import notices
 
 from floorkill.rules import load_table_text
 from floorkill.store.journal import Journal
@@ -46,7 +47,7 @@ async def test_join_from_the_seat_keys():
         await pilot.press("enter")
         assert not isinstance(app.screen, FormModal)
         assert last(s).event == {"type": "join", "seat": 5, "name": "Eve", "stack": 300}
-        notice = list(app._notifications)[-1]
+        notice = notices(app)[-1]
         assert notice.message == "#1 · join seat 5: Eve" and notice.title == "Table 12"
         assert s.state.player(5).name == "Eve" and s.state.player(5).stack == 30000
         assert app.query_one(HandEntry).input.has_focus  # the focus model: the entry
@@ -302,14 +303,14 @@ async def test_notices_name_the_player_and_warn_of_a_second_table():
         await pilot.press("f6", "5", "j")
         await type_text(pilot, "Dee")
         await pilot.press("enter")  # Dee sits at Table 12 too
-        notices = list(app._notifications)
+        said = notices(app)
         assert b.state.player(5).name == "Dee"
         assert any(
             n.message == "Dee is also seated at Table 12, seat 4" and n.severity == "warning"
-            for n in notices
+            for n in said
         )
         await pilot.press("f6", "5", "a")
-        assert list(app._notifications)[-1].message == "#2 · away seat 5 — Dee"
+        assert notices(app)[-1].message == "#2 · away seat 5 — Dee"
 
 
 async def test_rrop_13_1b_a_seat_change_from_the_seat_key_keeps_the_leg():

@@ -14,6 +14,7 @@ import pkgutil
 
 from termhelp import send_keys, settle
 from textual.dom import DOMNode
+from textual_private import class_bindings
 from uihelp import HOLDEM, hand, session
 
 import floorkill.ui
@@ -68,6 +69,6 @@ def test_no_podium_key_is_a_line_feed():
     nodes = _floorkill_nodes()
     assert len(nodes) > 20
     for cls in nodes:
-        keys = cls._merge_bindings().key_to_bindings
+        keys = class_bindings(cls).key_to_bindings
         assert "ctrl+j" not in keys, cls
         assert "newline" not in keys, cls

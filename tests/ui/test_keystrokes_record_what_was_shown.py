@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from podium_copies import PodiumCopies
-from termhelp import key_event
 from textual import events
+from textual_private import key_event
 from uihelp import HOLDEM, OMAHA8, hand, session
 
 from floorkill.rules.events import parse_event
@@ -60,9 +60,9 @@ burst = st.one_of(
 def _send(app, keys) -> None:
     for key in keys:
         if isinstance(key, tuple):
-            app._driver.send_message(events.Paste(key[1]))
+            app.post_message(events.Paste(key[1]))
         else:
-            app._driver.send_message(key_event(key))
+            app.post_message(key_event(key))
 
 
 async def _settle(pilot) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import textual_private
 from floorhelp import HALF, HOLDEM, KILLED, STUD, hand, journal_with
 from journal_held import reaches_the_journal, the_loop_runs
 from termhelp import send_keys, settle
@@ -177,7 +178,7 @@ async def test_every_screen_key_during_an_outage_says_so_and_the_podium_stays(
         assert app.screen is app.podium
         app.new_table(copy_of="Table 14")
         await settle(pilot)
-        said = [n.message for n in app._notifications]
+        said = [n.message for n in textual_private.notices(app)]
         assert any("the journal cannot be read just now" in m for m in said), said
         await pilot.press("f5", "4")
         await settle(pilot)

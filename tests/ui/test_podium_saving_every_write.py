@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import textual_private
 from floorhelp import HALF, HOLDEM, KILLED, hand, journal_with
 from journal_held import reaches_the_journal, the_loop_runs
 from termhelp import send_keys, settle, type_text
@@ -52,7 +53,7 @@ def status(app) -> str:
 
 
 def notices(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    return [n.message for n in textual_private.notices(app)]
 
 
 async def saving_then_recorded(pilot, blocked: Blocked, table, start, recorded: str) -> None:
