@@ -220,7 +220,6 @@ class ChainAudit:
         self.warnings: list[str] = []
         self.seed_at = seed_point(self.meta)
         self.chain = ChainPass(self.meta, self.problem, self.warnings, key=key, anchor=anchor)
-        self.rows = 0
         self.tables: dict[str, _Table] = {}
         self.order: list[str] = []  # creation order (writer's rowid)
         self.bars: dict[str, list] = {}  # owed kills (barred mode) by table
@@ -253,6 +252,11 @@ class ChainAudit:
     def macs(self) -> int:
         return self.chain.macs
 
+    @property
+    def rows(self) -> int:
+        """The rows checked (the chain pass counts every row it is fed)."""
+        return self.chain.rows
+
     # -- the pass -----------------------------------------------------------------------
     def feed(self, row: tuple) -> None:
         """One ``events`` row (:data:`CHAIN_COLUMNS` order): its chain checks, then its
@@ -277,7 +281,6 @@ class ChainAudit:
             digest,
             _mac,
         ) = row
-        self.rows += 1
         self._row = (gseq, tbl, seq)
         if type(gseq) is not int or type(seq) is not int:  # text or a float in SQLite
             self.problem(
