@@ -69,6 +69,10 @@ SNAPSHOT_EVERY = 500
 
 # The same SQL on both databases (UPSERT: SQLite 3.24+, PostgreSQL 9.5+).
 MAX_SEQ = "SELECT coalesce(max(seq), 0) FROM events WHERE tbl = ?"
+# A long batch is inserted as it is hashed, this many rows a statement, so the transaction
+# holding the chain head is never idle for long: PostgreSQL ends a session left idle in
+# its transaction (pg.connect's idle_in_transaction_session_timeout).
+ROWS_PER_INSERT = 500
 # Several tables' last seqs in one statement (each a max() on the (tbl, seq) index).
 LAST_SEQS = (
     "SELECT v.column1, (SELECT coalesce(max(e.seq), 0) FROM events e "
@@ -116,6 +120,13 @@ def _differs(field: str, in_journal: object, in_file: object) -> Phrase:
         journal=repr(in_journal),
         file=repr(in_file),
     )
+
+
+def _insert_events(conn: Conn, rows: list[tuple]) -> None:
+    if len(rows) == 1:
+        conn.execute(INSERT_EVENT, rows[0])
+    elif rows:
+        conn.executemany(INSERT_EVENT, rows)
 
 
 class WriteTx(Protocol):
@@ -715,7 +726,8 @@ class CoreSession(RoomView):
             gseq = start = tx.gseq
             prev = tx.prev
             mac = journal._mac_args()
-            rows, records = [], []
+            rows: list[tuple] = []
+            records = []
             for draft, applied, event in zip(
                 drafted.drafts, drafted.applied, drafted.stored, strict=True
             ):
@@ -724,6 +736,9 @@ class CoreSession(RoomView):
                 row = finish_row(draft, prev, gseq, at, **mac)
                 prev = row[14]
                 rows.append(row)
+                if len(rows) == ROWS_PER_INSERT:
+                    _insert_events(conn, rows)
+                    rows = []
                 records.append(
                     Record(
                         seq=draft.seq,
@@ -737,10 +752,7 @@ class CoreSession(RoomView):
                         gseq=gseq,
                     )
                 )
-            if len(rows) == 1:
-                conn.execute(INSERT_EVENT, rows[0])
-            else:
-                conn.executemany(INSERT_EVENT, rows)
+            _insert_events(conn, rows)
             if drafted.snapshots:
                 conn.executemany(UPSERT_SNAPSHOT, drafted.snapshots)
             state, seq = drafted.state, drafted.seq

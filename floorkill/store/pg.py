@@ -55,6 +55,9 @@ try:
 except ImportError:  # the optional extra is not installed
     psycopg = None  # type: ignore[assignment]
 
+# How long PostgreSQL lets a session sit idle inside its transaction before ending it.
+IDLE_IN_TRANSACTION_MS = 15_000
+
 T = TypeVar("T")
 _DEFAULT_KEY = object()
 
@@ -285,7 +288,7 @@ def connect(
             conn.execute("SET default_transaction_read_only = on")
         # a podium that froze inside its transaction frees the chain head soon; a writer
         # never waits for it forever
-        conn.execute("SET idle_in_transaction_session_timeout = '15s'")
+        conn.execute(f"SET idle_in_transaction_session_timeout = '{IDLE_IN_TRANSACTION_MS}ms'")
         if not readonly:
             conn.execute(f"SET lock_timeout = '{int(lock_timeout * 1000)}ms'")
         if statement_timeout:
