@@ -660,14 +660,14 @@ class CoreSession(RoomView):
         ``checked_elsewhere``; used as they are when both still hold (not folded twice)."""
         journal = self.journal
         every = journal.snapshot_every
-        room = journal._rooms.room_cached if journal._rooms.head is not None else None
+        room = journal.room_cached  # read here, before the lock, when not known yet
         reusable = (
             checked
             if (checked is not None and expect_seq is not None and checked_elsewhere == {})
             else None
         )
         drafted = None
-        if room is not None and (expect_seq is None or expect_seq == self._seq):
+        if expect_seq is None or expect_seq == self._seq:
             try:  # a guess: checked under the lock
                 drafted = draft_events(
                     self.name,

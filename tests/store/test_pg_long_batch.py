@@ -30,6 +30,17 @@ def slow_rows(monkeypatch, per_row: float) -> None:
     monkeypatch.setattr(journal_core, "finish_row", slow)
 
 
+def slow_fold(monkeypatch, seconds: float) -> None:
+    """Folding the batch into its rows (draft_events) takes ``seconds`` more."""
+    draft = journal_core.draft_events
+
+    def slow(*args, **kwargs):
+        time.sleep(seconds)
+        return draft(*args, **kwargs)
+
+    monkeypatch.setattr(journal_core, "draft_events", slow)
+
+
 def hands(n: int) -> list[dict]:
     return [{"type": "hand", "winner": i % 9 + 1, "qualifies": i % 3 == 0} for i in range(n)]
 
@@ -42,8 +53,12 @@ def test_a_batch_longer_than_the_idle_limit_lands_whole(pg_url, monkeypatch):
         s = j.create_table(table("Long", players=9))
         records = s.append_many(hands(ROWS))
         assert len(records) == ROWS
+    slow_fold(monkeypatch, 1.5)  # folded before the lock, even before the room is read
     with open_journal(pg_url, floorperson="Fay") as j:
-        assert len(j.open_table("Long")) == records[-1].seq
+        more = j.open_table("Long").append_many(hands(ROWS))
+        assert len(more) == ROWS
+    with open_journal(pg_url, floorperson="Fay") as j:
+        assert len(j.open_table("Long")) == more[-1].seq
     assert not verify_pg(pg_url).problems
 
 
