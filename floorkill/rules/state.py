@@ -126,8 +126,6 @@ class TableState:
     def barred_names(self) -> frozenset[str]:
         """The name keys of the players barred from play here: an unposted kill
         (rrop-13.6), at this table or at another of the room."""
-        if not self.barred:
-            return frozenset()
         return frozenset(name_key(bar.player) for bar in self.barred if bar.mode == OwedMode.BARRED)
 
     def dealt_in(self) -> tuple[int, ...]:

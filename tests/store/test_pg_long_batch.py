@@ -19,26 +19,16 @@ from floorkill.store.pg import verify_pg
 ROWS = 60
 
 
-def slow_rows(monkeypatch, per_row: float) -> None:
-    """Each row finished under the lock takes ``per_row`` seconds more (a busy machine)."""
-    finish = journal_core.finish_row
-
-    def slow(*args, **kwargs):
-        time.sleep(per_row)
-        return finish(*args, **kwargs)
-
-    monkeypatch.setattr(journal_core, "finish_row", slow)
-
-
-def slow_fold(monkeypatch, seconds: float) -> None:
-    """Folding the batch into its rows (draft_events) takes ``seconds`` more."""
-    draft = journal_core.draft_events
+def slowed(monkeypatch, name: str, seconds: float) -> None:
+    """Each call of journal_core's ``name`` takes ``seconds`` more (a busy machine):
+    ``finish_row`` is a row finished under the lock, ``draft_events`` the batch's fold."""
+    function = getattr(journal_core, name)
 
     def slow(*args, **kwargs):
         time.sleep(seconds)
-        return draft(*args, **kwargs)
+        return function(*args, **kwargs)
 
-    monkeypatch.setattr(journal_core, "draft_events", slow)
+    monkeypatch.setattr(journal_core, name, slow)
 
 
 def hands(n: int) -> list[dict]:
@@ -48,12 +38,12 @@ def hands(n: int) -> list[dict]:
 def test_a_batch_longer_than_the_idle_limit_lands_whole(pg_url, monkeypatch):
     monkeypatch.setattr(pg, "IDLE_IN_TRANSACTION_MS", 1000)
     monkeypatch.setattr(journal_core, "ROWS_PER_INSERT", 5)
-    slow_rows(monkeypatch, 0.03)  # 1.8 s of hashing in all, 0.15 s between two inserts
+    slowed(monkeypatch, "finish_row", 0.03)  # 1.8 s of hashing in all, 0.15 s between two inserts
     with open_journal(pg_url, floorperson="Fay") as j:
         s = j.create_table(table("Long", players=9))
         records = s.append_many(hands(ROWS))
         assert len(records) == ROWS
-    slow_fold(monkeypatch, 1.5)  # folded before the lock, even before the room is read
+    slowed(monkeypatch, "draft_events", 1.5)  # folded before the lock, even before the room is read
     with open_journal(pg_url, floorperson="Fay") as j:
         more = j.open_table("Long").append_many(hands(ROWS))
         assert len(more) == ROWS
@@ -67,7 +57,7 @@ def test_the_idle_limit_is_real_a_batch_inserted_at_the_end_outlives_it(pg_url, 
     nothing of it is written."""
     monkeypatch.setattr(pg, "IDLE_IN_TRANSACTION_MS", 1000)
     monkeypatch.setattr(journal_core, "ROWS_PER_INSERT", ROWS + 1)
-    slow_rows(monkeypatch, 0.03)
+    slowed(monkeypatch, "finish_row", 0.03)
     with open_journal(pg_url, floorperson="Fay") as j:
         s = j.create_table(table("Long", players=9))
         before = len(s)
