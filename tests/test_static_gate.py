@@ -1,11 +1,11 @@
-"""The static gate can fail: ``mypy``, run as ``.ci/run`` runs it before the tests, refuses
-the package with a wrong annotation in it, and its strict part covers every module of
-rules/ and cards/. (The gate at zero on the package as it is: ``.ci/run`` itself.)
+"""The static gate can fail: ``mypy``, with the project's configuration as ``.ci/run`` runs it
+before the tests, refuses a module with a wrong annotation in it, and its strict part covers
+every module of rules/ and cards/. (The gate at zero on the whole package: ``.ci/run``
+itself.)
 """
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,10 +18,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_a_wrong_annotation_in_the_package_fails_the_gate(tmp_path):
-    """The gate as .ci/run runs it (``mypy``: the project's configuration, every module of
-    the package) over the package with one module changed: a wrong annotation, and a
-    function without one, written into rules/money.py fail it with exactly those two
-    errors — the second only because rules/ is checked with --strict's flags."""
+    """The gate's mypy (the project's configuration) over rules/money.py with a wrong
+    annotation and a function without one written into it: exactly those two errors, the
+    second only because rules/ is checked with --strict's flags. One module and what it
+    imports, not the whole package: the same configuration decides, and a cold run takes
+    0.9 s instead of the whole package's 6.6 s (21 s on a busy suite worker)."""
     money = ROOT / "floorkill" / "rules" / "money.py"
     shadow = tmp_path / "money.py"
     written = money.read_text(encoding="utf-8")
@@ -31,11 +32,9 @@ def test_a_wrong_annotation_in_the_package_fails_the_gate(tmp_path):
         encoding="utf-8",
     )
     cache = tmp_path / "cache"
-    if (ROOT / ".mypy_cache").is_dir():  # the gate's own run (.ci/run runs it first): warm
-        shutil.copytree(ROOT / ".mypy_cache", cache)
     gate = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(cache)]
-        + ["--shadow-file", str(money), str(shadow)],
+        + ["--shadow-file", str(money), str(shadow), str(money)],
         cwd=ROOT,
         capture_output=True,
         text=True,
