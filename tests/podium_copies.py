@@ -14,6 +14,7 @@ and a run whose copy did not say "done" fails with the copy's traceback, or how 
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import traceback
@@ -71,6 +72,7 @@ class PodiumCopies:
     def run(self, play: Play) -> None:
         """``play(pilot)`` in a copy of the started app; what failed there is raised here."""
         out, into = os.pipe()
+        gc.freeze()  # the copy's collections leave the parent's pages shared, not copied
         pid = os.fork()
         if pid == 0:  # the copy: it never returns to the caller
             os.close(out)

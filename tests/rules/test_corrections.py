@@ -240,7 +240,7 @@ def _replay_skipping(state, raws):
 
 
 @settings(
-    max_examples=150,
+    max_examples=60,
     deadline=None,
     derandomize=True,
     database=None,

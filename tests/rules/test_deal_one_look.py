@@ -70,7 +70,7 @@ def tables(draw: st.DrawFn) -> TableState:
     )
 
 
-@settings(max_examples=300)
+@settings(max_examples=100)
 @given(tables())
 def test_one_look_finds_the_seats_dealt_in_the_dealer_and_the_players_after(state):
     dealt, dealer, players = _deal(state)

@@ -182,7 +182,7 @@ def histories(draw):
 
 
 @settings(
-    max_examples=150,
+    max_examples=60,
     deadline=None,
     database=None,
     derandomize=True,

@@ -78,7 +78,7 @@ def _ruled(doc, events):
 
 
 @settings(
-    max_examples=150,
+    max_examples=60,
     deadline=None,
     database=None,
     derandomize=True,

@@ -23,7 +23,7 @@ VALUES = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None, database=None, derandomize=True)
+@settings(max_examples=80, deadline=None, database=None, derandomize=True)
 @given(
     STAKES,
     VALUES,

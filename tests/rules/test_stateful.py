@@ -21,7 +21,7 @@ and at the end of each run:
   built along the way;
 * state -> events -> TOML (tomli-w) -> load_table_text -> replay gives the same states.
 
-Settings: 100 examples x 50 steps per table, derandomized (the same run every time) and no
+Settings: 40 examples x 50 steps per table (sized to the suite's 4 minutes), derandomized (the same run every time) and no
 example database. ``FLOORKILL_HYPOTHESIS=explore`` runs 2,000 new random ones per table;
 FLOORKILL_STATEFUL_EXAMPLES raises the example count for a longer soak;
 FLOORKILL_STATEFUL_RANDOM=1 explores new random sequences instead of the fixed ones.
@@ -45,7 +45,7 @@ from floorkill.rules.replay import replay_events
 from floorkill.rules.state import BUTTON_STATUSES
 
 EXPLORE = os.environ.get("FLOORKILL_HYPOTHESIS") == "explore"
-EXAMPLES = max(2000 if EXPLORE else 100, int(os.environ.get("FLOORKILL_STATEFUL_EXAMPLES", "100")))
+EXAMPLES = max(2000 if EXPLORE else 40, int(os.environ.get("FLOORKILL_STATEFUL_EXAMPLES", "40")))
 SETTINGS = settings(
     max_examples=EXAMPLES,
     stateful_step_count=50,

@@ -69,7 +69,7 @@ def defined(
     return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     gseq=integer,
     tbl=text,
@@ -167,7 +167,7 @@ def test_row_content_is_the_definition_for_texts_seen_before_and_after_the_kept_
     assert len(schema._quoted) <= 3
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     st.recursive(
         st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), text),
@@ -186,7 +186,7 @@ def test_canonical_json_is_json_dumps_sorted_without_spaces(value):
 seat_like = st.one_of(st.integers(-5, 20), st.booleans(), st.floats(-5, 20))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     high=st.lists(seat_like, max_size=3),
     low=st.lists(seat_like, max_size=3),
@@ -224,7 +224,7 @@ decision = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(st.lists(decision, max_size=3), min_size=1, max_size=6))
 def test_verify_renders_decisions_as_a_writer_stores_them(batches):
     """The same decisions again (1 and True, 1.0 and 1 are equal in Python, not in JSON)

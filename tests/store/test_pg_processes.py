@@ -17,7 +17,7 @@ from floorkill.store.backend import open_journal
 from floorkill.store.commands import verify_journal
 
 WRITER = str(Path(__file__).resolve().parent / "pg_writer.py")
-TRIALS = 30
+TRIALS = 15
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
 

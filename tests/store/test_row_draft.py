@@ -17,7 +17,7 @@ tricky = st.sampled_from(
 field = st.one_of(text, tricky, st.builds(lambda a, b: a + b, text, tricky))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     tbl=field,
     seq=st.integers(0, 10**9),

@@ -60,7 +60,7 @@ def shown(screen: DisputeScreen):
     )
 
 
-@pytest.fixture(params=[*SAMPLES, SAMPLES[0] + "@postgresql"])
+@pytest.fixture(params=[*SAMPLES, SAMPLES[1] + "@postgresql"])
 def sample_where(request, tmp_path):
     """(sample, journal location): every sample in a file; one in PostgreSQL as well."""
     name, _, backend = request.param.partition("@")

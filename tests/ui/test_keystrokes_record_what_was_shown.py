@@ -2,7 +2,7 @@
 tables: every hand recorded is the event the preview showed at its Enter, and no hand is
 recorded without one (docs/podium.md, "What Enter records").
 
-The suite runs a fixed set of sequences: 150 of hands and 25 of seat forms, the same count on
+The suite runs a fixed set of sequences: 60 of hands and 10 of seat forms, the same count on
 each table (one test per table: they run side by side on the suite's workers), each in a
 copy of the table's podium started once (podium_copies.py); ``FLOORKILL_HYPOTHESIS=explore``
 runs 10,000 new ones."""
@@ -25,7 +25,7 @@ from floorkill.ui.podium import make_podium_app
 from floorkill.ui.widgets.hand_entry import HandEntry
 
 EXPLORE = os.environ.get("FLOORKILL_HYPOTHESIS") == "explore"
-EXAMPLES = 10_000 if EXPLORE else int(os.environ.get("FK_KEYS_EXAMPLES", "150"))
+EXAMPLES = 10_000 if EXPLORE else int(os.environ.get("FK_KEYS_EXAMPLES", "60"))
 FORM_EXAMPLES = EXAMPLES // 6  # the seat forms' sequences
 
 TABLES = [
