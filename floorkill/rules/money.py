@@ -205,8 +205,11 @@ def _from_float(value: float) -> int:
         raise _refuse(value, _EXPONENT)
     if written is not None:
         written = written.replace("_", "")  # TOML's 1_000.50
-    # A float is read as the decimal it was written as (its shortest repr): 4.55 is 4.55.
-    text = written if written is not None else repr(float(value))
+    # Read as the decimal text the number was written as, never through binary arithmetic: a
+    # TOML float keeps its text (written_float); a float from a journal payload was written
+    # by json as its shortest repr, which float.__repr__ gives back digit for digit. 4.55 is
+    # 455 cents; 0.1 + 0.2 (0.30000000000000004) is not exact to the cent and is refused.
+    text = written if written is not None else float.__repr__(value)
     match = _FLOAT_RE.fullmatch(text)
     if match is None:  # repr of a huge or tiny float: 1e+16, 1e-05
         if abs(value) >= 1:

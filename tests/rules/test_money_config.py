@@ -6,11 +6,16 @@ error and nothing is ever rounded. A bad table file names the file, the line and
 
 from __future__ import annotations
 
+import ast
+import json
+from pathlib import Path
+
 import pytest
 from helpers import refused, start
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import floorkill.rules
 from floorkill.rules import ConfigError, apply, load_table_file, load_table_text
 from floorkill.rules.money import MoneyError, dollars, fmt, parse_amount, scale, to_toml
 
@@ -137,6 +142,31 @@ def test_scale_is_exact_or_refused():
     with pytest.raises(MoneyError) as info:
         scale(3, 3, 2)  # $0.03 x 1.5 needs half a cent
     assert "cent" in str(info.value)
+
+
+def test_money_is_exact_a_journal_float_is_read_as_json_wrote_it():
+    """A float amount in a stored payload is read as the decimal text json wrote for it, digit
+    for digit; a float that is the result of binary arithmetic is not exact and is refused."""
+    for written, cents in (("4.55", 455), ("0.1", 10), ("19.99", 1999), ("1000.5", 100050)):
+        value = json.loads(json.dumps(json.loads(written)))  # written, stored, read back
+        assert json.dumps(value) == written and parse_amount(value) == cents
+    for value in (0.1 + 0.2, 4.55 * 3, 1 / 3):
+        with pytest.raises(MoneyError, match="not exact to the cent|more than two decimals"):
+            parse_amount(value)
+
+
+def test_money_is_exact_the_rules_never_call_float():
+    """No ``float(...)`` anywhere in floorkill/rules: amounts are never turned into floats."""
+    rules = Path(floorkill.rules.__file__).parent
+    calls = [
+        f"{path.name}:{node.lineno}"
+        for path in sorted(rules.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "float"
+    ]
+    assert calls == []
 
 
 def test_no_float_in_amounts():
