@@ -2,8 +2,9 @@
 
     python follow_reader.py JOURNAL TABLE TOTAL
 
-Follows the table through the read-only journal with ``PRAGMA data_version`` until it
-has seen TOTAL records, reading each new record once, then prints one JSON line. Any
+Opens the table and says ``ready N`` (the records it holds at open), then follows the table
+through the read-only journal with ``PRAGMA data_version`` until it has seen TOTAL records,
+reading each new record once, then prints one JSON line. Any
 exception is an error that reached the user (the test fails on a non-empty stderr).
 """
 
@@ -24,6 +25,7 @@ def main() -> None:
     ro = ReadOnlyJournal(path)
     s = ro.open_table(name)
     seqs: list[int] = [r.seq for r in s.records()]
+    print(f"ready {len(seqs)}", flush=True)  # the test starts the writer only after this
     polls = changes = 0
     deadline = time.monotonic() + 60
     while len(seqs) < total and time.monotonic() < deadline:

@@ -87,6 +87,9 @@ def test_one_writer_three_followers(tmp_path):
     with Journal(path, "setup") as j:
         j.create_table(table("Crash"))
     readers = [_spawn(READER, path, "Crash", total) for _ in range(3)]
+    for r in readers:  # each has opened the empty table before the first event is written,
+        # so it can only see the events by following them, however slowly it started
+        assert r.stdout.readline() == b"ready 0\n"
     writer = _spawn(WRITER, path, 7, 20, total, 25)
     w_out, w_err = writer.communicate(timeout=120)
     assert writer.returncode == 0 and w_err == b"", w_err.decode()
@@ -104,5 +107,5 @@ def test_one_writer_three_followers(tmp_path):
             final["hands"],
             final["len"],
         )
-        assert seen["changes"] >= 2
+        assert seen["changes"] >= 1  # it followed: every record came after its open
     _check_whole(path, {})
