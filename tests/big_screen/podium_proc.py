@@ -13,8 +13,10 @@ The real podium app, opened on JOURNAL (a file or a postgresql:// URL) as ``floo
 command a line on stdin and answers each with one JSON line on stdout (the first line,
 unasked, is ``{"ready": ..., "shows": ...}``):
 
-    {"press": ["f6", "3", "x", "n"]}   the keys, then {"commits": [...], "shows": ...}:
-                                       each commit made meanwhile {"type", "table", "t"}
+    {"press": ["f6", "3", "x", "n"], "commits": 1}
+                                       the keys, then {"commits": [...], "shows": ...}:
+                                       each commit made meanwhile {"type", "table", "t"},
+                                       once there are "commits" of them (up to WAIT s)
     {"shows": true}                    {"shows": ...}: what the screen shows now
     {"wait": {"probe": P, "has"|"lacks"|"is": V}, "since": T, "within": S}
                                        {"ok": bool, "t": when it first showed (at or after
@@ -40,6 +42,7 @@ from floorkill.store.journal import Journal  # noqa: E402
 
 WINNERS = [1, 3, 5, 7]
 SIZE = (120, 40)
+WAIT = 30.0  # seconds a command waits for the commits it expects
 
 
 def main() -> None:
@@ -135,6 +138,15 @@ class Shows:
             self._changed.set()
         return now
 
+    async def committed(self, done: int, count: int, within: float) -> list[dict]:
+        """The commits after the first ``done``, once there are ``count`` of them (or
+        ``within`` seconds have gone): a write the keys asked for may still be in the
+        journal's thread when Pilot's pause returns (beside load it was)."""
+        deadline = time.monotonic() + within
+        while len(self.commits) < done + count and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        return self.commits[done:]
+
     async def first(self, test: dict, since: float, within: float) -> tuple[float | None, dict]:
         """(the first time at or after ``since`` the app showed what ``test`` asks, what it
         showed) — waiting for changes up to ``within`` seconds; (None, ...) if it never did."""
@@ -196,7 +208,8 @@ async def drive(journal: str, table: str | None) -> None:
                     done = len(log.commits)
                     await pilot.press(*cmd["press"])
                     await pilot.pause()
-                    say({"commits": log.commits[done:], "shows": log.look()})
+                    commits = await log.committed(done, cmd.get("commits", 0), WAIT)
+                    say({"commits": commits, "shows": log.look()})
                 elif "wait" in cmd:
                     t, value = await log.first(
                         cmd["wait"], cmd.get("since", 0.0), cmd.get("within", 10.0)

@@ -67,7 +67,7 @@ class PodiumB:
     async def ask(self, **cmd) -> dict:
         self.proc.stdin.write((json.dumps(cmd) + "\n").encode())
         await self.proc.stdin.drain()
-        return await self._answer(cmd.get("within", 0) + WAIT)
+        return await self._answer(cmd.get("within", 0) + 2 * WAIT)  # (its own wait, then this)
 
     async def close(self) -> None:
         if self.proc.returncode is None:
@@ -103,7 +103,7 @@ async def test_rrop_13_6_a_bar_at_podium_b_holds_at_podium_a_and_a_pay_lifts_it_
                 assert a.look()["seats"]["5"] == ""
 
                 # at B: Cy leaves Table 12 without posting the kill she owes -> barred
-                pressed = await b.ask(press=["f6", "3", "x", "n"])
+                pressed = await b.ask(press=["f6", "3", "x", "n"], commits=1)
                 [quit_] = pressed["commits"]
                 assert (quit_["type"], quit_["table"]) == ("quit", "Table 12")
                 assert "Barred: Cy owes $20" in pressed["shows"]["status"]
@@ -135,12 +135,12 @@ async def test_rrop_13_6_a_bar_at_podium_b_holds_at_podium_a_and_a_pay_lifts_it_
                     assert ["cy", "Table 14", 5, "BARRED — owes $20 at Table 12"] in opened[
                         "shows"
                     ]["room"], opened["shows"]["room"]
-                    pressed = await b.ask(press=["c", "y", "enter", "enter"])
+                    pressed = await b.ask(press=["c", "y", "enter", "enter"], commits=1)
                     [paid] = pressed["commits"]
                     assert "Cy" not in pressed["shows"]["status"]
                 if pay.startswith("A's"):
                     await pilot.pause()
-                    [paid] = [c for c in a.commits if c["type"] == "pay_kill"]
+                    [paid] = await a.committed(0, 1, WAIT)  # (still saving, beside load)
                     assert a.look()["seats"]["5"] == ""
                     # at B, no key pressed: Table 12's status line no longer bars Cy
                     lifted = await b.ask(
