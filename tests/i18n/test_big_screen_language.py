@@ -40,12 +40,19 @@ async def _lines(path: Path, lang: str, size, table: str | None = "Table 12") ->
 
 
 async def _both(path: Path, size, table: str | None = "Table 12"):
+    """Russian at every size; English at 80x24, where both languages cut words. At 120x40
+    neither cuts one, so Russian cuts none there (no more than English), and English is
+    read at 80x24 only: the size moves where a line wraps or is cut, and no wrap or cut
+    turns a Latin letter Cyrillic."""
     names = NAMES + [str(path), str(path.parent)]
-    ru = await _lines(path, "ru", size, table)
-    en = await _lines(path, "en", size, table)
-    assert stray_words(ru, "ru", names) == [], "\n".join(ru)
-    assert stray_words(en, "en", names) == [], "\n".join(en)
     cuts = lambda lines: sum(line.count("…") for line in lines)  # noqa: E731
+    ru = await _lines(path, "ru", size, table)
+    assert stray_words(ru, "ru", names) == [], "\n".join(ru)
+    if size == (120, 40):
+        assert cuts(ru) == 0, "\n".join(ru)
+        return ru, None
+    en = await _lines(path, "en", size, table)
+    assert stray_words(en, "en", names) == [], "\n".join(en)
     assert cuts(ru) <= cuts(en), "\n".join(ru)
     return ru, en
 

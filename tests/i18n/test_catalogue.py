@@ -25,15 +25,19 @@ from floorkill.i18n import (
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
 def test_catalogue_has_every_message_the_code_uses_and_no_other(lang):
+    """And that the code marks messages the catalogue can find (one scan of the code, the
+    one ``problems`` makes): the Russian catalogue has a report text (N_), a plural, a
+    context (NC_) and the big screen's words, and ``problems`` reports a message it has
+    that the extractor did not find ("unused") or found with another plural ("plural
+    differs")."""
+    if lang == "ru":
+        entries = catalog.parse_po(catalog.po_path("ru").read_text(encoding="utf-8"))
+        have = {entry.key: entry.plural for entry in entries if entry.msgid}
+        assert have.get((None, "Shift report"), "absent") is None  # report texts (N_)
+        assert have.get((None, "{n} hand")) == "{n} hands"
+        assert have.get(("seat", "away"), "absent") is None  # a context (NC_)
+        assert have.get((None, "KILL POT"), "absent") is None  # the big screen
     assert catalog.problems(lang) == []
-
-
-def test_the_code_marks_messages_the_catalogue_can_find():
-    used = catalog.extract()
-    assert (None, "Shift report") in used  # report texts (N_)
-    assert (None, "{n} hand") in used and used[(None, "{n} hand")][0] == "{n} hands"
-    assert ("seat", "away") in used  # a context (NC_)
-    assert (None, "KILL POT") in used  # the big screen
 
 
 def test_russian_plural_header_is_three_forms_in_the_russian_rule():

@@ -1,7 +1,8 @@
 """The footer fits the terminal at 80, 100, 120 and 160 columns, in English and
 Russian, with the seats focused too (their keys join the row): the essential keys stay
 (Undo, F2, F5, F9, F10, the palette), nothing overlaps the palette's key ("Commandst"),
-and a key left off the footer still works (it is only not shown)."""
+and a key left off the footer still works (it is only not shown). From 120 columns
+the room view has its key in the footer."""
 
 from __future__ import annotations
 
@@ -23,22 +24,27 @@ SIZES = [(80, 24), (100, 30), (120, 40), (160, 45)]
 ESSENTIAL = {"undo": "^z", "showdown": "f2", "focus_entry": "f5", "tables": "f9", "rulings": "f10"}
 
 
-@pytest.mark.parametrize("seats", [False, True], ids=["entry", "seats"])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-async def test_the_footer_fits(size, lang, seats):
+async def test_the_footer_fits(size, lang):
+    """In one app: the footer with the entry focused, then with the seats focused (F6).
+    From 120 columns the room view's key is in the entry's footer too (and the palette)."""
     app = make_podium_app(session(events=KILLED_EVENTS), lang=lang, cursor_blink=False)
     async with app.run_test(size=size) as pilot:
-        if seats:
-            await pilot.press("f6")
         await pilot.pause()
-        footer = screen_lines(app.export_screenshot())[-1]
-        palette = pgettext("key", WORDS["command_palette"], lang)
-        assert footer.endswith(f"▏^p {palette}"), footer  # no stray letter
-        left = footer[: footer.index("▏")]
-        assert len(footer) <= size[0]
-        for binding_id, key in ESSENTIAL.items():
-            assert f"{key} {pgettext('key', WORDS[binding_id], lang)} " in left + " ", footer
+        for seats in (False, True):
+            if seats:
+                await pilot.press("f6")
+                await pilot.pause()
+            footer = screen_lines(app.export_screenshot())[-1]
+            palette = pgettext("key", WORDS["command_palette"], lang)
+            assert footer.endswith(f"▏^p {palette}"), footer  # no stray letter
+            left = footer[: footer.index("▏")]
+            assert len(footer) <= size[0]
+            for binding_id, key in ESSENTIAL.items():
+                assert f"{key} {pgettext('key', WORDS[binding_id], lang)} " in left + " ", footer
+            if not seats and size[0] >= 120:
+                assert f"^o {pgettext('key', WORDS['room_players'], lang)} " in footer, footer
         assert set(ESSENTIAL) | {"command_palette"} == set(KEEP)
 
 
@@ -50,14 +56,3 @@ async def test_a_key_left_off_the_footer_still_works():
         assert "History" not in footer  # F7 is off the footer at 80
         await pilot.press("f7")
         assert app.focused is app.query_one("#history")
-
-
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("size", [(120, 40), (160, 45)], ids=["120x40", "160x45"])
-async def test_the_room_views_key_is_in_the_footer_from_120_columns(size, lang):
-    """The room view has a key in the footer (and the palette)."""
-    app = make_podium_app(session(events=KILLED_EVENTS), lang=lang, cursor_blink=False)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        footer = screen_lines(app.export_screenshot())[-1]
-        assert f"^o {pgettext('key', WORDS['room_players'], lang)} " in footer, footer
