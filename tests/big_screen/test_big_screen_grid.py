@@ -90,22 +90,6 @@ async def test_a_small_screen_shows_one_table_at_a_time_and_the_grid_when_it_gro
         assert app.in_grid and len(app.query(TableCard)) == 16
 
 
-async def test_more_tables_than_a_page_turn_pages(tmp_path):
-    path = tmp_path / "journal.db"
-    room_journal(path, 20)
-    app = make_big_screen_app(path, grid=True, rotate=0)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        grid = app.query_one(RoomGrid)
-        assert grid.pages == 2 and len(app.query(TableCard)) == 16
-        app._rotate()
-        await pilot.pause()
-        assert grid.page == 1 and [c.card.name for c in app.query(TableCard)] == [
-            f"Table {i}" for i in range(17, 21)
-        ]
-        assert "page 2 of 2" in str(app.query_one("#room-title").content)
-
-
 async def test_no_grid_keeps_the_rotation(tmp_path):
     path = tmp_path / "journal.db"
     room_journal(path, 2)
@@ -134,14 +118,16 @@ def test_card_of_a_state_is_plain_text(tmp_path):
     assert card.name == HOSTILE_TABLE and card.kind == "leg" and card.who.endswith(HOSTILE)
 
 
-async def test_the_grid_is_read_only_keys_and_clicks_change_nothing(tmp_path):
+async def test_the_grid_is_read_only_keys_and_clicks_change_nothing_its_pages_turn(tmp_path):
+    """20 tables, two pages: no key or click changes the journal, the cards or the page;
+    the rotation turns the page (tables 17-20, "page 2 of 2")."""
     from bshelp import digest
     from termhelp import click, send_keys
 
     from floorkill.store.journal import Journal
 
     path = tmp_path / "journal.db"
-    room_journal(path, 9)
+    room_journal(path, 20)
     podium = Journal(path, "podium")  # the podium is open
     before = digest(path)
     app = make_big_screen_app(path, grid=True, rotate=0)
@@ -169,7 +155,15 @@ async def test_the_grid_is_read_only_keys_and_clicks_change_nothing(tmp_path):
         await pilot.pause()
         assert app.is_running and len(app.screen_stack) == 1 and app.screen.focused is None
         assert [c.card for c in app.query(TableCard)] == shown
-        assert app.query_one(RoomGrid).page == 0
+        grid = app.query_one(RoomGrid)
+        assert grid.pages == 2 and grid.page == 0 and len(shown) == 16
+        assert digest(path) == before
+        app._rotate()
+        await pilot.pause()
+        assert grid.page == 1 and [c.card.name for c in app.query(TableCard)] == [
+            f"Table {i}" for i in range(17, 21)
+        ]
+        assert "page 2 of 2" in str(app.query_one("#room-title").content)
         assert digest(path) == before
     podium.close()
 

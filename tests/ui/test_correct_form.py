@@ -154,7 +154,7 @@ async def test_rrop_13_3_the_second_leg_question_in_russian():
 SEAL = {"type": "seal", "head": "0123456789abcdef" * 4 + "@41", "report": "shift.html"}
 
 
-async def test_a_correction_older_than_the_shifts_seal_asks_for_confirmation():
+async def test_a_correction_older_than_the_shifts_seal_asks_for_confirmation_one_after_it_not():
     s = session(events=[hand(4), hand(1), SEAL, hand(3)])
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
@@ -173,17 +173,13 @@ async def test_a_correction_older_than_the_shifts_seal_asks_for_confirmation():
         await pilot.press("enter")  # confirmed
         await pilot.pause()
         assert len(s) == 5 and s.records(4, 5)[0].event["record"] == 1
-
-
-async def test_a_correction_after_the_seal_is_not_asked_about():
-    s = session(events=[hand(4), SEAL, hand(1), hand(3)])
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+y", "2")  # hand 2: after the seal
+        # then a record after the seal, on the same podium: corrected without the question
+        await pilot.press("ctrl+y", "1")  # hand 3: after the seal
+        assert isinstance(app.screen, CorrectModal) and app.screen.original == 4
         await pilot.press("backspace", "7", "enter")
         await pilot.pause()
         assert not isinstance(app.screen, (AskModal, CorrectModal))
-        assert len(s) == 5
+        assert len(s) == 6 and s.records(5, 6)[0].event["record"] == 4
 
 
 # a big-pot table: a single winner's pot decides whether the next hand is a kill pot

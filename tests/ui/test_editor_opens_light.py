@@ -14,29 +14,15 @@ from floorkill.ui.widgets.field_list import ChoiceField, FieldList, TextField
 WIDGETS_AT_MOST = 8  # the title, the form, the status, the keys (the option's boxes: when shown)
 
 
-async def test_the_editor_is_built_of_few_widgets():
-    async with new_table_editor() as (app, pilot, ed):
-        await pilot.pause()
-        assert len(list(ed.walk_children())) <= WIDGETS_AT_MOST
-        assert len(ed.form.fields) >= 30  # every field of a table file all the same
-        assert isinstance(ed.focused, FieldList) and ed.form.current.id == "name"
-
-
-async def test_a_name_typed_with_the_key_that_opens_the_editor_lands_in_it():
-    async with new_table_editor() as (app, pilot, ed):
-        await pilot.press("escape", "ctrl+t")
-        send_keys(app, "n", *"Table 9")  # one burst: the key that opens it, then the name
-        await settle(pilot)
-        assert app.screen is not ed and app.screen.field("name").value == "Table 9"
-
-
-async def test_a_burst_goes_field_by_field_and_never_fires_a_podium_key():
-    """``n``, the name, Enter, Enter, Backspace, ``8`` in one burst: the name, the game
-    untouched, 8 seats; the letters typed never reach the table list or the podium."""
+async def test_a_name_typed_with_the_key_that_opens_the_editor_lands_in_it_and_the_burst_goes_on_field_by_field():
+    """``n``, the name, Enter, Enter, Backspace, ``8`` in one burst: the editor opened by the
+    burst's first key takes the name, the game untouched, 8 seats; the letters typed never
+    reach the table list or the podium."""
     async with new_table_editor() as (app, pilot, ed):
         await pilot.press("escape", "ctrl+t")
         send_keys(app, "n", *"Table 9", "enter", "enter", "backspace", "8", *"jpx")
         await settle(pilot)
+        assert app.screen is not ed  # a new editor, opened by the burst's n
         ed = app.screen
         assert ed.field("name").value == "Table 9"
         assert ed.field("game").value == "holdem"
@@ -44,9 +30,14 @@ async def test_a_burst_goes_field_by_field_and_never_fires_a_podium_key():
         assert ed.form.current.id == "seats"
 
 
-async def test_a_text_field_edits_at_its_cursor_and_takes_a_paste():
+async def test_the_editor_is_built_of_few_widgets_and_a_text_field_edits_at_its_cursor():
+    """A few widgets, every field of a table file all the same, the cursor on the name; the
+    name (given) edits at its cursor and takes a paste."""
     async with new_table_editor(name="Table 9") as (app, pilot, ed):
         await pilot.pause()
+        assert len(list(ed.walk_children())) <= WIDGETS_AT_MOST
+        assert len(ed.form.fields) >= 30  # every field of a table file all the same
+        assert isinstance(ed.focused, FieldList) and ed.form.current.id == "name"
         name = ed.field("name")
         assert isinstance(name, TextField) and name.cursor == len("Table 9")
         await pilot.press("left", "left", "backspace", "home", "delete", "X", "end", "!")

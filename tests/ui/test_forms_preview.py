@@ -39,7 +39,9 @@ def events(s) -> list[dict]:
     return [r.event for r in s.records(0, len(s))]
 
 
-async def test_the_join_form_shows_what_enter_records_and_records_just_that():
+async def test_the_join_and_stack_forms_show_what_enter_records_and_record_just_that():
+    """The join form's preview, then Enter records just it; the stack form's preview, then
+    one the rules refuse: Enter records nothing and the form stays."""
     s = session()
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
@@ -54,10 +56,21 @@ async def test_the_join_form_shows_what_enter_records_and_records_just_that():
         send_keys(app, "enter")
         await settle(pilot)
         assert events(s) == [dict(shown.raw)]
+        send_keys(app, "f6", "4", "s", *"4,50")
+        await settle(pilot)
+        form = app.screen
+        assert form.shown_text.startswith("⏎ records: stack seat 4"), form.shown_text
+        send_keys(app, "ctrl+u", *"1e9")
+        await settle(pilot)
+        assert form.shown_text.startswith("✗"), form.shown_text
+        send_keys(app, "enter")
+        await settle(pilot)
+        assert events(s) == [dict(shown.raw)] and app.screen is form
 
 
-async def test_the_join_form_preview_says_the_rules_refusal_before_enter():
-    """rrop-13.6: a barred player's name — the form says it records nothing, and why."""
+async def test_the_join_form_says_the_rules_refusal_and_the_owed_kill_list_what_enter_records():
+    """rrop-13.6: a barred player's name — the join form says it records nothing, and why;
+    the owed-kill list then says the kill paid, the bar lifted — before Enter."""
     s = session(events=OWED)
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
@@ -71,6 +84,18 @@ async def test_the_join_form_preview_says_the_rules_refusal_before_enter():
         send_keys(app, "enter")
         await settle(pilot)
         assert len(s) == n and isinstance(app.screen, FormModal)
+        send_keys(app, "escape")
+        await settle(pilot)
+        assert app.screen is app.podium
+        send_keys(app, "f6", "p")
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, PayKillModal)
+        assert modal.shown_text.startswith("⏎ records: pay kill: Cy"), modal.shown_text
+        shown = modal.shown
+        send_keys(app, "enter")
+        await settle(pilot)
+        assert events(s)[-1] == dict(shown.raw) == {"type": "pay_kill", "name": "Cy"}
 
 
 async def test_the_join_form_preview_in_russian():
@@ -137,40 +162,6 @@ async def test_the_form_preview_follows_the_table_while_it_is_open():
         send_keys(app, "enter")
         await settle(pilot)
         assert events(s) == [{"type": "join", "seat": 5, "name": "Eve"}]
-
-
-async def test_the_stack_form_preview():
-    s = session()
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        send_keys(app, "f6", "4", "s", *"4,50")
-        await settle(pilot)
-        form = app.screen
-        assert form.shown_text.startswith("⏎ records: stack seat 4"), form.shown_text
-        send_keys(app, "ctrl+u", *"1e9")
-        await settle(pilot)
-        assert form.shown_text.startswith("✗"), form.shown_text
-        send_keys(app, "enter")
-        await settle(pilot)
-        assert events(s) == [] and app.screen is form
-
-
-async def test_the_owed_kill_list_shows_what_enter_records():
-    """rrop-13.6: the kill paid, the bar lifted — said before Enter."""
-    s = session(events=OWED)
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        send_keys(app, "f6", "p")
-        await settle(pilot)
-        modal = app.screen
-        assert isinstance(modal, PayKillModal)
-        assert modal.shown_text.startswith("⏎ records: pay kill: Cy"), modal.shown_text
-        shown = modal.shown
-        send_keys(app, "enter")
-        await settle(pilot)
-        assert events(s)[-1] == dict(shown.raw) == {"type": "pay_kill", "name": "Cy"}
 
 
 async def test_the_showdown_form_shows_the_winner_before_enter():

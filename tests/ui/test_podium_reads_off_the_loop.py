@@ -151,13 +151,15 @@ class Away:
         monkeypatch.setattr(journal, "_read", read)
 
 
-async def test_every_screen_key_during_an_outage_says_so_and_the_podium_stays(
-    tmp_path, monkeypatch
-):
+async def test_every_screen_key_and_f3_during_an_outage_keep_the_podium(tmp_path, monkeypatch):
     """With the journal away, each key that opens a screen on the journal's rows (F9,
     Ctrl+G, Ctrl+O, F10, F12, Ctrl+Z, Ctrl+Y, the seats' p, a copy of a table not open)
-    either opens it with what it could read or says the journal cannot be read — and the
-    podium goes on: the entry still takes a hand's line (the podium closed on the first)."""
+    either opens it with what it could read or says the journal cannot be read; F3 says
+    the podium in the next language without reading the journal (it read the table's last
+    record again, and with the journal away closed the podium) — and the podium goes on:
+    the entry still takes a hand's line (the podium closed on the first)."""
+    from floorkill.ui.widgets.rules_panel import RulesPanel
+
     quit_ = {"type": "quit", "seat": 3, "posts_kill": False}
     j = journal_with(tmp_path / "j.db", (HOLDEM, [*KILLED, quit_]), (HALF, []))
     app = make_podium_app(j.open_table("Table 12"), cursor_blink=False)
@@ -180,6 +182,11 @@ async def test_every_screen_key_during_an_outage_says_so_and_the_podium_stays(
         await settle(pilot)
         said = [n.message for n in textual_private.notices(app)]
         assert any("the journal cannot be read just now" in m for m in said), said
+        await pilot.press("f3")
+        await settle(pilot)
+        assert app.lang != "en" and app.screen is app.podium
+        assert app.table_view.record is not None and app.table_view.record.seq == 3
+        assert app.podium.query_one(RulesPanel)._record.seq == 3
         await pilot.press("f5", "4")
         await settle(pilot)
         assert app.podium.query_one(HandEntry).input.value == "4"
@@ -320,29 +327,6 @@ async def test_the_config_diff_question_with_the_journal_away_is_asked_and_says_
             assert app.podium.query_one(HandEntry).input.value == "4"
     finally:
         close()
-
-
-async def test_f3_on_the_podium_with_the_journal_away_changes_the_language(tmp_path, monkeypatch):
-    """F3 says the podium in the next language without reading the journal (it read the
-    table's last record again, and with the journal away closed the podium)."""
-    from floorkill.ui.widgets.rules_panel import RulesPanel
-
-    j = journal_with(tmp_path / "j.db", (HOLDEM, KILLED))
-    app = make_podium_app(j.open_table("Table 12"), cursor_blink=False)
-    away = Away(j, monkeypatch)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.follow_timer.pause()
-        away.on = True
-        await pilot.press("f3")
-        await settle(pilot)
-        assert app.lang != "en" and app.screen is app.podium
-        assert app.table_view.record is not None and app.table_view.record.seq == 2
-        assert app.podium.query_one(RulesPanel)._record.seq == 2
-        await pilot.press("f5", "4")
-        await settle(pilot)
-        assert app.podium.query_one(HandEntry).input.value == "4"
-    j.close()
 
 
 async def test_another_podiums_hand_is_shown_with_its_record_read_off_the_loop(

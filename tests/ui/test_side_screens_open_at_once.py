@@ -55,11 +55,21 @@ class Styled:
 
 
 @pytest.mark.parametrize("which", list(SCREENS))
-async def test_a_side_screen_is_styled_once_as_it_opens(which):
+async def test_a_side_screen_is_styled_once_as_it_opens_and_the_footer_under_it_is_not_redrawn(
+    which,
+):
+    """Styled once as it opens; and the podium's footer is not redrawn for it: its keys
+    are disabled while the screen is up and are the same keys when it closes, so the
+    footer's line is drawn once — before, during and after."""
     key, name = SCREENS[which]
     app = make_podium_app(session(events=KILLED))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        footer = app.podium.query_one(PodiumFooter)
+        line = footer.render_line(0)
+        draws: list[int] = []
+        draw = footer._draw_line
+        footer._draw_line = lambda *args: draws.append(1) or draw(*args)  # type: ignore[method-assign]
         styled = Styled(app)
         send_keys(app, key)
         await settle(pilot)
@@ -68,6 +78,10 @@ async def test_a_side_screen_is_styled_once_as_it_opens(which):
         assert screen.has_class("-wide")  # the width's class, from the start
         assert styled.over(screen) == []
         assert styled.counts.get(id(screen)) == 1
+        assert not draws
+        send_keys(app, "escape")
+        await settle(pilot)
+        assert app.screen is app.podium and footer.render_line(0) is line and not draws
 
 
 async def test_a_side_screen_keeps_its_width_class_at_every_width():
@@ -99,24 +113,3 @@ async def test_a_side_screens_keys_are_one_line_in_its_language(which):
             await settle(pilot)
             assert "EN/RU" in str(line.render())
             assert any(w in str(line.render()) for w in ("Back", "Live")), str(line.render())
-
-
-@pytest.mark.parametrize("which", ["rulings", "dispute", "undo"])
-async def test_the_podiums_footer_is_not_redrawn_for_a_screen_over_it(which):
-    """Its keys are disabled while another screen is up; they are the same keys when it
-    closes, so the footer's line is drawn once: before, during and after."""
-    key, _name = SCREENS[which]
-    app = make_podium_app(session(events=KILLED))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        footer = app.podium.query_one(PodiumFooter)
-        line = footer.render_line(0)
-        draws: list[int] = []
-        draw = footer._draw_line
-        footer._draw_line = lambda *args: draws.append(1) or draw(*args)  # type: ignore[method-assign]
-        send_keys(app, key)
-        await settle(pilot)
-        assert app.screen is not app.podium and not draws
-        send_keys(app, "escape")
-        await settle(pilot)
-        assert app.screen is app.podium and footer.render_line(0) is line and not draws
