@@ -60,9 +60,13 @@ def shown(screen: DisputeScreen):
     )
 
 
-@pytest.fixture(params=[*SAMPLES, SAMPLES[1] + "@postgresql"])
+@pytest.fixture(params=[SAMPLES[0], SAMPLES[2], SAMPLES[1] + "@postgresql"])
 def sample_where(request, tmp_path):
-    """(sample, journal location): every sample in a file; one in PostgreSQL as well."""
+    """(sample, journal location): two samples in a file, the third in PostgreSQL. (What
+    the screen shows depends on the sample, not on where it is stored: a journal's state at
+    every record, stepped and written nothing, is the same fold in a file and in PostgreSQL
+    by tests/report/test_rewind.py, test_stepping_writes_nothing_to_the_journal and
+    test_rrop_13_6_room_bars_at_every_record_of_every_table_equal_the_global_fold.)"""
     name, _, backend = request.param.partition("@")
     if not backend:
         yield name, str(tmp_path / "journal.db")
@@ -194,18 +198,20 @@ async def test_the_banner_names_the_winners_and_who_entered_the_record(tmp_path)
         assert "winner 3 (Cy)" in str(app.screen.query_one("#dispute-banner").render())
 
 
-async def test_rrop_13_6_the_status_line_shows_a_bar_at_another_table_as_it_stood(where):
+async def test_rrop_13_6_the_status_line_shows_a_bar_at_another_table_as_it_stood(tmp_path):
     """Cy sits at Table 12 and Table 14. Barred at Table 12, Table 14 plays a hand (Cy
     barred there too); Cy pays; Table 14 plays again and undoes that hand. In the dispute
     view at Table 14 the status line says Cy is barred at Table 12 right after the first
     hand, and not after the undo (the pay came before it) — though the undo refolds Table
-    14 from the first hand's stamp."""
+    14 from the first hand's stamp. (A journal file: the room's bars as they stood are read
+    alike from PostgreSQL, tests/report/test_rewind.py,
+    test_rrop_13_6_the_dispute_view_shows_room_bars_as_they_stood_after_each_record.)"""
     from floorhelp import HALF, HOLDEM, KILLED
 
     from floorkill.rules import load_table_text
     from floorkill.store.backend import open_journal
 
-    with open_journal(where, floorperson="Fay") as j:
+    with open_journal(str(tmp_path / "journal.db"), floorperson="Fay") as j:
         a = j.create_table(load_table_text(HOLDEM))
         b = j.create_table(load_table_text(HALF + '[[players]]\nseat = 5\nname = "cy"\n'))
         for ev in KILLED:

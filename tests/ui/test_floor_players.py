@@ -53,10 +53,14 @@ async def test_join_from_the_seat_keys():
         assert app.query_one(HandEntry).input.has_focus  # the focus model: the entry
 
 
-async def test_join_into_an_occupied_seat_is_refused_in_the_form():
+async def test_join_an_unreadable_name_or_into_an_occupied_seat_is_refused_in_the_form():
     s = session()
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "5", "j", "enter")  # no name
+        assert "type the player's name" in app.screen.error
+        await pilot.press("escape")
+        assert len(s) == 0 and not isinstance(app.screen, FormModal)
         await pilot.press("f6", "5", "j")
         await type_text(pilot, "Eve")
         await pilot.press("tab", "backspace", "3", "enter")
@@ -67,16 +71,6 @@ async def test_join_into_an_occupied_seat_is_refused_in_the_form():
         assert len(s) == 0
         await pilot.press("backspace", "6", "enter")  # correct it in place
         assert last(s).event["seat"] == 6
-
-
-async def test_join_an_unreadable_name_is_refused():
-    s = session()
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "5", "j", "enter")
-        assert "type the player's name" in app.screen.error
-        await pilot.press("escape")
-        assert len(s) == 0 and not isinstance(app.screen, FormModal)
 
 
 async def test_pending_killer_quits_and_the_kill_is_posted():
@@ -157,7 +151,7 @@ async def test_quit_of_an_ordinary_player_is_confirmed_with_its_consequence():
         assert s.state.player(4) is None and s.state.button.status == "neutral"
 
 
-async def test_joining_a_kill_pot_agreeing_to_kill_the_next_pot():
+async def test_joining_a_kill_pot_agreeing_to_kill_the_next_pot_or_not_agreeing_sits_out():
     s = session(events=KILLED)
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
@@ -168,17 +162,14 @@ async def test_joining_a_kill_pot_agreeing_to_kill_the_next_pot():
         await pilot.press("y")
         assert last(s).event == {"type": "join", "seat": 5, "name": "Eve", "agrees_to_kill": True}
         assert s.state.agreed == (5,) and not s.state.player(5).sitting_out
-
-
-async def test_joining_a_kill_pot_not_agreeing_sits_out():
-    s = session(events=KILLED)
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "5", "j")
-        await type_text(pilot, "Eve")
-        await pilot.press("enter", "n")
-        assert last(s).event == {"type": "join", "seat": 5, "name": "Eve"}
-        assert s.state.player(5).sitting_out and s.state.agreed == ()
+        await pilot.press("f6", "6", "j")  # the kill pot is still to come: asked again
+        await type_text(pilot, "Fay")
+        await pilot.press("enter")
+        ask = app.screen
+        assert isinstance(ask, AskModal) and "agree to kill the next pot" in ask.question
+        await pilot.press("n")
+        assert last(s).event == {"type": "join", "seat": 6, "name": "Fay"}
+        assert s.state.player(6).sitting_out and s.state.agreed == (5,)
         assert "sits out" in app.query_one(Seating).render_text().plain
 
 

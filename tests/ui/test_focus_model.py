@@ -1,9 +1,9 @@
 """The focus model: after every action the hand entry has the focus, unless a question
-is open — so `3` Enter right after any action records a hand (one Pilot test per action)."""
+is open — so `3` Enter right after any action records a hand (Pilot; the seat actions follow
+one another at one table, and so do F10 and the language, theme and panel keys)."""
 
 from __future__ import annotations
 
-import pytest
 from floorhelp import HALF, HOLDEM, KILLED, hand, journal_with, session
 
 from floorkill.ui.podium import make_podium_app
@@ -34,11 +34,27 @@ async def run(actions, table=HOLDEM, events=(), others=(), seat="3"):
         await three_enter_records_a_hand(app, pilot, seat)
 
 
-async def test_after_a_hand():
-    async def act(app, pilot):
-        await pilot.press("4", "enter")
-
-    await run(act)
+async def test_after_a_hand_each_seat_action_and_back():
+    """One table, the actions in turn, each followed by a hand entered as seat⏎ (seats 1
+    and 3 by turns: no second-leg question)."""
+    actions = {
+        "hand": ("4", "enter"),
+        "join": ("f6", "5", "j", *"Hal", "enter"),
+        "away": ("f6", "4", "a"),
+        "back": ("f6", "4", "a"),
+        "stack": ("f6", "4", "s", *"300", "enter"),
+        "quit": ("f6", "4", "x", "enter"),  # leaves (confirmed)
+    }
+    s = session(HOLDEM)
+    app = make_podium_app(s)
+    async with app.run_test(size=SIZE) as pilot:
+        for i, (name, keys) in enumerate(actions.items()):
+            n = len(s)
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert len(s) == n + 1, name  # the action was recorded
+            await three_enter_records_a_hand(app, pilot, ("1", "3")[i % 2])
+        assert s.state.player(5).name == "Hal" and s.state.player(4) is None
 
 
 async def test_after_switching_table():
@@ -64,34 +80,6 @@ async def test_after_creating_a_table(tmp_path):
     j.close()
 
 
-@pytest.mark.parametrize(
-    "keys",
-    [
-        ("f6", "5", "j", *"Hal", "enter"),  # join
-        ("f6", "4", "a"),  # step away
-        ("f6", "4", "x", "enter"),  # leaves (confirmed)
-        ("f6", "4", "s", *"300", "enter"),  # stack
-    ],
-    ids=["join", "away", "quit", "stack"],
-)
-async def test_after_each_seat_action(keys):
-    async def act(app, pilot):
-        await pilot.press(*keys)
-        await pilot.pause()
-
-    await run(act)
-
-
-async def test_after_back():
-    async def act(app, pilot):
-        await pilot.press("f6", "4", "a")
-        await pilot.pause()
-        await pilot.press("f6", "4", "a")
-        await pilot.pause()
-
-    await run(act)
-
-
 async def test_after_undo():
     async def act(app, pilot):
         await pilot.press("4", "enter", "ctrl+z")
@@ -113,17 +101,12 @@ async def test_after_a_ruling_recorded():
     await run(act, events=KILLED)
 
 
-async def test_after_the_rulings_screen_from_f10():
+async def test_after_the_rulings_screen_from_f10_and_the_language_theme_and_panel_keys():
     async def act(app, pilot):
         await pilot.press("f10")
         await pilot.pause()
         await pilot.press("escape")
-
-    await run(act)
-
-
-async def test_after_language_theme_and_panel_keys():
-    async def act(app, pilot):
+        await three_enter_records_a_hand(app, pilot, "1")
         await pilot.press("f3", "f8", "f4")
 
     await run(act)

@@ -75,13 +75,17 @@ async def test_natural_kill_from_keyboard_asks_the_second_leg_question():
         assert "must kill the next hand" in " ".join(rules_text(app).split())
 
 
-async def test_second_leg_amount_answer_too_small_keeps_leg():
+async def test_second_leg_amount_answer_too_small_and_a_split_pot_keep_the_leg():
     s = session(events=[hand(3)])
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("3", "enter", "5", "enter")
         assert s.state.button.status == "leg-up"
         assert s.records(1, 2)[0].event["won_beyond_blinds"] == 5
+        await pilot.press("3", "space", "4", "enter")  # Cy, with the leg, splits
+        assert s.records(2, 3)[0].event == {"type": "hand", "winners": [3, 4]}
+        assert s.state.button.status == "leg-up" and s.state.button.seat == 3
+        assert "rrop-13.4" in rules_text(app)
 
 
 async def test_house_flop_question_before_second_leg():
@@ -98,16 +102,6 @@ async def test_house_flop_question_before_second_leg():
         await pilot.press("n", "enter")  # a walk: keeps the leg (house-natural)
         assert s.records(1, 2)[0].event == {"type": "hand", "winner": 3, "flop": False}
         assert s.state.button.status == "leg-up"
-
-
-async def test_split_pot_keeps_the_leg():
-    s = session(events=[hand(3)])
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("3", "space", "4", "enter")
-        assert s.records(1, 2)[0].event == {"type": "hand", "winners": [3, 4]}
-        assert s.state.button.status == "leg-up" and s.state.button.seat == 3
-        assert "rrop-13.4" in rules_text(app)
 
 
 async def test_split_with_commas_no_leg_goes_neutral():
@@ -174,7 +168,7 @@ async def test_unreadable_line_keeps_the_text():
         assert len(s) == 0
 
 
-async def test_escape_cancels_a_question_and_restores_the_line():
+async def test_escape_cancels_a_question_and_restores_the_line_and_a_bad_answer_keeps_it_open():
     s = session(events=[hand(3)])
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
@@ -184,13 +178,7 @@ async def test_escape_cancels_a_question_and_restores_the_line():
         assert app.query_one(HandEntry).question is None
         assert app.query_one("#entry-input", Input).value == "3"
         assert len(s) == 1
-
-
-async def test_bad_answer_keeps_the_question_open():
-    s = session(events=[hand(3)])
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("3", "enter", "x", "enter")
+        await pilot.press("enter", "x", "enter")  # the restored line asks again
         entry = app.query_one(HandEntry)
         assert entry.question is not None and entry.question.kind == "qualifies"
         assert "answer y" in entry_message(app)
@@ -198,11 +186,13 @@ async def test_bad_answer_keeps_the_question_open():
         assert s.records(1, 2)[0].event["qualifies"] is False
 
 
-async def test_undo_asks_a_reason_and_restores_the_state():
+async def test_undo_escape_keeps_the_record_and_undo_asks_a_reason_and_restores_the_state():
     s = session(events=[hand(3)])
     before = s.state
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+z", "escape")
+        assert len(s) == 1 and not s.records(0, 1)[0].voided
         await pilot.press("4", "enter")
         assert s.state.button.seat == 4
         await pilot.press("ctrl+z")
@@ -224,19 +214,17 @@ async def test_undo_asks_a_reason_and_restores_the_state():
         assert kill_status_text(s.state) == "Leg up: Seat 3 Cy"
 
 
-async def test_undo_escape_keeps_the_record():
-    s = session(events=[hand(3)])
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+z", "escape")
-        assert len(s) == 1 and not s.records(0, 1)[0].voided
-
-
-async def test_showdown_mode_finds_the_winner():
+async def test_showdown_bad_cards_are_refused_with_the_reason_and_showdown_mode_finds_the_winner():
     s = session()
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f2")
+        await pilot.press("f2", *"Ah Kd 7c 2s 9h", "tab", "tab", "tab", *"As As", "enter")
+        assert len(s) == 0  # the form stays open with the reason, the cards as typed
+        shown = app.screen.shown_text
+        assert "duplicate" in shown or "cards" in shown, shown
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ShowdownModal) and len(s) == 0
+        await pilot.press("f2")  # a new form
         assert isinstance(app.screen, ShowdownModal)
         await pilot.press(*"Ah Kd 7c 2s 9h", "tab")  # board
         await pilot.press("tab")  # seat 1 mucks; seat 3 next
@@ -246,16 +234,6 @@ async def test_showdown_mode_finds_the_winner():
         assert rec.event["showdown"]["hands"] == {"3": "As Ks", "4": "Qd Qh"}
         assert rec.result[0] == (3,)
         assert s.state.button.seat == 3
-
-
-async def test_showdown_bad_cards_are_refused_with_the_reason():
-    s = session()
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f2", *"Ah Kd 7c 2s 9h", "tab", "tab", "tab", *"As As", "enter")
-        assert len(s) == 0  # the form stays open with the reason, the cards as typed
-        shown = app.screen.shown_text
-        assert "duplicate" in shown or "cards" in shown, shown
 
 
 async def test_seat_cursor_moves_with_arrows_and_enter_picks_the_seat():
@@ -380,6 +358,7 @@ async def test_a_change_through_the_floor_reaches_every_panel():
 
 
 async def test_hilo_high_alone_asks_no_qualifying_low_scoop_before_recording():
+    """The low question keeps the line on a bad answer too."""
     s = session(OMAHA8)
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
@@ -388,19 +367,12 @@ async def test_hilo_high_alone_asks_no_qualifying_low_scoop_before_recording():
         assert len(s) == 0  # nothing recorded silently
         assert entry.question.kind == "low"
         assert "No qualifying low" in entry_message(app) and "house-scoop" in entry_message(app)
-        await pilot.press("5", "enter")  # there was a low after all: seat 5
+        await pilot.press("x", "enter")  # a bad answer: the question stays
+        assert entry.question is not None and entry.question.kind == "low" and len(s) == 0
+        assert "low winner" in entry_message(app)
+        await pilot.press("backspace", "5", "enter")  # there was a low after all: seat 5
         assert s.records(0, 1)[0].event == {"type": "hand", "high": [3], "low": [5]}
         await pilot.press("h", "3", "enter", "y", "enter")  # a scoop: then the pot it needs
         assert entry.question.kind == "pot"
         await pilot.press(*"50", "enter")
         assert s.records(1, 2)[0].event == {"type": "hand", "high": [3], "low": [], "pot": 50}
-
-
-async def test_hilo_low_question_keeps_the_line_on_a_bad_answer():
-    s = session(OMAHA8)
-    app = make_podium_app(s)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("h", "3", "enter", "x", "enter")
-        entry = app.query_one(HandEntry)
-        assert entry.question is not None and entry.question.kind == "low" and len(s) == 0
-        assert "low winner" in entry_message(app)

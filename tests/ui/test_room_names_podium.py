@@ -3,7 +3,8 @@
 A name that normalises to nothing, that is another seated player's under the name key, or
 that differs from one only by an invisible character gets one clear line in the form and
 nothing is stored; a name close to a barred player's (a dropped diacritic, a look-alike
-letter from another alphabet, one letter off) is asked about before anyone is seated.
+letter from another alphabet, reordered, initialled; one letter off: test_room_podium.py)
+is asked about before anyone is seated.
 """
 
 from __future__ import annotations
@@ -35,38 +36,39 @@ async def _enter_name(pilot, name: str, how: str) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize(
-    "name,how,error",
-    [
-        ("   ", "type", "type the player's name"),
-        ("\u3000\u2003\u00a0", "paste", "type the player's name"),  # wide and odd spaces
-        ("  aNN ", "type", "aNN is already seated at seat 1"),  # Ann's key
-        ("ａｎｎ", "paste", "ａｎｎ is already seated at seat 1"),  # fullwidth: NFKC
-        (
-            "Ann\u200b",
-            "paste",
-            "invisible character at position 4 (U+200B): it would look exactly like 'Ann'",
-        ),
-        (
-            "A\u034fnn",
-            "paste",
-            "invisible character at position 2 (U+034F): it would look exactly like 'Ann'",
-        ),
-        ("\u3164", "paste", "invisible character at position 1 (U+3164): it would look empty"),
-    ],
-)
-async def test_the_join_form_refuses_an_empty_a_seated_or_an_invisible_copy_of_a_name(
-    name, how, error
-):
+REFUSED_NAMES = [
+    ("   ", "type", "type the player's name"),
+    ("\u3000\u2003\u00a0", "paste", "type the player's name"),  # wide and odd spaces
+    ("  aNN ", "type", "aNN is already seated at seat 1"),  # Ann's key
+    ("ａｎｎ", "paste", "ａｎｎ is already seated at seat 1"),  # fullwidth: NFKC
+    (
+        "Ann\u200b",
+        "paste",
+        "invisible character at position 4 (U+200B): it would look exactly like 'Ann'",
+    ),
+    (
+        "A\u034fnn",
+        "paste",
+        "invisible character at position 2 (U+034F): it would look exactly like 'Ann'",
+    ),
+    ("\u3164", "paste", "invisible character at position 1 (U+3164): it would look empty"),
+]
+
+
+async def test_the_join_form_refuses_an_empty_a_seated_or_an_invisible_copy_of_a_name():
+    """Each name in turn at one podium: the form stays open with its line, Esc closes it."""
     s = session()
     assert s.state.player(1).name == "Ann"
     app = make_podium_app(s)
     async with app.run_test(size=SIZE) as pilot:
-        await _enter_name(pilot, name, how)
-        form = app.screen
-        assert isinstance(form, FormModal), form  # still open: correct it in place
-        assert error in form.error and "\n" not in form.error
-        assert len(s) == 0 and s.state.player(8) is None
+        for name, how, error in REFUSED_NAMES:
+            await _enter_name(pilot, name, how)
+            form = app.screen
+            assert isinstance(form, FormModal), (name, form)  # still open: correct it in place
+            assert error in form.error and "\n" not in form.error, (name, form.error)
+            assert len(s) == 0 and s.state.player(8) is None, name
+            await pilot.press("escape")
+            assert not isinstance(app.screen, FormModal), name
 
 
 def _barred_at_table_14(path, name: str) -> Journal:
@@ -82,13 +84,15 @@ def _barred_at_table_14(path, name: str) -> Journal:
     return j
 
 
+# The podium asks the same way whatever made the name near (floorkill/rules/names.py
+# says why): a letter off and two neighbours swapped are read as near by
+# tests/rules/test_room_names.py::test_near_matches, and a letter off is asked about at the
+# podium by tests/ui/test_room_podium.py::test_a_near_match_join_asks_before_seating.
 @pytest.mark.parametrize(
     "barred,typed",
     [
         ("Zoë Hart", "Zoe Hart"),  # a dropped diacritic
         ("Наталья Смирнова", "Hатaлья Смирнова"),  # Latin H and a among Cyrillic letters
-        ("Наталья Смирнова", "Наталия Смирнова"),  # one letter off
-        ("Sung-min Park", "Sung-mni Park"),  # two neighbours swapped
     ],
 )
 async def test_rrop_13_6_a_near_match_of_a_barred_name_is_asked_about(tmp_path, barred, typed):
@@ -113,13 +117,14 @@ async def test_rrop_13_6_a_near_match_of_a_barred_name_is_asked_about(tmp_path, 
     j.close()
 
 
-@pytest.mark.parametrize("typed", ["Hill, George", "George H", "G. Hill", "Gorge Hill"])
+@pytest.mark.parametrize("typed", ["Hill, George", "G. Hill"])
 async def test_rrop_13_6_a_reordered_or_initialled_barred_name_is_asked_and_the_answer_kept(
     tmp_path, typed
 ):
-    """George Hill is barred: "Hill, George", "George H", "G. Hill" and a letter off are
-    asked about before seating; "not him" seats the player and the join records whom the
-    floorperson said this is not."""
+    """George Hill is barred: "Hill, George" and "G. Hill" are asked about before seating;
+    "not him" seats the player and the join records whom the floorperson said this is not.
+    (That "George H" and "Gorge Hill" are near George Hill too is the rules' reading,
+    tests/rules/test_near_names.py; the podium asks alike.)"""
     j = _barred_at_table_14(tmp_path / "evening.db", "George Hill")
     a = j.open_table("Table 12")
     app = make_podium_app(a)
