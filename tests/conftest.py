@@ -17,11 +17,12 @@ from hypothesis import HealthCheck, settings
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-# Every app a test starts parses the same CSS again: the apps of a worker share one parse
-# (tests/textual_private.py).
-from textual_private import share_css_parse  # noqa: E402
+# Every app a test starts parses the same CSS again: the apps of a worker share one parse;
+# and Pilot looks for the app's idle every 5 ms, not 20 (tests/textual_private.py).
+from textual_private import quicker_idle_steps, share_css_parse  # noqa: E402
 
 share_css_parse()
+quicker_idle_steps()
 
 # The journal-location fixtures every folder's tests take as parameters: ``where`` (a
 # SQLite file, then a PostgreSQL schema) and ``pg_url`` (a fresh schema's URL).

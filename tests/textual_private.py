@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
+import textual._wait
 from rich.console import RenderableType
 from textual.app import App
 from textual.binding import BindingsMap
@@ -110,3 +111,16 @@ def parsed_alone(sheet: Stylesheet) -> Stylesheet:
     alone._parse_rules = _own_parse.__get__(alone)  # type: ignore[method-assign]
     alone.parse()
     return alone
+
+
+def quicker_idle_steps() -> None:
+    """Pilot's idle wait looks every 5 ms, not every 20 ms (tests/conftest.py calls it).
+
+    ``Pilot.press`` waits twice for the app to go idle after each key
+    (``textual._wait.wait_for_idle``): it sleeps a step, then stops once the process used
+    less than ``SLEEP_IDLE`` (1 ms) of CPU time in that step. The loop reads the step,
+    ``SLEEP_GRANULARITY``, from its module on every turn; ``SLEEP_IDLE`` was worked out
+    from it at import and stays 1 ms. So a key still waits until its handler has run,
+    and is done up to 15 ms sooner per wait: a Pilot file's wall time drops by nearly
+    half for the same CPU. No public API sets the step."""
+    textual._wait.SLEEP_GRANULARITY = 1 / 200

@@ -99,17 +99,39 @@ def _sign(a, b) -> int:
     return (a > b) - (a < b)
 
 
-def _pk_sign(a, b) -> int:
-    """pokerkit hands compare with < and ==; None stands for 'no hand'
-    (e.g. no qualifying 8-or-better low) and is worse than any hand."""
+def _pk_key(hand) -> int | None:
+    """pokerkit's strength of ``hand`` as one number, greater is better: its lookup
+    entry's index, negated for a low hand, which is how ``Hand.__lt__`` and ``__eq__``
+    compare two hands of a kind (read once here: each ``hand.entry`` is a lookup).
+    None stands for 'no hand' (e.g. no qualifying 8-or-better low)."""
+    if hand is None:
+        return None
+    return -hand.entry.index if hand.low else hand.entry.index
+
+
+def _pk_sign(a: int | None, b: int | None) -> int:
+    """Two pokerkit keys compared; 'no hand' is worse than any hand."""
     if a is None or b is None:
         return (a is not None) - (b is not None)
-    if a == b:
-        return 0
-    return 1 if b < a else -1
+    return _sign(a, b)
 
 
-def assert_same_order(label, deals_, ours, theirs, seed):
+def test_the_pokerkit_key_orders_hands_as_pokerkit_compares_them():
+    hands = [pokerkit.StandardHighHand(pk_cards(d)) for d in deals(109, 5, 200)] + [
+        pokerkit.StandardLowHand(pk_cards(d)) for d in deals(110, 5, 200)
+    ]
+    rng = random.Random(9)
+    for _ in range(2_000):
+        a, b = rng.choice(hands[:200]), rng.choice(hands[:200])
+        if rng.random() < 0.5:
+            a, b = rng.choice(hands[200:]), rng.choice(hands[200:])
+        pokerkit_says = 0 if a == b else 1 if b < a else -1
+        assert _pk_sign(_pk_key(a), _pk_key(b)) == pokerkit_says
+    assert _pk_sign(None, _pk_key(hands[0])) == -1 and _pk_sign(None, None) == 0
+
+
+def assert_same_order(label, deals_, ours, hands, seed):
+    theirs = [_pk_key(h) for h in hands]
     mismatches = []
     order = sorted(range(len(ours)), key=ours.__getitem__)
     for i, j in zip(order, order[1:], strict=False):
@@ -125,7 +147,7 @@ def assert_same_order(label, deals_, ours, theirs, seed):
         pytest.fail(
             f"{label}: {len(mismatches)} disagreements, first: {deals_[i]} vs {deals_[j]}: "
             f"floorkill {_sign(ours[i], ours[j])}, pokerkit {_pk_sign(theirs[i], theirs[j])} "
-            f"({theirs[i]} / {theirs[j]})"
+            f"({hands[i]} / {hands[j]})"
         )
 
 

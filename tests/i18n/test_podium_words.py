@@ -223,9 +223,12 @@ async def test_f3_switches_every_word_at_once(events):
         await pilot.pause()
         en = screen_lines(app.export_screenshot())
         _check(en, "en")
+        # The footer reads its keys' words after the next frame: wait for that frame.
         await _press(pilot, *f3_to("ru"))
+        await app.screen.wait_for_refresh()
         ru = screen_lines(app.export_screenshot())
         _check(ru, "ru")
         assert any("Отмена" in line for line in ru[-1:]), ru[-1]  # the footer too
         await _press(pilot, *f3_to("en", "ru"))
+        await app.screen.wait_for_refresh()
         assert screen_lines(app.export_screenshot()) == en

@@ -172,6 +172,7 @@ async def test_the_podium_keeps_the_collector_off_its_start_and_on_after_its_fir
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert enabled_in_compose == [False]  # paused while the screen is built
+        await app.screen.wait_for_refresh()
         assert gc.isenabled()  # and running after the first frame
     assert gc.isenabled()
 
