@@ -18,7 +18,7 @@ sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # Every app a test starts parses the same CSS again: the apps of a worker share one parse;
-# and Pilot looks for the app's idle every 5 ms, not 20 (tests/textual_private.py).
+# and Pilot's idle wait after a key looks in short steps (tests/textual_private.py).
 from textual_private import quicker_idle_steps, share_css_parse  # noqa: E402
 
 share_css_parse()

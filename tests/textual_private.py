@@ -114,13 +114,13 @@ def parsed_alone(sheet: Stylesheet) -> Stylesheet:
 
 
 def quicker_idle_steps() -> None:
-    """Pilot's idle wait looks every 5 ms, not every 20 ms (tests/conftest.py calls it).
+    """Pilot's idle wait looks in 5 ms steps (tests/conftest.py calls it).
 
     ``Pilot.press`` waits twice for the app to go idle after each key
     (``textual._wait.wait_for_idle``): it sleeps a step, then stops once the process used
     less than ``SLEEP_IDLE`` (1 ms) of CPU time in that step. The loop reads the step,
     ``SLEEP_GRANULARITY``, from its module on every turn; ``SLEEP_IDLE`` was worked out
-    from it at import and stays 1 ms. So a key still waits until its handler has run,
-    and is done up to 15 ms sooner per wait: a Pilot file's wall time drops by nearly
-    half for the same CPU. No public API sets the step."""
+    from it at import and stays 1 ms. So a key still waits until its handler has run, and
+    the wait ends within a short step of that, not Textual's default 20 ms step: most of
+    a Pilot test's wall time is these waits. No public API sets the step."""
     textual._wait.SLEEP_GRANULARITY = 1 / 200
